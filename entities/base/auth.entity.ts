@@ -1,0 +1,48 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+
+export default defineEntity({
+  module: 'base',
+  name: 'auth',
+  table: 'base_auth',
+  label: l('Auth config', '授权配置', '授權設定'),
+  note:
+    'The spec names this entity without fields; it holds one credential a member stores for a ' +
+    'provider (type, e.g. an AI model or a social platform) and that apps and group members use ' +
+    '(groupMember.authId). name and type are required; userId is the owner, taken from the token; ' +
+    'secret is write-only and never returned; config holds the non-secret settings.',
+  fields: {
+    userId: { type: 'int', index: true, label: l('Owner', '所有者', '擁有者') },
+    name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
+    type: {
+      type: 'string',
+      length: 50,
+      required: true,
+      nullable: false,
+      index: true,
+      label: l('Provider type', '提供方类型', '提供者類型'),
+    },
+    appId: { type: 'string', label: l('App id / client id', '应用 ID', '應用程式 ID') },
+    secret: {
+      type: 'text',
+      hidden: true,
+      writeOnly: true,
+      label: l('Secret', '密钥', '金鑰'),
+    },
+    config: { type: 'json', jsonType: 'object', label: l('Settings', '配置', '設定') },
+    status: {
+      type: 'int',
+      default: 1,
+      nullable: false,
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: 0, label: l('Disabled', '禁用', '停用') },
+        { value: 1, label: l('Enabled', '启用', '啟用') },
+      ],
+    },
+    remark: { type: 'string', label: l('Remark', '备注', '備註') },
+  },
+  actions: ['add', 'update', 'delete', 'info', 'list'],
+  methods: { info: 'POST' },
+  search: { keyword: ['name'], equal: ['type', 'status'] },
+  owner: 'userId',
+});

@@ -1,0 +1,56 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+
+/** What an anonymous caller may see of a friendship (ARCHITECTURE §7: public profile fields only). */
+const PUBLIC_KEYS = new Set(['id', 'userId', 'friendId', 'avatar']);
+
+export default defineEntity({
+  module: 'base',
+  name: 'friend',
+  table: 'base_friend',
+  label: l('Friend', '好友', '好友'),
+  note:
+    'friendId is required; userId is the caller, taken from the token. avatar is virtual: the ' +
+    "friend's avatar, added on read. list and page are public, but without a token each row is " +
+    'cut down to id, userId, friendId and avatar. Meaning of status values is not given by the spec.',
+  fields: {
+    userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
+    friendId: { type: 'int', required: true, nullable: false, index: true, label: l('Friend', '好友', '好友') },
+    remark: { type: 'string', label: l('Remark', '备注', '備註') },
+    type: { type: 'int', label: l('Type', '类型', '類型') },
+    status: { type: 'int', label: l('Status', '状态', '狀態') },
+    delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
+    avatar: {
+      type: 'string',
+      virtual: true,
+      readOnly: true,
+      label: l('Avatar', '头像', '頭像'),
+    },
+  },
+  public: ['list', 'page'],
+  search: { keyword: ['remark'], equal: ['userId', 'friendId', 'status', 'type'] },
+  owner: 'userId',
+  softDelete: 'delete',
+  hooks: {
+    async afterRead({ db, user, rows }) {
+      const friendIds = [
+        ...new Set(rows.map((row) => Number(row.friendId)).filter((id) => Number.isInteger(id))),
+      ];
+      const avatars = new Map<number, unknown>();
+      if (friendIds.length > 0) {
+        const marks = friendIds.map(() => '?').join(', ');
+        const users = await db.query<{ id: number; avatar: unknown; headImg: unknown }>(
+          `SELECT ${db.q('id')}, ${db.q('avatar')}, ${db.q('headImg')} FROM ${db.q('base_sys_user')} ` +
+            `WHERE ${db.q('id')} IN (${marks})`,
+          friendIds,
+        );
+        for (const u of users) avatars.set(Number(u.id), u.headImg || u.avatar || null);
+      }
+      for (const row of rows) {
+        row.avatar = avatars.get(Number(row.friendId)) ?? null;
+        if (user === null) {
+          for (const key of Object.keys(row)) if (!PUBLIC_KEYS.has(key)) delete row[key];
+        }
+      }
+    },
+  },
+});

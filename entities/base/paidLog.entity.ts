@@ -1,0 +1,28 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+
+export default defineEntity({
+  module: 'base',
+  name: 'paidLog',
+  table: 'base_paid_log',
+  label: l('Payment log', '支付记录', '付款紀錄'),
+  note:
+    'The spec names this entity without fields; it records each payment the card or wallet ' +
+    'provider reports (order, amount, provider transaction, status), written by the payment ' +
+    'handlers. Only list (GET) is exposed; the raw provider payload is hidden. Newest first.',
+  fields: {
+    userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
+    orderNo: { type: 'string', length: 64, index: true, label: l('Order number', '订单号', '訂單編號') },
+    provider: { type: 'string', length: 20, label: l('Provider', '支付渠道', '付款管道') },
+    type: { type: 'int', label: l('Type', '类型', '類型') },
+    amount: { type: 'decimal', label: l('Amount', '金额', '金額') },
+    currency: { type: 'string', length: 10, label: l('Currency', '币种', '幣別') },
+    transactionId: { type: 'string', length: 64, index: true, label: l('Transaction id', '交易号', '交易編號') },
+    status: { type: 'int', label: l('Status', '状态', '狀態') },
+    payTime: { type: 'datetime', label: l('Paid at', '支付时间', '付款時間') },
+    rawData: { type: 'json', hidden: true, label: l('Provider payload', '渠道原始数据', '管道原始資料') },
+  },
+  actions: ['list'],
+  methods: { list: 'GET' },
+  search: { keyword: ['orderNo'], equal: ['userId', 'provider', 'type', 'status'] },
+  order: { field: 'id', sort: 'desc' },
+});

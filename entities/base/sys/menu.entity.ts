@@ -1,0 +1,40 @@
+import { defineEntity, l } from '../../../server/core/entity/define';
+
+export default defineEntity({
+  module: 'base',
+  name: 'sys/menu',
+  table: 'base_sys_menu',
+  label: l('Menu', '菜单', '選單'),
+  note:
+    'name is required. perms holds comma-separated permission keys (module:entity:action); ' +
+    'type 0 directory, 1 menu, 2 button.',
+  fields: {
+    parentId: { type: 'int', nullable: true, index: true, label: l('Parent menu', '上级菜单', '上層選單') },
+    name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
+    router: { type: 'string', label: l('Route', '路由', '路由') },
+    perms: { type: 'text', label: l('Permissions', '权限', '權限') },
+    type: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Type', '类型', '類型'),
+      enum: [
+        { value: 0, label: l('Directory', '目录', '目錄') },
+        { value: 1, label: l('Menu', '菜单', '選單') },
+        { value: 2, label: l('Button', '按钮', '按鈕') },
+      ],
+    },
+    icon: { type: 'string', label: l('Icon', '图标', '圖示') },
+    orderNum: { type: 'int', default: 0, nullable: false, label: l('Order', '排序', '排序') },
+    viewPath: { type: 'string', label: l('View path', '视图路径', '視圖路徑') },
+    keepAlive: {
+      type: 'boolean',
+      default: true,
+      nullable: false,
+      label: l('Keep alive', '路由缓存', '路由快取'),
+    },
+    isShow: { type: 'boolean', default: true, nullable: false, label: l('Shown', '是否显示', '是否顯示') },
+  },
+  search: { keyword: ['name', 'router'], equal: ['parentId', 'type'] },
+  order: { field: 'orderNum', sort: 'asc' },
+});

@@ -1,0 +1,197 @@
+import { defineEntity, l } from '../../../server/core/entity/define';
+import type { HookDb } from '../../../server/core/entity/define';
+
+const LINK_TABLE = 'base_sys_user_role';
+
+/** Current time as a UTC datetime literal that SQLite and MySQL both accept. */
+function nowUtc(): string {
+  return new Date().toISOString().slice(0, 23).replace('T', ' ');
+}
+
+/** Distinct integer ids of an array sent by a client; anything else is dropped. */
+function toIds(values: unknown[]): number[] {
+  return [...new Set(values.map(Number).filter((v) => Number.isInteger(v)))];
+}
+
+async function readRoleIds(db: HookDb, userIds: number[]): Promise<Map<number, number[]>> {
+  const byUser = new Map<number, number[]>();
+  if (userIds.length === 0) return byUser;
+  const marks = userIds.map(() => '?').join(', ');
+  const links = await db.query<{ userId: number; roleId: number }>(
+    `SELECT ${db.q('userId')}, ${db.q('roleId')} FROM ${db.q(LINK_TABLE)} ` +
+      `WHERE ${db.q('userId')} IN (${marks}) ORDER BY ${db.q('roleId')} ASC`,
+    userIds,
+  );
+  for (const link of links) {
+    const userId = Number(link.userId);
+    const list = byUser.get(userId) ?? [];
+    list.push(Number(link.roleId));
+    byUser.set(userId, list);
+  }
+  return byUser;
+}
+
+async function replaceRoleIds(db: HookDb, userId: number, roleIds: number[]): Promise<void> {
+  await db.run(`DELETE FROM ${db.q(LINK_TABLE)} WHERE ${db.q('userId')} = ?`, [userId]);
+  const now = nowUtc();
+  for (const roleId of roleIds) {
+    await db.run(
+      `INSERT INTO ${db.q(LINK_TABLE)} (${db.q('userId')}, ${db.q('roleId')}, ` +
+        `${db.q('createTime')}, ${db.q('updateTime')}) VALUES (?, ?, ?, ?)`,
+      [userId, roleId, now, now],
+    );
+  }
+}
+
+export default defineEntity({
+  module: 'base',
+  name: 'sys/user',
+  table: 'base_sys_user',
+  label: l('User', '用户', '使用者'),
+  note:
+    'username is required and unique; the password is hashed on write and never returned. ' +
+    'roleIdList is virtual: read from and written to base_sys_user_role by the hooks. ' +
+    'Fields the spec lists without a type got the obvious one (ids int, flags and counters int, ' +
+    'token balances decimal(18,4), key and discordInteractionData hidden as they may hold secrets).',
+  fields: {
+    departmentId: { type: 'int', index: true, label: l('Department', '部门', '部門') },
+    name: { type: 'string', label: l('Name', '姓名', '姓名') },
+    username: {
+      type: 'string',
+      length: 100,
+      required: true,
+      unique: true,
+      nullable: false,
+      label: l('Username', '用户名', '使用者名稱'),
+    },
+    password: {
+      type: 'string',
+      hidden: true,
+      writeOnly: true,
+      transform: 'password',
+      label: l('Password', '密码', '密碼'),
+    },
+    passwordV: {
+      type: 'int',
+      default: 1,
+      nullable: false,
+      readOnly: true,
+      label: l('Password version', '密码版本', '密碼版本'),
+    },
+    nickName: { type: 'string', label: l('Nickname', '昵称', '暱稱') },
+    headImg: { type: 'string', label: l('Profile picture', '头像', '頭像') },
+    avatar: { type: 'string', label: l('Avatar', '形象图', '形象圖') },
+    phone: { type: 'string', length: 20, label: l('Phone', '手机号', '手機號碼') },
+    email: { type: 'string', format: 'email', index: true, label: l('E-mail', '邮箱', '電子郵件') },
+    remark: { type: 'string', label: l('Remark', '备注', '備註') },
+    inviteCode: { type: 'string', index: true, label: l('Invite code', '邀请码', '邀請碼') },
+    followCount: { type: 'int', default: 0, nullable: false, label: l('Following', '关注数', '關注數') },
+    fansCount: { type: 'int', default: 0, nullable: false, label: l('Followers', '粉丝数', '粉絲數') },
+    tags: { type: 'json', jsonType: 'array', label: l('Tags', '标签', '標籤') },
+    type: { type: 'int', label: l('Type', '类型', '類型') },
+    parentType: { type: 'int', label: l('Parent type', '父类型', '父類型') },
+    config: { type: 'json', label: l('Configuration', '配置', '設定') },
+    configPacks: { type: 'json', label: l('Configuration packs', '配置包', '設定包') },
+    ownerId: { type: 'int', index: true, label: l('Owner', '所有者', '擁有者') },
+    industryId: { type: 'int', label: l('Industry', '行业', '產業') },
+    online: { type: 'int', default: 0, nullable: false, label: l('Online', '在线', '線上') },
+    key: { type: 'string', hidden: true, label: l('Key', '密钥', '金鑰') },
+    inviteId: { type: 'int', index: true, label: l('Invited by', '邀请人', '邀請人') },
+    cover: { type: 'string', label: l('Profile cover', '个人封面', '個人封面') },
+    like: { type: 'int', default: 0, nullable: false, label: l('Likes', '点赞数', '按讚數') },
+    likeIds: {
+      type: 'json',
+      jsonType: 'array',
+      items: 'integer',
+      label: l('Liked ids', '点赞记录', '按讚紀錄'),
+    },
+    teamId: { type: 'int', index: true, label: l('Team', '团队', '團隊') },
+    teamInviteId: { type: 'int', label: l('Team inviter', '团队邀请人', '團隊邀請人') },
+    language: { type: 'string', label: l('Language', '语言', '語言') },
+    serviceCode: { type: 'string', label: l('Service code', '服务码', '服務碼') },
+    googleId: { type: 'string', index: true, label: l('Google account', 'Google 账号', 'Google 帳號') },
+    discordId: { type: 'string', index: true, label: l('Discord account', 'Discord 账号', 'Discord 帳號') },
+    status: {
+      type: 'int',
+      default: 1,
+      nullable: false,
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: 0, label: l('Disabled', '禁用', '停用') },
+        { value: 1, label: l('Enabled', '启用', '啟用') },
+      ],
+    },
+    socketId: { type: 'string', readOnly: true, label: l('Socket id', '连接标识', '連線識別碼') },
+    shareLink: {
+      type: 'json',
+      jsonType: 'object',
+      label: l('Share links', '分享链接', '分享連結'),
+    },
+    starWalletAddress: { type: 'string', label: l('Wallet address', '钱包地址', '錢包地址') },
+    tokens: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      default: 0,
+      nullable: false,
+      label: l('Tokens', '代币', '代幣'),
+    },
+    earnedTokens: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      default: 0,
+      nullable: false,
+      label: l('Earned tokens', '已赚代币', '已賺代幣'),
+    },
+    withdrawableTokens: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      default: 0,
+      nullable: false,
+      label: l('Withdrawable tokens', '可提现代币', '可提領代幣'),
+    },
+    invitationShortUrl: { type: 'string', label: l('Invitation short link', '邀请短链接', '邀請短網址') },
+    discordInteractionData: {
+      type: 'json',
+      hidden: true,
+      label: l('Discord interaction data', 'Discord 交互数据', 'Discord 互動資料'),
+    },
+    runTimes: { type: 'int', default: 0, nullable: false, label: l('Runs', '运行次数', '執行次數') },
+    isDeveloper: { type: 'int', default: 0, nullable: false, label: l('Developer', '开发者', '開發者') },
+    userType: { type: 'int', label: l('User type', '用户类型', '使用者類型') },
+    vipType: { type: 'int', label: l('VIP type', 'VIP 类型', 'VIP 類型') },
+    vipEndTime: { type: 'datetime', label: l('VIP expires', 'VIP 到期时间', 'VIP 到期時間') },
+    efficiencyCoefficient: {
+      type: 'float',
+      default: 1,
+      nullable: false,
+      label: l('Efficiency coefficient', '效率系数', '效率係數'),
+    },
+    subscriptionId: { type: 'string', label: l('Subscription', '订阅', '訂閱') },
+    delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
+    copyright: { type: 'string', label: l('Copyright', '版权', '版權') },
+    couponInfo: { type: 'json', label: l('Coupon info', '兑换码信息', '兌換碼資訊') },
+    roleIdList: {
+      type: 'json',
+      jsonType: 'array',
+      items: 'integer',
+      virtual: true,
+      label: l('Roles', '角色', '角色'),
+    },
+  },
+  search: { keyword: ['username', 'nickName', 'email'], equal: ['departmentId', 'status'] },
+  softDelete: 'delete',
+  hooks: {
+    async afterRead({ db, rows }) {
+      const ids = rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
+      const byUser = await readRoleIds(db, [...new Set(ids)]);
+      for (const row of rows) row.roleIdList = byUser.get(Number(row.id)) ?? [];
+    },
+    async afterChange({ db, id, data }) {
+      if (!Array.isArray(data.roleIdList)) return;
+      await replaceRoleIds(db, id, toIds(data.roleIdList));
+    },
+  },
+});

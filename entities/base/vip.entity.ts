@@ -1,0 +1,31 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+
+export default defineEntity({
+  module: 'base',
+  name: 'vip',
+  table: 'base_vip',
+  label: l('VIP plan', 'VIP 套餐', 'VIP 方案'),
+  note:
+    'name is required. amount is the price (a float, as the spec says), giftTokenAmount the tokens ' +
+    'given with it, role the role granted; enablePay 1 lets members buy it. Sorted by sort.',
+  fields: {
+    name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
+    period: { type: 'int', label: l('Period', '周期', '週期') },
+    type: { type: 'int', label: l('Type', '类型', '類型') },
+    remark: { type: 'string', label: l('Remark', '备注', '備註') },
+    amount: { type: 'float', label: l('Amount', '金额', '金額') },
+    giftTokenAmount: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      label: l('Gift tokens', '赠送代币', '贈送代幣'),
+    },
+    role: { type: 'int', label: l('Role', '角色', '角色') },
+    sort: { type: 'int', default: 0, nullable: false, label: l('Sort', '排序', '排序') },
+    url: { type: 'string', label: l('Link', '链接', '連結') },
+    enablePay: { type: 'int', default: 1, nullable: false, label: l('Purchasable', '允许购买', '允許購買') },
+    useForm: { type: 'int', label: l('Use form', '使用表单', '使用表單') },
+  },
+  search: { keyword: ['name'], equal: ['type', 'enablePay'] },
+  order: { field: 'sort', sort: 'asc' },
+});

@@ -1,0 +1,27 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+
+export default defineEntity({
+  module: 'demo',
+  name: 'goods',
+  table: 'demo_goods',
+  label: l('Demo goods', '示例商品', '示例商品'),
+  note:
+    'Fields as 001 §3 (title max 50, price, status, stock). The title is required; stock defaults to 0 ' +
+    '(001 §9) and status to 1 (enabled), a choice of ours.',
+  fields: {
+    title: { type: 'string', length: 50, required: true, nullable: false, label: l('Title', '标题', '標題') },
+    price: { type: 'decimal', precision: 12, scale: 2, label: l('Price', '价格', '價格') },
+    status: {
+      type: 'int',
+      default: 1,
+      nullable: false,
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: 0, label: l('Disabled', '禁用', '停用') },
+        { value: 1, label: l('Enabled', '启用', '啟用') },
+      ],
+    },
+    stock: { type: 'int', default: 0, nullable: false, label: l('Stock', '库存', '庫存') },
+  },
+  search: { keyword: ['title'], equal: ['status'] },
+});

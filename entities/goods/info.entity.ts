@@ -1,0 +1,122 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+import type { HookDb, Labels, Row } from '../../server/core/entity/define';
+
+const yesNo = (no: Labels, yes: Labels) => [
+  { value: 0, label: no },
+  { value: 1, label: yes },
+];
+const NO = l('No', '否', '否');
+const YES = l('Yes', '是', '是');
+
+/** Distinct positive integer ids found in `key` of the rows. */
+function idsOf(rows: Row[], key: string): number[] {
+  const ids = new Set<number>();
+  for (const row of rows) {
+    const id = Number(row[key]);
+    if (Number.isInteger(id) && id > 0) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** One `SELECT id, <columns> FROM <table> WHERE id IN (...)` keyed by id. */
+async function byId(db: HookDb, table: string, columns: string[], ids: number[]): Promise<Map<number, Row>> {
+  const found = new Map<number, Row>();
+  if (ids.length === 0) return found;
+  const cols = ['id', ...columns].map((c) => db.q(c)).join(', ');
+  const marks = ids.map(() => '?').join(', ');
+  const rows = await db.query(`SELECT ${cols} FROM ${db.q(table)} WHERE ${db.q('id')} IN (${marks})`, ids);
+  for (const row of rows) found.set(Number(row.id), row);
+  return found;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export default defineEntity({
+  module: 'goods',
+  name: 'info',
+  table: 'goods_info',
+  label: l('Goods', '商品', '商品'),
+  note:
+    'Fields of 001 §3 Goods info. The title is required. Removal is logical (delete flag). typeName and ' +
+    'userName are derived on read (goods_type.name, base_sys_user.nickName or username) and never written. ' +
+    'Counters (sold, likeCount, useCount) and the isPinned flag default to 0, a choice of ours.',
+  fields: {
+    typeId: { type: 'int', index: true, label: l('Type', '分类', '分類') },
+    title: { type: 'string', required: true, nullable: false, label: l('Title', '标题', '標題') },
+    subTitle: { type: 'string', label: l('Subtitle', '副标题', '副標題') },
+    mainPic: { type: 'string', label: l('Main picture', '主图', '主圖') },
+    video: { type: 'string', label: l('Video', '视频', '影片') },
+    pics: { type: 'json', jsonType: 'array', items: 'string', label: l('Pictures', '图片', '圖片') },
+    price: { type: 'decimal', precision: 12, scale: 2, label: l('Price', '价格', '價格') },
+    sold: { type: 'int', default: 0, nullable: false, label: l('Sold', '已售', '已售') },
+    content: { type: 'text', label: l('Details', '详情', '詳情') },
+    status: {
+      type: 'int',
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: 0, label: l('Off shelf', '下架', '下架') },
+        { value: 1, label: l('On shelf', '上架', '上架') },
+      ],
+    },
+    sortNum: { type: 'int', default: 0, nullable: false, label: l('Sort', '排序', '排序') },
+    likeCount: { type: 'int', default: 0, nullable: false, label: l('Likes', '点赞数', '按讚數') },
+    useCount: { type: 'int', default: 0, nullable: false, label: l('Uses', '使用次数', '使用次數') },
+    isFree: { type: 'int', label: l('Free', '免费', '免費'), enum: yesNo(NO, YES) },
+    tags: { type: 'json', jsonType: 'array', items: 'string', label: l('Tags', '标签', '標籤') },
+    isDisplay: {
+      type: 'int',
+      label: l('Shown in showcase', '橱窗展示', '櫥窗展示'),
+      enum: yesNo(NO, YES),
+    },
+    shareLink: { type: 'string', label: l('Share link', '分享链接', '分享連結') },
+    userId: { type: 'int', index: true, label: l('Seller', '发布者', '發布者') },
+    relateType: { type: 'int', label: l('Related type', '关联类型', '關聯類型') },
+    workflowId: { type: 'int', label: l('Workflow', '工作流', '工作流程') },
+    groupId: { type: 'int', label: l('Group', '群组', '群組') },
+    isCommentAllowed: {
+      type: 'int',
+      label: l('Comments allowed', '允许评论', '允許評論'),
+      enum: yesNo(NO, YES),
+    },
+    contactInfo: { type: 'string', label: l('Contact', '联系方式', '聯絡方式') },
+    contributors: { type: 'json', jsonType: 'array', label: l('Contributors', '贡献者', '貢獻者') },
+    isPinned: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Pinned', '置顶', '置頂'),
+      enum: yesNo(l('Not pinned', '未置顶', '未置頂'), l('Pinned', '已置顶', '已置頂')),
+    },
+    viewCount: { type: 'int', default: 0, nullable: false, label: l('Views', '浏览量', '瀏覽量') },
+    attachments: { type: 'json', jsonType: 'array', label: l('Attachments', '附件', '附件') },
+    delete: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Removed', '已删除', '已刪除'),
+      enum: yesNo(NO, YES),
+    },
+    copyright: { type: 'text', label: l('Copyright', '版权', '版權') },
+    copyrightType: { type: 'int', default: 0, nullable: false, label: l('Copyright type', '版权类型', '版權類型') },
+    typeName: { type: 'string', virtual: true, readOnly: true, label: l('Type name', '分类名称', '分類名稱') },
+    userName: { type: 'string', virtual: true, readOnly: true, label: l('Seller name', '发布者名称', '發布者名稱') },
+  },
+  search: { keyword: ['title', 'subTitle'], equal: ['status', 'typeId', 'isDisplay', 'id'] },
+  owner: 'userId',
+  softDelete: 'delete',
+  hooks: {
+    async afterRead({ db, rows }) {
+      if (rows.length === 0) return;
+      const types = await byId(db, 'goods_type', ['name'], idsOf(rows, 'typeId'));
+      const users = await byId(db, 'base_sys_user', ['nickName', 'username'], idsOf(rows, 'userId'));
+      for (const row of rows) {
+        const type = types.get(Number(row.typeId));
+        const user = users.get(Number(row.userId));
+        row.typeName = type ? text(type.name) : null;
+        row.userName = user ? (text(user.nickName) ?? text(user.username)) : null;
+      }
+    },
+  },
+});

@@ -1,0 +1,77 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+
+export default defineEntity({
+  module: 'goods',
+  name: 'order',
+  table: 'goods_order',
+  label: l('Order', '订单', '訂單'),
+  note:
+    'Fields of 001 §3 Goods order. orderNo is required and unique. Orders are written by the custom calls ' +
+    '(place, cancel, buyVip, rechargeToken); the generic routes are page and info for the console. ' +
+    'payStatus and status start at 0 (unpaid, pending payment), a choice of ours.',
+  fields: {
+    orderNo: {
+      type: 'string',
+      length: 64,
+      required: true,
+      nullable: false,
+      unique: true,
+      label: l('Order number', '订单号', '訂單編號'),
+    },
+    userId: { type: 'int', index: true, label: l('Buyer', '买家', '買家') },
+    sellerId: { type: 'int', index: true, label: l('Seller', '卖家', '賣家') },
+    goodsId: { type: 'int', index: true, label: l('Goods', '商品', '商品') },
+    quantity: { type: 'int', default: 1, nullable: false, label: l('Quantity', '数量', '數量') },
+    totalAmount: { type: 'decimal', precision: 12, scale: 2, label: l('Total amount', '订单总额', '訂單總額') },
+    payAmount: { type: 'decimal', precision: 12, scale: 2, label: l('Amount paid', '实付金额', '實付金額') },
+    discountAmount: {
+      type: 'decimal',
+      precision: 12,
+      scale: 2,
+      label: l('Discount', '优惠金额', '優惠金額'),
+    },
+    payType: {
+      type: 'int',
+      label: l('Payment method', '支付方式', '付款方式'),
+      enum: [
+        { value: 1, label: l('Alipay', '支付宝', '支付寶') },
+        { value: 2, label: l('WeChat Pay', '微信支付', '微信支付') },
+        { value: 3, label: l('Other', '其他', '其他') },
+      ],
+    },
+    payStatus: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Payment status', '支付状态', '付款狀態'),
+      enum: [
+        { value: 0, label: l('Unpaid', '未支付', '未付款') },
+        { value: 1, label: l('Paid', '已支付', '已付款') },
+        { value: 2, label: l('Failed', '支付失败', '付款失敗') },
+        { value: 4, label: l('Refunded', '已退款', '已退款') },
+      ],
+    },
+    payTime: { type: 'datetime', nullable: true, label: l('Paid at', '支付时间', '付款時間') },
+    transactionId: { type: 'string', length: 64, label: l('Transaction id', '交易流水号', '交易序號') },
+    status: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Status', '订单状态', '訂單狀態'),
+      enum: [
+        { value: 0, label: l('Pending payment', '待支付', '待付款') },
+        { value: 1, label: l('Paid', '已支付', '已付款') },
+        { value: 4, label: l('Cancelled', '已取消', '已取消') },
+        { value: 9, label: l('Refunded', '已退款', '已退款') },
+      ],
+    },
+    buyerRemark: { type: 'string', length: 500, label: l('Buyer remark', '买家备注', '買家備註') },
+    sellerRemark: { type: 'string', length: 500, label: l('Seller remark', '卖家备注', '賣家備註') },
+    extraInfo: { type: 'json', jsonType: 'object', label: l('Extra info', '附加信息', '附加資訊') },
+    type: { type: 'int', label: l('Order type', '订单类型', '訂單類型') },
+    refundId: { type: 'string', label: l('Refund id', '退款单号', '退款單號') },
+  },
+  actions: ['page', 'info'],
+  search: { keyword: ['orderNo'], equal: ['status', 'payStatus', 'userId', 'sellerId', 'goodsId'] },
+  owner: 'userId',
+});

@@ -1,0 +1,32 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+
+export default defineEntity({
+  module: 'goods',
+  name: 'type',
+  table: 'goods_type',
+  label: l('Goods type', '商品分类', '商品分類'),
+  note:
+    'A goods category, nested by parentId (may be empty); the name is required. The list is public and ' +
+    'answered on GET (001 §7); there is no generic list by POST.',
+  fields: {
+    name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
+    parentId: { type: 'int', nullable: true, label: l('Parent', '上级分类', '上級分類') },
+    sortNum: { type: 'int', default: 0, nullable: false, label: l('Sort', '排序', '排序') },
+    pic: { type: 'string', label: l('Picture', '图片', '圖片') },
+    status: {
+      type: 'int',
+      default: 1,
+      nullable: false,
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: 0, label: l('Disabled', '禁用', '停用') },
+        { value: 1, label: l('Enabled', '启用', '啟用') },
+      ],
+    },
+  },
+  actions: ['add', 'update', 'delete', 'page', 'list', 'info'],
+  methods: { list: 'GET' },
+  public: ['list'],
+  search: { keyword: ['name'], equal: ['parentId', 'status'] },
+  order: { field: 'sortNum', sort: 'asc' },
+});

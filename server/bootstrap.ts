@@ -1,0 +1,32 @@
+/** Production entry: starts Midway with the main configuration and prints where to sign in. */
+import 'reflect-metadata';
+import { Bootstrap } from '@midwayjs/bootstrap';
+import { MainConfiguration, getStarted } from './configuration';
+import { readConfig } from './core/core';
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  await Bootstrap.configure({
+    baseDir: __dirname,
+    imports: [{ Configuration: MainConfiguration }],
+    moduleDetector: false,
+  } as never).run();
+  const { seed, schema } = getStarted();
+  const { port } = readConfig();
+  const lines = [
+    `COSMAC AI is running at http://127.0.0.1:${port}/ (ready in ${Date.now() - t0} ms)`,
+    schema.skipped ? 'Database schema: up to date' : `Database schema: ${schema.createdTables.length} tables created, ${schema.addedColumns.length} columns added`,
+  ];
+  if (seed.createdAdmin) {
+    lines.push(seed.generatedAdminPassword
+      ? `Administrator account created: username "admin", password "${seed.generatedAdminPassword}" (shown once; change it after signing in)`
+      : 'Administrator account created: username "admin", password from ADMIN_PASSWORD');
+  }
+  // Printed to the terminal only, never to a log file.
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`Start-up failed: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});

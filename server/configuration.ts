@@ -1,0 +1,55 @@
+/**
+ * The Midway application. Midway hosts the process (lifecycle, configuration, logging, koa); the
+ * API itself is the core's route table behind one middleware, built once at start-up.
+ */
+import { App, Configuration, type ILifeCycle, type ILogger, Logger } from '@midwayjs/core';
+import * as koa from '@midwayjs/koa';
+import DefaultConfig from './config/config.default';
+import { readConfig, type AppConfig } from './core/core';
+import { startCore, type Started } from './core/app';
+import { createDispatcher } from './core/http/dispatch';
+import { createWebServer, pickWebRoot } from './core/http/web';
+import { WEB_DIR } from './core/paths';
+
+/** Set by whoever boots the app before it starts (tests pass their own configuration). */
+let configOverride: Partial<AppConfig> = {};
+let started: Started | null = null;
+
+export function setAppConfig(c: Partial<AppConfig>): void {
+  configOverride = c;
+}
+
+export function getStarted(): Started {
+  if (!started) throw new Error('the core has not started');
+  return started;
+}
+
+@Configuration({
+  imports: [koa],
+  importConfigs: [{ default: DefaultConfig }],
+})
+export class MainConfiguration implements ILifeCycle {
+  @App('koa')
+  app!: koa.Application;
+
+  @Logger()
+  logger!: ILogger;
+
+  async onReady(): Promise<void> {
+    started = await startCore({ ...readConfig(), ...configOverride });
+    const { core } = started;
+    this.app.useMiddleware(
+      createDispatcher({
+        routes: core.routes,
+        auth: core.auth,
+        web: createWebServer(pickWebRoot(WEB_DIR)),
+        logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err)),
+      }),
+    );
+  }
+
+  async onStop(): Promise<void> {
+    await started?.close();
+    started = null;
+  }
+}

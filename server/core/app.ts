@@ -1,0 +1,85 @@
+/**
+ * Builds the running core from configuration: loads and normalizes the declarations, opens the
+ * database and the cache store, brings the schema up to date, builds the route table, seeds.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadModel } from './entity/load';
+import { openDatabase, parseDatabaseUrl } from './db/open';
+import { syncSchema, type SchemaReport } from './db/schema';
+import { openCacheStore } from './cache/store';
+import { AuthService } from './auth/auth.service';
+import { loadSecrets } from './auth/secrets';
+import { Operations } from './crud/operations';
+import { genericRoutes } from './crud/routes';
+import { RouteTable, type Route } from './http/route';
+import { l } from './entity/define';
+import { seed, type SeedResult } from './seed';
+import { PROJECT_ROOT } from './paths';
+import type { AppConfig, Core } from './core';
+import type { Entity } from './entity/model';
+import { openRoutes } from '../modules/base/open.routes';
+import { commRoutes } from '../modules/base/comm.routes';
+import { recycleRoutes } from '../modules/recycle/restore.routes';
+
+/** Entities whose writes change who may do what. */
+const ACCESS_ENTITIES = new Set(['base/sys/user', 'base/sys/role', 'base/sys/menu', 'base/sys/userRole', 'base/sys/roleMenu', 'base/sys/department', 'base/sys/roleDepartment']);
+
+export interface Started {
+  core: Core;
+  schema: SchemaReport;
+  seed: SeedResult;
+  close(): Promise<void>;
+}
+
+function healthRoute(core: Core): Route {
+  return {
+    method: 'GET',
+    path: '/health',
+    guard: 'public',
+    permission: null,
+    summary: l('Health', '健康检查', '健康檢查'),
+    module: 'base',
+    group: 'health',
+    raw: true,
+    async handler(req) {
+      const db = await core.db.query('SELECT 1 AS ok').then(() => true, () => false);
+      const cache = core.config.redisUrl ? await core.cache.ping() : null;
+      const ok = db && cache !== false;
+      req.ctx.status = ok ? 200 : 503;
+      req.ctx.set('Cache-Control', 'no-store');
+      req.ctx.body = { code: ok ? 1000 : 1003, message: ok ? 'success' : 'unhealthy', data: { status: ok ? 'ok' : 'fail', db, cache, version: core.version } };
+    },
+  };
+}
+
+export async function startCore(config: AppConfig): Promise<Started> {
+  const model = await loadModel();
+  const target = parseDatabaseUrl(config.databaseUrl);
+  const { db, dataSource } = await openDatabase(target, model);
+  const cache = await openCacheStore(config.redisUrl);
+  const schema = await syncSchema(db, model);
+  const secrets = loadSecrets();
+  const auth = new AuthService(db, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl });
+  const ops = new Operations(model, db, {
+    async afterWrite(e: Entity) {
+      if (ACCESS_ENTITIES.has(e.key)) await auth.invalidate();
+    },
+  });
+  const routes = new RouteTable();
+  const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const core: Core = { config, model, db, cache, auth, ops, routes, version };
+  for (const r of [...genericRoutes(model, ops), ...openRoutes(core), ...commRoutes(core), ...recycleRoutes(core), healthRoute(core)]) {
+    routes.add(r);
+  }
+  const seeded = await seed(db, model, routes, config.adminPassword);
+  return {
+    core,
+    schema,
+    seed: seeded,
+    async close() {
+      await cache.close();
+      await dataSource.destroy();
+    },
+  };
+}

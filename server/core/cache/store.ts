@@ -1,0 +1,119 @@
+/**
+ * The one cache store: captcha answers, token state, permission sets, page totals, rate limits.
+ * Redis when REDIS_URL is set (shared by every instance), in-process otherwise.
+ */
+import Redis from 'ioredis';
+
+export interface CacheStore {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  del(...keys: string[]): Promise<void>;
+  /** Reads and removes in one step (a captcha answer is good once). */
+  take(key: string): Promise<string | null>;
+  /** Adds one and returns the new value; the key expires after ttlSeconds from its first increment. */
+  incr(key: string, ttlSeconds: number): Promise<number>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class MemoryStore implements CacheStore {
+  readonly kind = 'memory' as const;
+  private readonly map = new Map<string, { v: string; exp: number }>();
+  private sweeps = 0;
+
+  private live(key: string): { v: string; exp: number } | undefined {
+    const e = this.map.get(key);
+    if (e && e.exp <= Date.now()) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+
+  private sweep(): void {
+    if (++this.sweeps % 1000 !== 0) return;
+    const now = Date.now();
+    for (const [k, e] of this.map) if (e.exp <= now) this.map.delete(k);
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.live(key)?.v ?? null;
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    this.sweep();
+    this.map.set(key, { v: value, exp: Date.now() + ttlSeconds * 1000 });
+  }
+
+  async del(...keys: string[]): Promise<void> {
+    for (const k of keys) this.map.delete(k);
+  }
+
+  async take(key: string): Promise<string | null> {
+    const e = this.live(key);
+    this.map.delete(key);
+    return e?.v ?? null;
+  }
+
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const e = this.live(key);
+    const n = (e ? Number(e.v) : 0) + 1;
+    this.map.set(key, { v: String(n), exp: e?.exp ?? Date.now() + ttlSeconds * 1000 });
+    return n;
+  }
+
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.map.clear();
+  }
+}
+
+export class RedisStore implements CacheStore {
+  readonly kind = 'redis' as const;
+  constructor(readonly redis: Redis, private readonly prefix = 'cosmac:') {}
+
+  async get(key: string): Promise<string | null> {
+    return this.redis.get(this.prefix + key);
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+  }
+
+  async del(...keys: string[]): Promise<void> {
+    if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k));
+  }
+
+  async take(key: string): Promise<string | null> {
+    return this.redis.getdel(this.prefix + key);
+  }
+
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const k = this.prefix + key;
+    const [[, n]] = (await this.redis.multi().incr(k).expire(k, Math.ceil(ttlSeconds), 'NX').exec()) as [[unknown, number]];
+    return n;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+export async function openCacheStore(url: string | undefined, prefix?: string): Promise<CacheStore> {
+  if (!url) return new MemoryStore();
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await redis.connect();
+  return new RedisStore(redis, prefix);
+}

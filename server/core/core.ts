@@ -1,0 +1,41 @@
+/** What hand-written modules receive: the model, the database, the cache store, access and operations. */
+import type { AuthService } from './auth/auth.service';
+import type { CacheStore } from './cache/store';
+import type { Operations } from './crud/operations';
+import type { Db } from './db/db';
+import type { Model } from './entity/model';
+import type { RouteTable } from './http/route';
+
+export interface AppConfig {
+  port: number;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminPassword: string | undefined;
+  captcha: boolean;
+  accessTtl: number;
+  refreshTtl: number;
+}
+
+export interface Core {
+  config: AppConfig;
+  model: Model;
+  db: Db;
+  cache: CacheStore;
+  auth: AuthService;
+  ops: Operations;
+  routes: RouteTable;
+  version: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
+  return {
+    port: num(env.PORT, 8001),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    captcha: !['off', 'false', '0', 'no'].includes((env.CAPTCHA ?? '').toLowerCase()),
+    accessTtl: num(env.ACCESS_TOKEN_TTL, 7200),
+    refreshTtl: num(env.REFRESH_TOKEN_TTL, 15 * 24 * 3600),
+  };
+}

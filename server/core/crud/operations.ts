@@ -1,0 +1,240 @@
+/**
+ * The operation layer of the generic actions: validation, hooks, owner fields, recycle records and
+ * the transaction. HTTP handlers and hand-written calls both go through it, so hooks always run.
+ */
+import type { AuthUser, HookContext, Row } from '../entity/define';
+import type { Entity, Model } from '../entity/model';
+import { UniqueViolation, type Db } from '../db/db';
+import { AppError, fail } from '../http/errors';
+import { hashPassword } from '../auth/password';
+import { parseQuery } from './query';
+import { planFor } from './plan';
+import { assertValid, check, dropIgnored, type RawFieldError } from './validate';
+import { nowStored, toStored } from './values';
+import { restoreRecords } from './restore';
+
+export const MAX_BATCH = 1000;
+const MAX_DELETE = 1000;
+
+export interface WriteEvents {
+  /** Called after a write to an entity has committed (drops caches that depend on it). */
+  afterWrite(e: Entity): Promise<void>;
+}
+
+export interface OpMeta {
+  /** The request path, kept in recycle records. */
+  url?: string;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function asId(v: unknown): number {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw fail.bad('bad_id');
+  return n;
+}
+
+export function parseIds(v: unknown): number[] {
+  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : typeof v === 'number' ? [v] : v;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_DELETE) throw fail.bad('bad_ids');
+  try {
+    return [...new Set(list.map(asId))];
+  } catch {
+    throw fail.bad('bad_ids');
+  }
+}
+
+function unique(e: Entity, err: unknown): never {
+  if (err instanceof UniqueViolation) {
+    if (err.field === 'id') throw fail.conflict('duplicate', { field: 'id' });
+    const f = e.byName.get(err.field);
+    throw fail.conflict('duplicate', { field: f ? f.label.en : err.field });
+  }
+  throw err;
+}
+
+export class Operations {
+  constructor(readonly model: Model, readonly db: Db, private readonly events: WriteEvents) {}
+
+  private hookCtx(tx: Db, user: AuthUser | null, action: HookContext['action']): HookContext {
+    return { db: tx, user, action };
+  }
+
+  /** Splits a validated payload into stored column values and virtual values. */
+  private async toColumns(e: Entity, data: Row): Promise<{ cols: Row; virtual: Row }> {
+    const cols: Row = {};
+    const virtual: Row = {};
+    for (const [k, v] of Object.entries(data)) {
+      const f = e.byName.get(k)!;
+      if (f.virtual) virtual[k] = v;
+      else if (f.transform === 'password') {
+        if (typeof v === 'string' && v !== '') cols[k] = await hashPassword(v);
+      } else cols[k] = toStored(f, v);
+    }
+    return { cols, virtual };
+  }
+
+  async add(e: Entity, body: unknown, user: AuthUser | null, meta: OpMeta = {}): Promise<{ id: number } | { ids: number[] }> {
+    void meta;
+    const batch = Array.isArray(body);
+    const items = batch ? (body as unknown[]) : [body];
+    if (!batch && !isObject(body)) throw fail.bad('body_not_object_or_array');
+    if (items.length === 0) throw fail.bad('body_not_object_or_array');
+    if (items.length > MAX_BATCH) throw fail.bad('batch_too_large', { max: MAX_BATCH });
+    const errors: RawFieldError[] = [];
+    const clean = items.map((item, i) => {
+      const prefix = batch ? `[${i}]` : '';
+      if (!isObject(item)) {
+        errors.push({ field: prefix || '(body)', rule: 'type', params: { type: 'object' } });
+        return {};
+      }
+      const d = dropIgnored(e, item, 'add');
+      errors.push(...check(e, d, 'add', prefix));
+      return d;
+    });
+    assertValid(errors);
+    const ids = await this.db.transaction(async (tx) => {
+      const out: number[] = [];
+      for (const data of clean) {
+        await e.hooks.beforeChange?.({ ...this.hookCtx(tx, user, 'add'), data });
+        const { cols, virtual } = await this.toColumns(e, data);
+        if (e.owner && user) cols[e.owner] = user.id;
+        const now = nowStored();
+        cols.createTime = now;
+        cols.updateTime = now;
+        const names = Object.keys(cols);
+        const sql = `INSERT INTO ${tx.q(e.table)} (${names.map((n) => tx.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+        const r = await tx.run(sql, Object.values(cols)).catch((err: unknown) => unique(e, err));
+        const id = Number(r.insertId);
+        await e.hooks.afterChange?.({ ...this.hookCtx(tx, user, 'add'), id, data: { ...data, ...virtual } });
+        out.push(id);
+      }
+      return out;
+    });
+    await this.events.afterWrite(e);
+    return batch ? { ids } : { id: ids[0] };
+  }
+
+  async update(e: Entity, body: unknown, user: AuthUser | null): Promise<null> {
+    if (!isObject(body)) throw fail.bad('body_not_object');
+    const data = dropIgnored(e, body, 'update');
+    assertValid(check(e, data, 'update'));
+    const id = asId(data.id);
+    delete data.id;
+    const plan = planFor(e);
+    await this.db.transaction(async (tx) => {
+      const found = await tx.query(`SELECT ${tx.q('id')} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}`, [id]);
+      if (!found.length) throw fail.notFound('record_not_found');
+      await e.hooks.beforeChange?.({ ...this.hookCtx(tx, user, 'update'), data, id });
+      const { cols, virtual } = await this.toColumns(e, data);
+      cols.updateTime = nowStored();
+      const names = Object.keys(cols);
+      await tx
+        .run(`UPDATE ${plan.table} SET ${names.map((n) => `${tx.q(n)} = ?`).join(', ')} WHERE ${tx.q('id')} = ?`, [...Object.values(cols), id])
+        .catch((err: unknown) => unique(e, err));
+      await e.hooks.afterChange?.({ ...this.hookCtx(tx, user, 'update'), id, data: { ...data, ...virtual } });
+    });
+    await this.events.afterWrite(e);
+    return null;
+  }
+
+  async delete(e: Entity, body: unknown, user: AuthUser | null, meta: OpMeta = {}): Promise<{ count: number }> {
+    if (!isObject(body)) throw fail.bad('body_not_object');
+    const ids = parseIds(body.ids);
+    const plan = planFor(e);
+    const recycle = this.model.byKey.get('recycle/data');
+    const count = await this.db.transaction(async (tx) => {
+      const marks = ids.map(() => '?').join(', ');
+      const raw = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}`, ids);
+      if (!raw.length) throw fail.notFound('record_not_found');
+      const found = raw.map((r) => Number(r.id));
+      await e.hooks.beforeDelete?.({ ...this.hookCtx(tx, user, 'delete'), ids: found });
+      const foundMarks = found.map(() => '?').join(', ');
+      if (e.softDelete) {
+        await tx.run(
+          `UPDATE ${plan.table} SET ${tx.q(e.softDelete)} = 1, ${tx.q('updateTime')} = ? WHERE ${tx.q('id')} IN (${foundMarks})`,
+          [nowStored(), ...found],
+        );
+      } else {
+        await tx.run(`DELETE FROM ${plan.table} WHERE ${tx.q('id')} IN (${foundMarks})`, found);
+      }
+      if (recycle && recycle !== e) {
+        const hiddenData: Record<string, Row> = {};
+        for (const r of raw) {
+          if (!plan.hiddenColumns.length) break;
+          hiddenData[String(r.id)] = Object.fromEntries(plan.hiddenColumns.map((f) => [f.name, r[f.name]]));
+        }
+        const rows = raw.map((r) => plan.codec.decode(Object.fromEntries(e.readable.filter((f) => !f.virtual).map((f) => [f.name, r[f.name]]))));
+        const now = nowStored();
+        await tx.run(
+          `INSERT INTO ${tx.q(recycle.table)} (${['entityInfo', 'userId', 'userName', 'data', 'hiddenData', 'url', 'params', 'count', 'createTime', 'updateTime'].map((c) => tx.q(c)).join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            JSON.stringify({ module: e.module, entity: e.name, table: e.table, soft: e.softDelete }),
+            user?.id ?? null,
+            user?.username ?? null,
+            JSON.stringify(rows),
+            JSON.stringify(hiddenData),
+            meta.url ?? null,
+            JSON.stringify({ ids }),
+            found.length,
+            now,
+            now,
+          ],
+        );
+      }
+      return found.length;
+    });
+    await this.events.afterWrite(e);
+    if (recycle && recycle !== e) await this.events.afterWrite(recycle);
+    return { count };
+  }
+
+  async info(e: Entity, idValue: unknown, user: AuthUser | null): Promise<Row> {
+    const id = asId(idValue);
+    const plan = planFor(e);
+    const [row] = await this.db.query(plan.infoSql, [id]);
+    if (!row) throw fail.notFound('record_not_found');
+    plan.codec.decode(row);
+    await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'info'), rows: [row], single: true });
+    return row;
+  }
+
+  async list(e: Entity, body: unknown, user: AuthUser | null): Promise<Row[]> {
+    const b = body === undefined || body === null ? {} : body;
+    if (!isObject(b)) throw fail.bad('body_not_object');
+    const plan = planFor(e);
+    const pq = parseQuery(e, b, 'list', this.db.q);
+    const rows = await this.db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ?`, [...pq.params, pq.size]);
+    for (const r of rows) plan.codec.decode(r);
+    await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'list'), rows, single: false });
+    return rows;
+  }
+
+  async page(e: Entity, body: unknown, user: AuthUser | null): Promise<{ list: Row[]; pagination: { page: number; size: number; total: number } }> {
+    const b = body === undefined || body === null ? {} : body;
+    if (!isObject(b)) throw fail.bad('body_not_object');
+    const plan = planFor(e);
+    const pq = parseQuery(e, b, 'page', this.db.q);
+    const offset = (pq.page - 1) * pq.size;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`, [...pq.params, pq.size, offset]),
+      this.db.query<{ total: number }>(`SELECT COUNT(*) AS ${this.db.q('total')} FROM ${plan.table}${pq.where}`, pq.params),
+    ]);
+    for (const r of rows) plan.codec.decode(r);
+    await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'page'), rows, single: false });
+    return { list: rows, pagination: { page: pq.page, size: pq.size, total: Number(total) } };
+  }
+
+  /** Brings back what recycle records hold, then removes the records. */
+  async restore(body: unknown, user: AuthUser | null): Promise<{ count: number }> {
+    if (!isObject(body)) throw fail.bad('body_not_object');
+    const ids = parseIds(body.ids);
+    const touched = await restoreRecords(this.model, this.db, ids, user);
+    for (const e of touched) await this.events.afterWrite(e);
+    return { count: ids.length };
+  }
+}
+
+export { AppError };

@@ -1,0 +1,132 @@
+/**
+ * Turns a list/page request body into a WHERE clause, ORDER BY and LIMIT, accepting only declared
+ * fields: `order` must name a column, `sort` is asc|desc, filters are the entity's equality fields,
+ * every value becomes a `?` parameter.
+ */
+import { fail } from '../http/errors';
+import type { Entity, Field } from '../entity/model';
+import { toStoredDate } from './values';
+
+export const MAX_SIZE = 1000;
+export const LIST_LIMIT = 5000;
+const MAX_PAGE = 10_000_000;
+const MAX_IN = 1000;
+
+export interface ParsedQuery {
+  where: string;
+  params: unknown[];
+  orderBy: string;
+  page: number;
+  size: number;
+  /** A stable text of the filter, for cache keys. */
+  filterKey: string;
+}
+
+const CONTROL_KEYS = new Set(['page', 'size', 'keyWord', 'order', 'sort']);
+
+function wholeNumber(v: unknown): number | null {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
+}
+
+/** One equality value in the stored form, or undefined when it cannot belong to the field. */
+function filterValue(f: Field, v: unknown): unknown {
+  if (v === null) return null;
+  switch (f.type) {
+    case 'int': case 'bigint': {
+      const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
+      return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
+    }
+    case 'float': case 'decimal': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+    }
+    case 'boolean':
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      return v === 0 || v === 1 ? v : undefined;
+    case 'datetime':
+      return typeof v === 'string' ? toStoredDate(v) ?? undefined : undefined;
+    case 'string': case 'text':
+      return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+    case 'json':
+      return undefined;
+  }
+}
+
+/** Escapes LIKE wildcards so a keyword matches literally (escape character '!'). */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[!%_]/g, (c) => '!' + c)}%`;
+}
+
+export function parseQuery(e: Entity, body: Record<string, unknown>, mode: 'page' | 'list', q: (n: string) => string): ParsedQuery {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (e.softDelete) clauses.push(`${q(e.softDelete)} = 0`);
+
+  for (const [key, raw] of Object.entries(body)) {
+    if (CONTROL_KEYS.has(key) || raw === undefined || raw === '') continue;
+    if (!e.search.equal.includes(key)) throw fail.bad('bad_filter', { field: key });
+    const f = e.byName.get(key)!;
+    if (Array.isArray(raw)) {
+      if (raw.length === 0 || raw.length > MAX_IN) throw fail.bad('bad_filter_value', { field: key });
+      const vals = raw.map((v) => filterValue(f, v));
+      if (vals.some((v) => v === undefined || v === null)) throw fail.bad('bad_filter_value', { field: key });
+      clauses.push(`${q(key)} IN (${vals.map(() => '?').join(', ')})`);
+      params.push(...vals);
+    } else {
+      const v = filterValue(f, raw);
+      if (v === undefined) throw fail.bad('bad_filter_value', { field: key });
+      if (v === null) clauses.push(`${q(key)} IS NULL`);
+      else {
+        clauses.push(`${q(key)} = ?`);
+        params.push(v);
+      }
+    }
+  }
+
+  const kw = body.keyWord;
+  if (kw !== undefined && kw !== null && kw !== '') {
+    if (typeof kw !== 'string' && typeof kw !== 'number') throw fail.bad('bad_keyword');
+    const text = String(kw).slice(0, 200);
+    if (e.search.keyword.length) {
+      clauses.push(`(${e.search.keyword.map((k) => `${q(k)} LIKE ? ESCAPE '!'`).join(' OR ')})`);
+      for (let i = 0; i < e.search.keyword.length; i++) params.push(likePattern(text));
+    }
+  }
+
+  let orderField = e.order.field;
+  let sort = e.order.sort;
+  if (body.order !== undefined && body.order !== null && body.order !== '') {
+    const f = typeof body.order === 'string' ? e.byName.get(body.order) : undefined;
+    if (!f || f.virtual || f.hidden || f.writeOnly || f.type === 'json') {
+      throw fail.bad('bad_order', { field: String(body.order).slice(0, 64) });
+    }
+    orderField = f.name;
+  }
+  if (body.sort !== undefined && body.sort !== null && body.sort !== '') {
+    const s = typeof body.sort === 'string' ? body.sort.toLowerCase() : '';
+    if (s !== 'asc' && s !== 'desc') throw fail.bad('bad_sort');
+    sort = s;
+  }
+  // id breaks ties so that pages never overlap or skip rows.
+  const orderBy = orderField === 'id'
+    ? `${q('id')} ${sort.toUpperCase()}`
+    : `${q(orderField)} ${sort.toUpperCase()}, ${q('id')} ${sort.toUpperCase()}`;
+
+  let page = 1;
+  let size = mode === 'page' ? 20 : LIST_LIMIT;
+  if (mode === 'page') {
+    if (body.page !== undefined && body.page !== null && body.page !== '') {
+      const p = wholeNumber(body.page);
+      if (p === null || p < 1 || p > MAX_PAGE) throw fail.bad('bad_page');
+      page = p;
+    }
+    if (body.size !== undefined && body.size !== null && body.size !== '') {
+      const s = wholeNumber(body.size);
+      if (s === null || s < 1 || s > MAX_SIZE) throw fail.bad('bad_size', { max: MAX_SIZE });
+      size = s;
+    }
+  }
+  const where = clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '';
+  return { where, params, orderBy, page, size, filterKey: JSON.stringify([where, params]) };
+}

@@ -1,0 +1,93 @@
+/**
+ * Validation of add and update payloads against the entity's JSON Schema (ajv, compiled once per
+ * entity on first use). Every bad field is reported, each with its rule, so a 1002 answer lists them all.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Entity } from '../entity/model';
+import { fail } from '../http/errors';
+import { toStoredDate } from './values';
+
+export interface RawFieldError {
+  field: string;
+  rule: 'required' | 'type' | 'max_length' | 'min_length' | 'enum' | 'unknown' | 'format' | 'range' | 'invalid';
+  params: Record<string, string | number>;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv, ['email', 'uri']);
+ajv.addVocabulary(['x-labels']);
+
+const compiled = new WeakMap<Entity, { add?: ValidateFunction; update?: ValidateFunction }>();
+
+function validator(e: Entity, kind: 'add' | 'update'): ValidateFunction {
+  let c = compiled.get(e);
+  if (!c) compiled.set(e, (c = {}));
+  return (c[kind] ??= ajv.compile(e.schema[kind]));
+}
+
+function path(prefix: string, instancePath: string, extra?: string): string {
+  const segs = instancePath.split('/').filter(Boolean);
+  return [prefix, ...segs, extra].filter(Boolean).join('.') || '(body)';
+}
+
+function mapError(prefix: string, err: ErrorObject): RawFieldError {
+  const p = err.params as Record<string, unknown>;
+  switch (err.keyword) {
+    case 'required':
+      return { field: path(prefix, err.instancePath, String(p.missingProperty)), rule: 'required', params: {} };
+    case 'additionalProperties':
+      return { field: path(prefix, err.instancePath, String(p.additionalProperty)), rule: 'unknown', params: {} };
+    case 'type':
+      return { field: path(prefix, err.instancePath), rule: 'type', params: { type: String(p.type).split(',').filter((x) => x !== 'null').join(' or ') } };
+    case 'maxLength':
+      return { field: path(prefix, err.instancePath), rule: 'max_length', params: { limit: Number(p.limit) } };
+    case 'minLength':
+      return { field: path(prefix, err.instancePath), rule: 'min_length', params: {} };
+    case 'enum':
+      return {
+        field: path(prefix, err.instancePath),
+        rule: 'enum',
+        params: { values: (p.allowedValues as unknown[]).filter((v) => v !== null).join(', ') },
+      };
+    case 'format':
+    case 'pattern':
+      return { field: path(prefix, err.instancePath), rule: 'format', params: { format: String(p.format ?? 'date-time') } };
+    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+      return { field: path(prefix, err.instancePath), rule: 'range', params: {} };
+    default:
+      return { field: path(prefix, err.instancePath), rule: 'invalid', params: {} };
+  }
+}
+
+/** Fields a client may send but that are silently ignored (id on add, times, owner, readOnly). */
+export function dropIgnored(e: Entity, data: Record<string, unknown>, kind: 'add' | 'update'): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    const f = e.byName.get(k);
+    if (f && (f.system || f.readOnly) && !(kind === 'update' && k === 'id')) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Checks one payload; returns its errors (empty when valid). `prefix` names the row of a batch. */
+export function check(e: Entity, data: unknown, kind: 'add' | 'update', prefix = ''): RawFieldError[] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return [{ field: prefix || '(body)', rule: 'type', params: { type: 'object' } }];
+  }
+  const v = validator(e, kind);
+  const errors: RawFieldError[] = v(data) ? [] : (v.errors ?? []).map((err) => mapError(prefix, err));
+  // Calendar check that a pattern cannot do (2026-02-31).
+  for (const f of e.writable) {
+    const val = (data as Record<string, unknown>)[f.name];
+    if (f.type === 'datetime' && typeof val === 'string' && !errors.some((x) => x.field.endsWith(f.name)) && !toStoredDate(val)) {
+      errors.push({ field: [prefix, f.name].filter(Boolean).join('.'), rule: 'format', params: { format: 'date-time' } });
+    }
+  }
+  return errors;
+}
+
+export function assertValid(errors: RawFieldError[]): void {
+  if (errors.length) throw fail.invalid(errors as never);
+}

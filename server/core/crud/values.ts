@@ -1,0 +1,81 @@
+/** Conversions between API values and stored values, built once per entity. */
+import type { Entity, Field } from '../entity/model';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/** An API datetime (ISO, with or without zone; no zone means UTC) as the stored UTC text, or null if invalid. */
+export function toStoredDate(v: string): string | null {
+  let s = v.trim();
+  if (DATE_ONLY.test(s)) s += 'T00:00:00Z';
+  else if (NO_ZONE.test(s)) s = s.replace(' ', 'T') + 'Z';
+  else s = s.replace(' ', 'T');
+  const ms = Date.parse(s);
+  if (Number.isNaN(ms)) return null;
+  const iso = new Date(ms).toISOString();
+  // Date.parse rolls 2026-02-31 over to March; refuse such dates.
+  if (s.slice(0, 10) !== iso.slice(0, 10) && !/[+-]\d{2}:?\d{2}$/.test(s)) return null;
+  return iso.slice(0, 23).replace('T', ' ');
+}
+
+export function nowStored(): string {
+  return new Date().toISOString().slice(0, 23).replace('T', ' ');
+}
+
+/** Stored text (`2026-01-02 03:04:05.678`) as ISO-8601 UTC. */
+export function fromStoredDate(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  const [d, t = '00:00:00'] = s.split(/[T ]/);
+  const [hms, frac = ''] = t.replace(/Z$/, '').split('.');
+  return `${d}T${hms}.${(frac + '000').slice(0, 3)}Z`;
+}
+
+/** A value as the driver should store it (field already validated). */
+export function toStored(f: Field, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (f.type) {
+    case 'json': return JSON.stringify(v);
+    case 'boolean': return v ? 1 : 0;
+    case 'datetime': return toStoredDate(String(v));
+    default: return v;
+  }
+}
+
+type Decoder = (v: unknown) => unknown;
+
+function decoder(f: Field): Decoder | null {
+  switch (f.type) {
+    case 'json':
+      return (v) => {
+        if (v === null || v === undefined || v === '') return null;
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      };
+    case 'boolean': return (v) => (v === null || v === undefined ? null : v === true || v === 1 || v === '1');
+    case 'datetime': return fromStoredDate;
+    case 'decimal': case 'float': return (v) => (v === null || v === undefined ? null : Number(v));
+    case 'bigint': return (v) => (typeof v === 'string' && Number.isSafeInteger(Number(v)) ? Number(v) : v);
+    default: return null;
+  }
+}
+
+export interface RowCodec {
+  /** Turns a stored row into the API row in place (readable columns only). */
+  decode(row: Record<string, unknown>): Record<string, unknown>;
+}
+
+export function rowCodec(e: Entity, fields: Field[] = e.readable.filter((f) => !f.virtual)): RowCodec {
+  const steps = fields.map((f) => [f.name, decoder(f)] as const).filter((s): s is [string, Decoder] => s[1] !== null);
+  return {
+    decode(row) {
+      for (const [name, dec] of steps) row[name] = dec(row[name]);
+      return row;
+    },
+  };
+}

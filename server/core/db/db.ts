@@ -1,0 +1,48 @@
+/**
+ * The database handle the core runs its SQL through. SQL is built once per entity and action and
+ * always takes its values as `?` parameters; only quoted, declared identifiers are ever spliced in.
+ */
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface RunResult {
+  affected: number;
+  insertId?: number;
+}
+
+export interface Db {
+  readonly dialect: Dialect;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  run(sql: string, params?: unknown[]): Promise<RunResult>;
+  /** Runs `fn` in one transaction: everything it wrote is committed together or not at all. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Quotes an identifier (only declared names ever reach this). */
+  q(name: string): string;
+  /** Counts statements run, for tests and the benchmark. */
+  readonly stats: { statements: number; byPrefix: Map<string, number> };
+  close(): Promise<void>;
+}
+
+/** Quotes with backticks; both SQLite and MySQL accept them. */
+export function quoteIdent(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`refusing to quote identifier '${name}'`);
+  return '`' + name + '`';
+}
+
+/** Values a driver can bind: booleans as 0/1, undefined as NULL. */
+export function bindable(params: unknown[]): unknown[] {
+  return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
+}
+
+export function countStatement(stats: Db['stats'], sql: string): void {
+  stats.statements++;
+  const word = sql.trimStart().slice(0, 12).toUpperCase();
+  const key = word.startsWith('SELECT COUNT') ? 'COUNT' : word.split(/\s/)[0];
+  stats.byPrefix.set(key, (stats.byPrefix.get(key) ?? 0) + 1);
+}
+
+/** A unique-key violation, mapped by the CRUD layer to a 409. */
+export class UniqueViolation extends Error {
+  constructor(readonly field: string) {
+    super(`unique violation on ${field}`);
+  }
+}

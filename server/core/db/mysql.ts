@@ -1,0 +1,88 @@
+/** Db over a mysql2 pool, with server-side prepared statements (execute) and pooled transactions. */
+import type { Pool, PoolConnection, ResultSetHeader } from 'mysql2/promise';
+import { bindable, countStatement, quoteIdent, UniqueViolation, type Db, type RunResult } from './db';
+
+interface Executor {
+  execute(sql: string, params: unknown[]): Promise<[unknown, unknown]>;
+  query(sql: string, params: unknown[]): Promise<[unknown, unknown]>;
+}
+
+function mapError(e: unknown): never {
+  const err = e as { code?: string; message?: string };
+  if (err.code === 'ER_DUP_ENTRY') {
+    const m = /for key '(?:[\w]+\.)?ux_\w+?__(\w+)'/.exec(err.message ?? '');
+    throw new UniqueViolation(m?.[1] ?? (/PRIMARY/.test(err.message ?? '') ? 'id' : 'unique'));
+  }
+  throw e;
+}
+
+/** Statements whose shape varies (IN lists of any length) are not worth a server-side prepare. */
+function preparable(sql: string): boolean {
+  return !/ IN \(/.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT)/i.test(sql);
+}
+
+async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[]): Promise<unknown> {
+  countStatement(stats, sql);
+  try {
+    const p = bindable(params);
+    const [rows] = preparable(sql) ? await ex.execute(sql, p) : await ex.query(sql, p);
+    return rows;
+  } catch (e) {
+    return mapError(e);
+  }
+}
+
+function toRun(r: unknown): RunResult {
+  const h = r as ResultSetHeader;
+  return { affected: h.affectedRows ?? 0, insertId: h.insertId || undefined };
+}
+
+export class MysqlDb implements Db {
+  readonly dialect = 'mysql' as const;
+  readonly stats = { statements: 0, byPrefix: new Map<string, number>() };
+
+  constructor(readonly pool: Pool) {}
+
+  q(name: string): string {
+    return quoteIdent(name);
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await exec(this.pool as unknown as Executor, this.stats, sql, params)) as T[];
+  }
+
+  async run(sql: string, params: unknown[] = []): Promise<RunResult> {
+    return toRun(await exec(this.pool as unknown as Executor, this.stats, sql, params));
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const conn: PoolConnection = await this.pool.getConnection();
+    const ex = conn as unknown as Executor;
+    const tx: Db = {
+      dialect: 'mysql',
+      stats: this.stats,
+      q: quoteIdent,
+      query: async <R>(sql: string, params: unknown[] = []) => (await exec(ex, this.stats, sql, params)) as R[],
+      run: async (sql: string, params: unknown[] = []) => toRun(await exec(ex, this.stats, sql, params)),
+      transaction: (inner) => inner(tx),
+      close: async () => undefined,
+    };
+    try {
+      await conn.beginTransaction();
+      try {
+        const result = await fn(tx);
+        await conn.commit();
+        return result;
+      } catch (e) {
+        await conn.rollback();
+        throw e;
+      }
+    } finally {
+      conn.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Opens the database named by DATABASE_URL (mysql://user:pass@host:port/db) or the SQLite file
+ * (DATABASE_URL=sqlite:path, default data/cosmac.sqlite), through a TypeORM DataSource whose driver
+ * handle the core then uses directly.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import type { Pool as CallbackPool } from 'mysql2';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Model } from '../entity/model';
+import type { Db, Dialect } from './db';
+import { MysqlDb } from './mysql';
+import { SqliteDb } from './sqlite';
+import { toEntitySchemas } from './typeorm-schema';
+import { PROJECT_ROOT } from '../paths';
+
+
+export interface DbTarget {
+  dialect: Dialect;
+  /** SQLite file path. */
+  file?: string;
+  mysql?: { host: string; port: number; user: string; password: string; database: string };
+}
+
+export function parseDatabaseUrl(url: string | undefined): DbTarget {
+  if (!url || url.startsWith('sqlite:')) {
+    const file = url ? url.slice('sqlite:'.length).replace(/^\/\//, '') : 'data/cosmac.sqlite';
+    return { dialect: 'sqlite', file: file === ':memory:' ? file : resolve(PROJECT_ROOT, file) };
+  }
+  const u = new URL(url);
+  if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') throw new Error(`DATABASE_URL: unsupported protocol ${u.protocol}`);
+  return {
+    dialect: 'mysql',
+    mysql: {
+      host: u.hostname || '127.0.0.1',
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username || 'root'),
+      password: decodeURIComponent(u.password),
+      database: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'cosmac',
+    },
+  };
+}
+
+/** Creates the MySQL database when it does not exist yet, so a first start needs no manual step. */
+async function ensureMysqlDatabase(m: NonNullable<DbTarget['mysql']>): Promise<void> {
+  const mysql = await import('mysql2/promise');
+  const conn = await mysql.createConnection({ host: m.host, port: m.port, user: m.user, password: m.password });
+  try {
+    await conn.query(`CREATE DATABASE IF NOT EXISTS \`${m.database.replace(/`/g, '')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await conn.end();
+  }
+}
+
+export interface OpenDb {
+  db: Db;
+  dataSource: DataSource;
+}
+
+export async function openDatabase(target: DbTarget, model: Model): Promise<OpenDb> {
+  const entities = toEntitySchemas(model.entities, target.dialect);
+  if (target.dialect === 'sqlite') {
+    if (target.file !== ':memory:') mkdirSync(dirname(target.file!), { recursive: true });
+    const ds = new DataSource({
+      type: 'better-sqlite3',
+      database: target.file!,
+      entities,
+      synchronize: false,
+      prepareDatabase: (raw: BetterSqlite3.Database) => {
+        raw.pragma('journal_mode = WAL');
+        raw.pragma('synchronous = NORMAL');
+        raw.pragma('busy_timeout = 5000');
+      },
+    });
+    await ds.initialize();
+    const raw = (ds.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+    return { db: new SqliteDb(raw), dataSource: ds };
+  }
+  const m = target.mysql!;
+  await ensureMysqlDatabase(m);
+  const ds = new DataSource({
+    type: 'mysql',
+    host: m.host,
+    port: m.port,
+    username: m.user,
+    password: m.password,
+    database: m.database,
+    entities,
+    synchronize: false,
+    charset: 'utf8mb4_unicode_ci',
+    dateStrings: true,
+    supportBigNumbers: true,
+    extra: { decimalNumbers: true, connectionLimit: Number(process.env.DB_POOL_SIZE ?? 20), maxIdle: 20 },
+  });
+  await ds.initialize();
+  const pool = (ds.driver as unknown as { pool: CallbackPool }).pool;
+  return { db: new MysqlDb(pool.promise()), dataSource: ds };
+}

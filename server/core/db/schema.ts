@@ -1,0 +1,145 @@
+/**
+ * Brings the database up to the declarations, additively: creates missing tables, adds missing
+ * columns and indexes, never drops or narrows anything (data is never lost by an upgrade; removing
+ * or retyping a column is a deliberate manual migration). When the declarations' hash equals the
+ * one stored by the last run, nothing is compared at all, which keeps a restart fast.
+ */
+import type { Entity, Field, Model } from '../entity/model';
+import type { Db, Dialect } from './db';
+
+const STATE_TABLE = 'app_schema_state';
+
+export interface SchemaReport {
+  skipped: boolean;
+  createdTables: string[];
+  addedColumns: string[];
+  addedIndexes: string[];
+}
+
+function sqlType(f: Field, d: Dialect): string {
+  switch (f.type) {
+    case 'string': return `VARCHAR(${f.length ?? 255})`;
+    case 'text': case 'json': return d === 'mysql' ? 'LONGTEXT' : 'TEXT';
+    case 'int': return d === 'mysql' ? 'INT' : 'INTEGER';
+    case 'bigint': return 'BIGINT';
+    case 'float': return d === 'mysql' ? 'DOUBLE' : 'REAL';
+    case 'decimal': return `DECIMAL(${f.precision ?? 12},${f.scale ?? 2})`;
+    case 'boolean': return d === 'mysql' ? 'TINYINT(1)' : 'BOOLEAN';
+    case 'datetime': return d === 'mysql' ? 'DATETIME(3)' : 'DATETIME';
+  }
+}
+
+function literal(v: string | number | boolean): string {
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`bad default ${v}`);
+    return String(v);
+  }
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+/** The column definition; `adding` relaxes NOT NULL without a default, which no existing row could satisfy. */
+function columnDef(db: Db, f: Field, adding: boolean): string {
+  if (f.name === 'id') {
+    return db.dialect === 'mysql' ? '`id` INT NOT NULL AUTO_INCREMENT PRIMARY KEY' : '`id` INTEGER PRIMARY KEY AUTOINCREMENT';
+  }
+  const hasDefault = f.default !== undefined && f.default !== null;
+  const notNull = !f.nullable && (hasDefault || !adding);
+  const parts = [db.q(f.name), sqlType(f, db.dialect), notNull ? 'NOT NULL' : 'NULL'];
+  if (hasDefault) parts.push('DEFAULT', literal(f.default as string | number | boolean));
+  return parts.join(' ');
+}
+
+interface IndexSpec {
+  name: string;
+  fields: string[];
+  unique: boolean;
+}
+
+function indexSpecs(e: Entity): IndexSpec[] {
+  const out: IndexSpec[] = [];
+  for (const f of e.columns) {
+    if (f.unique) out.push({ name: `ux_${e.table}__${f.name}`, fields: [f.name], unique: true });
+    else if (f.index) out.push({ name: `ix_${e.table}__${f.name}`, fields: [f.name], unique: false });
+  }
+  for (const ix of e.indexes) {
+    const name = `${ix.unique ? 'ux' : 'ix'}_${e.table}__${ix.fields.join('_')}`;
+    out.push({ name, fields: ix.fields, unique: ix.unique });
+  }
+  // MySQL caps identifiers at 64 characters.
+  return out.map((ix) => ({ ...ix, name: ix.name.length > 64 ? ix.name.slice(0, 55) + '_' + hash8(ix.name) : ix.name }));
+}
+
+function hash8(s: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+async function existingColumns(db: Db, table: string): Promise<Set<string> | null> {
+  const rows = db.dialect === 'sqlite'
+    ? await db.query<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, [table])
+    : await db.query<{ name: string }>(
+        'SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?',
+        [table],
+      );
+  return rows.length ? new Set(rows.map((r) => r.name)) : null;
+}
+
+async function existingIndexes(db: Db, table: string): Promise<Set<string>> {
+  const rows = db.dialect === 'sqlite'
+    ? await db.query<{ name: string }>(`SELECT name FROM pragma_index_list(?)`, [table])
+    : await db.query<{ name: string }>(
+        'SELECT DISTINCT INDEX_NAME AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ?',
+        [table],
+      );
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Tolerates the race of two instances upgrading at once. */
+async function tolerant(db: Db, sql: string): Promise<void> {
+  try {
+    await db.run(sql);
+  } catch (e) {
+    const msg = String((e as Error).message);
+    if (/Duplicate column|duplicate column|Duplicate key name|already exists/i.test(msg)) return;
+    throw e;
+  }
+}
+
+export async function syncSchema(db: Db, model: Model, opts: { force?: boolean } = {}): Promise<SchemaReport> {
+  const report: SchemaReport = { skipped: false, createdTables: [], addedColumns: [], addedIndexes: [] };
+  const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci' : '';
+  await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(STATE_TABLE)} (${db.q('id')} INTEGER NOT NULL PRIMARY KEY, ${db.q('hash')} VARCHAR(64) NOT NULL, ${db.q('updateTime')} VARCHAR(32) NOT NULL)${engine}`);
+  if (!opts.force) {
+    const [state] = await db.query<{ hash: string }>(`SELECT ${db.q('hash')} FROM ${db.q(STATE_TABLE)} WHERE ${db.q('id')} = 1`);
+    if (state?.hash === model.schemaHash) return { ...report, skipped: true };
+  }
+  for (const e of model.entities) {
+    const cols = await existingColumns(db, e.table);
+    if (!cols) {
+      const defs = e.columns.map((f) => columnDef(db, f, false)).join(', ');
+      await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(e.table)} (${defs})${engine}`);
+      report.createdTables.push(e.table);
+    } else {
+      for (const f of e.columns) {
+        if (cols.has(f.name)) continue;
+        await tolerant(db, `ALTER TABLE ${db.q(e.table)} ADD COLUMN ${columnDef(db, f, true)}`);
+        report.addedColumns.push(`${e.table}.${f.name}`);
+      }
+    }
+    const have = await existingIndexes(db, e.table);
+    for (const ix of indexSpecs(e)) {
+      if (have.has(ix.name)) continue;
+      const cols = ix.fields.map((c) => db.q(c)).join(', ');
+      await tolerant(db, `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${db.q(ix.name)} ON ${db.q(e.table)} (${cols})`);
+      report.addedIndexes.push(ix.name);
+    }
+  }
+  const now = new Date().toISOString();
+  const upsert = db.dialect === 'mysql'
+    ? `INSERT INTO ${db.q(STATE_TABLE)} (${db.q('id')}, ${db.q('hash')}, ${db.q('updateTime')}) VALUES (1, ?, ?) ON DUPLICATE KEY UPDATE ${db.q('hash')} = VALUES(${db.q('hash')}), ${db.q('updateTime')} = VALUES(${db.q('updateTime')})`
+    : `INSERT INTO ${db.q(STATE_TABLE)} (${db.q('id')}, ${db.q('hash')}, ${db.q('updateTime')}) VALUES (1, ?, ?) ON CONFLICT(${db.q('id')}) DO UPDATE SET ${db.q('hash')} = excluded.${db.q('hash')}, ${db.q('updateTime')} = excluded.${db.q('updateTime')}`;
+  await db.run(upsert, [model.schemaHash, now]);
+  return report;
+}

@@ -1,0 +1,173 @@
+/**
+ * The entity declaration format. One file under `entities/<module>/<name>.entity.ts`
+ * default-exports one `defineEntity({...})`; everything else (table, routes, validation,
+ * permission keys, /eps, OpenAPI, admin screens) is derived from it by `normalize`.
+ *
+ * @example
+ * ```ts
+ * import { defineEntity } from '../../server/core/entity/define';
+ *
+ * export default defineEntity({
+ *   module: 'demo',
+ *   name: 'goods',
+ *   table: 'demo_goods',
+ *   label: { en: 'Demo goods', 'zh-cn': '示例商品', 'zh-tw': '示例商品' },
+ *   fields: {
+ *     title: { type: 'string', length: 50, required: true,
+ *              label: { en: 'Title', 'zh-cn': '标题', 'zh-tw': '標題' } },
+ *     price: { type: 'decimal', precision: 12, scale: 2, default: 0,
+ *              label: { en: 'Price', 'zh-cn': '价格', 'zh-tw': '價格' } },
+ *     status: { type: 'int', default: 1, label: { en: 'Status', 'zh-cn': '状态', 'zh-tw': '狀態' },
+ *               enum: [{ value: 0, label: { en: 'Disabled', 'zh-cn': '禁用', 'zh-tw': '禁用' } },
+ *                      { value: 1, label: { en: 'Enabled', 'zh-cn': '启用', 'zh-tw': '啟用' } }] },
+ *   },
+ *   search: { keyword: ['title'], equal: ['status'] },
+ * });
+ * ```
+ */
+
+/** A text in the three interface languages. */
+export interface Labels {
+  en: string;
+  'zh-cn': string;
+  'zh-tw': string;
+}
+
+export type FieldType =
+  | 'string' // VARCHAR(length), length defaults to 255
+  | 'text' // long text
+  | 'int'
+  | 'bigint'
+  | 'float'
+  | 'decimal' // precision/scale, returned as a number
+  | 'boolean' // stored 0/1, returned true/false
+  | 'datetime' // stored UTC, returned ISO-8601
+  | 'json'; // stored as text, returned parsed
+
+export interface EnumOption {
+  value: number | string;
+  label: Labels;
+}
+
+export interface FieldDecl {
+  type: FieldType;
+  label: Labels;
+  /** Maximum length of a string (VARCHAR length); default 255. */
+  length?: number;
+  /** Decimal precision and scale; default 12, 2. */
+  precision?: number;
+  scale?: number;
+  /** Whether NULL is allowed; default true unless `required` or a default is given. */
+  nullable?: boolean;
+  /** Column default, applied by the database and by add when the field is absent. */
+  default?: string | number | boolean | null;
+  /** Must be present (and not empty) on add. */
+  required?: boolean;
+  unique?: boolean;
+  index?: boolean;
+  /** Allowed values, shown as a select in the console and enforced on write. */
+  enum?: EnumOption[];
+  /** Key of a dictionary type whose entries label the values (dict/info). */
+  dict?: string;
+  /** Never leaves the server: not in answers, not in /eps row schemas. */
+  hidden?: boolean;
+  /** Accepted on write but never returned; `transform` turns the value before it is stored. */
+  writeOnly?: boolean;
+  transform?: 'password';
+  /** Shown but never written through the generic add/update. */
+  readOnly?: boolean;
+  /** Not a column: filled by hooks (e.g. role.menuIdList). */
+  virtual?: boolean;
+  /** For JSON fields: the JSON type of the value (default: any JSON). */
+  jsonType?: 'array' | 'object';
+  /** For JSON arrays: the type of the items. */
+  items?: 'integer' | 'number' | 'string';
+  /** A format checked on write ('email', 'uri'). */
+  format?: 'email' | 'uri';
+}
+
+export type ActionName = 'add' | 'update' | 'delete' | 'info' | 'list' | 'page';
+export type HttpMethod = 'GET' | 'POST';
+
+/** What a hook receives: the caller, the transaction and the payload of this phase. */
+export interface HookContext {
+  /** Runs SQL inside the operation's transaction (parameterized). */
+  db: HookDb;
+  user: AuthUser | null;
+  action: ActionName | 'restore';
+}
+
+export interface HookDb {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  run(sql: string, params?: unknown[]): Promise<{ affected: number; insertId?: number }>;
+  /** Quotes an identifier for the current dialect. */
+  q(name: string): string;
+}
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  roleIds: number[];
+  departmentId: number | null;
+  isAdmin: boolean;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface EntityHooks {
+  /** Before add/update is written: may change `data` or throw an AppError to refuse. */
+  beforeChange?: (ctx: HookContext & { data: Row; id?: number }) => void | Promise<void>;
+  /** After add/update is written, in the same transaction. `data` holds the virtual fields sent. */
+  afterChange?: (ctx: HookContext & { id: number; data: Row }) => void | Promise<void>;
+  /** After rows are read by info/list/page: may add derived or virtual fields. */
+  afterRead?: (ctx: HookContext & { rows: Row[]; single: boolean }) => void | Promise<void>;
+  /** Before rows are deleted: may throw to refuse, or clean linked rows. */
+  beforeDelete?: (ctx: HookContext & { ids: number[] }) => void | Promise<void>;
+}
+
+export interface EntityDecl {
+  /** The spec's module: base, demo, dict, goods, helper, plugin, recycle, space, task, user, work. */
+  module: string;
+  /** The name as the spec writes it; may contain a slash (`sys/user`). */
+  name: string;
+  /** Table name in snake_case. */
+  table: string;
+  label: Labels;
+  /** Fields besides id, createTime and updateTime, which every entity has. */
+  fields: Record<string, FieldDecl>;
+  /** Generic actions exposed; default all six. An empty list gives a table with no routes. */
+  actions?: ActionName[];
+  /** Method of an action where the spec gives another than the default (info GET, others POST). */
+  methods?: Partial<Record<ActionName, HttpMethod>>;
+  /** Actions that need no token. */
+  public?: ActionName[];
+  search?: {
+    /** Fields matched by `keyWord` (LIKE). */
+    keyword?: string[];
+    /** Fields accepted as equality filters (an array value means IN). */
+    equal?: string[];
+  };
+  /** Default order of list and page. */
+  order?: { field: string; sort: 'asc' | 'desc' };
+  /** Field filled from the caller's id on add and never overwritten by update. */
+  owner?: string;
+  /** Flag field: delete sets it to 1 and keeps the row; reads hide flagged rows. */
+  softDelete?: string;
+  /** How page totals are counted (see README): cached (default), live or estimated. */
+  total?: 'cached' | 'live' | 'estimated';
+  /** Composite indexes. */
+  indexes?: Array<{ fields: string[]; unique?: boolean }>;
+  hooks?: EntityHooks;
+  /** Why fields were chosen where the spec names none, and similar notes. */
+  note?: string;
+}
+
+/** Declares one entity. Returns the declaration unchanged; `normalize` reads it. */
+export function defineEntity<T extends EntityDecl>(decl: T): T {
+  return decl;
+}
+
+/** Shorthand for a label in three languages. */
+export function l(en: string, zhCn: string, zhTw: string = zhCn): Labels {
+  return { en, 'zh-cn': zhCn, 'zh-tw': zhTw };
+}

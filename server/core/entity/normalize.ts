@@ -1,0 +1,163 @@
+/**
+ * The one normalize step: raw declarations in, the model that everything else reads out.
+ * It checks the declarations and fails loudly at start-up on a mistake (unknown search field,
+ * duplicate route, bad owner...), so a broken entity file never becomes a half-working API.
+ */
+import { createHash } from 'node:crypto';
+import type { ActionName, EntityDecl, FieldDecl, HttpMethod } from './define';
+import { l } from './define';
+import type { Action, Entity, Field, Model } from './model';
+import { buildSchemas } from './json-schema';
+
+const SIX: ActionName[] = ['add', 'update', 'delete', 'info', 'list', 'page'];
+const DEFAULT_METHOD: Record<ActionName, HttpMethod> = {
+  add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST',
+};
+const SUMMARY: Record<ActionName, [string, string, string]> = {
+  add: ['Add', '新增', '新增'],
+  update: ['Update', '修改', '修改'],
+  delete: ['Delete', '删除', '刪除'],
+  info: ['Detail', '详情', '詳情'],
+  list: ['List', '列表', '列表'],
+  page: ['Page', '分页', '分頁'],
+};
+const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
+const NAME = /^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*)*$/;
+
+function systemField(name: string, type: Field['type'], label: Field['label']): Field {
+  return {
+    name, type, label, length: null, precision: null, scale: null, nullable: false, default: undefined,
+    required: false, unique: false, index: name !== 'id', enum: null, dict: null, hidden: false,
+    writeOnly: false, transform: null, readOnly: true, virtual: false, system: true, jsonType: null,
+    items: null, format: null,
+  };
+}
+
+function field(entityKey: string, name: string, d: FieldDecl, owner: string | null): Field {
+  if (!IDENT.test(name)) throw new Error(`${entityKey}: bad field name '${name}'`);
+  const hasDefault = d.default !== undefined && d.default !== null;
+  return {
+    name,
+    type: d.type,
+    label: d.label,
+    length: d.type === 'string' ? d.length ?? 255 : null,
+    precision: d.type === 'decimal' ? d.precision ?? 12 : null,
+    scale: d.type === 'decimal' ? d.scale ?? 2 : null,
+    nullable: d.nullable ?? !(d.required || hasDefault),
+    default: d.default,
+    required: d.required ?? false,
+    unique: d.unique ?? false,
+    index: d.index ?? false,
+    enum: d.enum ?? null,
+    dict: d.dict ?? null,
+    hidden: d.hidden ?? false,
+    writeOnly: d.writeOnly ?? false,
+    transform: d.transform ?? null,
+    readOnly: (d.readOnly ?? false) || name === owner,
+    virtual: d.virtual ?? false,
+    system: false,
+    jsonType: d.jsonType ?? null,
+    items: d.items ?? null,
+    format: d.format ?? null,
+  };
+}
+
+export function normalizeEntity(d: EntityDecl): Entity {
+  const key = `${d.module}/${d.name}`;
+  if (!/^[a-z][a-z0-9]*$/.test(d.module)) throw new Error(`${key}: bad module name`);
+  if (!NAME.test(d.name)) throw new Error(`${key}: bad entity name`);
+  if (!IDENT.test(d.table)) throw new Error(`${key}: bad table name '${d.table}'`);
+  const owner = d.owner ?? null;
+  const fields: Field[] = [
+    systemField('id', 'int', l('ID', 'ID', 'ID')),
+    ...Object.entries(d.fields).map(([name, fd]) => field(key, name, fd, owner)),
+    systemField('createTime', 'datetime', l('Created', '创建时间', '建立時間')),
+    systemField('updateTime', 'datetime', l('Updated', '更新时间', '更新時間')),
+  ];
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  if (byName.size !== fields.length) throw new Error(`${key}: id, createTime and updateTime are added by the core`);
+  const column = (name: string, what: string): Field => {
+    const f = byName.get(name);
+    if (!f || f.virtual) throw new Error(`${key}: ${what} '${name}' is not a column`);
+    return f;
+  };
+  if (owner) column(owner, 'owner');
+  if (d.softDelete) column(d.softDelete, 'softDelete');
+  const search = { keyword: d.search?.keyword ?? [], equal: d.search?.equal ?? [] };
+  for (const f of search.keyword) if (!['string', 'text'].includes(column(f, 'keyword field').type)) {
+    throw new Error(`${key}: keyword field '${f}' is not text`);
+  }
+  for (const f of search.equal) column(f, 'equality field');
+  const order = d.order ?? { field: 'createTime', sort: 'desc' as const };
+  column(order.field, 'order field');
+
+  const prefix = `/admin/${d.module}/${d.name}`;
+  const permPrefix = `${d.module}:${d.name.replace(/\//g, ':')}`;
+  const names = d.actions ?? SIX;
+  const pub = new Set(d.public ?? []);
+  for (const p of pub) if (!names.includes(p)) throw new Error(`${key}: public action '${p}' is not exposed`);
+  const actions: Action[] = names.map((name) => {
+    if (!SIX.includes(name)) throw new Error(`${key}: unknown generic action '${name}'`);
+    const [en, cn, tw] = SUMMARY[name];
+    return {
+      name,
+      method: d.methods?.[name] ?? DEFAULT_METHOD[name],
+      path: `${prefix}/${name}`,
+      public: pub.has(name),
+      permission: `${permPrefix}:${name}`,
+      summary: l(`${en} ${d.label.en}`, `${cn}${d.label['zh-cn']}`, `${tw}${d.label['zh-tw']}`),
+    };
+  });
+  const indexes = (d.indexes ?? []).map((ix) => {
+    ix.fields.forEach((f) => column(f, 'index field'));
+    return { fields: ix.fields, unique: ix.unique ?? false };
+  });
+  const columns = fields.filter((f) => !f.virtual);
+  const entity: Entity = {
+    module: d.module,
+    name: d.name,
+    key,
+    table: d.table,
+    label: d.label,
+    prefix,
+    permPrefix,
+    fields,
+    byName,
+    columns,
+    readable: fields.filter((f) => !f.hidden && !f.writeOnly),
+    writable: fields.filter((f) => !f.system && !f.readOnly),
+    actions,
+    actionByName: new Map(actions.map((a) => [a.name, a])),
+    search,
+    order,
+    owner,
+    softDelete: d.softDelete ?? null,
+    total: d.total ?? 'cached',
+    indexes,
+    hooks: d.hooks ?? {},
+    note: d.note ?? null,
+    schema: { add: {}, update: {}, row: {} },
+  };
+  entity.schema = buildSchemas(entity);
+  return entity;
+}
+
+/** Normalizes every declaration and checks what must be unique across them. */
+export function normalize(decls: EntityDecl[]): Model {
+  const entities = decls.map(normalizeEntity).sort((a, b) => a.key.localeCompare(b.key));
+  const byKey = new Map<string, Entity>();
+  const tables = new Set<string>();
+  for (const e of entities) {
+    if (byKey.has(e.key)) throw new Error(`entity ${e.key} is declared twice`);
+    if (tables.has(e.table)) throw new Error(`table ${e.table} is declared twice`);
+    byKey.set(e.key, e);
+    tables.add(e.table);
+  }
+  const shape = entities.map((e) => ({
+    t: e.table,
+    c: e.columns.map((c) => [c.name, c.type, c.length, c.precision, c.scale, c.nullable, c.default, c.unique, c.index]),
+    i: e.indexes,
+  }));
+  const schemaHash = createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+  return { entities, byKey, schemaHash };
+}

@@ -1,0 +1,97 @@
+/**
+ * /admin/base/open/eps: the metadata of every module and entity, keyed by module, in the shape that
+ * cool-admin's clients read (`prefix`, `api[]`, `columns[]`) plus labels, search and JSON Schemas.
+ * Without a token it lists only public routes; with one, what the caller may use.
+ */
+import type { Caller } from '../auth/auth.service';
+import type { Entity, Model } from '../entity/model';
+import type { Route, RouteTable } from '../http/route';
+import type { Lang } from '../i18n/messages';
+
+export interface EpsApi {
+  method: string;
+  path: string;
+  summary: string;
+  permission: string | null;
+  public: boolean;
+}
+
+export interface EpsEntry {
+  module: string;
+  name: string;
+  prefix: string;
+  label: string;
+  labels: Entity['label'] | null;
+  api: EpsApi[];
+  columns: Array<Record<string, unknown>>;
+  search: { keyWordLikeFields: string[]; fieldEq: string[] };
+  order: Entity['order'] | null;
+  softDelete: string | null;
+  owner: string | null;
+  schema: Entity['schema'] | null;
+}
+
+export function visibleTo(route: Route, caller: Caller | null, can: (c: Caller, p: string) => boolean): boolean {
+  if (route.guard === 'public') return true;
+  if (!caller) return false;
+  if (route.guard === 'signedIn') return true;
+  if (route.guard === 'admin') return caller.isAdmin;
+  return can(caller, route.permission!);
+}
+
+function columns(e: Entity, lang: Lang): Array<Record<string, unknown>> {
+  return e.fields
+    .filter((f) => !f.hidden)
+    .map((f) => ({
+      propertyName: f.name,
+      type: f.type,
+      length: f.length,
+      nullable: f.nullable,
+      defaultValue: f.default ?? null,
+      comment: f.label[lang],
+      label: f.label,
+      dict: f.enum ? f.enum.map((o) => ({ value: o.value, label: o.label[lang], labels: o.label })) : f.dict,
+      required: f.required,
+      readOnly: f.readOnly || f.system,
+      writeOnly: f.writeOnly,
+      virtual: f.virtual,
+      unique: f.unique,
+    }));
+}
+
+export function buildEps(model: Model, routes: RouteTable, caller: Caller | null, can: (c: Caller, p: string) => boolean, lang: Lang): Record<string, EpsEntry[]> {
+  const groups = new Map<string, { entity?: Entity; module: string; name: string; routes: Route[] }>();
+  for (const r of routes.all) {
+    if (!r.path.startsWith('/admin/') || !visibleTo(r, caller, can)) continue;
+    const key = `${r.module}/${r.group}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { entity: r.entity ?? model.byKey.get(key), module: r.module, name: r.group, routes: [] }));
+    g.routes.push(r);
+  }
+  const out: Record<string, EpsEntry[]> = {};
+  for (const g of [...groups.values()].sort((a, b) => `${a.module}/${a.name}`.localeCompare(`${b.module}/${b.name}`))) {
+    const prefix = `/admin/${g.module}/${g.name}`;
+    const e = g.entity;
+    (out[g.module] ??= []).push({
+      module: g.module,
+      name: g.name,
+      prefix,
+      label: e ? e.label[lang] : g.name,
+      labels: e?.label ?? null,
+      api: g.routes.map((r) => ({
+        method: r.method,
+        path: r.path.startsWith(prefix + '/') ? r.path.slice(prefix.length) : r.path,
+        summary: r.summary[lang],
+        permission: r.permission,
+        public: r.guard === 'public',
+      })),
+      columns: e ? columns(e, lang) : [],
+      search: { keyWordLikeFields: e?.search.keyword ?? [], fieldEq: e?.search.equal ?? [] },
+      order: e?.order ?? null,
+      softDelete: e?.softDelete ?? null,
+      owner: e?.owner ?? null,
+      schema: e?.schema ?? null,
+    });
+  }
+  return out;
+}

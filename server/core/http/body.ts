@@ -1,0 +1,39 @@
+/** Reads a JSON request body with a size limit; malformed or oversized bodies become clear 4xx errors. */
+import type { Context } from 'koa';
+import { AppError, fail } from './errors';
+
+export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > limit) {
+    ctx.req.resume();
+    throw new AppError('too_large', 'body_too_large');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  await new Promise<void>((resolve, reject) => {
+    const req = ctx.req;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.resume();
+        reject(new AppError('too_large', 'body_too_large'));
+        return;
+      }
+      chunks.push(c);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve());
+    req.once('error', reject);
+  });
+  if (size === 0) return undefined;
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw fail.bad('body_malformed');
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The API's front door, one koa middleware: finds the route in a prebuilt table (no per-request
+ * object graphs), authenticates, checks the permission key, parses the body, runs the handler and
+ * shapes the envelope. Anything that is not an API route goes to the web app (static files and the
+ * SPA's index.html for browser navigations) or gets a 404 envelope.
+ */
+import type { Context, Next } from 'koa';
+import type { AuthService, Caller } from '../auth/auth.service';
+import { pickLang, t, type Lang } from '../i18n/messages';
+import { readJsonBody } from './body';
+import { AppError, KIND_STATUS, type ErrorKind } from './errors';
+import type { ApiRequest, RouteTable } from './route';
+import type { RawFieldError } from '../crud/validate';
+
+export interface DispatchDeps {
+  routes: RouteTable;
+  auth: AuthService;
+  /** Serves the web app; returns false when it has nothing for this request. */
+  web?: (ctx: Context) => Promise<boolean>;
+  logError: (err: unknown, ctx: Context) => void;
+}
+
+function send(ctx: Context, status: number, code: number, message: string, data: unknown): void {
+  ctx.status = status;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { code, message, data };
+}
+
+function sendError(ctx: Context, lang: Lang, kind: ErrorKind, key: Parameters<typeof t>[1], params?: Record<string, string | number>, data: unknown = null): void {
+  const { status, code } = KIND_STATUS[kind];
+  send(ctx, status, code, t(lang, key, params), data);
+}
+
+function localizeFieldErrors(lang: Lang, data: unknown): unknown {
+  if (!Array.isArray(data)) return data;
+  return (data as RawFieldError[]).map((e) => ({
+    field: e.field,
+    rule: e.rule,
+    message: `${e.field} ${t(lang, `field_${e.rule}` as Parameters<typeof t>[1], e.params)}`,
+  }));
+}
+
+function flatQuery(q: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q)) if (v !== undefined) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+export function createDispatcher(deps: DispatchDeps) {
+  return async function dispatch(ctx: Context, next: Next): Promise<void> {
+    const lang = pickLang(ctx.get('language') || ctx.get('accept-language'));
+    const raw = ctx.path;
+    const viaApi = raw === '/api' || raw.startsWith('/api/');
+    const path = viaApi ? raw.slice(4) || '/' : raw;
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const found = deps.routes.find(method, path);
+    if (!found.route) {
+      if (!viaApi && deps.web && (await deps.web(ctx))) return;
+      void next;
+      return sendError(ctx, lang, 'not_found', 'route_not_found');
+    }
+    const route = found.route;
+    try {
+      let user: Caller | null = null;
+      const authHeader = ctx.get('authorization') || undefined;
+      if (route.guard === 'public') {
+        if (authHeader) user = await deps.auth.authenticate(authHeader);
+      } else {
+        if (!authHeader) return sendError(ctx, lang, 'unauthorized', 'not_signed_in');
+        user = await deps.auth.authenticate(authHeader);
+        if (!user) return sendError(ctx, lang, 'unauthorized', 'token_invalid');
+        if (route.guard === 'admin' && !user.isAdmin) return sendError(ctx, lang, 'forbidden', 'no_permission');
+        if (route.guard === 'permission' && !deps.auth.can(user, route.permission!)) {
+          return sendError(ctx, lang, 'forbidden', 'no_permission');
+        }
+      }
+      const body = method === 'POST' ? await readJsonBody(ctx) : undefined;
+      const req: ApiRequest = {
+        ctx,
+        body,
+        query: flatQuery(ctx.query as Record<string, string | string[] | undefined>),
+        user,
+        lang,
+        path,
+        params: found.params,
+      };
+      const data = await route.handler(req);
+      if (route.raw) return;
+      send(ctx, 200, 1000, 'success', data === undefined ? null : data);
+    } catch (err) {
+      if (err instanceof AppError) {
+        const data = err.kind === 'validation' ? localizeFieldErrors(lang, err.data) : err.data;
+        return sendError(ctx, lang, err.kind, err.key, err.params, data);
+      }
+      deps.logError(err, ctx);
+      sendError(ctx, lang, 'server', 'server_error');
+    }
+  };
+}

@@ -1,0 +1,52 @@
+/** The one error class of the API, its closed set of kinds, and their mapping to HTTP and envelope codes. */
+import type { MessageKey } from '../i18n/messages';
+
+export type ErrorKind =
+  | 'bad_request'
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'too_many'
+  | 'server';
+
+export const KIND_STATUS: Record<ErrorKind, { status: number; code: number }> = {
+  bad_request: { status: 400, code: 1001 },
+  validation: { status: 400, code: 1002 },
+  unauthorized: { status: 401, code: 1001 },
+  forbidden: { status: 403, code: 1001 },
+  not_found: { status: 404, code: 1001 },
+  conflict: { status: 409, code: 1001 },
+  too_large: { status: 413, code: 1001 },
+  too_many: { status: 429, code: 1001 },
+  server: { status: 500, code: 1003 },
+};
+
+/** One entry of a 1002 answer: which field, and why. */
+export interface FieldError {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly data: unknown = null,
+  ) {
+    super(key);
+  }
+}
+
+export const fail = {
+  bad: (key: MessageKey, params?: Record<string, string | number>) => new AppError('bad_request', key, params),
+  invalid: (errors: FieldError[]) => new AppError('validation', 'validation_failed', { count: errors.length }, errors),
+  unauthorized: (key: MessageKey = 'not_signed_in') => new AppError('unauthorized', key),
+  forbidden: (key: MessageKey = 'no_permission') => new AppError('forbidden', key),
+  notFound: (key: MessageKey = 'not_found') => new AppError('not_found', key),
+  conflict: (key: MessageKey, params?: Record<string, string | number>) => new AppError('conflict', key, params),
+};

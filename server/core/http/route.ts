@@ -1,0 +1,89 @@
+/** The route table: every API route, generated or hand-written, with its access rule. */
+import type { Context } from 'koa';
+import type { HttpMethod, Labels } from '../entity/define';
+import type { Caller } from '../auth/auth.service';
+import type { Entity } from '../entity/model';
+import type { Lang } from '../i18n/messages';
+
+export interface ApiRequest {
+  ctx: Context;
+  /** Parsed JSON body (POST), undefined for GET. */
+  body: unknown;
+  query: Record<string, string>;
+  user: Caller | null;
+  lang: Lang;
+  /** The route path without the /api prefix. */
+  path: string;
+  /** Values of `{param}` segments. */
+  params: Record<string, string>;
+}
+
+/**
+ * How a route is guarded: `public` needs no token; `signedIn` any valid token (comm calls);
+ * `permission` a token whose roles hold the key (role id 1 holds every key); `admin` role id 1 only.
+ */
+export type Guard = 'public' | 'signedIn' | 'permission' | 'admin';
+
+export interface Route {
+  method: HttpMethod;
+  /** Path under /admin, may hold `{param}` segments. */
+  path: string;
+  guard: Guard;
+  /** Permission key (module:entity:action) for `permission` routes; null otherwise. */
+  permission: string | null;
+  summary: Labels;
+  /** The entity it belongs to, for /eps grouping. */
+  entity?: Entity;
+  module: string;
+  /** Name of the route's entity or group in the spec (`sys/user`, `open`, `comm`). */
+  group: string;
+  /** The raw answer instead of an envelope (redirects, files, documents). */
+  raw?: boolean;
+  handler(req: ApiRequest): Promise<unknown>;
+}
+
+interface Pattern {
+  route: Route;
+  re: RegExp;
+  names: string[];
+}
+
+export class RouteTable {
+  private readonly exact = new Map<string, Route>();
+  private readonly patterns: Pattern[] = [];
+  readonly all: Route[] = [];
+
+  add(route: Route): void {
+    const key = `${route.method} ${route.path}`;
+    if (this.exact.has(key) || this.patterns.some((p) => `${p.route.method} ${p.route.path}` === key)) {
+      throw new Error(`route ${key} is declared twice`);
+    }
+    this.all.push(route);
+    if (!route.path.includes('{')) {
+      this.exact.set(key, route);
+      return;
+    }
+    const names: string[] = [];
+    const segs = route.path.split('/').map((seg) => {
+      const m = /^\{(\w+)\}$/.exec(seg);
+      if (!m) return seg.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+      names.push(m[1]);
+      return '([^/]+)';
+    });
+    const re = new RegExp(`^${segs.join('/')}$`);
+    this.patterns.push({ route, re, names });
+  }
+
+  /** The route for a method and path, with its parameters; `methodMismatch` when only the method is wrong. */
+  find(method: string, path: string): { route: Route; params: Record<string, string> } | { route: null; methodMismatch: boolean } {
+    const hit = this.exact.get(`${method} ${path}`);
+    if (hit) return { route: hit, params: {} };
+    for (const p of this.patterns) {
+      if (p.route.method !== method) continue;
+      const m = p.re.exec(path);
+      if (m) return { route: p.route, params: Object.fromEntries(p.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+    }
+    const other = method === 'GET' ? 'POST' : 'GET';
+    return { route: null, methodMismatch: this.exact.has(`${other} ${path}`) };
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Seeding. First start: the administrator role (id 1) and account, the member role, the dictionary
+ * types. Every start: a menu entry and permission buttons for each entity and permission key that was
+ * never seeded before (remembered in app_seed_state), so a new entity file gets its screen without a
+ * reset and nothing an administrator changed or removed is put back.
+ */
+import { randomInt } from 'node:crypto';
+import type { Db } from './db/db';
+import type { Model } from './entity/model';
+import type { Route, RouteTable } from './http/route';
+import { hashPassword } from './auth/password';
+import { nowStored } from './crud/values';
+import { ADMIN_ROLE_ID } from './auth/auth.service';
+
+export const MEMBER_ROLE_LABEL = 'member';
+const SEED_TABLE = 'app_seed_state';
+
+export interface SeedResult {
+  /** Set when this start created the administrator with a generated password. */
+  generatedAdminPassword: string | null;
+  createdAdmin: boolean;
+  addedMenus: number;
+}
+
+export function generatePassword(length = 14): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+  let s = '';
+  for (let i = 0; i < length; i++) s += alphabet[randomInt(alphabet.length)];
+  // At least one digit, so the password meets common rules.
+  return /\d/.test(s) ? s : s.slice(0, -1) + String(randomInt(2, 10));
+}
+
+async function insert(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
+  const now = nowStored();
+  const full = { ...row, createTime: now, updateTime: now };
+  const names = Object.keys(full);
+  const r = await db.run(
+    `INSERT INTO ${db.q(table)} (${names.map((n) => db.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+    Object.values(full),
+  );
+  return Number(r.insertId);
+}
+
+async function one(db: Db, sql: string, params: unknown[] = []): Promise<Record<string, unknown> | undefined> {
+  return (await db.query(sql, params))[0];
+}
+
+const DICT_TYPES: Array<{ name: string; key: string }> = [
+  { name: 'Industry', key: 'industry' },
+  { name: 'Goods tag', key: 'goodsTag' },
+  { name: 'App type', key: 'appType' },
+  { name: 'Team member role', key: 'teamMemberRole' },
+];
+
+async function seedAccounts(tx: Db, done: Done, adminPassword: string | undefined, result: SeedResult): Promise<void> {
+  const q = tx.q.bind(tx);
+  if (!(await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_role')} WHERE ${q('id')} = ?`, [ADMIN_ROLE_ID]))) {
+    await insert(tx, 'base_sys_role', { id: ADMIN_ROLE_ID, name: 'Administrator', label: 'admin', remark: 'Holds every permission', relevance: 1 });
+  }
+  if (!(await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_role')} WHERE ${q('label')} = ?`, [MEMBER_ROLE_LABEL]))) {
+    await insert(tx, 'base_sys_role', { name: 'Member', label: MEMBER_ROLE_LABEL, remark: 'Signed-up members', relevance: 0 });
+  }
+  const anyAdmin = await one(tx, `SELECT ${q('userId')} FROM ${q('base_sys_user_role')} WHERE ${q('roleId')} = ?`, [ADMIN_ROLE_ID]);
+  const adminName = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_user')} WHERE ${q('username')} = ?`, ['admin']);
+  if (!anyAdmin && !adminName) {
+    const password = adminPassword || generatePassword();
+    const id = await insert(tx, 'base_sys_user', {
+      username: 'admin',
+      nickName: 'Administrator',
+      name: 'Administrator',
+      password: await hashPassword(password),
+      passwordV: 1,
+      status: 1,
+      delete: 0,
+    });
+    await insert(tx, 'base_sys_user_role', { userId: id, roleId: ADMIN_ROLE_ID });
+    result.createdAdmin = true;
+    result.generatedAdminPassword = adminPassword ? null : password;
+  }
+  const dictCount = await one(tx, `SELECT COUNT(*) AS ${q('n')} FROM ${q('dict_type')}`);
+  if (Number(dictCount?.n ?? 0) === 0 && !done.has('dict:types')) {
+    for (const d of DICT_TYPES) await insert(tx, 'dict_type', d);
+    await markSeeded(tx, done, 'dict:types');
+  }
+}
+
+/** Keys seeded by earlier starts, read once per start. */
+type Done = Set<string>;
+
+async function markSeeded(tx: Db, done: Done, key: string): Promise<void> {
+  await tx.run(`INSERT INTO ${tx.q(SEED_TABLE)} (${tx.q('k')}) VALUES (?)`, [key]);
+  done.add(key);
+}
+
+async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, result: SeedResult): Promise<void> {
+  const q = tx.q.bind(tx);
+  const groups = new Map<string, Route[]>();
+  for (const r of routes.all) {
+    if (r.guard !== 'permission' || !r.permission) continue;
+    const key = `${r.module}/${r.group}`;
+    if (!model.byKey.has(key)) continue;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
+  }
+  const modules = [...new Set([...groups.keys()].map((k) => k.split('/')[0]))].sort();
+  let order = 0;
+  for (const mod of modules) {
+    order++;
+    let dir = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [`/${mod}`]);
+    const keys = [...groups.keys()].filter((k) => k.startsWith(mod + '/')).sort();
+    for (const key of keys) {
+      const e = model.byKey.get(key)!;
+      const menuKey = `menu:${key}`;
+      let menuId: number | null = null;
+      if (!done.has(menuKey)) {
+        if (!dir) {
+          const id = await insert(tx, 'base_sys_menu', { parentId: null, name: mod, router: `/${mod}`, type: 0, icon: 'icon-folder', orderNum: order, keepAlive: 1, isShow: 1 });
+          dir = { id };
+          result.addedMenus++;
+        }
+        menuId = await insert(tx, 'base_sys_menu', {
+          parentId: dir.id,
+          name: e.label.en,
+          router: `/${e.module}/${e.name}`,
+          type: 1,
+          icon: 'icon-list',
+          orderNum: keys.indexOf(key) + 1,
+          viewPath: `crud:${key}`,
+          keepAlive: 1,
+          isShow: 1,
+        });
+        result.addedMenus++;
+        await markSeeded(tx, done, menuKey);
+      }
+      for (const r of groups.get(key)!) {
+        const permKey = `perm:${r.permission}`;
+        if (done.has(permKey)) continue;
+        if (menuId === null) {
+          const m = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('viewPath')} = ?`, [`crud:${key}`]);
+          menuId = m ? Number(m.id) : null;
+        }
+        await insert(tx, 'base_sys_menu', {
+          parentId: menuId,
+          name: r.summary.en,
+          type: 2,
+          perms: r.permission,
+          orderNum: 0,
+          keepAlive: 1,
+          isShow: 1,
+        });
+        result.addedMenus++;
+        await markSeeded(tx, done, permKey);
+      }
+    }
+  }
+}
+
+export async function seed(db: Db, model: Model, routes: RouteTable, adminPassword?: string): Promise<SeedResult> {
+  const result: SeedResult = { generatedAdminPassword: null, createdAdmin: false, addedMenus: 0 };
+  const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
+  await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(SEED_TABLE)} (${db.q('k')} VARCHAR(191) NOT NULL PRIMARY KEY)${engine}`);
+  await db.transaction(async (tx) => {
+    const done: Done = new Set((await tx.query<{ k: string }>(`SELECT ${tx.q('k')} FROM ${tx.q(SEED_TABLE)}`)).map((r) => r.k));
+    await seedAccounts(tx, done, adminPassword, result);
+    await seedMenus(tx, done, model, routes, result);
+  });
+  return result;
+}

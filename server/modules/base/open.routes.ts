@@ -1,0 +1,50 @@
+/** Public calls of base/open: captcha, password login, token refresh, /eps and the OpenAPI document. */
+import { l } from '../../core/entity/define';
+import type { Core } from '../../core/core';
+import type { Route } from '../../core/http/route';
+import { fail } from '../../core/http/errors';
+import { checkCaptcha, createCaptcha } from '../../core/auth/captcha';
+import { buildEps } from '../../core/eps/eps';
+import { buildOpenApi } from '../../core/eps/openapi';
+
+const P = '/admin/base/open';
+
+function open(method: Route['method'], action: string, summary: Route['summary'], handler: Route['handler'], raw = false): Route {
+  return { method, path: `${P}/${action}`, guard: 'public', permission: null, summary, module: 'base', group: 'open', handler, raw };
+}
+
+export function openRoutes(core: Core): Route[] {
+  let openapi: string | null = null;
+  return [
+    open('GET', 'captcha', l('Image captcha', '图片验证码', '圖片驗證碼'), async (req) =>
+      createCaptcha(core.cache, { width: Number(req.query.width), height: Number(req.query.height) })),
+    open('POST', 'login', l('Sign in with password', '密码登录', '密碼登入'), async (req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      if (typeof b !== 'object' || Array.isArray(b)) throw fail.bad('body_not_object');
+      const { username, password, captchaId, verifyCode } = b;
+      if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+        throw fail.invalid([
+          ...(typeof username !== 'string' || !username ? [{ field: 'username', rule: 'required', params: {} }] : []),
+          ...(typeof password !== 'string' || !password ? [{ field: 'password', rule: 'required', params: {} }] : []),
+        ] as never);
+      }
+      if (core.config.captcha) {
+        if (!captchaId || !verifyCode) throw fail.bad('captcha_required');
+        if (!(await checkCaptcha(core.cache, captchaId, verifyCode))) throw fail.bad('captcha_wrong');
+      }
+      return core.auth.login(username, password);
+    }),
+    open('GET', 'refreshToken', l('Refresh the access token', '刷新令牌', '重新整理權杖'), async (req) => {
+      const token = req.query.refreshToken;
+      if (!token) throw fail.unauthorized('refresh_token_invalid');
+      return core.auth.refresh(token);
+    }),
+    open('GET', 'eps', l('Entity metadata', '实体元数据', '實體中繼資料'), async (req) =>
+      buildEps(core.model, core.routes, req.user, (c, p) => core.auth.can(c, p), req.lang)),
+    open('GET', 'openapi.json', l('OpenAPI document', 'OpenAPI 文档', 'OpenAPI 文件'), async (req) => {
+      openapi ??= JSON.stringify(buildOpenApi(core.model, core.routes, core.version));
+      req.ctx.type = 'application/json; charset=utf-8';
+      req.ctx.body = openapi;
+    }, true),
+  ];
+}
