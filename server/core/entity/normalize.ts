@@ -82,7 +82,15 @@ export function normalizeEntity(d: EntityDecl): Entity {
     return f;
   };
   if (owner) column(owner, 'owner');
-  if (d.softDelete) column(d.softDelete, 'softDelete');
+  if (d.softDelete) {
+    // The flag is the core's business: 0 live, 1 deleted; never written through add or update.
+    const flag = column(d.softDelete, 'softDelete');
+    if (flag.type !== 'int') throw new Error(`${key}: softDelete field '${flag.name}' must be an int`);
+    Object.assign(flag, { default: 0, nullable: false, readOnly: true, required: false });
+  }
+  for (const f of fields) {
+    if ((f.unique || f.index) && (f.type === 'text' || f.type === 'json')) throw new Error(`${key}: ${f.type} field '${f.name}' cannot be indexed`);
+  }
   const search = { keyword: d.search?.keyword ?? [], equal: d.search?.equal ?? [] };
   for (const f of search.keyword) if (!['string', 'text'].includes(column(f, 'keyword field').type)) {
     throw new Error(`${key}: keyword field '${f}' is not text`);

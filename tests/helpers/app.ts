@@ -1,0 +1,49 @@
+/** Boots the real application in this process against a real database, and talks HTTP to it. */
+import 'reflect-metadata';
+import { close, createApp, createHttpRequest } from '@midwayjs/mock';
+import type { Framework } from '@midwayjs/koa';
+import { MainConfiguration, getStarted, setAppConfig } from '../../server/configuration';
+import type { AppConfig, Core } from '../../server/core/core';
+import { createTestDb, type TestDb } from './databases';
+
+export const ADMIN_PASSWORD = 'Admin-Pass-123';
+
+export interface TestApp {
+  core: Core;
+  db: TestDb;
+  http(): ReturnType<typeof createHttpRequest>;
+  /** Signs in through the real login route and returns the access token. */
+  login(username: string, password: string): Promise<string>;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+export async function startApp(kind: 'sqlite' | 'mysql', config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = await createTestDb(kind);
+  setAppConfig({ databaseUrl: db.url, adminPassword: ADMIN_PASSWORD, captcha: false, redisUrl: undefined, ...config });
+  const app = await createApp<Framework>({
+    baseDir: __dirname,
+    imports: [{ Configuration: MainConfiguration }],
+    moduleDetector: false,
+    globalConfig: { koa: { port: 0 } },
+  } as never);
+  const core = getStarted().core;
+  const http = () => createHttpRequest(app);
+  const login = async (username: string, password: string) => {
+    const res = await http().post('/admin/base/open/login').send({ username, password });
+    if (res.body.code !== 1000) throw new Error(`login of ${username} failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.token as string;
+  };
+  const adminToken = await login('admin', ADMIN_PASSWORD);
+  return {
+    core,
+    db,
+    http,
+    login,
+    adminToken,
+    async close() {
+      await close(app);
+      await db.drop();
+    },
+  };
+}

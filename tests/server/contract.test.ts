@@ -1,0 +1,155 @@
+/**
+ * The contract test: every entity, driven by its own declaration, through the generic actions it
+ * exposes: add (or the operation layer when it has none) -> info -> page (keyword, equality, IN,
+ * order asc and desc, page 2) -> list -> update -> delete -> restore, on every database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { Entity } from '../../server/core/entity/model';
+import type { ActionName } from '../../server/core/entity/define';
+import { loadModel } from '../../server/core/entity/load';
+import { startApp, type TestApp } from '../helpers/app';
+import { databaseKinds } from '../helpers/databases';
+import { changedValue, sampleRow, updatableField } from '../helpers/samples';
+
+const kinds = await databaseKinds();
+const model = await loadModel();
+const exposed = model.entities.filter((e) => e.actions.length > 0);
+
+type Res = { status: number; body: { code: number; message: string; data: any } };
+
+describe.each(kinds)('generic actions of every entity on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function call(e: Entity, action: ActionName, payload: Record<string, unknown> | unknown[] = {}): Promise<Res> {
+    const a = e.actionByName.get(action)!;
+    const req = a.method === 'GET'
+      ? t.http().get(a.path).query(payload as Record<string, string>)
+      : t.http().post(a.path).send(payload as object);
+    return (await req.set('Authorization', t.adminToken)) as unknown as Res;
+  }
+
+  function ok(res: Res): any {
+    expect(res.body, JSON.stringify(res.body).slice(0, 500)).toMatchObject({ code: 1000 });
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
+
+  it.each(exposed.map((e) => [e.key, e] as const))('%s answers its generic actions', async (_key, e) => {
+    const has = (a: ActionName) => e.actionByName.has(a);
+    const tag = randomBytes(3).toString('hex');
+    const rows = [0, 1, 2].map((n) => sampleRow(e, n, tag));
+
+    // add, or rows written through the operation layer
+    let ids: number[];
+    if (has('add')) {
+      const one = ok(await call(e, 'add', rows[0]));
+      const two = ok(await call(e, 'add', rows.slice(1)));
+      ids = [one.id, ...two.ids];
+    } else {
+      const admin = (await t.core.auth.state(1))!;
+      ids = ((await t.core.ops.add(e, rows, admin)) as { ids: number[] }).ids;
+    }
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+
+    const readable = new Set(e.readable.map((f) => f.name));
+    const expectRow = (got: Record<string, unknown>, sent: Record<string, unknown>) => {
+      for (const [k, v] of Object.entries(sent)) if (readable.has(k)) expect(got[k], `${e.key}.${k}`).toEqual(v);
+    };
+
+    if (has('info')) {
+      const got = ok(await call(e, 'info', { id: ids[1] }));
+      expect(got.id).toBe(ids[1]);
+      expectRow(got, rows[1]);
+      for (const f of e.fields) if (f.hidden) expect(got).not.toHaveProperty(f.name);
+    }
+
+    if (has('page')) {
+      const all = ok(await call(e, 'page', { size: 1000 }));
+      const pageIds = all.list.map((r: { id: number }) => r.id);
+      for (const id of ids) expect(pageIds).toContain(id);
+      expect(all.pagination.total).toBeGreaterThanOrEqual(3);
+
+      const kw = e.search.keyword.find((k) => typeof rows[1][k] === 'string');
+      if (kw) {
+        const hit = ok(await call(e, 'page', { keyWord: rows[1][kw], size: 100 }));
+        const hitIds = hit.list.map((r: { id: number }) => r.id);
+        expect(hitIds).toContain(ids[1]);
+        expect(hitIds).not.toContain(ids[0]);
+      }
+
+      const eq = e.search.equal.find((f) => f === 'id' || (rows[0][f] !== undefined && rows[0][f] !== rows[1][f] && e.byName.get(f)!.type !== 'json'));
+      if (eq) {
+        const v0 = eq === 'id' ? ids[0] : rows[0][eq];
+        const v1 = eq === 'id' ? ids[1] : rows[1][eq];
+        const single = ok(await call(e, 'page', { [eq]: v1, size: 1000 }));
+        expect(single.list.map((r: { id: number }) => r.id)).toContain(ids[1]);
+        for (const r of single.list) expect(r[eq]).toEqual(v1);
+        const both = ok(await call(e, 'page', { [eq]: [v0, v1], size: 1000 }));
+        const bothIds = both.list.map((r: { id: number }) => r.id);
+        expect(bothIds).toEqual(expect.arrayContaining([ids[0], ids[1]]));
+        for (const r of both.list) expect([v0, v1]).toContainEqual(r[eq]);
+      }
+
+      const asc = ok(await call(e, 'page', { order: 'id', sort: 'asc', size: 1000 })).list.map((r: { id: number }) => r.id);
+      const desc = ok(await call(e, 'page', { order: 'id', sort: 'desc', size: 1000 })).list.map((r: { id: number }) => r.id);
+      expect(asc).toEqual([...asc].sort((a, b) => a - b));
+      expect(desc).toEqual([...asc].reverse());
+
+      const p1 = ok(await call(e, 'page', { order: 'id', sort: 'asc', page: 1, size: 1 }));
+      const p2 = ok(await call(e, 'page', { order: 'id', sort: 'asc', page: 2, size: 1 }));
+      expect(p2.pagination).toMatchObject({ page: 2, size: 1, total: p1.pagination.total });
+      expect(p2.list).toHaveLength(1);
+      expect(p2.list[0].id).toBe(asc[1]);
+    }
+
+    if (has('list')) {
+      const list = ok(await call(e, 'list', {}));
+      expect(Array.isArray(list)).toBe(true);
+      const listIds = list.map((r: { id: number }) => r.id);
+      for (const id of ids) expect(listIds).toContain(id);
+    }
+
+    if (has('update')) {
+      const f = updatableField(e);
+      expect(f, `${e.key} has a field to update`).toBeDefined();
+      const value = changedValue(f!, tag);
+      ok(await call(e, 'update', { id: ids[2], [f!.name]: value }));
+      const after = has('info')
+        ? ok(await call(e, 'info', { id: ids[2] }))
+        : (await t.core.db.query(`SELECT * FROM \`${e.table}\` WHERE id = ?`, [ids[2]]))[0];
+      expect(Number.isNaN(Number(value)) ? after[f!.name] : Number(after[f!.name])).toEqual(value);
+    }
+
+    if (has('delete')) {
+      ok(await call(e, 'delete', { ids: [ids[0]] }));
+      if (has('info')) {
+        const gone = await call(e, 'info', { id: ids[0] });
+        expect(gone.status).toBe(404);
+      }
+      const visible = async () => {
+        if (has('page')) return ok(await call(e, 'page', { size: 1000 })).list.map((r: { id: number }) => r.id);
+        return ok(await call(e, 'list', {})).map((r: { id: number }) => r.id);
+      };
+      expect(await visible()).not.toContain(ids[0]);
+      const stored = await t.core.db.query(`SELECT id FROM \`${e.table}\` WHERE id = ?`, [ids[0]]);
+      expect(stored.length).toBe(e.softDelete ? 1 : 0);
+
+      const bin = await t.http().post('/admin/recycle/data/page').set('Authorization', t.adminToken).send({ size: 50 });
+      const record = ok(bin as unknown as Res).list.find((r: any) => r.entityInfo.module === e.module && r.entityInfo.entity === e.name && r.data.some((d: { id: number }) => d.id === ids[0]));
+      expect(record, `${e.key} recycle record`).toBeDefined();
+
+      const restored = await t.http().post('/admin/recycle/data/restore').set('Authorization', t.adminToken).send({ ids: [record.id] });
+      ok(restored as unknown as Res);
+      expect(await visible()).toContain(ids[0]);
+      if (has('info')) expectRow(ok(await call(e, 'info', { id: ids[0] })), rows[0]);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// swc emits the decorator metadata that Midway's dependency injection reads.
+export default defineConfig({
+  plugins: [swc.vite({ tsconfigFile: './tsconfig.json' })],
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    setupFiles: ['tests/helpers/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
