@@ -11,6 +11,7 @@ import { openCacheStore } from './cache/store';
 import { AuthService } from './auth/auth.service';
 import { loadSecrets } from './auth/secrets';
 import { Operations } from './crud/operations';
+import { Totals } from './crud/totals';
 import { genericRoutes } from './crud/routes';
 import { RouteTable, type Route } from './http/route';
 import { l } from './entity/define';
@@ -61,11 +62,13 @@ export async function startCore(config: AppConfig): Promise<Started> {
   const schema = await syncSchema(db, model);
   const secrets = loadSecrets();
   const auth = new AuthService(db, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl });
+  const totals = new Totals(cache, db);
   const ops = new Operations(model, db, {
     async afterWrite(e: Entity) {
+      await totals.bump(e);
       if (ACCESS_ENTITIES.has(e.key)) await auth.invalidate();
     },
-  });
+  }, totals);
   const routes = new RouteTable();
   const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const core: Core = { config, model, db, cache, auth, ops, routes, version };

@@ -30,11 +30,24 @@ export async function startApp(kind: 'sqlite' | 'mysql', config: Partial<AppConf
   const core = getStarted().core;
   const http = () => createHttpRequest(app);
   const login = async (username: string, password: string) => {
-    const res = await http().post('/admin/base/open/login').send({ username, password });
+    let captcha = {};
+    if (core.config.captcha) {
+      // The answer is read from the cache store, as a person reads it from the picture.
+      const { captchaId } = (await http().get('/admin/base/open/captcha')).body.data;
+      captcha = { captchaId, verifyCode: await core.cache.get(`captcha:${captchaId}`) };
+    }
+    const res = await http().post('/admin/base/open/login').send({ username, password, ...captcha });
     if (res.body.code !== 1000) throw new Error(`login of ${username} failed: ${JSON.stringify(res.body)}`);
     return res.body.data.token as string;
   };
-  const adminToken = await login('admin', ADMIN_PASSWORD);
+  let adminToken: string;
+  try {
+    adminToken = await login('admin', ADMIN_PASSWORD);
+  } catch (e) {
+    await close(app);
+    await db.drop();
+    throw e;
+  }
   return {
     core,
     db,

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
+import { fail } from '../../../server/core/http/errors';
 import type { HookDb } from '../../../server/core/entity/define';
 
 /** The link tables of a role: virtual field -> table and the column that holds the other id. */
@@ -116,6 +117,7 @@ export default defineEntity({
       }
     },
     async beforeDelete({ db, ids }) {
+      if (ids.includes(1)) throw fail.conflict('protected_role');
       if (ids.length === 0) return;
       const marks = ids.map(() => '?').join(', ');
       for (const table of [...LINKS.map((link) => link.table), 'base_sys_user_role']) {

@@ -1,5 +1,6 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import type { HookDb } from '../../../server/core/entity/define';
+import { fail } from '../../../server/core/http/errors';
 
 const LINK_TABLE = 'base_sys_user_role';
 
@@ -41,6 +42,27 @@ async function replaceRoleIds(db: HookDb, userId: number, roleIds: number[]): Pr
       [userId, roleId, now, now],
     );
   }
+}
+
+const ADMIN_ROLE_ID = 1;
+
+/** Enabled, undeleted holders of role 1 among `ids` (or all when `ids` is null), minus `exclude`. */
+async function enabledAdmins(db: HookDb, exclude: number[]): Promise<number[]> {
+  const q = db.q;
+  const notIn = exclude.length ? ` AND u.${q('id')} NOT IN (${exclude.map(() => '?').join(', ')})` : '';
+  const rows = await db.query<{ id: number }>(
+    `SELECT DISTINCT u.${q('id')} AS ${q('id')} FROM ${q('base_sys_user')} u JOIN ${q(LINK_TABLE)} ur ON ur.${q('userId')} = u.${q('id')} ` +
+      `WHERE ur.${q('roleId')} = ? AND u.${q('status')} = 1 AND u.${q('delete')} = 0${notIn}`,
+    [ADMIN_ROLE_ID, ...exclude],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Refuses (409) a change that would leave no enabled administrator. */
+async function keepOneAdmin(db: HookDb, losing: number[]): Promise<void> {
+  const current = await enabledAdmins(db, []);
+  if (!losing.some((id) => current.includes(id))) return;
+  if ((await enabledAdmins(db, losing)).length === 0) throw fail.conflict('last_admin');
 }
 
 export default defineEntity({
@@ -189,9 +211,22 @@ export default defineEntity({
       const byUser = await readRoleIds(db, [...new Set(ids)]);
       for (const row of rows) row.roleIdList = byUser.get(Number(row.id)) ?? [];
     },
-    async afterChange({ db, id, data }) {
+    async beforeChange({ db, id, data, action }) {
+      if (action !== 'update' || id === undefined) return;
+      const disabling = data.status === 0;
+      const droppingAdmin = Array.isArray(data.roleIdList) && !toIds(data.roleIdList).includes(ADMIN_ROLE_ID);
+      if (disabling || droppingAdmin) await keepOneAdmin(db, [id]);
+    },
+    async afterChange({ db, id, data, action }) {
+      if (action === 'update' && typeof data.password === 'string' && data.password !== '') {
+        // A new password ends every session signed in with the old one.
+        await db.run(`UPDATE ${db.q('base_sys_user')} SET ${db.q('passwordV')} = ${db.q('passwordV')} + 1 WHERE ${db.q('id')} = ?`, [id]);
+      }
       if (!Array.isArray(data.roleIdList)) return;
       await replaceRoleIds(db, id, toIds(data.roleIdList));
+    },
+    async beforeDelete({ db, ids }) {
+      await keepOneAdmin(db, ids);
     },
   },
 });

@@ -7,13 +7,16 @@ import type { Entity, Model } from '../entity/model';
 import { UniqueViolation, type Db } from '../db/db';
 import { AppError, fail } from '../http/errors';
 import { hashPassword } from '../auth/password';
-import { parseQuery } from './query';
+import { orderSql, parseQuery } from './query';
+import type { Totals } from './totals';
 import { planFor } from './plan';
 import { assertValid, check, dropIgnored, type RawFieldError } from './validate';
 import { nowStored, toStored } from './values';
 import { restoreRecords } from './restore';
 
 export const MAX_BATCH = 1000;
+/** From this offset on, page uses a deferred join. */
+export const DEFERRED_JOIN_OFFSET = 500;
 const MAX_DELETE = 1000;
 
 export interface WriteEvents {
@@ -56,7 +59,12 @@ function unique(e: Entity, err: unknown): never {
 }
 
 export class Operations {
-  constructor(readonly model: Model, readonly db: Db, private readonly events: WriteEvents) {}
+  constructor(
+    readonly model: Model,
+    readonly db: Db,
+    private readonly events: WriteEvents,
+    private readonly totals: Totals,
+  ) {}
 
   private hookCtx(tx: Db, user: AuthUser | null, action: HookContext['action']): HookContext {
     return { db: tx, user, action };
@@ -218,13 +226,22 @@ export class Operations {
     const plan = planFor(e);
     const pq = parseQuery(e, b, 'page', this.db.q);
     const offset = (pq.page - 1) * pq.size;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`, [...pq.params, pq.size, offset]),
-      this.db.query<{ total: number }>(`SELECT COUNT(*) AS ${this.db.q('total')} FROM ${plan.table}${pq.where}`, pq.params),
+    const q = this.db.q;
+    // Deep pages fetch ids first over the index, then only the rows of the page (a deferred join).
+    const rowsSql = offset < DEFERRED_JOIN_OFFSET
+      ? `SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`
+      : `SELECT ${plan.selectAliased} FROM ${plan.table} t JOIN (SELECT ${q('id')} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?) k ON t.${q('id')} = k.${q('id')} ORDER BY ${orderSql(pq.order, q, 't')}`;
+    const scope = '';
+    const [rows, total] = await Promise.all([
+      this.db.query(rowsSql, [...pq.params, pq.size, offset]),
+      this.totals.total(e, pq, scope, async () => {
+        const [{ total: n }] = await this.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${plan.table}${pq.where}`, pq.params);
+        return Number(n);
+      }),
     ]);
     for (const r of rows) plan.codec.decode(r);
     await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'page'), rows, single: false });
-    return { list: rows, pagination: { page: pq.page, size: pq.size, total: Number(total) } };
+    return { list: rows, pagination: { page: pq.page, size: pq.size, total } };
   }
 
   /** Brings back what recycle records hold, then removes the records. */

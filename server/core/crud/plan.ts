@@ -6,6 +6,8 @@ import { rowCodec, type RowCodec } from './values';
 export interface Plan {
   /** Quoted readable columns. */
   select: string;
+  /** The same, each prefixed with the alias `t.`. */
+  selectAliased: string;
   /** Quoted every column, hidden ones included (recycle copies and restore). */
   selectAll: string;
   table: string;
@@ -30,6 +32,7 @@ export function planFor(e: Entity): Plan {
   const select = readCols.map((f) => q(f.name)).join(', ');
   p = {
     select,
+    selectAliased: readCols.map((f) => `t.${q(f.name)}`).join(', '),
     selectAll: e.columns.map((f) => q(f.name)).join(', '),
     table,
     infoSql: `SELECT ${select} FROM ${table} WHERE ${q('id')} = ?${liveClause}`,

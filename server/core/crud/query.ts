@@ -15,7 +15,11 @@ const MAX_IN = 1000;
 export interface ParsedQuery {
   where: string;
   params: unknown[];
+  /** ORDER BY columns, id last to break ties. */
+  order: Array<[string, 'ASC' | 'DESC']>;
   orderBy: string;
+  /** True when the caller filtered (equality or keyword), beyond the soft-delete flag. */
+  filtered: boolean;
   page: number;
   size: number;
   /** A stable text of the filter, for cache keys. */
@@ -109,9 +113,9 @@ export function parseQuery(e: Entity, body: Record<string, unknown>, mode: 'page
     sort = s;
   }
   // id breaks ties so that pages never overlap or skip rows.
-  const orderBy = orderField === 'id'
-    ? `${q('id')} ${sort.toUpperCase()}`
-    : `${q(orderField)} ${sort.toUpperCase()}, ${q('id')} ${sort.toUpperCase()}`;
+  const dir = sort === 'asc' ? 'ASC' : 'DESC';
+  const order: Array<[string, 'ASC' | 'DESC']> = orderField === 'id' ? [['id', dir]] : [[orderField, dir], ['id', dir]];
+  const orderBy = orderSql(order, q);
 
   let page = 1;
   let size = mode === 'page' ? 20 : LIST_LIMIT;
@@ -128,5 +132,12 @@ export function parseQuery(e: Entity, body: Record<string, unknown>, mode: 'page
     }
   }
   const where = clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '';
-  return { where, params, orderBy, page, size, filterKey: JSON.stringify([where, params]) };
+  const filtered = clauses.length > (e.softDelete ? 1 : 0);
+  return { where, params, order, orderBy, filtered, page, size, filterKey: JSON.stringify([where, params]) };
+}
+
+/** `a DESC, id DESC`, optionally with a table alias. */
+export function orderSql(order: ParsedQuery['order'], q: (n: string) => string, alias = ''): string {
+  const prefix = alias ? `${alias}.` : '';
+  return order.map(([c, d]) => `${prefix}${q(c)} ${d}`).join(', ');
 }

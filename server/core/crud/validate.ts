@@ -66,7 +66,8 @@ export function dropIgnored(e: Entity, data: Record<string, unknown>, kind: 'add
   for (const [k, v] of Object.entries(data)) {
     const f = e.byName.get(k);
     if (f && (f.system || f.readOnly) && !(kind === 'update' && k === 'id')) continue;
-    out[k] = v;
+    // defineProperty, so a key named __proto__ stays a plain (unknown) field instead of a prototype.
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -39,6 +39,11 @@ export function toStored(f: Field, v: unknown): unknown {
     case 'json': return JSON.stringify(v);
     case 'boolean': return v ? 1 : 0;
     case 'datetime': return toStoredDate(String(v));
+    case 'decimal': {
+      // Round as MySQL does, so both databases keep the same value.
+      const p = 10 ** (f.scale ?? 2);
+      return Math.round(Number(v) * p) / p;
+    }
     default: return v;
   }
 }

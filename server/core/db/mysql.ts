@@ -21,8 +21,9 @@ function preparable(sql: string): boolean {
   return !/ IN \(/.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT)/i.test(sql);
 }
 
-async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[]): Promise<unknown> {
+async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[], log: ((sql: string) => void) | null): Promise<unknown> {
   countStatement(stats, sql);
+  log?.(sql);
   try {
     const p = bindable(params);
     const [rows] = preparable(sql) ? await ex.execute(sql, p) : await ex.query(sql, p);
@@ -41,18 +42,18 @@ export class MysqlDb implements Db {
   readonly dialect = 'mysql' as const;
   readonly stats = { statements: 0, byPrefix: new Map<string, number>() };
 
-  constructor(readonly pool: Pool) {}
+  constructor(readonly pool: Pool, private readonly log: ((sql: string) => void) | null = null) {}
 
   q(name: string): string {
     return quoteIdent(name);
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await exec(this.pool as unknown as Executor, this.stats, sql, params)) as T[];
+    return (await exec(this.pool as unknown as Executor, this.stats, sql, params, this.log)) as T[];
   }
 
   async run(sql: string, params: unknown[] = []): Promise<RunResult> {
-    return toRun(await exec(this.pool as unknown as Executor, this.stats, sql, params));
+    return toRun(await exec(this.pool as unknown as Executor, this.stats, sql, params, this.log));
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -62,8 +63,8 @@ export class MysqlDb implements Db {
       dialect: 'mysql',
       stats: this.stats,
       q: quoteIdent,
-      query: async <R>(sql: string, params: unknown[] = []) => (await exec(ex, this.stats, sql, params)) as R[],
-      run: async (sql: string, params: unknown[] = []) => toRun(await exec(ex, this.stats, sql, params)),
+      query: async <R>(sql: string, params: unknown[] = []) => (await exec(ex, this.stats, sql, params, this.log)) as R[],
+      run: async (sql: string, params: unknown[] = []) => toRun(await exec(ex, this.stats, sql, params, this.log)),
       transaction: (inner) => inner(tx),
       close: async () => undefined,
     };

@@ -3,7 +3,7 @@
  * (DATABASE_URL=sqlite:path, default data/cosmac.sqlite), through a TypeORM DataSource whose driver
  * handle the core then uses directly.
  */
-import { mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { Pool as CallbackPool } from 'mysql2';
@@ -53,6 +53,14 @@ async function ensureMysqlDatabase(m: NonNullable<DbTarget['mysql']>): Promise<v
   }
 }
 
+/** SQL_LOG=<file> appends every statement (never its parameters) to the file, for diagnosing queries. */
+function statementLog(): ((sql: string) => void) | null {
+  const file = process.env.SQL_LOG;
+  if (!file) return null;
+  const out = createWriteStream(file, { flags: 'a' });
+  return (sql) => out.write(sql.replace(/\s+/g, ' ') + '\n');
+}
+
 export interface OpenDb {
   db: Db;
   dataSource: DataSource;
@@ -75,7 +83,7 @@ export async function openDatabase(target: DbTarget, model: Model): Promise<Open
     });
     await ds.initialize();
     const raw = (ds.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
-    return { db: new SqliteDb(raw), dataSource: ds };
+    return { db: new SqliteDb(raw, statementLog()), dataSource: ds };
   }
   const m = target.mysql!;
   await ensureMysqlDatabase(m);
@@ -95,5 +103,5 @@ export async function openDatabase(target: DbTarget, model: Model): Promise<Open
   });
   await ds.initialize();
   const pool = (ds.driver as unknown as { pool: CallbackPool }).pool;
-  return { db: new MysqlDb(pool.promise()), dataSource: ds };
+  return { db: new MysqlDb(pool.promise(), statementLog()), dataSource: ds };
 }

@@ -18,7 +18,7 @@ export class SqliteDb implements Db {
   /** Set while a transaction holds the connection; everything else waits for it. */
   private busy: Promise<void> | null = null;
 
-  constructor(readonly raw: BetterSqlite3.Database) {}
+  constructor(readonly raw: BetterSqlite3.Database, private readonly log: ((sql: string) => void) | null = null) {}
 
   q(name: string): string {
     return quoteIdent(name);
@@ -36,6 +36,7 @@ export class SqliteDb implements Db {
 
   private exec<T>(sql: string, params: unknown[], reader: boolean): T[] | RunResult {
     countStatement(this.stats, sql);
+    this.log?.(sql);
     try {
       const s = this.stmt(sql);
       if (reader || s.reader) return s.all(...bindable(params)) as T[];

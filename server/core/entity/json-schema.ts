@@ -21,8 +21,9 @@ function base(f: Field): JsonSchema {
     case 'float':
       return { type: 'number' };
     case 'decimal': {
-      const whole = (f.precision ?? 12) - (f.scale ?? 2);
-      const bound = 10 ** whole;
+      const scale = f.scale ?? 2;
+      // Values are rounded to the scale when stored, so the bound leaves room for that rounding.
+      const bound = 10 ** ((f.precision ?? 12) - scale) - 0.5 * 10 ** -scale;
       return { type: 'number', exclusiveMinimum: -bound, exclusiveMaximum: bound };
     }
     case 'boolean':

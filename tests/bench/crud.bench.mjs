@@ -1,0 +1,551 @@
+/**
+ * CRUD benchmark of COSMAC AI against a bare node:http + mysql2 server, both on the same MariaDB
+ * table (demo_goods). Run `npm run build` first (`npm run bench:crud` does).
+ *
+ * Env: BENCH_ROWS_SMALL=100000 BENCH_ROWS_LARGE=1000000 (0 skips the large phase) BENCH_DURATION=10
+ * BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_COLD_STARTS=3 BENCH_DEEP_PAGE=4000
+ * BENCH_DB_URL=mysql://root@127.0.0.1:3306 BENCH_TIMEOUT=10800 (seconds, then everything stops).
+ * Smoke: BENCH_ROWS_SMALL=2000 BENCH_ROWS_LARGE=5000 BENCH_DURATION=2 BENCH_ROUNDS=1
+ *
+ * Everything it starts (a database cosmac_bench_<pid>, two server processes, a temp folder) is
+ * removed at the end, on failure and on SIGINT/SIGTERM.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import { KEYWORD, seedGoods } from './seed-goods.mjs';
+import { api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../..');
+const ENTRY = join(ROOT, 'dist/server/bootstrap.js');
+
+const CFG = {
+  rowsSmall: envInt('BENCH_ROWS_SMALL', 100_000),
+  rowsLarge: envInt('BENCH_ROWS_LARGE', 1_000_000),
+  duration: envInt('BENCH_DURATION', 10),
+  rounds: Math.max(1, envInt('BENCH_ROUNDS', 3)),
+  warmup: envInt('BENCH_WARMUP', 2),
+  connections: Math.max(1, envInt('BENCH_CONNECTIONS', 50)),
+  coldStarts: Math.max(1, envInt('BENCH_COLD_STARTS', 3)),
+  deepPage: Math.max(1, envInt('BENCH_DEEP_PAGE', 4000)),
+  pageSize: 20,
+  timeoutS: envInt('BENCH_TIMEOUT', 3 * 3600),
+  dbUrl: process.env.BENCH_DB_URL || 'mysql://root@127.0.0.1:3306',
+};
+const TARGETS = { coldStartMs: 1000, rssMiB: 150 };
+
+const DB_NAME = `cosmac_bench_${process.pid}`;
+const dbu = new URL(CFG.dbUrl);
+if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(dbu.hostname)) throw new Error('BENCH_DB_URL must point at 127.0.0.1');
+const DB_CONN = {
+  host: dbu.hostname,
+  port: Number(dbu.port || 3306),
+  user: decodeURIComponent(dbu.username || 'root'),
+  password: decodeURIComponent(dbu.password),
+};
+const DATABASE_URL = `mysql://${encodeURIComponent(DB_CONN.user)}${DB_CONN.password ? ':' + encodeURIComponent(DB_CONN.password) : ''}@${DB_CONN.host}:${DB_CONN.port}/${DB_NAME}`;
+
+const state = { admin: null, tmp: null, ours: null, bare: null, dbCreated: false };
+
+// ---------------------------------------------------------------- cleanup
+
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    for (const p of [state.ours, state.bare]) {
+      if (p) await p.stop(5000).catch(() => {});
+    }
+    if (state.dbCreated) {
+      try {
+        const c = state.admin ?? (await mysql.createConnection(DB_CONN));
+        await c.query(`DROP DATABASE IF EXISTS \`${DB_NAME}\``);
+        log(`dropped database ${DB_NAME}`);
+        await c.end().catch(() => {});
+      } catch (e) {
+        log(`could not drop database ${DB_NAME}: ${e.message}`);
+      }
+    }
+    if (state.tmp) rmSync(state.tmp, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    log(`\n${sig}: stopping and cleaning up…`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+process.on('unhandledRejection', (e) => {
+  log(`unhandled rejection: ${e?.stack ?? e}`);
+  cleanup().finally(() => process.exit(1));
+});
+const watchdog = setTimeout(() => {
+  log(`BENCH_TIMEOUT (${CFG.timeoutS} s) reached: stopping.`);
+  cleanup().finally(() => process.exit(2));
+}, CFG.timeoutS * 1000);
+watchdog.unref();
+
+// ---------------------------------------------------------------- servers
+
+const ADMIN_PASSWORD = `Bench${randomBytes(6).toString('hex')}9`;
+let oursPort;
+let barePort;
+
+function oursEnv() {
+  const env = {
+    ...process.env,
+    PORT: String(oursPort),
+    HOST: '127.0.0.1',
+    DATABASE_URL,
+    ADMIN_PASSWORD,
+    CAPTCHA: 'off',
+    DATA_DIR: join(state.tmp, 'data'),
+    LOG_DIR: join(state.tmp, 'logs'),
+    NODE_ENV: process.env.NODE_ENV || 'production',
+    // A long-lived access token, so one sign-in lasts the whole run (and the cold starts).
+    ACCESS_TOKEN_TTL: '86400',
+  };
+  delete env.REDIS_URL;
+  return env;
+}
+
+async function startOurs() {
+  const p = startChild('our server', process.execPath, [ENTRY], { env: oursEnv(), cwd: ROOT });
+  state.ours = p;
+  await waitFor200(`http://127.0.0.1:${oursPort}/health`, { proc: p, timeoutMs: 120_000 });
+  return p;
+}
+
+async function startBare() {
+  const p = startChild('bare server', process.execPath, [join(HERE, 'bare-server.mjs')], {
+    env: { ...process.env, BARE_PORT: String(barePort), DATABASE_URL },
+    cwd: ROOT,
+    keepStdin: true,
+  });
+  state.bare = p;
+  await waitFor200(`http://127.0.0.1:${barePort}/health`, { proc: p, timeoutMs: 30_000 });
+  return p;
+}
+
+// ---------------------------------------------------------------- setup through the API
+
+async function setupMember(base) {
+  const admin = await api(base, 'POST', '/admin/base/open/login', { username: 'admin', password: ADMIN_PASSWORD });
+  const at = admin.token;
+  const menu = await api(base, 'POST', '/admin/base/sys/menu/add', { name: 'Bench goods read', type: 2, perms: 'demo:goods:info,demo:goods:page' }, at);
+  const roles = await api(base, 'POST', '/admin/base/sys/role/list', {}, at);
+  const member = roles.find((r) => r.label === 'member');
+  if (!member) throw new Error(`no seeded role with label 'member' in /admin/base/sys/role/list: ${JSON.stringify(roles).slice(0, 300)}`);
+  await api(base, 'POST', '/admin/base/sys/role/update', { id: member.id, menuIdList: [menu.id] }, at);
+  const username = `bench_member_${process.pid}`;
+  const password = `Member${randomBytes(6).toString('hex')}7`;
+  await api(base, 'POST', '/admin/base/sys/user/add', { username, password, nickName: 'Bench member', roleIdList: [member.id] }, at);
+  const signed = await api(base, 'POST', '/admin/base/open/login', { username, password });
+  const token = signed.token;
+  // The member must pass demo:goods:page and be refused elsewhere, or the checks are not exercised.
+  const probe = await http('POST', `${base}/admin/demo/goods/page`, { body: { page: 1, size: 1 }, token });
+  if (probe.status !== 200) throw new Error(`member cannot read demo goods: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
+  const denied = await http('POST', `${base}/admin/base/sys/user/page`, { body: {}, token });
+  if (denied.status !== 403) throw new Error(`member was not refused base:sys:user:page (HTTP ${denied.status}); is it an administrator?`);
+  return { token, memberRoleId: member.id, menuId: menu.id, username };
+}
+
+// ---------------------------------------------------------------- data
+
+async function seedTo(conn, from, to) {
+  const tty = process.stderr.isTTY;
+  let lastPrint = 0;
+  log(`seeding demo_goods: rows ${from + 1}..${to}`);
+  const r = await seedGoods(conn, from, to, {
+    batch: 5000,
+    onProgress(done, total, rps) {
+      const now = Date.now();
+      const msg = `  seeded ${done.toLocaleString('en')}/${total.toLocaleString('en')} (${Math.round((done / total) * 100)} %), ${Math.round(rps).toLocaleString('en')} rows/s`;
+      if (tty) process.stderr.write(`\r${msg}   `);
+      else if (now - lastPrint > 3000 || done === total) {
+        log(msg);
+        lastPrint = now;
+      }
+    },
+  });
+  if (tty) process.stderr.write('\n');
+  const t = performance.now();
+  await conn.query('ANALYZE TABLE demo_goods');
+  log(`  ${r.rows.toLocaleString('en')} rows in ${(r.ms / 1000).toFixed(1)} s (${Math.round(r.rows / (r.ms / 1000)).toLocaleString('en')} rows/s); ANALYZE TABLE ${Math.round(performance.now() - t)} ms`);
+  const [[c]] = await conn.query('SELECT COUNT(*) AS n, MIN(id) AS lo, MAX(id) AS hi FROM demo_goods');
+  if (Number(c.n) !== to) throw new Error(`demo_goods holds ${c.n} rows, expected ${to}`);
+  return { lo: Number(c.lo), hi: Number(c.hi), contiguous: Number(c.hi) - Number(c.lo) + 1 === Number(c.n) };
+}
+
+/** 64k random existing ids, walked round robin by the info scenario. */
+function idPool(range) {
+  const ids = new Uint32Array(1 << 16);
+  for (let i = 0; i < ids.length; i++) ids[i] = range.lo + Math.floor(Math.random() * (range.hi - range.lo + 1));
+  return ids;
+}
+
+/** Waits until no statement of the bench database is running (left over from a stopped run). */
+async function waitQuiet(conn, maxMs = 60_000) {
+  const end = Date.now() + maxMs;
+  while (Date.now() < end) {
+    const [[r]] = await conn.query(
+      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND IN ('Query','Execute') AND ID <> CONNECTION_ID()",
+      [DB_NAME],
+    );
+    if (Number(r.n) === 0) return;
+    await sleep(200);
+  }
+  log('  (database still busy after 60 s; continuing)');
+}
+
+// ---------------------------------------------------------------- scenarios
+
+function scenarios(rows) {
+  const size = CFG.pageSize;
+  // Page 4000 needs 80,000 rows; smaller runs use a page four fifths of the way down.
+  const deep = rows >= CFG.deepPage * size ? CFG.deepPage : Math.max(1, Math.floor((rows * 0.8) / size));
+  const P = '/admin/demo/goods/page';
+  return [
+    { key: 'info', label: 'info', method: 'GET', path: '/admin/demo/goods/info', varyId: true },
+    { key: 'page', label: 'page (status=1)', method: 'POST', path: P, body: { page: 1, size, status: 1 } },
+    { key: 'keyword', label: `keyword ("${KEYWORD}")`, method: 'POST', path: P, body: { page: 1, size, keyWord: KEYWORD } },
+    { key: 'deep', label: `deep (page ${deep})`, method: 'POST', path: P, body: { page: deep, size } },
+  ];
+}
+
+function targetFor(key, phase) {
+  if (key === 'info') return { minRatio: 0.4, maxP99: 25, text: '>=0.4x, p99<=25ms' };
+  if (phase === 'small') return { minRatio: 1.0, text: '>=1.0x' };
+  if (key === 'page' || key === 'deep') return { minRatio: 2.0, text: '>=2.0x' };
+  return null;
+}
+
+function sameRows(a, b) {
+  const canon = (r) => JSON.stringify(Object.keys(r).sort().map((k) => [k, r[k]]));
+  return a.length === b.length && a.every((r, i) => canon(r) === canon(b[i]));
+}
+
+/** Both servers must answer the same thing before their speed is compared. */
+async function verify(sc, ids, token) {
+  const ours = `http://127.0.0.1:${oursPort}`;
+  const bare = `http://127.0.0.1:${barePort}`;
+  const notes = [];
+  for (const s of sc) {
+    if (s.varyId) {
+      for (const id of [ids[0], ids[1], ids[2], ids[3], ids[4]]) {
+        const q = `${s.path}?id=${id}`;
+        const [a, b] = await Promise.all([api(ours, 'GET', q, undefined, token), api(bare, 'GET', q, undefined, token)]);
+        if (a.id !== b.id || a.title !== b.title || a.status !== b.status) {
+          throw new Error(`sanity check failed for info id=${id}: ours ${JSON.stringify(a)} vs bare ${JSON.stringify(b)}`);
+        }
+        if (!sameRows([a], [b])) notes.push(`info id=${id}: same row, different field values/shape (ours ${JSON.stringify(a)} / bare ${JSON.stringify(b)})`);
+      }
+      continue;
+    }
+    const [ra, rb] = await Promise.all([
+      http('POST', ours + s.path, { body: s.body, token }),
+      http('POST', bare + s.path, { body: s.body, token }),
+    ]);
+    if (ra.status !== 200 || rb.status !== 200) throw new Error(`sanity check failed for ${s.label}: HTTP ours ${ra.status} ${ra.text.slice(0, 200)} / bare ${rb.status} ${rb.text.slice(0, 200)}`);
+    const a = ra.json.data;
+    const b = rb.json.data;
+    const idsA = a.list.map((r) => r.id);
+    const idsB = b.list.map((r) => r.id);
+    if (a.pagination.total !== b.pagination.total || JSON.stringify(idsA) !== JSON.stringify(idsB)) {
+      throw new Error(
+        `sanity check failed for ${s.label} ${JSON.stringify(s.body)}: ours total ${a.pagination.total} ids [${idsA.slice(0, 5)}…], ` +
+          `bare total ${b.pagination.total} ids [${idsB.slice(0, 5)}…]`,
+      );
+    }
+    if (!sameRows(a.list, b.list)) notes.push(`${s.label}: same ids, different row fields`);
+    s.expect = { total: a.pagination.total, firstIds: idsA.slice(0, 3), listLength: idsA.length, bytesOurs: ra.bytes, bytesBare: rb.bytes };
+  }
+  return notes;
+}
+
+function requestsFor(s, ids) {
+  if (!s.varyId) return undefined;
+  let k = 0;
+  const mask = ids.length - 1;
+  return [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${s.path}?id=${ids[k++ & mask]}` }) }];
+}
+
+async function measureOnce(which, s, ids, token, conn, dbPid) {
+  const port = which === 'ours' ? oursPort : barePort;
+  const proc = which === 'ours' ? state.ours : state.bare;
+  const opts = {
+    url: `http://127.0.0.1:${port}${s.varyId ? `${s.path}?id=${ids[0]}` : s.path}`,
+    method: s.method,
+    body: s.body,
+    token,
+    connections: CFG.connections,
+    requests: requestsFor(s, ids),
+  };
+  await waitQuiet(conn);
+  if (CFG.warmup > 0) await cannon({ ...opts, duration: CFG.warmup });
+  const p0 = procInfo(proc.pid);
+  const d0 = dbPid ? procInfo(dbPid) : null;
+  const r = await cannon({ ...opts, duration: CFG.duration });
+  const p1 = procInfo(proc.pid);
+  const d1 = dbPid ? procInfo(dbPid) : null;
+  if (proc.exitInfo) throw new Error(`${proc.name} died during ${s.label}: ${JSON.stringify(proc.exitInfo)}\n${proc.output()}`);
+  r.cpuUsPerReq = p0 && p1 && r.total ? ((p1.cpuMs - p0.cpuMs) * 1000) / r.total : null;
+  r.dbCpuUsPerReq = d0 && d1 && r.total ? ((d1.cpuMs - d0.cpuMs) * 1000) / r.total : null;
+  r.serverCpuPct = p0 && p1 ? ((p1.cpuMs - p0.cpuMs) / (r.durationS * 1000)) * 100 : null;
+  return r;
+}
+
+async function runPhase(phase, rows, ids, token, conn, dbPid) {
+  const sc = scenarios(rows);
+  log(`\n== ${phase}: ${rows.toLocaleString('en')} rows (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+  const notes = await verify(sc, ids, token);
+  for (const n of notes) log(`  note: ${n}`);
+  log('  sanity check passed: same totals and first ids on both servers');
+  const out = [];
+  for (const s of sc) {
+    const runs = { ours: [], bare: [] };
+    for (let r = 0; r < CFG.rounds; r++) {
+      // Alternate which server goes first, so drift on a noisy machine hits both alike.
+      const order = r % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
+      for (const which of order) {
+        const m = await measureOnce(which, s, ids, token, conn, dbPid);
+        runs[which].push(m);
+        const bad = m.non2xx || m.errors ? `  !! non-2xx ${m.non2xx}, errors ${m.errors} ${JSON.stringify(m.statusCodes)}` : '';
+        log(`  ${s.label.padEnd(22)} round ${r + 1} ${which.padEnd(4)} ${m.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${bad}`);
+      }
+    }
+    const agg = (xs) => ({
+      reqPerSec: median(xs.map((x) => x.reqPerSec)),
+      p50: median(xs.map((x) => x.p50)),
+      p99: median(xs.map((x) => x.p99)),
+      cpuUsPerReq: median(xs.map((x) => x.cpuUsPerReq)),
+      dbCpuUsPerReq: median(xs.map((x) => x.dbCpuUsPerReq)),
+      failures: xs.reduce((n, x) => n + x.non2xx + x.errors, 0),
+    });
+    const ours = agg(runs.ours);
+    const bare = agg(runs.bare);
+    const ratio = bare.reqPerSec ? ours.reqPerSec / bare.reqPerSec : null;
+    const target = targetFor(s.key, phase);
+    let met = null;
+    if (ours.failures || bare.failures) met = false;
+    else if (target) met = ratio >= target.minRatio && (target.maxP99 === undefined || ours.p99 <= target.maxP99);
+    out.push({ phase, scenario: s.key, label: s.label, rows, body: s.body ?? null, expect: s.expect ?? null, ours, bare, ratio, target: target?.text ?? null, met, runs });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- diagnostics
+
+/** The page scenario's SQL alone, one client, through the harness connection: where a page spends its time. */
+async function sqlTimings(conn, rows) {
+  const COLS = 'id, createTime, updateTime, title, price, status, stock';
+  const out = {};
+  for (const s of scenarios(rows)) {
+    if (!s.body) continue;
+    const w = s.body.status !== undefined ? ' WHERE status = ?' : s.body.keyWord ? ' WHERE title LIKE ?' : '';
+    const params = s.body.status !== undefined ? [s.body.status] : s.body.keyWord ? [`%${s.body.keyWord}%`] : [];
+    const time = async (sql, p) => {
+      const xs = [];
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        await conn.execute(sql, p);
+        xs.push(performance.now() - t);
+      }
+      return +median(xs).toFixed(2);
+    };
+    out[s.key] = {
+      listMs: await time(`SELECT ${COLS} FROM demo_goods${w} ORDER BY createTime DESC, id DESC LIMIT ? OFFSET ?`, [...params, s.body.size, (s.body.page - 1) * s.body.size]),
+      countMs: await time(`SELECT COUNT(*) AS total FROM demo_goods${w}`, params),
+    };
+  }
+  return out;
+}
+
+/** info with one connection: the per-request overhead without queueing. */
+async function singleConnection(ids, token, conn) {
+  const s = scenarios(1)[0];
+  const out = {};
+  for (const which of ['ours', 'bare']) {
+    const port = which === 'ours' ? oursPort : barePort;
+    await waitQuiet(conn);
+    const r = await cannon({
+      url: `http://127.0.0.1:${port}${s.path}?id=${ids[0]}`,
+      method: 'GET',
+      token,
+      connections: 1,
+      duration: Math.max(1, Math.min(3, CFG.duration)),
+      requests: requestsFor(s, ids),
+    });
+    out[which] = { reqPerSec: +r.reqPerSec.toFixed(0), p50: r.p50, p99: r.p99 };
+  }
+  return out;
+}
+
+async function coldStarts(ids, token) {
+  await state.ours.stop();
+  const runs = [];
+  for (let i = 0; i < CFG.coldStarts; i++) {
+    const t0 = performance.now();
+    const p = startChild('our server', process.execPath, [ENTRY], { env: oursEnv(), cwd: ROOT });
+    state.ours = p;
+    await waitFor200(`http://127.0.0.1:${oursPort}/admin/demo/goods/info?id=${ids[i]}`, { proc: p, token, timeoutMs: 120_000, intervalMs: 5 });
+    const ms = performance.now() - t0;
+    const ready = /ready in (\d+) ms/.exec(p.output())?.[1];
+    runs.push({ ms: Math.round(ms), readyLine: ready ? Number(ready) : null });
+    log(`  cold start ${i + 1}: ${Math.round(ms)} ms to the first 200 of info (server says "ready in ${ready ?? '?'} ms")`);
+    await p.stop();
+  }
+  state.ours = null;
+  return { runs, medianMs: median(runs.map((r) => r.ms)) };
+}
+
+// ---------------------------------------------------------------- report
+
+const f0 = (v) => (v === null || v === undefined ? null : Math.round(v).toLocaleString('en'));
+const fms = (v) => (v === null || v === undefined ? null : `${Number(v).toFixed(v < 10 ? 1 : 0)} ms`);
+const yes = (m) => (m === null ? '—' : m ? 'yes' : 'NO');
+
+function report(results, cold, rss, diag) {
+  const rows = results.map((r) => [
+    r.label,
+    r.rows.toLocaleString('en'),
+    f0(r.ours.reqPerSec),
+    f0(r.bare.reqPerSec),
+    fms(r.ours.p50),
+    fms(r.ours.p99),
+    fms(r.bare.p50),
+    fms(r.bare.p99),
+    r.ratio === null ? null : `${r.ratio.toFixed(2)}x`,
+    r.target ?? 'none (reported)',
+    yes(r.met),
+  ]);
+  for (const x of rss) {
+    rows.push([`RSS after load (${x.phase})`, x.rows.toLocaleString('en'), `${x.rssMiB.toFixed(1)} MiB`, x.bareRssMiB ? `${x.bareRssMiB.toFixed(1)} MiB` : null, null, null, null, null, null, `<=${TARGETS.rssMiB} MiB`, yes(x.rssMiB <= TARGETS.rssMiB)]);
+  }
+  if (cold) {
+    rows.push([`cold start (median of ${cold.runs.length})`, cold.rows.toLocaleString('en'), `${cold.medianMs} ms`, null, null, null, null, null, null, `<=${TARGETS.coldStartMs} ms`, yes(cold.medianMs <= TARGETS.coldStartMs)]);
+  }
+  const head = ['scenario', 'rows', 'ours req/s', 'bare req/s', 'ours p50', 'ours p99', 'bare p50', 'bare p99', 'ratio', 'target', 'met?'];
+  const lines = [];
+  lines.push('');
+  lines.push(`COSMAC AI CRUD benchmark — ${CFG.connections} connections, ${CFG.duration} s per run after ${CFG.warmup} s warm-up, ${CFG.rounds} round(s), medians; member token`);
+  lines.push(table(head, rows));
+  lines.push('');
+  lines.push('Per round req/s (ours | bare), CPU per request (ours | bare | MariaDB, µs):');
+  for (const r of results) {
+    const rr = (xs) => xs.map((x) => Math.round(x.reqPerSec)).join(' ');
+    const cpu = (v) => (v === null ? '?' : Math.round(v));
+    const fail = r.ours.failures || r.bare.failures ? `   !! failures ours ${r.ours.failures}, bare ${r.bare.failures}` : '';
+    lines.push(`  ${`${r.label} @ ${r.rows.toLocaleString('en')}`.padEnd(34)} ours ${rr(r.runs.ours).padEnd(20)} | bare ${rr(r.runs.bare).padEnd(20)}  cpu ${cpu(r.ours.cpuUsPerReq)} | ${cpu(r.bare.cpuUsPerReq)} | ${cpu(r.ours.dbCpuUsPerReq)}/${cpu(r.bare.dbCpuUsPerReq)}${fail}`);
+  }
+  if (cold) lines.push(`  cold starts (ms to first 200 of info): ${cold.runs.map((r) => r.ms).join(' ')}  (server's own "ready in": ${cold.runs.map((r) => r.readyLine ?? '?').join(' ')})`);
+  lines.push('');
+  lines.push('Diagnostics:');
+  for (const d of diag) {
+    lines.push(`  ${d.phase} (${d.rows.toLocaleString('en')} rows) info with 1 connection: ours ${d.single.ours.reqPerSec} req/s p50 ${d.single.ours.p50} ms | bare ${d.single.bare.reqPerSec} req/s p50 ${d.single.bare.p50} ms`);
+    lines.push(`  ${d.phase} SQL alone, 1 client (list ms / COUNT ms): ${Object.entries(d.sql).map(([k, v]) => `${k} ${v.listMs}/${v.countMs}`).join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` first (npm run bench:crud does).`);
+  if (CFG.rowsLarge && CFG.rowsLarge < CFG.rowsSmall) throw new Error('BENCH_ROWS_LARGE must be 0 or at least BENCH_ROWS_SMALL');
+  const startedAt = new Date();
+  log(`COSMAC AI CRUD benchmark: ${JSON.stringify(CFG)}`);
+
+  state.admin = await mysql.createConnection(DB_CONN);
+  const [[ver]] = await state.admin.query('SELECT VERSION() AS v');
+  await state.admin.query(`DROP DATABASE IF EXISTS \`${DB_NAME}\``);
+  await state.admin.query(`CREATE DATABASE \`${DB_NAME}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  state.dbCreated = true;
+  await state.admin.query(`USE \`${DB_NAME}\``);
+  state.tmp = mkdtempSync(join(tmpdir(), 'cosmac-bench-'));
+  mkdirSync(join(state.tmp, 'data'));
+  mkdirSync(join(state.tmp, 'logs'));
+  oursPort = await freePort();
+  barePort = await freePort();
+  while (barePort === oursPort) barePort = await freePort();
+
+  log(`database ${DB_NAME}, our server on :${oursPort}, bare server on :${barePort}, temp ${state.tmp}`);
+  let t = performance.now();
+  await startOurs();
+  log(`our server is up (${Math.round(performance.now() - t)} ms, first start incl. schema and seed)`);
+  const member = await setupMember(`http://127.0.0.1:${oursPort}`);
+  log(`member "${member.username}" (role ${member.memberRoleId}, button menu ${member.menuId}) signed in; admin-only calls refused as expected`);
+  t = performance.now();
+  await startBare();
+  log(`bare server is up (${Math.round(performance.now() - t)} ms)`);
+
+  const dbPid = findDbPid();
+  const conn = state.admin;
+  const results = [];
+  const rss = [];
+  const diag = [];
+  let cold = null;
+  const phases = [['small', CFG.rowsSmall]];
+  if (CFG.rowsLarge && CFG.rowsLarge > CFG.rowsSmall) phases.push(['large', CFG.rowsLarge]);
+  let have = 0;
+  let ids = null;
+  for (const [phase, rows] of phases) {
+    const range = await seedTo(conn, have, rows);
+    have = rows;
+    ids = idPool(range);
+    const res = await runPhase(phase, rows, ids, member.token, conn, dbPid);
+    results.push(...res);
+    const pi = procInfo(state.ours.pid);
+    const bi = procInfo(state.bare.pid);
+    rss.push({ phase, rows, rssMiB: pi.rssKiB / 1024, hwmMiB: pi.hwmKiB / 1024, bareRssMiB: bi ? bi.rssKiB / 1024 : null });
+    log(`  our server RSS ${(pi.rssKiB / 1024).toFixed(1)} MiB (peak ${(pi.hwmKiB / 1024).toFixed(1)} MiB); bare ${bi ? (bi.rssKiB / 1024).toFixed(1) : '?'} MiB`);
+    diag.push({ phase, rows, single: await singleConnection(ids, member.token, conn), sql: await sqlTimings(conn, rows) });
+  }
+
+  log(`\n== cold start on ${have.toLocaleString('en')} rows (same DATA_DIR, so the member token stays valid)`);
+  cold = { ...(await coldStarts(ids, member.token)), rows: have };
+
+  const text = report(results, cold, rss, diag);
+  process.stdout.write(text + '\n');
+
+  const outDir = join(HERE, 'results');
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, `crud-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        config: CFG,
+        environment: { node: process.version, database: ver.v, cpus: cpus().length, loadavgAtEnd: loadavg() },
+        targets: { ...TARGETS, info: '>=0.4x bare req/s and p99 <= 25 ms', pageSmall: '>=1.0x', pageDeepLarge: '>=2.0x' },
+        table: results.map(({ runs, ...r }) => r),
+        rounds: results.map((r) => ({ phase: r.phase, scenario: r.scenario, ours: r.runs.ours, bare: r.runs.bare })),
+        rss,
+        coldStart: cold,
+        diagnostics: diag,
+        text,
+      },
+      null,
+      2,
+    ),
+  );
+  process.stdout.write(`\nwritten ${file}\n`);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (e) {
+  log(`\nBENCHMARK FAILED: ${e?.stack ?? e}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);
