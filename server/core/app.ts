@@ -2,6 +2,7 @@
  * Builds the running core from configuration: loads and normalizes the declarations, opens the
  * database and the cache store, brings the schema up to date, builds the route table, seeds.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadModel } from './entity/load';
@@ -58,7 +59,10 @@ export async function startCore(config: AppConfig): Promise<Started> {
   const model = await loadModel();
   const target = parseDatabaseUrl(config.databaseUrl);
   const { db, dataSource } = await openDatabase(target, model);
-  const cache = await openCacheStore(config.redisUrl);
+  // Instances of one installation (one database) share cache keys; other installations on the same Redis do not.
+  const dbIdentity = target.dialect === 'mysql' ? `${target.mysql!.host}:${target.mysql!.port}/${target.mysql!.database}` : target.file!;
+  const prefix = process.env.REDIS_PREFIX ?? `cosmac:${createHash('sha1').update(dbIdentity).digest('hex').slice(0, 10)}:`;
+  const cache = await openCacheStore(config.redisUrl, prefix);
   const schema = await syncSchema(db, model);
   const secrets = loadSecrets();
   const auth = new AuthService(db, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl });

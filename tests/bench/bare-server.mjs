@@ -26,9 +26,9 @@ const pool = mysql.createPool({
   supportBigNumbers: true,
 });
 
-const COLS = 'id, createTime, updateTime, title, price, status, stock';
-/** '2024-01-01 00:00:00.000' -> '2024-01-01T00:00:00.000Z', the shape our server answers. */
-const iso = (s) => (s === null ? null : s.replace(' ', 'T') + 'Z');
+const COLS = 'id, title, price, status, stock, createTime, updateTime';
+/** '2024-01-01 00:00:00[.000]' -> '2024-01-01T00:00:00.000Z', the shape our server answers. */
+const iso = (s) => (s === null ? null : s.length === 19 ? `${s.replace(' ', 'T')}.000Z` : `${s.replace(' ', 'T').slice(0, 23)}Z`);
 function shape(row) {
   row.createTime = iso(row.createTime);
   row.updateTime = iso(row.updateTime);

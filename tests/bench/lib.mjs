@@ -203,6 +203,7 @@ export async function cannon({ url, method = 'GET', body, token, connections, du
     reqPerSec: r.requests.average,
     total: r.requests.total,
     p50: r.latency.p50,
+    mean: r.latency.average,
     p99: r.latency.p99,
     max: r.latency.max,
     non2xx: r.non2xx,

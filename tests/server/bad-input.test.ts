@@ -136,6 +136,23 @@ describe.each(kinds)('bad input on %s', (kind) => {
     });
   });
 
+  describe('prototype keys and decimal bounds', () => {
+    // Sent as raw text: a client library's object copy would turn the key into a prototype before it leaves.
+    it('treats a __proto__ key as an unknown field, not as a prototype', async () => {
+      const res = await refused(() => post('/admin/demo/goods/add').set('Content-Type', 'application/json').send('{"__proto__":{"title":"x"}}'), 400, 1002);
+      expect(rulesFor(res, 'title')).toContain('required');
+      expect(rulesFor(res, '__proto__')).toContain('unknown');
+      const upd = await refused(() => post('/admin/demo/goods/update').set('Content-Type', 'application/json').send(`{"__proto__":{"id":${seededIds[0]}},"title":"via proto"}`), 400, 1002);
+      expect(fieldsOf(upd)).toContain('__proto__');
+    });
+
+    it('refuses a decimal that would overflow its column once rounded', async () => {
+      const res = await refused(() => post('/admin/demo/goods/add', { title: 'p', price: 9999999999.999 }), 400, 1002);
+      expect(rulesFor(res, 'price')).toContain('range');
+      await refused(() => post('/admin/demo/goods/add', { title: 'p', price: -9999999999.999 }), 400, 1002);
+    });
+  });
+
   describe('lengths and unknown fields', () => {
     it('a title of 51 characters is refused with rule max_length', async () => {
       const res = await refused(() => post('/admin/demo/goods/add', { title: 'x'.repeat(51) }), 400, 1002);

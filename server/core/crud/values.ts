@@ -41,8 +41,8 @@ export function toStored(f: Field, v: unknown): unknown {
     case 'datetime': return toStoredDate(String(v));
     case 'decimal': {
       // Round as MySQL does, so both databases keep the same value.
-      const p = 10 ** (f.scale ?? 2);
-      return Math.round(Number(v) * p) / p;
+      const scale = f.scale ?? 2;
+      return Number(`${Math.round(Number(`${Number(v)}e${scale}`))}e-${scale}`);
     }
     default: return v;
   }

@@ -39,9 +39,9 @@ export class SqliteDb implements Db {
     this.log?.(sql);
     try {
       const s = this.stmt(sql);
-      if (reader || s.reader) return s.all(...bindable(params)) as T[];
+      if (s.reader) return s.all(...bindable(params)) as T[];
       const r = s.run(...bindable(params));
-      return { affected: r.changes, insertId: Number(r.lastInsertRowid) };
+      return reader ? [] : { affected: r.changes, insertId: Number(r.lastInsertRowid) };
     } catch (e) {
       return mapError(e);
     }
