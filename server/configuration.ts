@@ -38,14 +38,15 @@ export class MainConfiguration implements ILifeCycle {
   async onReady(): Promise<void> {
     started = await startCore({ ...readConfig(), ...configOverride });
     const { core } = started;
-    this.app.useMiddleware(
-      createDispatcher({
-        routes: core.routes,
-        auth: core.auth,
-        web: createWebServer(pickWebRoot(WEB_DIR)),
-        logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err)),
-      }),
-    );
+    const dispatch = createDispatcher({
+      routes: core.routes,
+      auth: core.auth,
+      web: createWebServer(pickWebRoot(WEB_DIR)),
+      logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err)),
+    });
+    // First in koa's chain, ahead of Midway's per-request container: the API answers every request
+    // it owns (all errors included) without building request-scoped objects it would never use.
+    (this.app as unknown as { middleware: unknown[] }).middleware.unshift(dispatch);
   }
 
   async onStop(): Promise<void> {

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { fail } from '../../server/core/http/errors';
 
 /** What an anonymous caller may see of a friendship (ARCHITECTURE §7: public profile fields only). */
 const PUBLIC_KEYS = new Set(['id', 'userId', 'friendId', 'avatar']);
@@ -31,6 +32,12 @@ export default defineEntity({
   owner: 'userId',
   softDelete: 'delete',
   hooks: {
+    beforeRead({ user, query }) {
+      // Without a token only one given user's friends can be listed (ARCHITECTURE §7).
+      if (user === null && (typeof query.userId !== 'number' && typeof query.userId !== 'string')) {
+        throw fail.bad('bad_filter_value', { field: 'userId' });
+      }
+    },
     async afterRead({ db, user, rows }) {
       const friendIds = [
         ...new Set(rows.map((row) => Number(row.friendId)).filter((id) => Number.isInteger(id))),

@@ -389,7 +389,8 @@ async function singleConnection(ids, token, conn) {
       duration: Math.max(1, Math.min(3, CFG.duration)),
       requests: requestsFor(s, ids),
     });
-    out[which] = { reqPerSec: +r.reqPerSec.toFixed(0), meanMs: +r.mean.toFixed(2), p99: r.p99 };
+    // One connection, closed loop: the mean latency is 1/throughput (autocannon's own latencies are whole ms).
+    out[which] = { reqPerSec: +r.reqPerSec.toFixed(0), meanMs: r.reqPerSec ? +(1000 / r.reqPerSec).toFixed(3) : null, p99: r.p99 };
   }
   return out;
 }
@@ -415,7 +416,7 @@ async function coldStarts(ids, token) {
 // ---------------------------------------------------------------- report
 
 const f0 = (v) => (v === null || v === undefined ? null : Math.round(v).toLocaleString('en'));
-const fms = (v) => (v === null || v === undefined ? null : `${Number(v).toFixed(v < 10 ? 1 : 0)} ms`);
+const fms = (v) => (v === null || v === undefined ? null : `${Math.round(v)} ms`);
 const yes = (m) => (m === null ? '—' : m ? 'yes' : 'NO');
 
 function report(results, cold, rss, diag, idleRss) {
@@ -441,7 +442,7 @@ function report(results, cold, rss, diag, idleRss) {
   const head = ['scenario', 'rows', 'ours req/s', 'bare req/s', 'ours p50', 'ours p99', 'bare p50', 'bare p99', 'ratio', 'target', 'met?'];
   const lines = [];
   lines.push('');
-  lines.push(`COSMAC AI CRUD benchmark — ${CFG.connections} connections, ${CFG.duration} s per run after ${CFG.warmup} s warm-up, ${CFG.rounds} round(s), medians; member token`);
+  lines.push(`COSMAC AI CRUD benchmark — ${CFG.connections} connections, ${CFG.duration} s per run after ${CFG.warmup} s warm-up, ${CFG.rounds} round(s), medians; member token; latencies in whole ms (autocannon)`);
   lines.push(table(head, rows));
   lines.push('');
   lines.push('Per round req/s (ours | bare), CPU per request (ours | bare | MariaDB, µs):');

@@ -286,7 +286,11 @@ describe.each(kinds)('access control on %s', (kind) => {
       expect(add.body.code, JSON.stringify(add.body)).toBe(1000);
       const friendRowId = add.body.data.id as number;
 
-      const anon = await post('/admin/base/friend/page', {});
+      // Anonymous reads must name whose friends they want.
+      const unnamed = await post('/admin/base/friend/page', {});
+      expect(unnamed.status).toBe(400);
+      expect(unnamed.body.code).toBe(1001);
+      const anon = await post('/admin/base/friend/page', { userId: 1 });
       expect(anon.status).toBe(200);
       expect(anon.body.code).toBe(1000);
       const rows = anon.body.data.list as Array<Record<string, unknown>>;
@@ -311,7 +315,7 @@ describe.each(kinds)('access control on %s', (kind) => {
       expect(eps.body.code).toBe(1000);
 
       // A bad token on a public action is treated as no token, not refused.
-      expect((await post('/admin/base/friend/page', {}, withChangedSignature(t.adminToken))).status).toBe(200);
+      expect((await post('/admin/base/friend/page', { userId: 1 }, withChangedSignature(t.adminToken))).status).toBe(200);
     });
 
     it('lists in /eps only public routes without a token, the granted ones for a member, everything for the admin', async () => {

@@ -213,6 +213,7 @@ export class Operations {
     const b = body === undefined || body === null ? {} : body;
     if (!isObject(b)) throw fail.bad('body_not_object');
     const plan = planFor(e);
+    await e.hooks.beforeRead?.({ ...this.hookCtx(this.db, user, 'list'), query: b });
     const pq = parseQuery(e, b, 'list', this.db.q);
     const rows = await this.db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ?`, [...pq.params, pq.size]);
     for (const r of rows) plan.codec.decode(r);
@@ -224,6 +225,7 @@ export class Operations {
     const b = body === undefined || body === null ? {} : body;
     if (!isObject(b)) throw fail.bad('body_not_object');
     const plan = planFor(e);
+    await e.hooks.beforeRead?.({ ...this.hookCtx(this.db, user, 'page'), query: b });
     const pq = parseQuery(e, b, 'page', this.db.q);
     const offset = (pq.page - 1) * pq.size;
     const q = this.db.q;

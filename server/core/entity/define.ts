@@ -119,6 +119,8 @@ export interface EntityHooks {
   beforeChange?: (ctx: HookContext & { data: Row; id?: number }) => void | Promise<void>;
   /** After add/update is written, in the same transaction. `data` holds the virtual fields sent. */
   afterChange?: (ctx: HookContext & { id: number; data: Row }) => void | Promise<void>;
+  /** Before list/page read: may refuse the request (throw) or add equality filters to `query`. */
+  beforeRead?: (ctx: HookContext & { query: Row }) => void | Promise<void>;
   /** After rows are read by info/list/page: may add derived or virtual fields. */
   afterRead?: (ctx: HookContext & { rows: Row[]; single: boolean }) => void | Promise<void>;
   /** Before rows are deleted: may throw to refuse, or clean linked rows. */
