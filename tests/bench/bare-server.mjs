@@ -57,12 +57,31 @@ function readBody(req) {
   });
 }
 
-async function info(id) {
-  const [rows] = await pool.execute(`SELECT ${COLS} FROM demo_goods WHERE id = ?`, [id]);
+/** Raised when the client left while its request waited for a connection. */
+class Gone extends Error {}
+
+/**
+ * pool.execute, except that a request whose client has gone by the time it gets a connection is
+ * dropped, so the queue left behind by a finished load run drains at once instead of keeping the
+ * database busy into the next run. While a run lasts, clients stay connected and nothing changes.
+ */
+async function execute(req, sql, params) {
+  const conn = await pool.getConnection();
+  try {
+    if (req.socket.destroyed) throw new Gone();
+    const [rows] = await conn.execute(sql, params);
+    return rows;
+  } finally {
+    conn.release();
+  }
+}
+
+async function info(req, id) {
+  const rows = await execute(req, `SELECT ${COLS} FROM demo_goods WHERE id = ?`, [id]);
   return rows.length ? shape(rows[0]) : null;
 }
 
-async function page(b) {
+async function page(req, b) {
   const pageNo = Number(b.page ?? 1);
   const size = Number(b.size ?? 20);
   const where = [];
@@ -76,9 +95,9 @@ async function page(b) {
     params.push(`%${b.keyWord}%`);
   }
   const w = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const [[rows], [[{ total }]]] = await Promise.all([
-    pool.execute(`SELECT ${COLS} FROM demo_goods${w} ORDER BY createTime DESC, id DESC LIMIT ? OFFSET ?`, [...params, size, (pageNo - 1) * size]),
-    pool.execute(`SELECT COUNT(*) AS total FROM demo_goods${w}`, params),
+  const [rows, [{ total }]] = await Promise.all([
+    execute(req, `SELECT ${COLS} FROM demo_goods${w} ORDER BY createTime DESC, id DESC LIMIT ? OFFSET ?`, [...params, size, (pageNo - 1) * size]),
+    execute(req, `SELECT COUNT(*) AS total FROM demo_goods${w}`, params),
   ]);
   for (const r of rows) shape(r);
   return { list: rows, pagination: { page: pageNo, size, total: Number(total) } };
@@ -90,11 +109,11 @@ const server = createServer(async (req, res) => {
     const path = q < 0 ? req.url : req.url.slice(0, q);
     if (path === '/admin/demo/goods/info' && req.method === 'GET') {
       const id = new URLSearchParams(req.url.slice(q + 1)).get('id');
-      const row = await info(Number(id));
+      const row = await info(req, Number(id));
       return row ? send(res, 200, 1000, 'success', row) : send(res, 404, 1001, 'Record not found', null);
     }
     if (path === '/admin/demo/goods/page' && req.method === 'POST') {
-      return send(res, 200, 1000, 'success', await page(await readBody(req)));
+      return send(res, 200, 1000, 'success', await page(req, await readBody(req)));
     }
     if (path === '/health' && req.method === 'GET') {
       await pool.query('SELECT 1');
@@ -102,6 +121,7 @@ const server = createServer(async (req, res) => {
     }
     send(res, 404, 1001, 'Not found', null);
   } catch (e) {
+    if (e instanceof Gone) return res.destroy();
     process.stderr.write(`bare: ${req.method} ${req.url} failed: ${e?.stack ?? e}\n`);
     if (!res.headersSent) send(res, 500, 1003, 'Server error', null);
   }

@@ -199,12 +199,14 @@ export async function cannon({ url, method = 'GET', body, token, connections, du
     timeout: timeoutS,
     requests,
   });
+  // No response at all within the run: there is no latency to report (autocannon would say 0).
+  const answered = r.requests.total > 0;
   return {
     reqPerSec: r.requests.average,
     total: r.requests.total,
-    p50: r.latency.p50,
-    mean: r.latency.average,
-    p99: r.latency.p99,
+    p50: answered ? r.latency.p50 : null,
+    mean: answered ? r.latency.average : null,
+    p99: answered ? r.latency.p99 : null,
     max: r.latency.max,
     non2xx: r.non2xx,
     errors: r.errors,
