@@ -108,6 +108,8 @@ function oursEnv() {
     NODE_ENV: process.env.NODE_ENV || 'production',
     // A long-lived access token, so one sign-in lasts the whole run (and the cold starts).
     ACCESS_TOKEN_TTL: '86400',
+    // As `npm start` launches the server (see README, "Memory").
+    MALLOC_MMAP_THRESHOLD_: '131072',
   };
   delete env.REDIS_URL;
   return env;

@@ -2,7 +2,7 @@
  * The one cache store: captcha answers, token state, permission sets, page totals, rate limits.
  * Redis when REDIS_URL is set (shared by every instance), in-process otherwise.
  */
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 export interface CacheStore {
   readonly kind: 'memory' | 'redis';
@@ -113,7 +113,9 @@ export class RedisStore implements CacheStore {
 
 export async function openCacheStore(url: string | undefined, prefix?: string): Promise<CacheStore> {
   if (!url) return new MemoryStore();
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // Loaded only when configured: the client costs memory and start-up time a single instance does not need.
+  const { default: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await redis.connect();
   return new RedisStore(redis, prefix);
 }
