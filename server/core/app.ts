@@ -20,9 +20,7 @@ import { seed, type SeedResult } from './seed';
 import { PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
-import { openRoutes } from '../modules/base/open.routes';
-import { commRoutes } from '../modules/base/comm.routes';
-import { recycleRoutes } from '../modules/recycle/restore.routes';
+import { loadModuleRoutes } from './modules';
 
 /** Entities whose writes change who may do what. */
 const ACCESS_ENTITIES = new Set(['base/sys/user', 'base/sys/role', 'base/sys/menu', 'base/sys/userRole', 'base/sys/roleMenu', 'base/sys/department', 'base/sys/roleDepartment']);
@@ -76,7 +74,7 @@ export async function startCore(config: AppConfig): Promise<Started> {
   const routes = new RouteTable();
   const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const core: Core = { config, model, db, cache, auth, ops, routes, version };
-  for (const r of [...genericRoutes(model, ops), ...openRoutes(core), ...commRoutes(core), ...recycleRoutes(core), healthRoute(core)]) {
+  for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
   const seeded = await seed(db, model, routes, config.adminPassword);

@@ -14,6 +14,8 @@ export interface AppConfig {
   captcha: boolean;
   accessTtl: number;
   refreshTtl: number;
+  /** The environment modules read their own settings from (SMTP_*, OAUTH_*, STORAGE_*...). */
+  env: Record<string, string | undefined>;
 }
 
 export interface Core {
@@ -37,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     captcha: !['off', 'false', '0', 'no'].includes((env.CAPTCHA ?? '').toLowerCase()),
     accessTtl: num(env.ACCESS_TOKEN_TTL, 7200),
     refreshTtl: num(env.REFRESH_TOKEN_TTL, 15 * 24 * 3600),
+    env,
   };
 }

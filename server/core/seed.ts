@@ -67,6 +67,8 @@ async function seedAccounts(tx: Db, done: Done, adminPassword: string | undefine
     const id = await insert(tx, 'base_sys_user', {
       username: 'admin',
       nickName: 'Administrator',
+      // The first invite code, so invited sign-ups can start (members get theirs on registration).
+      inviteCode: generatePassword(8).toUpperCase(),
       name: 'Administrator',
       password: await hashPassword(password),
       passwordV: 1,

@@ -8,7 +8,7 @@ import type { Context, Next } from 'koa';
 import type { AuthService, Caller } from '../auth/auth.service';
 import { pickLang, t, type Lang } from '../i18n/messages';
 import { readJsonBody } from './body';
-import { AppError, KIND_STATUS, type ErrorKind } from './errors';
+import { AppError, KIND_STATUS, type AnyMessageKey, type ErrorKind } from './errors';
 import type { ApiRequest, RouteTable } from './route';
 import type { RawFieldError } from '../crud/validate';
 
@@ -26,7 +26,7 @@ function send(ctx: Context, status: number, code: number, message: string, data:
   ctx.body = { code, message, data };
 }
 
-function sendError(ctx: Context, lang: Lang, kind: ErrorKind, key: Parameters<typeof t>[1], params?: Record<string, string | number>, data: unknown = null): void {
+function sendError(ctx: Context, lang: Lang, kind: ErrorKind, key: AnyMessageKey, params?: Record<string, string | number>, data: unknown = null): void {
   const { status, code } = KIND_STATUS[kind];
   send(ctx, status, code, t(lang, key, params), data);
 }
@@ -36,7 +36,7 @@ function localizeFieldErrors(lang: Lang, data: unknown): unknown {
   return (data as RawFieldError[]).map((e) => ({
     field: e.field,
     rule: e.rule,
-    message: `${e.field} ${t(lang, `field_${e.rule}` as Parameters<typeof t>[1], e.params)}`,
+    message: `${e.field} ${t(lang, `field_${e.rule}`, e.params)}`,
   }));
 }
 

@@ -1,6 +1,9 @@
 /** The one error class of the API, its closed set of kinds, and their mapping to HTTP and envelope codes. */
 import type { MessageKey } from '../i18n/messages';
 
+/** A core message key, or one a module registered with registerMessages. */
+export type AnyMessageKey = MessageKey | (string & {});
+
 export type ErrorKind =
   | 'bad_request'
   | 'validation'
@@ -34,7 +37,7 @@ export interface FieldError {
 export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
-    readonly key: MessageKey,
+    readonly key: AnyMessageKey,
     readonly params: Record<string, string | number> = {},
     readonly data: unknown = null,
   ) {
@@ -43,10 +46,11 @@ export class AppError extends Error {
 }
 
 export const fail = {
-  bad: (key: MessageKey, params?: Record<string, string | number>) => new AppError('bad_request', key, params),
+  bad: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('bad_request', key, params),
   invalid: (errors: FieldError[]) => new AppError('validation', 'validation_failed', { count: errors.length }, errors),
-  unauthorized: (key: MessageKey = 'not_signed_in') => new AppError('unauthorized', key),
-  forbidden: (key: MessageKey = 'no_permission') => new AppError('forbidden', key),
-  notFound: (key: MessageKey = 'not_found') => new AppError('not_found', key),
-  conflict: (key: MessageKey, params?: Record<string, string | number>) => new AppError('conflict', key, params),
+  unauthorized: (key: AnyMessageKey = 'not_signed_in') => new AppError('unauthorized', key),
+  forbidden: (key: AnyMessageKey = 'no_permission') => new AppError('forbidden', key),
+  notFound: (key: AnyMessageKey = 'not_found') => new AppError('not_found', key),
+  conflict: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('conflict', key, params),
+  tooMany: (key: AnyMessageKey = 'too_many_requests', params?: Record<string, string | number>) => new AppError('too_many', key, params),
 };

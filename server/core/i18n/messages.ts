@@ -141,7 +141,26 @@ const zhTw: Dict = {
 };
 
 export type Lang = 'en' | 'zh-cn' | 'zh-tw';
-export const MESSAGES: Record<Lang, Dict> = { en, 'zh-cn': zhCn, 'zh-tw': zhTw };
+export const MESSAGES: Record<Lang, Record<string, string>> = { en, 'zh-cn': zhCn, 'zh-tw': zhTw };
+
+/**
+ * Adds a module's own envelope messages (the same keys in all three languages), so modules need not
+ * edit this file. Returns the keys, typed, for use with AppError.
+ */
+export function registerMessages<K extends string>(dict: Record<Lang, Record<K, string>>): Record<K, K> {
+  const keys = Object.keys(dict.en) as K[];
+  for (const lang of ['zh-cn', 'zh-tw'] as const) {
+    const missing = keys.filter((k) => !(k in dict[lang]));
+    if (missing.length) throw new Error(`messages ${missing.join(', ')} lack a ${lang} text`);
+  }
+  for (const lang of ['en', 'zh-cn', 'zh-tw'] as const) {
+    for (const k of keys) {
+      if (k in MESSAGES[lang] && MESSAGES[lang][k] !== dict[lang][k]) throw new Error(`message ${k} is registered twice`);
+      MESSAGES[lang][k] = dict[lang][k];
+    }
+  }
+  return Object.fromEntries(keys.map((k) => [k, k])) as Record<K, K>;
+}
 
 /** The language of a request's `language` header (or Accept-Language), en by default. */
 export function pickLang(header: string | undefined): Lang {
@@ -151,6 +170,6 @@ export function pickLang(header: string | undefined): Lang {
   return 'en';
 }
 
-export function t(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return MESSAGES[lang][key].replace(/\{(\w+)\}/g, (_, p: string) => String(params[p] ?? `{${p}}`));
+export function t(lang: Lang, key: MessageKey | (string & {}), params: Record<string, string | number> = {}): string {
+  return (MESSAGES[lang][key] ?? MESSAGES.en[key] ?? key).replace(/\{(\w+)\}/g, (_, p: string) => String(params[p] ?? `{${p}}`));
 }

@@ -2,12 +2,13 @@
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import type { Route } from '../../core/http/route';
+import { defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { planFor } from '../../core/crud/plan';
 
 const P = '/admin/base/comm';
 
-export function commRoutes(core: Core): Route[] {
+export default defineRoutes((core: Core): Route[] => {
   const users = core.model.byKey.get('base/sys/user')!;
   const menus = core.model.byKey.get('base/sys/menu')!;
   const q = core.db.q.bind(core.db);
@@ -36,4 +37,4 @@ export function commRoutes(core: Core): Route[] {
       return { perms, menus: rows };
     }),
   ];
-}
+});

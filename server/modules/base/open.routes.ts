@@ -2,6 +2,7 @@
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import type { Route } from '../../core/http/route';
+import { defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { checkCaptcha, createCaptcha } from '../../core/auth/captcha';
 import { buildEps } from '../../core/eps/eps';
@@ -13,7 +14,7 @@ function open(method: Route['method'], action: string, summary: Route['summary']
   return { method, path: `${P}/${action}`, guard: 'public', permission: null, summary, module: 'base', group: 'open', handler, raw };
 }
 
-export function openRoutes(core: Core): Route[] {
+export default defineRoutes((core: Core): Route[] => {
   let openapi: string | null = null;
   return [
     open('GET', 'captcha', l('Image captcha', '图片验证码', '圖片驗證碼'), async (req) =>
@@ -47,4 +48,4 @@ export function openRoutes(core: Core): Route[] {
       req.ctx.body = openapi;
     }, true),
   ];
-}
+});

@@ -1,0 +1,70 @@
+/**
+ * Hand-written calls live in `server/modules/<module>/*.routes.ts`, each default-exporting
+ * `defineRoutes(core => [...])`. They are found at start-up like entity files: adding a file adds
+ * its routes, and no list elsewhere needs editing.
+ */
+import { readdirSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import type { Labels } from './entity/define';
+import type { Core } from './core';
+import type { Guard, Route } from './http/route';
+
+export type RouteFactory = (core: Core) => Route[] | Promise<Route[]>;
+
+/** Declares the routes of one module file. */
+export function defineRoutes(factory: RouteFactory): RouteFactory {
+  return factory;
+}
+
+export interface CallSpec {
+  method: Route['method'];
+  /** Who may call: public, signedIn, permission (the default) or admin. */
+  guard?: Guard;
+  summary: Labels;
+  /** The raw answer instead of an envelope. */
+  raw?: boolean;
+  handler: Route['handler'];
+}
+
+/**
+ * A hand-written call at `/admin/{module}/{group}/{action}` whose permission key is
+ * `module:group:action` (with `/` in the group as `:`), like a generated one.
+ */
+export function call(core: Core, module: string, group: string, action: string, spec: CallSpec): Route {
+  const guard = spec.guard ?? 'permission';
+  return {
+    method: spec.method,
+    path: `/admin/${module}/${group}/${action}`,
+    guard,
+    permission: guard === 'permission' ? `${module}:${group.replace(/\//g, ':')}:${action.split('/')[0]}` : null,
+    summary: spec.summary,
+    entity: core.model.byKey.get(`${module}/${group}`),
+    module,
+    group,
+    raw: spec.raw,
+    handler: spec.handler,
+  };
+}
+
+export const MODULES_DIR = resolve(__dirname, '../modules');
+
+function findFiles(dir: string, ext: string): string[] {
+  const out: string[] = [];
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, d.name);
+    if (d.isDirectory()) out.push(...findFiles(p, ext));
+    else if (d.name.endsWith(`.routes${ext}`)) out.push(p);
+  }
+  return out.sort();
+}
+
+export async function loadModuleRoutes(core: Core, dir = MODULES_DIR): Promise<Route[]> {
+  const ext = extname(__filename) === '.ts' ? '.ts' : '.js';
+  const routes: Route[] = [];
+  for (const file of findFiles(dir, ext)) {
+    const mod = (await import(file)) as { default?: RouteFactory };
+    if (typeof mod.default !== 'function') throw new Error(`${file} has no default export of defineRoutes(...)`);
+    routes.push(...(await mod.default(core)));
+  }
+  return routes;
+}
