@@ -21,6 +21,7 @@ import { PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
 import { loadModuleRoutes } from './modules';
+import { MEMBER_PERMISSIONS } from '../modules/base/member-permissions';
 
 /** Entities whose writes change who may do what. */
 const ACCESS_ENTITIES = new Set(['base/sys/user', 'base/sys/role', 'base/sys/menu', 'base/sys/userRole', 'base/sys/roleMenu', 'base/sys/department', 'base/sys/roleDepartment']);
@@ -77,7 +78,7 @@ export async function startCore(config: AppConfig): Promise<Started> {
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
-  const seeded = await seed(db, model, routes, config.adminPassword);
+  const seeded = await seed(db, model, routes, config.adminPassword, MEMBER_PERMISSIONS);
   return {
     core,
     schema,

@@ -156,7 +156,29 @@ async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, r
   }
 }
 
-export async function seed(db: Db, model: Model, routes: RouteTable, adminPassword?: string): Promise<SeedResult> {
+/** Gives the member role the keys of `keys` it was never given before, as one button menu. */
+async function seedMemberPermissions(tx: Db, done: Done, keys: string[]): Promise<void> {
+  const q = tx.q.bind(tx);
+  const fresh = [...new Set(keys)].filter((k) => !done.has(`memberperm:${k}`));
+  if (!fresh.length) return;
+  const role = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_role')} WHERE ${q('label')} = ?`, [MEMBER_ROLE_LABEL]);
+  if (!role) return;
+  let dir = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, ['/member']);
+  dir ??= { id: await insert(tx, 'base_sys_menu', { parentId: null, name: 'Member calls', router: '/member', type: 0, icon: 'icon-user', orderNum: 99, keepAlive: 1, isShow: 0 }) };
+  const menuId = await insert(tx, 'base_sys_menu', {
+    parentId: dir.id,
+    name: `Member calls (${fresh.length})`,
+    type: 2,
+    perms: fresh.join(','),
+    orderNum: 0,
+    keepAlive: 1,
+    isShow: 1,
+  });
+  await insert(tx, 'base_sys_role_menu', { roleId: role.id, menuId });
+  for (const k of fresh) await markSeeded(tx, done, `memberperm:${k}`);
+}
+
+export async function seed(db: Db, model: Model, routes: RouteTable, adminPassword?: string, memberPermissions: string[] = []): Promise<SeedResult> {
   const result: SeedResult = { generatedAdminPassword: null, createdAdmin: false, addedMenus: 0 };
   const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
   await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(SEED_TABLE)} (${db.q('k')} VARCHAR(191) NOT NULL PRIMARY KEY)${engine}`);
@@ -164,6 +186,7 @@ export async function seed(db: Db, model: Model, routes: RouteTable, adminPasswo
     const done: Done = new Set((await tx.query<{ k: string }>(`SELECT ${tx.q('k')} FROM ${tx.q(SEED_TABLE)}`)).map((r) => r.k));
     await seedAccounts(tx, done, adminPassword, result);
     await seedMenus(tx, done, model, routes, result);
+    await seedMemberPermissions(tx, done, memberPermissions);
   });
   return result;
 }

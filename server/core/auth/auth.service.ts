@@ -1,14 +1,18 @@
 /**
- * Who is calling, and what they may do. A token names a user and the passwordV it was issued under;
- * the user's state (enabled, passwordV, roles, permission keys) comes from the cache store, filled
- * from the database and dropped (by an epoch bump) whenever users, roles, menus or their links change.
+ * Who is calling, and what they may do. A token names a user, the passwordV it was issued under and
+ * its session; the user's state (enabled, passwordV, roles, permission keys, data scope) comes from
+ * the cache store, filled from the database and dropped (by an epoch bump) whenever users, roles,
+ * menus, departments or their links change. Sessions end at logout (revoked in the cache store);
+ * a refresh token is good once, and a second use ends its whole session.
  */
+import { randomBytes } from 'node:crypto';
 import type { AuthUser } from '../entity/define';
 import type { Db } from '../db/db';
 import type { CacheStore } from '../cache/store';
 import { fail } from '../http/errors';
 import { JwtCodec, type TokenClaims } from './jwt';
 import { verifyPassword } from './password';
+import { loadScope } from './scope';
 
 export const ADMIN_ROLE_ID = 1;
 const STATE_TTL = 600;
@@ -21,12 +25,19 @@ export interface UserState {
   departmentId: number | null;
   roleIds: number[];
   perms: string[];
+  /** Departments whose users' rows the caller may see; null means every row (role 1). */
+  scope: number[] | null;
 }
 
 export interface Caller extends AuthUser {
   perms: Set<string>;
   passwordV: number;
   status: number;
+  scope: number[] | null;
+  /** A stable text of the scope, for cache keys. */
+  scopeKey: string;
+  /** The session of the token this request came with. */
+  sid: string | null;
 }
 
 export interface TokenPair {
@@ -41,10 +52,14 @@ export interface AuthConfig {
   refreshTtl: number;
 }
 
+function bearer(header: string): string {
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim().replace(/^"|"$/g, '');
+}
+
 export class AuthService {
   private readonly jwt: JwtCodec;
   /** Parsed states of this process, keyed by `${epoch}:${uid}`; the epoch makes stale ones unreachable. */
-  private readonly local = new Map<string, Caller>();
+  private readonly local = new Map<string, Omit<Caller, 'sid'>>();
 
   constructor(
     private readonly db: Db,
@@ -73,8 +88,9 @@ export class AuthService {
       [uid],
     );
     const roleIds = roles.map((r) => Number(r.roleId));
+    const admin = roleIds.includes(ADMIN_ROLE_ID);
     let perms: string[] = [];
-    if (roleIds.length && !roleIds.includes(ADMIN_ROLE_ID)) {
+    if (roleIds.length && !admin) {
       const rows = await this.db.query<{ perms: string | null }>(
         `SELECT m.${q('perms')} FROM ${q('base_sys_menu')} m JOIN ${q('base_sys_role_menu')} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${roleIds.map(() => '?').join(', ')})`,
         roleIds,
@@ -89,12 +105,11 @@ export class AuthService {
       departmentId: u.departmentId === null ? null : Number(u.departmentId),
       roleIds,
       perms,
+      scope: admin ? null : await loadScope(this.db, roleIds),
     };
   }
 
-  /** The caller's current state, from the process, the cache store, or the database. */
-  async state(uid: number): Promise<Caller | null> {
-    const epoch = (await this.cache.get('auth:epoch')) ?? '0';
+  private async stateAt(epoch: string, uid: number): Promise<Omit<Caller, 'sid'> | null> {
     const key = `${epoch}:${uid}`;
     const hit = this.local.get(key);
     if (hit) return hit;
@@ -106,7 +121,7 @@ export class AuthService {
       if (!s) return null;
       await this.cache.set(`auth:user:${key}`, JSON.stringify(s), STATE_TTL);
     }
-    const caller: Caller = {
+    const caller = {
       id: s.id,
       username: s.username,
       roleIds: s.roleIds,
@@ -115,39 +130,53 @@ export class AuthService {
       perms: new Set(s.perms),
       passwordV: s.passwordV,
       status: s.status,
+      scope: s.scope,
+      scopeKey: s.scope === null ? '*' : s.scope.join(','),
     };
     if (this.local.size > 10000) this.local.clear();
     this.local.set(key, caller);
     return caller;
   }
 
-  /** The caller of an access token, or null when the token is bad, expired, or outdated by a passwordV bump. */
+  /** The current state of a user (for system calls: no session). */
+  async state(uid: number): Promise<Caller | null> {
+    const epoch = (await this.cache.get('auth:epoch')) ?? '0';
+    const s = await this.stateAt(epoch, uid);
+    return s && { ...s, sid: null };
+  }
+
+  /**
+   * The caller of an access token, or null when the token is bad or expired, its session was ended,
+   * its user is disabled or gone, or a passwordV bump outdated it.
+   */
   async authenticate(header: string | undefined): Promise<Caller | null> {
     if (!header) return null;
-    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim().replace(/^"|"$/g, '');
-    const claims = this.jwt.verify(token, 'access');
+    const claims = this.jwt.verify(bearer(header), 'access');
     if (!claims) return null;
     return this.current(claims);
   }
 
   private async current(claims: TokenClaims): Promise<Caller | null> {
-    const c = await this.state(claims.uid);
-    if (!c) return null;
-    if (c.passwordV !== claims.pv || c.status !== 1) return null;
-    return c;
+    const [epoch, revoked] = await this.cache.mget(['auth:epoch', `auth:revoked:${claims.sid}`]);
+    if (revoked) return null;
+    const c = await this.stateAt(epoch ?? '0', claims.uid);
+    if (!c || c.passwordV !== claims.pv || c.status !== 1) return null;
+    return { ...c, sid: claims.sid ?? null };
   }
 
   can(c: Caller, permission: string): boolean {
     return c.isAdmin || c.perms.has(permission);
   }
 
-  issue(user: { id: number; passwordV: number }): TokenPair {
-    const a = this.jwt.sign({ uid: user.id, pv: user.passwordV, typ: 'access' }, this.config.accessTtl);
-    const r = this.jwt.sign({ uid: user.id, pv: user.passwordV, typ: 'refresh' }, this.config.refreshTtl);
+  /** A new session's token pair (or the next pair of an existing session). */
+  issue(user: { id: number; passwordV: number }, sid: string = randomBytes(12).toString('base64url')): TokenPair {
+    const a = this.jwt.sign({ uid: user.id, pv: user.passwordV, typ: 'access', sid }, this.config.accessTtl);
+    const r = this.jwt.sign({ uid: user.id, pv: user.passwordV, typ: 'refresh', sid }, this.config.refreshTtl);
     return { token: a.token, expire: this.config.accessTtl, refreshToken: r.token, refreshExpire: this.config.refreshTtl };
   }
 
-  async login(username: string, password: string): Promise<TokenPair> {
+  /** Checks a username and password; returns the user to sign in. */
+  async checkPassword(username: string, password: string): Promise<{ id: number; passwordV: number }> {
     const q = this.db.q.bind(this.db);
     const [u] = await this.db.query<{ id: number; password: string | null; passwordV: number; status: number }>(
       `SELECT ${['id', 'password', 'passwordV', 'status'].map(q).join(', ')} FROM ${q('base_sys_user')} WHERE ${q('username')} = ? AND ${q('delete')} = 0`,
@@ -156,14 +185,31 @@ export class AuthService {
     const ok = await verifyPassword(password, u?.password ?? DUMMY_HASH);
     if (!u || !ok) throw fail.bad('login_failed');
     if (Number(u.status) !== 1) throw fail.forbidden('account_disabled');
-    return this.issue({ id: Number(u.id), passwordV: Number(u.passwordV) });
+    return { id: Number(u.id), passwordV: Number(u.passwordV) };
   }
 
+  async login(username: string, password: string): Promise<TokenPair> {
+    return this.issue(await this.checkPassword(username, password));
+  }
+
+  /** Exchanges a refresh token for the session's next pair. A refresh token works once. */
   async refresh(refreshToken: string): Promise<TokenPair> {
-    const claims = this.jwt.verify(refreshToken, 'refresh');
-    const c = claims && (await this.current(claims));
-    if (!claims || !c) throw fail.unauthorized('refresh_token_invalid');
-    return this.issue({ id: c.id, passwordV: claims.pv });
+    const claims = this.jwt.verify(bearer(refreshToken), 'refresh');
+    if (!claims) throw fail.unauthorized('refresh_token_invalid');
+    const uses = await this.cache.incr(`auth:used:${claims.jti}`, Math.max(1, claims.exp - Math.floor(Date.now() / 1000)));
+    if (uses > 1) {
+      // A second use means the token leaked: end the whole session.
+      await this.revoke(claims.sid);
+      throw fail.unauthorized('refresh_token_invalid');
+    }
+    const c = await this.current(claims);
+    if (!c) throw fail.unauthorized('refresh_token_invalid');
+    return this.issue({ id: c.id, passwordV: claims.pv }, claims.sid);
+  }
+
+  /** Ends a session: its access and refresh tokens are refused from now on, on every instance. */
+  async revoke(sid: string | null): Promise<void> {
+    if (sid) await this.cache.set(`auth:revoked:${sid}`, '1', this.config.refreshTtl);
   }
 }
 

@@ -7,6 +7,8 @@ export interface TokenClaims {
   /** The user's passwordV when the token was issued; a bump invalidates the token. */
   pv: number;
   typ: 'access' | 'refresh';
+  /** The session both tokens of a pair belong to; logout revokes it. */
+  sid: string;
   iat: number;
   exp: number;
   jti: string;

@@ -7,6 +7,8 @@ import type Redis from 'ioredis';
 export interface CacheStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip. */
+  mget(keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(...keys: string[]): Promise<void>;
   /** Reads and removes in one step (a captcha answer is good once). */
@@ -39,6 +41,10 @@ export class MemoryStore implements CacheStore {
 
   async get(key: string): Promise<string | null> {
     return this.live(key)?.v ?? null;
+  }
+
+  async mget(keys: string[]): Promise<Array<string | null>> {
+    return keys.map((k) => this.live(k)?.v ?? null);
   }
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
@@ -78,6 +84,10 @@ export class RedisStore implements CacheStore {
 
   async get(key: string): Promise<string | null> {
     return this.redis.get(this.prefix + key);
+  }
+
+  async mget(keys: string[]): Promise<Array<string | null>> {
+    return keys.length ? this.redis.mget(...keys.map((k) => this.prefix + k)) : [];
   }
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {

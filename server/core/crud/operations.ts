@@ -9,6 +9,7 @@ import { AppError, fail } from '../http/errors';
 import { hashPassword } from '../auth/password';
 import { orderSql, parseQuery } from './query';
 import type { Totals } from './totals';
+import { assertDepartmentInScope, scopeClause, scopeKey } from './scope';
 import { planFor } from './plan';
 import { assertValid, check, dropIgnored, type RawFieldError } from './validate';
 import { nowStored, toStored } from './values';
@@ -103,6 +104,7 @@ export class Operations {
       return d;
     });
     assertValid(errors);
+    for (const d of clean) assertDepartmentInScope(e, user, d);
     const ids = await this.db.transaction(async (tx) => {
       const out: number[] = [];
       for (const data of clean) {
@@ -131,9 +133,14 @@ export class Operations {
     assertValid(check(e, data, 'update'));
     const id = asId(data.id);
     delete data.id;
+    assertDepartmentInScope(e, user, data);
     const plan = planFor(e);
+    const scope = scopeClause(e, user);
     await this.db.transaction(async (tx) => {
-      const found = await tx.query(`SELECT ${tx.q('id')} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}`, [id]);
+      const found = await tx.query(
+        `SELECT ${tx.q('id')} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}${scope ? ` AND ${scope.sql}` : ''}`,
+        [id, ...(scope?.params ?? [])],
+      );
       if (!found.length) throw fail.notFound('record_not_found');
       await e.hooks.beforeChange?.({ ...this.hookCtx(tx, user, 'update'), data, id });
       const { cols, virtual } = await this.toColumns(e, data);
@@ -153,9 +160,13 @@ export class Operations {
     const ids = parseIds(body.ids);
     const plan = planFor(e);
     const recycle = this.model.byKey.get('recycle/data');
+    const scope = scopeClause(e, user);
     const count = await this.db.transaction(async (tx) => {
       const marks = ids.map(() => '?').join(', ');
-      const raw = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}`, ids);
+      const raw = await tx.query(
+        `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}${scope ? ` AND ${scope.sql}` : ''}`,
+        [...ids, ...(scope?.params ?? [])],
+      );
       if (!raw.length) throw fail.notFound('record_not_found');
       const found = raw.map((r) => Number(r.id));
       await e.hooks.beforeDelete?.({ ...this.hookCtx(tx, user, 'delete'), ids: found });
@@ -202,7 +213,10 @@ export class Operations {
   async info(e: Entity, idValue: unknown, user: AuthUser | null): Promise<Row> {
     const id = asId(idValue);
     const plan = planFor(e);
-    const [row] = await this.db.query(plan.infoSql, [id]);
+    const scope = scopeClause(e, user);
+    const [row] = scope
+      ? await this.db.query(`${plan.infoSql} AND ${scope.sql}`, [id, ...scope.params])
+      : await this.db.query(plan.infoSql, [id]);
     if (!row) throw fail.notFound('record_not_found');
     plan.codec.decode(row);
     await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'info'), rows: [row], single: true });
@@ -214,7 +228,7 @@ export class Operations {
     if (!isObject(b)) throw fail.bad('body_not_object');
     const plan = planFor(e);
     await e.hooks.beforeRead?.({ ...this.hookCtx(this.db, user, 'list'), query: b });
-    const pq = parseQuery(e, b, 'list', this.db.q);
+    const pq = parseQuery(e, b, 'list', this.db.q, scopeClause(e, user));
     const rows = await this.db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ?`, [...pq.params, pq.size]);
     for (const r of rows) plan.codec.decode(r);
     await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'list'), rows, single: false });
@@ -226,17 +240,16 @@ export class Operations {
     if (!isObject(b)) throw fail.bad('body_not_object');
     const plan = planFor(e);
     await e.hooks.beforeRead?.({ ...this.hookCtx(this.db, user, 'page'), query: b });
-    const pq = parseQuery(e, b, 'page', this.db.q);
+    const pq = parseQuery(e, b, 'page', this.db.q, scopeClause(e, user));
     const offset = (pq.page - 1) * pq.size;
     const q = this.db.q;
     // Deep pages fetch ids first over the index, then only the rows of the page (a deferred join).
     const rowsSql = offset < DEFERRED_JOIN_OFFSET
       ? `SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`
       : `SELECT ${plan.selectAliased} FROM ${plan.table} t JOIN (SELECT ${q('id')} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?) k ON t.${q('id')} = k.${q('id')} ORDER BY ${orderSql(pq.order, q, 't')}`;
-    const scope = '';
     const [rows, total] = await Promise.all([
       this.db.query(rowsSql, [...pq.params, pq.size, offset]),
-      this.totals.total(e, pq, scope, async () => {
+      this.totals.total(e, pq, scopeKey(user), async () => {
         const [{ total: n }] = await this.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${plan.table}${pq.where}`, pq.params);
         return Number(n);
       }),
@@ -244,6 +257,14 @@ export class Operations {
     for (const r of rows) plan.codec.decode(r);
     await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'page'), rows, single: false });
     return { list: rows, pagination: { page: pq.page, size: pq.size, total } };
+  }
+
+  /**
+   * Tells the caches that a hand-written transaction (`core.db.transaction`) wrote to `e`, as every
+   * operation does after its own write: page totals and, for access entities, cached permissions drop.
+   */
+  async written(e: Entity): Promise<void> {
+    await this.events.afterWrite(e);
   }
 
   /** Brings back what recycle records hold, then removes the records. */

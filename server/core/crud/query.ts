@@ -12,6 +12,12 @@ export const LIST_LIMIT = 5000;
 const MAX_PAGE = 10_000_000;
 const MAX_IN = 1000;
 
+/** A piece of WHERE with its parameters. */
+export interface Clause {
+  sql: string;
+  params: unknown[];
+}
+
 export interface ParsedQuery {
   where: string;
   params: unknown[];
@@ -62,10 +68,20 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[!%_]/g, (c) => '!' + c)}%`;
 }
 
-export function parseQuery(e: Entity, body: Record<string, unknown>, mode: 'page' | 'list', q: (n: string) => string): ParsedQuery {
+export function parseQuery(
+  e: Entity,
+  body: Record<string, unknown>,
+  mode: 'page' | 'list',
+  q: (n: string) => string,
+  scope: Clause | null = null,
+): ParsedQuery {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (e.softDelete) clauses.push(`${q(e.softDelete)} = 0`);
+  if (scope) {
+    clauses.push(scope.sql);
+    params.push(...scope.params);
+  }
 
   for (const [key, raw] of Object.entries(body)) {
     if (CONTROL_KEYS.has(key) || raw === undefined || raw === '') continue;
@@ -132,7 +148,7 @@ export function parseQuery(e: Entity, body: Record<string, unknown>, mode: 'page
     }
   }
   const where = clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '';
-  const filtered = clauses.length > (e.softDelete ? 1 : 0);
+  const filtered = clauses.length > (e.softDelete ? 1 : 0) + (scope ? 1 : 0);
   return { where, params, order, orderBy, filtered, page, size, filterKey: JSON.stringify([where, params]) };
 }
 

@@ -10,7 +10,7 @@ import { toStoredDate } from './values';
 
 export interface RawFieldError {
   field: string;
-  rule: 'required' | 'type' | 'max_length' | 'min_length' | 'enum' | 'unknown' | 'format' | 'range' | 'invalid';
+  rule: 'required' | 'type' | 'max_length' | 'min_length' | 'length' | 'enum' | 'unknown' | 'format' | 'range' | 'invalid';
   params: Record<string, string | number>;
 }
 
@@ -90,5 +90,5 @@ export function check(e: Entity, data: unknown, kind: 'add' | 'update', prefix =
 }
 
 export function assertValid(errors: RawFieldError[]): void {
-  if (errors.length) throw fail.invalid(errors as never);
+  if (errors.length) throw fail.invalid(errors);
 }

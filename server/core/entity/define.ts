@@ -110,6 +110,8 @@ export interface AuthUser {
   roleIds: number[];
   departmentId: number | null;
   isAdmin: boolean;
+  /** Data scope: departments whose users' rows this caller may touch; null (or absent) means every row. */
+  scope?: number[] | null;
 }
 
 export type Row = Record<string, unknown>;

@@ -74,7 +74,7 @@ export function createDispatcher(deps: DispatchDeps) {
           return sendError(ctx, lang, 'forbidden', 'no_permission');
         }
       }
-      const body = method === 'POST' ? await readJsonBody(ctx) : undefined;
+      const body = method === 'POST' && route.body !== 'raw' ? await readJsonBody(ctx) : undefined;
       const req: ApiRequest = {
         ctx,
         body,

@@ -13,6 +13,7 @@ export type ErrorKind =
   | 'conflict'
   | 'too_large'
   | 'too_many'
+  | 'bad_gateway'
   | 'server';
 
 export const KIND_STATUS: Record<ErrorKind, { status: number; code: number }> = {
@@ -24,6 +25,7 @@ export const KIND_STATUS: Record<ErrorKind, { status: number; code: number }> = 
   conflict: { status: 409, code: 1001 },
   too_large: { status: 413, code: 1001 },
   too_many: { status: 429, code: 1001 },
+  bad_gateway: { status: 502, code: 1001 },
   server: { status: 500, code: 1003 },
 };
 
@@ -32,6 +34,13 @@ export interface FieldError {
   field: string;
   rule: string;
   message: string;
+}
+
+/** One bad field as the validation finds it; the envelope adds the message in the caller's language. */
+export interface InvalidField {
+  field: string;
+  rule: string;
+  params: Record<string, string | number>;
 }
 
 export class AppError extends Error {
@@ -47,10 +56,12 @@ export class AppError extends Error {
 
 export const fail = {
   bad: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('bad_request', key, params),
-  invalid: (errors: FieldError[]) => new AppError('validation', 'validation_failed', { count: errors.length }, errors),
+  invalid: (errors: InvalidField[]) => new AppError('validation', 'validation_failed', { count: errors.length }, errors),
   unauthorized: (key: AnyMessageKey = 'not_signed_in') => new AppError('unauthorized', key),
   forbidden: (key: AnyMessageKey = 'no_permission') => new AppError('forbidden', key),
   notFound: (key: AnyMessageKey = 'not_found') => new AppError('not_found', key),
   conflict: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('conflict', key, params),
   tooMany: (key: AnyMessageKey = 'too_many_requests', params?: Record<string, string | number>) => new AppError('too_many', key, params),
+  /** An upstream service (OAuth provider, mail server...) failed or refused us: not the caller's fault. */
+  badGateway: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('bad_gateway', key, params),
 };

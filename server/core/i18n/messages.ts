@@ -43,6 +43,8 @@ const en = {
   field_format: 'must be a valid {format}',
   field_range: 'is out of range',
   field_invalid: 'is invalid',
+  field_length: 'must be {min} to {max} characters',
+  original_password_wrong: 'The original password is wrong',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -92,6 +94,8 @@ const zhCn: Dict = {
   field_format: '不是有效的 {format}',
   field_range: '超出范围',
   field_invalid: '无效',
+  field_length: '长度应为 {min} 到 {max} 个字符',
+  original_password_wrong: '原密码错误',
 };
 
 const zhTw: Dict = {
@@ -138,6 +142,8 @@ const zhTw: Dict = {
   field_format: '不是有效的 {format}',
   field_range: '超出範圍',
   field_invalid: '無效',
+  field_length: '長度應為 {min} 到 {max} 個字元',
+  original_password_wrong: '原密碼錯誤',
 };
 
 export type Lang = 'en' | 'zh-cn' | 'zh-tw';

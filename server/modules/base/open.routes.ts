@@ -7,6 +7,7 @@ import { fail } from '../../core/http/errors';
 import { checkCaptcha, createCaptcha } from '../../core/auth/captcha';
 import { buildEps } from '../../core/eps/eps';
 import { buildOpenApi } from '../../core/eps/openapi';
+import { loginThrottled } from './login-throttle';
 
 const P = '/admin/base/open';
 
@@ -27,13 +28,13 @@ export default defineRoutes((core: Core): Route[] => {
         throw fail.invalid([
           ...(typeof username !== 'string' || !username ? [{ field: 'username', rule: 'required', params: {} }] : []),
           ...(typeof password !== 'string' || !password ? [{ field: 'password', rule: 'required', params: {} }] : []),
-        ] as never);
+        ]);
       }
       if (core.config.captcha) {
         if (!captchaId || !verifyCode) throw fail.bad('captcha_required');
         if (!(await checkCaptcha(core.cache, captchaId, verifyCode))) throw fail.bad('captcha_wrong');
       }
-      return core.auth.login(username, password);
+      return loginThrottled(core, username, password, req.ctx.ip);
     }),
     open('GET', 'refreshToken', l('Refresh the access token', '刷新令牌', '重新整理權杖'), async (req) => {
       const token = req.query.refreshToken;

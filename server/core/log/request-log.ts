@@ -1,0 +1,254 @@
+/**
+ * The request log, written off the request path: `record()` only appends to a bounded in-memory
+ * queue (a full queue drops the entry and counts it, it never waits), and a timer flushes the queue
+ * in batches of multi-row INSERTs into base_sys_log. `close()` writes what is still queued, so a
+ * graceful shutdown loses nothing. Parameters are redacted before they are queued: no password,
+ * code, token or secret is ever held or stored.
+ */
+import type { Db } from '../db/db';
+import { nowStored } from '../crud/values';
+
+export interface RequestLogEntry {
+  userId: number | null;
+  /** The route path, e.g. `/admin/base/sys/user/page`. */
+  action: string;
+  ip: string;
+  /** The request's parameters; redacted and size-capped before they are queued. */
+  params: unknown;
+}
+
+export interface RequestLogOptions {
+  /** Entries held at most; beyond it new entries are dropped and counted. */
+  maxQueue?: number;
+  /** Rows per INSERT statement at most. */
+  batchSize?: number;
+  /** How often the timer flushes, in milliseconds. */
+  flushMs?: number;
+  /** Told about a batch that could not be written (its rows are counted as failed). */
+  onError?: (err: unknown, rows: number) => void;
+}
+
+export interface RequestLogStats {
+  /** Entries waiting to be written now. */
+  queued: number;
+  written: number;
+  /** Entries refused because the queue was full (or the queue was closed). */
+  dropped: number;
+  /** Entries whose INSERT failed. */
+  failed: number;
+}
+
+/** Longest stored parameters text, in characters. */
+export const MAX_PARAMS_CHARS = 2048;
+const MAX_ACTION = 200;
+const MAX_IP = 50;
+const MAX_DEPTH = 6;
+const MAX_KEYS = 50;
+const MAX_STRING = 500;
+export const REDACTED = '[redacted]';
+
+/**
+ * Keys whose values never reach the log, matched case-insensitively anywhere in the key
+ * (`password`, `oldPassword`, `verifyCode`, `inviteCode`, `refreshToken`, `clientSecret`, `deleteKey`...).
+ */
+const SECRET_KEY = /pass(word|wd)?|pwd|code|token|secret|captcha|authorization|cookie|session|credential|private|mnemonic|deletekey|apikey|api_key|accesskey|access_key|signature/i;
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+function walk(v: unknown, depth: number): unknown {
+  if (v === null || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (typeof v === 'string') return clip(v, MAX_STRING);
+  if (typeof v !== 'object') return v === undefined ? null : String(v);
+  if (depth >= MAX_DEPTH) return '[…]';
+  if (Array.isArray(v)) {
+    const out = v.slice(0, MAX_KEYS).map((x) => walk(x, depth + 1));
+    if (v.length > MAX_KEYS) out.push(`[+${v.length - MAX_KEYS}]`);
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  let n = 0;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (n++ >= MAX_KEYS) break;
+    // defineProperty keeps a key named __proto__ a plain key.
+    Object.defineProperty(out, k, { value: SECRET_KEY.test(k) ? REDACTED : walk(x, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * A copy of `params` without the values of secret keys (at any depth), with long strings, big
+ * arrays and deep nesting cut short.
+ *
+ * @example redact({ username: 'ann', password: 'x', profile: { verifyCode: '123' } })
+ *   // { username: 'ann', password: '[redacted]', profile: { verifyCode: '[redacted]' } }
+ */
+export function redact(params: unknown): unknown {
+  return walk(params, 0);
+}
+
+/** What base_sys_log.params holds: redacted JSON, at most MAX_PARAMS_CHARS characters; null when empty. */
+export function paramsText(params: unknown): string | null {
+  if (params === undefined || params === null) return null;
+  if (typeof params === 'object' && Object.keys(params as object).length === 0) return null;
+  const text = JSON.stringify(redact(params));
+  return text.length > MAX_PARAMS_CHARS ? `${text.slice(0, MAX_PARAMS_CHARS - 1)}…` : text;
+}
+
+/**
+ * The log entry of one API request, for the dispatcher: the query and the body (either alone when
+ * the other is empty), redacted.
+ */
+export function requestLogEntry(
+  path: string,
+  user: { id: number } | null,
+  ip: string | undefined,
+  body: unknown,
+  query: Record<string, string> | undefined,
+): RequestLogEntry {
+  const hasQuery = !!query && Object.keys(query).length > 0;
+  const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
+  const params = hasQuery && hasBody ? { query, body } : hasQuery ? query : hasBody ? body : null;
+  return { userId: user?.id ?? null, action: path, ip: ip ?? '', params: paramsText(params) };
+}
+
+/** Queue options from the environment: REQUEST_LOG_MAX_QUEUE, REQUEST_LOG_BATCH, REQUEST_LOG_FLUSH_MS. */
+export function requestLogOptions(env: Record<string, string | undefined>): RequestLogOptions {
+  const num = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+  return { maxQueue: num(env.REQUEST_LOG_MAX_QUEUE), batchSize: num(env.REQUEST_LOG_BATCH), flushMs: num(env.REQUEST_LOG_FLUSH_MS) };
+}
+
+interface Queued {
+  userId: number | null;
+  action: string;
+  ip: string;
+  params: string | null;
+  time: string;
+}
+
+const COLUMNS = ['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'];
+
+export class RequestLogQueue {
+  private queue: Queued[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private soon = false;
+  private closed = false;
+  private readonly maxQueue: number;
+  private readonly batchSize: number;
+  private readonly flushMs: number;
+  /** Row counts of the INSERT shapes used: the full batch and powers of two below it. */
+  private readonly shapes: number[];
+  private readonly sqlByRows = new Map<number, string>();
+  private counts = { written: 0, dropped: 0, failed: 0 };
+
+  constructor(private readonly db: Db, private readonly opts: RequestLogOptions = {}) {
+    this.maxQueue = Math.max(1, opts.maxQueue ?? 10_000);
+    this.batchSize = Math.max(1, opts.batchSize ?? 500);
+    this.flushMs = Math.max(10, opts.flushMs ?? 1000);
+    const shapes = [this.batchSize];
+    for (let p = 1; p < this.batchSize; p *= 2) shapes.push(p);
+    this.shapes = [...new Set(shapes)].sort((a, b) => b - a);
+  }
+
+  get stats(): RequestLogStats {
+    return { queued: this.queue.length, ...this.counts };
+  }
+
+  /** Queues one entry. Never waits and never throws; a full (or closed) queue drops the entry and counts it. */
+  record(entry: RequestLogEntry): void {
+    try {
+      if (this.closed || this.queue.length >= this.maxQueue) {
+        this.counts.dropped++;
+        return;
+      }
+      const params = typeof entry.params === 'string' || entry.params === null ? entry.params : paramsText(entry.params);
+      this.queue.push({
+        userId: typeof entry.userId === 'number' && Number.isSafeInteger(entry.userId) ? entry.userId : null,
+        action: clip(String(entry.action ?? ''), MAX_ACTION),
+        ip: String(entry.ip ?? '').slice(0, MAX_IP),
+        params: params && params.length > MAX_PARAMS_CHARS ? `${params.slice(0, MAX_PARAMS_CHARS - 1)}…` : params,
+        time: nowStored(),
+      });
+      // A full batch is written at once rather than at the next tick of the timer.
+      if (this.timer && this.queue.length >= this.batchSize && !this.soon) {
+        this.soon = true;
+        setImmediate(() => {
+          this.soon = false;
+          void this.flush();
+        });
+      }
+    } catch {
+      this.counts.dropped++;
+    }
+  }
+
+  /** Starts the flush timer (it does not keep the process alive). */
+  start(): this {
+    if (!this.timer && !this.closed) {
+      this.timer = setInterval(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+    return this;
+  }
+
+  /** Writes everything queued now; concurrent calls share one writer. Never rejects. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.queue.length === 0) return;
+    this.flushing = this.drain().finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  /** Stops the timer, refuses new entries and writes what is still queued. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, this.batchSize);
+      // Batches are cut into a few fixed row counts, so MySQL prepares a handful of statement
+      // shapes rather than one per batch size.
+      let at = 0;
+      while (at < batch.length) {
+        const n = this.shapes.find((s) => s <= batch.length - at)!;
+        await this.write(batch.slice(at, at + n));
+        at += n;
+      }
+    }
+  }
+
+  private insertSql(rows: number): string {
+    let sql = this.sqlByRows.get(rows);
+    if (!sql) {
+      const q = this.db.q.bind(this.db);
+      const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
+      sql = `INSERT INTO ${q('base_sys_log')} (${COLUMNS.map(q).join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;
+      this.sqlByRows.set(rows, sql);
+    }
+    return sql;
+  }
+
+  private async write(rows: Queued[]): Promise<void> {
+    const params: unknown[] = [];
+    for (const r of rows) params.push(r.userId, r.action, r.ip, r.params, r.time, r.time);
+    try {
+      await this.db.run(this.insertSql(rows.length), params);
+      this.counts.written += rows.length;
+    } catch (err) {
+      this.counts.failed += rows.length;
+      try {
+        this.opts.onError?.(err, rows.length);
+      } catch {
+        // A failing reporter must not stop the writer; the rows are already counted as failed.
+      }
+    }
+  }
+}

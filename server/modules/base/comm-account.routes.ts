@@ -1,0 +1,61 @@
+/** base/comm calls about the caller's own account: profile update, sign-out, and the program's identity. */
+import { l } from '../../core/entity/define';
+import { call, defineRoutes } from '../../core/modules';
+import { fail } from '../../core/http/errors';
+import { verifyPassword } from '../../core/auth/password';
+
+/** What a member may change of their own profile through personUpdate. */
+const OWN_FIELDS = ['nickName', 'headImg', 'avatar', 'cover', 'phone', 'remark', 'language', 'tags', 'shareLink', 'config'];
+
+export default defineRoutes((core) => {
+  const users = core.model.byKey.get('base/sys/user')!;
+  const q = core.db.q.bind(core.db);
+  return [
+    call(core, 'base', 'comm', 'personUpdate', {
+      method: 'POST',
+      guard: 'signedIn',
+      summary: l('Update my profile', '修改个人信息', '修改個人資訊'),
+      async handler(req) {
+        const b = req.body;
+        if (typeof b !== 'object' || b === null || Array.isArray(b)) throw fail.bad('body_not_object');
+        const body = b as Record<string, unknown>;
+        const unknown = Object.keys(body).filter((k) => !OWN_FIELDS.includes(k) && k !== 'password' && k !== 'originalPassword' && k !== 'id');
+        if (unknown.length) throw fail.invalid(unknown.map((field) => ({ field, rule: 'unknown', params: {} })));
+        const change: Record<string, unknown> = { id: req.user!.id };
+        for (const k of OWN_FIELDS) if (k in body) change[k] = body[k];
+        const changingPassword = typeof body.password === 'string' && body.password !== '';
+        if (changingPassword) {
+          const pw = body.password as string;
+          if (pw.length < 6 || pw.length > 16) throw fail.invalid([{ field: 'password', rule: 'length', params: { min: 6, max: 16 } }]);
+          const [row] = await core.db.query<{ password: string | null }>(`SELECT ${q('password')} FROM ${q('base_sys_user')} WHERE ${q('id')} = ?`, [req.user!.id]);
+          if (typeof body.originalPassword !== 'string' || !(await verifyPassword(body.originalPassword, row?.password))) {
+            throw fail.bad('original_password_wrong');
+          }
+          change.password = pw;
+        }
+        // The caller changes their own row: a system write limited to OWN_FIELDS, whatever their roles.
+        await core.ops.update(users, change, null);
+        if (!changingPassword) return null;
+        // The password bump ended this session's tokens: hand out a fresh pair.
+        await core.auth.revoke(req.user!.sid);
+        const me = await core.auth.state(req.user!.id);
+        return core.auth.issue({ id: req.user!.id, passwordV: me!.passwordV });
+      },
+    }),
+    call(core, 'base', 'comm', 'logout', {
+      method: 'POST',
+      guard: 'signedIn',
+      summary: l('Sign out', '退出登录', '登出'),
+      async handler(req) {
+        await core.auth.revoke(req.user!.sid);
+        return null;
+      },
+    }),
+    call(core, 'base', 'comm', 'program', {
+      method: 'GET',
+      guard: 'public',
+      summary: l('Program information', '程序信息', '程式資訊'),
+      handler: async () => ({ name: 'COSMAC AI', version: core.version, node: process.version, time: new Date().toISOString() }),
+    }),
+  ];
+});
