@@ -25,7 +25,7 @@ interface Pair {
 }
 
 /** The claims of a token, read without checking it (to build look-alike tokens). */
-function claimsOf(token: string): { uid: number; pv: number; typ: string } {
+function claimsOf(token: string): { uid: number; pv: number; typ: string; sid: string } {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
 
@@ -149,7 +149,7 @@ describe.each(kinds)('access control on %s', (kind) => {
       expectRefused(await get('/admin/base/comm/person', tampered), 401);
 
       const { uid, pv } = claimsOf(t.adminToken);
-      const foreign = new JwtCodec('some-other-secret').sign({ uid, pv, typ: 'access' }, 3600).token;
+      const foreign = new JwtCodec('some-other-secret').sign({ uid, pv, typ: 'access', sid: 'test-session' }, 3600).token;
       expectRefused(await get('/admin/base/comm/person', foreign), 401);
 
       // The original token is still good: only the changes were refused.
@@ -159,10 +159,10 @@ describe.each(kinds)('access control on %s', (kind) => {
     it('refuses an expired access token', async () => {
       const codec = new JwtCodec(process.env.JWT_SECRET!);
       const { uid, pv } = claimsOf(t.adminToken);
-      const expired = codec.sign({ uid, pv, typ: 'access' }, 60, Date.now() - 3600_000).token;
+      const expired = codec.sign({ uid, pv, typ: 'access', sid: 'test-session' }, 60, Date.now() - 3600_000).token;
       expectRefused(await get('/admin/base/comm/person', expired), 401);
       // The same claims, signed now, are accepted: the expiry is what was refused.
-      const fresh = codec.sign({ uid, pv, typ: 'access' }, 60).token;
+      const fresh = codec.sign({ uid, pv, typ: 'access', sid: 'test-session' }, 60).token;
       expect((await get('/admin/base/comm/person', fresh)).status).toBe(200);
     });
 
@@ -178,7 +178,7 @@ describe.each(kinds)('access control on %s', (kind) => {
       expectRefused(await get(`/admin/base/open/refreshToken?refreshToken=${encodeURIComponent(pair.token)}`), 401);
       expectRefused(await get('/admin/base/open/refreshToken'), 401);
       const { uid, pv } = claimsOf(pair.token);
-      const expired = new JwtCodec(process.env.JWT_SECRET!).sign({ uid, pv, typ: 'refresh' }, 60, Date.now() - 3600_000).token;
+      const expired = new JwtCodec(process.env.JWT_SECRET!).sign({ uid, pv, typ: 'refresh', sid: 'test-session' }, 60, Date.now() - 3600_000).token;
       expectRefused(await get(`/admin/base/open/refreshToken?refreshToken=${encodeURIComponent(expired)}`), 401);
     });
 
@@ -194,7 +194,7 @@ describe.each(kinds)('access control on %s', (kind) => {
       expect(typeof refreshToken).toBe('string');
       expect(expire).toBeGreaterThan(0);
       expect(refreshExpire).toBeGreaterThan(expire);
-      expect(claimsOf(token)).toMatchObject({ uid: u.id, typ: 'access' });
+      expect(claimsOf(token)).toMatchObject({ uid: u.id, typ: 'access', sid: claimsOf(pair.token).sid });
       const person = await get('/admin/base/comm/person', `Bearer ${token}`);
       expect(person.status).toBe(200);
       expect(person.body.data).toMatchObject({ id: u.id, username: u.username });
