@@ -58,6 +58,8 @@ function bearer(header: string): string {
 
 export class AuthService {
   private readonly jwt: JwtCodec;
+  /** Access tokens this process verified already (signature and claims), so a repeat skips the HMAC. */
+  private readonly verified = new Map<string, TokenClaims>();
   /** Parsed states of this process, keyed by `${epoch}:${uid}`; the epoch makes stale ones unreachable. */
   private readonly local = new Map<string, Omit<Caller, 'sid'>>();
 
@@ -151,8 +153,14 @@ export class AuthService {
    */
   async authenticate(header: string | undefined): Promise<Caller | null> {
     if (!header) return null;
-    const claims = this.jwt.verify(bearer(header), 'access');
-    if (!claims) return null;
+    const token = bearer(header);
+    let claims = this.verified.get(token);
+    if (!claims || claims.exp * 1000 <= Date.now()) {
+      claims = this.jwt.verify(token, 'access') ?? undefined;
+      if (!claims) return null;
+      if (this.verified.size >= 5000) this.verified.clear();
+      this.verified.set(token, claims);
+    }
     return this.current(claims);
   }
 
