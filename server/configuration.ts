@@ -36,13 +36,14 @@ export class MainConfiguration implements ILifeCycle {
   logger!: ILogger;
 
   async onReady(): Promise<void> {
-    started = await startCore({ ...readConfig(), ...configOverride });
+    started = await startCore({ ...readConfig(), ...configOverride }, (err) => this.logger.error('background work failed: %s', (err as Error)?.stack ?? String(err)));
     const { core } = started;
     const dispatch = createDispatcher({
       routes: core.routes,
       auth: core.auth,
       web: createWebServer(pickWebRoot(WEB_DIR)),
       logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err)),
+      requestLog: core.requestLog,
     });
     // First in koa's chain, ahead of Midway's per-request container: the API answers every request
     // it owns (all errors included) without building request-scoped objects it would never use.

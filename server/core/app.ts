@@ -21,6 +21,8 @@ import { PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
 import { loadModuleRoutes } from './modules';
+import { RequestLogQueue, requestLogOptions } from './log/request-log';
+import { startLogPurge } from './log/log-keep';
 import { MEMBER_PERMISSIONS } from '../modules/base/member-permissions';
 
 /** Entities whose writes change who may do what. */
@@ -47,14 +49,15 @@ function healthRoute(core: Core): Route {
       const db = await core.db.query('SELECT 1 AS ok').then(() => true, () => false);
       const cache = core.config.redisUrl ? await core.cache.ping() : null;
       const ok = db && cache !== false;
+      const log = core.requestLog.stats;
       req.ctx.status = ok ? 200 : 503;
       req.ctx.set('Cache-Control', 'no-store');
-      req.ctx.body = { code: ok ? 1000 : 1003, message: ok ? 'success' : 'unhealthy', data: { status: ok ? 'ok' : 'fail', db, cache, version: core.version } };
+      req.ctx.body = { code: ok ? 1000 : 1003, message: ok ? 'success' : 'unhealthy', data: { status: ok ? 'ok' : 'fail', db, cache, version: core.version, requestLog: { queued: log.queued, written: log.written, dropped: log.dropped, failed: log.failed } } };
     },
   };
 }
 
-export async function startCore(config: AppConfig): Promise<Started> {
+export async function startCore(config: AppConfig, onError: (err: unknown) => void = () => undefined): Promise<Started> {
   const model = await loadModel();
   const target = parseDatabaseUrl(config.databaseUrl);
   const { db, dataSource } = await openDatabase(target, model);
@@ -74,16 +77,20 @@ export async function startCore(config: AppConfig): Promise<Started> {
   }, totals);
   const routes = new RouteTable();
   const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const core: Core = { config, model, db, cache, auth, ops, routes, version };
+  const requestLog = new RequestLogQueue(db, { ...requestLogOptions(config.env), onError }).start();
+  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog };
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
   const seeded = await seed(db, model, routes, config.adminPassword, MEMBER_PERMISSIONS);
+  const purge = startLogPurge(core, onError);
   return {
     core,
     schema,
     seed: seeded,
     async close() {
+      await purge.stop();
+      await requestLog.close();
       await cache.close();
       await dataSource.destroy();
     },

@@ -5,6 +5,7 @@ import type { Operations } from './crud/operations';
 import type { Db } from './db/db';
 import type { Model } from './entity/model';
 import type { RouteTable } from './http/route';
+import type { RequestLogQueue } from './log/request-log';
 
 export interface AppConfig {
   port: number;
@@ -27,6 +28,8 @@ export interface Core {
   ops: Operations;
   routes: RouteTable;
   version: string;
+  /** The request log queue (written off the request path). */
+  requestLog: RequestLogQueue;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -7,7 +7,8 @@ function sampleValue(f: Field, n: number, tag: string): unknown {
   if (f.format === 'uri') return `https://example.com/${tag}/${n}`;
   switch (f.type) {
     case 'string': {
-      const s = `${f.name.slice(0, 3)}${tag}${n}`;
+      // A route (menu router) must begin with / (000 §5).
+      const s = `${f.name === 'router' ? '/' : ''}${f.name.slice(0, 3)}${tag}${n}`;
       return s.slice(0, f.length ?? 255);
     }
     case 'text': return `text ${tag} ${n}`;

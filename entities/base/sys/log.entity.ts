@@ -5,16 +5,35 @@ export default defineEntity({
   name: 'sys/log',
   table: 'base_sys_log',
   label: l('Request log', '请求日志', '請求日誌'),
-  note: 'Written by the server for each request; read-only in the console (page only), newest first.',
+  note:
+    'Written by the server for each request (server/core/log, batched off the request path); read-only ' +
+    'in the console (page only), newest first. userName is derived on read (nickName, else username). ' +
+    'createTime is indexed for the purge of rows older than the param logKeep and for the dashboard.',
   fields: {
     userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
     action: { type: 'string', length: 200, label: l('Action', '行为', '行為') },
     ip: { type: 'string', length: 50, label: l('IP', 'IP', 'IP') },
     params: { type: 'text', label: l('Parameters', '参数', '參數') },
+    userName: { type: 'string', virtual: true, readOnly: true, label: l('User name', '用户名', '使用者名稱') },
   },
   actions: ['page'],
   search: { keyword: ['action', 'ip'], equal: ['userId'] },
   order: { field: 'id', sort: 'desc' },
+  indexes: [{ fields: ['createTime'] }],
   // The request log grows without bound: its unfiltered total comes from the database's statistics.
   total: 'estimated',
+  hooks: {
+    async afterRead({ db, rows }) {
+      const ids = [...new Set(rows.map((r) => Number(r.userId)).filter((id) => Number.isSafeInteger(id) && id > 0))];
+      const names = new Map<number, string>();
+      if (ids.length) {
+        const found = await db.query<{ id: number; nickName: string | null; username: string | null }>(
+          `SELECT ${db.q('id')}, ${db.q('nickName')}, ${db.q('username')} FROM ${db.q('base_sys_user')} WHERE ${db.q('id')} IN (${ids.map(() => '?').join(', ')})`,
+          ids,
+        );
+        for (const u of found) names.set(Number(u.id), u.nickName || u.username || '');
+      }
+      for (const r of rows) r.userName = names.get(Number(r.userId)) || null;
+    },
+  },
 });

@@ -1,4 +1,16 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
+import { fail } from '../../../server/core/http/errors';
+import { SYSADMIN, rule, type FieldProblem } from '../../../server/modules/base/sys/sysadmin.messages';
+
+/**
+ * 000 §5: a menu route must begin with /. Empty means none (buttons, some directories). A second
+ * leading slash or a space would make it a different kind of address, so they are refused too.
+ */
+export function routerErrors(router: unknown, prefix = ''): FieldProblem[] {
+  if (router === undefined || router === null || router === '') return [];
+  if (typeof router === 'string' && /^\/(?!\/)\S*$/.test(router)) return [];
+  return [{ field: [prefix, 'router'].filter(Boolean).join('.'), rule: rule(SYSADMIN.field_menu_router_slash), params: {} }];
+}
 
 export default defineEntity({
   module: 'base',
@@ -7,7 +19,7 @@ export default defineEntity({
   label: l('Menu', '菜单', '選單'),
   note:
     'name is required. perms holds comma-separated permission keys (module:entity:action); ' +
-    'type 0 directory, 1 menu, 2 button.',
+    'type 0 directory, 1 menu, 2 button. router, when given, must begin with / (000 §5).',
   fields: {
     parentId: { type: 'int', nullable: true, index: true, label: l('Parent menu', '上级菜单', '上層選單') },
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
@@ -37,4 +49,10 @@ export default defineEntity({
   },
   search: { keyword: ['name', 'router'], equal: ['parentId', 'type'] },
   order: { field: 'orderNum', sort: 'asc' },
+  hooks: {
+    beforeChange({ data }) {
+      const errors = routerErrors(data.router);
+      if (errors.length) throw fail.invalid(errors as never);
+    },
+  },
 });

@@ -11,6 +11,7 @@ import { readJsonBody } from './body';
 import { AppError, KIND_STATUS, type AnyMessageKey, type ErrorKind } from './errors';
 import type { ApiRequest, RouteTable } from './route';
 import type { RawFieldError } from '../crud/validate';
+import { requestLogEntry, type RequestLogEntry } from '../log/request-log';
 
 export interface DispatchDeps {
   routes: RouteTable;
@@ -18,6 +19,8 @@ export interface DispatchDeps {
   /** Serves the web app; returns false when it has nothing for this request. */
   web?: (ctx: Context) => Promise<boolean>;
   logError: (err: unknown, ctx: Context) => void;
+  /** Receives one entry per API request (never blocks, never throws). */
+  requestLog?: { record(e: RequestLogEntry): void };
 }
 
 function send(ctx: Context, status: number, code: number, message: string, data: unknown): void {
@@ -60,8 +63,9 @@ export function createDispatcher(deps: DispatchDeps) {
       return sendError(ctx, lang, 'not_found', 'route_not_found');
     }
     const route = found.route;
+    let user: Caller | null = null;
+    let body: unknown;
     try {
-      let user: Caller | null = null;
       const authHeader = ctx.get('authorization') || undefined;
       if (route.guard === 'public') {
         if (authHeader) user = await deps.auth.authenticate(authHeader);
@@ -74,7 +78,7 @@ export function createDispatcher(deps: DispatchDeps) {
           return sendError(ctx, lang, 'forbidden', 'no_permission');
         }
       }
-      const body = method === 'POST' && route.body !== 'raw' ? await readJsonBody(ctx) : undefined;
+      body = method === 'POST' && route.body !== 'raw' ? await readJsonBody(ctx) : undefined;
       const req: ApiRequest = {
         ctx,
         body,
@@ -94,6 +98,10 @@ export function createDispatcher(deps: DispatchDeps) {
       }
       deps.logError(err, ctx);
       sendError(ctx, lang, 'server', 'server_error');
+    } finally {
+      if (deps.requestLog && route.path !== '/health') {
+        deps.requestLog.record(requestLogEntry(path, user, ctx.ip, body, flatQuery(ctx.query as Record<string, string | string[] | undefined>)));
+      }
     }
   };
 }

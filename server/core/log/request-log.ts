@@ -51,7 +51,7 @@ export const REDACTED = '[redacted]';
  * Keys whose values never reach the log, matched case-insensitively anywhere in the key
  * (`password`, `oldPassword`, `verifyCode`, `inviteCode`, `refreshToken`, `clientSecret`, `deleteKey`...).
  */
-const SECRET_KEY = /pass(word|wd)?|pwd|code|token|secret|captcha|authorization|cookie|session|credential|private|mnemonic|deletekey|apikey|api_key|accesskey|access_key|signature/i;
+const SECRET_KEY = /pass(word|wd)?|pwd|code|token|ticket|state|secret|captcha|authorization|cookie|session|credential|private|mnemonic|deletekey|apikey|api_key|accesskey|access_key|signature/i;
 
 function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
@@ -110,7 +110,14 @@ export function requestLogEntry(
   const hasQuery = !!query && Object.keys(query).length > 0;
   const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
   const params = hasQuery && hasBody ? { query, body } : hasQuery ? query : hasBody ? body : null;
-  return { userId: user?.id ?? null, action: path, ip: ip ?? '', params: paramsText(params) };
+  let text: string | null;
+  try {
+    text = paramsText(params);
+  } catch {
+    // A value JSON cannot hold (a BigInt, say): the entry is still worth keeping without it.
+    text = '"[unserializable]"';
+  }
+  return { userId: user?.id ?? null, action: path, ip: ip ?? '', params: text };
 }
 
 /** Queue options from the environment: REQUEST_LOG_MAX_QUEUE, REQUEST_LOG_BATCH, REQUEST_LOG_FLUSH_MS. */

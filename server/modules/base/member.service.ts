@@ -33,7 +33,7 @@ export async function freeUsername(core: Core, hint: string): Promise<string> {
 
 export async function freeInviteCode(core: Core): Promise<string> {
   for (;;) {
-    const code = randomBytes(5).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8).toUpperCase();
+    const code = randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').slice(0, 8).toUpperCase();
     if (!(await taken(core, 'inviteCode', code))) return code;
   }
 }

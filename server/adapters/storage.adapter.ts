@@ -1,0 +1,192 @@
+/**
+ * Where uploaded files live. The upload call and the file route talk only to `StorageAdapter`, so an
+ * S3-compatible store can replace the local disk by implementing the same methods (put streams the
+ * object with its content type: PutObject; head gives its size and type: HeadObject; get returns it,
+ * whole or a byte range: GetObject; delete: DeleteObject; url is where a browser fetches it: the
+ * store's public or CDN address instead of `/upload/...`).
+ *
+ * Keys are made by the caller, never from user input: `app/base/{yyyymmdd}/{32 hex}.{ext}` (the
+ * spec's prefix path `app/base`, 000 §9). The local store still checks every key it is given, so a
+ * bad key can never reach outside its root.
+ *
+ * Deleting a space/info row keeps its file: the delete leaves a recycle record, and a restore
+ * re-inserts the row, which must still find its file. A file may go only when no row and no recycle
+ * record names its key any more (a purge of recycle records, when one exists, calls `delete`).
+ *
+ * Configuration (AppConfig.env): `STORAGE_ROOT` (folder of the local store; default `uploads` under
+ * the data folder), `STORAGE_PUBLIC_URL` (base of the urls it hands out; default `/upload`).
+ *
+ * @example
+ * ```ts
+ * const storage = storageFor(core);
+ * const { key, size } = await storage.put('app/base/20260101/ab12….png', fileStream, 'image/png');
+ * const url = storage.url(key); // '/upload/app/base/20260101/ab12….png'
+ * const obj = await storage.get(key, { start: 0, end: 99 }); // first 100 bytes, or null
+ * await storage.delete(key);
+ * ```
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Core } from '../core/core';
+import { DATA_DIR, PROJECT_ROOT } from '../core/paths';
+
+/** The spec's prefix path of uploaded files (000 §9, 001 §9). */
+export const KEY_PREFIX = 'app/base';
+
+export interface StoredObject {
+  key: string;
+  /** Bytes written. */
+  size: number;
+}
+
+export interface StoredMeta {
+  /** Size of the whole object in bytes. */
+  size: number;
+  contentType: string;
+  modified: Date;
+}
+
+export interface StoredFile extends StoredMeta {
+  /** The object's bytes, or those of the range asked for. */
+  stream: Readable;
+}
+
+/** An inclusive byte range, as HTTP Range gives it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StorageAdapter {
+  /** What `comm/uploadMode` reports: `local` here, e.g. `s3` for an object store. */
+  readonly mode: string;
+  /**
+   * Stores `body` under `key`. A stream that errors (a size limit crossed, a client gone) leaves
+   * nothing behind and rejects with the stream's error.
+   */
+  put(key: string, body: Readable | Buffer, contentType: string): Promise<StoredObject>;
+  /** Size, type and time of the object, or null when there is none under `key` (a range needs the size first). */
+  head(key: string): Promise<StoredMeta | null>;
+  /** The object (or a range of it), or null when there is none under `key`. */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
+  /** Removes the object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Where a browser fetches the object. */
+  url(key: string): string;
+}
+
+/** A key the stores accept: relative, lower-case safe segments, no `..`, no empty segment. */
+export function isSafeKey(key: string): boolean {
+  if (key.length > 512 || !/^[a-z0-9][a-z0-9._/-]*$/i.test(key)) return false;
+  return key.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
+
+/** Content types by extension; anything else is served as application/octet-stream. */
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp',
+  webp: 'image/webp', tif: 'image/tiff', svg: 'image/svg+xml',
+  mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', wmv: 'video/x-ms-wmv',
+  mpg: 'video/mpeg', mpeg: 'video/mpeg', flv: 'video/x-flv',
+  mp3: 'audio/mpeg', mp2: 'audio/mpeg', wav: 'audio/wav', wma: 'audio/x-ms-wma', flac: 'audio/flac',
+  midi: 'audio/midi', aac: 'audio/aac',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip', rar: 'application/vnd.rar',
+  txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8',
+};
+
+/** The content type a key is stored and served with, from its extension. */
+export function contentTypeOf(key: string): string {
+  const m = /\.([a-z0-9]+)$/i.exec(key);
+  return (m && CONTENT_TYPES[m[1].toLowerCase()]) || 'application/octet-stream';
+}
+
+/**
+ * Files on the local disk under `root`. The content type is not kept beside the file: it follows
+ * from the key's extension, which the uploader chose to match the content.
+ */
+export class LocalStorage implements StorageAdapter {
+  readonly mode = 'local';
+
+  constructor(
+    readonly root: string,
+    private readonly publicBase = '/upload',
+  ) {}
+
+  private pathOf(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+    const file = resolve(this.root, key);
+    if (!file.startsWith(this.root + sep)) throw new Error(`storage key outside the root: ${key}`);
+    return file;
+  }
+
+  async put(key: string, body: Readable | Buffer, contentType: string): Promise<StoredObject> {
+    void contentType;
+    const file = this.pathOf(key);
+    await mkdir(dirname(file), { recursive: true });
+    // Written beside its place and renamed when complete, so a reader never sees half a file.
+    const part = `${file}.${randomBytes(6).toString('hex')}.part`;
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    let size: number;
+    try {
+      await pipeline(source, createWriteStream(part, { flags: 'wx', mode: 0o640 }));
+      size = (await stat(part)).size;
+      await rename(part, file);
+    } catch (err) {
+      await unlink(part).catch(() => undefined);
+      throw err;
+    }
+    return { key, size };
+  }
+
+  async head(key: string): Promise<StoredMeta | null> {
+    if (!isSafeKey(key)) return null;
+    const st = await stat(this.pathOf(key)).catch(() => null);
+    return st?.isFile() ? { size: st.size, contentType: contentTypeOf(key), modified: st.mtime } : null;
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
+    const meta = await this.head(key);
+    if (!meta) return null;
+    const stream = createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+    return { ...meta, stream };
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+
+  url(key: string): string {
+    return `${this.publicBase}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}
+
+/** The store configured by the environment (only the local disk for now). */
+export function createStorage(env: Record<string, string | undefined>): StorageAdapter {
+  const root = env.STORAGE_ROOT ? resolve(PROJECT_ROOT, env.STORAGE_ROOT) : join(DATA_DIR, 'uploads');
+  const base = (env.STORAGE_PUBLIC_URL || '/upload').replace(/\/+$/, '');
+  return new LocalStorage(root, base);
+}
+
+const byCore = new WeakMap<Core, StorageAdapter>();
+
+/** The one store of a running core, made on first use from its configuration. */
+export function storageFor(core: Core): StorageAdapter {
+  let s = byCore.get(core);
+  if (!s) {
+    s = createStorage(core.config.env);
+    byCore.set(core, s);
+  }
+  return s;
+}

@@ -1,0 +1,58 @@
+/** Messages of the e-mail sign-in, registration and password-reset calls, and the texts of their e-mails. */
+import { registerMessages } from '../../core/i18n/messages';
+
+export const MAIL = registerMessages({
+  en: {
+    mail_code_wrong: 'The code is wrong ({left} tries left)',
+    mail_code_expired: 'The code has expired or was already used; please request a new one',
+    mail_code_exhausted: 'Too many wrong tries; please request a new code',
+    mail_send_too_soon: 'A code was just sent to this address; please wait a moment before asking again',
+    mail_send_daily_limit: 'Too many codes were sent to this address today; please try again tomorrow',
+    mail_send_ip_limit: 'Too many codes were requested from your network; please try again later',
+    mail_check_ip_limit: 'Too many code attempts from your network; please try again later',
+    mail_exist_limit: 'Too many lookups; please try again later',
+    mail_invite_required: 'An invite code is required',
+    mail_invite_unknown: 'The invite code is not valid',
+    mail_send_failed: 'The e-mail could not be sent; please try again later',
+    mail_subject_login: 'Your COSMAC AI sign-in code',
+    mail_subject_reset: 'Your COSMAC AI password reset code',
+    mail_text_login:
+      'Your sign-in code is {code}.\n\nIt expires in {minutes} minute(s) and can be used once. If you did not ask for it, ignore this e-mail.',
+    mail_text_reset:
+      'Your password reset code is {code}.\n\nIt expires in {minutes} minute(s) and can be used once. If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
+  },
+  'zh-cn': {
+    mail_code_wrong: '验证码错误（还可尝试 {left} 次）',
+    mail_code_expired: '验证码已过期或已使用，请重新获取',
+    mail_code_exhausted: '错误次数过多，请重新获取验证码',
+    mail_send_too_soon: '验证码刚刚已发送到该邮箱，请稍后再试',
+    mail_send_daily_limit: '该邮箱今天收到的验证码过多，请明天再试',
+    mail_send_ip_limit: '您的网络请求验证码过于频繁，请稍后再试',
+    mail_check_ip_limit: '您的网络尝试验证码过于频繁，请稍后再试',
+    mail_exist_limit: '查询过于频繁，请稍后再试',
+    mail_invite_required: '请填写邀请码',
+    mail_invite_unknown: '邀请码无效',
+    mail_send_failed: '邮件发送失败，请稍后再试',
+    mail_subject_login: '您的 COSMAC AI 登录验证码',
+    mail_subject_reset: '您的 COSMAC AI 重置密码验证码',
+    mail_text_login: '您的登录验证码是 {code}。\n\n验证码 {minutes} 分钟内有效，仅可使用一次。如果这不是您本人的操作，请忽略此邮件。',
+    mail_text_reset: '您的重置密码验证码是 {code}。\n\n验证码 {minutes} 分钟内有效，仅可使用一次。如果您没有申请重置密码，请忽略此邮件，您的密码不会改变。',
+  },
+  'zh-tw': {
+    mail_code_wrong: '驗證碼錯誤（還可嘗試 {left} 次）',
+    mail_code_expired: '驗證碼已過期或已使用，請重新取得',
+    mail_code_exhausted: '錯誤次數過多，請重新取得驗證碼',
+    mail_send_too_soon: '驗證碼剛剛已寄到此信箱，請稍後再試',
+    mail_send_daily_limit: '此信箱今天收到的驗證碼過多，請明天再試',
+    mail_send_ip_limit: '您的網路請求驗證碼過於頻繁，請稍後再試',
+    mail_check_ip_limit: '您的網路嘗試驗證碼過於頻繁，請稍後再試',
+    mail_exist_limit: '查詢過於頻繁，請稍後再試',
+    mail_invite_required: '請填寫邀請碼',
+    mail_invite_unknown: '邀請碼無效',
+    mail_send_failed: '郵件寄送失敗，請稍後再試',
+    mail_subject_login: '您的 COSMAC AI 登入驗證碼',
+    mail_subject_reset: '您的 COSMAC AI 重設密碼驗證碼',
+    mail_text_login: '您的登入驗證碼是 {code}。\n\n驗證碼 {minutes} 分鐘內有效，僅能使用一次。如果這不是您本人的操作，請忽略此郵件。',
+    mail_text_reset: '您的重設密碼驗證碼是 {code}。\n\n驗證碼 {minutes} 分鐘內有效，僅能使用一次。如果您沒有申請重設密碼，請忽略此郵件，您的密碼不會改變。',
+  },
+});

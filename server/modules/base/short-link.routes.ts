@@ -1,0 +1,139 @@
+/**
+ * base/shortLink: `add` (public, rate-limited per IP) makes a short key for an http(s) URL and returns
+ * a delete key once; only its SHA-256 is stored. `delete` (public) needs that key, compared in
+ * constant time (ARCHITECTURE §7); the administrator may delete without it. `s/{shortKey}` (public)
+ * redirects with 302 and counts the visit.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { l } from '../../core/entity/define';
+import type { Core } from '../../core/core';
+import { defineRoutes, call } from '../../core/modules';
+import { AppError, fail } from '../../core/http/errors';
+import { hit } from '../../core/http/rate-limit';
+import { SHORT_LINK } from './short-link.messages';
+
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const KEY_LENGTH = 8;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const MAX_URL = 2048;
+
+export function newShortKey(): string {
+  let s = '';
+  for (let i = 0; i < KEY_LENGTH; i++) s += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  return s;
+}
+
+export function hashDeleteKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Whether `given` hashes to `storedHash`, in time independent of where they differ. */
+export function deleteKeyMatches(given: string, storedHash: string | null): boolean {
+  const a = Buffer.from(hashDeleteKey(given), 'utf8');
+  const b = Buffer.from(storedHash ?? '', 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The URL as stored (normalized), or null unless it is an absolute http(s) URL without credentials. */
+export function safeTargetUrl(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  if (!s || s.length > MAX_URL) return null;
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return null;
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname || u.username || u.password) return null;
+  return u.href.length > MAX_URL ? null : u.href;
+}
+
+function stringField(body: Record<string, unknown>, name: string): string {
+  const v = body[name];
+  if (typeof v !== 'string' || v === '') throw fail.invalid([{ field: name, rule: 'required', params: {} }] as never);
+  return v;
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail.bad('body_not_object');
+  return body as Record<string, unknown>;
+}
+
+export default defineRoutes((core: Core) => {
+  const links = core.model.byKey.get('base/shortLink')!;
+  const q = core.db.q.bind(core.db);
+  const t = q(links.table);
+  const perHour = Number(core.config.env.SHORTLINK_ADD_PER_HOUR) > 0 ? Number(core.config.env.SHORTLINK_ADD_PER_HOUR) : 30;
+  return [
+    call(core, 'base', 'shortLink', 'add', {
+      method: 'POST',
+      guard: 'public',
+      summary: l('Create a short link', '创建短链接', '建立短網址'),
+      async handler(req) {
+        const body = objectBody(req.body);
+        const url = safeTargetUrl(body.url);
+        if (!url) {
+          const rule = body.url === undefined || body.url === '' ? 'required' : 'format';
+          throw fail.invalid([{ field: 'url', rule, params: { format: 'http(s) URL' } }] as never);
+        }
+        await hit(core.cache, [{ key: `shortlink:add:ip:${req.ctx.ip}`, max: perHour, windowSeconds: 3600 }], SHORT_LINK.shortlink_too_many);
+        const deleteKey = randomBytes(24).toString('base64url');
+        for (let attempt = 0; ; attempt++) {
+          const shortKey = newShortKey();
+          try {
+            await core.ops.add(links, { shortKey, url, deleteKey: hashDeleteKey(deleteKey), userId: req.user?.id ?? null }, req.user);
+            return { shortKey, deleteKey };
+          } catch (err) {
+            // A clash of random keys is rare; try a fresh one a few times.
+            if (!(err instanceof AppError && err.kind === 'conflict') || attempt >= 4) throw err;
+          }
+        }
+      },
+    }),
+    call(core, 'base', 'shortLink', 'delete', {
+      method: 'POST',
+      guard: 'public',
+      summary: l('Delete a short link with its delete key', '凭删除密钥删除短链接', '憑刪除金鑰刪除短網址'),
+      async handler(req) {
+        const body = objectBody(req.body);
+        const shortKey = stringField(body, 'shortKey');
+        const admin = !!req.user?.isAdmin;
+        const deleteKey = admin && body.deleteKey === undefined ? null : stringField(body, 'deleteKey');
+        await hit(core.cache, [{ key: `shortlink:delete:ip:${req.ctx.ip}`, max: 60, windowSeconds: 3600 }]);
+        const [row] = KEY_PATTERN.test(shortKey)
+          ? await core.db.query<{ id: number; deleteKey: string | null }>(`SELECT ${q('id')}, ${q('deleteKey')} FROM ${t} WHERE ${q('shortKey')} = ?`, [shortKey])
+          : [];
+        if (!row) throw fail.notFound(SHORT_LINK.shortlink_not_found);
+        if (deleteKey !== null && !deleteKeyMatches(deleteKey, row.deleteKey)) throw fail.forbidden(SHORT_LINK.shortlink_delete_key_wrong);
+        await core.ops.delete(links, { ids: [Number(row.id)] }, req.user, { url: req.path });
+        return null;
+      },
+    }),
+    call(core, 'base', 'shortLink', 's/{shortKey}', {
+      method: 'GET',
+      guard: 'public',
+      raw: true,
+      summary: l('Follow a short link', '短链接跳转', '短網址跳轉'),
+      async handler(req) {
+        const shortKey = req.params.shortKey;
+        const [row] = KEY_PATTERN.test(shortKey)
+          ? await core.db.query<{ id: number; url: string; expireTime: string | null }>(
+              `SELECT ${q('id')}, ${q('url')}, ${q('expireTime')} FROM ${t} WHERE ${q('shortKey')} = ?`,
+              [shortKey],
+            )
+          : [];
+        const expired = row?.expireTime ? new Date(`${String(row.expireTime).replace(' ', 'T')}Z`).getTime() <= Date.now() : false;
+        const url = row && !expired ? safeTargetUrl(row.url) : null;
+        if (!row || !url) throw fail.notFound(SHORT_LINK.shortlink_not_found);
+        if (req.ctx.method !== 'HEAD') {
+          await core.db.run(`UPDATE ${t} SET ${q('visitCount')} = ${q('visitCount')} + 1 WHERE ${q('id')} = ?`, [row.id]);
+        }
+        req.ctx.set('Cache-Control', 'no-store');
+        req.ctx.set('Referrer-Policy', 'no-referrer');
+        req.ctx.status = 302;
+        req.ctx.redirect(url);
+      },
+    }),
+  ];
+});

@@ -1,0 +1,74 @@
+/**
+ * base/site: the site info that public pages show, per host. `info` is public and answers the row of
+ * the request's host, else the default row (host NULL); callers who may `save` get the whole row.
+ * `save` upserts the row of one host (none or empty: the default row).
+ */
+import { l, type Row } from '../../core/entity/define';
+import type { Core } from '../../core/core';
+import { defineRoutes, call } from '../../core/modules';
+import { fail } from '../../core/http/errors';
+import { planFor } from '../../core/crud/plan';
+
+/** What anyone may read. */
+export const PUBLIC_SITE_FIELDS = ['name', 'title', 'description', 'keywords', 'logo', 'favicon', 'copyright'] as const;
+const HOST = /^[a-z0-9]([a-z0-9.-]{0,253})(:\d{1,5})?$/;
+
+function normalizeHost(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') throw fail.invalid([{ field: 'host', rule: 'type', params: { type: 'string' } }] as never);
+  const h = v.trim().toLowerCase();
+  if (h === '') return null;
+  if (!HOST.test(h)) throw fail.invalid([{ field: 'host', rule: 'format', params: { format: 'host name' } }] as never);
+  return h;
+}
+
+export default defineRoutes((core: Core) => {
+  const site = core.model.byKey.get('base/site')!;
+  const plan = planFor(site);
+  const q = core.db.q.bind(core.db);
+  const SAVE_KEY = 'base:site:save';
+  return [
+    call(core, 'base', 'site', 'info', {
+      method: 'POST',
+      guard: 'public',
+      summary: l('Site info of this host', '站点信息', '站台資訊'),
+      async handler(req) {
+        const hostname = req.ctx.hostname.toLowerCase();
+        const host = req.ctx.host.toLowerCase();
+        const rows = await core.db.query(
+          `SELECT ${plan.select} FROM ${plan.table} WHERE ${q('host')} IN (?, ?) OR ${q('host')} IS NULL ORDER BY ${q('id')} ASC`,
+          [host, hostname],
+        );
+        // The host with its port first, then the bare host name, then the default row.
+        const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === hostname) ?? rows.find((r) => r.host === null);
+        if (row) plan.codec.decode(row);
+        if (row && req.user && core.auth.can(req.user, SAVE_KEY)) return row;
+        const out: Row = {};
+        for (const f of PUBLIC_SITE_FIELDS) out[f] = row?.[f] ?? null;
+        return out;
+      },
+    }),
+    call(core, 'base', 'site', 'save', {
+      method: 'POST',
+      summary: l('Save the site info of a host', '保存站点信息', '儲存站台資訊'),
+      async handler(req) {
+        const body = req.body;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail.bad('body_not_object');
+        const { id: _id, host: rawHost, ...fields } = body as Record<string, unknown>;
+        void _id;
+        const host = normalizeHost(rawHost);
+        const [found] = await core.db.query<{ id: number }>(
+          host === null
+            ? `SELECT ${q('id')} FROM ${plan.table} WHERE ${q('host')} IS NULL ORDER BY ${q('id')} ASC LIMIT 1`
+            : `SELECT ${q('id')} FROM ${plan.table} WHERE ${q('host')} = ?`,
+          host === null ? [] : [host],
+        );
+        if (found) {
+          await core.ops.update(site, { ...fields, id: Number(found.id) }, req.user);
+          return { id: Number(found.id) };
+        }
+        return core.ops.add(site, { ...fields, host }, req.user);
+      },
+    }),
+  ];
+});

@@ -1,0 +1,53 @@
+/**
+ * base/sys/log calls beyond the generic page: how many days the request log keeps (param `logKeep`),
+ * and clearing it. Rows older than the kept days are purged by server/core/log/log-keep.ts.
+ */
+import { l } from '../../core/entity/define';
+import type { Core } from '../../core/core';
+import { defineRoutes, call } from '../../core/modules';
+import { fail } from '../../core/http/errors';
+import { LOG_KEEP_KEY, MAX_LOG_KEEP_DAYS, readKeepDays } from '../../core/log/log-keep';
+
+function keepDays(body: unknown): number {
+  const v = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).value : undefined;
+  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v;
+  if (v === undefined || v === null || v === '') throw fail.invalid([{ field: 'value', rule: 'required', params: {} }] as never);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_LOG_KEEP_DAYS) {
+    throw fail.invalid([{ field: 'value', rule: 'range', params: {} }] as never);
+  }
+  return n;
+}
+
+export default defineRoutes((core: Core) => {
+  const params = core.model.byKey.get('base/sys/param')!;
+  const log = core.model.byKey.get('base/sys/log')!;
+  const q = core.db.q.bind(core.db);
+  return [
+    call(core, 'base', 'sys/log', 'setKeep', {
+      method: 'POST',
+      summary: l('Set how many days the request log keeps', '设置日志保留天数', '設定日誌保留天數'),
+      async handler(req) {
+        const days = keepDays(req.body);
+        const [row] = await core.db.query<{ id: number }>(`SELECT ${q('id')} FROM ${q(params.table)} WHERE ${q('keyName')} = ?`, [LOG_KEEP_KEY]);
+        if (row) await core.ops.update(params, { id: Number(row.id), data: String(days) }, req.user);
+        else await core.ops.add(params, { keyName: LOG_KEEP_KEY, name: 'Request log: days kept', data: String(days), dataType: 0 }, req.user);
+        return null;
+      },
+    }),
+    call(core, 'base', 'sys/log', 'getKeep', {
+      method: 'GET',
+      summary: l('How many days the request log keeps', '获取日志保留天数', '取得日誌保留天數'),
+      handler: async () => readKeepDays(core.db),
+    }),
+    call(core, 'base', 'sys/log', 'clear', {
+      method: 'POST',
+      summary: l('Clear the request log', '清空日志', '清空日誌'),
+      async handler() {
+        await core.db.run(`DELETE FROM ${q(log.table)}`);
+        // The console's unfiltered total is read from the table statistics: bring them up to date.
+        await core.db.run(core.db.dialect === 'mysql' ? `ANALYZE TABLE ${q(log.table)}` : `ANALYZE ${q(log.table)}`);
+        return null;
+      },
+    }),
+  ];
+});

@@ -1,0 +1,103 @@
+/**
+ * base/sys/department/order: the console's drag-sorting of the department tree. Takes
+ * `{list:[{id, parentId, orderNum}]}` (or the bare list, as cool-admin's console sends it), refuses
+ * any move that would put a department under itself, and writes every change in one transaction.
+ * The tree itself is built by the console from `list` (rows with parentId and orderNum).
+ */
+import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
+import { MAX_BATCH } from '../../../core/crud/operations';
+import { nowStored } from '../../../core/crud/values';
+import { fail } from '../../../core/http/errors';
+import { call, defineRoutes } from '../../../core/modules';
+import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
+
+interface Move {
+  id: number;
+  parentId?: number | null;
+  orderNum?: number;
+}
+
+const positive = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+function readMoves(body: unknown): Move[] {
+  const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null ? (body as Row).list : undefined;
+  if (!Array.isArray(list) || list.length === 0) throw fail.bad(SYSADMIN.department_order_empty);
+  if (list.length > MAX_BATCH) throw fail.bad('batch_too_large', { max: MAX_BATCH });
+  const errors: FieldProblem[] = [];
+  const moves = list.map((item, i): Move => {
+    const at = `list[${i}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      errors.push({ field: at, rule: 'type', params: { type: 'object' } });
+      return { id: 0 };
+    }
+    const { id, parentId, orderNum, ...rest } = item as Row;
+    for (const k of Object.keys(rest)) errors.push({ field: `${at}.${k}`, rule: 'unknown', params: {} });
+    if (!positive(id)) errors.push({ field: `${at}.id`, rule: id === undefined ? 'required' : 'type', params: { type: 'integer' } });
+    if (parentId !== undefined && parentId !== null && !positive(parentId)) {
+      errors.push({ field: `${at}.parentId`, rule: 'type', params: { type: 'integer' } });
+    }
+    if (orderNum !== undefined && !(typeof orderNum === 'number' && Number.isSafeInteger(orderNum))) {
+      errors.push({ field: `${at}.orderNum`, rule: 'type', params: { type: 'integer' } });
+    }
+    const m: Move = { id: id as number };
+    if (parentId !== undefined) m.parentId = parentId as number | null;
+    if (orderNum !== undefined) m.orderNum = orderNum as number;
+    return m;
+  });
+  if (errors.length) throw fail.invalid(errors as never);
+  const seen = new Set<number>();
+  for (const m of moves) {
+    if (seen.has(m.id)) throw fail.bad(SYSADMIN.department_order_duplicate, { id: m.id });
+    seen.add(m.id);
+  }
+  return moves;
+}
+
+/** True when following parents up from `id` comes back to `id`. */
+function loopsBack(parents: Map<number, number | null>, id: number): boolean {
+  const seen = new Set<number>();
+  for (let p = parents.get(id) ?? null; p !== null; p = parents.get(p) ?? null) {
+    if (p === id) return true;
+    if (seen.has(p)) return false; // an older loop elsewhere, not made by this move
+    seen.add(p);
+  }
+  return false;
+}
+
+export async function orderDepartments(core: Core, body: unknown): Promise<null> {
+  const moves = readMoves(body);
+  const departments = core.model.byKey.get('base/sys/department')!;
+  const q = core.db.q.bind(core.db);
+  await core.db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: number; parentId: number | null; orderNum: number }>(
+      `SELECT ${q('id')}, ${q('parentId')}, ${q('orderNum')} FROM ${q(departments.table)}`,
+    );
+    const parents = new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
+    const orders = new Map(rows.map((r) => [Number(r.id), Number(r.orderNum)]));
+    for (const m of moves) {
+      if (!parents.has(m.id)) throw fail.notFound('record_not_found');
+      if (m.parentId !== undefined && m.parentId !== null && !parents.has(m.parentId)) throw fail.bad(SYSADMIN.department_missing);
+    }
+    for (const m of moves) if (m.parentId !== undefined) parents.set(m.id, m.parentId);
+    if (moves.some((m) => loopsBack(parents, m.id))) throw fail.bad(SYSADMIN.department_cycle);
+    const now = nowStored();
+    for (const m of moves) {
+      await tx.run(
+        `UPDATE ${q(departments.table)} SET ${q('parentId')} = ?, ${q('orderNum')} = ?, ${q('updateTime')} = ? WHERE ${q('id')} = ?`,
+        [parents.get(m.id), m.orderNum ?? orders.get(m.id), now, m.id],
+      );
+    }
+  });
+  await core.ops.written(departments);
+  return null;
+}
+
+export default defineRoutes((core) => [
+  call(core, 'base', 'sys/department', 'order', {
+    method: 'POST',
+    summary: l('Reorder and re-parent departments', '部门排序与移动', '部門排序與移動'),
+    handler: (req) => orderDepartments(core, req.body),
+  }),
+]);

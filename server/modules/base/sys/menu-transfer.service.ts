@@ -1,0 +1,118 @@
+/**
+ * Menu export and import. An export is portable: no ids, each menu's parent given by its position
+ * in the list (`parentIndex`, always an earlier entry, or null for the chosen tops), so it can be
+ * imported under any menu of another installation. Import checks every entry first, then inserts
+ * them all in one transaction.
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import type { Entity } from '../../../core/entity/model';
+import { planFor } from '../../../core/crud/plan';
+import { MAX_BATCH, parseIds } from '../../../core/crud/operations';
+import { fail } from '../../../core/http/errors';
+import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
+import { checkMenu, insertMenu, menuEntity, parentMenu } from './menu-write.service';
+
+export const MENU_EXPORT_VERSION = 1;
+
+export interface MenuExport {
+  version: number;
+  menus: Array<Row & { parentIndex: number | null }>;
+}
+
+/** The fields an export carries: what add accepts, less the parent link. */
+function portableFields(menus: Entity): string[] {
+  return menus.writable.filter((f) => f.name !== 'parentId').map((f) => f.name);
+}
+
+const byOrder = (a: Row, b: Row) => Number(a.orderNum) - Number(b.orderNum) || Number(a.id) - Number(b.id);
+
+export async function exportMenus(core: Core, body: unknown): Promise<MenuExport> {
+  const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Row).ids : undefined;
+  if (sent === undefined || sent === null || (Array.isArray(sent) && sent.length === 0) || sent === '') {
+    throw fail.bad(SYSADMIN.menu_export_none);
+  }
+  const ids = parseIds(sent);
+  const menus = menuEntity(core);
+  const plan = planFor(menus);
+  const rows = await core.db.query(`SELECT ${plan.select} FROM ${plan.table}`);
+  for (const r of rows) plan.codec.decode(r);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  if (ids.some((id) => !byId.has(id))) throw fail.notFound('record_not_found');
+  const children = new Map<number, Row[]>();
+  for (const r of rows) {
+    if (r.parentId === null || r.parentId === undefined) continue;
+    const list = children.get(Number(r.parentId)) ?? [];
+    list.push(r);
+    children.set(Number(r.parentId), list);
+  }
+  for (const list of children.values()) list.sort(byOrder);
+
+  // A chosen menu below another chosen one is exported once, inside its ancestor's subtree.
+  const chosen = new Set(ids);
+  const hasChosenAncestor = (id: number): boolean => {
+    const seen = new Set<number>([id]);
+    for (let p = byId.get(id)?.parentId; p !== null && p !== undefined; p = byId.get(Number(p))?.parentId) {
+      if (seen.has(Number(p))) return false;
+      if (chosen.has(Number(p))) return true;
+      seen.add(Number(p));
+    }
+    return false;
+  };
+  const tops = ids.filter((id) => !hasChosenAncestor(id)).map((id) => byId.get(id)!).sort(byOrder);
+
+  const fields = portableFields(menus);
+  const out: MenuExport['menus'] = [];
+  const placed = new Set<number>();
+  const walk = (r: Row, parentIndex: number | null) => {
+    const id = Number(r.id);
+    if (placed.has(id)) return;
+    placed.add(id);
+    const index = out.length;
+    out.push({ ...Object.fromEntries(fields.map((f) => [f, r[f] ?? null])), parentIndex });
+    for (const c of children.get(id) ?? []) walk(c, index);
+  };
+  for (const top of tops) walk(top, null);
+  return { version: MENU_EXPORT_VERSION, menus: out };
+}
+
+/** `{parentId?, menus:[...]}` (an export with a parent added) -> the new ids, in the order of the list. */
+export async function importMenus(core: Core, body: unknown, user: AuthUser | null): Promise<{ ids: number[] }> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail.bad('body_not_object');
+  const { menus: list, parentId } = body as Row;
+  if (!Array.isArray(list) || list.length === 0) throw fail.bad(SYSADMIN.menu_import_empty);
+  if (list.length > MAX_BATCH) throw fail.bad(SYSADMIN.menu_import_too_large, { max: MAX_BATCH });
+  const menus = menuEntity(core);
+  const errors: FieldProblem[] = [];
+  const rows = list.map((item, i) => {
+    const prefix = `menus[${i}]`;
+    let parentIndex: number | null = null;
+    let rest: unknown = item;
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      const { parentIndex: p, ...others } = item as Row;
+      rest = others;
+      if (p !== undefined && p !== null) {
+        if (typeof p === 'number' && Number.isInteger(p) && p >= 0 && p < i) parentIndex = p;
+        else errors.push({ field: `${prefix}.parentIndex`, rule: rule(SYSADMIN.field_menu_parent_index), params: {} });
+      }
+    }
+    const checked = checkMenu(menus, rest, prefix);
+    if ('parentId' in checked.data) {
+      errors.push({ field: `${prefix}.parentId`, rule: 'unknown', params: {} });
+    }
+    errors.push(...checked.errors);
+    return { data: checked.data, parentIndex };
+  });
+  if (errors.length) throw fail.invalid(errors as never);
+  const top = await parentMenu(core.db, parentId);
+  const ids = await core.db.transaction(async (tx) => {
+    const out: number[] = [];
+    for (const r of rows) {
+      const parent = r.parentIndex === null ? top : out[r.parentIndex];
+      out.push(await insertMenu(tx, menus, { ...r.data, parentId: parent }, user));
+    }
+    return out;
+  });
+  await core.ops.written(menus);
+  return { ids };
+}

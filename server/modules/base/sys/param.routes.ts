@@ -1,0 +1,23 @@
+/** GET /admin/base/open/html?key=: a parameter shown as an HTML page (see param.service.ts). */
+import { l } from '../../../core/entity/define';
+import { call, defineRoutes } from '../../../core/modules';
+import { HTML_CSP, paramHtml } from './param.service';
+
+export default defineRoutes((core) => [
+  call(core, 'base', 'open', 'html', {
+    method: 'GET',
+    guard: 'public',
+    raw: true,
+    summary: l('A parameter as an HTML page', '以 HTML 页面显示参数', '以 HTML 頁面顯示參數'),
+    handler: async (req) => {
+      const html = await paramHtml(core, req.query.key || req.query.keyName, req.user);
+      const ctx = req.ctx;
+      ctx.status = 200;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Content-Security-Policy', HTML_CSP);
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = html;
+    },
+  }),
+]);

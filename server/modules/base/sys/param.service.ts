@@ -1,0 +1,62 @@
+/**
+ * Parameters by keyName (base/sys/param): for code that reads a setting (`paramByKey`), and the
+ * public page `GET /admin/base/open/html?key=` (cool-admin's htmlByKey) that shows one as HTML.
+ *
+ * dataType 0 (string) is configuration: the page shows it only to a caller who may read params
+ * (`base:sys:param:info`); rich text (1) and files (2) are public content such as terms of service.
+ * Rich text is the administrator's HTML, so the page is served under a sandboxing Content Security
+ * Policy: it renders, but no script in it runs with our origin.
+ */
+import type { Core } from '../../../core/core';
+import type { Caller } from '../../../core/auth/auth.service';
+import { fail } from '../../../core/http/errors';
+import { SYSADMIN } from './sysadmin.messages';
+
+export const PARAM_STRING = 0;
+export const PARAM_RICH_TEXT = 1;
+export const PARAM_FILE = 2;
+
+export interface Param {
+  keyName: string;
+  name: string | null;
+  data: string | null;
+  dataType: number;
+}
+
+export async function paramByKey(core: Core, keyName: string): Promise<Param | null> {
+  const q = core.db.q.bind(core.db);
+  const [row] = await core.db.query<Param>(
+    `SELECT ${['keyName', 'name', 'data', 'dataType'].map(q).join(', ')} FROM ${q('base_sys_param')} WHERE ${q('keyName')} = ?`,
+    [keyName],
+  );
+  return row ? { ...row, dataType: Number(row.dataType) } : null;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+const IMAGE = /\.(bmp|jpe?g|png|tif|gif|svg|webp)(\?.*)?$/i;
+const VIDEO = /\.(mp4|webm|mov|mpe?g)(\?.*)?$/i;
+
+/** A file parameter holds a URL: shown as an image, a video or a link; anything but http(s) or a path as text. */
+function fileBody(url: string): string {
+  if (!/^(https?:\/\/|\/(?!\/))\S*$/i.test(url)) return `<p>${escapeHtml(url)}</p>`;
+  const u = escapeHtml(url);
+  if (IMAGE.test(url)) return `<img src="${u}" alt="" style="max-width:100%">`;
+  if (VIDEO.test(url)) return `<video src="${u}" controls style="max-width:100%"></video>`;
+  return `<a href="${u}" rel="noopener noreferrer">${u}</a>`;
+}
+
+export const HTML_CSP = "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; img-src * data:; media-src *; style-src 'unsafe-inline'; font-src * data:";
+
+/** The page of one parameter, or a 404 for an unknown key or a string the caller may not read. */
+export async function paramHtml(core: Core, key: string | undefined, caller: Caller | null): Promise<string> {
+  if (!key) throw fail.bad(SYSADMIN.param_key_required);
+  const p = await paramByKey(core, key);
+  const mayReadConfig = caller !== null && core.auth.can(caller, 'base:sys:param:info');
+  if (!p || (p.dataType === PARAM_STRING && !mayReadConfig)) throw fail.notFound(SYSADMIN.param_not_found);
+  const data = p.data ?? '';
+  const body = p.dataType === PARAM_RICH_TEXT ? data : p.dataType === PARAM_FILE ? fileBody(data) : `<pre style="white-space:pre-wrap">${escapeHtml(data)}</pre>`;
+  const title = escapeHtml(p.name || p.keyName);
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body>${body}</body></html>`;
+}

@@ -1,0 +1,103 @@
+/**
+ * Dictionaries for clients (001 §7): `data` maps each asked type key to its entries, sorted by
+ * orderNum, each with `label` (its name) and `value` (its value, or its id when the value is empty),
+ * nested through parentId as `children`. A type with no entries, or an unknown key, gives an empty
+ * list: the console shows 'No available dictionary' for it.
+ */
+import type { Core } from '../../core/core';
+import type { Row } from '../../core/entity/define';
+import { fail } from '../../core/http/errors';
+import { SYSADMIN } from '../base/sys/sysadmin.messages';
+
+const MAX_TYPES = 200;
+
+export interface DictEntry {
+  id: number;
+  name: string;
+  label: string;
+  value: string | number;
+  orderNum: number;
+  parentId: number | null;
+  children?: DictEntry[];
+}
+
+/** A numeric text in its canonical form becomes a number, so entries match int fields ('3' -> 3). */
+function entryValue(value: unknown, id: number): string | number {
+  if (value === null || value === undefined || value === '') return id;
+  const s = String(value);
+  return /^-?(0|[1-9]\d{0,14})$/.test(s) ? Number(s) : s;
+}
+
+function readTypes(body: unknown): string[] | null {
+  const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Row).types : body;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : raw;
+  if (!Array.isArray(list) || list.length > MAX_TYPES || list.some((t) => typeof t !== 'string' || t.length > 255)) {
+    throw fail.bad(SYSADMIN.dict_types_bad);
+  }
+  return list.length ? [...new Set(list as string[])] : null;
+}
+
+/** Entries of one type as a forest; a parent loop is cut where it is met, so every entry appears once. */
+function forest(rows: DictEntry[]): DictEntry[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const kids = new Map<number, DictEntry[]>();
+  for (const r of rows) {
+    if (r.parentId !== null && byId.has(r.parentId) && r.parentId !== r.id) {
+      (kids.get(r.parentId) ?? kids.set(r.parentId, []).get(r.parentId)!).push(r);
+    }
+  }
+  const placed = new Set<number>();
+  const build = (r: DictEntry): DictEntry => {
+    placed.add(r.id);
+    const children = (kids.get(r.id) ?? []).filter((c) => !placed.has(c.id)).map(build);
+    return children.length ? { ...r, children } : { ...r };
+  };
+  const roots = rows.filter((r) => r.parentId === null || !byId.has(r.parentId) || r.parentId === r.id);
+  const out = roots.map(build);
+  for (const r of rows) if (!placed.has(r.id)) out.push(build(r));
+  return out;
+}
+
+export async function dictData(core: Core, body: unknown): Promise<Record<string, DictEntry[]>> {
+  const keys = readTypes(body);
+  const q = core.db.q.bind(core.db);
+  const types = await core.db.query<{ id: number; key: string }>(
+    `SELECT ${q('id')}, ${q('key')} FROM ${q('dict_type')}` +
+      (keys ? ` WHERE ${q('key')} IN (${keys.map(() => '?').join(', ')})` : '') +
+      ` ORDER BY ${q('id')} ASC`,
+    keys ?? [],
+  );
+  const result: Record<string, DictEntry[]> = {};
+  for (const k of keys ?? []) result[k] = [];
+  if (!types.length) return result;
+  const typeIds = types.map((t) => Number(t.id));
+  const rows = await core.db.query<Row>(
+    `SELECT ${['id', 'typeId', 'name', 'value', 'orderNum', 'parentId'].map(q).join(', ')} FROM ${q('dict_info')} ` +
+      `WHERE ${q('typeId')} IN (${typeIds.map(() => '?').join(', ')}) ORDER BY ${q('orderNum')} ASC, ${q('id')} ASC`,
+    typeIds,
+  );
+  const byType = new Map<number, DictEntry[]>(typeIds.map((id) => [id, []]));
+  for (const r of rows) {
+    const id = Number(r.id);
+    byType.get(Number(r.typeId))?.push({
+      id,
+      name: String(r.name),
+      label: String(r.name),
+      value: entryValue(r.value, id),
+      orderNum: Number(r.orderNum),
+      parentId: r.parentId === null || r.parentId === undefined ? null : Number(r.parentId),
+    });
+  }
+  for (const t of types) result[t.key] = forest(byType.get(Number(t.id))!);
+  return result;
+}
+
+/** Every dictionary type: id, name and key. */
+export async function dictTypes(core: Core): Promise<Array<{ id: number; name: string; key: string }>> {
+  const q = core.db.q.bind(core.db);
+  const rows = await core.db.query<{ id: number; name: string; key: string }>(
+    `SELECT ${q('id')}, ${q('name')}, ${q('key')} FROM ${q('dict_type')} ORDER BY ${q('id')} ASC`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, key: r.key }));
+}

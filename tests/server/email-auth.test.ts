@@ -1,0 +1,527 @@
+/**
+ * Signing in by e-mail code, completing registration, and resetting a password, end to end on every
+ * database kind: the app sends through nodemailer to a real SMTP server (smtp-server on 127.0.0.1,
+ * with an account), and the tests read each code out of the received message as a person would.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../helpers/app';
+import { databaseKinds } from '../helpers/databases';
+
+const kinds = await databaseKinds();
+
+type Res = { status: number; text: string; body: { code: number; message: string; data: any } };
+
+interface Mail {
+  to: string[];
+  from: string;
+  authUser: string | undefined;
+  subject: string;
+  text: string;
+}
+
+const SMTP_USER = 'mailer';
+const SMTP_PASS = 'smtp-secret-pass';
+
+/** Decodes quoted-printable text (UTF-8). */
+function qp(s: string): string {
+  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Decodes RFC 2047 encoded words of a header. */
+function words(s: string): string {
+  return s
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _cs: string, enc: string, v: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(v, 'base64').toString('utf8') : qp(v.replace(/_/g, ' ')),
+    );
+}
+
+/** The headers and text of a single-part message as the SMTP server received it. */
+function parseMessage(raw: string): { headers: Map<string, string>; text: string } {
+  const cut = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, cut).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(cut).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim());
+  }
+  const cte = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  const text = cte === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : cte === 'quoted-printable' ? qp(body) : body;
+  return { headers, text };
+}
+
+/** The 6-digit code in a message's text. */
+function codeIn(mail: Mail): string {
+  const m = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text);
+  if (!m) throw new Error(`no code in the message: ${mail.text}`);
+  return m[1];
+}
+
+/** A local SMTP server that requires nothing but accepts an account, and keeps what it receives. */
+async function startSmtp(): Promise<{ port: number; inbox: Mail[]; close(): Promise<void> }> {
+  const inbox: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, cb) {
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) cb(null, { user: auth.username });
+      else cb(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, cb) {
+      // An address the server refuses, to see how the app answers a failed delivery.
+      if (address.address.startsWith('refused')) cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      else cb();
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const { headers, text } = parseMessage(Buffer.concat(chunks).toString('utf8'));
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: words(headers.get('from') ?? ''),
+          authUser: session.user as string | undefined,
+          subject: words(headers.get('subject') ?? ''),
+          text,
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function filesUnder(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(kinds)('e-mail sign-in on %s', (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  let seq = 0;
+  /** Every code mailed and every response text, to prove no code leaks. */
+  const codes: string[] = [];
+  const responses: string[] = [];
+  const passwords: string[] = [];
+
+  const address = (tag: string) => `${tag}.${kind}.${++seq}@Example.com`;
+  const q = (id: string) => t.core.db.q(id);
+
+  async function post(path: string, body: unknown, opts: { token?: string; lang?: string } = {}): Promise<Res> {
+    let r = t.http().post(path).send(body as object);
+    if (opts.token) r = r.set('Authorization', opts.token);
+    if (opts.lang) r = r.set('language', opts.lang);
+    const res = (await r) as unknown as Res;
+    responses.push(res.text);
+    return res;
+  }
+
+  async function get(path: string, token: string): Promise<Res> {
+    const res = (await t.http().get(path).set('Authorization', token)) as unknown as Res;
+    responses.push(res.text);
+    return res;
+  }
+
+  /** The messages received for an address (case-insensitively), oldest first. */
+  const mailsTo = (email: string) => smtp.inbox.filter((m) => m.to.some((a) => a.toLowerCase() === email.toLowerCase()));
+
+  /** Asks for a code and reads it from the message that arrived. */
+  async function mailedCode(email: string, type?: string, lang?: string): Promise<{ code: string; mail: Mail }> {
+    const before = mailsTo(email).length;
+    const res = await post('/admin/base/open/sendCode', type ? { email, type } : { email }, { lang });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ code: 1000, message: 'success', data: null });
+    const mails = mailsTo(email);
+    expect(mails.length).toBe(before + 1);
+    const mail = mails[mails.length - 1];
+    const code = codeIn(mail);
+    codes.push(code);
+    return { code, mail };
+  }
+
+  /** Signs in by e-mail code (creating the member on first use) and returns the answer's data. */
+  async function emailLogin(email: string): Promise<Record<string, any>> {
+    const { code } = await mailedCode(email);
+    const res = await post('/admin/base/open/loginByEmail', { email, code });
+    expect(res.body.code, res.text).toBe(1000);
+    return res.body.data;
+  }
+
+  async function userByEmail(email: string): Promise<Array<Record<string, any>>> {
+    return t.core.db.query(`SELECT * FROM ${q('base_sys_user')} WHERE ${q('email')} = ? AND ${q('delete')} = 0`, [email.toLowerCase()]);
+  }
+
+  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startApp(kind, {
+      env: {
+        ...process.env,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        SMTP_USER,
+        SMTP_PASS,
+        MAIL_FROM: 'COSMAC AI <no-reply@cosmac.test>',
+        MAIL_SEND_INTERVAL: '1',
+        MAIL_DAILY_MAX: '2',
+        MAIL_IP_HOURLY: '1000',
+        MAIL_CHECK_IP_LIMIT: '1000',
+        EXIST_IP_LIMIT: '1000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('mails a 6-digit code in the language of the request, through the configured SMTP account', async () => {
+    const email = address('lang');
+    const { mail } = await mailedCode(email, 'login', 'zh-cn');
+    expect(mail.to).toEqual([email.toLowerCase()]);
+    expect(mail.authUser).toBe(SMTP_USER);
+    expect(mail.from).toContain('no-reply@cosmac.test');
+    expect(mail.subject).toBe('您的 COSMAC AI 登录验证码');
+    expect(mail.text).toContain('10 分钟内有效');
+    const tw = await mailedCode(address('lang'), 'register', 'zh-tw');
+    expect(tw.mail.subject).toBe('您的 COSMAC AI 登入驗證碼');
+  });
+
+  it('keeps only a keyed hash of the code in the cache store, under a hash of the address', async () => {
+    const email = address('hashed');
+    const { code } = await mailedCode(email);
+    expect(t.core.cache.kind).toBe('memory');
+    const entries = [...(t.core.cache as unknown as { map: Map<string, { v: string }> }).map].map(([k, e]) => `${k}=${e.v}`);
+    const mine = entries.filter((e) => e.startsWith('mail:code:login:'));
+    expect(mine.length).toBeGreaterThan(0);
+    const local = email.split('@')[0].toLowerCase();
+    expect(entries.filter((e) => e.includes(code) || e.toLowerCase().includes(local))).toEqual([]);
+  });
+
+  it('creates a member with the member role and no nickName on the first e-mail sign-in', async () => {
+    const email = address('first');
+    const data = await emailLogin(email);
+    expect(typeof data.token).toBe('string');
+    expect(typeof data.refreshToken).toBe('string');
+    expect(data).toMatchObject({ isNew: true, profileIncomplete: true, needNickName: true, needInviteCode: true, inviteRequired: false });
+    const [user] = await userByEmail(email);
+    expect(user.nickName).toBeNull();
+    expect(user.inviteCode).toBeNull();
+    const [role] = await t.core.db.query<{ id: number }>(`SELECT ${q('id')} FROM ${q('base_sys_role')} WHERE ${q('label')} = ?`, ['member']);
+    const links = await t.core.db.query<{ roleId: number }>(`SELECT ${q('roleId')} FROM ${q('base_sys_user_role')} WHERE ${q('userId')} = ?`, [user.id]);
+    expect(links.map((r) => Number(r.roleId))).toEqual([Number(role.id)]);
+    const me = await get('/admin/base/comm/person', data.token);
+    expect(me.status).toBe(200);
+    expect(me.body.data.id).toBe(Number(user.id));
+    expect(me.body.data.email).toBe(email.toLowerCase());
+  });
+
+  it('finds the same account on a later e-mail sign-in', async () => {
+    const email = address('again');
+    const first = await emailLogin(email);
+    await sleep(1100);
+    const second = await emailLogin(email.toUpperCase());
+    expect(second.isNew).toBe(false);
+    expect(await userByEmail(email)).toHaveLength(1);
+    const a = await get('/admin/base/comm/person', first.token);
+    const b = await get('/admin/base/comm/person', second.token);
+    expect(b.body.data.id).toBe(a.body.data.id);
+  });
+
+  it('refuses a wrong code and a code that was used once already', async () => {
+    const email = address('once');
+    const { code } = await mailedCode(email);
+    const wrong = await post('/admin/base/open/loginByEmail', { email, code: otherCode(code) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe(1001);
+    expect(wrong.body.message).toBe('The code is wrong (4 tries left)');
+    const right = await post('/admin/base/open/loginByEmail', { email, code });
+    expect(right.body.code, right.text).toBe(1000);
+    const again = await post('/admin/base/open/loginByEmail', { email, code });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toMatch(/expired or was already used/);
+    expect(await userByEmail(email)).toHaveLength(1);
+  });
+
+  it('ends a code after five wrong tries', async () => {
+    const email = address('tries');
+    const { code } = await mailedCode(email);
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await post('/admin/base/open/loginByEmail', { email, code: otherCode(code) })).body.message);
+    expect(answers[3]).toBe('The code is wrong (1 tries left)');
+    expect(answers[4]).toBe('Too many wrong tries; please request a new code');
+    const right = await post('/admin/base/open/loginByEmail', { email, code });
+    expect(right.status).toBe(400);
+    expect(await userByEmail(email)).toHaveLength(0);
+  });
+
+  it('checks a code with verifyCode without using it up', async () => {
+    const email = address('verify');
+    const { code } = await mailedCode(email);
+    const wrong = await post('/admin/base/open/verifyCode', { email, code: otherCode(code) });
+    expect(wrong.status).toBe(400);
+    const ok = await post('/admin/base/open/verifyCode', { email, code });
+    expect(ok.body).toEqual({ code: 1000, message: 'success', data: true });
+    const login = await post('/admin/base/open/loginByEmail', { email, code });
+    expect(login.body.code, login.text).toBe(1000);
+    const after = await post('/admin/base/open/verifyCode', { email, code });
+    expect(after.status).toBe(400);
+  });
+
+  it('refuses malformed addresses and codes with 1002', async () => {
+    for (const email of ['no-at-sign.example.com', 'two@@example.com', 'sp ace@example.com', 'a@nodot']) {
+      const res = await post('/admin/base/open/sendCode', { email });
+      expect(res.status, email).toBe(400);
+      expect(res.body.code).toBe(1002);
+      expect(res.body.data[0].field).toBe('email');
+    }
+    const res = await post('/admin/base/open/loginByEmail', { email: address('fmt'), code: '12ab' });
+    expect(res.body.code).toBe(1002);
+    expect(res.body.data[0].field).toBe('code');
+    const type = await post('/admin/base/open/sendCode', { email: address('fmt'), type: 'other' });
+    expect(type.body.code).toBe(1002);
+  });
+
+  it('refuses a second code within the interval and more codes a day than allowed, with 429', async () => {
+    const email = address('limit');
+    await mailedCode(email);
+    const soon = await post('/admin/base/open/sendCode', { email });
+    expect(soon.status).toBe(429);
+    expect(soon.body.code).toBe(1001);
+    expect(soon.body.message).toMatch(/just sent to this address/);
+    await sleep(1100);
+    await mailedCode(email);
+    await sleep(1100);
+    const daily = await post('/admin/base/open/sendCode', { email }, { lang: 'zh-cn' });
+    expect(daily.status).toBe(429);
+    expect(daily.body.message).toBe('该邮箱今天收到的验证码过多，请明天再试');
+    expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it('answers 502 when the mail server refuses the message, and lets the caller ask again at once', async () => {
+    const email = `refused.${kind}.${++seq}@example.com`;
+    const res = await post('/admin/base/open/sendCode', { email });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The e-mail could not be sent; please try again later');
+    const again = await post('/admin/base/open/sendCode', { email });
+    expect(again.status).toBe(502);
+  });
+
+  it('answers exist and isExist with a boolean only', async () => {
+    const email = address('exist');
+    await emailLogin(email);
+    for (const path of ['/admin/base/open/exist', '/admin/base/sys/user/isExist']) {
+      expect((await post(path, { email })).body.data).toBe(true);
+      expect((await post(path, { email: address('nobody') })).body.data).toBe(false);
+      expect((await post(path, { username: 'admin' })).body.data).toBe(true);
+      expect((await post(path, { username: 'no-such-user-here' })).body.data).toBe(false);
+      expect((await post(path, {})).body.code).toBe(1002);
+    }
+  });
+
+  let annCode = '';
+  let annId = 0;
+
+  it('completes registration with a nickName and gives the member an invite code of their own', async () => {
+    const email = address('ann');
+    const login = await emailLogin(email);
+    const res = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Ann' }, { token: login.token });
+    expect(res.body.code, res.text).toBe(1000);
+    expect(res.body.data.inviteCode).toMatch(/^[A-Z0-9]{6,}$/);
+    expect(res.body.data.inviteId).toBeNull();
+    const [user] = await userByEmail(email);
+    expect(user.nickName).toBe('Ann');
+    expect(user.inviteCode).toBe(res.body.data.inviteCode);
+    annCode = user.inviteCode;
+    annId = Number(user.id);
+    const unknownField = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Ann', password: 'sneaky-pass' }, { token: login.token });
+    expect(unknownField.body.code).toBe(1002);
+    const noName = await post('/admin/base/sys/user/additionalInfo', { nickName: '  ' }, { token: login.token });
+    expect(noName.body.code).toBe(1002);
+    const noToken = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Ann' });
+    expect(noToken.status).toBe(401);
+  });
+
+  it('requires a known inviter code when invites are required, and links the inviter', async () => {
+    const param = await post('/admin/base/sys/param/add', { keyName: 'inviteRequired', name: 'Invite required', data: '1' }, { token: t.adminToken });
+    expect(param.body.code, param.text).toBe(1000);
+    try {
+      const email = address('bo');
+      const login = await emailLogin(email);
+      expect(login.inviteRequired).toBe(true);
+      const none = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo' }, { token: login.token });
+      expect(none.status).toBe(400);
+      expect(none.body.message).toBe('An invite code is required');
+      const unknown = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo', inviteCode: 'NOSUCH99' }, { token: login.token });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe('The invite code is not valid');
+      const ok = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo', inviteCode: annCode.toLowerCase() }, { token: login.token });
+      expect(ok.body.code, ok.text).toBe(1000);
+      expect(ok.body.data.inviteId).toBe(annId);
+      expect(ok.body.data.inviteCode).not.toBe(annCode);
+      const [user] = await userByEmail(email);
+      expect(Number(user.inviteId)).toBe(annId);
+      expect(user.nickName).toBe('Bo');
+      // Once the member has a code, the inviter stays as it is.
+      const later = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo B', inviteCode: 'NOSUCH99' }, { token: login.token });
+      expect(later.body.code, later.text).toBe(1000);
+      expect(later.body.data.inviteId).toBe(annId);
+    } finally {
+      await post('/admin/base/sys/param/update', { id: param.body.data.id, data: '0' }, { token: t.adminToken });
+    }
+  });
+
+  it('resets the password by e-mail code: old sessions end and the new password signs in', async () => {
+    const email = address('reset');
+    const login = await emailLogin(email);
+    const [user] = await userByEmail(email);
+    await sleep(1100);
+    const sent = await post('/admin/base/sys/user/sendResetPasswordCode', { email }, { lang: 'en' });
+    expect(sent.body).toEqual({ code: 1000, message: 'success', data: null });
+    const mail = mailsTo(email).at(-1)!;
+    expect(mail.subject).toBe('Your COSMAC AI password reset code');
+    const code = codeIn(mail);
+    codes.push(code);
+    const password = 'New-Pass-4711';
+    passwords.push(password);
+    // A sign-in code is not a reset code, and a bad password keeps the code usable.
+    const short = await post('/admin/base/sys/user/resetPassword', { email, code, password: 'abc' });
+    expect(short.body.code).toBe(1002);
+    expect(short.body.data[0]).toMatchObject({ field: 'password', rule: 'length' });
+    const long = await post('/admin/base/sys/user/resetPassword', { email, code, password: 'x'.repeat(17) });
+    expect(long.body.code).toBe(1002);
+    const res = await post('/admin/base/sys/user/resetPassword', { email, code, password });
+    expect(res.body).toEqual({ code: 1000, message: 'success', data: null });
+    expect((await get('/admin/base/comm/person', login.token)).status).toBe(401);
+    const token = await t.login(user.username, password);
+    const me = await get('/admin/base/comm/person', token);
+    expect(me.body.data.id).toBe(Number(user.id));
+    const reuse = await post('/admin/base/sys/user/resetPassword', { email, code, password: 'Other-Pass-1' });
+    expect(reuse.status).toBe(400);
+  });
+
+  it('answers success for a reset of an unknown address and sends no mail', async () => {
+    const email = address('unknown');
+    const before = smtp.inbox.length;
+    const a = await post('/admin/base/sys/user/sendResetPasswordCode', { email });
+    expect(a.body).toEqual({ code: 1000, message: 'success', data: null });
+    await sleep(1100);
+    const b = await post('/admin/base/open/sendCode', { email, type: 'reset' });
+    expect(b.body).toEqual({ code: 1000, message: 'success', data: null });
+    await sleep(200);
+    expect(smtp.inbox.length).toBe(before);
+    const reset = await post('/admin/base/sys/user/resetPassword', { email, code: '123456', password: 'Some-Pass-1' });
+    expect(reset.status).toBe(400);
+    expect(await userByEmail(email)).toHaveLength(0);
+  });
+
+  it('refuses an e-mail sign-in to a disabled account', async () => {
+    const email = address('disabled');
+    await emailLogin(email);
+    const [user] = await userByEmail(email);
+    const off = await post('/admin/base/sys/user/update', { id: user.id, status: 0 }, { token: t.adminToken });
+    expect(off.body.code, off.text).toBe(1000);
+    await sleep(1100);
+    const { code } = await mailedCode(email);
+    const res = await post('/admin/base/open/loginByEmail', { email, code });
+    expect(res.status).toBe(403);
+  });
+
+  it('shows no code or password in any response or log', async () => {
+    expect(codes.length).toBeGreaterThan(10);
+    const found = (hay: string) => codes.filter((c) => new RegExp(`(?<!\\d)${c}(?!\\d)`).test(hay));
+    expect(responses.flatMap(found)).toEqual([]);
+    for (const p of passwords) expect(responses.some((r) => r.includes(p))).toBe(false);
+    const logDir = process.env.LOG_DIR!;
+    for (const file of filesUnder(logDir)) {
+      const text = readFileSync(file, 'utf8');
+      expect(found(text), file).toEqual([]);
+      for (const p of [...passwords, SMTP_PASS]) expect(text.includes(p), file).toBe(false);
+    }
+    // The request log, once it has written what it queued.
+    await sleep(500);
+    const rows = JSON.stringify(await t.core.db.query(`SELECT * FROM ${q('base_sys_log')}`));
+    expect(found(rows)).toEqual([]);
+    for (const p of passwords) expect(rows.includes(p)).toBe(false);
+  });
+});
+
+describe.each(kinds)('e-mail code expiry and the per-IP limit on %s', (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startApp(kind, {
+      env: {
+        ...process.env,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        MAIL_CODE_TTL: '1',
+        MAIL_IP_HOURLY: '3',
+        MAIL_CHECK_IP_LIMIT: '3',
+        EXIST_IP_LIMIT: '2',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('refuses a code after its time to live', async () => {
+    const email = `late.${kind}@example.com`;
+    const sent = await t.http().post('/admin/base/open/sendCode').send({ email });
+    expect(sent.body.code).toBe(1000);
+    expect(smtp.inbox[0].authUser).toBeUndefined();
+    const code = codeIn(smtp.inbox[0]);
+    await sleep(2100);
+    const res = await t.http().post('/admin/base/open/loginByEmail').send({ email, code });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The code has expired or was already used; please request a new one');
+  });
+
+  it('limits code requests per IP with 429, unknown reset addresses included', async () => {
+    expect((await t.http().post('/admin/base/open/sendCode').send({ email: `ip1.${kind}@example.com` })).body.code).toBe(1000);
+    expect((await t.http().post('/admin/base/sys/user/sendResetPasswordCode').send({ email: `ip2.${kind}@example.com` })).body.code).toBe(1000);
+    const over = await t.http().post('/admin/base/open/sendCode').set('language', 'zh-tw').send({ email: `ip3.${kind}@example.com` });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe('您的網路請求驗證碼過於頻繁，請稍後再試');
+    expect(smtp.inbox).toHaveLength(2);
+  });
+
+  it('limits code checks and existence lookups per IP with 429', async () => {
+    // The expiry test used one check of three.
+    const email = `ip1.${kind}@example.com`;
+    for (let i = 0; i < 2; i++) expect((await t.http().post('/admin/base/open/verifyCode').send({ email, code: '000000' })).status).toBe(400);
+    const checks = await t.http().post('/admin/base/open/verifyCode').send({ email, code: '000000' });
+    expect(checks.status).toBe(429);
+    expect(checks.body.message).toBe('Too many code attempts from your network; please try again later');
+    for (let i = 0; i < 2; i++) expect((await t.http().post('/admin/base/open/exist').send({ username: 'admin' })).body.data).toBe(true);
+    const lookups = await t.http().post('/admin/base/sys/user/isExist').send({ username: 'admin' });
+    expect(lookups.status).toBe(429);
+    expect(lookups.body.message).toBe('Too many lookups; please try again later');
+  });
+});
