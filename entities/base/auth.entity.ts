@@ -1,4 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
+import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
 
 export default defineEntity({
   module: 'base',
@@ -29,16 +29,7 @@ export default defineEntity({
       label: l('Secret', '密钥', '金鑰'),
     },
     config: { type: 'json', jsonType: 'object', label: l('Settings', '配置', '設定') },
-    status: {
-      type: 'int',
-      default: 1,
-      nullable: false,
-      label: l('Status', '状态', '狀態'),
-      enum: [
-        { value: 0, label: l('Disabled', '禁用', '停用') },
-        { value: 1, label: l('Enabled', '启用', '啟用') },
-      ],
-    },
+    status: enabledStatus(1),
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
   },
   actions: ['add', 'update', 'delete', 'info', 'list'],

@@ -1,4 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
+import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
 
 export default defineEntity({
   module: 'demo',
@@ -11,16 +11,7 @@ export default defineEntity({
   fields: {
     title: { type: 'string', length: 50, required: true, nullable: false, label: l('Title', '标题', '標題') },
     price: { type: 'decimal', precision: 12, scale: 2, label: l('Price', '价格', '價格') },
-    status: {
-      type: 'int',
-      default: 1,
-      nullable: false,
-      label: l('Status', '状态', '狀態'),
-      enum: [
-        { value: 0, label: l('Disabled', '禁用', '停用') },
-        { value: 1, label: l('Enabled', '启用', '啟用') },
-      ],
-    },
+    status: enabledStatus(1),
     stock: { type: 'int', default: 0, nullable: false, label: l('Stock', '库存', '庫存') },
   },
   search: { keyword: ['title'], equal: ['status'] },

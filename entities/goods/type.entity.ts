@@ -1,4 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
+import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
 
 export default defineEntity({
   module: 'goods',
@@ -13,16 +13,7 @@ export default defineEntity({
     parentId: { type: 'int', nullable: true, label: l('Parent', '上级分类', '上級分類') },
     sortNum: { type: 'int', default: 0, nullable: false, label: l('Sort', '排序', '排序') },
     pic: { type: 'string', label: l('Picture', '图片', '圖片') },
-    status: {
-      type: 'int',
-      default: 1,
-      nullable: false,
-      label: l('Status', '状态', '狀態'),
-      enum: [
-        { value: 0, label: l('Disabled', '禁用', '停用') },
-        { value: 1, label: l('Enabled', '启用', '啟用') },
-      ],
-    },
+    status: enabledStatus(1),
   },
   actions: ['add', 'update', 'delete', 'page', 'list', 'info'],
   methods: { list: 'GET' },

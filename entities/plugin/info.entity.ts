@@ -1,4 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
+import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
 
 export default defineEntity({
   module: 'plugin',
@@ -23,16 +23,7 @@ export default defineEntity({
     version: { type: 'string', label: l('Version', '版本', '版本') },
     logo: { type: 'text', nullable: true, label: l('Logo', '图标', '圖示') },
     author: { type: 'string', label: l('Author', '作者', '作者') },
-    status: {
-      type: 'int',
-      default: 0,
-      nullable: false,
-      label: l('Status', '状态', '狀態'),
-      enum: [
-        { value: 0, label: l('Disabled', '禁用', '停用') },
-        { value: 1, label: l('Enabled', '启用', '啟用') },
-      ],
-    },
+    status: enabledStatus(0),
     content: { type: 'text', label: l('Content', '内容', '內容') },
     pluginJson: { type: 'json', jsonType: 'object', label: l('Plugin manifest', '插件描述', '外掛描述') },
     config: { type: 'json', jsonType: 'object', label: l('Configuration', '配置', '設定') },

@@ -1,63 +1,12 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
-import type { HookDb } from '../../../server/core/entity/define';
+import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
 
-/** The link tables of a role: virtual field -> table and the column that holds the other id. */
+/** The link tables of a role: virtual field -> link. */
 const LINKS = [
-  { field: 'menuIdList', table: 'base_sys_role_menu', column: 'menuId' },
-  { field: 'departmentIdList', table: 'base_sys_role_department', column: 'departmentId' },
+  { field: 'menuIdList', link: { table: 'base_sys_role_menu', from: 'roleId', to: 'menuId' } },
+  { field: 'departmentIdList', link: { table: 'base_sys_role_department', from: 'roleId', to: 'departmentId' } },
 ] as const;
-
-/** Current time as a UTC datetime literal that SQLite and MySQL both accept. */
-function nowUtc(): string {
-  return new Date().toISOString().slice(0, 23).replace('T', ' ');
-}
-
-/** Distinct integer ids of an array sent by a client; anything else is dropped. */
-function toIds(values: unknown[]): number[] {
-  return [...new Set(values.map(Number).filter((v) => Number.isInteger(v)))];
-}
-
-async function readLinks(
-  db: HookDb,
-  table: string,
-  column: string,
-  roleIds: number[],
-): Promise<Map<number, number[]>> {
-  const byRole = new Map<number, number[]>();
-  if (roleIds.length === 0) return byRole;
-  const marks = roleIds.map(() => '?').join(', ');
-  const links = await db.query<Record<string, unknown>>(
-    `SELECT ${db.q('roleId')}, ${db.q(column)} FROM ${db.q(table)} ` +
-      `WHERE ${db.q('roleId')} IN (${marks}) ORDER BY ${db.q(column)} ASC`,
-    roleIds,
-  );
-  for (const link of links) {
-    const roleId = Number(link.roleId);
-    const list = byRole.get(roleId) ?? [];
-    list.push(Number(link[column]));
-    byRole.set(roleId, list);
-  }
-  return byRole;
-}
-
-async function replaceLinks(
-  db: HookDb,
-  table: string,
-  column: string,
-  roleId: number,
-  ids: number[],
-): Promise<void> {
-  await db.run(`DELETE FROM ${db.q(table)} WHERE ${db.q('roleId')} = ?`, [roleId]);
-  const now = nowUtc();
-  for (const id of ids) {
-    await db.run(
-      `INSERT INTO ${db.q(table)} (${db.q('roleId')}, ${db.q(column)}, ` +
-        `${db.q('createTime')}, ${db.q('updateTime')}) VALUES (?, ?, ?, ?)`,
-      [roleId, id, now, now],
-    );
-  }
-}
 
 export default defineEntity({
   module: 'base',
@@ -105,22 +54,22 @@ export default defineEntity({
   hooks: {
     async afterRead({ db, rows }) {
       const ids = [...new Set(rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id)))];
-      for (const link of LINKS) {
-        const byRole = await readLinks(db, link.table, link.column, ids);
-        for (const row of rows) row[link.field] = byRole.get(Number(row.id)) ?? [];
+      for (const { field, link } of LINKS) {
+        const byRole = await readLinks(db, link, ids);
+        for (const row of rows) row[field] = byRole.get(Number(row.id)) ?? [];
       }
     },
     async afterChange({ db, id, data }) {
-      for (const link of LINKS) {
-        const sent = data[link.field];
-        if (Array.isArray(sent)) await replaceLinks(db, link.table, link.column, id, toIds(sent));
+      for (const { field, link } of LINKS) {
+        const sent = data[field];
+        if (Array.isArray(sent)) await replaceLinks(db, link, id, toIds(sent));
       }
     },
     async beforeDelete({ db, ids }) {
       if (ids.includes(1)) throw fail.conflict('protected_role');
       if (ids.length === 0) return;
       const marks = ids.map(() => '?').join(', ');
-      for (const table of [...LINKS.map((link) => link.table), 'base_sys_user_role']) {
+      for (const table of [...LINKS.map(({ link }) => link.table), 'base_sys_user_role']) {
         await db.run(`DELETE FROM ${db.q(table)} WHERE ${db.q('roleId')} IN (${marks})`, ids);
       }
     },

@@ -1,48 +1,11 @@
-import { defineEntity, l } from '../../../server/core/entity/define';
+import { defineEntity, enabledStatus, l } from '../../../server/core/entity/define';
 import type { HookDb } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
+import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
 
 const LINK_TABLE = 'base_sys_user_role';
 
-/** Current time as a UTC datetime literal that SQLite and MySQL both accept. */
-function nowUtc(): string {
-  return new Date().toISOString().slice(0, 23).replace('T', ' ');
-}
-
-/** Distinct integer ids of an array sent by a client; anything else is dropped. */
-function toIds(values: unknown[]): number[] {
-  return [...new Set(values.map(Number).filter((v) => Number.isInteger(v)))];
-}
-
-async function readRoleIds(db: HookDb, userIds: number[]): Promise<Map<number, number[]>> {
-  const byUser = new Map<number, number[]>();
-  if (userIds.length === 0) return byUser;
-  const marks = userIds.map(() => '?').join(', ');
-  const links = await db.query<{ userId: number; roleId: number }>(
-    `SELECT ${db.q('userId')}, ${db.q('roleId')} FROM ${db.q(LINK_TABLE)} ` +
-      `WHERE ${db.q('userId')} IN (${marks}) ORDER BY ${db.q('roleId')} ASC`,
-    userIds,
-  );
-  for (const link of links) {
-    const userId = Number(link.userId);
-    const list = byUser.get(userId) ?? [];
-    list.push(Number(link.roleId));
-    byUser.set(userId, list);
-  }
-  return byUser;
-}
-
-async function replaceRoleIds(db: HookDb, userId: number, roleIds: number[]): Promise<void> {
-  await db.run(`DELETE FROM ${db.q(LINK_TABLE)} WHERE ${db.q('userId')} = ?`, [userId]);
-  const now = nowUtc();
-  for (const roleId of roleIds) {
-    await db.run(
-      `INSERT INTO ${db.q(LINK_TABLE)} (${db.q('userId')}, ${db.q('roleId')}, ` +
-        `${db.q('createTime')}, ${db.q('updateTime')}) VALUES (?, ?, ?, ?)`,
-      [userId, roleId, now, now],
-    );
-  }
-}
+const ROLES = { table: LINK_TABLE, from: 'userId', to: 'roleId' };
 
 const ADMIN_ROLE_ID = 1;
 
@@ -133,16 +96,7 @@ export default defineEntity({
     serviceCode: { type: 'string', label: l('Service code', '服务码', '服務碼') },
     googleId: { type: 'string', index: true, label: l('Google account', 'Google 账号', 'Google 帳號') },
     discordId: { type: 'string', index: true, label: l('Discord account', 'Discord 账号', 'Discord 帳號') },
-    status: {
-      type: 'int',
-      default: 1,
-      nullable: false,
-      label: l('Status', '状态', '狀態'),
-      enum: [
-        { value: 0, label: l('Disabled', '禁用', '停用') },
-        { value: 1, label: l('Enabled', '启用', '啟用') },
-      ],
-    },
+    status: enabledStatus(1),
     socketId: { type: 'string', readOnly: true, label: l('Socket id', '连接标识', '連線識別碼') },
     shareLink: {
       type: 'json',
@@ -208,7 +162,7 @@ export default defineEntity({
   hooks: {
     async afterRead({ db, rows }) {
       const ids = rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
-      const byUser = await readRoleIds(db, [...new Set(ids)]);
+      const byUser = await readLinks(db, ROLES, [...new Set(ids)]);
       for (const row of rows) row.roleIdList = byUser.get(Number(row.id)) ?? [];
     },
     async beforeChange({ db, id, data, action }) {
@@ -223,7 +177,7 @@ export default defineEntity({
         await db.run(`UPDATE ${db.q('base_sys_user')} SET ${db.q('passwordV')} = ${db.q('passwordV')} + 1 WHERE ${db.q('id')} = ?`, [id]);
       }
       if (!Array.isArray(data.roleIdList)) return;
-      await replaceRoleIds(db, id, toIds(data.roleIdList));
+      await replaceLinks(db, ROLES, id, toIds(data.roleIdList));
     },
     async beforeDelete({ db, ids }) {
       await keepOneAdmin(db, ids);

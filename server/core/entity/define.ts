@@ -175,3 +175,24 @@ export function defineEntity<T extends EntityDecl>(decl: T): T {
 export function l(en: string, zhCn: string, zhTw: string = zhCn): Labels {
   return { en, 'zh-cn': zhCn, 'zh-tw': zhTw };
 }
+
+/**
+ * The common status field: 0 disabled, 1 enabled.
+ *
+ * @example
+ * ```ts
+ * fields: { status: enabledStatus(1) }
+ * ```
+ */
+export function enabledStatus(defaultValue: 0 | 1): FieldDecl {
+  return {
+    type: 'int',
+    default: defaultValue,
+    nullable: false,
+    label: l('Status', '状态', '狀態'),
+    enum: [
+      { value: 0, label: l('Disabled', '禁用', '停用') },
+      { value: 1, label: l('Enabled', '启用', '啟用') },
+    ],
+  };
+}
