@@ -1,0 +1,81 @@
+/**
+ * A member's own workspace settings on base/sys/user:
+ * - becomeBlogger: the member becomes a creator who may publish goods (isDeveloper = 1);
+ * - savedTimeSummary: the time their runs saved, estimated as runTimes x efficiencyCoefficient minutes;
+ * - saveApp / updateApp: their settings for an app, kept in configPacks as a map appId -> config
+ *   (saveApp adds or replaces, updateApp changes one that was saved and is 404 otherwise).
+ * Each writes only the caller's own row, as a system write limited to these fields.
+ */
+import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
+import { fail } from '../../../core/http/errors';
+import { call, defineRoutes } from '../../../core/modules';
+
+function appPayload(body: unknown): { appId: number; config: Row } {
+  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Row;
+  const errors = [];
+  if (typeof b.appId !== 'number' || !Number.isSafeInteger(b.appId) || b.appId < 1) errors.push({ field: 'appId', rule: 'type', params: { type: 'integer' } });
+  if (typeof b.config !== 'object' || b.config === null || Array.isArray(b.config)) errors.push({ field: 'config', rule: 'type', params: { type: 'object' } });
+  if (errors.length) throw fail.invalid(errors);
+  if (JSON.stringify(b.config).length > 64_000) throw fail.invalid([{ field: 'config', rule: 'max_length', params: { limit: 64000 } }]);
+  return { appId: b.appId as number, config: b.config as Row };
+}
+
+async function ownRow(core: Core, id: number): Promise<Row> {
+  const users = core.model.byKey.get('base/sys/user')!;
+  return core.ops.info(users, id, null);
+}
+
+async function savePacks(core: Core, id: number, packs: Row): Promise<void> {
+  await core.ops.update(core.model.byKey.get('base/sys/user')!, { id, configPacks: packs }, null);
+}
+
+function packsOf(row: Row): Row {
+  const p = row.configPacks;
+  return typeof p === 'object' && p !== null && !Array.isArray(p) ? { ...(p as Row) } : {};
+}
+
+export default defineRoutes((core) => [
+  call(core, 'base', 'sys/user', 'becomeBlogger', {
+    method: 'POST',
+    summary: l('Become a creator', '成为创作者', '成為創作者'),
+    async handler(req) {
+      await core.ops.update(core.model.byKey.get('base/sys/user')!, { id: req.user!.id, isDeveloper: 1 }, null);
+      return { isDeveloper: 1 };
+    },
+  }),
+  call(core, 'base', 'sys/user', 'savedTimeSummary', {
+    method: 'POST',
+    summary: l('Time saved by my runs', '运行节省的时间', '執行節省的時間'),
+    async handler(req) {
+      const me = await ownRow(core, req.user!.id);
+      const runTimes = Number(me.runTimes ?? 0);
+      const coefficient = Number(me.efficiencyCoefficient ?? 1);
+      return { runTimes, efficiencyCoefficient: coefficient, savedMinutes: Math.round(runTimes * coefficient * 100) / 100 };
+    },
+  }),
+  call(core, 'base', 'sys/user', 'saveApp', {
+    method: 'POST',
+    summary: l('Save my app settings', '保存应用设置', '儲存應用設定'),
+    async handler(req) {
+      const { appId, config } = appPayload(req.body);
+      const packs = packsOf(await ownRow(core, req.user!.id));
+      packs[String(appId)] = config;
+      await savePacks(core, req.user!.id, packs);
+      return packs;
+    },
+  }),
+  call(core, 'base', 'sys/user', 'updateApp', {
+    method: 'POST',
+    summary: l('Update my app settings', '修改应用设置', '修改應用設定'),
+    async handler(req) {
+      const { appId, config } = appPayload(req.body);
+      const packs = packsOf(await ownRow(core, req.user!.id));
+      if (!(String(appId) in packs)) throw fail.notFound('record_not_found');
+      packs[String(appId)] = { ...(packs[String(appId)] as Row), ...config };
+      await savePacks(core, req.user!.id, packs);
+      return packs;
+    },
+  }),
+]);

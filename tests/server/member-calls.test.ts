@@ -1,0 +1,61 @@
+/** Member-facing calls of base/sys/user and base/vip, the open test call and base data import. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../helpers/app';
+import { databaseKinds } from '../helpers/databases';
+import { memberRoleId } from '../../server/modules/base/member.service';
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)('member calls on %s', (kind) => {
+  let t: TestApp;
+  let token = '';
+  let memberId = 0;
+  beforeAll(async () => {
+    t = await startApp(kind);
+    const role = await memberRoleId(t.core);
+    const added = await t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
+      .send({ username: `m_${kind}`, password: 'Member-123', nickName: 'M', roleIdList: [role], runTimes: 12, efficiencyCoefficient: 1.5 });
+    memberId = added.body.data.id;
+    token = await t.login(`m_${kind}`, 'Member-123');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const post = (path: string, body: object, auth = token) => t.http().post(path).set('Authorization', auth).send(body);
+
+  it('lists the VIP plans without a token, in their sort order', async () => {
+    await post('/admin/base/vip/add', { name: 'Gold', sort: 2, amount: 9.9 }, t.adminToken);
+    await post('/admin/base/vip/add', { name: 'Silver', sort: 1, amount: 4.9 }, t.adminToken);
+    const res = await t.http().post('/admin/base/vip/all').send({});
+    expect(res.body.data.map((v: { name: string }) => v.name)).toEqual(['Silver', 'Gold']);
+  });
+
+  it('lets a member become a creator and read the time their runs saved', async () => {
+    expect((await post('/admin/base/sys/user/becomeBlogger', {})).body.data).toEqual({ isDeveloper: 1 });
+    const me = (await t.http().get('/admin/base/comm/person').set('Authorization', token)).body.data;
+    expect(me.isDeveloper).toBe(1);
+    const saved = (await post('/admin/base/sys/user/savedTimeSummary', {})).body.data;
+    expect(saved).toEqual({ runTimes: 12, efficiencyCoefficient: 1.5, savedMinutes: 18 });
+  });
+
+  it('keeps a member’s app settings, and updates only saved ones', async () => {
+    expect((await post('/admin/base/sys/user/updateApp', { appId: 7, config: { temperature: 1 } })).status).toBe(404);
+    const saved = await post('/admin/base/sys/user/saveApp', { appId: 7, config: { temperature: 0.2, model: 'x' } });
+    expect(saved.body.data).toEqual({ 7: { temperature: 0.2, model: 'x' } });
+    const updated = await post('/admin/base/sys/user/updateApp', { appId: 7, config: { temperature: 0.9 } });
+    expect(updated.body.data).toEqual({ 7: { temperature: 0.9, model: 'x' } });
+    expect((await post('/admin/base/sys/user/saveApp', { appId: 'x', config: [] })).body.code).toBe(1002);
+    const row = (await t.http().get('/admin/base/sys/user/info').query({ id: memberId }).set('Authorization', t.adminToken)).body.data;
+    expect(row.configPacks).toEqual({ 7: { temperature: 0.9, model: 'x' } });
+  });
+
+  it('answers the open test call without changing anything, and imports base data for the administrator only', async () => {
+    const before = await t.core.db.query('SELECT COUNT(*) AS n FROM `base_sys_menu`');
+    expect((await t.http().post('/admin/base/open/testN').send({ n: 3 })).body.data).toMatchObject({ ok: true, n: 3 });
+    expect((await t.http().get('/admin/base/open/importBaseData').set('Authorization', token)).status).toBe(403);
+    expect((await t.http().get('/admin/base/open/importBaseData')).status).toBe(401);
+    const imported = await t.http().get('/admin/base/open/importBaseData').set('Authorization', t.adminToken);
+    expect(imported.body.data).toEqual({ addedMenus: 0 });
+    expect(await t.core.db.query('SELECT COUNT(*) AS n FROM `base_sys_menu`')).toEqual(before);
+  });
+});
