@@ -15,6 +15,9 @@ export const TOTAL_TTL_SECONDS = 60;
 const GEN_TTL_SECONDS = 30 * 24 * 3600;
 
 export class Totals {
+  /** Counts running in this process, by cache key: concurrent misses share one COUNT. */
+  private readonly inflight = new Map<string, Promise<number>>();
+
   constructor(private readonly cache: CacheStore, private readonly db: Db, private readonly ttl = TOTAL_TTL_SECONDS) {}
 
   private genKey(e: Entity): string {
@@ -37,9 +40,20 @@ export class Totals {
     const key = `total:${e.key}:${gen}:${createHash('sha1').update(`${pq.filterKey}|${scope}`).digest('base64url')}`;
     const hit = await this.cache.get(key);
     if (hit !== null) return Number(hit);
-    const n = await count();
-    await this.cache.set(key, String(n), this.ttl);
-    return n;
+    let running = this.inflight.get(key);
+    if (!running) {
+      running = (async () => {
+        try {
+          const n = await count();
+          await this.cache.set(key, String(n), this.ttl);
+          return n;
+        } finally {
+          this.inflight.delete(key);
+        }
+      })();
+      this.inflight.set(key, running);
+    }
+    return running;
   }
 
   /** Row count from the database's statistics, or null when it has none. */
