@@ -154,22 +154,3 @@ describe.runIf(withRedis)('page totals shared through Redis by a second server p
   });
 });
 
-describe('page totals under concurrent misses', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp('sqlite');
-    await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken)
-      .send([1, 2, 3].map((n) => ({ title: `herd ${n}`, status: 1 })));
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  it('runs one COUNT for many identical page calls that miss the cache at once', async () => {
-    const before = counts(t);
-    const answers = await Promise.all(Array.from({ length: 20 }, () =>
-      t.http().post('/admin/demo/goods/page').set('Authorization', t.adminToken).send({ keyWord: 'herd' })));
-    for (const a of answers) expect(a.body.data.pagination.total).toBe(3);
-    expect(counts(t)).toBe(before + 1);
-  });
-});
