@@ -526,3 +526,26 @@ describe.each(kinds)('system administration on %s', (kind) => {
     });
   });
 });
+
+describe.each(await databaseKinds())('department tree through the generic update on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses to put a department under its own sub-department', async () => {
+    const add = async (body: object) => (await t.http().post('/admin/base/sys/department/add').set('Authorization', t.adminToken).send(body)).body.data.id as number;
+    const a = await add({ name: 'A' });
+    const b = await add({ name: 'B', parentId: a });
+    const c = await add({ name: 'C', parentId: b });
+    const loop = await t.http().post('/admin/base/sys/department/update').set('Authorization', t.adminToken).send({ id: a, parentId: c });
+    expect(loop.status).toBe(400);
+    const self = await t.http().post('/admin/base/sys/department/update').set('Authorization', t.adminToken).send({ id: b, parentId: b });
+    expect(self.status).toBe(400);
+    const fine = await t.http().post('/admin/base/sys/department/update').set('Authorization', t.adminToken).send({ id: c, parentId: a });
+    expect(fine.body.code).toBe(1000);
+  });
+});

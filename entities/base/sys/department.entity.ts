@@ -1,11 +1,13 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
+import { fail } from '../../../server/core/http/errors';
+import { SYSADMIN } from '../../../server/modules/base/sys/sysadmin.messages';
 
 export default defineEntity({
   module: 'base',
   name: 'sys/department',
   table: 'base_sys_department',
   label: l('Department', '部门', '部門'),
-  note: 'name is required; departments form a tree through parentId and sort by orderNum.',
+  note: 'name is required; departments form a tree through parentId (never a loop) and sort by orderNum.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     parentId: {
@@ -19,4 +21,17 @@ export default defineEntity({
   actions: ['add', 'update', 'delete', 'list'],
   search: { keyword: ['name'], equal: ['parentId'] },
   order: { field: 'orderNum', sort: 'asc' },
+  hooks: {
+    // A department may not be put under itself or one of its own sub-departments (the tree would loop).
+    async beforeChange({ db, id, data }) {
+      if (id === undefined || data.parentId === undefined || data.parentId === null) return;
+      const rows = await db.query<{ id: number; parentId: number | null }>(`SELECT ${db.q('id')}, ${db.q('parentId')} FROM ${db.q('base_sys_department')}`);
+      const parents = new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
+      const seen = new Set<number>();
+      for (let p: number | null = Number(data.parentId); p !== null && !seen.has(p); p = parents.get(p) ?? null) {
+        if (p === id) throw fail.bad(SYSADMIN.department_cycle);
+        seen.add(p);
+      }
+    },
+  },
 });

@@ -42,6 +42,13 @@ function operation(r: Route): Record<string, unknown> {
     responses: { '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope({}) } } }, '4XX': ERROR },
   };
   const action = r.path.split('/').pop();
+  if (r.body === 'raw') {
+    op.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } } } },
+    };
+    return op;
+  }
   if (!e || !ref) return op;
   const ok = (data: JsonSchema) => ({ '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(data) } } }, '4XX': ERROR });
   const body = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
