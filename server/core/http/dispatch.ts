@@ -4,7 +4,7 @@
  * shapes the envelope. Anything that is not an API route goes to the web app (static files and the
  * SPA's index.html for browser navigations) or gets a 404 envelope.
  */
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { AuthService, Caller } from '../auth/auth.service';
 import { pickLang, t, type Lang } from '../i18n/messages';
 import { readJsonBody } from './body';
@@ -50,7 +50,8 @@ function flatQuery(q: Record<string, string | string[] | undefined>): Record<str
 }
 
 export function createDispatcher(deps: DispatchDeps) {
-  return async function dispatch(ctx: Context, next: Next): Promise<void> {
+  // It never calls a next middleware: every request ends here (API, web app, or a 404 envelope).
+  return async function dispatch(ctx: Context): Promise<void> {
     const lang = pickLang(ctx.get('language') || ctx.get('accept-language'));
     const raw = ctx.path;
     const viaApi = raw === '/api' || raw.startsWith('/api/');
@@ -59,12 +60,12 @@ export function createDispatcher(deps: DispatchDeps) {
     const found = deps.routes.find(method, path);
     if (!found.route) {
       if (!viaApi && deps.web && (await deps.web(ctx))) return;
-      void next;
       return sendError(ctx, lang, 'not_found', 'route_not_found');
     }
     const route = found.route;
     let user: Caller | null = null;
     let body: unknown;
+    const query = flatQuery(ctx.query as Record<string, string | string[] | undefined>);
     try {
       const authHeader = ctx.get('authorization') || undefined;
       if (route.guard === 'public') {
@@ -82,7 +83,7 @@ export function createDispatcher(deps: DispatchDeps) {
       const req: ApiRequest = {
         ctx,
         body,
-        query: flatQuery(ctx.query as Record<string, string | string[] | undefined>),
+        query,
         user,
         lang,
         path,
@@ -100,7 +101,7 @@ export function createDispatcher(deps: DispatchDeps) {
       sendError(ctx, lang, 'server', 'server_error');
     } finally {
       if (deps.requestLog && route.path !== '/health') {
-        deps.requestLog.record(requestLogEntry(path, user, ctx.ip, body, flatQuery(ctx.query as Record<string, string | string[] | undefined>)));
+        deps.requestLog.record(requestLogEntry(path, user, ctx.ip, body, query));
       }
     }
   };
