@@ -1,0 +1,163 @@
+/**
+ * Creates `entities/<module>/<name>.entity.ts` with a `defineEntity({...})` declaration to fill in.
+ *
+ * @example
+ * ```sh
+ * npm run codegen:entity -- demo/note title:string! body:text price:decimal code:string(20)
+ * ```
+ * A field is `name:type`, with `(length)` for strings and a trailing `!` for required. Labels are
+ * made from the names; the zh-cn and zh-tw ones are placeholders marked `[translate]`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { IndentationText, Project, QuoteKind } from 'ts-morph';
+import type { CodeBlockWriter } from 'ts-morph';
+import type { FieldType } from '../server/core/entity/define';
+import { PROJECT_ROOT } from '../server/core/paths';
+
+export const TRANSLATE_MARK = '[translate]';
+
+const FIELD_TYPES: FieldType[] = ['string', 'text', 'int', 'bigint', 'float', 'decimal', 'boolean', 'datetime', 'json'];
+// The same rules as normalize.ts, checked here so a bad name never reaches a file.
+const MODULE = /^[a-z][a-z0-9]*$/;
+const NAME = /^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*)*$/;
+const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
+const SYSTEM_FIELDS = new Set(['id', 'createTime', 'updateTime']);
+const FIELD_SPEC = /^([^:]+):([a-z]+)(?:\((\d+)\))?(!)?$/;
+
+export interface ScaffoldField {
+  name: string;
+  type: FieldType;
+  length?: number;
+  required: boolean;
+}
+
+export interface ScaffoldOptions {
+  module: string;
+  name: string;
+  fields: ScaffoldField[];
+  /** Where entity files live; default the project's `entities/`. */
+  entitiesDir?: string;
+  /** The `define` module to import, as a path without extension; default the project's. */
+  defineModule?: string;
+}
+
+/** `title:string!`, `code:string(20)`, `body:text` -> a field. Throws on anything else. */
+export function parseFieldSpec(spec: string): ScaffoldField {
+  const m = FIELD_SPEC.exec(spec);
+  if (!m) throw new Error(`bad field '${spec}': expected name:type, name:type! or name:string(length)`);
+  const [, name, type, length, bang] = m;
+  if (!IDENT.test(name)) throw new Error(`bad field name '${name}'`);
+  if (SYSTEM_FIELDS.has(name)) throw new Error(`field '${name}' is added by the core`);
+  if (!FIELD_TYPES.includes(type as FieldType)) throw new Error(`bad field type '${type}': one of ${FIELD_TYPES.join(', ')}`);
+  if (length !== undefined && type !== 'string') throw new Error(`field '${name}': only strings take a length`);
+  return { name, type: type as FieldType, required: bang === '!', ...(length ? { length: Number(length) } : {}) };
+}
+
+/** `groupMember` -> `group_member`; `sys/user` -> `sys_user`. */
+export function snakeName(name: string): string {
+  return name.replace(/\//g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/** `groupMember` -> `Group member`; `sys/user` -> `User`. */
+export function humanize(name: string): string {
+  const last = name.split('/').pop() ?? name;
+  const words = last.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function labelCall(w: CodeBlockWriter, name: string): void {
+  const en = humanize(name);
+  const placeholder = `${TRANSLATE_MARK} ${en}`;
+  w.write(`l(${quote(en)}, ${quote(placeholder)}, ${quote(placeholder)})`);
+}
+
+function quote(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+function importPath(fromDir: string, target: string): string {
+  const rel = relative(fromDir, target).split(sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/** The source text of a new entity file (ts-morph builds and prints it). */
+export function entitySource(opts: ScaffoldOptions, file: string): string {
+  const { module, name, fields } = opts;
+  if (!MODULE.test(module)) throw new Error(`bad module name '${module}': lower-case letters and digits`);
+  if (!NAME.test(name)) throw new Error(`bad entity name '${name}': camelCase segments separated by /`);
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (seen.has(f.name)) throw new Error(`field '${f.name}' is given twice`);
+    seen.add(f.name);
+  }
+  const defineModule = opts.defineModule ?? resolve(PROJECT_ROOT, 'server/core/entity/define');
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
+  });
+  const sf = project.createSourceFile('/entity.ts');
+  sf.addImportDeclaration({ moduleSpecifier: importPath(dirname(file), defineModule), namedImports: ['defineEntity', 'l'] });
+  sf.addStatements((w) => w.blankLine().write(`// TODO: translate the labels marked ${TRANSLATE_MARK}, then remove this line.`));
+  sf.addExportAssignment({
+    isExportEquals: false,
+    expression: (w) => {
+      w.write('defineEntity(').inlineBlock(() => {
+        w.writeLine(`module: ${quote(module)},`);
+        w.writeLine(`name: ${quote(name)},`);
+        w.writeLine(`table: ${quote(`${module}_${snakeName(name)}`)},`);
+        w.write('label: ');
+        labelCall(w, name);
+        w.write(',').newLine();
+        w.write('fields: ').inlineBlock(() => {
+          for (const f of fields) {
+            w.write(`${f.name}: { type: ${quote(f.type)}, `);
+            if (f.length !== undefined) w.write(`length: ${f.length}, `);
+            if (f.required) w.write('required: true, ');
+            w.write('label: ');
+            labelCall(w, f.name);
+            w.write(' },').newLine();
+          }
+        });
+        w.write(',');
+      });
+      w.write(')');
+    },
+  });
+  sf.formatText({ indentSize: 2, convertTabsToSpaces: true });
+  return sf.getFullText().replace(/\n{3,}/g, '\n\n');
+}
+
+/** Creates the entity file and returns its path; refuses to overwrite an existing one. */
+export function scaffoldEntity(opts: ScaffoldOptions): string {
+  const dir = opts.entitiesDir ?? resolve(PROJECT_ROOT, 'entities');
+  const file = join(dir, opts.module, `${opts.name}.entity.ts`);
+  const text = entitySource(opts, file);
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, text, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${file} exists; not overwriting it`);
+    throw err;
+  }
+  return file;
+}
+
+/** `demo/note title:string! body:text` -> options. */
+export function parseArgs(args: string[]): ScaffoldOptions {
+  const [target, ...specs] = args;
+  const slash = target?.indexOf('/') ?? -1;
+  if (!target || slash < 1) throw new Error('usage: npm run codegen:entity -- <module>/<name> [field:type[!] ...]');
+  return { module: target.slice(0, slash), name: target.slice(slash + 1), fields: specs.map(parseFieldSpec) };
+}
+
+// Run as a script (node dist/codegen/scaffold-entity.js), not when imported by tests.
+if (resolve(process.argv[1] ?? '') === __filename) {
+  try {
+    const file = scaffoldEntity(parseArgs(process.argv.slice(2)));
+    console.log(`created ${relative(PROJECT_ROOT, file)}`);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 1;
+  }
+}
