@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [swc.vite({ tsconfigFile: './tsconfig.json' })],
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/web/**/*.test.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,0 +1,89 @@
+/**
+ * Router rules 1–4 of 000 §2 as a pure decision, read as ARCHITECTURE §7 fixes it: the token-exempt
+ * "fragments" match whole leading path segments (`/discord` and `/discord/x`, not `/discordx`),
+ * `/admin/login` is exempt too, and the console admits role id 1 plus the roles of `consoleRoleIds`.
+ * Rules 5 (refresh) and 6 (route load errors) live in the http client and the app.
+ */
+import type { UserInfo } from './session';
+
+export const EXEMPT_PATHS: readonly string[] = [
+  '/discord', '/test', '/work', '/login', '/401', '/403', '/404', '/500', '/502',
+  '/person', '/goods', '/home', '/register', '/admin/login',
+];
+
+export const LOGIN_PATH = '/login';
+export const ADMIN_LOGIN_PATH = '/admin/login';
+export const REGISTER_PATH = '/register';
+export const WORKBENCH_PATH = '/workbench';
+export const NOT_FOUND_PATH = '/404';
+export const ADMIN_ROLE_ID = 1;
+
+export interface RouteInput {
+  /** The path being entered; a query string or hash is ignored. */
+  path: string;
+  /** Pass `token: null` when there is no token or the session is fully expired. */
+  session: { token: string | null | undefined };
+  /** The signed-in user's info, or null when not known. */
+  user: Pick<UserInfo, 'id' | 'nickName' | 'inviteCode' | 'roleIds'> | null;
+  /** The param `consoleRoleIds`: roles admitted to the console besides role id 1. */
+  consoleRoleIds?: readonly number[];
+}
+
+export interface RouteDecision {
+  redirect?: string;
+}
+
+function segments(path: string): string[] {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  return bare.split('/').filter(Boolean);
+}
+
+/** True when the leading segments of `path` are exactly those of `prefix`. */
+export function hasLeadingSegments(path: string, prefix: string): boolean {
+  const p = segments(path);
+  const f = segments(prefix);
+  return f.length > 0 && f.length <= p.length && f.every((s, i) => s === p[i]);
+}
+
+export function isExemptPath(path: string): boolean {
+  return EXEMPT_PATHS.some((f) => hasLeadingSegments(path, f));
+}
+
+export function isLoginPath(path: string): boolean {
+  const p = segments(path).join('/');
+  return p === 'login' || p === 'admin/login';
+}
+
+/** A console path (rule 3): `/admin` and below, except the console sign-in. */
+export function isConsolePath(path: string): boolean {
+  return hasLeadingSegments(path, '/admin') && !hasLeadingSegments(path, ADMIN_LOGIN_PATH);
+}
+
+export function canEnterConsole(user: RouteInput['user'], consoleRoleIds: readonly number[] = []): boolean {
+  const roles = (user?.roleIds ?? []).map(Number);
+  return roles.includes(ADMIN_ROLE_ID) || roles.some((r) => consoleRoleIds.includes(r));
+}
+
+/** Rule 2's target: the additional-info step of registration. */
+export function registerRedirect(user: Pick<UserInfo, 'id' | 'inviteCode'>): string {
+  const q = `isShowAdditionalInfo=1&id=${encodeURIComponent(String(user.id))}`;
+  return `${REGISTER_PATH}?${q}${user.inviteCode ? '' : '&isNeedInviteCode=1'}`;
+}
+
+export function decideRoute({ path, session, user, consoleRoleIds = [] }: RouteInput): RouteDecision {
+  // 1. No token: only exempt paths.
+  if (!session.token) return isExemptPath(path) ? {} : { redirect: LOGIN_PATH };
+
+  // 2. Registration incomplete until nickName is set.
+  if (user && !user.nickName && !hasLeadingSegments(path, REGISTER_PATH)) {
+    return { redirect: registerRedirect(user) };
+  }
+
+  // 3. The console admits role 1 and the consoleRoleIds roles (fails closed while the user is unknown).
+  if (isConsolePath(path) && !canEnterConsole(user, consoleRoleIds)) return { redirect: NOT_FOUND_PATH };
+
+  // 4. A signed-in user does not see the sign-in pages.
+  if (isLoginPath(path)) return { redirect: WORKBENCH_PATH };
+
+  return {};
+}
