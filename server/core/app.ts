@@ -10,7 +10,7 @@ import { openDatabase, parseDatabaseUrl } from './db/open';
 import { syncSchema, type SchemaReport } from './db/schema';
 import { openCacheStore } from './cache/store';
 import { AuthService } from './auth/auth.service';
-import { loadSecrets } from './auth/secrets';
+import { loadSecrets } from './auth/signing-keys';
 import { Operations } from './crud/operations';
 import { Totals } from './crud/totals';
 import { genericRoutes } from './crud/routes';

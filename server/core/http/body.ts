@@ -37,3 +37,10 @@ export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Pr
     throw fail.bad('body_malformed');
   }
 }
+
+/** The parsed body as an object, or a 400 `body_not_object`. With `orEmpty`, no body at all reads as `{}`. */
+export function objectBody(body: unknown, orEmpty = false): Record<string, unknown> {
+  const b = body === undefined && orEmpty ? {} : body;
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw fail.bad('body_not_object');
+  return b as Record<string, unknown>;
+}

@@ -16,7 +16,7 @@
  */
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core/core';
-import { loadSecrets } from '../../core/auth/secrets';
+import { loadSecrets } from '../../core/auth/signing-keys';
 import { fail } from '../../core/http/errors';
 import { hit, reset } from '../../core/http/rate-limit';
 import { t, type Lang } from '../../core/i18n/messages';
@@ -43,10 +43,7 @@ export function readEmail(body: Record<string, unknown>, field = 'email'): strin
 }
 
 /** The request body as an object; 400 otherwise. */
-export function bodyOf(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail.bad('body_not_object');
-  return body as Record<string, unknown>;
-}
+export { objectBody as bodyOf } from '../../core/http/body';
 
 export interface AccountRow {
   id: number;

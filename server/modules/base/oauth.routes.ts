@@ -31,12 +31,7 @@ import {
   BINDING_COOKIE, displayName, issueTicket, memberFor, oauthSettings, profileFromCode, redeemTicket,
   sameNonce, signInAs, startSignIn, takeState, type OAuthFlow,
 } from './oauth.service';
-
-function bodyOf(req: ApiRequest): Record<string, unknown> {
-  const b = req.body ?? {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw fail.bad('body_not_object');
-  return b as Record<string, unknown>;
-}
+import { objectBody } from '../../core/http/body';
 
 function required(b: Record<string, unknown>, names: string[]): Record<string, string> {
   const bad = names.filter((n) => typeof b[n] !== 'string' || !(b[n] as string).trim() || (b[n] as string).length > 2048);
@@ -68,7 +63,7 @@ export default defineRoutes((core: Core): Route[] => {
 
   const login = (provider: OAuthProviderName) => async (req: ApiRequest) => {
     await limit(req, 'finish');
-    const { code, state } = required(bodyOf(req), ['code', 'state']);
+    const { code, state } = required(objectBody(req.body, true), ['code', 'state']);
     const p = providerOf(provider);
     const rec = await takeState(core, state, provider, 'web');
     const member = await memberFor(core, provider, await profileFromCode(p, code, rec.redirectUri));
@@ -77,7 +72,7 @@ export default defineRoutes((core: Core): Route[] => {
 
   /** The Discord redirect: signs in, then sends the browser to the web app with a ticket or an error. */
   const callback = async (req: ApiRequest) => {
-    const b = req.ctx.method === 'POST' ? bodyOf(req) : {};
+    const b = req.ctx.method === 'POST' ? objectBody(req.body, true) : {};
     const arg = (n: string) => (typeof b[n] === 'string' ? (b[n] as string) : req.query[n]);
     const to = new URL(`${s.base}/login`);
     to.searchParams.set('oauth', 'discord');
@@ -118,7 +113,7 @@ export default defineRoutes((core: Core): Route[] => {
       summary: l('Start a Google or Discord sign-in', '发起 Google 或 Discord 登录', '發起 Google 或 Discord 登入'),
       handler: async (req) => {
         await limit(req, 'start');
-        const b = bodyOf(req);
+        const b = objectBody(req.body, true);
         if (!OAUTH_PROVIDERS.includes(b.provider as OAuthProviderName)) {
           throw fail.invalid([{ field: 'provider', rule: 'enum', params: { values: OAUTH_PROVIDERS.join(', ') } }]);
         }
@@ -139,7 +134,7 @@ export default defineRoutes((core: Core): Route[] => {
       summary: l('Finish a Discord sign-in with its ticket', '用凭据完成 Discord 登录', '以憑證完成 Discord 登入'),
       handler: async (req) => {
         await limit(req, 'finish');
-        const { ticket } = required(bodyOf(req), ['ticket']);
+        const { ticket } = required(objectBody(req.body, true), ['ticket']);
         const rec = await redeemTicket(core, ticket, bindingCookie(req));
         const tokens = await signInAs(core, rec.userId, rec.created);
         req.ctx.append('Set-Cookie', cookie('', 0));

@@ -11,6 +11,7 @@ import { defineRoutes, call } from '../../core/modules';
 import { AppError, fail } from '../../core/http/errors';
 import { hit } from '../../core/http/rate-limit';
 import { SHORT_LINK } from './short-link.messages';
+import { objectBody } from '../../core/http/body';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_LENGTH = 8;
@@ -53,11 +54,6 @@ function stringField(body: Record<string, unknown>, name: string): string {
   const v = body[name];
   if (typeof v !== 'string' || v === '') throw fail.invalid([{ field: name, rule: 'required', params: {} }] as never);
   return v;
-}
-
-function objectBody(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail.bad('body_not_object');
-  return body as Record<string, unknown>;
 }
 
 export default defineRoutes((core: Core) => {

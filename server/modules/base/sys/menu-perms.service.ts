@@ -10,6 +10,7 @@ import type { Lang } from '../../../core/i18n/messages';
 import { fail } from '../../../core/http/errors';
 import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
 import { MENU_TYPE_BUTTON, checkMenu, insertMenu, menuEntity, parentMenu } from './menu-write.service';
+import { objectBody } from '../../../core/http/body';
 
 export interface ParsedPerm {
   key: string;
@@ -65,15 +66,10 @@ export function parseEntity(core: Core, key: string, lang: Lang): ParsedEntity |
   };
 }
 
-function asObject(body: unknown): Row {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail.bad('body_not_object');
-  return body as Row;
-}
-
 const unknownEntity = (): FieldProblem => ({ field: 'entity', rule: rule(SYSADMIN.field_menu_entity_unknown), params: {} });
 
 export function parse(core: Core, body: unknown, lang: Lang): ParsedEntity {
-  const key = entityKey(asObject(body));
+  const key = entityKey(objectBody(body));
   const parsed = key ? parseEntity(core, key, lang) : null;
   if (!parsed) throw fail.invalid([unknownEntity()] as never);
   return parsed;
@@ -88,7 +84,7 @@ function sentKeys(v: unknown): string[] | null {
 }
 
 export async function create(core: Core, body: unknown, user: AuthUser | null, lang: Lang): Promise<{ id: number; buttonIds: number[] }> {
-  const { entity, module, perms: sent, parentId, ...menuFields } = asObject(body);
+  const { entity, module, perms: sent, parentId, ...menuFields } = objectBody(body);
   const errors: FieldProblem[] = [];
   const key = entityKey({ entity, module });
   const parsed = key ? parseEntity(core, key, lang) : null;

@@ -13,11 +13,7 @@ import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { SYSADMIN } from './sysadmin.messages';
 import { openDetail, publicColumns } from './public-profile.service';
-
-function asObject(body: unknown): Row {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail.bad('body_not_object');
-  return body as Row;
-}
+import { objectBody } from '../../../core/http/body';
 
 function wholeNumber(v: unknown, fallback: number): number | null {
   if (v === undefined || v === null || v === '') return fallback;
@@ -31,7 +27,7 @@ function wholeNumber(v: unknown, fallback: number): number | null {
  * nobody.
  */
 async function move(core: Core, body: unknown, user: Parameters<Core['ops']['update']>[2]): Promise<null> {
-  const b = asObject(body);
+  const b = objectBody(body);
   const ids = parseIds(b.userIds);
   const departmentId = b.departmentId;
   if (typeof departmentId !== 'number' || !Number.isSafeInteger(departmentId) || departmentId < 1) {
@@ -55,7 +51,7 @@ async function move(core: Core, body: unknown, user: Parameters<Core['ops']['upd
 
 /** The users the caller invited (their inviteId is the caller), newest first, public fields only. */
 async function invitedList(core: Core, body: unknown, callerId: number) {
-  const b = body === undefined || body === null ? {} : asObject(body);
+  const b = body === undefined || body === null ? {} : objectBody(body);
   const page = wholeNumber(b.page, 1);
   const size = wholeNumber(b.size, 20);
   if (page === null || page < 1) throw fail.bad('bad_page');
