@@ -38,3 +38,23 @@ describe('Totals', () => {
     expect(await totals.total(entity, query, '*', count)).toBe(2);
   });
 });
+
+describe('estimated totals', () => {
+  const estimated = { key: 'base/sys/log', table: 'base_sys_log', total: 'estimated' } as Entity;
+  const unfiltered = { filtered: false, filterKey: '["",[]]' } as ParsedQuery;
+  const statsSay = (n: number | null) => ({ dialect: 'mysql', query: async () => [{ n }] }) as unknown as Db;
+
+  it('answers from the statistics for a large table, without counting', async () => {
+    let counted = 0;
+    const totals = new Totals(new MemoryStore(), statsSay(250_000));
+    expect(await totals.total(estimated, unfiltered, '*', async () => ++counted)).toBe(250_000);
+    expect(counted).toBe(0);
+  });
+
+  it('counts a small or new table exactly, whose statistics may lag', async () => {
+    const totals = new Totals(new MemoryStore(), statsSay(0));
+    expect(await totals.total(estimated, unfiltered, '*', async () => 3)).toBe(3);
+    const none = new Totals(new MemoryStore(), statsSay(null));
+    expect(await none.total(estimated, unfiltered, '*', async () => 4)).toBe(4);
+  });
+});

@@ -12,6 +12,8 @@ import type { Entity } from '../entity/model';
 import type { ParsedQuery } from './query';
 
 export const TOTAL_TTL_SECONDS = 60;
+/** Below this many rows by the statistics, an `estimated` total is counted exactly after all. */
+export const ESTIMATE_FROM_ROWS = 1000;
 const GEN_TTL_SECONDS = 30 * 24 * 3600;
 
 export class Totals {
@@ -32,8 +34,9 @@ export class Totals {
   async total(e: Entity, pq: ParsedQuery, scope: string, count: () => Promise<number>): Promise<number> {
     if (e.total === 'live') return count();
     if (e.total === 'estimated' && !pq.filtered) {
+      // Statistics can lag far behind a small or new table; counting such a table exactly is cheap.
       const est = await this.estimate(e);
-      if (est !== null) return est;
+      if (est !== null && est >= ESTIMATE_FROM_ROWS) return est;
     }
     // The generation is read before counting, so a write that lands meanwhile makes this entry unreachable.
     const gen = (await this.cache.get(this.genKey(e))) ?? '0';
