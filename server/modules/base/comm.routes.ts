@@ -5,6 +5,7 @@ import type { Route } from '../../core/http/route';
 import { defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { planFor } from '../../core/crud/plan';
+import { consoleRoleIds } from './sys/param.service';
 
 const P = '/admin/base/comm';
 
@@ -34,7 +35,7 @@ export default defineRoutes((core: Core): Route[] => {
       const perms = c.isAdmin
         ? [...new Set(core.routes.all.map((r) => r.permission).filter((p): p is string => !!p))].sort()
         : [...c.perms].sort();
-      return { perms, menus: rows };
+      return { perms, menus: rows, consoleRoleIds: await consoleRoleIds(core) };
     }),
   ];
 });

@@ -32,6 +32,24 @@ export async function paramByKey(core: Core, keyName: string): Promise<Param | n
   return row ? { ...row, dataType: Number(row.dataType) } : null;
 }
 
+/**
+ * The param `consoleRoleIds` (ARCHITECTURE §3): roles admitted to the console besides role id 1,
+ * written as a JSON array (`[2,3]`) or a comma-separated list (`2, 3`). Empty or unset: none.
+ */
+export async function consoleRoleIds(core: Core): Promise<number[]> {
+  const p = await paramByKey(core, 'consoleRoleIds');
+  const raw = (p?.data ?? '').trim();
+  if (!raw) return [];
+  let items: unknown[];
+  try {
+    const v = JSON.parse(raw) as unknown;
+    items = Array.isArray(v) ? v : [v];
+  } catch {
+    items = raw.split(/[\s,]+/);
+  }
+  return [...new Set(items.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 

@@ -1,0 +1,97 @@
+/**
+ * The root of every route: applies router rules 1–4 of 000 §2 before a page renders, loads the
+ * profile of a stored session, finishes the progress bar on route changes, errors and rejections,
+ * and fades between pages.
+ */
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { Spin } from 'antd';
+import { api, onLogout, progress } from './api';
+import { loadProfile, signedOut, useAuth } from './auth';
+import { canEnterConsole, decideRoute, isConsolePath, ADMIN_LOGIN_PATH, hasLeadingSegments } from '../lib/router-rules';
+import ProgressBar from '../components/ProgressBar';
+import { RootWidgets } from './widgets';
+import { notify } from './notify';
+import { i18n } from '../i18n';
+import ErrorPage from '../pages/errors/ErrorPage';
+
+export default function Root() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const token = api.session.isSignedIn() ? api.session.getToken() : null;
+  const [booting, setBooting] = useState(!!token && !auth.loaded);
+
+  useEffect(() => {
+    if (token && !auth.loaded) {
+      setBooting(true);
+      loadProfile()
+        .catch(() => undefined)
+        .finally(() => setBooting(false));
+    }
+  }, [token, auth.loaded]);
+
+  useEffect(
+    () =>
+      onLogout(() => {
+        signedOut();
+        const path = window.location.pathname;
+        navigate(isConsolePath(path) ? ADMIN_LOGIN_PATH : '/login', { replace: true });
+      }),
+    [navigate],
+  );
+
+  useEffect(() => {
+    progress.mounted();
+    const finish = () => progress.finish();
+    window.addEventListener('error', finish);
+    window.addEventListener('unhandledrejection', finish);
+    return () => {
+      window.removeEventListener('error', finish);
+      window.removeEventListener('unhandledrejection', finish);
+    };
+  }, []);
+  useEffect(() => progress.finish(), [location.pathname]);
+
+  if (booting) return <Spin fullscreen />;
+
+  const path = location.pathname;
+  const session = { token: api.session.isSignedIn() ? api.session.getToken() : null };
+  let redirect = decideRoute({ path, session, user: auth.user, consoleRoleIds: auth.consoleRoleIds }).redirect;
+  // Rule 4 for the console sign-in: a signed-in console user goes to the console instead.
+  if (redirect === '/workbench' && hasLeadingSegments(path, ADMIN_LOGIN_PATH) && canEnterConsole(auth.user, auth.consoleRoleIds)) redirect = '/admin';
+  if (redirect && redirect !== path + location.search) return <Navigate to={redirect} replace />;
+
+  const fadeKey = hasLeadingSegments(path, '/admin') && !hasLeadingSegments(path, ADMIN_LOGIN_PATH) ? 'admin' : path;
+  return (
+    <>
+      <ProgressBar />
+      <div key={fadeKey} className="route-fade">
+        <Outlet />
+      </div>
+      <RootWidgets />
+    </>
+  );
+}
+
+const RELOAD_KEY = 'chunk-reload-at';
+
+/** Rule 6: a failed dynamic import reloads the page (once a minute at most); other errors show 'Page error: ...' once. */
+export function RouteError() {
+  const error = useRouteError();
+  const text = error instanceof Error ? error.message : String(error);
+  const isChunk = /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(text);
+  useEffect(() => {
+    progress.finish();
+    if (isChunk) {
+      const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+      if (Date.now() - last > 60_000) {
+        sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+        window.location.reload();
+        return;
+      }
+    }
+    notify('error', i18n.t('common.pageError', { message: text }));
+  }, [isChunk, text]);
+  return <ErrorPage code={500} />;
+}

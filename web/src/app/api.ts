@@ -1,0 +1,46 @@
+/**
+ * The one http client of the app: the session rules of web/src/lib/http.ts with the browser's
+ * localStorage, the current language, toasts for messages, the progress bar and logout.
+ */
+import { createHttp, type Http, type LogoutReason, type Method, type RequestOptions } from '../lib/http';
+import { createProgress } from '../lib/progress';
+import { currentLang } from '../i18n';
+import { notify } from './notify';
+
+export const progress = createProgress();
+
+const logoutListeners = new Set<(reason: LogoutReason) => void>();
+export function onLogout(fn: (reason: LogoutReason) => void): () => void {
+  logoutListeners.add(fn);
+  return () => void logoutListeners.delete(fn);
+}
+
+const base: Http = createHttp({
+  baseUrl: '/api',
+  storage: window.localStorage,
+  lang: currentLang,
+  onMessage: (kind, text) => notify(kind, text),
+  onLogout: (reason) => {
+    for (const fn of logoutListeners) fn(reason);
+  },
+});
+
+async function request<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
+  const counted = progress.start(path);
+  try {
+    return await base.request<T>(method, path, options);
+  } finally {
+    if (counted) progress.done(path);
+  }
+}
+
+/** `api.get('/admin/base/comm/person')`, `api.post('/admin/base/sys/user/page', { page: 1 })` */
+export const api = {
+  request,
+  get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  session: base.session,
+};
+
+export type { RequestOptions };
+export { ApiError } from '../lib/http';

@@ -1,0 +1,116 @@
+/**
+ * Who is signed in: the session's user info, the permission keys and menus of `permmenu`, and the
+ * roles the console admits. A small external store read with `useAuth()`.
+ */
+import { useSyncExternalStore } from 'react';
+import type { TokenPair, UserInfo } from '../lib/session';
+import { api } from './api';
+
+export interface MenuRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  router: string | null;
+  perms: string | null;
+  type: 0 | 1 | 2;
+  icon: string | null;
+  orderNum: number;
+  viewPath: string | null;
+  keepAlive: boolean | number;
+  isShow: boolean | number;
+}
+
+export interface AuthState {
+  user: UserInfo | null;
+  perms: string[];
+  menus: MenuRow[];
+  consoleRoleIds: number[];
+  /** person and permmenu have been loaded for the current token. */
+  loaded: boolean;
+}
+
+const EMPTY: AuthState = { user: null, perms: [], menus: [], consoleRoleIds: [], loaded: false };
+let state: AuthState = { ...EMPTY, user: api.session.getUser() };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<AuthState>): void {
+  state = { ...state, ...next };
+  for (const l of listeners) l();
+}
+
+export function getAuth(): AuthState {
+  return state;
+}
+
+export function subscribeAuth(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => void listeners.delete(fn);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribeAuth, getAuth, getAuth);
+}
+
+function toUser(row: Record<string, unknown>): UserInfo {
+  const roleIds = Array.isArray(row.roleIdList) ? row.roleIdList.map(Number) : [];
+  return { ...row, id: Number(row.id), roleIds } as UserInfo;
+}
+
+/** Loads person and permmenu for the stored token. */
+export async function loadProfile(): Promise<void> {
+  const [person, pm] = await Promise.all([
+    api.get<Record<string, unknown>>('/admin/base/comm/person'),
+    api.get<{ perms: string[]; menus: MenuRow[]; consoleRoleIds?: number[] }>('/admin/base/comm/permmenu'),
+  ]);
+  const user = toUser(person);
+  api.session.setUser(user);
+  set({ user, perms: pm.perms ?? [], menus: pm.menus ?? [], consoleRoleIds: (pm.consoleRoleIds ?? []).map(Number), loaded: true });
+}
+
+/** Stores the tokens of a sign-in and loads the profile. */
+export async function signedIn(pair: TokenPair): Promise<void> {
+  api.session.setTokens(pair);
+  await loadProfile();
+}
+
+/** Ends the session here (the session client already cleared the tokens). */
+export function signedOut(): void {
+  api.session.clear();
+  set({ ...EMPTY });
+}
+
+/** Logs out on the server too, then locally. */
+export async function logout(): Promise<void> {
+  try {
+    if (api.session.getToken()) await api.post('/admin/base/comm/logout', {}, { silent: true });
+  } catch {
+    /* the local session ends anyway */
+  }
+  signedOut();
+}
+
+/**
+ * 000 §6: a check passes when any held permission contains the requested string (spaces stripped).
+ * `can('base:sys:user:add')`, `can({ or: [...] })`, `can({ and: [...] })`.
+ */
+export type PermCheck = string | { or: string[] } | { and: string[] };
+
+export function canWith(perms: readonly string[], check: PermCheck): boolean {
+  const one = (p: string) => {
+    const want = p.replace(/\s/g, '');
+    return want !== '' && perms.some((held) => held.replace(/\s/g, '').includes(want));
+  };
+  if (typeof check === 'string') return one(check);
+  if ('or' in check) return check.or.some(one);
+  return check.and.every(one);
+}
+
+export function can(check: PermCheck): boolean {
+  return canWith(state.perms, check);
+}
+
+/** The React form: re-renders when the permissions change. */
+export function useCan(): (check: PermCheck) => boolean {
+  const { perms } = useAuth();
+  return (check) => canWith(perms, check);
+}

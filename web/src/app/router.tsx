@@ -1,0 +1,43 @@
+/**
+ * The routes of 000 §2. Every page is its own chunk. History mode by default; VITE_ROUTER_MODE=hash
+ * switches to hash mode.
+ */
+import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import Root, { RouteError } from './Root';
+
+type Loader = () => Promise<{ default: ComponentType<never> }>;
+const page = (load: Loader, props: Record<string, unknown> = {}): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const C = (await load()).default as ComponentType<Record<string, unknown>>;
+    return { Component: () => <C {...props} /> };
+  },
+});
+
+const placeholder = () => import('../pages/Placeholder');
+const errorPage = () => import('../pages/errors/ErrorPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', ...page(() => import('../pages/Home')) },
+      { path: '/login', ...page(() => import('../pages/auth/Login')) },
+      { path: '/admin/login', ...page(() => import('../pages/auth/Login'), { console: true }) },
+      { path: '/register', ...page(() => import('../pages/auth/Register')) },
+      { path: '/reset-password', ...page(() => import('../pages/auth/ResetPassword')) },
+      { path: '/my/info', ...page(() => import('../pages/PersonalCenter')) },
+      { path: '/space/list', ...page(() => import('../pages/SpaceList')) },
+      ...['/workbench', '/person/:name', '/goods/:id', '/apply_profile', '/join_team', '/discord', '/payment', '/workflow_store', '/test', '/demo/test/route/:id/:name?', '/helper/ai-code'].map(
+        (path) => ({ path, ...page(placeholder) }),
+      ),
+      ...([401, 403, 404, 500, 502] as const).map((code) => ({ path: `/${code}`, ...page(errorPage, { code }) })),
+      { path: '/admin/*', ...page(() => import('../console/Shell')) },
+      { path: '*', ...page(errorPage, { code: 404 }) },
+    ],
+  },
+];
+
+const mode = (import.meta.env as Record<string, string | undefined>).VITE_ROUTER_MODE;
+export const router = mode === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes);

@@ -1,0 +1,23 @@
+import { Button, Dropdown } from 'antd';
+import { TranslationOutlined } from '@ant-design/icons';
+import { LANG_NAMES } from '../i18n/define';
+import { LANGS, setLang, useI18n } from '../i18n';
+
+/** The language switch of 000 §2: English, 简体中文, 繁體中文. */
+export default function LangSwitch() {
+  const { t, lang } = useI18n();
+  return (
+    <Dropdown
+      menu={{
+        selectable: true,
+        selectedKeys: [lang],
+        items: LANGS.map((l) => ({ key: l, label: LANG_NAMES[l] })),
+        onClick: ({ key }) => setLang(key as (typeof LANGS)[number]),
+      }}
+    >
+      <Button type="text" icon={<TranslationOutlined />} aria-label={t('common.language')} data-testid="lang-switch">
+        {LANG_NAMES[lang]}
+      </Button>
+    </Dropdown>
+  );
+}

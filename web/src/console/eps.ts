@@ -1,0 +1,113 @@
+/**
+ * The /eps metadata the console renders its screens from, loaded once per language and token.
+ * `useEps()` gives every entity the caller may use, keyed `module/name` (e.g. `base/sys/user`).
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../app/api';
+import { currentLang, type Lang } from '../i18n';
+import { notify } from '../app/notify';
+import { i18n } from '../i18n';
+
+export interface EpsApi {
+  method: string;
+  /** Relative to the prefix (`/page`) for the entity's own actions. */
+  path: string;
+  summary: string;
+  permission: string | null;
+  public: boolean;
+}
+
+export interface EpsDictOption {
+  value: string | number;
+  label: string;
+  labels?: Record<Lang, string>;
+}
+
+export interface EpsColumn {
+  propertyName: string;
+  type: 'string' | 'text' | 'int' | 'bigint' | 'decimal' | 'float' | 'boolean' | 'datetime' | 'date' | 'json' | string;
+  length?: number;
+  nullable?: boolean;
+  defaultValue: unknown;
+  comment: string;
+  label: Record<Lang, string>;
+  dict?: EpsDictOption[] | string | null;
+  required?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  virtual?: boolean;
+  unique?: boolean;
+}
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  maxLength?: number;
+  minLength?: number;
+  enum?: unknown[];
+  format?: string;
+  items?: JsonSchema;
+  [k: string]: unknown;
+}
+
+export interface EpsEntry {
+  module: string;
+  name: string;
+  prefix: string;
+  label: string;
+  labels: Record<Lang, string> | null;
+  api: EpsApi[];
+  columns: EpsColumn[];
+  search: { keyWordLikeFields: string[]; fieldEq: string[] };
+  order: { field: string; sort: 'asc' | 'desc' } | null;
+  softDelete: string | null;
+  owner: string | null;
+  schema: { row?: JsonSchema; add?: JsonSchema; update?: JsonSchema; [k: string]: JsonSchema | undefined } | null;
+}
+
+export type EpsMap = Record<string, EpsEntry>;
+
+let cache: { key: string; promise: Promise<EpsMap> } | null = null;
+
+export function loadEps(force = false): Promise<EpsMap> {
+  const key = `${currentLang()}|${api.session.getToken() ?? ''}`;
+  if (!cache || cache.key !== key || force) {
+    const promise = api
+      .get<Record<string, EpsEntry[]>>('/admin/base/open/eps', { silent: true })
+      .then((byModule) => {
+        const out: EpsMap = {};
+        for (const list of Object.values(byModule)) for (const e of list) out[`${e.module}/${e.name}`] = e;
+        return out;
+      })
+      .catch((e: unknown) => {
+        cache = null;
+        notify('error', i18n.t('common.epsError'));
+        throw e;
+      });
+    cache = { key, promise };
+  }
+  return cache.promise;
+}
+
+/** `has(entry, 'add')`: the caller may use the entity's action. */
+export function hasAction(entry: EpsEntry, action: string): boolean {
+  return entry.api.some((a) => a.path === `/${action}`);
+}
+
+export function useEps(): { eps: EpsMap | null; error: boolean } {
+  const [eps, setEps] = useState<EpsMap | null>(null);
+  const [error, setError] = useState(false);
+  const lang = currentLang();
+  useEffect(() => {
+    let live = true;
+    loadEps().then(
+      (m) => live && setEps(m),
+      () => live && setError(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  return { eps, error };
+}

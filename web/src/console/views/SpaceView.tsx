@@ -1,0 +1,6 @@
+import CrudScreen from '../crud/CrudScreen';
+
+/** Until its hand-made screen lands, the generic screen. */
+export default function SpaceView({ entityKey = '' }: { entityKey?: string }) {
+  return <CrudScreen entityKey={entityKey} />;
+}

@@ -1,0 +1,65 @@
+import { defineLocale } from '../define';
+
+/** Texts of the console shell: header, menus of the modules, theme and language switches. */
+export default defineLocale('shell', {
+  en: {
+    console: 'Console',
+    dashboard: 'Dashboard',
+    workbench: 'Workbench',
+    personalCenter: 'Personal center',
+    logout: 'Log out',
+    darkMode: 'Dark mode',
+    groupMenu: 'Group menus',
+    animation: 'Switch animation',
+    themes: {
+      default: 'Default', cuilv: 'Emerald', zitan: 'Rosewood', jincheng: 'Golden orange',
+      yingtao: 'Cherry', bohe: 'Mint', qinghui: 'Slate blue', shanhu: 'Coral',
+    },
+    modules: {
+      base: 'System', demo: 'Demo', dict: 'Dictionary', goods: 'Goods', helper: 'Helpers', plugin: 'Plugins',
+      recycle: 'Recycle bin', space: 'File space', task: 'Scheduled tasks', user: 'Users', work: 'Workspace', member: 'Member calls',
+    },
+    loadingView: 'Loading view…',
+    noView: 'This menu has no view',
+  },
+  'zh-cn': {
+    console: '控制台',
+    dashboard: '仪表盘',
+    workbench: '工作台',
+    personalCenter: '个人中心',
+    logout: '退出登录',
+    darkMode: '暗黑模式',
+    groupMenu: '菜单分组',
+    animation: '切换动画',
+    themes: {
+      default: '默认', cuilv: '翠绿', zitan: '紫檀', jincheng: '金橙',
+      yingtao: '樱桃', bohe: '薄荷', qinghui: '青灰', shanhu: '珊瑚',
+    },
+    modules: {
+      base: '系统管理', demo: '示例', dict: '字典管理', goods: '商品', helper: '辅助工具', plugin: '插件',
+      recycle: '回收站', space: '文件空间', task: '定时任务', user: '用户', work: '工作台', member: '会员接口',
+    },
+    loadingView: '视图加载中…',
+    noView: '此菜单没有视图',
+  },
+  'zh-tw': {
+    console: '控制台',
+    dashboard: '儀表板',
+    workbench: '工作台',
+    personalCenter: '個人中心',
+    logout: '登出',
+    darkMode: '深色模式',
+    groupMenu: '選單分組',
+    animation: '切換動畫',
+    themes: {
+      default: '預設', cuilv: '翠綠', zitan: '紫檀', jincheng: '金橙',
+      yingtao: '櫻桃', bohe: '薄荷', qinghui: '青灰', shanhu: '珊瑚',
+    },
+    modules: {
+      base: '系統管理', demo: '範例', dict: '字典管理', goods: '商品', helper: '輔助工具', plugin: '外掛',
+      recycle: '資源回收筒', space: '檔案空間', task: '排程任務', user: '使用者', work: '工作台', member: '會員介面',
+    },
+    loadingView: '視圖載入中…',
+    noView: '此選單沒有視圖',
+  },
+});
