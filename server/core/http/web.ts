@@ -1,8 +1,11 @@
 /**
  * Serves the built web app (web/dist, or the placeholder page until the console is built): files by
- * path, and index.html for any other browser navigation so client routes reload fine.
+ * path, and index.html for any other browser navigation so client routes reload fine. Text files
+ * (scripts, styles, html, svg, json) go gzip-compressed to clients that accept it; each file is
+ * compressed once and kept while its size and modification time stay the same.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'koa';
 
@@ -21,6 +24,24 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+/** Smaller files are sent as they are. */
+const MIN_GZIP_BYTES = 1024;
+
+interface Gzipped {
+  mtimeMs: number;
+  size: number;
+  body: Buffer;
+}
+
+function gzipped(cache: Map<string, Gzipped>, file: string, st: Stats): Buffer {
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  cache.set(file, { mtimeMs: st.mtimeMs, size: st.size, body });
+  return body;
+}
+
 export function pickWebRoot(webDir: string): string {
   const dist = join(webDir, 'dist');
   return existsSync(join(dist, 'index.html')) ? dist : join(webDir, 'placeholder');
@@ -28,6 +49,24 @@ export function pickWebRoot(webDir: string): string {
 
 export function createWebServer(root: string) {
   const index = join(root, 'index.html');
+  const gzCache = new Map<string, Gzipped>();
+
+  function send(ctx: Context, file: string, st: Stats): void {
+    const ext = extname(file);
+    ctx.type = TYPES[ext] ?? 'application/octet-stream';
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (COMPRESSIBLE.has(ext)) ctx.vary('Accept-Encoding');
+    if (COMPRESSIBLE.has(ext) && st.size >= MIN_GZIP_BYTES && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      const body = gzipped(gzCache, file, st);
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.length = body.length;
+      ctx.body = body;
+      return;
+    }
+    ctx.length = st.size;
+    ctx.body = createReadStream(file);
+  }
+
   return async function web(ctx: Context): Promise<boolean> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     let rel: string;
@@ -40,18 +79,14 @@ export function createWebServer(root: string) {
     if ((file === root || file.startsWith(root + sep)) && !rel.includes('\0')) {
       const st = existsSync(file) ? statSync(file) : null;
       if (st?.isFile()) {
-        ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
-        ctx.set('X-Content-Type-Options', 'nosniff');
         ctx.set('Cache-Control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        ctx.length = st.size;
-        ctx.body = createReadStream(file);
+        send(ctx, file, st);
         return true;
       }
     }
     if (ctx.accepts('html', 'json') === 'html' && (ctx.get('accept') ?? '').includes('text/html') && existsSync(index)) {
-      ctx.type = TYPES['.html'];
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = createReadStream(index);
+      send(ctx, index, statSync(index));
       return true;
     }
     return false;

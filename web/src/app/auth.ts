@@ -5,6 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TokenPair, UserInfo } from '../lib/session';
 import { api } from './api';
+import { canWith, type PermCheck } from './can';
 
 export interface MenuRow {
   id: number;
@@ -89,21 +90,7 @@ export async function logout(): Promise<void> {
   signedOut();
 }
 
-/**
- * 000 §6: a check passes when any held permission contains the requested string (spaces stripped).
- * `can('base:sys:user:add')`, `can({ or: [...] })`, `can({ and: [...] })`.
- */
-export type PermCheck = string | { or: string[] } | { and: string[] };
-
-export function canWith(perms: readonly string[], check: PermCheck): boolean {
-  const one = (p: string) => {
-    const want = p.replace(/\s/g, '');
-    return want !== '' && perms.some((held) => held.replace(/\s/g, '').includes(want));
-  };
-  if (typeof check === 'string') return one(check);
-  if ('or' in check) return check.or.some(one);
-  return check.and.every(one);
-}
+export { canWith, type PermCheck } from './can';
 
 export function can(check: PermCheck): boolean {
   return canWith(state.perms, check);
