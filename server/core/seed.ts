@@ -119,8 +119,20 @@ async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, r
           dir = { id };
           result.addedMenus++;
         }
+        // Entities one level deeper (base/sys/user) get a directory of their own (/base/sys).
+        let parentId = Number(dir.id);
+        const parts = key.split('/');
+        if (parts.length > 2) {
+          const subRouter = `/${parts.slice(0, -1).join('/')}`;
+          let sub = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [subRouter]);
+          if (!sub) {
+            sub = { id: await insert(tx, 'base_sys_menu', { parentId: dir.id, name: parts[parts.length - 2], router: subRouter, type: 0, icon: 'icon-folder', orderNum: 0, keepAlive: 1, isShow: 1 }) };
+            result.addedMenus++;
+          }
+          parentId = Number(sub.id);
+        }
         menuId = await insert(tx, 'base_sys_menu', {
-          parentId: dir.id,
+          parentId,
           name: e.label.en,
           router: `/${e.module}/${e.name}`,
           type: 1,

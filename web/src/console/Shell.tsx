@@ -28,8 +28,9 @@ function menuLabel(m: MenuRow, eps: EpsMap | null, t: TFunction, lang: string): 
     const labels = eps?.[target.entityKey]?.labels as Record<string, string> | null | undefined;
     if (labels?.[lang]) return labels[lang];
   }
-  if (m.type === 0 && m.router && /^\/[a-z]+$/.test(m.router)) {
-    return t(`shell.modules.${m.router.slice(1)}`, { defaultValue: m.name });
+  if (m.type === 0 && m.router && /^(\/[a-z]+)+$/i.test(m.router)) {
+    const last = m.router.split('/').pop()!;
+    return t(`shell.modules.${last}`, { defaultValue: m.name });
   }
   return m.name;
 }

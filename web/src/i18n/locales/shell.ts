@@ -16,7 +16,7 @@ export default defineLocale('shell', {
       yingtao: 'Cherry', bohe: 'Mint', qinghui: 'Slate blue', shanhu: 'Coral',
     },
     modules: {
-      base: 'System', demo: 'Demo', dict: 'Dictionary', goods: 'Goods', helper: 'Helpers', plugin: 'Plugins',
+      base: 'System', sys: 'System settings', demo: 'Demo', dict: 'Dictionary', goods: 'Goods', helper: 'Helpers', plugin: 'Plugins',
       recycle: 'Recycle bin', space: 'File space', task: 'Scheduled tasks', user: 'Users', work: 'Workspace', member: 'Member calls',
     },
     loadingView: 'Loading view…',
@@ -36,7 +36,7 @@ export default defineLocale('shell', {
       yingtao: '樱桃', bohe: '薄荷', qinghui: '青灰', shanhu: '珊瑚',
     },
     modules: {
-      base: '系统管理', demo: '示例', dict: '字典管理', goods: '商品', helper: '辅助工具', plugin: '插件',
+      base: '系统管理', sys: '系统设置', demo: '示例', dict: '字典管理', goods: '商品', helper: '辅助工具', plugin: '插件',
       recycle: '回收站', space: '文件空间', task: '定时任务', user: '用户', work: '工作台', member: '会员接口',
     },
     loadingView: '视图加载中…',
@@ -56,7 +56,7 @@ export default defineLocale('shell', {
       yingtao: '櫻桃', bohe: '薄荷', qinghui: '青灰', shanhu: '珊瑚',
     },
     modules: {
-      base: '系統管理', demo: '範例', dict: '字典管理', goods: '商品', helper: '輔助工具', plugin: '外掛',
+      base: '系統管理', sys: '系統設定', demo: '範例', dict: '字典管理', goods: '商品', helper: '輔助工具', plugin: '外掛',
       recycle: '資源回收筒', space: '檔案空間', task: '排程任務', user: '使用者', work: '工作台', member: '會員介面',
     },
     loadingView: '視圖載入中…',
