@@ -1,10 +1,10 @@
 /**
  * Opens the database named by DATABASE_URL (mysql://user:pass@host:port/db) or the SQLite file
- * (DATABASE_URL=sqlite:path, default data/cosmac.sqlite), through a TypeORM DataSource whose driver
+ * (DATABASE_URL=sqlite:path, default DATA_DIR/cosmac.sqlite), through a TypeORM DataSource whose driver
  * handle the core then uses directly.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { Pool as CallbackPool } from 'mysql2';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -13,7 +13,7 @@ import type { Db, Dialect } from './db';
 import { MysqlDb } from './mysql';
 import { SqliteDb } from './sqlite';
 import { toEntitySchemas } from './typeorm-schema';
-import { PROJECT_ROOT } from '../paths';
+import { DATA_DIR, PROJECT_ROOT } from '../paths';
 
 
 export interface DbTarget {
@@ -25,7 +25,8 @@ export interface DbTarget {
 
 export function parseDatabaseUrl(url: string | undefined): DbTarget {
   if (!url || url.startsWith('sqlite:')) {
-    const file = url ? url.slice('sqlite:'.length).replace(/^\/\//, '') : 'data/cosmac.sqlite';
+    if (!url || url === 'sqlite:') return { dialect: 'sqlite', file: join(DATA_DIR, 'cosmac.sqlite') };
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
     return { dialect: 'sqlite', file: file === ':memory:' ? file : resolve(PROJECT_ROOT, file) };
   }
   const u = new URL(url);

@@ -1,1 +1,32 @@
-export { default } from './Placeholder';
+/** /space/list: the file space as a page of its own, outside the console shell. */
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Layout, Typography, theme } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { SpaceBrowser } from '../components/space';
+import LangSwitch from '../components/LangSwitch';
+import { useI18n } from '../i18n';
+
+export default function SpaceList() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+  return (
+    <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '12px 24px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} data-testid="space-back" style={{ paddingLeft: 0 }}>
+          {t('common.back')}
+        </Button>
+        <Typography.Title level={4} style={{ margin: 0, flex: 1 }}>
+          {t('viewsData.space.title')}
+        </Typography.Title>
+        <LangSwitch />
+      </div>
+      <div style={{ padding: 24 }}>
+        <Card styles={{ body: { padding: 16 } }}>
+          <SpaceBrowser gridHeight="calc(100vh - 230px)" />
+        </Card>
+      </div>
+    </Layout>
+  );
+}

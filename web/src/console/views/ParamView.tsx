@@ -1,6 +1,212 @@
-import CrudScreen from '../crud/CrudScreen';
+/**
+ * Parameters (base/sys/param): keyName, name, data type (string, rich text, file), a preview of the
+ * data and a remark. The form edits the data as text, as HTML with a preview, or as a file; rich text
+ * and files can be opened as the page /api/admin/base/open/html?key=<keyName>.
+ */
+import { ModalForm, ProFormDependency, ProFormRadio, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { Button, Form, Modal, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useCan } from '../../app/auth';
+import { FileInput, KindIcon, kindOf } from '../../components/space';
+import { useI18n } from '../../i18n';
+import EntityGate from './data/EntityGate';
+import { fetchPage, formatTime, saveRow, type EntityMeta, type Row } from './data/entity';
+import { useConfirmDelete } from './data/use-confirm-delete';
 
-/** Until its hand-made screen lands, the generic screen. */
-export default function ParamView({ entityKey = '' }: { entityKey?: string }) {
-  return <CrudScreen entityKey={entityKey} />;
+interface ParamRow extends Row {
+  keyName: string;
+  name?: string | null;
+  data?: string | null;
+  dataType: 0 | 1 | 2;
+  remark?: string | null;
+}
+
+const TYPE_COLORS = ['blue', 'purple', 'green'] as const;
+const FIELDS = ['keyName', 'name', 'dataType', 'data', 'remark'] as const;
+
+export const openHtmlUrl = (keyName: string) => `/api/admin/base/open/html?key=${encodeURIComponent(keyName)}`;
+
+/** The words of an HTML text, blocks apart (parsed inert: nothing of it runs or loads). */
+function plainText(html: string): string {
+  const doc = new DOMParser().parseFromString(html.replace(/</g, ' <'), 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The data in a line: text as it is, rich text without its tags, a file as its icon and address. */
+function DataPreview({ row }: { row: ParamRow }) {
+  const data = row.data ?? '';
+  if (row.dataType === 2 && data) {
+    const kind = kindOf(data);
+    return (
+      <Space size={6}>
+        {kind === 'image' ? <img src={data} alt="" style={{ width: 28, height: 28, objectFit: 'cover', borderRadius: 4 }} /> : <KindIcon kind={kind} size={20} />}
+        <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+          {data}
+        </Typography.Text>
+      </Space>
+    );
+  }
+  const text = row.dataType === 1 ? plainText(data) : data;
+  return (
+    <Typography.Text ellipsis={{ tooltip: text.slice(0, 500) }} style={{ display: 'block', maxWidth: '100%' }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** The rich text shown in a sandboxed frame: no script of it runs. */
+function HtmlPreview({ html, open, onClose }: { html: string; open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Modal open={open} title={t('viewsData.param.preview')} width={820} footer={null} onCancel={onClose} destroyOnHidden>
+      <iframe title={t('viewsData.param.preview')} sandbox="" srcDoc={html} style={{ width: '100%', height: '60vh', border: 0 }} />
+    </Modal>
+  );
+}
+
+function DataField({ meta }: { meta: EntityMeta }) {
+  const { t } = useI18n();
+  const [previewing, setPreviewing] = useState(false);
+  const form = Form.useFormInstance();
+  return (
+    <ProFormDependency name={['dataType']}>
+      {({ dataType }: { dataType?: number }) => {
+        if (dataType === 2) {
+          return (
+            <Form.Item name="data" label={meta.label('data')}>
+              <FileInput />
+            </Form.Item>
+          );
+        }
+        if (dataType === 1) {
+          return (
+            <>
+              <ProFormTextArea
+                name="data"
+                label={meta.label('data')}
+                extra={t('viewsData.param.htmlHint')}
+                fieldProps={{ rows: 10, style: { fontFamily: 'monospace' } }}
+              />
+              <Button style={{ marginTop: -12, marginBottom: 16 }} onClick={() => setPreviewing(true)} data-testid="param-preview">
+                {t('viewsData.param.preview')}
+              </Button>
+              <HtmlPreview html={String(form.getFieldValue('data') ?? '')} open={previewing} onClose={() => setPreviewing(false)} />
+            </>
+          );
+        }
+        return <ProFormTextArea name="data" label={meta.label('data')} fieldProps={{ rows: 4 }} />;
+      }}
+    </ProFormDependency>
+  );
+}
+
+function Screen({ meta }: { meta: EntityMeta }) {
+  const { t } = useI18n();
+  const can = useCan();
+  const confirmDelete = useConfirmDelete();
+  const ref = useRef<ActionType>(null);
+  const [editing, setEditing] = useState<ParamRow | 'new' | null>(null);
+  const formRef = useRef<ProFormInstance>(undefined);
+  const typeLabel = (v: number) => meta.options('dataType').find((o) => o.value === v)?.label ?? String(v);
+  const reload = () => void ref.current?.reload();
+
+  const columns: ProColumns<ParamRow>[] = [
+    { title: meta.label('keyName'), dataIndex: 'keyName', width: 170, copyable: true },
+    { title: meta.label('name'), dataIndex: 'name', width: 150, ellipsis: true },
+    {
+      title: meta.label('dataType'),
+      dataIndex: 'dataType',
+      width: 110,
+      render: (_, r) => <Tag color={TYPE_COLORS[r.dataType] ?? 'default'}>{typeLabel(r.dataType)}</Tag>,
+    },
+    { title: meta.label('data'), dataIndex: 'data', width: 280, render: (_, r) => <DataPreview row={r} /> },
+    { title: meta.label('remark'), dataIndex: 'remark', ellipsis: true },
+    { title: t('viewsData.updatedAt'), dataIndex: 'updateTime', width: 170, render: (_, r) => formatTime(r.updateTime) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          {r.dataType !== 0 ? (
+            <Button type="link" size="small" href={openHtmlUrl(r.keyName)} target="_blank" rel="noreferrer" data-testid="param-view">
+              {t('viewsData.param.view')}
+            </Button>
+          ) : null}
+          {can('base:sys:param:update') ? (
+            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="crud-row-edit">
+              {t('common.edit')}
+            </Button>
+          ) : null}
+          {can('base:sys:param:delete') ? (
+            <Button type="link" size="small" danger onClick={() => confirmDelete(meta.prefix, [r.id], reload)} data-testid="crud-row-delete">
+              {t('common.delete')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  const initial = editing && editing !== 'new' ? Object.fromEntries(FIELDS.map((f) => [f, editing[f] ?? undefined])) : { dataType: 0 };
+
+  return (
+    <>
+      <ProTable<ParamRow>
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        search={false}
+        headerTitle={meta.entry.label}
+        options={{ reload: true, density: false, setting: true, search: { placeholder: t('viewsData.param.searchPlaceholder'), allowClear: true } }}
+        request={(params) => fetchPage<ParamRow>(meta.prefix, params)}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        scroll={{ x: 1200 }}
+        toolBarRender={() =>
+          can('base:sys:param:add')
+            ? [
+                <Button key="add" type="primary" onClick={() => setEditing('new')} data-testid="crud-add">
+                  {t('common.add')}
+                </Button>,
+              ]
+            : []
+        }
+      />
+      <ModalForm
+        key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
+        formRef={formRef}
+        title={editing === 'new' ? t('common.add') : t('common.edit')}
+        open={editing !== null}
+        width={720}
+        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        initialValues={initial}
+        submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
+        onFinish={async (values: Record<string, unknown>) => {
+          const id = editing && editing !== 'new' ? editing.id : undefined;
+          const ok = await saveRow(meta.prefix, { ...values, data: values.data ?? '' }, id, formRef.current, t('common.saveSuccess'));
+          if (ok) {
+            setEditing(null);
+            reload();
+          }
+          return ok;
+        }}
+      >
+        <ProFormText name="keyName" label={meta.label('keyName')} rules={[{ required: true }]} fieldProps={{ maxLength: 255 }} />
+        <ProFormText name="name" label={meta.label('name')} fieldProps={{ maxLength: 255 }} />
+        <ProFormRadio.Group
+          name="dataType"
+          label={meta.label('dataType')}
+          radioType="button"
+          options={meta.options('dataType').map((o) => ({ value: o.value, label: o.label }))}
+        />
+        <DataField meta={meta} />
+        <ProFormText name="remark" label={meta.label('remark')} fieldProps={{ maxLength: 255 }} />
+      </ModalForm>
+    </>
+  );
+}
+
+export default function ParamView() {
+  return <EntityGate keys={['base/sys/param']}>{([meta]) => <Screen meta={meta} />}</EntityGate>;
 }

@@ -1,6 +1,11 @@
-import CrudScreen from '../crud/CrudScreen';
+import { Card } from 'antd';
+import { SpaceBrowser } from '../../components/space';
 
-/** Until its hand-made screen lands, the generic screen. */
-export default function SpaceView({ entityKey = '' }: { entityKey?: string }) {
-  return <CrudScreen entityKey={entityKey} />;
+/** The file space screen of the console (space/info): categories and the file grid. */
+export default function SpaceView() {
+  return (
+    <Card data-testid="space-view" styles={{ body: { padding: 16 } }}>
+      <SpaceBrowser />
+    </Card>
+  );
 }

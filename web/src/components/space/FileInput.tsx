@@ -1,0 +1,74 @@
+/**
+ * A form field holding one file url: upload a file, or choose one from the space picker. Works as
+ * an antd Form control (`value` / `onChange`), e.g. a parameter's file or a user's avatar.
+ */
+import { CloseOutlined, FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useI18n } from '../../i18n';
+import { KindIcon, kindOf, type FileKind } from './file-kind';
+import SpacePicker from './SpacePicker';
+import SpaceUpload from './SpaceUpload';
+
+export interface FileInputProps {
+  value?: string | null;
+  onChange?: (url: string) => void;
+  /** Only this kind of file, e.g. 'image'. */
+  kind?: FileKind;
+  disabled?: boolean;
+}
+
+export default function FileInput({ value, onChange, kind, disabled }: FileInputProps) {
+  const { t } = useI18n();
+  const { token } = theme.useToken();
+  const [picking, setPicking] = useState(false);
+  const url = value ?? '';
+  const isImage = url !== '' && kindOf(url) === 'image';
+  return (
+    <div data-testid="file-input">
+      {url ? (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
+          <div
+            style={{
+              width: 64,
+              height: 64,
+              flexShrink: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              background: token.colorFillQuaternary,
+              borderRadius: token.borderRadius,
+              overflow: 'hidden',
+            }}
+          >
+            {isImage ? <img src={url} alt="" style={{ width: 64, height: 64, objectFit: 'cover' }} /> : <KindIcon kind={kindOf(url)} size={32} />}
+          </div>
+          <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis style={{ flex: 1, minWidth: 0 }}>
+            {url}
+          </Typography.Link>
+          {disabled ? null : <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => onChange?.('')} aria-label={t('viewsData.space.clear')} />}
+        </div>
+      ) : null}
+      {disabled ? null : (
+        <Space wrap>
+          <SpaceUpload limit={1} multiple={false} accept={kind === 'image' ? 'image/*' : undefined} onUploaded={(f) => onChange?.(f.url)}>
+            <Button icon={<UploadOutlined />}>{t('viewsData.space.upload')}</Button>
+          </SpaceUpload>
+          <Button icon={<FolderOpenOutlined />} onClick={() => setPicking(true)}>
+            {t('viewsData.space.chooseFromSpace')}
+          </Button>
+        </Space>
+      )}
+      <SpacePicker
+        open={picking}
+        limit={1}
+        kind={kind}
+        onCancel={() => setPicking(false)}
+        onOk={(urls) => {
+          setPicking(false);
+          if (urls[0]) onChange?.(urls[0]);
+        }}
+      />
+    </div>
+  );
+}

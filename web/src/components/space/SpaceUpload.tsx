@@ -1,0 +1,87 @@
+/**
+ * Upload to the file space with the limits of 000 §5/§9: at most `limit` files at once (default 9),
+ * each at most `maxMb` MB (default 100); each file shows its progress and, once stored, is a file of
+ * the space (the server adds the space/info row) handed to `onUploaded`.
+ */
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Upload, type UploadFile, type UploadProps } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { notify } from '../../app/notify';
+import { useI18n } from '../../i18n';
+import { UPLOAD_LIMITS, uploadFile, type SpaceFile } from './upload';
+
+export interface SpaceUploadProps {
+  classifyId?: number | null;
+  limit?: number;
+  maxMb?: number;
+  accept?: string;
+  multiple?: boolean;
+  onUploaded?: (file: SpaceFile) => void;
+  /** The trigger; a default upload button when absent. */
+  children?: ReactNode;
+}
+
+export default function SpaceUpload({
+  classifyId,
+  limit = UPLOAD_LIMITS.maxFiles,
+  maxMb = UPLOAD_LIMITS.maxMb,
+  accept,
+  multiple = true,
+  onUploaded,
+  children,
+}: SpaceUploadProps) {
+  const { t } = useI18n();
+  const [list, setList] = useState<UploadFile[]>([]);
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
+    const busy = list.filter((f) => f.status === 'uploading').length;
+    if (batch.length + busy > limit) {
+      if (file === batch[0]) notify('warning', t('viewsData.space.tooManyUpload', { n: limit }));
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > maxMb * 1024 * 1024) {
+      notify('warning', t('viewsData.space.tooLarge', { n: maxMb }));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
+    uploadFile(file as File, { classifyId, onProgress: (percent) => onProgress?.({ percent }) }).then(
+      (row) => {
+        onSuccess?.(row);
+        onUploaded?.(row);
+      },
+      (e: Error) => {
+        notify('error', e.message || t('common.uploadFailed'));
+        onError?.(e);
+      },
+    );
+  };
+
+  const onChange: UploadProps['onChange'] = ({ fileList }) => {
+    setList(fileList);
+    // Stored files leave the list shortly after: they now show in the space itself.
+    if (fileList.some((f) => f.status === 'done')) {
+      window.setTimeout(() => setList((l) => l.filter((f) => f.status !== 'done')), 1200);
+    }
+  };
+
+  return (
+    <Upload
+      accept={accept}
+      multiple={multiple}
+      fileList={list}
+      beforeUpload={beforeUpload}
+      customRequest={customRequest}
+      onChange={onChange}
+      showUploadList={{ showRemoveIcon: true }}
+    >
+      {children ?? (
+        <Button type="primary" icon={<UploadOutlined />} data-testid="space-upload">
+          {t('viewsData.space.upload')}
+        </Button>
+      )}
+    </Upload>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Sends one file to POST /api/admin/base/comm/upload (multipart, field `file`, optional
+ * `classifyId`), reporting progress. The server stores it and lists it as a space/info row, which the
+ * answer returns. XHR rather than fetch, for the upload progress events.
+ */
+import { api, ApiError } from '../../app/api';
+import { currentLang } from '../../i18n';
+
+/** A file of the space (a space/info row). */
+export interface SpaceFile {
+  id: number;
+  url: string;
+  name?: string | null;
+  type?: string | null;
+  size?: number | null;
+  classifyId?: number | null;
+  createTime?: string;
+}
+
+interface Answer {
+  code?: number;
+  message?: string;
+  data?: unknown;
+}
+
+/** Upload defaults of 000 §9. */
+export const UPLOAD_LIMITS = { maxFiles: 9, maxMb: 100, previewSize: 120 } as const;
+
+export function uploadFile(
+  file: File,
+  opts: { classifyId?: number | null; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<SpaceFile> {
+  // A cheap authenticated call first, so an expired token gets refreshed by the session client.
+  return api.get('/admin/base/comm/uploadMode', { silent: true }).then(
+    () =>
+      new Promise<SpaceFile>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', '/api/admin/base/comm/upload');
+        const token = api.session.getToken();
+        if (token) xhr.setRequestHeader('Authorization', token);
+        xhr.setRequestHeader('language', currentLang());
+        xhr.upload.onprogress = (e) => {
+          if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+        };
+        const failed = (message: string, status = xhr.status, code = 0) => reject(new ApiError({ code, status, message }));
+        xhr.onerror = () => failed('');
+        xhr.onabort = () => failed('');
+        xhr.onload = () => {
+          let env: Answer | null = null;
+          try {
+            env = JSON.parse(xhr.responseText) as Answer;
+          } catch {
+            env = null;
+          }
+          if (env?.code === 1000 && Array.isArray(env.data) && env.data.length) resolve(env.data[0] as SpaceFile);
+          else failed(env?.message ?? '', xhr.status, env?.code ?? 0);
+        };
+        opts.signal?.addEventListener('abort', () => xhr.abort());
+        const form = new FormData();
+        if (opts.classifyId !== undefined && opts.classifyId !== null) form.append('classifyId', String(opts.classifyId));
+        form.append('file', file, file.name);
+        xhr.send(form);
+      }),
+  );
+}
