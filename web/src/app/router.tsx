@@ -4,6 +4,7 @@
  */
 import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
+import { Spin } from 'antd';
 import Root, { RouteError } from './Root';
 
 type Loader = () => Promise<{ default: ComponentType<never> }>;
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Spin fullscreen />,
     children: [
       { path: '/', ...page(() => import('../pages/Home')) },
       { path: '/login', ...page(() => import('../pages/auth/Login')) },

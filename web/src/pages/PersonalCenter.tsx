@@ -1,1 +1,163 @@
-export { default } from './Placeholder';
+import { useState } from 'react';
+import { Avatar, Button, Card, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
+import { ArrowLeftOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { useI18n } from '../i18n';
+import { api } from '../app/api';
+import { loadProfile, logout, signedIn, useAuth } from '../app/auth';
+import { notify } from '../app/notify';
+import { useSiteName } from '../app/use-site';
+import { canEnterConsole } from '../lib/router-rules';
+import type { TokenPair } from '../lib/session';
+import LangSwitch from '../components/LangSwitch';
+import ThemeSwitch from '../components/ThemeSwitch';
+import { PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
+import './auth/auth.css';
+
+interface Values {
+  nickName: string;
+  headImg?: string;
+  originalPassword?: string;
+  password?: string;
+  confirm?: string;
+}
+
+const PASSWORD_FIELDS = ['originalPassword', 'password', 'confirm'] as const;
+
+/**
+ * /my/info: nickname, avatar address and password (000 §5: changing the password needs the
+ * original password and the new one; 6–16 characters). Saves through base/comm/personUpdate.
+ */
+export default function PersonalCenter() {
+  const { t } = useI18n();
+  const site = useSiteName();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const user = auth.user;
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const headImg = Form.useWatch('headImg', form);
+  const toConsole = canEnterConsole(user, auth.consoleRoleIds);
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+  /** Any of the three password fields filled makes all three required. */
+  const changing = (get: (n: string) => unknown) => PASSWORD_FIELDS.some((f) => !!get(f));
+  const needed = (message: string) => ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
+    validator: (_r: unknown, v: unknown) => (!changing(getFieldValue) || !!v ? Promise.resolve() : Promise.reject(new Error(message))),
+  });
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      const body: Record<string, unknown> = { nickName: v.nickName.trim(), headImg: v.headImg?.trim() ?? '' };
+      if (v.password) Object.assign(body, { originalPassword: v.originalPassword, password: v.password });
+      const pair = await api.post<TokenPair | null>('/admin/base/comm/personUpdate', body);
+      // A new password ends the old session: the server hands out a fresh token pair.
+      if (pair && typeof pair === 'object' && 'token' in pair) await signedIn(pair);
+      else await loadProfile();
+      notify('success', t('common.saveSuccess'));
+      form.resetFields([...PASSWORD_FIELDS]);
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-page" data-testid="personal-page">
+      <header className="auth-top">
+        <Link to="/" className="auth-brand">
+          <img src="/favicon.svg" alt={site} />
+          <Typography.Text strong className="auth-hide-xs" style={{ fontSize: 17 }}>
+            {site}
+          </Typography.Text>
+        </Link>
+        <Space size={4}>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(toConsole ? '/admin' : '/workbench')} data-testid="personal-back">
+            {toConsole ? t('auth.personal.toConsole') : t('auth.personal.toWorkbench')}
+          </Button>
+          <LangSwitch />
+          <ThemeSwitch />
+        </Space>
+      </header>
+      <main className="auth-main">
+        <Card className="auth-card auth-card-xl" variant="borderless">
+          <div className="auth-head" style={{ display: 'flex', alignItems: 'center', gap: 16, textAlign: 'left' }}>
+            <Avatar size={64} src={str(headImg) ?? str(user?.headImg)} icon={<UserOutlined />} style={{ background: 'var(--color-primary)', flex: 'none' }} />
+            <div>
+              <Typography.Title level={3}>{t('auth.personal.title')}</Typography.Title>
+              <Typography.Text type="secondary">{user?.nickName || user?.name || t('auth.personal.subtitle')}</Typography.Text>
+            </div>
+          </div>
+          {user ? (
+            <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
+              <Descriptions.Item label={t('auth.personal.username')}>{str(user.username) ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('auth.personal.email')}>{str(user.email) ?? '-'}</Descriptions.Item>
+              {user.inviteCode ? (
+                <Descriptions.Item label={t('auth.personal.inviteCode')}>
+                  <Typography.Text copyable>{user.inviteCode}</Typography.Text>
+                </Descriptions.Item>
+              ) : null}
+            </Descriptions>
+          ) : null}
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ nickName: user?.nickName ?? '', headImg: str(user?.headImg) ?? '' }}
+            onFinish={(v) => void submit(v)}
+          >
+            <div className="personal-grid">
+              <section>
+                <Divider orientation="left" plain>
+                  {t('auth.personal.profile')}
+                </Divider>
+                <Form.Item name="nickName" label={t('auth.personal.nickName')} rules={[{ required: true, whitespace: true, message: t('auth.personal.nickNameRequired') }, { max: 50 }]}>
+                  <Input maxLength={50} data-testid="personal-nickname" />
+                </Form.Item>
+                <Form.Item name="headImg" label={t('auth.personal.avatar')} rules={[{ type: 'url', message: t('auth.personal.avatarInvalid') }]}>
+                  <Input allowClear data-testid="personal-avatar" />
+                </Form.Item>
+              </section>
+              <section>
+                <Divider orientation="left" plain>
+                  {t('auth.personal.security')}
+                </Divider>
+                <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+                  {t('auth.personal.securityHint')}
+                </Typography.Paragraph>
+                <Form.Item name="originalPassword" label={t('auth.personal.originalPassword')} dependencies={['password', 'confirm']} rules={[needed(t('auth.personal.originalRequired'))]}>
+                  <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-original" />
+                </Form.Item>
+                <Form.Item
+                  name="password"
+                  label={t('auth.personal.newPassword')}
+                  dependencies={['originalPassword', 'confirm']}
+                  rules={[needed(t('auth.personal.newRequired')), { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('auth.passwordLength') }]}
+                >
+                  <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-password" />
+                </Form.Item>
+                <Form.Item
+                  name="confirm"
+                  label={t('auth.personal.confirmPassword')}
+                  dependencies={['originalPassword', 'password']}
+                  rules={[needed(t('auth.personal.confirmRequired')), sameAs('password', t('auth.personal.mismatch'))]}
+                >
+                  <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-confirm" />
+                </Form.Item>
+              </section>
+            </div>
+            <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+              <Button icon={<LogoutOutlined />} onClick={() => void logout().then(() => navigate('/login'))}>
+                {t('auth.personal.logout')}
+              </Button>
+              <Button type="primary" htmlType="submit" loading={busy} data-testid="personal-submit">
+                {t('common.save')}
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      </main>
+    </div>
+  );
+}

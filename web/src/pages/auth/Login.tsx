@@ -1,8 +1,74 @@
-import { Typography } from 'antd';
+import { useCallback } from 'react';
+import { Divider, Spin, Tabs, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
+import { signedIn } from '../../app/auth';
+import { useSiteName } from '../../app/use-site';
+import type { TokenPair } from '../../lib/session';
+import AuthLayout from './AuthLayout';
+import PasswordLoginForm from './PasswordLoginForm';
+import EmailLoginForm from './EmailLoginForm';
+import OAuthButtons from './OAuthButtons';
+import { useOAuthReturn } from './useOAuthReturn';
 
-/** Sign in (username, password, image captcha) and the other sign-in paths. */
+/**
+ * Sign in: username + password + image captcha, an e-mail code, or Google / Discord. `console`
+ * (the /admin/login route) goes to the console afterwards, else to the workbench; the router guard
+ * then applies the registration rule when the nickname is missing.
+ */
 export default function Login({ console: isConsole = false }: { console?: boolean }) {
   const { t } = useI18n();
-  return <Typography.Title>{isConsole ? t('shell.console') : t('auth.title')}</Typography.Title>;
+  const site = useSiteName();
+  const navigate = useNavigate();
+
+  const done = useCallback(
+    async (pair: TokenPair) => {
+      await signedIn({ token: pair.token, expire: pair.expire, refreshToken: pair.refreshToken, refreshExpire: pair.refreshExpire });
+      navigate(isConsole ? '/admin' : '/workbench', { replace: true });
+    },
+    [isConsole, navigate],
+  );
+  const working = useOAuthReturn(done);
+
+  return (
+    <AuthLayout
+      title={isConsole ? t('auth.consoleTitle') : t('auth.title')}
+      subtitle={isConsole ? t('auth.consoleWelcome', { name: site }) : t('auth.welcome')}
+      testId="login-page"
+    >
+      {working ? (
+        <div style={{ textAlign: 'center', padding: '32px 0' }}>
+          <Spin />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            {t('auth.oauthWorking')}
+          </Typography.Paragraph>
+        </div>
+      ) : (
+        <>
+          <Tabs
+            centered
+            items={[
+              { key: 'password', label: t('auth.tabs.password'), children: <PasswordLoginForm onSignedIn={done} /> },
+              { key: 'email', label: t('auth.tabs.email'), children: <EmailLoginForm onSignedIn={done} /> },
+            ]}
+          />
+          <Divider plain style={{ margin: '20px 0 16px' }}>
+            <Typography.Text type="secondary">{t('auth.or')}</Typography.Text>
+          </Divider>
+          <OAuthButtons />
+          <div className="auth-links" style={{ marginTop: 20 }}>
+            <span>
+              <Typography.Text type="secondary">{t('auth.noAccount')} </Typography.Text>
+              <Link to="/register" data-testid="login-to-register">
+                {t('auth.toRegister')}
+              </Link>
+            </span>
+            <Link to="/reset-password" data-testid="login-to-reset">
+              {t('auth.forgot')}
+            </Link>
+          </div>
+        </>
+      )}
+    </AuthLayout>
+  );
 }

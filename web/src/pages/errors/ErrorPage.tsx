@@ -1,20 +1,41 @@
-import { Button, Result } from 'antd';
+import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
+import { logout } from '../../app/auth';
+import './errors.css';
 
 export type ErrorCode = 401 | 403 | 404 | 500 | 502;
 
-/** The error pages 401/403/404/500/502 with the titles of 000 §8. */
+/** antd's illustrations: 401 shares the locked door of 403, 502 the broken page of 500. */
+const PICTURE: Record<ErrorCode, '403' | '404' | '500'> = { 401: '403', 403: '403', 404: '404', 500: '500', 502: '500' };
+
+/** The error pages 401/403/404/500/502 with the titles of 000 §8; 401 also offers to sign in again. */
 export default function ErrorPage({ code }: { code: ErrorCode }) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const status = code === 401 || code === 502 ? 'warning' : (String(code) as '403' | '404' | '500');
+  const again = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
   return (
-    <Result
-      status={status}
-      title={String(code)}
-      subTitle={t(`auth.errors.e${code}`)}
-      extra={<Button type="primary" onClick={() => navigate('/')}>{t('common.back')}</Button>}
-    />
+    <div className="error-page" data-testid="error-page" data-code={code}>
+      <Result
+        status={PICTURE[code] ?? '404'}
+        title={<span className="error-code">{code}</span>}
+        subTitle={<span className="error-text">{t(`auth.errors.e${code}`)}</span>}
+        extra={
+          <Space wrap style={{ justifyContent: 'center' }}>
+            <Button type="primary" onClick={() => navigate('/')} data-testid="error-home">
+              {t('auth.errors.home')}
+            </Button>
+            {code === 401 ? (
+              <Button onClick={() => void again()} data-testid="error-login">
+                {t('auth.errors.login')}
+              </Button>
+            ) : null}
+          </Space>
+        }
+      />
+    </div>
   );
 }

@@ -1,0 +1,44 @@
+/**
+ * Form rules shared by the sign-in, registration, reset and personal-centre pages (000 §5):
+ * passwords of 6 to 16 characters, and the global e-mail check, which shows no message.
+ */
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 16;
+
+/** No whitespace or at-sign in the local part, one at-sign, a domain with a dot followed by one more character. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: unknown): boolean {
+  return typeof value === 'string' && EMAIL_RE.test(value.trim());
+}
+
+/** Required plus 6–16 characters. */
+export function passwordRules(t: TFunction, requiredKey = 'auth.passwordRequired'): FormRule[] {
+  return [
+    { required: true, message: t(requiredKey) },
+    { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('auth.passwordLength') },
+  ];
+}
+
+/** Required, and a well-formed address; a malformed one only turns the field red (no message, 000 §5). */
+export function emailRules(t: TFunction): FormRule[] {
+  return [
+    { required: true, message: t('auth.emailRequired') },
+    {
+      validator: (_rule, value: unknown) =>
+        !value || isEmail(value) ? Promise.resolve() : Promise.reject(new Error('')),
+      message: '',
+    },
+  ];
+}
+
+/** A rule that the field equals another field of the same form. */
+export function sameAs(field: string, message: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) =>
+      !value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(message)),
+  });
+}
