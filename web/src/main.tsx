@@ -27,7 +27,7 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
-      theme={{ algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: theme.color } }}
+      theme={{ algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: theme.color, colorLink: theme.color } }}
     >
       <ProConfigProvider intl={PRO_INTL[lang]} dark={theme.dark}>
         <AntApp>
