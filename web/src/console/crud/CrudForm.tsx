@@ -1,0 +1,120 @@
+/**
+ * The add / edit dialog of an entity, generated from its JSON Schema (schema.add or schema.update)
+ * and columns. Edit loads the row with /info. A 1002 refusal puts each message on its field.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Form, Modal, Spin, type FormRule } from 'antd';
+import { api } from '../../app/api';
+import { fieldErrors } from './server-errors';
+import { useI18n } from '../../i18n';
+import { hasAction, type EpsEntry } from '../eps';
+import { formFields, type FieldSpec } from './fields';
+import FieldInput from './FieldInput';
+import { formPayload, toFormValue } from './form-values';
+import { parseJsonText } from './values';
+import type { DictOptions } from './use-dicts';
+
+export interface CrudFormProps {
+  entry: EpsEntry;
+  /** null: closed; 'add'; or the row to edit (loaded again with /info when the caller may). */
+  target: null | 'add' | { id: unknown; row?: Record<string, unknown> };
+  dicts: DictOptions;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export default function CrudForm({ entry, target, dicts, onClose, onSaved }: CrudFormProps) {
+  const { t, lang } = useI18n();
+  const [form] = Form.useForm();
+  const mode = target === 'add' ? 'add' : 'update';
+  const fields = useMemo(() => formFields(entry, mode, lang), [entry, mode, lang]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const editId = target && target !== 'add' ? target.id : undefined;
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    if (target === 'add') {
+      const initial: Record<string, unknown> = {};
+      for (const f of fields) {
+        const d = entry.schema?.add?.properties?.[f.name]?.default ?? f.column?.defaultValue;
+        if (d !== undefined && d !== null) initial[f.name] = toFormValue(f, d);
+        else if (f.kind === 'switch') initial[f.name] = false;
+      }
+      form.setFieldsValue(initial);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    const load = hasAction(entry, 'info')
+      ? api.get<Record<string, unknown>>(`${entry.prefix}/info`, { query: { id: String(editId) } })
+      : Promise.resolve(target.row ?? {});
+    load
+      .then((row) => {
+        if (!live) return;
+        const values: Record<string, unknown> = {};
+        for (const f of fields) if (f.kind !== 'password') values[f.name] = toFormValue(f, row?.[f.name]);
+        form.setFieldsValue(values);
+      })
+      .catch(() => live && onClose())
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // Runs when another row (or add) is opened, not on every render of the screen.
+  }, [target, editId]);
+
+  const rulesOf = (f: FieldSpec): FormRule[] => {
+    const rules: FormRule[] = [];
+    if (f.required && f.kind !== 'switch') rules.push({ required: true, message: t('crud.required', { label: f.label }) });
+    if (f.maxLength !== undefined) rules.push({ max: f.maxLength, message: t('crud.maxLength', { max: f.maxLength }) });
+    if (f.kind === 'json') {
+      rules.push({
+        validator: (_r, v) => (typeof v !== 'string' || parseJsonText(v).ok ? Promise.resolve() : Promise.reject(new Error(t('crud.jsonInvalid')))),
+      });
+    }
+    return rules;
+  };
+
+  const submit = async () => {
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    const body = formPayload(fields, values, mode);
+    setSaving(true);
+    try {
+      if (mode === 'add') await api.post(`${entry.prefix}/add`, body, { successMessage: t('common.saveSuccess') });
+      else await api.post(`${entry.prefix}/update`, { ...body, id: editId }, { successMessage: t('common.saveSuccess') });
+      onSaved();
+    } catch (e) {
+      const errs = fieldErrors(e).filter((x) => fields.some((f) => f.name === x.name));
+      if (errs.length) form.setFields(errs);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={target !== null}
+      title={t(mode === 'add' ? 'crud.addTitle' : 'crud.editTitle', { entity: entry.label })}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'form-submit', loading: saving, disabled: loading } as never}
+      width={640}
+      destroyOnHidden
+      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', paddingInlineEnd: 8 } }}
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="vertical" name={`crud-${entry.module}-${entry.name}`.replace(/\//g, '-')}>
+          {fields.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label} rules={rulesOf(f)}>
+              <FieldInput field={f} options={f.dictKey ? dicts[f.dictKey] : undefined} />
+            </Form.Item>
+          ))}
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}
