@@ -2,7 +2,6 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
-import { ProConfigProvider, enUSIntl, zhCNIntl, zhTWIntl } from '@ant-design/pro-components';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
@@ -13,7 +12,6 @@ import { registerMessageApi } from './app/notify';
 import { router } from './app/router';
 
 const ANTD_LOCALES = { en: enUS, 'zh-cn': zhCN, 'zh-tw': zhTW } as const;
-const PRO_INTL = { en: enUSIntl, 'zh-cn': zhCNIntl, 'zh-tw': zhTWIntl } as const;
 
 function MessageBridge() {
   const { message } = AntApp.useApp();
@@ -29,12 +27,10 @@ function Providers({ children }: { children: ReactNode }) {
       locale={ANTD_LOCALES[lang]}
       theme={{ algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: theme.color, colorLink: theme.color } }}
     >
-      <ProConfigProvider intl={PRO_INTL[lang]} dark={theme.dark}>
-        <AntApp>
-          <MessageBridge />
-          {children}
-        </AntApp>
-      </ProConfigProvider>
+      <AntApp>
+        <MessageBridge />
+        {children}
+      </AntApp>
     </ConfigProvider>
   );
 }

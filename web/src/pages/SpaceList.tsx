@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { SpaceBrowser } from '../components/space';
 import LangSwitch from '../components/LangSwitch';
 import { useI18n } from '../i18n';
+import ProIntl from '../components/ProIntl';
 
 export default function SpaceList() {
   const { t } = useI18n();
@@ -24,7 +25,9 @@ export default function SpaceList() {
       </div>
       <div style={{ padding: 24 }}>
         <Card styles={{ body: { padding: 16 } }}>
-          <SpaceBrowser gridHeight="calc(100vh - 230px)" />
+          <ProIntl>
+            <SpaceBrowser gridHeight="calc(100vh - 230px)" />
+          </ProIntl>
         </Card>
       </div>
     </Layout>

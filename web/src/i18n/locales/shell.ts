@@ -20,6 +20,8 @@ export default defineLocale('shell', {
       recycle: 'Recycle bin', space: 'File space', task: 'Scheduled tasks', user: 'Users', work: 'Workspace', member: 'Member calls',
     },
     loadingView: 'Loading view…',
+    expandMenu: 'Expand menu',
+    collapseMenu: 'Collapse menu',
     noView: 'This menu has no view',
   },
   'zh-cn': {
@@ -40,6 +42,8 @@ export default defineLocale('shell', {
       recycle: '回收站', space: '文件空间', task: '定时任务', user: '用户', work: '工作台', member: '会员接口',
     },
     loadingView: '视图加载中…',
+    expandMenu: '展开菜单',
+    collapseMenu: '收起菜单',
     noView: '此菜单没有视图',
   },
   'zh-tw': {
@@ -60,6 +64,8 @@ export default defineLocale('shell', {
       recycle: '資源回收筒', space: '檔案空間', task: '排程任務', user: '使用者', work: '工作台', member: '會員介面',
     },
     loadingView: '視圖載入中…',
+    expandMenu: '展開選單',
+    collapseMenu: '收合選單',
     noView: '此選單沒有視圖',
   },
 });

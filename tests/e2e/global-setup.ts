@@ -1,0 +1,112 @@
+/**
+ * Starts the real built server for the suite: a free port, a fresh temp dir for the SQLite file,
+ * secrets and logs, the image captcha on, and the cache store on Redis under a key prefix of its
+ * own (so the tests can read captcha answers). Reads the admin password printed on first start.
+ * Everything the tests need travels in E2E_* environment variables (workers inherit them).
+ * Redis unreachable: CI=true fails; otherwise the suite is skipped (E2E_SKIP holds the reason).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+
+export const ROOT = resolve(__dirname, '../..');
+const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function redisAnswers(): Promise<string | null> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+  try {
+    await r.connect();
+    await r.ping();
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  } finally {
+    r.disconnect();
+  }
+}
+
+export default async function globalSetup(): Promise<void> {
+  const down = await redisAnswers();
+  if (down) {
+    const reason = `Redis at ${REDIS_URL} does not answer (${down}): the e2e suite needs it to read captcha answers`;
+    if (process.env.CI === 'true') throw new Error(`CI=true: ${reason}`);
+    process.stdout.write(`\n[e2e] SKIPPING every test: ${reason}\n\n`);
+    process.env.E2E_SKIP = reason;
+    return;
+  }
+  for (const f of ['dist/server/bootstrap.js', 'web/dist/index.html']) {
+    if (!existsSync(join(ROOT, f))) throw new Error(`${f} is missing: run \`npm run build\` first (npm run test:e2e does)`);
+  }
+
+  const dir = mkdtempSync(join(tmpdir(), 'cosmac-e2e-'));
+  const port = await freePort();
+  const prefix = `cosmac-e2e-${process.pid}-${randomBytes(4).toString('hex')}:`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${join(dir, 'cosmac.sqlite')}`,
+    DATA_DIR: join(dir, 'data'),
+    LOG_DIR: join(dir, 'logs'),
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    CAPTCHA: 'on',
+  };
+  delete env.ADMIN_PASSWORD;
+  delete env.MIDWAY_HTTP_PORT;
+
+  const child = spawn(process.execPath, ['dist/server/bootstrap.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+  const state = { pid: child.pid, dir, prefix, redisUrl: REDIS_URL };
+  const stateFile = join(dir, 'e2e-state.json');
+  writeFileSync(stateFile, JSON.stringify(state));
+  process.env.E2E_STATE = stateFile;
+
+  const password = await new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`server did not start within 30 s:\n${out}`)), 30_000);
+    const check = () => {
+      const m = /password "([^"]+)"/.exec(out);
+      if (m && /is running at/.test(out)) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
+    };
+    child.stdout.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`server exited with ${code} before it was ready:\n${out}`));
+    });
+  }).catch((e: Error) => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  });
+  child.removeAllListeners('exit');
+  child.stdout.resume();
+  child.stderr.resume();
+
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_ADMIN_PASSWORD = password;
+  process.env.E2E_REDIS_URL = REDIS_URL;
+  process.env.E2E_REDIS_PREFIX = prefix;
+  process.env.E2E_DIR = dir;
+  process.stdout.write(`\n[e2e] server on http://127.0.0.1:${port} (data in ${dir}, Redis ${REDIS_URL} prefix ${prefix})\n`);
+}

@@ -1,0 +1,138 @@
+/**
+ * Shared by the specs: where the server runs, the captcha answer from Redis, API calls as a
+ * signed-in user, signing in through the UI, and screenshots into tests/e2e/artifacts/.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Redis from 'ioredis';
+
+export const ARTIFACTS = resolve(__dirname, 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/** Call at the top of every spec file: skips everything when global setup found no Redis. */
+export function skipWithoutServer(): void {
+  test.skip(!!process.env.E2E_SKIP, process.env.E2E_SKIP ?? '');
+}
+
+export const base = (): string => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:1';
+export const url = (path: string): string => base() + path;
+export const adminPassword = (): string => process.env.E2E_ADMIN_PASSWORD ?? '';
+
+/** The answer of a captcha, read from the server's cache store (key `captcha:<id>` under the prefix). */
+export async function captchaAnswer(captchaId: string): Promise<string> {
+  const key = `${process.env.E2E_REDIS_PREFIX ?? ''}captcha:${captchaId}`;
+  const redis = new Redis(process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14', { maxRetriesPerRequest: 2 });
+  try {
+    for (let i = 0; i < 20; i++) {
+      const v = await redis.get(key);
+      if (v) return v;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    redis.disconnect();
+  }
+  throw new Error(`no captcha answer in Redis under ${key}`);
+}
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A minimal API client for arranging and checking data (signs in with the captcha too). */
+export class Api {
+  constructor(readonly token: string) {}
+
+  static async login(username: string, password: string): Promise<Api> {
+    const cap = (await (await fetch(url('/api/admin/base/open/captcha'))).json()) as Envelope<{ captchaId: string }>;
+    const verifyCode = await captchaAnswer(cap.data.captchaId);
+    const res = (await (
+      await fetch(url('/api/admin/base/open/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password, captchaId: cap.data.captchaId, verifyCode }),
+      })
+    ).json()) as Envelope<{ token: string }>;
+    if (res.code !== 1000) throw new Error(`API login of ${username} failed: ${res.message}`);
+    return new Api(res.data.token);
+  }
+
+  static admin(): Promise<Api> {
+    return Api.login('admin', adminPassword());
+  }
+
+  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
+    const res = await fetch(url('/api' + path), {
+      method,
+      headers: { authorization: this.token, 'content-type': 'application/json' },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+    return (await res.json()) as Envelope<T>;
+  }
+
+  /** POST that must succeed; returns data. */
+  async post<T>(path: string, body?: unknown): Promise<T> {
+    const r = await this.call<T>('POST', path, body);
+    if (r.code !== 1000) throw new Error(`${path} -> ${r.code} ${r.message} ${JSON.stringify(r.data)}`);
+    return r.data;
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const r = await this.call<T>('GET', path);
+    if (r.code !== 1000) throw new Error(`${path} -> ${r.code} ${r.message}`);
+    return r.data;
+  }
+
+  async page<T = Record<string, unknown>>(prefix: string, query: Record<string, unknown>): Promise<{ list: T[]; pagination: { total: number } }> {
+    return this.post(`${prefix}/page`, { page: 1, size: 100, ...query });
+  }
+}
+
+/**
+ * Screenshot of the viewport into tests/e2e/artifacts/<name>.png, once dialogs, route fades and
+ * skeletons have settled (antd motions take 0.2-0.4 s).
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page
+    .locator('.ant-skeleton, .ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/** Fills the sign-in form (username, password, captcha answer from Redis) and submits it. */
+export async function submitLogin(page: Page, username: string, password: string, answer?: string): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  const img = page.getByTestId('login-captcha-img');
+  await expect(img).toHaveAttribute('data-captcha-id', /.+/);
+  const id = (await img.getAttribute('data-captcha-id')) ?? '';
+  await page.getByTestId('login-captcha').fill(answer ?? (await captchaAnswer(id)));
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the console sign-in page and waits until the console (or `expectPath`) shows. */
+export async function uiLogin(page: Page, username = 'admin', password = adminPassword(), expectPath: RegExp = /\/admin(\/(?!login).*)?$/): Promise<void> {
+  await page.goto(url('/admin/login'));
+  await submitLogin(page, username, password);
+  await expect(page).toHaveURL(expectPath, { timeout: 20_000 });
+}
+
+/** The side menu of the console shell. */
+export function sideMenu(page: Page): Locator {
+  return page.locator('.ant-pro-sider .ant-menu-root, .ant-layout-sider .ant-menu-root').first();
+}
+
+/** The antd confirm dialog's OK button (English OK, Chinese 确定 which antd spaces as 确 定). */
+export function confirmOk(page: Page): Locator {
+  return page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary, .ant-popconfirm .ant-btn-primary').first();
+}
+
+/** A unique marker for records this run creates. */
+export function marker(what: string): string {
+  return `E2E ${what} ${Date.now().toString(36)}`;
+}

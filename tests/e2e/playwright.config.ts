@@ -1,0 +1,35 @@
+/**
+ * End-to-end suite: Debian's Chromium against the real built server (global-setup.ts starts
+ * `node dist/server/bootstrap.js` with SQLite in a temp dir, the captcha on and the cache on Redis).
+ * Run: `npm run build && npx playwright test -c tests/e2e/playwright.config.ts`.
+ * Screenshots land in tests/e2e/artifacts/ (gitignored).
+ */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: './specs',
+  testMatch: /.*\.spec\.ts$/,
+  outputDir: './artifacts/test-output',
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1400, height: 860 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    acceptDownloads: true,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

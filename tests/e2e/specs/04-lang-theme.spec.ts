@@ -1,0 +1,56 @@
+/** The language switch (menu texts follow) and the theme switcher (theme name and dark mode on <html>). */
+import { expect, test } from '@playwright/test';
+import { shot, sideMenu, skipWithoutServer, uiLogin, url } from '../helpers';
+
+skipWithoutServer();
+
+test('switch to 简体中文: the console menu turns Chinese', async ({ page }) => {
+  await uiLogin(page);
+  await page.goto(url('/admin/base/sys/user'));
+  const menu = sideMenu(page);
+  await expect(menu).toContainText('User');
+  await expect(menu).not.toContainText('用户');
+
+  await page.getByTestId('lang-switch').click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(menu).toContainText('用户');
+  await expect(menu).not.toContainText('Dashboard');
+  await expect(page.getByTestId('lang-switch')).toContainText('简体中文');
+  await shot(page, '13-console-zh-cn');
+
+  // The choice survives a reload.
+  await page.reload();
+  await expect(sideMenu(page)).toContainText('用户');
+});
+
+test('switch the theme to cuilv and dark mode', async ({ page }) => {
+  await uiLogin(page);
+  await page.goto(url('/admin/base/sys/user'));
+  const html = page.locator('html');
+  await expect(page.locator('.ant-table').first()).toBeVisible({ timeout: 20_000 });
+  await expect(html).not.toHaveAttribute('data-theme', 'cuilv');
+  const colors = () =>
+    page.evaluate(`(() => {
+      const bg = (sel) => { const el = document.querySelector(sel); return el ? getComputedStyle(el).backgroundColor : null; };
+      return { primary: bg('.ant-btn-primary'), table: bg('.ant-table') };
+    })()`) as Promise<{ primary: string | null; table: string | null }>;
+  const before = await colors();
+
+  await page.getByTestId('theme-switch').click();
+  await page.getByTestId('theme-cuilv').click();
+  await expect(html).toHaveAttribute('data-theme', 'cuilv');
+  await page.waitForTimeout(600); // the 400 ms switch animation
+  const green = await colors();
+  expect(green.primary).not.toBe(before.primary);
+
+  await page.getByTestId('theme-dark').click();
+  await expect(html).toHaveAttribute('data-mode', 'dark');
+  await page.waitForTimeout(600);
+  const dark = await colors();
+  expect(dark.table).not.toBe(before.table);
+  await shot(page, '14-console-cuilv-dark');
+
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'cuilv');
+  await expect(html).toHaveAttribute('data-mode', 'dark');
+});
