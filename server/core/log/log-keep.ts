@@ -28,8 +28,16 @@ export function cutoffStored(days: number, now = Date.now()): string {
 }
 
 /** Deletes request log rows older than the kept days; returns how many went. */
-export async function purgeOldLogs(core: Pick<Core, 'db'>, now = Date.now()): Promise<number> {
+export async function purgeOldLogs(core: Pick<Core, 'db'> & Partial<Pick<Core, 'ops' | 'model'>>, now = Date.now()): Promise<number> {
   const { db } = core;
+  const purged = await deleteOld(db, now);
+  // Cached page totals of the log are dropped (the rows went by raw SQL, not through the operations).
+  const log = core.model?.byKey.get('base/sys/log');
+  if (purged > 0 && core.ops && log) await core.ops.written(log);
+  return purged;
+}
+
+async function deleteOld(db: Core['db'], now: number): Promise<number> {
   const q = db.q.bind(db);
   const cutoff = cutoffStored(await readKeepDays(db), now);
   const t = q('base_sys_log');
@@ -53,7 +61,7 @@ export async function purgeOldLogs(core: Pick<Core, 'db'>, now = Date.now()): Pr
  * Purges once now and then every hour. Failures are reported to `onError` and retried at the next
  * tick; the timer does not keep the process alive.
  */
-export function startLogPurge(core: Pick<Core, 'db'>, onError: (err: unknown) => void = () => undefined): { stop(): Promise<void> } {
+export function startLogPurge(core: Pick<Core, 'db'> & Partial<Pick<Core, 'ops' | 'model'>>, onError: (err: unknown) => void = () => undefined): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {

@@ -46,6 +46,8 @@ export default defineRoutes((core: Core) => {
         await core.db.run(`DELETE FROM ${q(log.table)}`);
         // The console's unfiltered total is read from the table statistics: bring them up to date.
         await core.db.run(core.db.dialect === 'mysql' ? `ANALYZE TABLE ${q(log.table)}` : `ANALYZE ${q(log.table)}`);
+        // And drop the cached (filtered) totals, which a raw DELETE does not touch.
+        await core.ops.written(log);
         return null;
       },
     }),

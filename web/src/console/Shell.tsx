@@ -32,7 +32,7 @@ const ProIntl = lazy(() => import('../components/ProIntl'));
 const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 224;
 
-function menuLabel(m: MenuRow, eps: EpsMap | null, t: TFunction, lang: string): string {
+export function menuLabel(m: MenuRow, eps: EpsMap | null, t: TFunction, lang: string): string {
   const target = viewTarget(m.viewPath);
   if (target.kind === 'crud') {
     const labels = eps?.[target.entityKey]?.labels as Record<string, string> | null | undefined;
@@ -132,7 +132,17 @@ export default function Shell() {
     }
   }, [current, pathname]);
   // Menus that went away (another sign-in, a permission change) drop their kept views.
-  useEffect(() => setAlive((list) => list.filter((a) => menus.includes(a.menu))), [menus]);
+  // A reloaded profile brings new rows for the same menus: kept views follow them by id.
+  useEffect(
+    () =>
+      setAlive((list) =>
+        list.flatMap((a) => {
+          const fresh = menus.find((m) => Number(m.id) === Number(a.menu.id));
+          return fresh && isKeepAlive(fresh) ? [{ path: a.path, menu: fresh }] : [];
+        }),
+      ),
+    [menus],
+  );
 
   if (!current) return <Navigate to="/404" replace />;
   const currentAlive = current !== 'dashboard' && isKeepAlive(current);

@@ -1,7 +1,168 @@
-import { Typography } from 'antd';
+/** The console's home: views, visitors, users and sales of the last days, as cards and SVG charts. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Card, Col, Empty, Row, Segmented, Skeleton, Space, Typography, theme } from 'antd';
+import { DollarOutlined, EyeOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { api } from '../../app/api';
+import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
+import { AreaChart, BarChart, Sparkline } from './system/charts';
+
+interface Series {
+  daily: number[];
+  sum: number;
+}
+
+interface Summary {
+  days: number;
+  dates: string[];
+  views: Series;
+  visitors: Series;
+  users: Series & { total: number };
+  sales: Series & { total: number };
+}
+
+const RANGES = [7, 30, 90] as const;
+
+function StatCard(props: { title: string; value: string; icon: ReactNode; color: string; foot: string; values: number[] }) {
+  const { token } = theme.useToken();
+  return (
+    <Card styles={{ body: { padding: 20 } }} style={{ height: '100%' }}>
+      <Space align="start" style={{ width: '100%', justifyContent: 'space-between' }}>
+        <div>
+          <Typography.Text type="secondary">{props.title}</Typography.Text>
+          <div style={{ fontSize: 28, fontWeight: 600, lineHeight: 1.3, color: token.colorText }}>{props.value}</div>
+        </div>
+        <div
+          style={{
+            width: 44,
+            height: 44,
+            borderRadius: token.borderRadiusLG,
+            display: 'grid',
+            placeItems: 'center',
+            fontSize: 20,
+            color: props.color,
+            background: token.colorFillTertiary,
+          }}
+        >
+          {props.icon}
+        </div>
+      </Space>
+      <Sparkline values={props.values} color={props.color} />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {props.foot}
+      </Typography.Text>
+    </Card>
+  );
+}
 
 export default function Dashboard() {
-  const { t } = useI18n();
-  return <Typography.Title level={3}>{t('shell.dashboard')}</Typography.Title>;
+  const { t, lang } = useI18n();
+  const can = useCan();
+  const { user } = useAuth();
+  const { token } = theme.useToken();
+  const [days, setDays] = useState<number>(7);
+  const [data, setData] = useState<Summary | null>(null);
+  const [failed, setFailed] = useState(false);
+  const allowed = can('base:dashboard:summary');
+
+  useEffect(() => {
+    if (!allowed) return;
+    let live = true;
+    setFailed(false);
+    api.get<Summary>('/admin/base/dashboard/summary', { query: { days, tzOffset: -new Date().getTimezoneOffset() } }).then(
+      (d) => live && setData(d),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [days, allowed]);
+
+  const num = new Intl.NumberFormat(lang);
+  const money = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const labels = (data?.dates ?? []).map((d) => d.slice(5));
+  const colors = { views: token.colorPrimary, visitors: token.colorSuccess, users: token.colorInfo, sales: token.colorWarning };
+
+  return (
+    <div data-testid="dashboard">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('viewsSystem.dashboard.welcome', { name: user?.nickName || user?.username || '' })}
+        </Typography.Title>
+        {allowed && (
+          <Segmented
+            value={days}
+            onChange={(v) => setDays(Number(v))}
+            options={RANGES.map((d) => ({ value: d, label: t('viewsSystem.dashboard.lastDays', { count: d }) }))}
+          />
+        )}
+      </Space>
+      {!allowed || failed ? (
+        <Card>
+          <Empty description={failed ? t('common.loadFailed') : t('viewsSystem.dashboard.noAccess')} />
+        </Card>
+      ) : !data ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard title={t('viewsSystem.dashboard.views')} value={num.format(data.views.sum)} icon={<EyeOutlined />} color={colors.views} values={data.views.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.views.daily.at(-1) ?? 0) })} />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard title={t('viewsSystem.dashboard.visitors')} value={num.format(data.visitors.sum)} icon={<TeamOutlined />} color={colors.visitors} values={data.visitors.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.visitors.daily.at(-1) ?? 0) })} />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard title={t('viewsSystem.dashboard.users')} value={num.format(data.users.total)} icon={<UserOutlined />} color={colors.users} values={data.users.daily} foot={t('viewsSystem.dashboard.newInRange', { value: num.format(data.users.sum) })} />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard title={t('viewsSystem.dashboard.sales')} value={money.format(data.sales.sum)} icon={<DollarOutlined />} color={colors.sales} values={data.sales.daily} foot={t('viewsSystem.dashboard.allTime', { value: money.format(data.sales.total) })} />
+            </Col>
+          </Row>
+          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+            <Col xs={24} xl={12}>
+              <Card
+                title={t('viewsSystem.dashboard.traffic')}
+                extra={
+                  <Space size={16}>
+                    <Legend color={colors.views} text={t('viewsSystem.dashboard.views')} />
+                    <Legend color={colors.visitors} text={t('viewsSystem.dashboard.visitors')} />
+                  </Space>
+                }
+              >
+                <AreaChart
+                  labels={labels}
+                  series={[
+                    { name: t('viewsSystem.dashboard.views'), color: colors.views, values: data.views.daily },
+                    { name: t('viewsSystem.dashboard.visitors'), color: colors.visitors, values: data.visitors.daily },
+                  ]}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} md={12} xl={6}>
+              <Card title={t('viewsSystem.dashboard.salesByDay')}>
+                <BarChart labels={labels} series={{ name: t('viewsSystem.dashboard.sales'), color: colors.sales, values: data.sales.daily }} />
+              </Card>
+            </Col>
+            <Col xs={24} md={12} xl={6}>
+              <Card title={t('viewsSystem.dashboard.newUsers')}>
+                <BarChart labels={labels} series={{ name: t('viewsSystem.dashboard.newUsers'), color: colors.users, values: data.users.daily }} />
+              </Card>
+            </Col>
+          </Row>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Legend(props: { color: string; text: string }) {
+  return (
+    <Space size={6}>
+      <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: props.color }} />
+      <Typography.Text type="secondary">{props.text}</Typography.Text>
+    </Space>
+  );
 }
