@@ -1,6 +1,9 @@
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
+// With TEST_RESULTS_DIR set (CI), results also go to <dir>/test-results.json.
+const resultsDir = process.env.TEST_RESULTS_DIR;
+
 // swc emits the decorator metadata that Midway's dependency injection reads.
 export default defineConfig({
   plugins: [swc.vite({ tsconfigFile: './tsconfig.json' })],
@@ -12,5 +15,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    reporters: resultsDir ? ['default', 'json'] : ['default'],
+    outputFile: resultsDir ? { json: `${resultsDir}/test-results.json` } : undefined,
   },
 });

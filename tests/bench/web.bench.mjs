@@ -164,13 +164,12 @@ try {
     ['JS raw (KB)', ...cols.map((c) => kb(c.jsRaw))],
     ['JS gzip (KB)', ...cols.map((c) => kb(c.jsGzip))],
     ['JS transferred (KB)', ...cols.map((c) => kb(c.jsTransferred))],
-    ['JS gzip vs /login (KB)', '0', ...[dashboard, users].map((c) => `+${kb(c.jsGzip - login.jsGzip)}`)],
+    ['JS gzip vs /login (KB)', '0', ...[dashboard, users].map((c) => { const d = c.jsGzip - login.jsGzip; return `${d >= 0 ? '+' : '-'}${kb(Math.abs(d))}`; })],
     ['all transferred (KB)', ...cols.map((c) => kb(c.allTransferred))],
     ['requests', ...cols.map((c) => c.requests)],
     [`first table row, median of ${RUNS} (ms)`, null, null, tableMedian],
   ];
   const met = dashboard.jsGzip <= TARGET_KB * 1024;
-  const usersMet = users.jsGzip <= TARGET_KB * 1024;
   process.stdout.write('\nWeb benchmark (cold loads, fresh browser context each)\n\n');
   process.stdout.write(table(['', '/login (baseline)', '/admin (first console page)', '/admin/base/sys/user'], rows) + '\n\n');
   process.stdout.write(`first table row runs (ms): ${tableRuns.join(', ')}\n`);
@@ -179,7 +178,7 @@ try {
     process.stdout.write(`largest JS on ${name} (gzip KB): ${top.map((f) => `${f.url.split('/').pop()} ${kb(f.gzip)}`).join(', ')}\n`);
   }
   process.stdout.write(`Target: <= ${TARGET_KB} KB gzip JS for the first console page: /admin ${kb(dashboard.jsGzip)} KB -> ${met ? 'MET' : 'NOT MET'}`);
-  process.stdout.write(` (/admin/base/sys/user ${kb(users.jsGzip)} KB -> ${usersMet ? 'met' : 'not met'})\n`);
+  process.stdout.write(` (/admin/base/sys/user loads ${kb(users.jsGzip)} KB: ProTable's screens have no target; reported)\n`);
 
   const resultsDir = join(HERE, 'results');
   mkdirSync(resultsDir, { recursive: true });

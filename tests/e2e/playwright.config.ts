@@ -4,6 +4,7 @@
  * Run: `npm run build && npx playwright test -c tests/e2e/playwright.config.ts`.
  * Screenshots land in tests/e2e/artifacts/ (gitignored).
  */
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
@@ -17,7 +18,10 @@ export default defineConfig({
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // With TEST_RESULTS_DIR set (CI), results also go to <dir>/e2e-results.json.
+  reporter: process.env.TEST_RESULTS_DIR
+    ? [['list'], ['json', { outputFile: resolve(process.env.TEST_RESULTS_DIR, 'e2e-results.json') }]]
+    : [['list']],
   use: {
     viewport: { width: 1400, height: 860 },
     locale: 'en-US',

@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
       ),
       ...([401, 403, 404, 500, 502] as const).map((code) => ({ path: `/${code}`, ...page(errorPage, { code }) })),
       { path: '/admin/*', ...page(() => import('../console/Shell')) },
-      { path: '*', ...page(errorPage, { code: 404 }) },
+      { path: '*', ...page(() => import('../pages/MenuPage')) },
     ],
   },
 ];
