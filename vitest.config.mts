@@ -9,6 +9,7 @@ export default defineConfig({
   plugins: [swc.vite({ tsconfigFile: './tsconfig.json' })],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/web/**/*.test.ts'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const { port } = readConfig();
   const lines = [
     `COSMAC AI is running at http://127.0.0.1:${port}/ (ready in ${Date.now() - t0} ms)`,
+    `Console sign-in: http://127.0.0.1:${port}/admin/login`,
     schema.skipped ? 'Database schema: up to date' : `Database schema: ${schema.createdTables.length} tables created, ${schema.addedColumns.length} columns added`,
   ];
   if (seed.createdAdmin) {
