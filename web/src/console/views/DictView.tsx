@@ -21,6 +21,7 @@ import DictTypes, { type DictType } from './data/DictTypes';
 import EntityGate from './data/EntityGate';
 import { saveRow, type EntityMeta, type Row } from './data/entity';
 import { useConfirmDelete } from './data/use-confirm-delete';
+import RowActions from '../../components/RowActions';
 
 interface DictRow extends Row {
   typeId: number;
@@ -92,23 +93,17 @@ function Entries({ meta, type }: { meta: EntityMeta; type: DictType }) {
       width: 200,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <RowActions
+          icons={false}
+          onEdit={can('dict:info:update') ? () => setEditing(r) : undefined}
+          onDelete={can('dict:info:delete') ? () => confirmDelete(meta.prefix, [r.id], reload) : undefined}
+        >
           {can('dict:info:add') ? (
             <Button type="link" size="small" onClick={() => setEditing({ parentId: r.id, orderNum: 0 })} data-testid="dict-add-child">
               {t('viewsData.dict.addChild')}
             </Button>
           ) : null}
-          {can('dict:info:update') ? (
-            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="crud-row-edit">
-              {t('common.edit')}
-            </Button>
-          ) : null}
-          {can('dict:info:delete') ? (
-            <Button type="link" size="small" danger onClick={() => confirmDelete(meta.prefix, [r.id], reload)} data-testid="crud-row-delete">
-              {t('common.delete')}
-            </Button>
-          ) : null}
-        </Space>
+        </RowActions>
       ),
     },
   ];

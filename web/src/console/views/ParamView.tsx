@@ -12,6 +12,7 @@ import { useI18n } from '../../i18n';
 import EntityGate from './data/EntityGate';
 import { fetchPage, formatTime, saveRow, type EntityMeta, type Row } from './data/entity';
 import { useConfirmDelete } from './data/use-confirm-delete';
+import RowActions from '../../components/RowActions';
 
 interface ParamRow extends Row {
   keyName: string;
@@ -128,23 +129,17 @@ function Screen({ meta }: { meta: EntityMeta }) {
       width: 170,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <RowActions
+          icons={false}
+          onEdit={can('base:sys:param:update') ? () => setEditing(r) : undefined}
+          onDelete={can('base:sys:param:delete') ? () => confirmDelete(meta.prefix, [r.id], reload) : undefined}
+        >
           {r.dataType !== 0 ? (
             <Button type="link" size="small" href={openHtmlUrl(r.keyName)} target="_blank" rel="noreferrer" data-testid="param-view">
               {t('viewsData.param.view')}
             </Button>
           ) : null}
-          {can('base:sys:param:update') ? (
-            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="crud-row-edit">
-              {t('common.edit')}
-            </Button>
-          ) : null}
-          {can('base:sys:param:delete') ? (
-            <Button type="link" size="small" danger onClick={() => confirmDelete(meta.prefix, [r.id], reload)} data-testid="crud-row-delete">
-              {t('common.delete')}
-            </Button>
-          ) : null}
-        </Space>
+        </RowActions>
       ),
     },
   ];

@@ -12,6 +12,7 @@ import EntityGate from './data/EntityGate';
 import JsonPreview from './data/JsonPreview';
 import { fetchPage, formatTime, type EntityMeta, type Row } from './data/entity';
 import { useConfirmDelete } from './data/use-confirm-delete';
+import RowActions from '../../components/RowActions';
 
 interface PluginRow extends Row {
   name: string;
@@ -67,16 +68,11 @@ function Screen({ meta }: { meta: EntityMeta }) {
       width: 140,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <RowActions icons={false} onDelete={can('plugin:info:delete') ? () => confirmDelete(meta.prefix, [r.id], () => void ref.current?.reload()) : undefined}>
           <Button type="link" size="small" onClick={() => setDetail(r)} data-testid="plugin-detail">
             {t('common.detail')}
           </Button>
-          {can('plugin:info:delete') ? (
-            <Button type="link" size="small" danger onClick={() => confirmDelete(meta.prefix, [r.id], () => void ref.current?.reload())} data-testid="crud-row-delete">
-              {t('common.delete')}
-            </Button>
-          ) : null}
-        </Space>
+        </RowActions>
       ),
     },
   ];

@@ -1,7 +1,7 @@
 /** Role management: roles with their function (menu) and data (department) permissions. */
 import { useRef, useState } from 'react';
 import { App, Button, Input, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { api } from '../../app/api';
 import { useCan } from '../../app/auth';
@@ -10,6 +10,7 @@ import { confirmThen } from './system/confirm';
 import RoleForm, { type RoleTarget } from './system/RoleForm';
 import { DEPARTMENT_PREFIX, MENU_PREFIX, ROLE_PREFIX, type Department, type MenuItem, type Page, type Role } from './system/types';
 import { formatTime, useList } from './system/use-list';
+import RowActions from '../../components/RowActions';
 
 const perm = (action: string) => `base:sys:role:${action}`;
 
@@ -60,18 +61,7 @@ export default function RoleView() {
       width: 160,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
-          {can(perm('update')) && (
-            <Button type="link" size="small" icon={<EditOutlined />} data-testid="crud-row-edit" onClick={() => void edit(r)}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {can(perm('delete')) && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="crud-row-delete" onClick={() => remove(r)}>
-              {t('common.delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions onEdit={can(perm('update')) ? () => void edit(r) : undefined} onDelete={can(perm('delete')) ? () => remove(r) : undefined} />
       ),
     },
   ];

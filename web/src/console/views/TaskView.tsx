@@ -24,6 +24,7 @@ import EntityGate from './data/EntityGate';
 import TaskLogs from './data/TaskLogs';
 import { fetchPage, formatTime, saveRow, useEntities, type EntityMeta, type Row } from './data/entity';
 import { useConfirmDelete } from './data/use-confirm-delete';
+import RowActions from '../../components/RowActions';
 
 interface TaskRow extends Row {
   name: string;
@@ -89,23 +90,17 @@ function Screen({ meta }: { meta: EntityMeta }) {
       width: 170,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <RowActions
+          icons={false}
+          onEdit={can('task:info:update') ? () => setEditing(r) : undefined}
+          onDelete={can('task:info:delete') ? () => confirmDelete(meta.prefix, [r.id], reload) : undefined}
+        >
           {canLogs ? (
             <Button type="link" size="small" onClick={() => setLogsOf(r)} data-testid="task-logs-open">
               {t('viewsData.task.logs')}
             </Button>
           ) : null}
-          {can('task:info:update') ? (
-            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="crud-row-edit">
-              {t('common.edit')}
-            </Button>
-          ) : null}
-          {can('task:info:delete') ? (
-            <Button type="link" size="small" danger onClick={() => confirmDelete(meta.prefix, [r.id], reload)} data-testid="crud-row-delete">
-              {t('common.delete')}
-            </Button>
-          ) : null}
-        </Space>
+        </RowActions>
       ),
     },
   ];

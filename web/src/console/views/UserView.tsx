@@ -1,7 +1,7 @@
 /** User list: department tree on the left filters the users; add, edit, enable/disable, delete, transfer department. */
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Col, Input, Row, Space, Spin, Switch, Tag, Tooltip, Tree, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Input, Row, Space, Spin, Switch, Tag, Tree, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { api } from '../../app/api';
 import { useAuth, useCan } from '../../app/auth';
@@ -12,6 +12,7 @@ import UserMove from './system/UserMove';
 import { buildTree, toTreeData, withDescendants } from './system/tree';
 import { DEPARTMENT_PREFIX, ROLE_PREFIX, USER_PREFIX, type Department, type Page, type Role, type User } from './system/types';
 import { formatTime, useList } from './system/use-list';
+import RowActions from '../../components/RowActions';
 
 const perm = (action: string) => `base:sys:user:${action}`;
 
@@ -96,18 +97,11 @@ export default function UserView() {
       width: 90,
       fixed: 'right',
       render: (_, u) => (
-        <Space size={0}>
-          {can(perm('update')) && (
-            <Tooltip title={t('common.edit')}>
-              <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} data-testid="crud-row-edit" onClick={() => setFormTarget({ mode: 'edit', row: u })} />
-            </Tooltip>
-          )}
-          {can(perm('delete')) && u.id !== me?.id && (
-            <Tooltip title={t('common.delete')}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} data-testid="crud-row-delete" onClick={() => remove([u.id])} />
-            </Tooltip>
-          )}
-        </Space>
+        <RowActions
+          iconsOnly
+          onEdit={can(perm('update')) ? () => setFormTarget({ mode: 'edit', row: u }) : undefined}
+          onDelete={can(perm('delete')) && u.id !== me?.id ? () => remove([u.id]) : undefined}
+        />
       ),
     },
   ];
