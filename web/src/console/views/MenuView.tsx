@@ -1,7 +1,7 @@
 /** Menu management: the menu tree with add, add child, edit, delete, and export/import of chosen menus. */
 import { useMemo, useState } from 'react';
 import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { api } from '../../app/api';
 import { useCan } from '../../app/auth';
@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n';
 import { confirmThen } from './system/confirm';
 import MenuForm, { type MenuFormTarget } from './system/MenuForm';
 import MenuImport, { exportMenus } from './system/MenuImport';
+import MenuQuick from './system/MenuQuick';
 import { useMenuLabel } from './system/menu-label';
 import { buildTree, type TreeOf } from './system/tree';
 import { MENU_PREFIX, type MenuItem } from './system/types';
@@ -27,6 +28,7 @@ export default function MenuView() {
   const [selected, setSelected] = useState<number[]>([]);
   const [formTarget, setFormTarget] = useState<MenuFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
+  const [quick, setQuick] = useState(false);
 
   // The navigation shows the change on the next sign-in or page load: reloading permmenu here would
   // drop this kept-alive view (see Shell's alive list).
@@ -135,6 +137,11 @@ export default function MenuView() {
                 {t('common.add')}
               </Button>
             )}
+            {can(perm('create')) && (
+              <Button key="quick" icon={<ThunderboltOutlined />} data-testid="menu-quick" onClick={() => setQuick(true)}>
+                {t('viewsSystem.menu.quickAdd')}
+              </Button>
+            )}
             {can(perm('import')) && (
               <Button key="import" icon={<UploadOutlined />} data-testid="crud-import" onClick={() => setImporting(true)}>
                 {t('viewsSystem.menu.import')}
@@ -162,6 +169,7 @@ export default function MenuView() {
           changed();
         }}
       />
+      <MenuQuick open={quick} menus={rows} onClose={() => setQuick(false)} onCreated={changed} />
       <MenuImport open={importing} menus={rows} onClose={() => setImporting(false)} onImported={changed} />
     </div>
   );

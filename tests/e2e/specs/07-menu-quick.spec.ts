@@ -1,0 +1,55 @@
+/** Auto-adding permissions (000 §5): name, entity and at least one permission are required; the menu gets one button per chosen key. */
+import { expect, test } from '@playwright/test';
+import { Api, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+
+skipWithoutServer();
+
+interface Menu {
+  id: number;
+  parentId: number | null;
+  name: string;
+  type: number;
+  perms: string | null;
+  viewPath: string | null;
+}
+
+test('auto-add permissions refuses missing parts and then creates a menu with the chosen buttons', async ({ page }) => {
+  const api = await Api.admin();
+  await uiLogin(page);
+  await page.goto(url('/admin/base/sys/menu'));
+  await page.getByTestId('menu-quick').click();
+  const dialog = page.locator('.ant-modal:visible').last();
+  await expect(dialog).not.toHaveClass(/zoom-(appear|enter)/);
+
+  await dialog.getByTestId('form-submit').click();
+  await expect(dialog).toContainText('Please choose the entity');
+  await expect(dialog).toContainText('Please enter the permission name');
+  await expect(dialog).toContainText('Please choose at least one permission');
+
+  await dialog.getByLabel('Entity').click();
+  await page.keyboard.type('demo/keys');
+  await page.keyboard.press('Enter');
+  // The entity's keys arrive ticked, and its label becomes the name.
+  const boxes = dialog.getByRole('checkbox');
+  await expect(boxes.first()).toBeChecked();
+  const count = await boxes.count();
+  expect(count).toBeGreaterThanOrEqual(5);
+  for (let i = 0; i < count; i++) await boxes.nth(i).uncheck();
+  await dialog.getByTestId('form-submit').click();
+  await expect(dialog).toContainText('Please choose at least one permission');
+
+  const name = `Quick ${marker('menu')}`;
+  await dialog.getByLabel('Permission name').fill(name);
+  await dialog.getByRole('checkbox', { name: /demo:keys:page/ }).check();
+  await dialog.getByRole('checkbox', { name: /demo:keys:info/ }).check();
+  await shot(page, '18-menu-quick');
+  await dialog.getByTestId('form-submit').click();
+  await expect(dialog).toBeHidden();
+
+  const menus = await api.post<Menu[]>('/admin/base/sys/menu/list', {});
+  const made = menus.find((m) => m.name === name);
+  expect(made).toMatchObject({ type: 1, viewPath: 'crud:demo/keys' });
+  const buttons = menus.filter((m) => m.parentId === made!.id);
+  expect(buttons.map((b) => b.perms).sort()).toEqual(['demo:keys:info', 'demo:keys:page']);
+  expect(buttons.every((b) => b.type === 2)).toBe(true);
+});
