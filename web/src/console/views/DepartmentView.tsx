@@ -8,6 +8,7 @@ import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import { confirmThen } from './system/confirm';
 import DepartmentForm, { type DepartmentTarget } from './system/DepartmentForm';
+import DepartmentMembers from './system/DepartmentMembers';
 import { dropMoves, type DropPlace } from './system/dept-order';
 import { buildTree, toTreeData } from './system/tree';
 import { DEPARTMENT_PREFIX, type Department } from './system/types';
@@ -128,6 +129,7 @@ export default function DepartmentView() {
             if (target?.mode === 'add') setTarget(null);
           }}
         />
+        {chosen && can('base:sys:user:page') ? <DepartmentMembers department={chosen} /> : null}
       </Col>
     </Row>
   );
