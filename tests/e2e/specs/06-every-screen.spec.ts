@@ -34,6 +34,8 @@ async function open(page: Page, path: string): Promise<void> {
   await expect(content).toBeVisible();
   await expect(content.locator('.ant-table, .ant-tree, .ant-card, .ant-form, .ant-list, .ant-result, .ant-empty').first()).toBeVisible({ timeout: 20_000 });
   await expect(content.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+  // Every call the view made has answered (a refused one is caught by the response listener).
+  await page.waitForLoadState('networkidle');
 }
 
 for (const lang of ['en', 'zh-cn'] as const) {

@@ -3,7 +3,7 @@
  * `useEps()` gives every entity the caller may use, keyed `module/name` (e.g. `base/sys/user`).
  */
 import { useEffect, useState } from 'react';
-import { api } from '../app/api';
+import { api, type RequestOptions } from '../app/api';
 import { currentLang, type Lang } from '../i18n';
 import { notify } from '../app/notify';
 import { i18n } from '../i18n';
@@ -88,6 +88,26 @@ export function loadEps(force = false): Promise<EpsMap> {
     cache = { key, promise };
   }
   return cache.promise;
+}
+
+type QueryValue = string | number | boolean | Array<string | number | boolean>;
+
+/**
+ * Calls one of the entity's actions with the method /eps gives it: a GET action (some entities
+ * declare `list` or `info` as GET, others `info` as POST) gets the payload as its query string.
+ */
+export function callAction<T>(entry: EpsEntry, action: string, payload: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
+  const path = `${entry.prefix}/${action}`;
+  const method = entry.api.find((a) => a.path === `/${action}`)?.method ?? 'POST';
+  if (method.toUpperCase() !== 'GET') return api.post<T>(path, payload, options);
+  const query: Record<string, QueryValue> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    if (v === undefined || v === null) continue;
+    const simple = (x: unknown): x is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof x);
+    if (simple(v) || (Array.isArray(v) && v.every(simple))) query[k] = v as QueryValue;
+    else query[k] = JSON.stringify(v);
+  }
+  return api.get<T>(path, { ...options, query });
 }
 
 /** `has(entry, 'add')`: the caller may use the entity's action. */

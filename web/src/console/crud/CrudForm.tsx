@@ -7,7 +7,7 @@ import { Form, Modal, Spin, type FormRule } from 'antd';
 import { api } from '../../app/api';
 import { fieldErrors } from './server-errors';
 import { useI18n } from '../../i18n';
-import { hasAction, type EpsEntry } from '../eps';
+import { callAction, hasAction, type EpsEntry } from '../eps';
 import { formFields, type FieldSpec } from './fields';
 import FieldInput from './FieldInput';
 import { formPayload, toFormValue } from './form-values';
@@ -48,7 +48,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
     let live = true;
     setLoading(true);
     const load = hasAction(entry, 'info')
-      ? api.get<Record<string, unknown>>(`${entry.prefix}/info`, { query: { id: String(editId) } })
+      ? callAction<Record<string, unknown>>(entry, 'info', { id: editId })
       : Promise.resolve(target.row ?? {});
     load
       .then((row) => {

@@ -11,7 +11,7 @@ import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { api } from '../../app/api';
 import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
-import type { EpsEntry } from '../eps';
+import { callAction, type EpsEntry } from '../eps';
 import { columnSpecs, formFields, mayUse } from './fields';
 import { buildColumns, type Row } from './table-columns';
 import { pageBody, defaultColumnsState } from './query';
@@ -177,11 +177,11 @@ export default function CrudTable({ entry, entityKey }: { entry: EpsEntry; entit
           if (!canList) return { data: [], total: 0, success: true };
           try {
             if (canPage) {
-              const data = await api.post<PageData>(`${entry.prefix}/page`, body);
+              const data = await callAction<PageData>(entry, 'page', body);
               return { data: data.list ?? [], total: Number(data.pagination?.total ?? 0), success: true };
             }
             const { page: _p, size: _s, ...filters } = body;
-            const list = await api.post<Row[]>(`${entry.prefix}/list`, filters);
+            const list = await callAction<Row[]>(entry, 'list', filters);
             return { data: list ?? [], total: list?.length ?? 0, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -5,10 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Modal, Progress, Radio, Space } from 'antd';
-import { api } from '../../app/api';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
-import type { EpsEntry } from '../eps';
+import { callAction, type EpsEntry } from '../eps';
 import type { FieldSpec } from './fields';
 import { EXPORT_PAGE_SIZE, exportFileName, exportMatrix } from './export-shape';
 import { buildFile, download } from './sheet-file';
@@ -55,7 +54,7 @@ export default function ExportDialog({ entry, open, columns, dicts, query, onClo
     setProgress({ done: 0, total: 0 });
     try {
       for (let page = 1; ; page += 1) {
-        const data = await api.post<PageData>(`${entry.prefix}/page`, { ...query(), page, size: EXPORT_PAGE_SIZE }, { silent: true });
+        const data = await callAction<PageData>(entry, 'page', { ...query(), page, size: EXPORT_PAGE_SIZE }, { silent: true });
         rows.push(...(data.list ?? []));
         const total = Number(data.pagination?.total ?? rows.length);
         setProgress({ done: rows.length, total });
