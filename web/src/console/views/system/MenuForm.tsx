@@ -1,9 +1,8 @@
 /** Add or edit one menu: directory, menu or permission button (000 §5: route begins with /, sort number required). */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Form, Input, InputNumber, Modal, Radio, Select, Switch, TreeSelect } from 'antd';
-import { api } from '../../../app/api';
 import { useI18n } from '../../../i18n';
-import { showFieldErrors } from './form-errors';
+import { useSaveRecord } from './save-record';
 import { useMenuLabel } from './menu-label';
 import { buildTree, toTreeData, withDescendants } from './tree';
 import { MENU_PREFIX, type MenuItem } from './types';
@@ -34,7 +33,7 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
   const { target, menus, onClose, onSaved } = props;
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaveRecord(MENU_PREFIX, form, onSaved);
   const type = Form.useWatch('type', form);
 
   const editingId = target?.mode === 'edit' ? target.row.id : null;
@@ -83,16 +82,7 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
       keepAlive: v.keepAlive,
       isShow: v.isShow,
     };
-    setSaving(true);
-    try {
-      if (target?.mode === 'edit') await api.post(`${MENU_PREFIX}/update`, { id: target.row.id, ...body }, { successMessage: t('common.updateSuccess') });
-      else await api.post(`${MENU_PREFIX}/add`, body, { successMessage: t('common.saveSuccess') });
-      onSaved();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
+    await save(target?.mode === 'edit' ? target.row.id : null, body);
   };
 
   return (

@@ -1,11 +1,10 @@
 /** Add or edit a role: name, identifier, remark, function permissions (menus) and data permissions (departments). */
 import { useEffect, useMemo, useState } from 'react';
 import { Card, Checkbox, Col, Form, Input, Modal, Row } from 'antd';
-import { api } from '../../../app/api';
 import { useI18n } from '../../../i18n';
 import CheckTree from './CheckTree';
 import { useMenuLabel } from './menu-label';
-import { showFieldErrors } from './form-errors';
+import { useSaveRecord } from './save-record';
 import { buildTree, toTreeData } from './tree';
 import { ROLE_PREFIX, type Department, type MenuItem, type Role } from './types';
 
@@ -24,7 +23,7 @@ export default function RoleForm(props: { target: RoleTarget | null; menus: Menu
   const { target, menus, departments, onClose, onSaved } = props;
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaveRecord(ROLE_PREFIX, form, onSaved);
   const [menusLinked, setMenusLinked] = useState(true);
   const relevance = Form.useWatch('relevance', form) ?? false;
   const label = useMenuLabel();
@@ -59,16 +58,7 @@ export default function RoleForm(props: { target: RoleTarget | null; menus: Menu
       menuIdList: v.menuIdList ?? [],
       departmentIdList: v.departmentIdList ?? [],
     };
-    setSaving(true);
-    try {
-      if (target?.mode === 'edit') await api.post(`${ROLE_PREFIX}/update`, { id: target.row.id, ...body }, { successMessage: t('common.updateSuccess') });
-      else await api.post(`${ROLE_PREFIX}/add`, body, { successMessage: t('common.saveSuccess') });
-      onSaved();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
+    await save(target?.mode === 'edit' ? target.row.id : null, body);
   };
 
   return (

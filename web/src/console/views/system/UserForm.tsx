@@ -1,9 +1,8 @@
 /** Add or edit a console account: login, profile, department, roles and status. */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
-import { api } from '../../../app/api';
 import { useI18n } from '../../../i18n';
-import { showFieldErrors } from './form-errors';
+import { useSaveRecord } from './save-record';
 import { buildTree, toTreeData } from './tree';
 import { USER_PREFIX, type Department, type Role, type User } from './types';
 
@@ -31,7 +30,7 @@ export default function UserForm(props: { target: UserTarget | null; departments
   const { target, departments, roles, onClose, onSaved } = props;
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaveRecord(USER_PREFIX, form, onSaved);
   const deptTree = useMemo(() => toTreeData(buildTree(departments)), [departments]);
   const adding = target?.mode === 'add';
 
@@ -70,16 +69,7 @@ export default function UserForm(props: { target: UserTarget | null; departments
       remark: text(v.remark),
     };
     if (v.password) body.password = v.password;
-    setSaving(true);
-    try {
-      if (target?.mode === 'edit') await api.post(`${USER_PREFIX}/update`, { id: target.row.id, ...body }, { successMessage: t('common.updateSuccess') });
-      else await api.post(`${USER_PREFIX}/add`, body, { successMessage: t('common.saveSuccess') });
-      onSaved();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
+    await save(target?.mode === 'edit' ? target.row.id : null, body);
   };
 
   return (
