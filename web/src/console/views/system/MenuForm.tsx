@@ -1,8 +1,9 @@
 /** Add or edit one menu: directory, menu or permission button (000 §5: route begins with /, sort number required). */
 import { useEffect, useMemo } from 'react';
-import { Form, Input, InputNumber, Modal, Radio, Select, Switch, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useI18n } from '../../../i18n';
 import { useSaveRecord } from './save-record';
+import SaveModal from './SaveModal';
 import { useMenuLabel } from './menu-label';
 import { buildTree, toTreeData, withDescendants } from './tree';
 import { MENU_PREFIX, type MenuItem } from './types';
@@ -86,18 +87,7 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={target?.mode === 'edit' ? t('viewsSystem.menu.editTitle') : t('viewsSystem.menu.addTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'form-submit' }}
-      width={640}
-      destroyOnHidden
-    >
+    <SaveModal open={target !== null} title={target?.mode === 'edit' ? t('viewsSystem.menu.editTitle') : t('viewsSystem.menu.addTitle')} saving={saving} width={640} onCancel={onClose} onSave={() => void submit()}>
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="type" label={t('viewsSystem.menu.type')}>
           <Radio.Group
@@ -149,6 +139,6 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }

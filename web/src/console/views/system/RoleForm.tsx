@@ -1,10 +1,11 @@
 /** Add or edit a role: name, identifier, remark, function permissions (menus) and data permissions (departments). */
 import { useEffect, useMemo, useState } from 'react';
-import { Card, Checkbox, Col, Form, Input, Modal, Row } from 'antd';
+import { Card, Checkbox, Col, Form, Input, Row } from 'antd';
 import { useI18n } from '../../../i18n';
 import CheckTree from './CheckTree';
 import { useMenuLabel } from './menu-label';
 import { useSaveRecord } from './save-record';
+import SaveModal from './SaveModal';
 import { buildTree, toTreeData } from './tree';
 import { ROLE_PREFIX, type Department, type MenuItem, type Role } from './types';
 
@@ -62,18 +63,7 @@ export default function RoleForm(props: { target: RoleTarget | null; menus: Menu
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={target?.mode === 'edit' ? t('viewsSystem.role.editTitle') : t('viewsSystem.role.addTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'form-submit' }}
-      width={860}
-      destroyOnHidden
-    >
+    <SaveModal open={target !== null} title={target?.mode === 'edit' ? t('viewsSystem.role.editTitle') : t('viewsSystem.role.addTitle')} saving={saving} width={860} onCancel={onClose} onSave={() => void submit()}>
       <Form form={form} layout="vertical">
         <Row gutter={16}>
           <Col xs={24} sm={12}>
@@ -124,7 +114,7 @@ export default function RoleForm(props: { target: RoleTarget | null; menus: Menu
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }
 

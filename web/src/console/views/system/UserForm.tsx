@@ -1,8 +1,9 @@
 /** Add or edit a console account: login, profile, department, roles and status. */
 import { useEffect, useMemo } from 'react';
-import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useI18n } from '../../../i18n';
 import { useSaveRecord } from './save-record';
+import SaveModal from './SaveModal';
 import { buildTree, toTreeData } from './tree';
 import { USER_PREFIX, type Department, type Role, type User } from './types';
 
@@ -73,18 +74,7 @@ export default function UserForm(props: { target: UserTarget | null; departments
   };
 
   return (
-    <Modal
-      open={target !== null}
-      title={adding ? t('viewsSystem.user.addTitle') : t('viewsSystem.user.editTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'form-submit' }}
-      width={720}
-      destroyOnHidden
-    >
+    <SaveModal open={target !== null} title={adding ? t('viewsSystem.user.addTitle') : t('viewsSystem.user.editTitle')} saving={saving} width={720} onCancel={onClose} onSave={() => void submit()}>
       <Form form={form} layout="vertical">
         <Row gutter={16}>
           <Col xs={24} sm={12}>
@@ -156,6 +146,6 @@ export default function UserForm(props: { target: UserTarget | null; departments
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }
