@@ -4,6 +4,19 @@ import { Bootstrap } from '@midwayjs/bootstrap';
 import { MainConfiguration, getStarted } from './configuration';
 import { readConfig } from './core/core';
 
+/**
+ * Midway stops the app on SIGTERM and SIGINT (requests in flight, request log, database) and exits
+ * with 0; should any of that hang, the process still ends this long after the signal.
+ */
+const STOP_DEADLINE_MS = 4500;
+
+function exitByDeadline(): void {
+  setTimeout(() => {
+    process.stderr.write(`Shutdown did not finish within ${STOP_DEADLINE_MS} ms; exiting anyway\n`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   await Bootstrap.configure({
@@ -11,6 +24,8 @@ async function main(): Promise<void> {
     imports: [{ Configuration: MainConfiguration }],
     moduleDetector: false,
   } as never).run();
+  process.once('SIGTERM', exitByDeadline);
+  process.once('SIGINT', exitByDeadline);
   const { seed, schema } = getStarted();
   const { port } = readConfig();
   const lines = [

@@ -4,12 +4,29 @@
  */
 import { App, Configuration, type ILifeCycle, type ILogger, Logger } from '@midwayjs/core';
 import * as koa from '@midwayjs/koa';
+import type { Server } from 'node:http';
 import DefaultConfig from './config/config.default';
 import { readConfig, type AppConfig } from './core/core';
 import { startCore, type Started } from './core/app';
 import { createDispatcher } from './core/http/dispatch';
 import { createWebServer, pickWebRoot } from './core/http/web';
 import { WEB_DIR } from './core/paths';
+
+/** How long a stop waits for requests in flight before cutting their connections. */
+const DRAIN_MS = 3000;
+
+/** Stops accepting connections and waits (at most `graceMs`) for open ones to finish, then cuts the rest. */
+async function drainServer(server: Server | undefined, graceMs: number): Promise<void> {
+  if (!server?.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection turns idle once its response is out; close it then rather than at its timeout.
+  const idle = setInterval(() => server.closeIdleConnections(), 25);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearInterval(idle);
+  clearTimeout(timer);
+  server.closeAllConnections();
+}
 
 /** Set by whoever boots the app before it starts (tests pass their own configuration). */
 let configOverride: Partial<AppConfig> = {};
@@ -36,7 +53,11 @@ export class MainConfiguration implements ILifeCycle {
   logger!: ILogger;
 
   async onReady(): Promise<void> {
-    started = await startCore({ ...readConfig(), ...configOverride }, (err) => this.logger.error('background work failed: %s', (err as Error)?.stack ?? String(err)));
+    started = await startCore(
+      { ...readConfig(), ...configOverride },
+      (err) => this.logger.error('background work failed: %s', (err as Error)?.stack ?? String(err)),
+      (line) => this.logger.warn('%s', line),
+    );
     const { core } = started;
     const dispatch = createDispatcher({
       routes: core.routes,
@@ -51,6 +72,9 @@ export class MainConfiguration implements ILifeCycle {
   }
 
   async onStop(): Promise<void> {
+    // Midway closes the HTTP server only after onStop: stop taking requests and let those in flight
+    // finish first, so their log entries are queued before the queue's last write.
+    await drainServer((this.app.getFramework() as unknown as koa.Framework).getServer(), DRAIN_MS);
     await started?.close();
     started = null;
   }

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -13,4 +14,5 @@ export default defineEntity({
     url: { type: 'string', label: l('Link', '链接', '連結') },
   },
   search: { keyword: ['title', 'subTitle'] },
+  access: keyHolders,
 });

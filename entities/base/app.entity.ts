@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -34,4 +35,5 @@ export default defineEntity({
     show: { type: 'int', default: 1, nullable: false, label: l('Shown', '显示', '顯示') },
   },
   search: { keyword: ['name'], equal: ['parentType', 'type', 'show'] },
+  access: keyHolders,
 });

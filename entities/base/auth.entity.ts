@@ -1,4 +1,5 @@
 import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -36,4 +37,5 @@ export default defineEntity({
   methods: { info: 'POST' },
   search: { keyword: ['name'], equal: ['type', 'status'] },
   owner: 'userId',
+  access: ownRows,
 });

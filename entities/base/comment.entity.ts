@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -20,4 +21,5 @@ export default defineEntity({
   },
   search: { keyword: ['content'], equal: ['id', 'userId', 'workflowId'] },
   owner: 'userId',
+  access: ownRows,
 });

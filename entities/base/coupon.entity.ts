@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -32,4 +33,5 @@ export default defineEntity({
   },
   actions: ['update', 'delete', 'page'],
   search: { keyword: ['code'], equal: ['type', 'status', 'code'] },
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -26,4 +27,5 @@ export default defineEntity({
   order: { field: 'sort', sort: 'asc' },
   owner: 'userId',
   softDelete: 'delete',
+  access: ownRows,
 });

@@ -1,8 +1,6 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { fail } from '../../server/core/http/errors';
-
-/** What an anonymous caller may see of a friendship (ARCHITECTURE §7: public profile fields only). */
-const PUBLIC_KEYS = new Set(['id', 'userId', 'friendId', 'avatar']);
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -31,6 +29,12 @@ export default defineEntity({
   search: { keyword: ['remark'], equal: ['userId', 'friendId', 'status', 'type'] },
   owner: 'userId',
   softDelete: 'delete',
+  access: {
+    ...ownRows,
+    // list and page are public: anyone may list one given user's friends (public fields only).
+    read: () => true,
+    visible: { anonymous: ['id', 'userId', 'friendId', 'avatar'], member: ['id', 'userId', 'friendId', 'avatar'] },
+  },
   hooks: {
     beforeRead({ user, query }) {
       // Without a token only one given user's friends can be listed (ARCHITECTURE §7).
@@ -38,7 +42,7 @@ export default defineEntity({
         throw fail.bad('bad_filter_value', { field: 'userId' });
       }
     },
-    async afterRead({ db, user, rows }) {
+    async afterRead({ db, rows }) {
       const friendIds = [
         ...new Set(rows.map((row) => Number(row.friendId)).filter((id) => Number.isInteger(id))),
       ];
@@ -52,12 +56,7 @@ export default defineEntity({
         );
         for (const u of users) avatars.set(Number(u.id), u.headImg || u.avatar || null);
       }
-      for (const row of rows) {
-        row.avatar = avatars.get(Number(row.friendId)) ?? null;
-        if (user === null) {
-          for (const key of Object.keys(row)) if (!PUBLIC_KEYS.has(key)) delete row[key];
-        }
-      }
+      for (const row of rows) row.avatar = avatars.get(Number(row.friendId)) ?? null;
     },
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { eq, inRows, or } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -43,4 +44,10 @@ export default defineEntity({
   search: { equal: ['id', 'userId'] },
   owner: 'userId',
   softDelete: 'delete',
+  access: {
+    // The creator and the group's members read it; only the creator changes or removes it.
+    read: ({ user }) => user && or(eq('userId', user.id), inRows('id', 'base/groupMember', 'groupId', eq('userId', user.id))),
+    write: ({ user }) => user && eq('userId', user.id),
+    create: ({ user }) => user !== null,
+  },
 });

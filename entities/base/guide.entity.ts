@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -17,4 +18,5 @@ export default defineEntity({
   },
   search: { keyword: ['title'], equal: ['type'] },
   order: { field: 'sort', sort: 'asc' },
+  access: keyHolders,
 });

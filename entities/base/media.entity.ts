@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -25,4 +26,5 @@ export default defineEntity({
   search: { keyword: ['name'], equal: ['categoryId', 'type'] },
   order: { field: 'id', sort: 'desc' },
   owner: 'userId',
+  access: ownRows,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -19,4 +20,5 @@ export default defineEntity({
   search: { keyword: ['name'], equal: ['parentId'] },
   order: { field: 'sort', sort: 'asc' },
   owner: 'userId',
+  access: ownRows,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { and, eq, inRows, or } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -7,7 +8,7 @@ export default defineEntity({
   label: l('Message', '消息', '訊息'),
   note:
     'toId and toType are required: toType 0 sends to a user, 1 to a group. content is JSON; ' +
-    'at lists the mentioned user ids. Newest first.',
+    'at lists the mentioned user ids. fromId is the sender, taken from the token. Newest first.',
   fields: {
     fromId: { type: 'int', index: true, label: l('Sender', '发送者', '傳送者') },
     toId: { type: 'int', required: true, nullable: false, index: true, label: l('Receiver', '接收者', '接收者') },
@@ -36,5 +37,21 @@ export default defineEntity({
     platform: { type: 'string', label: l('Platform', '平台', '平台') },
   },
   search: { equal: ['fromId', 'toId', 'toType', 'type', 'status', 'appId'] },
+  // The sender is the caller, always (a message never claims another sender).
+  owner: 'fromId',
   order: { field: 'id', sort: 'desc' },
+  access: {
+    // A private message is read by its sender and its receiver, a group message by the group's
+    // members; only the sender changes or removes it, and only a member writes into a group.
+    read: ({ user }) => user && or(
+      and(eq('toType', 0), or(eq('fromId', user.id), eq('toId', user.id))),
+      and(eq('toType', 1), inRows('toId', 'base/groupMember', 'groupId', eq('userId', user.id))),
+    ),
+    write: ({ user }) => user && eq('fromId', user.id),
+    create: async ({ user, data, exists }) => {
+      if (!user) return false;
+      if (data.toType !== 1) return true;
+      return typeof data.toId === 'number' && exists('base/groupMember', and(eq('groupId', data.toId), eq('userId', user.id)));
+    },
+  },
 });

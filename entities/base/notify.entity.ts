@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { eq } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -16,4 +17,8 @@ export default defineEntity({
     status: { type: 'int', label: l('Status', '状态', '狀態') },
   },
   search: { keyword: ['title'], equal: ['id', 'toId'] },
+  access: {
+    // A member reads the notices sent to them; administrators send them.
+    read: ({ user }) => user && eq('toId', user.id),
+  },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -12,4 +13,5 @@ export default defineEntity({
     type: { type: 'int', label: l('Type', '类型', '類型') },
   },
   search: { keyword: ['title'], equal: ['id'] },
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { eq } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -25,4 +26,8 @@ export default defineEntity({
   methods: { list: 'GET' },
   search: { keyword: ['orderNo'], equal: ['userId', 'provider', 'type', 'status'] },
   order: { field: 'id', sort: 'desc' },
+  access: {
+    // A member reads the payments of their own orders; only the payment handlers write.
+    read: ({ user }) => user && eq('userId', user.id),
+  },
 });

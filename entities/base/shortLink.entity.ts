@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -28,4 +29,9 @@ export default defineEntity({
   actions: ['page', 'info'],
   search: { keyword: ['shortKey', 'url'], equal: ['userId'] },
   order: { field: 'id', sort: 'desc' },
+  access: {
+    ...keyHolders,
+    // Whoever holds a short key is sent to its url (s/{shortKey}): that pair is public by design.
+    visible: { anonymous: ['shortKey', 'url'], member: ['shortKey', 'url'] },
+  },
 });

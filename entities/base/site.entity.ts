@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -21,4 +22,5 @@ export default defineEntity({
     config: { type: 'json', jsonType: 'object', label: l('Other settings', '其他配置', '其他設定') },
   },
   actions: [],
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { eq } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -41,4 +42,8 @@ export default defineEntity({
   actions: ['page', 'info'],
   search: { keyword: ['remark'], equal: ['userId', 'type', 'relateType', 'isWithdrawable', 'auditStatus'] },
   order: { field: 'id', sort: 'desc' },
+  access: {
+    // A member reads their own ledger; only the token paths write it.
+    read: ({ user }) => user && eq('userId', user.id),
+  },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -28,4 +29,6 @@ export default defineEntity({
   },
   search: { keyword: ['name'], equal: ['type', 'enablePay'] },
   order: { field: 'sort', sort: 'asc' },
+  // VIP plans are listed to everyone (vip/all).
+  access: { ...keyHolders, visible: { anonymous: 'all', member: 'all' } },
 });

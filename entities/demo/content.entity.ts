@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'demo',
@@ -10,4 +11,5 @@ export default defineEntity({
     content: { type: 'text', label: l('Content', '内容', '內容') },
   },
   search: { keyword: ['content'] },
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'demo',
@@ -15,4 +16,5 @@ export default defineEntity({
     stock: { type: 'int', default: 0, nullable: false, label: l('Stock', '库存', '庫存') },
   },
   search: { keyword: ['title'], equal: ['status'] },
+  access: keyHolders,
 });

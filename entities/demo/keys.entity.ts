@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'demo',
@@ -14,4 +15,5 @@ export default defineEntity({
     value: { type: 'string', length: 100, label: l('Value', '值', '值') },
   },
   search: { keyword: ['name', 'keyName'] },
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'demo',
@@ -11,4 +12,5 @@ export default defineEntity({
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
   },
   search: { keyword: ['name'] },
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'dict',
@@ -18,4 +19,5 @@ export default defineEntity({
   },
   search: { keyword: ['name'], equal: ['typeId', 'parentId'] },
   order: { field: 'orderNum', sort: 'asc' },
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'dict',
@@ -11,4 +12,5 @@ export default defineEntity({
     key: { type: 'string', required: true, nullable: false, unique: true, label: l('Key', '标识', '標識') },
   },
   search: { keyword: ['name', 'key'] },
+  access: keyHolders,
 });

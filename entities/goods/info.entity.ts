@@ -1,5 +1,6 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import type { HookDb, Labels, Row } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 const yesNo = (no: Labels, yes: Labels) => [
   { value: 0, label: no },
@@ -32,6 +33,10 @@ async function byId(db: HookDb, table: string, columns: string[], ids: number[])
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
+
+/** What the store shows of a listing to everyone (never contact info, attachments or the workflow). */
+const SHOWN = ['id', 'typeId', 'title', 'subTitle', 'mainPic', 'video', 'pics', 'price', 'sold', 'content', 'status', 'likeCount', 'useCount',
+  'isFree', 'tags', 'isDisplay', 'shareLink', 'userId', 'isCommentAllowed', 'isPinned', 'viewCount', 'copyright', 'copyrightType', 'typeName', 'userName', 'createTime'];
 
 export default defineEntity({
   module: 'goods',
@@ -106,6 +111,13 @@ export default defineEntity({
   search: { keyword: ['title', 'subTitle'], equal: ['status', 'typeId', 'isDisplay', 'id'] },
   owner: 'userId',
   softDelete: 'delete',
+  access: {
+    ...ownRows,
+    // Counters move only through the store's calls (view, like, sale), never by the seller's hand.
+    adminOnly: ['sold', 'likeCount', 'useCount', 'viewCount'],
+    // A listing is public once on the shelf: the store shows these fields to everyone.
+    visible: { anonymous: SHOWN, member: SHOWN },
+  },
   hooks: {
     async afterRead({ db, rows }) {
       if (rows.length === 0) return;

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'goods',
@@ -16,4 +17,5 @@ export default defineEntity({
   search: { equal: ['goodsId', 'userId'] },
   owner: 'userId',
   indexes: [{ fields: ['goodsId', 'userId'], unique: true }],
+  access: ownRows,
 });

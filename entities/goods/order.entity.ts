@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { eq, or } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'goods',
@@ -74,4 +75,8 @@ export default defineEntity({
   actions: ['page', 'info'],
   search: { keyword: ['orderNo'], equal: ['status', 'payStatus', 'userId', 'sellerId', 'goodsId'] },
   owner: 'userId',
+  access: {
+    // The buyer and the seller read an order; orders change only through the order calls.
+    read: ({ user }) => user && or(eq('userId', user.id), eq('sellerId', user.id)),
+  },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'goods',
@@ -12,4 +13,5 @@ export default defineEntity({
   },
   search: { keyword: ['name'] },
   order: { field: 'sortNum', sort: 'asc' },
+  access: keyHolders,
 });

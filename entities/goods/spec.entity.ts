@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'goods',
@@ -22,4 +23,5 @@ export default defineEntity({
   },
   search: { keyword: ['name'], equal: ['goodsId'] },
   order: { field: 'sortNum', sort: 'asc' },
+  access: keyHolders,
 });

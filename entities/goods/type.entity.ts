@@ -1,4 +1,5 @@
 import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'goods',
@@ -20,4 +21,6 @@ export default defineEntity({
   public: ['list'],
   search: { keyword: ['name'], equal: ['parentId', 'status'] },
   order: { field: 'sortNum', sort: 'asc' },
+  // Goods types are listed to everyone (list is public).
+  access: { ...keyHolders, visible: { anonymous: 'all', member: 'all' } },
 });

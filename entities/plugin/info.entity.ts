@@ -1,4 +1,5 @@
 import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'plugin',
@@ -29,4 +30,5 @@ export default defineEntity({
     config: { type: 'json', jsonType: 'object', label: l('Configuration', '配置', '設定') },
   },
   search: { keyword: ['name', 'keyName'], equal: ['status'] },
+  access: keyHolders,
 });

@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'recycle',
@@ -28,4 +29,5 @@ export default defineEntity({
   actions: ['page', 'info'],
   search: { keyword: ['userName', 'url'] },
   order: { field: 'id', sort: 'desc' },
+  access: keyHolders,
 });

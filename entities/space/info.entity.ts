@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { ownRows } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'space',
@@ -7,7 +8,9 @@ export default defineEntity({
   label: l('File', '文件', '檔案'),
   note:
     'A file in the file space; the url is required. size is in bytes, an int since uploads are limited ' +
-    'to 100 MB (001 §9). The spec gives no owner field, so rows have no owner.',
+    'to 100 MB (001 §9). The spec gives no owner field; userId (the uploader, from the token) is ours, ' +
+    'so a member sees and manages only their own files. Rows uploaded before it existed have none and ' +
+    'are the administrators\' alone.',
   fields: {
     url: { type: 'string', required: true, nullable: false, label: l('URL', '地址', '位址') },
     type: { type: 'string', label: l('Type', '类型', '類型') },
@@ -17,6 +20,14 @@ export default defineEntity({
     size: { type: 'int', label: l('Size', '大小', '大小') },
     version: { type: 'int', default: 1, nullable: false, label: l('Version', '版本', '版本') },
     key: { type: 'string', label: l('Storage key', '文件位置', '檔案位置') },
+    userId: { type: 'int', index: true, label: l('Uploader', '上传者', '上傳者') },
   },
+  owner: 'userId',
   search: { keyword: ['name'], equal: ['type', 'classifyId'] },
+  access: {
+    ...ownRows,
+    // Where a file lives is the store's business (an upload sets it): a member renames and
+    // sorts their files but never repoints them at someone else's.
+    adminOnly: ['url', 'key', 'fileId', 'size'],
+  },
 });

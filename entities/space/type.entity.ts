@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'space',
@@ -11,4 +12,5 @@ export default defineEntity({
     parentId: { type: 'int', nullable: true, label: l('Parent', '上级', '上級') },
   },
   search: { keyword: ['name'], equal: ['parentId'] },
+  access: keyHolders,
 });

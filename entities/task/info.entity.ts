@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'task',
@@ -56,4 +57,5 @@ export default defineEntity({
   },
   actions: ['add', 'update', 'delete', 'page', 'info'],
   search: { keyword: ['name'], equal: ['status', 'type'] },
+  access: keyHolders,
 });

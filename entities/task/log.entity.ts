@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import { keyHolders } from '../../server/core/entity/access';
 
 export default defineEntity({
   module: 'task',
@@ -23,4 +24,5 @@ export default defineEntity({
   actions: ['page', 'info'],
   search: { equal: ['taskId', 'status'] },
   order: { field: 'id', sort: 'desc' },
+  access: keyHolders,
 });

@@ -1,16 +1,21 @@
 /**
  * Builds the running core from configuration: loads and normalizes the declarations, opens the
- * database and the cache store, brings the schema up to date, builds the route table, seeds.
+ * database and the cache store, brings the schema up to date (and gives user rows their canonical
+ * username key), builds the route table, seeds.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadModel } from './entity/load';
+import { readDependencies } from './entity/access';
 import { openDatabase, parseDatabaseUrl } from './db/open';
 import { syncSchema, type SchemaReport } from './db/schema';
+import { fillUsernameKeys } from './auth/username-upgrade';
 import { openCacheStore } from './cache/store';
 import { AuthService } from './auth/auth.service';
 import { loadSecrets } from './auth/signing-keys';
+import { CacheRevocations, type Revocations } from './auth/revocations';
+import { RevocationTable } from './auth/revocation-table';
 import { Operations } from './crud/operations';
 import { Totals } from './crud/totals';
 import { genericRoutes } from './crud/routes';
@@ -57,7 +62,11 @@ function healthRoute(core: Core): Route {
   };
 }
 
-export async function startCore(config: AppConfig, onError: (err: unknown) => void = () => undefined): Promise<Started> {
+export async function startCore(
+  config: AppConfig,
+  onError: (err: unknown) => void = () => undefined,
+  warn: (line: string) => void = (line) => console.warn(line),
+): Promise<Started> {
   const model = await loadModel();
   const target = parseDatabaseUrl(config.databaseUrl);
   const { db, dataSource } = await openDatabase(target, model);
@@ -66,12 +75,21 @@ export async function startCore(config: AppConfig, onError: (err: unknown) => vo
   const prefix = process.env.REDIS_PREFIX ?? `cosmac:${createHash('sha1').update(dbIdentity).digest('hex').slice(0, 10)}:`;
   const cache = await openCacheStore(config.redisUrl, prefix);
   const schema = await syncSchema(db, model);
+  await fillUsernameKeys(db, warn);
   const secrets = loadSecrets();
-  const auth = new AuthService(db, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl });
+  // Without Redis the cache store lives in this process; ended sessions must outlive a restart.
+  const revocations: Revocations = config.redisUrl ? new CacheRevocations(cache) : await RevocationTable.open(db, onError);
+  const auth = new AuthService(db, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl }, revocations);
   const totals = new Totals(cache, db);
+  // Entities whose read rules look into another entity: a write there changes what their pages count.
+  const dependents = new Map<string, Entity[]>();
+  for (const e of model.entities) {
+    for (const key of readDependencies(e.access)) if (key !== e.key) (dependents.get(key) ?? dependents.set(key, []).get(key)!).push(e);
+  }
   const ops = new Operations(model, db, {
     async afterWrite(e: Entity) {
       await totals.bump(e);
+      for (const d of dependents.get(e.key) ?? []) await totals.bump(d);
       if (ACCESS_ENTITIES.has(e.key)) await auth.invalidate();
     },
   }, totals);
@@ -91,6 +109,7 @@ export async function startCore(config: AppConfig, onError: (err: unknown) => vo
     async close() {
       await purge.stop();
       await requestLog.close();
+      await revocations.close();
       await cache.close();
       await dataSource.destroy();
     },

@@ -9,6 +9,7 @@ import type { Db } from './db/db';
 import type { Model } from './entity/model';
 import type { Route, RouteTable } from './http/route';
 import { hashPassword } from './auth/password';
+import { usernameColumns, usernameKey } from './auth/username';
 import { nowStored } from './crud/values';
 import { ADMIN_ROLE_ID } from './auth/auth.service';
 
@@ -61,11 +62,11 @@ async function seedAccounts(tx: Db, done: Done, adminPassword: string | undefine
     await insert(tx, 'base_sys_role', { name: 'Member', label: MEMBER_ROLE_LABEL, remark: 'Signed-up members', relevance: 0 });
   }
   const anyAdmin = await one(tx, `SELECT ${q('userId')} FROM ${q('base_sys_user_role')} WHERE ${q('roleId')} = ?`, [ADMIN_ROLE_ID]);
-  const adminName = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_user')} WHERE ${q('username')} = ?`, ['admin']);
+  const adminName = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_user')} WHERE ${q('usernameKey')} = ?`, [usernameKey('admin')]);
   if (!anyAdmin && !adminName) {
     const password = adminPassword || generatePassword();
     const id = await insert(tx, 'base_sys_user', {
-      username: 'admin',
+      ...usernameColumns('admin'),
       nickName: 'Administrator',
       // The first invite code, so invited sign-ups can start (members get theirs on registration).
       inviteCode: generatePassword(8).toUpperCase(),

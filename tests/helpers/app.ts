@@ -18,8 +18,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(kind: 'sqlite' | 'mysql', config: Partial<AppConfig> = {}): Promise<TestApp> {
-  const db = await createTestDb(kind);
+export interface StartOptions {
+  /** Boots on this database instead of a new one, and leaves it in place on close (a restart). */
+  db?: TestDb;
+}
+
+export async function startApp(kind: 'sqlite' | 'mysql', config: Partial<AppConfig> = {}, opts: StartOptions = {}): Promise<TestApp> {
+  const db = opts.db ?? (await createTestDb(kind));
+  const drop = opts.db ? async () => undefined : () => db.drop();
   setAppConfig({ databaseUrl: db.url, adminPassword: ADMIN_PASSWORD, captcha: false, redisUrl: undefined, ...config });
   const app = await createApp<Framework>({
     baseDir: __dirname,
@@ -45,7 +51,7 @@ export async function startApp(kind: 'sqlite' | 'mysql', config: Partial<AppConf
     adminToken = await login('admin', ADMIN_PASSWORD);
   } catch (e) {
     await close(app);
-    await db.drop();
+    await drop();
     throw e;
   }
   return {
@@ -56,7 +62,7 @@ export async function startApp(kind: 'sqlite' | 'mysql', config: Partial<AppConf
     adminToken,
     async close() {
       await close(app);
-      await db.drop();
+      await drop();
     },
   };
 }

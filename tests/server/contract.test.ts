@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Entity } from '../../server/core/entity/model';
 import type { ActionName } from '../../server/core/entity/define';
 import { loadModel } from '../../server/core/entity/load';
+import { REDACTED } from '../../server/core/log/request-log';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { changedValue, sampleRow, updatableField } from '../helpers/samples';
@@ -61,7 +62,11 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
 
     const readable = new Set(e.readable.map((f) => f.name));
     const expectRow = (got: Record<string, unknown>, sent: Record<string, unknown>) => {
-      for (const [k, v] of Object.entries(sent)) if (readable.has(k)) expect(got[k], `${e.key}.${k}`).toEqual(v);
+      for (const [k, v] of Object.entries(sent)) {
+        // A secret row's value is never read back, by design (sys/param `secret`; see low-holes.test.ts).
+        if (!readable.has(k) || (got[k] === REDACTED && got.secret === true)) continue;
+        expect(got[k], `${e.key}.${k}`).toEqual(v);
+      }
     };
 
     if (has('info')) {
@@ -101,7 +106,10 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
       const asc = ok(await call(e, 'page', { order: 'id', sort: 'asc', size: 1000 })).list.map((r: { id: number }) => r.id);
       const desc = ok(await call(e, 'page', { order: 'id', sort: 'desc', size: 1000 })).list.map((r: { id: number }) => r.id);
       expect(asc).toEqual([...asc].sort((a, b) => a - b));
-      expect(desc).toEqual([...asc].reverse());
+      // The request log (sys/log) is written while the test runs: rows added between the two calls come last.
+      const seen = Math.max(0, ...asc);
+      expect(desc.filter((id: number) => id <= seen)).toEqual([...asc].reverse());
+      expect(desc).toEqual([...desc].sort((a: number, b: number) => b - a));
 
       const p1 = ok(await call(e, 'page', { order: 'id', sort: 'asc', page: 1, size: 1 }));
       const p2 = ok(await call(e, 'page', { order: 'id', sort: 'asc', page: 2, size: 1 }));

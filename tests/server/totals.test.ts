@@ -3,7 +3,8 @@
  * second server process; estimated totals read the database's statistics and run no COUNT.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { buildServerOnce } from '../helpers/build';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -100,9 +101,7 @@ describe.runIf(withRedis)('page totals shared through Redis by a second server p
     await a.http().post('/admin/demo/goods/add').set('Authorization', a.adminToken)
       .send([1, 2, 3].map((n) => ({ title: `shared ${n}`, status: 1 })));
     // The second process runs the built server: build it from the sources under test.
-    {
-      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
-    }
+    await buildServerOnce();
     const dir = mkdtempSync(join(tmpdir(), 'cosmac-b-'));
     sqlLog = join(dir, 'sql.log');
     bPort = 20000 + Math.floor(Math.random() * 20000);

@@ -1,6 +1,7 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
 import { SYSADMIN } from '../../../server/modules/base/sys/sysadmin.messages';
+import { keyHolders } from '../../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -21,6 +22,7 @@ export default defineEntity({
   actions: ['add', 'update', 'delete', 'list'],
   search: { keyword: ['name'], equal: ['parentId'] },
   order: { field: 'orderNum', sort: 'asc' },
+  access: keyHolders,
   hooks: {
     // A department may not be put under itself or one of its own sub-departments (the tree would loop).
     async beforeChange({ db, id, data }) {

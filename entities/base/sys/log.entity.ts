@@ -1,4 +1,5 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
+import { keyHolders } from '../../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -22,6 +23,7 @@ export default defineEntity({
   indexes: [{ fields: ['createTime'] }],
   // The request log grows without bound: its unfiltered total comes from the database's statistics.
   total: 'estimated',
+  access: keyHolders,
   hooks: {
     async afterRead({ db, rows }) {
       const ids = [...new Set(rows.map((r) => Number(r.userId)).filter((id) => Number.isSafeInteger(id) && id > 0))];

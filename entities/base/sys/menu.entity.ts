@@ -1,6 +1,7 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
 import { SYSADMIN, rule, type FieldProblem } from '../../../server/modules/base/sys/sysadmin.messages';
+import { keyHolders } from '../../../server/core/entity/access';
 
 /**
  * 000 §5: a menu route must begin with /. Empty means none (buttons, some directories). A second
@@ -49,6 +50,7 @@ export default defineEntity({
   },
   search: { keyword: ['name', 'router'], equal: ['parentId', 'type'] },
   order: { field: 'orderNum', sort: 'asc' },
+  access: keyHolders,
   hooks: {
     beforeChange({ data }) {
       const errors = routerErrors(data.router);

@@ -1,11 +1,18 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
+import { keyHolders } from '../../../server/core/entity/access';
+import { fail } from '../../../server/core/http/errors';
+import { REDACTED } from '../../../server/core/log/request-log';
+import { SYSADMIN, rule } from '../../../server/modules/base/sys/sysadmin.messages';
 
 export default defineEntity({
   module: 'base',
   name: 'sys/param',
   table: 'base_sys_param',
   label: l('Parameter', '参数', '參數'),
-  note: 'keyName is required and unique: it is how code reads a parameter (e.g. consoleRoleIds).',
+  note:
+    'keyName is required and unique: it is how code reads a parameter (e.g. consoleRoleIds). ' +
+    'A secret parameter (an API key, a password) can be written but never read back through the API, ' +
+    'by anybody: its data is answered as [redacted]; the server reads it with paramByKey.',
   fields: {
     keyName: {
       type: 'string',
@@ -28,6 +35,24 @@ export default defineEntity({
       ],
     },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
+    secret: { type: 'boolean', default: false, nullable: false, label: l('Secret', '保密', '保密') },
   },
   search: { keyword: ['keyName', 'name'], equal: ['dataType'] },
+  access: keyHolders,
+  hooks: {
+    afterRead({ rows }) {
+      for (const row of rows) if (row.secret) row.data = REDACTED;
+    },
+    async beforeChange({ db, id, data, action }) {
+      if (action !== 'update' || id === undefined) return;
+      const [row] = await db.query<{ secret: unknown }>(`SELECT ${db.q('secret')} FROM ${db.q('base_sys_param')} WHERE ${db.q('id')} = ?`, [id]);
+      if (!row || !Number(row.secret)) return;
+      // A form sends back what it was shown: the placeholder means "keep the value".
+      if (data.data === REDACTED) delete data.data;
+      // Unflagged, the stored value would become readable: it must be replaced in the same write.
+      if (data.secret === false && data.data === undefined) {
+        throw fail.invalid([{ field: 'data', rule: rule(SYSADMIN.field_param_secret_data), params: {} }]);
+      }
+    },
+  },
 });

@@ -1,6 +1,7 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
 import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
+import { keyHolders } from '../../../server/core/entity/access';
 
 /** The link tables of a role: virtual field -> link. */
 const LINKS = [
@@ -51,6 +52,7 @@ export default defineEntity({
     },
   },
   search: { keyword: ['name', 'label'] },
+  access: keyHolders,
   hooks: {
     async afterRead({ db, rows }) {
       const ids = [...new Set(rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id)))];

@@ -2,12 +2,20 @@ import { defineEntity, enabledStatus, l } from '../../../server/core/entity/defi
 import type { HookDb } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
 import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
+import { keyHolders } from '../../../server/core/entity/access';
+import { usernameColumns } from '../../../server/core/auth/username';
 
 const LINK_TABLE = 'base_sys_user_role';
 
 const ROLES = { table: LINK_TABLE, from: 'userId', to: 'roleId' };
 
 const ADMIN_ROLE_ID = 1;
+
+/**
+ * What anyone may see of a user: the profile shown on a person page. Never e-mail, phone, username,
+ * provider ids, tokens or balances, wallet, invite codes or remarks.
+ */
+const PUBLIC_PROFILE = ['id', 'nickName', 'headImg', 'avatar', 'cover', 'tags', 'followCount', 'fansCount', 'like', 'shareLink', 'createTime'];
 
 /** Enabled, undeleted holders of role 1 among `ids` (or all when `ids` is null), minus `exclude`. */
 async function enabledAdmins(db: HookDb, exclude: number[]): Promise<number[]> {
@@ -35,6 +43,10 @@ export default defineEntity({
   label: l('User', '用户', '使用者'),
   note:
     'username is required and unique; the password is hashed on write and never returned. ' +
+    'username keeps what the user typed, NFKC-normalized and trimmed (case kept, for display); ' +
+    'usernameKey is its canonical form (case-folded, see server/core/auth/username.ts), filled by ' +
+    'beforeChange, unique and compared byte for byte: accounts, sign-in, existence checks and the ' +
+    'login throttle go by it, so look-alike names are one account. ' +
     'roleIdList is virtual: read from and written to base_sys_user_role by the hooks. ' +
     'Fields the spec lists without a type got the obvious one (ids int, flags and counters int, ' +
     'token balances decimal(18,4), key and discordInteractionData hidden as they may hold secrets).',
@@ -47,6 +59,16 @@ export default defineEntity({
       required: true,
       unique: true,
       nullable: false,
+      label: l('Username', '用户名', '使用者名稱'),
+    },
+    usernameKey: {
+      type: 'string',
+      length: 191,
+      unique: true,
+      collation: 'binary',
+      hidden: true,
+      readOnly: true,
+      // Labelled as the username: a look-alike's 409 names the field the user typed.
       label: l('Username', '用户名', '使用者名稱'),
     },
     password: {
@@ -159,6 +181,12 @@ export default defineEntity({
   },
   search: { keyword: ['username', 'nickName', 'email'], equal: ['departmentId', 'status'] },
   softDelete: 'delete',
+  access: {
+    ...keyHolders,
+    // Staff roles manage the users of their data scope, but never hand out the administrator role.
+    create: ({ user, data }) => user !== null && !(Array.isArray(data.roleIdList) && toIds(data.roleIdList).includes(ADMIN_ROLE_ID)),
+    visible: { anonymous: PUBLIC_PROFILE, member: PUBLIC_PROFILE },
+  },
   hooks: {
     async afterRead({ db, rows }) {
       const ids = rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
@@ -166,6 +194,7 @@ export default defineEntity({
       for (const row of rows) row.roleIdList = byUser.get(Number(row.id)) ?? [];
     },
     async beforeChange({ db, id, data, action }) {
+      if (data.username !== undefined) Object.assign(data, usernameColumns(data.username));
       if (action !== 'update' || id === undefined) return;
       const disabling = data.status === 0;
       const droppingAdmin = Array.isArray(data.roleIdList) && !toIds(data.roleIdList).includes(ADMIN_ROLE_ID);

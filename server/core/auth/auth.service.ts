@@ -2,7 +2,7 @@
  * Who is calling, and what they may do. A token names a user, the passwordV it was issued under and
  * its session; the user's state (enabled, passwordV, roles, permission keys, data scope) comes from
  * the cache store, filled from the database and dropped (by an epoch bump) whenever users, roles,
- * menus, departments or their links change. Sessions end at logout (revoked in the cache store);
+ * menus, departments or their links change. Sessions end at logout (kept by revocations.ts);
  * a refresh token is good once, and a second use ends its whole session.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,6 +13,8 @@ import { fail } from '../http/errors';
 import { JwtCodec, type TokenClaims } from './jwt';
 import { verifyPassword } from './password';
 import { loadScope } from './scope';
+import { usernameKey } from './username';
+import { CacheRevocations, type Revocations } from './revocations';
 
 export const ADMIN_ROLE_ID = 1;
 const STATE_TTL = 600;
@@ -68,6 +70,7 @@ export class AuthService {
     private readonly cache: CacheStore,
     secret: string,
     private readonly config: AuthConfig,
+    private readonly revocations: Revocations = new CacheRevocations(cache),
   ) {
     this.jwt = new JwtCodec(secret);
   }
@@ -165,7 +168,7 @@ export class AuthService {
   }
 
   private async current(claims: TokenClaims): Promise<Caller | null> {
-    const [epoch, revoked] = await this.cache.mget(['auth:epoch', `auth:revoked:${claims.sid}`]);
+    const [epoch, revoked] = await Promise.all([this.cache.get('auth:epoch'), this.revocations.isRevoked(claims.sid)]);
     if (revoked) return null;
     const c = await this.stateAt(epoch ?? '0', claims.uid);
     if (!c || c.passwordV !== claims.pv || c.status !== 1) return null;
@@ -183,12 +186,12 @@ export class AuthService {
     return { token: a.token, expire: this.config.accessTtl, refreshToken: r.token, refreshExpire: this.config.refreshTtl };
   }
 
-  /** Checks a username and password; returns the user to sign in. */
+  /** Checks a username (any spelling of its canonical form) and password; returns the user to sign in. */
   async checkPassword(username: string, password: string): Promise<{ id: number; passwordV: number }> {
     const q = this.db.q.bind(this.db);
     const [u] = await this.db.query<{ id: number; password: string | null; passwordV: number; status: number }>(
-      `SELECT ${['id', 'password', 'passwordV', 'status'].map(q).join(', ')} FROM ${q('base_sys_user')} WHERE ${q('username')} = ? AND ${q('delete')} = 0`,
-      [username],
+      `SELECT ${['id', 'password', 'passwordV', 'status'].map(q).join(', ')} FROM ${q('base_sys_user')} WHERE ${q('usernameKey')} = ? AND ${q('delete')} = 0`,
+      [usernameKey(username)],
     );
     const ok = await verifyPassword(password, u?.password ?? DUMMY_HASH);
     if (!u || !ok) throw fail.bad('login_failed');
@@ -204,20 +207,22 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const claims = this.jwt.verify(bearer(refreshToken), 'refresh');
     if (!claims) throw fail.unauthorized('refresh_token_invalid');
-    const uses = await this.cache.incr(`auth:used:${claims.jti}`, Math.max(1, claims.exp - Math.floor(Date.now() / 1000)));
-    if (uses > 1) {
+    // The session is checked before the token is spent: of two concurrent uses, the one that spends it
+    // has passed this check before the other can end the session, so exactly one gets a pair.
+    const c = await this.current(claims);
+    if (!c) throw fail.unauthorized('refresh_token_invalid');
+    const first = await this.revocations.useRefreshOnce(claims.jti, Math.max(1, claims.exp - Math.floor(Date.now() / 1000)));
+    if (!first) {
       // A second use means the token leaked: end the whole session.
       await this.revoke(claims.sid);
       throw fail.unauthorized('refresh_token_invalid');
     }
-    const c = await this.current(claims);
-    if (!c) throw fail.unauthorized('refresh_token_invalid');
     return this.issue({ id: c.id, passwordV: claims.pv }, claims.sid);
   }
 
   /** Ends a session: its access and refresh tokens are refused from now on, on every instance. */
   async revoke(sid: string | null): Promise<void> {
-    if (sid) await this.cache.set(`auth:revoked:${sid}`, '1', this.config.refreshTtl);
+    if (sid) await this.revocations.revoke(sid, this.config.refreshTtl);
   }
 }
 

@@ -9,11 +9,13 @@ import { AppError, fail } from '../http/errors';
 import { hashPassword } from '../auth/password';
 import { orderSql, parseQuery } from './query';
 import type { Totals } from './totals';
-import { assertDepartmentInScope, scopeClause, scopeKey } from './scope';
+import { assertDepartmentInScope, scopeKey } from './scope';
+import { accessClause, assertMayCreate, bypasses, dropAdminOnly, trimForAnonymous } from './access-sql';
 import { planFor } from './plan';
 import { assertValid, check, dropIgnored, type RawFieldError } from './validate';
 import { nowStored, toStored } from './values';
 import { restoreRecords } from './restore';
+import { writeRecycleRecord } from './recycle';
 
 export const MAX_BATCH = 1000;
 /** From this offset on, page uses a deferred join. */
@@ -28,6 +30,8 @@ export interface WriteEvents {
 export interface OpMeta {
   /** The request path, kept in recycle records. */
   url?: string;
+  /** The calling module checked the entity's admin-only fields itself (e.g. an upload's url and key). */
+  trusted?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -86,7 +90,6 @@ export class Operations {
   }
 
   async add(e: Entity, body: unknown, user: AuthUser | null, meta: OpMeta = {}): Promise<{ id: number } | { ids: number[] }> {
-    void meta;
     const batch = Array.isArray(body);
     const items = batch ? (body as unknown[]) : [body];
     if (!batch && !isObject(body)) throw fail.bad('body_not_object_or_array');
@@ -100,6 +103,7 @@ export class Operations {
         return {};
       }
       const d = dropIgnored(e, item, 'add');
+      if (!meta.trusted) dropAdminOnly(e, user, d);
       errors.push(...check(e, d, 'add', prefix));
       return d;
     });
@@ -108,9 +112,11 @@ export class Operations {
     const ids = await this.db.transaction(async (tx) => {
       const out: number[] = [];
       for (const data of clean) {
+        const ownerId = e.owner && user && !user.system ? user.id : undefined;
+        await assertMayCreate(this.model, tx, e, user, ownerId === undefined ? data : { ...data, [e.owner!]: ownerId });
         await e.hooks.beforeChange?.({ ...this.hookCtx(tx, user, 'add'), data });
         const { cols, virtual } = await this.toColumns(e, data);
-        if (e.owner && user) cols[e.owner] = user.id;
+        if (ownerId !== undefined) cols[e.owner!] = ownerId;
         const now = nowStored();
         cols.createTime = now;
         cols.updateTime = now;
@@ -127,21 +133,24 @@ export class Operations {
     return batch ? { ids } : { id: ids[0] };
   }
 
-  async update(e: Entity, body: unknown, user: AuthUser | null): Promise<null> {
+  async update(e: Entity, body: unknown, user: AuthUser | null, meta: OpMeta = {}): Promise<null> {
     if (!isObject(body)) throw fail.bad('body_not_object');
     const data = dropIgnored(e, body, 'update');
+    if (!meta.trusted) dropAdminOnly(e, user, data);
     assertValid(check(e, data, 'update'));
     const id = asId(data.id);
     delete data.id;
     assertDepartmentInScope(e, user, data);
     const plan = planFor(e);
-    const scope = scopeClause(e, user);
+    const scope = accessClause(this.model, e, user, 'write');
     await this.db.transaction(async (tx) => {
       const found = await tx.query(
-        `SELECT ${tx.q('id')} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}${scope ? ` AND ${scope.sql}` : ''}`,
+        `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}${scope ? ` AND ${scope.sql}` : ''}`,
         [id, ...(scope?.params ?? [])],
       );
       if (!found.length) throw fail.notFound('record_not_found');
+      // The changed row must still be one the caller may create (no moving a row out of reach).
+      if (!bypasses(user)) await assertMayCreate(this.model, tx, e, user, { ...found[0], ...data });
       await e.hooks.beforeChange?.({ ...this.hookCtx(tx, user, 'update'), data, id });
       const { cols, virtual } = await this.toColumns(e, data);
       cols.updateTime = nowStored();
@@ -160,49 +169,28 @@ export class Operations {
     const ids = parseIds(body.ids);
     const plan = planFor(e);
     const recycle = this.model.byKey.get('recycle/data');
-    const scope = scopeClause(e, user);
+    const scope = accessClause(this.model, e, user, 'write');
     const count = await this.db.transaction(async (tx) => {
       const marks = ids.map(() => '?').join(', ');
       const raw = await tx.query(
         `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}${scope ? ` AND ${scope.sql}` : ''}`,
         [...ids, ...(scope?.params ?? [])],
       );
-      if (!raw.length) throw fail.notFound('record_not_found');
+      // All or nothing: one id the caller cannot delete refuses the whole request.
       const found = raw.map((r) => Number(r.id));
+      const missing = ids.filter((id) => !found.includes(id));
+      if (missing.length) throw new AppError('not_found', 'records_not_found', { ids: missing.join(', ') }, { missing });
       await e.hooks.beforeDelete?.({ ...this.hookCtx(tx, user, 'delete'), ids: found });
-      const foundMarks = found.map(() => '?').join(', ');
-      if (e.softDelete) {
-        await tx.run(
-          `UPDATE ${plan.table} SET ${tx.q(e.softDelete)} = 1, ${tx.q('updateTime')} = ? WHERE ${tx.q('id')} IN (${foundMarks})`,
-          [nowStored(), ...found],
-        );
-      } else {
-        await tx.run(`DELETE FROM ${plan.table} WHERE ${tx.q('id')} IN (${foundMarks})`, found);
-      }
-      if (recycle && recycle !== e) {
-        const hiddenData: Record<string, Row> = {};
-        for (const r of raw) {
-          if (!plan.hiddenColumns.length) break;
-          hiddenData[String(r.id)] = Object.fromEntries(plan.hiddenColumns.map((f) => [f.name, r[f.name]]));
-        }
-        const rows = raw.map((r) => plan.codec.decode(Object.fromEntries(e.readable.filter((f) => !f.virtual).map((f) => [f.name, r[f.name]]))));
-        const now = nowStored();
-        await tx.run(
-          `INSERT INTO ${tx.q(recycle.table)} (${['entityInfo', 'userId', 'userName', 'data', 'hiddenData', 'url', 'params', 'count', 'createTime', 'updateTime'].map((c) => tx.q(c)).join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            JSON.stringify({ module: e.module, entity: e.name, table: e.table, soft: e.softDelete }),
-            user?.id ?? null,
-            user?.username ?? null,
-            JSON.stringify(rows),
-            JSON.stringify(hiddenData),
-            meta.url ?? null,
-            JSON.stringify({ ids }),
-            found.length,
-            now,
-            now,
-          ],
-        );
-      }
+      // Conditional: a concurrent delete of the same rows makes this one change fewer rows, and then
+      // it rolls back, so a row is counted and recorded in the recycle bin once.
+      const gone = e.softDelete
+        ? await tx.run(
+          `UPDATE ${plan.table} SET ${tx.q(e.softDelete)} = 1, ${tx.q('updateTime')} = ? WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}`,
+          [nowStored(), ...ids],
+        )
+        : await tx.run(`DELETE FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})`, ids);
+      if (gone.affected !== ids.length) throw fail.notFound('record_not_found');
+      if (recycle && recycle !== e) await writeRecycleRecord(tx, recycle, e, raw, user, { url: meta.url, ids });
       return found.length;
     });
     await this.events.afterWrite(e);
@@ -213,13 +201,14 @@ export class Operations {
   async info(e: Entity, idValue: unknown, user: AuthUser | null): Promise<Row> {
     const id = asId(idValue);
     const plan = planFor(e);
-    const scope = scopeClause(e, user);
+    const scope = accessClause(this.model, e, user, 'read');
     const [row] = scope
       ? await this.db.query(`${plan.infoSql} AND ${scope.sql}`, [id, ...scope.params])
       : await this.db.query(plan.infoSql, [id]);
     if (!row) throw fail.notFound('record_not_found');
     plan.codec.decode(row);
     await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'info'), rows: [row], single: true });
+    trimForAnonymous(e, user, [row]);
     return row;
   }
 
@@ -228,10 +217,11 @@ export class Operations {
     if (!isObject(b)) throw fail.bad('body_not_object');
     const plan = planFor(e);
     await e.hooks.beforeRead?.({ ...this.hookCtx(this.db, user, 'list'), query: b });
-    const pq = parseQuery(e, b, 'list', this.db.q, scopeClause(e, user));
+    const pq = parseQuery(e, b, 'list', this.db.q, accessClause(this.model, e, user, 'read'));
     const rows = await this.db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ?`, [...pq.params, pq.size]);
     for (const r of rows) plan.codec.decode(r);
     await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'list'), rows, single: false });
+    trimForAnonymous(e, user, rows);
     return rows;
   }
 
@@ -240,7 +230,7 @@ export class Operations {
     if (!isObject(b)) throw fail.bad('body_not_object');
     const plan = planFor(e);
     await e.hooks.beforeRead?.({ ...this.hookCtx(this.db, user, 'page'), query: b });
-    const pq = parseQuery(e, b, 'page', this.db.q, scopeClause(e, user));
+    const pq = parseQuery(e, b, 'page', this.db.q, accessClause(this.model, e, user, 'read'));
     const offset = (pq.page - 1) * pq.size;
     const q = this.db.q;
     // Deep pages fetch ids first over the index, then only the rows of the page (a deferred join).
@@ -256,6 +246,7 @@ export class Operations {
     ]);
     for (const r of rows) plan.codec.decode(r);
     await e.hooks.afterRead?.({ ...this.hookCtx(this.db, user, 'page'), rows, single: false });
+    trimForAnonymous(e, user, rows);
     return { list: rows, pagination: { page: pq.page, size: pq.size, total } };
   }
 

@@ -48,8 +48,11 @@ export async function restoreRecords(model: Model, db: Db, recycleIds: number[],
       } else {
         for (const row of rows) {
           const cols: Row = {};
+          const aside = hidden[String(row.id)] ?? {};
           for (const f of plan.allColumns) {
-            if (f.hidden || f.writeOnly) cols[f.name] = hidden[String(row.id)]?.[f.name] ?? null;
+            // Values kept aside (hidden columns, values the bin shows redacted) are stored as they were.
+            if (f.name in aside) cols[f.name] = aside[f.name];
+            else if (f.hidden || f.writeOnly) cols[f.name] = null;
             else if (f.name in row) cols[f.name] = toStored(f, row[f.name]);
           }
           const names = Object.keys(cols);

@@ -6,11 +6,12 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Entity } from '../entity/model';
 import { fail } from '../http/errors';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../http/json-depth';
 import { toStoredDate } from './values';
 
 export interface RawFieldError {
   field: string;
-  rule: 'required' | 'type' | 'max_length' | 'min_length' | 'length' | 'enum' | 'unknown' | 'format' | 'range' | 'invalid';
+  rule: 'required' | 'type' | 'max_length' | 'min_length' | 'length' | 'enum' | 'unknown' | 'format' | 'range' | 'invalid' | 'depth';
   params: Record<string, string | number>;
 }
 
@@ -77,13 +78,21 @@ export function check(e: Entity, data: unknown, kind: 'add' | 'update', prefix =
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return [{ field: prefix || '(body)', rule: 'type', params: { type: 'object' } }];
   }
+  const fieldName = (name: string) => [prefix, name].filter(Boolean).join('.');
   const v = validator(e, kind);
-  const errors: RawFieldError[] = v(data) ? [] : (v.errors ?? []).map((err) => mapError(prefix, err));
+  let errors: RawFieldError[] = v(data) ? [] : (v.errors ?? []).map((err) => mapError(prefix, err));
+  // The schemas look one level into a JSON value at most; storing it (JSON.stringify) recurses.
+  for (const f of e.writable) {
+    if (f.type !== 'json' || !nestedDeeperThan((data as Record<string, unknown>)[f.name])) continue;
+    const name = fieldName(f.name);
+    errors = errors.filter((x) => x.field !== name && !x.field.startsWith(`${name}.`));
+    errors.push({ field: name, rule: 'depth', params: { max: MAX_JSON_DEPTH } });
+  }
   // Calendar check that a pattern cannot do (2026-02-31).
   for (const f of e.writable) {
     const val = (data as Record<string, unknown>)[f.name];
     if (f.type === 'datetime' && typeof val === 'string' && !errors.some((x) => x.field.endsWith(f.name)) && !toStoredDate(val)) {
-      errors.push({ field: [prefix, f.name].filter(Boolean).join('.'), rule: 'format', params: { format: 'date-time' } });
+      errors.push({ field: fieldName(f.name), rule: 'format', params: { format: 'date-time' } });
     }
   }
   return errors;

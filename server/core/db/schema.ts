@@ -45,7 +45,10 @@ function columnDef(db: Db, f: Field, adding: boolean): string {
   }
   const hasDefault = f.default !== undefined && f.default !== null;
   const notNull = !f.nullable && (hasDefault || !adding);
-  const parts = [db.q(f.name), sqlType(f, db.dialect), notNull ? 'NOT NULL' : 'NULL'];
+  const parts = [db.q(f.name), sqlType(f, db.dialect)];
+  // SQLite compares text byte for byte unless told otherwise; MySQL tables default to a folding collation.
+  if (f.collation === 'binary' && db.dialect === 'mysql') parts.push('CHARACTER SET utf8mb4 COLLATE utf8mb4_bin');
+  parts.push(notNull ? 'NOT NULL' : 'NULL');
   if (hasDefault) parts.push('DEFAULT', literal(f.default as string | number | boolean));
   return parts.join(' ');
 }

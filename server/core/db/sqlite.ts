@@ -1,4 +1,7 @@
-/** Db over one better-sqlite3 connection, with cached prepared statements and serialized transactions. */
+/**
+ * Db over one better-sqlite3 connection, with cached prepared statements. Transactions take the
+ * connection in turn (first come, first served); statements sent meanwhile wait their turn too.
+ */
 import type BetterSqlite3 from 'better-sqlite3';
 import { bindable, countStatement, quoteIdent, UniqueViolation, type Db, type RunResult } from './db';
 
@@ -15,8 +18,10 @@ export class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
   readonly stats = { statements: 0, byPrefix: new Map<string, number>() };
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  /** Set while a transaction holds the connection; everything else waits for it. */
-  private busy: Promise<void> | null = null;
+  /** Settles when the last queued turn on the connection has finished. */
+  private tail: Promise<void> = Promise.resolve();
+  /** Turns queued or running; while there are any, every statement takes a turn too. */
+  private turns = 0;
 
   constructor(readonly raw: BetterSqlite3.Database, private readonly log: ((sql: string) => void) | null = null) {}
 
@@ -47,24 +52,37 @@ export class SqliteDb implements Db {
     }
   }
 
-  private async idle(): Promise<void> {
-    while (this.busy) await this.busy;
+  /**
+   * Runs `work` after every turn queued before it has finished. A transaction is one turn from
+   * BEGIN to COMMIT or ROLLBACK, so no statement of another caller lands inside it; the turn ends
+   * however `work` ends.
+   */
+  private async turn<T>(work: () => T | Promise<T>): Promise<T> {
+    const before = this.tail;
+    let done!: () => void;
+    this.tail = new Promise<void>((r) => (done = r));
+    this.turns++;
+    try {
+      await before;
+      return await work();
+    } finally {
+      this.turns--;
+      done();
+    }
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    if (this.busy) await this.idle();
-    return this.exec<T>(sql, params, true) as T[];
+    // better-sqlite3 is synchronous: with no turn open or waiting, the statement runs whole right now.
+    if (this.turns === 0) return this.exec<T>(sql, params, true) as T[];
+    return this.turn(() => this.exec<T>(sql, params, true) as T[]);
   }
 
   async run(sql: string, params: unknown[] = []): Promise<RunResult> {
-    if (this.busy) await this.idle();
-    return this.exec(sql, params, false) as RunResult;
+    if (this.turns === 0) return this.exec(sql, params, false) as RunResult;
+    return this.turn(() => this.exec(sql, params, false) as RunResult);
   }
 
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    await this.idle();
-    let release!: () => void;
-    this.busy = new Promise<void>((r) => (release = r));
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const tx: Db = {
       dialect: 'sqlite',
       stats: this.stats,
@@ -74,22 +92,22 @@ export class SqliteDb implements Db {
       transaction: (inner) => inner(tx),
       close: async () => undefined,
     };
-    this.raw.exec('BEGIN IMMEDIATE');
-    try {
-      const result = await fn(tx);
-      this.raw.exec('COMMIT');
-      return result;
-    } catch (e) {
-      this.raw.exec('ROLLBACK');
-      throw e;
-    } finally {
-      this.busy = null;
-      release();
-    }
+    return this.turn(async () => {
+      this.raw.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(tx);
+        this.raw.exec('COMMIT');
+        return result;
+      } catch (e) {
+        // A failed COMMIT can leave the transaction open; a failed BEGIN never opened one.
+        if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
+        throw e;
+      }
+    });
   }
 
   async close(): Promise<void> {
-    await this.idle();
+    await this.turn(() => undefined);
     this.statements.clear();
   }
 }

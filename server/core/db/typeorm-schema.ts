@@ -28,6 +28,7 @@ export function toEntitySchemas(entities: Entity[], dialect: Dialect): EntitySch
             ...(f.length ? { length: f.length } : {}),
             ...(f.precision ? { precision: f.precision, scale: f.scale ?? 0 } : {}),
             ...(f.hidden ? { select: false } : {}),
+            ...(f.collation === 'binary' && dialect === 'mysql' ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {}),
           };
     }
     return new EntitySchema({ name: e.key, tableName: e.table, columns });

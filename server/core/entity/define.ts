@@ -26,6 +26,8 @@
  * ```
  */
 
+import type { AccessDecl } from './access';
+
 /** A text in the three interface languages. */
 export interface Labels {
   en: string;
@@ -84,6 +86,13 @@ export interface FieldDecl {
   items?: 'integer' | 'number' | 'string';
   /** A format checked on write ('email', 'uri'). */
   format?: 'email' | 'uri';
+  /**
+   * 'binary': the column compares code point by code point on every database (MySQL's tables
+   * otherwise fold case and accents), for keys that code has already normalized. On MySQL this is
+   * utf8mb4_bin, which still ignores trailing spaces: store such keys trimmed. Applied when the
+   * column is created; an upgrade never changes an existing column.
+   */
+  collation?: 'binary';
 }
 
 export type ActionName = 'add' | 'update' | 'delete' | 'info' | 'list' | 'page';
@@ -112,6 +121,8 @@ export interface AuthUser {
   isAdmin: boolean;
   /** Data scope: departments whose users' rows this caller may touch; null (or absent) means every row. */
   scope?: number[] | null;
+  /** Set only on the SYSTEM caller (see access.ts): work the server does on its own behalf. */
+  system?: boolean;
 }
 
 export type Row = Record<string, unknown>;
@@ -161,6 +172,11 @@ export interface EntityDecl {
   total?: 'cached' | 'live' | 'estimated';
   /** Composite indexes. */
   indexes?: Array<{ fields: string[]; unique?: boolean }>;
+  /**
+   * Who besides administrators reaches which rows and fields (see access.ts). Without it only
+   * administrators do, whatever keys a role holds.
+   */
+  access?: AccessDecl;
   hooks?: EntityHooks;
   /** Why fields were chosen where the spec names none, and similar notes. */
   note?: string;

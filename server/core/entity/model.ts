@@ -1,4 +1,5 @@
 /** The normalized entity model: the only shape that CRUD, /eps, OpenAPI, validation and codegen read. */
+import type { Access } from './access';
 import type { ActionName, EntityHooks, EnumOption, FieldType, HttpMethod, Labels } from './define';
 
 export interface Field {
@@ -26,6 +27,8 @@ export interface Field {
   jsonType: 'array' | 'object' | null;
   items: 'integer' | 'number' | 'string' | null;
   format: 'email' | 'uri' | null;
+  /** 'binary': compared code point by code point (utf8mb4_bin on MySQL; SQLite's default). */
+  collation: 'binary' | null;
 }
 
 export interface Action {
@@ -67,6 +70,7 @@ export interface Entity {
   total: 'cached' | 'live' | 'estimated';
   indexes: Array<{ fields: string[]; unique: boolean }>;
   hooks: EntityHooks;
+  access: Access;
   note: string | null;
   /** JSON Schemas of add, update and a returned row. */
   schema: { add: JsonSchema; update: JsonSchema; row: JsonSchema };

@@ -8,6 +8,31 @@ import type { ActionName, EntityDecl, FieldDecl, HttpMethod } from './define';
 import { l } from './define';
 import type { Action, Entity, Field, Model } from './model';
 import { buildSchemas } from './json-schema';
+import { ownRows, type Access } from './access';
+
+const closed = () => false;
+
+/** Checks the names an access declaration uses; no declaration means closed to all but administrators. */
+function normalizeAccess(key: string, d: EntityDecl, fields: Field[]): Access {
+  const a = d.access;
+  const readable = fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
+  const names = new Set(fields.map((f) => f.name));
+  const list = (v: string[] | 'all' | undefined, what: string): string[] => {
+    if (v === 'all') return readable;
+    for (const n of v ?? []) if (!readable.includes(n)) throw new Error(`${key}: ${what} field '${n}' is not a readable field`);
+    return v ?? [];
+  };
+  if (a === ownRows && !d.owner) throw new Error(`${key}: ownRows access needs an owner field`);
+  for (const n of a?.adminOnly ?? []) if (!names.has(n)) throw new Error(`${key}: adminOnly field '${n}' is not a field`);
+  return {
+    read: a?.read ?? closed,
+    write: a?.write ?? closed,
+    create: a?.create ?? closed,
+    adminOnly: a?.adminOnly ?? [],
+    visible: { anonymous: list(a?.visible?.anonymous, 'visible'), member: list(a?.visible?.member, 'visible') },
+    declared: !!a,
+  };
+}
 
 const SIX: ActionName[] = ['add', 'update', 'delete', 'info', 'list', 'page'];
 const DEFAULT_METHOD: Record<ActionName, HttpMethod> = {
@@ -29,7 +54,7 @@ function systemField(name: string, type: Field['type'], label: Field['label']): 
     name, type, label, length: null, precision: null, scale: null, nullable: false, default: undefined,
     required: false, unique: false, index: name !== 'id', enum: null, dict: null, hidden: false,
     writeOnly: false, transform: null, readOnly: true, virtual: false, system: true, jsonType: null,
-    items: null, format: null,
+    items: null, format: null, collation: null,
   };
 }
 
@@ -59,6 +84,7 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     jsonType: d.jsonType ?? null,
     items: d.items ?? null,
     format: d.format ?? null,
+    collation: d.collation ?? null,
   };
 }
 
@@ -90,6 +116,7 @@ export function normalizeEntity(d: EntityDecl): Entity {
   }
   for (const f of fields) {
     if ((f.unique || f.index) && (f.type === 'text' || f.type === 'json')) throw new Error(`${key}: ${f.type} field '${f.name}' cannot be indexed`);
+    if (f.collation && f.type !== 'string' && f.type !== 'text') throw new Error(`${key}: only string and text fields take a collation ('${f.name}' is ${f.type})`);
   }
   const search = { keyword: d.search?.keyword ?? [], equal: d.search?.equal ?? [] };
   for (const f of search.keyword) if (!['string', 'text'].includes(column(f, 'keyword field').type)) {
@@ -143,6 +170,7 @@ export function normalizeEntity(d: EntityDecl): Entity {
     total: d.total ?? 'cached',
     indexes,
     hooks: d.hooks ?? {},
+    access: normalizeAccess(key, d, fields),
     note: d.note ?? null,
     schema: { add: {}, update: {}, row: {} },
   };
@@ -163,7 +191,7 @@ export function normalize(decls: EntityDecl[]): Model {
   }
   const shape = entities.map((e) => ({
     t: e.table,
-    c: e.columns.map((c) => [c.name, c.type, c.length, c.precision, c.scale, c.nullable, c.default, c.unique, c.index]),
+    c: e.columns.map((c) => [c.name, c.type, c.length, c.precision, c.scale, c.nullable, c.default, c.unique, c.index, ...(c.collation ? [c.collation] : [])]),
     i: e.indexes,
   }));
   const schemaHash = createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);

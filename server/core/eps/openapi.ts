@@ -1,4 +1,7 @@
-/** An OpenAPI 3.1 document of every route, from the same metadata as /eps. */
+/**
+ * An OpenAPI 3.1 document from the same metadata as /eps, of the routes a caller may see (the same
+ * filter as /eps: `visibleTo`), and the schemas of their entities.
+ */
 import type { Entity, JsonSchema, Model } from '../entity/model';
 import type { Route, RouteTable } from '../http/route';
 import { MAX_SIZE } from '../crud/query';
@@ -92,9 +95,16 @@ function schemaName(e: Entity): string {
   return e.key.split(/[/]/).map((s) => s[0].toUpperCase() + s.slice(1)).join('');
 }
 
-export function buildOpenApi(model: Model, routes: RouteTable, version: string): Record<string, unknown> {
+export function buildOpenApi(model: Model, routes: RouteTable, version: string, visible: (r: Route) => boolean = () => true): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes.all) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+  const entities = new Set<Entity>();
+  for (const r of routes.all) {
+    if (!visible(r)) continue;
+    (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+    // As /eps does, a hand-written call of an entity's group shows that entity.
+    const e = r.entity ?? model.byKey.get(`${r.module}/${r.group}`);
+    if (e) entities.add(e);
+  }
   const schemas: Record<string, JsonSchema> = {
     Error: {
       type: 'object',
@@ -105,7 +115,7 @@ export function buildOpenApi(model: Model, routes: RouteTable, version: string):
       },
     },
   };
-  for (const e of model.entities) schemas[schemaName(e)] = e.schema.row;
+  for (const e of model.entities) if (entities.has(e)) schemas[schemaName(e)] = e.schema.row;
   return {
     openapi: '3.1.0',
     info: { title: 'COSMAC AI API', version, description: 'Every route answers the envelope {code, message, data}. The web client calls the same routes under /api.' },

@@ -1,6 +1,10 @@
-/** Reads a JSON request body with a size limit; malformed or oversized bodies become clear 4xx errors. */
+/**
+ * Reads a JSON request body with a size limit; malformed, oversized or too deeply nested bodies
+ * become clear 4xx errors.
+ */
 import type { Context } from 'koa';
 import { AppError, fail } from './errors';
+import { assertBodyDepth } from './json-depth';
 
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -31,11 +35,14 @@ export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Pr
   if (size === 0) return undefined;
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw fail.bad('body_malformed');
   }
+  assertBodyDepth(body);
+  return body;
 }
 
 /** The parsed body as an object, or a 400 `body_not_object`. With `orEmpty`, no body at all reads as `{}`. */

@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'too_large'
   | 'too_many'
   | 'bad_gateway'
+  | 'unavailable'
   | 'server';
 
 export const KIND_STATUS: Record<ErrorKind, { status: number; code: number }> = {
@@ -26,6 +27,8 @@ export const KIND_STATUS: Record<ErrorKind, { status: number; code: number }> = 
   too_large: { status: 413, code: 1001 },
   too_many: { status: 429, code: 1001 },
   bad_gateway: { status: 502, code: 1001 },
+  // The request is fine but the server is not set up to serve it (e.g. no mail server): a server fault.
+  unavailable: { status: 503, code: 1003 },
   server: { status: 500, code: 1003 },
 };
 
@@ -64,4 +67,6 @@ export const fail = {
   tooMany: (key: AnyMessageKey = 'too_many_requests', params?: Record<string, string | number>) => new AppError('too_many', key, params),
   /** An upstream service (OAuth provider, mail server...) failed or refused us: not the caller's fault. */
   badGateway: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('bad_gateway', key, params),
+  /** A service this call needs is not configured on this server (mail without SMTP_HOST...). */
+  unavailable: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('unavailable', key, params),
 };

@@ -9,6 +9,7 @@ const en = {
   not_found: 'Not found',
   route_not_found: 'No such route',
   record_not_found: 'Record not found',
+  records_not_found: 'Records not found: {ids}; nothing was deleted',
   body_too_large: 'The request body is too large',
   body_malformed: 'The request body is not valid JSON',
   body_not_object: 'The request body must be a JSON object',
@@ -44,6 +45,8 @@ const en = {
   field_range: 'is out of range',
   field_invalid: 'is invalid',
   field_length: 'must be {min} to {max} characters',
+  field_characters: 'must not contain control, invisible or text-direction characters',
+  field_depth: 'must not nest arrays and objects more than {max} levels deep',
   original_password_wrong: 'The original password is wrong',
 } as const;
 
@@ -60,6 +63,7 @@ const zhCn: Dict = {
   not_found: '未找到',
   route_not_found: '接口不存在',
   record_not_found: '记录不存在',
+  records_not_found: '记录不存在：{ids}；未删除任何数据',
   body_too_large: '请求体过大',
   body_malformed: '请求体不是合法的 JSON',
   body_not_object: '请求体必须是 JSON 对象',
@@ -95,6 +99,8 @@ const zhCn: Dict = {
   field_range: '超出范围',
   field_invalid: '无效',
   field_length: '长度应为 {min} 到 {max} 个字符',
+  field_characters: '不能包含控制字符、不可见字符或文字方向字符',
+  field_depth: '数组和对象的嵌套不能超过 {max} 层',
   original_password_wrong: '原密码错误',
 };
 
@@ -108,6 +114,7 @@ const zhTw: Dict = {
   not_found: '找不到',
   route_not_found: '介面不存在',
   record_not_found: '記錄不存在',
+  records_not_found: '記錄不存在：{ids}；未刪除任何資料',
   body_too_large: '請求內容過大',
   body_malformed: '請求內容不是合法的 JSON',
   body_not_object: '請求內容必須是 JSON 物件',
@@ -143,6 +150,8 @@ const zhTw: Dict = {
   field_range: '超出範圍',
   field_invalid: '無效',
   field_length: '長度應為 {min} 到 {max} 個字元',
+  field_characters: '不能包含控制字元、不可見字元或文字方向字元',
+  field_depth: '陣列與物件的巢狀不能超過 {max} 層',
   original_password_wrong: '原密碼錯誤',
 };
 

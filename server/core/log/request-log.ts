@@ -97,6 +97,24 @@ export function paramsText(params: unknown): string | null {
 }
 
 /**
+ * Body fields never logged on a route, whatever their key: a parameter's data may be a secret (an
+ * API key kept in sys/param), and nothing at logging time says reliably whether it is one.
+ */
+const UNLOGGED_BODY_FIELDS = new Map<string, string[]>([
+  ['/admin/base/sys/param/add', ['data']],
+  ['/admin/base/sys/param/update', ['data']],
+]);
+
+/** `body` (an object or a batch of them) with the values of `fields` redacted. */
+function withoutFields(body: unknown, fields: string[]): unknown {
+  const row = (v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fields.includes(k) ? REDACTED : x]))
+      : v;
+  return Array.isArray(body) ? body.map(row) : row(body);
+}
+
+/**
  * The log entry of one API request, for the dispatcher: the query and the body (either alone when
  * the other is empty), redacted.
  */
@@ -109,7 +127,9 @@ export function requestLogEntry(
 ): RequestLogEntry {
   const hasQuery = !!query && Object.keys(query).length > 0;
   const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
-  const params = hasQuery && hasBody ? { query, body } : hasQuery ? query : hasBody ? body : null;
+  const unlogged = UNLOGGED_BODY_FIELDS.get(path);
+  const logged = unlogged && hasBody ? withoutFields(body, unlogged) : body;
+  const params = hasQuery && hasBody ? { query, body: logged } : hasQuery ? query : hasBody ? logged : null;
   let text: string | null;
   try {
     text = paramsText(params);

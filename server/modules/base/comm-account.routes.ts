@@ -3,6 +3,7 @@ import { l } from '../../core/entity/define';
 import { call, defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { verifyPassword } from '../../core/auth/password';
+import { SYSTEM } from '../../core/entity/access';
 
 /** What a member may change of their own profile through personUpdate. */
 const OWN_FIELDS = ['nickName', 'headImg', 'avatar', 'cover', 'phone', 'remark', 'language', 'tags', 'shareLink', 'config'];
@@ -34,7 +35,7 @@ export default defineRoutes((core) => {
           change.password = pw;
         }
         // The caller changes their own row: a system write limited to OWN_FIELDS, whatever their roles.
-        await core.ops.update(users, change, null);
+        await core.ops.update(users, change, SYSTEM);
         if (!changingPassword) return null;
         // The password bump ended this session's tokens: hand out a fresh pair.
         await core.auth.revoke(req.user!.sid);
@@ -55,7 +56,8 @@ export default defineRoutes((core) => {
       method: 'GET',
       guard: 'public',
       summary: l('Program information', '程序信息', '程式資訊'),
-      handler: async () => ({ name: 'COSMAC AI', version: core.version, node: process.version, time: new Date().toISOString() }),
+      // Our own version only: runtime versions (Node, koa, Midway) tell an attacker which holes to try.
+      handler: async () => ({ name: 'COSMAC AI', version: core.version, time: new Date().toISOString() }),
     }),
   ];
 });

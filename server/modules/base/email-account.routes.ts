@@ -12,6 +12,7 @@ import { freeInviteCode } from './member.service';
 import { bodyOf, emailCodes, findByEmail, invalidField, readEmail } from './email-code.service';
 import { accountExists, findInviter, inviteRequired } from './registration.service';
 import { MAIL } from './email.messages';
+import { SYSTEM } from '../../core/entity/access';
 
 /** Password length of spec 000 §5. */
 const PASSWORD_MIN = 6;
@@ -73,7 +74,7 @@ export default defineRoutes((core: Core): Route[] => {
           change.inviteCode = own;
         }
         // As the system: the handler has limited the write to the caller's own row and profile fields.
-        await core.ops.update(users, change, null);
+        await core.ops.update(users, change, SYSTEM);
         return { nickName, inviteCode: own, inviteId };
       },
     }),
@@ -107,7 +108,7 @@ export default defineRoutes((core: Core): Route[] => {
         const user = await findByEmail(core, email, String(body.email));
         if (!user) throw fail.bad(MAIL.mail_code_expired);
         // The user entity's hook bumps passwordV, which ends every session of the old password.
-        await core.ops.update(users, { id: user.id, password }, null);
+        await core.ops.update(users, { id: user.id, password }, SYSTEM);
         return null;
       },
     }),

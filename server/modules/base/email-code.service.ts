@@ -13,6 +13,7 @@
  *   30). Over a limit: 429 with a message saying which.
  * - A reset code goes only to an address that has an account; for any other the call counts its
  *   limits and sends nothing, so the answer does not tell whether the account exists.
+ * - Without an SMTP server (no SMTP_HOST) every send is a 503 saying that mail is not configured.
  */
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core/core';
@@ -131,6 +132,9 @@ export class EmailCodes {
    * for a reset): then only the limits are counted.
    */
   async send(email: string, purpose: CodePurpose, lang: Lang, ip: string, deliver = true): Promise<void> {
+    // Before anything else, and whether or not the address has an account, so that the answer
+    // still does not tell which addresses have one.
+    if (!this.mail.configured) throw fail.unavailable(MAIL.mail_not_configured);
     await this.countSend(email, ip);
     if (!deliver) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -148,9 +152,8 @@ export class EmailCodes {
       // A code nobody received must not stay usable; asking again at once is fine.
       await this.core.cache.del(k.code);
       await reset(this.core.cache, `mail:send:gap:${k.address}`);
-      // No SMTP server configured is the operator's fault: a logged server error. A refusing or
-      // unreachable SMTP server is an upstream failure (502) the caller may retry.
-      if (err instanceof MailNotConfigured) throw err;
+      // A refusing or unreachable SMTP server is an upstream failure (502) the caller may retry.
+      if (err instanceof MailNotConfigured) throw fail.unavailable(MAIL.mail_not_configured);
       throw fail.badGateway(MAIL.mail_send_failed);
     }
   }

@@ -14,6 +14,7 @@ export const MAIL = registerMessages({
     mail_invite_required: 'An invite code is required',
     mail_invite_unknown: 'The invite code is not valid',
     mail_send_failed: 'The e-mail could not be sent; please try again later',
+    mail_not_configured: 'E-mail is not configured on this server; please ask the administrator',
     mail_subject_login: 'Your COSMAC AI sign-in code',
     mail_subject_reset: 'Your COSMAC AI password reset code',
     mail_text_login:
@@ -33,6 +34,7 @@ export const MAIL = registerMessages({
     mail_invite_required: '请填写邀请码',
     mail_invite_unknown: '邀请码无效',
     mail_send_failed: '邮件发送失败，请稍后再试',
+    mail_not_configured: '服务器未配置邮件发送，请联系管理员',
     mail_subject_login: '您的 COSMAC AI 登录验证码',
     mail_subject_reset: '您的 COSMAC AI 重置密码验证码',
     mail_text_login: '您的登录验证码是 {code}。\n\n验证码 {minutes} 分钟内有效，仅可使用一次。如果这不是您本人的操作，请忽略此邮件。',
@@ -50,6 +52,7 @@ export const MAIL = registerMessages({
     mail_invite_required: '請填寫邀請碼',
     mail_invite_unknown: '邀請碼無效',
     mail_send_failed: '郵件寄送失敗，請稍後再試',
+    mail_not_configured: '伺服器未設定郵件寄送，請聯絡管理員',
     mail_subject_login: '您的 COSMAC AI 登入驗證碼',
     mail_subject_reset: '您的 COSMAC AI 重設密碼驗證碼',
     mail_text_login: '您的登入驗證碼是 {code}。\n\n驗證碼 {minutes} 分鐘內有效，僅能使用一次。如果這不是您本人的操作，請忽略此郵件。',

@@ -6,6 +6,7 @@
 import type { Core } from '../../core/core';
 import type { TokenPair } from '../../core/auth/auth.service';
 import { AppError, fail } from '../../core/http/errors';
+import { usernameKey } from '../../core/auth/username';
 
 function limits(core: Core) {
   const n = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -18,7 +19,8 @@ function limits(core: Core) {
 
 export async function loginThrottled(core: Core, username: string, password: string, ip: string): Promise<TokenPair> {
   const { perAccount, perAddress, window } = limits(core);
-  const accountKey = `rl:login:user:${username.toLowerCase()}`;
+  // Every spelling of one account counts against it (and a name that cannot be one is refused first).
+  const accountKey = `rl:login:user:${usernameKey(username)}`;
   const addressKey = `rl:login:ip:${ip}`;
   const [a, b] = await core.cache.mget([accountKey, addressKey]);
   if (Number(a ?? 0) >= perAccount || Number(b ?? 0) >= perAddress) throw fail.tooMany('too_many_requests');

@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Core } from '../../core/core';
 import type { Row } from '../../core/entity/define';
 import { MEMBER_ROLE_LABEL } from '../../core/seed';
+import { usernameKey } from '../../core/auth/username';
+import { SYSTEM } from '../../core/entity/access';
 
 export async function memberRoleId(core: Core): Promise<number> {
   const q = core.db.q.bind(core.db);
@@ -16,7 +18,7 @@ export async function memberRoleId(core: Core): Promise<number> {
   return Number(r.id);
 }
 
-async function taken(core: Core, column: 'username' | 'inviteCode', value: string): Promise<boolean> {
+async function taken(core: Core, column: 'usernameKey' | 'inviteCode', value: string): Promise<boolean> {
   const q = core.db.q.bind(core.db);
   return (await core.db.query(`SELECT ${q('id')} FROM ${q('base_sys_user')} WHERE ${q(column)} = ?`, [value])).length > 0;
 }
@@ -24,10 +26,10 @@ async function taken(core: Core, column: 'username' | 'inviteCode', value: strin
 /** A free username made from a hint (an e-mail's local part, a provider name). */
 export async function freeUsername(core: Core, hint: string): Promise<string> {
   const base = hint.toLowerCase().replace(/[^a-z0-9_.-]/g, '').slice(0, 80) || 'member';
-  if (!(await taken(core, 'username', base))) return base;
+  if (!(await taken(core, 'usernameKey', usernameKey(base)))) return base;
   for (;;) {
     const candidate = `${base}-${randomBytes(3).toString('hex')}`;
-    if (!(await taken(core, 'username', candidate))) return candidate;
+    if (!(await taken(core, 'usernameKey', usernameKey(candidate)))) return candidate;
   }
 }
 
@@ -46,6 +48,6 @@ export async function createMember(core: Core, fields: Row, usernameHint: string
   const users = core.model.byKey.get('base/sys/user')!;
   const username = typeof fields.username === 'string' ? fields.username : await freeUsername(core, usernameHint);
   const roleId = await memberRoleId(core);
-  const r = (await core.ops.add(users, { ...fields, username, roleIdList: [roleId] }, null)) as { id: number };
+  const r = (await core.ops.add(users, { ...fields, username, roleIdList: [roleId] }, SYSTEM)) as { id: number };
   return r.id;
 }

@@ -15,6 +15,7 @@ import { fail } from '../../core/http/errors';
 import { OAuthError, type OAuthProfile, type OAuthProvider, type OAuthProviderName } from '../../adapters/oauth.adapter';
 import { createMember } from './member.service';
 import './oauth.messages';
+import { SYSTEM } from '../../core/entity/access';
 
 export type OAuthFlow = 'web' | 'callback';
 
@@ -129,7 +130,7 @@ export async function memberFor(core: Core, provider: OAuthProviderName, profile
       if (byEmail) {
         if (byEmail.linked) throw fail.conflict('oauth_email_linked', { provider: displayName(provider) });
         if (Number(byEmail.status) !== 1) throw fail.forbidden('account_disabled');
-        await core.ops.update(users, { id: Number(byEmail.id), [col]: profile.id }, null);
+        await core.ops.update(users, { id: Number(byEmail.id), [col]: profile.id }, SYSTEM);
         return { id: Number(byEmail.id), created: false, linked: true };
       }
     }

@@ -1,11 +1,15 @@
-/** Public calls of base/open: captcha, password login, token refresh, /eps and the OpenAPI document. */
+/**
+ * Public calls of base/open: captcha, password login, token refresh, /eps and the OpenAPI document
+ * (both show the caller what they may use: without a token, only the public routes).
+ */
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
+import type { Caller } from '../../core/auth/auth.service';
 import type { Route } from '../../core/http/route';
 import { defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { checkCaptcha, createCaptcha } from '../../core/auth/captcha';
-import { buildEps } from '../../core/eps/eps';
+import { buildEps, visibleTo } from '../../core/eps/eps';
 import { buildOpenApi } from '../../core/eps/openapi';
 import { loginThrottled } from './login-throttle';
 
@@ -16,7 +20,17 @@ function open(method: Route['method'], action: string, summary: Route['summary']
 }
 
 export default defineRoutes((core: Core): Route[] => {
-  let openapi: string | null = null;
+  const can = (c: Caller, p: string) => core.auth.can(c, p);
+  // The documents of an anonymous caller and of an administrator never change; others depend on the roles.
+  const docs = new Map<'anonymous' | 'admin', string>();
+  const openapi = (caller: Caller | null): string => {
+    const key = caller === null ? 'anonymous' : caller.isAdmin ? 'admin' : null;
+    const cached = key && docs.get(key);
+    if (cached) return cached;
+    const doc = JSON.stringify(buildOpenApi(core.model, core.routes, core.version, (r) => visibleTo(r, caller, can)));
+    if (key) docs.set(key, doc);
+    return doc;
+  };
   return [
     open('GET', 'captcha', l('Image captcha', '图片验证码', '圖片驗證碼'), async (req) =>
       createCaptcha(core.cache, { width: Number(req.query.width), height: Number(req.query.height) })),
@@ -42,11 +56,10 @@ export default defineRoutes((core: Core): Route[] => {
       return core.auth.refresh(token);
     }),
     open('GET', 'eps', l('Entity metadata', '实体元数据', '實體中繼資料'), async (req) =>
-      buildEps(core.model, core.routes, req.user, (c, p) => core.auth.can(c, p), req.lang)),
+      buildEps(core.model, core.routes, req.user, can, req.lang)),
     open('GET', 'openapi.json', l('OpenAPI document', 'OpenAPI 文档', 'OpenAPI 文件'), async (req) => {
-      openapi ??= JSON.stringify(buildOpenApi(core.model, core.routes, core.version));
       req.ctx.type = 'application/json; charset=utf-8';
-      req.ctx.body = openapi;
+      req.ctx.body = openapi(req.user);
     }, true),
   ];
 });

@@ -5,6 +5,7 @@
  */
 import type { Core } from '../../core/core';
 import { hit } from '../../core/http/rate-limit';
+import { usernameKey } from '../../core/auth/username';
 import { MAIL } from './email.messages';
 import { bodyOf, invalidField, readEmail } from './email-code.service';
 
@@ -30,9 +31,10 @@ export async function findInviter(core: Core, code: string, self: number): Promi
 }
 
 /**
- * Whether an account holds the body's `email` (live accounts) or `username` (any row, as usernames
- * stay unique after a soft delete). Limited per IP (EXIST_IP_LIMIT a minute, 30): it answers only
- * a boolean, and not at a rate that makes listing accounts cheap.
+ * Whether an account holds the body's `email` (live accounts) or `username` (any spelling of its
+ * canonical form, any row, as usernames stay unique after a soft delete). Limited per IP
+ * (EXIST_IP_LIMIT a minute, 30): it answers only a boolean, and not at a rate that makes listing
+ * accounts cheap.
  */
 export async function accountExists(core: Core, raw: unknown, ip: string): Promise<boolean> {
   const body = bodyOf(raw);
@@ -49,7 +51,7 @@ export async function accountExists(core: Core, raw: unknown, ip: string): Promi
     return rows.length > 0;
   }
   if (typeof body.username === 'string' && body.username.trim()) {
-    const rows = await core.db.query(`SELECT ${q('id')} FROM ${q('base_sys_user')} WHERE ${q('username')} = ? LIMIT 1`, [body.username.trim()]);
+    const rows = await core.db.query(`SELECT ${q('id')} FROM ${q('base_sys_user')} WHERE ${q('usernameKey')} = ? LIMIT 1`, [usernameKey(body.username)]);
     return rows.length > 0;
   }
   throw invalidField('email', 'required');

@@ -12,6 +12,7 @@ import { AppError, fail } from '../../core/http/errors';
 import { hit } from '../../core/http/rate-limit';
 import { SHORT_LINK } from './short-link.messages';
 import { objectBody } from '../../core/http/body';
+import { SYSTEM } from '../../core/entity/access';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_LENGTH = 8;
@@ -78,7 +79,7 @@ export default defineRoutes((core: Core) => {
         for (let attempt = 0; ; attempt++) {
           const shortKey = newShortKey();
           try {
-            await core.ops.add(links, { shortKey, url, deleteKey: hashDeleteKey(deleteKey), userId: req.user?.id ?? null }, req.user);
+            await core.ops.add(links, { shortKey, url, deleteKey: hashDeleteKey(deleteKey), userId: req.user?.id ?? null }, SYSTEM);
             return { shortKey, deleteKey };
           } catch (err) {
             // A clash of random keys is rare; try a fresh one a few times.
@@ -102,7 +103,7 @@ export default defineRoutes((core: Core) => {
           : [];
         if (!row) throw fail.notFound(SHORT_LINK.shortlink_not_found);
         if (deleteKey !== null && !deleteKeyMatches(deleteKey, row.deleteKey)) throw fail.forbidden(SHORT_LINK.shortlink_delete_key_wrong);
-        await core.ops.delete(links, { ids: [Number(row.id)] }, req.user, { url: req.path });
+        await core.ops.delete(links, { ids: [Number(row.id)] }, SYSTEM, { url: req.path });
         return null;
       },
     }),

@@ -34,7 +34,12 @@ test('auto-add permissions refuses missing parts and then creates a menu with th
   await expect(boxes.first()).toBeChecked();
   const count = await boxes.count();
   expect(count).toBeGreaterThanOrEqual(5);
-  for (let i = 0; i < count; i++) await boxes.nth(i).uncheck();
+  // The form may still be settling (the entity's keys arrive ticked) while the boxes are clicked:
+  // untick until none stays ticked.
+  await expect(async () => {
+    for (let i = 0; i < count; i++) await boxes.nth(i).uncheck({ timeout: 1000 });
+    await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByTestId('form-submit').click();
   await expect(dialog).toContainText('Please choose at least one permission');
 

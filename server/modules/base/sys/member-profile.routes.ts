@@ -11,6 +11,7 @@ import type { Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
+import { SYSTEM } from '../../../core/entity/access';
 
 function appPayload(body: unknown): { appId: number; config: Row } {
   const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Row;
@@ -24,11 +25,11 @@ function appPayload(body: unknown): { appId: number; config: Row } {
 
 async function ownRow(core: Core, id: number): Promise<Row> {
   const users = core.model.byKey.get('base/sys/user')!;
-  return core.ops.info(users, id, null);
+  return core.ops.info(users, id, SYSTEM);
 }
 
 async function savePacks(core: Core, id: number, packs: Row): Promise<void> {
-  await core.ops.update(core.model.byKey.get('base/sys/user')!, { id, configPacks: packs }, null);
+  await core.ops.update(core.model.byKey.get('base/sys/user')!, { id, configPacks: packs }, SYSTEM);
 }
 
 function packsOf(row: Row): Row {
@@ -41,7 +42,7 @@ export default defineRoutes((core) => [
     method: 'POST',
     summary: l('Become a creator', '成为创作者', '成為創作者'),
     async handler(req) {
-      await core.ops.update(core.model.byKey.get('base/sys/user')!, { id: req.user!.id, isDeveloper: 1 }, null);
+      await core.ops.update(core.model.byKey.get('base/sys/user')!, { id: req.user!.id, isDeveloper: 1 }, SYSTEM);
       return { isDeveloper: 1 };
     },
   }),

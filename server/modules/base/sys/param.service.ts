@@ -5,7 +5,7 @@
  * dataType 0 (string) is configuration: the page shows it only to a caller who may read params
  * (`base:sys:param:info`); rich text (1) and files (2) are public content such as terms of service.
  * Rich text is the administrator's HTML, so the page is served under a sandboxing Content Security
- * Policy: it renders, but no script in it runs with our origin.
+ * Policy: it renders, but no script in it runs with our origin. A secret parameter is never shown.
  */
 import type { Core } from '../../../core/core';
 import type { Caller } from '../../../core/auth/auth.service';
@@ -21,15 +21,17 @@ export interface Param {
   name: string | null;
   data: string | null;
   dataType: number;
+  /** Readable only here, by the server's own code; the API answers its data as [redacted]. */
+  secret: boolean;
 }
 
 export async function paramByKey(core: Core, keyName: string): Promise<Param | null> {
   const q = core.db.q.bind(core.db);
   const [row] = await core.db.query<Param>(
-    `SELECT ${['keyName', 'name', 'data', 'dataType'].map(q).join(', ')} FROM ${q('base_sys_param')} WHERE ${q('keyName')} = ?`,
+    `SELECT ${['keyName', 'name', 'data', 'dataType', 'secret'].map(q).join(', ')} FROM ${q('base_sys_param')} WHERE ${q('keyName')} = ?`,
     [keyName],
   );
-  return row ? { ...row, dataType: Number(row.dataType) } : null;
+  return row ? { ...row, dataType: Number(row.dataType), secret: Boolean(Number(row.secret)) } : null;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function paramHtml(core: Core, key: string | undefined, caller: Cal
   if (!key) throw fail.bad(SYSADMIN.param_key_required);
   const p = await paramByKey(core, key);
   const mayReadConfig = caller !== null && core.auth.can(caller, 'base:sys:param:info');
-  if (!p || (p.dataType === PARAM_STRING && !mayReadConfig)) throw fail.notFound(SYSADMIN.param_not_found);
+  if (!p || p.secret || (p.dataType === PARAM_STRING && !mayReadConfig)) throw fail.notFound(SYSADMIN.param_not_found);
   const data = p.data ?? '';
   const body = p.dataType === PARAM_RICH_TEXT ? data : p.dataType === PARAM_FILE ? fileBody(data) : `<pre style="white-space:pre-wrap">${escapeHtml(data)}</pre>`;
   const title = escapeHtml(p.name || p.keyName);

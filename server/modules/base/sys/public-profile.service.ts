@@ -1,29 +1,23 @@
-/**
- * What anyone may see of a user: the profile shown on a person page. Never e-mail, phone, username,
- * provider ids, tokens or balances, wallet, invite codes or remarks.
- */
+/** What anyone may see of a user: the public profile fields of the user declaration's access. */
 import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
 import { planFor } from '../../../core/crud/plan';
 import { rowCodec, type RowCodec } from '../../../core/crud/values';
 import { fail } from '../../../core/http/errors';
 
-export const PUBLIC_PROFILE_FIELDS = [
-  'id', 'nickName', 'headImg', 'avatar', 'cover', 'tags', 'followCount', 'fansCount', 'like', 'shareLink', 'createTime',
-] as const;
-
 const codecs = new WeakMap<object, RowCodec>();
 
 /** Quoted column list and decoder of the public fields, optionally with a table alias. */
 export function publicColumns(core: Core, alias = ''): { select: string; decode: (row: Row) => Row } {
   const users = core.model.byKey.get('base/sys/user')!;
+  const fields = users.access.visible.anonymous;
   let codec = codecs.get(users);
   if (!codec) {
-    codec = rowCodec(users, users.readable.filter((f) => (PUBLIC_PROFILE_FIELDS as readonly string[]).includes(f.name)));
+    codec = rowCodec(users, users.readable.filter((f) => fields.includes(f.name)));
     codecs.set(users, codec);
   }
   const prefix = alias ? `${alias}.` : '';
-  return { select: PUBLIC_PROFILE_FIELDS.map((f) => `${prefix}${core.db.q(f)}`).join(', '), decode: codec.decode };
+  return { select: fields.map((f) => `${prefix}${core.db.q(f)}`).join(', '), decode: codec.decode };
 }
 
 /** The public profile of an enabled, undeleted user; 404 otherwise. */

@@ -20,6 +20,7 @@ export const SYSADMIN = registerMessages({
     user_missing: 'One or more of the users do not exist',
     param_key_required: 'Give the parameter key: ?key=',
     param_not_found: 'No parameter with this key',
+    field_param_secret_data: 'must be given a new value to make a secret parameter readable again',
     dict_types_bad: 'types must be a list of dictionary type keys',
   },
   'zh-cn': {
@@ -40,6 +41,7 @@ export const SYSADMIN = registerMessages({
     user_missing: '部分用户不存在',
     param_key_required: '请提供参数键：?key=',
     param_not_found: '没有该键的参数',
+    field_param_secret_data: '取消保密时必须同时填写新的值',
     dict_types_bad: 'types 必须是字典类型标识的列表',
   },
   'zh-tw': {
@@ -60,6 +62,7 @@ export const SYSADMIN = registerMessages({
     user_missing: '部分使用者不存在',
     param_key_required: '請提供參數鍵：?key=',
     param_not_found: '沒有此鍵的參數',
+    field_param_secret_data: '取消保密時必須同時填寫新的值',
     dict_types_bad: 'types 必須是字典類型標識的清單',
   },
 });

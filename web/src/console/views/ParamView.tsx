@@ -1,9 +1,11 @@
 /**
  * Parameters (base/sys/param): keyName, name, data type (string, rich text, file), a preview of the
  * data and a remark. The form edits the data as text, as HTML with a preview, or as a file; rich text
- * and files can be opened as the page /api/admin/base/open/html?key=<keyName>.
+ * and files can be opened as the page /api/admin/base/open/html?key=<keyName>. A secret parameter's
+ * data never comes back from the server: the form offers to replace it, and sends no data when left empty.
  */
-import { ModalForm, ProFormDependency, ProFormRadio, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { LockOutlined } from '@ant-design/icons';
+import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { Button, Form, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useCan } from '../../app/auth';
@@ -20,10 +22,11 @@ interface ParamRow extends Row {
   data?: string | null;
   dataType: 0 | 1 | 2;
   remark?: string | null;
+  secret?: boolean;
 }
 
 const TYPE_COLORS = ['blue', 'purple', 'green'] as const;
-const FIELDS = ['keyName', 'name', 'dataType', 'data', 'remark'] as const;
+const FIELDS = ['keyName', 'name', 'dataType', 'data', 'remark', 'secret'] as const;
 
 export const openHtmlUrl = (keyName: string) => `/api/admin/base/open/html?key=${encodeURIComponent(keyName)}`;
 
@@ -35,6 +38,8 @@ function plainText(html: string): string {
 
 /** The data in a line: text as it is, rich text without its tags, a file as its icon and address. */
 function DataPreview({ row }: { row: ParamRow }) {
+  const { t } = useI18n();
+  if (row.secret) return <Tag icon={<LockOutlined />}>{t('viewsData.param.secretHidden')}</Tag>;
   const data = row.data ?? '';
   if (row.dataType === 2 && data) {
     const kind = kindOf(data);
@@ -65,13 +70,15 @@ function HtmlPreview({ html, open, onClose }: { html: string; open: boolean; onC
   );
 }
 
-function DataField({ meta }: { meta: EntityMeta }) {
+/** `keeping`: the row edited holds a secret, which an empty field leaves as it is. */
+function DataField({ meta, keeping }: { meta: EntityMeta; keeping: boolean }) {
   const { t } = useI18n();
   const [previewing, setPreviewing] = useState(false);
   const form = Form.useFormInstance();
+  const placeholder = keeping ? t('viewsData.param.secretKeep') : undefined;
   return (
-    <ProFormDependency name={['dataType']}>
-      {({ dataType }: { dataType?: number }) => {
+    <ProFormDependency name={['dataType', 'secret']}>
+      {({ dataType, secret }: { dataType?: number; secret?: boolean }) => {
         if (dataType === 2) {
           return (
             <Form.Item name="data" label={meta.label('data')}>
@@ -85,6 +92,7 @@ function DataField({ meta }: { meta: EntityMeta }) {
               <ProFormTextArea
                 name="data"
                 label={meta.label('data')}
+                placeholder={placeholder}
                 extra={t('viewsData.param.htmlHint')}
                 fieldProps={{ rows: 10, style: { fontFamily: 'monospace' } }}
               />
@@ -95,7 +103,8 @@ function DataField({ meta }: { meta: EntityMeta }) {
             </>
           );
         }
-        return <ProFormTextArea name="data" label={meta.label('data')} fieldProps={{ rows: 4 }} />;
+        if (secret) return <ProFormText.Password name="data" label={meta.label('data')} placeholder={placeholder} fieldProps={{ autoComplete: 'new-password' }} />;
+        return <ProFormTextArea name="data" label={meta.label('data')} placeholder={placeholder} fieldProps={{ rows: 4 }} />;
       }}
     </ProFormDependency>
   );
@@ -134,7 +143,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
           onEdit={can('base:sys:param:update') ? () => setEditing(r) : undefined}
           onDelete={can('base:sys:param:delete') ? () => confirmDelete(meta.prefix, [r.id], reload) : undefined}
         >
-          {r.dataType !== 0 ? (
+          {r.dataType !== 0 && !r.secret ? (
             <Button type="link" size="small" href={openHtmlUrl(r.keyName)} target="_blank" rel="noreferrer" data-testid="param-view">
               {t('viewsData.param.view')}
             </Button>
@@ -144,7 +153,11 @@ function Screen({ meta }: { meta: EntityMeta }) {
     },
   ];
 
-  const initial = editing && editing !== 'new' ? Object.fromEntries(FIELDS.map((f) => [f, editing[f] ?? undefined])) : { dataType: 0 };
+  const keeping = editing !== null && editing !== 'new' && !!editing.secret;
+  const initial =
+    editing && editing !== 'new'
+      ? Object.fromEntries(FIELDS.filter((f) => !(keeping && f === 'data')).map((f) => [f, editing[f] ?? undefined]))
+      : { dataType: 0, secret: false };
 
   return (
     <>
@@ -179,7 +192,9 @@ function Screen({ meta }: { meta: EntityMeta }) {
         submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
         onFinish={async (values: Record<string, unknown>) => {
           const id = editing && editing !== 'new' ? editing.id : undefined;
-          const ok = await saveRow(meta.prefix, { ...values, data: values.data ?? '' }, id, formRef.current, t('common.saveSuccess'));
+          const { data, ...rest } = values;
+          const unchanged = keeping && (data === undefined || data === '');
+          const ok = await saveRow(meta.prefix, unchanged ? rest : { ...rest, data: data ?? '' }, id, formRef.current, t('common.saveSuccess'));
           if (ok) {
             setEditing(null);
             reload();
@@ -195,7 +210,8 @@ function Screen({ meta }: { meta: EntityMeta }) {
           radioType="button"
           options={meta.options('dataType').map((o) => ({ value: o.value, label: o.label }))}
         />
-        <DataField meta={meta} />
+        <ProFormSwitch name="secret" label={meta.label('secret')} extra={t('viewsData.param.secretHint')} />
+        <DataField meta={meta} keeping={keeping} />
         <ProFormText name="remark" label={meta.label('remark')} fieldProps={{ maxLength: 255 }} />
       </ModalForm>
     </>

@@ -19,6 +19,9 @@ export default defineLocale('viewsData', {
       preview: 'Preview',
       htmlHint: 'HTML content; scripts do not run in the preview',
       searchPlaceholder: 'Search by key or name',
+      secretHint: 'A secret (an API key, a password) can be replaced but never read back, not even here',
+      secretHidden: 'Secret: hidden',
+      secretKeep: 'Leave empty to keep the stored value',
     },
     task: {
       schedule: 'Schedule',
@@ -95,6 +98,9 @@ export default defineLocale('viewsData', {
       preview: '预览',
       htmlHint: 'HTML 内容；预览中脚本不会执行',
       searchPlaceholder: '按键或名称搜索',
+      secretHint: '保密参数（API 密钥、密码）可以覆盖，但任何人（包括这里）都无法读回',
+      secretHidden: '保密：已隐藏',
+      secretKeep: '留空则保留已保存的值',
     },
     task: {
       schedule: '调度',
@@ -171,6 +177,9 @@ export default defineLocale('viewsData', {
       preview: '預覽',
       htmlHint: 'HTML 內容；預覽中指令碼不會執行',
       searchPlaceholder: '按鍵或名稱搜尋',
+      secretHint: '保密參數（API 金鑰、密碼）可以覆寫，但任何人（包括這裡）都無法讀回',
+      secretHidden: '保密：已隱藏',
+      secretKeep: '留空則保留已儲存的值',
     },
     task: {
       schedule: '排程',

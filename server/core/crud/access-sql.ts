@@ -1,0 +1,89 @@
+/**
+ * Turns the access rules of the declarations into SQL: a rule's {@link Where} becomes a
+ * parameterized clause over declared, quoted columns only; a rule that says no is a 403.
+ */
+import type { AuthUser } from '../entity/define';
+import type { Entity, Model } from '../entity/model';
+import type { Verdict, Where } from '../entity/access';
+import { quoteIdent as q, type Db } from '../db/db';
+import { fail } from '../http/errors';
+import type { Clause } from './query';
+import { scopeClause } from './scope';
+
+function column(e: Entity, name: string): string {
+  const f = e.byName.get(name);
+  if (!f || f.virtual) throw new Error(`${e.key}: access rule names '${name}', which is not a column`);
+  return q(name);
+}
+
+function compile(model: Model, e: Entity, w: Where, params: unknown[]): string {
+  if ('and' in w || 'or' in w) {
+    const parts = 'and' in w ? w.and : w.or;
+    if (!parts.length) return 'and' in w ? '1 = 1' : '1 = 0';
+    return `(${parts.map((p) => compile(model, e, p, params)).join('and' in w ? ' AND ' : ' OR ')})`;
+  }
+  const col = column(e, w.field);
+  if ('eq' in w) {
+    if (w.eq === null) return `${col} IS NULL`;
+    params.push(w.eq);
+    return `${col} = ?`;
+  }
+  if ('in' in w) {
+    if (!w.in.length) return '1 = 0';
+    params.push(...w.in);
+    return `${col} IN (${w.in.map(() => '?').join(', ')})`;
+  }
+  const other = model.byKey.get(w.inRows.entity);
+  if (!other) throw new Error(`${e.key}: access rule names unknown entity '${w.inRows.entity}'`);
+  const inner = compile(model, other, w.inRows.where, params);
+  const live = other.softDelete ? ` AND ${q(other.softDelete)} = 0` : '';
+  return `${col} IN (SELECT ${column(other, w.inRows.column)} FROM ${q(other.table)} WHERE ${inner}${live})`;
+}
+
+export function whereClause(model: Model, e: Entity, w: Where): Clause {
+  const params: unknown[] = [];
+  return { sql: compile(model, e, w, params), params };
+}
+
+/** Whether the caller passes every rule (administrators and the system caller). */
+export function bypasses(user: AuthUser | null): boolean {
+  return !!user?.isAdmin;
+}
+
+/**
+ * The clause that narrows `kind` (read, or write for update and delete) for this caller, null when
+ * nothing narrows; refuses (403) when the rule says no.
+ */
+export function accessClause(model: Model, e: Entity, user: AuthUser | null, kind: 'read' | 'write'): Clause | null {
+  if (bypasses(user)) return null;
+  const v: Verdict = e.access[kind]({ user });
+  if (v === true) return scopeClause(e, user);
+  if (!v) throw fail.forbidden('no_permission');
+  return whereClause(model, e, v);
+}
+
+/** Refuses (403) a row the caller may not create (or change into). */
+export async function assertMayCreate(model: Model, db: Db, e: Entity, user: AuthUser | null, data: Record<string, unknown>): Promise<void> {
+  if (bypasses(user)) return;
+  const exists = async (key: string, w: Where) => {
+    const other = model.byKey.get(key);
+    if (!other) throw new Error(`${e.key}: access rule names unknown entity '${key}'`);
+    const c = whereClause(model, other, w);
+    const live = other.softDelete ? ` AND ${q(other.softDelete)} = 0` : '';
+    return (await db.query(`SELECT 1 AS ${q('ok')} FROM ${q(other.table)} WHERE ${c.sql}${live} LIMIT 1`, c.params)).length > 0;
+  };
+  if (!(await e.access.create({ user, data, exists }))) throw fail.forbidden('no_permission');
+}
+
+/** Drops the fields only administrators set from a non-administrator's payload. */
+export function dropAdminOnly(e: Entity, user: AuthUser | null, data: Record<string, unknown>): void {
+  if (bypasses(user)) return;
+  for (const f of e.access.adminOnly) delete data[f];
+}
+
+/** Cuts rows down to what an anonymous caller may see. */
+export function trimForAnonymous(e: Entity, user: AuthUser | null, rows: Array<Record<string, unknown>>): void {
+  if (user) return;
+  const keep = new Set(e.access.visible.anonymous);
+  for (const row of rows) for (const k of Object.keys(row)) if (!keep.has(k)) delete row[k];
+}

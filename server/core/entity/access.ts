@@ -1,0 +1,128 @@
+/**
+ * Row access in the declaration: which rows a caller who is not an administrator may read, change
+ * and create, which fields only administrators set, and which fields other people see.
+ *
+ * A rule is a function of the caller (`null` for an anonymous caller of a public action) that
+ * answers `true` (every row the permission key allows, narrowed by the caller's department data
+ * scope, as for the console's staff roles), `false` (nothing: 403), or a {@link Where} that names
+ * the rows exactly (then the data scope does not apply: the rule is the whole answer).
+ * Administrators (role 1) and the explicit {@link SYSTEM} caller pass every rule.
+ * An entity without `access` is closed to everybody but administrators.
+ *
+ * @example
+ * ```ts
+ * access: {
+ *   read: ({ user }) => user && or(eq('fromId', user.id), eq('toId', user.id)),
+ *   write: ({ user }) => user && eq('fromId', user.id),
+ *   create: async ({ user, data, exists }) =>
+ *     !!user && (await exists('base/group', and(eq('id', data.groupId), eq('userId', user.id)))),
+ *   adminOnly: ['isOwner'],
+ *   visible: { anonymous: ['id', 'nickName'], member: ['id', 'nickName'] },
+ * }
+ * ```
+ */
+import type { AuthUser, Row } from './define';
+
+/** A row filter: field equality, membership in a list or in another entity's rows, and/or. */
+export type Where =
+  | { and: Where[] }
+  | { or: Where[] }
+  | { field: string; eq: string | number | null }
+  | { field: string; in: Array<string | number> }
+  | { field: string; inRows: { entity: string; column: string; where: Where } };
+
+export const eq = (field: string, value: string | number | null): Where => ({ field, eq: value });
+export const isIn = (field: string, values: Array<string | number>): Where => ({ field, in: values });
+export const and = (...parts: Where[]): Where => ({ and: parts });
+export const or = (...parts: Where[]): Where => ({ or: parts });
+/** `field` is one of `column` of the live rows of `entity` (a `module/name` key) matching `where`. */
+export const inRows = (field: string, entity: string, column: string, where: Where): Where => ({ field, inRows: { entity, column, where } });
+
+/** What a rule answers; `null` and `undefined` (from `user && …`) count as false. */
+export type Verdict = boolean | Where | null | undefined;
+
+export interface AccessArgs {
+  /** The caller; null for an anonymous caller of a public action. */
+  user: AuthUser | null;
+}
+
+export interface CreateArgs extends AccessArgs {
+  /** The row about to be written (on update: the stored row with the changes applied). */
+  data: Row;
+  /** Whether a live row of another entity matches `where`. */
+  exists(entity: string, where: Where): Promise<boolean>;
+}
+
+export interface AccessDecl {
+  /** info, list and page. Default: nothing. */
+  read?: (a: AccessArgs) => Verdict;
+  /** Which rows update and delete may touch. Default: nothing. */
+  write?: (a: AccessArgs) => Verdict;
+  /** Whether add may write this row; update checks the changed row with it too. Default: no. */
+  create?: (a: CreateArgs) => boolean | null | undefined | Promise<boolean | null | undefined>;
+  /** Fields only administrators (or a module that checked them itself) set; others' values are ignored. */
+  adminOnly?: string[];
+  /** Fields of a row that is not theirs that an anonymous caller, or another member, may see. */
+  visible?: { anonymous?: string[] | 'all'; member?: string[] | 'all' };
+}
+
+/** The normalized access of an entity. */
+export interface Access {
+  read(a: AccessArgs): Verdict;
+  write(a: AccessArgs): Verdict;
+  create(a: CreateArgs): boolean | null | undefined | Promise<boolean | null | undefined>;
+  adminOnly: string[];
+  visible: { anonymous: string[]; member: string[] };
+  /** False when the declaration has no `access`: only administrators reach the entity. */
+  declared: boolean;
+}
+
+/**
+ * The caller of work the server does on its own behalf (sign-up, background jobs): passes every
+ * access rule and fills no owner field. Passing it is the explicit way to bypass access.
+ */
+export const SYSTEM: AuthUser = Object.freeze({ id: 0, username: 'system', roleIds: [], departmentId: null, isAdmin: true, scope: null, system: true }) as AuthUser;
+
+/**
+ * Anyone whose role holds the action's permission key, on the rows of their department data scope
+ * (own rows and their departments' rows where the entity has an owner or department field; every
+ * row otherwise); anonymous callers of public actions read every row and every field. For shared
+ * catalogues (ads, apps, dictionaries, VIP plans) and the console's own tables.
+ */
+export const keyHolders: AccessDecl = {
+  read: () => true,
+  write: ({ user }) => user !== null,
+  create: ({ user }) => user !== null,
+  visible: { anonymous: 'all' },
+};
+
+/**
+ * Rows that belong to the caller through the entity's owner field (filled from the token), and
+ * for staff roles the rows of their department data scope; nothing for anonymous callers.
+ */
+export const ownRows: AccessDecl = {
+  read: ({ user }) => user !== null,
+  write: ({ user }) => user !== null,
+  create: ({ user }) => user !== null,
+};
+
+/**
+ * The entities a read rule looks into (its `inRows`), found by asking the rule about a probe
+ * member: a write to one of them can change which rows the rule admits, so cached totals of the
+ * entity depend on them too.
+ */
+export function readDependencies(access: Access): string[] {
+  const probe: AuthUser = { id: 0, username: '', roleIds: [], departmentId: null, isAdmin: false, scope: [] };
+  const out = new Set<string>();
+  const walk = (w: Where): void => {
+    if ('and' in w) w.and.forEach(walk);
+    else if ('or' in w) w.or.forEach(walk);
+    else if ('inRows' in w) {
+      out.add(w.inRows.entity);
+      walk(w.inRows.where);
+    }
+  };
+  const v = access.read({ user: probe });
+  if (v && v !== true) walk(v);
+  return [...out];
+}

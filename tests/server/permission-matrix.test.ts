@@ -1,0 +1,172 @@
+/**
+ * The permission matrix (security review, issue 12): walks EVERY route of the route table as an
+ * anonymous caller and as member B, against member A's rows seeded with unique markers
+ * (tests/helpers/matrix-seed.ts). It fails when an answer holds a marker of a field outside the
+ * entity's declared `access.visible` fields for that caller, when any of A's rows changed or a row
+ * was forged in A's name or A's group, when a route answers 5xx, or when a route has no fixture.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Entity } from '../../server/core/entity/model';
+import type { Route } from '../../server/core/http/route';
+import { startApp, type TestApp } from '../helpers/app';
+import { databaseKinds } from '../helpers/databases';
+import { genericAction, genericFixture, type Call, type Fixture, type Phase } from '../helpers/matrix-generic';
+import { HANDWRITTEN } from '../helpers/matrix-handwritten';
+import { seedWorld, type World } from '../helpers/matrix-seed';
+import { diff, snapshot, type Snapshot } from '../helpers/matrix-snapshot';
+
+const kinds = await databaseKinds();
+
+type Who = 'anonymous' | 'member';
+const PHASES: Phase[] = ['read', 'write', 'delete', 'last'];
+
+/** The fields of `e` a caller may see of a row that is not theirs; nothing until declared. */
+function visibleFields(e: Entity | undefined, who: Who): Set<string> {
+  const v = (e as unknown as { access?: { visible?: Partial<Record<Who, string[] | 'all'>> } } | undefined)?.access?.visible?.[who] ?? [];
+  return new Set(v === 'all' ? e!.fields.map((f) => f.name) : v);
+}
+
+const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+function fixtureFor(route: Route, w: World): Fixture | null {
+  const action = genericAction(route);
+  if (action) return genericFixture(route, action, w);
+  return HANDWRITTEN[routeKey(route)]?.(w) ?? null;
+}
+
+/** A local SMTP server that takes every message, so codes mailed to A's address are sent, not 5xx. */
+async function smtpSink(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, cb) {
+      stream.resume();
+      stream.on('end', () => cb());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+async function send(t: TestApp, route: Route, call: Call, token: string | null): Promise<Answer> {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(call.params?.[n] ?? 'none'));
+  const r = route.method === 'GET' ? t.http().get(path) : t.http().post(path);
+  if (call.query) r.query(call.query);
+  if (token) r.set('Authorization', token);
+  r.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  const res = call.upload
+    ? await r.attach(call.upload.field, Buffer.from(call.upload.content), { filename: call.upload.name, contentType: 'text/plain' })
+    : route.method === 'POST' ? await r.send((call.body ?? {}) as object) : await r;
+  // What the caller sees: the body and where a redirect sends them.
+  const text = `${(res.body as Buffer).toString('utf8')}\n${res.headers.location ?? ''}`;
+  return { status: res.status, text };
+}
+
+const describeCall = (call: Call) => JSON.stringify(call.params ?? call.body ?? call.query ?? call.upload?.name ?? {}).slice(0, 120);
+
+describe.each(kinds)('permission matrix on %s', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof smtpSink>>;
+  let w: World;
+  const missing: string[] = [];
+  const stale: string[] = [];
+  const leaks = new Map<string, string>();
+  const serverErrors: string[] = [];
+  const changes: string[] = [];
+  /** Calls member B got through with, so a broken sign-in cannot make the walk pass by refusing everything. */
+  let reachedAsB = 0;
+
+  beforeAll(async () => {
+    smtp = await smtpSink();
+    const storage = join(process.env.DATA_DIR!, `matrix-uploads-${kind}`);
+    mkdirSync(storage, { recursive: true });
+    t = await startApp(kind, {
+      env: { ...process.env, STORAGE_ROOT: storage, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SHORTLINK_ADD_PER_HOUR: '1000' },
+    });
+    w = await seedWorld(t);
+    const baseline: Snapshot = await snapshot(w);
+    let last = baseline;
+
+    const routes = t.core.routes.all;
+    const known = new Set(routes.map(routeKey));
+    for (const k of Object.keys(HANDWRITTEN)) if (!known.has(k)) stale.push(k);
+    const plan: Array<{ route: Route; fixture: Fixture }> = [];
+    for (const route of routes) {
+      const fixture = fixtureFor(route, w);
+      if (fixture) plan.push({ route, fixture });
+      else missing.push(`${routeKey(route)} (guard ${route.guard})`);
+    }
+
+    const callers: Array<{ who: Who; label: string; token: string | null }> = [
+      { who: 'anonymous', label: 'anonymous', token: null },
+      { who: 'member', label: 'member B', token: w.b.token },
+    ];
+    for (const phase of PHASES) {
+      for (const { route, fixture } of plan.filter((p) => p.fixture.phase === phase)) {
+        for (const call of fixture.calls) {
+          for (const caller of callers) {
+            const where = `${routeKey(route)} as ${caller.label}`;
+            const answer = await send(t, route, call, caller.token);
+            if (answer.status >= 500) serverErrors.push(`${where}: HTTP ${answer.status} for ${describeCall(call)}`);
+            if (caller.token && answer.status < 400) reachedAsB++;
+            for (const m of w.markers.find(answer.text, JSON.stringify(call))) {
+              const visible = visibleFields(t.core.model.byKey.get(m.entity), caller.who);
+              if (m.fields.some((f) => visible.has(f))) continue;
+              const key = `${where}: ${m.entity}.${m.fields.join('/')}`;
+              if (!leaks.has(key)) leaks.set(key, `${key}  (sent ${describeCall(call)})`);
+            }
+            if (answer.status < 400 || phase !== 'read') {
+              const now = await snapshot(w);
+              for (const line of diff(last, now)) changes.push(`${where} (${describeCall(call)}): ${line}`);
+              last = now;
+            }
+          }
+        }
+      }
+    }
+    await t.core.requestLog.flush();
+    // Anything a refused call changed anyway, or that no single call could be blamed for.
+    for (const line of diff(last, await snapshot(w))) changes.push(`after the walk: ${line}`);
+  }, 300_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('walks with member A\'s rows marked and member B signed in, so refusing everything cannot pass', () => {
+    expect(w.markers.size).toBeGreaterThan(50);
+    expect(reachedAsB).toBeGreaterThan(20);
+  });
+
+  it('has a fixture for every route of the route table, and none for a route that is gone', () => {
+    expect(missing).toEqual([]);
+    expect(stale).toEqual([]);
+  });
+
+  it('shows member B and anonymous callers nothing of member A beyond the declared visible fields, on every route', () => {
+    expect([...leaks.values()].sort()).toEqual([]);
+  });
+
+  it('leaves every row of member A unchanged and forges none in A\'s name or A\'s group', () => {
+    expect(changes).toEqual([]);
+  });
+
+  it('never answers member B or an anonymous caller with a server error', () => {
+    expect(serverErrors).toEqual([]);
+  });
+});
