@@ -37,5 +37,5 @@ export default defineEntity({
   methods: { info: 'POST' },
   search: { keyword: ['name'], equal: ['type', 'status'] },
   owner: 'userId',
-  access: ownRows,
+  access: { ...ownRows, members: 'all' },
 });

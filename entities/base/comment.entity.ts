@@ -21,5 +21,5 @@ export default defineEntity({
   },
   search: { keyword: ['content'], equal: ['id', 'userId', 'workflowId'] },
   owner: 'userId',
-  access: ownRows,
+  access: { ...ownRows, members: ['add', 'update', 'delete', 'info', 'page'] },
 });

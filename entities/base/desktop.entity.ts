@@ -27,5 +27,5 @@ export default defineEntity({
   order: { field: 'sort', sort: 'asc' },
   owner: 'userId',
   softDelete: 'delete',
-  access: ownRows,
+  access: { ...ownRows, members: 'all' },
 });

@@ -30,6 +30,7 @@ export default defineEntity({
   owner: 'userId',
   softDelete: 'delete',
   access: {
+    members: 'all',
     ...ownRows,
     // list and page are public: anyone may list one given user's friends (public fields only).
     read: () => true,

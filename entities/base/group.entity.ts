@@ -45,9 +45,11 @@ export default defineEntity({
   owner: 'userId',
   softDelete: 'delete',
   access: {
+    members: 'all',
     // The creator and the group's members read it; only the creator changes or removes it.
     read: ({ user }) => user && or(eq('userId', user.id), inRows('id', 'base/groupMember', 'groupId', eq('userId', user.id))),
-    write: ({ user }) => user && eq('userId', user.id),
+    update: ({ user }) => user && eq('userId', user.id),
+    delete: ({ user }) => user && eq('userId', user.id),
     create: ({ user }) => user !== null,
   },
 });

@@ -29,11 +29,13 @@ export default defineEntity({
   search: { equal: ['id', 'userId', 'groupId'] },
   softDelete: 'delete',
   access: {
+    members: 'all',
     // Members of a group see its member rows (and everyone their own rows); the group's creator
     // adds, changes and removes members, and a member may leave (delete their own row). Who owns
     // a group is decided by the group calls, never by a member's payload.
     read: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'base/groupMember', 'groupId', eq('userId', user.id))),
-    write: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'base/group', 'id', eq('userId', user.id))),
+    update: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'base/group', 'id', eq('userId', user.id))),
+    delete: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'base/group', 'id', eq('userId', user.id))),
     create: async ({ user, data, exists }) =>
       !!user && typeof data.groupId === 'number' && exists('base/group', and(eq('id', data.groupId), eq('userId', user.id))),
     adminOnly: ['isOwner'],

@@ -26,5 +26,5 @@ export default defineEntity({
   search: { keyword: ['name'], equal: ['categoryId', 'type'] },
   order: { field: 'id', sort: 'desc' },
   owner: 'userId',
-  access: ownRows,
+  access: { ...ownRows, members: 'all' },
 });

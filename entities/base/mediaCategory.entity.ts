@@ -20,5 +20,5 @@ export default defineEntity({
   search: { keyword: ['name'], equal: ['parentId'] },
   order: { field: 'sort', sort: 'asc' },
   owner: 'userId',
-  access: ownRows,
+  access: { ...ownRows, members: 'all' },
 });

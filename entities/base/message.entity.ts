@@ -41,13 +41,15 @@ export default defineEntity({
   owner: 'fromId',
   order: { field: 'id', sort: 'desc' },
   access: {
+    members: ['add', 'info', 'list', 'page'],
     // A private message is read by its sender and its receiver, a group message by the group's
     // members; only the sender changes or removes it, and only a member writes into a group.
     read: ({ user }) => user && or(
       and(eq('toType', 0), or(eq('fromId', user.id), eq('toId', user.id))),
       and(eq('toType', 1), inRows('toId', 'base/groupMember', 'groupId', eq('userId', user.id))),
     ),
-    write: ({ user }) => user && eq('fromId', user.id),
+    update: ({ user }) => user && eq('fromId', user.id),
+    delete: ({ user }) => user && eq('fromId', user.id),
     create: async ({ user, data, exists }) => {
       if (!user) return false;
       if (data.toType !== 1) return true;

@@ -27,6 +27,7 @@ export default defineEntity({
   search: { keyword: ['orderNo'], equal: ['userId', 'provider', 'type', 'status'] },
   order: { field: 'id', sort: 'desc' },
   access: {
+    members: ['list'],
     // A member reads the payments of their own orders; only the payment handlers write.
     read: ({ user }) => user && eq('userId', user.id),
   },

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'dict',
   name: 'type',
   table: 'dict_type',
+  system: 'dictTypes',
   label: l('Dictionary type', '字典类型', '字典類型'),
   note: 'Name and key are required; the key is what clients ask dict/info/data for, so it is unique.',
   fields: {

@@ -112,6 +112,7 @@ export default defineEntity({
   owner: 'userId',
   softDelete: 'delete',
   access: {
+    members: 'all',
     ...ownRows,
     // Counters move only through the store's calls (view, like, sale), never by the seller's hand.
     adminOnly: ['sold', 'likeCount', 'useCount', 'viewCount'],

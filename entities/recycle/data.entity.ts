@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'recycle',
   name: 'data',
   table: 'recycle_data',
+  system: 'recycle',
   label: l('Recycle bin', '回收站', '資源回收筒'),
   note:
     'Written by every delete in the same transaction (ARCHITECTURE §3): entityInfo says where the rows came ' +

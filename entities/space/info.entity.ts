@@ -25,6 +25,7 @@ export default defineEntity({
   owner: 'userId',
   search: { keyword: ['name'], equal: ['type', 'classifyId'] },
   access: {
+    members: 'all',
     ...ownRows,
     // Where a file lives is the store's business (an upload sets it): a member renames and
     // sorts their files but never repoints them at someone else's.

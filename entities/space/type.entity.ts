@@ -12,5 +12,5 @@ export default defineEntity({
     parentId: { type: 'int', nullable: true, label: l('Parent', '上级', '上級') },
   },
   search: { keyword: ['name'], equal: ['parentId'] },
-  access: keyHolders,
+  access: { ...keyHolders, members: ['info', 'list', 'page'] },
 });

@@ -13,12 +13,14 @@
  * re-inserts the row, which must still find its file. A file may go only when no row and no recycle
  * record names its key any more (a purge of recycle records, when one exists, calls `delete`).
  *
- * Configuration (AppConfig.env): `STORAGE_ROOT` (folder of the local store; default `uploads` under
- * the data folder), `STORAGE_PUBLIC_URL` (base of the urls it hands out; default `/upload`).
+ * Configuration (AppConfig.env): `STORAGE_ROOT` (folder of the local store, relative to the project;
+ * default `uploads` under the data folder), `STORAGE_PUBLIC_URL` (base of the urls it hands out;
+ * default `/upload`). The adapter knows nothing of the core: the caller gives it the environment and
+ * the project and data folders.
  *
  * @example
  * ```ts
- * const storage = storageFor(core);
+ * const storage = createStorage(env, { projectRoot: '/srv/app', dataDir: '/srv/app/data' });
  * const { key, size } = await storage.put('app/base/20260101/ab12….png', fileStream, 'image/png');
  * const url = storage.url(key); // '/upload/app/base/20260101/ab12….png'
  * const obj = await storage.get(key, { start: 0, end: 99 }); // first 100 bytes, or null
@@ -31,8 +33,6 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Core } from '../core/core';
-import { DATA_DIR, PROJECT_ROOT } from '../core/paths';
 
 /** The spec's prefix path of uploaded files (000 §9, 001 §9). */
 export const KEY_PREFIX = 'app/base';
@@ -172,21 +172,15 @@ export class LocalStorage implements StorageAdapter {
   }
 }
 
-/** The store configured by the environment (only the local disk for now). */
-export function createStorage(env: Record<string, string | undefined>): StorageAdapter {
-  const root = env.STORAGE_ROOT ? resolve(PROJECT_ROOT, env.STORAGE_ROOT) : join(DATA_DIR, 'uploads');
-  const base = (env.STORAGE_PUBLIC_URL || '/upload').replace(/\/+$/, '');
-  return new LocalStorage(root, base);
+/** The folders a relative `STORAGE_ROOT` and the default store are placed in. */
+export interface StorageDirs {
+  projectRoot: string;
+  dataDir: string;
 }
 
-const byCore = new WeakMap<Core, StorageAdapter>();
-
-/** The one store of a running core, made on first use from its configuration. */
-export function storageFor(core: Core): StorageAdapter {
-  let s = byCore.get(core);
-  if (!s) {
-    s = createStorage(core.config.env);
-    byCore.set(core, s);
-  }
-  return s;
+/** The store configured by the environment (only the local disk for now). */
+export function createStorage(env: Record<string, string | undefined>, dirs: StorageDirs): StorageAdapter {
+  const root = env.STORAGE_ROOT ? resolve(dirs.projectRoot, env.STORAGE_ROOT) : join(dirs.dataDir, 'uploads');
+  const base = (env.STORAGE_PUBLIC_URL || '/upload').replace(/\/+$/, '');
+  return new LocalStorage(root, base);
 }

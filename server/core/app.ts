@@ -12,11 +12,12 @@ import { openDatabase, parseDatabaseUrl } from './db/open';
 import { syncSchema, type SchemaReport } from './db/schema';
 import { fillUsernameKeys } from './auth/username-upgrade';
 import { openCacheStore } from './cache/store';
-import { AuthService } from './auth/auth.service';
+import { AUTH_SOURCES, AuthService } from './auth/auth.service';
 import { loadSecrets } from './auth/signing-keys';
 import { CacheRevocations, type Revocations } from './auth/revocations';
 import { RevocationTable } from './auth/revocation-table';
 import { Operations } from './crud/operations';
+import { ensureSequenceTable } from './crud/sequence';
 import { Totals } from './crud/totals';
 import { genericRoutes } from './crud/routes';
 import { RouteTable, type Route } from './http/route';
@@ -28,10 +29,6 @@ import type { Entity } from './entity/model';
 import { loadModuleRoutes } from './modules';
 import { RequestLogQueue, requestLogOptions } from './log/request-log';
 import { startLogPurge } from './log/log-keep';
-import { MEMBER_PERMISSIONS } from '../modules/base/member-permissions';
-
-/** Entities whose writes change who may do what. */
-const ACCESS_ENTITIES = new Set(['base/sys/user', 'base/sys/role', 'base/sys/menu', 'base/sys/userRole', 'base/sys/roleMenu', 'base/sys/department', 'base/sys/roleDepartment']);
 
 export interface Started {
   core: Core;
@@ -75,32 +72,40 @@ export async function startCore(
   const prefix = process.env.REDIS_PREFIX ?? `cosmac:${createHash('sha1').update(dbIdentity).digest('hex').slice(0, 10)}:`;
   const cache = await openCacheStore(config.redisUrl, prefix);
   const schema = await syncSchema(db, model);
-  await fillUsernameKeys(db, warn);
+  await ensureSequenceTable(db);
+  await fillUsernameKeys(db, warn, model);
   const secrets = loadSecrets();
   // Without Redis the cache store lives in this process; ended sessions must outlive a restart.
   const revocations: Revocations = config.redisUrl ? new CacheRevocations(cache) : await RevocationTable.open(db, onError);
-  const auth = new AuthService(db, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl }, revocations);
+  const auth = new AuthService(db, model, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl }, revocations);
   const totals = new Totals(cache, db);
   // Entities whose read rules look into another entity: a write there changes what their pages count.
   const dependents = new Map<string, Entity[]>();
   for (const e of model.entities) {
-    for (const key of readDependencies(e.access)) if (key !== e.key) (dependents.get(key) ?? dependents.set(key, []).get(key)!).push(e);
+    for (const key of await readDependencies(e.access)) if (key !== e.key) (dependents.get(key) ?? dependents.set(key, []).get(key)!).push(e);
   }
-  const ops = new Operations(model, db, {
+  const events = {
     async afterWrite(e: Entity) {
       await totals.bump(e);
       for (const d of dependents.get(e.key) ?? []) await totals.bump(d);
-      if (ACCESS_ENTITIES.has(e.key)) await auth.invalidate();
+      if (e.system && AUTH_SOURCES.includes(e.system)) await auth.invalidate();
     },
-  }, totals);
+  };
+  const ops = new Operations(model, db, events, totals);
   const routes = new RouteTable();
   const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const requestLog = new RequestLogQueue(db, { ...requestLogOptions(config.env), onError }).start();
-  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog };
+  const requestLog = new RequestLogQueue(db, { ...requestLogOptions(config.env), onError }, model).start();
+  // Seeding writes the base tables directly (it runs before any request); a re-run drops their caches after.
+  const reseed = async () => {
+    const r = await seed(db, model, routes);
+    for (const role of ['roles', 'userRoles', 'menus', 'roleMenus', 'dictTypes'] as const) await events.afterWrite(model.system(role));
+    return r;
+  };
+  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed };
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
-  const seeded = await seed(db, model, routes, config.adminPassword, MEMBER_PERMISSIONS);
+  const seeded = await seed(db, model, routes, config.adminPassword);
   const purge = startLogPurge(core, onError);
   return {
     core,

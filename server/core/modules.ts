@@ -23,6 +23,8 @@ export interface CallSpec {
   summary: Labels;
   /** The raw answer instead of an envelope. */
   raw?: boolean;
+  /** The member role holds this call's permission key (seeded once, never forced back). */
+  member?: boolean;
   handler: Route['handler'];
 }
 
@@ -42,6 +44,7 @@ export function call(core: Core, module: string, group: string, action: string, 
     module,
     group,
     raw: spec.raw,
+    member: spec.member,
     handler: spec.handler,
   };
 }

@@ -53,19 +53,23 @@ const DICT_TYPES: Array<{ name: string; key: string }> = [
   { name: 'Team member role', key: 'teamMemberRole' },
 ];
 
-async function seedAccounts(tx: Db, done: Done, adminPassword: string | undefined, result: SeedResult): Promise<void> {
+async function seedAccounts(tx: Db, model: Model, done: Done, adminPassword: string | undefined, result: SeedResult): Promise<void> {
   const q = tx.q.bind(tx);
-  if (!(await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_role')} WHERE ${q('id')} = ?`, [ADMIN_ROLE_ID]))) {
-    await insert(tx, 'base_sys_role', { id: ADMIN_ROLE_ID, name: 'Administrator', label: 'admin', remark: 'Holds every permission', relevance: 1 });
+  const roles = model.system('roles').table;
+  const users = model.system('users').table;
+  const userRoles = model.system('userRoles').table;
+  const dictTypes = model.system('dictTypes').table;
+  if (!(await one(tx, `SELECT ${q('id')} FROM ${q(roles)} WHERE ${q('id')} = ?`, [ADMIN_ROLE_ID]))) {
+    await insert(tx, roles, { id: ADMIN_ROLE_ID, name: 'Administrator', label: 'admin', remark: 'Holds every permission', relevance: 1 });
   }
-  if (!(await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_role')} WHERE ${q('label')} = ?`, [MEMBER_ROLE_LABEL]))) {
-    await insert(tx, 'base_sys_role', { name: 'Member', label: MEMBER_ROLE_LABEL, remark: 'Signed-up members', relevance: 0 });
+  if (!(await one(tx, `SELECT ${q('id')} FROM ${q(roles)} WHERE ${q('label')} = ?`, [MEMBER_ROLE_LABEL]))) {
+    await insert(tx, roles, { name: 'Member', label: MEMBER_ROLE_LABEL, remark: 'Signed-up members', relevance: 0 });
   }
-  const anyAdmin = await one(tx, `SELECT ${q('userId')} FROM ${q('base_sys_user_role')} WHERE ${q('roleId')} = ?`, [ADMIN_ROLE_ID]);
-  const adminName = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_user')} WHERE ${q('usernameKey')} = ?`, [usernameKey('admin')]);
+  const anyAdmin = await one(tx, `SELECT ${q('userId')} FROM ${q(userRoles)} WHERE ${q('roleId')} = ?`, [ADMIN_ROLE_ID]);
+  const adminName = await one(tx, `SELECT ${q('id')} FROM ${q(users)} WHERE ${q('usernameKey')} = ?`, [usernameKey('admin')]);
   if (!anyAdmin && !adminName) {
     const password = adminPassword || generatePassword();
-    const id = await insert(tx, 'base_sys_user', {
+    const id = await insert(tx, users, {
       ...usernameColumns('admin'),
       nickName: 'Administrator',
       // The first invite code, so invited sign-ups can start (members get theirs on registration).
@@ -76,13 +80,13 @@ async function seedAccounts(tx: Db, done: Done, adminPassword: string | undefine
       status: 1,
       delete: 0,
     });
-    await insert(tx, 'base_sys_user_role', { userId: id, roleId: ADMIN_ROLE_ID });
+    await insert(tx, userRoles, { userId: id, roleId: ADMIN_ROLE_ID });
     result.createdAdmin = true;
     result.generatedAdminPassword = adminPassword ? null : password;
   }
-  const dictCount = await one(tx, `SELECT COUNT(*) AS ${q('n')} FROM ${q('dict_type')}`);
+  const dictCount = await one(tx, `SELECT COUNT(*) AS ${q('n')} FROM ${q(dictTypes)}`);
   if (Number(dictCount?.n ?? 0) === 0 && !done.has('dict:types')) {
-    for (const d of DICT_TYPES) await insert(tx, 'dict_type', d);
+    for (const d of DICT_TYPES) await insert(tx, dictTypes, d);
     await markSeeded(tx, done, 'dict:types');
   }
 }
@@ -97,6 +101,7 @@ async function markSeeded(tx: Db, done: Done, key: string): Promise<void> {
 
 async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, result: SeedResult): Promise<void> {
   const q = tx.q.bind(tx);
+  const menus = model.system('menus').table;
   const groups = new Map<string, Route[]>();
   for (const r of routes.all) {
     if (r.guard !== 'permission' || !r.permission) continue;
@@ -108,7 +113,7 @@ async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, r
   let order = 0;
   for (const mod of modules) {
     order++;
-    let dir = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [`/${mod}`]);
+    let dir = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [`/${mod}`]);
     const keys = [...groups.keys()].filter((k) => k.startsWith(mod + '/')).sort();
     for (const key of keys) {
       const e = model.byKey.get(key)!;
@@ -116,7 +121,7 @@ async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, r
       let menuId: number | null = null;
       if (!done.has(menuKey)) {
         if (!dir) {
-          const id = await insert(tx, 'base_sys_menu', { parentId: null, name: mod, router: `/${mod}`, type: 0, icon: 'icon-folder', orderNum: order, keepAlive: 1, isShow: 1 });
+          const id = await insert(tx, menus, { parentId: null, name: mod, router: `/${mod}`, type: 0, icon: 'icon-folder', orderNum: order, keepAlive: 1, isShow: 1 });
           dir = { id };
           result.addedMenus++;
         }
@@ -125,14 +130,14 @@ async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, r
         const parts = key.split('/');
         if (parts.length > 2) {
           const subRouter = `/${parts.slice(0, -1).join('/')}`;
-          let sub = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [subRouter]);
+          let sub = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [subRouter]);
           if (!sub) {
-            sub = { id: await insert(tx, 'base_sys_menu', { parentId: dir.id, name: parts[parts.length - 2], router: subRouter, type: 0, icon: 'icon-folder', orderNum: 0, keepAlive: 1, isShow: 1 }) };
+            sub = { id: await insert(tx, menus, { parentId: dir.id, name: parts[parts.length - 2], router: subRouter, type: 0, icon: 'icon-folder', orderNum: 0, keepAlive: 1, isShow: 1 }) };
             result.addedMenus++;
           }
           parentId = Number(sub.id);
         }
-        menuId = await insert(tx, 'base_sys_menu', {
+        menuId = await insert(tx, menus, {
           parentId,
           name: e.label.en,
           router: `/${e.module}/${e.name}`,
@@ -150,10 +155,10 @@ async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, r
         const permKey = `perm:${r.permission}`;
         if (done.has(permKey)) continue;
         if (menuId === null) {
-          const m = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('viewPath')} = ?`, [`crud:${key}`]);
+          const m = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('viewPath')} = ?`, [`crud:${key}`]);
           menuId = m ? Number(m.id) : null;
         }
-        await insert(tx, 'base_sys_menu', {
+        await insert(tx, menus, {
           parentId: menuId,
           name: r.summary.en,
           type: 2,
@@ -170,15 +175,16 @@ async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, r
 }
 
 /** Gives the member role the keys of `keys` it was never given before, as one button menu. */
-async function seedMemberPermissions(tx: Db, done: Done, keys: string[]): Promise<void> {
+async function seedMemberPermissions(tx: Db, model: Model, done: Done, keys: string[]): Promise<void> {
   const q = tx.q.bind(tx);
+  const menus = model.system('menus').table;
   const fresh = [...new Set(keys)].filter((k) => !done.has(`memberperm:${k}`));
   if (!fresh.length) return;
-  const role = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_role')} WHERE ${q('label')} = ?`, [MEMBER_ROLE_LABEL]);
+  const role = await one(tx, `SELECT ${q('id')} FROM ${q(model.system('roles').table)} WHERE ${q('label')} = ?`, [MEMBER_ROLE_LABEL]);
   if (!role) return;
-  let dir = await one(tx, `SELECT ${q('id')} FROM ${q('base_sys_menu')} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, ['/member']);
-  dir ??= { id: await insert(tx, 'base_sys_menu', { parentId: null, name: 'Member calls', router: '/member', type: 0, icon: 'icon-user', orderNum: 99, keepAlive: 1, isShow: 0 }) };
-  const menuId = await insert(tx, 'base_sys_menu', {
+  let dir = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, ['/member']);
+  dir ??= { id: await insert(tx, menus, { parentId: null, name: 'Member calls', router: '/member', type: 0, icon: 'icon-user', orderNum: 99, keepAlive: 1, isShow: 0 }) };
+  const menuId = await insert(tx, menus, {
     parentId: dir.id,
     name: `Member calls (${fresh.length})`,
     type: 2,
@@ -187,19 +193,21 @@ async function seedMemberPermissions(tx: Db, done: Done, keys: string[]): Promis
     keepAlive: 1,
     isShow: 1,
   });
-  await insert(tx, 'base_sys_role_menu', { roleId: role.id, menuId });
+  await insert(tx, model.system('roleMenus').table, { roleId: role.id, menuId });
   for (const k of fresh) await markSeeded(tx, done, `memberperm:${k}`);
 }
 
-export async function seed(db: Db, model: Model, routes: RouteTable, adminPassword?: string, memberPermissions: string[] = []): Promise<SeedResult> {
+export async function seed(db: Db, model: Model, routes: RouteTable, adminPassword?: string): Promise<SeedResult> {
+  // The member role's keys come from the declarations (access.members) and the calls marked member.
+  const memberPermissions = routes.all.filter((r) => r.member && r.permission).map((r) => r.permission!);
   const result: SeedResult = { generatedAdminPassword: null, createdAdmin: false, addedMenus: 0 };
   const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
   await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(SEED_TABLE)} (${db.q('k')} VARCHAR(191) NOT NULL PRIMARY KEY)${engine}`);
   await db.transaction(async (tx) => {
     const done: Done = new Set((await tx.query<{ k: string }>(`SELECT ${tx.q('k')} FROM ${tx.q(SEED_TABLE)}`)).map((r) => r.k));
-    await seedAccounts(tx, done, adminPassword, result);
+    await seedAccounts(tx, model, done, adminPassword, result);
     await seedMenus(tx, done, model, routes, result);
-    await seedMemberPermissions(tx, done, memberPermissions);
+    await seedMemberPermissions(tx, model, done, memberPermissions);
   });
   return result;
 }

@@ -15,9 +15,9 @@ const fields = {
 const member: AuthUser = { id: 7, username: 'm', roleIds: [2], departmentId: null, isAdmin: false, scope: [] };
 const admin: AuthUser = { id: 1, username: 'admin', roleIds: [1], departmentId: null, isAdmin: true, scope: null };
 
-function refused(fn: () => unknown): number | null {
+async function refused(fn: () => Promise<unknown>): Promise<number | null> {
   try {
-    fn();
+    await fn();
     return null;
   } catch (e) {
     return e instanceof AppError ? (e.kind === 'forbidden' ? 403 : -1) : -2;
@@ -30,8 +30,10 @@ describe('access rules', () => {
     defineEntity({
       module: 'demo', name: 'row', table: 'demo_row', label: l('Row', '行'), fields,
       access: {
-        read: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'demo/closed', 'groupId', and(eq('userId', user.id), isIn('isOwner', [1, 2])))),
-        write: ({ user }) => user && eq('userId', user.id),
+        read: ({ user }: { user: AuthUser | null }) => user && or(eq('userId', user.id), inRows('groupId', 'demo/closed', 'groupId', and(eq('userId', user.id), isIn('isOwner', [1, 2])))),
+        update: ({ user }) => user && eq('userId', user.id),
+        delete: ({ user }) => user && eq('userId', user.id),
+        members: ['list', 'page'],
         adminOnly: ['isOwner'],
         visible: { anonymous: ['id', 'title'] },
       },
@@ -40,16 +42,16 @@ describe('access rules', () => {
   const closed = model.byKey.get('demo/closed')!;
   const row = model.byKey.get('demo/row')!;
 
-  it('closes an entity without an access declaration to everyone but administrators', () => {
+  it('closes an entity without an access declaration to everyone but administrators', async () => {
     expect(closed.access.declared).toBe(false);
-    expect(refused(() => accessClause(model, closed, member, 'read'))).toBe(403);
-    expect(refused(() => accessClause(model, closed, null, 'read'))).toBe(403);
-    expect(accessClause(model, closed, admin, 'read')).toBeNull();
-    expect(accessClause(model, closed, SYSTEM, 'write')).toBeNull();
+    expect(await refused(() => accessClause(model, closed, member, 'read'))).toBe(403);
+    expect(await refused(() => accessClause(model, closed, null, 'read'))).toBe(403);
+    expect(await accessClause(model, closed, admin, 'read')).toBeNull();
+    expect(await accessClause(model, closed, SYSTEM, 'delete')).toBeNull();
   });
 
-  it('compiles a rule into parameterized SQL over quoted declared columns, with sub-selects of live rows', () => {
-    const c = accessClause(model, row, member, 'read')!;
+  it('compiles a rule into parameterized SQL over quoted declared columns, with sub-selects of live rows', async () => {
+    const c = (await accessClause(model, row, member, 'read'))!;
     expect(c.sql).toBe('(`userId` = ? OR `groupId` IN (SELECT `groupId` FROM `demo_closed` WHERE (`userId` = ? AND `isOwner` IN (?, ?))))');
     expect(c.params).toEqual([7, 7, 1, 2]);
     expect(whereClause(model, row, or()).sql).toBe('1 = 0');
@@ -62,9 +64,9 @@ describe('access rules', () => {
     expect(() => whereClause(model, row, inRows('groupId', 'demo/missing', 'id', eq('id', 1)))).toThrow(/unknown entity/);
   });
 
-  it('refuses a rule that answers no, for anonymous callers too', () => {
-    expect(refused(() => accessClause(model, row, null, 'read'))).toBe(403);
-    expect(refused(() => accessClause(model, row, null, 'write'))).toBe(403);
+  it('refuses a rule that answers no, for anonymous callers too', async () => {
+    expect(await refused(() => accessClause(model, row, null, 'read'))).toBe(403);
+    expect(await refused(() => accessClause(model, row, null, 'update'))).toBe(403);
   });
 
   it('drops admin-only fields from a member payload and trims rows for anonymous callers', () => {
@@ -77,6 +79,12 @@ describe('access rules', () => {
     const rows = [{ id: 1, title: 't', userId: 7, groupId: 3 }];
     trimForAnonymous(row, null, rows);
     expect(rows).toEqual([{ id: 1, title: 't' }]);
+  });
+
+  it('gives the member role the declared actions only, and refuses an action the entity does not expose', () => {
+    expect(row.access.members).toEqual(['list', 'page']);
+    expect(closed.access.members).toEqual([]);
+    expect(() => normalizeEntity(defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, actions: ['page'], access: { members: ['add'] } }))).toThrow(/member action/);
   });
 
   it('refuses ownRows on an entity without an owner field, and visible fields that are not readable', () => {

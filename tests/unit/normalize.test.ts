@@ -64,6 +64,20 @@ describe('normalize', () => {
     expect(widened).not.toBe(a);
   });
 
+  it('finds the entity that holds a system role, and fails loudly on a missing or doubled one', () => {
+    const m = normalize([defineEntity({ ...base, system: 'users' }), defineEntity({ ...base, name: 'other', table: 'demo_other' })]);
+    expect(m.system('users').key).toBe('demo/thing');
+    expect(m.byKey.get('demo/other')!.system).toBeNull();
+    expect(() => m.system('roles')).toThrow(/system: 'roles'/);
+    expect(() => normalize([defineEntity({ ...base, system: 'users' }), defineEntity({ ...base, name: 'other', table: 'demo_other', system: 'users' })])).toThrow(/system role 'users' is held by/);
+  });
+
+  it('gives every role the core reads to one declared entity', async () => {
+    const m = await loadModel();
+    const roles = ['users', 'roles', 'menus', 'userRoles', 'roleMenus', 'departments', 'roleDepartments', 'requestLog', 'recycle', 'params', 'dictTypes'] as const;
+    for (const r of roles) expect(m.system(r).system).toBe(r);
+  });
+
   it('loads the whole catalogue with the spec names and snake_case tables', async () => {
     const m = await loadModel();
     const keys = m.entities.map((e) => e.key);

@@ -1,12 +1,20 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
-import { SYSADMIN } from '../../../server/modules/base/sys/sysadmin.messages';
+import { registerMessages } from '../../../server/core/i18n/messages';
 import { keyHolders } from '../../../server/core/entity/access';
+
+/** The department rules' messages; the department calls (department/order) refuse a loop with the same one. */
+export const DEPARTMENT_MESSAGES = registerMessages({
+  en: { department_cycle: 'A department cannot be placed under itself or one of its own sub-departments' },
+  'zh-cn': { department_cycle: '部门不能放在自己或自己的下级部门之下' },
+  'zh-tw': { department_cycle: '部門不能放在自己或自己的下級部門之下' },
+});
 
 export default defineEntity({
   module: 'base',
   name: 'sys/department',
   table: 'base_sys_department',
+  system: 'departments',
   label: l('Department', '部门', '部門'),
   note: 'name is required; departments form a tree through parentId (never a loop) and sort by orderNum.',
   fields: {
@@ -31,7 +39,7 @@ export default defineEntity({
       const parents = new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
       const seen = new Set<number>();
       for (let p: number | null = Number(data.parentId); p !== null && !seen.has(p); p = parents.get(p) ?? null) {
-        if (p === id) throw fail.bad(SYSADMIN.department_cycle);
+        if (p === id) throw fail.bad(DEPARTMENT_MESSAGES.department_cycle);
         seen.add(p);
       }
     },

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'sys/log',
   table: 'base_sys_log',
+  system: 'requestLog',
   label: l('Request log', '请求日志', '請求日誌'),
   note:
     'Written by the server for each request (server/core/log, batched off the request path); read-only ' +

@@ -1,22 +1,29 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
-import { fail } from '../../../server/core/http/errors';
-import { SYSADMIN, rule, type FieldProblem } from '../../../server/modules/base/sys/sysadmin.messages';
+import { fail, type InvalidField } from '../../../server/core/http/errors';
+import { fieldRule, registerMessages } from '../../../server/core/i18n/messages';
 import { keyHolders } from '../../../server/core/entity/access';
+
+const MESSAGES = registerMessages({
+  en: { field_menu_router_slash: 'must begin with a single / and hold no spaces' },
+  'zh-cn': { field_menu_router_slash: '必须以单个 / 开头且不含空格' },
+  'zh-tw': { field_menu_router_slash: '必須以單個 / 開頭且不含空格' },
+});
 
 /**
  * 000 §5: a menu route must begin with /. Empty means none (buttons, some directories). A second
  * leading slash or a space would make it a different kind of address, so they are refused too.
  */
-export function routerErrors(router: unknown, prefix = ''): FieldProblem[] {
+export function routerErrors(router: unknown, prefix = ''): InvalidField[] {
   if (router === undefined || router === null || router === '') return [];
   if (typeof router === 'string' && /^\/(?!\/)\S*$/.test(router)) return [];
-  return [{ field: [prefix, 'router'].filter(Boolean).join('.'), rule: rule(SYSADMIN.field_menu_router_slash), params: {} }];
+  return [{ field: [prefix, 'router'].filter(Boolean).join('.'), rule: fieldRule(MESSAGES.field_menu_router_slash), params: {} }];
 }
 
 export default defineEntity({
   module: 'base',
   name: 'sys/menu',
   table: 'base_sys_menu',
+  system: 'menus',
   label: l('Menu', '菜单', '選單'),
   note:
     'name is required. perms holds comma-separated permission keys (module:entity:action); ' +

@@ -1,13 +1,20 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { keyHolders } from '../../../server/core/entity/access';
 import { fail } from '../../../server/core/http/errors';
+import { fieldRule, registerMessages } from '../../../server/core/i18n/messages';
 import { REDACTED } from '../../../server/core/log/request-log';
-import { SYSADMIN, rule } from '../../../server/modules/base/sys/sysadmin.messages';
+
+const MESSAGES = registerMessages({
+  en: { field_param_secret_data: 'must be given a new value to make a secret parameter readable again' },
+  'zh-cn': { field_param_secret_data: '取消保密时必须同时填写新的值' },
+  'zh-tw': { field_param_secret_data: '取消保密時必須同時填寫新的值' },
+});
 
 export default defineEntity({
   module: 'base',
   name: 'sys/param',
   table: 'base_sys_param',
+  system: 'params',
   label: l('Parameter', '参数', '參數'),
   note:
     'keyName is required and unique: it is how code reads a parameter (e.g. consoleRoleIds). ' +
@@ -51,7 +58,7 @@ export default defineEntity({
       if (data.data === REDACTED) delete data.data;
       // Unflagged, the stored value would become readable: it must be replaced in the same write.
       if (data.secret === false && data.data === undefined) {
-        throw fail.invalid([{ field: 'data', rule: rule(SYSADMIN.field_param_secret_data), params: {} }]);
+        throw fail.invalid([{ field: 'data', rule: fieldRule(MESSAGES.field_param_secret_data), params: {} }]);
       }
     },
   },

@@ -13,6 +13,7 @@ export default defineEntity({
   module: 'base',
   name: 'sys/role',
   table: 'base_sys_role',
+  system: 'roles',
   label: l('Role', '角色', '角色'),
   note:
     'name and label are required; label is unique (at most 50 characters). menuIdList and ' +

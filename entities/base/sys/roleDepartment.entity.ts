@@ -4,6 +4,7 @@ export default defineEntity({
   module: 'base',
   name: 'sys/roleDepartment',
   table: 'base_sys_role_department',
+  system: 'roleDepartments',
   label: l('Role department', '角色部门', '角色部門'),
   note: 'Link table behind role.departmentIdList, maintained by the role hooks; no routes of its own.',
   fields: {

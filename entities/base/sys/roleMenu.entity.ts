@@ -4,6 +4,7 @@ export default defineEntity({
   module: 'base',
   name: 'sys/roleMenu',
   table: 'base_sys_role_menu',
+  system: 'roleMenus',
   label: l('Role menu', '角色菜单', '角色選單'),
   note: 'Link table behind role.menuIdList, maintained by the role hooks; no routes of its own.',
   fields: {

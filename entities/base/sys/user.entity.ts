@@ -40,6 +40,7 @@ export default defineEntity({
   module: 'base',
   name: 'sys/user',
   table: 'base_sys_user',
+  system: 'users',
   label: l('User', '用户', '使用者'),
   note:
     'username is required and unique; the password is hashed on write and never returned. ' +

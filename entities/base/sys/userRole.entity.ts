@@ -4,6 +4,7 @@ export default defineEntity({
   module: 'base',
   name: 'sys/userRole',
   table: 'base_sys_user_role',
+  system: 'userRoles',
   label: l('User role', '用户角色', '使用者角色'),
   note: 'Link table behind user.roleIdList, maintained by the user hooks; no routes of its own.',
   fields: {

@@ -6,7 +6,8 @@
  * a refresh token is good once, and a second use ends its whole session.
  */
 import { randomBytes } from 'node:crypto';
-import type { AuthUser } from '../entity/define';
+import type { AuthUser, SystemRole } from '../entity/define';
+import type { Model } from '../entity/model';
 import type { Db } from '../db/db';
 import type { CacheStore } from '../cache/store';
 import { fail } from '../http/errors';
@@ -18,6 +19,9 @@ import { CacheRevocations, type Revocations } from './revocations';
 
 export const ADMIN_ROLE_ID = 1;
 const STATE_TTL = 600;
+
+/** The entities a user's cached state is read from: a write to any of them drops every cached state. */
+export const AUTH_SOURCES: readonly SystemRole[] = ['users', 'userRoles', 'roles', 'menus', 'roleMenus', 'departments', 'roleDepartments'];
 
 export interface UserState {
   id: number;
@@ -67,6 +71,7 @@ export class AuthService {
 
   constructor(
     private readonly db: Db,
+    private readonly model: Model,
     private readonly cache: CacheStore,
     secret: string,
     private readonly config: AuthConfig,
@@ -81,15 +86,20 @@ export class AuthService {
     this.local.clear();
   }
 
+  /** The quoted table of a system entity. */
+  private table(role: SystemRole): string {
+    return this.db.q(this.model.system(role).table);
+  }
+
   private async loadState(uid: number): Promise<UserState | null> {
     const q = this.db.q.bind(this.db);
     const [u] = await this.db.query<{ id: number; username: string; passwordV: number; status: number; departmentId: number | null }>(
-      `SELECT ${['id', 'username', 'passwordV', 'status', 'departmentId'].map(q).join(', ')} FROM ${q('base_sys_user')} WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
+      `SELECT ${['id', 'username', 'passwordV', 'status', 'departmentId'].map(q).join(', ')} FROM ${this.table('users')} WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
       [uid],
     );
     if (!u) return null;
     const roles = await this.db.query<{ roleId: number }>(
-      `SELECT ${q('roleId')} FROM ${q('base_sys_user_role')} WHERE ${q('userId')} = ?`,
+      `SELECT ${q('roleId')} FROM ${this.table('userRoles')} WHERE ${q('userId')} = ?`,
       [uid],
     );
     const roleIds = roles.map((r) => Number(r.roleId));
@@ -97,7 +107,7 @@ export class AuthService {
     let perms: string[] = [];
     if (roleIds.length && !admin) {
       const rows = await this.db.query<{ perms: string | null }>(
-        `SELECT m.${q('perms')} FROM ${q('base_sys_menu')} m JOIN ${q('base_sys_role_menu')} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${roleIds.map(() => '?').join(', ')})`,
+        `SELECT m.${q('perms')} FROM ${this.table('menus')} m JOIN ${this.table('roleMenus')} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${roleIds.map(() => '?').join(', ')})`,
         roleIds,
       );
       perms = [...new Set(rows.flatMap((r) => (r.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)))].sort();
@@ -110,7 +120,7 @@ export class AuthService {
       departmentId: u.departmentId === null ? null : Number(u.departmentId),
       roleIds,
       perms,
-      scope: admin ? null : await loadScope(this.db, roleIds),
+      scope: admin ? null : await loadScope(this.db, this.model, roleIds),
     };
   }
 
@@ -190,7 +200,7 @@ export class AuthService {
   async checkPassword(username: string, password: string): Promise<{ id: number; passwordV: number }> {
     const q = this.db.q.bind(this.db);
     const [u] = await this.db.query<{ id: number; password: string | null; passwordV: number; status: number }>(
-      `SELECT ${['id', 'password', 'passwordV', 'status'].map(q).join(', ')} FROM ${q('base_sys_user')} WHERE ${q('usernameKey')} = ? AND ${q('delete')} = 0`,
+      `SELECT ${['id', 'password', 'passwordV', 'status'].map(q).join(', ')} FROM ${this.table('users')} WHERE ${q('usernameKey')} = ? AND ${q('delete')} = 0`,
       [usernameKey(username)],
     );
     const ok = await verifyPassword(password, u?.password ?? DUMMY_HASH);

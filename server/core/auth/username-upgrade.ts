@@ -7,9 +7,9 @@
  */
 import type { Db } from '../db/db';
 import { UniqueViolation } from '../db/db';
+import type { Model } from '../entity/model';
+import { loadedModel } from '../entity/load';
 import { canonicalUsername, REFUSED_ALL, USERNAME_MAX } from './username';
-
-const TABLE = 'base_sys_user';
 
 interface Name {
   display: string;
@@ -36,32 +36,33 @@ export function logName(s: string | null): string {
   return JSON.stringify(s ?? '').replace(REFUSED_ALL, (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 }
 
-async function keyHolder(tx: Db, key: string, except: number): Promise<{ id: number; username: string } | null> {
+async function keyHolder(tx: Db, table: string, key: string, except: number): Promise<{ id: number; username: string } | null> {
   const q = tx.q.bind(tx);
   const [row] = await tx.query<{ id: number; username: string }>(
-    `SELECT ${q('id')}, ${q('username')} FROM ${q(TABLE)} WHERE ${q('usernameKey')} = ? AND ${q('id')} <> ?`,
+    `SELECT ${q('id')}, ${q('username')} FROM ${q(table)} WHERE ${q('usernameKey')} = ? AND ${q('id')} <> ?`,
     [key, except],
   );
   return row ? { id: Number(row.id), username: row.username } : null;
 }
 
 /** `<name>~<id>`, or with a further counter when even that key is held. */
-async function freeName(tx: Db, display: string, id: number): Promise<Name> {
+async function freeName(tx: Db, table: string, display: string, id: number): Promise<Name> {
   for (let attempt = 0; ; attempt++) {
     const name = withSuffix(display, id, attempt);
-    if (!(await keyHolder(tx, name.key, id))) return name;
+    if (!(await keyHolder(tx, table, name.key, id))) return name;
   }
 }
 
-async function store(tx: Db, id: number, name: Name): Promise<void> {
+async function store(tx: Db, table: string, id: number, name: Name): Promise<void> {
   const q = tx.q.bind(tx);
-  await tx.run(`UPDATE ${q(TABLE)} SET ${q('username')} = ?, ${q('usernameKey')} = ? WHERE ${q('id')} = ?`, [name.display, name.key, id]);
+  await tx.run(`UPDATE ${q(table)} SET ${q('username')} = ?, ${q('usernameKey')} = ? WHERE ${q('id')} = ?`, [name.display, name.key, id]);
 }
 
 /** Fills missing keys; returns how many usernames changed. */
-export async function fillUsernameKeys(db: Db, warn: (line: string) => void): Promise<number> {
+export async function fillUsernameKeys(db: Db, warn: (line: string) => void, model: Model = loadedModel()): Promise<number> {
   const q = db.q.bind(db);
-  const pendingSql = `SELECT ${q('id')}, ${q('username')} FROM ${q(TABLE)} WHERE ${q('usernameKey')} IS NULL ORDER BY ${q('id')}`;
+  const table = model.system('users').table;
+  const pendingSql = `SELECT ${q('id')}, ${q('username')} FROM ${q(table)} WHERE ${q('usernameKey')} IS NULL ORDER BY ${q('id')}`;
   if (!(await db.query(`${pendingSql} LIMIT 1`)).length) return 0;
   const lines: string[] = [];
   const renamed = (id: number, from: string | null, to: string, why: string) =>
@@ -73,35 +74,35 @@ export async function fillUsernameKeys(db: Db, warn: (line: string) => void): Pr
       if (done.has(id)) continue;
       let name = repaired(row.username, id);
       let why = 'normalized; characters a username may not hold removed';
-      const holder = await keyHolder(tx, name.key, id);
+      const holder = await keyHolder(tx, table, name.key, id);
       if (holder && holder.id < id) {
-        name = await freeName(tx, name.display, id);
+        name = await freeName(tx, table, name.display, id);
         why = `user #${holder.id} is older and holds the same canonical name`;
       } else if (holder) {
         // A newer row got the key first (written by an upgraded instance meanwhile): the older row wins.
-        const other = await freeName(tx, holder.username, holder.id);
-        await store(tx, holder.id, other);
+        const other = await freeName(tx, table, holder.username, holder.id);
+        await store(tx, table, holder.id, other);
         renamed(holder.id, holder.username, other.display, `user #${id} is older and holds the same canonical name`);
       }
       // Newer rows not filled yet may still hold this very name (`bob` beside an older `bob `): they yield it.
       for (const other of await tx.query<{ id: number; username: string }>(
-        `SELECT ${q('id')}, ${q('username')} FROM ${q(TABLE)} WHERE ${q('username')} = ? AND ${q('id')} > ? AND ${q('usernameKey')} IS NULL`,
+        `SELECT ${q('id')}, ${q('username')} FROM ${q(table)} WHERE ${q('username')} = ? AND ${q('id')} > ? AND ${q('usernameKey')} IS NULL`,
         [name.display, id],
       )) {
         const otherId = Number(other.id);
-        const n = await freeName(tx, repaired(other.username, otherId).display, otherId);
-        await store(tx, otherId, n);
+        const n = await freeName(tx, table, repaired(other.username, otherId).display, otherId);
+        await store(tx, table, otherId, n);
         done.add(otherId);
         renamed(otherId, other.username, n.display, `user #${id} is older and holds the same name`);
       }
       try {
-        await store(tx, id, name);
+        await store(tx, table, id, name);
       } catch (e) {
         // MySQL's own unique index on username folds accents, which the key keeps apart.
         if (!(e instanceof UniqueViolation)) throw e;
-        name = await freeName(tx, name.display, id);
+        name = await freeName(tx, table, name.display, id);
         why = 'another user holds a name MySQL counts as equal';
-        await store(tx, id, name);
+        await store(tx, table, id, name);
       }
       if (name.display !== row.username) renamed(id, row.username, name.display, why);
     }

@@ -51,12 +51,12 @@ export function bypasses(user: AuthUser | null): boolean {
 }
 
 /**
- * The clause that narrows `kind` (read, or write for update and delete) for this caller, null when
- * nothing narrows; refuses (403) when the rule says no.
+ * The clause that narrows `kind` (read for info, list and page; update; delete) for this caller,
+ * null when nothing narrows; refuses (403) when the rule says no.
  */
-export function accessClause(model: Model, e: Entity, user: AuthUser | null, kind: 'read' | 'write'): Clause | null {
+export async function accessClause(model: Model, e: Entity, user: AuthUser | null, kind: 'read' | 'update' | 'delete'): Promise<Clause | null> {
   if (bypasses(user)) return null;
-  const v: Verdict = e.access[kind]({ user });
+  const v: Verdict = await e.access[kind]({ user });
   if (v === true) return scopeClause(e, user);
   if (!v) throw fail.forbidden('no_permission');
   return whereClause(model, e, v);

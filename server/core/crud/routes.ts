@@ -12,6 +12,7 @@ export function genericRoutes(model: Model, ops: Operations): Route[] {
         path: a.path,
         guard: a.public ? 'public' : 'permission',
         permission: a.permission,
+        member: e.access.members.includes(a.name),
         summary: a.summary,
         entity: e,
         module: e.module,

@@ -5,11 +5,10 @@
  */
 import type { AuthUser } from '../entity/define';
 import type { Entity } from '../entity/model';
+import { loadedModel } from '../entity/load';
 import { quoteIdent as q } from '../db/db';
 import type { Clause } from './query';
 import { fail } from '../http/errors';
-
-const USERS = 'base_sys_user';
 
 export function scopeClause(e: Entity, user: AuthUser | null, alias = ''): Clause | null {
   if (!user || user.scope === null || user.scope === undefined) return null;
@@ -24,7 +23,8 @@ export function scopeClause(e: Entity, user: AuthUser | null, alias = ''): Claus
     parts.push(`${col(e.owner)} = ?`);
     params.push(user.id);
     if (user.scope.length) {
-      parts.push(`${col(e.owner)} IN (SELECT ${q('id')} FROM ${q(USERS)} WHERE ${q('departmentId')} IN (${marks}))`);
+      const users = loadedModel().system('users').table;
+      parts.push(`${col(e.owner)} IN (SELECT ${q('id')} FROM ${q(users)} WHERE ${q('departmentId')} IN (${marks}))`);
       params.push(...user.scope);
     }
   }
@@ -33,7 +33,7 @@ export function scopeClause(e: Entity, user: AuthUser | null, alias = ''): Claus
       parts.push(`${col('departmentId')} IN (${marks})`);
       params.push(...user.scope);
     }
-    if (e.table === USERS) {
+    if (e.system === 'users') {
       parts.push(`${col('id')} = ?`);
       params.push(user.id);
     }

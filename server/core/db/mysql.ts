@@ -18,7 +18,7 @@ function mapError(e: unknown): never {
 
 /** Statements whose shape varies (IN lists of any length) are not worth a server-side prepare. */
 function preparable(sql: string): boolean {
-  return !/ IN \(/.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT)/i.test(sql);
+  return !/ IN \(/.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT|SAVEPOINT|ROLLBACK|RELEASE)/i.test(sql);
 }
 
 async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[], log: ((sql: string) => void) | null): Promise<unknown> {

@@ -1,8 +1,9 @@
 /**
- * Row access in the declaration: which rows a caller who is not an administrator may read, change
- * and create, which fields only administrators set, and which fields other people see.
+ * Row access in the declaration: which rows a caller who is not an administrator may read, update,
+ * delete and create, which fields only administrators set, which fields other people see, and which
+ * actions the member role holds.
  *
- * A rule is a function of the caller (`null` for an anonymous caller of a public action) that
+ * A rule is a function (it may be async) of the caller (`null` for an anonymous caller of a public action) that
  * answers `true` (every row the permission key allows, narrowed by the caller's department data
  * scope, as for the console's staff roles), `false` (nothing: 403), or a {@link Where} that names
  * the rows exactly (then the data scope does not apply: the rule is the whole answer).
@@ -13,15 +14,17 @@
  * ```ts
  * access: {
  *   read: ({ user }) => user && or(eq('fromId', user.id), eq('toId', user.id)),
- *   write: ({ user }) => user && eq('fromId', user.id),
+ *   update: ({ user }) => user && eq('fromId', user.id),
+ *   delete: ({ user }) => user && eq('fromId', user.id),
  *   create: async ({ user, data, exists }) =>
  *     !!user && (await exists('base/group', and(eq('id', data.groupId), eq('userId', user.id)))),
  *   adminOnly: ['isOwner'],
  *   visible: { anonymous: ['id', 'nickName'], member: ['id', 'nickName'] },
+ *   members: ['add', 'info', 'list', 'page'],
  * }
  * ```
  */
-import type { AuthUser, Row } from './define';
+import type { ActionName, AuthUser, Row } from './define';
 
 /** A row filter: field equality, membership in a list or in another entity's rows, and/or. */
 export type Where =
@@ -53,26 +56,35 @@ export interface CreateArgs extends AccessArgs {
   exists(entity: string, where: Where): Promise<boolean>;
 }
 
+export type Rule = (a: AccessArgs) => Verdict | Promise<Verdict>;
+
 export interface AccessDecl {
   /** info, list and page. Default: nothing. */
-  read?: (a: AccessArgs) => Verdict;
-  /** Which rows update and delete may touch. Default: nothing. */
-  write?: (a: AccessArgs) => Verdict;
+  read?: Rule;
+  /** Which rows update may change. Default: nothing. */
+  update?: Rule;
+  /** Which rows delete may remove. Default: nothing. */
+  delete?: Rule;
   /** Whether add may write this row; update checks the changed row with it too. Default: no. */
   create?: (a: CreateArgs) => boolean | null | undefined | Promise<boolean | null | undefined>;
   /** Fields only administrators (or a module that checked them itself) set; others' values are ignored. */
   adminOnly?: string[];
   /** Fields of a row that is not theirs that an anonymous caller, or another member, may see. */
   visible?: { anonymous?: string[] | 'all'; member?: string[] | 'all' };
+  /** The generic actions whose permission keys the member role holds (seeded once, never forced back). */
+  members?: ActionName[] | 'all';
 }
 
 /** The normalized access of an entity. */
 export interface Access {
-  read(a: AccessArgs): Verdict;
-  write(a: AccessArgs): Verdict;
+  read: Rule;
+  update: Rule;
+  delete: Rule;
   create(a: CreateArgs): boolean | null | undefined | Promise<boolean | null | undefined>;
   adminOnly: string[];
   visible: { anonymous: string[]; member: string[] };
+  /** Generic actions the member role holds. */
+  members: ActionName[];
   /** False when the declaration has no `access`: only administrators reach the entity. */
   declared: boolean;
 }
@@ -91,7 +103,8 @@ export const SYSTEM: AuthUser = Object.freeze({ id: 0, username: 'system', roleI
  */
 export const keyHolders: AccessDecl = {
   read: () => true,
-  write: ({ user }) => user !== null,
+  update: ({ user }) => user !== null,
+  delete: ({ user }) => user !== null,
   create: ({ user }) => user !== null,
   visible: { anonymous: 'all' },
 };
@@ -102,7 +115,8 @@ export const keyHolders: AccessDecl = {
  */
 export const ownRows: AccessDecl = {
   read: ({ user }) => user !== null,
-  write: ({ user }) => user !== null,
+  update: ({ user }) => user !== null,
+  delete: ({ user }) => user !== null,
   create: ({ user }) => user !== null,
 };
 
@@ -111,7 +125,7 @@ export const ownRows: AccessDecl = {
  * member: a write to one of them can change which rows the rule admits, so cached totals of the
  * entity depend on them too.
  */
-export function readDependencies(access: Access): string[] {
+export async function readDependencies(access: Access): Promise<string[]> {
   const probe: AuthUser = { id: 0, username: '', roleIds: [], departmentId: null, isAdmin: false, scope: [] };
   const out = new Set<string>();
   const walk = (w: Where): void => {
@@ -122,7 +136,7 @@ export function readDependencies(access: Access): string[] {
       walk(w.inRows.where);
     }
   };
-  const v = access.read({ user: probe });
+  const v = await access.read({ user: probe });
   if (v && v !== true) walk(v);
   return [...out];
 }

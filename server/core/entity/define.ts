@@ -140,6 +140,24 @@ export interface EntityHooks {
   beforeDelete?: (ctx: HookContext & { ids: number[] }) => void | Promise<void>;
 }
 
+/**
+ * The parts of the system the core itself reads or writes (sign-in, permissions, data scope,
+ * seeding, the request log, delete and restore). The core finds each through the entity declared
+ * with that role (`model.system('users')`), never by its table name. Each role is held by at most one entity.
+ */
+export type SystemRole =
+  | 'users'
+  | 'roles'
+  | 'menus'
+  | 'userRoles'
+  | 'roleMenus'
+  | 'departments'
+  | 'roleDepartments'
+  | 'requestLog'
+  | 'recycle'
+  | 'params'
+  | 'dictTypes';
+
 export interface EntityDecl {
   /** The spec's module: base, demo, dict, goods, helper, plugin, recycle, space, task, user, work. */
   module: string;
@@ -147,6 +165,16 @@ export interface EntityDecl {
   name: string;
   /** Table name in snake_case. */
   table: string;
+  /**
+   * The role this entity plays for the core, if any.
+   *
+   * @example
+   * ```ts
+   * // entities/base/sys/user.entity.ts: sign-in, permissions and data scope read users from here
+   * export default defineEntity({ module: 'base', name: 'sys/user', system: 'users', ... });
+   * ```
+   */
+  system?: SystemRole;
   label: Labels;
   /** Fields besides id, createTime and updateTime, which every entity has. */
   fields: Record<string, FieldDecl>;

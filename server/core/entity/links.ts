@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
- * const byRole = await readLinks(db, { table: 'base_sys_role_menu', from: 'roleId', to: 'menuId' }, roleIds);
- * await replaceLinks(db, { table: 'base_sys_role_menu', from: 'roleId', to: 'menuId' }, roleId, [3, 4]);
+ * const TEAM_USERS = { table: 'demo_team_user', from: 'teamId', to: 'userId' };
+ * const byTeam = await readLinks(db, TEAM_USERS, teamIds);
+ * await replaceLinks(db, TEAM_USERS, teamId, [3, 4]);
  * ```
  */
 import type { HookDb } from './define';

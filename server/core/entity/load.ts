@@ -32,9 +32,19 @@ export async function loadDeclarations(dir = ENTITIES_DIR): Promise<EntityDecl[]
 }
 
 let cached: Promise<Model> | null = null;
+let loaded: Model | null = null;
 
 /** The model of this process, loaded once. */
 export function loadModel(): Promise<Model> {
-  cached ??= loadDeclarations().then(normalize);
+  cached ??= loadDeclarations().then((decls) => (loaded = normalize(decls)));
   return cached;
+}
+
+/**
+ * The model of this process once `loadModel` has resolved (the start-up awaits it first). For code
+ * handed an entity or a database but not the model, such as the data-scope clause and the request log.
+ */
+export function loadedModel(): Model {
+  if (!loaded) throw new Error('the entity model is not loaded yet (await loadModel() first)');
+  return loaded;
 }

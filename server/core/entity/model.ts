@@ -1,6 +1,6 @@
 /** The normalized entity model: the only shape that CRUD, /eps, OpenAPI, validation and codegen read. */
 import type { Access } from './access';
-import type { ActionName, EntityHooks, EnumOption, FieldType, HttpMethod, Labels } from './define';
+import type { ActionName, EntityHooks, EnumOption, FieldType, HttpMethod, Labels, SystemRole } from './define';
 
 export interface Field {
   name: string;
@@ -47,6 +47,8 @@ export interface Entity {
   /** `module/name`, unique. */
   key: string;
   table: string;
+  /** The role this entity plays for the core (see SystemRole), or null. */
+  system: SystemRole | null;
   label: Labels;
   /** `/admin/{module}/{name}`. */
   prefix: string;
@@ -83,4 +85,6 @@ export interface Model {
   byKey: Map<string, Entity>;
   /** A stable hash of everything that shapes the database schema. */
   schemaHash: string;
+  /** The entity declared with `role`; throws when none is, so a missing part fails loudly. */
+  system(role: SystemRole): Entity;
 }

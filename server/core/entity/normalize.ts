@@ -4,7 +4,7 @@
  * duplicate route, bad owner...), so a broken entity file never becomes a half-working API.
  */
 import { createHash } from 'node:crypto';
-import type { ActionName, EntityDecl, FieldDecl, HttpMethod } from './define';
+import type { ActionName, EntityDecl, FieldDecl, HttpMethod, SystemRole } from './define';
 import { l } from './define';
 import type { Action, Entity, Field, Model } from './model';
 import { buildSchemas } from './json-schema';
@@ -13,7 +13,7 @@ import { ownRows, type Access } from './access';
 const closed = () => false;
 
 /** Checks the names an access declaration uses; no declaration means closed to all but administrators. */
-function normalizeAccess(key: string, d: EntityDecl, fields: Field[]): Access {
+function normalizeAccess(key: string, d: EntityDecl, fields: Field[], actions: ActionName[]): Access {
   const a = d.access;
   const readable = fields.filter((f) => !f.hidden && !f.writeOnly).map((f) => f.name);
   const names = new Set(fields.map((f) => f.name));
@@ -26,9 +26,14 @@ function normalizeAccess(key: string, d: EntityDecl, fields: Field[]): Access {
   for (const n of a?.adminOnly ?? []) if (!names.has(n)) throw new Error(`${key}: adminOnly field '${n}' is not a field`);
   return {
     read: a?.read ?? closed,
-    write: a?.write ?? closed,
+    update: a?.update ?? closed,
+    delete: a?.delete ?? closed,
     create: a?.create ?? closed,
     adminOnly: a?.adminOnly ?? [],
+    members: a?.members === 'all' ? [...actions] : (a?.members ?? []).filter((m) => {
+      if (!actions.includes(m)) throw new Error(`${key}: member action '${m}' is not exposed`);
+      return true;
+    }),
     visible: { anonymous: list(a?.visible?.anonymous, 'visible'), member: list(a?.visible?.member, 'visible') },
     declared: !!a,
   };
@@ -153,6 +158,7 @@ export function normalizeEntity(d: EntityDecl): Entity {
     name: d.name,
     key,
     table: d.table,
+    system: d.system ?? null,
     label: d.label,
     prefix,
     permPrefix,
@@ -170,7 +176,7 @@ export function normalizeEntity(d: EntityDecl): Entity {
     total: d.total ?? 'cached',
     indexes,
     hooks: d.hooks ?? {},
-    access: normalizeAccess(key, d, fields),
+    access: normalizeAccess(key, d, fields, names),
     note: d.note ?? null,
     schema: { add: {}, update: {}, row: {} },
   };
@@ -183,11 +189,16 @@ export function normalize(decls: EntityDecl[]): Model {
   const entities = decls.map(normalizeEntity).sort((a, b) => a.key.localeCompare(b.key));
   const byKey = new Map<string, Entity>();
   const tables = new Set<string>();
+  const bySystem = new Map<SystemRole, Entity>();
   for (const e of entities) {
     if (byKey.has(e.key)) throw new Error(`entity ${e.key} is declared twice`);
     if (tables.has(e.table)) throw new Error(`table ${e.table} is declared twice`);
     byKey.set(e.key, e);
     tables.add(e.table);
+    if (!e.system) continue;
+    const holder = bySystem.get(e.system);
+    if (holder) throw new Error(`${e.key}: system role '${e.system}' is held by ${holder.key} already`);
+    bySystem.set(e.system, e);
   }
   const shape = entities.map((e) => ({
     t: e.table,
@@ -195,5 +206,10 @@ export function normalize(decls: EntityDecl[]): Model {
     i: e.indexes,
   }));
   const schemaHash = createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
-  return { entities, byKey, schemaHash };
+  const system = (role: SystemRole): Entity => {
+    const e = bySystem.get(role);
+    if (!e) throw new Error(`no entity is declared with system: '${role}'`);
+    return e;
+  };
+  return { entities, byKey, schemaHash, system };
 }

@@ -39,6 +39,8 @@ export interface Route {
   group: string;
   /** The raw answer instead of an envelope (redirects, files, documents). */
   raw?: boolean;
+  /** The member role holds this route's permission key (see seed.ts). */
+  member?: boolean;
   /** `raw`: the dispatcher leaves a POST body unread, for the handler to stream from ctx.req (uploads). */
   body?: 'json' | 'raw';
   handler(req: ApiRequest): Promise<unknown>;

@@ -177,6 +177,11 @@ export function registerMessages<K extends string>(dict: Record<Lang, Record<K, 
   return Object.fromEntries(keys.map((k) => [k, k])) as Record<K, K>;
 }
 
+/** The rule an InvalidField names for a `field_…` message key (the envelope adds `field_` back). */
+export function fieldRule(key: `field_${string}`): string {
+  return key.slice('field_'.length);
+}
+
 /** The language of a request's `language` header (or Accept-Language), en by default. */
 export function pickLang(header: string | undefined): Lang {
   const h = (header ?? '').toLowerCase();

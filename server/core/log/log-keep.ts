@@ -4,6 +4,10 @@
  */
 import type { Core } from '../core';
 import type { Db } from '../db/db';
+import type { Model } from '../entity/model';
+import { loadedModel } from '../entity/load';
+import { SYSTEM } from '../entity/access';
+import { lt, lte } from '../crud/condition';
 
 export const LOG_KEEP_KEY = 'logKeep';
 export const DEFAULT_LOG_KEEP_DAYS = 30;
@@ -12,10 +16,10 @@ const PURGE_EVERY_MS = 3600_000;
 /** Rows deleted per statement, so a big purge never holds long locks on the log table. */
 const PURGE_CHUNK = 5000;
 
-/** The kept days from base_sys_param (default 30 when unset or not a positive whole number). */
-export async function readKeepDays(db: Db): Promise<number> {
+/** The kept days from the params (default 30 when unset or not a positive whole number). */
+export async function readKeepDays(db: Db, model: Model = loadedModel()): Promise<number> {
   const [row] = await db.query<{ data: unknown }>(
-    `SELECT ${db.q('data')} FROM ${db.q('base_sys_param')} WHERE ${db.q('keyName')} = ?`,
+    `SELECT ${db.q('data')} FROM ${db.q(model.system('params').table)} WHERE ${db.q('keyName')} = ?`,
     [LOG_KEEP_KEY],
   );
   const n = Number(row?.data);
@@ -27,32 +31,22 @@ export function cutoffStored(days: number, now = Date.now()): string {
   return new Date(now - days * 86400_000).toISOString().slice(0, 23).replace('T', ' ');
 }
 
-/** Deletes request log rows older than the kept days; returns how many went. */
-export async function purgeOldLogs(core: Pick<Core, 'db'> & Partial<Pick<Core, 'ops' | 'model'>>, now = Date.now()): Promise<number> {
+/** Deletes request log rows older than the kept days, by the purge operation; returns how many went. */
+export async function purgeOldLogs(core: Pick<Core, 'db' | 'ops'> & Partial<Pick<Core, 'model'>>, now = Date.now()): Promise<number> {
   const { db } = core;
-  const purged = await deleteOld(db, now);
-  // Cached page totals of the log are dropped (the rows went by raw SQL, not through the operations).
-  const log = core.model?.byKey.get('base/sys/log');
-  if (purged > 0 && core.ops && log) await core.ops.written(log);
-  return purged;
-}
-
-async function deleteOld(db: Core['db'], now: number): Promise<number> {
+  const model = core.model ?? loadedModel();
+  const log = model.system('requestLog');
   const q = db.q.bind(db);
-  const cutoff = cutoffStored(await readKeepDays(db), now);
-  const t = q('base_sys_log');
+  const cutoff = cutoffStored(await readKeepDays(db, model), now);
   let total = 0;
-  // Each round reads the createTime of the chunk's last row over the createTime index, then deletes up to it.
+  // Each round reads the createTime of the chunk's last row over the createTime index, then purges up to it.
   for (;;) {
     const [edge] = await db.query<{ t: string }>(
-      `SELECT ${q('createTime')} AS ${q('t')} FROM ${t} WHERE ${q('createTime')} < ? ORDER BY ${q('createTime')} ASC LIMIT 1 OFFSET ${PURGE_CHUNK - 1}`,
+      `SELECT ${q('createTime')} AS ${q('t')} FROM ${q(log.table)} WHERE ${q('createTime')} < ? ORDER BY ${q('createTime')} ASC LIMIT 1 OFFSET ${PURGE_CHUNK - 1}`,
       [cutoff],
     );
     // edge.t is older than the cutoff, so `<= edge.t` stays inside what is to go.
-    const r = edge
-      ? await db.run(`DELETE FROM ${t} WHERE ${q('createTime')} <= ?`, [edge.t])
-      : await db.run(`DELETE FROM ${t} WHERE ${q('createTime')} < ?`, [cutoff]);
-    total += r.affected;
+    total += await core.ops.transaction(SYSTEM, (t) => t.purge(log, edge ? lte('createTime', edge.t) : lt('createTime', cutoff)));
     if (!edge) return total;
   }
 }
@@ -61,7 +55,7 @@ async function deleteOld(db: Core['db'], now: number): Promise<number> {
  * Purges once now and then every hour. Failures are reported to `onError` and retried at the next
  * tick; the timer does not keep the process alive.
  */
-export function startLogPurge(core: Pick<Core, 'db'> & Partial<Pick<Core, 'ops' | 'model'>>, onError: (err: unknown) => void = () => undefined): { stop(): Promise<void> } {
+export function startLogPurge(core: Pick<Core, 'db' | 'ops'> & Partial<Pick<Core, 'model'>>, onError: (err: unknown) => void = () => undefined): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {

@@ -1,11 +1,13 @@
 /**
  * The request log, written off the request path: `record()` only appends to a bounded in-memory
  * queue (a full queue drops the entry and counts it, it never waits), and a timer flushes the queue
- * in batches of multi-row INSERTs into base_sys_log. `close()` writes what is still queued, so a
+ * in batches of multi-row INSERTs into the request log entity's table. `close()` writes what is still queued, so a
  * graceful shutdown loses nothing. Parameters are redacted before they are queued: no password,
  * code, token or secret is ever held or stored.
  */
 import type { Db } from '../db/db';
+import type { Model } from '../entity/model';
+import { loadedModel } from '../entity/load';
 import { nowStored } from '../crud/values';
 
 export interface RequestLogEntry {
@@ -88,7 +90,7 @@ export function redact(params: unknown): unknown {
   return walk(params, 0);
 }
 
-/** What base_sys_log.params holds: redacted JSON, at most MAX_PARAMS_CHARS characters; null when empty. */
+/** What the log's params column holds: redacted JSON, at most MAX_PARAMS_CHARS characters; null when empty. */
 export function paramsText(params: unknown): string | null {
   if (params === undefined || params === null) return null;
   if (typeof params === 'object' && Object.keys(params as object).length === 0) return null;
@@ -169,8 +171,10 @@ export class RequestLogQueue {
   private readonly shapes: number[];
   private readonly sqlByRows = new Map<number, string>();
   private counts = { written: 0, dropped: 0, failed: 0 };
+  private readonly table: string;
 
-  constructor(private readonly db: Db, private readonly opts: RequestLogOptions = {}) {
+  constructor(private readonly db: Db, private readonly opts: RequestLogOptions = {}, model: Model = loadedModel()) {
+    this.table = model.system('requestLog').table;
     this.maxQueue = Math.max(1, opts.maxQueue ?? 10_000);
     this.batchSize = Math.max(1, opts.batchSize ?? 500);
     this.flushMs = Math.max(10, opts.flushMs ?? 1000);
@@ -257,7 +261,7 @@ export class RequestLogQueue {
     if (!sql) {
       const q = this.db.q.bind(this.db);
       const tuple = `(${COLUMNS.map(() => '?').join(', ')})`;
-      sql = `INSERT INTO ${q('base_sys_log')} (${COLUMNS.map(q).join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;
+      sql = `INSERT INTO ${q(this.table)} (${COLUMNS.map(q).join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;
       this.sqlByRows.set(rows, sql);
     }
     return sql;

@@ -40,6 +40,7 @@ export default defineRoutes((core: Core): Route[] => {
       handler: async (req) => accountExists(core, req.body, req.ctx.ip),
     }),
     call(core, 'base', 'sys/user', 'additionalInfo', {
+      member: true,
       method: 'POST',
       summary: l('Complete my registration', '完善注册信息', '完善註冊資訊'),
       handler: async (req) => {

@@ -5,8 +5,6 @@
  */
 import { l } from '../../core/entity/define';
 import { call, defineRoutes } from '../../core/modules';
-import { seed } from '../../core/seed';
-import { MEMBER_PERMISSIONS } from './member-permissions';
 
 export default defineRoutes((core) => [
   call(core, 'base', 'open', 'testN', {
@@ -25,8 +23,7 @@ export default defineRoutes((core) => [
     summary: l('Import base data', '导入基础数据', '匯入基礎資料'),
     async handler() {
       // An administrator exists (the caller), so seeding never creates one here.
-      const r = await seed(core.db, core.model, core.routes, undefined, MEMBER_PERMISSIONS);
-      await core.ops.written(core.model.byKey.get('base/sys/menu')!);
+      const r = await core.reseed();
       return { addedMenus: r.addedMenus };
     },
   }),

@@ -124,7 +124,7 @@ export default defineRoutes((core: Core) => {
         const url = row && !expired ? safeTargetUrl(row.url) : null;
         if (!row || !url) throw fail.notFound(SHORT_LINK.shortlink_not_found);
         if (req.ctx.method !== 'HEAD') {
-          await core.db.run(`UPDATE ${t} SET ${q('visitCount')} = ${q('visitCount')} + 1 WHERE ${q('id')} = ?`, [row.id]);
+          await core.ops.transaction(SYSTEM, (tx) => tx.increment(links, Number(row.id), 'visitCount', 1, { touch: false }));
         }
         req.ctx.set('Cache-Control', 'no-store');
         req.ctx.set('Referrer-Policy', 'no-referrer');

@@ -21,16 +21,16 @@ function keepDays(body: unknown): number {
 export default defineRoutes((core: Core) => {
   const params = core.model.byKey.get('base/sys/param')!;
   const log = core.model.byKey.get('base/sys/log')!;
-  const q = core.db.q.bind(core.db);
   return [
     call(core, 'base', 'sys/log', 'setKeep', {
       method: 'POST',
       summary: l('Set how many days the request log keeps', '设置日志保留天数', '設定日誌保留天數'),
       async handler(req) {
         const days = keepDays(req.body);
-        const [row] = await core.db.query<{ id: number }>(`SELECT ${q('id')} FROM ${q(params.table)} WHERE ${q('keyName')} = ?`, [LOG_KEEP_KEY]);
-        if (row) await core.ops.update(params, { id: Number(row.id), data: String(days) }, req.user);
-        else await core.ops.add(params, { keyName: LOG_KEEP_KEY, name: 'Request log: days kept', data: String(days), dataType: 0 }, req.user);
+        await core.ops.transaction(req.user, async (t) => {
+          const kept = await t.addIfAbsent(params, { keyName: LOG_KEEP_KEY, name: 'Request log: days kept', data: String(days), dataType: 0 }, ['keyName']);
+          if (!kept.created) await t.update(params, { id: kept.id, data: String(days) });
+        });
         return null;
       },
     }),
@@ -42,12 +42,9 @@ export default defineRoutes((core: Core) => {
     call(core, 'base', 'sys/log', 'clear', {
       method: 'POST',
       summary: l('Clear the request log', '清空日志', '清空日誌'),
-      async handler() {
-        await core.db.run(`DELETE FROM ${q(log.table)}`);
-        // The console's unfiltered total is read from the table statistics: bring them up to date.
-        await core.db.run(core.db.dialect === 'mysql' ? `ANALYZE TABLE ${q(log.table)}` : `ANALYZE ${q(log.table)}`);
-        // And drop the cached (filtered) totals, which a raw DELETE does not touch.
-        await core.ops.written(log);
+      async handler(req) {
+        // A purge of every row also brings the statistics that the unfiltered total reads up to date.
+        await core.ops.transaction(req.user, (t) => t.purge(log));
         return null;
       },
     }),

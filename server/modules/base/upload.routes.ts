@@ -6,7 +6,7 @@ import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import type { Route } from '../../core/http/route';
 import { call, defineRoutes } from '../../core/modules';
-import { storageFor } from '../../adapters/storage.adapter';
+import { storageFor } from '../space/storage.service';
 import { receiveUpload, uploadLimits } from '../space/upload.service';
 
 export default defineRoutes((core: Core): Route[] => {

@@ -14,7 +14,8 @@ import type { Core } from '../../core/core';
 import { fail } from '../../core/http/errors';
 import type { Route } from '../../core/http/route';
 import { defineRoutes } from '../../core/modules';
-import { KEY_PREFIX, storageFor, type ByteRange } from '../../adapters/storage.adapter';
+import { KEY_PREFIX, type ByteRange } from '../../adapters/storage.adapter';
+import { storageFor } from './storage.service';
 
 const DAY = /^\d{8}$/;
 const FILE = /^[a-f0-9]{32}\.[a-z0-9]{1,10}$/;

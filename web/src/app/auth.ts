@@ -5,21 +5,11 @@
 import { useSyncExternalStore } from 'react';
 import type { TokenPair, UserInfo } from '../lib/session';
 import { api } from './api';
+import type { Row } from './data';
 import { canWith, type PermCheck } from './can';
 
-export interface MenuRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  router: string | null;
-  perms: string | null;
-  type: 0 | 1 | 2;
-  icon: string | null;
-  orderNum: number;
-  viewPath: string | null;
-  keepAlive: boolean | number;
-  isShow: boolean | number;
-}
+/** A menu of `permmenu`: a base/sys/menu row, whose flags come as 0/1 from cool-admin-compatible answers. */
+export type MenuRow = Omit<Row<'base/sys/menu'>, 'keepAlive' | 'isShow'> & { keepAlive?: boolean | number; isShow?: boolean | number };
 
 export interface AuthState {
   user: UserInfo | null;

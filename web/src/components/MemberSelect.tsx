@@ -4,15 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Input, Modal, Table } from 'antd';
-import { api } from '../app/api';
+import { data as entityData, type Row } from '../app/data';
 import { useI18n } from '../i18n';
 
-interface MemberRow {
-  id: number;
-  username: string;
-  nickName: string | null;
-  email: string | null;
-}
+type MemberRow = Row<'base/sys/user'>;
 
 const PAGE_SIZE = 10;
 
@@ -36,8 +31,8 @@ export default function MemberSelect(props: { open: boolean; title?: string; bus
     }
     let live = true;
     setLoading(true);
-    api
-      .post<{ list: MemberRow[]; pagination: { total: number } }>('/admin/base/sys/user/page', { page, size: PAGE_SIZE, keyWord: keyWord || undefined })
+    entityData('base/sys/user')
+      .page({ page, size: PAGE_SIZE, keyWord: keyWord || undefined })
       .then((r) => live && setData({ list: r.list, total: r.pagination.total }))
       .catch(() => live && setData({ list: [], total: 0 }))
       .finally(() => live && setLoading(false));

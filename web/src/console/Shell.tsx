@@ -22,7 +22,7 @@ import ThemeSwitch from '../components/ThemeSwitch';
 import { useSiteName } from '../app/use-site';
 import { useEps, type EpsMap } from './eps';
 import { CONSOLE_BASE, buildNav, findMenu, isKeepAlive, viewTarget, type NavNode } from './menu-tree';
-import { VIEWS } from './views/registry';
+import { VIEWS } from '../app/views';
 import type { MenuRow } from '../app/auth';
 import type { TFunction } from 'i18next';
 
@@ -40,9 +40,9 @@ export function menuLabel(m: MenuRow, eps: EpsMap | null, t: TFunction, lang: st
   }
   if (m.type === 0 && m.router && /^(\/[a-z]+)+$/i.test(m.router)) {
     const last = m.router.split('/').pop()!;
-    return t(`shell.modules.${last}`, { defaultValue: m.name });
+    return t(`shell.modules.${last}`, { defaultValue: m.name ?? '' });
   }
-  return m.name;
+  return m.name ?? '';
 }
 
 function icon(m: MenuRow) {

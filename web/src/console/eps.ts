@@ -3,19 +3,14 @@
  * `useEps()` gives every entity the caller may use, keyed `module/name` (e.g. `base/sys/user`).
  */
 import { useEffect, useState } from 'react';
-import { api, type RequestOptions } from '../app/api';
+import { api } from '../app/api';
+import { callsFor, type CrudAction, type CrudCalls, type CrudMethod } from '../app/data';
 import { currentLang, type Lang } from '../i18n';
 import { notify } from '../app/notify';
 import { i18n } from '../i18n';
+import type { EpsApi } from '../generated/shared';
 
-export interface EpsApi {
-  method: string;
-  /** Relative to the prefix (`/page`) for the entity's own actions. */
-  path: string;
-  summary: string;
-  permission: string | null;
-  public: boolean;
-}
+export type { EpsApi };
 
 export interface EpsDictOption {
   value: string | number;
@@ -90,24 +85,16 @@ export function loadEps(force = false): Promise<EpsMap> {
   return cache.promise;
 }
 
-type QueryValue = string | number | boolean | Array<string | number | boolean>;
+/** The method /eps gives an action of the entity (some entities declare `list` or `info` GET, others `info` POST). */
+function methodOf(entry: EpsEntry, action: string): CrudMethod {
+  return entry.api.find((a) => a.path === `/${action}`)?.method.toUpperCase() === 'GET' ? 'GET' : 'POST';
+}
 
-/**
- * Calls one of the entity's actions with the method /eps gives it: a GET action (some entities
- * declare `list` or `info` as GET, others `info` as POST) gets the payload as its query string.
- */
-export function callAction<T>(entry: EpsEntry, action: string, payload: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
-  const path = `${entry.prefix}/${action}`;
-  const method = entry.api.find((a) => a.path === `/${action}`)?.method ?? 'POST';
-  if (method.toUpperCase() !== 'GET') return api.post<T>(path, payload, options);
-  const query: Record<string, QueryValue> = {};
-  for (const [k, v] of Object.entries(payload)) {
-    if (v === undefined || v === null) continue;
-    const simple = (x: unknown): x is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof x);
-    if (simple(v) || (Array.isArray(v) && v.every(simple))) query[k] = v as QueryValue;
-    else query[k] = JSON.stringify(v);
-  }
-  return api.get<T>(path, { ...options, query });
+type Loose = Record<string, unknown>;
+
+/** The data layer's CRUD calls for an entity known only from /eps (the generic screens). */
+export function epsData(entry: EpsEntry): CrudCalls<Loose, Loose, Loose, Loose> {
+  return callsFor(entry.prefix, (action: CrudAction) => methodOf(entry, action));
 }
 
 /** `has(entry, 'add')`: the caller may use the entity's action. */

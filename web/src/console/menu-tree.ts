@@ -1,17 +1,11 @@
 /**
- * Menu rows of permmenu -> the console's navigation: the visible tree for ProLayout and, for every
- * menu (type 1), the view its viewPath names (000 §2: http -> frame, missing -> 404).
+ * Menu rows of permmenu -> the console's navigation: the visible tree for ProLayout and the menu of
+ * a path. What a view path opens is app/menu-target.ts (top-level pages read it too).
  */
 import type { MenuRow } from '../app/auth';
+import { menuPath } from '../app/menu-target';
 
-export const CONSOLE_BASE = '/admin';
-
-export type ViewTarget =
-  | { kind: 'frame'; url: string }
-  | { kind: 'crud'; entityKey: string }
-  | { kind: 'view'; name: string }
-  | { kind: 'page'; name: string }
-  | { kind: 'missing' };
+export { CONSOLE_BASE, menuPath, viewTarget, type ViewTarget } from '../app/menu-target';
 
 export interface NavNode {
   key: string;
@@ -21,21 +15,6 @@ export interface NavNode {
 }
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1';
-
-export function viewTarget(viewPath: string | null | undefined): ViewTarget {
-  const v = (viewPath ?? '').trim();
-  if (/^https?:\/\//i.test(v)) return { kind: 'frame', url: v };
-  if (v.startsWith('crud:') && v.length > 5) return { kind: 'crud', entityKey: v.slice(5) };
-  if (v.startsWith('view:') && v.length > 5) return { kind: 'view', name: v.slice(5) };
-  if (v.startsWith('page:') && v.length > 5) return { kind: 'page', name: v.slice(5) };
-  return { kind: 'missing' };
-}
-
-/** The console path of a menu: pages attach at top level, the others under /admin. */
-export function menuPath(m: MenuRow): string {
-  const router = m.router && m.router.startsWith('/') ? m.router : `/menu-${m.id}`;
-  return viewTarget(m.viewPath).kind === 'page' ? router : `${CONSOLE_BASE}${router}`;
-}
 
 /** Directories and menus that are shown, as a tree; a row whose parent is absent becomes a root. */
 export function buildNav(menus: readonly MenuRow[]): NavNode[] {

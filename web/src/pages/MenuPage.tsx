@@ -7,8 +7,8 @@ import { Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Spin } from 'antd';
 import { useAuth } from '../app/auth';
-import { menuPath, viewTarget } from '../console/menu-tree';
-import { VIEWS } from '../console/views/registry';
+import { menuPath, viewTarget } from '../app/menu-target';
+import { VIEWS } from '../app/views';
 import ProIntl from '../components/ProIntl';
 import ErrorPage from './errors/ErrorPage';
 

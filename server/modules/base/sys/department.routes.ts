@@ -5,13 +5,14 @@
  * The tree itself is built by the console from `list` (rows with parentId and orderNum).
  */
 import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
+import type { AuthUser, Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { MAX_BATCH } from '../../../core/crud/operations';
-import { nowStored } from '../../../core/crud/values';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
+import { departmentTree } from './department.queries';
+import { DEPARTMENT_MESSAGES } from '../../../../entities/base/sys/department.entity';
 
 interface Move {
   id: number;
@@ -66,31 +67,37 @@ function loopsBack(parents: Map<number, number | null>, id: number): boolean {
   return false;
 }
 
-export async function orderDepartments(core: Core, body: unknown): Promise<null> {
+/** How far below the top `id` sits; a department in an older loop sorts last. */
+function depthIn(parents: Map<number, number | null>, id: number): number {
+  const seen = new Set<number>([id]);
+  for (let p = parents.get(id) ?? null; p !== null; p = parents.get(p) ?? null) {
+    if (seen.has(p)) return Number.MAX_SAFE_INTEGER;
+    seen.add(p);
+  }
+  return seen.size;
+}
+
+export async function orderDepartments(core: Core, body: unknown, user: AuthUser | null): Promise<null> {
   const moves = readMoves(body);
   const departments = core.model.byKey.get('base/sys/department')!;
-  const q = core.db.q.bind(core.db);
-  await core.db.transaction(async (tx) => {
-    const rows = await tx.query<{ id: number; parentId: number | null; orderNum: number }>(
-      `SELECT ${q('id')}, ${q('parentId')}, ${q('orderNum')} FROM ${q(departments.table)}`,
-    );
-    const parents = new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
-    const orders = new Map(rows.map((r) => [Number(r.id), Number(r.orderNum)]));
-    for (const m of moves) {
-      if (!parents.has(m.id)) throw fail.notFound('record_not_found');
-      if (m.parentId !== undefined && m.parentId !== null && !parents.has(m.parentId)) throw fail.bad(SYSADMIN.department_missing);
-    }
-    for (const m of moves) if (m.parentId !== undefined) parents.set(m.id, m.parentId);
-    if (moves.some((m) => loopsBack(parents, m.id))) throw fail.bad(SYSADMIN.department_cycle);
-    const now = nowStored();
-    for (const m of moves) {
-      await tx.run(
-        `UPDATE ${q(departments.table)} SET ${q('parentId')} = ?, ${q('orderNum')} = ?, ${q('updateTime')} = ? WHERE ${q('id')} = ?`,
-        [parents.get(m.id), m.orderNum ?? orders.get(m.id), now, m.id],
-      );
+  const parents = new Map((await departmentTree(core, departments)).map((r) => [r.id, r.parentId]));
+  for (const m of moves) {
+    if (!parents.has(m.id)) throw fail.notFound('record_not_found');
+    if (m.parentId !== undefined && m.parentId !== null && !parents.has(m.parentId)) throw fail.bad(SYSADMIN.department_missing);
+  }
+  for (const m of moves) if (m.parentId !== undefined) parents.set(m.id, m.parentId);
+  if (moves.some((m) => loopsBack(parents, m.id))) throw fail.bad(DEPARTMENT_MESSAGES.department_cycle);
+  // Shallowest first in the new tree: then no step on the way puts a department under one of its
+  // own descendants, which the entity's hook would refuse.
+  const ordered = [...moves].sort((a, b) => depthIn(parents, a.id) - depthIn(parents, b.id));
+  await core.ops.transaction(user, async (t) => {
+    for (const m of ordered) {
+      const change: Row = { id: m.id };
+      if (m.parentId !== undefined) change.parentId = m.parentId;
+      if (m.orderNum !== undefined) change.orderNum = m.orderNum;
+      await t.update(departments, change);
     }
   });
-  await core.ops.written(departments);
   return null;
 }
 
@@ -98,6 +105,6 @@ export default defineRoutes((core) => [
   call(core, 'base', 'sys/department', 'order', {
     method: 'POST',
     summary: l('Reorder and re-parent departments', '部门排序与移动', '部門排序與移動'),
-    handler: (req) => orderDepartments(core, req.body),
+    handler: (req) => orderDepartments(core, req.body, req.user),
   }),
 ]);

@@ -39,6 +39,7 @@ function packsOf(row: Row): Row {
 
 export default defineRoutes((core) => [
   call(core, 'base', 'sys/user', 'becomeBlogger', {
+    member: true,
     method: 'POST',
     summary: l('Become a creator', '成为创作者', '成為創作者'),
     async handler(req) {
@@ -47,6 +48,7 @@ export default defineRoutes((core) => [
     },
   }),
   call(core, 'base', 'sys/user', 'savedTimeSummary', {
+    member: true,
     method: 'POST',
     summary: l('Time saved by my runs', '运行节省的时间', '執行節省的時間'),
     async handler(req) {
@@ -57,6 +59,7 @@ export default defineRoutes((core) => [
     },
   }),
   call(core, 'base', 'sys/user', 'saveApp', {
+    member: true,
     method: 'POST',
     summary: l('Save my app settings', '保存应用设置', '儲存應用設定'),
     async handler(req) {
@@ -68,6 +71,7 @@ export default defineRoutes((core) => [
     },
   }),
   call(core, 'base', 'sys/user', 'updateApp', {
+    member: true,
     method: 'POST',
     summary: l('Update my app settings', '修改应用设置', '修改應用設定'),
     async handler(req) {

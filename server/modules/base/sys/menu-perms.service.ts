@@ -9,7 +9,7 @@ import type { AuthUser, Row } from '../../../core/entity/define';
 import type { Lang } from '../../../core/i18n/messages';
 import { fail } from '../../../core/http/errors';
 import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
-import { MENU_TYPE_BUTTON, checkMenu, insertMenu, menuEntity, parentMenu } from './menu-write.service';
+import { MENU_TYPE_BUTTON, checkMenu, menuEntity, parentMenu } from './menu-write.service';
 import { objectBody } from '../../../core/http/body';
 
 export interface ParsedPerm {
@@ -107,15 +107,13 @@ export async function create(core: Core, body: unknown, user: AuthUser | null, l
   errors.push(...menu.errors);
   if (errors.length) throw fail.invalid(errors as never);
   const buttons = parsed!.perms.filter((p) => keys!.includes(p.key));
-  const parent = await parentMenu(core.db, parentId);
-  const result = await core.db.transaction(async (tx) => {
-    const id = await insertMenu(tx, menus, { ...menu.data, parentId: parent }, user);
+  return core.ops.transaction(user, async (t) => {
+    const parent = await parentMenu(t, menus, parentId);
+    const id = await t.addOne(menus, { ...menu.data, parentId: parent });
     const buttonIds: number[] = [];
     for (const [i, p] of buttons.entries()) {
-      buttonIds.push(await insertMenu(tx, menus, { parentId: id, name: p.summary, type: MENU_TYPE_BUTTON, perms: p.key, orderNum: i + 1 }, user));
+      buttonIds.push(await t.addOne(menus, { parentId: id, name: p.summary, type: MENU_TYPE_BUTTON, perms: p.key, orderNum: i + 1 }));
     }
     return { id, buttonIds };
   });
-  await core.ops.written(menus);
-  return result;
 }

@@ -11,7 +11,7 @@ import { planFor } from '../../../core/crud/plan';
 import { MAX_BATCH, parseIds } from '../../../core/crud/operations';
 import { fail } from '../../../core/http/errors';
 import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
-import { checkMenu, insertMenu, menuEntity, parentMenu } from './menu-write.service';
+import { checkMenu, menuEntity, parentMenu } from './menu-write.service';
 
 export const MENU_EXPORT_VERSION = 1;
 
@@ -104,15 +104,13 @@ export async function importMenus(core: Core, body: unknown, user: AuthUser | nu
     return { data: checked.data, parentIndex };
   });
   if (errors.length) throw fail.invalid(errors as never);
-  const top = await parentMenu(core.db, parentId);
-  const ids = await core.db.transaction(async (tx) => {
-    const out: number[] = [];
+  return core.ops.transaction(user, async (t) => {
+    const top = await parentMenu(t, menus, parentId);
+    const ids: number[] = [];
     for (const r of rows) {
-      const parent = r.parentIndex === null ? top : out[r.parentIndex];
-      out.push(await insertMenu(tx, menus, { ...r.data, parentId: parent }, user));
+      const parent = r.parentIndex === null ? top : ids[r.parentIndex];
+      ids.push(await t.addOne(menus, { ...r.data, parentId: parent }));
     }
-    return out;
+    return { ids };
   });
-  await core.ops.written(menus);
-  return { ids };
 }

@@ -50,6 +50,7 @@ async function stakedTokens(core: Core, wallet: string): Promise<string[]> {
 
 export default defineRoutes((core) => [
   call(core, 'base', 'sys/user', 'isNftStacked', {
+    member: true,
     method: 'POST',
     summary: l('Whether my NFTs are staked', '我的 NFT 是否已质押', '我的 NFT 是否已質押'),
     async handler(req) {

@@ -22,9 +22,9 @@ function wholeNumber(v: unknown, fallback: number): number | null {
 }
 
 /**
- * Moves users to a department, each through the update operation (hooks, caches, data scope). The
- * target and every user are checked against the caller's data scope first, so a refused move changes
- * nobody.
+ * Moves users to a department through the update operation (hooks, caches, data scope), all in one
+ * transaction. The target and every user are checked against the caller's data scope first, and a
+ * refusal on the way rolls the whole move back, so a refused move changes nobody.
  */
 async function move(core: Core, body: unknown, user: Parameters<Core['ops']['update']>[2]): Promise<null> {
   const b = objectBody(body);
@@ -45,7 +45,9 @@ async function move(core: Core, body: unknown, user: Parameters<Core['ops']['upd
     [...ids, ...(scope?.params ?? [])],
   );
   if (found.length !== ids.length) throw fail.notFound(SYSADMIN.user_missing);
-  for (const id of ids) await core.ops.update(users, { id, departmentId }, user);
+  await core.ops.transaction(user, async (t) => {
+    for (const id of ids) await t.update(users, { id, departmentId });
+  });
   return null;
 }
 
@@ -79,6 +81,7 @@ export default defineRoutes((core) => [
     handler: (req) => move(core, req.body, req.user),
   }),
   call(core, 'base', 'sys/user', 'invitedList', {
+    member: true,
     method: 'POST',
     summary: l('Users I invited', '我邀请的用户', '我邀請的使用者'),
     handler: (req) => invitedList(core, req.body, req.user!.id),

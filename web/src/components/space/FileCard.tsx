@@ -17,7 +17,7 @@ const SIZE = UPLOAD_LIMITS.previewSize;
 
 function kindFor(file: SpaceFile): FileKind {
   const stored = file.type as FileKind | null | undefined;
-  return stored && stored !== 'other' ? stored : kindOf(file.name || file.url);
+  return stored && stored !== 'other' ? stored : kindOf(file.name || file.url || '');
 }
 
 export default function FileCard({ file, selected, onClick, onCopy, onDelete }: FileCardProps) {

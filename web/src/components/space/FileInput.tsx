@@ -51,7 +51,7 @@ export default function FileInput({ value, onChange, kind, disabled }: FileInput
       ) : null}
       {disabled ? null : (
         <Space wrap>
-          <SpaceUpload limit={1} multiple={false} accept={kind === 'image' ? 'image/*' : undefined} onUploaded={(f) => onChange?.(f.url)}>
+          <SpaceUpload limit={1} multiple={false} accept={kind === 'image' ? 'image/*' : undefined} onUploaded={(f) => onChange?.(f.url ?? '')}>
             <Button icon={<UploadOutlined />}>{t('viewsData.space.upload')}</Button>
           </SpaceUpload>
           <Button icon={<FolderOpenOutlined />} onClick={() => setPicking(true)}>

@@ -6,7 +6,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Pagination, Select, Space, Spin, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { data, type PageQuery } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
@@ -31,7 +31,7 @@ export interface SpaceBrowserProps {
   gridHeight?: number | string;
 }
 
-const PREFIX = '/admin/space/info';
+const spaceFiles = data('space/info');
 const PAGE_SIZE = 24;
 
 export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 'calc(100vh - 300px)' }: SpaceBrowserProps) {
@@ -51,11 +51,11 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
   useEffect(() => {
     let live = true;
     setFiles(null);
-    const body: Record<string, unknown> = { page, size: PAGE_SIZE, order: 'id', sort: 'desc' };
+    const body: PageQuery<'space/info'> = { page, size: PAGE_SIZE, order: 'id', sort: 'desc' };
     if (classifyId !== null) body.classifyId = classifyId;
     if (kind) body.type = kind;
     if (keyword) body.keyWord = keyword;
-    api.post<{ list: SpaceFile[]; pagination: { total: number } }>(`${PREFIX}/page`, body).then(
+    spaceFiles.page(body).then(
       (r) => {
         if (!live) return;
         setFiles(r.list);
@@ -83,7 +83,7 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
   };
 
   const copy = (file: SpaceFile) =>
-    copyText(absoluteUrl(file.url)).then(
+    copyText(absoluteUrl(file.url ?? '')).then(
       () => notify('success', t('common.copySuccess')),
       () => notify('error', t('viewsData.space.copyFailed')),
     );
@@ -93,7 +93,7 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
       title: t('common.tip'),
       content: t('common.confirmDeleteSelected'),
       onOk: () =>
-        api.post(`${PREFIX}/delete`, { ids: [file.id] }, { successMessage: t('common.deleteSuccess') }).then(() => {
+        spaceFiles.delete([file.id], { successMessage: t('common.deleteSuccess') }).then(() => {
           selection?.onChange(selection.value.filter((f) => f.id !== file.id));
           reload();
         }),

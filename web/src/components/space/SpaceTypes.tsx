@@ -3,17 +3,13 @@ import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined, PlusO
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { App, Button, Empty, Spin, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../app/api';
+import { data, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 
-export interface SpaceType {
-  id: number;
-  name: string;
-  parentId?: number | null;
-}
+export type SpaceType = Row<'space/type'>;
 
-const PREFIX = '/admin/space/type';
+const spaceTypes = data('space/type');
 
 export interface SpaceTypesProps {
   value: number | null;
@@ -29,7 +25,7 @@ export default function SpaceTypes({ value, onChange }: SpaceTypesProps) {
   const [editing, setEditing] = useState<SpaceType | 'new' | null>(null);
 
   const load = useCallback(() => {
-    api.post<SpaceType[]>(`${PREFIX}/list`, { order: 'id', sort: 'asc' }).then(setTypes, () => setTypes([]));
+    spaceTypes.list({ order: 'id', sort: 'asc' }).then(setTypes, () => setTypes([]));
   }, []);
   useEffect(load, [load]);
 
@@ -38,7 +34,7 @@ export default function SpaceTypes({ value, onChange }: SpaceTypesProps) {
       title: t('common.tip'),
       content: t('common.confirmDeleteSelected'),
       onOk: () =>
-        api.post(`${PREFIX}/delete`, { ids: [row.id] }, { successMessage: t('common.deleteSuccess') }).then(() => {
+        spaceTypes.delete([row.id], { successMessage: t('common.deleteSuccess') }).then(() => {
           if (value === row.id) onChange(null);
           load();
         }),
@@ -92,7 +88,7 @@ export default function SpaceTypes({ value, onChange }: SpaceTypesProps) {
       </div>
       <div style={{ maxHeight: 'calc(100vh - 280px)', minHeight: 120, overflowY: 'auto' }}>
         {item(null, t('viewsData.space.allFiles'))}
-        {types === null ? <Spin size="small" /> : types.map((r) => item(r.id, r.name, r))}
+        {types === null ? <Spin size="small" /> : types.map((r) => item(r.id, r.name ?? '', r))}
       </div>
       {types?.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('viewsData.space.noCategories')} /> : null}
       <ModalForm<{ name: string }>
@@ -105,9 +101,9 @@ export default function SpaceTypes({ value, onChange }: SpaceTypesProps) {
         submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
         onFinish={async (v) => {
           const id = editing && editing !== 'new' ? editing.id : undefined;
-          await api.post(id ? `${PREFIX}/update` : `${PREFIX}/add`, id ? { id, name: v.name } : { name: v.name }, {
-            successMessage: t('common.saveSuccess'),
-          });
+          const options = { successMessage: t('common.saveSuccess') };
+          if (id) await spaceTypes.update({ id, name: v.name }, options);
+          else await spaceTypes.add({ name: v.name }, options);
           setEditing(null);
           load();
           return true;

@@ -1,4 +1,4 @@
-/** The file type groups of 000 §9, told by extension, each with its icon. */
+/** The file type groups of 000 §9, told by extension (the server's table, generated), each with its icon. */
 import {
   FileExcelOutlined,
   FileImageOutlined,
@@ -11,19 +11,10 @@ import {
   SoundOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { FILE_TYPE_GROUPS as GROUPS, type FileTypeGroup } from '../../generated/shared';
 
-export type FileKind = 'image' | 'video' | 'audio' | 'word' | 'excel' | 'ppt' | 'pdf' | 'archive' | 'other';
-
-const GROUPS: Record<Exclude<FileKind, 'other'>, readonly string[]> = {
-  image: ['bmp', 'jpg', 'jpeg', 'png', 'tif', 'gif', 'svg', 'webp'],
-  video: ['avi', 'wmv', 'mpg', 'mpeg', 'mov', 'rm', 'ram', 'swf', 'flv', 'mp4'],
-  audio: ['mp3', 'wav', 'wma', 'mp2', 'flac', 'midi', 'ra', 'ape', 'aac', 'cda'],
-  word: ['doc', 'docx'],
-  excel: ['xls', 'xlsx'],
-  ppt: ['ppt', 'pptx'],
-  pdf: ['pdf'],
-  archive: ['rar', 'zip'],
-};
+/** The server's table (server/modules/space/file-types.ts), generated into web/src/generated/shared.ts. */
+export type FileKind = FileTypeGroup;
 
 export const FILE_KINDS: readonly FileKind[] = [...(Object.keys(GROUPS) as FileKind[]), 'other'];
 
@@ -36,7 +27,7 @@ export function extensionOf(nameOrUrl: string): string {
 
 export function kindOf(nameOrUrl: string): FileKind {
   const ext = extensionOf(nameOrUrl);
-  for (const [kind, exts] of Object.entries(GROUPS)) if (exts.includes(ext)) return kind as FileKind;
+  for (const [kind, exts] of Object.entries(GROUPS)) if ((exts as readonly string[]).includes(ext)) return kind as FileKind;
   return 'other';
 }
 

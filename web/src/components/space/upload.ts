@@ -4,18 +4,11 @@
  * answer returns. XHR rather than fetch, for the upload progress events.
  */
 import { api, ApiError } from '../../app/api';
+import type { Row } from '../../app/data';
 import { currentLang } from '../../i18n';
 
 /** A file of the space (a space/info row). */
-export interface SpaceFile {
-  id: number;
-  url: string;
-  name?: string | null;
-  type?: string | null;
-  size?: number | null;
-  classifyId?: number | null;
-  createTime?: string;
-}
+export type SpaceFile = Row<'space/info'>;
 
 interface Answer {
   code?: number;

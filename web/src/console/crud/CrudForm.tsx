@@ -4,10 +4,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Form, Modal, Spin, type FormRule } from 'antd';
-import { api } from '../../app/api';
-import { fieldErrors } from './server-errors';
+import { fieldErrors } from '../../app/data';
 import { useI18n } from '../../i18n';
-import { callAction, hasAction, type EpsEntry } from '../eps';
+import { epsData, hasAction, type EpsEntry } from '../eps';
 import { formFields, type FieldSpec } from './fields';
 import FieldInput from './FieldInput';
 import { formPayload, toFormValue } from './form-values';
@@ -48,7 +47,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
     let live = true;
     setLoading(true);
     const load = hasAction(entry, 'info')
-      ? callAction<Record<string, unknown>>(entry, 'info', { id: editId })
+      ? epsData(entry).info(editId as number | string)
       : Promise.resolve(target.row ?? {});
     load
       .then((row) => {
@@ -82,11 +81,11 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
     const body = formPayload(fields, values, mode);
     setSaving(true);
     try {
-      if (mode === 'add') await api.post(`${entry.prefix}/add`, body, { successMessage: t('common.saveSuccess') });
-      else await api.post(`${entry.prefix}/update`, { ...body, id: editId }, { successMessage: t('common.saveSuccess') });
+      if (mode === 'add') await epsData(entry).add(body, { successMessage: t('common.saveSuccess') });
+      else await epsData(entry).update({ ...body, id: editId }, { successMessage: t('common.saveSuccess') });
       onSaved();
     } catch (e) {
-      const errs = fieldErrors(e).filter((x) => fields.some((f) => f.name === x.name));
+      const errs = fieldErrors(e, (name) => fields.some((f) => f.name === name));
       if (errs.length) form.setFields(errs);
     } finally {
       setSaving(false);

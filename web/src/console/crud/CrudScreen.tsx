@@ -1,6 +1,6 @@
 /**
  * The generic screen of one entity, rendered from its /eps entry: a new entity declaration appears
- * here as a working screen with no web code. Special screens (views/registry.ts) may reuse it.
+ * here as a working screen with no web code. Special screens (app/views.ts) may reuse it.
  */
 import { Card, Result, Skeleton } from 'antd';
 import { useI18n } from '../../i18n';

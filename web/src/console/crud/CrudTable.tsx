@@ -2,47 +2,50 @@
  * The table of one entity with its toolbar: keyword search, equality filters, server sort and
  * paging, per-user column settings, inline edit, add/edit dialog, delete, import and export.
  * Every button is shown only when /eps lists the action for the caller and the caller holds its
- * permission key.
+ * permission key. Special screens are this table with slots (crud-slots.ts), never a copy of it.
  */
 import { useCallback, useMemo, useRef, useState, type Key } from 'react';
-import { App, Button, Input, Space } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Space } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
-import { api } from '../../app/api';
 import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
-import { callAction, type EpsEntry } from '../eps';
+import { epsData, type EpsEntry } from '../eps';
 import { columnSpecs, formFields, mayUse } from './fields';
 import { buildColumns, type Row } from './table-columns';
 import { pageBody, defaultColumnsState } from './query';
 import { useDicts } from './use-dicts';
+import type { CrudTableOptions, FormTarget, SlotContext } from './crud-slots';
+import { toolbarItems } from './toolbar-items';
 import CrudForm from './CrudForm';
 import ImportDialog from './ImportDialog';
 import ExportDialog from './ExportDialog';
 
-interface PageData {
-  list: Row[];
-  pagination: { page: number; size: number; total: number };
+export interface CrudTableProps extends CrudTableOptions {
+  entry: EpsEntry;
+  entityKey: string;
 }
 
-export default function CrudTable({ entry, entityKey }: { entry: EpsEntry; entityKey: string }) {
+export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, filters, title, keywordPlaceholder, table, shapePage, shapeList, actionRef }: CrudTableProps) {
   const { t, lang } = useI18n();
   const { modal } = App.useApp();
   const can = useCan();
   const { user } = useAuth();
-  const action = useRef<ActionType>(undefined);
+  const ownAction = useRef<ActionType>(undefined);
+  const action = actionRef ?? ownAction;
   const lastQuery = useRef<Record<string, unknown>>({});
   const [keyWord, setKeyWord] = useState('');
   const [selected, setSelected] = useState<Key[]>([]);
-  const [formTarget, setFormTarget] = useState<null | 'add' | { id: unknown; row?: Row }>(null);
+  const [formTarget, setFormTarget] = useState<FormTarget>(null);
   const [dialog, setDialog] = useState<null | 'import' | 'export'>(null);
 
   const allowed = (name: string) => mayUse(entry, name, can);
   const canAdd = allowed('add');
   const canUpdate = allowed('update');
   const canDelete = allowed('delete');
-  const canPage = allowed('page');
+  const canPage = allowed('page') && tools.paging !== false;
   const canList = canPage || allowed('list');
+  const on = { import: tools.import !== false, export: tools.export !== false, inlineEdit: tools.inlineEdit !== false, filters: tools.filters !== false, select: tools.select !== false };
 
   const specs = useMemo(() => columnSpecs(entry, lang), [entry, lang]);
   const dictKeys = useMemo(() => {
@@ -50,9 +53,10 @@ export default function CrudTable({ entry, entityKey }: { entry: EpsEntry; entit
     for (const f of [...specs, ...formFields(entry, 'add', lang)]) if (f.dictKey) keys.add(f.dictKey);
     return [...keys];
   }, [entry, specs, lang]);
-  const dicts = useDicts(dictKeys);
+  // A screen with its own columns and form shows no generated field, so it needs no dictionary.
+  const dicts = useDicts(slots.columns && slots.form ? [] : dictKeys);
 
-  const reload = useCallback(() => void action.current?.reload(), []);
+  const reload = useCallback(() => void action.current?.reload(), [action]);
   const onCellSaved = useCallback(
     (row: Row, field: string, value: unknown) => {
       row[field] = value;
@@ -60,34 +64,6 @@ export default function CrudTable({ entry, entityKey }: { entry: EpsEntry; entit
     },
     [reload],
   );
-
-  const columns = useMemo(() => {
-    const cols = buildColumns({ entry, specs, dicts, canUpdate, yes: t('common.yes'), no: t('common.no'), noDict: t('common.noDict'), onCellSaved });
-    if (canUpdate || canDelete) {
-      cols.push({
-        title: t('common.actions'),
-        key: 'option',
-        valueType: 'option',
-        fixed: 'right',
-        width: 150,
-        render: (_, row) => (
-          <Space size={4}>
-            {canUpdate && (
-              <Button size="small" type="link" icon={<EditOutlined />} data-testid="crud-row-edit" onClick={() => setFormTarget({ id: row.id, row })}>
-                {t('common.edit')}
-              </Button>
-            )}
-            {canDelete && (
-              <Button size="small" type="link" danger icon={<DeleteOutlined />} data-testid="crud-row-delete" onClick={() => confirmDelete([row.id as Key])}>
-                {t('common.delete')}
-              </Button>
-            )}
-          </Space>
-        ),
-      });
-    }
-    return cols;
-  }, [entry, specs, dicts, canUpdate, canDelete, t, onCellSaved]);
 
   function confirmDelete(ids: Key[]) {
     modal.confirm({
@@ -98,7 +74,7 @@ export default function CrudTable({ entry, entityKey }: { entry: EpsEntry; entit
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await api.post(`${entry.prefix}/delete`, { ids }, { successMessage: t('common.deleteSuccess') });
+          await epsData(entry).delete(ids as Array<number | string>, { successMessage: t('common.deleteSuccess') });
           setSelected((s) => s.filter((k) => !ids.includes(k)));
           reload();
         } catch {
@@ -108,97 +84,130 @@ export default function CrudTable({ entry, entityKey }: { entry: EpsEntry; entit
     });
   }
 
-  const keywordFields = entry.search?.keyWordLikeFields ?? [];
-  const keywordLabel = keywordFields
-    .map((f) => specs.find((s) => s.name === f)?.label ?? f)
-    .join(' / ');
-  const hasFilters = (entry.search?.fieldEq ?? []).length > 0;
+  const ctx: SlotContext = {
+    selected: selected.map(Number),
+    clearSelection: () => setSelected([]),
+    reload,
+    openForm: setFormTarget,
+  };
 
-  const toolbar = () => [
-    <Space key="tools" wrap size={8}>
-      {[
-      keywordFields.length > 0 && (
-        <Input.Search
-          key="keyword"
-          data-testid="crud-keyword"
-          allowClear
-          placeholder={t('crud.keyword', { fields: keywordLabel })}
-          style={{ width: 240 }}
-          onSearch={(v) => setKeyWord(v.trim())}
-        />
-      ),
-      canAdd && (
-        <Button key="add" type="primary" icon={<PlusOutlined />} data-testid="crud-add" onClick={() => setFormTarget('add')}>
-          {t('common.add')}
-        </Button>
-      ),
-      canAdd && (
-        <Button key="import" icon={<UploadOutlined />} data-testid="crud-import" onClick={() => setDialog('import')}>
-          {t('crud.import')}
-        </Button>
-      ),
-      canPage && (
-        <Button key="export" icon={<DownloadOutlined />} data-testid="crud-export" onClick={() => setDialog('export')}>
-          {t('crud.export')}
-        </Button>
-      ),
-      canDelete && (
-        <Button key="delete" danger icon={<DeleteOutlined />} data-testid="crud-delete-selected" disabled={!selected.length} onClick={() => confirmDelete(selected)}>
-          {selected.length ? `${t('common.delete')} (${selected.length})` : t('common.delete')}
-        </Button>
-      ),
-      ].filter(Boolean)}
-    </Space>,
-  ];
+  const columns = useMemo(() => {
+    const cols = slots.columns
+      ? [...slots.columns]
+      : buildColumns({ entry, specs, dicts, canUpdate: canUpdate && on.inlineEdit, yes: t('common.yes'), no: t('common.no'), noDict: t('common.noDict'), onCellSaved });
+    const defaultsOf = (row: Row) => ({
+      edit: canUpdate ? (loaded?: Row) => setFormTarget({ id: row.id, row: loaded ?? row }) : undefined,
+      remove: canDelete ? () => confirmDelete([row.id as Key]) : undefined,
+    });
+    if (slots.rowActions || canUpdate || canDelete) {
+      cols.push({
+        title: t('common.actions'),
+        key: 'option',
+        valueType: 'option',
+        fixed: 'right',
+        width: slots.rowActionsWidth ?? 150,
+        render: (_, row) => {
+          const defaults = defaultsOf(row);
+          if (slots.rowActions) return slots.rowActions(row, defaults, ctx);
+          return (
+            <Space size={4}>
+              {defaults.edit && (
+                <Button size="small" type="link" icon={<EditOutlined />} data-testid="crud-row-edit" onClick={() => defaults.edit!()}>
+                  {t('common.edit')}
+                </Button>
+              )}
+              {defaults.remove && (
+                <Button size="small" type="link" danger icon={<DeleteOutlined />} data-testid="crud-row-delete" onClick={defaults.remove}>
+                  {t('common.delete')}
+                </Button>
+              )}
+            </Space>
+          );
+        },
+      });
+    }
+    return cols;
+    // ctx and confirmDelete read the latest state when called; the columns change with these.
+  }, [entry, specs, dicts, canUpdate, canDelete, t, onCellSaved, slots, on.inlineEdit, selected]);
+
+  const keywordFields = entry.search?.keyWordLikeFields ?? [];
+  const keywordLabel = keywordFields.map((f) => specs.find((s) => s.name === f)?.label ?? f).join(' / ');
+  const hasFilters = on.filters && !slots.columns && (entry.search?.fieldEq ?? []).length > 0;
+
+  const items = toolbarItems({
+    t,
+    keyword: keywordFields.length > 0 ? { placeholder: keywordPlaceholder ?? t('crud.keyword', { fields: keywordLabel }), onSearch: setKeyWord } : null,
+    onAdd: canAdd ? () => setFormTarget('add') : null,
+    onImport: canAdd && on.import ? () => setDialog('import') : null,
+    onExport: canPage && on.export ? () => setDialog('export') : null,
+    onDelete: canDelete && on.select ? () => confirmDelete(selected) : null,
+    selectedCount: selected.length,
+  });
+  const toolbar = () => {
+    const list = slots.toolbar ? slots.toolbar(items, ctx) : [items.keyword, items.add, items.import, items.export, items.delete];
+    return [
+      <Space key="tools" wrap size={8}>
+        {list.filter(Boolean)}
+      </Space>,
+    ];
+  };
 
   return (
     <>
       <ProTable<Row, Record<string, unknown>>
         rowKey="id"
         actionRef={action}
-        headerTitle={entry.label}
+        headerTitle={title ?? entry.label}
         columns={columns}
-        params={{ keyWord }}
+        params={{ keyWord, ...filters }}
         search={hasFilters ? { labelWidth: 'auto', defaultCollapsed: false, searchText: t('common.search'), resetText: t('common.reset') } : false}
         scroll={{ x: 'max-content' }}
         pagination={canPage ? { defaultPageSize: 20, showSizeChanger: true } : { defaultPageSize: 20 }}
         columnsState={{
           persistenceType: 'localStorage',
           persistenceKey: `crud-columns:${user?.id ?? 0}:${entityKey}`,
-          defaultValue: defaultColumnsState(specs.map((s) => s.name)),
+          defaultValue: slots.columns ? undefined : defaultColumnsState(specs.map((s) => s.name)),
         }}
-        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+        rowSelection={(canDelete || tools.select === true) && on.select ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: tools.keepSelection } : undefined}
         tableAlertRender={false}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
         toolBarRender={toolbar}
         request={async (params, sort) => {
-          const body = pageBody(entry, params, sort);
+          const body = { ...pageBody(entry, params, sort), ...filters };
           lastQuery.current = body;
           if (!canList) return { data: [], total: 0, success: true };
           try {
             if (canPage) {
-              const data = await callAction<PageData>(entry, 'page', body);
-              return { data: data.list ?? [], total: Number(data.pagination?.total ?? 0), success: true };
+              const data = await epsData(entry).page(body);
+              const answer = { list: data.list ?? [], total: Number(data.pagination?.total ?? 0) };
+              const shown = shapePage ? shapePage(answer, body) : answer;
+              return { data: shown.list, total: shown.total, success: true };
             }
-            const { page: _p, size: _s, ...filters } = body;
-            const list = await callAction<Row[]>(entry, 'list', filters);
-            return { data: list ?? [], total: list?.length ?? 0, success: true };
+            const { page: _p, size: _s, ...rest } = body;
+            const list = await epsData(entry).list(rest);
+            const rows = shapeList ? shapeList(list ?? []) : (list ?? []);
+            return { data: rows, total: rows.length, success: true };
           } catch {
             return { data: [], total: 0, success: false };
           }
         }}
+        {...table?.(ctx)}
       />
-      <CrudForm
-        entry={entry}
-        target={formTarget}
-        dicts={dicts}
-        onClose={() => setFormTarget(null)}
-        onSaved={() => {
-          setFormTarget(null);
-          reload();
-        }}
-      />
-      {canAdd && (
+      {slots.form ? (
+        slots.form({ target: formTarget, onClose: () => setFormTarget(null), onSaved: () => (setFormTarget(null), reload()) })
+      ) : (
+        <CrudForm
+          entry={entry}
+          target={formTarget}
+          dicts={dicts}
+          onClose={() => setFormTarget(null)}
+          onSaved={() => {
+            setFormTarget(null);
+            reload();
+          }}
+        />
+      )}
+      {canAdd && on.import && (
         <ImportDialog
           entry={entry}
           open={dialog === 'import'}
@@ -210,7 +219,7 @@ export default function CrudTable({ entry, entityKey }: { entry: EpsEntry; entit
           }}
         />
       )}
-      {canPage && (
+      {canPage && on.export && (
         <ExportDialog
           entry={entry}
           open={dialog === 'export'}

@@ -6,17 +6,16 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Space, theme } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { api } from '../../app/api';
 import { useI18n } from '../../i18n';
-import type { EpsDictOption } from '../eps';
+import { epsData, type EpsDictOption, type EpsEntry } from '../eps';
 import type { FieldSpec } from './fields';
 import FieldInput from './FieldInput';
 import { fromFormValue, toFormValue } from './form-values';
-import { fieldErrors } from './server-errors';
+import { fieldErrors } from '../../app/data';
 import { notify } from '../../app/notify';
 
 export interface EditableCellProps {
-  prefix: string;
+  entry: EpsEntry;
   id: unknown;
   field: FieldSpec;
   value: unknown;
@@ -25,7 +24,7 @@ export interface EditableCellProps {
   onSaved: (value: unknown) => void;
 }
 
-export default function EditableCell({ prefix, id, field, value, options, children, onSaved }: EditableCellProps) {
+export default function EditableCell({ entry, id, field, value, options, children, onSaved }: EditableCellProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const [draft, setDraft] = useState<unknown>(undefined);
@@ -40,7 +39,7 @@ export default function EditableCell({ prefix, id, field, value, options, childr
     const v = fromFormValue(field, draft);
     setSaving(true);
     try {
-      await api.post(`${prefix}/update`, { id, [field.name]: v === undefined ? null : v }, { silent: true, successMessage: t('common.updateSuccess') });
+      await epsData(entry).update({ id, [field.name]: v === undefined ? null : v }, { silent: true, successMessage: t('common.updateSuccess') });
       onSaved(v === undefined ? null : v);
     } catch (e) {
       // The server's own words, preferring the field's message of a 1002 refusal; the old value stays.

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Modal, Progress, Radio, Space } from 'antd';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
-import { callAction, type EpsEntry } from '../eps';
+import { epsData, type EpsEntry } from '../eps';
 import type { FieldSpec } from './fields';
 import { EXPORT_PAGE_SIZE, exportFileName, exportMatrix } from './export-shape';
 import { buildFile, download } from './sheet-file';
@@ -21,11 +21,6 @@ export interface ExportDialogProps {
   /** The table's current search (keyWord, filters, order). */
   query: () => Record<string, unknown>;
   onClose: () => void;
-}
-
-interface PageData {
-  list: Array<Record<string, unknown>>;
-  pagination: { page: number; size: number; total: number };
 }
 
 export default function ExportDialog({ entry, open, columns, dicts, query, onClose }: ExportDialogProps) {
@@ -54,7 +49,7 @@ export default function ExportDialog({ entry, open, columns, dicts, query, onClo
     setProgress({ done: 0, total: 0 });
     try {
       for (let page = 1; ; page += 1) {
-        const data = await callAction<PageData>(entry, 'page', { ...query(), page, size: EXPORT_PAGE_SIZE }, { silent: true });
+        const data = await epsData(entry).page({ ...query(), page, size: EXPORT_PAGE_SIZE }, { silent: true });
         rows.push(...(data.list ?? []));
         const total = Number(data.pagination?.total ?? rows.length);
         setProgress({ done: rows.length, total });

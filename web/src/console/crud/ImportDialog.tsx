@@ -5,10 +5,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Typography, theme } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { api, ApiError } from '../../app/api';
+import { ApiError } from '../../app/api';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
-import type { EpsEntry } from '../eps';
+import { epsData, type EpsEntry } from '../eps';
 import { formFields } from './fields';
 import { checkRows, mapHeaders, MAX_IMPORT_ROWS, serverErrors, type ImportError } from './import-check';
 import { buildFile, download, readSheet } from './sheet-file';
@@ -93,7 +93,7 @@ export default function ImportDialog({ entry, open, dicts, onClose, onDone }: Im
       }
       setPhase('send');
       try {
-        await api.post(`${entry.prefix}/add`, checked.records);
+        await epsData(entry).add(checked.records);
       } catch (e) {
         const list = e instanceof ApiError ? serverErrors(e.data, checked.rowNumbers, fields) : [];
         if (list.length) setErrors(list);

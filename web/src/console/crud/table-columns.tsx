@@ -68,7 +68,7 @@ export function buildColumns(ctx: ColumnContext): ProColumns<Row>[] {
         if (!editable) return shown;
         return (
           <EditableCell
-            prefix={entry.prefix}
+            entry={entry}
             id={row.id}
             field={spec}
             value={row[spec.name]}

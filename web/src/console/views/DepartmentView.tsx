@@ -11,8 +11,10 @@ import DepartmentForm, { type DepartmentTarget } from './system/DepartmentForm';
 import DepartmentMembers from './system/DepartmentMembers';
 import { dropMoves, type DropPlace } from './system/dept-order';
 import { buildTree, toTreeData } from './system/tree';
-import { DEPARTMENT_PREFIX, type Department } from './system/types';
+import { data, entityAction, type Row as DataRow } from '../../app/data';
 import { useList } from './system/use-list';
+
+type Department = DataRow<'base/sys/department'>;
 
 const perm = (action: string) => `base:sys:department:${action}`;
 
@@ -20,7 +22,7 @@ export default function DepartmentView() {
   const { t } = useI18n();
   const can = useCan();
   const { modal } = App.useApp();
-  const { rows, loading, reload } = useList<Department>(DEPARTMENT_PREFIX, can(perm('list')));
+  const { rows, loading, reload } = useList('base/sys/department', can(perm('list')));
   const treeData = useMemo(() => toTreeData(buildTree(rows)), [rows]);
   const [target, setTarget] = useState<DepartmentTarget | null>(null);
   const [expanded, setExpanded] = useState<number[]>([]);
@@ -49,7 +51,7 @@ export default function DepartmentView() {
     const list = dropMoves(rows, dragId, targetId, place);
     if (!list.length) return;
     void api
-      .post(`${DEPARTMENT_PREFIX}/order`, { list }, { successMessage: t('common.updateSuccess') })
+      entityAction('base/sys/department', 'order', { list }, { successMessage: t('common.updateSuccess') })
       .catch(() => undefined)
       .finally(() => void reload());
   };
@@ -59,7 +61,7 @@ export default function DepartmentView() {
       modal,
       t('viewsSystem.department.confirmDelete', { name: d.name }),
       async () => {
-        await api.post(`${DEPARTMENT_PREFIX}/delete`, { ids: [d.id] }, { successMessage: t('common.deleteSuccess') });
+        await data('base/sys/department').delete([d.id], { successMessage: t('common.deleteSuccess') });
         setTarget(null);
         void reload();
       },

@@ -2,36 +2,22 @@
  * Dictionaries: the types on the left (dict/type), the entries of the chosen type on the right
  * (dict/info by typeId) as a tree through parentId, sorted by orderNum (000 §9).
  */
-import {
-  ModalForm,
-  ProFormDigit,
-  ProFormText,
-  ProFormTreeSelect,
-  ProTable,
-  type ActionType,
-  type ProColumns,
-  type ProFormInstance,
-} from '@ant-design/pro-components';
+import { ModalForm, ProFormDigit, ProFormText, ProFormTreeSelect, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { Button, Card, Empty, Space, Typography } from 'antd';
 import { useRef, useState, type Key } from 'react';
-import { api } from '../../app/api';
+import type { Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
+import CrudTable from '../crud/CrudTable';
+import type { FormTarget } from '../crud/crud-slots';
+import type { Row as CrudRow } from '../crud/table-columns';
 import DictTypes, { type DictType } from './data/DictTypes';
 import EntityGate from './data/EntityGate';
-import { saveRow, type EntityMeta, type Row } from './data/entity';
-import { useConfirmDelete } from './data/use-confirm-delete';
+import { saveRow, type EntityMeta } from './data/entity';
 import RowActions from '../../components/RowActions';
 
-interface DictRow extends Row {
-  typeId: number;
-  name: string;
-  value?: string | null;
-  orderNum: number;
-  remark?: string | null;
-  parentId?: number | null;
-  children?: DictRow[];
-}
+type DictRow = Row<'dict/info'> & { children?: DictRow[] };
+const entry = (r: CrudRow) => r as unknown as DictRow;
 
 interface TreeOption {
   value: number;
@@ -55,7 +41,7 @@ function toTree(rows: DictRow[]): DictRow[] {
   }
   const tidy = (list: DictRow[]): DictRow[] =>
     list
-      .sort((a, b) => a.orderNum - b.orderNum || a.id - b.id)
+      .sort((a, b) => (a.orderNum ?? 0) - (b.orderNum ?? 0) || a.id - b.id)
       .map((r) => (r.children?.length ? { ...r, children: tidy(r.children) } : { ...r, children: undefined }));
   return tidy(roots);
 }
@@ -68,101 +54,49 @@ function parentsOf(rows: DictRow[]): number[] {
 function treeOptions(rows: DictRow[], skip?: number): TreeOption[] {
   return rows
     .filter((r) => r.id !== skip)
-    .map((r) => ({ value: r.id, title: r.name, children: r.children ? treeOptions(r.children, skip) : undefined }));
+    .map((r) => ({ value: r.id, title: r.name ?? '', children: r.children ? treeOptions(r.children, skip) : undefined }));
 }
 
 function Entries({ meta, type }: { meta: EntityMeta; type: DictType }) {
   const { t } = useI18n();
   const can = useCan();
-  const confirmDelete = useConfirmDelete();
-  const ref = useRef<ActionType>(null);
   const formRef = useRef<ProFormInstance>(undefined);
   const [tree, setTree] = useState<DictRow[]>([]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const [editing, setEditing] = useState<Partial<DictRow> | null>(null);
-  const reload = () => void ref.current?.reload();
 
-  const columns: ProColumns<DictRow>[] = [
+  const columns: ProColumns<CrudRow>[] = [
     { title: meta.label('name'), dataIndex: 'name', width: 200, ellipsis: true },
-    { title: meta.label('value'), dataIndex: 'value', width: 140, render: (_, r) => (r.value ? <Typography.Text code>{r.value}</Typography.Text> : '-') },
+    { title: meta.label('value'), dataIndex: 'value', width: 140, render: (_, r) => (r.value ? <Typography.Text code>{String(r.value)}</Typography.Text> : '-') },
     { title: meta.label('orderNum'), dataIndex: 'orderNum', width: 80 },
     { title: meta.label('remark'), dataIndex: 'remark', ellipsis: true },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          icons={false}
-          onEdit={can('dict:info:update') ? () => setEditing(r) : undefined}
-          onDelete={can('dict:info:delete') ? () => confirmDelete(meta.prefix, [r.id], reload) : undefined}
-        >
-          {can('dict:info:add') ? (
-            <Button type="link" size="small" onClick={() => setEditing({ parentId: r.id, orderNum: 0 })} data-testid="dict-add-child">
-              {t('viewsData.dict.addChild')}
-            </Button>
-          ) : null}
-        </RowActions>
-      ),
-    },
   ];
 
-  const editId = editing?.id;
-  return (
-    <>
-      <ProTable<DictRow>
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        search={false}
-        headerTitle={
-          <Space>
-            <span>{type.name}</span>
-            <Typography.Text type="secondary" code>
-              {type.key}
-            </Typography.Text>
-          </Space>
-        }
-        params={{ typeId: type.id }}
-        options={{ reload: true, density: false, setting: true, search: { placeholder: t('viewsData.dict.searchPlaceholder'), allowClear: true } }}
-        request={async (params: { keyword?: string }) => {
-          const body: Record<string, unknown> = { typeId: type.id, order: 'orderNum', sort: 'asc' };
-          if (params.keyword) body.keyWord = params.keyword;
-          const rows = toTree(await api.post<DictRow[]>(`${meta.prefix}/list`, body));
-          setTree(rows);
-          setExpanded(parentsOf(rows));
-          return { data: rows, success: true };
-        }}
-        pagination={false}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }}
-        scroll={{ x: 760 }}
-        toolBarRender={() =>
-          can('dict:info:add')
-            ? [
-                <Button key="add" type="primary" onClick={() => setEditing({ orderNum: 0 })} data-testid="crud-add">
-                  {t('common.add')}
-                </Button>,
-              ]
-            : []
-        }
-      />
+  // The whole tree comes from one list call, sorted by orderNum (000 §9), and is shown open.
+  const shapeList = (rows: CrudRow[]) => {
+    const nested = toTree(rows as unknown as DictRow[]);
+    setTree(nested);
+    setExpanded(parentsOf(nested));
+    return nested as unknown as CrudRow[];
+  };
+
+  // A new child comes as a row without id that names its parent.
+  const form = (target: FormTarget, onClose: () => void, onSaved: () => void) => {
+    const editing: Partial<DictRow> | null = target === null ? null : target === 'add' ? { orderNum: 0 } : entry(target.row ?? {});
+    const editId = editing?.id;
+    return (
       <ModalForm<Record<string, unknown>>
         key={editing ? (editId ?? `new-${editing.parentId ?? ''}`) : 'closed'}
         formRef={formRef}
         title={editId ? t('common.edit') : t('common.add')}
         open={editing !== null}
         width={560}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        modalProps={{ destroyOnHidden: true, onCancel: onClose }}
         initialValues={editing ? { name: editing.name, value: editing.value ?? undefined, orderNum: editing.orderNum ?? 0, remark: editing.remark ?? undefined, parentId: editing.parentId ?? undefined } : {}}
         submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
         onFinish={async (v) => {
           const body = { ...v, typeId: type.id, parentId: v.parentId ?? null };
-          const ok = await saveRow(meta.prefix, body, editId, formRef.current, t('common.saveSuccess'));
-          if (ok) {
-            setEditing(null);
-            reload();
-          }
+          const ok = await saveRow(meta, body, editId, formRef.current, t('common.saveSuccess'));
+          if (ok) onSaved();
           return ok;
         }}
       >
@@ -177,7 +111,47 @@ function Entries({ meta, type }: { meta: EntityMeta; type: DictType }) {
         <ProFormDigit name="orderNum" label={meta.label('orderNum')} fieldProps={{ precision: 0 }} />
         <ProFormText name="remark" label={meta.label('remark')} fieldProps={{ maxLength: 255 }} />
       </ModalForm>
-    </>
+    );
+  };
+
+  return (
+    <CrudTable
+      entry={meta.entry}
+      entityKey="dict/info"
+      title={
+        <Space>
+          <span>{type.name}</span>
+          <Typography.Text type="secondary" code>
+            {type.key}
+          </Typography.Text>
+        </Space>
+      }
+      keywordPlaceholder={t('viewsData.dict.searchPlaceholder')}
+      filters={{ typeId: type.id, order: 'orderNum', sort: 'asc' }}
+      tools={{ paging: false, import: false, export: false, select: false }}
+      shapeList={shapeList}
+      table={() => ({
+        pagination: false,
+        expandable: { expandedRowKeys: expanded, onExpandedRowsChange: setExpanded },
+        scroll: { x: 760 },
+        options: { reload: true, density: false, setting: true },
+      })}
+      slots={{
+        columns,
+        toolbar: (items) => [items.keyword, items.add],
+        rowActionsWidth: 200,
+        rowActions: (r, d, ctx) => (
+          <RowActions icons={false} onEdit={d.edit && (() => d.edit!())} onDelete={d.remove}>
+            {can('dict:info:add') ? (
+              <Button type="link" size="small" onClick={() => ctx.openForm({ id: undefined, row: { parentId: r.id, orderNum: 0 } })} data-testid="dict-add-child">
+                {t('viewsData.dict.addChild')}
+              </Button>
+            ) : null}
+          </RowActions>
+        ),
+        form: ({ target, onClose, onSaved }) => form(target, onClose, onSaved),
+      }}
+    />
   );
 }
 

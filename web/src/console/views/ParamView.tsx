@@ -5,25 +5,21 @@
  * data never comes back from the server: the form offers to replace it, and sends no data when left empty.
  */
 import { LockOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText, ProFormTextArea, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { Button, Form, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useCan } from '../../app/auth';
+import type { Row } from '../../app/data';
 import { FileInput, KindIcon, kindOf } from '../../components/space';
 import { useI18n } from '../../i18n';
+import CrudTable from '../crud/CrudTable';
+import type { FormTarget } from '../crud/crud-slots';
+import type { Row as CrudRow } from '../crud/table-columns';
 import EntityGate from './data/EntityGate';
-import { fetchPage, formatTime, saveRow, type EntityMeta, type Row } from './data/entity';
-import { useConfirmDelete } from './data/use-confirm-delete';
+import { formatTime, saveRow, type EntityMeta } from './data/entity';
 import RowActions from '../../components/RowActions';
 
-interface ParamRow extends Row {
-  keyName: string;
-  name?: string | null;
-  data?: string | null;
-  dataType: 0 | 1 | 2;
-  remark?: string | null;
-  secret?: boolean;
-}
+type ParamRow = Row<'base/sys/param'>;
+const param = (r: CrudRow) => r as unknown as ParamRow;
 
 const TYPE_COLORS = ['blue', 'purple', 'green'] as const;
 const FIELDS = ['keyName', 'name', 'dataType', 'data', 'remark', 'secret'] as const;
@@ -112,93 +108,46 @@ function DataField({ meta, keeping }: { meta: EntityMeta; keeping: boolean }) {
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
-  const can = useCan();
-  const confirmDelete = useConfirmDelete();
-  const ref = useRef<ActionType>(null);
-  const [editing, setEditing] = useState<ParamRow | 'new' | null>(null);
   const formRef = useRef<ProFormInstance>(undefined);
   const typeLabel = (v: number) => meta.options('dataType').find((o) => o.value === v)?.label ?? String(v);
-  const reload = () => void ref.current?.reload();
 
-  const columns: ProColumns<ParamRow>[] = [
+  const columns: ProColumns<CrudRow>[] = [
     { title: meta.label('keyName'), dataIndex: 'keyName', width: 170, copyable: true },
     { title: meta.label('name'), dataIndex: 'name', width: 150, ellipsis: true },
     {
       title: meta.label('dataType'),
       dataIndex: 'dataType',
       width: 110,
-      render: (_, r) => <Tag color={TYPE_COLORS[r.dataType] ?? 'default'}>{typeLabel(r.dataType)}</Tag>,
+      render: (_, r) => <Tag color={TYPE_COLORS[param(r).dataType ?? 0] ?? 'default'}>{typeLabel(param(r).dataType ?? 0)}</Tag>,
     },
-    { title: meta.label('data'), dataIndex: 'data', width: 280, render: (_, r) => <DataPreview row={r} /> },
+    { title: meta.label('data'), dataIndex: 'data', width: 280, render: (_, r) => <DataPreview row={param(r)} /> },
     { title: meta.label('remark'), dataIndex: 'remark', ellipsis: true },
     { title: t('viewsData.updatedAt'), dataIndex: 'updateTime', width: 170, render: (_, r) => formatTime(r.updateTime) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          icons={false}
-          onEdit={can('base:sys:param:update') ? () => setEditing(r) : undefined}
-          onDelete={can('base:sys:param:delete') ? () => confirmDelete(meta.prefix, [r.id], reload) : undefined}
-        >
-          {r.dataType !== 0 && !r.secret ? (
-            <Button type="link" size="small" href={openHtmlUrl(r.keyName)} target="_blank" rel="noreferrer" data-testid="param-view">
-              {t('viewsData.param.view')}
-            </Button>
-          ) : null}
-        </RowActions>
-      ),
-    },
   ];
 
-  const keeping = editing !== null && editing !== 'new' && !!editing.secret;
-  const initial =
-    editing && editing !== 'new'
-      ? Object.fromEntries(FIELDS.filter((f) => !(keeping && f === 'data')).map((f) => [f, editing[f] ?? undefined]))
-      : { dataType: 0, secret: false };
-
-  return (
-    <>
-      <ProTable<ParamRow>
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        search={false}
-        headerTitle={meta.entry.label}
-        options={{ reload: true, density: false, setting: true, search: { placeholder: t('viewsData.param.searchPlaceholder'), allowClear: true } }}
-        request={(params) => fetchPage<ParamRow>(meta.prefix, params)}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        scroll={{ x: 1200 }}
-        toolBarRender={() =>
-          can('base:sys:param:add')
-            ? [
-                <Button key="add" type="primary" onClick={() => setEditing('new')} data-testid="crud-add">
-                  {t('common.add')}
-                </Button>,
-              ]
-            : []
-        }
-      />
+  const form = (target: FormTarget, onClose: () => void, onSaved: () => void) => {
+    const editing = target === null ? null : target === 'add' ? 'new' : param(target.row ?? {});
+    const keeping = editing !== null && editing !== 'new' && !!editing.secret;
+    const initial =
+      editing && editing !== 'new'
+        ? Object.fromEntries(FIELDS.filter((f) => !(keeping && f === 'data')).map((f) => [f, editing[f] ?? undefined]))
+        : { dataType: 0, secret: false };
+    return (
       <ModalForm
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
         formRef={formRef}
         title={editing === 'new' ? t('common.add') : t('common.edit')}
         open={editing !== null}
         width={720}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        modalProps={{ destroyOnHidden: true, onCancel: onClose }}
         initialValues={initial}
         submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
         onFinish={async (values: Record<string, unknown>) => {
           const id = editing && editing !== 'new' ? editing.id : undefined;
           const { data, ...rest } = values;
           const unchanged = keeping && (data === undefined || data === '');
-          const ok = await saveRow(meta.prefix, unchanged ? rest : { ...rest, data: data ?? '' }, id, formRef.current, t('common.saveSuccess'));
-          if (ok) {
-            setEditing(null);
-            reload();
-          }
+          const ok = await saveRow(meta, unchanged ? rest : { ...rest, data: data ?? '' }, id, formRef.current, t('common.saveSuccess'));
+          if (ok) onSaved();
           return ok;
         }}
       >
@@ -214,7 +163,32 @@ function Screen({ meta }: { meta: EntityMeta }) {
         <DataField meta={meta} keeping={keeping} />
         <ProFormText name="remark" label={meta.label('remark')} fieldProps={{ maxLength: 255 }} />
       </ModalForm>
-    </>
+    );
+  };
+
+  return (
+    <CrudTable
+      entry={meta.entry}
+      entityKey="base/sys/param"
+      keywordPlaceholder={t('viewsData.param.searchPlaceholder')}
+      tools={{ import: false, export: false, select: false }}
+      table={() => ({ scroll: { x: 1200 }, options: { reload: true, density: false, setting: true } })}
+      slots={{
+        columns,
+        toolbar: (items) => [items.keyword, items.add],
+        rowActionsWidth: 170,
+        rowActions: (r, d) => (
+          <RowActions icons={false} onEdit={d.edit && (() => d.edit!())} onDelete={d.remove}>
+            {param(r).dataType !== 0 && !param(r).secret ? (
+              <Button type="link" size="small" href={openHtmlUrl(param(r).keyName ?? '')} target="_blank" rel="noreferrer" data-testid="param-view">
+                {t('viewsData.param.view')}
+              </Button>
+            ) : null}
+          </RowActions>
+        ),
+        form: ({ target, onClose, onSaved }) => form(target, onClose, onSaved),
+      }}
+    />
   );
 }
 

@@ -3,30 +3,20 @@
  * (readme, manifest, configuration) in a drawer, and delete. Installing comes with its own issue.
  */
 import { AppstoreOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { Avatar, Badge, Button, Descriptions, Drawer, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import { useCan } from '../../app/auth';
+import { useState } from 'react';
+import type { Row } from '../../app/data';
 import { useI18n } from '../../i18n';
+import CrudTable from '../crud/CrudTable';
+import type { Row as CrudRow } from '../crud/table-columns';
 import EntityGate from './data/EntityGate';
 import JsonPreview from './data/JsonPreview';
-import { fetchPage, formatTime, type EntityMeta, type Row } from './data/entity';
-import { useConfirmDelete } from './data/use-confirm-delete';
+import { formatTime, type EntityMeta } from './data/entity';
 import RowActions from '../../components/RowActions';
 
-interface PluginRow extends Row {
-  name: string;
-  keyName: string;
-  description?: string | null;
-  hook?: string | null;
-  readme?: string | null;
-  version?: string | null;
-  logo?: string | null;
-  author?: string | null;
-  status: number;
-  pluginJson?: unknown;
-  config?: unknown;
-}
+type PluginRow = Row<'plugin/info'>;
+const plugin = (r: CrudRow) => r as unknown as PluginRow;
 
 /** The logo is a data url (base64) or an address; anything else shows the default icon. */
 function logoSrc(logo: string | null | undefined): string | undefined {
@@ -38,57 +28,50 @@ function logoSrc(logo: string | null | undefined): string | undefined {
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
-  const can = useCan();
-  const confirmDelete = useConfirmDelete();
-  const ref = useRef<ActionType>(null);
   const [detail, setDetail] = useState<PluginRow | null>(null);
   const statusLabel = (v: unknown) => meta.options('status').find((o) => o.value === v)?.label ?? '';
   const status = (r: PluginRow) => <Badge status={r.status === 1 ? 'success' : 'default'} text={statusLabel(r.status)} />;
 
-  const columns: ProColumns<PluginRow>[] = [
+  const columns: ProColumns<CrudRow>[] = [
     {
       title: meta.label('name'),
       dataIndex: 'name',
       width: 220,
       render: (_, r) => (
         <Space>
-          <Avatar shape="square" src={logoSrc(r.logo)} icon={<AppstoreOutlined />} />
-          <Typography.Text strong>{r.name}</Typography.Text>
+          <Avatar shape="square" src={logoSrc(plugin(r).logo)} icon={<AppstoreOutlined />} />
+          <Typography.Text strong>{plugin(r).name}</Typography.Text>
         </Space>
       ),
     },
-    { title: meta.label('keyName'), dataIndex: 'keyName', width: 160, render: (_, r) => <Typography.Text code>{r.keyName}</Typography.Text> },
+    { title: meta.label('keyName'), dataIndex: 'keyName', width: 160, render: (_, r) => <Typography.Text code>{plugin(r).keyName}</Typography.Text> },
     { title: meta.label('version'), dataIndex: 'version', width: 100 },
     { title: meta.label('author'), dataIndex: 'author', width: 130 },
-    { title: meta.label('status'), dataIndex: 'status', width: 110, render: (_, r) => status(r) },
+    { title: meta.label('status'), dataIndex: 'status', width: 110, render: (_, r) => status(plugin(r)) },
     { title: meta.label('description'), dataIndex: 'description', ellipsis: true },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 140,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions icons={false} onDelete={can('plugin:info:delete') ? () => confirmDelete(meta.prefix, [r.id], () => void ref.current?.reload()) : undefined}>
-          <Button type="link" size="small" onClick={() => setDetail(r)} data-testid="plugin-detail">
-            {t('common.detail')}
-          </Button>
-        </RowActions>
-      ),
-    },
   ];
 
   return (
     <>
-      <ProTable<PluginRow>
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        search={false}
-        headerTitle={meta.entry.label}
-        options={{ reload: true, density: false, setting: true, search: { placeholder: t('viewsData.plugin.searchPlaceholder'), allowClear: true } }}
-        request={(params) => fetchPage<PluginRow>(meta.prefix, params)}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        scroll={{ x: 1000 }}
+      <CrudTable
+        entry={meta.entry}
+        entityKey="plugin/info"
+        keywordPlaceholder={t('viewsData.plugin.searchPlaceholder')}
+        tools={{ import: false, export: false, select: false }}
+        table={() => ({ scroll: { x: 1000 }, options: { reload: true, density: false, setting: true } })}
+        slots={{
+          columns,
+          // Installing comes with its own issue: no add here.
+          toolbar: (items) => [items.keyword],
+          rowActionsWidth: 140,
+          rowActions: (r, d) => (
+            <RowActions icons={false} onDelete={d.remove}>
+              <Button type="link" size="small" onClick={() => setDetail(plugin(r))} data-testid="plugin-detail">
+                {t('common.detail')}
+              </Button>
+            </RowActions>
+          ),
+        }}
       />
       <Drawer open={detail !== null} width={640} title={detail?.name ?? ''} onClose={() => setDetail(null)} destroyOnHidden data-testid="plugin-drawer">
         {detail ? (

@@ -2,25 +2,24 @@
  * Deleted-data recovery (recycle/data): every delete recorded with where it came from, who did it and
  * what it removed; a record's detail shows the deleted rows, and Restore brings them back.
  */
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { api } from '../../app/api';
+import { entityAction, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
+import CrudTable from '../crud/CrudTable';
+import type { Row as CrudRow } from '../crud/table-columns';
 import EntityGate from './data/EntityGate';
 import JsonPreview from './data/JsonPreview';
-import { fetchPage, formatTime, type EntityMeta, type Row } from './data/entity';
+import { formatTime, type EntityMeta } from './data/entity';
 
-interface RecycleRow extends Row {
+/** A recycle record; `entityInfo` and `data` are JSON the row type leaves open. */
+type RecycleRow = Omit<Row<'recycle/data'>, 'entityInfo' | 'data'> & {
   entityInfo?: { module?: string; entity?: string; table?: string; soft?: string | null } | null;
   data?: Array<Record<string, unknown>> | null;
-  url?: string;
-  params?: unknown;
-  count?: number;
-  userId?: number | null;
-  userName?: string | null;
-}
+};
+const record = (r: CrudRow) => r as unknown as RecycleRow;
 
 const NAME_FIELDS = ['name', 'title', 'nickName', 'username', 'keyName', 'key', 'label'];
 
@@ -43,7 +42,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const can = useCan();
   const { modal } = App.useApp();
-  const ref = useRef<ActionType>(null);
+  const ref = useRef<ActionType>(undefined);
   const [detail, setDetail] = useState<RecycleRow | null>(null);
 
   const restore = (row: RecycleRow) =>
@@ -51,13 +50,13 @@ function Screen({ meta }: { meta: EntityMeta }) {
       title: t('common.tip'),
       content: t('viewsData.recycle.confirmRestore'),
       onOk: () =>
-        api.post(`${meta.prefix}/restore`, { ids: [row.id] }, { successMessage: t('common.operationSuccess') }).then(() => {
+        entityAction('recycle/data', 'restore', { ids: [row.id] }, { successMessage: t('common.operationSuccess') }).then(() => {
           setDetail(null);
           void ref.current?.reload();
         }),
     });
 
-  const columns: ProColumns<RecycleRow>[] = [
+  const columns: ProColumns<CrudRow>[] = [
     { title: t('viewsData.id'), dataIndex: 'id', width: 70, search: false },
     {
       title: t('viewsData.recycle.entity'),
@@ -65,9 +64,9 @@ function Screen({ meta }: { meta: EntityMeta }) {
       search: false,
       render: (_, r) => (
         <Space direction="vertical" size={0}>
-          <Tag color="blue">{entityName(r)}</Tag>
+          <Tag color="blue">{entityName(record(r))}</Tag>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.entityInfo?.table ?? ''}
+            {record(r).entityInfo?.table ?? ''}
           </Typography.Text>
         </Space>
       ),
@@ -77,47 +76,40 @@ function Screen({ meta }: { meta: EntityMeta }) {
       key: 'summary',
       search: false,
       ellipsis: true,
-      render: (_, r) => summaryOf(r),
+      render: (_, r) => summaryOf(record(r)),
     },
     { title: meta.label('count'), dataIndex: 'count', width: 90, search: false },
     { title: meta.label('userName'), dataIndex: 'userName', width: 140, search: false },
     { title: meta.label('url'), dataIndex: 'url', search: false, ellipsis: true },
     { title: t('viewsData.recycle.deletedAt'), dataIndex: 'createTime', width: 170, search: false, render: (_, r) => formatTime(r.createTime) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 150,
-      search: false,
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDetail(r)} data-testid="recycle-detail">
-            {t('common.detail')}
-          </Button>
-          {can('recycle:data:restore') ? (
-            <Button type="link" size="small" onClick={() => restore(r)} data-testid="recycle-restore">
-              {t('viewsData.recycle.restore')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
   ];
+
+  const rowActions = (r: RecycleRow) => (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => setDetail(r)} data-testid="recycle-detail">
+        {t('common.detail')}
+      </Button>
+      {can('recycle:data:restore') ? (
+        <Button type="link" size="small" onClick={() => restore(r)} data-testid="recycle-restore">
+          {t('viewsData.recycle.restore')}
+        </Button>
+      ) : null}
+    </Space>
+  );
 
   return (
     <>
-      <ProTable<RecycleRow>
-        data-testid="recycle-screen"
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        search={false}
-        headerTitle={meta.entry.label}
-        options={{ reload: true, density: false, setting: true, search: { placeholder: t('viewsData.recycle.searchPlaceholder'), allowClear: true } }}
-        request={(params) => fetchPage<RecycleRow>(meta.prefix, params)}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        scroll={{ x: 1000 }}
-      />
+      <div data-testid="recycle-screen">
+        <CrudTable
+          entry={meta.entry}
+          entityKey="recycle/data"
+          actionRef={ref}
+          keywordPlaceholder={t('viewsData.recycle.searchPlaceholder')}
+          tools={{ import: false, export: false, select: false }}
+          table={() => ({ scroll: { x: 1000 }, options: { reload: true, density: false, setting: true } })}
+          slots={{ columns, toolbar: (items) => [items.keyword], rowActionsWidth: 150, rowActions: (r) => rowActions(record(r)) }}
+        />
+      </div>
       <Modal
         open={detail !== null}
         title={t('viewsData.recycle.detailTitle')}

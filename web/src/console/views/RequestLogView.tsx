@@ -1,24 +1,20 @@
 /** The request log: newest first, keyword search, the days it keeps, and clearing it. */
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Input, InputNumber, Modal, Space, Tooltip, Typography } from 'antd';
+import { App, Button, InputNumber, Modal, Space, Tooltip, Typography } from 'antd';
 import { ClearOutlined, SaveOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { api } from '../../app/api';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import { confirmThen } from './system/confirm';
-import { LOG_PREFIX, type Page } from './system/types';
-import { formatTime } from './system/use-list';
+import { entityAction, type Row } from '../../app/data';
+import { formatTime } from './data/entity';
+import CrudTable from '../crud/CrudTable';
+import type { Row as CrudRow } from '../crud/table-columns';
+import EntityGate from './data/EntityGate';
+import type { EntityMeta } from './data/entity';
 
-interface LogRow {
-  id: number;
-  userId: number | null;
-  userName: string | null;
-  action: string | null;
-  ip: string | null;
-  params: string | null;
-  createTime: string;
-}
+type LogRow = Row<'base/sys/log'>;
+const log = (r: CrudRow) => r as unknown as LogRow;
 
 const perm = (action: string) => `base:sys:log:${action}`;
 const SHORT = 60;
@@ -40,7 +36,7 @@ function KeepDays() {
   const mayRead = can(perm('getKeep'));
   useEffect(() => {
     if (!mayRead) return;
-    api.get<number>(`${LOG_PREFIX}/getKeep`, { silent: true }).then(
+    entityAction<number>('base/sys/log', 'getKeep', {}, { method: 'GET', silent: true }).then(
       (n) => setDays(Number(n)),
       () => undefined,
     );
@@ -50,7 +46,7 @@ function KeepDays() {
     if (days === null) return;
     setSaving(true);
     try {
-      await api.post(`${LOG_PREFIX}/setKeep`, { value: days }, { successMessage: t('common.saveSuccess') });
+      await entityAction('base/sys/log', 'setKeep', { value: days }, { successMessage: t('common.saveSuccess') });
     } catch {
       /* the client already showed the server's message */
     } finally {
@@ -79,12 +75,19 @@ function KeepDays() {
   );
 }
 
-export default function RequestLogView() {
+/** The log's total is an estimate from table statistics; a page that is not full tells the exact one. */
+function exactTotal(answer: { list: CrudRow[]; total: number }, body: Record<string, unknown>): { list: CrudRow[]; total: number } {
+  const size = Number(body.size);
+  const page = Number(body.page);
+  const total = answer.list.length < size ? (page - 1) * size + answer.list.length : Math.max(answer.total, page * size);
+  return { list: answer.list, total };
+}
+
+function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const can = useCan();
   const { modal } = App.useApp();
   const table = useRef<ActionType>(undefined);
-  const [keyWord, setKeyWord] = useState('');
   const [preview, setPreview] = useState<string | null>(null);
 
   const clear = () =>
@@ -92,72 +95,64 @@ export default function RequestLogView() {
       modal,
       t('viewsSystem.log.confirmClear'),
       async () => {
-        await api.post(`${LOG_PREFIX}/clear`, {}, { successMessage: t('common.operationSuccess') });
+        await entityAction('base/sys/log', 'clear', {}, { successMessage: t('common.operationSuccess') });
         void table.current?.reload();
       }, true,
     );
 
-  const columns: ProColumns<LogRow>[] = [
+  const columns: ProColumns<CrudRow>[] = [
     { title: t('viewsSystem.log.time'), dataIndex: 'createTime', width: 170, render: (_, r) => formatTime(r.createTime) },
-    { title: t('viewsSystem.log.user'), dataIndex: 'userName', width: 150, ellipsis: true, render: (_, r) => r.userName ?? (r.userId ? `#${r.userId}` : '-') },
-    { title: t('viewsSystem.log.ip'), dataIndex: 'ip', width: 170, ellipsis: true, render: (_, r) => <Typography.Text code>{(r.ip ?? '').replace(/^::ffff:/, '')}</Typography.Text> },
+    { title: t('viewsSystem.log.user'), dataIndex: 'userName', width: 150, ellipsis: true, render: (_, r) => log(r).userName ?? (log(r).userId ? `#${log(r).userId}` : '-') },
+    { title: t('viewsSystem.log.ip'), dataIndex: 'ip', width: 170, ellipsis: true, render: (_, r) => <Typography.Text code>{(log(r).ip ?? '').replace(/^::ffff:/, '')}</Typography.Text> },
     { title: t('viewsSystem.log.action'), dataIndex: 'action', ellipsis: true },
     {
       title: t('viewsSystem.log.params'),
       dataIndex: 'params',
       width: 300,
-      render: (_, r) =>
-        r.params ? (
-          <Typography.Link onClick={() => setPreview(r.params)} style={{ fontFamily: 'monospace', fontSize: 12 }}>
-            {r.params.length > SHORT ? `${r.params.slice(0, SHORT)}…` : r.params}
+      render: (_, r) => {
+        const params = log(r).params;
+        return params ? (
+          <Typography.Link onClick={() => setPreview(params)} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+            {params.length > SHORT ? `${params.slice(0, SHORT)}…` : params}
           </Typography.Link>
         ) : (
           '-'
-        ),
+        );
+      },
     },
   ];
 
   return (
     <div data-testid="log-screen">
-      <ProTable<LogRow>
+      <CrudTable
+        entry={meta.entry}
+        entityKey="base/sys/log"
         actionRef={table}
-        rowKey="id"
-        headerTitle={t('viewsSystem.log.title')}
-        columns={columns}
-        search={false}
-        size="small"
-        scroll={{ x: 1000 }}
-        params={{ keyWord }}
-        request={async (p) => {
-          const body: Record<string, unknown> = { page: p.current ?? 1, size: p.pageSize ?? 20 };
-          if (keyWord) body.keyWord = keyWord;
-          try {
-            const r = await api.post<Page<LogRow>>(`${LOG_PREFIX}/page`, body);
-            // The log's total is an estimate from table statistics; a page that is not full tells the exact one.
-            const size = Number(body.size);
-            const total = r.list.length < size ? (Number(body.page) - 1) * size + r.list.length : Math.max(r.pagination.total, Number(body.page) * size);
-            return { data: r.list, total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
-        }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        options={{ reload: true, density: true, setting: true }}
-        toolBarRender={() => [
-          <Space key="tools" wrap style={{ justifyContent: 'flex-end' }}>
-            <Input.Search key="search" allowClear data-testid="crud-keyword" placeholder={t('viewsSystem.log.searchHint')} onSearch={(v) => setKeyWord(v.trim())} style={{ width: 220 }} />
-            <KeepDays key="keep" />
-            {can(perm('clear')) && (
+        title={t('viewsSystem.log.title')}
+        keywordPlaceholder={t('viewsSystem.log.searchHint')}
+        tools={{ import: false, export: false }}
+        shapePage={exactTotal}
+        table={() => ({ size: 'small', scroll: { x: 1000 } })}
+        slots={{
+          columns,
+          toolbar: (items) => [
+            items.keyword,
+            <KeepDays key="keep" />,
+            can(perm('clear')) && (
               <Button key="clear" danger icon={<ClearOutlined />} onClick={clear}>
                 {t('viewsSystem.log.clear')}
               </Button>
-            )}
-          </Space>,
-        ]}
+            ),
+          ],
+        }}
       />
       <Modal open={preview !== null} title={t('viewsSystem.log.params')} onCancel={() => setPreview(null)} footer={null} width={720}>
         <pre style={{ maxHeight: 480, overflow: 'auto', margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{preview ? pretty(preview) : ''}</pre>
       </Modal>
     </div>
   );
+}
+
+export default function RequestLogView() {
+  return <EntityGate keys={['base/sys/log']}>{([meta]) => <Screen meta={meta} />}</EntityGate>;
 }

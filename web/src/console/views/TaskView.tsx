@@ -11,37 +11,24 @@ import {
   ProFormRadio,
   ProFormText,
   ProFormTextArea,
-  ProTable,
-  type ActionType,
   type ProColumns,
   type ProFormInstance,
 } from '@ant-design/pro-components';
 import { Badge, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import type { Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
+import CrudTable from '../crud/CrudTable';
+import type { FormTarget } from '../crud/crud-slots';
+import type { Row as CrudRow } from '../crud/table-columns';
 import EntityGate from './data/EntityGate';
 import TaskLogs from './data/TaskLogs';
-import { fetchPage, formatTime, saveRow, useEntities, type EntityMeta, type Row } from './data/entity';
-import { useConfirmDelete } from './data/use-confirm-delete';
+import { formatTime, saveRow, useEntities, type EntityMeta } from './data/entity';
 import RowActions from '../../components/RowActions';
 
-interface TaskRow extends Row {
-  name: string;
-  status: number;
-  taskType: number;
-  cron?: string | null;
-  every?: number | null;
-  limit?: number | null;
-  service?: string | null;
-  nextRunTime?: string | null;
-  lastExecuteTime?: string | null;
-  startDate?: string | null;
-  endDate?: string | null;
-  data?: string | null;
-  remark?: string | null;
-  type: number;
-}
+type TaskRow = Row<'task/info'>;
+const task = (r: CrudRow) => r as unknown as TaskRow;
 
 const FORM_FIELDS = ['name', 'taskType', 'cron', 'every', 'limit', 'startDate', 'endDate', 'service', 'data', 'remark'] as const;
 
@@ -50,12 +37,8 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const logs = useEntities(['task/log']);
   const logMeta = logs ? logs[0] : null;
   const can = useCan();
-  const confirmDelete = useConfirmDelete();
-  const ref = useRef<ActionType>(null);
   const formRef = useRef<ProFormInstance>(undefined);
-  const [editing, setEditing] = useState<TaskRow | 'new' | null>(null);
   const [logsOf, setLogsOf] = useState<TaskRow | null>(null);
-  const reload = () => void ref.current?.reload();
   const optionLabel = (field: string, v: unknown) => meta.options(field).find((o) => o.value === v)?.label ?? '';
   const canLogs = logMeta !== null && can('task:log:page');
 
@@ -72,63 +55,24 @@ function Screen({ meta }: { meta: EntityMeta }) {
       </Space>
     );
 
-  const columns: ProColumns<TaskRow>[] = [
+  const columns: ProColumns<CrudRow>[] = [
     { title: meta.label('name'), dataIndex: 'name', width: 170, ellipsis: true },
     {
       title: meta.label('status'),
       dataIndex: 'status',
       width: 100,
-      render: (_, r) => <Badge status={r.status === 1 ? 'processing' : 'default'} text={optionLabel('status', r.status)} />,
+      render: (_, r) => <Badge status={task(r).status === 1 ? 'processing' : 'default'} text={optionLabel('status', r.status)} />,
     },
-    { title: t('viewsData.task.schedule'), key: 'schedule', width: 210, render: (_, r) => schedule(r) },
+    { title: t('viewsData.task.schedule'), key: 'schedule', width: 210, render: (_, r) => schedule(task(r)) },
     { title: meta.label('service'), dataIndex: 'service', width: 120, ellipsis: true },
     { title: meta.label('nextRunTime'), dataIndex: 'nextRunTime', width: 170, render: (_, r) => formatTime(r.nextRunTime) },
     { title: meta.label('remark'), dataIndex: 'remark', ellipsis: true },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          icons={false}
-          onEdit={can('task:info:update') ? () => setEditing(r) : undefined}
-          onDelete={can('task:info:delete') ? () => confirmDelete(meta.prefix, [r.id], reload) : undefined}
-        >
-          {canLogs ? (
-            <Button type="link" size="small" onClick={() => setLogsOf(r)} data-testid="task-logs-open">
-              {t('viewsData.task.logs')}
-            </Button>
-          ) : null}
-        </RowActions>
-      ),
-    },
   ];
 
-  const initial = editing && editing !== 'new' ? Object.fromEntries(FORM_FIELDS.map((f) => [f, editing[f] ?? undefined])) : { taskType: 0 };
-
-  return (
-    <>
-      <ProTable<TaskRow>
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        search={false}
-        headerTitle={meta.entry.label}
-        options={{ reload: true, density: false, setting: true, search: { placeholder: t('viewsData.task.searchPlaceholder'), allowClear: true } }}
-        request={(params) => fetchPage<TaskRow>(meta.prefix, params)}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        scroll={{ x: 1100 }}
-        toolBarRender={() =>
-          can('task:info:add')
-            ? [
-                <Button key="add" type="primary" onClick={() => setEditing('new')} data-testid="crud-add">
-                  {t('common.add')}
-                </Button>,
-              ]
-            : []
-        }
-      />
+  const form = (target: FormTarget, onClose: () => void, onSaved: () => void) => {
+    const editing = target === null ? null : target === 'add' ? 'new' : task(target.row ?? {});
+    const initial = editing && editing !== 'new' ? Object.fromEntries(FORM_FIELDS.map((f) => [f, editing[f] ?? undefined])) : { taskType: 0 };
+    return (
       <ModalForm<Record<string, unknown>>
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
         formRef={formRef}
@@ -137,7 +81,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
         width={680}
         grid
         rowProps={{ gutter: 16 }}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        modalProps={{ destroyOnHidden: true, onCancel: onClose }}
         initialValues={initial}
         submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
         onFinish={async (values) => {
@@ -146,11 +90,8 @@ function Screen({ meta }: { meta: EntityMeta }) {
           if (body.taskType === 1) body.cron = null;
           else body.every = null;
           const id = editing && editing !== 'new' ? editing.id : undefined;
-          const ok = await saveRow(meta.prefix, body, id, formRef.current, t('common.saveSuccess'));
-          if (ok) {
-            setEditing(null);
-            reload();
-          }
+          const ok = await saveRow(meta, body, id, formRef.current, t('common.saveSuccess'));
+          if (ok) onSaved();
           return ok;
         }}
       >
@@ -185,6 +126,33 @@ function Screen({ meta }: { meta: EntityMeta }) {
         <ProFormTextArea name="data" label={meta.label('data')} fieldProps={{ rows: 3 }} />
         <ProFormText name="remark" label={meta.label('remark')} fieldProps={{ maxLength: 255 }} />
       </ModalForm>
+    );
+  };
+
+  return (
+    <>
+      <CrudTable
+        entry={meta.entry}
+        entityKey="task/info"
+        keywordPlaceholder={t('viewsData.task.searchPlaceholder')}
+        tools={{ import: false, export: false, select: false }}
+        table={() => ({ scroll: { x: 1100 }, options: { reload: true, density: false, setting: true } })}
+        slots={{
+          columns,
+          toolbar: (items) => [items.keyword, items.add],
+          rowActionsWidth: 170,
+          rowActions: (r, d) => (
+            <RowActions icons={false} onEdit={d.edit && (() => d.edit!())} onDelete={d.remove}>
+              {canLogs ? (
+                <Button type="link" size="small" onClick={() => setLogsOf(task(r))} data-testid="task-logs-open">
+                  {t('viewsData.task.logs')}
+                </Button>
+              ) : null}
+            </RowActions>
+          ),
+          form: ({ target, onClose, onSaved }) => form(target, onClose, onSaved),
+        }}
+      />
       {canLogs && logMeta ? <TaskLogs meta={logMeta} task={logsOf} onClose={() => setLogsOf(null)} /> : null}
     </>
   );

@@ -9,7 +9,7 @@ import AuthLayout from './AuthLayout';
 import PasswordLoginForm from './PasswordLoginForm';
 import EmailLoginForm from './EmailLoginForm';
 import OAuthButtons from './OAuthButtons';
-import { useOAuthReturn } from './useOAuthReturn';
+import { useOAuthReturn } from './use-oauth-return';
 
 /**
  * Sign in: username + password + image captcha, an e-mail code, or Google / Discord. `console`

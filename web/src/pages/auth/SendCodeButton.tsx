@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useI18n } from '../../i18n';
 import { notify } from '../../app/notify';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from './use-countdown';
 
 /**
  * "Send code" with the 60 s wait before the next one. Disabled while the e-mail is not

@@ -3,17 +3,14 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { Button, Empty, Input, Spin, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../../app/api';
 import { useCan } from '../../../app/auth';
 import { useI18n } from '../../../i18n';
+import type { Row } from '../../../app/data';
+import { epsData } from '../../eps';
 import { saveRow, type EntityMeta } from './entity';
 import { useConfirmDelete } from './use-confirm-delete';
 
-export interface DictType {
-  id: number;
-  name: string;
-  key: string;
-}
+export type DictType = Row<'dict/type'>;
 
 export interface DictTypesProps {
   meta: EntityMeta;
@@ -32,8 +29,10 @@ export default function DictTypes({ meta, value, onChange }: DictTypesProps) {
   const [editing, setEditing] = useState<DictType | 'new' | null>(null);
 
   const load = useCallback(() => {
-    api.post<DictType[]>(`${meta.prefix}/list`, { order: 'id', sort: 'asc' }).then(setTypes, () => setTypes([]));
-  }, [meta.prefix]);
+    epsData(meta.entry)
+      .list({ order: 'id', sort: 'asc' })
+      .then((rows) => setTypes(rows as unknown as DictType[]), () => setTypes([]));
+  }, [meta.entry]);
   useEffect(load, [load]);
 
   // The first type is chosen at start, and the choice follows renames and deletions.
@@ -44,7 +43,7 @@ export default function DictTypes({ meta, value, onChange }: DictTypesProps) {
     else if (same.name !== value.name || same.key !== value.key) onChange(same);
   }, [types, value, onChange]);
 
-  const shown = (types ?? []).filter((x) => !filter || x.name.toLowerCase().includes(filter) || x.key.toLowerCase().includes(filter));
+  const shown = (types ?? []).filter((x) => !filter || (x.name ?? '').toLowerCase().includes(filter) || (x.key ?? '').toLowerCase().includes(filter));
 
   return (
     <div data-testid="dict-types">
@@ -88,7 +87,7 @@ export default function DictTypes({ meta, value, onChange }: DictTypesProps) {
               <span onClick={(e) => e.stopPropagation()}>
                 {can('dict:type:update') ? <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(x)} aria-label={t('common.edit')} /> : null}
                 {can('dict:type:delete') ? (
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(meta.prefix, [x.id], load)} aria-label={t('common.delete')} />
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(meta, [x.id], load)} aria-label={t('common.delete')} />
                 ) : null}
               </span>
             </div>
@@ -105,7 +104,7 @@ export default function DictTypes({ meta, value, onChange }: DictTypesProps) {
         initialValues={editing && editing !== 'new' ? { name: editing.name, key: editing.key } : {}}
         submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
         onFinish={async (v) => {
-          const ok = await saveRow(meta.prefix, v, editing && editing !== 'new' ? editing.id : undefined, formRef.current, t('common.saveSuccess'));
+          const ok = await saveRow(meta, v, editing && editing !== 'new' ? editing.id : undefined, formRef.current, t('common.saveSuccess'));
           if (ok) {
             setEditing(null);
             load();

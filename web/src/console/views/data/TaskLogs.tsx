@@ -1,25 +1,21 @@
 /** The runs of one scheduled task (task/log by taskId), newest first, in a drawer. */
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { Badge, Drawer, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
-import { fetchPage, formatTime, type EntityMeta, type Row } from './entity';
-
-interface LogRow extends Row {
-  taskId: number;
-  status?: number | null;
-  detail?: string | null;
-}
+import CrudTable from '../../crud/CrudTable';
+import type { Row } from '../../crud/table-columns';
+import { formatTime, type EntityMeta } from './entity';
 
 export interface TaskLogsProps {
   meta: EntityMeta;
-  task: { id: number; name: string } | null;
+  task: { id: number; name?: string | null } | null;
   onClose: () => void;
 }
 
 export default function TaskLogs({ meta, task, onClose }: TaskLogsProps) {
   const { t } = useI18n();
   const statusLabel = (v: unknown) => meta.options('status').find((o) => o.value === v)?.label ?? '';
-  const columns: ProColumns<LogRow>[] = [
+  const columns: ProColumns<Row>[] = [
     { title: t('viewsData.id'), dataIndex: 'id', width: 70 },
     {
       title: meta.label('status'),
@@ -32,7 +28,7 @@ export default function TaskLogs({ meta, task, onClose }: TaskLogsProps) {
       dataIndex: 'detail',
       render: (_, r) => (
         <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 3, expandable: true, symbol: t('viewsData.task.more') }}>
-          {r.detail ?? ''}
+          {String(r.detail ?? '')}
         </Typography.Paragraph>
       ),
     },
@@ -42,21 +38,19 @@ export default function TaskLogs({ meta, task, onClose }: TaskLogsProps) {
     <Drawer
       open={task !== null}
       width={820}
-      title={task ? t('viewsData.task.logsOf', { name: task.name }) : ''}
+      title={task ? t('viewsData.task.logsOf', { name: task.name ?? '' }) : ''}
       onClose={onClose}
       destroyOnHidden
       data-testid="task-logs"
     >
       {task ? (
-        <ProTable<LogRow>
-          rowKey="id"
-          columns={columns}
-          search={false}
-          toolBarRender={false}
-          params={{ taskId: task.id }}
-          request={(params) => fetchPage<LogRow>(meta.prefix, { current: params.current, pageSize: params.pageSize }, { taskId: task.id })}
-          pagination={{ defaultPageSize: 20 }}
-          cardProps={{ bodyStyle: { padding: 0 } }}
+        <CrudTable
+          entry={meta.entry}
+          entityKey="task/log"
+          filters={{ taskId: task.id }}
+          tools={{ import: false, export: false, select: false }}
+          table={() => ({ toolBarRender: false, pagination: { defaultPageSize: 20 }, scroll: undefined, options: false, cardProps: { bodyStyle: { padding: 0 } } })}
+          slots={{ columns }}
         />
       ) : null}
     </Drawer>

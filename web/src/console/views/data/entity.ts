@@ -1,28 +1,14 @@
 /**
- * What the data screens share: the entity's labels and enum options from /eps, page requests in the
- * shape ProTable wants, saving with the server's field errors put on the form, and delete with the
- * confirmation of 000 §8.
+ * What the data screens share: the entity's labels and enum options from /eps, saving through the
+ * data layer with the server's field errors put on the form, and delete.
  */
 import { useMemo } from 'react';
 import type { FormInstance } from 'antd';
-import { api, ApiError } from '../../../app/api';
-import { useEps, type EpsDictOption, type EpsEntry } from '../../eps';
-
-export interface Row {
-  id: number;
-  createTime?: string;
-  updateTime?: string;
-  [field: string]: unknown;
-}
-
-export interface PageAnswer<T> {
-  list: T[];
-  pagination: { page: number; size: number; total: number };
-}
+import { showFieldErrors } from '../../../app/data';
+import { epsData, useEps, type EpsDictOption, type EpsEntry } from '../../eps';
 
 export interface EntityMeta {
   entry: EpsEntry;
-  prefix: string;
   /** The field's label in the current language (the field name when /eps has none). */
   label: (field: string) => string;
   /** The field's enum options (empty when it has none). */
@@ -33,7 +19,6 @@ function metaOf(entry: EpsEntry): EntityMeta {
   const col = (f: string) => entry.columns.find((c) => c.propertyName === f);
   return {
     entry,
-    prefix: entry.prefix,
     label: (f) => col(f)?.comment || f,
     options: (f) => {
       const d = col(f)?.dict;
@@ -54,43 +39,27 @@ export function useEntities(keys: readonly string[]): EntityMeta[] | null | fals
   }, [eps, error, joined]);
 }
 
-/** ProTable's `request` for `{prefix}/page`: its paging plus equality filters and a keyword. */
-export async function fetchPage<T extends Row>(
-  prefix: string,
-  params: { current?: number; pageSize?: number; keyword?: string; [k: string]: unknown },
-  filters: Record<string, unknown> = {},
-): Promise<{ data: T[]; total: number; success: boolean }> {
-  const { current = 1, pageSize = 20, keyword } = params;
-  const body: Record<string, unknown> = { page: current, size: pageSize, ...filters };
-  if (keyword) body.keyWord = keyword;
-  const r = await api.post<PageAnswer<T>>(`${prefix}/page`, body);
-  return { data: r.list, total: r.pagination.total, success: true };
-}
-
 /** Saves a row (add without id, update with it); the server's field errors land on the form. */
 export async function saveRow(
-  prefix: string,
+  meta: EntityMeta,
   values: Record<string, unknown>,
   id: number | undefined,
   form: FormInstance | undefined,
   successMessage: string,
 ): Promise<boolean> {
   try {
-    if (id === undefined) await api.post(`${prefix}/add`, values, { successMessage });
-    else await api.post(`${prefix}/update`, { ...values, id }, { successMessage });
+    if (id === undefined) await epsData(meta.entry).add(values, { successMessage });
+    else await epsData(meta.entry).update({ ...values, id }, { successMessage });
     return true;
   } catch (e) {
-    if (form && e instanceof ApiError && Array.isArray(e.data)) {
-      const fields = (e.data as Array<{ field?: string; message?: string }>).filter((x) => x.field && x.message);
-      form.setFields(fields.map((x) => ({ name: x.field!, errors: [x.message!] })));
-    }
+    if (form) showFieldErrors(form, e);
     return false;
   }
 }
 
 /** Removes rows by id. */
-export function deleteRows(prefix: string, ids: number[], successMessage: string): Promise<unknown> {
-  return api.post(`${prefix}/delete`, { ids }, { successMessage });
+export function deleteRows(meta: EntityMeta, ids: number[], successMessage: string): Promise<unknown> {
+  return epsData(meta.entry).delete(ids, { successMessage });
 }
 
 /** A date-time from the server shown in local time, `YYYY-MM-DD HH:mm:ss`. */

@@ -1,11 +1,12 @@
 /** The side form of the department screen: edit the chosen department or add a new one. */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Empty, Form, Input, InputNumber, Space, TreeSelect } from 'antd';
-import { api } from '../../../app/api';
 import { useI18n } from '../../../i18n';
-import { showFieldErrors } from './form-errors';
+import { data, showFieldErrors } from '../../../app/data';
 import { buildTree, toTreeData, withDescendants } from './tree';
-import { DEPARTMENT_PREFIX, type Department } from './types';
+import type { Row } from '../../../app/data';
+
+type Department = Row<'base/sys/department'>;
 
 export type DepartmentTarget = { mode: 'add'; parentId: number | null } | { mode: 'edit'; row: Department };
 
@@ -54,11 +55,11 @@ export default function DepartmentForm(props: {
     setSaving(true);
     try {
       if (target.mode === 'edit') {
-        await api.post(`${DEPARTMENT_PREFIX}/update`, { id: target.row.id, ...body }, { successMessage: t('common.updateSuccess') });
+        await data('base/sys/department').update({ id: target.row.id, ...body }, { successMessage: t('common.updateSuccess') });
         onSaved(target.row.id);
       } else {
-        const r = await api.post<{ id?: number } | null>(`${DEPARTMENT_PREFIX}/add`, body, { successMessage: t('common.saveSuccess') });
-        onSaved(typeof r?.id === 'number' ? r.id : null);
+        const r = await data('base/sys/department').add(body, { successMessage: t('common.saveSuccess') });
+        onSaved(r && !Array.isArray(r) && typeof r.id === 'number' ? r.id : null);
       }
     } catch (e) {
       showFieldErrors(form, e);

@@ -2,11 +2,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Table } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { api } from '../../../app/api';
 import { useCan } from '../../../app/auth';
 import { useI18n } from '../../../i18n';
 import MemberSelect from '../../../components/MemberSelect';
-import { USER_PREFIX, type Department, type User } from './types';
+import { data as entityData, entityAction, type Row } from '../../../app/data';
+
+type Department = Row<'base/sys/department'>;
+type User = Row<'base/sys/user'>;
 
 const SIZE = 10;
 
@@ -22,7 +24,7 @@ export default function DepartmentMembers({ department }: { department: Departme
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const r = await api.post<{ list: User[]; pagination: { total: number } }>(`${USER_PREFIX}/page`, { page, size: SIZE, departmentId: department.id });
+      const r = await entityData('base/sys/user').page({ page, size: SIZE, departmentId: department.id });
       setData({ list: r.list, total: r.pagination.total });
     } catch {
       setData({ list: [], total: 0 });
@@ -37,7 +39,7 @@ export default function DepartmentMembers({ department }: { department: Departme
   const add = async (userIds: number[]) => {
     setBusy(true);
     try {
-      await api.post(`${USER_PREFIX}/move`, { userIds, departmentId: department.id }, { successMessage: t('common.operationSuccess') });
+      await entityAction('base/sys/user', 'move', { userIds, departmentId: department.id }, { successMessage: t('common.operationSuccess') });
       setPicking(false);
       await load();
     } catch {

@@ -6,7 +6,9 @@ import { useSaveRecord } from './save-record';
 import SaveModal from './SaveModal';
 import { useMenuLabel } from './menu-label';
 import { buildTree, toTreeData, withDescendants } from './tree';
-import { MENU_PREFIX, type MenuItem } from './types';
+import type { Row } from '../../../app/data';
+
+type MenuItem = Row<'base/sys/menu'>;
 
 export type MenuFormTarget = { mode: 'add'; parentId: number | null } | { mode: 'edit'; row: MenuItem };
 
@@ -34,7 +36,7 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
   const { target, menus, onClose, onSaved } = props;
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const { saving, save } = useSaveRecord(MENU_PREFIX, form, onSaved);
+  const { saving, save } = useSaveRecord('base/sys/menu', form, onSaved);
   const type = Form.useWatch('type', form);
 
   const editingId = target?.mode === 'edit' ? target.row.id : null;

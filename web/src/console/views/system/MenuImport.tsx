@@ -1,12 +1,13 @@
 /** Import of a menu export (JSON): pick the file and the parent menu, then show what came of it. */
 import { useMemo, useState } from 'react';
 import { Alert, Form, Modal, TreeSelect, Typography } from 'antd';
-import { api } from '../../../app/api';
 import { useI18n } from '../../../i18n';
-import { fieldProblems } from './form-errors';
+import { entityAction, fieldProblems } from '../../../app/data';
 import { useMenuLabel } from './menu-label';
 import { buildTree, toTreeData } from './tree';
-import { MENU_PREFIX, type MenuItem } from './types';
+import type { Row } from '../../../app/data';
+
+type MenuItem = Row<'base/sys/menu'>;
 
 type Result = { kind: 'done'; count: number } | { kind: 'error'; text: string; problems: string[] };
 
@@ -51,7 +52,7 @@ export default function MenuImport(props: { open: boolean; menus: MenuItem[]; on
     }
     setBusy(true);
     try {
-      const r = await api.post<{ ids: number[] }>(`${MENU_PREFIX}/import`, { parentId, menus: list }, { silent: true });
+      const r = await entityAction<{ ids: number[] }>('base/sys/menu', 'import', { parentId, menus: list }, { silent: true });
       setResult({ kind: 'done', count: r.ids.length });
       onImported();
     } catch (e) {
@@ -123,7 +124,7 @@ export default function MenuImport(props: { open: boolean; menus: MenuItem[]; on
 
 /** Saves the export of the chosen menus as a JSON file. */
 export async function exportMenus(ids: number[]): Promise<void> {
-  const data = await api.post<unknown>(`${MENU_PREFIX}/export`, { ids });
+  const data = await entityAction<unknown>('base/sys/menu', 'export', { ids });
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

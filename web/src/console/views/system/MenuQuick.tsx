@@ -5,14 +5,15 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Checkbox, Form, Input, InputNumber, Modal, Select, Spin, TreeSelect } from 'antd';
-import { api } from '../../../app/api';
 import { notify } from '../../../app/notify';
 import { useI18n } from '../../../i18n';
 import { useEps } from '../../eps';
-import { showFieldErrors } from './form-errors';
+import { entityAction, showFieldErrors } from '../../../app/data';
 import { useMenuLabel } from './menu-label';
 import { buildTree, toTreeData } from './tree';
-import { MENU_PREFIX, type MenuItem } from './types';
+import type { Row } from '../../../app/data';
+
+type MenuItem = Row<'base/sys/menu'>;
 
 interface ParsedPerm {
   key: string;
@@ -58,8 +59,7 @@ export default function MenuQuick(props: { open: boolean; menus: MenuItem[]; onC
     if (!entity) return;
     let live = true;
     setLoadingPerms(true);
-    api
-      .post<{ label: string; perms: ParsedPerm[] }>(`${MENU_PREFIX}/parse`, { entity })
+    entityAction<{ label: string; perms: ParsedPerm[] }>('base/sys/menu', 'parse', { entity })
       .then((parsed) => {
         if (!live) return;
         setPerms(parsed.perms);
@@ -77,7 +77,7 @@ export default function MenuQuick(props: { open: boolean; menus: MenuItem[]; onC
     if (!v) return;
     setBusy(true);
     try {
-      await api.post(`${MENU_PREFIX}/create`, { ...v, parentId: v.parentId ?? null }, { silent: true });
+      await entityAction('base/sys/menu', 'create', { ...v, parentId: v.parentId ?? null }, { silent: true });
       notify('success', t('common.saveSuccess'));
       onCreated();
       onClose();

@@ -7,7 +7,11 @@ import { useMenuLabel } from './menu-label';
 import { useSaveRecord } from './save-record';
 import SaveModal from './SaveModal';
 import { buildTree, toTreeData } from './tree';
-import { ROLE_PREFIX, type Department, type MenuItem, type Role } from './types';
+import type { Row as DataRow } from '../../../app/data';
+
+type Department = DataRow<'base/sys/department'>;
+type MenuItem = DataRow<'base/sys/menu'>;
+type Role = DataRow<'base/sys/role'>;
 
 export type RoleTarget = { mode: 'add' } | { mode: 'edit'; row: Role };
 
@@ -24,7 +28,7 @@ export default function RoleForm(props: { target: RoleTarget | null; menus: Menu
   const { target, menus, departments, onClose, onSaved } = props;
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const { saving, save } = useSaveRecord(ROLE_PREFIX, form, onSaved);
+  const { saving, save } = useSaveRecord('base/sys/role', form, onSaved);
   const [menusLinked, setMenusLinked] = useState(true);
   const relevance = Form.useWatch('relevance', form) ?? false;
   const label = useMenuLabel();

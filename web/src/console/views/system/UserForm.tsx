@@ -5,7 +5,11 @@ import { useI18n } from '../../../i18n';
 import { useSaveRecord } from './save-record';
 import SaveModal from './SaveModal';
 import { buildTree, toTreeData } from './tree';
-import { USER_PREFIX, type Department, type Role, type User } from './types';
+import type { Row as DataRow } from '../../../app/data';
+
+type Department = DataRow<'base/sys/department'>;
+type Role = DataRow<'base/sys/role'>;
+type User = DataRow<'base/sys/user'>;
 
 export type UserTarget = { mode: 'add'; departmentId: number | null } | { mode: 'edit'; row: User };
 
@@ -31,7 +35,7 @@ export default function UserForm(props: { target: UserTarget | null; departments
   const { target, departments, roles, onClose, onSaved } = props;
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const { saving, save } = useSaveRecord(USER_PREFIX, form, onSaved);
+  const { saving, save } = useSaveRecord('base/sys/user', form, onSaved);
   const deptTree = useMemo(() => toTreeData(buildTree(departments)), [departments]);
   const adding = target?.mode === 'add';
 

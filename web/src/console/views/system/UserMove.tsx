@@ -1,10 +1,11 @@
 /** Department transfer: the chosen users go to one department (the `move` call). */
 import { useMemo, useState } from 'react';
 import { Form, Modal, TreeSelect, Typography } from 'antd';
-import { api } from '../../../app/api';
 import { useI18n } from '../../../i18n';
 import { buildTree, toTreeData } from './tree';
-import { USER_PREFIX, type Department } from './types';
+import { entityAction, type Row } from '../../../app/data';
+
+type Department = Row<'base/sys/department'>;
 
 export default function UserMove(props: { userIds: number[] | null; departments: Department[]; onClose: () => void; onMoved: () => void }) {
   const { userIds, departments, onClose, onMoved } = props;
@@ -27,7 +28,7 @@ export default function UserMove(props: { userIds: number[] | null; departments:
     }
     setBusy(true);
     try {
-      await api.post(`${USER_PREFIX}/move`, { userIds, departmentId }, { successMessage: t('common.operationSuccess') });
+      await entityAction('base/sys/user', 'move', { userIds, departmentId }, { successMessage: t('common.operationSuccess') });
       setDepartmentId(null);
       onMoved();
     } catch {

@@ -2,7 +2,9 @@
  * A department dropped on the tree -> the `order` call's list: every department of the new sibling
  * list with its parentId and its place (orderNum) there.
  */
-import type { Department } from './types';
+import type { Row } from '../../../app/data';
+
+type Department = Row<'base/sys/department'>;
 
 /** inside: last child of the target; first: its first child (the gap under an open parent). */
 export type DropPlace = 'inside' | 'first' | 'before' | 'after';
@@ -13,13 +15,13 @@ export interface OrderMove {
   orderNum: number;
 }
 
-const byOrder = (a: Department, b: Department) => a.orderNum - b.orderNum || a.id - b.id;
+const byOrder = (a: Department, b: Department) => (a.orderNum ?? 0) - (b.orderNum ?? 0) || a.id - b.id;
 
 export function dropMoves(rows: readonly Department[], dragId: number, targetId: number, place: DropPlace): OrderMove[] {
   const target = rows.find((r) => r.id === targetId);
   if (!target || dragId === targetId) return [];
   const under = place === 'inside' || place === 'first';
-  const parentId = under ? target.id : target.parentId;
+  const parentId = under ? target.id : (target.parentId ?? null);
   const siblings = rows.filter((r) => r.parentId === parentId && r.id !== dragId).sort(byOrder);
   const ids = siblings.map((r) => r.id);
   const at = place === 'inside' ? ids.length : place === 'first' ? 0 : ids.indexOf(targetId) + (place === 'after' ? 1 : 0);

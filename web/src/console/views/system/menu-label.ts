@@ -7,7 +7,9 @@ import { useCallback } from 'react';
 import { useEps } from '../../eps';
 import { useI18n } from '../../../i18n';
 import { viewTarget } from '../../menu-tree';
-import type { MenuItem } from './types';
+import type { Row } from '../../../app/data';
+
+type MenuItem = Row<'base/sys/menu'>;
 
 export function useMenuLabel(): (m: MenuItem) => string {
   const { t, lang } = useI18n();
@@ -21,9 +23,9 @@ export function useMenuLabel(): (m: MenuItem) => string {
       }
       if (m.type === 0 && m.router && /^(\/[a-z]+)+$/i.test(m.router)) {
         const last = m.router.split('/').pop() ?? '';
-        return t(`shell.modules.${last}`, { defaultValue: m.name });
+        return t(`shell.modules.${last}`, { defaultValue: m.name ?? '' });
       }
-      return m.name;
+      return m.name ?? '';
     },
     [eps, lang, t],
   );

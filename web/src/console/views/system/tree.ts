@@ -3,7 +3,7 @@ import type { DataNode } from 'antd/es/tree';
 
 export interface TreeRow {
   id: number;
-  parentId: number | null;
+  parentId?: number | null;
   orderNum?: number;
 }
 
@@ -58,7 +58,7 @@ export interface TreeNode extends DataNode {
 }
 
 /** Tree data for antd Tree/TreeSelect; `skip` leaves a row (and its subtree) out, `disabled` greys one out. */
-export function toTreeData<T extends TreeRow & { name: string }>(
+export function toTreeData<T extends TreeRow & { name?: string }>(
   tree: readonly TreeOf<T>[],
   opts: { skip?: (row: T) => boolean; disabled?: (row: T) => boolean } = {},
 ): TreeNode[] {
@@ -69,7 +69,7 @@ export function toTreeData<T extends TreeRow & { name: string }>(
     out.push({
       key: n.id,
       value: n.id,
-      title: n.name,
+      title: n.name ?? '',
       disabled: opts.disabled?.(n),
       children: children.length ? children : undefined,
     });

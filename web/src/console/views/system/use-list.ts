@@ -1,33 +1,25 @@
-/** Loads a list call (`POST {prefix}/list`) once and on `reload()`; nothing is called while `enabled` is false. */
+/** Loads an entity's `list` once and on `reload()`; nothing is called while `enabled` is false. */
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../app/api';
+import { data, type KeyWith, type Row } from '../../../app/data';
 
-export function useList<T>(prefix: string, enabled = true, silent = false): { rows: T[]; loading: boolean; reload: () => Promise<void> } {
-  const [rows, setRows] = useState<T[]>([]);
+export function useList<K extends KeyWith<'list'>>(key: K, enabled = true, silent = false): { rows: Array<Row<K>>; loading: boolean; reload: () => Promise<void> } {
+  const [rows, setRows] = useState<Array<Row<K>>>([]);
   const [loading, setLoading] = useState(false);
   const reload = useCallback(async () => {
     if (!enabled) return;
     setLoading(true);
     try {
-      setRows(await api.post<T[]>(`${prefix}/list`, {}, { silent }));
+      const calls = data(key) as unknown as { list: (q: object, o: object) => Promise<Array<Row<K>>> };
+      setRows(await calls.list({}, { silent }));
     } catch {
       /* the client already showed the server's message */
     } finally {
       setLoading(false);
     }
-  }, [prefix, enabled, silent]);
+  }, [key, enabled, silent]);
   useEffect(() => {
     void reload();
   }, [reload]);
   return { rows, loading, reload };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A stored time in the browser's time zone, `YYYY-MM-DD HH:mm:ss`. */
-export function formatTime(v: unknown): string {
-  if (typeof v !== 'string' || v === '') return '';
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return v;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}

@@ -1,0 +1,88 @@
+/**
+ * What every operation runs with: the model, the transaction (or, for reads outside one, the
+ * database), the caller, and the set of entities the transaction wrote, whose caches drop once
+ * after it commits. Also the small checks the operations share.
+ */
+import type { AuthUser, HookContext, Row } from '../entity/define';
+import type { Entity, Model } from '../entity/model';
+import { UniqueViolation, type Db } from '../db/db';
+import { fail } from '../http/errors';
+import { hashPassword } from '../auth/password';
+import type { Totals } from './totals';
+import { toStored } from './values';
+
+export const MAX_BATCH = 1000;
+const MAX_DELETE = 1000;
+
+export interface OpContext {
+  model: Model;
+  /** The transaction the operation writes in (reads outside a transaction get the database). */
+  db: Db;
+  /** The caller: a user, null for an anonymous caller of a public action, or `SYSTEM`. */
+  user: AuthUser | null;
+  totals: Totals;
+  /** Records that the transaction wrote to `e` (its caches drop after the commit). */
+  wrote(e: Entity): void;
+  /** Runs `work` on the database once the transaction has committed (work that cannot run inside one). */
+  afterCommit(work: (db: Db) => Promise<void>): void;
+}
+
+export interface OpMeta {
+  /** The request path, kept in recycle records. */
+  url?: string;
+  /** The calling module checked the entity's admin-only fields itself (e.g. an upload's url and key). */
+  trusted?: boolean;
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function asId(v: unknown): number {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw fail.bad('bad_id');
+  return n;
+}
+
+export function parseIds(v: unknown): number[] {
+  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : typeof v === 'number' ? [v] : v;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_DELETE) throw fail.bad('bad_ids');
+  try {
+    return [...new Set(list.map(asId))];
+  } catch {
+    throw fail.bad('bad_ids');
+  }
+}
+
+/** A unique-key violation as the 409 that names the field by its label. */
+export function unique(e: Entity, err: unknown): never {
+  if (err instanceof UniqueViolation) {
+    if (err.field === 'id') throw fail.conflict('duplicate', { field: 'id' });
+    const f = e.byName.get(err.field);
+    throw fail.conflict('duplicate', { field: f ? f.label.en : err.field });
+  }
+  throw err;
+}
+
+export function hookCtx(c: OpContext, action: HookContext['action']): HookContext {
+  return { db: c.db, user: c.user, action };
+}
+
+/** Splits a validated payload into stored column values and virtual values. */
+export async function toColumns(e: Entity, data: Row): Promise<{ cols: Row; virtual: Row }> {
+  const cols: Row = {};
+  const virtual: Row = {};
+  for (const [k, v] of Object.entries(data)) {
+    const f = e.byName.get(k)!;
+    if (f.virtual) virtual[k] = v;
+    else if (f.transform === 'password') {
+      if (typeof v === 'string' && v !== '') cols[k] = await hashPassword(v);
+    } else cols[k] = toStored(f, v);
+  }
+  return { cols, virtual };
+}
+
+/** `WHERE`-ready text of an optional clause, e.g. ` AND (…)`. */
+export function andClause(c: { sql: string } | null): string {
+  return c ? ` AND ${c.sql}` : '';
+}

@@ -1,0 +1,101 @@
+/**
+ * One transaction of operations, as a module holds it inside `core.ops.transaction(caller, fn)`:
+ * every call runs with the transaction's caller, its access rules and hooks, and writes in the one
+ * transaction; caches drop once per entity written after the commit. See {@link Operations.transaction}.
+ */
+import type { AuthUser, Row } from '../entity/define';
+import type { Entity } from '../entity/model';
+import type { Condition } from './condition';
+import type { OpContext, OpMeta } from './op-context';
+import { isObject, parseIds } from './op-context';
+import { fail } from '../http/errors';
+import { add } from './add';
+import { update } from './update';
+import { remove } from './delete';
+import { info, list, page } from './read';
+import { restoreRecords } from './restore';
+import { lock, type Target } from './lock';
+import { updateWhere, type UpdateWhereOptions } from './update-where';
+import { increment, type IncrementOptions } from './increment';
+import { addIfAbsent } from './add-if-absent';
+import { nextNumber } from './sequence';
+import { purge } from './purge';
+
+export class OpTransaction {
+  constructor(private readonly c: OpContext) {}
+
+  /** Who the operations run for: a user, null (anonymous), or `SYSTEM`. */
+  get caller(): AuthUser | null {
+    return this.c.user;
+  }
+
+  /** The add operation: an object -> `{id}`, an array -> `{ids}`. */
+  add(e: Entity, body: unknown, meta?: OpMeta): Promise<{ id: number } | { ids: number[] }> {
+    return add(this.c, e, body, meta);
+  }
+
+  /** Adds one row and returns its id. */
+  async addOne(e: Entity, row: Row, meta?: OpMeta): Promise<number> {
+    return ((await add(this.c, e, row, meta)) as { id: number }).id;
+  }
+
+  /** The update operation: `{id, …changed fields}`. */
+  update(e: Entity, body: unknown, meta?: OpMeta): Promise<null> {
+    return update(this.c, e, body, meta);
+  }
+
+  /** The delete operation: `{ids}`, all or nothing, with a recycle record. */
+  delete(e: Entity, body: unknown, meta?: OpMeta): Promise<{ count: number }> {
+    return remove(this.c, e, body, meta);
+  }
+
+  /** Brings back what recycle records `{ids}` hold, then removes the records. */
+  async restore(body: unknown): Promise<{ count: number }> {
+    if (!isObject(body)) throw fail.bad('body_not_object');
+    const ids = parseIds(body.ids);
+    for (const e of await restoreRecords(this.c.model, this.c.db, ids, this.c.user)) this.c.wrote(e);
+    return { count: ids.length };
+  }
+
+  info(e: Entity, id: unknown): Promise<Row> {
+    return info(this.c, e, id);
+  }
+
+  list(e: Entity, body?: unknown): Promise<Row[]> {
+    return list(this.c, e, body);
+  }
+
+  page(e: Entity, body?: unknown): ReturnType<typeof page> {
+    return page(this.c, e, body);
+  }
+
+  /** The live rows (an id or a condition) the caller may update, locked until the transaction ends. */
+  lock(e: Entity, target: Target): Promise<Row[]> {
+    return lock(this.c, e, target);
+  }
+
+  /** Changes the matching rows; with `expect`, 409 (and nothing written) unless exactly that many match. */
+  updateWhere(e: Entity, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number> {
+    return updateWhere(this.c, e, target, changes, opts);
+  }
+
+  /** Adds `by` to a number field of one row within `floor`/`ceiling` (else 409); returns the new value. */
+  increment(e: Entity, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number> {
+    return increment(this.c, e, target, field, by, opts);
+  }
+
+  /** Adds the row unless one with the same unique `key` exists; exactly one of concurrent callers creates it. */
+  addIfAbsent(e: Entity, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }> {
+    return addIfAbsent(this.c, e, row, key, meta);
+  }
+
+  /** The next number (1, 2, …) of `scope`, unique and gapless among committed transactions. */
+  nextNumber(scope: string): Promise<number> {
+    return nextNumber(this.c.db, scope);
+  }
+
+  /** Deletes every matching row (all rows without `where`) with no recycle record; returns the count. */
+  purge(e: Entity, where?: Condition): Promise<number> {
+    return purge(this.c, e, where);
+  }
+}

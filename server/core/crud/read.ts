@@ -1,0 +1,67 @@
+/** The read operations info, list and page: the read rule, hooks, and what an anonymous caller may see. */
+import type { Row } from '../entity/define';
+import type { Entity } from '../entity/model';
+import { fail } from '../http/errors';
+import { orderSql, parseQuery } from './query';
+import { scopeKey } from './scope';
+import { accessClause, trimForAnonymous } from './access-sql';
+import { planFor } from './plan';
+import { asId, hookCtx, isObject, type OpContext } from './op-context';
+
+/** From this offset on, page uses a deferred join. */
+export const DEFERRED_JOIN_OFFSET = 500;
+
+export async function info(c: OpContext, e: Entity, idValue: unknown): Promise<Row> {
+  const { user, db } = c;
+  const id = asId(idValue);
+  const plan = planFor(e);
+  const scope = await accessClause(c.model, e, user, 'read');
+  const [row] = scope
+    ? await db.query(`${plan.infoSql} AND ${scope.sql}`, [id, ...scope.params])
+    : await db.query(plan.infoSql, [id]);
+  if (!row) throw fail.notFound('record_not_found');
+  plan.codec.decode(row);
+  await e.hooks.afterRead?.({ ...hookCtx(c, 'info'), rows: [row], single: true });
+  trimForAnonymous(e, user, [row]);
+  return row;
+}
+
+export async function list(c: OpContext, e: Entity, body: unknown): Promise<Row[]> {
+  const { user, db } = c;
+  const b = body === undefined || body === null ? {} : body;
+  if (!isObject(b)) throw fail.bad('body_not_object');
+  const plan = planFor(e);
+  await e.hooks.beforeRead?.({ ...hookCtx(c, 'list'), query: b });
+  const pq = parseQuery(e, b, 'list', db.q, await accessClause(c.model, e, user, 'read'));
+  const rows = await db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ?`, [...pq.params, pq.size]);
+  for (const r of rows) plan.codec.decode(r);
+  await e.hooks.afterRead?.({ ...hookCtx(c, 'list'), rows, single: false });
+  trimForAnonymous(e, user, rows);
+  return rows;
+}
+
+export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ list: Row[]; pagination: { page: number; size: number; total: number } }> {
+  const { user, db } = c;
+  const b = body === undefined || body === null ? {} : body;
+  if (!isObject(b)) throw fail.bad('body_not_object');
+  const plan = planFor(e);
+  await e.hooks.beforeRead?.({ ...hookCtx(c, 'page'), query: b });
+  const pq = parseQuery(e, b, 'page', db.q, await accessClause(c.model, e, user, 'read'));
+  const offset = (pq.page - 1) * pq.size;
+  const q = db.q;
+  // Deep pages fetch ids first over the index, then only the rows of the page (a deferred join).
+  const rowsSql = offset < DEFERRED_JOIN_OFFSET
+    ? `SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`
+    : `SELECT ${plan.selectAliased} FROM ${plan.table} t JOIN (SELECT ${q('id')} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?) k ON t.${q('id')} = k.${q('id')} ORDER BY ${orderSql(pq.order, q, 't')}`;
+  const [rows, total] = await Promise.all([
+    db.query(rowsSql, [...pq.params, pq.size, offset]),
+    c.totals.total(e, pq, scopeKey(user), async () => {
+      const [{ total: n }] = await db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${plan.table}${pq.where}`, pq.params);
+      return Number(n);
+    }),
+  ]);
+  for (const r of rows) plan.codec.decode(r);
+  await e.hooks.afterRead?.({ ...hookCtx(c, 'page'), rows, single: false });
+  trimForAnonymous(e, user, rows);
+  return { list: rows, pagination: { page: pq.page, size: pq.size, total } };
+}

@@ -1,0 +1,34 @@
+/**
+ * Per-scope sequence numbers (a conversation's message numbers): 1, 2, 3, … for each scope name,
+ * allocated in the caller's transaction by one atomic upsert-increment of the scope's row in
+ * `app_sequence`. The row stays locked until the transaction ends, so concurrent allocations in one
+ * scope queue, and a transaction that rolls back gives its number back: numbers are unique and
+ * gapless among committed work.
+ */
+import type { Db } from '../db/db';
+
+export const SEQUENCE_TABLE = 'app_sequence';
+const SCOPE = /^[\w:./-]{1,191}$/;
+
+/** Creates the table (start-up; MySQL commits implicitly around DDL, so never inside a transaction). */
+export async function ensureSequenceTable(db: Db): Promise<void> {
+  const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
+  await db.run(
+    `CREATE TABLE IF NOT EXISTS ${db.q(SEQUENCE_TABLE)} (${db.q('scope')} VARCHAR(191) NOT NULL PRIMARY KEY, ${db.q('value')} BIGINT NOT NULL)${engine}`,
+  );
+}
+
+/** The next number of `scope` (letters, digits and `_:./-`), inside the transaction `tx`. */
+export async function nextNumber(tx: Db, scope: string): Promise<number> {
+  if (!SCOPE.test(scope)) throw new Error(`bad sequence scope '${scope}'`);
+  const t = tx.q(SEQUENCE_TABLE);
+  const v = tx.q('value');
+  await tx.run(
+    tx.dialect === 'mysql'
+      ? `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, 1) ON DUPLICATE KEY UPDATE ${v} = ${v} + 1`
+      : `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, 1) ON CONFLICT (${tx.q('scope')}) DO UPDATE SET ${v} = ${v} + 1`,
+    [scope],
+  );
+  const [row] = await tx.query<{ value: number | string }>(`SELECT ${v} FROM ${t} WHERE ${tx.q('scope')} = ?`, [scope]);
+  return Number(row.value);
+}

@@ -1,0 +1,14 @@
+/** The department tree as the order call checks it: every department, which the bounded generic list may not give whole. */
+import type { Core } from '../../../core/core';
+import type { Entity } from '../../../core/entity/model';
+
+export interface DepartmentNode {
+  id: number;
+  parentId: number | null;
+}
+
+export async function departmentTree(core: Core, departments: Entity): Promise<DepartmentNode[]> {
+  const q = core.db.q.bind(core.db);
+  const rows = await core.db.query<{ id: number; parentId: number | null }>(`SELECT ${q('id')}, ${q('parentId')} FROM ${q(departments.table)}`);
+  return rows.map((r) => ({ id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId) }));
+}

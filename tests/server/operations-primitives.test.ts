@@ -1,0 +1,209 @@
+/**
+ * The write primitives of the operations (server/core/crud): conditional update, increment with a
+ * floor, insert-if-absent, the locking read, per-scope sequence numbers, the bulk purge, and one
+ * transaction of several operations; each with its race, on every database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { startApp, type TestApp } from '../helpers/app';
+import { databaseKinds } from '../helpers/databases';
+import { SYSTEM } from '../../server/core/entity/access';
+import { and, eq, lt } from '../../server/core/crud/condition';
+import { AppError } from '../../server/core/http/errors';
+import type { AuthUser } from '../../server/core/entity/define';
+import type { Entity } from '../../server/core/entity/model';
+
+const kinds = await databaseKinds();
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+describe.each(kinds)('write primitives of the operations on %s', (kind) => {
+  let t: TestApp;
+  let goods: Entity;
+  const entity = (key: string) => t.core.model.byKey.get(key)!;
+  const tag = () => randomBytes(4).toString('hex');
+  const newGoods = async (stock: number) =>
+    ((await t.core.ops.add(goods, { title: `g ${tag()}`, stock }, SYSTEM)) as { id: number }).id;
+  const stockOf = async (id: number) => Number((await t.core.ops.info(goods, id, SYSTEM)).stock);
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    goods = entity('demo/goods');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets exactly as many of 20 concurrent decrements through as there is stock, and stops at the floor', async () => {
+    const id = await newGoods(5);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => t.core.ops.transaction(SYSTEM, (tx) => tx.increment(goods, id, 'stock', -1, { floor: 0 }))),
+    );
+    const done = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<number>[];
+    expect(done).toHaveLength(5);
+    expect(done.map((r) => r.value).sort()).toEqual([0, 1, 2, 3, 4]);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).kind).toBe('conflict');
+    expect(await stockOf(id)).toBe(0);
+  });
+
+  it('refuses an increment past the ceiling with 409 and keeps the value', async () => {
+    const id = await newGoods(9);
+    const err = await refusal(t.core.ops.transaction(SYSTEM, (tx) => tx.increment(goods, id, 'stock', 2, { ceiling: 10 })));
+    expect(err.kind).toBe('conflict');
+    expect(await stockOf(id)).toBe(9);
+  });
+
+  it('changes the rows of a conditional update when the expected count matches', async () => {
+    const id = await newGoods(3);
+    const n = await t.core.ops.transaction(SYSTEM, (tx) => tx.updateWhere(goods, and(eq('id', id), eq('stock', 3)), { stock: 7 }, { expect: 1 }));
+    expect(n).toBe(1);
+    expect(await stockOf(id)).toBe(7);
+  });
+
+  it('answers a conditional update whose count does not match with 409 and writes nothing', async () => {
+    const a = await newGoods(1);
+    const b = await newGoods(2);
+    const err = await refusal(
+      t.core.ops.transaction(SYSTEM, async (tx) => {
+        await tx.update(goods, { id: a, stock: 50 });
+        return tx.updateWhere(goods, { field: 'id', in: [a, b] }, { stock: 0 }, { expect: 3 });
+      }),
+    );
+    expect(err.kind).toBe('conflict');
+    expect([await stockOf(a), await stockOf(b)]).toEqual([1, 2]);
+  });
+
+  it('applies a state change once when two callers race on the same condition', async () => {
+    const id = await newGoods(0);
+    const step = () => t.core.ops.transaction(SYSTEM, (tx) => tx.updateWhere(goods, and(eq('id', id), eq('status', 1)), { status: 0 }, { expect: 1 }));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, step));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it("narrows a member's conditional update to the rows the update rule gives them", async () => {
+    const info = entity('goods/info');
+    const member = (id: number): AuthUser => ({ id, username: `m${id}`, roleIds: [], departmentId: null, isAdmin: false, scope: [] }) as AuthUser;
+    const title = `narrow ${tag()}`;
+    await t.core.ops.add(info, { title, status: 1 }, member(9001));
+    await t.core.ops.add(info, { title, status: 1 }, member(9002));
+    const n = await t.core.ops.transaction(member(9001), (tx) => tx.updateWhere(info, eq('title', title), { status: 0 }));
+    expect(n).toBe(1);
+    const rows = await t.core.ops.list(info, { keyWord: title }, SYSTEM);
+    expect(rows.map((r) => [r.userId, r.status]).sort()).toEqual([[9001, 0], [9002, 1]]);
+  });
+
+  it('inserts one row for 10 concurrent insert-if-absent calls of one key and gives the others its id', async () => {
+    const links = entity('base/shortLink');
+    const shortKey = tag();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.core.ops.transaction(SYSTEM, (tx) => tx.addIfAbsent(links, { shortKey, url: 'https://example.com/' }, ['shortKey']))),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await t.core.ops.list(links, { keyWord: shortKey }, SYSTEM)).toHaveLength(1);
+  });
+
+  it('undoes a lost insert-if-absent attempt and lets the transaction go on', async () => {
+    const links = entity('base/shortLink');
+    const shortKey = tag();
+    const out = await t.core.ops.transaction(SYSTEM, async (tx) => {
+      const first = await tx.addIfAbsent(links, { shortKey, url: 'https://example.com/a' }, ['shortKey']);
+      const again = await tx.addIfAbsent(links, { shortKey, url: 'https://example.com/b' }, ['shortKey']);
+      const stock = await tx.addOne(goods, { title: `after ${shortKey}`, stock: 1 });
+      return { first, again, stock };
+    });
+    expect(out.first.created).toBe(true);
+    expect(out.again).toEqual({ id: out.first.id, created: false });
+    expect((await t.core.ops.info(links, out.first.id, SYSTEM)).url).toBe('https://example.com/a');
+    expect(await stockOf(out.stock)).toBe(1);
+  });
+
+  it('gives unique, gapless sequence numbers to 20 concurrent allocations in one scope', async () => {
+    const scope = `test:conv:${tag()}`;
+    const numbers = await Promise.all(Array.from({ length: 20 }, () => t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const other = await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(`${scope}:other`));
+    expect(other).toBe(1);
+  });
+
+  it('gives a rolled-back sequence number to the next allocation', async () => {
+    const scope = `test:rollback:${tag()}`;
+    await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope));
+    await refusal(t.core.ops.transaction(SYSTEM, async (tx) => {
+      await tx.nextNumber(scope);
+      throw new AppError('conflict', 'duplicate');
+    }));
+    expect(await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))).toBe(2);
+  });
+
+  it('holds a locked row until the transaction ends, so a concurrent increment sees its write', async () => {
+    const id = await newGoods(5);
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const first = t.core.ops.transaction(SYSTEM, async (tx) => {
+      const [row] = await tx.lock(goods, id);
+      locked();
+      await new Promise((r) => setTimeout(r, 150));
+      await tx.updateWhere(goods, id, { stock: Number(row.stock) + 5 });
+    });
+    await isLocked;
+    const second = t.core.ops.transaction(SYSTEM, (tx) => tx.increment(goods, id, 'stock', 1));
+    await Promise.all([first, second]);
+    expect(await stockOf(id)).toBe(11);
+  });
+
+  it('leaves nothing of a transaction of several operations that fails half way', async () => {
+    const id = await newGoods(1);
+    const title = `half ${tag()}`;
+    const err = await refusal(
+      t.core.ops.transaction(SYSTEM, async (tx) => {
+        await tx.add(goods, { title, stock: 1 });
+        await tx.increment(goods, id, 'stock', -1, { floor: 0 });
+        await tx.increment(goods, id, 'stock', -1, { floor: 0 });
+      }),
+    );
+    expect(err.kind).toBe('conflict');
+    expect(await stockOf(id)).toBe(1);
+    expect(await t.core.ops.list(goods, { keyWord: title }, SYSTEM)).toHaveLength(0);
+  });
+
+  it('joins an operation called through core.ops inside a transaction to that transaction', async () => {
+    const title = `joined ${tag()}`;
+    await refusal(
+      t.core.ops.transaction(SYSTEM, async () => {
+        await t.core.ops.add(goods, { title, stock: 1 }, SYSTEM);
+        throw new AppError('conflict', 'duplicate');
+      }),
+    );
+    expect(await t.core.ops.list(goods, { keyWord: title }, SYSTEM)).toHaveLength(0);
+  });
+
+  it('drops cached page totals once a transaction has written', async () => {
+    const title = `totals ${tag()}`;
+    const total = async () => (await t.core.ops.page(goods, { keyWord: title }, SYSTEM)).pagination.total;
+    expect(await total()).toBe(0);
+    await t.core.ops.transaction(SYSTEM, async (tx) => {
+      await tx.add(goods, { title, stock: 1 });
+      await tx.add(goods, { title, stock: 2 });
+    });
+    expect(await total()).toBe(2);
+  });
+
+  it('purges the matching rows with no recycle record, and refuses an entity with a beforeDelete hook', async () => {
+    const log = entity('base/sys/log');
+    const recycle = entity('recycle/data');
+    const action = `/purge/${tag()}`;
+    await t.core.ops.add(log, [{ action, ip: '127.0.0.1' }, { action, ip: '127.0.0.2' }], SYSTEM);
+    const binBefore = (await t.core.ops.page(recycle, {}, SYSTEM)).pagination.total;
+    const gone = await t.core.ops.transaction(SYSTEM, (tx) => tx.purge(log, and(eq('action', action), lt('id', Number.MAX_SAFE_INTEGER))));
+    expect(gone).toBe(2);
+    expect(await t.core.ops.list(log, { keyWord: action }, SYSTEM)).toHaveLength(0);
+    expect((await t.core.ops.page(recycle, {}, SYSTEM)).pagination.total).toBe(binBefore);
+    await expect(t.core.ops.transaction(SYSTEM, (tx) => tx.purge(entity('base/sys/user'), eq('id', 0)))).rejects.toThrow(/beforeDelete/);
+  });
+});
