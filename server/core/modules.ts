@@ -8,6 +8,7 @@ import { extname, join, resolve } from 'node:path';
 import type { Labels } from './entity/define';
 import type { Core } from './core';
 import type { Guard, Route } from './http/route';
+import { assertMayCall } from './crud/access-sql';
 
 export type RouteFactory = (core: Core) => Route[] | Promise<Route[]>;
 
@@ -45,7 +46,18 @@ export function call(core: Core, module: string, group: string, action: string, 
     group,
     raw: spec.raw,
     member: spec.member,
-    handler: spec.handler,
+    handler: guardedByRule(core, module, group, action, spec.handler),
+  };
+}
+
+/** The handler behind the entity's declared rule for this action, when it declares one. */
+function guardedByRule(core: Core, module: string, group: string, action: string, handler: Route['handler']): Route['handler'] {
+  const e = core.model.byKey.get(`${module}/${group}`);
+  const name = action.split('/')[0];
+  if (!e?.access.actions[name]) return handler;
+  return async (req) => {
+    await assertMayCall(core.model, core.db, e, name, req.user, req.body ?? req.query);
+    return handler(req);
   };
 }
 

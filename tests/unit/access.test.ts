@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { defineEntity, l, type AuthUser } from '../../server/core/entity/define';
 import { normalize, normalizeEntity } from '../../server/core/entity/normalize';
 import { and, eq, inRows, isIn, or, ownRows, SYSTEM } from '../../server/core/entity/access';
-import { accessClause, dropAdminOnly, trimForAnonymous, whereClause } from '../../server/core/crud/access-sql';
+import { accessClause, assertMayCall, dropAdminOnly, trimForAnonymous, whereClause } from '../../server/core/crud/access-sql';
+import { call } from '../../server/core/modules';
+import type { Core } from '../../server/core/core';
+import type { ApiRequest } from '../../server/core/http/route';
 import { AppError } from '../../server/core/http/errors';
+import type { Db } from '../../server/core/db/db';
 
 const fields = {
   title: { type: 'string' as const, label: l('Title', '标题') },
@@ -12,6 +16,8 @@ const fields = {
   groupId: { type: 'int' as const, label: l('Group', '组') },
   isOwner: { type: 'int' as const, label: l('Owner flag', '群主') },
 };
+/** The rules under test read nothing, so no database is needed. */
+const at = { db: {} as Db };
 const member: AuthUser = { id: 7, username: 'm', roleIds: [2], departmentId: null, isAdmin: false, scope: [] };
 const admin: AuthUser = { id: 1, username: 'admin', roleIds: [1], departmentId: null, isAdmin: true, scope: null };
 
@@ -44,14 +50,14 @@ describe('access rules', () => {
 
   it('closes an entity without an access declaration to everyone but administrators', async () => {
     expect(closed.access.declared).toBe(false);
-    expect(await refused(() => accessClause(model, closed, member, 'read'))).toBe(403);
-    expect(await refused(() => accessClause(model, closed, null, 'read'))).toBe(403);
-    expect(await accessClause(model, closed, admin, 'read')).toBeNull();
-    expect(await accessClause(model, closed, SYSTEM, 'delete')).toBeNull();
+    expect(await refused(() => accessClause(model, closed, member, 'read', at))).toBe(403);
+    expect(await refused(() => accessClause(model, closed, null, 'read', at))).toBe(403);
+    expect(await accessClause(model, closed, admin, 'read', at)).toBeNull();
+    expect(await accessClause(model, closed, SYSTEM, 'delete', at)).toBeNull();
   });
 
   it('compiles a rule into parameterized SQL over quoted declared columns, with sub-selects of live rows', async () => {
-    const c = (await accessClause(model, row, member, 'read'))!;
+    const c = (await accessClause(model, row, member, 'read', at))!;
     expect(c.sql).toBe('(`userId` = ? OR `groupId` IN (SELECT `groupId` FROM `demo_closed` WHERE (`userId` = ? AND `isOwner` IN (?, ?))))');
     expect(c.params).toEqual([7, 7, 1, 2]);
     expect(whereClause(model, row, or()).sql).toBe('1 = 0');
@@ -65,8 +71,8 @@ describe('access rules', () => {
   });
 
   it('refuses a rule that answers no, for anonymous callers too', async () => {
-    expect(await refused(() => accessClause(model, row, null, 'read'))).toBe(403);
-    expect(await refused(() => accessClause(model, row, null, 'update'))).toBe(403);
+    expect(await refused(() => accessClause(model, row, null, 'read', at))).toBe(403);
+    expect(await refused(() => accessClause(model, row, null, 'update', at))).toBe(403);
   });
 
   it('drops admin-only fields from a member payload and trims rows for anonymous callers', () => {
@@ -90,5 +96,26 @@ describe('access rules', () => {
   it('refuses ownRows on an entity without an owner field, and visible fields that are not readable', () => {
     expect(() => normalizeEntity(defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, access: ownRows }))).toThrow(/owner/);
     expect(() => normalizeEntity(defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, access: { visible: { anonymous: ['nope'] } } }))).toThrow(/visible/);
+  });
+
+  it("checks a hand-written action's declared rule with the caller and payload before its handler", async () => {
+    const m = normalize([defineEntity({
+      module: 'demo', name: 'act', table: 'demo_act', label: l('Act', '动作'), fields,
+      access: { actions: { join: ({ user, data }) => !!user && data?.key === 'right' } },
+    })]);
+    const e = m.byKey.get('demo/act')!;
+    expect(await refused(() => assertMayCall(m, at.db, e, 'join', member, { key: 'wrong' }))).toBe(403);
+    expect(await refused(() => assertMayCall(m, at.db, e, 'join', null, { key: 'right' }))).toBe(403);
+    expect(await refused(() => assertMayCall(m, at.db, e, 'join', member, { key: 'right' }))).toBeNull();
+    expect(await refused(() => assertMayCall(m, at.db, e, 'join', admin, {}))).toBeNull();
+    // An action without a rule is left to its permission key.
+    expect(await refused(() => assertMayCall(m, at.db, e, 'other', member, {}))).toBeNull();
+    let ran = 0;
+    const route = call({ model: m, db: at.db } as unknown as Core, 'demo', 'act', 'join', { method: 'POST', summary: l('Join', '加入'), handler: async () => ++ran });
+    const req = (body: object) => ({ user: member, body, query: {} }) as unknown as ApiRequest;
+    expect(await refused(() => route.handler(req({ key: 'wrong' })))).toBe(403);
+    expect(ran).toBe(0);
+    await route.handler(req({ key: 'right' }));
+    expect(ran).toBe(1);
   });
 });

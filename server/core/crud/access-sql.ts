@@ -54,25 +54,43 @@ export function bypasses(user: AuthUser | null): boolean {
  * The clause that narrows `kind` (read for info, list and page; update; delete) for this caller,
  * null when nothing narrows; refuses (403) when the rule says no.
  */
-export async function accessClause(model: Model, e: Entity, user: AuthUser | null, kind: 'read' | 'update' | 'delete'): Promise<Clause | null> {
+export async function accessClause(
+  model: Model,
+  e: Entity,
+  user: AuthUser | null,
+  kind: 'read' | 'update' | 'delete',
+  at: { db: Db; data?: Record<string, unknown> },
+): Promise<Clause | null> {
   if (bypasses(user)) return null;
-  const v: Verdict = await e.access[kind]({ user });
+  const v: Verdict = await e.access[kind]({ user, data: at.data, exists: existsIn(model, at.db, e) });
   if (v === true) return scopeClause(e, user);
   if (!v) throw fail.forbidden('no_permission');
   return whereClause(model, e, v);
 }
 
-/** Refuses (403) a row the caller may not create (or change into). */
-export async function assertMayCreate(model: Model, db: Db, e: Entity, user: AuthUser | null, data: Record<string, unknown>): Promise<void> {
-  if (bypasses(user)) return;
-  const exists = async (key: string, w: Where) => {
+/** The `exists` a rule of `e` receives: whether a live row of another entity matches a Where. */
+export function existsIn(model: Model, db: Db, e: Entity): (key: string, w: Where) => Promise<boolean> {
+  return async (key, w) => {
     const other = model.byKey.get(key);
     if (!other) throw new Error(`${e.key}: access rule names unknown entity '${key}'`);
     const c = whereClause(model, other, w);
     const live = other.softDelete ? ` AND ${q(other.softDelete)} = 0` : '';
     return (await db.query(`SELECT 1 AS ${q('ok')} FROM ${q(other.table)} WHERE ${c.sql}${live} LIMIT 1`, c.params)).length > 0;
   };
-  if (!(await e.access.create({ user, data, exists }))) throw fail.forbidden('no_permission');
+}
+
+/** Refuses (403) a row the caller may not create (or change into). */
+export async function assertMayCreate(model: Model, db: Db, e: Entity, user: AuthUser | null, data: Record<string, unknown>): Promise<void> {
+  if (bypasses(user)) return;
+  if (!(await e.access.create({ user, data, exists: existsIn(model, db, e) }))) throw fail.forbidden('no_permission');
+}
+
+/** Refuses (403) a custom action whose declared rule says no to this caller and payload. */
+export async function assertMayCall(model: Model, db: Db, e: Entity, action: string, user: AuthUser | null, data: unknown): Promise<void> {
+  const rule = e.access.actions[action];
+  if (!rule || bypasses(user)) return;
+  const payload = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  if (!(await rule({ user, data: payload, exists: existsIn(model, db, e) }))) throw fail.forbidden('no_permission');
 }
 
 /** Drops the fields only administrators set from a non-administrator's payload. */

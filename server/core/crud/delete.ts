@@ -15,8 +15,8 @@ export async function remove(c: OpContext, e: Entity, body: unknown, meta: OpMet
   if (!isObject(body)) throw fail.bad('body_not_object');
   const ids = parseIds(body.ids);
   const plan = planFor(e);
-  const recycle = c.model.byKey.get('recycle/data');
-  const scope = await accessClause(c.model, e, user, 'delete');
+  const recycle = c.model.entities.find((x) => x.system === 'recycle');
+  const scope = await accessClause(c.model, e, user, 'delete', c);
   const marks = ids.map(() => '?').join(', ');
   const raw = await tx.query(
     `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}${andClause(scope)}`,

@@ -23,7 +23,7 @@ export async function lockedRows(c: OpContext, e: Entity, target: Target): Promi
   const { db } = c;
   const plan = planFor(e);
   const where = conditionClause(c.model, e, targetCondition(target));
-  const scope = await accessClause(c.model, e, c.user, 'update');
+  const scope = await accessClause(c.model, e, c.user, 'update', c);
   const lock = db.dialect === 'mysql' ? ' FOR UPDATE' : '';
   return db.query(
     `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${where.sql}${plan.liveClause}${scope ? ` AND ${scope.sql}` : ''} ORDER BY ${db.q('id')}${lock}`,

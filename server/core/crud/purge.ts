@@ -16,7 +16,7 @@ export async function purge(c: OpContext, e: Entity, where?: Condition): Promise
   if (e.hooks.beforeDelete) throw new Error(`${e.key}: has a beforeDelete hook, so it is deleted through the delete operation`);
   const { db } = c;
   const w = where ? conditionClause(c.model, e, where) : null;
-  const scope = await accessClause(c.model, e, c.user, 'delete');
+  const scope = await accessClause(c.model, e, c.user, 'delete', c);
   const parts = [w, scope].filter((x): x is NonNullable<typeof x> => x !== null);
   const sql = `DELETE FROM ${planFor(e).table}${parts.length ? ` WHERE ${parts.map((p) => p.sql).join(' AND ')}` : ''}`;
   const r = await db.run(sql, parts.flatMap((p) => p.params));

@@ -15,7 +15,7 @@ export async function info(c: OpContext, e: Entity, idValue: unknown): Promise<R
   const { user, db } = c;
   const id = asId(idValue);
   const plan = planFor(e);
-  const scope = await accessClause(c.model, e, user, 'read');
+  const scope = await accessClause(c.model, e, user, 'read', c);
   const [row] = scope
     ? await db.query(`${plan.infoSql} AND ${scope.sql}`, [id, ...scope.params])
     : await db.query(plan.infoSql, [id]);
@@ -32,7 +32,7 @@ export async function list(c: OpContext, e: Entity, body: unknown): Promise<Row[
   if (!isObject(b)) throw fail.bad('body_not_object');
   const plan = planFor(e);
   await e.hooks.beforeRead?.({ ...hookCtx(c, 'list'), query: b });
-  const pq = parseQuery(e, b, 'list', db.q, await accessClause(c.model, e, user, 'read'));
+  const pq = parseQuery(e, b, 'list', db.q, await accessClause(c.model, e, user, 'read', c));
   const rows = await db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ?`, [...pq.params, pq.size]);
   for (const r of rows) plan.codec.decode(r);
   await e.hooks.afterRead?.({ ...hookCtx(c, 'list'), rows, single: false });
@@ -46,7 +46,7 @@ export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ li
   if (!isObject(b)) throw fail.bad('body_not_object');
   const plan = planFor(e);
   await e.hooks.beforeRead?.({ ...hookCtx(c, 'page'), query: b });
-  const pq = parseQuery(e, b, 'page', db.q, await accessClause(c.model, e, user, 'read'));
+  const pq = parseQuery(e, b, 'page', db.q, await accessClause(c.model, e, user, 'read', c));
   const offset = (pq.page - 1) * pq.size;
   const q = db.q;
   // Deep pages fetch ids first over the index, then only the rows of the page (a deferred join).

@@ -21,7 +21,7 @@ function parse<T>(v: unknown, fallback: T): T {
 
 export async function restoreRecords(model: Model, db: Db, recycleIds: number[], user: AuthUser | null): Promise<Entity[]> {
   void user;
-  const recycle = model.byKey.get('recycle/data');
+  const recycle = model.entities.find((x) => x.system === 'recycle');
   if (!recycle) throw fail.notFound('route_not_found');
   const touched = new Set<Entity>([recycle]);
   await db.transaction(async (tx) => {

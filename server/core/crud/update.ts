@@ -18,7 +18,7 @@ export async function update(c: OpContext, e: Entity, body: unknown, meta: OpMet
   delete data.id;
   assertDepartmentInScope(e, user, data);
   const plan = planFor(e);
-  const scope = await accessClause(c.model, e, user, 'update');
+  const scope = await accessClause(c.model, e, user, 'update', { db: c.db, data });
   const found = await tx.query(
     `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}${andClause(scope)}`,
     [id, ...(scope?.params ?? [])],

@@ -47,14 +47,19 @@ export type Verdict = boolean | Where | null | undefined;
 export interface AccessArgs {
   /** The caller; null for an anonymous caller of a public action. */
   user: AuthUser | null;
+  /** The payload: the changes of an update, the body of a custom action; absent on reads and deletes. */
+  data?: Row;
+  /** Whether a live row of another entity matches `where` (a rule may read before it answers). */
+  exists(entity: string, where: Where): Promise<boolean>;
 }
 
 export interface CreateArgs extends AccessArgs {
   /** The row about to be written (on update: the stored row with the changes applied). */
   data: Row;
-  /** Whether a live row of another entity matches `where`. */
-  exists(entity: string, where: Where): Promise<boolean>;
 }
+
+/** A custom action's rule: may this caller call it with this payload? */
+export type ActionRule = (a: AccessArgs) => boolean | null | undefined | Promise<boolean | null | undefined>;
 
 export type Rule = (a: AccessArgs) => Verdict | Promise<Verdict>;
 
@@ -73,6 +78,12 @@ export interface AccessDecl {
   visible?: { anonymous?: string[] | 'all'; member?: string[] | 'all' };
   /** The generic actions whose permission keys the member role holds (seeded once, never forced back). */
   members?: ActionName[] | 'all';
+  /**
+   * Rules of the entity's hand-written actions (`joinTeam`, `place`…), checked before the handler
+   * for callers who are not administrators, after the permission key. An action without one is
+   * guarded by its key alone.
+   */
+  actions?: Record<string, ActionRule>;
 }
 
 /** The normalized access of an entity. */
@@ -85,6 +96,7 @@ export interface Access {
   visible: { anonymous: string[]; member: string[] };
   /** Generic actions the member role holds. */
   members: ActionName[];
+  actions: Record<string, ActionRule>;
   /** False when the declaration has no `access`: only administrators reach the entity. */
   declared: boolean;
 }
@@ -136,7 +148,7 @@ export async function readDependencies(access: Access): Promise<string[]> {
       walk(w.inRows.where);
     }
   };
-  const v = await access.read({ user: probe });
+  const v = await access.read({ user: probe, exists: async () => false });
   if (v && v !== true) walk(v);
   return [...out];
 }

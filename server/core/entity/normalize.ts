@@ -30,6 +30,7 @@ function normalizeAccess(key: string, d: EntityDecl, fields: Field[], actions: A
     delete: a?.delete ?? closed,
     create: a?.create ?? closed,
     adminOnly: a?.adminOnly ?? [],
+    actions: a?.actions ?? {},
     members: a?.members === 'all' ? [...actions] : (a?.members ?? []).filter((m) => {
       if (!actions.includes(m)) throw new Error(`${key}: member action '${m}' is not exposed`);
       return true;

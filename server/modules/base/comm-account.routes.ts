@@ -4,13 +4,13 @@ import { call, defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { verifyPassword } from '../../core/auth/password';
 import { SYSTEM } from '../../core/entity/access';
+import { passwordHash } from './account.queries';
 
 /** What a member may change of their own profile through personUpdate. */
 const OWN_FIELDS = ['nickName', 'headImg', 'avatar', 'cover', 'phone', 'remark', 'language', 'tags', 'shareLink', 'config'];
 
 export default defineRoutes((core) => {
   const users = core.model.byKey.get('base/sys/user')!;
-  const q = core.db.q.bind(core.db);
   return [
     call(core, 'base', 'comm', 'personUpdate', {
       method: 'POST',
@@ -28,8 +28,8 @@ export default defineRoutes((core) => {
         if (changingPassword) {
           const pw = body.password as string;
           if (pw.length < 6 || pw.length > 16) throw fail.invalid([{ field: 'password', rule: 'length', params: { min: 6, max: 16 } }]);
-          const [row] = await core.db.query<{ password: string | null }>(`SELECT ${q('password')} FROM ${q('base_sys_user')} WHERE ${q('id')} = ?`, [req.user!.id]);
-          if (typeof body.originalPassword !== 'string' || !(await verifyPassword(body.originalPassword, row?.password))) {
+          const stored = await passwordHash(core, req.user!.id);
+          if (typeof body.originalPassword !== 'string' || !(await verifyPassword(body.originalPassword, stored))) {
             throw fail.bad('original_password_wrong');
           }
           change.password = pw;

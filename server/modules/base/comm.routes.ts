@@ -4,15 +4,13 @@ import type { Core } from '../../core/core';
 import type { Route } from '../../core/http/route';
 import { defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
-import { planFor } from '../../core/crud/plan';
+import { allMenus, menusOfRoles } from './sys/menu.queries';
 import { consoleRoleIds } from './sys/param.service';
 
 const P = '/admin/base/comm';
 
 export default defineRoutes((core: Core): Route[] => {
   const users = core.model.byKey.get('base/sys/user')!;
-  const menus = core.model.byKey.get('base/sys/menu')!;
-  const q = core.db.q.bind(core.db);
   const comm = (method: Route['method'], action: string, summary: Route['summary'], handler: Route['handler']): Route => ({
     method, path: `${P}/${action}`, guard: 'signedIn', permission: null, summary, module: 'base', group: 'comm', handler,
   });
@@ -21,17 +19,7 @@ export default defineRoutes((core: Core): Route[] => {
     comm('GET', 'permmenu', l('My permissions and menus', '权限与菜单', '權限與選單'), async (req) => {
       const c = req.user;
       if (!c) throw fail.unauthorized();
-      const plan = planFor(menus);
-      let rows: Record<string, unknown>[];
-      if (c.isAdmin) {
-        rows = await core.db.query(`SELECT ${plan.select} FROM ${plan.table} ORDER BY ${q('orderNum')} ASC, ${q('id')} ASC`);
-      } else if (c.roleIds.length) {
-        rows = await core.db.query(
-          `SELECT DISTINCT ${plan.select.split(', ').map((col) => `m.${col}`).join(', ')} FROM ${plan.table} m JOIN ${q('base_sys_role_menu')} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${c.roleIds.map(() => '?').join(', ')}) ORDER BY m.${q('orderNum')} ASC, m.${q('id')} ASC`,
-          c.roleIds,
-        );
-      } else rows = [];
-      for (const r of rows) plan.codec.decode(r);
+      const rows = c.isAdmin ? await allMenus(core) : await menusOfRoles(core, c.roleIds);
       const perms = c.isAdmin
         ? [...new Set(core.routes.all.map((r) => r.permission).filter((p): p is string => !!p))].sort()
         : [...c.perms].sort();

@@ -23,7 +23,7 @@ export default defineRoutes((core: Core) => [
     async handler(req) {
       const days = intParam(req.query.days, 'days', 1, MAX_DAYS, 7);
       const tzOffset = intParam(req.query.tzOffset, 'tzOffset', -840, 840, 0);
-      return dashboardSummary(core.db, days, tzOffset);
+      return dashboardSummary(core, days, tzOffset);
     },
   }),
 ]);

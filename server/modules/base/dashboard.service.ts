@@ -1,9 +1,12 @@
 /**
  * The console dashboard's numbers for the last N days: views (request log rows), visitors (distinct
  * IPs in the request log), new users, and sales (paid orders' totalAmount), per day and summed.
- * Days are calendar days at the caller's UTC offset; the grouping SQL differs per dialect.
+ * Days are calendar days at the caller's UTC offset.
  */
-import type { Db } from '../../core/db/db';
+import type { Core } from '../../core/core';
+import {
+  liveUserCount, newUsersPerDay, salesPerDay, salesTotal, viewsPerDay, visitorsPerDay, visitorsSince, type PerDay,
+} from './dashboard.queries';
 
 export const MAX_DAYS = 90;
 
@@ -25,13 +28,6 @@ export interface Summary {
   sales: Series & { total: number };
 }
 
-/** A day key of a stored UTC datetime column, shifted by `offset` minutes (an integer checked by the caller). */
-export function dayExpr(db: Db, column: string, offset: number): string {
-  if (!Number.isSafeInteger(offset)) throw new Error('offset must be an integer');
-  if (db.dialect === 'mysql') return offset ? `DATE(DATE_ADD(${column}, INTERVAL ${offset} MINUTE))` : `DATE(${column})`;
-  return offset ? `substr(datetime(${column}, '${offset >= 0 ? '+' : ''}${offset} minutes'), 1, 10)` : `substr(${column}, 1, 10)`;
-}
-
 function stored(ms: number): string {
   return new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 }
@@ -47,41 +43,17 @@ export function dayRange(days: number, tzOffset: number, now = Date.now()): { da
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export async function dashboardSummary(db: Db, days: number, tzOffset: number, now = Date.now()): Promise<Summary> {
-  const q = db.q.bind(db);
+export async function dashboardSummary(core: Core, days: number, tzOffset: number, now = Date.now()): Promise<Summary> {
   const { dates, from } = dayRange(days, tzOffset, now);
-  const index = new Map(dates.map((d, i) => [d, i]));
-  const daily = async (table: string, timeCol: string, value: string, where: string): Promise<number[]> => {
-    const out = dates.map(() => 0);
-    const rows = await db.query<{ d: unknown; n: unknown }>(
-      `SELECT ${dayExpr(db, timeCol, tzOffset)} AS ${q('d')}, ${value} AS ${q('n')} FROM ${q(table)} WHERE ${where}${timeCol} >= ? GROUP BY ${q('d')}`,
-      [from],
-    );
-    for (const r of rows) {
-      const i = index.get(String(r.d).slice(0, 10));
-      if (i !== undefined) out[i] = Number(r.n ?? 0);
-    }
-    return out;
-  };
-  const one = async (sql: string, params: unknown[] = []): Promise<number> => {
-    const [r] = await db.query<{ n: unknown }>(sql, params);
-    return Number(r?.n ?? 0);
-  };
-  const log = 'base_sys_log';
-  const users = 'base_sys_user';
-  const orders = 'goods_order';
-  const paid = `${q('payStatus')} = 1 AND `;
-  const paidTime = `COALESCE(${q('payTime')}, ${q('createTime')})`;
-  const liveUser = `${q('delete')} = 0 AND `;
-
-  const [views, visitors, visitorSum, newUsers, userTotal, sales, salesTotal] = await Promise.all([
-    daily(log, q('createTime'), 'COUNT(*)', ''),
-    daily(log, q('createTime'), `COUNT(DISTINCT ${q('ip')})`, ''),
-    one(`SELECT COUNT(DISTINCT ${q('ip')}) AS ${q('n')} FROM ${q(log)} WHERE ${q('createTime')} >= ?`, [from]),
-    daily(users, q('createTime'), 'COUNT(*)', liveUser),
-    one(`SELECT COUNT(*) AS ${q('n')} FROM ${q(users)} WHERE ${q('delete')} = 0`),
-    daily(orders, paidTime, `COALESCE(SUM(${q('totalAmount')}), 0)`, paid),
-    one(`SELECT COALESCE(SUM(${q('totalAmount')}), 0) AS ${q('n')} FROM ${q(orders)} WHERE ${q('payStatus')} = 1`),
+  const daily = (byDay: PerDay) => dates.map((d) => byDay.get(d) ?? 0);
+  const [views, visitors, visitorSum, newUsers, userTotal, sales, salesAll] = await Promise.all([
+    viewsPerDay(core, from, tzOffset).then(daily),
+    visitorsPerDay(core, from, tzOffset).then(daily),
+    visitorsSince(core, from),
+    newUsersPerDay(core, from, tzOffset).then(daily),
+    liveUserCount(core),
+    salesPerDay(core, from, tzOffset).then(daily),
+    salesTotal(core),
   ]);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const salesDaily = sales.map(round2);
@@ -92,6 +64,6 @@ export async function dashboardSummary(db: Db, days: number, tzOffset: number, n
     views: { daily: views, sum: sum(views) },
     visitors: { daily: visitors, sum: visitorSum },
     users: { daily: newUsers, sum: sum(newUsers), total: userTotal },
-    sales: { daily: salesDaily, sum: round2(sum(salesDaily)), total: round2(salesTotal) },
+    sales: { daily: salesDaily, sum: round2(sum(salesDaily)), total: round2(salesAll) },
   };
 }

@@ -9,8 +9,10 @@ import { fail } from '../../core/http/errors';
 import type { Route } from '../../core/http/route';
 import { call, defineRoutes } from '../../core/modules';
 import { freeInviteCode } from './member.service';
-import { bodyOf, emailCodes, findByEmail, invalidField, readEmail } from './email-code.service';
-import { accountExists, findInviter, inviteRequired } from './registration.service';
+import { bodyOf, emailCodes, invalidField, readEmail } from './email-code.service';
+import { accountExists, inviteRequired } from './registration.service';
+import { findByEmail, inviteState } from './account.queries';
+import { inviterId } from './registration.queries';
 import { MAIL } from './email.messages';
 import { SYSTEM } from '../../core/entity/access';
 
@@ -31,7 +33,6 @@ function text(body: Record<string, unknown>, field: string): string {
 export default defineRoutes((core: Core): Route[] => {
   const users = core.model.byKey.get('base/sys/user')!;
   const codes = emailCodes(core);
-  const q = core.db.q.bind(core.db);
   return [
     call(core, 'base', 'sys/user', 'isExist', {
       method: 'POST',
@@ -53,19 +54,14 @@ export default defineRoutes((core: Core): Route[] => {
         if (body.id !== undefined && Number(body.id) !== me.id) throw fail.forbidden();
         const nickName = text(body, 'nickName');
         if (!nickName) throw invalidField('nickName', 'required');
-        const [row] = await core.db.query<{ inviteCode: string | null; inviteId: number | null }>(
-          `SELECT ${q('inviteCode')}, ${q('inviteId')} FROM ${q('base_sys_user')} WHERE ${q('id')} = ?`,
-          [me.id],
-        );
         const change: Row = { id: me.id, nickName };
         for (const f of PROFILE_FIELDS) if (body[f] !== undefined) change[f] = body[f];
-        let own = row?.inviteCode || null;
-        let inviteId = row?.inviteId === null || row?.inviteId === undefined ? null : Number(row.inviteId);
+        let { inviteCode: own, inviteId } = await inviteState(core, me.id);
         // The inviter is named once, when the member gets a code of their own; later calls only edit the profile.
         if (!own) {
           const given = text(body, 'inviteCode');
           if (given) {
-            inviteId = await findInviter(core, given, me.id);
+            inviteId = await inviterId(core, given, me.id);
             if (inviteId === null) throw fail.bad(MAIL.mail_invite_unknown);
             change.inviteId = inviteId;
           } else if (await inviteRequired(core)) {

@@ -46,29 +46,6 @@ export function readEmail(body: Record<string, unknown>, field = 'email'): strin
 /** The request body as an object; 400 otherwise. */
 export { objectBody as bodyOf } from '../../core/http/body';
 
-export interface AccountRow {
-  id: number;
-  username: string;
-  passwordV: number;
-  status: number;
-  nickName: string | null;
-  inviteCode: string | null;
-}
-
-/**
- * The live account of an address (the oldest when several share it). Addresses are kept in lower
- * case by these calls; one typed otherwise by an administrator is found too.
- */
-export async function findByEmail(core: Core, email: string, typed = email): Promise<AccountRow | null> {
-  const q = core.db.q.bind(core.db);
-  const cols = ['id', 'username', 'passwordV', 'status', 'nickName', 'inviteCode'].map(q).join(', ');
-  const [u] = await core.db.query<AccountRow>(
-    `SELECT ${cols} FROM ${q('base_sys_user')} WHERE ${q('email')} IN (?, ?) AND ${q('delete')} = 0 ORDER BY ${q('id')} ASC LIMIT 1`,
-    [email, typed.trim()],
-  );
-  return u ? { ...u, id: Number(u.id), passwordV: Number(u.passwordV), status: Number(u.status) } : null;
-}
-
 interface Settings {
   ttl: number;
   tries: number;

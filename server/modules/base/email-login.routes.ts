@@ -8,7 +8,8 @@ import { fail } from '../../core/http/errors';
 import type { Route } from '../../core/http/route';
 import { call, defineRoutes } from '../../core/modules';
 import { createMember } from './member.service';
-import { bodyOf, emailCodes, findByEmail, invalidField, readEmail, type CodePurpose } from './email-code.service';
+import { bodyOf, emailCodes, invalidField, readEmail, type CodePurpose } from './email-code.service';
+import { findByEmail } from './account.queries';
 import { accountExists, inviteRequired } from './registration.service';
 
 /** `type` of sendCode and verifyCode: login and register share one code (a first sign-in registers). */

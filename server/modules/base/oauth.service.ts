@@ -16,6 +16,8 @@ import { OAuthError, type OAuthProfile, type OAuthProvider, type OAuthProviderNa
 import { createMember } from './member.service';
 import './oauth.messages';
 import { SYSTEM } from '../../core/entity/access';
+import { userByEmail, userByProviderId, type ProviderColumn } from './oauth.queries';
+import { signInState } from './account.queries';
 
 export type OAuthFlow = 'web' | 'callback';
 
@@ -106,32 +108,25 @@ const fit = (v: string | null, max = 255): string | undefined => (v && v.length 
  * A disabled account is refused (403).
  */
 export async function memberFor(core: Core, provider: OAuthProviderName, profile: OAuthProfile): Promise<{ id: number; created: boolean; linked: boolean }> {
-  const q = core.db.q.bind(core.db);
-  const col = provider === 'google' ? 'googleId' : 'discordId';
-  const users = core.model.byKey.get('base/sys/user')!;
+  const col: ProviderColumn = provider === 'google' ? 'googleId' : 'discordId';
+  const users = core.model.system('users');
   const lockKey = `oauth:lock:${provider}:${profile.id}`;
   // Two first sign-ins of one account at once must not create two members.
   if ((await core.cache.incr(lockKey, 30)) > 1) throw fail.conflict('oauth_busy');
   try {
-    const [byId] = await core.db.query<{ id: number; status: number }>(
-      `SELECT ${q('id')}, ${q('status')} FROM ${q('base_sys_user')} WHERE ${q(col)} = ? AND ${q('delete')} = 0 ORDER BY ${q('id')} LIMIT 1`,
-      [profile.id],
-    );
+    const byId = await userByProviderId(core, col, profile.id);
     if (byId) {
-      if (Number(byId.status) !== 1) throw fail.forbidden('account_disabled');
-      return { id: Number(byId.id), created: false, linked: false };
+      if (byId.status !== 1) throw fail.forbidden('account_disabled');
+      return { id: byId.id, created: false, linked: false };
     }
     const email = profile.emailVerified && profile.email && EMAIL_RE.test(profile.email) ? fit(profile.email.toLowerCase()) : undefined;
     if (email) {
-      const [byEmail] = await core.db.query<{ id: number; status: number; linked: string | null }>(
-        `SELECT ${q('id')}, ${q('status')}, ${q(col)} AS ${q('linked')} FROM ${q('base_sys_user')} WHERE LOWER(${q('email')}) = ? AND ${q('delete')} = 0 ORDER BY ${q('id')} LIMIT 1`,
-        [email],
-      );
+      const byEmail = await userByEmail(core, col, email);
       if (byEmail) {
         if (byEmail.linked) throw fail.conflict('oauth_email_linked', { provider: displayName(provider) });
-        if (Number(byEmail.status) !== 1) throw fail.forbidden('account_disabled');
-        await core.ops.update(users, { id: Number(byEmail.id), [col]: profile.id }, SYSTEM);
-        return { id: Number(byEmail.id), created: false, linked: true };
+        if (byEmail.status !== 1) throw fail.forbidden('account_disabled');
+        await core.ops.update(users, { id: byEmail.id, [col]: profile.id }, SYSTEM);
+        return { id: byEmail.id, created: false, linked: true };
       }
     }
     const id = await createMember(core, {
@@ -148,14 +143,10 @@ export async function memberFor(core: Core, provider: OAuthProviderName, profile
 
 /** A token pair for a member, refusing a disabled or deleted one; `incomplete` until the nickName is set. */
 export async function signInAs(core: Core, userId: number, created: boolean) {
-  const q = core.db.q.bind(core.db);
-  const [u] = await core.db.query<{ passwordV: number; status: number; nickName: string | null }>(
-    `SELECT ${q('passwordV')}, ${q('status')}, ${q('nickName')} FROM ${q('base_sys_user')} WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
-    [userId],
-  );
+  const u = await signInState(core, userId);
   if (!u) throw fail.unauthorized('oauth_ticket_invalid');
-  if (Number(u.status) !== 1) throw fail.forbidden('account_disabled');
-  const pair = await core.auth.issue({ id: userId, passwordV: Number(u.passwordV) });
+  if (u.status !== 1) throw fail.forbidden('account_disabled');
+  const pair = await core.auth.issue({ id: userId, passwordV: u.passwordV });
   return { ...pair, incomplete: !u.nickName, created };
 }
 

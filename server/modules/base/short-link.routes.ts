@@ -13,6 +13,7 @@ import { hit } from '../../core/http/rate-limit';
 import { SHORT_LINK } from './short-link.messages';
 import { objectBody } from '../../core/http/body';
 import { SYSTEM } from '../../core/entity/access';
+import { linkDeleteKey, linkTarget } from './short-link.queries';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_LENGTH = 8;
@@ -59,8 +60,6 @@ function stringField(body: Record<string, unknown>, name: string): string {
 
 export default defineRoutes((core: Core) => {
   const links = core.model.byKey.get('base/shortLink')!;
-  const q = core.db.q.bind(core.db);
-  const t = q(links.table);
   const perHour = Number(core.config.env.SHORTLINK_ADD_PER_HOUR) > 0 ? Number(core.config.env.SHORTLINK_ADD_PER_HOUR) : 30;
   return [
     call(core, 'base', 'shortLink', 'add', {
@@ -98,12 +97,10 @@ export default defineRoutes((core: Core) => {
         const admin = !!req.user?.isAdmin;
         const deleteKey = admin && body.deleteKey === undefined ? null : stringField(body, 'deleteKey');
         await hit(core.cache, [{ key: `shortlink:delete:ip:${req.ctx.ip}`, max: 60, windowSeconds: 3600 }]);
-        const [row] = KEY_PATTERN.test(shortKey)
-          ? await core.db.query<{ id: number; deleteKey: string | null }>(`SELECT ${q('id')}, ${q('deleteKey')} FROM ${t} WHERE ${q('shortKey')} = ?`, [shortKey])
-          : [];
+        const row = KEY_PATTERN.test(shortKey) ? await linkDeleteKey(core, shortKey) : null;
         if (!row) throw fail.notFound(SHORT_LINK.shortlink_not_found);
         if (deleteKey !== null && !deleteKeyMatches(deleteKey, row.deleteKey)) throw fail.forbidden(SHORT_LINK.shortlink_delete_key_wrong);
-        await core.ops.delete(links, { ids: [Number(row.id)] }, SYSTEM, { url: req.path });
+        await core.ops.delete(links, { ids: [row.id] }, SYSTEM, { url: req.path });
         return null;
       },
     }),
@@ -114,17 +111,12 @@ export default defineRoutes((core: Core) => {
       summary: l('Follow a short link', '短链接跳转', '短網址跳轉'),
       async handler(req) {
         const shortKey = req.params.shortKey;
-        const [row] = KEY_PATTERN.test(shortKey)
-          ? await core.db.query<{ id: number; url: string; expireTime: string | null }>(
-              `SELECT ${q('id')}, ${q('url')}, ${q('expireTime')} FROM ${t} WHERE ${q('shortKey')} = ?`,
-              [shortKey],
-            )
-          : [];
+        const row = KEY_PATTERN.test(shortKey) ? await linkTarget(core, shortKey) : null;
         const expired = row?.expireTime ? new Date(`${String(row.expireTime).replace(' ', 'T')}Z`).getTime() <= Date.now() : false;
         const url = row && !expired ? safeTargetUrl(row.url) : null;
         if (!row || !url) throw fail.notFound(SHORT_LINK.shortlink_not_found);
         if (req.ctx.method !== 'HEAD') {
-          await core.ops.transaction(SYSTEM, (tx) => tx.increment(links, Number(row.id), 'visitCount', 1, { touch: false }));
+          await core.ops.transaction(SYSTEM, (tx) => tx.increment(links, row.id, 'visitCount', 1, { touch: false }));
         }
         req.ctx.set('Cache-Control', 'no-store');
         req.ctx.set('Referrer-Policy', 'no-referrer');

@@ -7,7 +7,7 @@ import { l, type Row } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import { defineRoutes, call } from '../../core/modules';
 import { fail } from '../../core/http/errors';
-import { planFor } from '../../core/crud/plan';
+import { siteIdOfHost, sitesForHost } from './site.queries';
 
 /** What anyone may read. */
 export const PUBLIC_SITE_FIELDS = ['name', 'title', 'description', 'keywords', 'logo', 'favicon', 'copyright'] as const;
@@ -24,8 +24,6 @@ function normalizeHost(v: unknown): string | null {
 
 export default defineRoutes((core: Core) => {
   const site = core.model.byKey.get('base/site')!;
-  const plan = planFor(site);
-  const q = core.db.q.bind(core.db);
   const SAVE_KEY = 'base:site:save';
   return [
     call(core, 'base', 'site', 'info', {
@@ -35,13 +33,9 @@ export default defineRoutes((core: Core) => {
       async handler(req) {
         const hostname = req.ctx.hostname.toLowerCase();
         const host = req.ctx.host.toLowerCase();
-        const rows = await core.db.query(
-          `SELECT ${plan.select} FROM ${plan.table} WHERE ${q('host')} IN (?, ?) OR ${q('host')} IS NULL ORDER BY ${q('id')} ASC`,
-          [host, hostname],
-        );
+        const rows = await sitesForHost(core, host, hostname);
         // The host with its port first, then the bare host name, then the default row.
         const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === hostname) ?? rows.find((r) => r.host === null);
-        if (row) plan.codec.decode(row);
         if (row && req.user && core.auth.can(req.user, SAVE_KEY)) return row;
         const out: Row = {};
         for (const f of PUBLIC_SITE_FIELDS) out[f] = row?.[f] ?? null;
@@ -57,15 +51,10 @@ export default defineRoutes((core: Core) => {
         const { id: _id, host: rawHost, ...fields } = body as Record<string, unknown>;
         void _id;
         const host = normalizeHost(rawHost);
-        const [found] = await core.db.query<{ id: number }>(
-          host === null
-            ? `SELECT ${q('id')} FROM ${plan.table} WHERE ${q('host')} IS NULL ORDER BY ${q('id')} ASC LIMIT 1`
-            : `SELECT ${q('id')} FROM ${plan.table} WHERE ${q('host')} = ?`,
-          host === null ? [] : [host],
-        );
-        if (found) {
-          await core.ops.update(site, { ...fields, id: Number(found.id) }, req.user);
-          return { id: Number(found.id) };
+        const found = await siteIdOfHost(core, host);
+        if (found !== null) {
+          await core.ops.update(site, { ...fields, id: found }, req.user);
+          return { id: found };
         }
         return core.ops.add(site, { ...fields, host }, req.user);
       },

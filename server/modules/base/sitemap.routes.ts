@@ -6,6 +6,7 @@
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import { defineRoutes, call } from '../../core/modules';
+import { listedGoods } from './sitemap.queries';
 
 /** A sitemap file holds at most 50,000 URLs. */
 const MAX_URLS = 50_000;
@@ -22,7 +23,6 @@ export function sitemapXml(urls: Array<{ loc: string; lastmod?: string | null }>
 }
 
 export default defineRoutes((core: Core) => {
-  const q = core.db.q.bind(core.db);
   const goods = core.model.byKey.get('goods/info');
   return [
     call(core, 'base', 'sitemap', 'google', {
@@ -35,10 +35,7 @@ export default defineRoutes((core: Core) => {
         const base = configured || req.ctx.origin;
         const urls: Array<{ loc: string; lastmod?: string | null }> = [{ loc: `${base}/` }];
         if (goods) {
-          const rows = await core.db.query<{ id: number; updateTime: string }>(
-            `SELECT ${q('id')}, ${q('updateTime')} FROM ${q(goods.table)} WHERE ${q('status')} = 1 AND ${q('isDisplay')} = 1 AND ${q('delete')} = 0 ORDER BY ${q('id')} ASC LIMIT ${MAX_URLS - 1}`,
-          );
-          for (const r of rows) urls.push({ loc: `${base}/goods/${Number(r.id)}`, lastmod: String(r.updateTime).slice(0, 10) });
+          for (const r of await listedGoods(core, goods, MAX_URLS - 1)) urls.push({ loc: `${base}/goods/${r.id}`, lastmod: String(r.updateTime).slice(0, 10) });
         }
         req.ctx.set('Cache-Control', 'public, max-age=3600');
         req.ctx.type = 'application/xml; charset=utf-8';

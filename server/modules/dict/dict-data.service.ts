@@ -8,6 +8,7 @@ import type { Core } from '../../core/core';
 import type { Row } from '../../core/entity/define';
 import { fail } from '../../core/http/errors';
 import { SYSADMIN } from '../base/sys/sysadmin.messages';
+import { entriesOf, typesByKey } from './dict-data.queries';
 
 const MAX_TYPES = 200;
 
@@ -61,26 +62,15 @@ function forest(rows: DictEntry[]): DictEntry[] {
 
 export async function dictData(core: Core, body: unknown): Promise<Record<string, DictEntry[]>> {
   const keys = readTypes(body);
-  const q = core.db.q.bind(core.db);
-  const types = await core.db.query<{ id: number; key: string }>(
-    `SELECT ${q('id')}, ${q('key')} FROM ${q('dict_type')}` +
-      (keys ? ` WHERE ${q('key')} IN (${keys.map(() => '?').join(', ')})` : '') +
-      ` ORDER BY ${q('id')} ASC`,
-    keys ?? [],
-  );
+  const types = await typesByKey(core, keys);
   const result: Record<string, DictEntry[]> = {};
   for (const k of keys ?? []) result[k] = [];
   if (!types.length) return result;
-  const typeIds = types.map((t) => Number(t.id));
-  const rows = await core.db.query<Row>(
-    `SELECT ${['id', 'typeId', 'name', 'value', 'orderNum', 'parentId'].map(q).join(', ')} FROM ${q('dict_info')} ` +
-      `WHERE ${q('typeId')} IN (${typeIds.map(() => '?').join(', ')}) ORDER BY ${q('orderNum')} ASC, ${q('id')} ASC`,
-    typeIds,
-  );
+  const typeIds = types.map((t) => t.id);
   const byType = new Map<number, DictEntry[]>(typeIds.map((id) => [id, []]));
-  for (const r of rows) {
-    const id = Number(r.id);
-    byType.get(Number(r.typeId))?.push({
+  for (const r of await entriesOf(core, typeIds)) {
+    const id = r.id;
+    byType.get(r.typeId)?.push({
       id,
       name: String(r.name),
       label: String(r.name),
@@ -89,15 +79,7 @@ export async function dictData(core: Core, body: unknown): Promise<Record<string
       parentId: r.parentId === null || r.parentId === undefined ? null : Number(r.parentId),
     });
   }
-  for (const t of types) result[t.key] = forest(byType.get(Number(t.id))!);
+  for (const t of types) result[t.key] = forest(byType.get(t.id)!);
   return result;
 }
 
-/** Every dictionary type: id, name and key. */
-export async function dictTypes(core: Core): Promise<Array<{ id: number; name: string; key: string }>> {
-  const q = core.db.q.bind(core.db);
-  const rows = await core.db.query<{ id: number; name: string; key: string }>(
-    `SELECT ${q('id')}, ${q('name')}, ${q('key')} FROM ${q('dict_type')} ORDER BY ${q('id')} ASC`,
-  );
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, key: r.key }));
-}

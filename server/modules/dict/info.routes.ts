@@ -1,7 +1,8 @@
 /** dict/info/data and dict/info/types: the dictionaries, public (001 §6). */
 import { l } from '../../core/entity/define';
 import { call, defineRoutes } from '../../core/modules';
-import { dictData, dictTypes } from './dict-data.service';
+import { dictData } from './dict-data.service';
+import { allTypes } from './dict-data.queries';
 
 export default defineRoutes((core) => [
   call(core, 'dict', 'info', 'data', {
@@ -14,6 +15,6 @@ export default defineRoutes((core) => [
     method: 'GET',
     guard: 'public',
     summary: l('Dictionary types', '字典类型', '字典類型'),
-    handler: () => dictTypes(core),
+    handler: () => allTypes(core),
   }),
 ]);

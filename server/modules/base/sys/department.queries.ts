@@ -1,4 +1,4 @@
-/** The department tree as the order call checks it: every department, which the bounded generic list may not give whole. */
+/** Department reads beyond the generic query: the whole tree, and whether one department exists. */
 import type { Core } from '../../../core/core';
 import type { Entity } from '../../../core/entity/model';
 
@@ -7,8 +7,16 @@ export interface DepartmentNode {
   parentId: number | null;
 }
 
+/** The department tree as the order call checks it: every department, which the bounded generic list may not give whole. */
 export async function departmentTree(core: Core, departments: Entity): Promise<DepartmentNode[]> {
   const q = core.db.q.bind(core.db);
   const rows = await core.db.query<{ id: number; parentId: number | null }>(`SELECT ${q('id')}, ${q('parentId')} FROM ${q(departments.table)}`);
   return rows.map((r) => ({ id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId) }));
+}
+
+/** Whether a department row with this id exists. */
+export async function departmentExists(core: Core, id: number): Promise<boolean> {
+  const q = core.db.q.bind(core.db);
+  const rows = await core.db.query(`SELECT ${q('id')} FROM ${q(core.model.system('departments').table)} WHERE ${q('id')} = ?`, [id]);
+  return rows.length > 0;
 }

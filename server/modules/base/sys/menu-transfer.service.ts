@@ -7,11 +7,11 @@
 import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import type { Entity } from '../../../core/entity/model';
-import { planFor } from '../../../core/crud/plan';
 import { MAX_BATCH, parseIds } from '../../../core/crud/operations';
 import { fail } from '../../../core/http/errors';
 import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
 import { checkMenu, menuEntity, parentMenu } from './menu-write.service';
+import { allMenus } from './menu.queries';
 
 export const MENU_EXPORT_VERSION = 1;
 
@@ -34,9 +34,7 @@ export async function exportMenus(core: Core, body: unknown): Promise<MenuExport
   }
   const ids = parseIds(sent);
   const menus = menuEntity(core);
-  const plan = planFor(menus);
-  const rows = await core.db.query(`SELECT ${plan.select} FROM ${plan.table}`);
-  for (const r of rows) plan.codec.decode(r);
+  const rows = await allMenus(core);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   if (ids.some((id) => !byId.has(id))) throw fail.notFound('record_not_found');
   const children = new Map<number, Row[]>();

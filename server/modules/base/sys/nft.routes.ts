@@ -11,6 +11,7 @@ import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { ChainBadAnswer, ChainNotConfigured, createChainAdapter, type ChainAdapter } from '../../../adapters/chain.adapter';
 import { NFT_MESSAGES } from './nft.messages';
+import { walletAddress } from './user.queries';
 
 const CACHE_SECONDS = 30;
 
@@ -23,12 +24,7 @@ function chainOf(core: Core): ChainAdapter {
 }
 
 async function walletOf(core: Core, userId: number): Promise<string | null> {
-  const users = core.model.byKey.get('base/sys/user')!;
-  const rows = await core.db.query<{ w: unknown }>(
-    `SELECT ${core.db.q('starWalletAddress')} AS w FROM ${core.db.q(users.table)} WHERE ${core.db.q('id')} = ?`,
-    [userId],
-  );
-  const w = rows[0]?.w;
+  const w = await walletAddress(core, userId);
   return typeof w === 'string' && w.trim() ? w.trim() : null;
 }
 

@@ -11,28 +11,13 @@ import type { Core } from '../../../core/core';
 import type { Caller } from '../../../core/auth/auth.service';
 import { fail } from '../../../core/http/errors';
 import { SYSADMIN } from './sysadmin.messages';
+import { paramByKey, type Param } from './param.queries';
 
 export const PARAM_STRING = 0;
 export const PARAM_RICH_TEXT = 1;
 export const PARAM_FILE = 2;
 
-export interface Param {
-  keyName: string;
-  name: string | null;
-  data: string | null;
-  dataType: number;
-  /** Readable only here, by the server's own code; the API answers its data as [redacted]. */
-  secret: boolean;
-}
-
-export async function paramByKey(core: Core, keyName: string): Promise<Param | null> {
-  const q = core.db.q.bind(core.db);
-  const [row] = await core.db.query<Param>(
-    `SELECT ${['keyName', 'name', 'data', 'dataType', 'secret'].map(q).join(', ')} FROM ${q('base_sys_param')} WHERE ${q('keyName')} = ?`,
-    [keyName],
-  );
-  return row ? { ...row, dataType: Number(row.dataType), secret: Boolean(Number(row.secret)) } : null;
-}
+export { paramByKey, type Param };
 
 /**
  * The param `consoleRoleIds` (ARCHITECTURE §3): roles admitted to the console besides role id 1,

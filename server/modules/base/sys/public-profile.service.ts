@@ -1,15 +1,15 @@
 /** What anyone may see of a user: the public profile fields of the user declaration's access. */
 import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
-import { planFor } from '../../../core/crud/plan';
 import { rowCodec, type RowCodec } from '../../../core/crud/values';
 import { fail } from '../../../core/http/errors';
+import { enabledUser } from './user.queries';
 
 const codecs = new WeakMap<object, RowCodec>();
 
 /** Quoted column list and decoder of the public fields, optionally with a table alias. */
 export function publicColumns(core: Core, alias = ''): { select: string; decode: (row: Row) => Row } {
-  const users = core.model.byKey.get('base/sys/user')!;
+  const users = core.model.system('users');
   const fields = users.access.visible.anonymous;
   let codec = codecs.get(users);
   if (!codec) {
@@ -24,12 +24,8 @@ export function publicColumns(core: Core, alias = ''): { select: string; decode:
 export async function openDetail(core: Core, idValue: unknown): Promise<Row> {
   const raw = typeof idValue === 'string' && /^\d+$/.test(idValue) ? Number(idValue) : idValue;
   if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1) throw fail.bad('bad_id');
-  const q = core.db.q.bind(core.db);
   const cols = publicColumns(core);
-  const [row] = await core.db.query(
-    `SELECT ${cols.select} FROM ${planFor(core.model.byKey.get('base/sys/user')!).table} WHERE ${q('id')} = ? AND ${q('delete')} = 0 AND ${q('status')} = 1`,
-    [raw],
-  );
+  const row = await enabledUser(core, cols.select, raw);
   if (!row) throw fail.notFound('record_not_found');
   return cols.decode(row);
 }

@@ -7,13 +7,15 @@ import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { parseIds } from '../../../core/crud/operations';
-import { assertDepartmentInScope, scopeClause } from '../../../core/crud/scope';
-import { likePattern, MAX_SIZE } from '../../../core/crud/query';
+import { assertDepartmentInScope } from '../../../core/crud/scope';
+import { MAX_SIZE } from '../../../core/crud/query';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { SYSADMIN } from './sysadmin.messages';
 import { openDetail, publicColumns } from './public-profile.service';
 import { objectBody } from '../../../core/http/body';
+import { departmentExists } from './department.queries';
+import { invitedPage, liveUserIdsInScope } from './user.queries';
 
 function wholeNumber(v: unknown, fallback: number): number | null {
   if (v === undefined || v === null || v === '') return fallback;
@@ -33,17 +35,10 @@ async function move(core: Core, body: unknown, user: Parameters<Core['ops']['upd
   if (typeof departmentId !== 'number' || !Number.isSafeInteger(departmentId) || departmentId < 1) {
     throw fail.invalid([{ field: 'departmentId', rule: departmentId === undefined ? 'required' : 'type', params: { type: 'integer' } }] as never);
   }
-  const q = core.db.q.bind(core.db);
-  const [dep] = await core.db.query(`SELECT ${q('id')} FROM ${q('base_sys_department')} WHERE ${q('id')} = ?`, [departmentId]);
-  if (!dep) throw fail.bad(SYSADMIN.department_missing);
-  const users = core.model.byKey.get('base/sys/user')!;
+  if (!(await departmentExists(core, departmentId))) throw fail.bad(SYSADMIN.department_missing);
+  const users = core.model.system('users');
   assertDepartmentInScope(users, user, { departmentId });
-  const scope = scopeClause(users, user);
-  const found = await core.db.query(
-    `SELECT ${q('id')} FROM ${q(users.table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')}) AND ${q('delete')} = 0` +
-      (scope ? ` AND ${scope.sql}` : ''),
-    [...ids, ...(scope?.params ?? [])],
-  );
+  const found = await liveUserIdsInScope(core, ids, user);
   if (found.length !== ids.length) throw fail.notFound(SYSADMIN.user_missing);
   await core.ops.transaction(user, async (t) => {
     for (const id of ids) await t.update(users, { id, departmentId });
@@ -58,20 +53,14 @@ async function invitedList(core: Core, body: unknown, callerId: number) {
   const size = wholeNumber(b.size, 20);
   if (page === null || page < 1) throw fail.bad('bad_page');
   if (size === null || size < 1 || size > MAX_SIZE) throw fail.bad('bad_size', { max: MAX_SIZE });
-  const q = core.db.q.bind(core.db);
-  let where = `WHERE ${q('inviteId')} = ? AND ${q('delete')} = 0`;
-  const params: unknown[] = [callerId];
+  let keyWord: string | null = null;
   if (b.keyWord !== undefined && b.keyWord !== null && b.keyWord !== '') {
     if (typeof b.keyWord !== 'string' && typeof b.keyWord !== 'number') throw fail.bad('bad_keyword');
-    where += ` AND ${q('nickName')} LIKE ? ESCAPE '!'`;
-    params.push(likePattern(String(b.keyWord).slice(0, 200)));
+    keyWord = String(b.keyWord).slice(0, 200);
   }
   const cols = publicColumns(core);
-  const [list, [{ total }]] = await Promise.all([
-    core.db.query(`SELECT ${cols.select} FROM ${q('base_sys_user')} ${where} ORDER BY ${q('id')} DESC LIMIT ? OFFSET ?`, [...params, size, (page - 1) * size]),
-    core.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${q('base_sys_user')} ${where}`, params),
-  ]);
-  return { list: list.map(cols.decode), pagination: { page, size, total: Number(total) } };
+  const { rows, total } = await invitedPage(core, cols.select, { inviterId: callerId, keyWord, page, size });
+  return { list: rows.map(cols.decode), pagination: { page, size, total } };
 }
 
 export default defineRoutes((core) => [

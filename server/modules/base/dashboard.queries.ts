@@ -1,0 +1,76 @@
+/**
+ * The dashboard's counts: per calendar day since a moment (day keys at a UTC offset in minutes,
+ * grouped in SQL that differs per dialect), and over a whole range or all time. Views and visitors
+ * are request log rows, users live user rows, sales the totalAmount of paid orders.
+ */
+import type { Core } from '../../core/core';
+import type { Db } from '../../core/db/db';
+import type { Entity } from '../../core/entity/model';
+
+/** Numbers by day key (YYYY-MM-DD). */
+export type PerDay = Map<string, number>;
+
+/** A day key of a stored UTC datetime column, shifted by `offset` minutes (an integer checked by the caller). */
+export function dayExpr(db: Db, column: string, offset: number): string {
+  if (!Number.isSafeInteger(offset)) throw new Error('offset must be an integer');
+  if (db.dialect === 'mysql') return offset ? `DATE(DATE_ADD(${column}, INTERVAL ${offset} MINUTE))` : `DATE(${column})`;
+  return offset ? `substr(datetime(${column}, '${offset >= 0 ? '+' : ''}${offset} minutes'), 1, 10)` : `substr(${column}, 1, 10)`;
+}
+
+const tables = (core: Core) => ({
+  log: core.model.system('requestLog'),
+  users: core.model.system('users'),
+  orders: core.model.byKey.get('goods/order')!,
+});
+
+/** `value` per day of `timeCol` from `from` on, over the rows of `e` that `where` (a clause ending in AND, or '') keeps. */
+async function perDay(core: Core, e: Entity, timeCol: string, value: string, where: string, from: string, tzOffset: number): Promise<PerDay> {
+  const q = core.db.q.bind(core.db);
+  const rows = await core.db.query<{ d: unknown; n: unknown }>(
+    `SELECT ${dayExpr(core.db, timeCol, tzOffset)} AS ${q('d')}, ${value} AS ${q('n')} FROM ${q(e.table)} WHERE ${where}${timeCol} >= ? GROUP BY ${q('d')}`,
+    [from],
+  );
+  return new Map(rows.map((r) => [String(r.d).slice(0, 10), Number(r.n ?? 0)]));
+}
+
+async function one(core: Core, sql: string, params: unknown[] = []): Promise<number> {
+  const [r] = await core.db.query<{ n: unknown }>(sql, params);
+  return Number(r?.n ?? 0);
+}
+
+export function viewsPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
+  return perDay(core, tables(core).log, core.db.q('createTime'), 'COUNT(*)', '', from, tzOffset);
+}
+
+export function visitorsPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
+  const q = core.db.q.bind(core.db);
+  return perDay(core, tables(core).log, q('createTime'), `COUNT(DISTINCT ${q('ip')})`, '', from, tzOffset);
+}
+
+/** Distinct IP addresses in the request log from `from` on. */
+export function visitorsSince(core: Core, from: string): Promise<number> {
+  const q = core.db.q.bind(core.db);
+  return one(core, `SELECT COUNT(DISTINCT ${q('ip')}) AS ${q('n')} FROM ${q(tables(core).log.table)} WHERE ${q('createTime')} >= ?`, [from]);
+}
+
+export function newUsersPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
+  const q = core.db.q.bind(core.db);
+  return perDay(core, tables(core).users, q('createTime'), 'COUNT(*)', `${q('delete')} = 0 AND `, from, tzOffset);
+}
+
+export function liveUserCount(core: Core): Promise<number> {
+  const q = core.db.q.bind(core.db);
+  return one(core, `SELECT COUNT(*) AS ${q('n')} FROM ${q(tables(core).users.table)} WHERE ${q('delete')} = 0`);
+}
+
+/** Paid orders' totalAmount per day of payment (of creation when no payTime is stored). */
+export function salesPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
+  const q = core.db.q.bind(core.db);
+  const paidTime = `COALESCE(${q('payTime')}, ${q('createTime')})`;
+  return perDay(core, tables(core).orders, paidTime, `COALESCE(SUM(${q('totalAmount')}), 0)`, `${q('payStatus')} = 1 AND `, from, tzOffset);
+}
+
+export function salesTotal(core: Core): Promise<number> {
+  const q = core.db.q.bind(core.db);
+  return one(core, `SELECT COALESCE(SUM(${q('totalAmount')}), 0) AS ${q('n')} FROM ${q(tables(core).orders.table)} WHERE ${q('payStatus')} = 1`);
+}

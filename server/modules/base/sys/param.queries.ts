@@ -1,0 +1,20 @@
+/** A parameter row by keyName, for code that reads a setting (see param.service.ts). */
+import type { Core } from '../../../core/core';
+
+export interface Param {
+  keyName: string;
+  name: string | null;
+  data: string | null;
+  dataType: number;
+  /** Readable only here, by the server's own code; the API answers its data as [redacted]. */
+  secret: boolean;
+}
+
+export async function paramByKey(core: Core, keyName: string): Promise<Param | null> {
+  const q = core.db.q.bind(core.db);
+  const [row] = await core.db.query<Param>(
+    `SELECT ${['keyName', 'name', 'data', 'dataType', 'secret'].map(q).join(', ')} FROM ${q(core.model.system('params').table)} WHERE ${q('keyName')} = ?`,
+    [keyName],
+  );
+  return row ? { ...row, dataType: Number(row.dataType), secret: Boolean(Number(row.secret)) } : null;
+}
