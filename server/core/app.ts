@@ -18,7 +18,8 @@ import { CacheRevocations, type Revocations } from './auth/revocations';
 import { RevocationTable } from './auth/revocation-table';
 import { Operations } from './crud/operations';
 import { ensureSequenceTable } from './crud/sequence';
-import { Totals } from './crud/totals';
+import { Totals, type RowChange, type WriteTicket } from './crud/totals';
+import { PageBoundaries } from './crud/keyset';
 import { genericRoutes } from './crud/routes';
 import { RouteTable, type Route } from './http/route';
 import { l } from './entity/define';
@@ -78,20 +79,25 @@ export async function startCore(
   // Without Redis the cache store lives in this process; ended sessions must outlive a restart.
   const revocations: Revocations = config.redisUrl ? new CacheRevocations(cache) : await RevocationTable.open(db, onError);
   const auth = new AuthService(db, model, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl }, revocations);
-  const totals = new Totals(cache, db);
+  const totals = new Totals(cache, db, config.totalRecountSeconds);
+  const boundaries = new PageBoundaries(cache);
   // Entities whose read rules look into another entity: a write there changes what their pages count.
   const dependents = new Map<string, Entity[]>();
   for (const e of model.entities) {
     for (const key of await readDependencies(e.access)) if (key !== e.key) (dependents.get(key) ?? dependents.set(key, []).get(key)!).push(e);
   }
+  // The department data scope reads which users belong to a department: a user's move changes owned rows' totals.
+  const users = model.entities.find((e) => e.system === 'users');
+  const owned = model.entities.filter((e) => e.owner && e !== users && !(dependents.get(users?.key ?? '') ?? []).includes(e));
+  totals.dependOn(users ? new Map([...dependents, [users.key, [...(dependents.get(users.key) ?? []), ...owned]]]) : dependents);
   const events = {
-    async afterWrite(e: Entity) {
-      await totals.bump(e);
-      for (const d of dependents.get(e.key) ?? []) await totals.bump(d);
+    async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null) {
+      await totals.written(e, rows ?? null, ticket ?? null);
+      for (const d of [e, ...(dependents.get(e.key) ?? [])]) await boundaries.bump(d);
       if (e.system && AUTH_SOURCES.includes(e.system)) await auth.invalidate();
     },
   };
-  const ops = new Operations(model, db, events, totals);
+  const ops = new Operations(model, db, events, totals, boundaries);
   const routes = new RouteTable();
   const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const requestLog = new RequestLogQueue(db, { ...requestLogOptions(config.env), onError }, model).start();

@@ -16,6 +16,8 @@ export interface AppConfig {
   captcha: boolean;
   accessTtl: number;
   refreshTtl: number;
+  /** Seconds after which a cached page total is recounted in the background (TOTAL_RECOUNT_SECONDS). */
+  totalRecountSeconds: number;
   /** The environment modules read their own settings from (SMTP_*, OAUTH_*, STORAGE_*...). */
   env: Record<string, string | undefined>;
 }
@@ -45,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     captcha: !['off', 'false', '0', 'no'].includes((env.CAPTCHA ?? '').toLowerCase()),
     accessTtl: num(env.ACCESS_TOKEN_TTL, 7200),
     refreshTtl: num(env.REFRESH_TOKEN_TTL, 15 * 24 * 3600),
+    totalRecountSeconds: Math.max(1, num(env.TOTAL_RECOUNT_SECONDS, 60)),
     env,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The baseline of the CRUD benchmark: node:http + a mysql2 pool with prepared statements, no
  * framework, no token or permission check, naive SQL. It answers the same requests as our server
- * for demo_goods (info and page) with the same envelope and the same row shape.
+ * for demo_goods (info, page, and add for the write-mix scenario) with the same envelope and the
+ * same row shape.
  *
  *   BARE_PORT=8123 DATABASE_URL=mysql://root@127.0.0.1:3306/db node tests/bench/bare-server.mjs
  *
@@ -103,6 +104,15 @@ async function page(req, b) {
   return { list: rows, pagination: { page: pageNo, size, total: Number(total) } };
 }
 
+/** One row, stored as ours stores it (UTC text with milliseconds). */
+async function add(req, b) {
+  const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
+  const rows = await execute(req, 'INSERT INTO demo_goods (title, price, status, stock, createTime, updateTime) VALUES (?, ?, ?, ?, ?, ?)', [
+    String(b.title), Number(b.price ?? 0), Number(b.status ?? 1), Number(b.stock ?? 0), now, now,
+  ]);
+  return { id: rows.insertId };
+}
+
 const server = createServer(async (req, res) => {
   try {
     const q = req.url.indexOf('?');
@@ -114,6 +124,9 @@ const server = createServer(async (req, res) => {
     }
     if (path === '/admin/demo/goods/page' && req.method === 'POST') {
       return send(res, 200, 1000, 'success', await page(req, await readBody(req)));
+    }
+    if (path === '/admin/demo/goods/add' && req.method === 'POST') {
+      return send(res, 200, 1000, 'success', await add(req, await readBody(req)));
     }
     if (path === '/health' && req.method === 'GET') {
       await pool.query('SELECT 1');

@@ -3,7 +3,7 @@
  * Test files run in parallel workers: the first one builds while the others wait for its marker,
  * so no process ever starts from a half-written dist/.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -26,4 +26,32 @@ export async function buildServerOnce(): Promise<void> {
   }
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
   writeFileSync(done, '');
+}
+
+/**
+ * Starts the built server as a separate process on a free-ish port with `env` added to this
+ * process's environment, and resolves once it prints that it is running.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ proc: ChildProcess; port: number }> {
+  await buildServerOnce();
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const proc = spawn(process.execPath, [join(ROOT, 'dist/server/bootstrap.js')], {
+    cwd: ROOT,
+    env: { ...process.env, MIDWAY_HTTP_PORT: '', PORT: String(port), CAPTCHA: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`server process did not start: ${out}`)), 30_000);
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('is running')) {
+        clearTimeout(timer);
+        ok();
+      }
+    });
+    proc.stderr!.on('data', (d) => (out += d));
+    proc.on('exit', (code) => fail(new Error(`server process exited with ${code}: ${out}`)));
+  });
+  return { proc, port };
 }

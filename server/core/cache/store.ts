@@ -80,7 +80,7 @@ export class MemoryStore implements CacheStore {
 
 export class RedisStore implements CacheStore {
   readonly kind = 'redis' as const;
-  constructor(readonly redis: Redis, private readonly prefix = 'cosmac:') {}
+  constructor(readonly redis: Redis, readonly prefix = 'cosmac:') {}
 
   async get(key: string): Promise<string | null> {
     return this.redis.get(this.prefix + key);

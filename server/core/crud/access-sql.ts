@@ -9,6 +9,7 @@ import { quoteIdent as q, type Db } from '../db/db';
 import { fail } from '../http/errors';
 import type { Clause } from './query';
 import { scopeClause } from './scope';
+import { OPAQUE, type RowTest } from './total-match';
 
 function column(e: Entity, name: string): string {
   const f = e.byName.get(name);
@@ -40,6 +41,15 @@ function compile(model: Model, e: Entity, w: Where, params: unknown[]): string {
   return `${col} IN (SELECT ${column(other, w.inRows.column)} FROM ${q(other.table)} WHERE ${inner}${live})`;
 }
 
+/** The rule as a test of one row: membership in other rows is decided by those rows, not this one. */
+export function whereTest(w: Where): RowTest {
+  if ('and' in w) return { and: w.and.map(whereTest) };
+  if ('or' in w) return { or: w.or.map(whereTest) };
+  if ('eq' in w) return { field: w.field, eq: w.eq };
+  if ('in' in w) return { field: w.field, in: w.in };
+  return OPAQUE;
+}
+
 export function whereClause(model: Model, e: Entity, w: Where): Clause {
   const params: unknown[] = [];
   return { sql: compile(model, e, w, params), params };
@@ -65,7 +75,7 @@ export async function accessClause(
   const v: Verdict = await e.access[kind]({ user, data: at.data, exists: existsIn(model, at.db, e) });
   if (v === true) return scopeClause(e, user);
   if (!v) throw fail.forbidden('no_permission');
-  return whereClause(model, e, v);
+  return { ...whereClause(model, e, v), test: whereTest(v) };
 }
 
 /** The `exists` a rule of `e` receives: whether a live row of another entity matches a Where. */

@@ -51,7 +51,7 @@ export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = 
   const r = await tx.run(sql, Object.values(cols)).catch((err: unknown) => (rawUnique ? Promise.reject(err) : unique(e, err)));
   const id = Number(r.insertId);
   await e.hooks.afterChange?.({ ...hookCtx(c, 'add'), id, data: { ...data, ...virtual } });
-  c.wrote(e);
+  c.wrote(e, [{ id, before: null }]);
   return id;
 }
 

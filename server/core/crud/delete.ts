@@ -36,7 +36,7 @@ export async function remove(c: OpContext, e: Entity, body: unknown, meta: OpMet
     )
     : await tx.run(`DELETE FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})`, ids);
   if (gone.affected !== ids.length) throw fail.notFound('record_not_found');
-  c.wrote(e);
+  c.wrote(e, raw.map((r) => ({ id: Number(r.id), before: r })));
   if (recycle && recycle !== e) {
     await writeRecycleRecord(tx, recycle, e, raw, user, { url: meta.url, ids });
     c.wrote(recycle);

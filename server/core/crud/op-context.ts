@@ -9,6 +9,7 @@ import { UniqueViolation, type Db } from '../db/db';
 import { fail } from '../http/errors';
 import { hashPassword } from '../auth/password';
 import type { Totals } from './totals';
+import type { PageBoundaries } from './keyset';
 import { toStored } from './values';
 
 export const MAX_BATCH = 1000;
@@ -21,8 +22,15 @@ export interface OpContext {
   /** The caller: a user, null for an anonymous caller of a public action, or `SYSTEM`. */
   user: AuthUser | null;
   totals: Totals;
-  /** Records that the transaction wrote to `e` (its caches drop after the commit). */
-  wrote(e: Entity): void;
+  /** Last rows of served pages, for clients that page forward. */
+  boundaries: PageBoundaries;
+  /**
+   * Records that the transaction wrote to `e`: the rows it wrote with what they were before (null:
+   * absent), so cached totals move by them after the commit; without rows, every total of `e` drops.
+   */
+  wrote(e: Entity, rows?: Array<{ id: number; before: Row | null }>): void;
+  /** True inside a transaction: counts made here see its uncommitted rows, so they are not cached. */
+  inTransaction: boolean;
   /** Runs `work` on the database once the transaction has committed (work that cannot run inside one). */
   afterCommit(work: (db: Db) => Promise<void>): void;
 }

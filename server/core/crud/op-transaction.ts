@@ -53,7 +53,7 @@ export class OpTransaction {
   async restore(body: unknown): Promise<{ count: number }> {
     if (!isObject(body)) throw fail.bad('body_not_object');
     const ids = parseIds(body.ids);
-    for (const e of await restoreRecords(this.c.model, this.c.db, ids, this.c.user)) this.c.wrote(e);
+    for (const { e, rows } of await restoreRecords(this.c.model, this.c.db, ids, this.c.user)) this.c.wrote(e, rows);
     return { count: ids.length };
   }
 

@@ -10,7 +10,9 @@ import type { AuthUser, Row } from '../entity/define';
 import type { Entity, Model } from '../entity/model';
 import type { Db } from '../db/db';
 import { AppError } from '../http/errors';
-import type { Totals } from './totals';
+import type { RowChange, Totals, WriteTicket } from './totals';
+import { RowChanges } from './row-changes';
+import { PageBoundaries } from './keyset';
 import { OpTransaction } from './op-transaction';
 import { info, list, page } from './read';
 import type { OpContext, OpMeta } from './op-context';
@@ -20,14 +22,17 @@ export { DEFERRED_JOIN_OFFSET } from './read';
 export { OpTransaction } from './op-transaction';
 
 export interface WriteEvents {
-  /** Called after a write to an entity has committed (drops caches that depend on it). */
-  afterWrite(e: Entity): Promise<void>;
+  /**
+   * Called after a write to an entity has committed (keeps caches that depend on it right), with
+   * the rows written (null: unknown, drop everything) and the transaction's ticket of writes under way.
+   */
+  afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null): Promise<void>;
 }
 
 /** The transaction under way in this async context, which operations called inside it join. */
 interface Open {
   tx: Db;
-  touched: Set<Entity>;
+  touched: RowChanges;
   after: Array<(db: Db) => Promise<void>>;
   done: boolean;
 }
@@ -40,6 +45,7 @@ export class Operations {
     readonly db: Db,
     private readonly events: WriteEvents,
     private readonly totals: Totals,
+    private readonly boundaries: PageBoundaries,
   ) {}
 
   private context(db: Db, user: AuthUser | null, o: Open | null): OpContext {
@@ -48,9 +54,11 @@ export class Operations {
       db,
       user,
       totals: this.totals,
-      wrote: (e) => {
+      boundaries: o ? PageBoundaries.none : this.boundaries,
+      inTransaction: o !== null,
+      wrote: (e, rows) => {
         if (!o) throw new Error(`${e.key}: written outside a transaction`);
-        o.touched.add(e);
+        o.touched.note(e, rows);
       },
       afterCommit: (work) => {
         if (!o) throw new Error('afterCommit outside a transaction');
@@ -85,17 +93,32 @@ export class Operations {
   async transaction<T>(caller: AuthUser | null, fn: (t: OpTransaction) => Promise<T>): Promise<T> {
     const outer = this.open.getStore();
     if (outer && !outer.done) return fn(new OpTransaction(this.context(outer.tx, caller, outer)));
-    const o: Open = { tx: this.db, touched: new Set(), after: [], done: false };
+    const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false };
     let result: T;
+    let changes = new Map<Entity, RowChange[] | null>();
+    let ticket: WriteTicket | null = null;
     try {
-      result = await this.db.transaction((tx) => {
+      result = await this.db.transaction(async (tx) => {
         o.tx = tx;
-        return this.open.run(o, () => fn(new OpTransaction(this.context(tx, caller, o))));
+        const r = await this.open.run(o, () => fn(new OpTransaction(this.context(tx, caller, o))));
+        if (o.touched.entities.length) {
+          changes = await o.touched.read(tx);
+          // Marked before the commit, so no count that could see these rows is kept as exact meanwhile.
+          ticket = await this.totals.begin(o.touched.entities);
+        }
+        return r;
       });
+    } catch (err) {
+      if (ticket) await this.totals.end(ticket);
+      throw err;
     } finally {
       o.done = true;
     }
-    for (const e of o.touched) await this.events.afterWrite(e);
+    try {
+      for (const [e, rows] of changes) await this.events.afterWrite(e, rows, ticket);
+    } finally {
+      if (ticket) await this.totals.end(ticket);
+    }
     for (const work of o.after) await work(this.db);
     return result;
   }

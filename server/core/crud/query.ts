@@ -6,6 +6,7 @@
 import { fail } from '../http/errors';
 import type { Entity, Field } from '../entity/model';
 import { toStoredDate } from './values';
+import { OPAQUE, type RowTest } from './total-match';
 
 export const MAX_SIZE = 1000;
 export const LIST_LIMIT = 5000;
@@ -16,6 +17,8 @@ const MAX_IN = 1000;
 export interface Clause {
   sql: string;
   params: unknown[];
+  /** The same condition as a test of one row, where the clause comes from an access rule or scope. */
+  test?: RowTest;
 }
 
 export interface ParsedQuery {
@@ -30,6 +33,8 @@ export interface ParsedQuery {
   size: number;
   /** A stable text of the filter, for cache keys. */
   filterKey: string;
+  /** The whole WHERE as a test of one row, for cached totals that writes adjust. */
+  test: RowTest;
 }
 
 const CONTROL_KEYS = new Set(['page', 'size', 'keyWord', 'order', 'sort']);
@@ -77,10 +82,15 @@ export function parseQuery(
 ): ParsedQuery {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (e.softDelete) clauses.push(`${q(e.softDelete)} = 0`);
+  const tests: RowTest[] = [];
+  if (e.softDelete) {
+    clauses.push(`${q(e.softDelete)} = 0`);
+    tests.push({ field: e.softDelete, eq: 0 });
+  }
   if (scope) {
     clauses.push(scope.sql);
     params.push(...scope.params);
+    tests.push(scope.test ?? OPAQUE);
   }
 
   for (const [key, raw] of Object.entries(body)) {
@@ -93,6 +103,7 @@ export function parseQuery(
       if (vals.some((v) => v === undefined || v === null)) throw fail.bad('bad_filter_value', { field: key });
       clauses.push(`${q(key)} IN (${vals.map(() => '?').join(', ')})`);
       params.push(...vals);
+      tests.push({ field: key, in: vals as Array<string | number> });
     } else {
       const v = filterValue(f, raw);
       if (v === undefined) throw fail.bad('bad_filter_value', { field: key });
@@ -101,6 +112,7 @@ export function parseQuery(
         clauses.push(`${q(key)} = ?`);
         params.push(v);
       }
+      tests.push({ field: key, eq: v as string | number | null });
     }
   }
 
@@ -111,6 +123,7 @@ export function parseQuery(
     if (e.search.keyword.length) {
       clauses.push(`(${e.search.keyword.map((k) => `${q(k)} LIKE ? ESCAPE '!'`).join(' OR ')})`);
       for (let i = 0; i < e.search.keyword.length; i++) params.push(likePattern(text));
+      tests.push({ like: e.search.keyword, text });
     }
   }
 
@@ -149,7 +162,7 @@ export function parseQuery(
   }
   const where = clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '';
   const filtered = clauses.length > (e.softDelete ? 1 : 0) + (scope ? 1 : 0);
-  return { where, params, order, orderBy, filtered, page, size, filterKey: JSON.stringify([where, params]) };
+  return { where, params, order, orderBy, filtered, page, size, filterKey: JSON.stringify([where, params]), test: { and: tests } };
 }
 
 /** `a DESC, id DESC`, optionally with a table alias. */

@@ -2,14 +2,14 @@
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import { fail } from '../http/errors';
-import { orderSql, parseQuery } from './query';
+import { parseQuery } from './query';
+import { pageRows } from './page-rows';
 import { scopeKey } from './scope';
 import { accessClause, trimForAnonymous } from './access-sql';
 import { planFor } from './plan';
 import { asId, hookCtx, isObject, type OpContext } from './op-context';
 
-/** From this offset on, page uses a deferred join. */
-export const DEFERRED_JOIN_OFFSET = 500;
+export { DEFERRED_JOIN_OFFSET } from './page-rows';
 
 export async function info(c: OpContext, e: Entity, idValue: unknown): Promise<Row> {
   const { user, db } = c;
@@ -40,28 +40,26 @@ export async function list(c: OpContext, e: Entity, body: unknown): Promise<Row[
   return rows;
 }
 
-export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ list: Row[]; pagination: { page: number; size: number; total: number } }> {
+export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ list: Row[]; pagination: { page: number; size: number; total: number; approximate?: true } }> {
   const { user, db } = c;
   const b = body === undefined || body === null ? {} : body;
   if (!isObject(b)) throw fail.bad('body_not_object');
   const plan = planFor(e);
   await e.hooks.beforeRead?.({ ...hookCtx(c, 'page'), query: b });
   const pq = parseQuery(e, b, 'page', db.q, await accessClause(c.model, e, user, 'read', c));
-  const offset = (pq.page - 1) * pq.size;
   const q = db.q;
-  // Deep pages fetch ids first over the index, then only the rows of the page (a deferred join).
-  const rowsSql = offset < DEFERRED_JOIN_OFFSET
-    ? `SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`
-    : `SELECT ${plan.selectAliased} FROM ${plan.table} t JOIN (SELECT ${q('id')} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?) k ON t.${q('id')} = k.${q('id')} ORDER BY ${orderSql(pq.order, q, 't')}`;
+  const rowsQuery = await pageRows(e, pq, plan, q, c.boundaries, scopeKey(user));
   const [rows, total] = await Promise.all([
-    db.query(rowsSql, [...pq.params, pq.size, offset]),
-    c.totals.total(e, pq, scopeKey(user), async () => {
+    db.query(rowsQuery.sql, rowsQuery.params),
+    c.totals.answer(e, pq, scopeKey(user), async () => {
       const [{ total: n }] = await db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${plan.table}${pq.where}`, pq.params);
       return Number(n);
-    }),
+    }, c.inTransaction),
   ]);
+  await rowsQuery.served(rows);
   for (const r of rows) plan.codec.decode(r);
   await e.hooks.afterRead?.({ ...hookCtx(c, 'page'), rows, single: false });
   trimForAnonymous(e, user, rows);
-  return { list: rows, pagination: { page: pq.page, size: pq.size, total } };
+  const pagination = { page: pq.page, size: pq.size, total: total.total };
+  return { list: rows, pagination: total.approximate ? { ...pagination, approximate: true } : pagination };
 }

@@ -19,11 +19,17 @@ function parse<T>(v: unknown, fallback: T): T {
   }
 }
 
-export async function restoreRecords(model: Model, db: Db, recycleIds: number[], user: AuthUser | null): Promise<Entity[]> {
+/** An entity a restore wrote, with its rows as they were before (none for the recycle records themselves). */
+export interface Restored {
+  e: Entity;
+  rows?: Array<{ id: number; before: Row | null }>;
+}
+
+export async function restoreRecords(model: Model, db: Db, recycleIds: number[], user: AuthUser | null): Promise<Restored[]> {
   void user;
   const recycle = model.entities.find((x) => x.system === 'recycle');
   if (!recycle) throw fail.notFound('route_not_found');
-  const touched = new Set<Entity>([recycle]);
+  const touched = new Map<Entity, Array<{ id: number; before: Row | null }>>();
   await db.transaction(async (tx) => {
     const marks = recycleIds.map(() => '?').join(', ');
     const records = await tx.query(
@@ -35,12 +41,15 @@ export async function restoreRecords(model: Model, db: Db, recycleIds: number[],
       const info = parse<{ module?: string; entity?: string }>(rec.entityInfo, {});
       const e = model.byKey.get(`${info.module}/${info.entity}`);
       if (!e) throw fail.conflict('recycle_gone');
-      touched.add(e);
+      const written = touched.get(e) ?? touched.set(e, []).get(e)!;
       const rows = parse<Row[]>(rec.data, []);
       const hidden = parse<Record<string, Row>>(rec.hiddenData, {});
       const plan = planFor(e);
       if (e.softDelete) {
         const ids = rows.map((r) => Number(r.id));
+        const marks = ids.map(() => '?').join(', ');
+        const before = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})`, ids);
+        written.push(...before.map((r) => ({ id: Number(r.id), before: r })));
         await tx.run(
           `UPDATE ${plan.table} SET ${tx.q(e.softDelete)} = 0, ${tx.q('updateTime')} = ? WHERE ${tx.q('id')} IN (${ids.map(() => '?').join(', ')})`,
           [nowStored(), ...ids],
@@ -56,6 +65,7 @@ export async function restoreRecords(model: Model, db: Db, recycleIds: number[],
             else if (f.name in row) cols[f.name] = toStored(f, row[f.name]);
           }
           const names = Object.keys(cols);
+          written.push({ id: Number(row.id), before: null });
           await tx
             .run(`INSERT INTO ${plan.table} (${names.map((n) => tx.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`, Object.values(cols))
             .catch((err: unknown) => {
@@ -67,5 +77,5 @@ export async function restoreRecords(model: Model, db: Db, recycleIds: number[],
       await tx.run(`DELETE FROM ${tx.q(recycle.table)} WHERE ${tx.q('id')} = ?`, [rec.id]);
     }
   });
-  return [...touched];
+  return [{ e: recycle }, ...[...touched].map(([e, rows]) => ({ e, rows }))];
 }

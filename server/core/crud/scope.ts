@@ -9,6 +9,7 @@ import { loadedModel } from '../entity/load';
 import { quoteIdent as q } from '../db/db';
 import type { Clause } from './query';
 import { fail } from '../http/errors';
+import { OPAQUE, type RowTest } from './total-match';
 
 export function scopeClause(e: Entity, user: AuthUser | null, alias = ''): Clause | null {
   if (!user || user.scope === null || user.scope === undefined) return null;
@@ -19,27 +20,32 @@ export function scopeClause(e: Entity, user: AuthUser | null, alias = ''): Claus
   const marks = user.scope.map(() => '?').join(', ');
   const parts: string[] = [];
   const params: unknown[] = [];
+  const tests: RowTest[] = [];
   if (e.owner) {
     parts.push(`${col(e.owner)} = ?`);
     params.push(user.id);
+    tests.push({ field: e.owner, eq: user.id });
     if (user.scope.length) {
       const users = loadedModel().system('users').table;
       parts.push(`${col(e.owner)} IN (SELECT ${q('id')} FROM ${q(users)} WHERE ${q('departmentId')} IN (${marks}))`);
       params.push(...user.scope);
+      tests.push(OPAQUE);
     }
   }
   if (hasDept) {
     if (user.scope.length) {
       parts.push(`${col('departmentId')} IN (${marks})`);
       params.push(...user.scope);
+      tests.push({ field: 'departmentId', in: user.scope });
     }
     if (e.system === 'users') {
       parts.push(`${col('id')} = ?`);
       params.push(user.id);
+      tests.push({ field: 'id', eq: user.id });
     }
   }
-  if (!parts.length) return { sql: '1 = 0', params: [] };
-  return { sql: `(${parts.join(' OR ')})`, params };
+  if (!parts.length) return { sql: '1 = 0', params: [], test: { or: [] } };
+  return { sql: `(${parts.join(' OR ')})`, params, test: { or: tests } };
 }
 
 export function scopeKey(user: AuthUser | null): string {

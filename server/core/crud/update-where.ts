@@ -63,7 +63,7 @@ export async function writeChanges(c: OpContext, e: Entity, row: Row, changes: R
     .run(`UPDATE ${planFor(e).table} SET ${names.map((n) => `${tx.q(n)} = ?`).join(', ')} WHERE ${tx.q('id')} = ?`, [...Object.values(cols), id])
     .catch((err: unknown) => unique(e, err));
   await e.hooks.afterChange?.({ ...hookCtx(c, 'update'), id, data: { ...data, ...virtual } });
-  c.wrote(e);
+  c.wrote(e, [{ id, before: row }]);
 }
 
 export async function updateWhere(c: OpContext, e: Entity, target: Target, changes: Row, opts: UpdateWhereOptions = {}): Promise<number> {

@@ -34,6 +34,6 @@ export async function update(c: OpContext, e: Entity, body: unknown, meta: OpMet
     .run(`UPDATE ${plan.table} SET ${names.map((n) => `${tx.q(n)} = ?`).join(', ')} WHERE ${tx.q('id')} = ?`, [...Object.values(cols), id])
     .catch((err: unknown) => unique(e, err));
   await e.hooks.afterChange?.({ ...hookCtx(c, 'update'), id, data: { ...data, ...virtual } });
-  c.wrote(e);
+  c.wrote(e, [{ id, before: found[0] }]);
   return null;
 }

@@ -59,18 +59,22 @@ interface IndexSpec {
   unique: boolean;
 }
 
+/** The index's name in the database: deterministic, so a restart finds the indexes it made. */
+export function indexName(table: string, fields: string[], unique: boolean): string {
+  const name = `${unique ? 'ux' : 'ix'}_${table}__${fields.join('_')}`;
+  // MySQL caps identifiers at 64 characters.
+  return name.length > 64 ? name.slice(0, 55) + '_' + hash8(name) : name;
+}
+
 function indexSpecs(e: Entity): IndexSpec[] {
   const out: IndexSpec[] = [];
   for (const f of e.columns) {
-    if (f.unique) out.push({ name: `ux_${e.table}__${f.name}`, fields: [f.name], unique: true });
-    else if (f.index) out.push({ name: `ix_${e.table}__${f.name}`, fields: [f.name], unique: false });
+    if (f.unique) out.push({ name: indexName(e.table, [f.name], true), fields: [f.name], unique: true });
+    else if (f.index) out.push({ name: indexName(e.table, [f.name], false), fields: [f.name], unique: false });
   }
-  for (const ix of e.indexes) {
-    const name = `${ix.unique ? 'ux' : 'ix'}_${e.table}__${ix.fields.join('_')}`;
-    out.push({ name, fields: ix.fields, unique: ix.unique });
-  }
-  // MySQL caps identifiers at 64 characters.
-  return out.map((ix) => ({ ...ix, name: ix.name.length > 64 ? ix.name.slice(0, 55) + '_' + hash8(ix.name) : ix.name }));
+  for (const ix of e.indexes) out.push({ name: indexName(e.table, ix.fields, ix.unique), fields: ix.fields, unique: ix.unique });
+  for (const fields of e.pageIndexes) out.push({ name: indexName(e.table, fields, false), fields, unique: false });
+  return out;
 }
 
 function hash8(s: string): string {

@@ -71,6 +71,8 @@ export interface Entity {
   softDelete: string | null;
   total: 'cached' | 'live' | 'estimated';
   indexes: Array<{ fields: string[]; unique: boolean }>;
+  /** Indexes derived for pages (page-indexes.ts): field lists, none served by another index already. */
+  pageIndexes: string[][];
   hooks: EntityHooks;
   access: Access;
   note: string | null;

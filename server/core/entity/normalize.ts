@@ -9,6 +9,7 @@ import { l } from './define';
 import type { Action, Entity, Field, Model } from './model';
 import { buildSchemas } from './json-schema';
 import { ownRows, type Access } from './access';
+import { pageIndexes } from './page-indexes';
 
 const closed = () => false;
 
@@ -176,12 +177,14 @@ export function normalizeEntity(d: EntityDecl): Entity {
     softDelete: d.softDelete ?? null,
     total: d.total ?? 'cached',
     indexes,
+    pageIndexes: [],
     hooks: d.hooks ?? {},
     access: normalizeAccess(key, d, fields, names),
     note: d.note ?? null,
     schema: { add: {}, update: {}, row: {} },
   };
   entity.schema = buildSchemas(entity);
+  entity.pageIndexes = pageIndexes(entity);
   return entity;
 }
 
@@ -205,6 +208,7 @@ export function normalize(decls: EntityDecl[]): Model {
     t: e.table,
     c: e.columns.map((c) => [c.name, c.type, c.length, c.precision, c.scale, c.nullable, c.default, c.unique, c.index, ...(c.collation ? [c.collation] : [])]),
     i: e.indexes,
+    p: e.pageIndexes,
   }));
   const schemaHash = createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
   const system = (role: SystemRole): Entity => {
