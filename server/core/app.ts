@@ -87,9 +87,10 @@ export async function startCore(
     for (const key of await readDependencies(e.access)) if (key !== e.key) (dependents.get(key) ?? dependents.set(key, []).get(key)!).push(e);
   }
   // The department data scope reads which users belong to a department: a user's move changes owned rows' totals.
-  const users = model.entities.find((e) => e.system === 'users');
-  const owned = model.entities.filter((e) => e.owner && e !== users && !(dependents.get(users?.key ?? '') ?? []).includes(e));
-  totals.dependOn(users ? new Map([...dependents, [users.key, [...(dependents.get(users.key) ?? []), ...owned]]]) : dependents);
+  const users = model.system('users');
+  const totalDependents = new Map(dependents);
+  totalDependents.set(users.key, [...new Set([...(dependents.get(users.key) ?? []), ...model.entities.filter((e) => e.owner && e !== users)])]);
+  totals.dependOn(totalDependents);
   const events = {
     async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null) {
       await totals.written(e, rows ?? null, ticket ?? null);

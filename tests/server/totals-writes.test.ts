@@ -12,22 +12,13 @@ import { startServerProcess } from '../helpers/build';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds, REDIS_URL, redisUp } from '../helpers/databases';
 import { memberRoleId } from '../../server/modules/base/member.service';
+import { seededRandom } from '../helpers/random';
 
 const kinds = await databaseKinds();
 const withRedis = kinds.includes('mysql') && (await redisUp());
 
 const counts = (t: TestApp) => t.core.db.stats.byPrefix.get('COUNT') ?? 0;
 
-/** A small seeded generator, so a failing sequence can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function pageOf(t: TestApp, token: string, path: string, body: object): Promise<{ total: number; approximate: boolean }> {
   const res = await t.http().post(path).set('Authorization', token).send(body);
@@ -72,7 +63,7 @@ describe.each(kinds)('totals that survive writes on %s', (kind) => {
   });
 
   it('keeps every page total equal to a fresh COUNT after a random sequence of adds, updates, deletes and restores', async () => {
-    const rnd = random(kind === 'sqlite' ? 7 : 11);
+    const rnd = seededRandom(kind === 'sqlite' ? 7 : 11);
     const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
     const titles = ['Alpha', 'alpha', 'ALPHA x', 'beta_1', 'be%ta', 'Ålpha', 'gamma ', 'x!y'];
     const goodsFilters: Array<[object, string, unknown[]]> = [

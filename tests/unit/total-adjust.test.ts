@@ -10,16 +10,8 @@ import { whereTest } from '../../server/core/crud/access-sql';
 import { hasOpaque, matches, totalDelta } from '../../server/core/crud/total-match';
 import { and, eq, inRows, isIn, or, type Where } from '../../server/core/entity/access';
 import type { Entity, Field } from '../../server/core/entity/model';
+import { seededRandom } from '../helpers/random';
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const field = (name: string, type: Field['type']) => ({ name, type, virtual: false, collation: null }) as unknown as Field;
 const fields = [field('id', 'int'), field('title', 'string'), field('status', 'int'), field('ownerId', 'int'), field('deleted', 'boolean')];
@@ -57,7 +49,7 @@ function ruleSql(w: Where, params: unknown[]): string {
 
 describe('total adjustment', () => {
   it('keeps every total equal to a brute-force COUNT through random writes, recounting only what the row cannot decide', () => {
-    const rnd = random(20260601);
+    const rnd = seededRandom(20260601);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     const text = () => Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => pick(CHARS)).join('');
     const db = new Database(':memory:');
@@ -117,7 +109,7 @@ describe('total adjustment', () => {
   });
 
   it('decides MariaDB text only on printable ASCII, and then as its collation does', () => {
-    const rnd = random(42);
+    const rnd = seededRandom(42);
     const db = new Database(':memory:');
     const text = () => Array.from({ length: Math.floor(rnd() * 4) }, () => CHARS[Math.floor(rnd() * CHARS.length)]).join('');
     let decided = 0;
