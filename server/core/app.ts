@@ -28,6 +28,7 @@ import { PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
 import { loadModuleRoutes } from './modules';
+import { RealtimeHub } from './realtime';
 import { RequestLogQueue, requestLogOptions } from './log/request-log';
 import { startLogPurge } from './log/log-keep';
 
@@ -108,7 +109,8 @@ export async function startCore(
     for (const role of ['roles', 'userRoles', 'menus', 'roleMenus', 'dictTypes'] as const) await events.afterWrite(model.system(role));
     return r;
   };
-  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed };
+  const realtime = new RealtimeHub();
+  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime };
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
@@ -119,6 +121,7 @@ export async function startCore(
     schema,
     seed: seeded,
     async close() {
+      await realtime.close();
       await purge.stop();
       await requestLog.close();
       await revocations.close();

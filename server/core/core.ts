@@ -6,6 +6,7 @@ import type { Db } from './db/db';
 import type { Model } from './entity/model';
 import type { RouteTable } from './http/route';
 import type { RequestLogQueue } from './log/request-log';
+import type { RealtimeHub } from './realtime';
 import type { SeedResult } from './seed';
 
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface Core {
   version: string;
   /** The request log queue (written off the request path). */
   requestLog: RequestLogQueue;
+  /** Delivers notices to sockets (server/core/realtime.ts); a no-op until the socket server attaches. */
+  realtime: RealtimeHub;
   /** Re-runs the idempotent seeding (menus and permission keys of new entities...) and drops the caches it touched. */
   reseed(): Promise<SeedResult>;
 }

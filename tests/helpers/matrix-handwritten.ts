@@ -3,15 +3,18 @@
  * the route takes an id, a key, an address or a name. A route added to the table without an entry
  * here fails the permission matrix, so it cannot slip past it.
  */
-import type { Call, Fixture, Phase } from './matrix-generic';
+import type { Fixture } from './matrix-generic';
 import type { World } from './matrix-seed';
-
-const read = (...calls: Call[]): Fixture => ({ phase: 'read', calls });
-const write = (...calls: Call[]): Fixture => ({ phase: 'write', calls });
-const del = (...calls: Call[]): Fixture => ({ phase: 'delete', calls });
-const at = (phase: Phase, ...calls: Call[]): Fixture => ({ phase, calls });
+import { at, del, read, write } from './matrix-fixture';
+import { CHAT_FIXTURES } from './matrix-chat';
+import { GROUP_FIXTURES } from './matrix-groups';
+import { SOCIAL_FIXTURES } from './matrix-social';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
+  // The workspace's areas keep their fixtures in their own files.
+  ...CHAT_FIXTURES,
+  ...GROUP_FIXTURES,
+  ...SOCIAL_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

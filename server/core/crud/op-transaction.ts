@@ -89,6 +89,16 @@ export class OpTransaction {
     return addIfAbsent(this.c, e, row, key, meta);
   }
 
+  /**
+   * Runs `work` once the transaction has committed (not at all when it rolls back): deliveries of
+   * what it stored, such as `core.realtime.toGroup(...)`.
+   */
+  afterCommit(work: () => void | Promise<void>): void {
+    this.c.afterCommit(async () => {
+      await work();
+    });
+  }
+
   /** The next number (1, 2, …) of `scope`, unique and gapless among committed transactions. */
   nextNumber(scope: string): Promise<number> {
     return nextNumber(this.c.db, scope);

@@ -1,0 +1,73 @@
+/**
+ * The realtime hub every module delivers through (ARCHITECTURE §5). The socket server
+ * (server/modules/base/chat) attaches itself as the transport once the HTTP server listens; before
+ * that, and in processes without one, deliveries are dropped. That loses nothing: whatever is
+ * delivered (a message, a notification) is stored first, and a client that was not there catches
+ * up with `sync` or a page call.
+ *
+ * Deliver after the commit of the transaction that stored the thing delivered
+ * (`t.afterCommit(() => core.realtime.toGroup(...))`), never before: a notice must not announce a
+ * row that a rollback takes back.
+ */
+
+/** The `kind` of the one server -> client event, `notice { kind, data }`. */
+export type NoticeKind = 'message' | 'delta' | 'notify' | 'presence' | 'read';
+
+export interface Notice {
+  kind: NoticeKind;
+  data: unknown;
+}
+
+/** What the socket server provides: rooms `user:{id}` and `group:{id}` on every instance. */
+export interface RealtimeTransport {
+  /** To every socket of these users. */
+  toUsers(userIds: number[], notice: Notice): void;
+  /** To every socket in the group's room (its members' sockets). */
+  toGroup(groupId: number, notice: Notice): void;
+  /** Every socket of these users, on every instance, joins the group's room. */
+  joinGroup(userIds: number[], groupId: number): Promise<void>;
+  /** Every socket of these users, on every instance, leaves the group's room. */
+  leaveGroup(userIds: number[], groupId: number): Promise<void>;
+  /** Whether the user has at least one socket connected, on any instance. */
+  isOnline(userId: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class RealtimeHub {
+  private transport: RealtimeTransport | null = null;
+
+  /** Called by the socket server once it is up. */
+  attach(t: RealtimeTransport): void {
+    this.transport = t;
+  }
+
+  get attached(): boolean {
+    return this.transport !== null;
+  }
+
+  toUsers(userIds: number[], notice: Notice): void {
+    if (userIds.length) this.transport?.toUsers([...new Set(userIds)], notice);
+  }
+
+  toGroup(groupId: number, notice: Notice): void {
+    this.transport?.toGroup(groupId, notice);
+  }
+
+  async joinGroup(userIds: number[], groupId: number): Promise<void> {
+    if (userIds.length) await this.transport?.joinGroup([...new Set(userIds)], groupId);
+  }
+
+  async leaveGroup(userIds: number[], groupId: number): Promise<void> {
+    if (userIds.length) await this.transport?.leaveGroup([...new Set(userIds)], groupId);
+  }
+
+  async isOnline(userId: number): Promise<boolean> {
+    return (await this.transport?.isOnline(userId)) ?? false;
+  }
+
+  async close(): Promise<void> {
+    const t = this.transport;
+    this.transport = null;
+    await t?.close();
+  }
+}

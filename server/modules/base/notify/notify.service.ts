@@ -1,0 +1,65 @@
+/**
+ * Notifications (base/notify) that the product writes on its own: mentions, friend requests, team
+ * notices, joins. A notification is a row for its receiver (`toId`), written in the caller's
+ * transaction as the system (members cannot add notify rows themselves), and delivered as
+ * `notice { kind: 'notify', data: row }` to the receiver's sockets after the commit.
+ *
+ * Read state: `status` 0 unread, 1 read (the receiver marks it through `notify/update`).
+ */
+import type { Core } from '../../../core/core';
+import type { OpTransaction } from '../../../core/crud/operations';
+import { SYSTEM } from '../../../core/entity/access';
+
+/** `type` of a notification. */
+export const NOTIFY_TYPE = {
+  /** Someone mentioned the receiver in a message (`relate`: the message). */
+  mention: 1,
+  /** Someone asked to be the receiver's friend. */
+  friendRequest: 2,
+  /** The receiver's friend request was accepted. */
+  friendAccepted: 3,
+  /** A team's owner or deputy sent a notice to its members. */
+  teamNotice: 4,
+  /** The receiver was added to a group, or someone joined the receiver's team. */
+  groupJoin: 5,
+  /** The receiver was removed from a group, or someone left the receiver's team. */
+  groupLeave: 6,
+  /** The receiver's role in a team changed (deputy, owner). */
+  teamRole: 7,
+} as const;
+
+export type NotifyType = (typeof NOTIFY_TYPE)[keyof typeof NOTIFY_TYPE];
+
+export const NOTIFY_STATUS = { unread: 0, read: 1 } as const;
+
+export interface NewNotification {
+  /** Receivers; duplicates and the sender are dropped. */
+  toIds: number[];
+  type: NotifyType;
+  title: string;
+  content?: string | null;
+  /** Who caused it (null: the product). */
+  fromId?: number | null;
+}
+
+/**
+ * Writes one notification per receiver inside `t`'s transaction and delivers each to its
+ * receiver after the commit. Returns the rows written.
+ */
+export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotification): Promise<Array<Record<string, unknown>>> {
+  const notify = core.model.byKey.get('base/notify')!;
+  const to = [...new Set(n.toIds)].filter((id) => Number.isInteger(id) && id > 0 && id !== n.fromId);
+  const rows: Array<Record<string, unknown>> = [];
+  if (!to.length) return rows;
+  await core.ops.transaction(SYSTEM, async (sys) => {
+    for (const toId of to) {
+      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, status: NOTIFY_STATUS.unread };
+      const id = await sys.addOne(notify, row);
+      rows.push({ id, ...row });
+    }
+  });
+  t.afterCommit(() => {
+    for (const row of rows) core.realtime.toUsers([row.toId as number], { kind: 'notify', data: row });
+  });
+  return rows;
+}
