@@ -3,14 +3,15 @@
  * table (demo_goods). Run `npm run build` first (`npm run bench:crud` does).
  *
  * Scenarios: info; page 1 with a filter; keyword; a deep page reached by a jump and by paging
- * forward (page n after page n-1 of the same query); and write-mix, page 1 with a filter while a
+ * forward (page n after page n-1 of the same query); deep pages each asked once (no remembered
+ * boundary helps: the cost of a jump as such); and write-mix, page 1 with a filter while a
  * writer adds BENCH_WRITE_RATE rows/s through each server's own add route. Query plans (MariaDB
  * EXPLAIN, SQLite EXPLAIN QUERY PLAN) of the page statements are printed with the table.
  *
  * Env: BENCH_ROWS_SMALL=100000 BENCH_ROWS_LARGE=1000000 (0 skips the large phase) BENCH_DURATION=10
  * BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_COLD_STARTS=3 BENCH_DEEP_PAGE=4000
  * BENCH_WRITE_RATE=20 BENCH_SQLITE_ROWS=100000 (rows of the SQLite copy for its plans)
- * BENCH_SCENARIOS=info,page,keyword,deep,deepFwd,mix (a subset, to look at some closely)
+ * BENCH_SCENARIOS=info,page,keyword,deep,deepFwd,deepSpread,mix (a subset, to look at some closely)
  * BENCH_DB_URL=mysql://root@127.0.0.1:3306 BENCH_TIMEOUT=10800 (seconds, then everything stops).
  * Smoke: BENCH_ROWS_SMALL=2000 BENCH_ROWS_LARGE=5000 BENCH_DURATION=2 BENCH_ROUNDS=1
  *
@@ -246,9 +247,16 @@ function scenarios(rows) {
     // A jump: nobody served page deep-1 of this query since the last write (see `fresh`).
     { key: 'deep', label: `deep (page ${deep}, jump)`, method: 'POST', path: P, body: { page: deep, size }, fresh: true },
     { key: 'deepFwd', label: `deep (page ${deep}, forward)`, method: 'POST', path: P, body: { page: deep, size }, prime: { page: deep - 1, size } },
+    // Every request a page nobody asked for since the last write: what a jump costs without any remembered boundary.
+    { key: 'deepSpread', label: `deep (pages ${spreadFrom(deep)}-${deep}, each new)`, method: 'POST', path: P, body: { page: deep, size }, fresh: true, spread: true },
     // Last of a phase: its rows change the table under the other scenarios.
     { key: 'mix', label: `page (status=1) + ${CFG.writeRate} writes/s`, method: 'POST', path: P, body: { page: 1, size, status: 1 }, writer: true },
   ];
+}
+
+/** The first page of the spread scenario: pages from here to the deep page, each asked once per run. */
+function spreadFrom(deep) {
+  return Math.max(2, Math.floor(deep * 0.75));
 }
 
 function targetFor(key, phase) {
@@ -258,6 +266,7 @@ function targetFor(key, phase) {
   const deep = { minRps: TARGETS.deepRps, maxP99: TARGETS.deepP99Ms };
   if (key === 'deep') return { minRatio: 2.0, ...deep, text: `>=2.0x, >=${deep.minRps}/s, p99<=${deep.maxP99}ms` };
   if (key === 'deepFwd') return { minRatio: 0, ...deep, text: `>=${deep.minRps}/s, p99<=${deep.maxP99}ms` };
+  if (key === 'deepSpread') return null; // shown for what an unremembered jump costs; no target of its own
   if (key === 'page') return { minRatio: 2.0, text: '>=2.0x' };
   return null;
 }
@@ -274,7 +283,8 @@ async function verify(sc, ids, token) {
   const notes = [];
   for (const s of sc) {
     // Concurrent writes make the two answers incomparable; the same read is checked as 'page'.
-    if (s.writer) continue;
+    // The spread scenario reads the deep scenario's kind of page, checked there.
+    if (s.writer || s.spread) continue;
     if (s.prime) await api(ours, 'POST', s.path, s.prime, token);
     if (s.varyId) {
       for (const id of [ids[0], ids[1], ids[2], ids[3], ids[4]]) {
@@ -309,6 +319,17 @@ async function verify(sc, ids, token) {
 }
 
 function requestsFor(s, ids) {
+  if (s.spread) {
+    // Walks the pages in a shuffled order, so consecutive requests never ask for neighbours.
+    const from = spreadFrom(s.body.page);
+    const pages = Array.from({ length: s.body.page - from + 1 }, (_, i) => from + i);
+    for (let i = pages.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [pages[i], pages[j]] = [pages[j], pages[i]];
+    }
+    let k = 0;
+    return [{ method: 'POST', setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...s.body, page: pages[k++ % pages.length] }) }) }];
+  }
   if (!s.varyId) return undefined;
   let k = 0;
   const mask = ids.length - 1;

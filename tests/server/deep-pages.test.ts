@@ -2,7 +2,8 @@
  * Deep pages and forward paging: the indexes pages need exist (on a new database and, added on the
  * next start, on an existing one); a jump to a deep page and page n+1 after page n (served by keyset
  * from page n's last row) answer exactly the rows OFFSET paging answers, also when rows are added or
- * deleted between pages.
+ * deleted between pages; the same deep page asked again starts at its own first row, and identical
+ * deep reads that arrive together run once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineEntity, l } from '../../server/core/entity/define';
@@ -135,6 +136,40 @@ describe.each(kinds)('deep pages on %s', (kind) => {
       expect(got.ids).toEqual(await reference(body));
       expect(via(got.sql)).toBe('deferred');
     }
+  });
+
+  it('serves the same deep page again from its own first row until a write, with the rows OFFSET gives', async () => {
+    for (const q of [{}, { order: 'stock', sort: 'desc' }, { order: 'id', sort: 'asc' }]) {
+      const body = { ...q, page: 20, size: 30 };
+      const first = await page(body);
+      expect(via(first.sql)).toBe('deferred');
+      const again = await page(body);
+      expect(via(again.sql)).toBe('keyset');
+      expect(again.sql).toMatch(/[<>]= \?/);
+      expect(again.ids).toEqual(first.ids);
+      expect(again.ids).toEqual(await reference(body));
+      // A write in front of the page shifts it: the next read jumps again and still matches OFFSET.
+      const added = await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken).send({ title: 'shifts pages', status: 0, stock: 9 });
+      expect(added.body.code).toBe(1000);
+      const shifted = await page(body);
+      expect(via(shifted.sql)).toBe('deferred');
+      expect(shifted.ids).toEqual(await reference(body));
+    }
+  });
+
+  it('runs identical deep reads that arrive together once, and each caller gets the full answer', async () => {
+    // A write first, so nobody served this page under the current generation.
+    await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken).send({ title: 'new generation', status: 1 });
+    sqls.length = 0;
+    const body = { page: 30, size: 20 };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.http().post('/admin/demo/goods/page').set('Authorization', t.adminToken).send(body)),
+    );
+    const expected = await reference(body);
+    for (const a of answers) expect(a.body.data.list.map((r: { id: number }) => r.id)).toEqual(expected);
+    const deep = sqls.filter((s) => s.includes('demo_goods') && /OFFSET/.test(s) && /\(SELECT /.test(s));
+    expect(deep.length).toBeGreaterThanOrEqual(1);
+    expect(deep.length).toBeLessThan(8);
   });
 
   it('does not reuse a boundary across sizes, filters or orders', async () => {

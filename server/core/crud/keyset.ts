@@ -11,6 +11,10 @@
  * so rows inserted or deleted before the boundary shift pages as they always did. Two limits: a
  * write racing the request itself may yield "the rows after the last row seen", and writes made
  * outside the API are not seen at all; the TTL bounds how long such a boundary lives.
+ *
+ * A page also remembers its first row, so the same page asked again under the same generation (a
+ * jump to a deep page that someone opened a moment ago, a reload) starts at that row instead of
+ * counting past everything before it.
  */
 import { createHash } from 'node:crypto';
 import type { CacheStore } from '../cache/store';
@@ -28,6 +32,8 @@ export interface Seek {
   gen: string;
   /** The boundary of the previous page, when it is still exact. */
   after: Boundary | null;
+  /** This page's own first row, when this page was served under `gen`. */
+  start: Boundary | null;
   /** Whether this page's boundary is stored under `gen` already. */
   known: boolean;
 }
@@ -49,6 +55,14 @@ export function afterClause(pq: ParsedQuery, b: Boundary, q: (n: string) => stri
   const [cmp, cmpEq] = dir === 'DESC' ? ['<', '<='] : ['>', '>='];
   if (col === 'id') return { sql: `${q('id')} ${cmp} ?`, params: [b[1]] };
   return { sql: `${q(col)} ${cmpEq} ? AND (${q(col)} ${cmp} ? OR ${q('id')} ${cmp} ?)`, params: [b[0], b[0], b[1]] };
+}
+
+/** The condition "at or after the row" in the query's order: a page that starts with that row. */
+export function fromClause(pq: ParsedQuery, b: Boundary, q: (n: string) => string): Clause {
+  const [[col, dir]] = pq.order;
+  const [cmp, cmpEq] = dir === 'DESC' ? ['<', '<='] : ['>', '>='];
+  if (col === 'id') return { sql: `${q('id')} ${cmpEq} ?`, params: [b[1]] };
+  return { sql: `${q(col)} ${cmpEq} ? AND (${q(col)} ${cmp} ? OR ${q('id')} ${cmpEq} ?)`, params: [b[0], b[0], b[1]] };
 }
 
 export class PageBoundaries {
@@ -80,22 +94,31 @@ export class PageBoundaries {
     if (pq.page > 1) keys.push(this.key(e, pq, scope, pq.page - 1));
     const [g, mine, prev] = await this.cache.mget(keys);
     const gen = g ?? '0';
-    const parse = (v: string | null | undefined): Boundary | null => {
+    // Stored as [generation, last value, last id, first value, first id].
+    const parse = (v: string | null | undefined): unknown[] | null => {
       if (!v) return null;
-      const [at, value, id] = JSON.parse(v) as [string, unknown, number];
-      return at === gen ? [value, id] : null;
+      const a = JSON.parse(v) as unknown[];
+      return a[0] === gen ? a : null;
     };
-    return { gen, after: parse(prev), known: parse(mine) !== null };
+    const p = parse(prev);
+    const m = parse(mine);
+    return {
+      gen,
+      after: p ? [p[1], p[2] as number] : null,
+      start: m && m.length >= 5 ? [m[3], m[4] as number] : null,
+      known: m !== null,
+    };
   }
 
   /** Stores the boundary of a full page (a shorter one is the last page: nothing follows it). */
   async remember(e: Entity, pq: ParsedQuery, scope: string, seek: Seek, col: string, rows: Array<Record<string, unknown>>): Promise<void> {
     if (!this.cache || seek.known || rows.length < pq.size) return;
+    const first = rows[0];
     const last = rows[rows.length - 1];
-    const value = last[col];
     // A bigint beyond 2^53 comes back as text, which MySQL would compare as a double.
     const text = col !== 'id' && ['string', 'datetime'].includes(e.byName.get(col)!.type);
-    if (typeof value !== (text ? 'string' : 'number')) return;
-    await this.cache.set(this.key(e, pq, scope, pq.page), JSON.stringify([seek.gen, value, Number(last.id)]), this.ttl);
+    if (typeof last[col] !== (text ? 'string' : 'number') || typeof first[col] !== typeof last[col]) return;
+    const value = JSON.stringify([seek.gen, last[col], Number(last.id), first[col], Number(first.id)]);
+    await this.cache.set(this.key(e, pq, scope, pq.page), value, this.ttl);
   }
 }

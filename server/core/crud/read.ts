@@ -7,9 +7,12 @@ import { pageRows } from './page-rows';
 import { scopeKey } from './scope';
 import { accessClause, trimForAnonymous } from './access-sql';
 import { planFor } from './plan';
+import { InFlight } from './in-flight';
 import { asId, hookCtx, isObject, type OpContext } from './op-context';
 
 export { DEFERRED_JOIN_OFFSET } from './page-rows';
+
+const deepReads = new InFlight<Row[]>();
 
 export async function info(c: OpContext, e: Entity, idValue: unknown): Promise<Row> {
   const { user, db } = c;
@@ -49,8 +52,14 @@ export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ li
   const pq = parseQuery(e, b, 'page', db.q, await accessClause(c.model, e, user, 'read', c));
   const q = db.q;
   const rowsQuery = await pageRows(e, pq, plan, q, c.boundaries, scopeKey(user));
+  const readRows = async () => {
+    const key = rowsQuery.shareKey;
+    if (!key) return db.query(rowsQuery.sql, rowsQuery.params);
+    // Each caller decodes and trims its own copies.
+    return (await deepReads.share(key, () => db.query(rowsQuery.sql, rowsQuery.params))).map((r) => ({ ...r }));
+  };
   const [rows, total] = await Promise.all([
-    db.query(rowsQuery.sql, rowsQuery.params),
+    readRows(),
     c.totals.answer(e, pq, scopeKey(user), async () => {
       const [{ total: n }] = await db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${plan.table}${pq.where}`, pq.params);
       return Number(n);
