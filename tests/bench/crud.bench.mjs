@@ -247,14 +247,14 @@ function scenarios(rows) {
     // A jump: nobody served page deep-1 of this query since the last write (see `fresh`).
     { key: 'deep', label: `deep (page ${deep}, jump)`, method: 'POST', path: P, body: { page: deep, size }, fresh: true },
     { key: 'deepFwd', label: `deep (page ${deep}, forward)`, method: 'POST', path: P, body: { page: deep, size }, prime: { page: deep - 1, size } },
-    // Every request a page nobody asked for since the last write: what a jump costs without any remembered boundary.
-    { key: 'deepSpread', label: `deep (pages ${spreadFrom(deep)}-${deep}, each new)`, method: 'POST', path: P, body: { page: deep, size }, fresh: true, spread: true },
+    // Every request a page (and size) nobody asked for: what a jump costs without any remembered boundary.
+    { key: 'deepSpread', label: `deep (pages ${spreadFrom(deep)}-${deep}, none twice)`, method: 'POST', path: P, body: { page: deep, size }, fresh: true, spread: true },
     // Last of a phase: its rows change the table under the other scenarios.
     { key: 'mix', label: `page (status=1) + ${CFG.writeRate} writes/s`, method: 'POST', path: P, body: { page: 1, size, status: 1 }, writer: true },
   ];
 }
 
-/** The first page of the spread scenario: pages from here to the deep page, each asked once per run. */
+/** The first page of the spread scenario, which asks pages from here to the deep page. */
 function spreadFrom(deep) {
   return Math.max(2, Math.floor(deep * 0.75));
 }
@@ -320,15 +320,18 @@ async function verify(sc, ids, token) {
 
 function requestsFor(s, ids) {
   if (s.spread) {
-    // Walks the pages in a shuffled order, so consecutive requests never ask for neighbours.
+    // Request k asks page from + (k mod n) with size 20 + floor(k / n): never the same (page, size)
+    // twice in a run, so no remembered boundary and no shared read can serve it.
     const from = spreadFrom(s.body.page);
-    const pages = Array.from({ length: s.body.page - from + 1 }, (_, i) => from + i);
-    for (let i = pages.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [pages[i], pages[j]] = [pages[j], pages[i]];
-    }
+    const n = s.body.page - from + 1;
     let k = 0;
-    return [{ method: 'POST', setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...s.body, page: pages[k++ % pages.length] }) }) }];
+    return [{
+      method: 'POST',
+      setupRequest: (req) => {
+        const i = k++;
+        return { ...req, body: JSON.stringify({ ...s.body, page: from + (i % n), size: s.body.size + Math.floor(i / n) }) };
+      },
+    }];
   }
   if (!s.varyId) return undefined;
   let k = 0;
