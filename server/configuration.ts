@@ -11,6 +11,7 @@ import { startCore, type Started } from './core/app';
 import { createDispatcher } from './core/http/dispatch';
 import { createWebServer, pickWebRoot } from './core/http/web';
 import { WEB_DIR } from './core/paths';
+import { attachSocketServer } from './modules/base/chat/socket.server';
 
 /** How long a stop waits for requests in flight before cutting their connections. */
 const DRAIN_MS = 3000;
@@ -39,6 +40,13 @@ export function setAppConfig(c: Partial<AppConfig>): void {
 export function getStarted(): Started {
   if (!started) throw new Error('the core has not started');
   return started;
+}
+
+let httpServer: Server | undefined;
+
+/** The HTTP server the API and the socket server listen on (set once the framework has created it). */
+export function getHttpServer(): Server | undefined {
+  return httpServer;
 }
 
 @Configuration({
@@ -71,10 +79,22 @@ export class MainConfiguration implements ILifeCycle {
     (this.app as unknown as { middleware: unknown[] }).middleware.unshift(dispatch);
   }
 
+  /** The socket server (ARCHITECTURE §5) shares the HTTP server, which exists once the framework runs. */
+  async onServerReady(): Promise<void> {
+    httpServer = (this.app.getFramework() as unknown as koa.Framework).getServer() as Server;
+    await attachSocketServer(getStarted().core, httpServer, {
+      logError: (err, where) => this.logger.error('%s failed: %s', where, (err as Error)?.stack ?? String(err)),
+    });
+  }
+
   async onStop(): Promise<void> {
+    // Sockets first: an open websocket would hold the HTTP server's close for the whole grace time.
+    // Their users' presence is written while the database is still open.
+    await started?.core.realtime.close();
     // Midway closes the HTTP server only after onStop: stop taking requests and let those in flight
     // finish first, so their log entries are queued before the queue's last write.
     await drainServer((this.app.getFramework() as unknown as koa.Framework).getServer(), DRAIN_MS);
+    httpServer = undefined;
     await started?.close();
     started = null;
   }

@@ -1,6 +1,60 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import type { AuthUser, EnumOption, HookDb, Row } from '../../server/core/entity/define';
 import { fail } from '../../server/core/http/errors';
-import { ownRows } from '../../server/core/entity/access';
+import { and, eq, or } from '../../server/core/entity/access';
+import users from './sys/user.entity';
+
+/**
+ * `status` of a friend row. A row (userId, friendId) is userId's side of the relation with friendId,
+ * owned by userId; a friendship is two rows, one per side.
+ * - 0 pending: userId asked friendId and has no answer yet;
+ * - 1 accepted: they are friends (both rows 1);
+ * - 2 refused: friendId refused userId's request, or blocked userId (the blocked side is never
+ *   told it was blocked: its row reads refused);
+ * - 3 blocked: userId blocks friendId (always on the blocker's own row), so friendId's requests are
+ *   refused until userId deletes this row.
+ */
+export const FRIEND_STATUS = { pending: 0, accepted: 1, refused: 2, blocked: 3 } as const;
+
+const STATUS_OPTIONS: EnumOption[] = [
+  { value: FRIEND_STATUS.pending, label: l('Pending', '待通过', '待通過') },
+  { value: FRIEND_STATUS.accepted, label: l('Accepted', '已通过', '已通過') },
+  { value: FRIEND_STATUS.refused, label: l('Refused', '已拒绝', '已拒絕') },
+  { value: FRIEND_STATUS.blocked, label: l('Blocked', '已拉黑', '已封鎖') },
+];
+
+/** What anyone sees of an accepted friendship: who, and the friend's public face. */
+const ANONYMOUS_FIELDS = ['id', 'userId', 'friendId', 'avatar', 'nickName'];
+/**
+ * What a member sees of a row that is not theirs (a request to them, someone's accepted friend):
+ * never the owner's remark or type, which are the owner's private notes.
+ */
+const MEMBER_FIELDS = [...ANONYMOUS_FIELDS, 'status', 'userAvatar', 'userNickName', 'createTime', 'updateTime'];
+
+type Profile = { avatar: unknown; nickName: unknown };
+
+/** Public profile (avatar: headImg, else avatar; nickName) of the given users. */
+async function profiles(db: HookDb, ids: number[]): Promise<Map<number, Profile>> {
+  const out = new Map<number, Profile>();
+  if (!ids.length) return out;
+  const q = db.q;
+  const found = await db.query<{ id: number; avatar: unknown; headImg: unknown; nickName: unknown }>(
+    `SELECT ${q('id')}, ${q('avatar')}, ${q('headImg')}, ${q('nickName')} FROM ${q(users.table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  for (const u of found) out.set(Number(u.id), { avatar: u.headImg || u.avatar || null, nickName: u.nickName ?? null });
+  return out;
+}
+
+/** Cuts a member's view of rows that are not theirs to {@link MEMBER_FIELDS}. */
+function trimForMember(user: AuthUser | null, rows: Row[]): void {
+  if (!user || user.isAdmin) return;
+  const keep = new Set(MEMBER_FIELDS);
+  for (const row of rows) {
+    if (Number(row.userId) === user.id) continue;
+    for (const k of Object.keys(row)) if (!keep.has(k)) delete row[k];
+  }
+}
 
 export default defineEntity({
   module: 'base',
@@ -8,56 +62,80 @@ export default defineEntity({
   table: 'base_friend',
   label: l('Friend', '好友', '好友'),
   note:
-    'friendId is required; userId is the caller, taken from the token. avatar is virtual: the ' +
-    "friend's avatar, added on read. list and page are public, but without a token each row is " +
-    'cut down to id, userId, friendId and avatar. Meaning of status values is not given by the spec.',
+    'A friendship is two rows, one per side: (userId, friendId) is userId\'s side, owned by userId ' +
+    '(taken from the token), unique per pair (deleted rows included: a deleted row of a pair is ' +
+    'purged when the pair is made again). status: 0 pending, 1 accepted, 2 refused, 3 blocked ' +
+    '(see FRIEND_STATUS). add, update and delete are hand-written (server/modules/base/social): ' +
+    'add sends a request (or accepts the reverse pending one), update lets the asked side accept, ' +
+    'refuse or block and the owner change remark and type or block, delete removes both sides. ' +
+    'type is the owner\'s own grouping of the friend (a free number). avatar and nickName are ' +
+    "virtual: the friend's (friendId) public profile; userAvatar and userNickName the owner's " +
+    "(userId), for showing requests. list and page are public: without a token they need a userId " +
+    "and give that user's accepted friends, cut down to id, userId, friendId, avatar, nickName. " +
+    'A member reads their own rows of every status, the pending requests made to them ' +
+    '(filter friendId = me, status = 0) and anyone\'s accepted rows; rows not theirs without the ' +
+    'owner\'s remark and type.',
   fields: {
     userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
     friendId: { type: 'int', required: true, nullable: false, index: true, label: l('Friend', '好友', '好友') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
     type: { type: 'int', label: l('Type', '类型', '類型') },
-    status: { type: 'int', label: l('Status', '状态', '狀態') },
-    delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
-    avatar: {
-      type: 'string',
-      virtual: true,
-      readOnly: true,
-      label: l('Avatar', '头像', '頭像'),
+    status: {
+      type: 'int',
+      default: FRIEND_STATUS.pending,
+      nullable: false,
+      enum: STATUS_OPTIONS,
+      label: l('Status', '状态', '狀態'),
     },
+    delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
+    avatar: { type: 'string', virtual: true, readOnly: true, label: l('Avatar', '头像', '頭像') },
+    nickName: { type: 'string', virtual: true, readOnly: true, label: l('Nickname', '昵称', '暱稱') },
+    userAvatar: { type: 'string', virtual: true, readOnly: true, label: l('User avatar', '用户头像', '使用者頭像') },
+    userNickName: { type: 'string', virtual: true, readOnly: true, label: l('User nickname', '用户昵称', '使用者暱稱') },
   },
+  // add, update and delete: server/modules/base/social/friend.routes.ts.
+  actions: ['info', 'list', 'page'],
   public: ['list', 'page'],
-  search: { keyword: ['remark'], equal: ['userId', 'friendId', 'status', 'type'] },
+  search: { keyword: ['remark'], equal: ['id', 'userId', 'friendId', 'status', 'type'] },
+  indexes: [{ fields: ['userId', 'friendId'], unique: true }],
   owner: 'userId',
   softDelete: 'delete',
   access: {
     members: 'all',
-    ...ownRows,
-    // list and page are public: anyone may list one given user's friends (public fields only).
-    read: () => true,
-    visible: { anonymous: ['id', 'userId', 'friendId', 'avatar'], member: ['id', 'userId', 'friendId', 'avatar'] },
+    read: ({ user }) =>
+      user
+        ? or(
+          eq('userId', user.id),
+          and(eq('friendId', user.id), eq('status', FRIEND_STATUS.pending)),
+          eq('status', FRIEND_STATUS.accepted),
+        )
+        : eq('status', FRIEND_STATUS.accepted),
+    update: ({ user }) => user && eq('userId', user.id),
+    delete: ({ user }) => user && eq('userId', user.id),
+    create: ({ user }) => user !== null,
+    visible: { anonymous: ANONYMOUS_FIELDS, member: MEMBER_FIELDS },
   },
   hooks: {
     beforeRead({ user, query }) {
       // Without a token only one given user's friends can be listed (ARCHITECTURE §7).
-      if (user === null && (typeof query.userId !== 'number' && typeof query.userId !== 'string')) {
+      const who = query.userId;
+      if (user === null && !(typeof who === 'number' || (typeof who === 'string' && /^\d+$/.test(who)))) {
         throw fail.bad('bad_filter_value', { field: 'userId' });
       }
     },
-    async afterRead({ db, rows }) {
-      const friendIds = [
-        ...new Set(rows.map((row) => Number(row.friendId)).filter((id) => Number.isInteger(id))),
-      ];
-      const avatars = new Map<number, unknown>();
-      if (friendIds.length > 0) {
-        const marks = friendIds.map(() => '?').join(', ');
-        const users = await db.query<{ id: number; avatar: unknown; headImg: unknown }>(
-          `SELECT ${db.q('id')}, ${db.q('avatar')}, ${db.q('headImg')} FROM ${db.q('base_sys_user')} ` +
-            `WHERE ${db.q('id')} IN (${marks})`,
-          friendIds,
-        );
-        for (const u of users) avatars.set(Number(u.id), u.headImg || u.avatar || null);
+    async afterRead({ db, user, rows }) {
+      const ids = new Set<number>();
+      for (const row of rows) for (const id of [Number(row.friendId), Number(row.userId)]) if (Number.isInteger(id)) ids.add(id);
+      const byId = await profiles(db, [...ids]);
+      for (const row of rows) {
+        const friend = byId.get(Number(row.friendId));
+        const owner = byId.get(Number(row.userId));
+        row.avatar = friend?.avatar ?? null;
+        row.nickName = friend?.nickName ?? null;
+        row.userAvatar = owner?.avatar ?? null;
+        row.userNickName = owner?.nickName ?? null;
       }
-      for (const row of rows) row.avatar = avatars.get(Number(row.friendId)) ?? null;
+      trimForMember(user, rows);
     },
   },
 });

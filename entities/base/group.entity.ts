@@ -1,20 +1,47 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { eq, inRows, or } from '../../server/core/entity/access';
 
+/** `type` of a group (issue 15). */
+export const GROUP_TYPE = { private: 0, public: 1, team: 2 } as const;
+
+/** What anyone may see of a group that is not theirs: a team's card (teamsByUserId, canJoin). */
+const PUBLIC_FIELDS = ['id', 'name', 'avatar', 'remark', 'type'];
+
 export default defineEntity({
   module: 'base',
   name: 'group',
   table: 'base_group',
   label: l('Group', '群组', '群組'),
   note:
-    'name is required; userId is the creator (leader), taken from the token, and onwerIds (the ' +
-    "spec's spelling) lists the deputy leaders' user ids. rows x cols is the group's grid; removal is soft (delete=1).",
+    'type: 0 private group, 1 public group (its members and messages readable without a token), 2 team ' +
+    '(joined by its key, revenue sharing through allocationRatio 0..1 and rewardPool). ' +
+    'Roles live in one place each: the owner is the member row with isOwner 1 (exactly one per group), ' +
+    "deputies are the user ids in onwerIds (the spec's spelling), everyone else is a member. " +
+    'userId always equals the owner\'s user id: group/add fills it with the caller (who gets the owner ' +
+    'member row in the same transaction) and setTeamMemberRole moves it on a handover, so the update and ' +
+    'delete rules below follow the owner. It is not an owner field of the core (an owner field can never ' +
+    'change), it is admin-only instead. key is made by the server for teams (10 characters, base62), never ' +
+    'taken from a body, and unique; every member of a team sees it (members invite). type, key, onwerIds, ' +
+    'rewardPool and allocationRatio change only through the group calls (admin-only for the generic update). ' +
+    'add and delete are hand-written (server/modules/base/group): add makes the owner row, delete (owner ' +
+    'only, soft) takes the members\' sockets out of the group\'s room after the commit. rows x cols is the ' +
+    "group's board (defaults 2 x 2).",
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
     avatar: { type: 'string', label: l('Avatar', '头像', '頭像') },
-    userId: { type: 'int', index: true, label: l('Creator', '创建者', '建立者') },
-    type: { type: 'int', label: l('Type', '类型', '類型') },
+    userId: { type: 'int', index: true, label: l('Owner', '群主', '群主') },
+    type: {
+      type: 'int',
+      default: GROUP_TYPE.private,
+      nullable: false,
+      label: l('Type', '类型', '類型'),
+      enum: [
+        { value: GROUP_TYPE.private, label: l('Private group', '私有群组', '私人群組') },
+        { value: GROUP_TYPE.public, label: l('Public group', '公开群组', '公開群組') },
+        { value: GROUP_TYPE.team, label: l('Team', '团队', '團隊') },
+      ],
+    },
     onwerIds: {
       type: 'json',
       jsonType: 'array',
@@ -33,7 +60,7 @@ export default defineEntity({
       scale: 4,
       label: l('Reward pool', '奖励池', '獎勵池'),
     },
-    key: { type: 'string', index: true, label: l('Key', '标识', '標識') },
+    key: { type: 'string', length: 64, unique: true, label: l('Join key', '加入密钥', '加入金鑰') },
     rows: { type: 'int', default: 2, nullable: false, label: l('Rows', '行数', '列數') },
     cols: { type: 'int', default: 2, nullable: false, label: l('Columns', '列数', '欄數') },
     onBoard: { type: 'int', default: 1, nullable: false, label: l('On board', '上板', '上板') },
@@ -41,15 +68,17 @@ export default defineEntity({
     position: { type: 'int', label: l('Position', '位置', '位置') },
     delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
   },
-  search: { equal: ['id', 'userId'] },
-  owner: 'userId',
+  actions: ['update', 'info', 'list', 'page'],
+  search: { equal: ['id', 'userId', 'type'] },
   softDelete: 'delete',
   access: {
     members: 'all',
-    // The creator and the group's members read it; only the creator changes or removes it.
+    // The owner and the group's members read it; only the owner changes or removes it.
     read: ({ user }) => user && or(eq('userId', user.id), inRows('id', 'base/groupMember', 'groupId', eq('userId', user.id))),
     update: ({ user }) => user && eq('userId', user.id),
     delete: ({ user }) => user && eq('userId', user.id),
     create: ({ user }) => user !== null,
+    adminOnly: ['userId', 'type', 'key', 'onwerIds', 'rewardPool', 'allocationRatio'],
+    visible: { anonymous: PUBLIC_FIELDS, member: PUBLIC_FIELDS },
   },
 });

@@ -1,14 +1,33 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { and, eq, inRows, or } from '../../server/core/entity/access';
 
+/** `authType` of a member row: which credential an AI member runs with. */
+export const AUTH_TYPE = { platform: 1, own: 2 } as const;
+
+/** What anyone may see of a member row of a public group or team (memberList). */
+const PUBLIC_FIELDS = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId'];
+
+/** Who is the member of a group: fixed when the row is made, never moved by a member. */
+const FIXED = ['groupId', 'userId', 'isOwner', 'originMemberId', 'linkedMemberId', 'uniqueId', 'level1', 'level2', 'level3', 'isPurchased', 'authId', 'authType'];
+
 export default defineEntity({
   module: 'base',
   name: 'groupMember',
   table: 'base_group_member',
   label: l('Group member', '群组成员', '群組成員'),
   note:
-    'groupId and userId are required: a member is a user (or an AI member) in a group. ' +
-    'level1-3, originMemberId and linkedMemberId hold member ids; removal is soft (delete=1).',
+    'A member is a user in a group: a person or an AI member (a sys/user row with userType 1, owned by ' +
+    'its creator through ownerId). One row per (groupId, userId), unique: a member who leaves or is removed ' +
+    'keeps a soft-deleted row (delete=1) until they come back, when that row is purged and a fresh one ' +
+    'added in the same transaction (a comeback is a new membership, with no stale name or role). ' +
+    'isOwner 1 marks the one owner of the group; deputies are listed on the group (onwerIds). ' +
+    'originMemberId is the row an AI member was copied from (memberToGroup) and linkedMemberId the first ' +
+    'row of that chain, so copies can be found together. authId names a base/auth credential of the AI ' +
+    "member's owner and authType says which key it runs with: 1 the platform's own (default), 2 authId. " +
+    'add and delete are hand-written (server/modules/base/group): only the owner or a deputy adds; a ' +
+    'member leaves by deleting their own row (never the owner: hand over first); the owner and deputies ' +
+    'remove members (a deputy never the owner or another deputy). The generic update lets a member change ' +
+    "their own row's name and avatar only; every other field is fixed when the row is made (admin-only).",
   fields: {
     name: { type: 'string', label: l('Name', '名称', '名稱') },
     avatar: { type: 'string', label: l('Avatar', '头像', '頭像') },
@@ -22,22 +41,47 @@ export default defineEntity({
     level3: { type: 'int', label: l('Level 3', '三级', '三級') },
     isPurchased: { type: 'int', default: 0, nullable: false, label: l('Purchased', '已购买', '已購買') },
     authId: { type: 'int', label: l('Auth config', '授权配置', '授權設定') },
-    authType: { type: 'int', default: 1, nullable: false, label: l('Auth type', '授权类型', '授權類型') },
+    authType: {
+      type: 'int',
+      default: AUTH_TYPE.platform,
+      nullable: false,
+      label: l('Auth type', '授权类型', '授權類型'),
+      enum: [
+        { value: AUTH_TYPE.platform, label: l('Platform key', '平台密钥', '平台金鑰') },
+        { value: AUTH_TYPE.own, label: l('Own credential', '自有凭证', '自有憑證') },
+      ],
+    },
     delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
-    linkedMemberId: { type: 'int', label: l('Linked member', '关联成员', '關聯成員') },
+    linkedMemberId: { type: 'int', index: true, label: l('Linked member', '关联成员', '關聯成員') },
   },
+  actions: ['update', 'info', 'list', 'page'],
   search: { equal: ['id', 'userId', 'groupId'] },
+  order: { field: 'id', sort: 'asc' },
   softDelete: 'delete',
+  indexes: [{ fields: ['groupId', 'userId'], unique: true }],
   access: {
     members: 'all',
-    // Members of a group see its member rows (and everyone their own rows); the group's creator
-    // adds, changes and removes members, and a member may leave (delete their own row). Who owns
-    // a group is decided by the group calls, never by a member's payload.
+    // Members of a group see its member rows (and everyone their own rows); a member changes only
+    // their own row, and only its name and avatar (the rest is admin-only).
     read: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'base/groupMember', 'groupId', eq('userId', user.id))),
-    update: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'base/group', 'id', eq('userId', user.id))),
-    delete: ({ user }) => user && or(eq('userId', user.id), inRows('groupId', 'base/group', 'id', eq('userId', user.id))),
-    create: async ({ user, data, exists }) =>
-      !!user && typeof data.groupId === 'number' && exists('base/group', and(eq('id', data.groupId), eq('userId', user.id))),
-    adminOnly: ['isOwner'],
+    update: ({ user }) => user && eq('userId', user.id),
+    delete: ({ user }) => user && eq('userId', user.id),
+    create: ({ user, data }) => !!user && data.userId === user.id,
+    adminOnly: FIXED,
+    visible: { anonymous: PUBLIC_FIELDS, member: PUBLIC_FIELDS },
+    actions: {
+      // Reads of a team's members, and putting a group on one's desktop: members of the group only.
+      // A malformed id passes here so that the handler answers it with 1002.
+      teamMember: async ({ user, data, exists }) => !!user && (!isId(data?.groupId) || exists('base/groupMember', memberOf(data!.groupId as number, user.id))),
+      groupToDesktop: async ({ user, data, exists }) => !!user && (!isId(data?.groupId) || exists('base/groupMember', memberOf(data!.groupId as number, user.id))),
+    },
   },
 });
+
+function isId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+}
+
+function memberOf(groupId: number, userId: number) {
+  return and(eq('groupId', groupId), eq('userId', userId));
+}

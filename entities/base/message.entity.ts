@@ -1,6 +1,9 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { and, eq, inRows, or } from '../../server/core/entity/access';
 
+/** Fields that place a message in its conversation: fixed once it is stored. */
+const PLACEMENT = ['toId', 'toType', 'conversation', 'seq', 'clientId'];
+
 export default defineEntity({
   module: 'base',
   name: 'message',
@@ -8,7 +11,14 @@ export default defineEntity({
   label: l('Message', '消息', '訊息'),
   note:
     'toId and toType are required: toType 0 sends to a user, 1 to a group. content is JSON; ' +
-    'at lists the mentioned user ids. fromId is the sender, taken from the token. Newest first.',
+    'at lists the mentioned user ids. fromId is the sender, taken from the token. Newest first. ' +
+    'conversation names the chat (g:{groupId}, or p:{lowId}:{highId} for two users) and seq is the ' +
+    "message's number in it (1, 2, 3, ...), both set by the send path (server/modules/base/chat), " +
+    "never taken from a body; clientId is the sender's idempotency key (a retry with the same key " +
+    'stores nothing new). add is hand-written (one send path for HTTP and the socket). Members read ' +
+    'their conversations and send; they neither edit nor remove a sent message (others have ' +
+    'received it already and the wire contract has no edit or recall notice): administrators ' +
+    'moderate in the console. type 9 is a team notice (message/sendTeamNotice only).',
   fields: {
     fromId: { type: 'int', index: true, label: l('Sender', '发送者', '傳送者') },
     toId: { type: 'int', required: true, nullable: false, index: true, label: l('Receiver', '接收者', '接收者') },
@@ -35,13 +45,21 @@ export default defineEntity({
     appId: { type: 'int', label: l('App', '应用', '應用') },
     extraInfo: { type: 'json', label: l('Extra info', '附加信息', '附加資訊') },
     platform: { type: 'string', label: l('Platform', '平台', '平台') },
+    conversation: { type: 'string', length: 40, nullable: false, index: true, label: l('Conversation', '会话', '對話') },
+    seq: { type: 'int', nullable: false, label: l('Sequence number', '序号', '序號') },
+    clientId: { type: 'string', length: 64, label: l('Client message id', '客户端消息标识', '用戶端訊息識別碼') },
   },
-  search: { equal: ['fromId', 'toId', 'toType', 'type', 'status', 'appId'] },
+  actions: ['update', 'delete', 'info', 'list', 'page'],
+  search: { equal: ['fromId', 'toId', 'toType', 'type', 'status', 'appId', 'conversation'] },
+  indexes: [
+    { fields: ['conversation', 'seq'], unique: true },
+    { fields: ['fromId', 'clientId'], unique: true },
+  ],
   // The sender is the caller, always (a message never claims another sender).
   owner: 'fromId',
   order: { field: 'id', sort: 'desc' },
   access: {
-    members: ['add', 'info', 'list', 'page'],
+    members: ['info', 'list', 'page'],
     // A private message is read by its sender and its receiver, a group message by the group's
     // members; only the sender changes or removes it, and only a member writes into a group.
     read: ({ user }) => user && or(
@@ -54,6 +72,16 @@ export default defineEntity({
       if (!user) return false;
       if (data.toType !== 1) return true;
       return typeof data.toId === 'number' && exists('base/groupMember', and(eq('groupId', data.toId), eq('userId', user.id)));
+    },
+    // Set by the send path only (it passes them as checked); a member's values are dropped.
+    adminOnly: ['conversation', 'seq', 'clientId'],
+  },
+  hooks: {
+    // An edit (the console's) changes what a message says, never where it sits: moving it would
+    // break the conversation's numbering that clients sync by.
+    beforeChange({ action, data }) {
+      if (action !== 'update') return;
+      for (const k of PLACEMENT) delete data[k];
     },
   },
 });

@@ -1,24 +1,68 @@
 import { defineEntity, l } from '../../server/core/entity/define';
+import type { EnumOption } from '../../server/core/entity/define';
 import { eq } from '../../server/core/entity/access';
+
+/**
+ * `type` of a notification, with its labels: the values of NOTIFY_TYPE
+ * (server/modules/base/notify/notify.service.ts, which the product writes with), plus 0 for a
+ * notice an administrator sent from the console. tests/server/notify.test.ts keeps both in step.
+ */
+export const NOTIFY_TYPE_OPTIONS: EnumOption[] = [
+  { value: 0, label: l('System notice', '系统通知', '系統通知') },
+  { value: 1, label: l('Mention', '提及', '提及') },
+  { value: 2, label: l('Friend request', '好友申请', '好友申請') },
+  { value: 3, label: l('Friend request accepted', '好友申请已通过', '好友申請已通過') },
+  { value: 4, label: l('Team notice', '团队公告', '團隊公告') },
+  { value: 5, label: l('Joined a group', '加入群组', '加入群組') },
+  { value: 6, label: l('Left a group', '离开群组', '離開群組') },
+  { value: 7, label: l('Team role changed', '团队角色变更', '團隊角色變更') },
+];
+
+/** Fields only administrators set: everything but the read state. */
+const SENT_FIELDS = ['title', 'content', 'type', 'fromId', 'toId', 'templateId'];
 
 export default defineEntity({
   module: 'base',
   name: 'notify',
   table: 'base_notify',
   label: l('Notification', '通知', '通知'),
-  note: 'title is required; toId is the receiver, fromId the sender, templateId the template used.',
+  note:
+    'One row per receiver (toId); fromId is who caused it (empty: the platform), templateId the ' +
+    'template used. The product writes them (notifyUsers in server/modules/base/notify) and delivers ' +
+    "each live as notice {kind: 'notify'} after the commit; add is hand-written for the same reason " +
+    '(administrators only, server/modules/base/social/notify.routes.ts). status: 0 unread, 1 read. ' +
+    'A member reads, marks (update of status only, both ways; other fields are ignored) and deletes ' +
+    'the notifications sent to them, and marks all read with readAll. Newest first.',
   fields: {
     title: { type: 'string', required: true, nullable: false, label: l('Title', '标题', '標題') },
     content: { type: 'text', label: l('Content', '内容', '內容') },
-    type: { type: 'int', label: l('Type', '类型', '類型') },
+    type: { type: 'int', default: 0, nullable: false, enum: NOTIFY_TYPE_OPTIONS, label: l('Type', '类型', '類型') },
     fromId: { type: 'int', label: l('Sender', '发送者', '傳送者') },
     toId: { type: 'int', index: true, label: l('Receiver', '接收者', '接收者') },
     templateId: { type: 'int', label: l('Template', '模板', '範本') },
-    status: { type: 'int', label: l('Status', '状态', '狀態') },
+    status: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      enum: [
+        { value: 0, label: l('Unread', '未读', '未讀') },
+        { value: 1, label: l('Read', '已读', '已讀') },
+      ],
+      label: l('Status', '状态', '狀態'),
+    },
   },
-  search: { keyword: ['title'], equal: ['id', 'toId'] },
+  // add: server/modules/base/social/notify.routes.ts (delivers live).
+  actions: ['update', 'delete', 'info', 'list', 'page'],
+  search: { keyword: ['title'], equal: ['id', 'toId', 'fromId', 'type', 'status'] },
+  order: { field: 'createTime', sort: 'desc' },
   access: {
-    // A member reads the notices sent to them; administrators send them.
+    members: ['update', 'delete', 'info', 'list', 'page'],
+    // A member reaches the notices sent to them, and nothing else; administrators everything.
     read: ({ user }) => user && eq('toId', user.id),
+    update: ({ user }) => user && eq('toId', user.id),
+    delete: ({ user }) => user && eq('toId', user.id),
+    // Asked of a changed row on update (members have no add): it must stay addressed to them.
+    create: ({ user, data }) => !!user && data.toId === user.id,
+    adminOnly: SENT_FIELDS,
   },
 });

@@ -1,17 +1,21 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { keyHolders } from '../../server/core/entity/access';
+import { NOTIFY_TYPE_OPTIONS } from './notify.entity';
 
 export default defineEntity({
   module: 'base',
   name: 'notifyTemplate',
   table: 'base_notify_template',
   label: l('Notification template', '通知模板', '通知範本'),
-  note: 'title is required.',
+  note:
+    'title is required. A console tool: the roles holding its keys (administrators) manage it; ' +
+    'members hold none. type is the kind of notification it is for (the values of notify.type); ' +
+    'notify/add with a templateId takes the title, content and type from it unless given.',
   fields: {
     title: { type: 'string', required: true, nullable: false, label: l('Title', '标题', '標題') },
     content: { type: 'text', label: l('Content', '内容', '內容') },
-    type: { type: 'int', label: l('Type', '类型', '類型') },
+    type: { type: 'int', enum: NOTIFY_TYPE_OPTIONS, label: l('Type', '类型', '類型') },
   },
-  search: { keyword: ['title'], equal: ['id'] },
+  search: { keyword: ['title'], equal: ['id', 'type'] },
   access: keyHolders,
 });

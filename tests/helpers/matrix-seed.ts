@@ -26,6 +26,8 @@ export interface World {
   /** Ids of A's rows (owned, or A is party to them), by entity key. */
   rows: Map<string, number[]>;
   groupId: number;
+  /** The join key of A's group (a private group: the key joins nothing). */
+  groupKey: string;
   goodsId: number;
   shortKey: string;
   /** A's uploaded file, as the file route's path parameters. */
@@ -167,7 +169,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
     t, markers, adminId: Number(admin.id),
     a: { ...a, username: aName, email: '', inviteCode: '' },
     b: { ...b, username: bName },
-    rows: new Map(), groupId: 0, goodsId: 0, shortKey: '', file: { day: '', file: '' }, recycleId: null,
+    rows: new Map(), groupId: 0, groupKey: '', goodsId: 0, shortKey: '', file: { day: '', file: '' }, recycleId: null,
   };
 
   // A's account: every markable field, through the administrator's update, then SQL for hidden ones.
@@ -181,18 +183,29 @@ export async function seedWorld(t: TestApp): Promise<World> {
   remember(w, 'base/sys/user', a.id);
 
   w.groupId = await seedRow(w, 'base/group', { userId: a.id, onwerIds: [a.id] });
-  await seedRow(w, 'base/groupMember', { groupId: w.groupId, userId: a.id, isOwner: 1 });
+  w.groupKey = String((await db.query<{ key: string }>(`SELECT ${db.q('key')} FROM ${db.q(entityOf(t, 'base/group').table)} WHERE ${db.q('id')} = ?`, [w.groupId]))[0].key);
+  // group/add made A the owner member: mark that row rather than add a second one.
+  const members = entityOf(t, 'base/groupMember');
+  const [own] = await db.query<{ id: number }>(`SELECT ${db.q('id')} FROM ${db.q(members.table)} WHERE ${db.q('groupId')} = ? AND ${db.q('userId')} = ?`, [w.groupId, a.id]);
+  if (own) {
+    await updateSql(t, members, Number(own.id), markedRow(w, members, { groupId: w.groupId, userId: a.id, isOwner: 1 }));
+    remember(w, 'base/groupMember', Number(own.id));
+  } else await seedRow(w, 'base/groupMember', { groupId: w.groupId, userId: a.id, isOwner: 1 });
   await seedRow(w, 'base/groupMember', { groupId: w.groupId, userId: w.adminId, isOwner: 0 }, 'admin');
-  await seedRow(w, 'base/message', { fromId: a.id, toId: w.adminId, toType: 0 });
-  await seedRow(w, 'base/message', { fromId: w.adminId, toId: a.id, toType: 0 }, 'admin');
-  await seedRow(w, 'base/message', { fromId: a.id, toId: w.groupId, toType: 1 });
+  // Messages as the send path stores them, numbered in their conversation, and A's read mark.
+  const dm = `p:${Math.min(a.id, w.adminId)}:${Math.max(a.id, w.adminId)}`;
+  await seedRow(w, 'base/message', { fromId: a.id, toId: w.adminId, toType: 0, conversation: dm, seq: 1 });
+  await seedRow(w, 'base/message', { fromId: w.adminId, toId: a.id, toType: 0, conversation: dm, seq: 2 }, 'admin');
+  await seedRow(w, 'base/message', { fromId: a.id, toId: w.groupId, toType: 1, conversation: `g:${w.groupId}`, seq: 1 });
+  await seedRow(w, 'base/messageRead', { userId: a.id, conversation: dm, seq: 1 }, 'admin');
   await seedRow(w, 'base/desktop', { member: [a.id] });
   // A deleted desktop: its recycle record holds a copy of A's markers.
   const gone = await seedRow(w, 'base/desktop', { member: [a.id] });
   if ((await post(t, '/admin/base/desktop/delete', { ids: [gone] }, a.token)).code !== 1000) {
     await post(t, '/admin/base/desktop/delete', { ids: [gone] }, t.adminToken);
   }
-  await seedRow(w, 'base/friend', { friendId: w.adminId });
+  // Accepted, so public and member reads of A's friends show the row (cut to its visible fields).
+  await seedRow(w, 'base/friend', { friendId: w.adminId, status: 1 });
   await seedRow(w, 'base/comment', { workflowId: 1 });
   await seedRow(w, 'base/auth', { status: 1 });
   const category = await seedRow(w, 'base/mediaCategory', {});

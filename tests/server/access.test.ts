@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MainConfiguration, getStarted, setAppConfig } from '../../server/configuration';
 import type { AppConfig, Core } from '../../server/core/core';
 import { JwtCodec } from '../../server/core/auth/jwt';
+import { SYSTEM } from '../../server/core/entity/access';
 import { ADMIN_PASSWORD, startApp, type TestApp } from '../helpers/app';
 import { createTestDb, databaseKinds } from '../helpers/databases';
 
@@ -280,11 +281,14 @@ describe.each(kinds)('access control on %s', (kind) => {
       expectRefused(await post('/admin/demo/goods/page', {}, member.token), 403);
     });
 
-    it('answers public actions without a token, and cuts anonymous friend rows to id, userId, friendId, avatar', async () => {
+    it('answers public actions without a token, and cuts anonymous friend rows to id, userId, friendId, avatar, nickName', async () => {
       const friend = await createUser({ headImg: 'https://example.com/face.png' });
-      const add = await asAdmin.post('/admin/base/friend/add', { friendId: friend.id, remark: 'private note', status: 1, type: 2 });
+      const add = await asAdmin.post('/admin/base/friend/add', { friendId: friend.id, remark: 'private note', type: 2 });
       expect(add.body.code, JSON.stringify(add.body)).toBe(1000);
       const friendRowId = add.body.data.id as number;
+      // Public lists show accepted friendships only (the member role's keys are cut in this file,
+      // so the acceptance is written through the operations; friends.test.ts covers the call).
+      await t.core.ops.update(t.core.model.byKey.get('base/friend')!, { id: friendRowId, status: 1 }, SYSTEM);
 
       // Anonymous reads must name whose friends they want.
       const unnamed = await post('/admin/base/friend/page', {});
@@ -295,9 +299,9 @@ describe.each(kinds)('access control on %s', (kind) => {
       expect(anon.body.code).toBe(1000);
       const rows = anon.body.data.list as Array<Record<string, unknown>>;
       expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) expect(Object.keys(row).sort()).toEqual(['avatar', 'friendId', 'id', 'userId']);
+      for (const row of rows) expect(Object.keys(row).sort()).toEqual(['avatar', 'friendId', 'id', 'nickName', 'userId']);
       const mine = rows.find((r) => r.id === friendRowId);
-      expect(mine).toEqual({ id: friendRowId, userId: expect.any(Number), friendId: friend.id, avatar: 'https://example.com/face.png' });
+      expect(mine).toEqual({ id: friendRowId, userId: expect.any(Number), friendId: friend.id, avatar: 'https://example.com/face.png', nickName: friend.username });
       expect(anon.text).not.toContain('private note');
 
       // The administrator sees the whole row.

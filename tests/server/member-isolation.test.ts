@@ -83,8 +83,9 @@ describe.each(kinds)('member data isolation on %s', (kind) => {
     });
 
     it("shows a group's messages to its members only", async () => {
+      // The creator is the group's owner member from the start (issue 15): adding themselves again is 409.
       const group = (await as('a', '/admin/base/group/add', { name: 'A and B' })).body.data.id;
-      expect((await as('a', '/admin/base/groupMember/add', { groupId: group, userId: id.a })).body.code).toBe(1000);
+      expect((await as('a', '/admin/base/groupMember/add', { groupId: group, userId: id.a })).status).toBe(409);
       const said = (await as('a', '/admin/base/message/add', { toId: group, toType: 1, content: { text: 'hello group' } })).body.data.id;
       expect((await info('b', '/admin/base/message/info', said)).status).toBe(404);
       const groupPage = async () => (await as('b', '/admin/base/message/page', { toType: 1, toId: group })).body.data;
@@ -103,13 +104,14 @@ describe.each(kinds)('member data isolation on %s', (kind) => {
     let bRow = 0;
     beforeAll(async () => {
       bGroup = (await as('b', '/admin/base/group/add', { name: 'B private', type: 0 })).body.data.id;
-      bRow = (await as('b', '/admin/base/groupMember/add', { groupId: bGroup, userId: id.b })).body.data.id;
+      // B's own (owner) member row, made by group/add.
+      bRow = (await as('b', '/admin/base/groupMember/list', { groupId: bGroup })).body.data[0].id;
     });
 
     it("refuses to make the caller owner through someone else's member row", async () => {
       expect((await as('a', '/admin/base/groupMember/update', { id: bRow, isOwner: 1 })).status).toBe(404);
       const row = (await info('admin', '/admin/base/groupMember/info', bRow)).body.data;
-      expect(row.isOwner).toBe(0);
+      expect(row).toMatchObject({ userId: id.b, isOwner: 1 });
     });
 
     it("refuses to join someone else's private group as its owner", async () => {
@@ -123,9 +125,12 @@ describe.each(kinds)('member data isolation on %s', (kind) => {
       const added = await as('b', '/admin/base/groupMember/add', { groupId: bGroup, userId: id.a, isOwner: 1 });
       expect(added.body.code).toBe(1000);
       expect((await info('admin', '/admin/base/groupMember/info', added.body.data.id)).body.data.isOwner).toBe(0);
-      // A cannot move their row into a group they do not own either.
+      // A cannot move their row into another group either: groupId is fixed when the row is made.
       const aGroup = (await as('a', '/admin/base/group/add', { name: 'A private' })).body.data.id;
       expect((await as('a', '/admin/base/groupMember/update', { id: added.body.data.id, groupId: aGroup })).body.code).toBe(1000);
+      expect((await info('admin', '/admin/base/groupMember/info', added.body.data.id)).body.data.groupId).toBe(bGroup);
+      // A leaves B's group again.
+      expect((await as('a', '/admin/base/groupMember/delete', { ids: [added.body.data.id] })).body.code).toBe(1000);
       expect((await as('b', '/admin/base/groupMember/update', { id: added.body.data.id, groupId: bGroup })).status).toBe(404);
     });
 

@@ -21,6 +21,9 @@ function isUniqueKey(e: Entity, key: string[]): boolean {
 export async function addIfAbsent(c: OpContext, e: Entity, body: Row, key: string[], meta: OpMeta = {}): Promise<{ id: number; created: boolean }> {
   if (!isUniqueKey(e, key)) throw new Error(`${e.key}: [${key.join(', ')}] is not a unique key`);
   const [data] = checkAdd(c, e, body, meta).rows;
+  // The owner field is the caller's (filled on insert, never taken from the row): a key that holds
+  // it, such as a sender's idempotency key (fromId, clientId), takes it from the caller.
+  if (e.owner && key.includes(e.owner) && c.user && !c.user.system) data[e.owner] = c.user.id;
   if (key.some((k) => data[k] === undefined || data[k] === null)) throw new Error(`${e.key}: addIfAbsent needs every key field`);
   const { db: tx } = c;
   const sp = tx.q(`sp_${++savepoints}`);

@@ -17,6 +17,7 @@ export const ENTITY_KEYS = [
   'base/media',
   'base/mediaCategory',
   'base/message',
+  'base/messageRead',
   'base/notify',
   'base/notifyTemplate',
   'base/paidLog',
@@ -63,15 +64,16 @@ export const ENTITY_ACTIONS = {
   'base/auth': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
   'base/comment': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/coupon': { update: 'POST', delete: 'POST', page: 'POST' },
-  'base/desktop': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
-  'base/friend': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
-  'base/group': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
-  'base/groupMember': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'base/desktop': { update: 'POST', delete: 'POST', info: 'GET', page: 'POST' },
+  'base/friend': { info: 'GET', list: 'POST', page: 'POST' },
+  'base/group': { update: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'base/groupMember': { update: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/guide': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/media': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
   'base/mediaCategory': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
-  'base/message': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
-  'base/notify': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'base/message': { update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'base/messageRead': { info: 'GET', page: 'POST' },
+  'base/notify': { update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/notifyTemplate': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/paidLog': { list: 'GET' },
   'base/shortLink': { info: 'GET', page: 'POST' },
@@ -629,7 +631,7 @@ export interface BaseDesktop {
   sort?: number;
   /** Creator (创建者 / 建立者) */
   userId?: number | null;
-  /** Members (成员 / 成員) */
+  /** Groups (群组 / 群組) */
   member?: number[] | null;
   /**
    * Deleted (已删除 / 已刪除)
@@ -666,7 +668,7 @@ export interface BaseDesktopAdd {
    * @default 0
    */
   sort?: number;
-  /** Members (成员 / 成員) */
+  /** Groups (群组 / 群組) */
   member?: number[] | null;
 }
 
@@ -695,7 +697,7 @@ export interface BaseDesktopUpdate {
    * @default 0
    */
   sort?: number;
-  /** Members (成员 / 成員) */
+  /** Groups (群组 / 群組) */
   member?: number[] | null;
 }
 
@@ -716,8 +718,11 @@ export interface BaseFriend {
   remark?: string | null;
   /** Type (类型 / 類型) */
   type?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2 | 3;
   /**
    * Deleted (已删除 / 已刪除)
    * @default 0
@@ -728,6 +733,21 @@ export interface BaseFriend {
    * @maxLength 255
    */
   avatar?: string | null;
+  /**
+   * Nickname (昵称 / 暱稱)
+   * @maxLength 255
+   */
+  nickName?: string | null;
+  /**
+   * User avatar (用户头像 / 使用者頭像)
+   * @maxLength 255
+   */
+  userAvatar?: string | null;
+  /**
+   * User nickname (用户昵称 / 使用者暱稱)
+   * @maxLength 255
+   */
+  userNickName?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -747,8 +767,11 @@ export interface BaseFriendAdd {
   remark?: string | null;
   /** Type (类型 / 類型) */
   type?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2 | 3;
 }
 
 /**
@@ -765,8 +788,11 @@ export interface BaseFriendUpdate {
   remark?: string | null;
   /** Type (类型 / 類型) */
   type?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2 | 3;
 }
 
 /**
@@ -790,10 +816,13 @@ export interface BaseGroup {
    * @maxLength 255
    */
   avatar?: string | null;
-  /** Creator (创建者 / 建立者) */
+  /** Owner (群主) */
   userId?: number | null;
-  /** Type (类型 / 類型) */
-  type?: number | null;
+  /**
+   * Type (类型 / 類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2;
   /** Deputy leaders (副群主) */
   onwerIds?: number[] | null;
   /** Allocation ratio (分配比例) */
@@ -801,8 +830,8 @@ export interface BaseGroup {
   /** Reward pool (奖励池 / 獎勵池) */
   rewardPool?: number | null;
   /**
-   * Key (标识 / 標識)
-   * @maxLength 255
+   * Join key (加入密钥 / 加入金鑰)
+   * @maxLength 64
    */
   key?: string | null;
   /**
@@ -857,8 +886,13 @@ export interface BaseGroupAdd {
    * @maxLength 255
    */
   avatar?: string | null;
-  /** Type (类型 / 類型) */
-  type?: number | null;
+  /** Owner (群主) */
+  userId?: number | null;
+  /**
+   * Type (类型 / 類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2;
   /** Deputy leaders (副群主) */
   onwerIds?: number[] | null;
   /** Allocation ratio (分配比例) */
@@ -866,8 +900,8 @@ export interface BaseGroupAdd {
   /** Reward pool (奖励池 / 獎勵池) */
   rewardPool?: number | null;
   /**
-   * Key (标识 / 標識)
-   * @maxLength 255
+   * Join key (加入密钥 / 加入金鑰)
+   * @maxLength 64
    */
   key?: string | null;
   /**
@@ -914,8 +948,13 @@ export interface BaseGroupUpdate {
    * @maxLength 255
    */
   avatar?: string | null;
-  /** Type (类型 / 類型) */
-  type?: number | null;
+  /** Owner (群主) */
+  userId?: number | null;
+  /**
+   * Type (类型 / 類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2;
   /** Deputy leaders (副群主) */
   onwerIds?: number[] | null;
   /** Allocation ratio (分配比例) */
@@ -923,8 +962,8 @@ export interface BaseGroupUpdate {
   /** Reward pool (奖励池 / 獎勵池) */
   rewardPool?: number | null;
   /**
-   * Key (标识 / 標識)
-   * @maxLength 255
+   * Join key (加入密钥 / 加入金鑰)
+   * @maxLength 64
    */
   key?: string | null;
   /**
@@ -1000,7 +1039,7 @@ export interface BaseGroupMember {
    * Auth type (授权类型 / 授權類型)
    * @default 1
    */
-  authType?: number;
+  authType?: 1 | 2;
   /**
    * Deleted (已删除 / 已刪除)
    * @default 0
@@ -1061,7 +1100,7 @@ export interface BaseGroupMemberAdd {
    * Auth type (授权类型 / 授權類型)
    * @default 1
    */
-  authType?: number;
+  authType?: 1 | 2;
   /** Linked member (关联成员 / 關聯成員) */
   linkedMemberId?: number | null;
 }
@@ -1114,7 +1153,7 @@ export interface BaseGroupMemberUpdate {
    * Auth type (授权类型 / 授權類型)
    * @default 1
    */
-  authType?: number;
+  authType?: 1 | 2;
   /** Linked member (关联成员 / 關聯成員) */
   linkedMemberId?: number | null;
 }
@@ -1454,6 +1493,18 @@ export interface BaseMessage {
    * @maxLength 255
    */
   platform?: string | null;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Sequence number (序号 / 序號) */
+  seq?: number;
+  /**
+   * Client message id (客户端消息标识 / 用戶端訊息識別碼)
+   * @maxLength 64
+   */
+  clientId?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1487,6 +1538,18 @@ export interface BaseMessageAdd {
    * @maxLength 255
    */
   platform?: string | null;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Sequence number (序号 / 序號) */
+  seq?: number;
+  /**
+   * Client message id (客户端消息标识 / 用戶端訊息識別碼)
+   * @maxLength 64
+   */
+  clientId?: string | null;
 }
 
 /**
@@ -1517,6 +1580,79 @@ export interface BaseMessageUpdate {
    * @maxLength 255
    */
   platform?: string | null;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Sequence number (序号 / 序號) */
+  seq?: number;
+  /**
+   * Client message id (客户端消息标识 / 用戶端訊息識別碼)
+   * @maxLength 64
+   */
+  clientId?: string | null;
+}
+
+/**
+ * Read mark (已读标记 / 已讀標記): a row as `base/messageRead` returns it.
+ */
+export interface BaseMessageRead {
+  /** ID */
+  readonly id?: number;
+  /** User (用户 / 使用者) */
+  userId?: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /**
+   * Last read number (已读序号 / 已讀序號)
+   * @default 0
+   */
+  seq?: number;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Read mark (已读标记 / 已讀標記): the payload of `/admin/base/messageRead/add`.
+ */
+export interface BaseMessageReadAdd {
+  /** User (用户 / 使用者) */
+  userId: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation: string;
+  /**
+   * Last read number (已读序号 / 已讀序號)
+   * @default 0
+   */
+  seq?: number;
+}
+
+/**
+ * Read mark (已读标记 / 已讀標記): the payload of `/admin/base/messageRead/update`.
+ */
+export interface BaseMessageReadUpdate {
+  id: number;
+  /** User (用户 / 使用者) */
+  userId?: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /**
+   * Last read number (已读序号 / 已讀序號)
+   * @default 0
+   */
+  seq?: number;
 }
 
 /**
@@ -1532,16 +1668,22 @@ export interface BaseNotify {
   title?: string;
   /** Content (内容 / 內容) */
   content?: string | null;
-  /** Type (类型 / 類型) */
-  type?: number | null;
+  /**
+   * Type (类型 / 類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
   toId?: number | null;
   /** Template (模板 / 範本) */
   templateId?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1559,16 +1701,22 @@ export interface BaseNotifyAdd {
   title: string;
   /** Content (内容 / 內容) */
   content?: string | null;
-  /** Type (类型 / 類型) */
-  type?: number | null;
+  /**
+   * Type (类型 / 類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
   toId?: number | null;
   /** Template (模板 / 範本) */
   templateId?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1;
 }
 
 /**
@@ -1583,16 +1731,22 @@ export interface BaseNotifyUpdate {
   title?: string;
   /** Content (内容 / 內容) */
   content?: string | null;
-  /** Type (类型 / 類型) */
-  type?: number | null;
+  /**
+   * Type (类型 / 類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
   toId?: number | null;
   /** Template (模板 / 範本) */
   templateId?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1;
 }
 
 /**
@@ -1609,7 +1763,7 @@ export interface BaseNotifyTemplate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1628,7 +1782,7 @@ export interface BaseNotifyTemplateAdd {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | null;
 }
 
 /**
@@ -1644,7 +1798,7 @@ export interface BaseNotifyTemplateUpdate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | null;
 }
 
 /**
@@ -5382,6 +5536,7 @@ export interface EntityRows {
   'base/media': BaseMedia;
   'base/mediaCategory': BaseMediaCategory;
   'base/message': BaseMessage;
+  'base/messageRead': BaseMessageRead;
   'base/notify': BaseNotify;
   'base/notifyTemplate': BaseNotifyTemplate;
   'base/paidLog': BasePaidLog;
@@ -5434,6 +5589,7 @@ export interface EntityAdds {
   'base/media': BaseMediaAdd;
   'base/mediaCategory': BaseMediaCategoryAdd;
   'base/message': BaseMessageAdd;
+  'base/messageRead': BaseMessageReadAdd;
   'base/notify': BaseNotifyAdd;
   'base/notifyTemplate': BaseNotifyTemplateAdd;
   'base/paidLog': BasePaidLogAdd;
@@ -5486,6 +5642,7 @@ export interface EntityUpdates {
   'base/media': BaseMediaUpdate;
   'base/mediaCategory': BaseMediaCategoryUpdate;
   'base/message': BaseMessageUpdate;
+  'base/messageRead': BaseMessageReadUpdate;
   'base/notify': BaseNotifyUpdate;
   'base/notifyTemplate': BaseNotifyTemplateUpdate;
   'base/paidLog': BasePaidLogUpdate;

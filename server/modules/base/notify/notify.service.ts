@@ -12,6 +12,8 @@ import { SYSTEM } from '../../../core/entity/access';
 
 /** `type` of a notification. */
 export const NOTIFY_TYPE = {
+  /** An administrator sent it from the console (notify/add). */
+  system: 0,
   /** Someone mentioned the receiver in a message (`relate`: the message). */
   mention: 1,
   /** Someone asked to be the receiver's friend. */
@@ -40,6 +42,8 @@ export interface NewNotification {
   content?: string | null;
   /** Who caused it (null: the product). */
   fromId?: number | null;
+  /** The notifyTemplate it was made from, if any. */
+  templateId?: number | null;
 }
 
 /**
@@ -53,7 +57,7 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
   if (!to.length) return rows;
   await core.ops.transaction(SYSTEM, async (sys) => {
     for (const toId of to) {
-      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, status: NOTIFY_STATUS.unread };
+      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, templateId: n.templateId ?? null, status: NOTIFY_STATUS.unread };
       const id = await sys.addOne(notify, row);
       rows.push({ id, ...row });
     }

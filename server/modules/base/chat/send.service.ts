@@ -1,0 +1,129 @@
+/**
+ * The one send path: the socket's `sendMessage`, HTTP `message/add`, team notices and (later) AI
+ * members' answers all store and deliver messages here. Top to bottom:
+ *
+ * 1. parse: target, type, content (JSON, at most 10,000 characters), `at`, `clientId` (1002 lists
+ *    every bad field);
+ * 2. rate limit: 20 messages per 10 s per sender by default (`CHAT_SEND_LIMIT=max/seconds`),
+ *    counted in the cache store, so across instances with Redis (1001, HTTP 429);
+ * 3. check: the sender may write there (see chat-access.ts);
+ * 4. a retry: a `clientId` the sender used before answers the stored message; nothing is stored or
+ *    delivered again;
+ * 5. one transaction: the conversation's next sequence number, the row (with `addIfAbsent` on
+ *    (fromId, clientId), so of two concurrent sends with one clientId exactly one stores; the
+ *    other's transaction rolls back and gives its number back), mention notifications, and the
+ *    caller's extra writes (a team notice's notifications);
+ * 6. after the commit: `notice { kind: 'message', data: message }` to both users of a private chat
+ *    (all their sockets, the sender's other devices included) or to the group's room.
+ *
+ * Mentions: `at` keeps only active members of the group (the sender dropped); each of them gets a
+ * notification (NOTIFY_TYPE.mention). In a private chat `at` is stored empty: the receiver gets
+ * every message anyway.
+ */
+import type { Core } from '../../../core/core';
+import type { OpTransaction } from '../../../core/crud/operations';
+import { SYSTEM } from '../../../core/entity/access';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { hit } from '../../../core/http/rate-limit';
+import { t as translate } from '../../../core/i18n/messages';
+import { NOTIFY_TYPE } from '../notify/notify.service';
+import { CHAT } from './chat.messages';
+import { assertMaySend } from './chat-access';
+import { activeMemberIds, messageIdByClientId } from './chat.queries';
+import { audienceOf, excerpt, notifyAudience } from './chat-notify';
+import { conversationKey, parseMessage } from './conversation';
+
+export interface SendOptions {
+  /** Type 9 (a team notice) is allowed: message/sendTeamNotice checked the caller's role. */
+  allowNotice?: boolean;
+  /** Counted against the sender's rate limit (default true). */
+  rateLimit?: boolean;
+  /** More writes in the message's transaction, with the stored message. */
+  within?: (t: OpTransaction, message: Row) => Promise<void>;
+}
+
+export interface SendResult {
+  message: Row;
+  /** False when the clientId was used before: `message` is the one stored then. */
+  created: boolean;
+}
+
+const DEFAULT_LIMIT = { max: 20, windowSeconds: 10 };
+
+/** `CHAT_SEND_LIMIT` as `max/seconds` (e.g. `20/10`), else the default. */
+export function sendLimit(core: Core): { max: number; windowSeconds: number } {
+  const m = /^(\d+)\/(\d+)$/.exec((core.config.env.CHAT_SEND_LIMIT ?? '').trim());
+  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
+}
+
+/** Thrown inside the transaction when the clientId was taken meanwhile: rolls back, then answers the stored one. */
+class Replayed extends Error {
+  constructor(readonly id: number) {
+    super('replayed clientId');
+  }
+}
+
+function stored(core: Core, id: number): Promise<Row> {
+  return core.ops.info(core.model.byKey.get('base/message')!, id, SYSTEM);
+}
+
+function deliver(core: Core, message: Row): void {
+  const notice = { kind: 'message' as const, data: message };
+  if (message.toType === 1) core.realtime.toGroup(Number(message.toId), notice);
+  else core.realtime.toUsers([Number(message.fromId), Number(message.toId)], notice);
+}
+
+export async function sendMessage(core: Core, sender: AuthUser, body: unknown, opts: SendOptions = {}): Promise<SendResult> {
+  const input = parseMessage(body, { allowNotice: opts.allowNotice });
+  if (opts.rateLimit !== false) {
+    await hit(core.cache, [{ key: `chat:send:${sender.id}`, ...sendLimit(core) }], CHAT.chat_too_fast);
+  }
+  const group = await assertMaySend(core, sender, input);
+  if (input.clientId) {
+    const before = await messageIdByClientId(core, sender.id, input.clientId);
+    if (before !== null) return { message: await stored(core, before), created: false };
+  }
+  const mentioned = group ? await activeMemberIds(core, group.id, input.at.filter((id) => id !== sender.id)) : [];
+  const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;
+  const messages = core.model.byKey.get('base/message')!;
+  const conversation = conversationKey(sender.id, input);
+  try {
+    return await core.ops.transaction(sender, async (t) => {
+      const seq = await t.nextNumber(`msg:${conversation}`);
+      const row: Row = {
+        ...input.extra,
+        toType: input.toType,
+        toId: input.toId,
+        type: input.type,
+        content: input.content,
+        at: mentioned,
+        clientId: input.clientId,
+        conversation,
+        seq,
+      };
+      let id: number;
+      if (input.clientId) {
+        const added = await t.addIfAbsent(messages, row, ['fromId', 'clientId'], { trusted: true });
+        if (!added.created) throw new Replayed(added.id);
+        id = added.id;
+      } else {
+        id = await t.addOne(messages, row, { trusted: true });
+      }
+      const message = await core.ops.transaction(SYSTEM, (sys) => sys.info(messages, id));
+      if (audience) {
+        await notifyAudience(core, t, audience, {
+          type: NOTIFY_TYPE.mention,
+          fromId: sender.id,
+          title: (lang) => translate(lang, CHAT.chat_mention_title, { name: audience.senderName }),
+          content: excerpt(input.content),
+        });
+      }
+      await opts.within?.(t, message);
+      t.afterCommit(() => deliver(core, message));
+      return { message, created: true };
+    });
+  } catch (err) {
+    if (err instanceof Replayed) return { message: await stored(core, err.id), created: false };
+    throw err;
+  }
+}

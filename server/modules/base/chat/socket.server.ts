@@ -1,0 +1,171 @@
+/**
+ * The socket server (ARCHITECTURE §5; the wire contract of issue 15, in the README's "Realtime").
+ * socket.io on the HTTP server's port, namespace `/`, path `/socket.io`.
+ *
+ * - Handshake: `auth: { token, language? }`, or the `Authorization` (and `language`) headers. A
+ *   missing, bad, expired or ended token is refused at connect: `connect_error` with message
+ *   `unauthorized` and `data: {code: 1001, message}`.
+ * - A socket joins `user:{id}` and `group:{id}` of every live group its user is an active member of;
+ *   `core.realtime.joinGroup/leaveGroup` move a user's sockets later, on every instance.
+ * - Events (client -> server), each answered through its ack with `{code, message, data}`:
+ *   `sendMessage`, `sync`, `read` (see send.service.ts, history.service.ts, read.service.ts).
+ *   Every event checks the session again, so a logout, a disabled account or a new password takes
+ *   effect on open sockets: the event is refused with 1001 and the socket is disconnected; the
+ *   client reconnects with a fresh token (give socket.io-client `auth` as a function).
+ * - One event server -> client: `notice {kind, data}`.
+ * - Presence: see presence.service.ts; `notice {kind: 'presence', data: {userId, online}}` goes to
+ *   the rooms of the user's groups when the user comes online or goes offline.
+ *
+ * socket.io's connection state recovery is not used: it does not work with the Redis pub/sub
+ * adapter. A client that reconnects calls `sync` with the last seq it has of each conversation.
+ * Behind a load balancer with several instances, clients use the websocket transport only
+ * (`transports: ['websocket']`) or the balancer keeps sessions sticky (long-polling needs that).
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { Redis } from 'ioredis';
+import type { Core } from '../../../core/core';
+import { RedisStore } from '../../../core/cache/store';
+import type { AuthUser } from '../../../core/entity/define';
+import { pickLang, t as translate, type Lang } from '../../../core/i18n/messages';
+import { groupIdsOfUser } from './chat.queries';
+import { syncConversations } from './history.service';
+import { markOffline, markOnline } from './presence.service';
+import { markRead } from './read.service';
+import { sendMessage } from './send.service';
+import { errorAck, okAck, type Ack } from './socket-ack';
+import { groupRoom, SocketTransport, userRoom } from './socket-transport';
+
+export interface SocketServerOptions {
+  /** Where faults go (a failed event, failed presence work); never to the client. */
+  logError(err: unknown, where: string): void;
+}
+
+interface SocketData {
+  token: string;
+  lang: Lang;
+  userId: number;
+  groupIds: number[];
+}
+
+/** Largest packet a client may send (content is at most 10,000 characters; CJK text is 3 bytes each). */
+const MAX_PACKET = 256 * 1024;
+
+function header(socket: Socket, name: string): string | undefined {
+  const v = socket.handshake.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function langOf(socket: Socket): Lang {
+  const auth = socket.handshake.auth as Record<string, unknown> | undefined;
+  return pickLang(typeof auth?.language === 'string' ? auth.language : header(socket, 'language') ?? header(socket, 'accept-language'));
+}
+
+function tokenOf(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as Record<string, unknown> | undefined;
+  return typeof auth?.token === 'string' && auth.token ? auth.token : header(socket, 'authorization');
+}
+
+function refusal(message: string, code: number, text: string): Error {
+  return Object.assign(new Error(message), { data: { code, message: text } });
+}
+
+/** The handshake: a valid session, and the rooms of the user's groups read before the socket connects. */
+async function admit(core: Core, socket: Socket, opts: SocketServerOptions): Promise<void> {
+  const lang = langOf(socket);
+  const token = tokenOf(socket);
+  let data: SocketData | null = null;
+  try {
+    const user = token ? await core.auth.authenticate(token) : null;
+    if (user) data = { token: token!, lang, userId: user.id, groupIds: await groupIdsOfUser(core, user.id) };
+  } catch (err) {
+    opts.logError(err, 'socket handshake');
+    throw refusal('server error', 1003, translate(lang, 'server_error'));
+  }
+  if (!data) throw refusal('unauthorized', 1001, translate(lang, 'token_invalid'));
+  socket.data = data;
+}
+
+type Handler = (caller: AuthUser, payload: unknown) => Promise<unknown>;
+
+/** Registers an event whose answer goes to the ack; an ack never throws and never carries a stack. */
+function onEvent(core: Core, socket: Socket, event: string, fn: Handler, opts: SocketServerOptions): void {
+  socket.on(event, (payload?: unknown, ack?: unknown) => {
+    const reply = (typeof ack === 'function' ? ack : typeof payload === 'function' ? payload : null) as ((a: Ack) => void) | null;
+    const input = typeof payload === 'function' ? undefined : payload;
+    const { token, lang } = socket.data as SocketData;
+    void (async () => {
+      let ended = false;
+      let answer: Ack;
+      try {
+        const caller = await core.auth.authenticate(token);
+        if (!caller) {
+          ended = true;
+          answer = { code: 1001, message: translate(lang, 'token_invalid'), data: null };
+        } else {
+          answer = okAck(await fn(caller, input));
+        }
+      } catch (err) {
+        answer = errorAck(err, lang, (e) => opts.logError(e, `socket event ${event}`));
+      }
+      reply?.(answer);
+      if (ended) socket.disconnect(true);
+    })();
+  });
+}
+
+function presence(transport: SocketTransport, rooms: string[], userId: number, online: boolean): void {
+  if (rooms.length) transport.io.to(rooms).emit('notice', { kind: 'presence', data: { userId, online } });
+}
+
+function onConnection(core: Core, transport: SocketTransport, socket: Socket, opts: SocketServerOptions): void {
+  const { userId, groupIds } = socket.data as SocketData;
+  // Joined before this returns, so the client's `connect` means its rooms are in place.
+  void socket.join([userRoom(userId), ...groupIds.map(groupRoom)]);
+  onEvent(core, socket, 'sendMessage', async (caller, p) => (await sendMessage(core, caller, p)).message, opts);
+  onEvent(core, socket, 'sync', (caller, p) => syncConversations(core, caller, p), opts);
+  onEvent(core, socket, 'read', (caller, p) => markRead(core, caller, p), opts);
+
+  const arrival = markOnline(core, userId, socket.id).then(
+    (cameOnline) => cameOnline && presence(transport, groupIds.map(groupRoom), userId, true),
+    (err) => opts.logError(err, 'presence on connect'),
+  );
+  transport.track(arrival);
+  let rooms: string[] = [];
+  socket.on('disconnecting', () => {
+    rooms = [...socket.rooms].filter((r) => r.startsWith('group:'));
+  });
+  socket.on('disconnect', () => {
+    const away = arrival
+      .then(() => markOffline(core, userId, () => transport.socketIds(userId)))
+      .then((wentOffline) => wentOffline && presence(transport, rooms, userId, false))
+      .catch((err) => opts.logError(err, 'presence on disconnect'));
+    transport.track(away);
+  });
+}
+
+/** The Redis adapter: a publishing and a subscribing connection, keyed like the cache store. */
+async function redisAdapter(io: Server, core: Core): Promise<{ pub: Redis; sub: Redis }> {
+  const { default: RedisClient } = await import('ioredis');
+  const { createAdapter } = await import('@socket.io/redis-adapter');
+  // A command waiting while Redis is away fails after 3 reconnection attempts instead of hanging.
+  const pub = new RedisClient(core.config.redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  const prefix = core.cache instanceof RedisStore ? core.cache.prefix : 'cosmac:';
+  io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io`, requestsTimeout: 3000 }));
+  return { pub, sub };
+}
+
+/** Starts the socket server on `http` and makes it the realtime hub's transport. */
+export async function attachSocketServer(core: Core, http: HttpServer, opts: SocketServerOptions): Promise<SocketTransport> {
+  const io = new Server(http, { path: '/socket.io', serveClient: false, maxHttpBufferSize: MAX_PACKET });
+  const redis = core.config.redisUrl ? await redisAdapter(io, core) : null;
+  const transport = new SocketTransport(io, redis);
+  io.use((socket, next) => {
+    admit(core, socket, opts).then(() => next(), (err: Error) => next(err));
+  });
+  io.on('connection', (socket) => onConnection(core, transport, socket, opts));
+  core.realtime.attach(transport);
+  return transport;
+}

@@ -1,0 +1,111 @@
+/**
+ * AI members are users (issue 15): a sys/user row with userType 1, owned by its creator (ownerId),
+ * its `config` holding { appId?, model?, prompt?, params?, cost?, description? }. `type` 1 lists it
+ * in the public catalogue (allMemberList), 0 keeps it private to its owner. Mentions (`at`) and
+ * private chats (`toId`) name it by its user id like any person.
+ *
+ * An AI user has no password, no e-mail, no provider id and no role: no sign-in path finds a
+ * credential for it (password sign-in compares against a dummy hash and fails), and a token could
+ * reach nothing. Its username is `ai_` + 16 random hex characters.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { fail } from '../../../core/http/errors';
+import { Fields, type Body } from './input';
+import { asSystem, defined, entities } from './membership.service';
+import { GROUP } from './group.messages';
+
+export const USER_TYPE = { person: 0, ai: 1 } as const;
+
+/** Fields of an AI member's config, and which of them the public catalogue shows. */
+const CONFIG_FIELDS = ['appId', 'model', 'prompt', 'params', 'cost', 'description'];
+const PUBLIC_CONFIG = ['appId', 'model', 'description'];
+const MAX_CONFIG_JSON = 64_000;
+
+export interface AiInput {
+  nickName?: string;
+  headImg?: string | null;
+  config?: Row | null;
+  public?: boolean;
+}
+
+export function isAi(u: Row | null | undefined): boolean {
+  return !!u && Number(u.userType) === USER_TYPE.ai;
+}
+
+/** Whether `caller` may put this AI member in a group: they own it, or it is public. */
+export function mayUseAi(u: Row, caller: AuthUser): boolean {
+  return caller.isAdmin || Number(u.ownerId) === caller.id || Number(u.type) === 1;
+}
+
+/** Reads `config` of `f` (an object of the known keys), adding its errors to `f`; undefined when absent. */
+export function readConfig(f: Fields, name = 'config'): Row | null | undefined {
+  const v = f.body[name];
+  if (v === undefined || v === null) return v as null | undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) return f.bad(name, 'type', { type: 'object' });
+  const c = new Fields(v as Body, CONFIG_FIELDS, [], `${f.prefix}${name}.`);
+  c.id('appId', true);
+  c.str('model', 100);
+  c.str('prompt', 20_000);
+  c.num('cost', { min: 0 });
+  c.str('description', 500);
+  const params = (v as Body).params;
+  if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) c.bad('params', 'type', { type: 'object' });
+  f.errors.push(...c.errors);
+  if (JSON.stringify(v).length > MAX_CONFIG_JSON) return f.bad(name, 'max_length', { limit: MAX_CONFIG_JSON });
+  return v as Row;
+}
+
+/** Reads the `ai` object of groupMember/add: { nickName, headImg?, config?, public? }. */
+export function readAiInput(f: Fields): AiInput | undefined {
+  const v = f.body.ai;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return f.bad('ai', 'type', { type: 'object' });
+  const a = new Fields(v as Body, ['nickName', 'headImg', 'config', 'public'], [], 'ai.');
+  const out: AiInput = { nickName: a.str('nickName', 50, true) ?? undefined, headImg: a.str('headImg'), config: readConfig(a), public: a.bool('public') };
+  f.errors.push(...a.errors);
+  return out;
+}
+
+/** Creates the AI user owned by `ownerId` inside the transaction under way; returns its user id. */
+export async function createAiUser(core: Core, ownerId: number, a: AiInput): Promise<number> {
+  const username = `ai_${randomBytes(8).toString('hex')}`;
+  return asSystem(core, (s) =>
+    s.addOne(entities(core).users, defined({
+      username,
+      nickName: a.nickName,
+      headImg: a.headImg ?? undefined,
+      config: a.config ?? undefined,
+      userType: USER_TYPE.ai,
+      ownerId,
+      type: a.public ? 1 : 0,
+      status: 1,
+    })),
+  );
+}
+
+/** Changes of an AI user that its owner may make (updateMemberInfo). */
+export async function updateAiUser(core: Core, aiUserId: number, changes: AiInput): Promise<void> {
+  const row = defined({ nickName: changes.nickName, headImg: changes.headImg, config: changes.config, type: changes.public === undefined ? undefined : changes.public ? 1 : 0 });
+  if (!Object.keys(row).length) return;
+  await asSystem(core, (s) => s.update(entities(core).users, { id: aiUserId, ...row }));
+}
+
+/** What the public catalogue shows of an AI member: never its prompt, parameters or cost. */
+export function publicAi(row: Row): Row {
+  const config = typeof row.config === 'object' && row.config !== null ? (row.config as Row) : {};
+  return {
+    id: Number(row.id),
+    nickName: row.nickName ?? null,
+    headImg: row.headImg ?? null,
+    avatar: row.avatar ?? null,
+    ownerId: row.ownerId === null || row.ownerId === undefined ? null : Number(row.ownerId),
+    ...Object.fromEntries(PUBLIC_CONFIG.map((k) => [k, config[k] ?? null])),
+    createTime: row.createTime ?? null,
+  };
+}
+
+/** The AI user of `u` may be used by `caller`, or 403. */
+export function assertMayUseAi(u: Row, caller: AuthUser): void {
+  if (!mayUseAi(u, caller)) throw fail.forbidden(GROUP.group_ai_not_yours);
+}

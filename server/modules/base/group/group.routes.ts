@@ -1,0 +1,137 @@
+/**
+ * base/group calls beyond the generic ones:
+ * - add (member): the caller becomes the group's owner (group.userId and a member row with isOwner 1)
+ *   in one transaction; a team (type 2) gets a random join key made here, never taken from the body.
+ *   Defaults: type 0, rows 2, cols 2, onBoard 1. The caller's sockets join the group's room after the commit.
+ * - updateGroupInfo: the owner or a deputy changes the group's card and board; allocationRatio
+ *   (0..1) only on teams.
+ * - list2: the caller's groups, each with the caller's `role` and the group's `memberCount`.
+ * - delete: the owner only (the generic delete rule on userId), soft; after the commit every member's
+ *   sockets leave the group's room. Member rows stay, so a restore brings the group back whole.
+ */
+import { randomInt } from 'node:crypto';
+import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
+import { call, defineRoutes } from '../../../core/modules';
+import { AppError, fail } from '../../../core/http/errors';
+import { parseIds } from '../../../core/crud/operations';
+import { objectBody } from '../../../core/http/body';
+import { GROUP_TYPE } from '../../../../entities/base/group.entity';
+import { Fields } from './input';
+import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
+import { groupsOf, memberUserIds } from './group.queries';
+import { asMyGroup } from './group-view';
+
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const KEY_LENGTH = 10;
+/** Board size limits (rows and cols). */
+const BOARD = { min: 1, max: 12 };
+
+/** A team's join key: 10 characters of base62 (about 59 bits), unguessable. */
+export function newTeamKey(): string {
+  let s = '';
+  for (let i = 0; i < KEY_LENGTH; i++) s += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  return s;
+}
+
+/** The fields of the group's card and board that add and updateGroupInfo take. */
+function cardFields(f: Fields, requireName: boolean): Row {
+  return {
+    name: f.str('name', 255, requireName || f.has('name')) ?? undefined,
+    remark: f.str('remark'),
+    avatar: f.str('avatar'),
+    rows: f.int('rows', BOARD),
+    cols: f.int('cols', BOARD),
+    onBoard: f.int('onBoard', { min: 0, max: 1 }),
+    channelId: f.str('channelId'),
+    position: f.int('position'),
+    allocationRatio: f.num('allocationRatio', { min: 0, max: 1 }),
+  };
+}
+
+const CARD = ['name', 'remark', 'avatar', 'rows', 'cols', 'onBoard', 'channelId', 'position', 'allocationRatio'];
+/** Fields of the entity that add ignores (the server sets them), as the generic add ignores read-only ones. */
+const SET_BY_SERVER = ['id', 'userId', 'key', 'onwerIds', 'rewardPool', 'delete', 'createTime', 'updateTime'];
+
+export default defineRoutes((core: Core) => {
+  const { groups, members } = entities(core);
+  return [
+    call(core, 'base', 'group', 'add', {
+      method: 'POST',
+      member: true,
+      summary: l('Create a group (the caller is its owner)', '创建群组（创建者为群主）', '建立群組（建立者為群主）'),
+      async handler(req) {
+        const caller = req.user!;
+        const f = Fields.of(req.body, [...CARD, 'type'], SET_BY_SERVER);
+        const type = f.has('type') ? f.int('type', { min: GROUP_TYPE.private, max: GROUP_TYPE.team }) : GROUP_TYPE.private;
+        const card = cardFields(f, true);
+        if (card.allocationRatio !== undefined && type !== GROUP_TYPE.team) f.bad('allocationRatio', 'invalid');
+        f.done();
+        for (let attempt = 0; ; attempt++) {
+          const key = type === GROUP_TYPE.team ? newTeamKey() : undefined;
+          try {
+            return await core.ops.transaction(caller, async (t) => {
+              const id = await t.addOne(groups, defined({ ...card, type, key, userId: caller.id }), { trusted: true, url: req.path });
+              await asSystem(core, (s) => s.addOne(members, { groupId: id, userId: caller.id, isOwner: 1 }));
+              t.afterCommit(() => core.realtime.joinGroup([caller.id], id));
+              return key ? { id, key } : { id };
+            });
+          } catch (err) {
+            // Two random keys alike are next to impossible; a fresh one settles it.
+            if (!(key && err instanceof AppError && err.kind === 'conflict') || attempt >= 3) throw err;
+          }
+        }
+      },
+    }),
+    call(core, 'base', 'group', 'updateGroupInfo', {
+      method: 'POST',
+      member: true,
+      summary: l('Change a group (owner or deputy)', '修改群组信息（群主或副群主）', '修改群組資訊（群主或副群主）'),
+      async handler(req) {
+        const caller = req.user!;
+        const f = Fields.of(req.body, ['id', ...CARD]);
+        const id = f.id('id');
+        const card = defined(cardFields(f, false));
+        f.done();
+        return core.ops.transaction(caller, async () => {
+          const g = await lockGroup(core, id!);
+          await requireRole(core, g, caller, ['owner', 'deputy']);
+          if (card.allocationRatio !== undefined && Number(g.type) !== GROUP_TYPE.team) {
+            throw fail.invalid([{ field: 'allocationRatio', rule: 'invalid', params: {} }]);
+          }
+          if (Object.keys(card).length) await asSystem(core, (s) => s.update(groups, { id, ...card }, { url: req.path }));
+          return asSystem(core, (s) => s.info(groups, id));
+        });
+      },
+    }),
+    call(core, 'base', 'group', 'list2', {
+      method: 'POST',
+      member: true,
+      summary: l('My groups, with my role', '我的群组（含我的角色）', '我的群組（含我的角色）'),
+      async handler(req) {
+        const caller = req.user!;
+        const f = Fields.of(req.body, ['type']);
+        const type = f.int('type', { min: GROUP_TYPE.private, max: GROUP_TYPE.team });
+        f.done();
+        return (await groupsOf(core, caller.id, type)).map((g) => asMyGroup(g, caller.id));
+      },
+    }),
+    call(core, 'base', 'group', 'delete', {
+      method: 'POST',
+      member: true,
+      summary: l('Delete groups (owner only)', '删除群组（仅群主）', '刪除群組（僅群主）'),
+      async handler(req) {
+        const body = objectBody(req.body);
+        const ids = parseIds(body.ids);
+        return core.ops.transaction(req.user, async (t) => {
+          const done = await t.delete(groups, { ids }, { url: req.path });
+          t.afterCommit(async () => {
+            for (const [groupId, userIds] of await memberUserIds(core, ids)) await core.realtime.leaveGroup(userIds, groupId);
+          });
+          return done;
+        });
+      },
+    }),
+  ];
+});

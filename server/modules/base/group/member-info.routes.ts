@@ -1,0 +1,113 @@
+/**
+ * base/groupMember: changing a member and copying an AI member.
+ * - updateMemberInfo (token, ARCHITECTURE §7) `{memberId, name?, avatar?, nickName?, headImg?, config?,
+ *   public?, authId?, authType?}`: name and avatar (how the member shows in this group) by the row's
+ *   own user or, for an AI member, its owner; nickName, headImg, config and public change the AI user
+ *   itself and authId/authType the credential the row runs with, by the AI's owner only (authId must be
+ *   a base/auth row of that owner; authType 2 needs one). AI-only fields on a person's row are 1002.
+ * - memberToGroup `{memberId, groupId}`: copies an AI member's row into a group where the caller is
+ *   owner or deputy; the caller must own the AI or it must be public. The copy points at its origin
+ *   (originMemberId) and at the first row of the chain (linkedMemberId). It keeps the origin's
+ *   credential (authId/authType) only when the caller owns the AI (no one spends another's key), and
+ *   the origin's name and avatar only when the caller could see that row (its group's member or the
+ *   AI's owner).
+ */
+import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
+import { call, defineRoutes } from '../../../core/modules';
+import { fail, type InvalidField } from '../../../core/http/errors';
+import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
+import { Fields } from './input';
+import { GROUP } from './group.messages';
+import { assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
+import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, requireRole, userRow } from './membership.service';
+
+const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authType'];
+
+/** A member row, or 404 with the members' message. */
+async function memberRow(core: Core, memberId: number): Promise<Row> {
+  const [row] = await asSystem(core, (s) => s.list(entities(core).members, { id: memberId }));
+  if (!row) throw fail.notFound(GROUP.group_member_not_found);
+  return row;
+}
+
+export default defineRoutes((core: Core) => {
+  const { members, auths } = entities(core);
+  return [
+    call(core, 'base', 'groupMember', 'updateMemberInfo', {
+      method: 'POST',
+      member: true,
+      summary: l("Change a member's name, or an AI member's settings", '修改成员名称或 AI 成员设置', '修改成員名稱或 AI 成員設定'),
+      async handler(req) {
+        const caller = req.user!;
+        const f = Fields.of(req.body, ['memberId', 'name', 'avatar', ...AI_FIELDS]);
+        const memberId = f.id('memberId');
+        const name = f.str('name');
+        const avatar = f.str('avatar');
+        const nickName = f.has('nickName') ? f.str('nickName', 50, true) : undefined;
+        const headImg = f.str('headImg');
+        const config = readConfig(f);
+        const pub = f.bool('public');
+        const authId = f.body.authId === null ? null : f.id('authId', true);
+        const authType = f.has('authType') ? f.int('authType', { min: AUTH_TYPE.platform, max: AUTH_TYPE.own }) : undefined;
+        f.done();
+        const aiGiven = AI_FIELDS.filter((k) => f.has(k));
+        return core.ops.transaction(caller, async () => {
+          const row = await lockMemberRow(core, memberId!);
+          const u = await userRow(core, Number(row.userId));
+          const ai = isAi(u);
+          const ownsAi = ai && (caller.isAdmin || Number(u!.ownerId) === caller.id);
+          if (aiGiven.length && !ai) throw fail.invalid(aiGiven.map((field): InvalidField => ({ field, rule: 'invalid', params: {} })));
+          if (aiGiven.length && !ownsAi) throw fail.forbidden(GROUP.group_ai_not_yours);
+          if ((name !== undefined || avatar !== undefined) && !(caller.isAdmin || ownsAi || Number(row.userId) === caller.id)) throw fail.forbidden('no_permission');
+          if (authId) {
+            const [auth] = await asSystem(core, (s) => s.lock(auths, authId));
+            if (!auth || Number(auth.userId) !== Number(u!.ownerId)) throw fail.notFound('record_not_found');
+          }
+          const nextType = authType ?? Number(row.authType);
+          const nextAuth = authId === undefined ? row.authId : authId;
+          if (nextType === AUTH_TYPE.own && (nextAuth === null || nextAuth === undefined)) {
+            throw fail.invalid([{ field: 'authId', rule: 'required', params: {} }]);
+          }
+          const changes = defined({ name, avatar, authId, authType });
+          if (Object.keys(changes).length) await asSystem(core, (s) => s.update(members, { id: memberId, ...changes }, { url: req.path }));
+          if (ai) await updateAiUser(core, Number(row.userId), { nickName: nickName ?? undefined, headImg, config, public: pub });
+          return asSystem(core, (s) => s.info(members, memberId));
+        });
+      },
+    }),
+    call(core, 'base', 'groupMember', 'memberToGroup', {
+      method: 'POST',
+      member: true,
+      summary: l('Copy an AI member into another group', '将 AI 成员复制到其他群组', '將 AI 成員複製到其他群組'),
+      async handler(req) {
+        const caller = req.user!;
+        const f = Fields.of(req.body, ['memberId', 'groupId']);
+        const memberId = f.id('memberId');
+        const groupId = f.id('groupId');
+        f.done();
+        return core.ops.transaction(caller, async (t) => {
+          const g = await lockGroup(core, groupId!);
+          await requireRole(core, g, caller, ['owner', 'deputy']);
+          const origin = await memberRow(core, memberId!);
+          const u = await userRow(core, Number(origin.userId));
+          if (!isAi(u)) throw fail.bad(GROUP.group_not_ai);
+          assertMayUseAi(u!, caller);
+          const owns = caller.isAdmin || Number(u!.ownerId) === caller.id;
+          const seesOrigin = owns || (await asSystem(core, (s) => s.list(members, { groupId: Number(origin.groupId), userId: caller.id }))).length > 0;
+          const id = await addMember(core, t, g, {
+            userId: Number(origin.userId),
+            name: seesOrigin ? (origin.name as string | null) : null,
+            avatar: seesOrigin ? (origin.avatar as string | null) : null,
+            originMemberId: Number(origin.id),
+            linkedMemberId: origin.linkedMemberId === null || origin.linkedMemberId === undefined ? Number(origin.id) : Number(origin.linkedMemberId),
+            authId: owns ? ((origin.authId as number | null) ?? null) : null,
+            authType: owns ? Number(origin.authType) : AUTH_TYPE.platform,
+          });
+          return { id };
+        });
+      },
+    }),
+  ];
+});

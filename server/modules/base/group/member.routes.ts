@@ -1,0 +1,141 @@
+/**
+ * base/groupMember: adding and removing members, and the member lists.
+ * - add (owner or deputy): `{groupId, userId}` adds an enabled person (notified, NOTIFY_TYPE.groupJoin;
+ *   they may leave) or an existing AI member the caller owns or that is public; `{groupId, ai: {nickName,
+ *   headImg?, config?, public?}}` creates an AI member owned by the caller and adds it. isOwner is never
+ *   taken from the body. 409 when the user is a member already. Answers `{id, userId}`.
+ * - delete `{ids}` (all or nothing): a member leaves by deleting their own row (never the owner: 409,
+ *   hand over first); the owner and deputies remove others (a deputy neither the owner nor another
+ *   deputy). Removed people are notified (groupLeave); leaving a team notifies its owner.
+ * - memberList (public) `{groupId, page?, size?}`: page 1 of 1000 by default (000 §9), the owner first;
+ *   members of public groups and teams are shown to anyone, of private groups to their members only.
+ * - allMemberList (public) `{keyWord?, page?, size?}`: the catalogue of public AI members.
+ */
+import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
+import { call, defineRoutes } from '../../../core/modules';
+import { AppError, fail } from '../../../core/http/errors';
+import { parseIds } from '../../../core/crud/operations';
+import { isIn } from '../../../core/crud/condition';
+import { objectBody } from '../../../core/http/body';
+import { GROUP_TYPE } from '../../../../entities/base/group.entity';
+import { NOTIFY_TYPE } from '../notify/notify.service';
+import { Fields, paging } from './input';
+import { GROUP } from './group.messages';
+import { assertMayUseAi, createAiUser, isAi, publicAi, readAiInput } from './ai-member.service';
+import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
+import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
+import { shownMembers } from './group-view';
+
+/** Entity fields add ignores: who owns, copies or pays is never the body's to say. */
+const NOT_FROM_BODY = ['id', 'isOwner', 'originMemberId', 'linkedMemberId', 'uniqueId', 'level1', 'level2', 'level3', 'isPurchased', 'authId', 'authType', 'delete', 'createTime', 'updateTime'];
+
+export default defineRoutes((core: Core) => {
+  const { members } = entities(core);
+  return [
+    call(core, 'base', 'groupMember', 'add', {
+      method: 'POST',
+      member: true,
+      summary: l('Add a person or an AI member to a group (owner or deputy)', '添加成员或 AI 成员（群主或副群主）', '新增成員或 AI 成員（群主或副群主）'),
+      async handler(req) {
+        const caller = req.user!;
+        const f = Fields.of(req.body, ['groupId', 'userId', 'ai', 'name', 'avatar'], NOT_FROM_BODY);
+        const groupId = f.id('groupId');
+        const userId = f.has('userId') ? f.id('userId') : undefined;
+        const ai = f.has('ai') ? readAiInput(f) : undefined;
+        if (!f.has('userId') && !f.has('ai')) f.bad('userId', 'required');
+        if (f.has('userId') && f.has('ai')) f.bad('ai', 'invalid');
+        const name = f.str('name');
+        const avatar = f.str('avatar');
+        f.done();
+        return core.ops.transaction(caller, async (t) => {
+          const g = await lockGroup(core, groupId!);
+          await requireRole(core, g, caller, ['owner', 'deputy']);
+          let uid: number;
+          let person = false;
+          if (ai) uid = await createAiUser(core, caller.id, ai);
+          else {
+            const u = await userRow(core, userId!);
+            if (!u || Number(u.status) !== 1) throw fail.notFound(GROUP.group_user_not_found);
+            if (isAi(u)) assertMayUseAi(u, caller);
+            else person = true;
+            uid = userId!;
+          }
+          const id = await addMember(core, t, g, { userId: uid, name, avatar });
+          if (person) {
+            await notifyPeople(core, t, { toIds: [uid], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_group_added, params: { group: String(g.name) }, fromId: caller.id });
+          }
+          return { id, userId: uid };
+        });
+      },
+    }),
+    call(core, 'base', 'groupMember', 'delete', {
+      method: 'POST',
+      member: true,
+      summary: l('Leave a group, or remove members (owner or deputy)', '退出群组或移除成员（群主或副群主）', '退出群組或移除成員（群主或副群主）'),
+      async handler(req) {
+        const caller = req.user!;
+        const ids = parseIds(objectBody(req.body).ids);
+        return core.ops.transaction(caller, async (t) => {
+          const found = await asSystem(core, (s) => s.list(members, { id: ids }));
+          const missing = ids.filter((id) => !found.some((r) => Number(r.id) === id));
+          if (missing.length) throw new AppError('not_found', 'records_not_found', { ids: missing.join(', ') }, { missing });
+          const groupIds = [...new Set(found.map((r) => Number(r.groupId)))].sort((a, b) => a - b);
+          for (const groupId of groupIds) {
+            const g = await lockGroup(core, groupId);
+            const wanted = found.filter((r) => Number(r.groupId) === groupId).map((r) => Number(r.id));
+            const rows = await asSystem(core, (s) => s.lock(members, isIn('id', wanted)));
+            if (rows.length !== wanted.length) throw fail.notFound(GROUP.group_member_not_found);
+            const leaving = rows.some((r) => Number(r.userId) === caller.id);
+            const others = rows.filter((r) => Number(r.userId) !== caller.id);
+            if (rows.some((r) => Number(r.isOwner) === 1 && Number(r.userId) === caller.id)) throw fail.conflict(GROUP.group_owner_hand_over);
+            if (others.length) {
+              const role = await requireRole(core, g, caller, ['owner', 'deputy']);
+              if (role === 'deputy' && others.some((r) => roleOf(g, r) !== 'member')) throw fail.forbidden(GROUP.group_deputy_limit);
+              if (others.some((r) => Number(r.isOwner) === 1)) throw fail.conflict(GROUP.group_owner_hand_over);
+            }
+            await removeMembers(core, t, g, rows, req.path);
+            const params = { group: String(g.name) };
+            await notifyPeople(core, t, { toIds: others.map((r) => Number(r.userId)), type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_group_removed, params, fromId: caller.id });
+            if (leaving && Number(g.type) === GROUP_TYPE.team) {
+              const name = await displayName(core, caller.id);
+              await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { ...params, name }, fromId: caller.id });
+            }
+          }
+          return { count: ids.length };
+        });
+      },
+    }),
+    call(core, 'base', 'groupMember', 'memberList', {
+      method: 'POST',
+      guard: 'public',
+      summary: l("A group's members, page 1 of 1000 by default", '群组成员列表（默认第 1 页，每页 1000）', '群組成員列表（預設第 1 頁，每頁 1000）'),
+      async handler(req) {
+        const f = Fields.of(req.body, ['groupId', 'page', 'size']);
+        const groupId = f.id('groupId');
+        const { page, size } = paging(f, 1000);
+        f.done();
+        const g = await liveGroup(core, groupId!);
+        if (!g) throw fail.notFound(GROUP.group_not_found);
+        const open = Number(g.type) === GROUP_TYPE.public || Number(g.type) === GROUP_TYPE.team;
+        if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId!, req.user.id)))) throw fail.forbidden(GROUP.group_private);
+        const { rows, total } = await memberPage(core, groupId!, page, size);
+        return { list: shownMembers(g, rows), pagination: { page, size, total } };
+      },
+    }),
+    call(core, 'base', 'groupMember', 'allMemberList', {
+      method: 'POST',
+      guard: 'public',
+      summary: l('The catalogue of public AI members', '公开 AI 成员目录', '公開 AI 成員目錄'),
+      async handler(req) {
+        const f = Fields.of(req.body, ['keyWord', 'page', 'size']);
+        const kw = f.str('keyWord', 200);
+        const { page, size } = paging(f, 20);
+        f.done();
+        const { rows, total } = await aiCatalogue(core, { keyWord: kw ? kw.trim() || null : null, page, size });
+        return { list: rows.map(publicAi), pagination: { page, size, total } };
+      },
+    }),
+  ];
+});

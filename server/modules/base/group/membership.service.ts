@@ -1,0 +1,172 @@
+/**
+ * Membership inside one transaction: every call that changes who is in a group, or who leads it,
+ * first locks the group's row, so such calls on one group run one after the other on every
+ * database (two handovers, two joins of one user, a removal racing a role change). Reads here go
+ * through the operations (never `core.db`, which waits for the transaction on SQLite) and lock the
+ * member rows they read, so a decision never rests on a row another call is changing.
+ *
+ * Roles, one place each: the owner is the member row with isOwner 1; deputies are the user ids in
+ * the group's onwerIds (deputies are always members: leaving drops the id); everyone else is a member.
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import type { Entity } from '../../../core/entity/model';
+import type { OpTransaction } from '../../../core/crud/operations';
+import { SYSTEM } from '../../../core/entity/access';
+import { and, eq } from '../../../core/crud/condition';
+import { AppError, fail } from '../../../core/http/errors';
+import { pickLang, t as text } from '../../../core/i18n/messages';
+import { notifyUsers, type NotifyType } from '../notify/notify.service';
+import { GROUP } from './group.messages';
+
+export type Role = 'owner' | 'deputy' | 'member';
+
+export interface Entities {
+  groups: Entity;
+  members: Entity;
+  users: Entity;
+  desktops: Entity;
+  auths: Entity;
+}
+
+export function entities(core: Core): Entities {
+  const get = (key: string) => core.model.byKey.get(key)!;
+  return { groups: get('base/group'), members: get('base/groupMember'), users: core.model.system('users'), desktops: get('base/desktop'), auths: get('base/auth') };
+}
+
+/** Runs `fn` as the system inside the transaction under way (it joins it). */
+export function asSystem<T>(core: Core, fn: (s: OpTransaction) => Promise<T>): Promise<T> {
+  return core.ops.transaction(SYSTEM, fn);
+}
+
+/** The deputies' user ids of a group row. */
+export function deputies(g: Row): number[] {
+  return Array.isArray(g.onwerIds) ? (g.onwerIds as unknown[]).map(Number).filter((n) => Number.isSafeInteger(n)) : [];
+}
+
+/** The role a member row gives its user in group `g`; null without a row. */
+export function roleOf(g: Row, row: Row | null | undefined): Role | null {
+  if (!row) return null;
+  if (Number(row.isOwner) === 1) return 'owner';
+  return deputies(g).includes(Number(row.userId)) ? 'deputy' : 'member';
+}
+
+/** Locks the live group (404 otherwise). The first statement of every membership write. */
+export async function lockGroup(core: Core, groupId: number): Promise<Row> {
+  const [g] = await asSystem(core, (s) => s.lock(entities(core).groups, groupId));
+  if (!g) throw fail.notFound(GROUP.group_not_found);
+  return g;
+}
+
+/** The live member row of `userId` in the group, locked; null when they are not a member. */
+export async function lockMember(core: Core, groupId: number, userId: number): Promise<Row | null> {
+  const [row] = await asSystem(core, (s) => s.lock(entities(core).members, and(eq('groupId', groupId), eq('userId', userId))));
+  return row ?? null;
+}
+
+/** A live member row by id, locked, or 404. */
+export async function lockMemberRow(core: Core, memberId: number): Promise<Row> {
+  const [row] = await asSystem(core, (s) => s.lock(entities(core).members, memberId));
+  if (!row) throw fail.notFound(GROUP.group_member_not_found);
+  return row;
+}
+
+/**
+ * The caller's role in the locked group `g`, refused (403) unless it is one of `allowed`.
+ * Administrators pass as 'owner' whether they are members or not.
+ */
+export async function requireRole(core: Core, g: Row, caller: AuthUser, allowed: Role[]): Promise<Role> {
+  if (caller.isAdmin) return 'owner';
+  const role = roleOf(g, await lockMember(core, Number(g.id), caller.id));
+  if (role && allowed.includes(role)) return role;
+  if (!role) throw fail.forbidden(GROUP.group_not_member);
+  throw fail.forbidden(allowed.includes('deputy') ? GROUP.group_not_manager : GROUP.group_not_owner);
+}
+
+/** A live user row (system read), or null. */
+export async function userRow(core: Core, id: number): Promise<Row | null> {
+  try {
+    return await asSystem(core, (s) => s.info(entities(core).users, id));
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not_found') return null;
+    throw err;
+  }
+}
+
+export interface NewMember {
+  userId: number;
+  name?: string | null;
+  avatar?: string | null;
+  originMemberId?: number | null;
+  linkedMemberId?: number | null;
+  authId?: number | null;
+  authType?: number;
+}
+
+/**
+ * Adds a member to the locked group `g` and returns the row id: 409 when the user is a live
+ * member already; an earlier, soft-deleted row of theirs is purged first (one row per group and
+ * user). Their sockets join the group's room after the commit.
+ */
+export async function addMember(core: Core, t: OpTransaction, g: Row, m: NewMember): Promise<number> {
+  const groupId = Number(g.id);
+  if (await lockMember(core, groupId, m.userId)) throw fail.conflict(GROUP.group_already_member);
+  const { members } = entities(core);
+  const id = await asSystem(core, async (s) => {
+    await s.purge(members, and(eq('groupId', groupId), eq('userId', m.userId), eq('delete', 1)));
+    return s.addOne(members, defined({ ...m, groupId, isOwner: 0 }));
+  });
+  t.afterCommit(() => core.realtime.joinGroup([m.userId], groupId));
+  return id;
+}
+
+/** The row without its undefined values. */
+export function defined(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+}
+
+/** Sets the deputies of the locked group `g` (a no-op when they do not change). */
+export async function setDeputies(core: Core, g: Row, next: number[]): Promise<void> {
+  const now = deputies(g);
+  const wanted = [...new Set(next)];
+  if (now.length === wanted.length && wanted.every((id) => now.includes(id))) return;
+  await asSystem(core, (s) => s.updateWhere(entities(core).groups, Number(g.id), { onwerIds: wanted }, { expect: 1 }));
+  g.onwerIds = wanted;
+}
+
+/**
+ * Soft-deletes member rows of the locked group `g` (each with its recycle record), drops their
+ * users from the deputies, and takes their sockets out of the group's room after the commit.
+ * Who may remove whom is the caller's check.
+ */
+export async function removeMembers(core: Core, t: OpTransaction, g: Row, rows: Row[], url: string): Promise<void> {
+  if (!rows.length) return;
+  const userIds = rows.map((r) => Number(r.userId));
+  await asSystem(core, (s) => s.delete(entities(core).members, { ids: rows.map((r) => Number(r.id)) }, { url }));
+  await setDeputies(core, g, deputies(g).filter((id) => !userIds.includes(id)));
+  t.afterCommit(() => core.realtime.leaveGroup(userIds, Number(g.id)));
+}
+
+/**
+ * Notifies people (never AI members) in their own language: `key` is a message of group.messages.ts
+ * with `{group}` (and `{name}`) filled in.
+ */
+export async function notifyPeople(
+  core: Core,
+  t: OpTransaction,
+  n: { toIds: number[]; type: NotifyType; key: string; params: Record<string, string>; fromId: number | null },
+): Promise<void> {
+  for (const toId of [...new Set(n.toIds)]) {
+    if (toId === n.fromId) continue;
+    const u = await userRow(core, toId);
+    if (!u || Number(u.userType) === 1) continue;
+    const title = text(pickLang(typeof u.language === 'string' ? u.language : undefined), n.key, n.params);
+    await notifyUsers(core, t, { toIds: [toId], type: n.type, title, content: null, fromId: n.fromId });
+  }
+}
+
+/** A user's display name for a notification. */
+export async function displayName(core: Core, userId: number): Promise<string> {
+  const u = await userRow(core, userId);
+  return String(u?.nickName ?? u?.username ?? userId);
+}

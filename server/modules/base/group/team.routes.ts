@@ -1,0 +1,122 @@
+/**
+ * Teams (groups of type 2), on base/groupMember:
+ * - teams: the caller's teams, with their role and member count.
+ * - teamsByUserId `{userId}`: another user's teams, public fields only (id, name, avatar, remark,
+ *   type, memberCount and that user's role): never the key, the reward pool or the ratio.
+ * - teamMember `{groupId}`: every member of a team the caller belongs to, with roles.
+ * - canJoin (public) `{key}`: `{canJoin, reason?, team?}`, reason `not_found` (no team has the key),
+ *   `deleted` (the team was deleted) or `member` (the caller is in it already); team holds the public
+ *   fields. Limited to 60 calls a minute per address.
+ * - joinTeam `{key}`: the caller joins as a member (409 when they are one); the owner is notified
+ *   (groupJoin). Concurrent joins of one user make one row (the team's row is locked first).
+ * - withdrawFromTeam `{groupId}` / withdrawFromTeams `{groupIds}`: the caller leaves; the owner
+ *   cannot (409, hand over first) and then nothing is written for the whole batch. The owner is
+ *   notified (groupLeave).
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser } from '../../../core/entity/define';
+import type { OpTransaction } from '../../../core/crud/operations';
+import { l } from '../../../core/entity/define';
+import { call, defineRoutes } from '../../../core/modules';
+import { fail } from '../../../core/http/errors';
+import { hit } from '../../../core/http/rate-limit';
+import { and, eq } from '../../../core/crud/condition';
+import { GROUP_TYPE } from '../../../../entities/base/group.entity';
+import { NOTIFY_TYPE } from '../notify/notify.service';
+import { Fields } from './input';
+import { GROUP } from './group.messages';
+import { asMyGroup, shownMembers } from './group-view';
+import { addMember, asSystem, displayName, entities, lockGroup, lockMember, notifyPeople, removeMembers } from './membership.service';
+import { groupByKey, groupsOf, isMember, liveGroup, memberCount, memberPage } from './group.queries';
+
+/** The most members teamMember answers at once. */
+const TEAM_LIST_LIMIT = 5000;
+
+/** The caller leaves each team of `groupIds`, all or nothing. */
+async function withdraw(core: Core, t: OpTransaction, caller: AuthUser, groupIds: number[], url: string): Promise<{ count: number }> {
+  for (const groupId of [...groupIds].sort((a, b) => a - b)) {
+    const g = await lockGroup(core, groupId);
+    if (Number(g.type) !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
+    const row = await lockMember(core, groupId, caller.id);
+    if (!row) throw fail.notFound(GROUP.group_not_member);
+    if (Number(row.isOwner) === 1) throw fail.conflict(GROUP.group_owner_hand_over);
+    await removeMembers(core, t, g, [row], url);
+    const name = await displayName(core, caller.id);
+    await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { group: String(g.name), name }, fromId: caller.id });
+  }
+  return { count: groupIds.length };
+}
+
+export default defineRoutes((core: Core) => {
+  const { groups } = entities(core);
+  const team = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
+    call(core, 'base', 'groupMember', name, { method: 'POST', member: true, summary, handler });
+  return [
+    team('teams', l('My teams, with my role', '我的团队（含我的角色）', '我的團隊（含我的角色）'), async (req) => {
+      Fields.of(req.body, []).done();
+      return (await groupsOf(core, req.user!.id, GROUP_TYPE.team)).map((g) => asMyGroup(g, req.user!.id));
+    }),
+    team('teamsByUserId', l("Someone's teams (public fields)", '某用户的团队（公开字段）', '某使用者的團隊（公開欄位）'), async (req) => {
+      const f = Fields.of(req.body, ['userId']);
+      const userId = f.id('userId');
+      f.done();
+      return (await groupsOf(core, userId!, GROUP_TYPE.team)).map((g) => {
+        const { role } = asMyGroup(g, userId!);
+        return { id: g.id, name: g.name, avatar: g.avatar ?? null, remark: g.remark ?? null, type: g.type, memberCount: g.memberCount, role };
+      });
+    }),
+    team('teamMember', l("A team's members, with roles", '团队成员（含角色）', '團隊成員（含角色）'), async (req) => {
+      const f = Fields.of(req.body, ['groupId']);
+      const groupId = f.id('groupId');
+      f.done();
+      const g = await liveGroup(core, groupId!);
+      if (!g) throw fail.notFound(GROUP.group_not_found);
+      if (Number(g.type) !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
+      if (!req.user!.isAdmin && !(await isMember(core, groupId!, req.user!.id))) throw fail.forbidden(GROUP.group_not_member);
+      return shownMembers(g, (await memberPage(core, groupId!, 1, TEAM_LIST_LIMIT)).rows);
+    }),
+    call(core, 'base', 'groupMember', 'canJoin', {
+      method: 'POST',
+      guard: 'public',
+      summary: l('Whether a team join key can be used', '团队加入密钥是否可用', '團隊加入金鑰是否可用'),
+      async handler(req) {
+        const f = Fields.of(req.body, ['key']);
+        const key = f.str('key', 64, true);
+        f.done();
+        await hit(core.cache, [{ key: `team:canJoin:ip:${req.ctx.ip}`, max: 60, windowSeconds: 60 }]);
+        const g = await groupByKey(core, key!);
+        if (!g || g.type !== GROUP_TYPE.team) return { canJoin: false, reason: 'not_found' };
+        if (g.deleted) return { canJoin: false, reason: 'deleted' };
+        const card = { id: g.id, name: g.name, avatar: g.avatar, remark: g.remark, type: g.type, memberCount: await memberCount(core, g.id) };
+        if (req.user && (await isMember(core, g.id, req.user.id))) return { canJoin: false, reason: 'member', team: card };
+        return { canJoin: true, team: card };
+      },
+    }),
+    team('joinTeam', l('Join a team by its key', '凭密钥加入团队', '憑金鑰加入團隊'), async (req) => {
+      const caller = req.user!;
+      const f = Fields.of(req.body, ['key']);
+      const key = f.str('key', 64, true);
+      f.done();
+      return core.ops.transaction(caller, async (t) => {
+        const [g] = await asSystem(core, (s) => s.lock(groups, and(eq('key', key!), eq('type', GROUP_TYPE.team))));
+        if (!g) throw fail.notFound(GROUP.team_key_not_found);
+        const id = await addMember(core, t, g, { userId: caller.id });
+        const name = await displayName(core, caller.id);
+        await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: String(g.name), name }, fromId: caller.id });
+        return { id, groupId: Number(g.id) };
+      });
+    }),
+    team('withdrawFromTeam', l('Leave a team', '退出团队', '退出團隊'), async (req) => {
+      const f = Fields.of(req.body, ['groupId']);
+      const groupId = f.id('groupId');
+      f.done();
+      return core.ops.transaction(req.user, (t) => withdraw(core, t, req.user!, [groupId!], req.path));
+    }),
+    team('withdrawFromTeams', l('Leave several teams', '退出多个团队', '退出多個團隊'), async (req) => {
+      const f = Fields.of(req.body, ['groupIds']);
+      const groupIds = f.ids('groupIds');
+      f.done();
+      return core.ops.transaction(req.user, (t) => withdraw(core, t, req.user!, groupIds!, req.path));
+    }),
+  ];
+});
