@@ -12,7 +12,7 @@ import { openDatabase, parseDatabaseUrl } from './db/open';
 import { syncSchema, type SchemaReport } from './db/schema';
 import { fillUsernameKeys } from './auth/username-upgrade';
 import { openCacheStore } from './cache/store';
-import { AUTH_SOURCES, AuthService } from './auth/auth.service';
+import { AuthService, changesUserState } from './auth/auth.service';
 import { loadSecrets } from './auth/signing-keys';
 import { CacheRevocations, type Revocations } from './auth/revocations';
 import { RevocationTable } from './auth/revocation-table';
@@ -96,7 +96,7 @@ export async function startCore(
     async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null) {
       await totals.written(e, rows ?? null, ticket ?? null);
       for (const d of [e, ...(dependents.get(e.key) ?? [])]) await boundaries.bump(d);
-      if (e.system && AUTH_SOURCES.includes(e.system)) await auth.invalidate();
+      if (changesUserState(e, rows)) await auth.invalidate();
     },
   };
   const ops = new Operations(model, db, events, totals, boundaries);

@@ -1,5 +1,9 @@
-/** Sessions: refresh rotation, sign-out, brute-force throttling, and changing one's own profile and password. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * Sessions: refresh rotation, sign-out, brute-force throttling, changing one's own profile and
+ * password, and which user writes drop the cached user states.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SYSTEM } from '../../server/core/entity/access';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 
@@ -86,6 +90,33 @@ describe.each(kinds)('sessions on %s', (kind) => {
     expect((await person(changed.body.data.token)).status).toBe(200);
     expect((await login(u.username, u.password)).status).toBe(400);
     expect((await login(u.username, 'brand-new1')).status).toBe(200);
+  });
+
+  it('drops cached user states on a change of what they hold, not on presence or counters', async () => {
+    const u = await member();
+    const roles = (await t.http().post('/admin/base/sys/role/list').set('Authorization', t.adminToken).send({})).body.data as Array<{ id: number; label: string }>;
+    const memberRole = roles.find((r) => r.label === 'member')!;
+    const users = t.core.model.system('users');
+    const spy = vi.spyOn(t.core.auth, 'invalidate');
+    try {
+      const admin = (body: object) => t.http().post('/admin/base/sys/user/update').set('Authorization', t.adminToken).send({ id: u.id, ...body });
+      // Presence and counters, as the socket server and the token ledger write them.
+      await t.core.ops.transaction(SYSTEM, (s) => s.updateWhere(users, u.id, { online: 1, socketId: 'abc' }));
+      await t.core.ops.transaction(SYSTEM, (s) => s.increment(users, u.id, 'runTimes', 1));
+      expect((await admin({ remark: 'a note' })).body.code).toBe(1000);
+      expect(spy).not.toHaveBeenCalled();
+      // Roles (written by a hook to the link table), status and the password all drop them.
+      expect((await admin({ roleIdList: [memberRole.id] })).body.code).toBe(1000);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect((await admin({ status: 0 })).body.code).toBe(1000);
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect((await admin({ password: 'Another-pass-1' })).body.code).toBe(1000);
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+    // Disabled above: the cached state saw it, so the user cannot sign in or use a token.
+    expect((await login(u.username, 'Another-pass-1')).body.code).not.toBe(1000);
   });
 
   it('tells the program without a token', async () => {

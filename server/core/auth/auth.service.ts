@@ -23,6 +23,21 @@ const STATE_TTL = 600;
 /** The entities a user's cached state is read from: a write to any of them drops every cached state. */
 export const AUTH_SOURCES: readonly SystemRole[] = ['users', 'userRoles', 'roles', 'menus', 'roleMenus', 'departments', 'roleDepartments'];
 
+/** The columns of a user row that a cached state is read from (see loadState). */
+export const USER_STATE_COLUMNS = ['username', 'passwordV', 'status', 'departmentId', 'delete'] as const;
+
+/**
+ * Whether a committed write to `e` may have changed a cached user state. A write to users changes
+ * none when every row it wrote is known and kept the columns states are read from: a presence
+ * update (online, socketId) or a token balance must not drop every session's state on every
+ * instance. Rows unknown (a write whose hooks may have written the role links too) count as a change.
+ */
+export function changesUserState(e: { system?: SystemRole | null }, rows: Array<{ before: Record<string, unknown> | null; after: Record<string, unknown> | null }> | null | undefined): boolean {
+  if (!e.system || !AUTH_SOURCES.includes(e.system)) return false;
+  if (e.system !== 'users' || !rows) return true;
+  return rows.some((r) => !r.before || !r.after || USER_STATE_COLUMNS.some((c) => String(r.before![c] ?? '') !== String(r.after![c] ?? '')));
+}
+
 export interface UserState {
   id: number;
   username: string;

@@ -52,6 +52,7 @@ export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = 
   const id = Number(r.insertId);
   await e.hooks.afterChange?.({ ...hookCtx(c, 'add'), id, data: { ...data, ...virtual } });
   c.wrote(e, [{ id, before: null }]);
+  if (Object.keys(virtual).length) c.wrote(e);
   return id;
 }
 

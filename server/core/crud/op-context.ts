@@ -27,6 +27,8 @@ export interface OpContext {
   /**
    * Records that the transaction wrote to `e`: the rows it wrote with what they were before (null:
    * absent), so cached totals move by them after the commit; without rows, every total of `e` drops.
+   * A write whose hooks got virtual values (a user's roleIdList) is also recorded without rows: its
+   * hooks may have written other tables (the links), which the rows of `e` do not show.
    */
   wrote(e: Entity, rows?: Array<{ id: number; before: Row | null }>): void;
   /** True inside a transaction: counts made here see its uncommitted rows, so they are not cached. */

@@ -64,6 +64,7 @@ export async function writeChanges(c: OpContext, e: Entity, row: Row, changes: R
     .catch((err: unknown) => unique(e, err));
   await e.hooks.afterChange?.({ ...hookCtx(c, 'update'), id, data: { ...data, ...virtual } });
   c.wrote(e, [{ id, before: row }]);
+  if (Object.keys(virtual).length) c.wrote(e);
 }
 
 export async function updateWhere(c: OpContext, e: Entity, target: Target, changes: Row, opts: UpdateWhereOptions = {}): Promise<number> {

@@ -35,5 +35,6 @@ export async function update(c: OpContext, e: Entity, body: unknown, meta: OpMet
     .catch((err: unknown) => unique(e, err));
   await e.hooks.afterChange?.({ ...hookCtx(c, 'update'), id, data: { ...data, ...virtual } });
   c.wrote(e, [{ id, before: found[0] }]);
+  if (Object.keys(virtual).length) c.wrote(e);
   return null;
 }
