@@ -32,6 +32,8 @@ import { mixTable, startWriter } from './write-mix.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
 const ENTRY = join(ROOT, 'dist/server/bootstrap.js');
+/** Node's flags as `npm run serve` passes them (package.json; README, "Memory"). */
+const SERVE_NODE_ARGS = ['--max-semi-space-size=8'];
 
 const CFG = {
   rowsSmall: envInt('BENCH_ROWS_SMALL', 100_000),
@@ -130,7 +132,7 @@ function oursEnv() {
 }
 
 async function startOurs() {
-  const p = startChild('our server', process.execPath, [ENTRY], { env: oursEnv(), cwd: ROOT });
+  const p = startChild('our server', process.execPath, [...SERVE_NODE_ARGS, ENTRY], { env: oursEnv(), cwd: ROOT });
   state.ours = p;
   await waitFor200(`http://127.0.0.1:${oursPort}/health`, { proc: p, timeoutMs: 120_000 });
   return p;
@@ -482,7 +484,7 @@ async function coldStarts(ids, token) {
   const runs = [];
   for (let i = 0; i < CFG.coldStarts; i++) {
     const t0 = performance.now();
-    const p = startChild('our server', process.execPath, [ENTRY], { env: oursEnv(), cwd: ROOT });
+    const p = startChild('our server', process.execPath, [...SERVE_NODE_ARGS, ENTRY], { env: oursEnv(), cwd: ROOT });
     state.ours = p;
     await waitFor200(`http://127.0.0.1:${oursPort}/admin/demo/goods/info?id=${ids[i]}`, { proc: p, token, timeoutMs: 120_000, intervalMs: 5 });
     const ms = performance.now() - t0;

@@ -23,12 +23,18 @@ export async function nextNumber(tx: Db, scope: string): Promise<number> {
   if (!SCOPE.test(scope)) throw new Error(`bad sequence scope '${scope}'`);
   const t = tx.q(SEQUENCE_TABLE);
   const v = tx.q('value');
-  await tx.run(
-    tx.dialect === 'mysql'
-      ? `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, 1) ON DUPLICATE KEY UPDATE ${v} = ${v} + 1`
-      : `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, 1) ON CONFLICT (${tx.q('scope')}) DO UPDATE SET ${v} = ${v} + 1`,
+  // One statement, one round trip while the scope's row is locked: MySQL hands the number back as
+  // the statement's LAST_INSERT_ID, SQLite through RETURNING.
+  if (tx.dialect === 'mysql') {
+    const r = await tx.run(
+      `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE ${v} = LAST_INSERT_ID(${v} + 1)`,
+      [scope],
+    );
+    return Number(r.insertId);
+  }
+  const [row] = await tx.query<{ value: number | string }>(
+    `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, 1) ON CONFLICT (${tx.q('scope')}) DO UPDATE SET ${v} = ${v} + 1 RETURNING ${v}`,
     [scope],
   );
-  const [row] = await tx.query<{ value: number | string }>(`SELECT ${v} FROM ${t} WHERE ${tx.q('scope')} = ?`, [scope]);
   return Number(row.value);
 }

@@ -9,12 +9,13 @@
  * 3. check: the sender may write there (see chat-access.ts);
  * 4. a retry: a `clientId` the sender used before answers the stored message; nothing is stored or
  *    delivered again;
- * 5. one transaction: the conversation's next sequence number, the row (with `addIfAbsent` on
- *    (fromId, clientId), so of two concurrent sends with one clientId exactly one stores; the
- *    other's transaction rolls back and gives its number back), mention notifications, and the
- *    caller's extra writes (a team notice's notifications);
- * 6. after the commit: `notice { kind: 'message', data: message }` to both users of a private chat
- *    (all their sockets, the sender's other devices included) or to the group's room.
+ * 5. one transaction: the conversation's next sequence number, the row ((fromId, clientId) is
+ *    unique, so of two concurrent sends with one clientId exactly one stores; the other's
+ *    transaction rolls back, gives its number back and answers the stored one), mention
+ *    notifications, and the caller's extra writes (a team notice's notifications);
+ * 6. after the commit: the stored row is read and `notice { kind: 'message', data: message }` goes
+ *    to both users of a private chat (all their sockets, the sender's other devices included) or
+ *    to the group's room.
  *
  * Mentions: `at` keeps only active members of the group (the sender dropped); each of them gets a
  * notification (NOTIFY_TYPE.mention). In a private chat `at` is stored empty: the receiver gets
@@ -25,6 +26,7 @@ import type { OpTransaction } from '../../../core/crud/operations';
 import { SYSTEM } from '../../../core/entity/access';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { hit } from '../../../core/http/rate-limit';
+import { AppError } from '../../../core/http/errors';
 import { t as translate } from '../../../core/i18n/messages';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { CHAT } from './chat.messages';
@@ -56,13 +58,6 @@ export function sendLimit(core: Core): { max: number; windowSeconds: number } {
   return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
 }
 
-/** Thrown inside the transaction when the clientId was taken meanwhile: rolls back, then answers the stored one. */
-class Replayed extends Error {
-  constructor(readonly id: number) {
-    super('replayed clientId');
-  }
-}
-
 function stored(core: Core, id: number): Promise<Row> {
   return core.ops.info(core.model.byKey.get('base/message')!, id, SYSTEM);
 }
@@ -73,6 +68,7 @@ function deliver(core: Core, message: Row): void {
   else core.realtime.toUsers([Number(message.fromId), Number(message.toId)], notice);
 }
 
+/** Stores and delivers one message. Call it outside any transaction: it delivers once its own has committed. */
 export async function sendMessage(core: Core, sender: AuthUser, body: unknown, opts: SendOptions = {}): Promise<SendResult> {
   const input = parseMessage(body, { allowNotice: opts.allowNotice });
   if (opts.rateLimit !== false) {
@@ -87,8 +83,11 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
   const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;
   const messages = core.model.byKey.get('base/message')!;
   const conversation = conversationKey(sender.id, input);
+  // The conversation's number stays locked from nextNumber to the commit, so everything that can
+  // happen outside that window does: the checks and reads before, the stored row's read after.
+  let id: number;
   try {
-    return await core.ops.transaction(sender, async (t) => {
+    id = await core.ops.transaction(sender, async (t) => {
       const seq = await t.nextNumber(`msg:${conversation}`);
       const row: Row = {
         ...input.extra,
@@ -101,15 +100,7 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
         conversation,
         seq,
       };
-      let id: number;
-      if (input.clientId) {
-        const added = await t.addIfAbsent(messages, row, ['fromId', 'clientId'], { trusted: true });
-        if (!added.created) throw new Replayed(added.id);
-        id = added.id;
-      } else {
-        id = await t.addOne(messages, row, { trusted: true });
-      }
-      const message = await core.ops.transaction(SYSTEM, (sys) => sys.info(messages, id));
+      const added = await t.addOne(messages, row, { trusted: true });
       if (audience) {
         await notifyAudience(core, t, audience, {
           type: NOTIFY_TYPE.mention,
@@ -118,12 +109,19 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
           content: excerpt(input.content),
         });
       }
-      await opts.within?.(t, message);
-      t.afterCommit(() => deliver(core, message));
-      return { message, created: true };
+      await opts.within?.(t, { ...row, id: added, fromId: sender.id });
+      return added;
     });
   } catch (err) {
-    if (err instanceof Replayed) return { message: await stored(core, err.id), created: false };
+    // Two sends with one clientId at once: (fromId, clientId) is unique, so the later insert failed
+    // and its transaction rolled back (its number given back). Answer the one that was stored.
+    if (input.clientId && err instanceof AppError && err.key === 'duplicate') {
+      const before = await messageIdByClientId(core, sender.id, input.clientId);
+      if (before !== null) return { message: await stored(core, before), created: false };
+    }
     throw err;
   }
+  const message = await stored(core, id);
+  deliver(core, message);
+  return { message, created: true };
 }
