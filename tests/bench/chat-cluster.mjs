@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import Redis from 'ioredis';
-import { freePort, sleep, startChild, waitFor200 } from './lib.mjs';
+import { SERVE_NODE_ARGS, freePort, sleep, startChild, waitFor200 } from './lib.mjs';
 
 export const REDIS_BIN = process.env.REDIS_SERVER_BIN || '/usr/bin/redis-server';
 
@@ -63,7 +63,7 @@ export async function startOurs({ name, root, entry, tmp, shared }) {
     LOG_CONSOLE_LEVEL: process.env.LOG_CONSOLE_LEVEL || 'error',
   };
   delete env.MIDWAY_HTTP_PORT;
-  const p = startChild(`our server ${name}`, process.execPath, [entry], { env, cwd: root });
+  const p = startChild(`our server ${name}`, process.execPath, [...SERVE_NODE_ARGS, entry], { env, cwd: root });
   await waitFor200(`http://127.0.0.1:${port}/health`, { proc: p, timeoutMs: 120_000 });
   return Object.assign(p, { url: `http://127.0.0.1:${port}`, port, label: `ours ${name}` });
 }

@@ -25,15 +25,13 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { KEYWORD, seedGoods } from './seed-goods.mjs';
-import { api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
+import { SERVE_NODE_ARGS, api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
 import { explainPlans } from './explain.mjs';
 import { mixTable, startWriter } from './write-mix.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
 const ENTRY = join(ROOT, 'dist/server/bootstrap.js');
-/** Node's flags as `npm run serve` passes them (package.json; README, "Memory"). */
-const SERVE_NODE_ARGS = ['--max-semi-space-size=8'];
 
 const CFG = {
   rowsSmall: envInt('BENCH_ROWS_SMALL', 100_000),

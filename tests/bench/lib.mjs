@@ -224,3 +224,6 @@ export function table(headers, rows) {
   const sep = '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|';
   return [line(cells[0]), sep, ...cells.slice(1).map(line)].join('\n');
 }
+
+/** Node's flags as `npm run serve` passes them (package.json; README, "Memory"): benches start our server the same way. */
+export const SERVE_NODE_ARGS = ['--max-semi-space-size=8'];
