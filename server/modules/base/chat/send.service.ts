@@ -7,8 +7,8 @@
  * 2. rate limit: 20 messages per 10 s per sender by default (`CHAT_SEND_LIMIT=max/seconds`),
  *    counted in the cache store, so across instances with Redis (1001, HTTP 429);
  * 3. check: the sender may write there (see chat-access.ts);
- * 4. a retry: a `clientId` the sender used before answers the stored message; nothing is stored or
- *    delivered again;
+ * 4. (a retry of a stored clientId is found by step 5's unique key, not by a read of its own:
+ *    every send would pay for that read, and retries are rare);
  * 5. one transaction: the conversation's next sequence number, the row ((fromId, clientId) is
  *    unique, so of two concurrent sends with one clientId exactly one stores; the other's
  *    transaction rolls back, gives its number back and answers the stored one), mention
@@ -75,10 +75,6 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
     await hit(core.cache, [{ key: `chat:send:${sender.id}`, ...sendLimit(core) }], CHAT.chat_too_fast);
   }
   const group = await assertMaySend(core, sender, input);
-  if (input.clientId) {
-    const before = await messageIdByClientId(core, sender.id, input.clientId);
-    if (before !== null) return { message: await stored(core, before), created: false };
-  }
   const mentioned = group ? await activeMemberIds(core, group.id, input.at.filter((id) => id !== sender.id)) : [];
   const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;
   const messages = core.model.byKey.get('base/message')!;
