@@ -225,5 +225,8 @@ export function table(headers, rows) {
   return [line(cells[0]), sep, ...cells.slice(1).map(line)].join('\n');
 }
 
-/** Node's flags as `npm run serve` passes them (package.json; README, "Memory"): benches start our server the same way. */
-export const SERVE_NODE_ARGS = ['--max-semi-space-size=8'];
+/**
+ * Node's flags as `npm run serve` passes them (package.json; README, "Memory"): benches start our
+ * server the same way. BENCH_SERVER_NODE_ARGS adds more, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
+export const SERVE_NODE_ARGS = ['--max-semi-space-size=8', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
