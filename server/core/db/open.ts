@@ -104,5 +104,5 @@ export async function openDatabase(target: DbTarget, model: Model): Promise<Open
   });
   await ds.initialize();
   const pool = (ds.driver as unknown as { pool: CallbackPool }).pool;
-  return { db: new MysqlDb(pool.promise(), statementLog()), dataSource: ds };
+  return { db: new MysqlDb(pool, statementLog()), dataSource: ds };
 }
