@@ -1,0 +1,234 @@
+/**
+ * The chat's client state over the realtime connection: per conversation the messages (sorted and
+ * unique by seq), the outgoing ones with their delivery state, unread counts and drafts.
+ * Framework-free; screens read `conversation(target)` snapshots and `subscribe` to changes.
+ *
+ *   const chat = createChatStore({ realtime, userId: me.id, storage: localStorage,
+ *     loadConversations: () => entityAction('base/message', 'conversations') });
+ *   await chat.load();
+ *   await chat.send({ toType: 1, toId: 7 }, { content: 'hi @Ann', at: [12] });
+ *
+ * Decisions the spec leaves open:
+ * - A message whose seq is past the last held one + 1 starts one `sync` of that conversation from
+ *   the last held seq (one at a time per conversation; `hasMore` asks again from the new end).
+ * - After every (re)connection all known conversations are synced in one `sync` (100 a call), then
+ *   `loadConversations` (when given) brings conversations the client did not know and the unread
+ *   counts the server holds.
+ * - `send` and `retry` never reject: the outgoing entry's state says what happened ('failed' with
+ *   the server's message, 'offline' or 'timeout'); `retry` re-sends with the same clientId, so a
+ *   message that was stored but whose ack was lost is not stored twice.
+ * - Unread: the server's count from `message/conversations`, plus each new message from someone
+ *   else past the read mark; `markRead` clears it and sends the mark (up to the newest held seq).
+ */
+import type { StorageLike } from '../lib/session';
+import { readDraft, writeDraft, type Draft } from './chat-drafts';
+import {
+  applyRead, emptyConversation, keyOf, mergeMessages, settle, targetOfMessage, withOutgoing,
+  type Conversation, type Outgoing,
+} from './chat-conversation';
+import type { ChatMessage, Realtime, SyncSince, Target } from './socket';
+
+/** One row of `message/conversations`. */
+export interface ConversationItem extends Target {
+  conversation: string;
+  lastMessage: ChatMessage | null;
+  lastSeq: number;
+  readSeq: number;
+  unread: number;
+}
+
+export interface ChatStoreOptions {
+  realtime: Pick<Realtime, 'send' | 'sync' | 'read' | 'onNotice' | 'onReconnect'>;
+  /** The signed-in user: names private chats and keys the drafts. */
+  userId: number;
+  storage: StorageLike;
+  loadConversations?: () => Promise<ConversationItem[]>;
+  /** A failed background call (sync, read, load); the state stays as it was. */
+  onError?: (err: unknown) => void;
+}
+
+export interface NewMessage {
+  content: unknown;
+  at?: number[];
+  type?: number;
+}
+
+export interface ChatStore {
+  conversation(target: Target): Conversation;
+  /** Every conversation the store holds, newest message first. */
+  conversations(): Conversation[];
+  totalUnread(): number;
+  subscribe(fn: () => void): () => void;
+  /** Adds a stored message (a notice, a history page); a gap starts a sync. */
+  add(message: ChatMessage): void;
+  /** Merges a history page (`message/messageList`) of one conversation. */
+  addHistory(target: Target, list: ChatMessage[]): void;
+  send(target: Target, message: NewMessage): Promise<Outgoing>;
+  retry(clientId: string): Promise<Outgoing | null>;
+  markRead(target: Target): Promise<void>;
+  /** Reads `message/conversations`: last seq, read mark and unread count of each. */
+  load(): Promise<void>;
+  /** Syncs every known conversation from its last held seq (what a reconnect does). */
+  syncAll(): Promise<void>;
+  getDraft(target: Target): Draft;
+  setDraft(target: Target, draft: Draft): void;
+  dispose(): void;
+}
+
+const SYNC_BATCH = 100;
+
+export function newClientId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+export function createChatStore(opts: ChatStoreOptions): ChatStore {
+  const { realtime, userId: me } = opts;
+  const byKey = new Map<string, Conversation>();
+  const listeners = new Set<() => void>();
+  const syncing = new Set<string>();
+  const report = (err: unknown) => opts.onError?.(err);
+
+  const changed = () => {
+    for (const fn of [...listeners]) fn();
+  };
+  /** Empty states of conversations not held yet, kept so a snapshot is the same object each time. */
+  const empties = new Map<string, Conversation>();
+  const get = (t: Target): Conversation => {
+    const key = keyOf(t);
+    let c = byKey.get(key) ?? empties.get(key);
+    if (!c) empties.set(key, (c = emptyConversation(t)));
+    return c;
+  };
+  const put = (c: Conversation) => void byKey.set(c.key, c);
+
+  function merge(target: Target, list: ChatMessage[]): boolean {
+    const r = mergeMessages(get(target), list, me);
+    put(r.conversation);
+    return r.gap;
+  }
+
+  /** Asks for what follows `lastSeq` in each conversation, repeating while `hasMore`. */
+  async function syncFrom(targets: Target[]): Promise<void> {
+    let todo = targets.filter((t) => get(t).lastSeq != null);
+    while (todo.length) {
+      const since: SyncSince[] = todo.slice(0, SYNC_BATCH).map((t) => ({ ...t, afterSeq: get(t).lastSeq ?? 0 }));
+      const answer = await realtime.sync(since);
+      const again: Target[] = [];
+      for (const s of answer) {
+        const t = { toType: s.toType, toId: s.toId };
+        merge(t, s.list);
+        if (s.hasMore && s.list.length) again.push(t);
+        else put(settle(get(t)));
+      }
+      changed();
+      todo = [...todo.slice(SYNC_BATCH), ...again];
+    }
+  }
+
+  function fillGap(target: Target): void {
+    const key = keyOf(target);
+    if (syncing.has(key)) return;
+    syncing.add(key);
+    syncFrom([target])
+      .catch(report)
+      .finally(() => syncing.delete(key));
+  }
+
+  function add(message: ChatMessage): void {
+    const target = targetOfMessage(message, me);
+    const gap = merge(target, [message]);
+    changed();
+    if (gap) fillGap(target);
+  }
+
+  async function attempt(o: Outgoing): Promise<Outgoing> {
+    const update = (next: Outgoing) => {
+      put(withOutgoing(get(o), next));
+      changed();
+      return next;
+    };
+    update({ ...o, state: 'sending', error: undefined });
+    try {
+      const stored = await realtime.send({ toType: o.toType, toId: o.toId, content: o.content, clientId: o.clientId, type: o.type, at: o.at });
+      add(stored);
+      return update({ ...o, state: 'sent', error: undefined });
+    } catch (err) {
+      return update({ ...o, state: 'failed', error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  async function load(): Promise<void> {
+    if (!opts.loadConversations) return;
+    const items = await opts.loadConversations();
+    for (const it of items) {
+      const t = { toType: it.toType, toId: it.toId };
+      const r = it.lastMessage ? mergeMessages(get(t), [it.lastMessage], me) : { conversation: get(t), gap: false };
+      const c = r.conversation;
+      // The server's counts replace the local estimate; lastSeq stays what the client holds.
+      put({ ...c, readSeq: Math.max(c.readSeq, it.readSeq), unread: it.unread, lastSeq: c.lastSeq ?? it.lastSeq });
+      if (r.gap) fillGap(t);
+    }
+    changed();
+  }
+
+  async function syncAll(): Promise<void> {
+    await syncFrom([...byKey.values()].map((c) => c.target));
+    await load();
+  }
+
+  const offs = [
+    realtime.onNotice('message', add),
+    realtime.onNotice('read', (r) => {
+      const c = get(r);
+      put(r.userId === me ? applyRead(c, r.seq, me) : { ...c, peerReadSeq: Math.max(c.peerReadSeq, r.seq) });
+      changed();
+    }),
+    realtime.onReconnect(() => void syncAll().catch(report)),
+  ];
+
+  return {
+    conversation: get,
+    conversations: () =>
+      [...byKey.values()].sort((a, b) => (b.messages.at(-1)?.id ?? 0) - (a.messages.at(-1)?.id ?? 0)),
+    totalUnread: () => [...byKey.values()].reduce((n, c) => n + c.unread, 0),
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    },
+    add,
+    addHistory(target, list) {
+      merge(target, list);
+      changed();
+    },
+    send: (target, m) =>
+      attempt({ toType: target.toType, toId: target.toId, clientId: newClientId(), content: m.content, at: m.at, type: m.type, state: 'sending' }),
+    async retry(clientId) {
+      for (const c of byKey.values()) {
+        const o = c.outbox.find((x) => x.clientId === clientId);
+        if (o) return o.state === 'failed' ? attempt(o) : o;
+      }
+      return null;
+    },
+    async markRead(target) {
+      const c = get(target);
+      const seq = c.messages.at(-1)?.seq ?? c.lastSeq ?? 0;
+      if (seq <= c.readSeq && !c.unread) return;
+      put({ ...applyRead(c, seq, me), unread: 0 });
+      changed();
+      await realtime.read(target, seq);
+    },
+    load,
+    syncAll,
+    getDraft: (t) => readDraft(opts.storage, me, t),
+    setDraft: (t, d) => {
+      writeDraft(opts.storage, me, t, d);
+      changed();
+    },
+    dispose() {
+      for (const off of offs) off();
+      listeners.clear();
+    },
+  };
+}
