@@ -25,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import { envInt, findDbPid, log, procInfo, sleep } from './lib.mjs';
+import { dropBenchDatabase, cleanupOnExit, envInt, findDbPid, log, procInfo, sleep } from './lib.mjs';
 import { dbProbe, REDIS_BIN, startBare, startOurs, startRedis, waitQuiet } from './chat-cluster.mjs';
 import { seedChat, signInAll } from './chat-seed.mjs';
 import { closeAll, connectAll, Recorder, runStep } from './chat-load.mjs';
@@ -70,35 +70,12 @@ function cleanup() {
     for (const s of state.sockets) s?.close();
     for (const p of [...state.procs].reverse()) await p.stop(5000).catch(() => {});
     if (state.redis) await state.redis.stop(3000).catch(() => {});
-    if (state.dbCreated) {
-      try {
-        const c = state.conn ?? (await mysql.createConnection(DB_CONN));
-        await c.query(`DROP DATABASE IF EXISTS \`${DB_NAME}\``);
-        log(`dropped database ${DB_NAME}`);
-        await c.end().catch(() => {});
-      } catch (e) {
-        log(`could not drop database ${DB_NAME}: ${e.message}`);
-      }
-    }
+    if (state.dbCreated) await dropBenchDatabase(mysql, state.conn, DB_CONN, DB_NAME);
     if (state.tmp) rmSync(state.tmp, { recursive: true, force: true });
   })();
   return cleaning;
 }
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => {
-    log(`\n${sig}: stopping and cleaning up…`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-process.on('unhandledRejection', (e) => {
-  log(`unhandled rejection: ${e?.stack ?? e}`);
-  cleanup().finally(() => process.exit(1));
-});
-const watchdog = setTimeout(() => {
-  log(`BENCH_TIMEOUT (${CFG.timeoutS} s) reached: stopping.`);
-  cleanup().finally(() => process.exit(2));
-}, CFG.timeoutS * 1000);
-watchdog.unref();
+const watchdog = cleanupOnExit(cleanup, CFG.timeoutS);
 
 // ---------------------------------------------------------------- one server kind
 

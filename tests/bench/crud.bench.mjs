@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { KEYWORD, seedGoods } from './seed-goods.mjs';
-import { SERVE_NODE_ARGS, api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
+import { dropBenchDatabase, cleanupOnExit, SERVE_NODE_ARGS, api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
 import { explainPlans } from './explain.mjs';
 import { mixTable, startWriter } from './write-mix.mjs';
 
@@ -73,35 +73,12 @@ function cleanup() {
     for (const p of [state.ours, state.bare]) {
       if (p) await p.stop(5000).catch(() => {});
     }
-    if (state.dbCreated) {
-      try {
-        const c = state.admin ?? (await mysql.createConnection(DB_CONN));
-        await c.query(`DROP DATABASE IF EXISTS \`${DB_NAME}\``);
-        log(`dropped database ${DB_NAME}`);
-        await c.end().catch(() => {});
-      } catch (e) {
-        log(`could not drop database ${DB_NAME}: ${e.message}`);
-      }
-    }
+    if (state.dbCreated) await dropBenchDatabase(mysql, state.admin, DB_CONN, DB_NAME);
     if (state.tmp) rmSync(state.tmp, { recursive: true, force: true });
   })();
   return cleaning;
 }
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => {
-    log(`\n${sig}: stopping and cleaning up…`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-process.on('unhandledRejection', (e) => {
-  log(`unhandled rejection: ${e?.stack ?? e}`);
-  cleanup().finally(() => process.exit(1));
-});
-const watchdog = setTimeout(() => {
-  log(`BENCH_TIMEOUT (${CFG.timeoutS} s) reached: stopping.`);
-  cleanup().finally(() => process.exit(2));
-}, CFG.timeoutS * 1000);
-watchdog.unref();
+const watchdog = cleanupOnExit(cleanup, CFG.timeoutS);
 
 // ---------------------------------------------------------------- servers
 

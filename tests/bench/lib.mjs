@@ -230,3 +230,38 @@ export function table(headers, rows) {
  * server the same way. BENCH_SERVER_NODE_ARGS adds more, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
  */
 export const SERVE_NODE_ARGS = ['--max-semi-space-size=8', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+
+/**
+ * Runs `cleanup` once however the bench ends: on SIGINT/SIGTERM/SIGHUP, an unhandled rejection, or
+ * when `timeoutS` runs out. Returns the watchdog timer (clear it once the run finished).
+ */
+export function cleanupOnExit(cleanup, timeoutS) {
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(sig, () => {
+      log(`\n${sig}: stopping and cleaning up…`);
+      cleanup().finally(() => process.exit(130));
+    });
+  }
+  process.on('unhandledRejection', (e) => {
+    log(`unhandled rejection: ${e?.stack ?? e}`);
+    cleanup().finally(() => process.exit(1));
+  });
+  const watchdog = setTimeout(() => {
+    log(`BENCH_TIMEOUT (${timeoutS} s) reached: stopping.`);
+    cleanup().finally(() => process.exit(2));
+  }, timeoutS * 1000);
+  watchdog.unref();
+  return watchdog;
+}
+
+/** Drops the bench's database through `conn` (or a new connection from `connOpts`), saying what happened. */
+export async function dropBenchDatabase(mysql, conn, connOpts, name) {
+  try {
+    const c = conn ?? (await mysql.createConnection(connOpts));
+    await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    log(`dropped database ${name}`);
+    await c.end().catch(() => {});
+  } catch (e) {
+    log(`could not drop database ${name}: ${e.message}`);
+  }
+}
