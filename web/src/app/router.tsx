@@ -31,7 +31,14 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', ...page(() => import('../pages/auth/ResetPassword')) },
       { path: '/my/info', ...page(() => import('../pages/PersonalCenter')) },
       { path: '/space/list', ...page(() => import('../pages/SpaceList')) },
-      ...['/workbench', '/person/:name', '/goods/:id', '/apply_profile', '/join_team', '/discord', '/payment', '/workflow_store', '/test', '/demo/test/route/:id/:name?', '/helper/ai-code'].map(
+      { path: '/workbench', ...page(() => import('../workspace/pages/Workbench')) },
+      { path: '/person/:name', ...page(() => import('../workspace/pages/Person')) },
+      { path: '/apply_profile', ...page(() => import('../workspace/pages/ApplyProfile')) },
+      { path: '/join_team', ...page(() => import('../workspace/pages/JoinTeam')) },
+      { path: '/discord', ...page(() => import('../workspace/pages/Discord')) },
+      { path: '/test', ...page(() => import('../workspace/pages/TestPage')) },
+      { path: '/demo/test/route/:id/:name?', ...page(() => import('../workspace/pages/DemoRoute')) },
+      ...['/goods/:id', '/payment', '/workflow_store', '/helper/ai-code'].map(
         (path) => ({ path, ...page(placeholder) }),
       ),
       ...([401, 403, 404, 500, 502] as const).map((code) => ({ path: `/${code}`, ...page(errorPage, { code }) })),

@@ -11,8 +11,13 @@ import auth from './locales/auth';
 import crud from './locales/crud';
 import viewsSystem from './locales/views-system';
 import viewsData from './locales/views-data';
+import workspace from './locales/workspace';
+import wsBoard from './locales/ws-board';
+import wsChat from './locales/ws-chat';
+import wsSocial from './locales/ws-social';
+import wsTeams from './locales/ws-teams';
 
-export const AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData] as unknown as LocaleArea[];
+export const AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams] as unknown as LocaleArea[];
 export const LANG_KEY = 'lang';
 
 export function resources(): Record<Lang, { translation: Record<string, LocaleTree> }> {

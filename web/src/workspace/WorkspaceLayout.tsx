@@ -1,0 +1,132 @@
+/**
+ * The frame of every member screen: the brand, the workbench's sections (a top bar on wide screens,
+ * a tab bar at the bottom on phones), the connection state, the notification bell and the member
+ * menu. Mounting it starts the realtime connection for the signed-in member (useWorkspaceSession).
+ * Anonymous visitors of public pages (a person page) see a sign-in button instead.
+ */
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Avatar, Badge, Button, Dropdown, Spin, Tooltip, Typography } from 'antd';
+import {
+  AppstoreOutlined, ControlOutlined, DisconnectOutlined, LogoutOutlined, MessageOutlined, ShopOutlined,
+  TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined,
+} from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { useI18n } from '../i18n';
+import { logout, useAuth } from '../app/auth';
+import { useSiteName } from '../app/use-site';
+import { canEnterConsole } from '../lib/router-rules';
+import LangSwitch from '../components/LangSwitch';
+import ThemeSwitch from '../components/ThemeSwitch';
+import { useConversations, useRealtimeStatus, useWorkspaceSession } from './realtime';
+import { tabPath, type Tab } from './nav';
+import './workspace.css';
+
+const NotificationBell = lazy(() => import('./social/NotificationBell'));
+
+function ConnectionState() {
+  const { t } = useI18n();
+  const status = useRealtimeStatus();
+  if (status.state === 'online') return null;
+  const connecting = status.state === 'connecting';
+  const hint = connecting ? t('workspace.state.offlineHint') : status.reason === 'refused' ? t('workspace.state.refused') : status.reason === 'gaveUp' ? t('workspace.state.gaveUp') : t('workspace.state.offlineHint');
+  return (
+    <Tooltip title={hint}>
+      <span className={`ws-conn ws-conn-${status.state}`} data-testid="ws-connection" data-state={status.state}>
+        {connecting ? <LoadingOutlined /> : <DisconnectOutlined />}
+        <span className="ws-hide-xs">{connecting ? t('workspace.state.connecting') : t('workspace.state.offline')}</span>
+      </span>
+    </Tooltip>
+  );
+}
+
+interface NavItem {
+  tab: Tab;
+  icon: ReactNode;
+}
+const NAV: NavItem[] = [
+  { tab: 'board', icon: <AppstoreOutlined /> },
+  { tab: 'chats', icon: <MessageOutlined /> },
+  { tab: 'friends', icon: <UsergroupAddOutlined /> },
+  { tab: 'teams', icon: <TeamOutlined /> },
+];
+
+function NavLinks({ active, className }: { active?: Tab; className: string }) {
+  const { t } = useI18n();
+  const { unread } = useConversations();
+  return (
+    <nav className={className}>
+      {NAV.map((n) => (
+        <Link key={n.tab} to={tabPath(n.tab)} className={n.tab === active ? 'active' : undefined} data-testid={`ws-nav-${n.tab}`}>
+          <Badge count={n.tab === 'chats' ? unread : 0} size="small" offset={[4, -2]}>
+            <span className="ws-nav-icon">{n.icon}</span>
+          </Badge>
+          <span className="ws-nav-label">{t(`workspace.nav.${n.tab}`)}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export default function WorkspaceLayout({ active, children, wide }: { active?: Tab; children: ReactNode; wide?: boolean }) {
+  const { t } = useI18n();
+  const site = useSiteName();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  useWorkspaceSession();
+  const user = auth.user;
+  const name = user?.nickName || user?.name || '';
+
+  return (
+    <div className="ws-page" data-testid="workspace">
+      <header className="ws-top">
+        <Link to={user ? '/workbench' : '/'} className="ws-brand">
+          <img src="/favicon.svg" alt={site} />
+          <Typography.Text strong className="ws-hide-sm">
+            {site}
+          </Typography.Text>
+        </Link>
+        {user && <NavLinks active={active} className="ws-nav ws-nav-top" />}
+        <div className="ws-top-right">
+          {user && <ConnectionState />}
+          <Link to="/workflow_store" className="ws-store ws-hide-sm">
+            <ShopOutlined /> <span>{t('workspace.nav.store')}</span>
+          </Link>
+          {user && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
+          <span className="ws-hide-xs">
+            <LangSwitch />
+          </span>
+          <ThemeSwitch />
+          {user ? (
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'page', icon: <IdcardOutlined />, label: t('workspace.menu.myPage'), onClick: () => navigate(`/person/${encodeURIComponent(String(user.name ?? user.id))}`) },
+                  { key: 'me', icon: <UserOutlined />, label: t('workspace.menu.personal'), onClick: () => navigate('/my/info') },
+                  ...(canEnterConsole(user, auth.consoleRoleIds) ? [{ key: 'console', icon: <ControlOutlined />, label: t('workspace.menu.console'), onClick: () => navigate('/admin') }] : []),
+                  { type: 'divider' as const },
+                  { key: 'logout', icon: <LogoutOutlined />, label: t('workspace.menu.logout'), onClick: () => void logout().then(() => navigate('/login')) },
+                ],
+              }}
+            >
+              <Button type="text" data-testid="user-name" icon={<Avatar size="small" src={(user.headImg as string | undefined) || undefined} icon={<UserOutlined />} />}>
+                <span className="ws-hide-sm">{name}</span>
+              </Button>
+            </Dropdown>
+          ) : (
+            <Button type="primary" onClick={() => navigate('/login')}>
+              {t('workspace.menu.signIn')}
+            </Button>
+          )}
+        </div>
+      </header>
+      <main className={wide ? 'ws-main ws-main-wide' : 'ws-main'}>
+        <Suspense fallback={<Spin className="ws-spin" />}>{children}</Suspense>
+      </main>
+      {user && <NavLinks active={active} className="ws-nav ws-nav-bottom" />}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder until its screen is built. */
+export default function ChatsView() {
+  return null;
+}

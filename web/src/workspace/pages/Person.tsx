@@ -1,0 +1,6 @@
+/** Placeholder until its screen is built. */
+import Placeholder from '../../pages/Placeholder';
+
+export default function Person() {
+  return <Placeholder />;
+}

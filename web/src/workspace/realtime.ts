@@ -1,0 +1,137 @@
+/**
+ * The workspace's one realtime connection and chat store, shared by every member screen.
+ *
+ *   const status = useRealtimeStatus();           // 'online' | 'connecting' | 'offline'
+ *   const chat = useChat();                        // the signed-in member's ChatStore, or null
+ *   const c = useConversation({ toType: 1, toId: 7 });
+ *   useNotice('notify', (n) => …);
+ *
+ * `useWorkspaceSession()` (mounted once by the workspace layout) keeps both in step with the
+ * session: the socket connects when a token exists and disconnects when it goes (000 §4), the chat
+ * store belongs to one user and is replaced when another signs in. A handshake refused because the
+ * access token expired while a refresh token is still good asks the http client for a fresh token
+ * (any authenticated call refreshes it) and connects again.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from '../app/api';
+import { useAuth } from '../app/auth';
+import { entityAction } from '../app/data';
+import { currentLang } from '../i18n';
+import { createRealtime, type NoticeData, type NoticeKind, type RealtimeStatus, type Target } from '../app/socket';
+import { createChatStore, type ChatStore, type ConversationItem } from '../app/chat-store';
+import { emptyConversation, keyOf, type Conversation } from '../app/chat-conversation';
+
+export const realtime = createRealtime({
+  getToken: () => (api.session.isSignedIn() ? api.session.getToken() : null),
+  getLanguage: currentLang,
+});
+
+let chat: ChatStore | null = null;
+let chatUser: number | null = null;
+const chatListeners = new Set<() => void>();
+let refreshTried = false;
+
+function setChat(next: ChatStore | null, userId: number | null): void {
+  chat?.dispose();
+  chat = next;
+  chatUser = userId;
+  for (const fn of [...chatListeners]) fn();
+}
+
+/** Starts (or ends) the socket and the chat store for the signed-in user; idempotent. */
+export function syncWorkspaceSession(userId: number | null): void {
+  if (userId && api.session.isSignedIn()) {
+    if (chatUser !== userId) {
+      const store = createChatStore({
+        realtime,
+        userId,
+        storage: window.localStorage,
+        loadConversations: () => entityAction<ConversationItem[]>('base/message', 'conversations', {}, { silent: true }),
+      });
+      setChat(store, userId);
+      void store.load().catch(() => undefined);
+    }
+  } else if (chat) {
+    setChat(null, null);
+  }
+  realtime.tokenChanged();
+}
+
+realtime.subscribe((s) => {
+  if (s.state === 'online') refreshTried = false;
+  if (s.state === 'offline' && s.reason === 'refused' && !refreshTried && api.session.tokenState() === 'refreshable') {
+    refreshTried = true;
+    // Any authenticated call waits for (or starts) the refresh; then the handshake carries the new token.
+    void api
+      .get('/admin/base/comm/person', { silent: true })
+      .then(() => realtime.tokenChanged())
+      .catch(() => undefined);
+  }
+});
+
+/** Mount once in the workspace layout: follows sign-in, sign-out and user switches. */
+export function useWorkspaceSession(): void {
+  const auth = useAuth();
+  const userId = auth.user?.id ?? null;
+  useEffect(() => {
+    syncWorkspaceSession(userId);
+  }, [userId]);
+}
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (fn) => realtime.subscribe(fn),
+    () => realtime.status,
+  );
+}
+
+function subscribeChat(fn: () => void): () => void {
+  chatListeners.add(fn);
+  return () => void chatListeners.delete(fn);
+}
+
+export function getChat(): ChatStore | null {
+  return chat;
+}
+
+/** The signed-in member's chat store (null before sign-in). */
+export function useChat(): ChatStore | null {
+  return useSyncExternalStore(subscribeChat, () => chat);
+}
+
+const noop = () => () => undefined;
+const empties = new Map<string, Conversation>();
+
+/** A conversation's snapshot, re-rendered on every change of the store. */
+export function useConversation(target: Target | null): Conversation | null {
+  const store = useChat();
+  return useSyncExternalStore(store ? (fn) => store.subscribe(fn) : noop, () => {
+    if (!target) return null;
+    if (store) return store.conversation(target);
+    const key = keyOf(target);
+    let e = empties.get(key);
+    if (!e) empties.set(key, (e = emptyConversation(target)));
+    return e;
+  });
+}
+
+/** Every conversation the store holds, newest first, and the total unread count. */
+export function useConversations(): { list: Conversation[]; unread: number } {
+  const store = useChat();
+  const list = useSyncExternalStore(store ? (fn) => store.subscribe(fn) : noop, () => (store ? cachedList(store) : EMPTY_LIST));
+  return { list, unread: store ? store.totalUnread() : 0 };
+}
+
+const EMPTY_LIST: Conversation[] = [];
+let lastList: Conversation[] = EMPTY_LIST;
+/** The same array while no conversation changed (snapshots are compared by reference). */
+function cachedList(store: ChatStore): Conversation[] {
+  const next = store.conversations();
+  if (next.length !== lastList.length || next.some((c, i) => c !== lastList[i])) lastList = next;
+  return lastList;
+}
+
+/** Runs `handler` for every server notice of one kind while the component is mounted. */
+export function useNotice<K extends NoticeKind>(kind: K, handler: (data: NoticeData[K]) => void): void {
+  useEffect(() => realtime.onNotice(kind, handler), [kind, handler]);
+}
