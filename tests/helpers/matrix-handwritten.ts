@@ -43,7 +43,8 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
 
   // base/sys/user: account calls (public ones aimed at A), the caller's own settings, and staff calls.
   'POST /admin/base/sys/user/isExist': (w) => read({ body: { email: w.a.email } }, { body: { username: w.a.username } }),
-  'POST /admin/base/sys/user/openDetail': (w) => read({ body: { id: w.a.id } }, { query: { id: w.a.id } }),
+  'POST /admin/base/sys/user/openDetail': (w) => read({ body: { id: w.a.id } }, { query: { id: w.a.id } }, { body: { name: w.a.username } }),
+  'POST /admin/base/sys/user/search': (w) => read({ body: { keyWord: w.a.username } }),
   'POST /admin/base/sys/user/sendResetPasswordCode': (w) => write({ body: { email: w.a.email } }),
   'POST /admin/base/sys/user/resetPassword': (w) => write({ body: { email: w.a.email, code: '000000', password: 'Taken-Over-1' } }),
   'POST /admin/base/sys/user/googleLogin': () => write({ body: { code: 'not-a-code', state: 'not-a-state' } }),

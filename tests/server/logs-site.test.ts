@@ -150,7 +150,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
   describe('site', () => {
     it('answers empty public fields before any site info is saved', async () => {
       const info = ok(await post('/admin/base/site/info', {}));
-      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null });
+      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null });
     });
 
     it('saves the default row and a host row, and answers the row of the request host or the default', async () => {
@@ -162,7 +162,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       const other = ok(await post('/admin/base/site/info', {}, undefined, 'elsewhere.example.org'));
       expect(other).toMatchObject({ name: 'Cosmac', title: 'Cosmac AI' });
       // Public callers never see the host, the id or the other settings.
-      expect(Object.keys(other).sort()).toEqual(['copyright', 'description', 'favicon', 'keywords', 'logo', 'name', 'title']);
+      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'description', 'favicon', 'keywords', 'logo', 'name', 'title']);
     });
 
     it('updates the existing row of a host instead of adding another', async () => {

@@ -1,6 +1,8 @@
 /**
  * base/site: the site info that public pages show, per host. `info` is public and answers the row of
- * the request's host, else the default row (host NULL); callers who may `save` get the whole row.
+ * the request's host, else the default row (host NULL): the public fields and `communityUrl` (the
+ * chat-community link of `/discord`, kept in the row's `config.communityUrl`); callers who may
+ * `save` get the whole row.
  * `save` upserts the row of one host (none or empty: the default row).
  */
 import { l, type Row } from '../../core/entity/define';
@@ -22,6 +24,13 @@ function normalizeHost(v: unknown): string | null {
   return h;
 }
 
+/** The chat-community link (`/discord`): the row's `config.communityUrl` when it is an http(s) address. */
+export function communityUrl(row: Row | undefined): string | null {
+  const config = row?.config;
+  const v = config && typeof config === 'object' && !Array.isArray(config) ? (config as Row).communityUrl : undefined;
+  return typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v.trim()) ? v.trim() : null;
+}
+
 export default defineRoutes((core: Core) => {
   const site = core.model.byKey.get('base/site')!;
   const SAVE_KEY = 'base:site:save';
@@ -36,9 +45,10 @@ export default defineRoutes((core: Core) => {
         const rows = await sitesForHost(core, host, hostname);
         // The host with its port first, then the bare host name, then the default row.
         const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === hostname) ?? rows.find((r) => r.host === null);
-        if (row && req.user && core.auth.can(req.user, SAVE_KEY)) return row;
+        if (row && req.user && core.auth.can(req.user, SAVE_KEY)) return { ...row, communityUrl: communityUrl(row) };
         const out: Row = {};
         for (const f of PUBLIC_SITE_FIELDS) out[f] = row?.[f] ?? null;
+        out.communityUrl = communityUrl(row);
         return out;
       },
     }),

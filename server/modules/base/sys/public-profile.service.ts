@@ -3,7 +3,7 @@ import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
 import { rowCodec, type RowCodec } from '../../../core/crud/values';
 import { fail } from '../../../core/http/errors';
-import { enabledUser } from './user.queries';
+import { enabledUser, enabledUserByUsername, searchPeople } from './user.queries';
 
 const codecs = new WeakMap<object, RowCodec>();
 
@@ -20,12 +20,37 @@ export function publicColumns(core: Core, alias = ''): { select: string; decode:
   return { select: fields.map((f) => `${prefix}${core.db.q(f)}`).join(', '), decode: codec.decode };
 }
 
-/** The public profile of an enabled, undeleted user; 404 otherwise. */
-export async function openDetail(core: Core, idValue: unknown): Promise<Row> {
+/**
+ * The public profile of an enabled, undeleted user, by `id` or by `name` (the username: the person
+ * page's `/person/{name}`; a name of digits that is nobody's username is tried as an id); 404
+ * otherwise. The answer never holds the username.
+ */
+export async function openDetail(core: Core, idValue: unknown, nameValue?: unknown): Promise<Row> {
+  const cols = publicColumns(core);
+  if (idValue === undefined && nameValue !== undefined) {
+    if (typeof nameValue !== 'string' || nameValue.trim() === '' || nameValue.length > 100) {
+      throw fail.invalid([{ field: 'name', rule: 'type', params: { type: 'string' } }]);
+    }
+    const byName = await enabledUserByUsername(core, cols.select, nameValue.trim());
+    if (byName) return cols.decode(byName);
+    if (!/^\d{1,15}$/.test(nameValue.trim())) throw fail.notFound('record_not_found');
+    idValue = nameValue.trim();
+  }
   const raw = typeof idValue === 'string' && /^\d+$/.test(idValue) ? Number(idValue) : idValue;
   if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1) throw fail.bad('bad_id');
-  const cols = publicColumns(core);
   const row = await enabledUser(core, cols.select, raw);
   if (!row) throw fail.notFound('record_not_found');
   return cols.decode(row);
+}
+
+export const PEOPLE_SEARCH_MAX = 20;
+
+/** People a member may add as friends: see `searchPeople`; the key word is 2 to 64 characters. */
+export async function searchPublicPeople(core: Core, keyWordValue: unknown, callerId: number): Promise<Row[]> {
+  const keyWord = typeof keyWordValue === 'string' ? keyWordValue.trim() : keyWordValue;
+  if (typeof keyWord !== 'string') throw fail.invalid([{ field: 'keyWord', rule: 'type', params: { type: 'string' } }]);
+  if (keyWord.length < 2 || keyWord.length > 64) throw fail.invalid([{ field: 'keyWord', rule: 'length', params: { min: 2, max: 64 } }]);
+  const cols = publicColumns(core);
+  const rows = await searchPeople(core, cols.select, keyWord, callerId, PEOPLE_SEARCH_MAX);
+  return rows.map(({ rank_: _rank, ...r }) => cols.decode(r));
 }

@@ -1,6 +1,7 @@
 /**
- * base/sys/user: move (department transfer), invitedList (the caller's invitees) and openDetail
- * (a public profile). Enabling, disabling and deleting accounts are the generic update (status) and
+ * base/sys/user: move (department transfer), invitedList (the caller's invitees), openDetail
+ * (a public profile, by id or username) and search (people a member may add as friends: 60 a
+ * minute per member). Enabling, disabling and deleting accounts are the generic update (status) and
  * delete, whose hooks in user.entity.ts keep the last enabled administrator (409).
  */
 import type { Core } from '../../../core/core';
@@ -12,7 +13,8 @@ import { MAX_SIZE } from '../../../core/crud/query';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { SYSADMIN } from './sysadmin.messages';
-import { openDetail, publicColumns } from './public-profile.service';
+import { hit } from '../../../core/http/rate-limit';
+import { openDetail, publicColumns, searchPublicPeople } from './public-profile.service';
 import { objectBody } from '../../../core/http/body';
 import { departmentExists } from './department.queries';
 import { invitedPage, liveUserIdsInScope } from './user.queries';
@@ -79,6 +81,18 @@ export default defineRoutes((core) => [
     method: 'POST',
     guard: 'public',
     summary: l('Public profile of a user', '用户公开资料', '使用者公開資料'),
-    handler: (req) => openDetail(core, (req.body as Row | undefined)?.id ?? req.query.id),
+    handler: (req) => {
+      const body = (req.body ?? {}) as Row;
+      return openDetail(core, body.id ?? req.query.id, body.name ?? req.query.name);
+    },
+  }),
+  call(core, 'base', 'sys/user', 'search', {
+    member: true,
+    method: 'POST',
+    summary: l('Find people to add as friends', '查找用户', '尋找使用者'),
+    async handler(req) {
+      await hit(core.cache, [{ key: `user:search:${req.user!.id}`, max: 60, windowSeconds: 60 }]);
+      return searchPublicPeople(core, (req.body as Row | undefined)?.keyWord, req.user!.id);
+    },
   }),
 ]);

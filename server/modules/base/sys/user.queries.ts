@@ -56,6 +56,32 @@ export async function enabledUser(core: Core, select: string, id: number): Promi
   return row ?? null;
 }
 
+/** The `select` columns of the enabled, undeleted user with this username, or null. */
+export async function enabledUserByUsername(core: Core, select: string, username: string): Promise<Row | null> {
+  const q = core.db.q.bind(core.db);
+  const [row] = await core.db.query(
+    `SELECT ${select} FROM ${q(core.model.system('users').table)} WHERE ${q('username')} = ? AND ${q('delete')} = 0 AND ${q('status')} = 1`,
+    [username],
+  );
+  return row ?? null;
+}
+
+/**
+ * Enabled, undeleted people (not AI members) whose username is `keyWord` or whose nickName starts
+ * with it, without `excludeId`: the exact username first, then by nickName; at most `limit`.
+ */
+export async function searchPeople(core: Core, select: string, keyWord: string, excludeId: number, limit: number): Promise<Row[]> {
+  const q = core.db.q.bind(core.db);
+  const prefix = `${keyWord.replace(/[!%_]/g, (c) => '!' + c)}%`;
+  return core.db.query(
+    `SELECT ${select}, CASE WHEN ${q('username')} = ? THEN 0 ELSE 1 END AS ${q('rank_')} FROM ${q(core.model.system('users').table)}` +
+      ` WHERE (${q('username')} = ? OR ${q('nickName')} LIKE ? ESCAPE '!') AND ${q('delete')} = 0 AND ${q('status')} = 1` +
+      ` AND (${q('userType')} IS NULL OR ${q('userType')} = 0) AND ${q('id')} <> ?` +
+      ` ORDER BY ${q('rank_')}, ${q('nickName')}, ${q('id')} LIMIT ?`,
+    [keyWord, keyWord, prefix, excludeId, limit],
+  );
+}
+
 /** The starWalletAddress a user stored, as stored (any row, deleted or not). */
 export async function walletAddress(core: Core, userId: number): Promise<unknown> {
   const q = core.db.q.bind(core.db);
