@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'ads',
   table: 'base_ads',
+  area: 'commerce',
   label: l('Advertisement', '广告', '廣告'),
   note: 'title is required; image is the picture shown and url where a click leads.',
   fields: {

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'app',
   table: 'base_app',
+  area: 'ai',
   label: l('App', '应用', '應用'),
   note:
     'name is required. tokens is the token cost of a run; config and auth are JSON settings ' +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'auth',
   table: 'base_auth',
+  area: 'ai',
   label: l('Auth config', '授权配置', '授權設定'),
   note:
     'The spec names this entity without fields; it holds one credential a member stores for a ' +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'comment',
   table: 'base_comment',
+  area: 'commerce',
   label: l('Comment', '评论', '評論'),
   note: 'content and workflowId are required; userId is the author, taken from the token on add.',
   fields: {

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'coupon',
   table: 'base_coupon',
+  area: 'commerce',
   label: l('Redemption code', '兑换码', '兌換碼'),
   note:
     'Codes are created by the generate call and redeemed by use, so there is no generic add; ' +

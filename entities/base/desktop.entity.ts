@@ -8,6 +8,7 @@ export default defineEntity({
   module: 'base',
   name: 'desktop',
   table: 'base_desktop',
+  area: 'workspace',
   label: l('Desktop', '桌面', '桌面'),
   note:
     'name is required; userId is the creator, taken from the token. member lists GROUP ids, in the order ' +

@@ -60,6 +60,7 @@ export default defineEntity({
   module: 'base',
   name: 'friend',
   table: 'base_friend',
+  area: 'workspace',
   label: l('Friend', '好友', '好友'),
   note:
     'A friendship is two rows, one per side: (userId, friendId) is userId\'s side, owned by userId ' +

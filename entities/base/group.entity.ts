@@ -11,6 +11,7 @@ export default defineEntity({
   module: 'base',
   name: 'group',
   table: 'base_group',
+  area: 'workspace',
   label: l('Group', '群组', '群組'),
   note:
     'type: 0 private group, 1 public group (its members and messages readable without a token), 2 team ' +

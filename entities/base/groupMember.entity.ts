@@ -14,6 +14,7 @@ export default defineEntity({
   module: 'base',
   name: 'groupMember',
   table: 'base_group_member',
+  area: 'workspace',
   label: l('Group member', '群组成员', '群組成員'),
   note:
     'A member is a user in a group: a person or an AI member (a sys/user row with userType 1, owned by ' +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'guide',
   table: 'base_guide',
+  area: 'ai',
   label: l('Guide', '指南', '指南'),
   note: 'title is required; a guide links to a page (url) or a video with its cover. Sorted by sort.',
   fields: {

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'media',
   table: 'base_media',
+  area: 'ai',
   label: l('Media', '媒体', '媒體'),
   note:
     "The spec names this entity without fields; it is a member's media library item (an uploaded " +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'mediaCategory',
   table: 'base_media_category',
+  area: 'ai',
   label: l('Media category', '媒体分类', '媒體分類'),
   note:
     "The spec names this entity without fields; it is a folder of a member's media library, " +

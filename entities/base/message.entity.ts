@@ -8,6 +8,7 @@ export default defineEntity({
   module: 'base',
   name: 'message',
   table: 'base_message',
+  area: 'workspace',
   label: l('Message', '消息', '訊息'),
   note:
     'toId and toType are required: toType 0 sends to a user, 1 to a group. content is JSON; ' +

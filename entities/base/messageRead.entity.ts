@@ -4,6 +4,7 @@ export default defineEntity({
   module: 'base',
   name: 'messageRead',
   table: 'base_message_read',
+  area: 'workspace',
   label: l('Read mark', '已读标记', '已讀標記'),
   note:
     "One row per user and conversation: seq is the number of the last message the user has read " +

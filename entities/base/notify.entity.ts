@@ -25,6 +25,7 @@ export default defineEntity({
   module: 'base',
   name: 'notify',
   table: 'base_notify',
+  area: 'workspace',
   label: l('Notification', '通知', '通知'),
   note:
     'One row per receiver (toId); fromId is who caused it (empty: the platform), templateId the ' +

@@ -6,6 +6,7 @@ export default defineEntity({
   module: 'base',
   name: 'notifyTemplate',
   table: 'base_notify_template',
+  area: 'workspace',
   label: l('Notification template', '通知模板', '通知範本'),
   note:
     'title is required. A console tool: the roles holding its keys (administrators) manage it; ' +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'paidLog',
   table: 'base_paid_log',
+  area: 'commerce',
   label: l('Payment log', '支付记录', '付款紀錄'),
   note:
     'The spec names this entity without fields; it records each payment the card or wallet ' +

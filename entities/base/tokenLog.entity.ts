@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'tokenLog',
   table: 'base_token_log',
+  area: 'commerce',
   label: l('Token log', '代币记录', '代幣紀錄'),
   note:
     "The spec names this entity without fields; it is the ledger of a user's token changes " +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'base',
   name: 'vip',
   table: 'base_vip',
+  area: 'commerce',
   label: l('VIP plan', 'VIP 套餐', 'VIP 方案'),
   note:
     'name is required. amount is the price (a float, as the spec says), giftTokenAmount the tokens ' +

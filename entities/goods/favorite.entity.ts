@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'goods',
   name: 'favorite',
   table: 'goods_favorite',
+  area: 'commerce',
   label: l('Favorite', '收藏', '收藏'),
   note:
     'One row per member and saved goods (goodsId required, userId from the token). Written by addFavorite ' +

@@ -42,6 +42,7 @@ export default defineEntity({
   module: 'goods',
   name: 'info',
   table: 'goods_info',
+  area: 'commerce',
   label: l('Goods', '商品', '商品'),
   note:
     'Fields of 001 §3 Goods info. The title is required. Removal is logical (delete flag). typeName and ' +

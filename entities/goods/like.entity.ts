@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'goods',
   name: 'like',
   table: 'goods_like',
+  area: 'commerce',
   label: l('Like', '点赞', '按讚'),
   note:
     'One row per member and liked goods (goodsId required, userId from the token). Written by the custom ' +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'goods',
   name: 'order',
   table: 'goods_order',
+  area: 'commerce',
   label: l('Order', '订单', '訂單'),
   note:
     'Fields of 001 §3 Goods order. orderNo is required and unique. Orders are written by the custom calls ' +

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'goods',
   name: 'searchKeyword',
   table: 'goods_search_keyword',
+  area: 'commerce',
   label: l('Search keyword', '搜索关键词', '搜尋關鍵字'),
   note: 'A suggested search keyword; the name is required. sortNum defaults to 0 and may be empty (001 §3).',
   fields: {

@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'goods',
   name: 'spec',
   table: 'goods_spec',
+  area: 'commerce',
   label: l('Goods spec', '商品规格', '商品規格'),
   note: 'A variant of a goods: goodsId and name are required; stock defaults to 0, sortNum to 0 (may be empty).',
   fields: {

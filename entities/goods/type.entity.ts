@@ -5,6 +5,7 @@ export default defineEntity({
   module: 'goods',
   name: 'type',
   table: 'goods_type',
+  area: 'commerce',
   label: l('Goods type', '商品分类', '商品分類'),
   note:
     'A goods category, nested by parentId (may be empty); the name is required. The list is public and ' +

@@ -2,19 +2,19 @@
  * Seeding. First start: the administrator role (id 1) and account, the member role, the dictionary
  * types. Every start: a menu entry and permission buttons for each entity and permission key that was
  * never seeded before (remembered in app_seed_state), so a new entity file gets its screen without a
- * reset and nothing an administrator changed or removed is put back.
+ * reset and nothing an administrator changed or removed is put back (seed-menus.ts).
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from './db/db';
 import type { Model } from './entity/model';
-import type { Route, RouteTable } from './http/route';
+import type { RouteTable } from './http/route';
 import { hashPassword } from './auth/password';
 import { usernameColumns, usernameKey } from './auth/username';
-import { nowStored } from './crud/values';
 import { ADMIN_ROLE_ID } from './auth/auth.service';
+import { SEED_TABLE, insert, markSeeded, one, type Done } from './seed-db';
+import { migrateMenuAreas, seedMenus } from './seed-menus';
 
 export const MEMBER_ROLE_LABEL = 'member';
-const SEED_TABLE = 'app_seed_state';
 
 export interface SeedResult {
   /** Set when this start created the administrator with a generated password. */
@@ -29,21 +29,6 @@ export function generatePassword(length = 14): string {
   for (let i = 0; i < length; i++) s += alphabet[randomInt(alphabet.length)];
   // At least one digit, so the password meets common rules.
   return /\d/.test(s) ? s : s.slice(0, -1) + String(randomInt(2, 10));
-}
-
-async function insert(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
-  const now = nowStored();
-  const full = { ...row, createTime: now, updateTime: now };
-  const names = Object.keys(full);
-  const r = await db.run(
-    `INSERT INTO ${db.q(table)} (${names.map((n) => db.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-    Object.values(full),
-  );
-  return Number(r.insertId);
-}
-
-async function one(db: Db, sql: string, params: unknown[] = []): Promise<Record<string, unknown> | undefined> {
-  return (await db.query(sql, params))[0];
 }
 
 const DICT_TYPES: Array<{ name: string; key: string }> = [
@@ -91,89 +76,6 @@ async function seedAccounts(tx: Db, model: Model, done: Done, adminPassword: str
   }
 }
 
-/** Keys seeded by earlier starts, read once per start. */
-type Done = Set<string>;
-
-async function markSeeded(tx: Db, done: Done, key: string): Promise<void> {
-  await tx.run(`INSERT INTO ${tx.q(SEED_TABLE)} (${tx.q('k')}) VALUES (?)`, [key]);
-  done.add(key);
-}
-
-async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, result: SeedResult): Promise<void> {
-  const q = tx.q.bind(tx);
-  const menus = model.system('menus').table;
-  const groups = new Map<string, Route[]>();
-  for (const r of routes.all) {
-    if (r.guard !== 'permission' || !r.permission) continue;
-    const key = `${r.module}/${r.group}`;
-    if (!model.byKey.has(key)) continue;
-    (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
-  }
-  const modules = [...new Set([...groups.keys()].map((k) => k.split('/')[0]))].sort();
-  let order = 0;
-  for (const mod of modules) {
-    order++;
-    let dir = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [`/${mod}`]);
-    const keys = [...groups.keys()].filter((k) => k.startsWith(mod + '/')).sort();
-    for (const key of keys) {
-      const e = model.byKey.get(key)!;
-      const menuKey = `menu:${key}`;
-      let menuId: number | null = null;
-      if (!done.has(menuKey)) {
-        if (!dir) {
-          const id = await insert(tx, menus, { parentId: null, name: mod, router: `/${mod}`, type: 0, icon: 'icon-folder', orderNum: order, keepAlive: 1, isShow: 1 });
-          dir = { id };
-          result.addedMenus++;
-        }
-        // Entities one level deeper (base/sys/user) get a directory of their own (/base/sys).
-        let parentId = Number(dir.id);
-        const parts = key.split('/');
-        if (parts.length > 2) {
-          const subRouter = `/${parts.slice(0, -1).join('/')}`;
-          let sub = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, [subRouter]);
-          if (!sub) {
-            sub = { id: await insert(tx, menus, { parentId: dir.id, name: parts[parts.length - 2], router: subRouter, type: 0, icon: 'icon-folder', orderNum: 0, keepAlive: 1, isShow: 1 }) };
-            result.addedMenus++;
-          }
-          parentId = Number(sub.id);
-        }
-        menuId = await insert(tx, menus, {
-          parentId,
-          name: e.label.en,
-          router: `/${e.module}/${e.name}`,
-          type: 1,
-          icon: 'icon-list',
-          orderNum: keys.indexOf(key) + 1,
-          viewPath: `crud:${key}`,
-          keepAlive: 1,
-          isShow: 1,
-        });
-        result.addedMenus++;
-        await markSeeded(tx, done, menuKey);
-      }
-      for (const r of groups.get(key)!) {
-        const permKey = `perm:${r.permission}`;
-        if (done.has(permKey)) continue;
-        if (menuId === null) {
-          const m = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('viewPath')} = ?`, [`crud:${key}`]);
-          menuId = m ? Number(m.id) : null;
-        }
-        await insert(tx, menus, {
-          parentId: menuId,
-          name: r.summary.en,
-          type: 2,
-          perms: r.permission,
-          orderNum: 0,
-          keepAlive: 1,
-          isShow: 1,
-        });
-        result.addedMenus++;
-        await markSeeded(tx, done, permKey);
-      }
-    }
-  }
-}
-
 /** Gives the member role the keys of `keys` it was never given before, as one button menu. */
 async function seedMemberPermissions(tx: Db, model: Model, done: Done, keys: string[]): Promise<void> {
   const q = tx.q.bind(tx);
@@ -206,6 +108,7 @@ export async function seed(db: Db, model: Model, routes: RouteTable, adminPasswo
   await db.transaction(async (tx) => {
     const done: Done = new Set((await tx.query<{ k: string }>(`SELECT ${tx.q('k')} FROM ${tx.q(SEED_TABLE)}`)).map((r) => r.k));
     await seedAccounts(tx, model, done, adminPassword, result);
+    await migrateMenuAreas(tx, done, model);
     await seedMenus(tx, done, model, routes, result);
     await seedMemberPermissions(tx, model, done, memberPermissions);
   });

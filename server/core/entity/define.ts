@@ -158,6 +158,10 @@ export type SystemRole =
   | 'params'
   | 'dictTypes';
 
+/** The console's top menu folders, in their order. */
+export const MENU_AREAS = ['workspace', 'commerce', 'ai', 'system'] as const;
+export type MenuArea = (typeof MENU_AREAS)[number];
+
 export interface EntityDecl {
   /** The spec's module: base, demo, dict, goods, helper, plugin, recycle, space, task, user, work. */
   module: string;
@@ -176,6 +180,11 @@ export interface EntityDecl {
    */
   system?: SystemRole;
   label: Labels;
+  /**
+   * The console menu folder this entity's screen is placed in on a new installation: the member
+   * workspace, commerce, AI, or system settings (the default).
+   */
+  area?: MenuArea;
   /** Fields besides id, createTime and updateTime, which every entity has. */
   fields: Record<string, FieldDecl>;
   /** Generic actions exposed; default all six. An empty list gives a table with no routes. */

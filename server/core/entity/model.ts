@@ -1,6 +1,6 @@
 /** The normalized entity model: the only shape that CRUD, /eps, OpenAPI, validation and codegen read. */
 import type { Access } from './access';
-import type { ActionName, EntityHooks, EnumOption, FieldType, HttpMethod, Labels, SystemRole } from './define';
+import type { ActionName, EntityHooks, EnumOption, FieldType, HttpMethod, Labels, MenuArea, SystemRole } from './define';
 
 export interface Field {
   name: string;
@@ -50,6 +50,8 @@ export interface Entity {
   /** The role this entity plays for the core (see SystemRole), or null. */
   system: SystemRole | null;
   label: Labels;
+  /** The console menu folder of its screen on a new installation. */
+  area: MenuArea;
   /** `/admin/{module}/{name}`. */
   prefix: string;
   /** `module:name` with `/` as `:`. */

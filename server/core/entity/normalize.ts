@@ -4,8 +4,8 @@
  * duplicate route, bad owner...), so a broken entity file never becomes a half-working API.
  */
 import { createHash } from 'node:crypto';
-import type { ActionName, EntityDecl, FieldDecl, HttpMethod, SystemRole } from './define';
-import { l } from './define';
+import type { ActionName, EntityDecl, FieldDecl, HttpMethod, MenuArea, SystemRole } from './define';
+import { l, MENU_AREAS } from './define';
 import type { Action, Entity, Field, Model } from './model';
 import { buildSchemas } from './json-schema';
 import { ownRows, type Access } from './access';
@@ -162,6 +162,7 @@ export function normalizeEntity(d: EntityDecl): Entity {
     table: d.table,
     system: d.system ?? null,
     label: d.label,
+    area: menuArea(key, d.area),
     prefix,
     permPrefix,
     fields,
@@ -217,4 +218,10 @@ export function normalize(decls: EntityDecl[]): Model {
     return e;
   };
   return { entities, byKey, schemaHash, system };
+}
+
+function menuArea(key: string, area: unknown): MenuArea {
+  if (area === undefined) return 'system';
+  if (!(MENU_AREAS as readonly unknown[]).includes(area)) throw new Error(`${key}: area must be one of ${MENU_AREAS.join(', ')}`);
+  return area as MenuArea;
 }

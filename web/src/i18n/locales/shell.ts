@@ -18,6 +18,7 @@ export default defineLocale('shell', {
     modules: {
       base: 'System', sys: 'System settings', demo: 'Demo', dict: 'Dictionary', goods: 'Goods', helper: 'Helpers', plugin: 'Plugins',
       recycle: 'Recycle bin', space: 'File space', task: 'Scheduled tasks', user: 'Users', work: 'Workspace', member: 'Member calls',
+      workspace: 'Workspace', commerce: 'Commerce', ai: 'AI', system: 'System',
     },
     loadingView: 'Loading view…',
     expandMenu: 'Expand menu',
@@ -40,6 +41,7 @@ export default defineLocale('shell', {
     modules: {
       base: '系统管理', sys: '系统设置', demo: '示例', dict: '字典管理', goods: '商品', helper: '辅助工具', plugin: '插件',
       recycle: '回收站', space: '文件空间', task: '定时任务', user: '用户', work: '工作台', member: '会员接口',
+      workspace: '工作空间', commerce: '商业', ai: 'AI', system: '系统',
     },
     loadingView: '视图加载中…',
     expandMenu: '展开菜单',
@@ -62,6 +64,7 @@ export default defineLocale('shell', {
     modules: {
       base: '系統管理', sys: '系統設定', demo: '範例', dict: '字典管理', goods: '商品', helper: '輔助工具', plugin: '外掛',
       recycle: '資源回收筒', space: '檔案空間', task: '排程任務', user: '使用者', work: '工作台', member: '會員介面',
+      workspace: '工作空間', commerce: '商業', ai: 'AI', system: '系統',
     },
     loadingView: '視圖載入中…',
     expandMenu: '展開選單',
