@@ -68,7 +68,7 @@ export async function startCore(
 ): Promise<Started> {
   const model = await loadModel();
   const target = parseDatabaseUrl(config.databaseUrl);
-  const { db, dataSource } = await openDatabase(target, model);
+  const { db } = await openDatabase(target);
   // Instances of one installation (one database) share cache keys; other installations on the same Redis do not.
   const dbIdentity = target.dialect === 'mysql' ? `${target.mysql!.host}:${target.mysql!.port}/${target.mysql!.database}` : target.file!;
   const prefix = process.env.REDIS_PREFIX ?? `cosmac:${createHash('sha1').update(dbIdentity).digest('hex').slice(0, 10)}:`;
@@ -126,7 +126,7 @@ export async function startCore(
       await requestLog.close();
       await revocations.close();
       await cache.close();
-      await dataSource.destroy();
+      await db.close();
     },
   };
 }

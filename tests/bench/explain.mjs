@@ -59,17 +59,17 @@ export async function explainPlans({ root, databaseUrl, sqliteFile, sqliteRows, 
   const d = dist(root);
   const model = await d.loadModel();
   const lines = [];
-  const my = await d.openDatabase(d.parseDatabaseUrl(databaseUrl), model);
+  const my = await d.openDatabase(d.parseDatabaseUrl(databaseUrl));
   try {
     lines.push(`MariaDB EXPLAIN (${databaseUrl.replace(/^.*\//, '')}):`);
     for (const s of await statements(d, my.db, model, requests)) {
       lines.push(`  ${s.label}: ${s.sql}`, ...mysqlPlan(await my.db.query(`EXPLAIN ${s.sql}`, s.params)));
     }
   } finally {
-    await my.dataSource.destroy();
+    await my.db.close();
   }
   if (!sqliteRows) return lines;
-  const lite = await d.openDatabase(d.parseDatabaseUrl(`sqlite:${sqliteFile}`), model);
+  const lite = await d.openDatabase(d.parseDatabaseUrl(`sqlite:${sqliteFile}`));
   try {
     await d.syncSchema(lite.db, model);
     const t = performance.now();
@@ -81,7 +81,7 @@ export async function explainPlans({ root, databaseUrl, sqliteFile, sqliteRows, 
       lines.push(`  ${s.label}:`, ...sqlitePlan(await lite.db.query(`EXPLAIN QUERY PLAN ${s.sql}`, s.params)));
     }
   } finally {
-    await lite.dataSource.destroy();
+    await lite.db.close();
   }
   return lines;
 }

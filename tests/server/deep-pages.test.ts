@@ -224,14 +224,14 @@ describe.each(kinds)('page index upgrade on %s', (kind) => {
   let tdb: TestDb;
   let opened: OpenDb | null = null;
   afterAll(async () => {
-    await opened?.dataSource.destroy();
+    await opened?.db.close();
     await tdb?.drop();
   });
 
   it('adds the page indexes of a new filter and order to an existing table on the next start, keeping its rows', async () => {
     tdb = await createTestDb(kind);
     const m1 = normalize([v1]);
-    opened = await openDatabase(parseDatabaseUrl(tdb.url), m1);
+    opened = await openDatabase(parseDatabaseUrl(tdb.url));
     const { db } = opened;
     await syncSchema(db, m1);
     await db.run('INSERT INTO `demo_deep_upgrade` (`title`, `kind`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?)', ['kept', 2, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000']);

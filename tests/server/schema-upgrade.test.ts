@@ -33,14 +33,14 @@ describe.each(kinds)('schema upgrade on %s', (kind) => {
   let tdb: TestDb;
   let opened: OpenDb | null = null;
   afterAll(async () => {
-    await opened?.dataSource.destroy();
+    await opened?.db.close();
     await tdb?.drop();
   });
 
   it('adds new columns and indexes, keeps rows and the columns no longer declared', async () => {
     tdb = await createTestDb(kind);
     const m1 = normalize([v1]);
-    opened = await openDatabase(parseDatabaseUrl(tdb.url), m1);
+    opened = await openDatabase(parseDatabaseUrl(tdb.url));
     const { db } = opened;
     const first = await syncSchema(db, m1);
     expect(first.createdTables).toEqual(['demo_upgrade']);
