@@ -16,7 +16,7 @@
  * const mail = createMailAdapter(core.config.env);
  * await mail.send({ to: 'ann@example.com', subject: 'Your code', text: 'Your code is 123456' });
  */
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -55,7 +55,9 @@ export function createMailAdapter(env: Record<string, string | undefined>): Mail
   const port = Number(env.SMTP_PORT) || (secure ? 465 : 587);
   const timeout = Number(env.SMTP_TIMEOUT_MS) || 10_000;
   const from = env.MAIL_FROM?.trim() || 'COSMAC AI <no-reply@localhost>';
-  const transport = createTransport({
+  // nodemailer is loaded on the first message, not at every start (about 60 ms of it).
+  let transport: Promise<Transporter> | null = null;
+  const open = async (): Promise<Transporter> => (await import('nodemailer')).createTransport({
     host,
     port,
     secure,
@@ -69,7 +71,11 @@ export function createMailAdapter(env: Record<string, string | undefined>): Mail
   return {
     configured: true,
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      transport ??= open().catch((err: unknown) => {
+        transport = null;
+        throw err;
+      });
+      await (await transport).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     },
   };
 }
