@@ -206,4 +206,34 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     expect((await t.core.ops.page(recycle, {}, SYSTEM)).pagination.total).toBe(binBefore);
     await expect(t.core.ops.transaction(SYSTEM, (tx) => tx.purge(entity('base/sys/user'), eq('id', 0)))).rejects.toThrow(/beforeDelete/);
   });
+
+  it('hands a row written in the transaction to afterCommitRow as info answers it, and nothing on a rollback', async () => {
+    const got: Array<unknown> = [];
+    const id = await t.core.ops.transaction(SYSTEM, async (tx) => {
+      const added = await tx.addOne(goods, { title: `read back ${tag()}`, stock: 3 });
+      await tx.increment(goods, added, 'stock', 4);
+      tx.afterCommitRow(goods, added, (row) => void got.push(row));
+      tx.afterCommitRow(goods, added + 1_000_000, (row) => void got.push(row));
+      return added;
+    });
+    expect(got).toHaveLength(2);
+    expect(got[0]).toEqual(await t.core.ops.info(goods, id, SYSTEM));
+    expect((got[0] as { stock: number }).stock).toBe(7);
+    expect(got[1]).toBeNull();
+    // An entity whose reads run an afterRead hook is read again by the caller, not handed over.
+    const users = entity('base/sys/user');
+    expect(users.hooks.afterRead).toBeTypeOf('function');
+    await t.core.ops.transaction(SYSTEM, async (tx) => {
+      await tx.update(users, { id: 1, remark: `rb ${tag()}` });
+      tx.afterCommitRow(users, 1, (row) => void got.push(row));
+    });
+    expect(got[2]).toBeNull();
+    const rolled: unknown[] = [];
+    await expect(t.core.ops.transaction(SYSTEM, async (tx) => {
+      const added = await tx.addOne(goods, { title: `rolled ${tag()}`, stock: 1 });
+      tx.afterCommitRow(goods, added, (row) => void rolled.push(row));
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    expect(rolled).toEqual([]);
+  });
 });

@@ -33,9 +33,16 @@ export interface OpContext {
   wrote(e: Entity, rows?: Array<{ id: number; before: Row | null }>): void;
   /** True inside a transaction: counts made here see its uncommitted rows, so they are not cached. */
   inTransaction: boolean;
-  /** Runs `work` on the database once the transaction has committed (work that cannot run inside one). */
-  afterCommit(work: (db: Db) => Promise<void>): void;
+  /**
+   * Runs `work` on the database once the transaction has committed (work that cannot run inside
+   * one). `written(e, id)` gives row `id` of `e` as the transaction left it when its own read-back
+   * of the written rows (the one cached totals move by) holds it, else null.
+   */
+  afterCommit(work: (db: Db, written: WrittenRow) => Promise<void>): void;
 }
+
+/** A row the transaction wrote, as it left it: readable fields, decoded; null when not known. */
+export type WrittenRow = (e: Entity, id: number) => Row | null;
 
 export interface OpMeta {
   /** The request path, kept in recycle records. */

@@ -99,6 +99,17 @@ export class OpTransaction {
     });
   }
 
+  /**
+   * After the commit, `fn` gets row `id` of `e` as this transaction left it (readable fields,
+   * decoded, what `info` would answer the system) from the read-back the transaction makes anyway,
+   * or null when that does not hold it (then read it). Saves reading a row just written.
+   */
+  afterCommitRow(e: Entity, id: number, fn: (row: Row | null) => void | Promise<void>): void {
+    this.c.afterCommit(async (_db, written) => {
+      await fn(written(e, id));
+    });
+  }
+
   /** The next number (1, 2, …) of `scope`, unique and gapless among committed transactions. */
   nextNumber(scope: string): Promise<number> {
     return nextNumber(this.c.db, scope);

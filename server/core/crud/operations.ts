@@ -15,7 +15,8 @@ import { RowChanges } from './row-changes';
 import { PageBoundaries } from './keyset';
 import { OpTransaction } from './op-transaction';
 import { info, list, page } from './read';
-import type { OpContext, OpMeta } from './op-context';
+import type { OpContext, OpMeta, WrittenRow } from './op-context';
+import { planFor } from './plan';
 
 export { MAX_BATCH, parseIds, type OpMeta } from './op-context';
 export { DEFERRED_JOIN_OFFSET } from './read';
@@ -33,8 +34,22 @@ export interface WriteEvents {
 interface Open {
   tx: Db;
   touched: RowChanges;
-  after: Array<(db: Db) => Promise<void>>;
+  after: Array<(db: Db, written: WrittenRow) => Promise<void>>;
   done: boolean;
+}
+
+/** The rows a transaction's read-back holds, as reads answer them (none for entities with an afterRead hook). */
+function writtenRows(changes: Map<Entity, RowChange[] | null>): WrittenRow {
+  return (e, id) => {
+    if (e.hooks.afterRead) return null;
+    const after = changes.get(e)?.find((c) => c.after && Number(c.after.id) === id)?.after;
+    if (!after) return null;
+    const plan = planFor(e);
+    const row: Row = {};
+    for (const f of e.readable) if (!f.virtual) row[f.name] = after[f.name];
+    if (e.softDelete && after[e.softDelete]) return null;
+    return plan.codec.decode(row);
+  };
 }
 
 export class Operations {
@@ -119,7 +134,8 @@ export class Operations {
     } finally {
       if (ticket) await this.totals.end(ticket);
     }
-    for (const work of o.after) await work(this.db);
+    const written = writtenRows(changes);
+    for (const work of o.after) await work(this.db, written);
     return result;
   }
 

@@ -13,7 +13,8 @@
  *    unique, so of two concurrent sends with one clientId exactly one stores; the other's
  *    transaction rolls back, gives its number back and answers the stored one), mention
  *    notifications, and the caller's extra writes (a team notice's notifications);
- * 6. after the commit: the stored row is read and `notice { kind: 'message', data: message }` goes
+ * 6. after the commit: the stored row (as the transaction's own read-back of its rows holds it, else
+ *    read again) and `notice { kind: 'message', data: message }` goes
  *    to both users of a private chat (all their sockets, the sender's other devices included) or
  *    to the group's room.
  *
@@ -82,6 +83,7 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
   // The conversation's number stays locked from nextNumber to the commit, so everything that can
   // happen outside that window does: the checks and reads before, the stored row's read after.
   let id: number;
+  let readBack: Row | null = null;
   try {
     id = await core.ops.transaction(sender, async (t) => {
       const seq = await t.nextNumber(`msg:${conversation}`);
@@ -97,6 +99,9 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
         seq,
       };
       const added = await t.addOne(messages, row, { trusted: true });
+      t.afterCommitRow(messages, added, (r) => {
+        readBack = r;
+      });
       if (audience) {
         await notifyAudience(core, t, audience, {
           type: NOTIFY_TYPE.mention,
@@ -117,7 +122,7 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
     }
     throw err;
   }
-  const message = await stored(core, id);
+  const message = readBack ?? (await stored(core, id));
   deliver(core, message);
   return { message, created: true };
 }
