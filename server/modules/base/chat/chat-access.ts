@@ -19,15 +19,15 @@ import { AppError, fail } from '../../../core/http/errors';
 import { CHAT } from './chat.messages';
 import { conversationKey, type Target } from './conversation';
 import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
-import { blocks, liveGroup, mayReceive, memberRow, type GroupRow } from './chat.queries';
+import { blocks, liveGroup, liveGroupFor, mayReceive, memberRow, type GroupRow } from './chat.queries';
 
 /** Refuses a send the sender may not make; answers the group of a group message. */
 export async function assertMaySend(core: Core, sender: AuthUser, target: Target): Promise<GroupRow | null> {
   if (target.toType === 1) {
-    const group = await liveGroup(core, target.toId);
-    if (!group) throw fail.notFound(CHAT.chat_group_not_found);
-    if (!(await memberRow(core, group.id, sender.id))) throw fail.forbidden(CHAT.chat_not_member);
-    return group;
+    const found = await liveGroupFor(core, target.toId, sender.id);
+    if (!found) throw fail.notFound(CHAT.chat_group_not_found);
+    if (!found.member) throw fail.forbidden(CHAT.chat_not_member);
+    return found.group;
   }
   if (target.toId === sender.id) throw fail.bad(CHAT.chat_to_self);
   if (!(await mayReceive(core, target.toId))) throw fail.notFound(CHAT.chat_receiver_not_found);
