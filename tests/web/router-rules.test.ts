@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, EXEMPT_PATHS, isExemptPath, type RouteInput } from '../../web/src/lib/router-rules';
+import { decideRoute, EXEMPT_PATHS, isExemptPath, loginFor, safeRedirect, type RouteInput } from '../../web/src/lib/router-rules';
 
 const admin = { id: 1, nickName: 'Admin', inviteCode: 'A', roleIds: [1] };
 const member = { id: 5, nickName: 'Mem', inviteCode: 'B', roleIds: [2] };
@@ -14,8 +14,8 @@ describe('rule 1: no token', () => {
     expect(go({ path: '/goods/12?x=1', session: anon, user: null })).toEqual({});
     expect(go({ path: '/work/desk/', session: anon, user: null })).toEqual({});
     expect(go({ path: '/workbench', session: anon, user: null })).toEqual({ redirect: '/login' });
-    expect(go({ path: '/admin', session: anon, user: null })).toEqual({ redirect: '/login' });
-    expect(go({ path: '/my/info', session: anon, user: null })).toEqual({ redirect: '/login' });
+    expect(go({ path: '/admin', session: anon, user: null })).toEqual({ redirect: '/login?redirect=%2Fadmin' });
+    expect(go({ path: '/my/info', session: anon, user: null })).toEqual({ redirect: '/login?redirect=%2Fmy%2Finfo' });
     expect(go({ path: '/', session: anon, user: null })).toEqual({ redirect: '/login' });
     expect(go({ path: '/workbench', session: { token: undefined }, user: null })).toEqual({ redirect: '/login' });
   });
@@ -33,7 +33,7 @@ describe('rule 1: no token', () => {
     expect(isExemptPath('/admin/login?redirect=/admin')).toBe(true);
     expect(isExemptPath('/admin/loginx')).toBe(false);
     expect(isExemptPath('/admin')).toBe(false);
-    expect(go({ path: '/discordx', session: anon, user: null })).toEqual({ redirect: '/login' });
+    expect(go({ path: '/discordx', session: anon, user: null })).toEqual({ redirect: '/login?redirect=%2Fdiscordx' });
     expect(go({ path: '/admin/login', session: anon, user: null })).toEqual({});
   });
 });
@@ -94,5 +94,22 @@ describe('rule 4: signed in on a sign-in page', () => {
     expect(go({ path: '/workbench' })).toEqual({});
     expect(go({ path: '/discord' })).toEqual({});
     expect(go({ path: '/my/info' })).toEqual({});
+  });
+});
+
+describe('coming back after signing in', () => {
+  it('rule 1 keeps the entered path and query in the sign-in page, except for the home and the workbench', () => {
+    expect(go({ path: '/join_team', search: '?key=abc%20d', session: anon, user: null })).toEqual({ redirect: '/login?redirect=%2Fjoin_team%3Fkey%3Dabc%2520d' });
+    expect(go({ path: '/workbench', search: '?tab=friends', session: anon, user: null })).toEqual({ redirect: '/login' });
+    expect(loginFor('/')).toBe('/login');
+  });
+
+  it('rule 4 follows a safe redirect of this site only', () => {
+    expect(go({ path: '/login', search: '?redirect=%2Fjoin_team%3Fkey%3Dabc' })).toEqual({ redirect: '/join_team?key=abc' });
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login', '/admin/login?x=1', '/a b']) {
+      expect(safeRedirect(bad), bad).toBeNull();
+      expect(go({ path: '/login', search: `?redirect=${encodeURIComponent(bad)}` })).toEqual({ redirect: '/workbench' });
+    }
+    expect(safeRedirect('/person/ann?x=1#top')).toBe('/person/ann?x=1#top');
   });
 });

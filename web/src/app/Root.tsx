@@ -57,7 +57,7 @@ export default function Root() {
 
   const path = location.pathname;
   const session = { token: api.session.isSignedIn() ? api.session.getToken() : null };
-  let redirect = decideRoute({ path, session, user: auth.user, consoleRoleIds: auth.consoleRoleIds }).redirect;
+  let redirect = decideRoute({ path, search: location.search, session, user: auth.user, consoleRoleIds: auth.consoleRoleIds }).redirect;
   // Rule 4 for the console sign-in: a signed-in console user goes to the console instead.
   if (redirect === '/workbench' && hasLeadingSegments(path, ADMIN_LOGIN_PATH) && canEnterConsole(auth.user, auth.consoleRoleIds)) redirect = '/admin';
   if (redirect && redirect !== path + location.search) return <Navigate to={redirect} replace />;

@@ -21,6 +21,8 @@ export const ADMIN_ROLE_ID = 1;
 export interface RouteInput {
   /** The path being entered; a query string or hash is ignored. */
   path: string;
+  /** The query string being entered (`?key=…`), kept in the sign-in page's `redirect`. */
+  search?: string;
   /** Pass `token: null` when there is no token or the session is fully expired. */
   session: { token: string | null | undefined };
   /** The signed-in user's info, or null when not known. */
@@ -70,9 +72,26 @@ export function registerRedirect(user: Pick<UserInfo, 'id' | 'inviteCode'>): str
   return `${REGISTER_PATH}?${q}${user.inviteCode ? '' : '&isNeedInviteCode=1'}`;
 }
 
-export function decideRoute({ path, session, user, consoleRoleIds = [] }: RouteInput): RouteDecision {
-  // 1. No token: only exempt paths.
-  if (!session.token) return isExemptPath(path) ? {} : { redirect: LOGIN_PATH };
+/** The sign-in page that comes back to `path` (+ `search`) afterwards; plain for the home and the workbench. */
+export function loginFor(path: string, search = ''): string {
+  const bare = path.split(/[?#]/, 1)[0] || '/';
+  if (bare === '/' || bare === WORKBENCH_PATH) return LOGIN_PATH;
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(bare + search)}`;
+}
+
+/**
+ * Where to go after signing in, from the sign-in page's `redirect`: a path of this site (one leading
+ * slash, no scheme, no backslash), not a sign-in page; null otherwise.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return null;
+  if (isLoginPath(value)) return null;
+  return value;
+}
+
+export function decideRoute({ path, search, session, user, consoleRoleIds = [] }: RouteInput): RouteDecision {
+  // 1. No token: only exempt paths; the sign-in page brings the visitor back afterwards.
+  if (!session.token) return isExemptPath(path) ? {} : { redirect: loginFor(path, search) };
 
   // 2. Registration incomplete until nickName is set.
   if (user && !user.nickName && !hasLeadingSegments(path, REGISTER_PATH)) {
@@ -82,8 +101,8 @@ export function decideRoute({ path, session, user, consoleRoleIds = [] }: RouteI
   // 3. The console admits role 1 and the consoleRoleIds roles (fails closed while the user is unknown).
   if (isConsolePath(path) && !canEnterConsole(user, consoleRoleIds)) return { redirect: NOT_FOUND_PATH };
 
-  // 4. A signed-in user does not see the sign-in pages.
-  if (isLoginPath(path)) return { redirect: WORKBENCH_PATH };
+  // 4. A signed-in user does not see the sign-in pages (a safe `redirect` of theirs is followed).
+  if (isLoginPath(path)) return { redirect: safeRedirect(new URLSearchParams(search ?? '').get('redirect')) ?? WORKBENCH_PATH };
 
   return {};
 }

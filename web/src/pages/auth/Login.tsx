@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Divider, Spin, Tabs, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { safeRedirect } from '../../lib/router-rules';
 import { useI18n } from '../../i18n';
 import { signedIn } from '../../app/auth';
 import { useSiteName } from '../../app/use-site';
@@ -13,20 +14,24 @@ import { useOAuthReturn } from './use-oauth-return';
 
 /**
  * Sign in: username + password + image captcha, an e-mail code, or Google / Discord. `console`
- * (the /admin/login route) goes to the console afterwards, else to the workbench; the router guard
- * then applies the registration rule when the nickname is missing.
+ * (the /admin/login route) goes to the console afterwards, else to the workbench, unless the page
+ * was opened with a `redirect` back to where the visitor was sent from (router rule 1; checked by
+ * `safeRedirect`: a path of this site only); the router guard then applies the registration rule
+ * when the nickname is missing.
  */
 export default function Login({ console: isConsole = false }: { console?: boolean }) {
   const { t } = useI18n();
   const site = useSiteName();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const back = safeRedirect(search.get('redirect'));
 
   const done = useCallback(
     async (pair: TokenPair) => {
       await signedIn({ token: pair.token, expire: pair.expire, refreshToken: pair.refreshToken, refreshExpire: pair.refreshExpire });
-      navigate(isConsole ? '/admin' : '/workbench', { replace: true });
+      navigate(back ?? (isConsole ? '/admin' : '/workbench'), { replace: true });
     },
-    [isConsole, navigate],
+    [back, isConsole, navigate],
   );
   const working = useOAuthReturn(done);
 
