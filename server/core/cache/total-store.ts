@@ -167,8 +167,25 @@ redis.call('INCR', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
 return 1`;
 
+/** The two scripts as commands of the connection: sent once, then run by their hash (EVALSHA). */
+type ScriptedRedis = Redis & {
+  cosmacTotalStore(...args: Array<string | number>): Promise<unknown>;
+  cosmacTotalCommit(...args: Array<string | number>): Promise<unknown>;
+};
+
+function scripted(redis: Redis): ScriptedRedis {
+  const r = redis as ScriptedRedis;
+  if (typeof r.cosmacTotalStore !== 'function') redis.defineCommand('cosmacTotalStore', { numberOfKeys: 4, lua: STORE });
+  if (typeof r.cosmacTotalCommit !== 'function') redis.defineCommand('cosmacTotalCommit', { numberOfKeys: 3, lua: COMMIT });
+  return r;
+}
+
 export class RedisTotalStore implements TotalStore {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  private readonly redis: ScriptedRedis;
+
+  constructor(redis: Redis, private readonly prefix: string) {
+    this.redis = scripted(redis);
+  }
 
   private keys(entity: string) {
     const base = `${this.prefix}total:${entity}:`;
@@ -186,7 +203,7 @@ export class RedisTotalStore implements TotalStore {
 
   async store(entity: string, id: string, c: StoreCount): Promise<void> {
     const k = this.keys(entity);
-    await this.redis.eval(STORE, 4, k.version, k.pending, k.registry, k.entry + id, c.version, c.now, c.n, c.test, id, Math.max(1, Math.ceil(c.ttl)), c.maxEntries);
+    await this.redis.cosmacTotalStore(k.version, k.pending, k.registry, k.entry + id, c.version, c.now, c.n, c.test, id, Math.max(1, Math.ceil(c.ttl)), c.maxEntries);
   }
 
   async begin(entity: string, token: string, deadline: number): Promise<Map<string, string>> {
@@ -202,7 +219,7 @@ export class RedisTotalStore implements TotalStore {
   async commit(entity: string, token: string, deltas: Array<[string, number]>, drop: string[] | 'all'): Promise<void> {
     const k = this.keys(entity);
     const args = drop === 'all' ? [token, k.entry, '1', 0] : [token, k.entry, '0', deltas.length, ...deltas.flat(), ...drop];
-    await this.redis.eval(COMMIT, 3, k.version, k.pending, k.registry, ...args);
+    await this.redis.cosmacTotalCommit(k.version, k.pending, k.registry, ...args);
   }
 
   async end(entity: string, token: string): Promise<void> {
