@@ -19,7 +19,7 @@ export const NOTIFY_TYPE_OPTIONS: EnumOption[] = [
 ];
 
 /** Fields only administrators set: everything but the read state. */
-const SENT_FIELDS = ['title', 'content', 'type', 'fromId', 'toId', 'templateId'];
+const SENT_FIELDS = ['title', 'content', 'type', 'fromId', 'toId', 'templateId', 'groupId'];
 
 export default defineEntity({
   module: 'base',
@@ -30,7 +30,7 @@ export default defineEntity({
   note:
     'One row per receiver (toId); fromId is who caused it (empty: the platform), templateId the ' +
     'template used. The product writes them (notifyUsers in server/modules/base/notify) and delivers ' +
-    "each live as notice {kind: 'notify'} after the commit; add is hand-written for the same reason " +
+    "each live as notice {kind: 'notify'} after the commit; groupId names the group a mention, team notice, join, leave or role change is about (the bell opens its chat); add is hand-written for the same reason " +
     '(administrators only, server/modules/base/social/notify.routes.ts). status: 0 unread, 1 read. ' +
     'A member reads, marks (update of status only, both ways; other fields are ignored) and deletes ' +
     'the notifications sent to them, and marks all read with readAll. Newest first.',
@@ -41,6 +41,7 @@ export default defineEntity({
     fromId: { type: 'int', label: l('Sender', '发送者', '傳送者') },
     toId: { type: 'int', index: true, label: l('Receiver', '接收者', '接收者') },
     templateId: { type: 'int', label: l('Template', '模板', '範本') },
+    groupId: { type: 'int', label: l('Group', '群组', '群組') },
     status: {
       type: 'int',
       default: 0,

@@ -56,7 +56,7 @@ function healthRoute(core: Core): Route {
       const log = core.requestLog.stats;
       req.ctx.status = ok ? 200 : 503;
       req.ctx.set('Cache-Control', 'no-store');
-      req.ctx.body = { code: ok ? 1000 : 1003, message: ok ? 'success' : 'unhealthy', data: { status: ok ? 'ok' : 'fail', db, cache, version: core.version, requestLog: { queued: log.queued, written: log.written, dropped: log.dropped, failed: log.failed } } };
+      req.ctx.body = { code: ok ? 1000 : 1003, message: ok ? 'success' : 'unhealthy', data: { status: ok ? 'ok' : 'fail', db, cache, version: core.version, time: new Date().toISOString(), requestLog: { queued: log.queued, written: log.written, dropped: log.dropped, failed: log.failed } } };
     },
   };
 }

@@ -129,6 +129,7 @@ describe.each(kinds)('chat history and read state on %s', (kind) => {
     await waitNotice(sc, 'notify', (n) => n.type === 4 && n.content === 'meeting at 3');
     const notes = (await rows(t, 'base/notify', { type: 4 })).filter((n) => n.content === 'meeting at 3');
     expect(notes.map((n) => n.toId).sort()).toEqual([b.id, c.id].sort());
+    expect(notes.map((n) => n.groupId)).toEqual([privateGroup, privateGroup]);
     // b is a deputy (onwerIds), c a plain member, d not in the group.
     expect((await post(t, '/admin/base/message/sendTeamNotice', { groupId: privateGroup, content: 'from the deputy' }, b.token)).body.code).toBe(1000);
     const byMember = await post(t, '/admin/base/message/sendTeamNotice', { groupId: privateGroup, content: 'not allowed' }, c.token);

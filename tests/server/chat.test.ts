@@ -69,12 +69,13 @@ describe.each(kinds)('realtime chat on %s', (kind) => {
     const notes = await rows(t, 'base/notify', { toId: a.id, type: 1 });
     expect(notes.map((n) => n.fromId)).toEqual([b.id]);
     expect(notes[0].content).toBe('look @a');
+    expect(notes[0].groupId).toBe(g);
     expect(await rows(t, 'base/notify', { toId: d.id })).toEqual([]);
     // Live too, to a member online at the time of sending.
     const again = await emitAck(sc, 'sendMessage', text(1, g, 'and again @a', { at: [a.id] }));
     expect(again.code).toBe(1000);
     const live = await waitNotice(sa, 'notify', (n) => n.type === 1 && n.content === 'and again @a');
-    expect(live.data).toMatchObject({ toId: a.id, fromId: c.id, status: 0 });
+    expect(live.data).toMatchObject({ toId: a.id, fromId: c.id, status: 0, groupId: g });
     expect(await noticeWithin(sb, 'notify', (n) => n.content === 'and again @a')).toBe(false);
     await closeAll(sa, sb, sc);
   });

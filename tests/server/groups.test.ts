@@ -110,7 +110,9 @@ describe.each(kinds)('groups on %s', (kind) => {
     expect(added.userId).toBe(b.id);
     expect(await memberRow(id, b.id)).toMatchObject({ id: added.id, isOwner: 0, name: 'Bobby' });
     expect(rooms.calls).toContainEqual({ kind: 'join', userIds: [b.id], groupId: id, committed: true });
-    expect((await notificationsOf(t, b.id)).filter((n) => n.type === NOTIFY_TYPE.groupJoin && n.title.includes('Adders'))).toHaveLength(1);
+    const joined = (await notificationsOf(t, b.id)).filter((n) => n.type === NOTIFY_TYPE.groupJoin && n.title.includes('Adders'));
+    expect(joined).toHaveLength(1);
+    expect(joined[0].groupId).toBe(id);
     const dup = await addMember(a, id, b.id);
     expect(dup.status).toBe(409);
     expect((await addMember(b, id, c.id)).status).toBe(403);

@@ -17,6 +17,8 @@ describe.each(kinds)('health and sign-in on %s', (kind) => {
     const res = await t.http().get('/health');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'ok', db: true });
+    // The server's clock, for the /test page.
+    expect(Math.abs(Date.parse(res.body.data.time) - Date.now())).toBeLessThan(60_000);
   });
 
   it('signs the administrator in and answers person', async () => {

@@ -46,11 +46,13 @@ export interface ChatNotification {
   /** The title in one language. */
   title(lang: Lang): string;
   content: string;
+  /** The group the message went to. */
+  groupId?: number | null;
 }
 
 /** Writes the notifications inside `t`, one title per receiver language; delivered after the commit. */
 export async function notifyAudience(core: Core, t: OpTransaction, audience: Audience, n: ChatNotification): Promise<void> {
   for (const [lang, toIds] of audience.byLang) {
-    await notifyUsers(core, t, { toIds, type: n.type, title: n.title(lang), content: n.content, fromId: n.fromId });
+    await notifyUsers(core, t, { toIds, type: n.type, title: n.title(lang), content: n.content, fromId: n.fromId, groupId: n.groupId ?? null });
   }
 }

@@ -108,6 +108,7 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
           fromId: sender.id,
           title: (lang) => translate(lang, CHAT.chat_mention_title, { name: audience.senderName }),
           content: excerpt(input.content),
+          groupId: group?.id ?? null,
         });
       }
       await opts.within?.(t, { ...row, id: added, fromId: sender.id });

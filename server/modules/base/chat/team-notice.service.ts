@@ -37,6 +37,7 @@ export async function sendTeamNotice(core: Core, caller: AuthUser, body: unknown
       fromId: caller.id,
       title: (lang) => translate(lang, CHAT.chat_notice_title, { group: group.name || `#${group.id}` }),
       content: excerpt(b.content),
+      groupId,
     }),
   });
   return sent.message;

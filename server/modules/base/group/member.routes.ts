@@ -64,7 +64,7 @@ export default defineRoutes((core: Core) => {
           }
           const id = await addMember(core, t, g, { userId: uid, name, avatar });
           if (person) {
-            await notifyPeople(core, t, { toIds: [uid], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_group_added, params: { group: String(g.name) }, fromId: caller.id });
+            await notifyPeople(core, t, { toIds: [uid], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_group_added, params: { group: String(g.name) }, fromId: caller.id, groupId: Number(g.id) });
           }
           return { id, userId: uid };
         });
@@ -97,10 +97,10 @@ export default defineRoutes((core: Core) => {
             }
             await removeMembers(core, t, g, rows, req.path);
             const params = { group: String(g.name) };
-            await notifyPeople(core, t, { toIds: others.map((r) => Number(r.userId)), type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_group_removed, params, fromId: caller.id });
+            await notifyPeople(core, t, { toIds: others.map((r) => Number(r.userId)), type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_group_removed, params, fromId: caller.id, groupId: Number(g.id) });
             if (leaving && Number(g.type) === GROUP_TYPE.team) {
               const name = await displayName(core, caller.id);
-              await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { ...params, name }, fromId: caller.id });
+              await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { ...params, name }, fromId: caller.id, groupId: Number(g.id) });
             }
           }
           return { count: ids.length };

@@ -154,14 +154,14 @@ export async function removeMembers(core: Core, t: OpTransaction, g: Row, rows: 
 export async function notifyPeople(
   core: Core,
   t: OpTransaction,
-  n: { toIds: number[]; type: NotifyType; key: string; params: Record<string, string>; fromId: number | null },
+  n: { toIds: number[]; type: NotifyType; key: string; params: Record<string, string>; fromId: number | null; groupId: number },
 ): Promise<void> {
   for (const toId of [...new Set(n.toIds)]) {
     if (toId === n.fromId) continue;
     const u = await userRow(core, toId);
     if (!u || Number(u.userType) === 1) continue;
     const title = text(pickLang(typeof u.language === 'string' ? u.language : undefined), n.key, n.params);
-    await notifyUsers(core, t, { toIds: [toId], type: n.type, title, content: null, fromId: n.fromId });
+    await notifyUsers(core, t, { toIds: [toId], type: n.type, title, content: null, fromId: n.fromId, groupId: n.groupId });
   }
 }
 

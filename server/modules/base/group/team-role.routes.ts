@@ -58,7 +58,7 @@ export default defineRoutes((core: Core) => {
               await s.updateWhere(groups, and(eq('id', groupId!), eq('userId', Number(g.userId))), { userId: userId!, onwerIds: [...others, oldOwner] }, { expect: 1 });
             });
           }
-          await notifyPeople(core, t, { toIds: [userId!], type: NOTIFY_TYPE.teamRole, key: ROLE_TEXT[role!], params: { group: String(g.name) }, fromId: caller.id });
+          await notifyPeople(core, t, { toIds: [userId!], type: NOTIFY_TYPE.teamRole, key: ROLE_TEXT[role!], params: { group: String(g.name) }, fromId: caller.id, groupId: Number(g.id) });
           return { groupId, userId, role };
         });
       },

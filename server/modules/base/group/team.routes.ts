@@ -42,7 +42,7 @@ async function withdraw(core: Core, t: OpTransaction, caller: AuthUser, groupIds
     if (Number(row.isOwner) === 1) throw fail.conflict(GROUP.group_owner_hand_over);
     await removeMembers(core, t, g, [row], url);
     const name = await displayName(core, caller.id);
-    await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { group: String(g.name), name }, fromId: caller.id });
+    await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { group: String(g.name), name }, fromId: caller.id, groupId: Number(g.id) });
   }
   return { count: groupIds.length };
 }
@@ -102,7 +102,7 @@ export default defineRoutes((core: Core) => {
         if (!g) throw fail.notFound(GROUP.team_key_not_found);
         const id = await addMember(core, t, g, { userId: caller.id });
         const name = await displayName(core, caller.id);
-        await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: String(g.name), name }, fromId: caller.id });
+        await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: String(g.name), name }, fromId: caller.id, groupId: Number(g.id) });
         return { id, groupId: Number(g.id) };
       });
     }),

@@ -44,6 +44,8 @@ export interface NewNotification {
   fromId?: number | null;
   /** The notifyTemplate it was made from, if any. */
   templateId?: number | null;
+  /** The group it is about (mentions, team notices, joins, leaves, roles), if any. */
+  groupId?: number | null;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
   if (!to.length) return rows;
   await core.ops.transaction(SYSTEM, async (sys) => {
     for (const toId of to) {
-      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, templateId: n.templateId ?? null, status: NOTIFY_STATUS.unread };
+      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, templateId: n.templateId ?? null, groupId: n.groupId ?? null, status: NOTIFY_STATUS.unread };
       const id = await sys.addOne(notify, row);
       rows.push({ id, ...row });
     }
