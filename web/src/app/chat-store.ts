@@ -19,6 +19,8 @@
  *   message that was stored but whose ack was lost is not stored twice.
  * - Unread: the server's count from `message/conversations`, plus each new message from someone
  *   else past the read mark; `markRead` clears it and sends the mark (up to the newest held seq).
+ *   A history page adds nothing to a count the server gave (its messages were counted there); it
+ *   only raises the count to the held messages past the read mark.
  */
 import type { StorageLike } from '../lib/session';
 import { readDraft, writeDraft, type Draft } from './chat-drafts';
@@ -199,7 +201,12 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
     },
     add,
     addHistory(target, list) {
-      merge(target, list);
+      const before = get(target);
+      const after = mergeMessages(before, list, me).conversation;
+      // A page of history holds messages the server's unread count already knew of: the count is
+      // never raised by it beyond the held messages past the read mark.
+      const past = after.messages.filter((m) => Number(m.fromId) !== me && m.seq > after.readSeq).length;
+      put({ ...after, unread: Math.max(before.unread, past) });
       changed();
     },
     send: (target, m) =>

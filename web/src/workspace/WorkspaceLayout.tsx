@@ -104,7 +104,7 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
             <Dropdown
               menu={{
                 items: [
-                  { key: 'page', icon: <IdcardOutlined />, label: t('workspace.menu.myPage'), onClick: () => navigate(`/person/${encodeURIComponent(String(user.name ?? user.id))}`) },
+                  { key: 'page', icon: <IdcardOutlined />, label: t('workspace.menu.myPage'), onClick: () => navigate(`/person/${encodeURIComponent(String(user.username ?? user.id))}`) },
                   { key: 'me', icon: <UserOutlined />, label: t('workspace.menu.personal'), onClick: () => navigate('/my/info') },
                   ...(canEnterConsole(user, auth.consoleRoleIds) ? [{ key: 'console', icon: <ControlOutlined />, label: t('workspace.menu.console'), onClick: () => navigate('/admin') }] : []),
                   { type: 'divider' as const },

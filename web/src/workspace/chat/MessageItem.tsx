@@ -1,0 +1,142 @@
+/**
+ * One row of the message list: a stored message (a bubble, own ones on the right), a team notice
+ * (a card across the list), or one of the member's outgoing messages (sending, or failed with the
+ * reason and Retry).
+ *
+ * Decisions the spec leaves open:
+ * - The sender's avatar and name show once per run (see message-groups.ts); the name only in
+ *   groups, where it can be anyone, with an AI tag for AI members.
+ * - A message that mentions the signed-in member is marked with a coloured edge.
+ * - Each bubble's full date and time is its native title (no hover popup that a tap on a phone
+ *   would leave open); the run's first message shows the time.
+ */
+import { memo } from 'react';
+import { Avatar, Button, Tag } from 'antd';
+import { ExclamationCircleFilled, LoadingOutlined, NotificationOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { useI18n } from '../../i18n';
+import type { ChatMessage } from '../../app/socket';
+import type { Outgoing } from '../../app/chat-conversation';
+import { contentText, messageTime, timeOf } from './chat-format';
+import { splitMentions } from './mentions';
+import type { Sender } from './use-people';
+
+function Content({ content, names }: { content: unknown; names: readonly string[] }) {
+  const shown = contentText(content);
+  if (shown.raw) return <pre className="chat-raw">{shown.text}</pre>;
+  return (
+    <>
+      {splitMentions(shown.text, names).map((p, i) =>
+        p.mention ? (
+          <span key={i} className="chat-mention">
+            {p.text}
+          </span>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+function fullTime(iso: unknown): string | undefined {
+  const ms = timeOf(iso);
+  return ms === null ? undefined : new Date(ms).toLocaleString();
+}
+
+export function SenderAvatar({ sender, size = 32 }: { sender: Sender; size?: number }) {
+  const initial = sender.name ? [...sender.name][0].toUpperCase() : undefined;
+  return (
+    <Avatar size={size} src={sender.avatar} icon={initial ? undefined : sender.ai ? <RobotOutlined /> : <UserOutlined />} className={sender.ai ? 'chat-avatar chat-avatar-ai' : 'chat-avatar'}>
+      {initial}
+    </Avatar>
+  );
+}
+
+export interface MessageItemProps {
+  message: ChatMessage;
+  head: boolean;
+  mine: boolean;
+  sender: Sender;
+  showName: boolean;
+  mentionNames: readonly string[];
+  mentionsMe: boolean;
+  now: number;
+  /** Under the member's last message in a private chat. */
+  receipt?: 'read' | 'sent';
+}
+
+export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
+  const { t } = useI18n();
+  const time = messageTime(p.message.createTime, p.now);
+  return (
+    <div className={`chat-msg${p.mine ? ' mine' : ''}${p.head ? ' head' : ''}`} data-testid="chat-message" data-seq={p.message.seq} data-mine={p.mine ? '1' : '0'}>
+      {!p.mine && <div className="chat-msg-avatar">{p.head && <SenderAvatar sender={p.sender} />}</div>}
+      <div className="chat-msg-body">
+        {p.head && (
+          <div className="chat-msg-meta">
+            {p.showName && !p.mine && <span className="chat-msg-name">{p.sender.name}</span>}
+            {p.showName && !p.mine && p.sender.ai && (
+              <Tag color="purple" bordered={false} className="chat-ai-tag">
+                {t('wsChat.ai')}
+              </Tag>
+            )}
+            <span className="chat-msg-time">{time}</span>
+          </div>
+        )}
+        <div className={`chat-bubble${p.mentionsMe ? ' chat-bubble-at-me' : ''}`} title={fullTime(p.message.createTime)} data-testid="chat-bubble">
+          <Content content={p.message.content} names={p.mentionNames} />
+        </div>
+        {p.receipt && (
+          <div className="chat-receipt" data-testid="chat-receipt" data-state={p.receipt}>
+            {p.receipt === 'read' ? t('wsChat.read') : t('wsChat.sent')}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});
+
+export const NoticeCard = memo(function NoticeCard({ message, sender, now }: { message: ChatMessage; sender: Sender; now: number }) {
+  const { t } = useI18n();
+  return (
+    <div className="chat-notice" data-testid="chat-notice" data-seq={message.seq}>
+      <div className="chat-notice-head">
+        <NotificationOutlined />
+        <span className="chat-notice-tag">{t('wsChat.noticeTag')}</span>
+        <span className="chat-notice-from">{sender.name}</span>
+        <span className="chat-msg-time">{messageTime(message.createTime, now)}</span>
+      </div>
+      <div className="chat-notice-body">
+        <Content content={message.content} names={[]} />
+      </div>
+    </div>
+  );
+});
+
+export function OutgoingItem({ item, onRetry }: { item: Outgoing; onRetry: (clientId: string) => void }) {
+  const { t } = useI18n();
+  const reason = item.error === 'offline' ? t('wsChat.reasonOffline') : item.error === 'timeout' ? t('wsChat.reasonTimeout') : item.error ?? '';
+  return (
+    <div className={`chat-msg mine chat-out chat-out-${item.state}`} data-testid="chat-outgoing" data-state={item.state} data-client-id={item.clientId}>
+      <div className="chat-msg-body">
+        <div className="chat-bubble">
+          <Content content={item.content} names={[]} />
+        </div>
+        {item.state === 'sending' && (
+          <div className="chat-out-state">
+            <LoadingOutlined /> {t('wsChat.sending')}
+          </div>
+        )}
+        {item.state === 'failed' && (
+          <div className="chat-out-state chat-out-failed">
+            <ExclamationCircleFilled />
+            <span data-testid="chat-failed-reason">{t('wsChat.failed', { reason })}</span>
+            <Button size="small" type="link" danger onClick={() => onRetry(item.clientId)} data-testid="chat-retry">
+              {t('wsChat.retry')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

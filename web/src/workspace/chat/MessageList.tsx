@@ -1,0 +1,203 @@
+/**
+ * The scrolling list of one conversation: older pages load when the reader reaches the top (the
+ * message they were reading stays in place), new messages follow the reader down only when they
+ * are at the bottom, else a "new messages" pill counts them. Mounted once per conversation (the
+ * panel keys it), so its scroll state never leaks into another chat.
+ *
+ * Decisions the spec leaves open:
+ * - The member's own new message always scrolls down: they just wrote it.
+ * - A first page that does not fill the list loads the next older one at once.
+ * - In a private chat the member's last message says "Read" once the other user's read mark
+ *   passed it, else "Sent".
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button, Empty, Spin } from 'antd';
+import { ArrowDownOutlined } from '@ant-design/icons';
+import { useI18n } from '../../i18n';
+import type { Conversation } from '../../app/chat-conversation';
+import type { ChatMessage } from '../../app/socket';
+import { dayName } from './chat-format';
+import { groupMessages, isNotice } from './message-groups';
+import { anchoredScrollTop, nearBottom, shouldLoadOlder } from './scroll-keep';
+import { MessageItem, NoticeCard, OutgoingItem } from './MessageItem';
+import type { History } from './use-history';
+import type { People } from './use-people';
+import './chat-messages.css';
+
+export interface MessageListProps {
+  conversation: Conversation;
+  history: History;
+  people: People;
+  isGroup: boolean;
+  onRetry: (clientId: string) => void;
+}
+
+function DayRow({ day, now }: { day: number; now: number }) {
+  const { t } = useI18n();
+  const d = dayName(day, now);
+  return (
+    <div className="chat-day" data-testid="chat-day">
+      <span>{d.kind === 'date' ? d.date : d.kind === 'today' ? t('wsChat.today') : t('wsChat.yesterday')}</span>
+    </div>
+  );
+}
+
+/** The first message row whose bottom is inside the list, and its distance from the list's top edge. */
+function firstVisible(list: HTMLElement): { seq: number; offset: number } | null {
+  const top = list.getBoundingClientRect().top;
+  for (const node of list.querySelectorAll<HTMLElement>('[data-seq]')) {
+    const r = node.getBoundingClientRect();
+    if (r.bottom > top) return { seq: Number(node.dataset.seq), offset: r.top - top };
+  }
+  return null;
+}
+
+function mentionNamesOf(m: ChatMessage, people: People): string[] {
+  if (!Array.isArray(m.at) || !m.at.length) return [];
+  return m.at.map((id) => people.nameOf(Number(id))).filter((n): n is string => !!n);
+}
+
+export default function MessageList({ conversation, history, people, isGroup, onRetry }: MessageListProps) {
+  const { t } = useI18n();
+  const box = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const anchor = useRef<{ seq: number; offset: number } | null>(null);
+  const seen = useRef<{ last?: number; out: number; ready: boolean }>({ out: 0, ready: false });
+  const [pill, setPill] = useState(0);
+  const { messages, outbox } = conversation;
+  const first = messages[0]?.seq;
+  const last = messages.at(-1)?.seq;
+  const rows = useMemo(() => groupMessages(messages), [messages]);
+  const now = Date.now();
+  const me = people.me;
+
+  const toBottom = () => {
+    const el = box.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    atBottom.current = true;
+    setPill(0);
+  };
+
+  const maybeLoadOlder = () => {
+    const el = box.current;
+    if (!el || !shouldLoadOlder(el, { hasMore: history.hasMore, loading: history.loading || history.loadingOlder })) return;
+    anchor.current = firstVisible(el);
+    history.loadOlder(first);
+  };
+
+  // Older messages were put above: keep the one being read where it was, until the page is in.
+  useLayoutEffect(() => {
+    const el = box.current;
+    const a = anchor.current;
+    if (!el || !a) return;
+    const node = el.querySelector(`[data-seq="${a.seq}"]`);
+    if (node) el.scrollTop = anchoredScrollTop(el.scrollTop, node.getBoundingClientRect().top - el.getBoundingClientRect().top, a.offset);
+    if (!history.loadingOlder) anchor.current = null;
+  }, [first, history.loadingOlder, history.hasMore]);
+
+  // Newer messages (or the member's own outgoing ones) arrived at the bottom.
+  useLayoutEffect(() => {
+    const s = seen.current;
+    const grewOut = outbox.length > s.out;
+    if (!s.ready) {
+      if (!history.loading) {
+        s.ready = true;
+        toBottom();
+      }
+    } else if (last !== s.last || grewOut) {
+      const fresh = messages.filter((m) => s.last !== undefined && m.seq > s.last);
+      const mineNew = grewOut || fresh.some((m) => Number(m.fromId) === me);
+      if (atBottom.current || mineNew) toBottom();
+      else {
+        const others = fresh.filter((m) => Number(m.fromId) !== me).length;
+        if (others) setPill((n) => n + others);
+      }
+    }
+    s.last = last;
+    s.out = outbox.length;
+  }, [last, outbox.length, history.loading]); // messages change together with last
+
+  // A page that does not fill the list: ask for the next older one.
+  useEffect(() => {
+    if (!history.loading && !history.loadingOlder) maybeLoadOlder();
+  }, [history.loading, history.loadingOlder, history.hasMore, first]);
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    atBottom.current = nearBottom(el);
+    if (atBottom.current && pill) setPill(0);
+    maybeLoadOlder();
+  };
+
+  let lastOwnSeq: number | undefined;
+  if (!isGroup) for (const m of messages) if (Number(m.fromId) === me) lastOwnSeq = m.seq;
+  const empty = !messages.length && !outbox.length;
+
+  return (
+    <div className="chat-list-wrap">
+      {history.loadingOlder && (
+        <div className="chat-list-loading" data-testid="chat-loading-older">
+          <Spin size="small" /> <span>{t('wsChat.loadingOlder')}</span>
+        </div>
+      )}
+      <div className="chat-list" ref={box} onScroll={onScroll} data-testid="chat-messages" aria-live="polite">
+        {!history.loading && !history.loadingOlder && !history.hasMore && !!messages.length && (
+          <div className="chat-list-top" data-testid="chat-history-start">
+            {t('wsChat.historyStart')}
+          </div>
+        )}
+        {history.loading && empty && <Spin className="chat-list-spin" />}
+        {history.failed && empty && (
+          <div className="chat-list-empty">
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wsChat.loadFailed')}>
+              <Button onClick={history.reload} data-testid="chat-history-retry">
+                {t('wsChat.tryAgain')}
+              </Button>
+            </Empty>
+          </div>
+        )}
+        {!history.loading && !history.failed && empty && (
+          <div className="chat-list-empty" data-testid="chat-empty">
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wsChat.noMessages')}>
+              <span className="chat-muted">{t('wsChat.noMessagesHint')}</span>
+            </Empty>
+          </div>
+        )}
+        {rows.map((r) => {
+          if (r.kind === 'day') return <DayRow key={r.key} day={r.day} now={now} />;
+          const m = r.message;
+          const from = Number(m.fromId);
+          const sender = people.senderOf(from);
+          if (isNotice(m)) return <NoticeCard key={r.key} message={m} sender={sender} now={now} />;
+          const mine = from === me;
+          return (
+            <MessageItem
+              key={r.key}
+              message={m}
+              head={r.head}
+              mine={mine}
+              sender={sender}
+              showName={isGroup}
+              mentionNames={mentionNamesOf(m, people)}
+              mentionsMe={!mine && Array.isArray(m.at) && m.at.map(Number).includes(me)}
+              now={now}
+              receipt={m.seq === lastOwnSeq ? (conversation.peerReadSeq >= m.seq ? 'read' : 'sent') : undefined}
+            />
+          );
+        })}
+        {outbox
+          .filter((o) => o.state !== 'sent')
+          .map((o) => (
+            <OutgoingItem key={o.clientId} item={o} onRetry={onRetry} />
+          ))}
+      </div>
+      {pill > 0 && (
+        <Button className="chat-pill" type="primary" shape="round" size="small" icon={<ArrowDownOutlined />} onClick={toBottom} data-testid="chat-new-pill">
+          {pill === 1 ? t('wsChat.newMessagesOne') : t('wsChat.newMessages', { count: pill })}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The notification bell's state and where a notification leads, free of React.
+ *
+ * Decisions the spec leaves open:
+ * - The list holds the newest page (20) plus what arrives live, newest first, one entry per id;
+ *   the unread count is the server's total of unread rows, moved by live arrivals and marks.
+ * - A notify row does not name the group a mention happened in (base/notify holds title, content,
+ *   type, fromId, toId): a mention leads to the group conversation the client holds a message
+ *   from `fromId` mentioning the member in, the one closest in time to the notification, else to
+ *   the chats tab. A `groupId` on the row, should the server add one, wins.
+ * - Friend requests and acceptances lead to the friends tab; team notices, joins, leaves and role
+ *   changes to the teams tab; a system notice leads nowhere (it is only marked read).
+ */
+import { chatPath, tabPath } from '../nav';
+import type { ChatMessage, Target } from '../../app/socket';
+
+export const NOTIFY_TYPE = {
+  system: 0,
+  mention: 1,
+  friendRequest: 2,
+  friendAccepted: 3,
+  teamNotice: 4,
+  groupJoin: 5,
+  groupLeave: 6,
+  teamRole: 7,
+} as const;
+
+export interface NotifyRow {
+  id: number;
+  title?: string | null;
+  content?: string | null;
+  type?: number | null;
+  fromId?: number | null;
+  toId?: number | null;
+  status?: number | null;
+  createTime?: string | null;
+  groupId?: number | null;
+}
+
+export interface NotifyState {
+  list: NotifyRow[];
+  unread: number;
+  /** Rows the server holds (for "load more"). */
+  total: number;
+}
+
+export type NotifyAction =
+  | { type: 'loaded'; list: NotifyRow[]; unread: number; total: number }
+  | { type: 'more'; list: NotifyRow[] }
+  | { type: 'arrived'; row: NotifyRow }
+  | { type: 'read'; id: number }
+  | { type: 'unread'; id: number }
+  | { type: 'allRead' };
+
+export const EMPTY_NOTIFY: NotifyState = { list: [], unread: 0, total: 0 };
+
+const isUnread = (r: NotifyRow) => Number(r.status ?? 0) === 0;
+
+function setStatus(s: NotifyState, id: number, status: 0 | 1): NotifyState {
+  const row = s.list.find((r) => r.id === id);
+  if (!row || isUnread(row) === (status === 0)) return s;
+  return {
+    ...s,
+    list: s.list.map((r) => (r.id === id ? { ...r, status } : r)),
+    unread: Math.max(0, s.unread + (status === 0 ? 1 : -1)),
+  };
+}
+
+export function notifyReducer(s: NotifyState, a: NotifyAction): NotifyState {
+  switch (a.type) {
+    case 'loaded': {
+      // A live row that came while the page loaded stays on top.
+      const ids = new Set(a.list.map((r) => r.id));
+      const newer = s.list.filter((r) => !ids.has(r.id) && r.id > (a.list[0]?.id ?? 0));
+      return { list: [...newer, ...a.list], unread: a.unread + newer.filter(isUnread).length, total: a.total + newer.length };
+    }
+    case 'more': {
+      const ids = new Set(s.list.map((r) => r.id));
+      return { ...s, list: [...s.list, ...a.list.filter((r) => !ids.has(r.id))] };
+    }
+    case 'arrived': {
+      if (s.list.some((r) => r.id === a.row.id)) return s;
+      return { list: [a.row, ...s.list], unread: s.unread + (isUnread(a.row) ? 1 : 0), total: s.total + 1 };
+    }
+    case 'read':
+      return setStatus(s, a.id, 1);
+    case 'unread':
+      return setStatus(s, a.id, 0);
+    case 'allRead':
+      return { ...s, list: s.list.map((r) => (isUnread(r) ? { ...r, status: 1 } : r)), unread: 0 };
+  }
+}
+
+/** A row as the realtime notice delivers it (`notice {kind: 'notify', data}`), or null when it is not one. */
+export function notifyFromNotice(data: Record<string, unknown>, now: Date = new Date()): NotifyRow | null {
+  const id = Number(data.id);
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  return {
+    id,
+    title: typeof data.title === 'string' ? data.title : null,
+    content: typeof data.content === 'string' ? data.content : null,
+    type: Number(data.type ?? 0),
+    fromId: data.fromId == null ? null : Number(data.fromId),
+    toId: data.toId == null ? null : Number(data.toId),
+    status: Number(data.status ?? 0),
+    createTime: typeof data.createTime === 'string' ? data.createTime : now.toISOString(),
+    groupId: data.groupId == null ? null : Number(data.groupId),
+  };
+}
+
+/** A held conversation, as far as finding a mention needs it. */
+export interface HeldConversation {
+  target: Target;
+  messages: readonly ChatMessage[];
+}
+
+const timeOf = (v: unknown): number => {
+  const n = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isNaN(n) ? 0 : n;
+};
+
+/** The group conversation a mention notification is about, from the messages the client holds. */
+export function mentionTarget(row: NotifyRow, me: number, held: readonly HeldConversation[]): Target | null {
+  if (row.groupId) return { toType: 1, toId: Number(row.groupId) };
+  const from = Number(row.fromId);
+  if (!from) return null;
+  const when = timeOf(row.createTime);
+  let best: { target: Target; distance: number } | null = null;
+  for (const c of held) {
+    if (c.target.toType !== 1) continue;
+    for (const m of c.messages) {
+      if (Number(m.fromId) !== from || !Array.isArray(m.at) || !m.at.map(Number).includes(me)) continue;
+      const distance = Math.abs(timeOf(m.createTime) - when);
+      if (!best || distance < best.distance) best = { target: c.target, distance };
+    }
+  }
+  return best?.target ?? null;
+}
+
+/** Where clicking a notification goes, or null when it leads nowhere. */
+export function notifyDestination(row: NotifyRow, me: number, held: readonly HeldConversation[]): string | null {
+  switch (Number(row.type ?? 0)) {
+    case NOTIFY_TYPE.mention: {
+      const target = mentionTarget(row, me, held);
+      return target ? chatPath(target) : tabPath('chats');
+    }
+    case NOTIFY_TYPE.friendRequest:
+    case NOTIFY_TYPE.friendAccepted:
+      return tabPath('friends');
+    case NOTIFY_TYPE.teamNotice:
+    case NOTIFY_TYPE.groupJoin:
+    case NOTIFY_TYPE.groupLeave:
+    case NOTIFY_TYPE.teamRole:
+      return tabPath('teams');
+    default:
+      return null;
+  }
+}
