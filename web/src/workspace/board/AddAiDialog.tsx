@@ -1,0 +1,163 @@
+/**
+ * Add an AI member to a group (owner or deputy), two ways:
+ * - a new one, owned by the caller: name, avatar URL, model and instructions (config), and whether
+ *   it is listed in the public catalogue -> `groupMember/add {groupId, ai}`;
+ * - one from the public catalogue (`allMemberList`, searched by name) -> `groupMember/add
+ *   {groupId, userId}` with the AI's user id (see board-api.ts for why not memberToGroup).
+ * The dialog stays open after a catalogue pick, so several can be added in a row.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { App, Avatar, Button, Empty, Form, Input, List, Modal, Switch, Tabs } from 'antd';
+import { RobotOutlined } from '@ant-design/icons';
+import { useI18n } from '../../i18n';
+import { boardApi, type CatalogueAi, type MyGroup, type NewAi } from './board-api';
+import { useGroupMembers } from './use-group-members';
+
+interface Props {
+  group: MyGroup;
+  onClose(): void;
+  onAdded(): void;
+}
+
+interface NewValues {
+  nickName: string;
+  headImg?: string;
+  model?: string;
+  prompt?: string;
+  public?: boolean;
+}
+
+function newAi(v: NewValues): NewAi {
+  const config = { model: v.model?.trim() || undefined, prompt: v.prompt?.trim() || undefined };
+  return {
+    nickName: v.nickName.trim(),
+    headImg: v.headImg?.trim() || undefined,
+    config: config.model || config.prompt ? config : undefined,
+    public: !!v.public,
+  };
+}
+
+export default function AddAiDialog({ group, onClose, onAdded }: Props) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<NewValues>();
+  const [tab, setTab] = useState('new');
+  const [busy, setBusy] = useState(false);
+  const [keyWord, setKeyWord] = useState('');
+  const [list, setList] = useState<CatalogueAi[] | null>(null);
+  const [version, setVersion] = useState(0);
+  const { members } = useGroupMembers(group.id, version);
+  const inGroup = useMemo(() => new Set((members ?? []).filter((m) => m.userType === 1).map((m) => m.userId)), [members]);
+
+  useEffect(() => {
+    if (tab !== 'catalogue') return;
+    let live = true;
+    const timer = setTimeout(() => {
+      boardApi
+        .catalogue(keyWord)
+        .then((l) => live && setList(l))
+        .catch(() => live && setList([]));
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [tab, keyWord]);
+
+  const create = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await boardApi.addAi(group.id, newAi(v));
+      void message.success(t('wsBoard.ai.added', { name: v.nickName.trim() }));
+      onAdded();
+      onClose();
+    } catch {
+      /* shown by the http client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pick = async (a: CatalogueAi) => {
+    try {
+      await boardApi.addPerson(group.id, a.id);
+      void message.success(t('wsBoard.ai.added', { name: a.nickName ?? '' }));
+      setVersion((n) => n + 1);
+      onAdded();
+    } catch {
+      /* shown by the http client */
+    }
+  };
+
+  const newForm = (
+    <Form form={form} layout="vertical" data-testid="board-ai-form">
+      <Form.Item name="nickName" label={t('wsBoard.ai.nickName')} rules={[{ required: true, whitespace: true, message: t('wsBoard.ai.nickNameRequired') }, { max: 50 }]}>
+        <Input maxLength={50} autoFocus data-testid="board-ai-name" />
+      </Form.Item>
+      <Form.Item name="headImg" label={t('wsBoard.ai.headImg')}>
+        <Input inputMode="url" data-testid="board-ai-headimg" />
+      </Form.Item>
+      <Form.Item name="model" label={t('wsBoard.ai.model')} rules={[{ max: 100 }]}>
+        <Input maxLength={100} placeholder={t('wsBoard.ai.modelPlaceholder')} data-testid="board-ai-model" />
+      </Form.Item>
+      <Form.Item name="prompt" label={t('wsBoard.ai.prompt')} rules={[{ max: 20000 }]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid="board-ai-prompt" />
+      </Form.Item>
+      <Form.Item name="public" label={t('wsBoard.ai.public')} valuePropName="checked">
+        <Switch data-testid="board-ai-public" />
+      </Form.Item>
+    </Form>
+  );
+
+  const catalogue = (
+    <>
+      <Input.Search allowClear placeholder={t('wsBoard.ai.search')} value={keyWord} onChange={(e) => setKeyWord(e.target.value)} data-testid="board-ai-search" />
+      <List
+        className="board-pick-list"
+        loading={list === null}
+        dataSource={list ?? []}
+        rowKey="id"
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wsBoard.ai.none')} /> }}
+        renderItem={(a) => (
+          <List.Item
+            data-testid={`board-ai-catalogue-${a.id}`}
+            actions={[
+              <Button key="add" size="small" disabled={inGroup.has(a.id)} onClick={() => void pick(a)}>
+                {inGroup.has(a.id) ? t('wsBoard.ai.inGroup') : t('wsBoard.ai.add')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              avatar={<Avatar src={a.headImg || a.avatar || undefined} icon={<RobotOutlined />} />}
+              title={a.nickName}
+              description={[a.model, a.description].filter(Boolean).join(' · ')}
+            />
+          </List.Item>
+        )}
+      />
+    </>
+  );
+
+  return (
+    <Modal
+      open
+      title={t('wsBoard.ai.title', { name: group.name })}
+      onCancel={onClose}
+      onOk={() => void create()}
+      okText={t('wsBoard.ai.create')}
+      confirmLoading={busy}
+      footer={tab === 'new' ? undefined : null}
+      okButtonProps={{ 'data-testid': 'board-ai-ok' }}
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'new', label: <span data-testid="board-ai-tab-new">{t('wsBoard.ai.tabNew')}</span>, children: newForm },
+          { key: 'catalogue', label: <span data-testid="board-ai-tab-catalogue">{t('wsBoard.ai.tabCatalogue')}</span>, children: catalogue },
+        ]}
+      />
+    </Modal>
+  );
+}

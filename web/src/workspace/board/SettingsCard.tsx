@@ -1,0 +1,71 @@
+/**
+ * The group's card in its settings: name, description, avatar URL, the tile's grid (rows x cols)
+ * and whether it shows on the board (`onBoard`), saved with `group/updateGroupInfo`. Only the owner
+ * and deputies may change it; others see it read-only. Only changed fields are sent.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { useI18n } from '../../i18n';
+import { boardApi, type MyGroup } from './board-api';
+import { cardValues, changedCard, type CardValues } from './group-card';
+import { GRID_MAX, GRID_MIN } from './board-grid';
+import { canManage } from './group-roles';
+
+export default function SettingsCard({ group, onSaved }: { group: MyGroup; onSaved(): void }) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CardValues>();
+  const [busy, setBusy] = useState(false);
+  const editable = canManage(group.role);
+
+  useEffect(() => form.setFieldsValue(cardValues(group)), [group, form]);
+
+  const save = async () => {
+    const v = await form.validateFields();
+    const card = changedCard(group, v);
+    if (!Object.keys(card).length) return;
+    setBusy(true);
+    try {
+      await boardApi.updateGroup(group.id, card);
+      void message.success(t('wsBoard.settings.saved'));
+      onSaved();
+    } catch {
+      /* shown by the http client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" disabled={!editable} initialValues={cardValues(group)} onFinish={() => void save()} data-testid="board-settings-card">
+      {!editable && <Alert type="info" showIcon message={t('wsBoard.settings.readOnly')} className="board-gap" />}
+      <Form.Item name="name" label={t('wsBoard.settings.name')} rules={[{ required: true, whitespace: true, message: t('wsBoard.create.nameRequired') }, { max: 255 }]}>
+        <Input maxLength={255} data-testid="board-settings-name" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('wsBoard.settings.remark')} rules={[{ max: 255 }]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={255} data-testid="board-settings-remark" />
+      </Form.Item>
+      <Form.Item name="avatar" label={t('wsBoard.settings.avatar')} rules={[{ max: 255 }]}>
+        <Input inputMode="url" maxLength={255} data-testid="board-settings-avatar" />
+      </Form.Item>
+      <Space wrap align="end">
+        <Form.Item name="rows" label={t('wsBoard.settings.rows')} rules={[{ required: true }]}>
+          <InputNumber min={GRID_MIN} max={GRID_MAX} precision={0} data-testid="board-settings-rows" />
+        </Form.Item>
+        <Form.Item name="cols" label={t('wsBoard.settings.cols')} rules={[{ required: true }]}>
+          <InputNumber min={GRID_MIN} max={GRID_MAX} precision={0} data-testid="board-settings-cols" />
+        </Form.Item>
+        <Form.Item name="onBoard" label={t('wsBoard.settings.onBoard')} valuePropName="checked">
+          <Switch data-testid="board-settings-onboard" />
+        </Form.Item>
+      </Space>
+      {editable && (
+        <div>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="board-settings-save">
+            {t('wsBoard.settings.save')}
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}

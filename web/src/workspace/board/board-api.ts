@@ -1,0 +1,180 @@
+/**
+ * The calls the board makes, typed, over the data layer (README "Workspace calls").
+ *
+ * Departures from the brief, forced by the server:
+ * - desktop `add` and group `delete` are hand-written routes, absent from the generated CRUD map,
+ *   so they go through `entityAction` (same paths as `data(...).add` / `.delete` would use);
+ * - a public AI member from the catalogue (`allMemberList` gives AI *user* ids) is added with
+ *   `groupMember/add {groupId, userId}`: `memberToGroup` takes a member *row* id, which the
+ *   catalogue does not give;
+ * - friends are read with `{status: 1, userId: me}`: a member's `friend/list` also returns other
+ *   people's accepted rows.
+ */
+import { data, entityAction } from '../../app/data';
+import { toDesktops, type DesktopItem } from './desktop-order';
+import { roleOf, type GroupRole } from './group-roles';
+
+export type GroupType = 0 | 1 | 2;
+export const GROUP_TYPES: readonly GroupType[] = [0, 1, 2];
+/** The locale key of each group type (`wsBoard.type.<key>`), by type. */
+export const TYPE_KEYS = ['private', 'public', 'team'] as const;
+
+/** A group as `group/list2` shows it to the caller. */
+export interface MyGroup {
+  id: number;
+  name: string;
+  remark: string | null;
+  avatar: string | null;
+  type: GroupType;
+  rows: number;
+  cols: number;
+  onBoard: number;
+  /** A team's join key. */
+  key: string | null;
+  role: GroupRole;
+  /** The caller's member row in the group. */
+  memberId: number;
+  memberCount: number;
+  updateTime?: string;
+}
+
+/** A row of `groupMember/memberList`. */
+export interface GroupMember {
+  id: number;
+  groupId: number;
+  userId: number;
+  name: string | null;
+  avatar: string | null;
+  nickName: string | null;
+  headImg: string | null;
+  /** 1: an AI member. */
+  userType: number;
+  online: boolean;
+  role: GroupRole;
+}
+
+export interface Friend {
+  id: number;
+  friendId: number;
+  nickName: string | null;
+  avatar: string | null;
+  remark: string | null;
+}
+
+export interface CatalogueAi {
+  id: number;
+  nickName: string | null;
+  headImg: string | null;
+  avatar: string | null;
+  model: string | null;
+  description: string | null;
+}
+
+export interface NewGroup {
+  name: string;
+  type: GroupType;
+  remark?: string;
+  rows: number;
+  cols: number;
+}
+
+export interface GroupCard {
+  name?: string;
+  remark?: string | null;
+  avatar?: string | null;
+  rows?: number;
+  cols?: number;
+  onBoard?: number;
+}
+
+export interface NewAi {
+  nickName: string;
+  headImg?: string;
+  config?: { model?: string; prompt?: string };
+  public?: boolean;
+}
+
+type Obj = Record<string, unknown>;
+
+function toGroup(r: Obj): MyGroup {
+  const type = Number(r.type);
+  return {
+    id: Number(r.id),
+    name: String(r.name ?? ''),
+    remark: (r.remark as string | null) ?? null,
+    avatar: (r.avatar as string | null) ?? null,
+    type: (type === 1 || type === 2 ? type : 0) as GroupType,
+    rows: Number(r.rows ?? 2),
+    cols: Number(r.cols ?? 2),
+    onBoard: Number(r.onBoard ?? 1),
+    key: (r.key as string | null) ?? null,
+    role: roleOf(r.role),
+    memberId: Number(r.memberId),
+    memberCount: Number(r.memberCount ?? 0),
+    updateTime: r.updateTime as string | undefined,
+  };
+}
+
+function toMember(r: Obj): GroupMember {
+  return {
+    id: Number(r.id),
+    groupId: Number(r.groupId),
+    userId: Number(r.userId),
+    name: (r.name as string | null) ?? null,
+    avatar: (r.avatar as string | null) ?? null,
+    nickName: (r.nickName as string | null) ?? null,
+    headImg: (r.headImg as string | null) ?? null,
+    userType: Number(r.userType ?? 0),
+    online: r.online === true || r.online === 1,
+    role: roleOf(r.role),
+  };
+}
+
+export const boardApi = {
+  async desktops(): Promise<DesktopItem[]> {
+    return toDesktops(await entityAction<Obj[]>('base/desktop', 'list', {}));
+  },
+  addDesktop: (name: string, sort: number) => entityAction<{ id: number }>('base/desktop', 'add', { name, sort }),
+  renameDesktop: (id: number, name: string) => data('base/desktop').update({ id, name }),
+  deleteDesktop: (id: number) => data('base/desktop').delete([id]),
+  sortDesktops: (ids: number[]) => entityAction('base/desktop', 'updateSortByIds', { ids }),
+  groupToDesktop: (groupId: number, desktopId: number) => entityAction('base/groupMember', 'groupToDesktop', { groupId, desktopId }),
+
+  async groups(): Promise<MyGroup[]> {
+    return (await entityAction<Obj[]>('base/group', 'list2', {})).map(toGroup);
+  },
+  addGroup: (g: NewGroup) => entityAction<{ id: number; key?: string }>('base/group', 'add', g),
+  updateGroup: (id: number, card: GroupCard) => entityAction<Obj>('base/group', 'updateGroupInfo', { id, ...card }),
+  deleteGroup: (id: number) => entityAction('base/group', 'delete', { ids: [id] }),
+
+  async members(groupId: number): Promise<GroupMember[]> {
+    const r = await entityAction<{ list: Obj[] }>('base/groupMember', 'memberList', { groupId, page: 1, size: 1000 }, { silent: true });
+    return (r.list ?? []).map(toMember);
+  },
+  addPerson: (groupId: number, userId: number) => entityAction<{ id: number; userId: number }>('base/groupMember', 'add', { groupId, userId }),
+  addAi: (groupId: number, ai: NewAi) => entityAction<{ id: number; userId: number }>('base/groupMember', 'add', { groupId, ai }),
+  removeMembers: (ids: number[]) => entityAction('base/groupMember', 'delete', { ids }),
+  setRole: (groupId: number, userId: number, role: GroupRole) => entityAction('base/groupMember', 'setTeamMemberRole', { groupId, userId, role }),
+
+  async friends(me: number): Promise<Friend[]> {
+    const rows = await data('base/friend').list({ status: 1, userId: me });
+    return (rows as unknown as Obj[]).map((r) => ({
+      id: Number(r.id),
+      friendId: Number(r.friendId),
+      nickName: (r.nickName as string | null) ?? null,
+      avatar: (r.avatar as string | null) ?? null,
+      remark: (r.remark as string | null) ?? null,
+    }));
+  },
+  async catalogue(keyWord: string): Promise<CatalogueAi[]> {
+    const r = await entityAction<{ list: Obj[] }>('base/groupMember', 'allMemberList', { keyWord: keyWord.trim() || undefined, page: 1, size: 50 });
+    return (r.list ?? []).map((a) => ({
+      id: Number(a.id),
+      nickName: (a.nickName as string | null) ?? null,
+      headImg: (a.headImg as string | null) ?? null,
+      avatar: (a.avatar as string | null) ?? null,
+      model: (a.model as string | null) ?? null,
+      description: (a.description as string | null) ?? null,
+    }));
+  },
+};

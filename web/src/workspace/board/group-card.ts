@@ -1,0 +1,29 @@
+/** A group's card as the settings form edits it, and what of it changed (for `group/updateGroupInfo`). */
+import type { GroupCard, MyGroup } from './board-api';
+
+export interface CardValues {
+  name: string;
+  remark: string;
+  avatar: string;
+  rows: number;
+  cols: number;
+  onBoard: boolean;
+}
+
+export function cardValues(g: MyGroup): CardValues {
+  return { name: g.name, remark: g.remark ?? '', avatar: g.avatar ?? '', rows: g.rows, cols: g.cols, onBoard: g.onBoard === 1 };
+}
+
+/** The fields of `v` that differ from the group's (texts trimmed, an emptied text sent as null). */
+export function changedCard(g: MyGroup, v: CardValues): GroupCard {
+  const out: GroupCard = {};
+  const was = cardValues(g);
+  const text = (s: string | undefined) => (s ?? '').trim();
+  if (text(v.name) !== was.name) out.name = text(v.name);
+  if (text(v.remark) !== was.remark) out.remark = text(v.remark) || null;
+  if (text(v.avatar) !== was.avatar) out.avatar = text(v.avatar) || null;
+  if (v.rows !== was.rows) out.rows = v.rows;
+  if (v.cols !== was.cols) out.cols = v.cols;
+  if (v.onBoard !== was.onBoard) out.onBoard = v.onBoard ? 1 : 0;
+  return out;
+}
