@@ -85,10 +85,10 @@ describe.each(kinds)('notifications on %s', (kind) => {
   it('sends from the console to the receiver live, after the commit, with a template\'s texts when asked', async () => {
     const [a, b] = [await member(t), await member(t)];
     const spy = vi.spyOn(t.core.realtime, 'toUsers');
-    const one = await api.post('/admin/base/notify/add', { toId: a.id, title: 'Maintenance tonight', content: 'At 22:00' }, t.adminToken);
+    const one = await api.post('/admin/base/notify/add', { toId: a.id, title: 'Maintenance tonight', content: 'At 22:00', groupId: 77 }, t.adminToken);
     expect(one.body.code, JSON.stringify(one.body)).toBe(1000);
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.calls[0]).toEqual([[a.id], { kind: 'notify', data: expect.objectContaining({ id: one.body.data.id, toId: a.id, title: 'Maintenance tonight', type: 0, fromId: null }) }]);
+    expect(spy.mock.calls[0]).toEqual([[a.id], { kind: 'notify', data: expect.objectContaining({ id: one.body.data.id, toId: a.id, title: 'Maintenance tonight', type: 0, fromId: null, groupId: 77 }) }]);
     const template = (await api.post('/admin/base/notifyTemplate/add', { title: 'Welcome', content: 'Glad you are here', type: 5 }, t.adminToken)).body.data.id;
     const many = await api.post('/admin/base/notify/add', [{ toId: a.id, templateId: template }, { toId: b.id, templateId: template, title: 'Hi B' }], t.adminToken);
     expect(many.body.data.ids).toHaveLength(2);
@@ -106,6 +106,7 @@ describe.each(kinds)('notifications on %s', (kind) => {
     expect((await api.post('/admin/base/notify/add', { toId: a.id }, t.adminToken)).body.code).toBe(1002);
     expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'x', color: 1 }, t.adminToken)).body.code).toBe(1002);
     expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'x', type: 42 }, t.adminToken)).body.code).toBe(1002);
+    expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'x', groupId: 'seven' }, t.adminToken)).body).toMatchObject({ code: 1002, data: [{ field: 'groupId' }] });
     expect(await notificationsOf(t, a)).toEqual([]);
     expect(spy).not.toHaveBeenCalled();
   });

@@ -3,7 +3,7 @@
  * - add (administrators; replaces the generic add at the same path): writes the notification
  *   through notifyUsers, so the receiver sees it live (notice {kind: 'notify'}) once it is stored,
  *   like every notification the product sends. Body as the generic add: one object -> {id}, or an
- *   array -> {ids}; each `{toId, title, content?, type?, fromId?, templateId?}`. With a templateId
+ *   array -> {ids}; each `{toId, title, content?, type?, fromId?, templateId?, groupId?}`. With a templateId
  *   the title, content and type default to the template's. type defaults to 0 (a system notice);
  *   fromId defaults to none (the platform), since the console speaks for it.
  * - readAll (members): marks every unread notification of the caller read -> {count}.
@@ -18,7 +18,7 @@ import { fail, type InvalidField } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { NOTIFY_STATUS, NOTIFY_TYPE, notifyUsers, type NotifyType } from '../notify/notify.service';
 
-const FIELDS = ['toId', 'title', 'content', 'type', 'fromId', 'templateId'];
+const FIELDS = ['toId', 'title', 'content', 'type', 'fromId', 'templateId', 'groupId'];
 const IGNORED = ['id', 'status', 'createTime', 'updateTime'];
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -34,6 +34,7 @@ function item(v: unknown, prefix: string, errors: InvalidField[]): Row {
   for (const k of Object.keys(b)) if (!FIELDS.includes(k) && !IGNORED.includes(k)) errors.push({ field: at(k), rule: 'unknown', params: {} });
   if (!isId(b.toId)) errors.push({ field: at('toId'), rule: b.toId === undefined ? 'required' : 'type', params: { type: 'integer' } });
   if (b.templateId !== undefined && b.templateId !== null && !isId(b.templateId)) errors.push({ field: at('templateId'), rule: 'type', params: { type: 'integer' } });
+  if (b.groupId !== undefined && b.groupId !== null && !isId(b.groupId)) errors.push({ field: at('groupId'), rule: 'type', params: { type: 'integer' } });
   if (b.fromId !== undefined && b.fromId !== null && !isId(b.fromId)) errors.push({ field: at('fromId'), rule: 'type', params: { type: 'integer' } });
   return b;
 }
@@ -72,6 +73,7 @@ export default defineRoutes((core: Core) => {
               type: (b.type ?? template.type ?? NOTIFY_TYPE.system) as NotifyType,
               fromId: (b.fromId as number | null | undefined) ?? null,
               templateId: (b.templateId as number | null | undefined) ?? null,
+              groupId: (b.groupId as number | null | undefined) ?? null,
             });
             // notifyUsers skips a receiver who is the sender.
             if (!row) throw fail.invalid([{ field: at('fromId'), rule: 'invalid', params: {} }]);
