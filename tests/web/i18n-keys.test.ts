@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '../../web/src/i18n';
+import { ALL_AREAS as AREAS } from '../../web/src/i18n/all-areas';
 import { LANGS, type LocaleTree } from '../../web/src/i18n/define';
 
 const WEB_SRC = join(__dirname, '../../web/src');

@@ -3,7 +3,7 @@
  * profile of a stored session, finishes the progress bar on route changes, errors and rejections,
  * and fades between pages.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { Spin } from 'antd';
 import { api, onLogout, progress } from './api';
@@ -13,7 +13,8 @@ import ProgressBar from '../components/ProgressBar';
 import { RootWidgets } from './widgets';
 import { notify } from './notify';
 import { i18n } from '../i18n';
-import ErrorPage from '../pages/errors/ErrorPage';
+// The error page (antd's Result and its pictures) loads only when a route fails.
+const ErrorPage = lazy(() => import('../pages/errors/ErrorPage'));
 
 export default function Root() {
   const location = useLocation();
@@ -93,5 +94,9 @@ export function RouteError() {
     }
     notify('error', i18n.t('common.pageError', { message: text }));
   }, [isChunk, text]);
-  return <ErrorPage code={500} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage code={500} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,5 @@
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import MenuButton from './MenuButton';
 import { TranslationOutlined } from '@ant-design/icons';
 import { LANG_NAMES } from '../i18n/define';
 import { LANGS, setLang, useI18n } from '../i18n';
@@ -7,17 +8,10 @@ import { LANGS, setLang, useI18n } from '../i18n';
 export default function LangSwitch() {
   const { t, lang } = useI18n();
   return (
-    <Dropdown
-      menu={{
-        selectable: true,
-        selectedKeys: [lang],
-        items: LANGS.map((l) => ({ key: l, label: LANG_NAMES[l] })),
-        onClick: ({ key }) => setLang(key as (typeof LANGS)[number]),
-      }}
-    >
+    <MenuButton items={LANGS.map((l) => ({ key: l, label: LANG_NAMES[l] }))} selectedKey={lang} onSelect={(key) => setLang(key as (typeof LANGS)[number])}>
       <Button type="text" icon={<TranslationOutlined />} aria-label={t('common.language')} data-testid="lang-switch">
         {LANG_NAMES[lang]}
       </Button>
-    </Dropdown>
+    </MenuButton>
   );
 }

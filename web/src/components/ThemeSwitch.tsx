@@ -1,45 +1,19 @@
-import { Button, Popover, Space, Switch, Tooltip, Typography } from 'antd';
-import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
-import { THEME_COLORS, THEME_NAMES, setTheme, useTheme } from '../app/theme';
+import { lazy, Suspense } from 'react';
+import { Button, Popover } from 'antd';
+import { BgColorsOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n';
+
+// The panel (switches, colour buttons) loads when first opened: every page shows this button.
+const ThemePanel = lazy(() => import('./ThemePanel'));
 
 /** The theme switcher toolbar: the eight themes, dark mode, menu grouping and the switch animation. */
 export default function ThemeSwitch() {
   const { t } = useI18n();
-  const theme = useTheme();
+  // The popup's content renders (and so loads) on the first opening only.
   const content = (
-    <div style={{ width: 260 }} data-testid="theme-panel">
-      <Space wrap size={8} style={{ marginBottom: 12 }}>
-        {THEME_NAMES.map((name) => (
-          <Tooltip key={name} title={t(`shell.themes.${name}`)}>
-            <button
-              type="button"
-              aria-label={t(`shell.themes.${name}`)}
-              data-testid={`theme-${name}`}
-              onClick={() => setTheme({ name })}
-              style={{
-                width: 26, height: 26, borderRadius: 6, border: 'none', cursor: 'pointer',
-                background: THEME_COLORS[name], color: '#fff', display: 'inline-flex', alignItems: 'center', justifyContent: 'center',
-              }}
-            >
-              {theme.name === name ? <CheckOutlined /> : null}
-            </button>
-          </Tooltip>
-        ))}
-      </Space>
-      {(
-        [
-          ['dark', 'shell.darkMode'],
-          ['isGroup', 'shell.groupMenu'],
-          ['transition', 'shell.animation'],
-        ] as const
-      ).map(([k, label]) => (
-        <div key={k} style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-          <Typography.Text>{t(label)}</Typography.Text>
-          <Switch size="small" checked={theme[k]} data-testid={`theme-${k}`} onChange={(v) => setTheme({ [k]: v })} />
-        </div>
-      ))}
-    </div>
+    <Suspense fallback={<div style={{ width: 260, height: 120 }} />}>
+      <ThemePanel />
+    </Suspense>
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight">

@@ -25,6 +25,7 @@ import { CONSOLE_BASE, buildNav, findMenu, isKeepAlive, viewTarget, type NavNode
 import { VIEWS } from '../app/views';
 import type { MenuRow } from '../app/auth';
 import type { TFunction } from 'i18next';
+import '../i18n/console-texts';
 
 const CrudScreen = lazy(() => import('./crud/CrudScreen'));
 const ProIntl = lazy(() => import('../components/ProIntl'));

@@ -7,24 +7,23 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGS, type Lang, type LocaleArea, type LocaleTree } from './define';
 import common from './locales/common';
 import shell from './locales/shell';
-import auth from './locales/auth';
-import crud from './locales/crud';
-import viewsSystem from './locales/views-system';
-import viewsData from './locales/views-data';
 import workspace from './locales/workspace';
-import wsBoard from './locales/ws-board';
-import wsChat from './locales/ws-chat';
-import wsSocial from './locales/ws-social';
-import wsTeams from './locales/ws-teams';
 
-export const AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams] as unknown as LocaleArea[];
+/**
+ * The areas every page needs, loaded with the app. The others come with the pages that use them:
+ * `auth-texts.ts` (sign-in, home, personal centre, errors), `console-texts.ts` (the console's screens)
+ * and `workspace-texts.ts` (the member workspace) each add their areas when first imported, so the
+ * workspace's first page does not download the console's texts (tests/web/i18n-loading.test.ts
+ * checks that every file using an area's keys is only reached through a module that loads it).
+ */
+export const EAGER_AREAS: readonly LocaleArea[] = [common, shell, workspace] as unknown as LocaleArea[];
 export const LANG_KEY = 'lang';
 
-export function resources(): Record<Lang, { translation: Record<string, LocaleTree> }> {
+export function resources(areas: readonly LocaleArea[] = EAGER_AREAS): Record<Lang, { translation: Record<string, LocaleTree> }> {
   const out = {} as Record<Lang, { translation: Record<string, LocaleTree> }>;
   for (const lang of LANGS) {
     out[lang] = { translation: {} };
-    for (const a of AREAS) out[lang].translation[a.area] = a.texts[lang] as LocaleTree;
+    for (const a of areas) out[lang].translation[a.area] = a.texts[lang] as LocaleTree;
   }
   return out;
 }
@@ -50,6 +49,12 @@ void i18next.use(initReactI18next).init({
 });
 
 export const i18n = i18next;
+
+/** Adds the texts of areas loaded with a part of the app (see EAGER_AREAS). */
+export function addAreas(areas: readonly LocaleArea[]): void {
+  const res = resources(areas);
+  for (const lang of LANGS) i18next.addResourceBundle(lang, 'translation', res[lang].translation, true, true);
+}
 
 export function currentLang(): Lang {
   const l = i18next.language as Lang;

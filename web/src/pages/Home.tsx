@@ -10,6 +10,7 @@ import LangSwitch from '../components/LangSwitch';
 import ThemeSwitch from '../components/ThemeSwitch';
 import './auth/auth.css';
 import './auth/home.css';
+import '../i18n/auth-texts';
 
 /** The landing page: the display name of this host and the ways into the workbench and the console. */
 export default function Home() {

@@ -11,6 +11,7 @@ import { menuPath, viewTarget } from '../app/menu-target';
 import { VIEWS } from '../app/views';
 import ProIntl from '../components/ProIntl';
 import ErrorPage from './errors/ErrorPage';
+import '../i18n/console-texts';
 
 export default function MenuPage() {
   const { menus } = useAuth();

@@ -13,6 +13,7 @@ import LangSwitch from '../components/LangSwitch';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
 import './auth/auth.css';
+import '../i18n/auth-texts';
 
 interface Values {
   nickName: string;

@@ -3,6 +3,7 @@ import { ArrowLeftOutlined, HomeOutlined, RocketOutlined } from '@ant-design/ico
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import './errors/errors.css';
+import '../i18n/auth-texts';
 
 function readable(path: string): string {
   try {

@@ -6,6 +6,7 @@ import { SpaceBrowser } from '../components/space';
 import LangSwitch from '../components/LangSwitch';
 import { useI18n } from '../i18n';
 import ProIntl from '../components/ProIntl';
+import '../i18n/console-texts';
 
 export default function SpaceList() {
   const { t } = useI18n();

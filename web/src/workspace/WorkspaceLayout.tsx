@@ -5,7 +5,8 @@
  * Anonymous visitors of public pages (a person page) see a sign-in button instead.
  */
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Avatar, Badge, Button, Dropdown, Spin, Tooltip, Typography } from 'antd';
+import { Avatar, Badge, Button, Spin, Tooltip } from 'antd';
+import MenuButton from '../components/MenuButton';
 import {
   AppstoreOutlined, ControlOutlined, DisconnectOutlined, LogoutOutlined, MessageOutlined, ShopOutlined,
   TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined,
@@ -20,6 +21,7 @@ import ThemeSwitch from '../components/ThemeSwitch';
 import { useConversations, useRealtimeStatus, useWorkspaceSession } from './realtime';
 import { tabPath, type Tab } from './nav';
 import './workspace.css';
+import '../i18n/workspace-texts';
 
 const NotificationBell = lazy(() => import('./social/NotificationBell'));
 
@@ -81,9 +83,7 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
       <header className="ws-top">
         <Link to={user ? '/workbench' : '/'} className="ws-brand">
           <img src="/favicon.svg" alt={site} />
-          <Typography.Text strong className="ws-hide-sm">
-            {site}
-          </Typography.Text>
+          <strong className="ws-hide-sm">{site}</strong>
         </Link>
         {user && <NavLinks active={active} className="ws-nav ws-nav-top" />}
         <div className="ws-top-right">
@@ -101,21 +101,19 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
           </span>
           <ThemeSwitch />
           {user ? (
-            <Dropdown
-              menu={{
-                items: [
+            <MenuButton
+              items={[
                   { key: 'page', icon: <IdcardOutlined />, label: t('workspace.menu.myPage'), onClick: () => navigate(`/person/${encodeURIComponent(String(user.username ?? user.id))}`) },
                   { key: 'me', icon: <UserOutlined />, label: t('workspace.menu.personal'), onClick: () => navigate('/my/info') },
                   ...(canEnterConsole(user, auth.consoleRoleIds) ? [{ key: 'console', icon: <ControlOutlined />, label: t('workspace.menu.console'), onClick: () => navigate('/admin') }] : []),
                   { type: 'divider' as const },
                   { key: 'logout', icon: <LogoutOutlined />, label: t('workspace.menu.logout'), onClick: () => void logout().then(() => navigate('/login')) },
-                ],
-              }}
+              ]}
             >
               <Button type="text" data-testid="user-name" icon={<Avatar size="small" src={(user.headImg as string | undefined) || undefined} icon={<UserOutlined />} />}>
                 <span className="ws-hide-sm">{name}</span>
               </Button>
-            </Dropdown>
+            </MenuButton>
           ) : (
             <Button type="primary" onClick={() => navigate('/login')}>
               {t('workspace.menu.signIn')}

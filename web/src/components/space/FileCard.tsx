@@ -4,6 +4,7 @@ import { Button, Tooltip, Typography, theme } from 'antd';
 import { useI18n } from '../../i18n';
 import { KindIcon, formatSize, kindOf, type FileKind } from './file-kind';
 import { UPLOAD_LIMITS, type SpaceFile } from './upload';
+import '../../i18n/console-texts';
 
 export interface FileCardProps {
   file: SpaceFile;

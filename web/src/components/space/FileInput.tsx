@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n';
 import { KindIcon, kindOf, type FileKind } from './file-kind';
 import SpacePicker from './SpacePicker';
 import SpaceUpload from './SpaceUpload';
+import '../../i18n/console-texts';
 
 export interface FileInputProps {
   value?: string | null;

@@ -16,6 +16,7 @@ import { FILE_KINDS, type FileKind } from './file-kind';
 import SpaceTypes from './SpaceTypes';
 import SpaceUpload from './SpaceUpload';
 import type { SpaceFile } from './upload';
+import '../../i18n/console-texts';
 
 export interface SpaceSelection {
   limit: number;

@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n';
 import type { FileKind } from './file-kind';
 import SpaceBrowser from './SpaceBrowser';
 import type { SpaceFile } from './upload';
+import '../../i18n/console-texts';
 
 export interface SpacePickerProps {
   open: boolean;

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { data, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
+import '../../i18n/console-texts';
 
 export type SpaceType = Row<'space/type'>;
 

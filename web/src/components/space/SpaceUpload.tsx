@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
 import { UPLOAD_LIMITS, uploadFile, type SpaceFile } from './upload';
+import '../../i18n/console-texts';
 
 export interface SpaceUploadProps {
   classifyId?: number | null;

@@ -11,6 +11,7 @@ import PasswordLoginForm from './PasswordLoginForm';
 import EmailLoginForm from './EmailLoginForm';
 import OAuthButtons from './OAuthButtons';
 import { useOAuthReturn } from './use-oauth-return';
+import '../../i18n/auth-texts';
 
 /**
  * Sign in: username + password + image captcha, an e-mail code, or Google / Discord. `console`

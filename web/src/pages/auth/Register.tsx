@@ -9,6 +9,7 @@ import AuthLayout from './AuthLayout';
 import EmailCodeFields from './EmailCodeFields';
 import AdditionalInfoForm, { PENDING_INVITE_KEY } from './AdditionalInfoForm';
 import { calls, rememberInviteRequired } from './session-calls';
+import '../../i18n/auth-texts';
 
 /**
  * /register: sign up with an e-mail code (the first e-mail sign-in creates the account), then the

@@ -8,6 +8,7 @@ import AuthLayout from './AuthLayout';
 import SendCodeButton from './SendCodeButton';
 import { calls } from './session-calls';
 import { emailRules, passwordRules, sameAs } from './rules';
+import '../../i18n/auth-texts';
 
 /** /reset-password: e-mail → a code by e-mail → the code and a new password (6–16) → back to sign in. */
 export default function ResetPassword() {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { logout } from '../../app/auth';
 import './errors.css';
+import '../../i18n/auth-texts';
 
 export type ErrorCode = 401 | 403 | 404 | 500 | 502;
 

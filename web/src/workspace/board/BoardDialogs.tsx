@@ -3,15 +3,17 @@
  * add AI member and move dialogs. The group is looked up in the board's current list, so a group
  * that is gone (left, deleted) closes what was open for it.
  */
+import { lazy, Suspense } from 'react';
 import type { MyGroup } from './board-api';
 import type { TileAction } from './group-roles';
 import type { PresenceMap } from './presence-map';
 import type { Board } from './use-board';
-import AddAiDialog from './AddAiDialog';
-import AddPeopleDialog from './AddPeopleDialog';
-import ChatDrawer from './ChatDrawer';
-import GroupSettingsDrawer from './GroupSettingsDrawer';
-import MoveGroupDialog from './MoveGroupDialog';
+// Loaded on first use: the board's first paint needs none of them (forms, lists, the chat panel).
+const AddAiDialog = lazy(() => import('./AddAiDialog'));
+const AddPeopleDialog = lazy(() => import('./AddPeopleDialog'));
+const ChatDrawer = lazy(() => import('./ChatDrawer'));
+const GroupSettingsDrawer = lazy(() => import('./GroupSettingsDrawer'));
+const MoveGroupDialog = lazy(() => import('./MoveGroupDialog'));
 
 export interface Opened {
   kind: Exclude<TileAction, 'leave' | 'delete'>;
@@ -29,6 +31,10 @@ export default function BoardDialogs({ opened, board, presence, onClose }: Props
   const group: MyGroup | undefined = opened ? board.groups?.find((g) => g.id === opened.groupId) : undefined;
   if (!opened || !group || !board.desktops) return null;
   const reload = () => void board.reload();
+  return <Suspense fallback={null}>{dialog(opened, group, board, presence, onClose, reload)}</Suspense>;
+}
+
+function dialog(opened: Opened, group: MyGroup, board: Board, presence: PresenceMap, onClose: () => void, reload: () => void) {
   switch (opened.kind) {
     case 'chat':
       return <ChatDrawer group={group} onClose={onClose} />;
@@ -39,6 +45,6 @@ export default function BoardDialogs({ opened, board, presence, onClose }: Props
     case 'addAi':
       return <AddAiDialog group={group} onClose={onClose} onAdded={reload} />;
     case 'move':
-      return <MoveGroupDialog group={group} desktops={board.desktops} onMove={board.moveGroupTo} onClose={onClose} />;
+      return <MoveGroupDialog group={group} desktops={board.desktops ?? []} onMove={board.moveGroupTo} onClose={onClose} />;
   }
 }

@@ -10,9 +10,9 @@
  * flag is a card setting of the whole group (editable in its settings), not a filter here: the
  * board shows every group the member is in, since hiding one would leave no way back to it.
  */
-import { useCallback, useState } from 'react';
-import { App, Button, Empty, Result, Skeleton, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { App, Button, Skeleton } from 'antd';
+import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
 import { useNotice } from '../realtime';
@@ -25,7 +25,7 @@ import { usePresence } from './use-presence';
 import { useSelectedDesktop } from './use-selected-desktop';
 import DesktopBar from './DesktopBar';
 import GroupTile from './GroupTile';
-import CreateGroupDialog from './CreateGroupDialog';
+const CreateGroupDialog = lazy(() => import('./CreateGroupDialog'));
 import BoardDialogs, { type Opened } from './BoardDialogs';
 import './board.css';
 
@@ -76,15 +76,12 @@ export default function BoardView() {
 
   if (board.failed && !board.desktops) {
     return (
-      <Result
-        status="warning"
-        title={t('workspace.loadFailed')}
-        extra={
-          <Button onClick={() => void reload()} data-testid="board-retry">
-            {t('workspace.retry')}
-          </Button>
-        }
-      />
+      <div className="board-empty">
+        <p className="board-muted">{t('workspace.loadFailed')}</p>
+        <Button onClick={() => void reload()} data-testid="board-retry">
+          {t('workspace.retry')}
+        </Button>
+      </div>
     );
   }
   if (!board.desktops || !board.groups) return <Skeleton active className="board-loading" data-testid="board-loading" />;
@@ -102,10 +99,10 @@ export default function BoardView() {
       <DesktopBar board={board} desktops={board.desktops} selected={selected} onSelect={select} />
       <div className="board-head">
         <div className="board-head-title">
-          <Typography.Title level={4} ellipsis data-testid="board-desktop-title">
+          <h4 className="board-title" data-testid="board-desktop-title">
             {desk ? desktopName(desk, t) : ''}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('wsBoard.board.groups', { count: tiles.length })}</Typography.Text>
+          </h4>
+          <span className="board-muted">{t('wsBoard.board.groups', { count: tiles.length })}</span>
         </div>
         {tiles.length > 0 && createButton}
       </div>
@@ -116,12 +113,18 @@ export default function BoardView() {
           ))}
         </div>
       ) : (
-        <Empty className="board-empty" description={t('wsBoard.board.empty')} data-testid="board-empty">
+        <div className="board-empty" data-testid="board-empty">
+          <AppstoreAddOutlined className="board-empty-icon" />
+          <p className="board-empty-title">{t('wsBoard.board.empty')}</p>
           <p className="board-muted">{t('wsBoard.board.emptyHint')}</p>
           {createButton}
-        </Empty>
+        </div>
       )}
-      <CreateGroupDialog open={creating} desktopId={selected} onClose={() => setCreating(false)} onCreated={() => void reload()} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateGroupDialog open desktopId={selected} onClose={() => setCreating(false)} onCreated={() => void reload()} />
+        </Suspense>
+      )}
       <BoardDialogs opened={opened} board={board} presence={presence} onClose={() => setOpened(null)} />
     </div>
   );

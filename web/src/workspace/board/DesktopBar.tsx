@@ -7,13 +7,14 @@
  * Decisions: a new desktop goes last and is selected at once; deleting the selected desktop shows
  * the default one; the chip shows how many groups the desktop holds.
  */
-import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { App, Button, Dropdown, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import { App, Button, Tooltip } from 'antd';
+import MenuButton from '../../components/MenuButton';
 import { DeleteOutlined, EditOutlined, LeftOutlined, MoreOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { DEFAULT_DESKTOP_ID, canMove, dropOn, isDefaultDesktop, moveBy, type DesktopItem } from './desktop-order';
 import { desktopName } from './desktop-name';
-import DesktopNameDialog from './DesktopNameDialog';
+const DesktopNameDialog = lazy(() => import('./DesktopNameDialog'));
 import type { Board } from './use-board';
 
 /** The drag data types: a desktop chip being sorted, a group tile being moved. */
@@ -56,15 +57,14 @@ export default function DesktopBar({ board, desktops, selected, onSelect }: Prop
 
   const move = (d: DesktopItem, delta: -1 | 1) => void board.reorder(moveBy(desktops, d.id, delta)).catch(() => undefined);
 
-  const menuOf = (d: DesktopItem) => ({
-    items: [
+  const menuOf = (d: DesktopItem) =>
+    [
       { key: 'rename', icon: <EditOutlined />, label: t('wsBoard.desktop.rename'), onClick: () => setNaming({ mode: 'rename', desk: d }) },
       { key: 'left', icon: <LeftOutlined />, label: t('wsBoard.desktop.moveLeft'), disabled: !canMove(desktops, d.id, -1), onClick: () => move(d, -1) },
       { key: 'right', icon: <RightOutlined />, label: t('wsBoard.desktop.moveRight'), disabled: !canMove(desktops, d.id, 1), onClick: () => move(d, 1) },
       { type: 'divider' as const },
       { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('wsBoard.desktop.delete'), onClick: () => confirmDelete(d) },
-    ].map((i) => ('key' in i ? { ...i, 'data-testid': `board-desktop-${i.key}` } : i)),
-  });
+    ].map((i) => ('key' in i ? { ...i, 'data-testid': `board-desktop-${i.key}` } : i));
 
   // A desktop dropped on the default one goes first among the own ones (dropOn).
   const accepts = (e: DragEvent) => e.dataTransfer.types.includes(DRAG_GROUP) || e.dataTransfer.types.includes(DRAG_DESKTOP);
@@ -119,9 +119,9 @@ export default function DesktopBar({ board, desktops, selected, onSelect }: Prop
               {own && (
                 // Clicks in the menu (a portal) still bubble to the chip in React: stop them here.
                 <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-                  <Dropdown menu={menuOf(d)} trigger={['click']}>
+                  <MenuButton items={menuOf(d)} placement="bottomLeft">
                     <Button type="text" size="small" className="board-desk-more" icon={<MoreOutlined />} aria-label={t('wsBoard.desktop.menu')} data-testid={`board-desktop-menu-${d.id}`} />
-                  </Dropdown>
+                  </MenuButton>
                 </span>
               )}
             </div>
@@ -133,16 +133,20 @@ export default function DesktopBar({ board, desktops, selected, onSelect }: Prop
           <span className="ws-hide-xs">{t('wsBoard.desktop.add')}</span>
         </Button>
       </Tooltip>
-      <DesktopNameDialog
-        open={naming !== null}
-        title={naming?.mode === 'rename' ? t('wsBoard.desktop.renameTitle') : t('wsBoard.desktop.addTitle')}
-        initial={naming?.mode === 'rename' ? naming.desk.name : ''}
-        onClose={() => setNaming(null)}
-        onOk={async (name) => {
-          if (naming?.mode === 'rename') await board.renameDesktop(naming.desk.id, name);
-          else onSelect(await board.addDesktop(name));
-        }}
-      />
+      {naming !== null && (
+        <Suspense fallback={null}>
+          <DesktopNameDialog
+            open
+            title={naming.mode === 'rename' ? t('wsBoard.desktop.renameTitle') : t('wsBoard.desktop.addTitle')}
+            initial={naming.mode === 'rename' ? naming.desk.name : ''}
+            onClose={() => setNaming(null)}
+            onOk={async (name) => {
+              if (naming.mode === 'rename') await board.renameDesktop(naming.desk.id, name);
+              else onSelect(await board.addDesktop(name));
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * the other actions. On wide screens the tile can be dragged onto a desktop chip to move it.
  */
 import { useMemo } from 'react';
-import { Badge, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Tag, Tooltip } from 'antd';
 import { CrownOutlined, GlobalOutlined, LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useConversation } from '../realtime';
@@ -56,9 +56,9 @@ export default function GroupTile({ group: g, version, presence, onAction }: Pro
       }}
     >
       <div className="board-tile-head">
-        <Typography.Text strong ellipsis={{ tooltip: g.name }} className="board-tile-name">
+        <strong className="board-tile-name" title={g.name}>
           {g.name}
-        </Typography.Text>
+        </strong>
         <Tooltip title={unread ? t('wsBoard.tile.unread', { count: unread }) : undefined}>
           <Badge count={unread} overflowCount={99} data-testid={`board-tile-unread-${g.id}`} />
         </Tooltip>
@@ -73,9 +73,7 @@ export default function GroupTile({ group: g, version, presence, onAction }: Pro
             {t(`wsBoard.role.${g.role}`)}
           </Tag>
         )}
-        <Typography.Text type="secondary" className="board-tile-count">
-          {t('wsBoard.tile.members', { count: Math.max(g.memberCount, members?.length ?? 0) })}
-        </Typography.Text>
+        <span className="board-tile-count">{t('wsBoard.tile.members', { count: Math.max(g.memberCount, members?.length ?? 0) })}</span>
       </div>
       <div className="board-grid-wrap">
         <div className="board-grid" style={{ gridTemplateColumns: `repeat(${grid.cols}, minmax(0, 56px))` }} data-testid={`board-grid-${g.id}`} data-rows={grid.rows} data-cols={grid.cols}>
@@ -92,9 +90,9 @@ export default function GroupTile({ group: g, version, presence, onAction }: Pro
         )}
       </div>
       {g.remark && (
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="board-tile-remark">
+        <p className="board-tile-remark" title={g.remark}>
           {g.remark}
-        </Typography.Paragraph>
+        </p>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
-/** A tile's "…" menu: the actions the caller's role allows (group-roles.ts), in a dropdown. */
-import { Button, Dropdown } from 'antd';
+/** A tile's "…" menu: the actions the caller's role allows (group-roles.ts), in a click menu. */
+import { Button } from 'antd';
+import MenuButton from '../../components/MenuButton';
 import {
   DeleteOutlined, LogoutOutlined, MessageOutlined, MoreOutlined, RobotOutlined, SettingOutlined, SwapOutlined, UserAddOutlined,
 } from '@ant-design/icons';
@@ -34,9 +35,9 @@ export default function TileMenu({ groupId, role, onAction }: { groupId: number;
   return (
     // Clicks in the menu (a portal) still bubble to the tile in React: stop them here.
     <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <MenuButton items={items}>
         <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('wsBoard.tile.menu')} data-testid={`board-tile-menu-${groupId}`} />
-      </Dropdown>
+      </MenuButton>
     </span>
   );
 }

@@ -20,6 +20,7 @@ import WorkspaceLayout from '../WorkspaceLayout';
 import CreatorProfileForm from '../teams/CreatorProfileForm';
 import { tabPath } from '../nav';
 import '../teams/teams.css';
+import '../../i18n/workspace-texts';
 
 const BENEFITS = [
   { key: 'goods', icon: <ShopOutlined /> },

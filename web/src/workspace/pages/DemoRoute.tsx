@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n';
 import WorkspaceLayout from '../WorkspaceLayout';
 import { DEMO_LINKS, demoLabel, demoPath } from '../social/demo-links';
 import '../social/social.css';
+import '../../i18n/workspace-texts';
 
 function DemoBody() {
   const { t } = useI18n();

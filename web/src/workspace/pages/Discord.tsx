@@ -17,6 +17,7 @@ import { safeHttpUrl } from '../social/profile';
 import { siteCalls, type SiteInfo } from '../social/social-calls';
 import { useCountdown } from '../social/use-countdown';
 import '../social/social.css';
+import '../../i18n/workspace-texts';
 
 export const REDIRECT_MS = 2000;
 

@@ -23,6 +23,7 @@ import { useJoinCheck, type JoinCheck } from '../teams/use-join-check';
 import { isValidKey, knownReason, signInPath } from '../teams/join-key';
 import { teamPath } from '../teams/team-model';
 import '../teams/teams.css';
+import '../../i18n/workspace-texts';
 
 export default function JoinTeam() {
   const { t } = useI18n();

@@ -16,6 +16,7 @@ import PersonInfo from '../social/person/PersonInfo';
 import PersonTeams from '../social/person/PersonTeams';
 import PersonActions from '../social/person/PersonActions';
 import '../social/social.css';
+import '../../i18n/workspace-texts';
 
 function PersonBody({ name }: { name: string }) {
   const { t } = useI18n();

@@ -20,6 +20,7 @@ import { siteCalls } from '../social/social-calls';
 import { ping, pingSummary, type PingResult } from '../social/ping';
 import { useViewport } from '../social/use-viewport';
 import '../social/social.css';
+import '../../i18n/workspace-texts';
 
 const KEEP_PINGS = 10;
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };

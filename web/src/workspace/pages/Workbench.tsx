@@ -6,6 +6,7 @@ import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import WorkspaceLayout from '../WorkspaceLayout';
 import { tabOf, type Tab } from '../nav';
+import '../../i18n/workspace-texts';
 
 const VIEWS: Record<Tab, ReturnType<typeof lazy>> = {
   board: lazy(() => import('../board/BoardView')),

@@ -5,8 +5,8 @@
  * with a toast that opens it too. The list is reloaded each time the panel opens, so marks made
  * on another device show.
  */
-import { useState } from 'react';
-import { Badge, Button, Drawer, Grid, Popover, Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Grid, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
@@ -16,6 +16,9 @@ import { notifyDestination, type NotifyRow } from './notify-model';
 import { useNotifications, type Notifications } from './use-notifications';
 import NotificationItem from './NotificationItem';
 import './social.css';
+
+// The phone's full-screen drawer loads when first opened.
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 function MarkAll({ n }: { n: Notifications }) {
   const { t } = useI18n();
@@ -33,7 +36,7 @@ function Panel({ n, onOpen, head }: { n: Notifications; onOpen: (row: NotifyRow)
     <div className="soc-bell-panel" data-testid="notify-panel">
       {head && (
         <div className="soc-bell-head">
-          <Typography.Text strong>{t('wsSocial.bell.title')}</Typography.Text>
+          <strong>{t('wsSocial.bell.title')}</strong>
           <MarkAll n={n} />
         </div>
       )}
@@ -94,17 +97,21 @@ export default function NotificationBell() {
     return (
       <>
         {bell}
-        <Drawer
-          open={open}
-          onClose={() => setOpen(false)}
-          placement="right"
-          width="100%"
-          title={t('wsSocial.bell.title')}
-          extra={<MarkAll n={n} />}
-          styles={{ body: { padding: 12 } }}
-        >
-          <Panel n={n} onOpen={openRow} head={false} />
-        </Drawer>
+        {open && (
+          <Suspense fallback={null}>
+            <Drawer
+              open
+              onClose={() => setOpen(false)}
+              placement="right"
+              width="100%"
+              title={t('wsSocial.bell.title')}
+              extra={<MarkAll n={n} />}
+              styles={{ body: { padding: 12 } }}
+            >
+              <Panel n={n} onOpen={openRow} head={false} />
+            </Drawer>
+          </Suspense>
+        )}
       </>
     );
   }

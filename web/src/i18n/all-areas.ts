@@ -1,0 +1,27 @@
+/** Every locale area, for the tests that check them all; the app loads them in parts (see EAGER_AREAS). */
+import type { LocaleArea } from './define';
+import common from './locales/common';
+import shell from './locales/shell';
+import auth from './locales/auth';
+import crud from './locales/crud';
+import viewsSystem from './locales/views-system';
+import viewsData from './locales/views-data';
+import workspace from './locales/workspace';
+import wsBoard from './locales/ws-board';
+import wsChat from './locales/ws-chat';
+import wsSocial from './locales/ws-social';
+import wsTeams from './locales/ws-teams';
+
+export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams] as unknown as LocaleArea[];
+
+/** Which module loads each area that is not loaded with the app. */
+export const LAZY_AREA_LOADERS: Record<string, string> = {
+  auth: 'i18n/auth-texts.ts',
+  crud: 'i18n/console-texts.ts',
+  viewsSystem: 'i18n/console-texts.ts',
+  viewsData: 'i18n/console-texts.ts',
+  wsBoard: 'i18n/workspace-texts.ts',
+  wsChat: 'i18n/workspace-texts.ts',
+  wsSocial: 'i18n/workspace-texts.ts',
+  wsTeams: 'i18n/workspace-texts.ts',
+};

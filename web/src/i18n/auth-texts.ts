@@ -1,0 +1,6 @@
+/** Loads the sign-in pages' texts (area `auth`); imported by the pages that show them. */
+import type { LocaleArea } from './define';
+import { addAreas } from '.';
+import auth from './locales/auth';
+
+addAreas([auth] as unknown as LocaleArea[]);
