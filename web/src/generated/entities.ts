@@ -1679,6 +1679,8 @@ export interface BaseNotify {
   toId?: number | null;
   /** Template (模板 / 範本) */
   templateId?: number | null;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -1712,6 +1714,8 @@ export interface BaseNotifyAdd {
   toId?: number | null;
   /** Template (模板 / 範本) */
   templateId?: number | null;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -1742,6 +1746,8 @@ export interface BaseNotifyUpdate {
   toId?: number | null;
   /** Template (模板 / 範本) */
   templateId?: number | null;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
