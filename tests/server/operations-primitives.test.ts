@@ -131,6 +131,17 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     expect(other).toBe(1);
   });
 
+  it('hands out runs of numbers at once, unique and gapless beside single ones, also concurrently', async () => {
+    const scope = `test:runs:${tag()}`;
+    expect(await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumbers(scope, 3))).toBe(1);
+    expect(await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))).toBe(4);
+    const sizes = [5, 1, 2, 7, 1, 4];
+    const firsts = await Promise.all(sizes.map((n) => t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumbers(scope, n))));
+    const taken = firsts.flatMap((first, i) => Array.from({ length: sizes[i] }, (_, k) => first + k)).sort((a, b) => a - b);
+    expect(taken).toEqual(Array.from({ length: 20 }, (_, i) => i + 5));
+    await expect(t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumbers(scope, 0))).rejects.toThrow(/count/);
+  });
+
   it('gives a rolled-back sequence number to the next allocation', async () => {
     const scope = `test:rollback:${tag()}`;
     await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope));

@@ -18,7 +18,7 @@ import { lock, type Target } from './lock';
 import { updateWhere, type UpdateWhereOptions } from './update-where';
 import { increment, type IncrementOptions } from './increment';
 import { addIfAbsent } from './add-if-absent';
-import { nextNumber } from './sequence';
+import { nextNumber, nextNumbers } from './sequence';
 import { purge } from './purge';
 
 export class OpTransaction {
@@ -113,6 +113,11 @@ export class OpTransaction {
   /** The next number (1, 2, …) of `scope`, unique and gapless among committed transactions. */
   nextNumber(scope: string): Promise<number> {
     return nextNumber(this.c.db, scope);
+  }
+
+  /** `count` consecutive numbers of `scope` in one step (a batch of messages): answers the first. */
+  nextNumbers(scope: string, count: number): Promise<number> {
+    return nextNumbers(this.c.db, scope, count);
   }
 
   /** Deletes every matching row (all rows without `where`) with no recycle record; returns the count. */

@@ -19,22 +19,28 @@ export async function ensureSequenceTable(db: Db): Promise<void> {
 }
 
 /** The next number of `scope` (letters, digits and `_:./-`), inside the transaction `tx`. */
-export async function nextNumber(tx: Db, scope: string): Promise<number> {
+export function nextNumber(tx: Db, scope: string): Promise<number> {
+  return nextNumbers(tx, scope, 1);
+}
+
+/** `count` consecutive numbers of `scope` at once, inside `tx`: answers the first of them. */
+export async function nextNumbers(tx: Db, scope: string, count: number): Promise<number> {
   if (!SCOPE.test(scope)) throw new Error(`bad sequence scope '${scope}'`);
+  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`bad sequence count ${count}`);
   const t = tx.q(SEQUENCE_TABLE);
   const v = tx.q('value');
-  // One statement, one round trip while the scope's row is locked: MySQL hands the number back as
-  // the statement's LAST_INSERT_ID, SQLite through RETURNING.
+  // One statement, one round trip while the scope's row is locked: MySQL hands the last number back
+  // as the statement's LAST_INSERT_ID, SQLite through RETURNING.
   if (tx.dialect === 'mysql') {
     const r = await tx.run(
-      `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE ${v} = LAST_INSERT_ID(${v} + 1)`,
-      [scope],
+      `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE ${v} = LAST_INSERT_ID(${v} + ?)`,
+      [scope, count, count],
     );
-    return Number(r.insertId);
+    return Number(r.insertId) - count + 1;
   }
   const [row] = await tx.query<{ value: number | string }>(
-    `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, 1) ON CONFLICT (${tx.q('scope')}) DO UPDATE SET ${v} = ${v} + 1 RETURNING ${v}`,
-    [scope],
+    `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, ?) ON CONFLICT (${tx.q('scope')}) DO UPDATE SET ${v} = ${v} + ? RETURNING ${v}`,
+    [scope, count, count],
   );
-  return Number(row.value);
+  return Number(row.value) - count + 1;
 }

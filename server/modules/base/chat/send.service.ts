@@ -12,7 +12,9 @@
  * 5. one transaction: the conversation's next sequence number, the row ((fromId, clientId) is
  *    unique, so of two concurrent sends with one clientId exactly one stores; the other's
  *    transaction rolls back, gives its number back and answers the stored one), mention
- *    notifications, and the caller's extra writes (a team notice's notifications);
+ *    notifications, and the caller's extra writes (a team notice's notifications); messages sent
+ *    to one conversation while its transaction runs are stored together by the next one (group
+ *    commit, send-store.ts);
  * 6. after the commit: the stored row (as the transaction's own read-back of its rows holds it, else
  *    read again) and `notice { kind: 'message', data: message }` goes
  *    to both users of a private chat (all their sockets, the sender's other devices included) or
@@ -23,33 +25,16 @@
  * every message anyway.
  */
 import type { Core } from '../../../core/core';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { SYSTEM } from '../../../core/entity/access';
-import type { AuthUser, Row } from '../../../core/entity/define';
+import type { AuthUser } from '../../../core/entity/define';
 import { hit } from '../../../core/http/rate-limit';
-import { AppError } from '../../../core/http/errors';
-import { t as translate } from '../../../core/i18n/messages';
-import { NOTIFY_TYPE } from '../notify/notify.service';
 import { CHAT } from './chat.messages';
 import { assertMaySend } from './chat-access';
-import { activeMemberIds, messageIdByClientId } from './chat.queries';
-import { audienceOf, excerpt, notifyAudience } from './chat-notify';
+import { activeMemberIds } from './chat.queries';
+import { audienceOf } from './chat-notify';
 import { conversationKey, parseMessage } from './conversation';
+import { store, type SendOptions, type SendResult } from './send-store';
 
-export interface SendOptions {
-  /** Type 9 (a team notice) is allowed: message/sendTeamNotice checked the caller's role. */
-  allowNotice?: boolean;
-  /** Counted against the sender's rate limit (default true). */
-  rateLimit?: boolean;
-  /** More writes in the message's transaction, with the stored message. */
-  within?: (t: OpTransaction, message: Row) => Promise<void>;
-}
-
-export interface SendResult {
-  message: Row;
-  /** False when the clientId was used before: `message` is the one stored then. */
-  created: boolean;
-}
+export type { SendOptions, SendResult };
 
 const DEFAULT_LIMIT = { max: 20, windowSeconds: 10 };
 
@@ -57,16 +42,6 @@ const DEFAULT_LIMIT = { max: 20, windowSeconds: 10 };
 export function sendLimit(core: Core): { max: number; windowSeconds: number } {
   const m = /^(\d+)\/(\d+)$/.exec((core.config.env.CHAT_SEND_LIMIT ?? '').trim());
   return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
-}
-
-function stored(core: Core, id: number): Promise<Row> {
-  return core.ops.info(core.model.byKey.get('base/message')!, id, SYSTEM);
-}
-
-function deliver(core: Core, message: Row): void {
-  const notice = { kind: 'message' as const, data: message };
-  if (message.toType === 1) core.realtime.toGroup(Number(message.toId), notice);
-  else core.realtime.toUsers([Number(message.fromId), Number(message.toId)], notice);
 }
 
 /** Stores and delivers one message. Call it outside any transaction: it delivers once its own has committed. */
@@ -78,52 +53,8 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
   const group = await assertMaySend(core, sender, input);
   const mentioned = group ? await activeMemberIds(core, group.id, input.at.filter((id) => id !== sender.id)) : [];
   const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;
-  const messages = core.model.byKey.get('base/message')!;
   const conversation = conversationKey(sender.id, input);
-  // The conversation's number stays locked from nextNumber to the commit, so everything that can
+  // The conversation's number stays locked from its numbering to the commit, so everything that can
   // happen outside that window does: the checks and reads before, the stored row's read after.
-  let id: number;
-  let readBack: Row | null = null;
-  try {
-    id = await core.ops.transaction(sender, async (t) => {
-      const seq = await t.nextNumber(`msg:${conversation}`);
-      const row: Row = {
-        ...input.extra,
-        toType: input.toType,
-        toId: input.toId,
-        type: input.type,
-        content: input.content,
-        at: mentioned,
-        clientId: input.clientId,
-        conversation,
-        seq,
-      };
-      const added = await t.addOne(messages, row, { trusted: true });
-      t.afterCommitRow(messages, added, (r) => {
-        readBack = r;
-      });
-      if (audience) {
-        await notifyAudience(core, t, audience, {
-          type: NOTIFY_TYPE.mention,
-          fromId: sender.id,
-          title: (lang) => translate(lang, CHAT.chat_mention_title, { name: audience.senderName }),
-          content: excerpt(input.content),
-          groupId: group?.id ?? null,
-        });
-      }
-      await opts.within?.(t, { ...row, id: added, fromId: sender.id });
-      return added;
-    });
-  } catch (err) {
-    // Two sends with one clientId at once: (fromId, clientId) is unique, so the later insert failed
-    // and its transaction rolled back (its number given back). Answer the one that was stored.
-    if (input.clientId && err instanceof AppError && err.key === 'duplicate') {
-      const before = await messageIdByClientId(core, sender.id, input.clientId);
-      if (before !== null) return { message: await stored(core, before), created: false };
-    }
-    throw err;
-  }
-  const message = readBack ?? (await stored(core, id));
-  deliver(core, message);
-  return { message, created: true };
+  return store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, conversation, opts });
 }
