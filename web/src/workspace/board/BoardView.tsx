@@ -16,6 +16,7 @@ import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
 import { useNotice } from '../realtime';
+import { MEMBERSHIP_NOTIFY_TYPES } from '../notify-types';
 import { boardApi, type MyGroup } from './board-api';
 import { groupsOn } from './desktop-order';
 import { desktopName } from './desktop-name';
@@ -29,8 +30,6 @@ const CreateGroupDialog = lazy(() => import('./CreateGroupDialog'));
 import BoardDialogs, { type Opened } from './BoardDialogs';
 import './board.css';
 
-/** Notices that change which groups the caller is in, or their role: joined/added, left/removed, team role. */
-const MEMBERSHIP_NOTICES = new Set([5, 6, 7]);
 
 export default function BoardView() {
   const { t } = useI18n();
@@ -43,7 +42,7 @@ export default function BoardView() {
   const [creating, setCreating] = useState(false);
   const { reload } = board;
 
-  const onNotify = useCallback((n: Record<string, unknown>) => void (MEMBERSHIP_NOTICES.has(Number(n.type)) && reload()), [reload]);
+  const onNotify = useCallback((n: Record<string, unknown>) => void (MEMBERSHIP_NOTIFY_TYPES.includes(Number(n.type)) && reload()), [reload]);
   useNotice('notify', onNotify);
 
   const onAction = (a: TileAction, g: MyGroup) => {

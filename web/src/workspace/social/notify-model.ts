@@ -4,26 +4,18 @@
  * Decisions the spec leaves open:
  * - The list holds the newest page (20) plus what arrives live, newest first, one entry per id;
  *   the unread count is the server's total of unread rows, moved by live arrivals and marks.
- * - A notify row does not name the group a mention happened in (base/notify holds title, content,
- *   type, fromId, toId): a mention leads to the group conversation the client holds a message
- *   from `fromId` mentioning the member in, the one closest in time to the notification, else to
- *   the chats tab. A `groupId` on the row, should the server add one, wins.
+ * - A mention leads to its row's `groupId`; rows without one (written before the server stored
+ *   it) lead to the group conversation the client holds a message from `fromId` mentioning the
+ *   member in, the one closest in time to the notification, else to the chats tab.
  * - Friend requests and acceptances lead to the friends tab; team notices, joins, leaves and role
  *   changes to the teams tab; a system notice leads nowhere (it is only marked read).
  */
 import { chatPath, tabPath } from '../nav';
 import type { ChatMessage, Target } from '../../app/socket';
 
-export const NOTIFY_TYPE = {
-  system: 0,
-  mention: 1,
-  friendRequest: 2,
-  friendAccepted: 3,
-  teamNotice: 4,
-  groupJoin: 5,
-  groupLeave: 6,
-  teamRole: 7,
-} as const;
+import { NOTIFY_TYPE } from '../notify-types';
+
+export { NOTIFY_TYPE };
 
 export interface NotifyRow {
   id: number;

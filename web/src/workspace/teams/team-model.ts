@@ -9,6 +9,7 @@
  * - the owner may make a person a deputy or the new owner; AI members hold no role, so they get no choice.
  */
 import type { Row } from '../../app/data';
+import { MEMBERSHIP_NOTIFY_TYPES, NOTIFY_TYPE } from '../notify-types';
 
 export type TeamRole = 'owner' | 'deputy' | 'member';
 export const TEAM_ROLES: readonly TeamRole[] = ['owner', 'deputy', 'member'];
@@ -84,7 +85,7 @@ export function poolAmount(pool: unknown): number {
 }
 
 /** Notification types that change a team's page: 4 team notice, 5 joined, 6 left, 7 role. */
-export const TEAM_NOTIFY_TYPES: readonly number[] = [4, 5, 6, 7];
+export const TEAM_NOTIFY_TYPES: readonly number[] = [NOTIFY_TYPE.teamNotice, ...MEMBERSHIP_NOTIFY_TYPES];
 
 export function isTeamNotify(n: { type?: unknown } | null | undefined): boolean {
   return !!n && TEAM_NOTIFY_TYPES.includes(Number(n.type));
