@@ -48,8 +48,18 @@ test('auto-add permissions refuses missing parts and then creates a menu with th
   // Filling the name hides its error with a collapse animation that moves the boxes below it up;
   // a click during it lands on the old place. The message's element goes away when it ends.
   await expect(dialog.locator('.ant-form-item-explain-error', { hasText: 'Please enter the permission name' })).toHaveCount(0);
-  await dialog.getByRole('checkbox', { name: /demo:keys:page/ }).check();
-  await dialog.getByRole('checkbox', { name: /demo:keys:info/ }).check();
+  // Ticking the first box hides the "choose a permission" error with the same animation: tick
+  // until exactly the two wanted boxes are ticked (a click that landed on a moving box is undone).
+  const wanted = [dialog.getByRole('checkbox', { name: /demo:keys:page/ }), dialog.getByRole('checkbox', { name: /demo:keys:info/ })];
+  await expect(async () => {
+    for (let i = 0; i < count; i++) {
+      const box = boxes.nth(i);
+      const want = /demo:keys:(page|info)\b/.test((await box.getAttribute('value')) ?? '');
+      if ((await box.isChecked()) !== want) await box.setChecked(want, { timeout: 1000 });
+    }
+    for (const box of wanted) await expect(box).toBeChecked({ timeout: 500 });
+    await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(2, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await shot(page, '18-menu-quick');
   await dialog.getByTestId('form-submit').click();
   await expect(dialog).toBeHidden();
