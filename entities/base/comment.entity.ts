@@ -1,5 +1,32 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import { ownRows } from '../../server/core/entity/access';
+import type { HookDb } from '../../server/core/entity/define';
+import { eq, or, ownRows } from '../../server/core/entity/access';
+import { fail } from '../../server/core/http/errors';
+import { registerMessages } from '../../server/core/i18n/messages';
+
+const COMMENT = registerMessages({
+  en: { comment_not_allowed: 'The seller has turned comments off for this goods' },
+  'zh-cn': { comment_not_allowed: '卖家已关闭该商品的评论' },
+  'zh-tw': { comment_not_allowed: '賣家已關閉此商品的評論' },
+});
+
+/** Moderation states of a comment. */
+export const COMMENT_STATUS = { pending: 0, visible: 1, hidden: 2 } as const;
+
+/** What other members see of a visible comment. */
+const SHOWN = ['id', 'content', 'workflowId', 'userId', 'status', 'createTime', 'updateTime'];
+
+/** Whether a live goods listing of workflow `workflowId` has comments turned off (isCommentAllowed 0). */
+async function commentsOff(db: HookDb, workflowId: unknown): Promise<boolean> {
+  const id = Number(workflowId);
+  if (!Number.isSafeInteger(id) || id < 1) return false;
+  const q = db.q.bind(db);
+  const rows = await db.query(
+    `SELECT ${q('id')} FROM ${q('goods_info')} WHERE ${q('workflowId')} = ? AND ${q('delete')} = 0 AND ${q('isCommentAllowed')} = 0 LIMIT 1`,
+    [id],
+  );
+  return rows.length > 0;
+}
 
 export default defineEntity({
   module: 'base',
@@ -7,7 +34,12 @@ export default defineEntity({
   table: 'base_comment',
   area: 'commerce',
   label: l('Comment', '评论', '評論'),
-  note: 'content and workflowId are required; userId is the author, taken from the token on add.',
+  note:
+    'content and workflowId are required; userId is the author, taken from the token on add. Comments on goods ' +
+    '(issue 17) are comments on the workflow the listing sells: a member\'s comment on a workflow whose live ' +
+    'listing has isCommentAllowed 0 is refused (409; any such listing refuses). Moderation is after the fact, ' +
+    'a choice of ours: status 1 (visible) is the default, only administrators set status (0 pending, 2 hidden), ' +
+    'and members read visible comments plus their own.',
   fields: {
     content: { type: 'text', required: true, nullable: false, label: l('Content', '内容', '內容') },
     workflowId: {
@@ -18,9 +50,31 @@ export default defineEntity({
       label: l('Workflow', '工作流', '工作流程'),
     },
     userId: { type: 'int', index: true, label: l('Author', '评论者', '評論者') },
-    status: { type: 'int', label: l('Status', '状态', '狀態') },
+    status: {
+      type: 'int',
+      default: COMMENT_STATUS.visible,
+      nullable: false,
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: COMMENT_STATUS.pending, label: l('Pending review', '待审核', '待審核') },
+        { value: COMMENT_STATUS.visible, label: l('Visible', '已显示', '已顯示') },
+        { value: COMMENT_STATUS.hidden, label: l('Hidden', '已隐藏', '已隱藏') },
+      ],
+    },
   },
   search: { keyword: ['content'], equal: ['id', 'userId', 'workflowId'] },
   owner: 'userId',
-  access: { ...ownRows, members: ['add', 'update', 'delete', 'info', 'page'] },
+  access: {
+    ...ownRows,
+    read: ({ user }) => user && or(eq('status', COMMENT_STATUS.visible), eq('userId', user.id)),
+    adminOnly: ['status'],
+    visible: { member: SHOWN },
+    members: ['add', 'update', 'delete', 'info', 'page'],
+  },
+  hooks: {
+    async beforeChange({ db, data, user }) {
+      if (user?.isAdmin || data.workflowId === undefined) return;
+      if (await commentsOff(db, data.workflowId)) throw fail.conflict(COMMENT.comment_not_allowed);
+    },
+  },
 });

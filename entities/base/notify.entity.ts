@@ -16,6 +16,8 @@ export const NOTIFY_TYPE_OPTIONS: EnumOption[] = [
   { value: 5, label: l('Joined a group', '加入群组', '加入群組') },
   { value: 6, label: l('Left a group', '离开群组', '離開群組') },
   { value: 7, label: l('Team role changed', '团队角色变更', '團隊角色變更') },
+  { value: 8, label: l('Order paid', '订单已支付', '訂單已付款') },
+  { value: 9, label: l('Goods sold', '商品已售出', '商品已售出') },
 ];
 
 /** Fields only administrators set: everything but the read state. */

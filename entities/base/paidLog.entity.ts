@@ -10,7 +10,9 @@ export default defineEntity({
   note:
     'The spec names this entity without fields; it records each payment the card or wallet ' +
     'provider reports (order, amount, provider transaction, status), written by the payment ' +
-    'handlers. Only list (GET) is exposed; the raw provider payload is hidden. Newest first.',
+    'handlers. Only list (GET) is exposed; the raw provider payload is hidden. Newest first. eventId ' +
+    '(ours: "<provider>:<provider event id>") is unique, so a provider event is applied at most once; status ' +
+    '1 paid, 2 failed, 4 refunded, 5 refused (amount or currency mismatch).',
   fields: {
     userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
     orderNo: { type: 'string', length: 64, index: true, label: l('Order number', '订单号', '訂單編號') },
@@ -21,6 +23,12 @@ export default defineEntity({
     transactionId: { type: 'string', length: 64, index: true, label: l('Transaction id', '交易号', '交易編號') },
     status: { type: 'int', label: l('Status', '状态', '狀態') },
     payTime: { type: 'datetime', label: l('Paid at', '支付时间', '付款時間') },
+    eventId: {
+      type: 'string',
+      length: 128,
+      unique: true,
+      label: l('Provider event', '渠道事件', '管道事件'),
+    },
     rawData: { type: 'json', hidden: true, label: l('Provider payload', '渠道原始数据', '管道原始資料') },
   },
   actions: ['list'],

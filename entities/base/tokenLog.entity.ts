@@ -11,10 +11,38 @@ export default defineEntity({
     "The spec names this entity without fields; it is the ledger of a user's token changes " +
     '(tokens signed: earned positive, spent negative; balance after the change), written by the ' +
     'server. isWithdrawable is what batchSetWithdrawable sets, auditStatus what auditList reviews ' +
-    '(0 pending). The console only reads; newest first.',
+    '(0 pending). The console only reads; newest first. field names the balance the entry changes (tokens, ' +
+    'earnedTokens, withdrawableTokens): for each user and field, the sum of entries equals the balance ' +
+    '(server/modules/base/ledger/ledger.service.ts writes both in one transaction).',
   fields: {
     userId: { type: 'int', required: true, nullable: false, index: true, label: l('User', '用户', '使用者') },
-    type: { type: 'int', label: l('Type', '类型', '類型') },
+    type: {
+      type: 'int',
+      label: l('Type', '类型', '類型'),
+      enum: [
+        { value: 1, label: l('Recharge', '充值', '儲值') },
+        { value: 2, label: l('VIP gift', '会员赠送', '會員贈送') },
+        { value: 3, label: l('Sale revenue', '销售收入', '銷售收入') },
+        { value: 4, label: l('Sale refunded', '销售退款', '銷售退款') },
+        { value: 5, label: l('Redemption code', '兑换码', '兌換碼') },
+        { value: 6, label: l('Spent', '消费', '消費') },
+        { value: 7, label: l('Adjustment', '调整', '調整') },
+        { value: 8, label: l('Made withdrawable', '转为可提现', '轉為可提領') },
+        { value: 9, label: l('Recharge refunded', '充值退款', '儲值退款') },
+      ],
+    },
+    field: {
+      type: 'string',
+      length: 20,
+      default: 'tokens',
+      nullable: false,
+      label: l('Balance', '余额类型', '餘額類型'),
+      enum: [
+        { value: 'tokens', label: l('Tokens', '代币', '代幣') },
+        { value: 'earnedTokens', label: l('Earned tokens', '已赚代币', '已賺代幣') },
+        { value: 'withdrawableTokens', label: l('Withdrawable tokens', '可提现代币', '可提領代幣') },
+      ],
+    },
     tokens: {
       type: 'decimal',
       precision: 18,
@@ -41,7 +69,7 @@ export default defineEntity({
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
   },
   actions: ['page', 'info'],
-  search: { keyword: ['remark'], equal: ['userId', 'type', 'relateType', 'isWithdrawable', 'auditStatus'] },
+  search: { keyword: ['remark'], equal: ['userId', 'type', 'field', 'relateType', 'relateId', 'isWithdrawable', 'auditStatus'] },
   order: { field: 'id', sort: 'desc' },
   access: {
     // A member reads their own ledger; only the token paths write it.

@@ -116,7 +116,8 @@ export default defineEntity({
     members: 'all',
     ...ownRows,
     // Counters move only through the store's calls (view, like, sale), never by the seller's hand.
-    adminOnly: ['sold', 'likeCount', 'useCount', 'viewCount'],
+    // isPinned too: a seller pins through goods/info/updateGoods, which keeps the per-seller limit.
+    adminOnly: ['sold', 'likeCount', 'useCount', 'viewCount', 'isPinned'],
     // A listing is public once on the shelf: the store shows these fields to everyone.
     visible: { anonymous: SHOWN, member: SHOWN },
   },

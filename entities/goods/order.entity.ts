@@ -10,7 +10,11 @@ export default defineEntity({
   note:
     'Fields of 001 §3 Goods order. orderNo is required and unique. Orders are written by the custom calls ' +
     '(place, cancel, buyVip, rechargeToken); the generic routes are page and info for the console. ' +
-    'payStatus and status start at 0 (unpaid, pending payment), a choice of ours.',
+    'payStatus and status start at 0 (unpaid, pending payment), a choice of ours. Added by us (issue 17): ' +
+    'type (0 goods, 1 VIP, 2 token recharge, 3 test payment), specId, the provider, currency and amount ' +
+    'actually charged, the seller\'s earned tokens, expireTime (unpaid after it -> cancelled) and reason ' +
+    '(why it was cancelled or refunded: cancelled, expired, out_of_stock, refunded...). All state changes go ' +
+    'through server/modules/goods/order/order-state.ts.',
   fields: {
     orderNo: {
       type: 'string',
@@ -70,11 +74,39 @@ export default defineEntity({
     buyerRemark: { type: 'string', length: 500, label: l('Buyer remark', '买家备注', '買家備註') },
     sellerRemark: { type: 'string', length: 500, label: l('Seller remark', '卖家备注', '賣家備註') },
     extraInfo: { type: 'json', jsonType: 'object', label: l('Extra info', '附加信息', '附加資訊') },
-    type: { type: 'int', label: l('Order type', '订单类型', '訂單類型') },
+    type: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Order type', '订单类型', '訂單類型'),
+      enum: [
+        { value: 0, label: l('Goods', '商品', '商品') },
+        { value: 1, label: l('VIP', '会员', '會員') },
+        { value: 2, label: l('Token recharge', '代币充值', '代幣儲值') },
+        { value: 3, label: l('Test payment', '测试支付', '測試付款') },
+      ],
+    },
     refundId: { type: 'string', label: l('Refund id', '退款单号', '退款單號') },
+    specId: { type: 'int', label: l('Spec', '规格', '規格') },
+    provider: { type: 'string', length: 20, label: l('Payment provider', '支付渠道', '付款管道') },
+    currency: { type: 'string', length: 10, label: l('Charged currency', '支付币种', '付款幣別') },
+    chargedAmount: {
+      type: 'decimal',
+      precision: 12,
+      scale: 2,
+      label: l('Amount charged', '渠道扣款金额', '管道扣款金額'),
+    },
+    sellerTokens: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      label: l("Seller's earned tokens", '卖家所得代币', '賣家所得代幣'),
+    },
+    expireTime: { type: 'datetime', label: l('Pay before', '支付截止时间', '付款截止時間') },
+    reason: { type: 'string', length: 200, label: l('Status reason', '状态原因', '狀態原因') },
   },
   actions: ['page', 'info'],
-  search: { keyword: ['orderNo'], equal: ['status', 'payStatus', 'userId', 'sellerId', 'goodsId'] },
+  search: { keyword: ['orderNo'], equal: ['id', 'orderNo', 'status', 'payStatus', 'userId', 'sellerId', 'goodsId', 'type', 'provider'] },
   owner: 'userId',
   access: {
     // The buyer and the seller read an order; orders change only through the order calls.

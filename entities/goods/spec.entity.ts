@@ -24,5 +24,6 @@ export default defineEntity({
   },
   search: { keyword: ['name'], equal: ['goodsId'] },
   order: { field: 'sortNum', sort: 'asc' },
-  access: keyHolders,
+  // Specs (name, price, stock, images) are shown with their goods in the store (goods/info openDetail).
+  access: { ...keyHolders, visible: { anonymous: 'all', member: 'all' } },
 });

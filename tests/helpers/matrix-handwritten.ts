@@ -9,12 +9,20 @@ import { at, del, read, write } from './matrix-fixture';
 import { CHAT_FIXTURES } from './matrix-chat';
 import { GROUP_FIXTURES } from './matrix-groups';
 import { SOCIAL_FIXTURES } from './matrix-social';
+import { GOODS_FIXTURES } from './matrix-goods';
+import { COMMERCE_FIXTURES } from './matrix-commerce';
+import { STRIPE_FIXTURES } from './matrix-stripe';
+import { ALIPAY_FIXTURES } from './matrix-alipay';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   // The workspace's areas keep their fixtures in their own files.
   ...CHAT_FIXTURES,
   ...GROUP_FIXTURES,
   ...SOCIAL_FIXTURES,
+  ...GOODS_FIXTURES,
+  ...COMMERCE_FIXTURES,
+  ...STRIPE_FIXTURES,
+  ...ALIPAY_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

@@ -29,6 +29,9 @@ export interface World {
   /** The join key of A's group (a private group: the key joins nothing). */
   groupKey: string;
   goodsId: number;
+  /** The order number of A's paid order (A bought from the administrator), and A's used redemption code. */
+  orderNo: string;
+  couponCode: string;
   shortKey: string;
   /** A's uploaded file, as the file route's path parameters. */
   file: { day: string; file: string };
@@ -169,7 +172,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
     t, markers, adminId: Number(admin.id),
     a: { ...a, username: aName, email: '', inviteCode: '' },
     b: { ...b, username: bName },
-    rows: new Map(), groupId: 0, groupKey: '', goodsId: 0, shortKey: '', file: { day: '', file: '' }, recycleId: null,
+    rows: new Map(), groupId: 0, groupKey: '', goodsId: 0, orderNo: '', couponCode: '', shortKey: '', file: { day: '', file: '' }, recycleId: null,
   };
 
   // A's account: every markable field, through the administrator's update, then SQL for hidden ones.
@@ -212,14 +215,16 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/media', { categoryId: category });
   w.goodsId = await seedRow(w, 'goods/info', { status: 1, isDisplay: 1, isFree: 0, isCommentAllowed: 1, isPinned: 0, copyrightType: 0 });
   await seedRow(w, 'goods/spec', { goodsId: w.goodsId }, 'admin');
-  await seedRow(w, 'goods/order', { userId: a.id, sellerId: w.adminId, payType: 1, payStatus: 1, status: 1 });
+  const bought = await seedRow(w, 'goods/order', { userId: a.id, sellerId: w.adminId, payType: 1, payStatus: 1, status: 1 });
+  w.orderNo = String((await db.query<{ orderNo: string }>(`SELECT ${db.q('orderNo')} FROM ${db.q(entityOf(t, 'goods/order').table)} WHERE ${db.q('id')} = ?`, [bought]))[0].orderNo);
   await seedRow(w, 'goods/order', { userId: w.adminId, sellerId: a.id, goodsId: w.goodsId, payType: 1, payStatus: 1, status: 1 });
   await seedRow(w, 'goods/like', { goodsId: w.goodsId });
   await seedRow(w, 'goods/favorite', { goodsId: w.goodsId });
   await seedRow(w, 'base/paidLog', { userId: a.id, amount: 9.9, status: 1 });
   await seedRow(w, 'base/tokenLog', { userId: a.id, tokens: 5, balance: 5 });
   await seedRow(w, 'base/notify', { fromId: w.adminId, toId: a.id }, 'admin');
-  await seedRow(w, 'base/coupon', { userId: a.id, status: 1 });
+  const coupon = await seedRow(w, 'base/coupon', { userId: a.id, status: 1 });
+  w.couponCode = String((await db.query<{ code: string }>(`SELECT ${db.q('code')} FROM ${db.q(entityOf(t, 'base/coupon').table)} WHERE ${db.q('id')} = ?`, [coupon]))[0].code);
   await shortLinkOfA(w);
   await uploadAsA(w);
 

@@ -14,7 +14,7 @@ export const OWNER_COLUMNS = ['userId', 'fromId', 'sellerId', 'ownerId'];
  * Values routes may change on A's rows by design, with why. Kept tiny on purpose.
  * - base_short_link.visitCount: the public redirect s/{shortKey} counts every visit.
  */
-const BUMPED: Record<string, string[]> = { base_short_link: ['visitCount'] };
+const BUMPED: Record<string, string[]> = { base_short_link: ['visitCount'], goods_info: ['viewCount', 'likeCount'] };
 
 export type Snapshot = Map<string, Map<number, string>>;
 

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMatrixStripe } from '../helpers/matrix-stripe';
+import { startMatrixAlipay } from '../helpers/matrix-alipay';
 import type { Entity } from '../../server/core/entity/model';
 import type { Route } from '../../server/core/http/route';
 import { startApp, type TestApp } from '../helpers/app';
@@ -81,6 +83,8 @@ const describeCall = (call: Call) => JSON.stringify(call.params ?? call.body ?? 
 describe.each(kinds)('permission matrix on %s', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof smtpSink>>;
+  let stripe: Awaited<ReturnType<typeof startMatrixStripe>>;
+  let alipay: Awaited<ReturnType<typeof startMatrixAlipay>>;
   let w: World;
   const missing: string[] = [];
   const stale: string[] = [];
@@ -92,10 +96,12 @@ describe.each(kinds)('permission matrix on %s', (kind) => {
 
   beforeAll(async () => {
     smtp = await smtpSink();
+    stripe = await startMatrixStripe();
+    alipay = await startMatrixAlipay();
     const storage = join(process.env.DATA_DIR!, `matrix-uploads-${kind}`);
     mkdirSync(storage, { recursive: true });
     t = await startApp(kind, {
-      env: { ...process.env, STORAGE_ROOT: storage, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SHORTLINK_ADD_PER_HOUR: '1000' },
+      env: { ...process.env, ...stripe.env, ...alipay.env, STORAGE_ROOT: storage, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SHORTLINK_ADD_PER_HOUR: '1000' },
     });
     w = await seedWorld(t);
     const baseline: Snapshot = await snapshot(w);
@@ -146,6 +152,8 @@ describe.each(kinds)('permission matrix on %s', (kind) => {
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
+    await stripe?.stop();
+    await alipay?.stop();
   });
 
   it('walks with member A\'s rows marked and member B signed in, so refusing everything cannot pass', () => {

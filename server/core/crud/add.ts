@@ -25,6 +25,7 @@ export function checkAdd(c: OpContext, e: Entity, body: unknown, meta: OpMeta): 
     const d = dropIgnored(e, item, 'add');
     if (!meta.trusted) dropAdminOnly(e, c.user, d);
     errors.push(...check(e, d, 'add', prefix));
+    if (e.owner && meta.owner !== undefined && c.user?.system) d[e.owner] = meta.owner;
     return d;
   });
   assertValid(errors);

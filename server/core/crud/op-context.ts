@@ -49,6 +49,11 @@ export interface OpMeta {
   url?: string;
   /** The calling module checked the entity's admin-only fields itself (e.g. an upload's url and key). */
   trusted?: boolean;
+  /**
+   * The user the system writes this row for (the owner field, e.g. an order's buyer), honoured only
+   * when the caller is the system; any other caller owns what it adds.
+   */
+  owner?: number;
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

@@ -52,6 +52,15 @@ function writtenRows(changes: Map<Entity, RowChange[] | null>): WrittenRow {
   };
 }
 
+/** How many times a transaction chosen as a deadlock's victim is run in all. */
+const DEADLOCK_RETRIES = 4;
+
+/** MySQL/MariaDB's "Deadlock found when trying to get lock" (ER_LOCK_DEADLOCK, errno 1213). */
+function isDeadlock(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  return !!e && (e.code === 'ER_LOCK_DEADLOCK' || e.errno === 1213);
+}
+
 export class Operations {
   private readonly open = new AsyncLocalStorage<Open>();
 
@@ -108,6 +117,19 @@ export class Operations {
   async transaction<T>(caller: AuthUser | null, fn: (t: OpTransaction) => Promise<T>): Promise<T> {
     const outer = this.open.getStore();
     if (outer && !outer.done) return fn(new OpTransaction(this.context(outer.tx, caller, outer)));
+    // MySQL/MariaDB may pick this transaction as a deadlock's victim (concurrent inserts that take gap
+    // locks on the same unique indexes): it was rolled back whole, so it is run again from the start.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.runTransaction(caller, fn);
+      } catch (err) {
+        if (attempt >= DEADLOCK_RETRIES || !isDeadlock(err)) throw err;
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }
+
+  private async runTransaction<T>(caller: AuthUser | null, fn: (t: OpTransaction) => Promise<T>): Promise<T> {
     const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false };
     let result: T;
     let changes = new Map<Entity, RowChange[] | null>();

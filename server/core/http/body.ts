@@ -8,9 +8,12 @@ import { assertBodyDepth } from './json-depth';
 
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
 
-export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
-  const declared = Number(ctx.get('content-length') || 0);
-  if (declared > limit) {
+/**
+ * The request body exactly as sent, at most `limit` bytes (413 beyond, the rest drained): for callers
+ * that verify a signature over the bytes (payment webhooks) or parse another format.
+ */
+export async function readRawBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
+  if (Number(ctx.get('content-length') || 0) > limit) {
     ctx.req.resume();
     throw new AppError('too_large', 'body_too_large');
   }
@@ -32,8 +35,13 @@ export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Pr
     req.once('end', () => resolve());
     req.once('error', reject);
   });
-  if (size === 0) return undefined;
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  const raw = await readRawBody(ctx, limit);
+  if (raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
   if (!text.trim()) return undefined;
   let body: unknown;
   try {

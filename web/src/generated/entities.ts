@@ -473,8 +473,11 @@ export interface BaseComment {
   workflowId?: number;
   /** Author (评论者 / 評論者) */
   userId?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1 | 2;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -489,8 +492,11 @@ export interface BaseCommentAdd {
   content: string;
   /** Workflow (工作流 / 工作流程) */
   workflowId: number;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1 | 2;
 }
 
 /**
@@ -502,8 +508,11 @@ export interface BaseCommentUpdate {
   content?: string;
   /** Workflow (工作流 / 工作流程) */
   workflowId?: number;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1 | 2;
 }
 
 /**
@@ -518,13 +527,18 @@ export interface BaseCoupon {
    */
   code?: string;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 1 | 2 | null;
   /** Days (天数 / 天數) */
   days?: number | null;
   /** Tokens (代币 / 代幣) */
   tokens?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /** Expires (过期时间 / 到期時間) */
+  expireTime?: string | null;
   /** Redeemed by (使用者) */
   userId?: number | null;
   /** Redeemed at (兑换时间 / 兌換時間) */
@@ -552,17 +566,18 @@ export interface BaseCouponAdd {
    */
   code: string;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 1 | 2 | null;
   /** Days (天数 / 天數) */
   days?: number | null;
   /** Tokens (代币 / 代幣) */
   tokens?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
-  /** Redeemed by (使用者) */
-  userId?: number | null;
-  /** Redeemed at (兑换时间 / 兌換時間) */
-  redeemTime?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /** Expires (过期时间 / 到期時間) */
+  expireTime?: string | null;
   /**
    * Memo (备忘 / 備忘)
    * @maxLength 255
@@ -583,17 +598,18 @@ export interface BaseCouponUpdate {
    */
   code?: string;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 1 | 2 | null;
   /** Days (天数 / 天數) */
   days?: number | null;
   /** Tokens (代币 / 代幣) */
   tokens?: number | null;
-  /** Status (状态 / 狀態) */
-  status?: number | null;
-  /** Redeemed by (使用者) */
-  userId?: number | null;
-  /** Redeemed at (兑换时间 / 兌換時間) */
-  redeemTime?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /** Expires (过期时间 / 到期時間) */
+  expireTime?: string | null;
   /**
    * Memo (备忘 / 備忘)
    * @maxLength 255
@@ -1672,7 +1688,7 @@ export interface BaseNotify {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -1707,7 +1723,7 @@ export interface BaseNotifyAdd {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -1739,7 +1755,7 @@ export interface BaseNotifyUpdate {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -1769,7 +1785,7 @@ export interface BaseNotifyTemplate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1788,7 +1804,7 @@ export interface BaseNotifyTemplateAdd {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
 }
 
 /**
@@ -1804,7 +1820,7 @@ export interface BaseNotifyTemplateUpdate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
 }
 
 /**
@@ -1843,6 +1859,11 @@ export interface BasePaidLog {
   status?: number | null;
   /** Paid at (支付时间 / 付款時間) */
   payTime?: string | null;
+  /**
+   * Provider event (渠道事件 / 管道事件)
+   * @maxLength 128
+   */
+  eventId?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1883,6 +1904,11 @@ export interface BasePaidLogAdd {
   status?: number | null;
   /** Paid at (支付时间 / 付款時間) */
   payTime?: string | null;
+  /**
+   * Provider event (渠道事件 / 管道事件)
+   * @maxLength 128
+   */
+  eventId?: string | null;
   /** Provider payload (渠道原始数据 / 管道原始資料) */
   rawData?: unknown;
 }
@@ -1922,6 +1948,11 @@ export interface BasePaidLogUpdate {
   status?: number | null;
   /** Paid at (支付时间 / 付款時間) */
   payTime?: string | null;
+  /**
+   * Provider event (渠道事件 / 管道事件)
+   * @maxLength 128
+   */
+  eventId?: string | null;
   /** Provider payload (渠道原始数据 / 管道原始資料) */
   rawData?: unknown;
 }
@@ -3389,7 +3420,13 @@ export interface BaseTokenLog {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  /**
+   * Balance (余额类型 / 餘額類型)
+   * @maxLength 20
+   * @default "tokens"
+   */
+  field?: 'tokens' | 'earnedTokens' | 'withdrawableTokens';
   /** Tokens (代币数 / 代幣數) */
   tokens?: number;
   /** Balance after (变动后余额 / 變動後餘額) */
@@ -3429,7 +3466,13 @@ export interface BaseTokenLogAdd {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  /**
+   * Balance (余额类型 / 餘額類型)
+   * @maxLength 20
+   * @default "tokens"
+   */
+  field?: 'tokens' | 'earnedTokens' | 'withdrawableTokens';
   /** Tokens (代币数 / 代幣數) */
   tokens: number;
   /** Balance after (变动后余额 / 變動後餘額) */
@@ -3466,7 +3509,13 @@ export interface BaseTokenLogUpdate {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: number | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  /**
+   * Balance (余额类型 / 餘額類型)
+   * @maxLength 20
+   * @default "tokens"
+   */
+  field?: 'tokens' | 'earnedTokens' | 'withdrawableTokens';
   /** Tokens (代币数 / 代幣數) */
   tokens?: number;
   /** Balance after (变动后余额 / 變動後餘額) */
@@ -4385,6 +4434,11 @@ export interface GoodsLike {
   goodsId?: number;
   /** Member (用户 / 用戶) */
   userId?: number | null;
+  /**
+   * Visitor id (访客标识 / 訪客識別碼)
+   * @maxLength 64
+   */
+  visitorKey?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -4397,6 +4451,11 @@ export interface GoodsLike {
 export interface GoodsLikeAdd {
   /** Goods (商品) */
   goodsId: number;
+  /**
+   * Visitor id (访客标识 / 訪客識別碼)
+   * @maxLength 64
+   */
+  visitorKey?: string | null;
 }
 
 /**
@@ -4406,6 +4465,11 @@ export interface GoodsLikeUpdate {
   id: number;
   /** Goods (商品) */
   goodsId?: number;
+  /**
+   * Visitor id (访客标识 / 訪客識別碼)
+   * @maxLength 64
+   */
+  visitorKey?: string | null;
 }
 
 /**
@@ -4467,13 +4531,39 @@ export interface GoodsOrder {
   sellerRemark?: string | null;
   /** Extra info (附加信息 / 附加資訊) */
   extraInfo?: Record<string, unknown> | null;
-  /** Order type (订单类型 / 訂單類型) */
-  type?: number | null;
+  /**
+   * Order type (订单类型 / 訂單類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2 | 3;
   /**
    * Refund id (退款单号 / 退款單號)
    * @maxLength 255
    */
   refundId?: string | null;
+  /** Spec (规格 / 規格) */
+  specId?: number | null;
+  /**
+   * Payment provider (支付渠道 / 付款管道)
+   * @maxLength 20
+   */
+  provider?: string | null;
+  /**
+   * Charged currency (支付币种 / 付款幣別)
+   * @maxLength 10
+   */
+  currency?: string | null;
+  /** Amount charged (渠道扣款金额 / 管道扣款金額) */
+  chargedAmount?: number | null;
+  /** Seller's earned tokens (卖家所得代币 / 賣家所得代幣) */
+  sellerTokens?: number | null;
+  /** Pay before (支付截止时间 / 付款截止時間) */
+  expireTime?: string | null;
+  /**
+   * Status reason (状态原因 / 狀態原因)
+   * @maxLength 200
+   */
+  reason?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -4535,13 +4625,39 @@ export interface GoodsOrderAdd {
   sellerRemark?: string | null;
   /** Extra info (附加信息 / 附加資訊) */
   extraInfo?: Record<string, unknown> | null;
-  /** Order type (订单类型 / 訂單類型) */
-  type?: number | null;
+  /**
+   * Order type (订单类型 / 訂單類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2 | 3;
   /**
    * Refund id (退款单号 / 退款單號)
    * @maxLength 255
    */
   refundId?: string | null;
+  /** Spec (规格 / 規格) */
+  specId?: number | null;
+  /**
+   * Payment provider (支付渠道 / 付款管道)
+   * @maxLength 20
+   */
+  provider?: string | null;
+  /**
+   * Charged currency (支付币种 / 付款幣別)
+   * @maxLength 10
+   */
+  currency?: string | null;
+  /** Amount charged (渠道扣款金额 / 管道扣款金額) */
+  chargedAmount?: number | null;
+  /** Seller's earned tokens (卖家所得代币 / 賣家所得代幣) */
+  sellerTokens?: number | null;
+  /** Pay before (支付截止时间 / 付款截止時間) */
+  expireTime?: string | null;
+  /**
+   * Status reason (状态原因 / 狀態原因)
+   * @maxLength 200
+   */
+  reason?: string | null;
 }
 
 /**
@@ -4600,13 +4716,39 @@ export interface GoodsOrderUpdate {
   sellerRemark?: string | null;
   /** Extra info (附加信息 / 附加資訊) */
   extraInfo?: Record<string, unknown> | null;
-  /** Order type (订单类型 / 訂單類型) */
-  type?: number | null;
+  /**
+   * Order type (订单类型 / 訂單類型)
+   * @default 0
+   */
+  type?: 0 | 1 | 2 | 3;
   /**
    * Refund id (退款单号 / 退款單號)
    * @maxLength 255
    */
   refundId?: string | null;
+  /** Spec (规格 / 規格) */
+  specId?: number | null;
+  /**
+   * Payment provider (支付渠道 / 付款管道)
+   * @maxLength 20
+   */
+  provider?: string | null;
+  /**
+   * Charged currency (支付币种 / 付款幣別)
+   * @maxLength 10
+   */
+  currency?: string | null;
+  /** Amount charged (渠道扣款金额 / 管道扣款金額) */
+  chargedAmount?: number | null;
+  /** Seller's earned tokens (卖家所得代币 / 賣家所得代幣) */
+  sellerTokens?: number | null;
+  /** Pay before (支付截止时间 / 付款截止時間) */
+  expireTime?: string | null;
+  /**
+   * Status reason (状态原因 / 狀態原因)
+   * @maxLength 200
+   */
+  reason?: string | null;
 }
 
 /**

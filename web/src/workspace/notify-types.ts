@@ -12,6 +12,8 @@ export const NOTIFY_TYPE = {
   groupJoin: 5,
   groupLeave: 6,
   teamRole: 7,
+  orderPaid: 8,
+  goodsSold: 9,
 } as const;
 
 /** Notices that change which groups the member is in, or their role in one. */

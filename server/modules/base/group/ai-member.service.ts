@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
-import { Fields, type Body } from './input';
+import { Fields, type Body } from '../../../core/http/fields';
 import { asSystem, defined, entities } from './membership.service';
 import { GROUP } from './group.messages';
 

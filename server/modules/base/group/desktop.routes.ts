@@ -21,7 +21,7 @@ import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
 import { and, eq, isIn } from '../../../core/crud/condition';
 import { DEFAULT_DESKTOP_ID } from '../../../../entities/base/desktop.entity';
-import { Fields } from './input';
+import { Fields } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
 import { asSystem, entities, lockGroup, lockMember } from './membership.service';
 import { groupIdsOf } from './group.queries';

@@ -18,7 +18,7 @@ import { AppError, fail } from '../../../core/http/errors';
 import { parseIds } from '../../../core/crud/operations';
 import { objectBody } from '../../../core/http/body';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
-import { Fields } from './input';
+import { Fields } from '../../../core/http/fields';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
 import { groupsOf, memberUserIds } from './group.queries';
 import { asMyGroup } from './group-view';

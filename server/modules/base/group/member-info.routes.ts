@@ -18,7 +18,7 @@ import { l } from '../../../core/entity/define';
 import { call, defineRoutes } from '../../../core/modules';
 import { fail, type InvalidField } from '../../../core/http/errors';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
-import { Fields } from './input';
+import { Fields } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
 import { assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
 import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, requireRole, userRow } from './membership.service';

@@ -21,7 +21,7 @@ import { isIn } from '../../../core/crud/condition';
 import { objectBody } from '../../../core/http/body';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { Fields, paging } from './input';
+import { Fields, paging } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
 import { assertMayUseAi, createAiUser, isAi, publicAi, readAiInput } from './ai-member.service';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';

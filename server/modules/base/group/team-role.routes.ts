@@ -16,7 +16,7 @@ import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
 import { and, eq } from '../../../core/crud/condition';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { Fields } from './input';
+import { Fields } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
 import { isAi } from './ai-member.service';
 import { asSystem, deputies, entities, lockGroup, lockMember, notifyPeople, requireRole, setDeputies, userRow, type Role } from './membership.service';

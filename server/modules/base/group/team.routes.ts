@@ -23,7 +23,7 @@ import { hit } from '../../../core/http/rate-limit';
 import { and, eq } from '../../../core/crud/condition';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { Fields } from './input';
+import { Fields } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
 import { asMyGroup, shownMembers } from './group-view';
 import { addMember, asSystem, displayName, entities, lockGroup, lockMember, notifyPeople, removeMembers } from './membership.service';

@@ -28,6 +28,10 @@ export const NOTIFY_TYPE = {
   groupLeave: 6,
   /** The receiver's role in a team changed (deputy, owner). */
   teamRole: 7,
+  /** The receiver's order was paid (the title names the order). */
+  orderPaid: 8,
+  /** The receiver's goods were sold (a paid order of them). */
+  goodsSold: 9,
 } as const;
 
 export type NotifyType = (typeof NOTIFY_TYPE)[keyof typeof NOTIFY_TYPE];

@@ -1,0 +1,75 @@
+/**
+ * base/tokenLog calls for administrators (permission keys base:tokenLog:*):
+ * - batchSetWithdrawable `{ids}`: sale revenue entries (earnedTokens, type 3) become withdrawable: their
+ *   tokens move from earnedTokens to withdrawableTokens through the ledger (two entries per user, type 8)
+ *   and the entries are marked isWithdrawable 1, auditStatus 1. All or nothing: an id that is not such
+ *   an entry, one already withdrawable, or earned tokens short of the sum (a debt) -> 409, nothing written.
+ * - auditList `{page?, size?, userId?, isWithdrawable?}`: the sale revenue entries to review, newest first,
+ *   with the seller's name.
+ * - check (GET, ours): the ledger check — `{users, entries, mismatches, debts}`; mismatches must be empty
+ *   (a balance equal to the sum of its entries), debts are balances below zero after refunds.
+ */
+import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
+import { SYSTEM } from '../../../core/entity/access';
+import { call, defineRoutes } from '../../../core/modules';
+import { fail } from '../../../core/http/errors';
+import { Fields, paging } from '../../../core/http/fields';
+import { isIn } from '../../../core/crud/condition';
+import { toUnits } from '../pay/money';
+import { moveTokens, TOKEN_KIND } from './ledger.service';
+import { ledgerCheck, userNames } from './ledger.queries';
+import { LEDGER } from './ledger.messages';
+
+export default defineRoutes((core: Core) => {
+  const logs = core.model.byKey.get('base/tokenLog')!;
+  return [
+    call(core, 'base', 'tokenLog', 'batchSetWithdrawable', {
+      method: 'POST',
+      summary: l('Make revenue withdrawable', '批量设为可提现', '批次設為可提領'),
+      async handler(req) {
+        const f = Fields.of(req.body, ['ids']);
+        const ids = f.ids('ids');
+        f.done();
+        return core.ops.transaction(SYSTEM, async (t) => {
+          const rows = await t.lock(logs, isIn('id', ids!));
+          const ok = rows.filter((r) => r.field === 'earnedTokens' && Number(r.type) === TOKEN_KIND.sale && Number(r.isWithdrawable) === 0 && toUnits(r.tokens) > 0);
+          if (ok.length !== ids!.length) throw fail.conflict(LEDGER.ledger_entries_not_found);
+          const byUser = new Map<number, number>();
+          for (const r of ok) byUser.set(Number(r.userId), (byUser.get(Number(r.userId)) ?? 0) + toUnits(r.tokens));
+          for (const [userId, units] of [...byUser].sort((a, b) => a[0] - b[0])) {
+            const ref = { userId, kind: TOKEN_KIND.withdrawable, relateType: 'tokenLog', remark: `${ok.filter((r) => Number(r.userId) === userId).length} entries` };
+            await moveTokens(core, t, { ...ref, balance: 'earnedTokens', units: -units });
+            await moveTokens(core, t, { ...ref, balance: 'withdrawableTokens', units });
+          }
+          await t.updateWhere(logs, isIn('id', ids!), { isWithdrawable: 1, auditStatus: 1 }, { expect: ids!.length });
+          return { count: ids!.length, users: byUser.size };
+        });
+      },
+    }),
+    call(core, 'base', 'tokenLog', 'auditList', {
+      method: 'POST',
+      summary: l('Revenue entries to review', '待审核收入记录', '待審核收入紀錄'),
+      async handler(req) {
+        const f = Fields.of(req.body, ['page', 'size', 'userId', 'isWithdrawable']);
+        const { page, size } = paging(f, 20);
+        const userId = f.id('userId', true);
+        const isWithdrawable = f.int('isWithdrawable', { min: 0, max: 1 });
+        f.done();
+        const filter: Row = { page, size, order: 'id', sort: 'desc', field: 'earnedTokens', type: TOKEN_KIND.sale };
+        if (userId) filter.userId = userId;
+        if (isWithdrawable !== undefined) filter.isWithdrawable = isWithdrawable;
+        const res = await core.ops.page(logs, filter, SYSTEM);
+        const ids = [...new Set(res.list.map((r) => Number(r.userId)))];
+        const names = await userNames(core, ids);
+        return { ...res, list: res.list.map((r) => ({ ...r, userName: names.get(Number(r.userId)) ?? null })) };
+      },
+    }),
+    call(core, 'base', 'tokenLog', 'check', {
+      method: 'GET',
+      summary: l('Ledger check: balances against their entries', '账本核对：余额与流水', '帳本核對：餘額與流水'),
+      handler: () => ledgerCheck(core),
+    }),
+  ];
+});

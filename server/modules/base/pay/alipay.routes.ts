@@ -1,0 +1,141 @@
+/**
+ * base/alipay (001 §7 payment calls), over the Alipay adapter and order fulfilment:
+ * - pay `?orderNo=` (public): `{url, orderNo}`, the signed page-pay URL of a pending order. Public as
+ *   the spec has it, so a decision of ours: anyone who knows an order number may have its paying URL
+ *   and pay it (paying someone's order is a gift, and the URL shows only the order's title and
+ *   amount); the number itself is unguessable. The charge (CNY) is recorded on the order.
+ * - testPay (token): a 0.01 test order of the caller, then as pay.
+ * - notify (POST, public): Alipay's signed asynchronous notify (alipay-notify.ts), answered in plain text.
+ * - return `?orderNo=` (public): where the browser comes back. Its signed parameters are checked when
+ *   present (a forged return is ignored), the trade is asked of the gateway and confirmed when paid
+ *   (the notify may be late or lost), then 302 to `/payment?orderNo=`. A browser carries no token
+ *   here, so the order is found by number; the answer is only the redirect.
+ * - query `?orderNo=` (token, the buyer or an administrator): `{orderNo, status, payStatus, reason}`,
+ *   asking the gateway first while the order waits for an Alipay payment.
+ * Not configured: 503 on pay, testPay and query; notify refuses with 400 `fail`; return only redirects.
+ * Alipay's refund is registered for fulfilment's automatic refunds (providers.ts).
+ */
+import { l } from '../../../core/entity/define';
+import type { Core } from '../../../core/core';
+import { call, defineRoutes } from '../../../core/modules';
+import { fail } from '../../../core/http/errors';
+import { hit } from '../../../core/http/rate-limit';
+import { createTestOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';
+import { registerProvider } from './providers';
+import { ALIPAY } from './alipay.messages';
+import { handleNotify, readNotifyForm } from './alipay-notify';
+import { alipaySetup, awaitsAlipay, gatewayError, orderState, pagePay, refundAtAlipay, requireAlipay, reread, syncTrade } from './alipay.service';
+
+/** Calls of pay and return a minute from one address. */
+const PER_MINUTE = 60;
+
+/** The `orderNo` query parameter, or a 1002 answer. */
+function orderNoOf(query: Record<string, string>): string {
+  const v = query.orderNo;
+  if (!v) throw fail.invalid([{ field: 'orderNo', rule: 'required', params: {} }]);
+  if (v.length > 64) throw fail.invalid([{ field: 'orderNo', rule: 'max_length', params: { limit: 64 } }]);
+  return v;
+}
+
+/**
+ * The return's work before the redirect: confirm the order's trade when the gateway says it is paid.
+ * Failures are logged, never shown: the payment page asks `query` again.
+ */
+async function syncOnReturn(core: Core, orderNo: string, query: Record<string, string>, ip: string): Promise<void> {
+  const setup = alipaySetup(core);
+  if (!setup || !orderNo) return;
+  try {
+    await hit(core.cache, [{ key: `alipay:return:ip:${ip}`, max: PER_MINUTE, windowSeconds: 60 }]);
+  } catch {
+    return;
+  }
+  if (query.sign) {
+    // Alipay signs the parameters it adds; our own orderNo rides along unsigned.
+    const { orderNo: _ours, ...signed } = query;
+    if (!(await setup.alipay.verify(signed)) || signed.out_trade_no !== orderNo || signed.app_id !== setup.alipay.appId) {
+      console.warn(`[alipay] return with a bad signature ignored: orderNo=${orderNo}`);
+      return;
+    }
+  }
+  const order = await orderByNo(core, orderNo);
+  if (!order || !awaitsAlipay(order)) return;
+  try {
+    await syncTrade(core, setup.alipay, order);
+  } catch (err) {
+    console.error(`[alipay] return could not confirm orderNo=${orderNo}: ${(err as Error).message}`);
+  }
+}
+
+export default defineRoutes((core: Core) => {
+  registerProvider({ name: 'alipay', refund: refundAtAlipay });
+  return [
+    call(core, 'base', 'alipay', 'pay', {
+      method: 'GET',
+      guard: 'public',
+      summary: l('Alipay page-pay URL of an order', '订单的支付宝支付链接', '訂單的支付寶付款連結'),
+      async handler(req) {
+        const orderNo = orderNoOf(req.query);
+        await hit(core.cache, [{ key: `alipay:pay:ip:${req.ctx.ip}`, max: PER_MINUTE, windowSeconds: 60 }], ALIPAY.alipay_too_many);
+        return pagePay(core, req.user, orderNo, { anyone: true });
+      },
+    }),
+    call(core, 'base', 'alipay', 'testPay', {
+      method: 'GET',
+      member: true,
+      summary: l('Alipay test payment of 0.01', '支付宝 0.01 测试支付', '支付寶 0.01 測試付款'),
+      async handler(req) {
+        requireAlipay(core);
+        const order = await createTestOrder(core, req.user!);
+        return pagePay(core, req.user, String(order.orderNo));
+      },
+    }),
+    {
+      ...call(core, 'base', 'alipay', 'notify', {
+        method: 'POST',
+        guard: 'public',
+        raw: true,
+        summary: l('Alipay payment notify', '支付宝异步通知', '支付寶非同步通知'),
+        async handler(req) {
+          const answer = await handleNotify(core, await readNotifyForm(req.ctx));
+          req.ctx.status = answer.status;
+          req.ctx.type = 'text/plain';
+          req.ctx.set('Cache-Control', 'no-store');
+          req.ctx.body = answer.text;
+        },
+      }),
+      // Alipay posts a form, not JSON: the handler reads the body itself.
+      body: 'raw',
+    },
+    call(core, 'base', 'alipay', 'return', {
+      method: 'GET',
+      guard: 'public',
+      raw: true,
+      summary: l('Return from Alipay', '支付宝支付返回', '支付寶付款返回'),
+      async handler(req) {
+        const orderNo = (req.query.orderNo || req.query.out_trade_no || '').slice(0, 64);
+        await syncOnReturn(core, orderNo, req.query, req.ctx.ip);
+        req.ctx.set('Cache-Control', 'no-store');
+        req.ctx.status = 302;
+        req.ctx.redirect(`/payment?orderNo=${encodeURIComponent(orderNo)}`);
+      },
+    }),
+    call(core, 'base', 'alipay', 'query', {
+      method: 'GET',
+      member: true,
+      summary: l('Payment state of an order (asks Alipay)', '查询订单支付状态（向支付宝查询）', '查詢訂單付款狀態（向支付寶查詢）'),
+      async handler(req) {
+        const orderNo = orderNoOf(req.query);
+        const { alipay } = requireAlipay(core);
+        let order = await orderForCaller(core, req.user, orderNo);
+        if (awaitsAlipay(order)) {
+          try {
+            if (await syncTrade(core, alipay, order)) order = await reread(core, order);
+          } catch (err) {
+            throw gatewayError(err);
+          }
+        }
+        return orderState(order);
+      },
+    }),
+  ];
+});

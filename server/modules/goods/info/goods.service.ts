@@ -1,0 +1,83 @@
+/**
+ * Who sees which goods, and the view counter.
+ *
+ * Decisions the spec leaves open (issue 17):
+ * - Goods are on sale ("listed") when on shelf (status 1), shown in the showcase (isDisplay 1) and not
+ *   removed. Everyone sees listed goods; the seller and the administrator also see the seller's live
+ *   goods that are not listed (a preview). Anything else is a 404, so nobody learns it exists.
+ * - A view counts once per visitor and goods per {@link VIEW_PERIOD_SECONDS} (30 minutes). The visitor
+ *   is the user when signed in, else the caller's IP address. The seen-marks live in the cache store
+ *   (Redis with REDIS_URL, so every instance shares them); the counter moves with `increment`
+ *   (`touch: false`: a view is no edit of the listing). The seller's views of their own goods are
+ *   not counted.
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { SYSTEM } from '../../../core/entity/access';
+import { fail } from '../../../core/http/errors';
+import { Fields, paging } from '../../../core/http/fields';
+import { GOODS } from './goods.messages';
+import { goodsById, goodsEntity, typeAndDescendants, type ListedFilter } from './goods.queries';
+
+/** How long one visitor's view of one goods counts once. */
+export const VIEW_PERIOD_SECONDS = 30 * 60;
+
+/** Orders a listing page may be sorted by; default sortNum then id, newest first. */
+export const LIST_ORDERS = ['id', 'createTime', 'price', 'sold', 'likeCount', 'viewCount', 'sortNum'] as const;
+
+/** Whether the row is on sale. */
+export function isListed(g: Row): boolean {
+  return Number(g.status) === 1 && Number(g.isDisplay) === 1 && Number(g.delete ?? 0) === 0;
+}
+
+/** Whether `caller` may see the live row `g`: listed, or theirs, or the caller is an administrator. */
+export function maySee(g: Row, caller: AuthUser | null): boolean {
+  if (Number(g.delete ?? 0) !== 0) return false;
+  return isListed(g) || !!caller?.isAdmin || (!!caller && Number(g.userId) === caller.id);
+}
+
+/** Goods `id` as stored (every field) when `caller` may see it; 404 otherwise. */
+export async function visibleGoods(core: Core, id: number, caller: AuthUser | null): Promise<Row> {
+  const g = await goodsById(core, id);
+  if (!g || !maySee(g, caller)) throw fail.notFound(GOODS.goods_not_found);
+  return g;
+}
+
+/** Reads the body of openList/allGoods into a filter. */
+export async function listFilter(core: Core, body: unknown): Promise<ListedFilter> {
+  const f = Fields.of(body, ['keyWord', 'searchKeyword', 'typeId', 'userId', 'page', 'size', 'order', 'sort']);
+  const keyWord = f.str('keyWord', 200);
+  const searchKeyword = f.str('searchKeyword', 200);
+  const typeId = f.id('typeId', true);
+  const userId = f.id('userId', true);
+  const { page, size } = paging(f, 20);
+  const order = f.has('order') ? f.oneOf('order', LIST_ORDERS) : 'sortNum';
+  const sort = f.has('sort') ? f.oneOf('sort', ['asc', 'desc'] as const) : 'desc';
+  f.done();
+  return {
+    keyWord: keyWord || undefined,
+    searchKeyword: searchKeyword || undefined,
+    typeIds: typeId === undefined ? undefined : await typeAndDescendants(core, typeId),
+    userId,
+    order: order!,
+    sort: sort!,
+    page,
+    size,
+  };
+}
+
+/**
+ * Counts a view of goods `g` by the caller (the user, else the address `ip`) unless this viewer was
+ * counted within the period, or is its seller; answers whether it counted and the view count after.
+ * The mark is set first (an atomic increment in the cache store), so of concurrent views by one
+ * viewer exactly one counts.
+ */
+export async function countView(core: Core, g: Row, caller: AuthUser | null, ip: string): Promise<{ counted: boolean; viewCount: number }> {
+  const id = Number(g.id);
+  if (caller && Number(g.userId) === caller.id) return { counted: false, viewCount: Number(g.viewCount ?? 0) };
+  const viewer = caller ? `u${caller.id}` : `ip:${ip}`;
+  const seen = await core.cache.incr(`goods:view:${id}:${viewer}`, VIEW_PERIOD_SECONDS);
+  if (seen > 1) return { counted: false, viewCount: Number(g.viewCount ?? 0) };
+  const viewCount = await core.ops.transaction(SYSTEM, (s) => s.increment(goodsEntity(core), id, 'viewCount', 1, { touch: false }));
+  return { counted: true, viewCount };
+}

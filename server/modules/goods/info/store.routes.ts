@@ -1,0 +1,84 @@
+/**
+ * The store's listing calls on goods/info (who sees what: goods.service.ts):
+ * - openList (public) `{keyWord?, searchKeyword?, typeId?, userId?, page?, size?, order?, sort?}`: goods
+ *   on sale, `{list, pagination}`. keyWord matches title and subTitle; searchKeyword (a suggested
+ *   keyword's name, goods/searchKeyword) title, subTitle and tags; typeId the type and its subtypes;
+ *   userId one seller's listings. Order by one of LIST_ORDERS (default sortNum, then id), newest first
+ *   unless `sort: 'asc'`. Rows hold the public fields only (the entity's visible fields, never
+ *   contactInfo, attachments or the workflow) plus typeName and userName.
+ * - allGoods (member) the same for a signed-in member.
+ * - openDetail (public) `{id, visitorId?}`: the public fields, `specs` (id, name, price, stock, sortNum,
+ *   images), and `liked` (the member's, or the visitor's like) and `favorited` (members; false without
+ *   a token).
+ * - view (public) `{id}`: counts a view once per visitor per period -> `{counted, viewCount}`.
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
+import { SYSTEM } from '../../../core/entity/access';
+import { call, defineRoutes } from '../../../core/modules';
+import { Fields } from '../../../core/http/fields';
+import { fail } from '../../../core/http/errors';
+import { likes } from '../like/like.queries';
+import { likerOf } from '../like/like.service';
+import { isFavorite } from '../favorite/favorite.queries';
+import { GOODS } from './goods.messages';
+import { listedPage, publicGoods } from './goods.queries';
+import { countView, listFilter, visibleGoods } from './goods.service';
+
+const SPEC_FIELDS = ['id', 'name', 'price', 'stock', 'sortNum', 'images'];
+
+/** The specs of goods `goodsId` as the store shows them, in their order. */
+async function specsOf(core: Core, goodsId: number): Promise<Row[]> {
+  const rows = await core.ops.list(core.model.byKey.get('goods/spec')!, { goodsId }, SYSTEM);
+  return rows.map((r) => Object.fromEntries(SPEC_FIELDS.map((k) => [k, r[k] ?? null])));
+}
+
+async function detail(core: Core, body: unknown, caller: AuthUser | null): Promise<Row> {
+  const f = Fields.of(body, ['id', 'visitorId']);
+  const id = f.id('id');
+  const who = likerOf(f, caller);
+  f.done();
+  await visibleGoods(core, id!, caller);
+  const [shown, specs, liked, favorited] = await Promise.all([
+    publicGoods(core, id!, caller),
+    specsOf(core, id!),
+    who ? likes(core, id!, who) : Promise.resolve(false),
+    caller ? isFavorite(core, id!, caller.id) : Promise.resolve(false),
+  ]);
+  if (!shown) throw fail.notFound(GOODS.goods_not_found);
+  return { ...shown, specs, liked, favorited };
+}
+
+export default defineRoutes((core: Core) => [
+  call(core, 'goods', 'info', 'openList', {
+    method: 'POST',
+    guard: 'public',
+    summary: l('Goods on sale', '在售商品列表', '在售商品列表'),
+    handler: async (req) => listedPage(core, await listFilter(core, req.body), req.user),
+  }),
+  call(core, 'goods', 'info', 'allGoods', {
+    method: 'POST',
+    member: true,
+    summary: l('All goods on sale', '全部在售商品', '全部在售商品'),
+    handler: async (req) => listedPage(core, await listFilter(core, req.body), req.user),
+  }),
+  call(core, 'goods', 'info', 'openDetail', {
+    method: 'POST',
+    guard: 'public',
+    summary: l('A goods on sale, with its specs', '商品详情（含规格）', '商品詳情（含規格）'),
+    handler: (req) => detail(core, req.body, req.user),
+  }),
+  call(core, 'goods', 'info', 'view', {
+    method: 'POST',
+    guard: 'public',
+    summary: l('Count a view of a goods', '记录商品浏览', '記錄商品瀏覽'),
+    async handler(req) {
+      const f = Fields.of(req.body, ['id']);
+      const id = f.id('id');
+      f.done();
+      const g = await visibleGoods(core, id!, req.user);
+      return countView(core, g, req.user, req.ctx.ip);
+    },
+  }),
+]);

@@ -1,0 +1,162 @@
+/**
+ * What a paid order does, and what its refund undoes, inside the fulfilment transaction (one
+ * transaction with the order's status change, so an effect is applied exactly when the order moves):
+ * - goods (type 0): `sold` of the goods grows by the quantity; the seller earns the pay amount minus
+ *   the platform's commission, converted at `tokensPerUnit` into `earnedTokens`; when the goods name a
+ *   team (groupId of a group of type 2) with an allocationRatio (0..1), that share of the earned
+ *   tokens goes into the team's rewardPool instead. The earned tokens are kept on the order
+ *   (`sellerTokens`) so a refund reverses exactly them.
+ * - VIP (type 1): vipType becomes the plan's type (its id when it has none); vipEndTime is extended by
+ *   the plan's period in days from the later of now and the current end; the gift tokens are credited.
+ * - token recharge (type 2): the order's tokens (extraInfo.tokens, fixed when the order was placed).
+ * - test payment (type 3): nothing.
+ * A refund reverses each: revenue and gift/recharged tokens as ledger entries that may leave a debt
+ * (the tokens may have been spent), `sold` back down, the VIP end moved back by the period (never
+ * before now).
+ */
+import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
+import type { OpTransaction } from '../../../core/crud/operations';
+import { GROUP_TYPE } from '../../../../entities/base/group.entity';
+import { afterCommission, fromUnits, toCents, toUnits } from '../../base/pay/money';
+import type { OrderTerms } from '../../base/pay/pay-settings';
+import { moveTokens, TOKEN_KIND } from '../../base/ledger/ledger.service';
+import { ORDER_TYPE } from './order-state';
+import { ORDER } from './order.messages';
+import { NOTIFY_TYPE, notifyUsers, type NotifyType } from '../../base/notify/notify.service';
+import { pickLang, t as text } from '../../../core/i18n/messages';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Token units (ten-thousandths) worth `cents` of site currency at `perUnit` tokens per unit. */
+export function unitsForCents(cents: number, perUnit: number): number {
+  return Math.round(cents * perUnit * 100);
+}
+
+function entity(core: Core, key: string) {
+  return core.model.byKey.get(key)!;
+}
+
+/** The VIP terms fixed on the order when it was made (the plan may change later): period days, gift tokens, vipType. */
+export interface VipTerms {
+  vipId: number;
+  period: number;
+  giftTokens: number;
+  vipType: number;
+}
+
+export function vipTermsOf(plan: Row): VipTerms {
+  return {
+    vipId: Number(plan.id),
+    period: Math.max(0, Math.floor(Number(plan.period ?? 0))),
+    giftTokens: fromUnits(toUnits(plan.giftTokenAmount)),
+    vipType: plan.type === null || plan.type === undefined ? Number(plan.id) : Number(plan.type),
+  };
+}
+
+function vipTerms(order: Row): VipTerms | null {
+  const x = (order.extraInfo as Row | null) ?? {};
+  if (!Number.isSafeInteger(Number(x.vipId)) || Number(x.vipId) < 1) return null;
+  return { vipId: Number(x.vipId), period: Number(x.period ?? 0), giftTokens: Number(x.giftTokens ?? 0), vipType: Number(x.vipType ?? x.vipId) };
+}
+
+/** Moves vipEndTime of `userId` by `days` (negative to take back; never before now when taking back). */
+export async function extendVip(core: Core, t: OpTransaction, userId: number, days: number, vipType: number | null): Promise<string> {
+  const users = core.model.system('users');
+  const [user] = await t.lock(users, userId);
+  const now = Date.now();
+  const current = user?.vipEndTime ? Date.parse(String(user.vipEndTime)) : NaN;
+  const base = days > 0 ? Math.max(now, Number.isNaN(current) ? 0 : current) : Number.isNaN(current) ? now : current;
+  const end = new Date(Math.max(days > 0 ? base : now, base + days * DAY_MS)).toISOString();
+  const changes: Row = { vipEndTime: end };
+  if (vipType !== null) changes.vipType = vipType;
+  await t.updateWhere(users, userId, changes, { expect: 1 });
+  return end;
+}
+
+/** Applies a paid order's effect; answers the fields to store on the order (sellerTokens). */
+export async function applyEffect(core: Core, t: OpTransaction, order: Row, terms: OrderTerms): Promise<Row> {
+  const type = Number(order.type ?? 0);
+  const ref = { relateType: 'order', relateId: Number(order.id) };
+  if (type === ORDER_TYPE.goods) {
+    // Goods removed after the order was placed still sell (the buyer paid): only `sold` of a live row moves.
+    const [goods] = await t.lock(entity(core, 'goods/info'), Number(order.goodsId));
+    if (goods) await t.updateWhere(entity(core, 'goods/info'), Number(goods.id), { sold: Number(goods.sold ?? 0) + Number(order.quantity ?? 1) }, { expect: 1 });
+    const cents = afterCommission(toCents(order.payAmount), terms.commission);
+    const units = unitsForCents(cents, terms.tokensPerUnit);
+    if (units <= 0 || !order.sellerId) return { sellerTokens: 0 };
+    let poolUnits = 0;
+    if (goods?.groupId) {
+      const [team] = await t.lock(entity(core, 'base/group'), Number(goods.groupId));
+      const ratio = Number(team?.allocationRatio ?? 0);
+      if (team && Number(team.type) === GROUP_TYPE.team && ratio > 0 && ratio <= 1) {
+        poolUnits = Math.round(units * ratio);
+        await t.updateWhere(entity(core, 'base/group'), Number(team.id), { rewardPool: fromUnits(toUnits(team.rewardPool) + poolUnits) }, { expect: 1 });
+      }
+    }
+    await moveTokens(core, t, { userId: Number(order.sellerId), balance: 'earnedTokens', units: units - poolUnits, kind: TOKEN_KIND.sale, ...ref });
+    return { sellerTokens: fromUnits(units - poolUnits), extraInfo: { ...((order.extraInfo as Row) ?? {}), poolTokens: fromUnits(poolUnits), poolGroupId: poolUnits ? Number(goods.groupId) : undefined } };
+  }
+  if (type === ORDER_TYPE.vip) {
+    const plan = vipTerms(order);
+    if (!plan) return {};
+    await extendVip(core, t, Number(order.userId), plan.period, plan.vipType);
+    const gift = toUnits(plan.giftTokens);
+    if (gift > 0) await moveTokens(core, t, { userId: Number(order.userId), balance: 'tokens', units: gift, kind: TOKEN_KIND.vipGift, ...ref });
+    return {};
+  }
+  if (type === ORDER_TYPE.recharge) {
+    const units = toUnits((order.extraInfo as Row | null)?.tokens);
+    if (units > 0) await moveTokens(core, t, { userId: Number(order.userId), balance: 'tokens', units, kind: TOKEN_KIND.recharge, ...ref });
+  }
+  return {};
+}
+
+/** Undoes a paid order's effect for its refund. */
+export async function reverseEffect(core: Core, t: OpTransaction, order: Row): Promise<void> {
+  const type = Number(order.type ?? 0);
+  const ref = { relateType: 'order', relateId: Number(order.id), allowDebt: true };
+  const extra = (order.extraInfo as Row | null) ?? {};
+  if (type === ORDER_TYPE.goods) {
+    const goods = entity(core, 'goods/info');
+    const [row] = await t.lock(goods, Number(order.goodsId));
+    if (row) await t.updateWhere(goods, Number(row.id), { sold: Math.max(0, Number(row.sold ?? 0) - Number(order.quantity ?? 1)) }, { expect: 1 });
+    const units = toUnits(order.sellerTokens);
+    if (units > 0 && order.sellerId) await moveTokens(core, t, { userId: Number(order.sellerId), balance: 'earnedTokens', units: -units, kind: TOKEN_KIND.saleReversal, ...ref });
+    const pool = toUnits(extra.poolTokens);
+    if (pool > 0 && extra.poolGroupId) {
+      const [team] = await t.lock(entity(core, 'base/group'), Number(extra.poolGroupId));
+      if (team) await t.updateWhere(entity(core, 'base/group'), Number(team.id), { rewardPool: fromUnits(toUnits(team.rewardPool) - pool) }, { expect: 1 });
+    }
+    return;
+  }
+  if (type === ORDER_TYPE.vip) {
+    const plan = vipTerms(order);
+    if (!plan) return;
+    await extendVip(core, t, Number(order.userId), -plan.period, null);
+    const gift = toUnits(plan.giftTokens);
+    if (gift > 0) await moveTokens(core, t, { userId: Number(order.userId), balance: 'tokens', units: -gift, kind: TOKEN_KIND.vipGift, ...ref });
+    return;
+  }
+  if (type === ORDER_TYPE.recharge) {
+    const units = toUnits(extra.tokens);
+    if (units > 0) await moveTokens(core, t, { userId: Number(order.userId), balance: 'tokens', units: -units, kind: TOKEN_KIND.rechargeReversal, ...ref });
+  }
+}
+
+/**
+ * Tells the buyer their order is paid and, for goods, the seller they sold (notifications in each
+ * one's language, delivered after the commit): the workspace's bell shows them.
+ */
+export async function notifyPaid(core: Core, t: OpTransaction, order: Row): Promise<void> {
+  const users = core.model.system('users');
+  const params = { title: String((order.extraInfo as Row | null)?.title ?? ''), orderNo: String(order.orderNo) };
+  const say = async (userId: number, type: NotifyType, key: string) => {
+    const [u] = await t.lock(users, userId);
+    if (!u || Number(u.userType) === 1) return;
+    const title = text(pickLang(typeof u.language === 'string' ? u.language : undefined), key, params);
+    await notifyUsers(core, t, { toIds: [userId], type, title });
+  };
+  if (order.userId) await say(Number(order.userId), NOTIFY_TYPE.orderPaid, ORDER.notify_order_paid);
+  if (Number(order.type) === ORDER_TYPE.goods && order.sellerId) await say(Number(order.sellerId), NOTIFY_TYPE.goodsSold, ORDER.notify_goods_sold);
+}
