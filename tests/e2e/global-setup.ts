@@ -2,6 +2,8 @@
  * Starts the real built server for the suite: a free port, a fresh temp dir for the SQLite file,
  * secrets and logs, the image captcha on, and the cache store on Redis under a key prefix of its
  * own (so the tests can read captcha answers). Reads the admin password printed on first start.
+ * The fake Stripe and fake Alipay of the commerce tests run in this process (payments go through
+ * their checkout pages), the server configured for them as the README's "Payments on this machine" says.
  * Everything the tests need travels in E2E_* environment variables (workers inherit them).
  * Redis unreachable: CI=true fails; otherwise the suite is skipped (E2E_SKIP holds the reason).
  */
@@ -12,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { FakeStripe } from '../helpers/fake-stripe';
+import { FakeAlipay } from '../helpers/fake-alipay';
 
 export const ROOT = resolve(__dirname, '../..');
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
@@ -58,6 +62,11 @@ export default async function globalSetup(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cosmac-e2e-'));
   const port = await freePort();
   const prefix = `cosmac-e2e-${process.pid}-${randomBytes(4).toString('hex')}:`;
+  const base = `http://127.0.0.1:${port}`;
+  const stripe = await new FakeStripe().start();
+  const alipay = await new FakeAlipay().start();
+  stripe.webhookUrl = `${base}/admin/base/stripe/notify`;
+  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -67,6 +76,10 @@ export default async function globalSetup(): Promise<void> {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     CAPTCHA: 'on',
+    ...stripe.env(),
+    ...alipay.env(),
+    PUBLIC_URL: base,
+    ALIPAY_NOTIFY_URL: `${base}/admin/base/alipay/notify`,
   };
   delete env.ADMIN_PASSWORD;
   delete env.MIDWAY_HTTP_PORT;
@@ -103,7 +116,9 @@ export default async function globalSetup(): Promise<void> {
   child.stdout.resume();
   child.stderr.resume();
 
-  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_BASE_URL = base;
+  process.env.E2E_STRIPE_URL = stripe.url;
+  process.env.E2E_ALIPAY_URL = alipay.url;
   process.env.E2E_ADMIN_PASSWORD = password;
   process.env.E2E_REDIS_URL = REDIS_URL;
   process.env.E2E_REDIS_PREFIX = prefix;

@@ -12,6 +12,7 @@ function alive(pid: number): boolean {
 }
 
 export default async function globalTeardown(): Promise<void> {
+  for (const fake of (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes ?? []) await fake.stop().catch(() => undefined);
   const file = process.env.E2E_STATE;
   if (!file || !existsSync(file)) return;
   const state = JSON.parse(readFileSync(file, 'utf8')) as { pid?: number; dir: string; prefix: string; redisUrl: string };

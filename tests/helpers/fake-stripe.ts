@@ -78,11 +78,12 @@ export class FakeStripe {
   private pending: Array<Promise<unknown>> = [];
   private server!: Server;
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1 at `port` (0: any free port). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => this.send(res, 500, { error: { type: 'api_error', message: String(e) } }));
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

@@ -1,0 +1,45 @@
+/**
+ * `npm run start:fakes`: the product with payments that work on this machine, for trying the store
+ * without Stripe or Alipay accounts. Starts the fake Stripe API and the fake Alipay gateway that the
+ * commerce tests use (tests/helpers/fake-*.ts: the real SDKs talk to them, their checkout pages have a
+ * Pay button, their webhooks and notifies are signed as the providers sign them), then the built
+ * server configured for them, as README "Payments on this machine" describes. Never for production.
+ *
+ * Settings: PORT (8001), PUBLIC_URL (http://127.0.0.1:PORT, the address the browser uses),
+ * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112); everything else as for `npm start`.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { FakeStripe } from '../tests/helpers/fake-stripe';
+import { FakeAlipay } from '../tests/helpers/fake-alipay';
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8001);
+  const publicUrl = (process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  const local = `http://127.0.0.1:${port}`;
+  const stripe = await new FakeStripe().start(Number(process.env.FAKE_STRIPE_PORT ?? 12111));
+  const alipay = await new FakeAlipay().start(Number(process.env.FAKE_ALIPAY_PORT ?? 12112));
+  stripe.webhookUrl = `${local}/admin/base/stripe/notify`;
+  process.stdout.write(`Fake Stripe at ${stripe.url}, fake Alipay at ${alipay.url} (test doubles: no money moves)\n`);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    ALIPAY_NOTIFY_URL: `${local}/admin/base/alipay/notify`,
+    ...stripe.env(),
+    ...alipay.env(),
+  };
+  const root = resolve(__dirname, '../..');
+  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server/bootstrap.js'], { cwd: root, env, stdio: 'inherit' });
+  const stop = async (code: number) => {
+    await Promise.allSettled([stripe.stop(), alipay.stop()]);
+    process.exit(code);
+  };
+  server.on('exit', (code) => void stop(code ?? 0));
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.kill(sig));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
+});
