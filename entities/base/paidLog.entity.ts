@@ -12,7 +12,8 @@ export default defineEntity({
     'provider reports (order, amount, provider transaction, status), written by the payment ' +
     'handlers. Only list (GET) is exposed; the raw provider payload is hidden. Newest first. eventId ' +
     '(ours: "<provider>:<provider event id>") is unique, so a provider event is applied at most once; status ' +
-    '1 paid, 2 failed, 4 refunded, 5 refused (amount or currency mismatch).',
+    '1 paid, 2 failed, 4 refunded, 6 to be refunded (a payment for an order that does not count it, refunded ' +
+    'automatically; 4 once the provider has refunded it).',
   fields: {
     userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
     orderNo: { type: 'string', length: 64, index: true, label: l('Order number', '订单号', '訂單編號') },
@@ -21,7 +22,16 @@ export default defineEntity({
     amount: { type: 'decimal', label: l('Amount', '金额', '金額') },
     currency: { type: 'string', length: 10, label: l('Currency', '币种', '幣別') },
     transactionId: { type: 'string', length: 64, index: true, label: l('Transaction id', '交易号', '交易編號') },
-    status: { type: 'int', label: l('Status', '状态', '狀態') },
+    status: {
+      type: 'int',
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: 1, label: l('Paid', '已支付', '已付款') },
+        { value: 2, label: l('Failed', '支付失败', '付款失敗') },
+        { value: 4, label: l('Refunded', '已退款', '已退款') },
+        { value: 6, label: l('To be refunded', '待退款', '待退款') },
+      ],
+    },
     payTime: { type: 'datetime', label: l('Paid at', '支付时间', '付款時間') },
     eventId: {
       type: 'string',

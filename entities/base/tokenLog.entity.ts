@@ -72,7 +72,8 @@ export default defineEntity({
   search: { keyword: ['remark'], equal: ['userId', 'type', 'field', 'relateType', 'relateId', 'isWithdrawable', 'auditStatus'] },
   order: { field: 'id', sort: 'desc' },
   access: {
-    // A member reads their own ledger; only the token paths write it.
+    // A member reads their own ledger (the personal centre's token tab); only the token paths write it.
+    members: ['page', 'info'],
     read: ({ user }) => user && eq('userId', user.id),
   },
 });

@@ -36,7 +36,7 @@ function text(value: unknown): string | null {
 
 /** What the store shows of a listing to everyone (never contact info, attachments or the workflow). */
 const SHOWN = ['id', 'typeId', 'title', 'subTitle', 'mainPic', 'video', 'pics', 'price', 'sold', 'content', 'status', 'likeCount', 'useCount',
-  'isFree', 'tags', 'isDisplay', 'shareLink', 'userId', 'isCommentAllowed', 'isPinned', 'viewCount', 'copyright', 'copyrightType', 'typeName', 'userName', 'createTime'];
+  'isFree', 'tags', 'isDisplay', 'shareLink', 'userId', 'workflowId', 'isCommentAllowed', 'isPinned', 'viewCount', 'copyright', 'copyrightType', 'typeName', 'userName', 'createTime'];
 
 export default defineEntity({
   module: 'goods',

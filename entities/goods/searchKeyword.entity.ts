@@ -14,5 +14,6 @@ export default defineEntity({
   },
   search: { keyword: ['name'] },
   order: { field: 'sortNum', sort: 'asc' },
-  access: keyHolders,
+  // The store shows the suggested keywords to members (issue 18); administrators edit them.
+  access: { ...keyHolders, members: ['list'], visible: { member: 'all' } },
 });

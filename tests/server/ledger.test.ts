@@ -103,6 +103,23 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     expect(check.entries).toBeGreaterThan(3);
   });
 
+  it('never makes the revenue of a refunded sale withdrawable', async () => {
+    const { goodsId } = await listGoods(t, ann, { price: 5 });
+    const o = ok(await post(t, ben, '/admin/goods/order/place', { goodsId }));
+    expect((await payAsProvider(t, o.orderNo, 'evt_refunded_sale')).result).toBe('paid');
+    const { refundOrder } = await import('../../server/modules/goods/order/fulfil.service');
+    expect((await refundOrder(t.core, { provider: 'stripe', orderNo: o.orderNo, refundId: 're_sale' })).result).toBe('refunded');
+    const audit = ok(await post(t, t.adminToken, '/admin/base/tokenLog/auditList', { userId: ann.id, isWithdrawable: 0 }));
+    const entry = audit.list.find((r: any) => r.relateId === o.id);
+    expect(entry).toMatchObject({ refunded: true });
+    // Another sale's earned tokens would cover it: the refusal is about the refund, not the balance.
+    const other = await listGoods(t, ann, { price: 50 });
+    const o2 = ok(await post(t, ben, '/admin/goods/order/place', { goodsId: other.goodsId }));
+    expect((await payAsProvider(t, o2.orderNo, 'evt_covering_sale')).result).toBe('paid');
+    expect((await post(t, t.adminToken, '/admin/base/tokenLog/batchSetWithdrawable', { ids: [entry.id] })).status).toBe(409);
+    await expectLedgerBalanced(t);
+  });
+
   it('shows a forged balance in the ledger check', async () => {
     await t.core.db.run('UPDATE `base_sys_user` SET `tokens` = `tokens` + 1 WHERE `id` = ?', [ben.id]);
     const r = await t.http().get('/admin/base/tokenLog/check').set('Authorization', t.adminToken);

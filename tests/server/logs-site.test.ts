@@ -3,7 +3,7 @@
  * and the dashboard summary, through the real HTTP stack on every database kind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeOldLogs, startLogPurge } from '../../server/core/log/log-keep';
+import { purgeOldLogs } from '../../server/core/log/log-keep';
 import { reset } from '../../server/core/http/rate-limit';
 import { deleteKeyMatches, hashDeleteKey, safeTargetUrl } from '../../server/modules/base/short-link.routes';
 import { sitemapXml } from '../../server/modules/base/sitemap.routes';
@@ -116,11 +116,18 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       expect(await countLogs(`${q('createTime')} < ?`, [stored(now - 7 * DAY)])).toBe(0);
     });
 
-    it('purges at once when the purge timer starts, and stops', async () => {
+    it('purges through its system task, run once from the console', async () => {
       await logRows([{ time: Date.now() - 20 * DAY, action: '/test/timer' }]);
-      const purge = startLogPurge(t.core);
-      for (let i = 0; i < 200 && (await countLogs(`${q('action')} = ?`, ['/test/timer'])) > 0; i++) await new Promise((r) => setTimeout(r, 10));
-      await purge.stop();
+      const tasks = ok(await post('/admin/task/info/page', { keyWord: 'Request log purge' }, t.adminToken)).list;
+      const task = tasks.find((r: any) => r.service === 'requestLog.purge');
+      expect(task, JSON.stringify(tasks)).toMatchObject({ type: 0, status: 1, cron: '0 0 * * * *' });
+      const { logId } = ok(await post('/admin/task/info/once', { id: task.id }, t.adminToken));
+      let run: any;
+      for (let i = 0; i < 300 && run?.status !== 1; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        run = ok(await get(`/admin/task/info/log?id=${task.id}`, t.adminToken)).list.find((r: any) => r.id === logId);
+      }
+      expect(run).toMatchObject({ status: 1, taskId: task.id });
       expect(await countLogs(`${q('action')} = ?`, ['/test/timer'])).toBe(0);
     });
 
@@ -150,7 +157,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
   describe('site', () => {
     it('answers empty public fields before any site info is saved', async () => {
       const info = ok(await post('/admin/base/site/info', {}));
-      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null });
+      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null, currency: 'cny' });
     });
 
     it('saves the default row and a host row, and answers the row of the request host or the default', async () => {
@@ -162,7 +169,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       const other = ok(await post('/admin/base/site/info', {}, undefined, 'elsewhere.example.org'));
       expect(other).toMatchObject({ name: 'Cosmac', title: 'Cosmac AI' });
       // Public callers never see the host, the id or the other settings.
-      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'description', 'favicon', 'keywords', 'logo', 'name', 'title']);
+      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'currency', 'description', 'favicon', 'keywords', 'logo', 'name', 'title']);
     });
 
     it('updates the existing row of a host instead of adding another', async () => {

@@ -110,6 +110,26 @@ describe('the SQLite connection under concurrent callers', () => {
     expect(await db.query('SELECT v FROM t')).toEqual([{ v: 'nested' }]);
   });
 
+  it("runs a statement sent on the database from inside a transaction's own flow in it, instead of waiting forever", async () => {
+    const { db } = open();
+    const inside = db.transaction(async (tx) => {
+      await tx.run("INSERT INTO t (v) VALUES ('mine')");
+      // A slip: the database, not `tx`. Before, this waited for the transaction's turn, which waited for it.
+      const seen = await db.query<{ v: string }>('SELECT v FROM t');
+      await db.run("INSERT INTO t (v) VALUES ('slip')");
+      return seen;
+    });
+    const hung = new Promise((_, reject) => setTimeout(() => reject(new Error('the transaction hung')), 3000));
+    expect(await Promise.race([inside, hung])).toEqual([{ v: 'mine' }]);
+    // Work the transaction's flow leaves behind runs in turn once the transaction has ended.
+    let later: Promise<unknown> = Promise.resolve();
+    await db.transaction(async () => {
+      later = new Promise((r) => setTimeout(r, 20)).then(() => db.query('SELECT COUNT(*) AS n FROM t'));
+    });
+    expect(await later).toEqual([{ n: 2 }]);
+    expect(await db.query('SELECT v FROM t ORDER BY id')).toEqual([{ v: 'mine' }, { v: 'slip' }]);
+  });
+
   it('frees the connection when BEGIN fails', async () => {
     const { raw, db } = open();
     raw.exec('BEGIN'); // someone else's transaction makes our BEGIN fail

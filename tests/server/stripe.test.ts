@@ -203,8 +203,9 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(await sellerTokens()).toBeGreaterThan(start);
     expect((await post(t, buyer, '/admin/base/stripe/refund', { orderNo: a })).status).toBe(403);
 
-    const first = ok(await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: a }));
+    const first = ok(await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: a, reason: 'bought twice by mistake' }));
     expect(first).toMatchObject({ orderNo: a, status: 9, payStatus: 4, duplicate: false });
+    expect((await orderOf(t, a)).reason).toBe('bought twice by mistake');
     await fake.idle();
     const second = ok(await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: a }));
     expect(second).toMatchObject({ orderNo: a, status: 9, refundId: first.refundId, duplicate: true });

@@ -2,6 +2,7 @@
  * Db over one better-sqlite3 connection, with cached prepared statements. Transactions take the
  * connection in turn (first come, first served); statements sent meanwhile wait their turn too.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
 import { bindable, countStatement, quoteIdent, UniqueViolation, type Db, type RunResult } from './db';
 
@@ -13,6 +14,9 @@ function mapError(e: unknown): never {
   }
   throw e;
 }
+
+/** The transaction turn the current async flow runs inside, while it is open. */
+const insideTurn = new AsyncLocalStorage<{ open: boolean }>();
 
 export class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
@@ -71,14 +75,24 @@ export class SqliteDb implements Db {
     }
   }
 
+  /**
+   * A statement sent on the database (not the transaction's handle) from inside a transaction's own
+   * flow would wait for that transaction's turn to end, which waits for the statement: it runs in the
+   * transaction instead (SQLite has one connection), so such a slip reads the transaction's own rows
+   * rather than hanging the server.
+   */
+  private withinOwnTurn(): boolean {
+    return insideTurn.getStore()?.open === true;
+  }
+
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     // better-sqlite3 is synchronous: with no turn open or waiting, the statement runs whole right now.
-    if (this.turns === 0) return this.exec<T>(sql, params, true) as T[];
+    if (this.turns === 0 || this.withinOwnTurn()) return this.exec<T>(sql, params, true) as T[];
     return this.turn(() => this.exec<T>(sql, params, true) as T[]);
   }
 
   async run(sql: string, params: unknown[] = []): Promise<RunResult> {
-    if (this.turns === 0) return this.exec(sql, params, false) as RunResult;
+    if (this.turns === 0 || this.withinOwnTurn()) return this.exec(sql, params, false) as RunResult;
     return this.turn(() => this.exec(sql, params, false) as RunResult);
   }
 
@@ -94,11 +108,14 @@ export class SqliteDb implements Db {
     };
     return this.turn(async () => {
       this.raw.exec('BEGIN IMMEDIATE');
+      const mark = { open: true };
       try {
-        const result = await fn(tx);
+        const result = await insideTurn.run(mark, () => fn(tx));
+        mark.open = false;
         this.raw.exec('COMMIT');
         return result;
       } catch (e) {
+        mark.open = false;
         // A failed COMMIT can leave the transaction open; a failed BEGIN never opened one.
         if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
         throw e;

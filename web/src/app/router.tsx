@@ -38,9 +38,10 @@ export const routes: RouteObject[] = [
       { path: '/discord', ...page(() => import('../workspace/pages/Discord')) },
       { path: '/test', ...page(() => import('../workspace/pages/TestPage')) },
       { path: '/demo/test/route/:id/:name?', ...page(() => import('../workspace/pages/DemoRoute')) },
-      ...['/goods/:id', '/payment', '/workflow_store', '/helper/ai-code'].map(
-        (path) => ({ path, ...page(placeholder) }),
-      ),
+      { path: '/workflow_store', ...page(() => import('../workspace/store/StorePage')) },
+      { path: '/goods/:id', ...page(() => import('../workspace/store/GoodsPage')) },
+      { path: '/payment', ...page(() => import('../workspace/pay/PaymentPage')) },
+      { path: '/helper/ai-code', ...page(placeholder) },
       ...([401, 403, 404, 500, 502] as const).map((code) => ({ path: `/${code}`, ...page(errorPage, { code }) })),
       { path: '/admin/*', ...page(() => import('../console/Shell')) },
       { path: '*', ...page(() => import('../pages/MenuPage')) },

@@ -21,4 +21,9 @@ export const VIEWS: Record<string, ViewComponent> = {
   'plugin/info': lazy(() => import('../console/views/PluginView')),
   'recycle/data': lazy(() => import('../console/views/RecycleView')),
   'space/info': lazy(() => import('../console/views/SpaceView')),
+  'goods/order': lazy(() => import('../console/commerce/OrderView')),
+  'base/coupon': lazy(() => import('../console/commerce/CouponView')),
+  'base/tokenLog': lazy(() => import('../console/commerce/TokenLogView')),
+  'base/paidLog': lazy(() => import('../console/commerce/PaidLogView')),
+  'base/vip': lazy(() => import('../console/commerce/VipView')),
 };

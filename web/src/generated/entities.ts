@@ -1856,7 +1856,7 @@ export interface BasePaidLog {
    */
   transactionId?: string | null;
   /** Status (状态 / 狀態) */
-  status?: number | null;
+  status?: 1 | 2 | 4 | 6 | null;
   /** Paid at (支付时间 / 付款時間) */
   payTime?: string | null;
   /**
@@ -1901,7 +1901,7 @@ export interface BasePaidLogAdd {
    */
   transactionId?: string | null;
   /** Status (状态 / 狀態) */
-  status?: number | null;
+  status?: 1 | 2 | 4 | 6 | null;
   /** Paid at (支付时间 / 付款時間) */
   payTime?: string | null;
   /**
@@ -1945,7 +1945,7 @@ export interface BasePaidLogUpdate {
    */
   transactionId?: string | null;
   /** Status (状态 / 狀態) */
-  status?: number | null;
+  status?: 1 | 2 | 4 | 6 | null;
   /** Paid at (支付时间 / 付款時間) */
   payTime?: string | null;
   /**

@@ -11,8 +11,12 @@ import wsBoard from './locales/ws-board';
 import wsChat from './locales/ws-chat';
 import wsSocial from './locales/ws-social';
 import wsTeams from './locales/ws-teams';
+import wsStore from './locales/ws-store';
+import wsPay from './locales/ws-pay';
+import wsAccount from './locales/ws-account';
+import viewsCommerce from './locales/views-commerce';
 
-export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams] as unknown as LocaleArea[];
+export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce] as unknown as LocaleArea[];
 
 /** Which module loads each area that is not loaded with the app. */
 export const LAZY_AREA_LOADERS: Record<string, string> = {
@@ -24,4 +28,8 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsChat: 'i18n/workspace-texts.ts',
   wsSocial: 'i18n/workspace-texts.ts',
   wsTeams: 'i18n/workspace-texts.ts',
+  wsStore: 'i18n/store-texts.ts',
+  wsPay: 'i18n/store-texts.ts',
+  wsAccount: 'i18n/store-texts.ts',
+  viewsCommerce: 'i18n/console-texts.ts',
 };

@@ -1,14 +1,16 @@
 /**
  * Router rules 1–4 of 000 §2 as a pure decision, read as ARCHITECTURE §7 fixes it: the token-exempt
  * "fragments" match whole leading path segments (`/discord` and `/discord/x`, not `/discordx`),
- * `/admin/login` and `/reset-password` (reached from the sign-in page) are exempt too, and the console admits role id 1 plus the roles of `consoleRoleIds`.
+ * `/admin/login` and `/reset-password` (reached from the sign-in page) are exempt too, and so is `/workflow_store`
+ * (issue 18: the store is browsed without signing in; buying asks for it), and the console admits role id 1 plus
+ * the roles of `consoleRoleIds`.
  * Rules 5 (refresh) and 6 (route load errors) live in the http client and the app.
  */
 import type { UserInfo } from './session';
 
 export const EXEMPT_PATHS: readonly string[] = [
   '/discord', '/test', '/work', '/login', '/401', '/403', '/404', '/500', '/502',
-  '/person', '/goods', '/home', '/register', '/admin/login', '/reset-password',
+  '/person', '/goods', '/home', '/register', '/admin/login', '/reset-password', '/workflow_store',
 ];
 
 export const LOGIN_PATH = '/login';

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Avatar, Button, Card, Descriptions, Divider, Form, Input, Space, Typography } from 'antd';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Avatar, Button, Card, Descriptions, Divider, Form, Input, Skeleton, Space, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import { api } from '../app/api';
 import { loadProfile, logout, signedIn, useAuth } from '../app/auth';
@@ -12,8 +12,19 @@ import type { TokenPair } from '../lib/session';
 import LangSwitch from '../components/LangSwitch';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
+import { ACCOUNT_TABS, tabOf, type AccountTab } from '../workspace/account/account-tabs';
 import './auth/auth.css';
 import '../i18n/auth-texts';
+import '../i18n/store-texts';
+
+/** The commerce tabs, each its own chunk, loaded when first opened. */
+const TAB_SCREENS: Record<Exclude<AccountTab, 'profile'>, ComponentType> = {
+  orders: lazy(() => import('../workspace/account/OrdersTab')),
+  favorites: lazy(() => import('../workspace/account/FavoritesTab')),
+  goods: lazy(() => import('../workspace/account/GoodsTab')),
+  vip: lazy(() => import('../workspace/account/VipTab')),
+  tokens: lazy(() => import('../workspace/account/TokensTab')),
+};
 
 interface Values {
   nickName: string;
@@ -28,6 +39,8 @@ const PASSWORD_FIELDS = ['originalPassword', 'password', 'confirm'] as const;
 /**
  * /my/info: nickname, avatar address and password (000 §5: changing the password needs the
  * original password and the new one; 6–16 characters). Saves through base/comm/personUpdate.
+ * That is the first tab, "Profile"; `?tab=orders|favorites|goods|vip|tokens` opens the member's
+ * commerce screens (web/src/workspace/account/, one lazily loaded file each).
  */
 export default function PersonalCenter() {
   const { t } = useI18n();
@@ -38,6 +51,9 @@ export default function PersonalCenter() {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const headImg = Form.useWatch('headImg', form);
+  const [search, setSearch] = useSearchParams();
+  const tab = tabOf(search);
+  const openTab = (key: string) => setSearch(key === 'profile' ? {} : { tab: key });
   const toConsole = canEnterConsole(user, auth.consoleRoleIds);
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -65,6 +81,77 @@ export default function PersonalCenter() {
     }
   };
 
+  const profile = (
+    <>
+      {user ? (
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
+          <Descriptions.Item label={t('auth.personal.username')}>{str(user.username) ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('auth.personal.email')}>{str(user.email) ?? '-'}</Descriptions.Item>
+          {user.inviteCode ? (
+            <Descriptions.Item label={t('auth.personal.inviteCode')}>
+              <Typography.Text copyable>{user.inviteCode}</Typography.Text>
+            </Descriptions.Item>
+          ) : null}
+        </Descriptions>
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ nickName: user?.nickName ?? '', headImg: str(user?.headImg) ?? '' }}
+        onFinish={(v) => void submit(v)}
+      >
+        <div className="personal-grid">
+          <section>
+            <Divider orientation="left" plain>
+              {t('auth.personal.profile')}
+            </Divider>
+            <Form.Item name="nickName" label={t('auth.personal.nickName')} rules={[{ required: true, whitespace: true, message: t('auth.personal.nickNameRequired') }, { max: 50 }]}>
+              <Input maxLength={50} data-testid="personal-nickname" />
+            </Form.Item>
+            <Form.Item name="headImg" label={t('auth.personal.avatar')} rules={[{ type: 'url', message: t('auth.personal.avatarInvalid') }]}>
+              <Input allowClear data-testid="personal-avatar" />
+            </Form.Item>
+          </section>
+          <section>
+            <Divider orientation="left" plain>
+              {t('auth.personal.security')}
+            </Divider>
+            <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+              {t('auth.personal.securityHint')}
+            </Typography.Paragraph>
+            <Form.Item name="originalPassword" label={t('auth.personal.originalPassword')} dependencies={['password', 'confirm']} rules={[needed(t('auth.personal.originalRequired'))]}>
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-original" />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('auth.personal.newPassword')}
+              dependencies={['originalPassword', 'confirm']}
+              rules={[needed(t('auth.personal.newRequired')), { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('auth.passwordLength') }]}
+            >
+              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm"
+              label={t('auth.personal.confirmPassword')}
+              dependencies={['originalPassword', 'password']}
+              rules={[needed(t('auth.personal.confirmRequired')), sameAs('password', t('auth.personal.mismatch'))]}
+            >
+              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-confirm" />
+            </Form.Item>
+          </section>
+        </div>
+        <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+          <Button icon={<LogoutOutlined />} onClick={() => void logout().then(() => navigate('/login'))}>
+            {t('auth.personal.logout')}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="personal-submit">
+            {t('common.save')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+
   return (
     <div className="auth-page" data-testid="personal-page">
       <header className="auth-top">
@@ -83,7 +170,7 @@ export default function PersonalCenter() {
         </Space>
       </header>
       <main className="auth-main">
-        <Card className="auth-card auth-card-xl" variant="borderless">
+        <Card className={tab === 'profile' ? 'auth-card auth-card-xl' : 'auth-card auth-card-xl personal-wide'} variant="borderless">
           <div className="auth-head" style={{ display: 'flex', alignItems: 'center', gap: 16, textAlign: 'left' }}>
             <Avatar size={64} src={str(headImg) ?? str(user?.headImg)} icon={<UserOutlined />} style={{ background: 'var(--color-primary)', flex: 'none' }} />
             <div>
@@ -91,72 +178,26 @@ export default function PersonalCenter() {
               <Typography.Text type="secondary">{user?.nickName || user?.name || t('auth.personal.subtitle')}</Typography.Text>
             </div>
           </div>
-          {user ? (
-            <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
-              <Descriptions.Item label={t('auth.personal.username')}>{str(user.username) ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('auth.personal.email')}>{str(user.email) ?? '-'}</Descriptions.Item>
-              {user.inviteCode ? (
-                <Descriptions.Item label={t('auth.personal.inviteCode')}>
-                  <Typography.Text copyable>{user.inviteCode}</Typography.Text>
-                </Descriptions.Item>
-              ) : null}
-            </Descriptions>
-          ) : null}
-          <Form
-            form={form}
-            layout="vertical"
-            initialValues={{ nickName: user?.nickName ?? '', headImg: str(user?.headImg) ?? '' }}
-            onFinish={(v) => void submit(v)}
-          >
-            <div className="personal-grid">
-              <section>
-                <Divider orientation="left" plain>
-                  {t('auth.personal.profile')}
-                </Divider>
-                <Form.Item name="nickName" label={t('auth.personal.nickName')} rules={[{ required: true, whitespace: true, message: t('auth.personal.nickNameRequired') }, { max: 50 }]}>
-                  <Input maxLength={50} data-testid="personal-nickname" />
-                </Form.Item>
-                <Form.Item name="headImg" label={t('auth.personal.avatar')} rules={[{ type: 'url', message: t('auth.personal.avatarInvalid') }]}>
-                  <Input allowClear data-testid="personal-avatar" />
-                </Form.Item>
-              </section>
-              <section>
-                <Divider orientation="left" plain>
-                  {t('auth.personal.security')}
-                </Divider>
-                <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-                  {t('auth.personal.securityHint')}
-                </Typography.Paragraph>
-                <Form.Item name="originalPassword" label={t('auth.personal.originalPassword')} dependencies={['password', 'confirm']} rules={[needed(t('auth.personal.originalRequired'))]}>
-                  <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-original" />
-                </Form.Item>
-                <Form.Item
-                  name="password"
-                  label={t('auth.personal.newPassword')}
-                  dependencies={['originalPassword', 'confirm']}
-                  rules={[needed(t('auth.personal.newRequired')), { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('auth.passwordLength') }]}
-                >
-                  <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-password" />
-                </Form.Item>
-                <Form.Item
-                  name="confirm"
-                  label={t('auth.personal.confirmPassword')}
-                  dependencies={['originalPassword', 'password']}
-                  rules={[needed(t('auth.personal.confirmRequired')), sameAs('password', t('auth.personal.mismatch'))]}
-                >
-                  <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-confirm" />
-                </Form.Item>
-              </section>
-            </div>
-            <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
-              <Button icon={<LogoutOutlined />} onClick={() => void logout().then(() => navigate('/login'))}>
-                {t('auth.personal.logout')}
-              </Button>
-              <Button type="primary" htmlType="submit" loading={busy} data-testid="personal-submit">
-                {t('common.save')}
-              </Button>
-            </div>
-          </Form>
+          <Tabs
+            activeKey={tab}
+            onChange={openTab}
+            className="personal-tabs"
+            data-testid="personal-tabs"
+            items={ACCOUNT_TABS.map((key) => {
+              const Screen = key === 'profile' ? null : TAB_SCREENS[key];
+              return {
+                key,
+                label: t(`wsAccount.tabs.${key}`),
+                children: key !== tab ? null : Screen ? (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                    <Screen />
+                  </Suspense>
+                ) : (
+                  profile
+                ),
+              };
+            })}
+          />
         </Card>
       </main>
     </div>

@@ -2,7 +2,8 @@
  * The frame of every member screen: the brand, the workbench's sections (a top bar on wide screens,
  * a tab bar at the bottom on phones), the connection state, the notification bell and the member
  * menu. Mounting it starts the realtime connection for the signed-in member (useWorkspaceSession).
- * Anonymous visitors of public pages (a person page) see a sign-in button instead.
+ * Anonymous visitors of public pages (a person page, the store) see a sign-in button instead, which
+ * brings them back to the page afterwards.
  */
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Spin, Tooltip } from 'antd';
@@ -11,11 +12,11 @@ import {
   AppstoreOutlined, ControlOutlined, DisconnectOutlined, LogoutOutlined, MessageOutlined, ShopOutlined,
   TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined,
 } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import { logout, useAuth } from '../app/auth';
 import { useSiteName } from '../app/use-site';
-import { canEnterConsole } from '../lib/router-rules';
+import { canEnterConsole, loginFor } from '../lib/router-rules';
 import LangSwitch from '../components/LangSwitch';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { useConversations, useRealtimeStatus, useWorkspaceSession } from './realtime';
@@ -73,6 +74,7 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
   const { t } = useI18n();
   const site = useSiteName();
   const navigate = useNavigate();
+  const location = useLocation();
   const auth = useAuth();
   useWorkspaceSession();
   const user = auth.user;
@@ -115,7 +117,7 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
               </Button>
             </MenuButton>
           ) : (
-            <Button type="primary" onClick={() => navigate('/login')}>
+            <Button type="primary" onClick={() => navigate(loginFor(location.pathname, location.search))}>
               {t('workspace.menu.signIn')}
             </Button>
           )}

@@ -3,9 +3,10 @@
  * - batchSetWithdrawable `{ids}`: sale revenue entries (earnedTokens, type 3) become withdrawable: their
  *   tokens move from earnedTokens to withdrawableTokens through the ledger (two entries per user, type 8)
  *   and the entries are marked isWithdrawable 1, auditStatus 1. All or nothing: an id that is not such
- *   an entry, one already withdrawable, or earned tokens short of the sum (a debt) -> 409, nothing written.
+ *   an entry, one already withdrawable, one whose order was refunded since (its revenue was reversed), or
+ *   earned tokens short of the sum (a debt) -> 409, nothing written.
  * - auditList `{page?, size?, userId?, isWithdrawable?}`: the sale revenue entries to review, newest first,
- *   with the seller's name.
+ *   with the seller's name and `refunded` (its order was refunded: not to be made withdrawable).
  * - check (GET, ours): the ledger check — `{users, entries, mismatches, debts}`; mismatches must be empty
  *   (a balance equal to the sum of its entries), debts are balances below zero after refunds.
  */
@@ -19,7 +20,7 @@ import { Fields, paging } from '../../../core/http/fields';
 import { isIn } from '../../../core/crud/condition';
 import { toUnits } from '../pay/money';
 import { moveTokens, TOKEN_KIND } from './ledger.service';
-import { ledgerCheck, userNames } from './ledger.queries';
+import { ledgerCheck, refundedOrders, userNames } from './ledger.queries';
 import { LEDGER } from './ledger.messages';
 
 export default defineRoutes((core: Core) => {
@@ -35,7 +36,9 @@ export default defineRoutes((core: Core) => {
         return core.ops.transaction(SYSTEM, async (t) => {
           const rows = await t.lock(logs, isIn('id', ids!));
           const ok = rows.filter((r) => r.field === 'earnedTokens' && Number(r.type) === TOKEN_KIND.sale && Number(r.isWithdrawable) === 0 && toUnits(r.tokens) > 0);
-          if (ok.length !== ids!.length) throw fail.conflict(LEDGER.ledger_entries_not_found);
+          const orderIds = [...new Set(ok.filter((r) => r.relateType === 'order').map((r) => Number(r.relateId)))];
+          const refunded = new Set((orderIds.length ? await t.list(core.model.byKey.get('goods/order')!, { id: orderIds, status: 9 }) : []).map((o) => Number(o.id)));
+          if (ok.length !== ids!.length || ok.some((r) => refunded.has(Number(r.relateId)))) throw fail.conflict(LEDGER.ledger_entries_not_found);
           const byUser = new Map<number, number>();
           for (const r of ok) byUser.set(Number(r.userId), (byUser.get(Number(r.userId)) ?? 0) + toUnits(r.tokens));
           for (const [userId, units] of [...byUser].sort((a, b) => a[0] - b[0])) {
@@ -63,7 +66,8 @@ export default defineRoutes((core: Core) => {
         const res = await core.ops.page(logs, filter, SYSTEM);
         const ids = [...new Set(res.list.map((r) => Number(r.userId)))];
         const names = await userNames(core, ids);
-        return { ...res, list: res.list.map((r) => ({ ...r, userName: names.get(Number(r.userId)) ?? null })) };
+        const refunded = await refundedOrders(core, res.list);
+        return { ...res, list: res.list.map((r) => ({ ...r, userName: names.get(Number(r.userId)) ?? null, refunded: refunded.has(Number(r.relateId)) })) };
       },
     }),
     call(core, 'base', 'tokenLog', 'check', {

@@ -5,7 +5,7 @@
  * - testPay (member): a 0.01 test order, then as pay (000 §9).
  * - query `?orderNo=` (member, own orders; the administrator any): asks Stripe when the order is still
  *   pending, confirms it when paid, answers `{orderNo, status, payStatus, reason}`.
- * - refund `{orderNo}` (permission key base:stripe:refund; not the member role): refunds at Stripe
+ * - refund `{orderNo, reason?}` (permission key base:stripe:refund; not the member role): refunds at Stripe
  *   with the idempotency key `refund:<orderNo>`, then the order 1 -> 9 (revenue reversed). Decision:
  *   refunding an order that is already refunded answers success with `duplicate: true` and the same
  *   refund id, and asks Stripe nothing.
@@ -104,8 +104,9 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       summary: l('Refund a card payment', '银行卡付款退款', '信用卡付款退款'),
       async handler(req) {
-        const f = Fields.of(req.body, ['orderNo']);
+        const f = Fields.of(req.body, ['orderNo', 'reason']);
         const orderNo = f.str('orderNo', 64, true) as string;
+        const reason = f.str('reason', 200);
         f.done();
         const stripe = requireStripe(core);
         const order = await orderByNo(core, orderNo);
@@ -117,7 +118,7 @@ export default defineRoutes((core: Core) => {
         const { refundId } = await withStripe(() =>
           stripe.refund({ transactionId: String(order.transactionId), amountCents: toCents(order.chargedAmount), currency: String(order.currency), key: `refund:${orderNo}`, metadata: { orderNo } }),
         );
-        const r = await refundOrder(core, { provider: 'stripe', orderNo, refundId, reason: 'refunded_by_admin' });
+        const r = await refundOrder(core, { provider: 'stripe', orderNo, refundId, reason: reason?.trim() || 'refunded_by_admin' });
         if (r.result === 'not_paid' || r.result === 'unknown') throw fail.conflict(STRIPE.stripe_not_refundable);
         const now = (await orderByNo(core, orderNo)) ?? order;
         return { ...statusOf(now), refundId: now.refundId ?? refundId, duplicate: r.result === 'duplicate' };

@@ -26,7 +26,7 @@ export interface CrudTableProps extends CrudTableOptions {
   entityKey: string;
 }
 
-export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, filters, title, keywordPlaceholder, table, shapePage, shapeList, actionRef }: CrudTableProps) {
+export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, filters, title, keywordPlaceholder, table, pageCall, rowSelectable, shapePage, shapeList, actionRef }: CrudTableProps) {
   const { t, lang } = useI18n();
   const { modal } = App.useApp();
   const can = useCan();
@@ -43,7 +43,8 @@ export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, fi
   const canAdd = allowed('add');
   const canUpdate = allowed('update');
   const canDelete = allowed('delete');
-  const canPage = allowed('page') && tools.paging !== false;
+  const canPage = (pageCall !== undefined || allowed('page')) && tools.paging !== false;
+  const canExport = allowed('page') && tools.paging !== false && tools.export !== false;
   const canList = canPage || allowed('list');
   const on = { import: tools.import !== false, export: tools.export !== false, inlineEdit: tools.inlineEdit !== false, filters: tools.filters !== false, select: tools.select !== false };
 
@@ -139,7 +140,7 @@ export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, fi
     keyword: keywordFields.length > 0 ? { placeholder: keywordPlaceholder ?? t('crud.keyword', { fields: keywordLabel }), onSearch: setKeyWord } : null,
     onAdd: canAdd ? () => setFormTarget('add') : null,
     onImport: canAdd && on.import ? () => setDialog('import') : null,
-    onExport: canPage && on.export ? () => setDialog('export') : null,
+    onExport: canExport ? () => setDialog('export') : null,
     onDelete: canDelete && on.select ? () => confirmDelete(selected) : null,
     selectedCount: selected.length,
   });
@@ -168,7 +169,16 @@ export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, fi
           persistenceKey: `crud-columns:${user?.id ?? 0}:${entityKey}`,
           defaultValue: slots.columns ? undefined : defaultColumnsState(specs.map((s) => s.name)),
         }}
-        rowSelection={(canDelete || tools.select === true) && on.select ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: tools.keepSelection } : undefined}
+        rowSelection={
+          (canDelete || tools.select === true) && on.select
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys),
+                preserveSelectedRowKeys: tools.keepSelection,
+                getCheckboxProps: rowSelectable ? (row) => ({ disabled: !rowSelectable(row) }) : undefined,
+              }
+            : undefined
+        }
         tableAlertRender={false}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
         toolBarRender={toolbar}
@@ -178,7 +188,7 @@ export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, fi
           if (!canList) return { data: [], total: 0, success: true };
           try {
             if (canPage) {
-              const data = await epsData(entry).page(body);
+              const data = pageCall ? await pageCall(body) : await epsData(entry).page(body);
               const answer = { list: data.list ?? [], total: Number(data.pagination?.total ?? 0) };
               const shown = shapePage ? shapePage(answer, body) : answer;
               return { data: shown.list, total: shown.total, success: true };
@@ -219,7 +229,7 @@ export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, fi
           }}
         />
       )}
-      {canPage && on.export && (
+      {canExport && (
         <ExportDialog
           entry={entry}
           open={dialog === 'export'}

@@ -75,6 +75,13 @@ export interface CrudTableOptions {
   keywordPlaceholder?: string;
   /** ProTable props laid over the generic ones (size, scroll, options, tree rows, …). */
   table?: (ctx: SlotContext) => Partial<ProTableProps<Row, Record<string, unknown>>>;
+  /**
+   * Pages from another call of the entity than its `page`, with the same body and answer (the token
+   * audit's `auditList`). The caller decides who may use it; export stays on `page`.
+   */
+  pageCall?: (body: Record<string, unknown>) => Promise<{ list?: Row[]; pagination?: { total?: number | string } }>;
+  /** With row selection: which rows may be selected (the others show a disabled box). All by default. */
+  rowSelectable?: (row: Row) => boolean;
   /** Shapes a page answer before it is shown (the request log's estimated total). */
   shapePage?: (answer: { list: Row[]; total: number }, body: Record<string, unknown>) => { list: Row[]; total: number };
   /** Shapes a list answer (rows into a tree). */

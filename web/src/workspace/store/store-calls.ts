@@ -1,0 +1,81 @@
+/**
+ * The store's server calls (issue 17's goods area), typed, over the app's data layer. Public calls
+ * send the token when there is one (the server then answers for the member: `liked`, `favorited`).
+ * Calls whose failure the screen shows itself are silent; the others let the http client show the
+ * server's message.
+ */
+import { data, entityAction, type Row } from '../../app/data';
+import type { PageAnswer } from './paging';
+
+/** A listing as the store shows it (the public fields of goods/info, with typeName and userName). */
+export type StoreGoods = Pick<
+  Row<'goods/info'>,
+  | 'id' | 'typeId' | 'title' | 'subTitle' | 'mainPic' | 'video' | 'pics' | 'price' | 'sold' | 'content' | 'likeCount' | 'isFree' | 'tags'
+  | 'userId' | 'isCommentAllowed' | 'isPinned' | 'viewCount' | 'typeName' | 'userName' | 'createTime' | 'workflowId'
+>;
+
+/** A spec of a goods as openDetail answers it. */
+export interface StoreSpec {
+  id: number;
+  name: string;
+  price: number | null;
+  stock: number;
+  sortNum?: number | null;
+  images?: string[] | null;
+}
+
+export type GoodsDetail = StoreGoods & { specs: StoreSpec[]; liked: boolean; favorited: boolean };
+
+export type GoodsType = Row<'goods/type'>;
+export type SearchKeyword = Row<'goods/searchKeyword'>;
+export type GoodsComment = Row<'base/comment'>;
+
+/** The listing filter of openList. */
+export interface StoreFilter {
+  keyWord?: string;
+  searchKeyword?: string;
+  typeId?: number;
+  userId?: number;
+  order?: 'id' | 'createTime' | 'price' | 'sold' | 'likeCount' | 'viewCount' | 'sortNum';
+  sort?: 'asc' | 'desc';
+}
+
+/** An order as `place` answers it (the fields the goods page reads). */
+export interface PlacedOrder {
+  orderNo: string;
+  status: number;
+  payStatus?: number;
+  payAmount?: number | string | null;
+}
+
+/** A person's public name and picture (sys/user openDetail). */
+export interface PublicPerson {
+  id: number;
+  nickName?: string | null;
+  headImg?: string | null;
+  avatar?: string | null;
+}
+
+const quiet = { silent: true } as const;
+
+export const storeCalls = {
+  /** Goods types, public (GET). */
+  types: () => data('goods/type').list({}, quiet) as Promise<GoodsType[]>,
+  /** Suggested search keywords: the role needs `goods:searchKeyword:list` (administrators only by default). */
+  searchKeywords: () => data('goods/searchKeyword').list({ order: 'sortNum', sort: 'asc' }, quiet) as Promise<SearchKeyword[]>,
+  list: (filter: StoreFilter & { page: number; size: number }) => entityAction<PageAnswer<StoreGoods>>('goods/info', 'openList', filter, quiet),
+  /** `visitorId`: a signed-out visitor's id, so that `liked` is theirs. 404 when the goods is not on sale. */
+  detail: (id: number, visitorId?: string) => entityAction<GoodsDetail>('goods/info', 'openDetail', visitorId ? { id, visitorId } : { id }, quiet),
+  view: (id: number) => entityAction<{ counted: boolean; viewCount: number }>('goods/info', 'view', { id }, quiet),
+  like: (goodsId: number, visitorId?: string) => entityAction<{ liked: boolean; likeCount: number }>('goods/like', 'like', visitorId ? { goodsId, visitorId } : { goodsId }),
+  addFavorite: (goodsId: number) => entityAction<{ id: number; created: boolean }>('goods/favorite', 'addFavorite', { goodsId }),
+  cancelFavorite: (goodsId: number) => entityAction<{ count: number }>('goods/favorite', 'cancelFavorite', { goodsId }),
+  isPlaced: (goodsId: number) => entityAction<boolean>('goods/order', 'isPlaced', { goodsId }, quiet),
+  place: (body: { goodsId: number; specId?: number; quantity?: number }) => entityAction<PlacedOrder>('goods/order', 'place', body),
+  comments: (workflowId: number, page: number, size: number) =>
+    data('base/comment').page({ workflowId, page, size, order: 'createTime', sort: 'desc' }, quiet) as Promise<PageAnswer<GoodsComment>>,
+  addComment: (workflowId: number, content: string) => data('base/comment').add({ workflowId, content }),
+  person: (id: number) => entityAction<PublicPerson>('base/sys/user', 'openDetail', { id }, quiet),
+  /** The public site info; read for its currency when the server gives one. */
+  site: () => entityAction<Record<string, unknown>>('base/site', 'info', {}, { ...quiet, skipAuth: true }),
+};
