@@ -1,21 +1,29 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { keyHolders } from '../../server/core/entity/access';
+import { fail } from '../../server/core/http/errors';
+import { settleTaskChange, taskRowErrors, touchesSchedule } from '../../server/core/scheduler/task-check';
 
 export default defineEntity({
   module: 'task',
   name: 'info',
   table: 'task_info',
+  system: 'tasks',
   label: l('Scheduled task', '定时任务', '排程任務'),
   note:
     'Fields of 001 §3 Scheduled task; the name is required. limit empty means unlimited runs; every is an ' +
-    'interval in milliseconds, ignored when cron is set. start, stop, once and log are custom calls.',
+    'interval in milliseconds, ignored when cron is set (six fields with seconds, UTC). service names a task ' +
+    'handler registered in code (defineTask) and data is a JSON object its schema accepts: both are checked on ' +
+    'add and update (1002, nothing saved). start, stop, once and log are custom calls. Ours: runCount (runs ' +
+    'since the last start, against limit) and timeout (a run\'s time limit in ms; empty: the handler\'s, or ' +
+    'TASK_TIMEOUT_MS). nextRunTime, lastExecuteTime and runCount are the scheduler\'s (read-only). ' +
+    'lockExpireTime is kept for the spec but unused: a claim per (task, tick) in task/log replaces the lock.',
   fields: {
     jobId: { type: 'string', label: l('Job id', '任务标识', '任務標識') },
     repeatConf: { type: 'string', length: 1000, label: l('Repeat settings', '重复配置', '重複設定') },
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
-    cron: { type: 'string', label: l('Cron expression', 'Cron 表达式', 'Cron 表達式') },
+    cron: { type: 'string', example: '0 0 3 * * *', label: l('Cron expression', 'Cron 表达式', 'Cron 表達式') },
     limit: { type: 'int', nullable: true, label: l('Max runs', '最多执行次数', '最多執行次數') },
-    every: { type: 'int', nullable: true, label: l('Interval (ms)', '执行间隔（毫秒）', '執行間隔（毫秒）') },
+    every: { type: 'int', nullable: true, example: 60000, label: l('Interval (ms)', '执行间隔（毫秒）', '執行間隔（毫秒）') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
     status: {
       type: 'int',
@@ -29,8 +37,8 @@ export default defineEntity({
     },
     startDate: { type: 'datetime', label: l('Start date', '开始时间', '開始時間') },
     endDate: { type: 'datetime', label: l('End date', '结束时间', '結束時間') },
-    data: { type: 'text', label: l('Data', '数据', '資料') },
-    service: { type: 'string', label: l('Service instance', '执行服务', '執行服務') },
+    data: { type: 'text', example: '{}', label: l('Data', '数据', '資料') },
+    service: { type: 'string', example: 'requestLog.purge', label: l('Service instance', '执行服务', '執行服務') },
     type: {
       type: 'int',
       default: 0,
@@ -41,7 +49,7 @@ export default defineEntity({
         { value: 1, label: l('User', '用户', '使用者') },
       ],
     },
-    nextRunTime: { type: 'datetime', label: l('Next run', '下次执行时间', '下次執行時間') },
+    nextRunTime: { type: 'datetime', readOnly: true, label: l('Next run', '下次执行时间', '下次執行時間') },
     taskType: {
       type: 'int',
       default: 0,
@@ -52,10 +60,24 @@ export default defineEntity({
         { value: 1, label: l('Interval', '时间间隔', '時間間隔') },
       ],
     },
-    lastExecuteTime: { type: 'datetime', label: l('Last run', '上次执行时间', '上次執行時間') },
+    lastExecuteTime: { type: 'datetime', readOnly: true, label: l('Last run', '上次执行时间', '上次執行時間') },
     lockExpireTime: { type: 'datetime', label: l('Lock expires', '锁过期时间', '鎖過期時間') },
+    runCount: { type: 'int', default: 0, nullable: false, readOnly: true, label: l('Runs', '已执行次数', '已執行次數') },
+    timeout: { type: 'int', nullable: true, example: 60000, label: l('Time limit (ms)', '超时（毫秒）', '逾時（毫秒）') },
   },
   actions: ['add', 'update', 'delete', 'page', 'info'],
   search: { keyword: ['name'], equal: ['status', 'type'] },
   access: keyHolders,
+  hooks: {
+    async beforeChange({ db, id, data, action }) {
+      if (!touchesSchedule(data)) return;
+      let stored: Record<string, unknown> | null = null;
+      if (action === 'update' && id !== undefined) {
+        [stored] = await db.query(`SELECT * FROM ${db.q('task_info')} WHERE ${db.q('id')} = ?`, [id]);
+      }
+      settleTaskChange(data, stored);
+      const errors = taskRowErrors({ ...(stored ?? {}), ...data });
+      if (errors.length) throw fail.invalid(errors);
+    },
+  },
 });

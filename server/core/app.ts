@@ -1,7 +1,7 @@
 /**
  * Builds the running core from configuration: loads and normalizes the declarations, opens the
  * database and the cache store, brings the schema up to date (and gives user rows their canonical
- * username key), builds the route table, seeds.
+ * username key), builds the route table, seeds, starts the scheduler.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -27,10 +27,11 @@ import { seed, type SeedResult } from './seed';
 import { PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
-import { loadModuleRoutes } from './modules';
+import { loadModuleRoutes, loadModuleTasks } from './modules';
 import { RealtimeHub } from './realtime';
 import { RequestLogQueue, requestLogOptions } from './log/request-log';
-import { startLogPurge } from './log/log-keep';
+import { Scheduler, schedulerSettings } from './scheduler/scheduler';
+import './log/log-purge.task';
 
 export interface Started {
   core: Core;
@@ -92,11 +93,14 @@ export async function startCore(
   const totalDependents = new Map(dependents);
   totalDependents.set(users.key, [...new Set([...(dependents.get(users.key) ?? []), ...model.entities.filter((e) => e.owner && e !== users)])]);
   totals.dependOn(totalDependents);
+  const scheduler = new Scheduler(schedulerSettings(config.env), config.redisUrl ? { url: config.redisUrl, prefix } : null, onError);
   const events = {
     async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null) {
       await totals.written(e, rows ?? null, ticket ?? null);
       for (const d of [e, ...(dependents.get(e.key) ?? [])]) await boundaries.bump(d);
       if (changesUserState(e, rows)) await auth.invalidate();
+      // A task added, changed, deleted or restored is rescheduled once the write has committed.
+      if (e.system === 'tasks') await scheduler.written(rows ?? null);
     },
   };
   const ops = new Operations(model, db, events, totals, boundaries);
@@ -106,23 +110,25 @@ export async function startCore(
   // Seeding writes the base tables directly (it runs before any request); a re-run drops their caches after.
   const reseed = async () => {
     const r = await seed(db, model, routes);
-    for (const role of ['roles', 'userRoles', 'menus', 'roleMenus', 'dictTypes'] as const) await events.afterWrite(model.system(role));
+    for (const role of ['roles', 'userRoles', 'menus', 'roleMenus', 'dictTypes', 'tasks'] as const) await events.afterWrite(model.system(role));
     return r;
   };
   const realtime = new RealtimeHub();
-  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime };
+  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime, scheduler };
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
+  // Task handlers register before the seed, which adds the system tasks they ask for.
+  await loadModuleTasks();
   const seeded = await seed(db, model, routes, config.adminPassword);
-  const purge = startLogPurge(core, onError);
+  await scheduler.start(core);
   return {
     core,
     schema,
     seed: seeded,
     async close() {
       await realtime.close();
-      await purge.stop();
+      await scheduler.close();
       await requestLog.close();
       await revocations.close();
       await cache.close();

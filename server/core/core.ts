@@ -8,6 +8,7 @@ import type { RouteTable } from './http/route';
 import type { RequestLogQueue } from './log/request-log';
 import type { RealtimeHub } from './realtime';
 import type { SeedResult } from './seed';
+import type { Scheduler } from './scheduler/scheduler';
 
 export interface AppConfig {
   port: number;
@@ -36,6 +37,8 @@ export interface Core {
   requestLog: RequestLogQueue;
   /** Delivers notices to sockets (server/core/realtime.ts); a no-op until the socket server attaches. */
   realtime: RealtimeHub;
+  /** Scheduled tasks: start, stop and once reach it; writes to tasks reschedule through it (scheduler/). */
+  scheduler: Scheduler;
   /** Re-runs the idempotent seeding (menus and permission keys of new entities...) and drops the caches it touched. */
   reseed(): Promise<SeedResult>;
 }

@@ -1,7 +1,8 @@
 /**
  * Hand-written calls live in `server/modules/<module>/*.routes.ts`, each default-exporting
- * `defineRoutes(core => [...])`. They are found at start-up like entity files: adding a file adds
- * its routes, and no list elsewhere needs editing.
+ * `defineRoutes(core => [...])`; task handlers in `*.task.ts`, each registering itself with
+ * `defineTask` (server/core/scheduler/registry.ts). They are found at start-up like entity files:
+ * adding a file adds its routes or handler, and no list elsewhere needs editing.
  */
 import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
@@ -63,14 +64,22 @@ function guardedByRule(core: Core, module: string, group: string, action: string
 
 export const MODULES_DIR = resolve(__dirname, '../modules');
 
-function findFiles(dir: string, ext: string): string[] {
+function findFiles(dir: string, ext: string, role = 'routes'): string[] {
   const out: string[] = [];
   for (const d of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, d.name);
-    if (d.isDirectory()) out.push(...findFiles(p, ext));
-    else if (d.name.endsWith(`.routes${ext}`)) out.push(p);
+    if (d.isDirectory()) out.push(...findFiles(p, ext, role));
+    else if (d.name.endsWith(`.${role}${ext}`)) out.push(p);
   }
   return out.sort();
+}
+
+/** Imports every module's `*.task.ts`, which registers its task handlers; answers the files. */
+export async function loadModuleTasks(dir = MODULES_DIR): Promise<string[]> {
+  const ext = extname(__filename) === '.ts' ? '.ts' : '.js';
+  const files = findFiles(dir, ext, 'task');
+  for (const file of files) await import(file);
+  return files;
 }
 
 export async function loadModuleRoutes(core: Core, dir = MODULES_DIR): Promise<Route[]> {

@@ -2,7 +2,8 @@
  * Seeding. First start: the administrator role (id 1) and account, the member role, the dictionary
  * types. Every start: a menu entry and permission buttons for each entity and permission key that was
  * never seeded before (remembered in app_seed_state), so a new entity file gets its screen without a
- * reset and nothing an administrator changed or removed is put back (seed-menus.ts).
+ * reset and nothing an administrator changed or removed is put back (seed-menus.ts); likewise the
+ * system tasks of task handlers (scheduler/seed-tasks.ts).
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from './db/db';
@@ -13,6 +14,7 @@ import { usernameColumns, usernameKey } from './auth/username';
 import { ADMIN_ROLE_ID } from './auth/auth.service';
 import { SEED_TABLE, insert, markSeeded, one, type Done } from './seed-db';
 import { migrateMenuAreas, seedMenus } from './seed-menus';
+import { seedSystemTasks } from './scheduler/seed-tasks';
 
 export const MEMBER_ROLE_LABEL = 'member';
 
@@ -111,6 +113,7 @@ export async function seed(db: Db, model: Model, routes: RouteTable, adminPasswo
     await migrateMenuAreas(tx, done, model);
     await seedMenus(tx, done, model, routes, result);
     await seedMemberPermissions(tx, model, done, memberPermissions);
+    await seedSystemTasks(tx, model, done);
   });
   return result;
 }

@@ -13,6 +13,7 @@ import { GOODS_FIXTURES } from './matrix-goods';
 import { COMMERCE_FIXTURES } from './matrix-commerce';
 import { STRIPE_FIXTURES } from './matrix-stripe';
 import { ALIPAY_FIXTURES } from './matrix-alipay';
+import { TASK_FIXTURES } from './matrix-tasks';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   // The workspace's areas keep their fixtures in their own files.
@@ -23,6 +24,7 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   ...COMMERCE_FIXTURES,
   ...STRIPE_FIXTURES,
   ...ALIPAY_FIXTURES,
+  ...TASK_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

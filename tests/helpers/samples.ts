@@ -2,6 +2,8 @@
 import type { Entity, Field } from '../../server/core/entity/model';
 
 function sampleValue(f: Field, n: number, tag: string): unknown {
+  // A field whose value a hook checks beyond its type (a cron expression, a task handler's name).
+  if (f.example !== undefined) return f.example;
   if (f.enum) return f.enum[n % f.enum.length].value;
   if (f.format === 'email') return `u${n}${tag}@example.com`;
   if (f.format === 'uri') return `https://example.com/${tag}/${n}`;

@@ -93,6 +93,12 @@ export interface FieldDecl {
    * column is created; an upgrade never changes an existing column.
    */
   collation?: 'binary';
+  /**
+   * A valid value, shown as the schema's `examples` (OpenAPI, forms) and used by tests that make
+   * sample rows from declarations, for fields whose value a hook checks beyond its type (a cron
+   * expression, the name of a task handler).
+   */
+  example?: string | number | boolean | null;
 }
 
 export type ActionName = 'add' | 'update' | 'delete' | 'info' | 'list' | 'page';
@@ -156,7 +162,9 @@ export type SystemRole =
   | 'requestLog'
   | 'recycle'
   | 'params'
-  | 'dictTypes';
+  | 'dictTypes'
+  | 'tasks'
+  | 'taskLogs';
 
 /** The console's top menu folders, in their order. */
 export const MENU_AREAS = ['workspace', 'commerce', 'ai', 'system'] as const;

@@ -46,6 +46,7 @@ export function fieldSchema(f: Field, forWrite: boolean): JsonSchema {
   s.title = f.label.en;
   s['x-labels'] = f.label;
   if (f.default !== undefined) s.default = f.default;
+  if (f.example !== undefined) s.examples = [f.example];
   if (f.nullable && s.type) {
     s.type = [s.type as string, 'null'];
     if (s.enum) s.enum = [...(s.enum as unknown[]), null];

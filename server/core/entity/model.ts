@@ -29,6 +29,8 @@ export interface Field {
   format: 'email' | 'uri' | null;
   /** 'binary': compared code point by code point (utf8mb4_bin on MySQL; SQLite's default). */
   collation: 'binary' | null;
+  /** A valid value (see FieldDecl.example), or undefined. */
+  example?: string | number | boolean | null;
 }
 
 export interface Action {

@@ -92,6 +92,7 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     items: d.items ?? null,
     format: d.format ?? null,
     collation: d.collation ?? null,
+    ...(d.example !== undefined ? { example: d.example } : {}),
   };
 }
 

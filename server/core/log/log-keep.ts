@@ -1,6 +1,6 @@
 /**
- * How long request log rows are kept (the param `logKeep`, in days) and the purge of older rows:
- * `purgeOldLogs` once, `startLogPurge` hourly from start-up.
+ * How long request log rows are kept (the param `logKeep`, in days) and the purge of older rows,
+ * `purgeOldLogs`, which the system task `requestLog.purge` runs (log-purge.task.ts).
  */
 import type { Core } from '../core';
 import type { Db } from '../db/db';
@@ -12,7 +12,6 @@ import { lt, lte } from '../crud/condition';
 export const LOG_KEEP_KEY = 'logKeep';
 export const DEFAULT_LOG_KEEP_DAYS = 30;
 export const MAX_LOG_KEEP_DAYS = 3650;
-const PURGE_EVERY_MS = 3600_000;
 /** Rows deleted per statement, so a big purge never holds long locks on the log table. */
 const PURGE_CHUNK = 5000;
 
@@ -49,34 +48,4 @@ export async function purgeOldLogs(core: Pick<Core, 'db' | 'ops'> & Partial<Pick
     total += await core.ops.transaction(SYSTEM, (t) => t.purge(log, edge ? lte('createTime', edge.t) : lt('createTime', cutoff)));
     if (!edge) return total;
   }
-}
-
-/**
- * Purges once now and then every hour. Failures are reported to `onError` and retried at the next
- * tick; the timer does not keep the process alive.
- */
-export function startLogPurge(core: Pick<Core, 'db' | 'ops'> & Partial<Pick<Core, 'model'>>, onError: (err: unknown) => void = () => undefined): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = purgeOldLogs(core)
-      .then(() => undefined, onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, PURGE_EVERY_MS);
-  timer.unref();
-  const first = setTimeout(tick, 0);
-  first.unref();
-  return {
-    /** Stops the timer and waits for a purge under way, so the database can close after it. */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
-    },
-  };
 }

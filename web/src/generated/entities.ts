@@ -5485,6 +5485,13 @@ export interface TaskInfo {
   lastExecuteTime?: string | null;
   /** Lock expires (锁过期时间 / 鎖過期時間) */
   lockExpireTime?: string | null;
+  /**
+   * Runs (已执行次数 / 已執行次數)
+   * @default 0
+   */
+  runCount?: number;
+  /** Time limit (ms) (超时（毫秒） / 逾時（毫秒）) */
+  timeout?: number | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -5545,17 +5552,15 @@ export interface TaskInfoAdd {
    * @default 0
    */
   type?: 0 | 1;
-  /** Next run (下次执行时间 / 下次執行時間) */
-  nextRunTime?: string | null;
   /**
    * Schedule kind (调度方式 / 排程方式)
    * @default 0
    */
   taskType?: 0 | 1;
-  /** Last run (上次执行时间 / 上次執行時間) */
-  lastExecuteTime?: string | null;
   /** Lock expires (锁过期时间 / 鎖過期時間) */
   lockExpireTime?: string | null;
+  /** Time limit (ms) (超时（毫秒） / 逾時（毫秒）) */
+  timeout?: number | null;
 }
 
 /**
@@ -5613,17 +5618,15 @@ export interface TaskInfoUpdate {
    * @default 0
    */
   type?: 0 | 1;
-  /** Next run (下次执行时间 / 下次執行時間) */
-  nextRunTime?: string | null;
   /**
    * Schedule kind (调度方式 / 排程方式)
    * @default 0
    */
   taskType?: 0 | 1;
-  /** Last run (上次执行时间 / 上次執行時間) */
-  lastExecuteTime?: string | null;
   /** Lock expires (锁过期时间 / 鎖過期時間) */
   lockExpireTime?: string | null;
+  /** Time limit (ms) (超时（毫秒） / 逾時（毫秒）) */
+  timeout?: number | null;
 }
 
 /**
@@ -5635,9 +5638,25 @@ export interface TaskLog {
   /** Task (任务 / 任務) */
   taskId?: number | null;
   /** Result (结果 / 結果) */
-  status?: 0 | 1 | null;
+  status?: 0 | 1 | 2 | null;
   /** Detail (详情 / 詳情) */
   detail?: string | null;
+  /**
+   * Claim (执行标识 / 執行標識)
+   * @maxLength 64
+   */
+  claimKey?: string | null;
+  /** Scheduled for (计划时间 / 排定時間) */
+  tick?: string | null;
+  /** Started (开始时间 / 開始時間) */
+  startTime?: string | null;
+  /** Duration (ms) (耗时（毫秒） / 耗時（毫秒）) */
+  duration?: number | null;
+  /**
+   * Instance (执行实例 / 執行實例)
+   * @maxLength 100
+   */
+  instance?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -5651,9 +5670,25 @@ export interface TaskLogAdd {
   /** Task (任务 / 任務) */
   taskId?: number | null;
   /** Result (结果 / 結果) */
-  status?: 0 | 1 | null;
+  status?: 0 | 1 | 2 | null;
   /** Detail (详情 / 詳情) */
   detail?: string | null;
+  /**
+   * Claim (执行标识 / 執行標識)
+   * @maxLength 64
+   */
+  claimKey?: string | null;
+  /** Scheduled for (计划时间 / 排定時間) */
+  tick?: string | null;
+  /** Started (开始时间 / 開始時間) */
+  startTime?: string | null;
+  /** Duration (ms) (耗时（毫秒） / 耗時（毫秒）) */
+  duration?: number | null;
+  /**
+   * Instance (执行实例 / 執行實例)
+   * @maxLength 100
+   */
+  instance?: string | null;
 }
 
 /**
@@ -5664,9 +5699,25 @@ export interface TaskLogUpdate {
   /** Task (任务 / 任務) */
   taskId?: number | null;
   /** Result (结果 / 結果) */
-  status?: 0 | 1 | null;
+  status?: 0 | 1 | 2 | null;
   /** Detail (详情 / 詳情) */
   detail?: string | null;
+  /**
+   * Claim (执行标识 / 執行標識)
+   * @maxLength 64
+   */
+  claimKey?: string | null;
+  /** Scheduled for (计划时间 / 排定時間) */
+  tick?: string | null;
+  /** Started (开始时间 / 開始時間) */
+  startTime?: string | null;
+  /** Duration (ms) (耗时（毫秒） / 耗時（毫秒）) */
+  duration?: number | null;
+  /**
+   * Instance (执行实例 / 執行實例)
+   * @maxLength 100
+   */
+  instance?: string | null;
 }
 
 /** A returned row of each entity, by entity key. */
