@@ -14,5 +14,6 @@ export const TASK_FIXTURES: Record<string, (w: World) => Fixture> = {
   'POST /admin/task/info/start': () => write({ body: { id: SEEDED_TASK } }),
   'POST /admin/task/info/stop': () => write({ body: { id: SEEDED_TASK } }),
   'POST /admin/task/info/once': () => write({ body: { id: SEEDED_TASK } }),
+  'POST /admin/task/info/preview': () => read({ body: { cron: '0 30 3 * * *' } }),
   'GET /admin/task/info/log': () => read({ query: { id: SEEDED_TASK } }, { query: { id: SEEDED_TASK, status: 1, page: 1, size: 10 } }),
 };

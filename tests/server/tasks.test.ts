@@ -159,6 +159,21 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
     expect(await task(id)).toMatchObject({ runCount: 1 });
   });
 
+  it('previews the next run times of a cron or an interval, and refuses what add would refuse', async () => {
+    const cron = ok(await post('/admin/task/info/preview', { cron: '0 30 3 * * *' })).times as string[];
+    expect(cron).toHaveLength(5);
+    for (const [i, at] of cron.entries()) {
+      expect(at).toMatch(/T03:30:00\.000Z$/);
+      if (i) expect(Date.parse(at) - Date.parse(cron[i - 1])).toBe(86400_000);
+    }
+    const start = new Date(Date.now() + 3600_000).toISOString();
+    const every = ok(await post('/admin/task/info/preview', { every: 60_000, startDate: start, limit: 3, count: 10 })).times as string[];
+    expect(every.map((at) => Date.parse(at) - Date.parse(start))).toEqual([0, 60_000, 120_000]);
+    expect((await post('/admin/task/info/preview', { cron: '* * *' })).body.code).toBe(1002);
+    expect((await post('/admin/task/info/preview', { every: 10 })).body.code).toBe(1002);
+    expect((await post('/admin/task/info/preview', {})).body.code).toBe(1002);
+  });
+
   it('refuses a bad cron, an unknown service or bad data with 1002, and saves nothing', async () => {
     const before = await taskCount();
     const refused = async (body: Record<string, unknown>, field: string, path = '/admin/task/info/add') => {
