@@ -5,54 +5,18 @@
  * resumes, and every message that got a success ack is in the history.
  * Skipped without MariaDB or redis-server, unless CI=true (then their absence fails the run).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../helpers/build';
+import { freePort, hasRedisServer, startRedis, stop } from '../helpers/cluster';
 import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
 import { closeAll, connect, emitAck, noticeWithin, waitNotice, type Client } from '../helpers/sockets';
 
-const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
-const CI = process.env.CI === 'true';
 const hasMysql = (await databaseKinds()).includes('mysql');
-const hasRedis = existsSync(REDIS_BIN);
-if (CI && !hasRedis) throw new Error(`CI=true but ${REDIS_BIN} is missing`);
+const hasRedis = hasRedisServer;
 const ADMIN_PASSWORD = 'Cluster-Admin-1';
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
-/** A throwaway redis-server on `port`, nothing kept on disk. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn(REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', process.env.DATA_DIR!], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`redis-server did not start: ${out}`)), 10_000);
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        ok();
-      }
-    });
-    proc.on('exit', (code) => fail(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return proc;
-}
-
-async function stop(proc: ChildProcess | null | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  proc.kill(signal);
-  await gone;
-}
 
 interface Person {
   id: number;

@@ -103,6 +103,22 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     expect(check.entries).toBeGreaterThan(3);
   });
 
+  it('makes one entry withdrawable once when the administrator asks three times at once', async () => {
+    const { goodsId } = await listGoods(t, ann, { price: 4 });
+    const o = ok(await post(t, ben, '/admin/goods/order/place', { goodsId }));
+    expect((await payAsProvider(t, o.orderNo, 'evt_race_withdraw')).result).toBe('paid');
+    const before = await userRow(t, ann.id);
+    const entry = ok(await post(t, t.adminToken, '/admin/base/tokenLog/auditList', { userId: ann.id, isWithdrawable: 0 })).list.find((r: any) => r.relateId === o.id);
+    const answers = await Promise.all([1, 2, 3].map(() => post(t, t.adminToken, '/admin/base/tokenLog/batchSetWithdrawable', { ids: [entry.id] })));
+    expect(answers.filter((r) => r.body.code === 1000)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(2);
+    const after = await userRow(t, ann.id);
+    // 4.00 minus 20 % at 10 tokens per unit: 32 tokens moved once.
+    expect(Number(after.withdrawableTokens) - Number(before.withdrawableTokens)).toBe(32);
+    expect(Number(before.earnedTokens) - Number(after.earnedTokens)).toBe(32);
+    await expectLedgerBalanced(t);
+  });
+
   it('never makes the revenue of a refunded sale withdrawable', async () => {
     const { goodsId } = await listGoods(t, ann, { price: 5 });
     const o = ok(await post(t, ben, '/admin/goods/order/place', { goodsId }));

@@ -18,13 +18,12 @@ import { SYSTEM } from '../../../core/entity/access';
 import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
 import { Fields, paging } from '../../../core/http/fields';
-import { toCents } from '../../base/pay/money';
 import { tokensPerUnit } from '../../base/pay/pay-settings';
 import { unitsForCents } from './effects';
-import { fromUnits } from '../../base/pay/money';
+import { fromUnits, toCents } from '../../base/pay/money';
 import { ORDER_STATUS } from './order-state';
 import { cancelOrder, createRechargeOrder, createVipOrder, expireDueOrders, placeOrder } from './order.service';
-import { orderByNo } from './order.queries';
+import { hasBought, orderByNo } from './order.queries';
 import { ORDER } from './order.messages';
 
 /** Largest top-up in one order, in site currency. */
@@ -94,8 +93,7 @@ export default defineRoutes((core: Core) => {
       const f = Fields.of(req.body, ['goodsId']);
       const goodsId = f.id('goodsId');
       f.done();
-      const paid = await core.ops.list(orders, { userId: req.user!.id, goodsId: goodsId!, status: ORDER_STATUS.paid }, SYSTEM);
-      return paid.length > 0;
+      return hasBought(core, req.user!.id, goodsId!);
     }),
     member('purchasedGoods', l('Goods I bought', '我购买的商品', '我購買的商品'), async (req) => {
       const f = Fields.of(req.body, ['page', 'size']);
