@@ -4,14 +4,21 @@
  * commerce tests use (tests/helpers/fake-*.ts: the real SDKs talk to them, their checkout pages have a
  * Pay button, their webhooks and notifies are signed as the providers sign them), then the built
  * server configured for them, as README "Payments on this machine" describes. Never for production.
+ * It also starts the fake S3 server (bucket `cosmac`, public-read, fixed local key pair printed below)
+ * for trying the s3-storage plugin: its config is entered in the console, so nothing is passed here.
  *
  * Settings: PORT (8001), PUBLIC_URL (http://127.0.0.1:PORT, the address the browser uses),
- * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112); everything else as for `npm start`.
+ * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112), FAKE_S3_PORT (12113); everything else as for
+ * `npm start`.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { FakeStripe } from '../tests/helpers/fake-stripe';
 import { FakeAlipay } from '../tests/helpers/fake-alipay';
+import { startFakeS3 } from '../tests/helpers/fake-s3';
+
+/** The fake S3's key pair: a local test double, so fixed values the console form can be given. */
+const FAKE_S3_KEYS = { accessKeyId: 'cosmac-fake-access-key', secretAccessKey: 'cosmac-fake-secret-key' };
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8001);
@@ -19,8 +26,10 @@ async function main(): Promise<void> {
   const local = `http://127.0.0.1:${port}`;
   const stripe = await new FakeStripe().start(Number(process.env.FAKE_STRIPE_PORT ?? 12111));
   const alipay = await new FakeAlipay().start(Number(process.env.FAKE_ALIPAY_PORT ?? 12112));
+  const s3 = await startFakeS3({ ...FAKE_S3_KEYS, buckets: [{ name: 'cosmac', publicRead: true }], port: Number(process.env.FAKE_S3_PORT ?? 12113) });
   stripe.webhookUrl = `${local}/admin/base/stripe/notify`;
   process.stdout.write(`Fake Stripe at ${stripe.url}, fake Alipay at ${alipay.url} (test doubles: no money moves)\n`);
+  process.stdout.write(`Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -32,7 +41,7 @@ async function main(): Promise<void> {
   const root = resolve(__dirname, '../..');
   const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server/bootstrap.js'], { cwd: root, env, stdio: 'inherit' });
   const stop = async (code: number) => {
-    await Promise.allSettled([stripe.stop(), alipay.stop()]);
+    await Promise.allSettled([stripe.stop(), alipay.stop(), s3.close()]);
     process.exit(code);
   };
   server.on('exit', (code) => void stop(code ?? 0));

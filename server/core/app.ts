@@ -1,7 +1,7 @@
 /**
  * Builds the running core from configuration: loads and normalizes the declarations, opens the
  * database and the cache store, brings the schema up to date (and gives user rows their canonical
- * username key), builds the route table, seeds, starts the scheduler.
+ * username key), builds the route table, seeds, starts the scheduler and then the plugins.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -27,10 +27,11 @@ import { seed, type SeedResult } from './seed';
 import { PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
-import { loadModuleRoutes, loadModuleTasks } from './modules';
+import { loadModuleEvents, loadModuleRoutes, loadModuleTasks } from './modules';
 import { RealtimeHub } from './realtime';
 import { RequestLogQueue, requestLogOptions } from './log/request-log';
 import { Scheduler, schedulerSettings } from './scheduler/scheduler';
+import { PluginManager, pluginSettings } from './plugins/manager';
 import './log/log-purge.task';
 
 export interface Started {
@@ -94,13 +95,16 @@ export async function startCore(
   totalDependents.set(users.key, [...new Set([...(dependents.get(users.key) ?? []), ...model.entities.filter((e) => e.owner && e !== users)])]);
   totals.dependOn(totalDependents);
   const scheduler = new Scheduler(schedulerSettings(config.env), config.redisUrl ? { url: config.redisUrl, prefix } : null, onError);
+  const plugins = new PluginManager(pluginSettings(config.env), onError);
   const events = {
-    async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null) {
+    async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null, named?: RowChange[]) {
       await totals.written(e, rows ?? null, ticket ?? null);
       for (const d of [e, ...(dependents.get(e.key) ?? [])]) await boundaries.bump(d);
       if (changesUserState(e, rows)) await auth.invalidate();
       // A task added, changed, deleted or restored is rescheduled once the write has committed.
       if (e.system === 'tasks') await scheduler.written(rows ?? null);
+      // Catalogue events go to the enabled notifier; a write to plugin/info re-syncs this instance (neither waits).
+      await plugins.written(e, rows ?? named ?? null);
     },
   };
   const ops = new Operations(model, db, events, totals, boundaries);
@@ -114,14 +118,16 @@ export async function startCore(
     return r;
   };
   const realtime = new RealtimeHub();
-  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime, scheduler };
+  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime, scheduler, plugins };
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
   // Task handlers register before the seed, which adds the system tasks they ask for.
   await loadModuleTasks();
+  await loadModuleEvents();
   const seeded = await seed(db, model, routes, config.adminPassword);
   await scheduler.start(core);
+  await plugins.start(core);
   return {
     core,
     schema,
@@ -129,6 +135,8 @@ export async function startCore(
     async close() {
       await realtime.close();
       await scheduler.close();
+      // Before the database closes: a notifier's last log rows are still written.
+      await plugins.close();
       await requestLog.close();
       await revocations.close();
       await cache.close();

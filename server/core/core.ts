@@ -9,6 +9,7 @@ import type { RequestLogQueue } from './log/request-log';
 import type { RealtimeHub } from './realtime';
 import type { SeedResult } from './seed';
 import type { Scheduler } from './scheduler/scheduler';
+import type { PluginManager } from './plugins/manager';
 
 export interface AppConfig {
   port: number;
@@ -39,6 +40,8 @@ export interface Core {
   realtime: RealtimeHub;
   /** Scheduled tasks: start, stop and once reach it; writes to tasks reschedule through it (scheduler/). */
   scheduler: Scheduler;
+  /** Installed plugins: their hooks (storage, notifier), the administrator's actions, the sync with the rows (plugins/). */
+  plugins: PluginManager;
   /** Re-runs the idempotent seeding (menus and permission keys of new entities...) and drops the caches it touched. */
   reseed(): Promise<SeedResult>;
 }

@@ -1,7 +1,9 @@
 /**
  * Hand-written calls live in `server/modules/<module>/*.routes.ts`, each default-exporting
  * `defineRoutes(core => [...])`; task handlers in `*.task.ts`, each registering itself with
- * `defineTask` (server/core/scheduler/registry.ts). They are found at start-up like entity files:
+ * `defineTask` (server/core/scheduler/registry.ts); the plugin event catalogue in `*.events.ts`,
+ * each adding its events with `defineEvent` (server/core/plugins/events.ts). They are found at
+ * start-up like entity files:
  * adding a file adds its routes or handler, and no list elsewhere needs editing.
  */
 import { readdirSync } from 'node:fs';
@@ -78,6 +80,14 @@ function findFiles(dir: string, ext: string, role = 'routes'): string[] {
 export async function loadModuleTasks(dir = MODULES_DIR): Promise<string[]> {
   const ext = extname(__filename) === '.ts' ? '.ts' : '.js';
   const files = findFiles(dir, ext, 'task');
+  for (const file of files) await import(file);
+  return files;
+}
+
+/** Imports every module's `*.events.ts`, which adds its events to the plugin catalogue; answers the files. */
+export async function loadModuleEvents(dir = MODULES_DIR): Promise<string[]> {
+  const ext = extname(__filename) === '.ts' ? '.ts' : '.js';
+  const files = findFiles(dir, ext, 'events');
   for (const file of files) await import(file);
   return files;
 }

@@ -14,6 +14,7 @@ import { COMMERCE_FIXTURES } from './matrix-commerce';
 import { STRIPE_FIXTURES } from './matrix-stripe';
 import { ALIPAY_FIXTURES } from './matrix-alipay';
 import { TASK_FIXTURES } from './matrix-tasks';
+import { PLUGIN_FIXTURES } from './matrix-plugins';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   // The workspace's areas keep their fixtures in their own files.
@@ -25,6 +26,7 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   ...STRIPE_FIXTURES,
   ...ALIPAY_FIXTURES,
   ...TASK_FIXTURES,
+  ...PLUGIN_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

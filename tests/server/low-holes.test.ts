@@ -58,10 +58,11 @@ describe.each(kinds)('low-severity holes on %s', (kind) => {
   }
 
   describe('deeply nested JSON', () => {
-    const plugin = (key: string, config: string) => `{"name":"Deep","keyName":"${key}_${kind}","config":${config}}`;
+    // An entity with a JSON object field and the generic add (plugin/info's add is the install call now).
+    const plugin = (key: string, config: string) => `{"name":"Deep","type":"${key}_${kind}","config":${config}}`;
 
     it('refuses a JSON field nested 4,500 levels deep with 1002 naming the field, not a 500', async () => {
-      const res = await post('/admin/plugin/info/add', plugin('deep4500', deepObjectText(4500)));
+      const res = await post('/admin/base/auth/add', plugin('deep4500', deepObjectText(4500)));
       expect(res.status, res.text.slice(0, 300)).toBe(400);
       expect(res.body.code).toBe(1002);
       expect(res.body.data).toEqual([expect.objectContaining({ field: 'config', rule: 'depth' })]);
@@ -69,17 +70,17 @@ describe.each(kinds)('low-severity holes on %s', (kind) => {
     });
 
     it('names the row of a batch whose JSON field is too deep', async () => {
-      const res = await post('/admin/plugin/info/add', `[${plugin('deepBatch', deepObjectText(4500))}]`);
+      const res = await post('/admin/base/auth/add', `[${plugin('deepBatch', deepObjectText(4500))}]`);
       expect(res.status, res.text.slice(0, 300)).toBe(400);
       expect(res.body.data).toEqual([expect.objectContaining({ field: '[0].config', rule: 'depth' })]);
     });
 
     it('keeps a JSON field of 32 levels and refuses one of 33', async () => {
-      const ok = await post('/admin/plugin/info/add', plugin('deep32', deepObjectText(32)));
+      const ok = await post('/admin/base/auth/add', plugin('deep32', deepObjectText(32)));
       expect(ok.body.code, ok.text).toBe(1000);
-      const info = await get(`/admin/plugin/info/info?id=${ok.body.data.id}`);
+      const info = await post('/admin/base/auth/info', { id: ok.body.data.id });
       expect(JSON.stringify(info.body.data.config)).toBe(deepObjectText(32));
-      const refused = await post('/admin/plugin/info/add', plugin('deep33', deepObjectText(33)));
+      const refused = await post('/admin/base/auth/add', plugin('deep33', deepObjectText(33)));
       expect(refused.status).toBe(400);
       expect(refused.body.data).toEqual([expect.objectContaining({ field: 'config', rule: 'depth' })]);
     });

@@ -25,9 +25,10 @@ export { OpTransaction } from './op-transaction';
 export interface WriteEvents {
   /**
    * Called after a write to an entity has committed (keeps caches that depend on it right), with
-   * the rows written (null: unknown, drop everything) and the transaction's ticket of writes under way.
+   * the rows written (null: unknown, drop everything) and the transaction's ticket of writes under way;
+   * when `rows` is null, `named` holds the rows the writes did name (for the plugin event catalogue).
    */
-  afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null): Promise<void>;
+  afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null, named?: RowChange[]): Promise<void>;
 }
 
 /** The transaction under way in this async context, which operations called inside it join. */
@@ -152,7 +153,7 @@ export class Operations {
       o.done = true;
     }
     try {
-      for (const [e, rows] of changes) await this.events.afterWrite(e, rows, ticket);
+      for (const [e, rows] of changes) await this.events.afterWrite(e, rows, ticket, rows ? undefined : o.touched.namedRows(e));
     } finally {
       if (ticket) await this.totals.end(ticket);
     }

@@ -15,16 +15,33 @@ export class RowChanges {
   /** Before images by id, or null for an entity written in a way that names no rows. */
   private readonly byEntity = new Map<Entity, Map<number, Row | null> | null>();
 
+  /**
+   * Rows named by writes to an entity that was also written in a way that names no rows (a hook
+   * writing links): totals drop everything of it, but the catalogue's events still need these rows.
+   */
+  private readonly beyond = new Map<Entity, Map<number, Row | null>>();
+  private readonly named = new Map<Entity, RowChange[]>();
+
   /** Records a write to `e`: its rows with what they were before (null: absent), or none when unknown. */
   note(e: Entity, rows?: Array<{ id: number; before: Row | null }>): void {
-    if (!rows) {
+    const keep = (into: Map<number, Row | null>, list: Array<{ id: number; before: Row | null }>) => {
+      for (const r of list) if (!into.has(r.id)) into.set(r.id, r.before);
+    };
+    let m = this.byEntity.get(e);
+    if (!rows || m === null) {
+      const b = this.beyond.get(e) ?? this.beyond.set(e, new Map()).get(e)!;
+      if (m) keep(b, [...m].map(([id, before]) => ({ id, before })));
+      if (rows) keep(b, rows);
       this.byEntity.set(e, null);
       return;
     }
-    let m = this.byEntity.get(e);
-    if (m === null) return;
     if (!m) this.byEntity.set(e, (m = new Map()));
-    for (const r of rows) if (!m.has(r.id)) m.set(r.id, r.before);
+    keep(m, rows);
+  }
+
+  /** The rows a transaction named of an entity for which `read` answers null (read with it), if any. */
+  namedRows(e: Entity): RowChange[] | undefined {
+    return this.named.get(e);
   }
 
   get entities(): Entity[] {
@@ -34,21 +51,21 @@ export class RowChanges {
   /** Reads the rows as they are now, in the transaction; null for an entity whose rows are unknown. */
   async read(tx: Db): Promise<Map<Entity, RowChange[] | null>> {
     const out = new Map<Entity, RowChange[] | null>();
-    for (const [e, before] of this.byEntity) {
-      if (!before) {
-        out.set(e, null);
-        continue;
-      }
-      const plan = planFor(e);
-      const ids = [...before.keys()];
-      const now = new Map<number, Row>();
-      for (let i = 0; i < ids.length; i += CHUNK) {
-        const part = ids.slice(i, i + CHUNK);
-        const rows = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${part.map(() => '?').join(', ')})`, part);
-        for (const r of rows) now.set(Number(r.id), r);
-      }
-      out.set(e, ids.map((id) => ({ before: before.get(id) ?? null, after: now.get(id) ?? null })));
-    }
+    for (const [e, before] of this.byEntity) out.set(e, before ? await readBack(tx, e, before) : null);
+    for (const [e, before] of this.beyond) if (before.size) this.named.set(e, await readBack(tx, e, before));
     return out;
   }
+}
+
+/** The rows of `before` as they are now, in the transaction, beside what they were. */
+async function readBack(tx: Db, e: Entity, before: Map<number, Row | null>): Promise<RowChange[]> {
+  const plan = planFor(e);
+  const ids = [...before.keys()];
+  const now = new Map<number, Row>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const part = ids.slice(i, i + CHUNK);
+    const rows = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${part.map(() => '?').join(', ')})`, part);
+    for (const r of rows) now.set(Number(r.id), r);
+  }
+  return ids.map((id) => ({ before: before.get(id) ?? null, after: now.get(id) ?? null }));
 }

@@ -164,7 +164,10 @@ export type SystemRole =
   | 'params'
   | 'dictTypes'
   | 'tasks'
-  | 'taskLogs';
+  | 'taskLogs'
+  | 'plugins'
+  | 'pluginPackages'
+  | 'pluginLogs';
 
 /** The console's top menu folders, in their order. */
 export const MENU_AREAS = ['workspace', 'commerce', 'ai', 'system'] as const;

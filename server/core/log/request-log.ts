@@ -105,6 +105,8 @@ export function paramsText(params: unknown): string | null {
 const UNLOGGED_BODY_FIELDS = new Map<string, string[]>([
   ['/admin/base/sys/param/add', ['data']],
   ['/admin/base/sys/param/update', ['data']],
+  // A plugin's config holds its secrets under names of the plugin's choosing.
+  ['/admin/plugin/info/update', ['config']],
 ]);
 
 /** `body` (an object or a batch of them) with the values of `fields` redacted. */

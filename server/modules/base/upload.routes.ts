@@ -1,6 +1,7 @@
 /**
  * base/comm upload calls for any signed-in user: `upload` stores multipart files (001 §9 limits) and
- * lists each as a space/info row; `uploadMode` says which store is in use.
+ * lists each as a space/info row; `uploadMode` says which store is in use. The store is asked for on
+ * each request: the enabled upload plugin's (e.g. S3) or the local disk (space/storage.service.ts).
  */
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
@@ -11,7 +12,6 @@ import { receiveUpload, uploadLimits } from '../space/upload.service';
 
 export default defineRoutes((core: Core): Route[] => {
   const info = core.model.byKey.get('space/info')!;
-  const storage = storageFor(core);
   const limits = uploadLimits(core.config.env);
   return [
     {
@@ -20,6 +20,7 @@ export default defineRoutes((core: Core): Route[] => {
         guard: 'signedIn',
         summary: l('Upload files', '上传文件', '上傳檔案'),
         async handler(req) {
+          const storage = storageFor(core);
           const got = await receiveUpload(req.ctx, storage, limits);
           const cid = got.fields.classifyId;
           // A non-numeric classifyId is passed on as it came, for the entity's validation to refuse.
@@ -51,7 +52,10 @@ export default defineRoutes((core: Core): Route[] => {
       method: 'GET',
       guard: 'signedIn',
       summary: l('Upload mode', '上传模式', '上傳模式'),
-      handler: async () => ({ mode: storage.mode, type: storage.mode }),
+      handler: async () => {
+        const { mode } = storageFor(core);
+        return { mode, type: mode };
+      },
     }),
   ];
 });

@@ -15,7 +15,7 @@ import { fail } from '../../core/http/errors';
 import type { Route } from '../../core/http/route';
 import { defineRoutes } from '../../core/modules';
 import { KEY_PREFIX, type ByteRange } from '../../adapters/storage.adapter';
-import { storageFor } from './storage.service';
+import { localStorageFor } from './storage.service';
 
 const DAY = /^\d{8}$/;
 const FILE = /^[a-f0-9]{32}\.[a-z0-9]{1,10}$/;
@@ -49,7 +49,8 @@ function dispositionHeaders(ctx: Context, contentType: string, file: string): vo
 }
 
 export default defineRoutes((core: Core): Route[] => {
-  const storage = storageFor(core);
+  // The urls of this route are the local store's; files of an upload plugin are served by its own urls.
+  const storage = localStorageFor(core);
   return [
     {
       method: 'GET',

@@ -48,6 +48,8 @@ export const ENTITY_KEYS = [
   'goods/spec',
   'goods/type',
   'plugin/info',
+  'plugin/log',
+  'plugin/package',
   'recycle/data',
   'space/info',
   'space/type',
@@ -102,7 +104,9 @@ export const ENTITY_ACTIONS = {
   'goods/searchKeyword': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'goods/spec': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'goods/type': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'GET', page: 'POST' },
-  'plugin/info': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'plugin/info': { info: 'GET', list: 'POST', page: 'POST' },
+  'plugin/log': { info: 'GET', page: 'POST' },
+  'plugin/package': { info: 'GET', page: 'POST' },
   'recycle/data': { info: 'GET', page: 'POST' },
   'space/info': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'space/type': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
@@ -5036,6 +5040,17 @@ export interface PluginInfo {
   pluginJson?: Record<string, unknown> | null;
   /** Configuration (配置 / 設定) */
   config?: Record<string, unknown> | null;
+  /**
+   * Package SHA-256 (安装包 SHA-256 / 安裝包 SHA-256)
+   * @maxLength 64
+   */
+  sha256?: string | null;
+  /** Installed package (已安装的安装包 / 已安裝的安裝包) */
+  packageId?: number | null;
+  /** Load error (加载错误 / 載入錯誤) */
+  error?: string | null;
+  /** Secrets set (已设置的密钥 / 已設定的密鑰) */
+  secretsSet?: string[] | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -5143,6 +5158,200 @@ export interface PluginInfoUpdate {
   pluginJson?: Record<string, unknown> | null;
   /** Configuration (配置 / 設定) */
   config?: Record<string, unknown> | null;
+}
+
+/**
+ * Plugin log (插件日志 / 外掛日誌): a row as `plugin/log` returns it.
+ */
+export interface PluginLog {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Plugin key (插件标识 / 外掛標識)
+   * @maxLength 64
+   */
+  keyName?: string | null;
+  /**
+   * Level (级别 / 級別)
+   * @maxLength 10
+   */
+  level?: 'info' | 'error' | null;
+  /**
+   * Message (消息 / 訊息)
+   * @maxLength 255
+   */
+  message?: string | null;
+  /** Detail (详情 / 詳情) */
+  detail?: Record<string, unknown> | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Plugin log (插件日志 / 外掛日誌): the payload of `/admin/plugin/log/add`.
+ */
+export interface PluginLogAdd {
+  /**
+   * Plugin key (插件标识 / 外掛標識)
+   * @maxLength 64
+   */
+  keyName?: string | null;
+  /**
+   * Level (级别 / 級別)
+   * @maxLength 10
+   */
+  level?: 'info' | 'error' | null;
+  /**
+   * Message (消息 / 訊息)
+   * @maxLength 255
+   */
+  message?: string | null;
+  /** Detail (详情 / 詳情) */
+  detail?: Record<string, unknown> | null;
+}
+
+/**
+ * Plugin log (插件日志 / 外掛日誌): the payload of `/admin/plugin/log/update`.
+ */
+export interface PluginLogUpdate {
+  id: number;
+  /**
+   * Plugin key (插件标识 / 外掛標識)
+   * @maxLength 64
+   */
+  keyName?: string | null;
+  /**
+   * Level (级别 / 級別)
+   * @maxLength 10
+   */
+  level?: 'info' | 'error' | null;
+  /**
+   * Message (消息 / 訊息)
+   * @maxLength 255
+   */
+  message?: string | null;
+  /** Detail (详情 / 詳情) */
+  detail?: Record<string, unknown> | null;
+}
+
+/**
+ * Plugin package (插件安装包 / 外掛安裝包): a row as `plugin/package` returns it.
+ */
+export interface PluginPackage {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Upload id (上传标识 / 上傳識別碼)
+   * @maxLength 36
+   */
+  uploadId?: string;
+  /**
+   * Plugin key (插件标识 / 外掛標識)
+   * @maxLength 64
+   */
+  keyName?: string | null;
+  /**
+   * Version (版本)
+   * @maxLength 64
+   */
+  version?: string | null;
+  /**
+   * SHA-256
+   * @maxLength 64
+   */
+  sha256?: string | null;
+  /** Size (bytes) (大小（字节） / 大小（位元組）) */
+  size?: number | null;
+  /** Manifest (插件描述 / 外掛描述) */
+  manifest?: Record<string, unknown> | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /** Uploaded by (上传者 / 上傳者) */
+  createBy?: number | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Plugin package (插件安装包 / 外掛安裝包): the payload of `/admin/plugin/package/add`.
+ */
+export interface PluginPackageAdd {
+  /**
+   * Upload id (上传标识 / 上傳識別碼)
+   * @maxLength 36
+   */
+  uploadId: string;
+  /**
+   * Plugin key (插件标识 / 外掛標識)
+   * @maxLength 64
+   */
+  keyName?: string | null;
+  /**
+   * Version (版本)
+   * @maxLength 64
+   */
+  version?: string | null;
+  /**
+   * SHA-256
+   * @maxLength 64
+   */
+  sha256?: string | null;
+  /** Size (bytes) (大小（字节） / 大小（位元組）) */
+  size?: number | null;
+  /** Manifest (插件描述 / 外掛描述) */
+  manifest?: Record<string, unknown> | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /** Uploaded by (上传者 / 上傳者) */
+  createBy?: number | null;
+}
+
+/**
+ * Plugin package (插件安装包 / 外掛安裝包): the payload of `/admin/plugin/package/update`.
+ */
+export interface PluginPackageUpdate {
+  id: number;
+  /**
+   * Upload id (上传标识 / 上傳識別碼)
+   * @maxLength 36
+   */
+  uploadId?: string;
+  /**
+   * Plugin key (插件标识 / 外掛標識)
+   * @maxLength 64
+   */
+  keyName?: string | null;
+  /**
+   * Version (版本)
+   * @maxLength 64
+   */
+  version?: string | null;
+  /**
+   * SHA-256
+   * @maxLength 64
+   */
+  sha256?: string | null;
+  /** Size (bytes) (大小（字节） / 大小（位元組）) */
+  size?: number | null;
+  /** Manifest (插件描述 / 外掛描述) */
+  manifest?: Record<string, unknown> | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /** Uploaded by (上传者 / 上傳者) */
+  createBy?: number | null;
 }
 
 /**
@@ -5766,6 +5975,8 @@ export interface EntityRows {
   'goods/spec': GoodsSpec;
   'goods/type': GoodsType;
   'plugin/info': PluginInfo;
+  'plugin/log': PluginLog;
+  'plugin/package': PluginPackage;
   'recycle/data': RecycleData;
   'space/info': SpaceInfo;
   'space/type': SpaceType;
@@ -5819,6 +6030,8 @@ export interface EntityAdds {
   'goods/spec': GoodsSpecAdd;
   'goods/type': GoodsTypeAdd;
   'plugin/info': PluginInfoAdd;
+  'plugin/log': PluginLogAdd;
+  'plugin/package': PluginPackageAdd;
   'recycle/data': RecycleDataAdd;
   'space/info': SpaceInfoAdd;
   'space/type': SpaceTypeAdd;
@@ -5872,6 +6085,8 @@ export interface EntityUpdates {
   'goods/spec': GoodsSpecUpdate;
   'goods/type': GoodsTypeUpdate;
   'plugin/info': PluginInfoUpdate;
+  'plugin/log': PluginLogUpdate;
+  'plugin/package': PluginPackageUpdate;
   'recycle/data': RecycleDataUpdate;
   'space/info': SpaceInfoUpdate;
   'space/type': SpaceTypeUpdate;

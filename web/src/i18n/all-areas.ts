@@ -15,8 +15,9 @@ import wsStore from './locales/ws-store';
 import wsPay from './locales/ws-pay';
 import wsAccount from './locales/ws-account';
 import viewsCommerce from './locales/views-commerce';
+import viewsTasks from './locales/views-tasks';
 
-export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce] as unknown as LocaleArea[];
+export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce, viewsTasks] as unknown as LocaleArea[];
 
 /** Which module loads each area that is not loaded with the app. */
 export const LAZY_AREA_LOADERS: Record<string, string> = {
@@ -32,4 +33,5 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsPay: 'i18n/store-texts.ts',
   wsAccount: 'i18n/store-texts.ts',
   viewsCommerce: 'i18n/console-texts.ts',
+  viewsTasks: 'i18n/console-texts.ts',
 };

@@ -1,160 +1,166 @@
 /**
- * Scheduled tasks (task/info) with their logs: status as a badge, the schedule (cron or interval),
- * the service, the next run and a remark; add, edit, delete, and a drawer of each task's runs.
- * Start, stop and run-now come with their own issue.
+ * Scheduled tasks (task/info, issue 19): name, handler, schedule (cron, or "every N" for an interval),
+ * status, next and last run in the browser's local time (the API's times are UTC), runs against the
+ * limit; start, stop and run once (each confirmed, then a success message), add and edit in a form with
+ * a preview of the next runs (tasks/TaskForm.tsx), and each task's runs in a drawer (tasks/TaskLogDrawer.tsx).
  */
-import {
-  ModalForm,
-  ProFormDateTimePicker,
-  ProFormDependency,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormText,
-  ProFormTextArea,
-  type ProColumns,
-  type ProFormInstance,
-} from '@ant-design/pro-components';
-import { Badge, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import type { Row } from '../../app/data';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { App, Button, Space, Tag, Typography } from 'antd';
+import { CaretRightOutlined, PauseOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { entityAction, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
-import CrudTable from '../crud/CrudTable';
-import type { FormTarget } from '../crud/crud-slots';
-import type { Row as CrudRow } from '../crud/table-columns';
-import EntityGate from './data/EntityGate';
-import TaskLogs from './data/TaskLogs';
-import { formatTime, saveRow, useEntities, type EntityMeta } from './data/entity';
 import RowActions from '../../components/RowActions';
+import CrudTable from '../crud/CrudTable';
+import type { Row as CrudRow } from '../crud/table-columns';
+import { mayUse } from '../crud/fields';
+import EntityGate from './data/EntityGate';
+import { formatTime, useEntities, type EntityMeta } from './data/entity';
+import TaskForm from './tasks/TaskForm';
+import TaskLogDrawer from './tasks/TaskLogDrawer';
+import { TASK_TYPE, everyParts, runsText } from './tasks/task-form';
 
 type TaskRow = Row<'task/info'>;
 const task = (r: CrudRow) => r as unknown as TaskRow;
 
-const FORM_FIELDS = ['name', 'taskType', 'cron', 'every', 'limit', 'startDate', 'endDate', 'service', 'data', 'remark'] as const;
+type TaskCall = 'start' | 'stop' | 'once';
+
+/** Each task call's question and success message. */
+const CALLS: Record<TaskCall, { confirm: string; done: string }> = {
+  start: { confirm: 'viewsTasks.task.confirmStart', done: 'viewsTasks.task.started' },
+  stop: { confirm: 'viewsTasks.task.confirmStop', done: 'viewsTasks.task.stopped' },
+  once: { confirm: 'viewsTasks.task.confirmOnce', done: 'viewsTasks.task.onceStarted' },
+};
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
+  const { modal } = App.useApp();
+  const can = useCan();
+  const table = useRef<ActionType>(undefined);
   const logs = useEntities(['task/log']);
   const logMeta = logs ? logs[0] : null;
-  const can = useCan();
-  const formRef = useRef<ProFormInstance>(undefined);
   const [logsOf, setLogsOf] = useState<TaskRow | null>(null);
   const optionLabel = (field: string, v: unknown) => meta.options(field).find((o) => o.value === v)?.label ?? '';
-  const canLogs = logMeta !== null && can('task:log:page');
+  const may = (action: string) => mayUse(meta.entry, action, can);
+  const canLogs = logMeta !== null && may('log');
 
-  const schedule = (r: TaskRow) =>
-    r.taskType === 1 ? (
+  const ask = (call: TaskCall, r: TaskRow) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t(CALLS[call].confirm, { name: r.name ?? '' }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        entityAction('task/info', call, { id: r.id }, { successMessage: t(CALLS[call].done) }).then(
+          () => void table.current?.reload(),
+          () => undefined, // the client showed the server's message
+        ),
+    });
+
+  const schedule = (r: TaskRow) => {
+    if (r.taskType === TASK_TYPE.interval || (!r.cron && r.every)) {
+      const p = everyParts(Number(r.every ?? 0));
+      return (
+        <Space size={4}>
+          <Tag>{optionLabel('taskType', TASK_TYPE.interval)}</Tag>
+          <span>{t(`viewsTasks.task.every.${p.unit}`, { n: p.n })}</span>
+        </Space>
+      );
+    }
+    return (
       <Space size={4}>
-        <Tag>{optionLabel('taskType', 1)}</Tag>
-        <span>{t('viewsData.task.everyMs', { n: r.every ?? 0 })}</span>
-      </Space>
-    ) : (
-      <Space size={4}>
-        <Tag color="geekblue">{optionLabel('taskType', 0)}</Tag>
+        <Tag color="geekblue">{optionLabel('taskType', TASK_TYPE.cron)}</Tag>
         <Typography.Text code>{r.cron ?? ''}</Typography.Text>
       </Space>
     );
+  };
 
   const columns: ProColumns<CrudRow>[] = [
-    { title: meta.label('name'), dataIndex: 'name', width: 170, ellipsis: true },
+    {
+      title: meta.label('name'),
+      dataIndex: 'name',
+      width: 200,
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{task(r).name}</Typography.Text>
+          {task(r).remark ? (
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 190 }}>
+              {task(r).remark}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    { title: meta.label('service'), dataIndex: 'service', width: 160, render: (_, r) => <Typography.Text code>{task(r).service ?? ''}</Typography.Text> },
+    { title: t('viewsTasks.task.schedule'), key: 'schedule', width: 220, render: (_, r) => schedule(task(r)) },
     {
       title: meta.label('status'),
       dataIndex: 'status',
-      width: 100,
-      render: (_, r) => <Badge status={task(r).status === 1 ? 'processing' : 'default'} text={optionLabel('status', r.status)} />,
+      width: 110,
+      render: (_, r) => (
+        <Tag color={task(r).status === 1 ? 'processing' : 'default'} data-testid="task-status" data-status={String(task(r).status)}>
+          {optionLabel('status', task(r).status)}
+        </Tag>
+      ),
     },
-    { title: t('viewsData.task.schedule'), key: 'schedule', width: 210, render: (_, r) => schedule(task(r)) },
-    { title: meta.label('service'), dataIndex: 'service', width: 120, ellipsis: true },
-    { title: meta.label('nextRunTime'), dataIndex: 'nextRunTime', width: 170, render: (_, r) => formatTime(r.nextRunTime) },
-    { title: meta.label('remark'), dataIndex: 'remark', ellipsis: true },
+    { title: meta.label('nextRunTime'), dataIndex: 'nextRunTime', width: 170, render: (_, r) => formatTime(task(r).nextRunTime) || '-' },
+    { title: meta.label('lastExecuteTime'), dataIndex: 'lastExecuteTime', width: 170, render: (_, r) => formatTime(task(r).lastExecuteTime) || '-' },
+    { title: t('viewsTasks.task.runs'), key: 'runs', width: 110, render: (_, r) => runsText(task(r).runCount, task(r).limit) },
   ];
 
-  const form = (target: FormTarget, onClose: () => void, onSaved: () => void) => {
-    const editing = target === null ? null : target === 'add' ? 'new' : task(target.row ?? {});
-    const initial = editing && editing !== 'new' ? Object.fromEntries(FORM_FIELDS.map((f) => [f, editing[f] ?? undefined])) : { taskType: 0 };
-    return (
-      <ModalForm<Record<string, unknown>>
-        key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
-        formRef={formRef}
-        title={editing === 'new' ? t('common.add') : t('common.edit')}
-        open={editing !== null}
-        width={680}
-        grid
-        rowProps={{ gutter: 16 }}
-        modalProps={{ destroyOnHidden: true, onCancel: onClose }}
-        initialValues={initial}
-        submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
-        onFinish={async (values) => {
-          const body: Record<string, unknown> = { ...values };
-          for (const k of ['cron', 'every', 'limit', 'startDate', 'endDate'] as const) if (body[k] === undefined || body[k] === '') body[k] = null;
-          if (body.taskType === 1) body.cron = null;
-          else body.every = null;
-          const id = editing && editing !== 'new' ? editing.id : undefined;
-          const ok = await saveRow(meta, body, id, formRef.current, t('common.saveSuccess'));
-          if (ok) onSaved();
-          return ok;
-        }}
-      >
-        <ProFormText name="name" label={meta.label('name')} rules={[{ required: true }]} fieldProps={{ maxLength: 255 }} />
-        <ProFormRadio.Group
-          name="taskType"
-          label={meta.label('taskType')}
-          radioType="button"
-          colProps={{ span: 10 }}
-          options={meta.options('taskType').map((o) => ({ value: o.value, label: o.label }))}
-        />
-        <ProFormDependency name={['taskType']}>
-          {({ taskType }: { taskType?: number }) =>
-            taskType === 1 ? (
-              <ProFormDigit name="every" label={meta.label('every')} min={1} colProps={{ span: 14 }} rules={[{ required: true }]} fieldProps={{ precision: 0 }} />
-            ) : (
-              <ProFormText
-                name="cron"
-                label={meta.label('cron')}
-                colProps={{ span: 14 }}
-                rules={[{ required: true }]}
-                placeholder={t('viewsData.task.cronPlaceholder')}
-                fieldProps={{ maxLength: 255 }}
-              />
-            )
-          }
-        </ProFormDependency>
-        <ProFormDigit name="limit" label={meta.label('limit')} min={1} colProps={{ span: 12 }} placeholder={t('viewsData.task.unlimited')} fieldProps={{ precision: 0 }} />
-        <ProFormText name="service" label={meta.label('service')} colProps={{ span: 12 }} fieldProps={{ maxLength: 255 }} />
-        <ProFormDateTimePicker name="startDate" label={meta.label('startDate')} colProps={{ span: 12 }} fieldProps={{ style: { width: '100%' } }} />
-        <ProFormDateTimePicker name="endDate" label={meta.label('endDate')} colProps={{ span: 12 }} fieldProps={{ style: { width: '100%' } }} />
-        <ProFormTextArea name="data" label={meta.label('data')} fieldProps={{ rows: 3 }} />
-        <ProFormText name="remark" label={meta.label('remark')} fieldProps={{ maxLength: 255 }} />
-      </ModalForm>
-    );
-  };
+  const rowActions = (r: TaskRow, edit?: () => void, remove?: () => void) => (
+    <RowActions icons={false} onEdit={edit} onDelete={remove}>
+      {may('once') ? (
+        <Button type="link" size="small" icon={<ThunderboltOutlined />} onClick={() => ask('once', r)} data-testid="task-once">
+          {t('viewsTasks.task.once')}
+        </Button>
+      ) : null}
+      {r.status === 1
+        ? may('stop') && (
+            <Button type="link" size="small" icon={<PauseOutlined />} onClick={() => ask('stop', r)} data-testid="task-stop">
+              {t('viewsTasks.task.stop')}
+            </Button>
+          )
+        : may('start') && (
+            <Button type="link" size="small" icon={<CaretRightOutlined />} onClick={() => ask('start', r)} data-testid="task-start">
+              {t('viewsTasks.task.start')}
+            </Button>
+          )}
+      {canLogs ? (
+        <Button type="link" size="small" onClick={() => setLogsOf(r)} data-testid="task-logs-open">
+          {t('viewsTasks.task.logs')}
+        </Button>
+      ) : null}
+    </RowActions>
+  );
 
   return (
-    <>
+    <div data-testid="task-screen">
       <CrudTable
         entry={meta.entry}
         entityKey="task/info"
-        keywordPlaceholder={t('viewsData.task.searchPlaceholder')}
+        actionRef={table}
+        keywordPlaceholder={t('viewsTasks.task.searchPlaceholder')}
         tools={{ import: false, export: false, select: false }}
-        table={() => ({ scroll: { x: 1100 }, options: { reload: true, density: false, setting: true } })}
+        table={() => ({ scroll: { x: 1500 }, options: { reload: true, density: false, setting: true } })}
         slots={{
           columns,
           toolbar: (items) => [items.keyword, items.add],
-          rowActionsWidth: 170,
-          rowActions: (r, d) => (
-            <RowActions icons={false} onEdit={d.edit && (() => d.edit!())} onDelete={d.remove}>
-              {canLogs ? (
-                <Button type="link" size="small" onClick={() => setLogsOf(task(r))} data-testid="task-logs-open">
-                  {t('viewsData.task.logs')}
-                </Button>
-              ) : null}
-            </RowActions>
+          rowActionsWidth: 360,
+          rowActions: (r, d) => rowActions(task(r), d.edit && (() => d.edit!()), d.remove),
+          form: ({ target, onClose, onSaved }) => (
+            <TaskForm
+              meta={meta}
+              target={target === null ? null : target === 'add' ? 'new' : task(target.row ?? {})}
+              onClose={onClose}
+              onSaved={onSaved}
+            />
           ),
-          form: ({ target, onClose, onSaved }) => form(target, onClose, onSaved),
         }}
       />
-      {canLogs && logMeta ? <TaskLogs meta={logMeta} task={logsOf} onClose={() => setLogsOf(null)} /> : null}
-    </>
+      {canLogs && logMeta ? <TaskLogDrawer meta={logMeta} task={logsOf} onClose={() => setLogsOf(null)} /> : null}
+    </div>
   );
 }
 
