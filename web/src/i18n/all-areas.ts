@@ -28,7 +28,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsBoard: 'i18n/workspace-texts.ts',
   wsChat: 'i18n/workspace-texts.ts',
   wsSocial: 'i18n/workspace-texts.ts',
-  wsTeams: 'i18n/workspace-texts.ts',
+  wsTeams: 'i18n/teams-texts.ts',
   wsStore: 'i18n/store-texts.ts',
   wsPay: 'i18n/store-texts.ts',
   wsAccount: 'i18n/store-texts.ts',

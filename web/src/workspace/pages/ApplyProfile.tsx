@@ -21,6 +21,7 @@ import CreatorProfileForm from '../teams/CreatorProfileForm';
 import { tabPath } from '../nav';
 import '../teams/teams.css';
 import '../../i18n/workspace-texts';
+import '../../i18n/teams-texts';
 
 const BENEFITS = [
   { key: 'goods', icon: <ShopOutlined /> },

@@ -24,6 +24,7 @@ import { isValidKey, knownReason, signInPath } from '../teams/join-key';
 import { teamPath } from '../teams/team-model';
 import '../teams/teams.css';
 import '../../i18n/workspace-texts';
+import '../../i18n/teams-texts';
 
 export default function JoinTeam() {
   const { t } = useI18n();

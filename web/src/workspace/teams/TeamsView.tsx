@@ -18,6 +18,7 @@ import { teamIdOf, teamPath } from './team-model';
 import { useMyTeams } from './use-teams';
 import { JOIN_PATH } from './join-key';
 import './teams.css';
+import '../../i18n/teams-texts';
 
 export default function TeamsView() {
   const { t } = useI18n();
