@@ -23,20 +23,6 @@ export default defineLocale('viewsData', {
       secretHidden: 'Secret: hidden',
       secretKeep: 'Leave empty to keep the stored value',
     },
-    task: {
-      schedule: 'Schedule',
-      everyMs: 'every {{n}} ms',
-      logs: 'Logs',
-      logsOf: 'Logs: {{name}}',
-      runAt: 'Run at',
-      more: 'More',
-      cronPlaceholder: 'e.g. 0 0 * * * *',
-      unlimited: 'Empty means unlimited',
-      searchPlaceholder: 'Search by name',
-    },
-    plugin: {
-      searchPlaceholder: 'Search by name or key',
-    },
     recycle: {
       entity: 'Data source',
       summary: 'Deleted data',
@@ -102,20 +88,6 @@ export default defineLocale('viewsData', {
       secretHidden: '保密：已隐藏',
       secretKeep: '留空则保留已保存的值',
     },
-    task: {
-      schedule: '调度',
-      everyMs: '每 {{n}} 毫秒',
-      logs: '日志',
-      logsOf: '日志：{{name}}',
-      runAt: '执行时间',
-      more: '更多',
-      cronPlaceholder: '例如 0 0 * * * *',
-      unlimited: '为空表示不限',
-      searchPlaceholder: '按名称搜索',
-    },
-    plugin: {
-      searchPlaceholder: '按名称或标识搜索',
-    },
     recycle: {
       entity: '数据来源',
       summary: '被删除的数据',
@@ -180,20 +152,6 @@ export default defineLocale('viewsData', {
       secretHint: '保密參數（API 金鑰、密碼）可以覆寫，但任何人（包括這裡）都無法讀回',
       secretHidden: '保密：已隱藏',
       secretKeep: '留空則保留已儲存的值',
-    },
-    task: {
-      schedule: '排程',
-      everyMs: '每 {{n}} 毫秒',
-      logs: '日誌',
-      logsOf: '日誌：{{name}}',
-      runAt: '執行時間',
-      more: '更多',
-      cronPlaceholder: '例如 0 0 * * * *',
-      unlimited: '為空表示不限',
-      searchPlaceholder: '按名稱搜尋',
-    },
-    plugin: {
-      searchPlaceholder: '按名稱或標識搜尋',
     },
     recycle: {
       entity: '資料來源',
