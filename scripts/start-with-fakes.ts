@@ -6,16 +6,19 @@
  * server configured for them, as README "Payments on this machine" describes. Never for production.
  * It also starts the fake S3 server (bucket `cosmac`, public-read, fixed local key pair printed below)
  * for trying the s3-storage plugin: its config is entered in the console, so nothing is passed here.
+ * And the fake OpenAI-compatible LLM (tests/helpers/fake-llm.ts, answers streamed slowly enough to
+ * watch), which the server is pointed at through LLM_BASE_URL / LLM_API_KEY, printed below.
  *
  * Settings: PORT (8001), PUBLIC_URL (http://127.0.0.1:PORT, the address the browser uses),
- * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112), FAKE_S3_PORT (12113); everything else as for
- * `npm start`.
+ * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112), FAKE_S3_PORT (12113), FAKE_LLM_PORT (12114);
+ * everything else as for `npm start`.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { FakeStripe } from '../tests/helpers/fake-stripe';
 import { FakeAlipay } from '../tests/helpers/fake-alipay';
 import { startFakeS3 } from '../tests/helpers/fake-s3';
+import { startFakeLlm } from '../tests/helpers/fake-llm';
 
 /** The fake S3's key pair: a local test double, so fixed values the console form can be given. */
 const FAKE_S3_KEYS = { accessKeyId: 'cosmac-fake-access-key', secretAccessKey: 'cosmac-fake-secret-key' };
@@ -27,9 +30,11 @@ async function main(): Promise<void> {
   const stripe = await new FakeStripe().start(Number(process.env.FAKE_STRIPE_PORT ?? 12111));
   const alipay = await new FakeAlipay().start(Number(process.env.FAKE_ALIPAY_PORT ?? 12112));
   const s3 = await startFakeS3({ ...FAKE_S3_KEYS, buckets: [{ name: 'cosmac', publicRead: true }], port: Number(process.env.FAKE_S3_PORT ?? 12113) });
+  const llm = await startFakeLlm({ port: Number(process.env.FAKE_LLM_PORT ?? 12114), script: { chunkDelayMs: 40 } });
   stripe.webhookUrl = `${local}/admin/base/stripe/notify`;
   process.stdout.write(`Fake Stripe at ${stripe.url}, fake Alipay at ${alipay.url} (test doubles: no money moves)\n`);
   process.stdout.write(`Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`);
+  process.stdout.write(`Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question)\n`);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -37,11 +42,12 @@ async function main(): Promise<void> {
     ALIPAY_NOTIFY_URL: `${local}/admin/base/alipay/notify`,
     ...stripe.env(),
     ...alipay.env(),
+    ...llm.env(),
   };
   const root = resolve(__dirname, '../..');
   const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server/bootstrap.js'], { cwd: root, env, stdio: 'inherit' });
   const stop = async (code: number) => {
-    await Promise.allSettled([stripe.stop(), alipay.stop(), s3.close()]);
+    await Promise.allSettled([stripe.stop(), alipay.stop(), s3.close(), llm.close()]);
     process.exit(code);
   };
   server.on('exit', (code) => void stop(code ?? 0));
