@@ -29,6 +29,8 @@ export default defineEntity({
         { value: 7, label: l('Adjustment', '调整', '調整') },
         { value: 8, label: l('Made withdrawable', '转为可提现', '轉為可提領') },
         { value: 9, label: l('Recharge refunded', '充值退款', '儲值退款') },
+        { value: 10, label: l('AI run', 'AI 运行', 'AI 執行') },
+        { value: 11, label: l('AI run refunded', 'AI 运行退款', 'AI 執行退款') },
       ],
     },
     field: {

@@ -15,6 +15,7 @@ import { STRIPE_FIXTURES } from './matrix-stripe';
 import { ALIPAY_FIXTURES } from './matrix-alipay';
 import { TASK_FIXTURES } from './matrix-tasks';
 import { PLUGIN_FIXTURES } from './matrix-plugins';
+import { AI_FIXTURES } from './matrix-ai';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   // The workspace's areas keep their fixtures in their own files.
@@ -27,6 +28,7 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   ...ALIPAY_FIXTURES,
   ...TASK_FIXTURES,
   ...PLUGIN_FIXTURES,
+  ...AI_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

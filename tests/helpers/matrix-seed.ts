@@ -11,6 +11,7 @@ import { nowStored, toStored } from '../../server/core/crud/values';
 import { memberRoleId } from '../../server/modules/base/member.service';
 import type { TestApp } from './app';
 import { Markers, markedValue } from './matrix-markers';
+import { A_RUN_RESULT_ID } from './matrix-ai';
 
 export interface Member {
   id: number;
@@ -222,6 +223,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'goods/favorite', { goodsId: w.goodsId });
   await seedRow(w, 'base/paidLog', { userId: a.id, amount: 9.9, status: 1 });
   await seedRow(w, 'base/tokenLog', { userId: a.id, tokens: 5, balance: 5 });
+  // A's run still waiting for the workflow engine (its deadline far off, so the watchdog leaves it).
+  await seedRow(w, 'base/run', { status: 0, kind: 0, isAsync: 1, cost: 1, workflowResultId: A_RUN_RESULT_ID, deadline: '2099-01-01T00:00:00.000Z' });
   await seedRow(w, 'base/notify', { fromId: w.adminId, toId: a.id }, 'admin');
   const coupon = await seedRow(w, 'base/coupon', { userId: a.id, status: 1 });
   w.couponCode = String((await db.query<{ code: string }>(`SELECT ${db.q('code')} FROM ${db.q(entityOf(t, 'base/coupon').table)} WHERE ${db.q('id')} = ?`, [coupon]))[0].code);

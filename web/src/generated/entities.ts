@@ -21,6 +21,7 @@ export const ENTITY_KEYS = [
   'base/notify',
   'base/notifyTemplate',
   'base/paidLog',
+  'base/run',
   'base/shortLink',
   'base/site',
   'base/sys/department',
@@ -78,6 +79,7 @@ export const ENTITY_ACTIONS = {
   'base/notify': { update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/notifyTemplate': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/paidLog': { list: 'GET' },
+  'base/run': { info: 'GET', list: 'POST', page: 'POST' },
   'base/shortLink': { info: 'GET', page: 'POST' },
   'base/site': {  },
   'base/sys/department': { add: 'POST', update: 'POST', delete: 'POST', list: 'POST' },
@@ -1962,6 +1964,237 @@ export interface BasePaidLogUpdate {
 }
 
 /**
+ * AI run (AI 运行 / AI 執行): a row as `base/run` returns it.
+ */
+export interface BaseRun {
+  /** ID */
+  readonly id?: number;
+  /** Member (会员 / 會員) */
+  userId?: number | null;
+  /** App (应用 / 應用) */
+  appId?: number | null;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number | null;
+  /**
+   * Kind (种类 / 種類)
+   * @default 0
+   */
+  kind?: 0 | 1;
+  /**
+   * Asynchronous (异步 / 非同步)
+   * @default 0
+   */
+  isAsync?: number;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * Tokens reserved (预扣代币 / 預扣代幣)
+   * @default 0
+   */
+  cost?: number;
+  /**
+   * Prompt tokens (提示词 token 数 / 提示詞 token 數)
+   * @default 0
+   */
+  promptTokens?: number;
+  /**
+   * Completion tokens (回答 token 数 / 回答 token 數)
+   * @default 0
+   */
+  completionTokens?: number;
+  /**
+   * Model (模型)
+   * @maxLength 100
+   */
+  model?: string | null;
+  /** Request message (请求消息 / 請求訊息) */
+  messageId?: number | null;
+  /** Answer message (回答消息 / 回答訊息) */
+  answerId?: number | null;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string | null;
+  /**
+   * Workflow result id (工作流结果 ID / 工作流程結果 ID)
+   * @maxLength 36
+   */
+  workflowResultId?: string;
+  /** Deadline (截止时间 / 截止時間) */
+  deadline?: string | null;
+  /** Started (开始时间 / 開始時間) */
+  startTime?: string | null;
+  /** Ended (结束时间 / 結束時間) */
+  endTime?: string | null;
+  /** Error (错误 / 錯誤) */
+  error?: string | null;
+  /**
+   * Minutes saved (节省分钟数 / 節省分鐘數)
+   * @default 0
+   */
+  savedMinutes?: number;
+  /** Input (输入 / 輸入) */
+  input?: unknown;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * AI run (AI 运行 / AI 執行): the payload of `/admin/base/run/add`.
+ */
+export interface BaseRunAdd {
+  /** App (应用 / 應用) */
+  appId?: number | null;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number | null;
+  /**
+   * Kind (种类 / 種類)
+   * @default 0
+   */
+  kind?: 0 | 1;
+  /**
+   * Asynchronous (异步 / 非同步)
+   * @default 0
+   */
+  isAsync?: number;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * Tokens reserved (预扣代币 / 預扣代幣)
+   * @default 0
+   */
+  cost?: number;
+  /**
+   * Prompt tokens (提示词 token 数 / 提示詞 token 數)
+   * @default 0
+   */
+  promptTokens?: number;
+  /**
+   * Completion tokens (回答 token 数 / 回答 token 數)
+   * @default 0
+   */
+  completionTokens?: number;
+  /**
+   * Model (模型)
+   * @maxLength 100
+   */
+  model?: string | null;
+  /** Request message (请求消息 / 請求訊息) */
+  messageId?: number | null;
+  /** Answer message (回答消息 / 回答訊息) */
+  answerId?: number | null;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string | null;
+  /**
+   * Workflow result id (工作流结果 ID / 工作流程結果 ID)
+   * @maxLength 36
+   */
+  workflowResultId?: string;
+  /** Deadline (截止时间 / 截止時間) */
+  deadline?: string | null;
+  /** Started (开始时间 / 開始時間) */
+  startTime?: string | null;
+  /** Ended (结束时间 / 結束時間) */
+  endTime?: string | null;
+  /** Error (错误 / 錯誤) */
+  error?: string | null;
+  /**
+   * Minutes saved (节省分钟数 / 節省分鐘數)
+   * @default 0
+   */
+  savedMinutes?: number;
+  /** Input (输入 / 輸入) */
+  input?: unknown;
+}
+
+/**
+ * AI run (AI 运行 / AI 執行): the payload of `/admin/base/run/update`.
+ */
+export interface BaseRunUpdate {
+  id: number;
+  /** App (应用 / 應用) */
+  appId?: number | null;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number | null;
+  /**
+   * Kind (种类 / 種類)
+   * @default 0
+   */
+  kind?: 0 | 1;
+  /**
+   * Asynchronous (异步 / 非同步)
+   * @default 0
+   */
+  isAsync?: number;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * Tokens reserved (预扣代币 / 預扣代幣)
+   * @default 0
+   */
+  cost?: number;
+  /**
+   * Prompt tokens (提示词 token 数 / 提示詞 token 數)
+   * @default 0
+   */
+  promptTokens?: number;
+  /**
+   * Completion tokens (回答 token 数 / 回答 token 數)
+   * @default 0
+   */
+  completionTokens?: number;
+  /**
+   * Model (模型)
+   * @maxLength 100
+   */
+  model?: string | null;
+  /** Request message (请求消息 / 請求訊息) */
+  messageId?: number | null;
+  /** Answer message (回答消息 / 回答訊息) */
+  answerId?: number | null;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string | null;
+  /**
+   * Workflow result id (工作流结果 ID / 工作流程結果 ID)
+   * @maxLength 36
+   */
+  workflowResultId?: string;
+  /** Deadline (截止时间 / 截止時間) */
+  deadline?: string | null;
+  /** Started (开始时间 / 開始時間) */
+  startTime?: string | null;
+  /** Ended (结束时间 / 結束時間) */
+  endTime?: string | null;
+  /** Error (错误 / 錯誤) */
+  error?: string | null;
+  /**
+   * Minutes saved (节省分钟数 / 節省分鐘數)
+   * @default 0
+   */
+  savedMinutes?: number;
+  /** Input (输入 / 輸入) */
+  input?: unknown;
+}
+
+/**
  * Short link (短链接 / 短網址): a row as `base/shortLink` returns it.
  */
 export interface BaseShortLink {
@@ -3424,7 +3657,7 @@ export interface BaseTokenLog {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -3470,7 +3703,7 @@ export interface BaseTokenLogAdd {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -3513,7 +3746,7 @@ export interface BaseTokenLogUpdate {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -5948,6 +6181,7 @@ export interface EntityRows {
   'base/notify': BaseNotify;
   'base/notifyTemplate': BaseNotifyTemplate;
   'base/paidLog': BasePaidLog;
+  'base/run': BaseRun;
   'base/shortLink': BaseShortLink;
   'base/site': BaseSite;
   'base/sys/department': BaseSysDepartment;
@@ -6003,6 +6237,7 @@ export interface EntityAdds {
   'base/notify': BaseNotifyAdd;
   'base/notifyTemplate': BaseNotifyTemplateAdd;
   'base/paidLog': BasePaidLogAdd;
+  'base/run': BaseRunAdd;
   'base/shortLink': BaseShortLinkAdd;
   'base/site': BaseSiteAdd;
   'base/sys/department': BaseSysDepartmentAdd;
@@ -6058,6 +6293,7 @@ export interface EntityUpdates {
   'base/notify': BaseNotifyUpdate;
   'base/notifyTemplate': BaseNotifyTemplateUpdate;
   'base/paidLog': BasePaidLogUpdate;
+  'base/run': BaseRunUpdate;
   'base/shortLink': BaseShortLinkUpdate;
   'base/site': BaseSiteUpdate;
   'base/sys/department': BaseSysDepartmentUpdate;

@@ -28,6 +28,10 @@ export const TOKEN_KIND = {
   adjust: 7,
   withdrawable: 8,
   rechargeReversal: 9,
+  /** An AI run's cost reserved when it starts (server/modules/base/ai/charge.ts). */
+  run: 10,
+  /** The whole cost of a failed AI run given back. */
+  runRefund: 11,
 } as const;
 export type TokenKind = (typeof TOKEN_KIND)[keyof typeof TOKEN_KIND];
 

@@ -1,7 +1,8 @@
 /**
  * A member's own workspace settings on base/sys/user:
  * - becomeBlogger: the member becomes a creator who may publish goods (isDeveloper = 1);
- * - savedTimeSummary: the time their runs saved, estimated as runTimes x efficiencyCoefficient minutes;
+ * - savedTimeSummary: the time their runs saved: `{ runs, minutes, byApp }` over their succeeded runs,
+ *   each counting the minutes its app says a run saves (server/modules/base/ai/run.queries.ts);
  * - saveApp / updateApp: their settings for an app, kept in configPacks as a map appId -> config
  *   (saveApp adds or replaces, updateApp changes one that was saved and is 404 otherwise).
  * Each writes only the caller's own row, as a system write limited to these fields.
@@ -12,6 +13,7 @@ import { l } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { SYSTEM } from '../../../core/entity/access';
+import { savedTimeSummary } from '../ai/run.queries';
 
 function appPayload(body: unknown): { appId: number; config: Row } {
   const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Row;
@@ -51,12 +53,7 @@ export default defineRoutes((core) => [
     member: true,
     method: 'POST',
     summary: l('Time saved by my runs', '运行节省的时间', '執行節省的時間'),
-    async handler(req) {
-      const me = await ownRow(core, req.user!.id);
-      const runTimes = Number(me.runTimes ?? 0);
-      const coefficient = Number(me.efficiencyCoefficient ?? 1);
-      return { runTimes, efficiencyCoefficient: coefficient, savedMinutes: Math.round(runTimes * coefficient * 100) / 100 };
-    },
+    handler: (req) => savedTimeSummary(core, req.user!.id),
   }),
   call(core, 'base', 'sys/user', 'saveApp', {
     member: true,

@@ -1,0 +1,86 @@
+import { defineEntity, l } from '../../server/core/entity/define';
+import { eq } from '../../server/core/entity/access';
+
+export default defineEntity({
+  module: 'base',
+  name: 'run',
+  table: 'base_run',
+  area: 'ai',
+  label: l('AI run', 'AI 运行', 'AI 執行'),
+  note:
+    'Added by us (issue 20): one row per run of an AI app, paid in tokens. Written only by the run path ' +
+    '(server/modules/base/ai/charge.ts): the row, the request message and the ledger entry that reserves ' +
+    'its cost (tokenLog type 10, relateType run) are one transaction; it ends exactly once, succeeded ' +
+    '(1: usage recorded, the answer message stored, runTimes + 1) or failed (2: the cost refunded in ' +
+    'full, tokenLog type 11), through conditional updates from 0 (running). A running row whose deadline ' +
+    'has passed is failed and refunded by the system task ai.runWatchdog. cost is in tokens (four ' +
+    'places); promptTokens/completionTokens are what the model reported (or estimated) and are for ' +
+    'reports: the price of a run is fixed when it starts. workflowResultId names the run in the workflow ' +
+    "engine's callbacks (receiveWorkflowResult/{id}); it is no secret: callbacks are authenticated by " +
+    'their HMAC signature. savedMinutes is copied from the app (config.savedMinutes) when the run starts. ' +
+    'kind 1 (an AI member answering in a chat) names that member in aiUserId. Members read their own ' +
+    'runs; only administrators see every run; nobody edits or removes one through the API.',
+  fields: {
+    userId: { type: 'int', index: true, label: l('Member', '会员', '會員') },
+    appId: { type: 'int', index: true, label: l('App', '应用', '應用') },
+    aiUserId: { type: 'int', label: l('AI member', 'AI 成员', 'AI 成員') },
+    kind: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Kind', '种类', '種類'),
+      enum: [
+        { value: 0, label: l('App run', '应用运行', '應用執行') },
+        { value: 1, label: l('AI member reply', 'AI 成员回复', 'AI 成員回覆') },
+      ],
+    },
+    isAsync: { type: 'int', default: 0, nullable: false, label: l('Asynchronous', '异步', '非同步') },
+    status: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Status', '状态', '狀態'),
+      enum: [
+        { value: 0, label: l('Running', '运行中', '執行中') },
+        { value: 1, label: l('Succeeded', '成功', '成功') },
+        { value: 2, label: l('Failed (refunded)', '失败（已退款）', '失敗（已退款）') },
+      ],
+    },
+    cost: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      default: 0,
+      nullable: false,
+      label: l('Tokens reserved', '预扣代币', '預扣代幣'),
+    },
+    promptTokens: { type: 'int', default: 0, nullable: false, label: l('Prompt tokens', '提示词 token 数', '提示詞 token 數') },
+    completionTokens: { type: 'int', default: 0, nullable: false, label: l('Completion tokens', '回答 token 数', '回答 token 數') },
+    model: { type: 'string', length: 100, label: l('Model', '模型', '模型') },
+    messageId: { type: 'int', label: l('Request message', '请求消息', '請求訊息') },
+    answerId: { type: 'int', label: l('Answer message', '回答消息', '回答訊息') },
+    conversation: { type: 'string', length: 40, label: l('Conversation', '会话', '對話') },
+    workflowResultId: {
+      type: 'string',
+      length: 36,
+      unique: true,
+      nullable: false,
+      label: l('Workflow result id', '工作流结果 ID', '工作流程結果 ID'),
+    },
+    deadline: { type: 'datetime', label: l('Deadline', '截止时间', '截止時間') },
+    startTime: { type: 'datetime', label: l('Started', '开始时间', '開始時間') },
+    endTime: { type: 'datetime', label: l('Ended', '结束时间', '結束時間') },
+    error: { type: 'text', label: l('Error', '错误', '錯誤') },
+    savedMinutes: { type: 'float', default: 0, nullable: false, label: l('Minutes saved', '节省分钟数', '節省分鐘數') },
+    input: { type: 'json', label: l('Input', '输入', '輸入') },
+  },
+  actions: ['info', 'list', 'page'],
+  search: { keyword: ['model', 'error'], equal: ['userId', 'appId', 'aiUserId', 'kind', 'isAsync', 'status', 'conversation'] },
+  order: { field: 'id', sort: 'desc' },
+  owner: 'userId',
+  indexes: [{ fields: ['status', 'deadline'] }],
+  access: {
+    members: ['info', 'list', 'page'],
+    read: ({ user }) => user && eq('userId', user.id),
+  },
+});

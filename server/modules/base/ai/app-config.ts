@@ -1,0 +1,113 @@
+/**
+ * What a run reads from an app's `config` (a JSON object the administrator edits), all optional:
+ *
+ * - `model`: the model to ask (default: LLM_MODEL); `systemPrompt` (or `prompt`): the system message;
+ * - `params`: temperature, top_p, max_tokens, presence_penalty, frequency_penalty (numbers only);
+ * - `inputSchema`: a JSON Schema the run's `input` must match (1002 listing each bad place);
+ * - `workflow`: passed to the workflow engine as the job's `workflow` (async apps);
+ * - `timeoutSeconds`: how long a run may take (sync default LLM_TIMEOUT_MS; async default
+ *   WORKFLOW_TIMEOUT_SECONDS, else 600);
+ * - `savedMinutes`: minutes a successful run saves the member (savedTimeSummary);
+ * - `description`: a short public text.
+ *
+ * Public answers (app/all, app/byParent) show only `inputSchema`, `savedMinutes` and `description`
+ * of it: the prompt, model, parameters and workflow are how the app works, the product its author
+ * sells, and `auth` names credentials; none of them leaves the server.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Row } from '../../../core/entity/define';
+import { fail, type InvalidField } from '../../../core/http/errors';
+import type { LlmRequest } from '../../../adapters/llm.adapter';
+import { AI } from './ai.messages';
+
+/** The keys of config that public catalogue answers show. */
+export const PUBLIC_CONFIG_KEYS = ['inputSchema', 'savedMinutes', 'description'] as const;
+
+const PARAMS = ['temperature', 'top_p', 'max_tokens', 'presence_penalty', 'frequency_penalty'] as const;
+
+/** The app's config as an object ({} when absent or not an object). */
+export function configOf(app: Row): Row {
+  const c = app.config;
+  return c && typeof c === 'object' && !Array.isArray(c) ? (c as Row) : {};
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+const positive = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
+
+export function modelOf(config: Row): string | null {
+  return text(config.model);
+}
+
+export function systemPromptOf(config: Row): string | null {
+  return text(config.systemPrompt) ?? text(config.prompt);
+}
+
+export function paramsOf(config: Row): LlmRequest['params'] {
+  const p = config.params && typeof config.params === 'object' && !Array.isArray(config.params) ? (config.params as Row) : {};
+  const out: NonNullable<LlmRequest['params']> = {};
+  for (const k of PARAMS) if (typeof p[k] === 'number' && Number.isFinite(p[k])) out[k] = p[k] as number;
+  return out;
+}
+
+/** config.timeoutSeconds in milliseconds, or null. */
+export function timeoutMsOf(config: Row): number | null {
+  const s = positive(config.timeoutSeconds);
+  return s === null ? null : Math.round(s * 1000);
+}
+
+export function savedMinutesOf(config: Row): number {
+  return positive(config.savedMinutes) ?? 0;
+}
+
+/** The config keys a public answer may show. */
+export function publicConfig(config: Row): Row {
+  const out: Row = {};
+  for (const k of PUBLIC_CONFIG_KEYS) if (config[k] !== undefined) out[k] = config[k];
+  return out;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+/** Compiled input schemas by their JSON text; an app's schema changes rarely, so a small cache does. */
+const compiled = new Map<string, ValidateFunction>();
+const CACHE_MAX = 200;
+
+function validatorFor(schema: unknown): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let v = compiled.get(key);
+  if (!v) {
+    try {
+      v = ajv.compile(schema as object);
+    } catch (err) {
+      console.error(`[ai] an app's config.inputSchema is not a valid JSON Schema: ${(err as Error).message}`);
+      throw fail.unavailable(AI.ai_app_misconfigured);
+    }
+    if (compiled.size >= CACHE_MAX) compiled.delete(compiled.keys().next().value as string);
+    compiled.set(key, v);
+  }
+  return v;
+}
+
+function asField(err: ErrorObject): InvalidField {
+  const p = err.params as Row;
+  const path = err.instancePath.split('/').filter(Boolean);
+  const at = (extra?: string) => ['input', ...path, extra].filter(Boolean).join('.');
+  switch (err.keyword) {
+    case 'required': return { field: at(String(p.missingProperty)), rule: 'required', params: {} };
+    case 'additionalProperties': return { field: at(String(p.additionalProperty)), rule: 'unknown', params: {} };
+    case 'type': return { field: at(), rule: 'type', params: { type: String(p.type) } };
+    case 'enum': return { field: at(), rule: 'enum', params: { values: (p.allowedValues as unknown[]).join(', ') } };
+    case 'maxLength': return { field: at(), rule: 'max_length', params: { limit: Number(p.limit) } };
+    case 'minLength': return { field: at(), rule: 'min_length', params: {} };
+    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': return { field: at(), rule: 'range', params: {} };
+    default: return { field: at(), rule: 'invalid', params: {} };
+  }
+}
+
+/** Refuses `input` that does not match the app's config.inputSchema (when it has one) with a 1002. */
+export function checkInput(config: Row, input: unknown): void {
+  const schema = config.inputSchema;
+  if (schema === undefined || schema === null) return;
+  if (typeof schema !== 'object' && typeof schema !== 'boolean') throw fail.unavailable(AI.ai_app_misconfigured);
+  const validate = validatorFor(schema);
+  if (!validate(input)) throw fail.invalid((validate.errors ?? []).map(asField));
+}

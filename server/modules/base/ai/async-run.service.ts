@@ -1,0 +1,106 @@
+/**
+ * Async apps (isAsync 1) through the external workflow engine:
+ *
+ * - `addTask`: the run is reserved as for a sync app, then the job is posted to the engine
+ *   (server/adapters/workflow.adapter.ts, signed). An engine that cannot be reached or answers
+ *   non-2xx fails the run at once: refunded, error message, and the call answers 502.
+ * - `receiveWorkflow`: the engine's callbacks `receiveWorkflowResult/{id}` (`{ output, usage? }`:
+ *   settle, the output stored as the answer message) and `receiveWorkflowError/{id}` (`{ error }`:
+ *   fail and refund). They carry no token: the signature over the exact body bytes, made with
+ *   WORKFLOW_SECRET and at most 5 minutes old, is what authenticates them. Checked in this order,
+ *   so an unsigned caller learns nothing, not even whether an id exists: signature (401), body
+ *   (400/1002), the run (404: unknown id, or a sync run), a finished run (answers `{ status }` and
+ *   changes nothing, so an engine's retry is harmless), then the effect.
+ *
+ * Callback urls are built on PUBLIC_URL (the address the engine reaches us at), else on the address
+ * the member's request came to.
+ */
+import type { Core } from '../../../core/core';
+import type { Caller } from '../../../core/auth/auth.service';
+import type { Row } from '../../../core/entity/define';
+import { fail } from '../../../core/http/errors';
+import { Fields } from '../../../core/http/fields';
+import { WorkflowError } from '../../../adapters/workflow.adapter';
+import { AI } from './ai.messages';
+import { failRun, RUN_STATUS, settle } from './charge';
+import { workflowFor } from './llm.service';
+import { runByResultId } from './run.queries';
+import { startRun, type RunAnswer } from './run-start';
+
+export const CALLBACK_PATHS = {
+  result: '/admin/base/message/receiveWorkflowResult',
+  error: '/admin/base/message/receiveWorkflowError',
+} as const;
+
+const RESULT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function addTask(core: Core, user: Caller, body: unknown, origin: string): Promise<RunAnswer> {
+  const s = await startRun(core, user, body, 'async');
+  if (!s.created) return s.answer;
+  const base = (core.config.env.PUBLIC_URL?.trim() || origin).replace(/\/+$/, '');
+  const id = s.run.workflowResultId;
+  try {
+    await workflowFor(core).submit({
+      runId: s.run.id,
+      workflowResultId: id,
+      appId: Number(s.app.id),
+      workflow: s.config.workflow ?? null,
+      input: s.input,
+      callbackUrl: `${base}${CALLBACK_PATHS.result}/${id}`,
+      errorUrl: `${base}${CALLBACK_PATHS.error}/${id}`,
+      deadline: s.run.deadline.toISOString(),
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowError)) throw err;
+    console.error(`[ai] run ${s.run.id}: ${err.message}`);
+    const { failed, run } = await failRun(core, s.run.id, { code: 'workflow', detail: err.message });
+    // A fast engine may have called back before its answer to our post went wrong: the run stands as it ended.
+    if (!failed && run && Number(run.status) === RUN_STATUS.succeeded) return s.answer;
+    throw fail.badGateway(AI.ai_workflow_unreachable);
+  }
+  return s.answer;
+}
+
+function parseJson(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw fail.bad('body_malformed');
+  }
+}
+
+function usageOf(f: Fields): { promptTokens: number; completionTokens: number } | null {
+  const u = f.body.usage;
+  if (u === undefined || u === null) return null;
+  if (typeof u !== 'object' || Array.isArray(u)) return f.bad('usage', 'type', { type: 'object' }) ?? null;
+  const inner = new Fields(u as Row, ['promptTokens', 'completionTokens'], [], 'usage.');
+  const promptTokens = inner.int('promptTokens', { min: 0, max: 2 ** 31 - 1 }) ?? 0;
+  const completionTokens = inner.int('completionTokens', { min: 0, max: 2 ** 31 - 1 }) ?? 0;
+  f.errors.push(...inner.errors);
+  return { promptTokens, completionTokens };
+}
+
+/** One callback of the engine: `kind` says which url it came to. Answers the run's status after it. */
+export async function receiveWorkflow(core: Core, kind: 'result' | 'error', id: string, raw: Buffer, signature: string | undefined): Promise<{ status: number }> {
+  const engine = workflowFor(core);
+  if (!engine.canVerify || !engine.verify(signature, raw)) throw fail.unauthorized(AI.ai_bad_signature);
+  const f = Fields.of(parseJson(raw), kind === 'result' ? ['output', 'usage'] : ['error']);
+  let output: unknown = null;
+  let usage: { promptTokens: number; completionTokens: number } | null = null;
+  let error = '';
+  if (kind === 'result') {
+    output = f.body.output;
+    if (output === undefined || output === null || output === '') f.bad('output', 'required');
+    else if (typeof output !== 'string' && (typeof output !== 'object' || Array.isArray(output))) f.bad('output', 'type', { type: 'object or string' });
+    usage = usageOf(f);
+  } else error = f.str('error', 1000, true) ?? '';
+  f.done();
+  const run = RESULT_ID.test(id) ? await runByResultId(core, id) : null;
+  if (!run || run.isAsync !== 1) throw fail.notFound(AI.ai_run_not_found);
+  if (run.status !== RUN_STATUS.running) return { status: run.status };
+  if (kind === 'result') return { status: (await settle(core, run.id, { usage, content: output })).status };
+  const ended = await failRun(core, run.id, { code: 'workflow', detail: error });
+  return { status: ended.failed ? RUN_STATUS.failed : Number(ended.run?.status ?? RUN_STATUS.failed) };
+}

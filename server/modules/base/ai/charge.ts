@@ -1,0 +1,196 @@
+/**
+ * Paying for AI runs in tokens (issue 20): one run row per run, and every way it can end is one of
+ * the two functions here, each one transaction with a conditional update from `running`:
+ *
+ * - `reserve` (inside the transaction that stores the request message): the run row, and the cost
+ *   taken from the member's tokens through the ledger (tokenLog type `run`). Too few tokens: 1001
+ *   naming the cost and the balance, and the caller's transaction rolls back whole (no run, no
+ *   message, no ledger entry).
+ * - `settle`: running -> succeeded (exactly one row must change), the usage and model recorded, the
+ *   member's runTimes + 1, the answer message stored in the run's conversation.
+ * - `failRun`: running -> failed and the whole cost refunded (tokenLog type `runRefund`); then an
+ *   error message in the conversation.
+ *
+ * A second settle or fail of a finished run changes nothing and says so (`settled`/`failed` false):
+ * callbacks are replayed, a watchdog and a late answer can meet. A crash between reserve and the end
+ * leaves a running run; its deadline passes and the watchdog (ai.runWatchdog) fails and refunds it.
+ * AI members answering in chat (next slice) pay through the same three functions (kind 1).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Core } from '../../../core/core';
+import { and, eq } from '../../../core/crud/condition';
+import { SYSTEM } from '../../../core/entity/access';
+import type { Row } from '../../../core/entity/define';
+import { AppError, fail } from '../../../core/http/errors';
+import { moveTokens, TOKEN_KIND } from '../ledger/ledger.service';
+import { LEDGER } from '../ledger/ledger.messages';
+import { fromUnits, toUnits } from '../pay/money';
+import { AI } from './ai.messages';
+import { RUN_MESSAGE_TYPE, storeRunMessage } from './run-messages';
+
+export const RUN_STATUS = { running: 0, succeeded: 1, failed: 2 } as const;
+export const RUN_KIND = { app: 0, aiReply: 1 } as const;
+
+const runs = (core: Core) => core.model.byKey.get('base/run')!;
+
+/** A coefficient as stored: absent or unreadable counts as 1, a negative one as 0 (a free run). */
+function coefficient(v: unknown): number {
+  if (v === null || v === undefined || v === '') return 1;
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.max(0, n) : 1;
+}
+
+/**
+ * The cost of one run in ledger units (ten-thousandths of a token): the app's tokens x the app's
+ * efficiency coefficient x the member's, rounded up to a whole unit. The product is first rounded
+ * to 12 significant digits, so binary fractions (1.5 x 1.1 = 1.6500000000000001) do not add a unit.
+ */
+export function runCostUnits(appTokens: unknown, appCoefficient: unknown, memberCoefficient: unknown): number {
+  const units = toUnits(appTokens);
+  if (!Number.isFinite(units) || units <= 0) return 0;
+  const exact = units * coefficient(appCoefficient) * coefficient(memberCoefficient);
+  return exact > 0 ? Math.ceil(Number(exact.toPrecision(12))) : 0;
+}
+
+export interface Reservation {
+  userId: number;
+  appId: number | null;
+  /** The AI member that answers (kind 1); null for an app run. */
+  aiUserId?: number | null;
+  kind: (typeof RUN_KIND)[keyof typeof RUN_KIND];
+  isAsync: boolean;
+  costUnits: number;
+  model: string | null;
+  conversation: string;
+  /** The request message, stored in the same transaction. */
+  messageId: number;
+  deadline: Date;
+  savedMinutes: number;
+  input: unknown;
+}
+
+export interface Reserved {
+  runId: number;
+  workflowResultId: string;
+  /** The member's token balance after the reservation, in units. */
+  balanceUnits: number;
+}
+
+/**
+ * Writes the run and takes its cost. Call it inside the transaction that stores the request message
+ * (send-store's `within`): it joins that transaction, as the system, so both stand or fall together.
+ */
+export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
+  return core.ops.transaction(SYSTEM, async (t) => {
+    // Locked before the check, so the balance named in a refusal is the one the ledger would have moved.
+    const [member] = await t.lock(core.model.system('users'), r.userId);
+    if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
+    const balance = toUnits(member.tokens);
+    if (balance < r.costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(r.costUnits), balance: fromUnits(balance) });
+    const workflowResultId = randomUUID();
+    const runId = await t.addOne(runs(core), {
+      appId: r.appId,
+      aiUserId: r.aiUserId ?? null,
+      kind: r.kind,
+      isAsync: r.isAsync ? 1 : 0,
+      status: RUN_STATUS.running,
+      cost: fromUnits(r.costUnits),
+      model: r.model ? r.model.slice(0, 100) : null,
+      messageId: r.messageId,
+      conversation: r.conversation,
+      workflowResultId,
+      deadline: r.deadline.toISOString(),
+      startTime: new Date().toISOString(),
+      savedMinutes: r.savedMinutes,
+      input: r.input ?? null,
+    }, { trusted: true, owner: r.userId });
+    const { balanceUnits } = await moveTokens(core, t, {
+      userId: r.userId, balance: 'tokens', units: -r.costUnits, kind: TOKEN_KIND.run, relateType: 'run', relateId: runId,
+    });
+    return { runId, workflowResultId, balanceUnits };
+  });
+}
+
+export interface Outcome {
+  usage: { promptTokens: number; completionTokens: number } | null;
+  /** The model that answered, when known. */
+  model?: string | null;
+  /** The answer message's content (text, or the workflow's output object). */
+  content: unknown;
+}
+
+export interface Settled {
+  settled: boolean;
+  /** The run's status after the call. */
+  status: number;
+  /** The answer message, when this call stored it. */
+  message: Row | null;
+}
+
+/** A whole number of tokens reported by a model or an engine, 0 when absent or nonsense. */
+const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.min(Math.floor(v), 2 ** 31 - 1) : 0);
+
+/** Ends a running run as succeeded, with its answer. Call outside any transaction. */
+export async function settle(core: Core, runId: number, outcome: Outcome): Promise<Settled> {
+  const run = await core.ops.info(runs(core), runId, SYSTEM);
+  if (Number(run.status) !== RUN_STATUS.running) return { settled: false, status: Number(run.status), message: null };
+  try {
+    const { message } = await storeRunMessage(core, run, RUN_MESSAGE_TYPE.answer, outcome.content, async (_t, answer) => {
+      await core.ops.transaction(SYSTEM, async (t) => {
+        await t.updateWhere(runs(core), and(eq('id', runId), eq('status', RUN_STATUS.running)), {
+          status: RUN_STATUS.succeeded,
+          promptTokens: count(outcome.usage?.promptTokens),
+          completionTokens: count(outcome.usage?.completionTokens),
+          model: (outcome.model ?? run.model ?? null) ? String(outcome.model ?? run.model).slice(0, 100) : null,
+          endTime: new Date().toISOString(),
+          answerId: Number(answer.id),
+        }, { expect: 1 });
+        await t.increment(core.model.system('users'), Number(run.userId), 'runTimes', 1);
+      });
+    });
+    return { settled: true, status: RUN_STATUS.succeeded, message };
+  } catch (err) {
+    // Someone else ended it between our read and our update: the run stands as they left it.
+    if (err instanceof AppError && err.kind === 'conflict') {
+      const now = await core.ops.info(runs(core), runId, SYSTEM);
+      return { settled: false, status: Number(now.status), message: null };
+    }
+    throw err;
+  }
+}
+
+/** Why a run failed: a short code for clients (`timeout`, `upstream`, `deadline`, `workflow`...) and a detail for the record. */
+export interface Failure {
+  code: string;
+  detail?: string;
+}
+
+/**
+ * Ends a running run as failed and refunds its whole cost, in one transaction; then stores an error
+ * message `{ runId, error: code }` in its conversation. The refund never depends on that message:
+ * when it cannot be stored (the member left the group) it is logged and the refund stands.
+ */
+export async function failRun(core: Core, runId: number, why: Failure): Promise<{ failed: boolean; run: Row | null }> {
+  const reason = `${why.code}${why.detail ? `: ${why.detail}` : ''}`.slice(0, 1000);
+  const outcome = await core.ops.transaction(SYSTEM, async (t) => {
+    const [run] = await t.lock(runs(core), runId);
+    if (!run || Number(run.status) !== RUN_STATUS.running) return { failed: false, run: run ?? null };
+    await t.updateWhere(runs(core), and(eq('id', runId), eq('status', RUN_STATUS.running)), {
+      status: RUN_STATUS.failed,
+      error: reason,
+      endTime: new Date().toISOString(),
+    }, { expect: 1 });
+    await moveTokens(core, t, {
+      userId: Number(run.userId), balance: 'tokens', units: toUnits(run.cost), kind: TOKEN_KIND.runRefund, relateType: 'run', relateId: runId,
+    });
+    return { failed: true, run };
+  });
+  if (outcome.failed && outcome.run) {
+    try {
+      await storeRunMessage(core, outcome.run, RUN_MESSAGE_TYPE.error, { runId, error: why.code });
+    } catch (err) {
+      console.error(`[ai] run ${runId} failed and was refunded, but its error message could not be stored: ${(err as Error).message}`);
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,74 @@
+/**
+ * The messages of a run in its conversation, stored and delivered by the chat module's one send
+ * path (send-store.ts): numbered in the conversation, then `notice { kind: 'message' }` to its
+ * audience. A run writes three kinds, by `type` (the chat leaves 0-99 to clients except 9):
+ * 20 the request (the member's input), 21 the answer, 22 the error of a failed run. Each carries
+ * the app in `appId`; answers and errors name the run in `relateId`.
+ *
+ * Decision: the answer and the error are stored with the member who ran the app as their sender
+ * (`fromId`), marked by their type and appId. The conversation is the member's (a group they are in,
+ * a private chat they opened, or their own runs conversation), so that sender is the one whom every
+ * reader of the conversation may see, and the private chat's delivery (to `fromId` and `toId`)
+ * reaches both sides. An AI member's reply (next slice) has the AI member as its sender instead.
+ */
+import type { Core } from '../../../core/core';
+import type { OpTransaction } from '../../../core/crud/operations';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import type { Notice } from '../../../core/realtime';
+import { targetOf, type Target } from '../chat/conversation';
+import { store, type SendResult } from '../chat/send-store';
+
+export const RUN_MESSAGE_TYPE = { request: 20, answer: 21, error: 22 } as const;
+
+/**
+ * The member as the sender of messages written on their behalf after the request (answers, errors):
+ * no roles, so the message's access rules are checked as for them (a member who left the group
+ * can no longer have an answer stored there).
+ */
+export function memberActor(userId: number): AuthUser {
+  return { id: userId, username: '', roleIds: [], departmentId: null, isAdmin: false, scope: null };
+}
+
+/** The conversation of a run as a target, seen from its member. */
+export function runTarget(run: Row): Target {
+  const userId = Number(run.userId);
+  return targetOf(String(run.conversation), userId) ?? { toType: 0, toId: userId };
+}
+
+/** Sends `notice` to whoever reads the run's conversation: the group's room, or both users of a private chat. */
+export function toAudience(core: Core, run: Row, notice: Notice): void {
+  const target = runTarget(run);
+  if (target.toType === 1) core.realtime.toGroup(target.toId, notice);
+  else core.realtime.toUsers([Number(run.userId), target.toId], notice);
+}
+
+/**
+ * Stores and delivers one message of `run` (answer or error) in its conversation, with `within`'s
+ * writes in the same transaction. Call outside any transaction.
+ */
+export function storeRunMessage(
+  core: Core,
+  run: Row,
+  type: number,
+  content: unknown,
+  within?: (t: OpTransaction, message: Row) => Promise<void>,
+): Promise<SendResult> {
+  const sender = memberActor(Number(run.userId));
+  const target = runTarget(run);
+  return store(core, {
+    sender,
+    input: {
+      ...target,
+      type,
+      content,
+      at: [],
+      clientId: null,
+      extra: { appId: run.appId ?? null, relateId: Number(run.id) },
+    },
+    mentioned: [],
+    audience: null,
+    groupId: target.toType === 1 ? target.toId : null,
+    conversation: String(run.conversation),
+    opts: { rateLimit: false, within },
+  });
+}

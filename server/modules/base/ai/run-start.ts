@@ -1,0 +1,197 @@
+/**
+ * The start both kinds of run share (message/runWorkflow for sync apps, message/addTask for async
+ * ones), top to bottom: parse `{ appId, input, toType?, toId?, clientId? }`; rate limit; the app
+ * (shown, of the call's kind); the service it needs is configured (503 before anything is written);
+ * the input against the app's schema; the conversation; the cost; then ONE transaction: the request
+ * message (numbered in its conversation by the chat's send path), the run row and the reservation
+ * in the ledger. The request message is delivered once that has committed.
+ *
+ * Decisions the issue leaves open:
+ * - Conversation: `toType`/`toId` name a group or private chat the caller may write to (the chat's
+ *   own checks; refused as a chat message would be, never silently moved elsewhere). Without them,
+ *   or naming the caller themself, the run goes to the caller's own runs conversation, the private
+ *   chat with themself `p:{id}:{id}`: one stable place per member, readable only by them.
+ * - A hidden app (`show` 0) runs for administrators only (to try it before it is listed); members
+ *   get the same 404 as for an app that does not exist.
+ * - `clientId` makes a retry safe: a second start with the same one answers the first run (created
+ *   false) and reserves nothing again.
+ * - At most AI_RUN_LIMIT starts (`max/seconds`, default 30/60) per member, across instances.
+ */
+import type { Core } from '../../../core/core';
+import type { Caller } from '../../../core/auth/auth.service';
+import { SYSTEM } from '../../../core/entity/access';
+import type { Row } from '../../../core/entity/define';
+import { AppError, fail } from '../../../core/http/errors';
+import { Fields } from '../../../core/http/fields';
+import { hit } from '../../../core/http/rate-limit';
+import { assertMaySend } from '../chat/chat-access';
+import { conversationKey, LIMITS, type Target } from '../chat/conversation';
+import { store } from '../chat/send-store';
+import { fromUnits, toUnits } from '../pay/money';
+import { AI } from './ai.messages';
+import { checkInput, configOf, modelOf, savedMinutesOf, timeoutMsOf } from './app-config';
+import { reserve, runCostUnits, RUN_KIND, type Reserved } from './charge';
+import { llmFor, workflowFor } from './llm.service';
+import { RUN_MESSAGE_TYPE } from './run-messages';
+import { runIdByMessage } from './run.queries';
+
+export type RunMode = 'sync' | 'async';
+
+/** What the call answers at once. */
+export interface RunAnswer {
+  runId: number;
+  message: Row;
+  /** Tokens reserved for the run. */
+  cost: number;
+  /** The caller's token balance after the reservation. */
+  balance: number;
+}
+
+export interface Started {
+  answer: RunAnswer;
+  /** False when `clientId` named an earlier start: nothing new was written, nothing is to be run. */
+  created: boolean;
+  run: { id: number; workflowResultId: string; userId: number; conversation: string; deadline: Date; runMs: number };
+  app: Row;
+  config: Row;
+  input: unknown;
+}
+
+const DEFAULT_LIMIT = { max: 30, windowSeconds: 60 };
+/** A sync run's deadline lies this far beyond its own time limit: the watchdog is for crashed processes, not slow answers. */
+const SYNC_GRACE_MS = 60_000;
+
+function runLimit(core: Core): { max: number; windowSeconds: number } {
+  const m = /^(\d+)\/(\d+)$/.exec((core.config.env.AI_RUN_LIMIT ?? '').trim());
+  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
+}
+
+const positiveEnv = (v: string | undefined, fallback: number) => (Number(v) > 0 ? Number(v) : fallback);
+
+/** How long a run of this app may take, in milliseconds. */
+function runMsOf(core: Core, mode: RunMode, config: Row): number {
+  const own = timeoutMsOf(config);
+  if (own !== null) return own;
+  if (mode === 'sync') return positiveEnv(core.config.env.LLM_TIMEOUT_MS, 60_000);
+  return positiveEnv(core.config.env.WORKFLOW_TIMEOUT_SECONDS, 600) * 1000;
+}
+
+interface Parsed {
+  appId: number;
+  input: string | Row;
+  target: Target | null;
+  clientId: string | null;
+}
+
+function parse(body: unknown): Parsed {
+  const f = Fields.of(body, ['appId', 'input', 'toType', 'toId', 'clientId']);
+  const appId = f.id('appId');
+  const input = f.body.input;
+  if (input === undefined || input === null || input === '') f.bad('input', 'required');
+  else if (typeof input !== 'string' && (typeof input !== 'object' || Array.isArray(input))) f.bad('input', 'type', { type: 'object or string' });
+  else if (JSON.stringify(input).length > LIMITS.contentChars) f.bad('input', 'max_length', { limit: LIMITS.contentChars });
+  const toType = f.int('toType', { min: 0, max: 1 });
+  const toId = f.id('toId', true);
+  if ((toType === undefined) !== (toId === undefined) && !f.errors.some((e) => e.field === 'toType' || e.field === 'toId')) {
+    f.bad(toType === undefined ? 'toType' : 'toId', 'required');
+  }
+  const clientId = f.str('clientId', LIMITS.clientIdChars);
+  if (clientId === '') f.bad('clientId', 'length', { min: 1, max: LIMITS.clientIdChars });
+  f.done();
+  return {
+    appId: appId!,
+    input: input as string | Row,
+    target: toType === undefined || toId === undefined ? null : { toType: toType as 0 | 1, toId },
+    clientId: clientId || null,
+  };
+}
+
+async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): Promise<Row> {
+  let app: Row;
+  try {
+    app = await core.ops.info(core.model.byKey.get('base/app')!, appId, SYSTEM);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'not_found') throw fail.notFound(AI.ai_app_not_found);
+    throw err;
+  }
+  if (Number(app.show) !== 1 && !user.isAdmin) throw fail.notFound(AI.ai_app_not_found);
+  const isAsync = Number(app.isAsync) === 1;
+  if (mode === 'sync' && isAsync) throw fail.bad(AI.ai_app_is_async);
+  if (mode === 'async' && !isAsync) throw fail.bad(AI.ai_app_is_sync);
+  if (mode === 'sync' && !llmFor(core).configured) throw fail.unavailable(AI.ai_llm_unconfigured);
+  if (mode === 'async' && !workflowFor(core).configured) throw fail.unavailable(AI.ai_workflow_unconfigured);
+  return app;
+}
+
+/** Starts a run: checks, then the request message, the run row and the reservation in one transaction. */
+export async function startRun(core: Core, user: Caller, body: unknown, mode: RunMode): Promise<Started> {
+  const p = parse(body);
+  await hit(core.cache, [{ key: `ai:run:${user.id}`, ...runLimit(core) }], AI.ai_too_fast);
+  const app = await appFor(core, user, p.appId, mode);
+  const config = configOf(app);
+  checkInput(config, p.input);
+  const own = !p.target || (p.target.toType === 0 && p.target.toId === user.id);
+  const target: Target = own ? { toType: 0, toId: user.id } : p.target!;
+  const group = own ? null : await assertMaySend(core, user, target);
+  const conversation = conversationKey(user.id, target);
+  const member = await core.ops.info(core.model.system('users'), user.id, SYSTEM);
+  const costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
+  const runMs = runMsOf(core, mode, config);
+  const deadline = new Date(Date.now() + runMs + (mode === 'sync' ? SYNC_GRACE_MS : 0));
+
+  let reserved: Reserved | null = null;
+  const { message, created } = await store(core, {
+    sender: user,
+    input: { ...target, type: RUN_MESSAGE_TYPE.request, content: p.input, at: [], clientId: p.clientId, extra: { appId: Number(app.id) } },
+    mentioned: [],
+    audience: null,
+    groupId: group?.id ?? null,
+    conversation,
+    opts: {
+      rateLimit: false,
+      within: async (_t, request) => {
+        reserved = await reserve(core, {
+          userId: user.id,
+          appId: Number(app.id),
+          kind: RUN_KIND.app,
+          isAsync: mode === 'async',
+          costUnits,
+          model: mode === 'sync' ? modelOf(config) : null,
+          conversation,
+          messageId: Number(request.id),
+          deadline,
+          savedMinutes: savedMinutesOf(config),
+          input: p.input,
+        });
+      },
+    },
+  });
+  if (!created) return repeated(core, user, message, app, config, p.input);
+  const r = reserved as Reserved | null;
+  if (!r) throw new Error('the request message was stored without its run');
+  return {
+    answer: { runId: r.runId, message, cost: fromUnits(costUnits), balance: fromUnits(r.balanceUnits) },
+    created: true,
+    run: { id: r.runId, workflowResultId: r.workflowResultId, userId: user.id, conversation, deadline, runMs },
+    app,
+    config,
+    input: p.input,
+  };
+}
+
+/** A start repeated with its clientId: the first run, as it is now, and nothing new. */
+async function repeated(core: Core, user: Caller, message: Row, app: Row, config: Row, input: unknown): Promise<Started> {
+  const runId = await runIdByMessage(core, Number(message.id));
+  // The clientId was used by a chat message, not by a run: refused as any reused key.
+  if (runId === null) throw fail.conflict('duplicate', { field: 'clientId' });
+  const run = await core.ops.info(core.model.byKey.get('base/run')!, runId, SYSTEM);
+  const member = await core.ops.info(core.model.system('users'), user.id, SYSTEM);
+  return {
+    answer: { runId, message, cost: fromUnits(toUnits(run.cost)), balance: fromUnits(toUnits(member.tokens)) },
+    created: false,
+    run: { id: runId, workflowResultId: String(run.workflowResultId), userId: user.id, conversation: String(run.conversation), deadline: new Date(String(run.deadline)), runMs: 0 },
+    app,
+    config,
+    input,
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * `message/runWorkflow`: a run of a sync app (isAsync 0), answered by the language model and
+ * streamed into its conversation. The call answers as soon as the run is reserved
+ * (`{ runId, message, cost, balance }`); the model is asked after that, off the request:
+ *
+ * - each piece of the answer goes out at once as `notice { kind: 'delta', data: { runId,
+ *   conversation, index, text } }` to the conversation's audience (the group's room, or both users of
+ *   a private chat), `index` counting from 0 so a client can tell a gap or a repeat;
+ * - the whole answer is then stored (settle: usage recorded, ledger entry kept) and delivered like
+ *   any message (`kind: 'message'`, type 21, relateId the run);
+ * - a failure (the model's 5xx after its retries, a time-out, a refusal) fails the run: the cost is
+ *   refunded and an error message (type 22, `{ runId, error }`) is delivered instead.
+ *
+ * Deltas are not stored: a client that missed them gets the stored answer. A run's time limit is
+ * config.timeoutSeconds, else LLM_TIMEOUT_MS; the run's deadline lies a minute beyond, for the
+ * watchdog to fail runs that a crashed process left behind.
+ */
+import type { Core } from '../../../core/core';
+import type { Caller } from '../../../core/auth/auth.service';
+import type { Row } from '../../../core/entity/define';
+import { LlmError, type LlmAnswer, type LlmMessage } from '../../../adapters/llm.adapter';
+import { modelOf, paramsOf, systemPromptOf } from './app-config';
+import { failRun, settle } from './charge';
+import { llmFor } from './llm.service';
+import { toAudience } from './run-messages';
+import { startRun, type RunAnswer, type Started } from './run-start';
+
+/** Runs still being answered, per core: a test or a stopping server can wait for them. */
+const inFlight = new WeakMap<Core, Set<Promise<void>>>();
+
+/** Resolves once every sync run this process has under way has ended (settled or failed). */
+export async function syncRunsDone(core: Core): Promise<void> {
+  const set = inFlight.get(core);
+  while (set && set.size) await Promise.allSettled([...set]);
+}
+
+/** The model's messages: the app's system prompt, then the member's input (an object as its JSON text). */
+export function promptOf(config: Row, input: unknown): LlmMessage[] {
+  const messages: LlmMessage[] = [];
+  const system = systemPromptOf(config);
+  if (system) messages.push({ role: 'system', content: system });
+  messages.push({ role: 'user', content: typeof input === 'string' ? input : JSON.stringify(input) });
+  return messages;
+}
+
+export async function runWorkflow(core: Core, user: Caller, body: unknown): Promise<RunAnswer> {
+  const started = await startRun(core, user, body, 'sync');
+  if (started.created) {
+    let set = inFlight.get(core);
+    if (!set) inFlight.set(core, (set = new Set()));
+    const work = answerRun(core, started).catch((err: unknown) => {
+      console.error(`[ai] run ${started.run.id} could not be ended: ${(err as Error).message}`);
+    });
+    set.add(work);
+    void work.finally(() => set.delete(work));
+  }
+  return started.answer;
+}
+
+/** The short code a client shows for a model failure. */
+function codeOf(err: unknown): string {
+  if (!(err instanceof LlmError)) return 'server';
+  return err.kind === 'aborted' ? 'timeout' : err.kind;
+}
+
+/** Asks the model, streams the answer, and ends the run one way or the other. */
+async function answerRun(core: Core, s: Started): Promise<void> {
+  const { id: runId, conversation } = s.run;
+  const audience: Row = { id: runId, userId: s.run.userId, conversation };
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), s.run.runMs);
+  let index = 0;
+  let answer: LlmAnswer;
+  try {
+    answer = await llmFor(core).chat({
+      messages: promptOf(s.config, s.input),
+      model: modelOf(s.config) ?? undefined,
+      params: paramsOf(s.config),
+      signal: stop.signal,
+      onDelta: (piece) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation, index: index++, text: piece } }),
+    });
+  } catch (err) {
+    await failRun(core, runId, { code: codeOf(err), detail: (err as Error).message });
+    return;
+  } finally {
+    clearTimeout(timer);
+  }
+  try {
+    await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text });
+  } catch (err) {
+    // The answer could not be stored (the member left the group meanwhile...): the member did not get it, so it is not paid for.
+    await failRun(core, runId, { code: 'undelivered', detail: (err as Error).message });
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * AI benchmark (`npm run bench:ai`, issue 20): the time to the first token and the total time of a
+ * streamed answer, through our server (`message/runWorkflow` on a sync app: the request, the token
+ * reservation, the LLM call, the deltas over socket.io, the settled answer message) against the same
+ * fake LLM asked straight with the `openai` package, at 1 and 50 concurrent runs, side by side in one
+ * run. Our first token is the first `delta` notice on the member's socket; the total is the stored
+ * answer's `message` notice. Both sides see the same fake: BENCH_AI_FIRST_MS before the first chunk
+ * (default 50), BENCH_AI_CHUNKS chunks of 4 characters (default 40) BENCH_AI_CHUNK_MS apart
+ * (default 5).
+ *
+ * Target: our added time to first token <= 20 ms p50 and <= 60 ms p99 at 50 concurrent.
+ *
+ * Env: BENCH_AI_RUNS (runs per member per concurrency, default 4; at 1 concurrent 40 runs)
+ * BENCH_AI_MEMBERS (50) BENCH_AI_DB=sqlite|mysql (the server's database: a temporary SQLite file, or a
+ * database cosmac_aibench_<pid> on BENCH_DB_URL=mysql://root@127.0.0.1:3306, dropped at the end).
+ * Captcha off. Prints a table and writes tests/bench/results/ai-<time>.json.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { io } from 'socket.io-client';
+import OpenAI from 'openai';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import { api, dropBenchDatabase, cleanupOnExit, envInt, freePort, log, procInfo, SERVE_NODE_ARGS, startChild, table, waitFor200 } from './lib.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../..');
+const ENTRY = join(ROOT, 'dist/server/bootstrap.js');
+const FAKE = join(ROOT, 'dist/tests/helpers/fake-llm.js');
+for (const f of [ENTRY, FAKE]) {
+  if (!existsSync(f)) {
+    log(`${f} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
+}
+
+const MEMBERS = envInt('BENCH_AI_MEMBERS', 50);
+const RUNS = envInt('BENCH_AI_RUNS', 4);
+const FIRST_MS = envInt('BENCH_AI_FIRST_MS', 50);
+const CHUNKS = envInt('BENCH_AI_CHUNKS', 40);
+const CHUNK_MS = envInt('BENCH_AI_CHUNK_MS', 5);
+const TARGET_P50 = 20;
+const TARGET_P99 = 60;
+const ANSWER = 'abcd'.repeat(CHUNKS);
+
+const pct = (values, p) => {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (v) => (v === null ? null : `${v.toFixed(1)} ms`);
+
+const { startFakeLlm } = createRequire(import.meta.url)(FAKE);
+const fake = await startFakeLlm({ apiKey: 'bench-key', script: { answer: ANSWER, chunkSize: 4, chunkDelayMs: CHUNK_MS, firstChunkDelayMs: FIRST_MS } });
+
+const DB_KIND = process.env.BENCH_AI_DB === 'mysql' ? 'mysql' : 'sqlite';
+const DB_URL = (process.env.BENCH_DB_URL || 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
+const DB_NAME = `cosmac_aibench_${process.pid}`;
+const dbConn = DB_KIND === 'mysql' ? await mysql.createConnection(DB_URL) : null;
+if (dbConn) await dbConn.query(`CREATE DATABASE \`${DB_NAME}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+const tmp = mkdtempSync(join(tmpdir(), 'cosmac-bench-ai-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const password = `Bench${randomBytes(6).toString('hex')}9`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DATABASE_URL: DB_KIND === 'mysql' ? `${DB_URL}/${DB_NAME}` : `sqlite:${join(tmp, 'cosmac.sqlite')}`,
+  DATA_DIR: join(tmp, 'data'),
+  LOG_DIR: join(tmp, 'logs'),
+  ADMIN_PASSWORD: password,
+  CAPTCHA: 'off',
+  LLM_BASE_URL: fake.url,
+  LLM_API_KEY: 'bench-key',
+  LLM_MODEL: 'bench-model',
+  // The per-member start limit (30 a minute by default) is not what is measured.
+  AI_RUN_LIMIT: '100000/60',
+  NODE_ENV: process.env.NODE_ENV || 'production',
+};
+delete env.REDIS_URL;
+delete env.MIDWAY_HTTP_PORT;
+
+const server = startChild('server', process.execPath, [...SERVE_NODE_ARGS, ENTRY], { env, cwd: ROOT });
+const sockets = [];
+const cleanup = async () => {
+  for (const s of sockets) s.close();
+  await server.stop();
+  await fake.close().catch(() => undefined);
+  if (dbConn) await dropBenchDatabase(mysql, dbConn, null, DB_NAME);
+  rmSync(tmp, { recursive: true, force: true });
+};
+const watchdog = cleanupOnExit(cleanup, envInt('BENCH_TIMEOUT', 900));
+
+try {
+  await waitFor200(`${base}/health`, { proc: server });
+  const admin = (await api(base, 'POST', '/admin/base/open/login', { username: 'admin', password })).token;
+  const app = await api(base, 'POST', '/admin/base/app/add', { name: 'Bench app', isAsync: 0, tokens: 1, show: 1, config: { model: 'bench-model', prompt: 'Answer briefly.' } }, admin);
+  const appId = app.id;
+
+  const memberRole = (await api(base, 'POST', '/admin/base/sys/role/list', {}, admin)).find((r) => r.label === 'member');
+  if (!memberRole) throw new Error('no seeded role labelled member');
+  log(`creating ${MEMBERS} members with tokens and sockets ...`);
+  const members = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const username = `aibench${i}`;
+    await api(base, 'POST', '/admin/base/sys/user/add', { username, password, nickName: `AI bench ${i}`, roleIdList: [memberRole.id] }, admin);
+    const token = (await api(base, 'POST', '/admin/base/open/login', { username, password })).token;
+    members.push({ token, seen: new Map(), waiting: new Map() });
+  }
+  // Set-up, not measured: the members' balances written straight into the database (redeeming codes
+  // through the API is limited per address, as it should be).
+  const fund = "UPDATE `base_sys_user` SET `tokens` = 100000 WHERE `username` LIKE 'aibench%'";
+  if (dbConn) await dbConn.query(`USE \`${DB_NAME}\``).then(() => dbConn.query(fund));
+  else {
+    const sqlite = new Database(join(tmp, 'cosmac.sqlite'));
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.prepare(fund).run();
+    sqlite.close();
+  }
+  for (const m of members) {
+    const s = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: m.token }, reconnection: false, forceNew: true });
+    // Deltas and the answer of a run reach its member's socket; the run id ties them to the call. What
+    // arrives before the call's answer told the run id is kept, so nothing is missed.
+    s.on('notice', (n) => {
+      const now = performance.now();
+      // The answer is a message of type 21 (22: the run failed) naming its run in relateId.
+      const runId = Number(n?.kind === 'delta' ? n.data?.runId : n?.kind === 'message' && Number(n.data?.type) === 21 ? n.data?.relateId : NaN);
+      if (!Number.isFinite(runId)) return;
+      const seen = m.seen.get(runId) ?? { first: null, end: null };
+      m.seen.set(runId, seen);
+      if (n.kind === 'delta' && seen.first === null) seen.first = now;
+      if (n.kind === 'message' && seen.first !== null && seen.end === null) {
+        seen.end = now;
+        m.waiting.get(runId)?.();
+      }
+    });
+    await new Promise((res, rej) => {
+      s.once('connect', res);
+      s.once('connect_error', rej);
+    });
+    sockets.push(s);
+  }
+
+  /** One run through our server: {first, total} in ms from the call. */
+  async function ours(m) {
+    const t0 = performance.now();
+    const r = await api(base, 'POST', '/admin/base/message/runWorkflow', { appId, input: 'bench' }, m.token);
+    const answered = performance.now() - t0;
+    const runId = Number(r.runId);
+    if (!m.seen.get(runId)?.end) {
+      await Promise.race([new Promise((res) => m.waiting.set(runId, res)), new Promise((res) => setTimeout(res, 30_000))]);
+    }
+    m.waiting.delete(runId);
+    const seen = m.seen.get(runId);
+    m.seen.delete(runId);
+    if (!seen?.end) throw new Error(`run ${runId}: no answer within 30 s`);
+    return { first: seen.first - t0, total: seen.end - t0, answered };
+  }
+
+  const client = new OpenAI({ baseURL: fake.url, apiKey: 'bench-key', maxRetries: 0 });
+  /** One run straight to the fake LLM. */
+  async function direct() {
+    const t0 = performance.now();
+    let first = null;
+    const stream = await client.chat.completions.create({ model: 'bench-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'bench' }] });
+    for await (const chunk of stream) if (first === null && chunk.choices?.[0]?.delta?.content) first = performance.now();
+    return { first: first - t0, total: performance.now() - t0 };
+  }
+
+  async function measure(kind, concurrency) {
+    const perWorker = concurrency === 1 ? RUNS * 10 : RUNS;
+    const samples = [];
+    const cpu0 = process.cpuUsage();
+    const server0 = procInfo(server.pid)?.cpuMs ?? 0;
+    const wall0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, k) => {
+        for (let i = 0; i < perWorker; i++) samples.push(await (kind === 'ours' ? ours(members[(k + i) % members.length]) : direct()));
+      }),
+    );
+    const firsts = samples.map((s) => s.first);
+    const totals = samples.map((s) => s.total);
+    const cpu = process.cpuUsage(cpu0);
+    const wall = performance.now() - wall0;
+    const benchCpu = (100 * (cpu.user + cpu.system)) / 1000 / wall;
+    const serverCpu = (100 * ((procInfo(server.pid)?.cpuMs ?? 0) - server0)) / wall;
+    const answered = samples.map((x) => x.answered).filter((x) => x !== undefined);
+    return { runs: samples.length, benchCpu, serverCpu, answeredP50: pct(answered, 50), answeredP99: pct(answered, 99), firstP50: pct(firsts, 50), firstP99: pct(firsts, 99), totalP50: pct(totals, 50), totalP99: pct(totals, 99) };
+  }
+
+  // Warm-up: the JIT, the database's caches and the LLM package of both sides.
+  await measure('direct', 5);
+  await measure('ours', 5);
+  const results = {};
+  for (const c of [1, 50]) {
+    log(`measuring ${c} concurrent ...`);
+    results[c] = { direct: await measure('direct', c), ours: await measure('ours', c) };
+  }
+
+  const rows = [1, 50].map((c) => {
+    const { direct: d, ours: o } = results[c];
+    return [c, d.runs, ms(d.firstP50), ms(d.firstP99), ms(o.answeredP50), ms(o.answeredP99), ms(o.firstP50), ms(o.firstP99), ms(o.firstP50 - d.firstP50), ms(o.firstP99 - d.firstP99), ms(d.totalP50), ms(o.totalP50), ms(o.totalP99), `${o.serverCpu.toFixed(0)}/${o.benchCpu.toFixed(0)} %`];
+  });
+  console.log(`\nAI benchmark: streamed answers of a fake LLM (${FIRST_MS} ms to the first chunk, ${CHUNKS} chunks ${CHUNK_MS} ms apart), straight vs through our server (${DB_KIND === 'mysql' ? 'MariaDB' : 'SQLite'})\n`);
+  console.log(table(['concurrent', 'runs', 'direct TTFT p50', 'direct TTFT p99', 'ours call answered p50', 'p99', 'ours TTFT p50', 'ours TTFT p99', 'added p50', 'added p99', 'direct total p50', 'ours total p50', 'ours total p99', 'cpu server/bench (ours)'], rows));
+  const at50 = results[50];
+  const addedP50 = at50.ours.firstP50 - at50.direct.firstP50;
+  const addedP99 = at50.ours.firstP99 - at50.direct.firstP99;
+  const met = addedP50 <= TARGET_P50 && addedP99 <= TARGET_P99;
+  console.log(`\nTarget: added time to first token at 50 concurrent <= ${TARGET_P50} ms p50 and <= ${TARGET_P99} ms p99: ${addedP50.toFixed(1)} / ${addedP99.toFixed(1)} ms -> ${met ? 'MET' : 'NOT MET'}`);
+  const dir = join(HERE, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `ai-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db: DB_KIND, firstMs: FIRST_MS, chunks: CHUNKS, chunkMs: CHUNK_MS, results, addedP50, addedP99, met }, null, 2));
+  console.log(`\nSaved ${file}`);
+} finally {
+  clearTimeout(watchdog);
+  await cleanup();
+}
