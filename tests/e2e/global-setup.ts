@@ -3,7 +3,8 @@
  * secrets and logs, the image captcha on, and the cache store on Redis under a key prefix of its
  * own (so the tests can read captcha answers). Reads the admin password printed on first start.
  * The fake Stripe and fake Alipay of the commerce tests run in this process (payments go through
- * their checkout pages), the server configured for them as the README's "Payments on this machine" says.
+ * their checkout pages), the server configured for them as the README's "Payments on this machine"
+ * says; so does the fake LLM of the AI runs (answers streamed slowly enough to watch).
  * Everything the tests need travels in E2E_* environment variables (workers inherit them).
  * Redis unreachable: CI=true fails; otherwise the suite is skipped (E2E_SKIP holds the reason).
  */
@@ -16,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { FakeAlipay } from '../helpers/fake-alipay';
+import { startFakeLlm } from '../helpers/fake-llm';
 
 export const ROOT = resolve(__dirname, '../..');
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
@@ -66,7 +68,9 @@ export default async function globalSetup(): Promise<void> {
   const stripe = await new FakeStripe().start();
   const alipay = await new FakeAlipay().start();
   stripe.webhookUrl = `${base}/admin/base/stripe/notify`;
-  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay];
+  // The language model of the AI runs: answers stream slowly enough for a test to see them arrive.
+  const llm = await startFakeLlm({ script: { chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
+  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay, { stop: () => llm.close() }];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -78,6 +82,7 @@ export default async function globalSetup(): Promise<void> {
     CAPTCHA: 'on',
     ...stripe.env(),
     ...alipay.env(),
+    ...llm.env(),
     PUBLIC_URL: base,
     ALIPAY_NOTIFY_URL: `${base}/admin/base/alipay/notify`,
   };

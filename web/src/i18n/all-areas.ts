@@ -16,8 +16,9 @@ import wsPay from './locales/ws-pay';
 import wsAccount from './locales/ws-account';
 import viewsCommerce from './locales/views-commerce';
 import viewsTasks from './locales/views-tasks';
+import wsApps from './locales/ws-apps';
 
-export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce, viewsTasks] as unknown as LocaleArea[];
+export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce, viewsTasks, wsApps] as unknown as LocaleArea[];
 
 /** Which module loads each area that is not loaded with the app. */
 export const LAZY_AREA_LOADERS: Record<string, string> = {
@@ -34,4 +35,5 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsAccount: 'i18n/store-texts.ts',
   viewsCommerce: 'i18n/console-texts.ts',
   viewsTasks: 'i18n/console-texts.ts',
+  wsApps: 'i18n/apps-texts.ts',
 };

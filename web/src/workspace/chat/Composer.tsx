@@ -9,6 +9,7 @@
  * - The text is sent trimmed; `at` holds the mentioned ids whose `@Name` is still in it.
  * - Sending never waits: the message shows at once in the list as "sending" (or failed, with
  *   Retry), and the box is free for the next one.
+ * - Before the box, "Run an AI app" (apps/, loaded apart) runs an app into this conversation.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Input, Tooltip } from 'antd';
@@ -20,6 +21,7 @@ import type { Target } from '../../app/socket';
 import { MAX_CONTENT_CHARS } from './chat-format';
 import { filterCandidates, insertMention, mentionedIds, mentionQueryAt, withMention, type MentionCandidate, type MentionQuery } from './mentions';
 import MentionList from './MentionList';
+import { useChatRuns } from '../apps/chat-runs';
 import type { People } from './use-people';
 
 export interface ComposerProps {
@@ -39,6 +41,7 @@ export default function Composer({ chat, target, isGroup, people, avatarOf }: Co
   const [active, setActive] = useState(0);
   const area = useRef<TextAreaRef>(null);
   const caretAfter = useRef<number | null>(null);
+  const runs = useChatRuns();
 
   const options = useMemo(
     () => (isGroup && query ? filterCandidates(people.candidates, query.query, people.me) : []),
@@ -116,6 +119,7 @@ export default function Composer({ chat, target, isGroup, people, avatarOf }: Co
   return (
     <div className="chat-composer" data-testid="chat-composer">
       {pickerOpen && <MentionList items={options} active={active} avatarOf={avatarOf} onPick={pick} onHover={setActive} />}
+      {runs && <runs.RunAppButton target={target} disabled={!chat} />}
       <Input.TextArea
         ref={area}
         value={text}

@@ -9,6 +9,8 @@
  * - A first page that does not fill the list loads the next older one at once.
  * - In a private chat the member's last message says "Read" once the other user's read mark
  *   passed it, else "Sent".
+ * - AI runs (apps/, loaded apart by chat-runs.ts): their stored messages show as the app's; runs
+ *   still answering show their live text at the foot of the list, followed down while the reader is there.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Empty, Spin } from 'antd';
@@ -19,7 +21,8 @@ import type { ChatMessage } from '../../app/socket';
 import { dayName } from './chat-format';
 import { groupMessages, isNotice } from './message-groups';
 import { anchoredScrollTop, nearBottom, shouldLoadOlder } from './scroll-keep';
-import { MessageItem, NoticeCard, OutgoingItem } from './MessageItem';
+import { MessageItem, NoticeCard, OutgoingItem, SenderAvatar } from './MessageItem';
+import { useChatRuns } from '../apps/chat-runs';
 import type { History } from './use-history';
 import type { People } from './use-people';
 import './chat-messages.css';
@@ -70,6 +73,7 @@ export default function MessageList({ conversation, history, people, isGroup, on
   const rows = useMemo(() => groupMessages(messages), [messages]);
   const now = Date.now();
   const me = people.me;
+  const runs = useChatRuns();
 
   const toBottom = () => {
     const el = box.current;
@@ -172,6 +176,7 @@ export default function MessageList({ conversation, history, people, isGroup, on
           const sender = people.senderOf(from);
           if (isNotice(m)) return <NoticeCard key={r.key} message={m} sender={sender} now={now} />;
           const mine = from === me;
+          if (runs?.isRunMessage(m)) return <runs.RunMessage key={r.key} message={m} mine={mine} sender={sender} avatar={<SenderAvatar sender={sender} />} showName={isGroup} now={now} />;
           return (
             <MessageItem
               key={r.key}
@@ -187,6 +192,7 @@ export default function MessageList({ conversation, history, people, isGroup, on
             />
           );
         })}
+        {runs && <runs.RunStreamBubbles me={me} target={conversation.target} held={messages} onGrow={() => atBottom.current && toBottom()} />}
         {outbox
           .filter((o) => o.state !== 'sent')
           .map((o) => (
