@@ -1,8 +1,12 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { eq, inRows, or } from '../../server/core/entity/access';
+import { fail } from '../../server/core/http/errors';
 
 /** `type` of a group (issue 15). */
 export const GROUP_TYPE = { private: 0, public: 1, team: 2 } as const;
+
+/** The highest `aiReplyCap` a group may set: a loop of AI members costs its starter a reply each time. */
+export const MAX_AI_REPLY_CAP = 20;
 
 /** What anyone may see of a group that is not theirs: a team's card (teamsByUserId, canJoin). */
 const PUBLIC_FIELDS = ['id', 'name', 'avatar', 'remark', 'type'];
@@ -26,7 +30,9 @@ export default defineEntity({
     'rewardPool and allocationRatio change only through the group calls (admin-only for the generic update). ' +
     'add and delete are hand-written (server/modules/base/group): add makes the owner row, delete (owner ' +
     'only, soft) takes the members\' sockets out of the group\'s room after the commit. rows x cols is the ' +
-    "group's board (defaults 2 x 2).",
+    "group's board (defaults 2 x 2). aiReplyCap caps AI members' replies in a row (the AI messages at " +
+    'the end of the conversation; 0 to 20, default 3; 0: AI members never answer in this group); ' +
+    'the owner changes it with update.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
@@ -67,6 +73,12 @@ export default defineEntity({
     onBoard: { type: 'int', default: 1, nullable: false, label: l('On board', '上板', '上板') },
     channelId: { type: 'string', label: l('Channel', '频道', '頻道') },
     position: { type: 'int', label: l('Position', '位置', '位置') },
+    aiReplyCap: {
+      type: 'int',
+      default: 3,
+      nullable: false,
+      label: l('AI replies in a row (at most)', 'AI 连续回复上限', 'AI 連續回覆上限'),
+    },
     delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
   },
   actions: ['update', 'info', 'list', 'page'],
@@ -81,5 +93,15 @@ export default defineEntity({
     create: ({ user }) => user !== null,
     adminOnly: ['userId', 'type', 'key', 'onwerIds', 'rewardPool', 'allocationRatio'],
     visible: { anonymous: PUBLIC_FIELDS, member: PUBLIC_FIELDS },
+  },
+  hooks: {
+    // A whole number in range, or the write is refused (the type is checked before hooks run).
+    beforeChange({ data }) {
+      const cap = data.aiReplyCap;
+      if (cap === undefined) return;
+      if (typeof cap !== 'number' || !Number.isInteger(cap) || cap < 0 || cap > MAX_AI_REPLY_CAP) {
+        throw fail.invalid([{ field: 'aiReplyCap', rule: 'range', params: { min: 0, max: MAX_AI_REPLY_CAP } }]);
+      }
+    },
   },
 });

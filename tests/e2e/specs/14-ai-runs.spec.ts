@@ -3,7 +3,8 @@
  * chunks, so the live answer can be seen growing): a member opens the store's AI apps, sees the cost
  * and their balance, runs a sync app, sees the cost taken and the answer stream in, then finds the
  * request and the answer in their runs chat; the ledger shows the one debit. A member without tokens
- * cannot start a run. Screenshots (also at 390 px) land in tests/e2e/artifacts/.
+ * cannot start a run. In a group, a member @mentions an AI member and watches its answer arrive.
+ * Screenshots (also at 390 px) land in tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { Api, base, shot, skipWithoutServer, submitLogin } from '../helpers';
@@ -95,5 +96,31 @@ test('a member without enough tokens cannot start a run, at 390 px', async ({ br
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, '20-run-not-enough-390');
   expect(appId).toBeGreaterThan(0);
+  await page.context().close();
+});
+
+test('a member @mentions an AI member in a group and its answer streams in, paid by the sender', async ({ browser }) => {
+  const ria = await Api.login(rich.username, PASSWORD);
+  const groupName = `Tea room ${run}`;
+  const group = await ria.post<{ id: number }>('/admin/base/group/add', { name: groupName });
+  const groupId = Number(group.id);
+  const sage = await ria.post<{ userId: number }>('/admin/base/groupMember/add', { groupId, ai: { nickName: `Sage ${run}`, config: { prompt: 'Answer in one sentence.', cost: 1 } } });
+  const before = await balanceOf(rich);
+
+  const page = await member(browser, rich);
+  await page.goto(`${base()}/workbench`);
+  await page.getByTestId(`board-tile-menu-${groupId}`).click();
+  await page.getByTestId('board-tile-action-chat').click();
+  const chat = page.getByTestId('board-chat');
+  const input = chat.getByTestId('chat-input');
+  await input.fill('@Sage');
+  await page.locator(`[data-testid="chat-mention-option"][data-user-id="${sage.userId}"]`).click();
+  await input.pressSequentially('how is oolong made?');
+  await input.press('Enter');
+  await expect(chat.locator('[data-testid="chat-message"][data-mine="1"]')).toContainText('how is oolong made?');
+  // The AI member's answer arrives in the chat (the fake LLM echoes the last user turn).
+  await expect(chat.getByText(/Fake answer to: .*how is oolong made\?/).first()).toBeVisible({ timeout: 30_000 });
+  await shot(page, '20-ai-member-answer');
+  expect(await balanceOf(rich)).toBe(before - 1);
   await page.context().close();
 });

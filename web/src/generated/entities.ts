@@ -879,6 +879,11 @@ export interface BaseGroup {
   /** Position (位置) */
   position?: number | null;
   /**
+   * AI replies in a row (at most) (AI 连续回复上限 / AI 連續回覆上限)
+   * @default 3
+   */
+  aiReplyCap?: number;
+  /**
    * Deleted (已删除 / 已刪除)
    * @default 0
    */
@@ -948,6 +953,11 @@ export interface BaseGroupAdd {
   channelId?: string | null;
   /** Position (位置) */
   position?: number | null;
+  /**
+   * AI replies in a row (at most) (AI 连续回复上限 / AI 連續回覆上限)
+   * @default 3
+   */
+  aiReplyCap?: number;
 }
 
 /**
@@ -1010,6 +1020,11 @@ export interface BaseGroupUpdate {
   channelId?: string | null;
   /** Position (位置) */
   position?: number | null;
+  /**
+   * AI replies in a row (at most) (AI 连续回复上限 / AI 連續回覆上限)
+   * @default 3
+   */
+  aiReplyCap?: number;
 }
 
 /**

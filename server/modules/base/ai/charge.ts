@@ -14,7 +14,8 @@
  * A second settle or fail of a finished run changes nothing and says so (`settled`/`failed` false):
  * callbacks are replayed, a watchdog and a late answer can meet. A crash between reserve and the end
  * leaves a running run; its deadline passes and the watchdog (ai.runWatchdog) fails and refunds it.
- * AI members answering in chat (next slice) pay through the same three functions (kind 1).
+ * AI members answering in chat (ai-reply.service.ts) pay through the same three functions (kind 1):
+ * their answers and errors are written by the AI member (run-messages.ts runSender).
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../../../core/core';
@@ -117,6 +118,8 @@ export interface Outcome {
   model?: string | null;
   /** The answer message's content (text, or the workflow's output object). */
   content: unknown;
+  /** Users the answer mentions (an AI reply naming other AI members of its group); none by default. */
+  at?: number[];
 }
 
 export interface Settled {
@@ -147,7 +150,7 @@ export async function settle(core: Core, runId: number, outcome: Outcome): Promi
         }, { expect: 1 });
         await t.increment(core.model.system('users'), Number(run.userId), 'runTimes', 1);
       });
-    });
+    }, outcome.at ?? []);
     return { settled: true, status: RUN_STATUS.succeeded, message };
   } catch (err) {
     // Someone else ended it between our read and our update: the run stands as they left it.

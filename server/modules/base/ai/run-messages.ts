@@ -9,7 +9,8 @@
  * (`fromId`), marked by their type and appId. The conversation is the member's (a group they are in,
  * a private chat they opened, or their own runs conversation), so that sender is the one whom every
  * reader of the conversation may see, and the private chat's delivery (to `fromId` and `toId`)
- * reaches both sides. An AI member's reply (next slice) has the AI member as its sender instead.
+ * reaches both sides. An AI member's reply in chat (kind 1) has the AI member as its sender instead
+ * (`runSender`), and its answer may carry the AI members it mentions (`at`), so they answer in turn.
  */
 import type { Core } from '../../../core/core';
 import type { OpTransaction } from '../../../core/crud/operations';
@@ -29,10 +30,14 @@ export function memberActor(userId: number): AuthUser {
   return { id: userId, username: '', roleIds: [], departmentId: null, isAdmin: false, scope: null };
 }
 
-/** The conversation of a run as a target, seen from its member. */
-export function runTarget(run: Row): Target {
-  const userId = Number(run.userId);
-  return targetOf(String(run.conversation), userId) ?? { toType: 0, toId: userId };
+/** Who writes a run's answer and error: the AI member of a reply in chat (kind 1), else the member who ran the app. */
+export function runSender(run: Row): number {
+  return Number(run.kind) === 1 && run.aiUserId ? Number(run.aiUserId) : Number(run.userId);
+}
+
+/** The conversation of a run as a target, seen from `viewer` (default: its member). */
+export function runTarget(run: Row, viewer = Number(run.userId)): Target {
+  return targetOf(String(run.conversation), viewer) ?? { toType: 0, toId: viewer };
 }
 
 /** Sends `notice` to whoever reads the run's conversation: the group's room, or both users of a private chat. */
@@ -44,7 +49,8 @@ export function toAudience(core: Core, run: Row, notice: Notice): void {
 
 /**
  * Stores and delivers one message of `run` (answer or error) in its conversation, with `within`'s
- * writes in the same transaction. Call outside any transaction.
+ * writes in the same transaction, from `runSender(run)`; `at` (an AI reply's mentions) is stored as
+ * given, with no mention notifications (it names AI members only). Call outside any transaction.
  */
 export function storeRunMessage(
   core: Core,
@@ -52,20 +58,22 @@ export function storeRunMessage(
   type: number,
   content: unknown,
   within?: (t: OpTransaction, message: Row) => Promise<void>,
+  at: number[] = [],
 ): Promise<SendResult> {
-  const sender = memberActor(Number(run.userId));
-  const target = runTarget(run);
+  const from = runSender(run);
+  const sender = memberActor(from);
+  const target = runTarget(run, from);
   return store(core, {
     sender,
     input: {
       ...target,
       type,
       content,
-      at: [],
+      at,
       clientId: null,
       extra: { appId: run.appId ?? null, relateId: Number(run.id) },
     },
-    mentioned: [],
+    mentioned: at,
     audience: null,
     groupId: target.toType === 1 ? target.toId : null,
     conversation: String(run.conversation),

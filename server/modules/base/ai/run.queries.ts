@@ -14,11 +14,14 @@ export async function runByResultId(core: Core, workflowResultId: string): Promi
   return row ? { id: Number(row.id), status: Number(row.status), isAsync: Number(row.isAsync) } : null;
 }
 
-/** The run a request message started (a retry of a clientId finds it); null when it started none. */
+/**
+ * The app run a request message started (a retry of a clientId finds it); null when it started none.
+ * AI replies (kind 1) name the chat message that asked them and are not starts of this message.
+ */
 export async function runIdByMessage(core: Core, messageId: number): Promise<number | null> {
   const q = core.db.q.bind(core.db);
   const [row] = await core.db.query<{ id: number }>(
-    `SELECT ${q('id')} FROM ${q(table(core, 'base/run'))} WHERE ${q('messageId')} = ? ORDER BY ${q('id')} LIMIT 1`,
+    `SELECT ${q('id')} FROM ${q(table(core, 'base/run'))} WHERE ${q('messageId')} = ? AND ${q('kind')} = 0 ORDER BY ${q('id')} LIMIT 1`,
     [messageId],
   );
   return row ? Number(row.id) : null;

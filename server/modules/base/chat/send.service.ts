@@ -23,6 +23,10 @@
  * Mentions: `at` keeps only active members of the group (the sender dropped); each of them gets a
  * notification (NOTIFY_TYPE.mention). In a private chat `at` is stored empty: the receiver gets
  * every message anyway.
+ *
+ * 7. after the delivery: the message goes to the AI reply service (ai/ai-reply.service.ts), which
+ *    queues the answers of the AI members it mentions (or of the AI member of a private chat) and
+ *    returns at once; it never throws, so the send neither waits for a model nor fails by one.
  */
 import type { Core } from '../../../core/core';
 import type { AuthUser } from '../../../core/entity/define';
@@ -33,6 +37,7 @@ import { activeMemberIds } from './chat.queries';
 import { audienceOf } from './chat-notify';
 import { conversationKey, parseMessage } from './conversation';
 import { store, type SendOptions, type SendResult } from './send-store';
+import { onMessageSent } from '../ai/ai-reply.service';
 
 export type { SendOptions, SendResult };
 
@@ -56,5 +61,8 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
   const conversation = conversationKey(sender.id, input);
   // The conversation's number stays locked from its numbering to the commit, so everything that can
   // happen outside that window does: the checks and reads before, the stored row's read after.
-  return store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, conversation, opts });
+  const sent = await store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, conversation, opts });
+  // AI members it mentions (or the AI member of a private chat) answer later, off this call.
+  if (sent.created) onMessageSent(core, sender, sent.message, input.at);
+  return sent;
 }

@@ -1,0 +1,147 @@
+/**
+ * AI members answer in chat (issue 20 item 4). The chat's send path hands every stored message to
+ * `onMessageSent` (not awaited, never failing the send); the work then runs in the conversation's
+ * reply queue (ai-reply.queue.ts), one reply at a time, and each reply is one paid run
+ * (ai-reply-run.ts).
+ *
+ * Who answers:
+ * - In a group: the AI members the message mentions (`at`, which the send path has already narrowed
+ *   to active members of the group), that are enabled, in the order the sender mentioned them, one
+ *   after the other, each seeing the replies before its own.
+ * - In a private chat: the other party, when it is an AI member, answers every message. The sender
+ *   must be allowed to use it (its owner, an administrator, or it is public); otherwise it answers
+ *   with `{ error: 'not_available' }` and charges nothing, so a private AI member met in a shared
+ *   group does not become everyone's paid assistant.
+ *
+ * Loops: a reply in a group may mention other AI members of the group (`@nickName`, stored in its
+ * `at`); they answer in turn, paid by the member whose message started the chain (the AI members
+ * have no tokens and did not ask). The group's `aiReplyCap` (default 3, 0..20) caps AI messages in a
+ * row: before each reply the messages at the end of the conversation are counted while their sender
+ * is an AI member; at the cap, no reply (silently: a notice would itself be one more AI message).
+ * 0 means AI members never answer in that group, mentioned or not. A mention by an AI reply is also
+ * dropped when the mentioned member has spoken since that reply (it has seen it already); a person's
+ * message always gets its replies (up to the cap), as they asked and pay for each.
+ *
+ * Each reply is paid on its own: mentioning two AI members reserves two costs, one at a time, so
+ * tokens that cover one answer get the first.
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
+import { mayUseAi } from '../group/ai-member.service';
+import { answerAsAi, aiErrorMessage, type ReplyAsk } from './ai-reply-run';
+import { aiMembersOf, aiReplyCapOf, aiUserById, conversationTail, type AiUser, type TailMessage } from './ai-reply.queries';
+import { CONTEXT_MESSAGES } from './ai-context';
+import { enqueueReply } from './ai-reply.queue';
+
+export { aiRepliesDone } from './ai-reply.queue';
+
+/** A stored message that may make AI members answer. */
+interface Trigger {
+  id: number;
+  seq: number;
+  conversation: string;
+  /** The group, or null for a private chat. */
+  groupId: number | null;
+  /** Who may answer: the mentioned users (group), or the other party (private), in order. */
+  candidates: number[];
+  /** The member who pays (the person whose message started the chain). */
+  payer: AuthUser;
+  /** Written by an AI member (a reply that mentions others). */
+  byAi: boolean;
+}
+
+function idsOf(v: unknown): number[] {
+  let list = v;
+  if (typeof v === 'string') {
+    try {
+      list = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+}
+
+/**
+ * Called by the chat's send path once a person's message is stored and delivered; `mentionOrder` is
+ * the `at` the sender gave (the stored `at` keeps the mentioned members, not their order). Queues
+ * the replies and returns at once; never throws.
+ */
+export function onMessageSent(core: Core, sender: AuthUser, message: Row, mentionOrder: number[]): void {
+  try {
+    const toType = Number(message.toType);
+    const toId = Number(message.toId);
+    let candidates: number[];
+    if (toType === 1) {
+      const stored = idsOf(message.at);
+      candidates = mentionOrder.filter((id) => stored.includes(id));
+    } else {
+      candidates = toId === sender.id ? [] : [toId];
+    }
+    if (!candidates.length) return;
+    const trigger: Trigger = {
+      id: Number(message.id),
+      seq: Number(message.seq),
+      conversation: String(message.conversation),
+      groupId: toType === 1 ? toId : null,
+      candidates,
+      payer: sender,
+      byAi: false,
+    };
+    enqueueReply(core, trigger.conversation, () => answerTrigger(core, trigger));
+  } catch (err) {
+    console.error(`[ai] could not queue AI replies to message ${String(message?.id)}: ${(err as Error).message}`);
+  }
+}
+
+/** How many messages at the end of the conversation (newest first) come from AI members. */
+export function aiInARow(tail: TailMessage[]): number {
+  let n = 0;
+  while (n < tail.length && tail[n].fromAi) n++;
+  return n;
+}
+
+/** Every candidate of a trigger answers, in order. */
+async function answerTrigger(core: Core, t: Trigger): Promise<void> {
+  for (const id of t.candidates) {
+    try {
+      await answerOne(core, t, id);
+    } catch (err) {
+      console.error(`[ai] AI member ${id} could not answer message ${t.id}: ${(err as Error).message}`);
+    }
+  }
+}
+
+/** The AI member `id` answers `t`, when it may and the cap allows. */
+async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
+  let ai: AiUser | undefined;
+  if (t.groupId !== null) {
+    [ai] = await aiMembersOf(core, t.groupId, [id]);
+  } else {
+    ai = (await aiUserById(core, id)) ?? undefined;
+  }
+  if (!ai) return;
+  const tail = await conversationTail(core, t.conversation, CONTEXT_MESSAGES);
+  const ask: ReplyAsk = { conversation: t.conversation, groupId: t.groupId, trigger: { id: t.id, seq: t.seq }, payerId: t.payer.id, ai };
+  if (t.groupId !== null) {
+    const cap = await aiReplyCapOf(core, t.groupId);
+    if (cap === null || aiInARow(tail) >= Math.min(cap, MAX_AI_REPLY_CAP)) return;
+    if (t.byAi && tail.some((m) => m.seq > t.seq && m.fromId === ai.id)) return;
+  } else if (!mayUseAi({ ownerId: ai.ownerId, type: ai.type }, t.payer)) {
+    await aiErrorMessage(core, ask, { error: 'not_available', messageId: t.id });
+    return;
+  }
+  const replied = await answerAsAi(core, ask, tail);
+  if (!replied || t.groupId === null || !replied.at.length) return;
+  const next: Trigger = {
+    id: Number(replied.message.id),
+    seq: Number(replied.message.seq),
+    conversation: t.conversation,
+    groupId: t.groupId,
+    candidates: replied.at,
+    payer: t.payer,
+    byAi: true,
+  };
+  enqueueReply(core, t.conversation, () => answerTrigger(core, next));
+}
