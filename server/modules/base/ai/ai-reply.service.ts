@@ -26,6 +26,7 @@
  * tokens that cover one answer get the first.
  */
 import type { Core } from '../../../core/core';
+import { ids } from '../chat/chat.queries';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { mayUseAi } from '../group/ai-member.service';
@@ -51,18 +52,6 @@ interface Trigger {
   byAi: boolean;
 }
 
-function idsOf(v: unknown): number[] {
-  let list = v;
-  if (typeof v === 'string') {
-    try {
-      list = JSON.parse(v);
-    } catch {
-      return [];
-    }
-  }
-  return Array.isArray(list) ? list.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
-}
-
 /**
  * Called by the chat's send path once a person's message is stored and delivered; `mentionOrder` is
  * the `at` the sender gave (the stored `at` keeps the mentioned members, not their order). Queues
@@ -74,7 +63,7 @@ export function onMessageSent(core: Core, sender: AuthUser, message: Row, mentio
     const toId = Number(message.toId);
     let candidates: number[];
     if (toType === 1) {
-      const stored = idsOf(message.at);
+      const stored = ids(message.at).filter((n) => n > 0);
       candidates = mentionOrder.filter((id) => stored.includes(id));
     } else {
       candidates = toId === sender.id ? [] : [toId];

@@ -27,7 +27,8 @@ function live(core: Core, key: string, alias: string): string {
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-function ids(v: unknown): number[] {
+/** The ids of a JSON id list as stored (text on some drivers, an array on others); [] for anything else. */
+export function ids(v: unknown): number[] {
   let list = v;
   if (typeof v === 'string') {
     try {
