@@ -51,7 +51,8 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     const helper = await aiMember(ann, groupId, 'Helper', { prompt: 'You are Helper. Be brief.', cost: 1.5 });
     await fund(t(), ann.id, 10);
     const answer = 'The tide turns twice a day, pulled by the moon and, a little, by the sun.';
-    llm().reset().script({ answer, chunkSize: 3, chunkDelayMs: 2 });
+    // Pieces further apart than the delta window (AI_DELTA_MS, 30 ms), so each is its own notice.
+    llm().reset().script({ answer, chunkSize: 3, chunkDelayMs: 40 });
     const [a, b] = [await connect(ann.token), await connect(ben.token)];
     try {
       await say(ben, text(1, groupId, 'Tides are strange.'));

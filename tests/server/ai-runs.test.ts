@@ -36,7 +36,8 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const appId = await addApp(t(), { tokens: 2.5, config: { systemPrompt: 'Be brief.', savedMinutes: 3 } });
     await fund(t(), ann.id, 10);
     const story = 'Once upon a time a fox and a dog ran a race across the hill; the dog won.';
-    llm().reset().script({ answer: story, chunkSize: 3, chunkDelayMs: 2 });
+    // Pieces further apart than the delta window (AI_DELTA_MS, 30 ms), so each is its own notice.
+    llm().reset().script({ answer: story, chunkSize: 3, chunkDelayMs: 40 });
     const [a, b] = [await connect(ann.token), await connect(ben.token)];
     try {
       const started = ok(await post(t(), RUN, { appId, input: 'Tell me a story', toType: 1, toId: groupId }, ann.token));

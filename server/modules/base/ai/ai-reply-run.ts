@@ -32,6 +32,7 @@ import { buildContext, contextBudget } from './ai-context';
 import { mentionsIn } from './ai-mentions';
 import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
 import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
+import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { llmFor } from './llm.service';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 
@@ -178,7 +179,10 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[])
   const audience: Row = { id: runId, userId: ask.payerId, conversation: ask.conversation };
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), setup.runMs);
-  let index = 0;
+  const deltas = new DeltaStream(
+    (index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, index, text, fromId: ask.ai.id } }),
+    deltaWindowMs(core),
+  );
   let answer: LlmAnswer;
   try {
     answer = await llmFor(core).chat({
@@ -186,17 +190,16 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[])
       model: setup.model ?? undefined,
       params: setup.params,
       signal: stop.signal,
-      onDelta: (text) => toAudience(core, audience, {
-        kind: 'delta',
-        data: { runId, conversation: ask.conversation, index: index++, text, fromId: ask.ai.id },
-      }),
+      onDelta: (text) => deltas.push(text),
     });
   } catch (err) {
+    deltas.end();
     await failRun(core, runId, { code: codeOf(err), detail: (err as Error).message });
     return null;
   } finally {
     clearTimeout(timer);
   }
+  deltas.end();
 
   const others = ask.groupId === null ? [] : (await aiMembersOf(core, ask.groupId)).filter((m) => m.id !== ask.ai.id);
   const at = mentionsIn(answer.text, others);

@@ -21,6 +21,7 @@ import type { Row } from '../../../core/entity/define';
 import { LlmError, type LlmAnswer, type LlmMessage } from '../../../adapters/llm.adapter';
 import { modelOf, paramsOf, systemPromptOf } from './app-config';
 import { failRun, settle } from './charge';
+import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { llmFor } from './llm.service';
 import { toAudience } from './run-messages';
 import { startRun, type RunAnswer, type Started } from './run-start';
@@ -69,7 +70,7 @@ async function answerRun(core: Core, s: Started): Promise<void> {
   const audience: Row = { id: runId, userId: s.run.userId, conversation };
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), s.run.runMs);
-  let index = 0;
+  const deltas = new DeltaStream((index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation, index, text } }), deltaWindowMs(core));
   let answer: LlmAnswer;
   try {
     answer = await llmFor(core).chat({
@@ -77,14 +78,16 @@ async function answerRun(core: Core, s: Started): Promise<void> {
       model: modelOf(s.config) ?? undefined,
       params: paramsOf(s.config),
       signal: stop.signal,
-      onDelta: (piece) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation, index: index++, text: piece } }),
+      onDelta: (piece) => deltas.push(piece),
     });
   } catch (err) {
+    deltas.end();
     await failRun(core, runId, { code: codeOf(err), detail: (err as Error).message });
     return;
   } finally {
     clearTimeout(timer);
   }
+  deltas.end();
   try {
     await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text });
   } catch (err) {
