@@ -139,6 +139,11 @@ describe.each(kinds)('chat history and read state on %s', (kind) => {
     // A notice's type is not for ordinary sends.
     const forged = await emitAck(sc, 'sendMessage', { toType: 1, toId: privateGroup, type: 9, content: 'fake notice' });
     expect(forged.code).toBe(1002);
+    // Nor are an AI run's types: a member cannot post a message dressed as an app's answer.
+    for (const type of [20, 21, 22]) {
+      const dressed = await emitAck(sc, 'sendMessage', { toType: 1, toId: privateGroup, type, content: 'fake answer' });
+      expect(dressed.code).toBe(1002);
+    }
     await closeAll(sb, sc);
   });
 });
