@@ -5,10 +5,11 @@
  * has a value), and an update that leaves it out or empty keeps the stored value, so a form that
  * never saw the secret can still save the other fields.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { InvalidField } from '../http/errors';
 import { fieldRule } from '../i18n/messages';
+import { schemaErrorField } from '../http/schema-errors';
 import './plugin.messages';
 
 export type PluginConfig = Record<string, unknown>;
@@ -39,7 +40,10 @@ export function compileConfigSchema(schema: Schema): ValidateFunction {
 }
 
 /** The secret (writeOnly) top-level properties of a config schema. */
-export function secretFields(schema: Schema | null): string[] {
+export /** The plugin configs' own wording for these two rules. */
+const PLUGIN_RULES = { minLength: fieldRule('field_plugin_min_length'), uniqueItems: fieldRule('field_plugin_unique_items') };
+
+function secretFields(schema: Schema | null): string[] {
   const props = schema && isObject(schema.properties) ? schema.properties : {};
   return Object.entries(props).filter(([, p]) => isObject(p) && p.writeOnly === true).map(([k]) => k);
 }
@@ -58,23 +62,6 @@ export function publicConfig(config: unknown, manifest: unknown): { config: Plug
   return { config: out, secretsSet: secrets.filter((k) => hasValue(config[k])) };
 }
 
-function mapError(err: ErrorObject): InvalidField {
-  const p = err.params as Record<string, unknown>;
-  const segs = err.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const at = (extra?: string) => ['config', ...segs, extra].filter((s) => s !== undefined && s !== '').join('.');
-  switch (err.keyword) {
-    case 'required': return { field: at(String(p.missingProperty)), rule: 'required', params: {} };
-    case 'additionalProperties': return { field: at(String(p.additionalProperty)), rule: 'unknown', params: {} };
-    case 'type': return { field: at(), rule: 'type', params: { type: String(p.type) } };
-    case 'enum': return { field: at(), rule: 'enum', params: { values: ((p.allowedValues as unknown[]) ?? []).join(', ') } };
-    case 'maxLength': return { field: at(), rule: 'max_length', params: { limit: Number(p.limit) } };
-    case 'minLength': return { field: at(), rule: fieldRule('field_plugin_min_length'), params: { limit: Number(p.limit) } };
-    case 'format': return { field: at(), rule: 'format', params: { format: String(p.format) } };
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': return { field: at(), rule: 'range', params: {} };
-    case 'uniqueItems': return { field: at(), rule: fieldRule('field_plugin_unique_items'), params: {} };
-    default: return { field: at(), rule: 'invalid', params: {} };
-  }
-}
 
 /**
  * Checks a config a caller sent against the manifest's schema, secrets left out or empty taken from
@@ -90,7 +77,7 @@ export function checkConfig(input: unknown, stored: unknown, manifest: unknown):
   if (!schema) return { value, errors: [] };
   const validate = compileConfigSchema(schema);
   if (validate(value)) return { value, errors: [] };
-  const errors = (validate.errors ?? []).map(mapError);
+  const errors = (validate.errors ?? []).map((e) => schemaErrorField(e, 'config', PLUGIN_RULES));
   // One entry per field and rule: allErrors may report a field twice (type and format).
   const seen = new Set<string>();
   return { value: null, errors: errors.filter((e) => !seen.has(`${e.field}|${e.rule}`) && !!seen.add(`${e.field}|${e.rule}`)) };

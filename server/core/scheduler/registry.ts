@@ -6,9 +6,10 @@
  * A handler lives in the module that owns its work, in a `*.task.ts` file the module loader imports
  * at start-up (server/core/modules.ts), or in a core file the core imports itself.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { Core } from '../core';
 import type { InvalidField } from '../http/errors';
+import { schemaErrorField } from '../http/schema-errors';
 
 /** A JSON Schema of a handler's `data` (an object). */
 export type TaskSchema = Record<string, unknown>;
@@ -103,20 +104,6 @@ export function systemTasks(): Array<{ service: string; seed: SystemTaskSeed }> 
   });
 }
 
-function mapError(err: ErrorObject): InvalidField {
-  const p = err.params as Record<string, unknown>;
-  const segs = err.instancePath.split('/').filter(Boolean);
-  const at = (extra?: string) => ['data', ...segs, extra].filter(Boolean).join('.');
-  switch (err.keyword) {
-    case 'required': return { field: at(String(p.missingProperty)), rule: 'required', params: {} };
-    case 'additionalProperties': return { field: at(String(p.additionalProperty)), rule: 'unknown', params: {} };
-    case 'type': return { field: at(), rule: 'type', params: { type: String(p.type) } };
-    case 'enum': return { field: at(), rule: 'enum', params: { values: (p.allowedValues as unknown[]).join(', ') } };
-    case 'maxLength': return { field: at(), rule: 'max_length', params: { limit: Number(p.limit) } };
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': return { field: at(), rule: 'range', params: {} };
-    default: return { field: at(), rule: 'invalid', params: {} };
-  }
-}
 
 /**
  * `data` of a task for handler `name`: the stored text (JSON; empty means `{}`) or an object,
@@ -140,5 +127,5 @@ export function checkTaskData(name: string, raw: unknown): { value: Record<strin
   if (!reg) return { value: value as Record<string, unknown>, errors: [] };
   const copy = structuredClone(value) as Record<string, unknown>;
   if (reg.validate(copy)) return { value: copy, errors: [] };
-  return { value: null, errors: (reg.validate.errors ?? []).map(mapError) };
+  return { value: null, errors: (reg.validate.errors ?? []).map((e) => schemaErrorField(e, 'data')) };
 }

@@ -14,10 +14,11 @@
  * of it: the prompt, model, parameters and workflow are how the app works, the product its author
  * sells, and `auth` names credentials; none of them leaves the server.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { Row } from '../../../core/entity/define';
-import { fail, type InvalidField } from '../../../core/http/errors';
+import { fail } from '../../../core/http/errors';
 import type { LlmRequest } from '../../../adapters/llm.adapter';
+import { schemaErrorField } from '../../../core/http/schema-errors';
 import { AI } from './ai.messages';
 
 /** The keys of config that public catalogue answers show. */
@@ -87,21 +88,6 @@ function validatorFor(schema: unknown): ValidateFunction {
   return v;
 }
 
-function asField(err: ErrorObject): InvalidField {
-  const p = err.params as Row;
-  const path = err.instancePath.split('/').filter(Boolean);
-  const at = (extra?: string) => ['input', ...path, extra].filter(Boolean).join('.');
-  switch (err.keyword) {
-    case 'required': return { field: at(String(p.missingProperty)), rule: 'required', params: {} };
-    case 'additionalProperties': return { field: at(String(p.additionalProperty)), rule: 'unknown', params: {} };
-    case 'type': return { field: at(), rule: 'type', params: { type: String(p.type) } };
-    case 'enum': return { field: at(), rule: 'enum', params: { values: (p.allowedValues as unknown[]).join(', ') } };
-    case 'maxLength': return { field: at(), rule: 'max_length', params: { limit: Number(p.limit) } };
-    case 'minLength': return { field: at(), rule: 'min_length', params: {} };
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': return { field: at(), rule: 'range', params: {} };
-    default: return { field: at(), rule: 'invalid', params: {} };
-  }
-}
 
 /** Refuses `input` that does not match the app's config.inputSchema (when it has one) with a 1002. */
 export function checkInput(config: Row, input: unknown): void {
@@ -109,5 +95,5 @@ export function checkInput(config: Row, input: unknown): void {
   if (schema === undefined || schema === null) return;
   if (typeof schema !== 'object' && typeof schema !== 'boolean') throw fail.unavailable(AI.ai_app_misconfigured);
   const validate = validatorFor(schema);
-  if (!validate(input)) throw fail.invalid((validate.errors ?? []).map(asField));
+  if (!validate(input)) throw fail.invalid((validate.errors ?? []).map((e) => schemaErrorField(e, 'input')));
 }
