@@ -7,6 +7,10 @@
  * ```
  * A field is `name:type`, with `(length)` for strings and a trailing `!` for required. Labels are
  * made from the names; the zh-cn and zh-tw ones are placeholders marked `[translate]`.
+ *
+ * The code helper (server/modules/base/coding) calls `entitySource` with fields that may carry a
+ * `label` (used as is in all three languages, no placeholder) and a `dict` (a dictionary type key).
+ * Every text is written as an escaped string literal, so no label can break out of it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -30,6 +34,10 @@ export interface ScaffoldField {
   type: FieldType;
   length?: number;
   required: boolean;
+  /** The label in en, zh-cn and zh-tw alike; default: made from the name, zh ones marked `[translate]`. */
+  label?: string;
+  /** Key of a dictionary type whose entries label the values. */
+  dict?: string;
 }
 
 export interface ScaffoldOptions {
@@ -47,11 +55,19 @@ export function parseFieldSpec(spec: string): ScaffoldField {
   const m = FIELD_SPEC.exec(spec);
   if (!m) throw new Error(`bad field '${spec}': expected name:type, name:type! or name:string(length)`);
   const [, name, type, length, bang] = m;
-  if (!IDENT.test(name)) throw new Error(`bad field name '${name}'`);
+  const field: ScaffoldField = { name, type: type as FieldType, required: bang === '!', ...(length ? { length: Number(length) } : {}) };
+  checkField(field);
+  return field;
+}
+
+/** Throws when a field could not be written as given: every value that reaches the source is checked here. */
+function checkField(f: ScaffoldField): void {
+  const { name, type, length } = f;
+  if (typeof name !== 'string' || !IDENT.test(name)) throw new Error(`bad field name '${String(name)}'`);
   if (SYSTEM_FIELDS.has(name)) throw new Error(`field '${name}' is added by the core`);
-  if (!FIELD_TYPES.includes(type as FieldType)) throw new Error(`bad field type '${type}': one of ${FIELD_TYPES.join(', ')}`);
+  if (!FIELD_TYPES.includes(type)) throw new Error(`bad field type '${String(type)}': one of ${FIELD_TYPES.join(', ')}`);
   if (length !== undefined && type !== 'string') throw new Error(`field '${name}': only strings take a length`);
-  return { name, type: type as FieldType, required: bang === '!', ...(length ? { length: Number(length) } : {}) };
+  if (length !== undefined && !(Number.isSafeInteger(length) && length > 0)) throw new Error(`field '${name}': the length must be a positive whole number`);
 }
 
 /** `groupMember` -> `group_member`; `sys/user` -> `sys_user`. */
@@ -66,14 +82,22 @@ export function humanize(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function labelCall(w: CodeBlockWriter, name: string): void {
+function labelCall(w: CodeBlockWriter, name: string, given?: string): void {
+  if (given !== undefined) {
+    w.write(`l(${quote(given)}, ${quote(given)}, ${quote(given)})`);
+    return;
+  }
   const en = humanize(name);
   const placeholder = `${TRANSLATE_MARK} ${en}`;
   w.write(`l(${quote(en)}, ${quote(placeholder)}, ${quote(placeholder)})`);
 }
 
+/** A single-quoted literal: backslashes, quotes, line breaks and other control characters escaped. */
 function quote(s: string): string {
-  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const escaped = s
+    .replace(/[\\']/g, (c) => `\\${c}`)
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `'${escaped}'`;
 }
 
 function importPath(fromDir: string, target: string): string {
@@ -88,6 +112,7 @@ export function entitySource(opts: ScaffoldOptions, file: string): string {
   if (!NAME.test(name)) throw new Error(`bad entity name '${name}': camelCase segments separated by /`);
   const seen = new Set<string>();
   for (const f of fields) {
+    checkField(f);
     if (seen.has(f.name)) throw new Error(`field '${f.name}' is given twice`);
     seen.add(f.name);
   }
@@ -114,8 +139,9 @@ export function entitySource(opts: ScaffoldOptions, file: string): string {
             w.write(`${f.name}: { type: ${quote(f.type)}, `);
             if (f.length !== undefined) w.write(`length: ${f.length}, `);
             if (f.required) w.write('required: true, ');
+            if (f.dict !== undefined) w.write(`dict: ${quote(f.dict)}, `);
             w.write('label: ');
-            labelCall(w, f.name);
+            labelCall(w, f.name, f.label);
             w.write(' },').newLine();
           }
         });

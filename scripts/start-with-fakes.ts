@@ -8,10 +8,12 @@
  * for trying the s3-storage plugin: its config is entered in the console, so nothing is passed here.
  * And the fake OpenAI-compatible LLM (tests/helpers/fake-llm.ts, answers streamed slowly enough to
  * watch), which the server is pointed at through LLM_BASE_URL / LLM_API_KEY, printed below.
+ * And the fake X API v2 (tests/helpers/fake-x.ts, two sample accounts with a post each) for the X
+ * monitor: X_API_BASE_URL points at it; its bearer token, printed below, goes into base/monitor/saveSetting.
  *
  * Settings: PORT (8001), PUBLIC_URL (http://127.0.0.1:PORT, the address the browser uses),
- * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112), FAKE_S3_PORT (12113), FAKE_LLM_PORT (12114);
- * everything else as for `npm start`.
+ * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112), FAKE_S3_PORT (12113), FAKE_LLM_PORT (12114),
+ * FAKE_X_PORT (12115); everything else as for `npm start`.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -19,6 +21,7 @@ import { FakeStripe } from '../tests/helpers/fake-stripe';
 import { FakeAlipay } from '../tests/helpers/fake-alipay';
 import { startFakeS3 } from '../tests/helpers/fake-s3';
 import { startFakeLlm } from '../tests/helpers/fake-llm';
+import { startFakeX } from '../tests/helpers/fake-x';
 
 /** The fake S3's key pair: a local test double, so fixed values the console form can be given. */
 const FAKE_S3_KEYS = { accessKeyId: 'cosmac-fake-access-key', secretAccessKey: 'cosmac-fake-secret-key' };
@@ -31,10 +34,15 @@ async function main(): Promise<void> {
   const alipay = await new FakeAlipay().start(Number(process.env.FAKE_ALIPAY_PORT ?? 12112));
   const s3 = await startFakeS3({ ...FAKE_S3_KEYS, buckets: [{ name: 'cosmac', publicRead: true }], port: Number(process.env.FAKE_S3_PORT ?? 12113) });
   const llm = await startFakeLlm({ port: Number(process.env.FAKE_LLM_PORT ?? 12114), script: { chunkDelayMs: 40 } });
+  const x = await startFakeX(Number(process.env.FAKE_X_PORT ?? 12115));
+  const [cosmac, friend] = [x.addUser('cosmac_ai', 'COSMAC AI'), x.addUser('a_friend', 'A Friend')];
+  x.addPost(cosmac, 'Hello from the fake X API', new Date(Date.now() - 3_600_000));
+  x.addPost(friend, 'Trying cosmac with the fake X API', new Date(Date.now() - 600_000));
   stripe.webhookUrl = `${local}/admin/base/stripe/notify`;
   process.stdout.write(`Fake Stripe at ${stripe.url}, fake Alipay at ${alipay.url} (test doubles: no money moves)\n`);
   process.stdout.write(`Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`);
   process.stdout.write(`Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question)\n`);
+  process.stdout.write(`Fake X API at ${x.url}: bearer token ${x.bearerToken} for base/monitor/saveSetting (accounts cosmac_ai, a_friend; keyword cosmac)\n`);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -43,11 +51,12 @@ async function main(): Promise<void> {
     ...stripe.env(),
     ...alipay.env(),
     ...llm.env(),
+    ...x.env(),
   };
   const root = resolve(__dirname, '../..');
   const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server/bootstrap.js'], { cwd: root, env, stdio: 'inherit' });
   const stop = async (code: number) => {
-    await Promise.allSettled([stripe.stop(), alipay.stop(), s3.close(), llm.close()]);
+    await Promise.allSettled([stripe.stop(), alipay.stop(), s3.close(), llm.close(), x.close()]);
     process.exit(code);
   };
   server.on('exit', (code) => void stop(code ?? 0));

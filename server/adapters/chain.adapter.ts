@@ -1,24 +1,24 @@
 /**
  * Read access to the NFT staking contract on a CosmWasm chain, with CosmJS (CosmWasmClient over the
- * node's CometBFT/Tendermint JSON-RPC). The node and the contract come from configuration
- * (AppConfig.env), so tests point it at a local fake node on 127.0.0.1.
+ * node's CometBFT/Tendermint JSON-RPC). Where the node and the contract are comes from a settings
+ * function the caller passes, asked on every query: the server passes the NFT staking settings
+ * (server/modules/base/sys/chain-settings.ts: console params first, then CHAIN_RPC_URL,
+ * CHAIN_STAKING_CONTRACT and CHAIN_TIMEOUT_MS from the environment), so a console edit applies at
+ * once and tests point it at a local fake node on 127.0.0.1.
  *
- * Settings:
- * - CHAIN_RPC_URL: the node's RPC endpoint, http:// or https:// (e.g. https://rpc.example.org:443)
- * - CHAIN_STAKING_CONTRACT: the address of the staking contract
- * - CHAIN_TIMEOUT_MS: how long connecting and each query may take (default 10000)
- * Without CHAIN_RPC_URL or CHAIN_STAKING_CONTRACT, stakedTokens() rejects with ChainNotConfigured.
+ * Without an http(s) RPC address or a staking contract, stakedTokens() rejects with ChainNotConfigured.
  *
  * Our assumption about the staking contract (it is not ours; change this file if the real one differs):
  * the smart query `{ "staked": { "owner": "<address>" } }` answers `{ "tokens": ["<token id>", ...] }`,
  * the ids of the NFTs that address has staked (an empty list when none).
  *
- * CosmJS is imported only on the first query, and the client connects then, once, and is reused;
- * installations that never use the chain load none of it. A failed connection is retried on the next call.
+ * CosmJS is imported only on the first query, and the client connects then, once per RPC address, and
+ * is reused (a changed address connects anew); installations that never use the chain load none of it.
+ * A failed connection is retried on the next call.
  *
  * @example
- * const chain = createChainAdapter(core.config.env);
- * const ids = await chain.stakedTokens('wasm1...'); // ['42', '7']
+ * const chain = createChainAdapter(async () => ({ rpcUrl: 'https://rpc.example.org', stakingContract: 'stars1...', timeoutMs: 10_000 }));
+ * const ids = await chain.stakedTokens('stars1...'); // ['42', '7']
  */
 /**
  * The part of @cosmjs/cosmwasm-stargate 0.39 we use, declared here: that package publishes its types only
@@ -26,21 +26,32 @@
  */
 interface CosmWasmClient {
   queryContractSmart(address: string, queryMsg: Record<string, unknown>): Promise<unknown>;
+  disconnect(): void;
 }
 interface CosmWasmModule {
   CosmWasmClient: { connect(endpoint: string): Promise<CosmWasmClient> };
 }
 const COSMJS: string = '@cosmjs/cosmwasm-stargate';
 
+/** Where the chain is, as the adapter asks for it on each query. */
+export interface ChainTarget {
+  /** The node's RPC endpoint, http:// or https:// (e.g. https://rpc.example.org:443); '' when unset. */
+  rpcUrl: string;
+  /** The staking contract's address; '' when unset. */
+  stakingContract: string;
+  /** How long connecting and each query may take. */
+  timeoutMs: number;
+}
+
 export interface ChainAdapter {
   /** The ids of the tokens `owner` has staked in the staking contract. */
   stakedTokens(owner: string): Promise<string[]>;
 }
 
-/** Thrown when CHAIN_RPC_URL or CHAIN_STAKING_CONTRACT is not set (or the URL is not http/https). */
+/** Thrown when the RPC address or the staking contract is not set (or the address is not http/https). */
 export class ChainNotConfigured extends Error {
   constructor() {
-    super('the chain is not configured: set CHAIN_RPC_URL (http:// or https://) and CHAIN_STAKING_CONTRACT');
+    super('the chain is not configured: set its RPC address (http:// or https://) and the staking contract');
   }
 }
 
@@ -69,40 +80,33 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function createChainAdapter(env: Record<string, string | undefined>): ChainAdapter {
-  const rpcUrl = env.CHAIN_RPC_URL?.trim();
-  const contract = env.CHAIN_STAKING_CONTRACT?.trim();
-  const timeoutMs = Number(env.CHAIN_TIMEOUT_MS) > 0 ? Number(env.CHAIN_TIMEOUT_MS) : 10_000;
-  if (!rpcUrl || !contract || !/^https?:\/\//i.test(rpcUrl)) {
-    return {
-      stakedTokens: async () => {
-        throw new ChainNotConfigured();
-      },
-    };
-  }
-
-  let client: Promise<CosmWasmClient> | null = null;
-  const connect = (): Promise<CosmWasmClient> => {
-    if (!client) {
-      const connecting = (async () => {
-        const { CosmWasmClient } = (await import(COSMJS)) as CosmWasmModule;
-        return CosmWasmClient.connect(rpcUrl);
-      })();
-      client = withTimeout(connecting, timeoutMs, 'connecting to the node');
-      // Forget a failed connection, so the next call tries again.
-      client.catch(() => {
-        client = null;
-      });
-    }
+export function createChainAdapter(target: () => Promise<ChainTarget>): ChainAdapter {
+  let connected: { rpcUrl: string; client: Promise<CosmWasmClient> } | null = null;
+  const connect = (rpcUrl: string, timeoutMs: number): Promise<CosmWasmClient> => {
+    if (connected?.rpcUrl === rpcUrl) return connected.client;
+    connected?.client.then((c) => c.disconnect()).catch(() => undefined);
+    const connecting = (async () => {
+      const { CosmWasmClient } = (await import(COSMJS)) as CosmWasmModule;
+      return CosmWasmClient.connect(rpcUrl);
+    })();
+    const client = withTimeout(connecting, timeoutMs, 'connecting to the node');
+    const entry = { rpcUrl, client };
+    connected = entry;
+    // Forget a failed connection, so the next call tries again.
+    client.catch(() => {
+      if (connected === entry) connected = null;
+    });
     return client;
   };
 
   return {
     async stakedTokens(owner) {
+      const { rpcUrl, stakingContract, timeoutMs } = await target();
+      if (!rpcUrl || !stakingContract || !/^https?:\/\//i.test(rpcUrl)) throw new ChainNotConfigured();
       let answer: unknown;
       try {
-        const c = await connect();
-        answer = await withTimeout(c.queryContractSmart(contract, { staked: { owner } }), timeoutMs, 'the staking query');
+        const c = await connect(rpcUrl, timeoutMs);
+        answer = await withTimeout(c.queryContractSmart(stakingContract, { staked: { owner } }), timeoutMs, 'the staking query');
       } catch (e) {
         throw e instanceof ChainUnavailable ? e : new ChainUnavailable(message(e));
       }

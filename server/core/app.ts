@@ -32,6 +32,7 @@ import { RealtimeHub } from './realtime';
 import { RequestLogQueue, requestLogOptions } from './log/request-log';
 import { Scheduler, schedulerSettings } from './scheduler/scheduler';
 import { PluginManager, pluginSettings } from './plugins/manager';
+import { LiveEntities, liveSettings, preloadLive } from './entity/live';
 import './log/log-purge.task';
 
 export interface Started {
@@ -75,6 +76,9 @@ export async function startCore(
   const dbIdentity = target.dialect === 'mysql' ? `${target.mysql!.host}:${target.mysql!.port}/${target.mysql!.database}` : target.file!;
   const prefix = process.env.REDIS_PREFIX ?? `cosmac:${createHash('sha1').update(dbIdentity).digest('hex').slice(0, 10)}:`;
   const cache = await openCacheStore(config.redisUrl, prefix);
+  // Entities written while running (the code helper) and source files not built yet join before the schema sync.
+  const live = liveSettings(config.env);
+  await preloadLive(db, model, live.dir, warn);
   const schema = await syncSchema(db, model);
   await ensureSequenceTable(db);
   await fillUsernameKeys(db, warn, model);
@@ -118,7 +122,8 @@ export async function startCore(
     return r;
   };
   const realtime = new RealtimeHub();
-  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime, scheduler, plugins };
+  const entities = new LiveEntities({ model, db, routes, ops, reseed, onError }, live);
+  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime, scheduler, plugins, entities };
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
     routes.add(r);
   }
@@ -128,11 +133,13 @@ export async function startCore(
   const seeded = await seed(db, model, routes, config.adminPassword);
   await scheduler.start(core);
   await plugins.start(core);
+  entities.start();
   return {
     core,
     schema,
     seed: seeded,
     async close() {
+      await entities.close();
       await realtime.close();
       await scheduler.close();
       // Before the database closes: a notifier's last log rows are still written.

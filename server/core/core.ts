@@ -10,6 +10,7 @@ import type { RealtimeHub } from './realtime';
 import type { SeedResult } from './seed';
 import type { Scheduler } from './scheduler/scheduler';
 import type { PluginManager } from './plugins/manager';
+import type { LiveEntities } from './entity/live';
 
 export interface AppConfig {
   port: number;
@@ -42,6 +43,8 @@ export interface Core {
   scheduler: Scheduler;
   /** Installed plugins: their hooks (storage, notifier), the administrator's actions, the sync with the rows (plugins/). */
   plugins: PluginManager;
+  /** Entities registered while running, on every instance (the code helper; entity/live.ts). */
+  entities: LiveEntities;
   /** Re-runs the idempotent seeding (menus and permission keys of new entities...) and drops the caches it touched. */
   reseed(): Promise<SeedResult>;
 }

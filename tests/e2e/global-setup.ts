@@ -4,7 +4,8 @@
  * own (so the tests can read captcha answers). Reads the admin password printed on first start.
  * The fake Stripe and fake Alipay of the commerce tests run in this process (payments go through
  * their checkout pages), the server configured for them as the README's "Payments on this machine"
- * says; so does the fake LLM of the AI runs (answers streamed slowly enough to watch).
+ * says; so does the fake LLM of the AI runs (answers streamed slowly enough to watch), and the fake
+ * chain of NFT staking (nft-chain.ts: a test wallet's items minted, a control the NFT spec drives).
  * Everything the tests need travels in E2E_* environment variables (workers inherit them).
  * Redis unreachable: CI=true fails; otherwise the suite is skipped (E2E_SKIP holds the reason).
  */
@@ -18,6 +19,7 @@ import Redis from 'ioredis';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { FakeAlipay } from '../helpers/fake-alipay';
 import { startFakeLlm } from '../helpers/fake-llm';
+import { startE2eChain } from './nft-chain';
 
 export const ROOT = resolve(__dirname, '../..');
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
@@ -70,19 +72,22 @@ export default async function globalSetup(): Promise<void> {
   stripe.webhookUrl = `${base}/admin/base/stripe/notify`;
   // The language model of the AI runs: answers stream slowly enough for a test to see them arrive.
   const llm = await startFakeLlm({ script: { chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
-  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay, { stop: () => llm.close() }];
+  const nftChain = await startE2eChain();
+  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay, { stop: () => llm.close() }, nftChain];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     DATABASE_URL: `sqlite:${join(dir, 'cosmac.sqlite')}`,
     DATA_DIR: join(dir, 'data'),
     LOG_DIR: join(dir, 'logs'),
+    CODING_ENTITIES_DIR: join(dir, 'entities'), // entities the AI code helper creates (15-ai-code) stay out of the repo
     REDIS_URL,
     REDIS_PREFIX: prefix,
     CAPTCHA: 'on',
     ...stripe.env(),
     ...alipay.env(),
     ...llm.env(),
+    ...nftChain.serverEnv,
     PUBLIC_URL: base,
     ALIPAY_NOTIFY_URL: `${base}/admin/base/alipay/notify`,
   };
@@ -128,5 +133,6 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_REDIS_URL = REDIS_URL;
   process.env.E2E_REDIS_PREFIX = prefix;
   process.env.E2E_DIR = dir;
+  Object.assign(process.env, nftChain.testEnv);
   process.stdout.write(`\n[e2e] server on http://127.0.0.1:${port} (data in ${dir}, Redis ${REDIS_URL} prefix ${prefix})\n`);
 }

@@ -16,6 +16,9 @@ import { ALIPAY_FIXTURES } from './matrix-alipay';
 import { TASK_FIXTURES } from './matrix-tasks';
 import { PLUGIN_FIXTURES } from './matrix-plugins';
 import { AI_FIXTURES } from './matrix-ai';
+import { MONITOR_FIXTURES } from './matrix-monitor';
+import { CODING_FIXTURES } from './matrix-coding';
+import { NFT_FIXTURES } from './matrix-nft';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   // The workspace's areas keep their fixtures in their own files.
@@ -29,6 +32,9 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   ...TASK_FIXTURES,
   ...PLUGIN_FIXTURES,
   ...AI_FIXTURES,
+  ...MONITOR_FIXTURES,
+  ...CODING_FIXTURES,
+  ...NFT_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

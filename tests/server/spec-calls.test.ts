@@ -11,7 +11,7 @@ import { startApp, type TestApp } from '../helpers/app';
 
 const CATALOGUE = resolve(__dirname, '../fixtures/spec-calls.json');
 /** Public in the spec, guarded here on purpose (ARCHITECTURE §7). */
-const MADE_PRIVATE = new Set(['POST /admin/plugin/info/install', 'POST /admin/base/groupMember/updateMemberInfo', 'GET /admin/base/open/importBaseData']);
+const MADE_PRIVATE = new Set(['POST /admin/plugin/info/install', 'POST /admin/base/groupMember/updateMemberInfo', 'GET /admin/base/open/importBaseData', 'POST /admin/base/monitor/sendTwitterToUser']);
 /**
  * Token-only in the spec, public here on purpose (issue 20): the workflow engine's callbacks carry no
  * token; an HMAC signature over the body, within 5 minutes, authenticates them instead.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { generateClientTypes, HEADER, typeName } from '../../codegen/client-types';
-import { parseArgs, scaffoldEntity, TRANSLATE_MARK } from '../../codegen/scaffold-entity';
+import { entitySource, parseArgs, scaffoldEntity, TRANSLATE_MARK } from '../../codegen/scaffold-entity';
 import { loadDeclarations } from '../../server/core/entity/load';
 import { normalize } from '../../server/core/entity/normalize';
 
@@ -130,5 +130,44 @@ describe('scaffold entity', () => {
     expect(run(['demo/note', 'title:varchar'])).toThrow(/bad field type/);
     expect(run(['demo'])).toThrow(/usage/);
     expect(existsSync(join(dir, 'demo'))).toBe(false);
+  });
+
+  it('writes a given label in all three languages and a dictionary key', async () => {
+    const dir = tempEntities();
+    scaffoldEntity({
+      module: 'demo',
+      name: 'labelled',
+      fields: [
+        { name: 'sector', type: 'string', required: false, label: 'Sector', dict: 'industry' },
+        { name: 'plain', type: 'int', required: true },
+      ],
+      entitiesDir: dir,
+    });
+    const e = normalize(await loadDeclarations(dir)).byKey.get('demo/labelled')!;
+    expect(e.byName.get('sector')).toMatchObject({ dict: 'industry', label: { en: 'Sector', 'zh-cn': 'Sector', 'zh-tw': 'Sector' } });
+    expect(e.byName.get('plain')).toMatchObject({ dict: null, required: true, label: { en: 'Plain', 'zh-cn': `${TRANSLATE_MARK} Plain` } });
+  });
+
+  it('keeps quotes, backslashes and line breaks of a label inside its string', async () => {
+    const dir = tempEntities();
+    const label = "it's \\ done'); process.exit(1); ('\n\u2028end";
+    const file = join(dir, 'demo', 'tricky.entity.ts');
+    const source = entitySource({ module: 'demo', name: 'tricky', fields: [{ name: 'note', type: 'text', required: false, label, dict: "a'b" }] }, file);
+    expect(ts.transpileModule(source, { reportDiagnostics: true }).diagnostics ?? []).toEqual([]);
+    mkdirSync(join(dir, 'demo'));
+    writeFileSync(file, source);
+    const e = normalize(await loadDeclarations(dir)).byKey.get('demo/tricky')!;
+    expect(e.byName.get('note')).toMatchObject({ dict: "a'b", label: { en: label, 'zh-cn': label, 'zh-tw': label } });
+  });
+
+  it('refuses a field that would not be written as given', () => {
+    const file = join(tempEntities(), 'demo', 'bad.entity.ts');
+    const make = (field: Record<string, unknown>) => () =>
+      entitySource({ module: 'demo', name: 'bad', fields: [{ required: false, ...field } as never] }, file);
+    expect(make({ name: 'a: 1 }); evil(); ({ b', type: 'int' })).toThrow(/bad field name/);
+    expect(make({ name: 'updateTime', type: 'datetime' })).toThrow(/added by the core/);
+    expect(make({ name: 'x', type: "int' }); evil(); ('" })).toThrow(/bad field type/);
+    expect(make({ name: 'x', type: 'string', length: '1); evil(' })).toThrow(/positive whole number/);
+    expect(make({ name: 'x', type: 'int', length: 4 })).toThrow(/only strings take a length/);
   });
 });

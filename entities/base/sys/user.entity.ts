@@ -187,6 +187,8 @@ export default defineEntity({
     // Staff roles manage the users of their data scope, but never hand out the administrator role.
     create: ({ user, data }) => user !== null && !(Array.isArray(data.roleIdList) && toIds(data.roleIdList).includes(ADMIN_ROLE_ID)),
     visible: { anonymous: PUBLIC_PROFILE, member: PUBLIC_PROFILE },
+    // Linked only with a signature proof (base/sys/user/bindWallet); administrators may still edit it.
+    adminOnly: ['starWalletAddress'],
   },
   hooks: {
     async afterRead({ db, rows }) {

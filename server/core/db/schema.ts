@@ -83,7 +83,7 @@ function hash8(s: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-async function existingColumns(db: Db, table: string): Promise<Set<string> | null> {
+export async function existingColumns(db: Db, table: string): Promise<Set<string> | null> {
   const rows = db.dialect === 'sqlite'
     ? await db.query<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, [table])
     : await db.query<{ name: string }>(
@@ -114,6 +114,31 @@ async function tolerant(db: Db, sql: string): Promise<void> {
   }
 }
 
+/** Creates `e`'s table, or adds its missing columns and indexes (also for an entity registered while running). */
+export async function syncTable(db: Db, e: Entity, report: SchemaReport = { skipped: false, createdTables: [], addedColumns: [], addedIndexes: [] }): Promise<SchemaReport> {
+  const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci' : '';
+  const cols = await existingColumns(db, e.table);
+  if (!cols) {
+    const defs = e.columns.map((f) => columnDef(db, f, false)).join(', ');
+    await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(e.table)} (${defs})${engine}`);
+    report.createdTables.push(e.table);
+  } else {
+    for (const f of e.columns) {
+      if (cols.has(f.name)) continue;
+      await tolerant(db, `ALTER TABLE ${db.q(e.table)} ADD COLUMN ${columnDef(db, f, true)}`);
+      report.addedColumns.push(`${e.table}.${f.name}`);
+    }
+  }
+  const have = await existingIndexes(db, e.table);
+  for (const ix of indexSpecs(e)) {
+    if (have.has(ix.name)) continue;
+    const cols = ix.fields.map((c) => db.q(c)).join(', ');
+    await tolerant(db, `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${db.q(ix.name)} ON ${db.q(e.table)} (${cols})`);
+    report.addedIndexes.push(ix.name);
+  }
+  return report;
+}
+
 export async function syncSchema(db: Db, model: Model, opts: { force?: boolean } = {}): Promise<SchemaReport> {
   const report: SchemaReport = { skipped: false, createdTables: [], addedColumns: [], addedIndexes: [] };
   const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci' : '';
@@ -122,27 +147,7 @@ export async function syncSchema(db: Db, model: Model, opts: { force?: boolean }
     const [state] = await db.query<{ hash: string }>(`SELECT ${db.q('hash')} FROM ${db.q(STATE_TABLE)} WHERE ${db.q('id')} = 1`);
     if (state?.hash === model.schemaHash) return { ...report, skipped: true };
   }
-  for (const e of model.entities) {
-    const cols = await existingColumns(db, e.table);
-    if (!cols) {
-      const defs = e.columns.map((f) => columnDef(db, f, false)).join(', ');
-      await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(e.table)} (${defs})${engine}`);
-      report.createdTables.push(e.table);
-    } else {
-      for (const f of e.columns) {
-        if (cols.has(f.name)) continue;
-        await tolerant(db, `ALTER TABLE ${db.q(e.table)} ADD COLUMN ${columnDef(db, f, true)}`);
-        report.addedColumns.push(`${e.table}.${f.name}`);
-      }
-    }
-    const have = await existingIndexes(db, e.table);
-    for (const ix of indexSpecs(e)) {
-      if (have.has(ix.name)) continue;
-      const cols = ix.fields.map((c) => db.q(c)).join(', ');
-      await tolerant(db, `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${db.q(ix.name)} ON ${db.q(e.table)} (${cols})`);
-      report.addedIndexes.push(ix.name);
-    }
-  }
+  for (const e of model.entities) await syncTable(db, e, report);
   const now = new Date().toISOString();
   const upsert = db.dialect === 'mysql'
     ? `INSERT INTO ${db.q(STATE_TABLE)} (${db.q('id')}, ${db.q('hash')}, ${db.q('updateTime')}) VALUES (1, ?, ?) ON DUPLICATE KEY UPDATE ${db.q('hash')} = VALUES(${db.q('hash')}), ${db.q('updateTime')} = VALUES(${db.q('updateTime')})`

@@ -206,19 +206,38 @@ export function normalize(decls: EntityDecl[]): Model {
     if (holder) throw new Error(`${e.key}: system role '${e.system}' is held by ${holder.key} already`);
     bySystem.set(e.system, e);
   }
-  const shape = entities.map((e) => ({
-    t: e.table,
-    c: e.columns.map((c) => [c.name, c.type, c.length, c.precision, c.scale, c.nullable, c.default, c.unique, c.index, ...(c.collation ? [c.collation] : [])]),
-    i: e.indexes,
-    p: e.pageIndexes,
-  }));
-  const schemaHash = createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+  const schemaHash = schemaHashOf(entities);
   const system = (role: SystemRole): Entity => {
     const e = bySystem.get(role);
     if (!e) throw new Error(`no entity is declared with system: '${role}'`);
     return e;
   };
   return { entities, byKey, schemaHash, system };
+}
+
+/** A stable hash of everything in `entities` that shapes the database schema. */
+function schemaHashOf(entities: Entity[]): string {
+  const shape = entities.map((e) => ({
+    t: e.table,
+    c: e.columns.map((c) => [c.name, c.type, c.length, c.precision, c.scale, c.nullable, c.default, c.unique, c.index, ...(c.collation ? [c.collation] : [])]),
+    i: e.indexes,
+    p: e.pageIndexes,
+  }));
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+}
+
+/**
+ * Adds an entity to a model that is already in use (an entity registered while running, entity/live.ts):
+ * its key and table must be free and it may hold no system role. Everything reading the model sees it at once.
+ */
+export function addToModel(model: Model, e: Entity): void {
+  if (model.byKey.has(e.key)) throw new Error(`entity ${e.key} is declared twice`);
+  if (model.entities.some((o) => o.table === e.table)) throw new Error(`table ${e.table} is declared twice`);
+  if (e.system) throw new Error(`${e.key}: an entity added while running cannot hold a system role`);
+  const at = model.entities.findIndex((o) => o.key.localeCompare(e.key) > 0);
+  model.entities.splice(at < 0 ? model.entities.length : at, 0, e);
+  model.byKey.set(e.key, e);
+  model.schemaHash = schemaHashOf(model.entities);
 }
 
 function menuArea(key: string, area: unknown): MenuArea {

@@ -22,9 +22,11 @@ function open(method: Route['method'], action: string, summary: Route['summary']
 export default defineRoutes((core: Core): Route[] => {
   const can = (c: Caller, p: string) => core.auth.can(c, p);
   // The documents of an anonymous caller and of an administrator never change; others depend on the roles.
-  const docs = new Map<'anonymous' | 'admin', string>();
+  // Keyed by the number of routes too: an entity registered while running (entity/live.ts) adds routes.
+  const docs = new Map<string, string>();
   const openapi = (caller: Caller | null): string => {
-    const key = caller === null ? 'anonymous' : caller.isAdmin ? 'admin' : null;
+    const who = caller === null ? 'anonymous' : caller.isAdmin ? 'admin' : null;
+    const key = who && `${who}:${core.routes.all.length}`;
     const cached = key && docs.get(key);
     if (cached) return cached;
     const doc = JSON.stringify(buildOpenApi(core.model, core.routes, core.version, (r) => visibleTo(r, caller, can)));

@@ -15,7 +15,6 @@ const page = (load: Loader, props: Record<string, unknown> = {}): Pick<RouteObje
   },
 });
 
-const placeholder = () => import('../pages/Placeholder');
 const errorPage = () => import('../pages/errors/ErrorPage');
 
 export const routes: RouteObject[] = [
@@ -41,7 +40,8 @@ export const routes: RouteObject[] = [
       { path: '/workflow_store', ...page(() => import('../workspace/store/StorePage')) },
       { path: '/goods/:id', ...page(() => import('../workspace/store/GoodsPage')) },
       { path: '/payment', ...page(() => import('../workspace/pay/PaymentPage')) },
-      { path: '/helper/ai-code', ...page(placeholder) },
+      { path: '/nft', ...page(() => import('../workspace/nft/NftPage')) },
+      { path: '/helper/ai-code', ...page(() => import('../helper/AiCodePage')) },
       ...([401, 403, 404, 500, 502] as const).map((code) => ({ path: `/${code}`, ...page(errorPage, { code }) })),
       { path: '/admin/*', ...page(() => import('../console/Shell')) },
       { path: '*', ...page(() => import('../pages/MenuPage')) },

@@ -18,6 +18,8 @@ export const ENTITY_KEYS = [
   'base/mediaCategory',
   'base/message',
   'base/messageRead',
+  'base/monitor',
+  'base/monitorPost',
   'base/notify',
   'base/notifyTemplate',
   'base/paidLog',
@@ -76,6 +78,8 @@ export const ENTITY_ACTIONS = {
   'base/mediaCategory': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
   'base/message': { update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/messageRead': { info: 'GET', page: 'POST' },
+  'base/monitor': { info: 'GET', page: 'POST' },
+  'base/monitorPost': { delete: 'POST', info: 'GET', page: 'POST' },
   'base/notify': { update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/notifyTemplate': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/paidLog': { list: 'GET' },
@@ -1690,6 +1694,265 @@ export interface BaseMessageReadUpdate {
    * @default 0
    */
   seq?: number;
+}
+
+/**
+ * X monitor (X 监控 / X 監控): a row as `base/monitor` returns it.
+ */
+export interface BaseMonitor {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Profile (配置名 / 設定名)
+   * @maxLength 32
+   * @default "default"
+   */
+  profile?: string;
+  /**
+   * Enabled (启用 / 啟用)
+   * @default false
+   */
+  enabled?: boolean;
+  /** Accounts (账号 / 帳號) */
+  accounts?: string[] | null;
+  /** Keywords (关键词 / 關鍵字) */
+  keywords?: string[] | null;
+  /**
+   * Posts per request (每次请求帖子数 / 每次請求貼文數)
+   * @default 10
+   */
+  maxResults?: number;
+  /** Last fetch (上次抓取 / 上次擷取) */
+  lastFetchTime?: string | null;
+  /**
+   * Last error (上次错误 / 上次錯誤)
+   * @maxLength 500
+   */
+  lastError?: string | null;
+  /** Rate limited until (限流截止) */
+  rateLimitedUntil?: string | null;
+  /** Cursors (抓取进度 / 擷取進度) */
+  cursors?: Record<string, unknown> | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * X monitor (X 监控 / X 監控): the payload of `/admin/base/monitor/add`.
+ */
+export interface BaseMonitorAdd {
+  /**
+   * Profile (配置名 / 設定名)
+   * @maxLength 32
+   * @default "default"
+   */
+  profile?: string;
+  /**
+   * Enabled (启用 / 啟用)
+   * @default false
+   */
+  enabled?: boolean;
+  /** Accounts (账号 / 帳號) */
+  accounts?: string[] | null;
+  /** Keywords (关键词 / 關鍵字) */
+  keywords?: string[] | null;
+  /**
+   * Posts per request (每次请求帖子数 / 每次請求貼文數)
+   * @default 10
+   */
+  maxResults?: number;
+  /**
+   * Bearer token (Bearer 令牌 / Bearer 權杖)
+   * @maxLength 512
+   */
+  bearerToken?: string | null;
+  /**
+   * API key (API 密钥 / API 金鑰)
+   * @maxLength 255
+   */
+  apiKey?: string | null;
+  /**
+   * API secret (API 密钥密码 / API 金鑰密碼)
+   * @maxLength 255
+   */
+  apiSecret?: string | null;
+}
+
+/**
+ * X monitor (X 监控 / X 監控): the payload of `/admin/base/monitor/update`.
+ */
+export interface BaseMonitorUpdate {
+  id: number;
+  /**
+   * Profile (配置名 / 設定名)
+   * @maxLength 32
+   * @default "default"
+   */
+  profile?: string;
+  /**
+   * Enabled (启用 / 啟用)
+   * @default false
+   */
+  enabled?: boolean;
+  /** Accounts (账号 / 帳號) */
+  accounts?: string[] | null;
+  /** Keywords (关键词 / 關鍵字) */
+  keywords?: string[] | null;
+  /**
+   * Posts per request (每次请求帖子数 / 每次請求貼文數)
+   * @default 10
+   */
+  maxResults?: number;
+  /**
+   * Bearer token (Bearer 令牌 / Bearer 權杖)
+   * @maxLength 512
+   */
+  bearerToken?: string | null;
+  /**
+   * API key (API 密钥 / API 金鑰)
+   * @maxLength 255
+   */
+  apiKey?: string | null;
+  /**
+   * API secret (API 密钥密码 / API 金鑰密碼)
+   * @maxLength 255
+   */
+  apiSecret?: string | null;
+}
+
+/**
+ * X post (X 帖子 / X 貼文): a row as `base/monitorPost` returns it.
+ */
+export interface BaseMonitorPost {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Post id (帖子 ID / 貼文 ID)
+   * @maxLength 32
+   */
+  postId?: string;
+  /**
+   * Author id (作者 ID)
+   * @maxLength 32
+   */
+  authorId?: string | null;
+  /**
+   * Author username (作者用户名 / 作者使用者名稱)
+   * @maxLength 100
+   */
+  authorUsername?: string | null;
+  /**
+   * Author name (作者名称 / 作者名稱)
+   * @maxLength 100
+   */
+  authorName?: string | null;
+  /** Text (内容 / 內容) */
+  text?: string | null;
+  /**
+   * Link (链接 / 連結)
+   * @maxLength 300
+   */
+  url?: string | null;
+  /** Posted at (发布时间 / 發布時間) */
+  postedAt?: string | null;
+  /** Metrics (互动数据 / 互動數據) */
+  metrics?: Record<string, unknown> | null;
+  /**
+   * Found by (来源 / 來源)
+   * @maxLength 600
+   */
+  source?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * X post (X 帖子 / X 貼文): the payload of `/admin/base/monitorPost/add`.
+ */
+export interface BaseMonitorPostAdd {
+  /**
+   * Post id (帖子 ID / 貼文 ID)
+   * @maxLength 32
+   */
+  postId: string;
+  /**
+   * Author id (作者 ID)
+   * @maxLength 32
+   */
+  authorId?: string | null;
+  /**
+   * Author username (作者用户名 / 作者使用者名稱)
+   * @maxLength 100
+   */
+  authorUsername?: string | null;
+  /**
+   * Author name (作者名称 / 作者名稱)
+   * @maxLength 100
+   */
+  authorName?: string | null;
+  /** Text (内容 / 內容) */
+  text?: string | null;
+  /**
+   * Link (链接 / 連結)
+   * @maxLength 300
+   */
+  url?: string | null;
+  /** Posted at (发布时间 / 發布時間) */
+  postedAt?: string | null;
+  /** Metrics (互动数据 / 互動數據) */
+  metrics?: Record<string, unknown> | null;
+  /**
+   * Found by (来源 / 來源)
+   * @maxLength 600
+   */
+  source?: string | null;
+}
+
+/**
+ * X post (X 帖子 / X 貼文): the payload of `/admin/base/monitorPost/update`.
+ */
+export interface BaseMonitorPostUpdate {
+  id: number;
+  /**
+   * Post id (帖子 ID / 貼文 ID)
+   * @maxLength 32
+   */
+  postId?: string;
+  /**
+   * Author id (作者 ID)
+   * @maxLength 32
+   */
+  authorId?: string | null;
+  /**
+   * Author username (作者用户名 / 作者使用者名稱)
+   * @maxLength 100
+   */
+  authorUsername?: string | null;
+  /**
+   * Author name (作者名称 / 作者名稱)
+   * @maxLength 100
+   */
+  authorName?: string | null;
+  /** Text (内容 / 內容) */
+  text?: string | null;
+  /**
+   * Link (链接 / 連結)
+   * @maxLength 300
+   */
+  url?: string | null;
+  /** Posted at (发布时间 / 發布時間) */
+  postedAt?: string | null;
+  /** Metrics (互动数据 / 互動數據) */
+  metrics?: Record<string, unknown> | null;
+  /**
+   * Found by (来源 / 來源)
+   * @maxLength 600
+   */
+  source?: string | null;
 }
 
 /**
@@ -6193,6 +6456,8 @@ export interface EntityRows {
   'base/mediaCategory': BaseMediaCategory;
   'base/message': BaseMessage;
   'base/messageRead': BaseMessageRead;
+  'base/monitor': BaseMonitor;
+  'base/monitorPost': BaseMonitorPost;
   'base/notify': BaseNotify;
   'base/notifyTemplate': BaseNotifyTemplate;
   'base/paidLog': BasePaidLog;
@@ -6249,6 +6514,8 @@ export interface EntityAdds {
   'base/mediaCategory': BaseMediaCategoryAdd;
   'base/message': BaseMessageAdd;
   'base/messageRead': BaseMessageReadAdd;
+  'base/monitor': BaseMonitorAdd;
+  'base/monitorPost': BaseMonitorPostAdd;
   'base/notify': BaseNotifyAdd;
   'base/notifyTemplate': BaseNotifyTemplateAdd;
   'base/paidLog': BasePaidLogAdd;
@@ -6305,6 +6572,8 @@ export interface EntityUpdates {
   'base/mediaCategory': BaseMediaCategoryUpdate;
   'base/message': BaseMessageUpdate;
   'base/messageRead': BaseMessageReadUpdate;
+  'base/monitor': BaseMonitorUpdate;
+  'base/monitorPost': BaseMonitorPostUpdate;
   'base/notify': BaseNotifyUpdate;
   'base/notifyTemplate': BaseNotifyTemplateUpdate;
   'base/paidLog': BasePaidLogUpdate;

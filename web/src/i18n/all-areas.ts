@@ -17,8 +17,10 @@ import wsAccount from './locales/ws-account';
 import viewsCommerce from './locales/views-commerce';
 import viewsTasks from './locales/views-tasks';
 import wsApps from './locales/ws-apps';
+import helper from './locales/helper';
+import wsNft from './locales/ws-nft';
 
-export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce, viewsTasks, wsApps] as unknown as LocaleArea[];
+export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce, viewsTasks, wsApps, wsNft, helper] as unknown as LocaleArea[];
 
 /** Which module loads each area that is not loaded with the app. */
 export const LAZY_AREA_LOADERS: Record<string, string> = {
@@ -36,4 +38,6 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   viewsCommerce: 'i18n/console-texts.ts',
   viewsTasks: 'i18n/console-texts.ts',
   wsApps: 'i18n/apps-texts.ts',
+  helper: 'i18n/helper-texts.ts',
+  wsNft: 'i18n/nft-texts.ts',
 };

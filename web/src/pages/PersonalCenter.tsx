@@ -24,6 +24,7 @@ const TAB_SCREENS: Record<Exclude<AccountTab, 'profile'>, ComponentType> = {
   goods: lazy(() => import('../workspace/account/GoodsTab')),
   vip: lazy(() => import('../workspace/account/VipTab')),
   tokens: lazy(() => import('../workspace/account/TokensTab')),
+  nft: lazy(() => import('../workspace/nft/NftTab')),
 };
 
 interface Values {

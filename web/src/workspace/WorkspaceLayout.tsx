@@ -10,7 +10,7 @@ import { Avatar, Badge, Button, Spin, Tooltip } from 'antd';
 import MenuButton from '../components/MenuButton';
 import {
   AppstoreOutlined, ControlOutlined, DisconnectOutlined, LogoutOutlined, MessageOutlined, ShopOutlined,
-  TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined,
+  TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined, CrownOutlined,
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../i18n';
@@ -20,7 +20,7 @@ import { canEnterConsole, loginFor } from '../lib/router-rules';
 import LangSwitch from '../components/LangSwitch';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { useConversations, useRealtimeStatus, useWorkspaceSession } from './realtime';
-import { tabPath, type Tab } from './nav';
+import { NFT_PATH, tabPath, type Tab } from './nav';
 import './workspace.css';
 import '../i18n/workspace-texts';
 
@@ -107,6 +107,7 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
               items={[
                   { key: 'page', icon: <IdcardOutlined />, label: t('workspace.menu.myPage'), onClick: () => navigate(`/person/${encodeURIComponent(String(user.username ?? user.id))}`) },
                   { key: 'me', icon: <UserOutlined />, label: t('workspace.menu.personal'), onClick: () => navigate('/my/info') },
+                  { key: 'nft', icon: <CrownOutlined />, label: t('workspace.menu.nft'), onClick: () => navigate(NFT_PATH), 'data-testid': 'ws-menu-nft' },
                   ...(canEnterConsole(user, auth.consoleRoleIds) ? [{ key: 'console', icon: <ControlOutlined />, label: t('workspace.menu.console'), onClick: () => navigate('/admin') }] : []),
                   { type: 'divider' as const },
                   { key: 'logout', icon: <LogoutOutlined />, label: t('workspace.menu.logout'), onClick: () => void logout().then(() => navigate('/login')) },

@@ -4,6 +4,9 @@
  */
 import type { Target } from '../app/socket';
 
+/** The NFT screen (staking), reached from the member menu. */
+export const NFT_PATH = '/nft';
+
 export const TABS = ['board', 'chats', 'friends', 'teams'] as const;
 export type Tab = (typeof TABS)[number];
 

@@ -1,8 +1,15 @@
 /**
+ * The NFT staking calls that read settings or the chain (wallet linking is in nft-wallet.routes.ts):
+ *
+ * base/open/chainSettings (GET, public): the chain's public settings for the web app, only those
+ * (chain-settings.ts): chainId, chainName, rpc, rest, collection, staking, denom, gasPrice, bech32Prefix,
+ * ipfsGateway.
+ *
  * base/sys/user/isNftStacked: whether the caller has NFTs staked in the staking contract, read on the chain
- * for the caller's own starWalletAddress (server/adapters/chain.adapter.ts).
+ * for the caller's own starWalletAddress (server/adapters/chain.adapter.ts, pointed by the same settings).
  * - no wallet address: { staked: false, tokenIds: [], wallet: null }, without asking the chain;
  * - otherwise { staked: tokenIds.length > 0, tokenIds, wallet }, the answer kept 30 s per address in core.cache;
+ *   `{ refresh: true }` in the body reads the chain anew (the staking screen sends it after a transaction);
  * - chain not configured, unreachable or answering oddly: 502 with a localized message, never a 500.
  */
 import type { Core } from '../../../core/core';
@@ -10,6 +17,7 @@ import { l } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { ChainBadAnswer, ChainNotConfigured, createChainAdapter, type ChainAdapter } from '../../../adapters/chain.adapter';
+import { chainSettings, chainTimeoutMs } from './chain-settings';
 import { NFT_MESSAGES } from './nft.messages';
 import { walletAddress } from './user.queries';
 
@@ -19,7 +27,13 @@ const adapters = new WeakMap<Core, ChainAdapter>();
 /** One adapter (and so one chain connection) per running app. */
 function chainOf(core: Core): ChainAdapter {
   let a = adapters.get(core);
-  if (!a) adapters.set(core, (a = createChainAdapter(core.config.env)));
+  if (!a) {
+    a = createChainAdapter(async () => {
+      const s = await chainSettings(core);
+      return { rpcUrl: s.rpc, stakingContract: s.staking, timeoutMs: chainTimeoutMs(core) };
+    });
+    adapters.set(core, a);
+  }
   return a;
 }
 
@@ -28,9 +42,11 @@ async function walletOf(core: Core, userId: number): Promise<string | null> {
   return typeof w === 'string' && w.trim() ? w.trim() : null;
 }
 
-async function stakedTokens(core: Core, wallet: string): Promise<string[]> {
-  const key = `nft:staked:${wallet}`;
-  const hit = await core.cache.get(key);
+export const stakedCacheKey = (wallet: string) => `nft:staked:${wallet}`;
+
+async function stakedTokens(core: Core, wallet: string, refresh: boolean): Promise<string[]> {
+  const key = stakedCacheKey(wallet);
+  const hit = refresh ? null : await core.cache.get(key);
   if (hit !== null) return JSON.parse(hit) as string[];
   let tokenIds: string[];
   try {
@@ -45,6 +61,12 @@ async function stakedTokens(core: Core, wallet: string): Promise<string[]> {
 }
 
 export default defineRoutes((core) => [
+  call(core, 'base', 'open', 'chainSettings', {
+    guard: 'public',
+    method: 'GET',
+    summary: l('Chain settings for NFT staking', 'NFT 质押的区块链设置', 'NFT 質押的區塊鏈設定'),
+    handler: () => chainSettings(core),
+  }),
   call(core, 'base', 'sys/user', 'isNftStacked', {
     member: true,
     method: 'POST',
@@ -52,7 +74,8 @@ export default defineRoutes((core) => [
     async handler(req) {
       const wallet = await walletOf(core, req.user!.id);
       if (!wallet) return { staked: false, tokenIds: [], wallet: null };
-      const tokenIds = await stakedTokens(core, wallet);
+      const body = req.body as { refresh?: unknown } | null | undefined;
+      const tokenIds = await stakedTokens(core, wallet, body?.refresh === true);
       return { staked: tokenIds.length > 0, tokenIds, wallet };
     },
   }),

@@ -7,7 +7,8 @@
 import { Suspense, lazy, useRef, useState } from 'react';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Avatar, Button, Space, Spin, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { AppstoreOutlined, CloudUploadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CloudUploadOutlined, CodeOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import RowActions from '../../components/RowActions';
@@ -21,6 +22,7 @@ import InstallDialog from './plugins/InstallDialog';
 import PluginLogTable from './plugins/PluginLogTable';
 import ReadmeDrawer from './plugins/ReadmeDrawer';
 import { configSchemaOf, logoSrc, type PluginRow } from './plugins/plugin-types';
+import '../../i18n/helper-texts';
 
 const PluginConfigDrawer = lazy(() => import('./plugins/PluginConfigDrawer'));
 
@@ -30,6 +32,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const { modal } = App.useApp();
   const can = useCan();
+  const navigate = useNavigate();
   const table = useRef<ActionType>(undefined);
   const logs = useEntities(['plugin/log']);
   const logMeta = logs ? logs[0] : null;
@@ -155,6 +158,12 @@ function Screen({ meta }: { meta: EntityMeta }) {
           may('install') || may('upload') ? (
             <Button key="install" type="primary" icon={<CloudUploadOutlined />} onClick={() => setInstalling(true)} data-testid="plugin-install">
               {t('viewsTasks.plugin.install')}
+            </Button>
+          ) : null,
+          // The quick-coding creator (000 §2): scaffolds a new entity in the AI code helper.
+          can('base:coding:createCode') ? (
+            <Button key="coding" icon={<CodeOutlined />} onClick={() => navigate('/helper/ai-code')} data-testid="plugin-quick-coding">
+              {t('helper.quickCoding')}
             </Button>
           ) : null,
         ],

@@ -3,7 +3,7 @@ import { defineLocale } from '../define';
 /** Texts of the personal centre's commerce tabs (orders, favorites, my goods and statistics, VIP, tokens, redemption codes, ledger). */
 export default defineLocale('wsAccount', {
   en: {
-    tabs: { profile: 'Profile', orders: 'Orders', favorites: 'Favorites', goods: 'My goods', vip: 'VIP', tokens: 'Tokens' },
+    tabs: { profile: 'Profile', orders: 'Orders', favorites: 'Favorites', goods: 'My goods', vip: 'VIP', tokens: 'Tokens', nft: 'NFT' },
     loadFailed: 'This list could not be loaded',
     refused: 'Not available to your account',
     retry: 'Retry',
@@ -151,7 +151,7 @@ export default defineLocale('wsAccount', {
     },
   },
   'zh-cn': {
-    tabs: { profile: '个人资料', orders: '订单', favorites: '收藏', goods: '我的商品', vip: '会员', tokens: '代币' },
+    tabs: { profile: '个人资料', orders: '订单', favorites: '收藏', goods: '我的商品', vip: '会员', tokens: '代币', nft: 'NFT' },
     loadFailed: '列表加载失败',
     refused: '您的账号无法查看',
     retry: '重试',
@@ -299,7 +299,7 @@ export default defineLocale('wsAccount', {
     },
   },
   'zh-tw': {
-    tabs: { profile: '個人資料', orders: '訂單', favorites: '收藏', goods: '我的商品', vip: '會員', tokens: '代幣' },
+    tabs: { profile: '個人資料', orders: '訂單', favorites: '收藏', goods: '我的商品', vip: '會員', tokens: '代幣', nft: 'NFT' },
     loadFailed: '清單載入失敗',
     refused: '您的帳號無法檢視',
     retry: '重試',

@@ -1,0 +1,146 @@
+/**
+ * Reading a `createCode` body: the module and entity names, and the field list, whether the caller
+ * sent it or the language model proposed it (one JSON Schema of the list for both, coding-llm.ts).
+ *
+ * Decisions:
+ * - Only `module, name, fields, description, dryRun, newModule` are accepted: cool-admin's form that
+ *   takes a path and the file's contents (`path`, `content`, `fileName`, `code`...) is refused as
+ *   unknown fields, so a caller can never choose what is written or where.
+ * - The name rules are normalize.ts's (codegen/scaffold-entity.ts checks them again), repeated here
+ *   so a bad name is refused before the generator (and ts-morph) is loaded.
+ * - Field names that the core adds (id, createTime, updateTime) or that a page request uses for
+ *   itself (page, size, keyWord, order, sort) are refused, as are names every object already has
+ *   (`constructor`...).
+ * - The table name (`module_snake_name`) must fit MySQL's 64 characters.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { FieldType } from '../../../core/entity/define';
+import { Fields } from '../../../core/http/fields';
+import { fieldRule } from '../../../core/i18n/messages';
+import { schemaErrorField } from '../../../core/http/schema-errors';
+import type { InvalidField } from '../../../core/http/errors';
+import { CODING_FIELD } from './coding.messages';
+
+export const FIELD_TYPES: FieldType[] = ['string', 'text', 'int', 'bigint', 'float', 'decimal', 'boolean', 'datetime', 'json'];
+export const MAX_FIELDS = 60;
+export const MAX_STRING_LENGTH = 2000;
+const MAX_TABLE = 64;
+const MODULE = /^[a-z][a-z0-9]*$/;
+const NAME = /^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*)*$/;
+const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
+const RESERVED = new Set(['id', 'createTime', 'updateTime', 'page', 'size', 'keyWord', 'order', 'sort']);
+// Control, invisible and text-direction characters have no place in a label.
+const BAD_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
+/** One field of the list, as the generator takes it. */
+export interface CodingField {
+  name: string;
+  type: FieldType;
+  length?: number;
+  required: boolean;
+  label?: string;
+  dict?: string;
+}
+
+export interface CodingRequest {
+  module: string;
+  name: string;
+  /** Absent: the model proposes them from `description`. */
+  fields?: CodingField[];
+  description?: string;
+  dryRun: boolean;
+  newModule: boolean;
+}
+
+/** The JSON Schema of one field; the list's own bounds are checked before it (countProblem). */
+export const FIELD_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'type'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 64 },
+    type: { enum: FIELD_TYPES },
+    length: { type: 'integer', minimum: 1, maximum: MAX_STRING_LENGTH },
+    required: { type: 'boolean' },
+    label: { type: 'string', minLength: 1, maxLength: 100 },
+    dict: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const;
+
+const checkItem: ValidateFunction = new Ajv({ allErrors: true, strict: false }).compile(FIELD_SCHEMA);
+
+/** `groupMember` -> `group_member`, as codegen/scaffold-entity.ts names tables. */
+export function tableOf(module: string, name: string): string {
+  return `${module}_${name.replace(/\//g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}`;
+}
+
+/**
+ * Checks a field list (the caller's or the model's) and answers it typed, with every problem named
+ * under `root` (`fields.2.type`). `validate` may change the items first (the model's extras dropped).
+ */
+export function readFieldList(raw: unknown, root = 'fields', validate: ValidateFunction = checkItem): { fields: CodingField[]; errors: InvalidField[] } {
+  const errors: InvalidField[] = [];
+  const bad = (field: string, rule: string, params: Record<string, string | number> = {}) => errors.push({ field, rule, params });
+  if (!Array.isArray(raw)) {
+    bad(root, 'type', { type: 'list of fields' });
+    return { fields: [], errors };
+  }
+  if (raw.length < 1 || raw.length > MAX_FIELDS) {
+    bad(root, fieldRule(CODING_FIELD.field_coding_count), { min: 1, max: MAX_FIELDS });
+    return { fields: [], errors };
+  }
+  const fields: CodingField[] = [];
+  const seen = new Set<string>();
+  raw.forEach((item: unknown, i) => {
+    const at = `${root}.${i}`;
+    if (!validate(item)) {
+      const mine = (validate.errors ?? []).map((e) => schemaErrorField(e, at));
+      // One entry per field: ajv may report a field twice (type and bounds).
+      for (const e of mine) if (!errors.some((x) => x.field === e.field)) errors.push(e);
+      return;
+    }
+    const f = item as CodingField;
+    if (!IDENT.test(f.name)) bad(`${at}.name`, fieldRule(CODING_FIELD.field_coding_field_name));
+    else if (RESERVED.has(f.name) || f.name in Object.prototype) bad(`${at}.name`, fieldRule(CODING_FIELD.field_coding_reserved));
+    else if (seen.has(f.name)) bad(`${at}.name`, fieldRule(CODING_FIELD.field_coding_twice));
+    seen.add(f.name);
+    if (f.length !== undefined && f.type !== 'string') bad(`${at}.length`, fieldRule(CODING_FIELD.field_coding_length_string));
+    if (f.label !== undefined && BAD_CHARS.test(f.label)) bad(`${at}.label`, 'characters');
+    if (f.dict !== undefined && !IDENT.test(f.dict)) bad(`${at}.dict`, fieldRule(CODING_FIELD.field_coding_dict_unknown));
+    fields.push({
+      name: f.name,
+      type: f.type,
+      ...(f.length !== undefined ? { length: f.length } : {}),
+      required: f.required ?? false,
+      // A blank label is no label: the generator makes one from the name.
+      ...(f.label?.trim() ? { label: f.label.trim() } : {}),
+      ...(f.dict !== undefined ? { dict: f.dict } : {}),
+    });
+  });
+  return { fields, errors };
+}
+
+/** The request, or a 1002 naming every bad part of it (nothing about the model or the files yet). */
+export function readCodingRequest(body: unknown): CodingRequest {
+  const f = Fields.of(body, ['module', 'name', 'fields', 'description', 'dryRun', 'newModule']);
+  const module = f.str('module', 30, true);
+  const name = f.str('name', 100, true);
+  const description = f.str('description', 4000);
+  const dryRun = f.bool('dryRun') ?? false;
+  const newModule = f.bool('newModule') ?? false;
+  if (typeof module === 'string' && !MODULE.test(module)) f.bad('module', fieldRule(CODING_FIELD.field_coding_module_name));
+  if (typeof name === 'string' && !NAME.test(name)) f.bad('name', fieldRule(CODING_FIELD.field_coding_entity_name));
+  else if (typeof module === 'string' && typeof name === 'string' && tableOf(module, name).length > MAX_TABLE) {
+    f.bad('name', fieldRule(CODING_FIELD.field_coding_too_long), { table: tableOf(module, name), max: MAX_TABLE });
+  }
+  let fields: CodingField[] | undefined;
+  if (f.body.fields !== undefined && f.body.fields !== null) {
+    const read = readFieldList(f.body.fields);
+    f.errors.push(...read.errors);
+    fields = read.fields;
+  } else if (!description?.trim()) {
+    f.bad('fields', 'required');
+  }
+  f.done();
+  return { module: module!, name: name!, ...(fields ? { fields } : { description: description!.trim() }), dryRun, newModule };
+}

@@ -1,0 +1,96 @@
+/**
+ * What the X monitor gives out of its fetched posts: the public page (`twitterData`) and one post sent
+ * to a member as a notification (`sendTwitterToUser`).
+ *
+ * - twitterData shows only what X shows anyone: the post id, its author's username and name, text,
+ *   link, time (`createdAt`, X's created_at) and public metrics; newest first; `size` at most 100.
+ * - sendTwitterToUser writes a system notification (type 0, from the platform) in the receiver's
+ *   language through notifyUsers, in the caller's transaction; the receiver gets it live after the
+ *   commit like every notification. An unknown user or post is a 404.
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { SYSTEM } from '../../../core/entity/access';
+import { eq } from '../../../core/crud/condition';
+import { fail } from '../../../core/http/errors';
+import { Fields } from '../../../core/http/fields';
+import { pickLang, t as text } from '../../../core/i18n/messages';
+import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
+import { MONITOR } from './monitor.messages';
+import { postEntity } from './monitor.queries';
+
+/** The largest page twitterData answers. */
+export const MAX_POSTS_PAGE = 100;
+const POST_ID = /^\d{1,20}$/;
+
+export interface PublicPost {
+  postId: string;
+  authorUsername: string | null;
+  authorName: string | null;
+  text: string;
+  url: string | null;
+  createdAt: string | null;
+  metrics: Record<string, number> | null;
+}
+
+function publicPost(r: Row): PublicPost {
+  return {
+    postId: String(r.postId),
+    authorUsername: (r.authorUsername as string | null) ?? null,
+    authorName: (r.authorName as string | null) ?? null,
+    text: String(r.text ?? ''),
+    url: (r.url as string | null) ?? null,
+    createdAt: (r.postedAt as string | null) ?? null,
+    metrics: (r.metrics as Record<string, number> | null) ?? null,
+  };
+}
+
+/** A whole number from a query string (or undefined when absent); 1002 when it is not one. */
+function queryInt(f: Fields, name: string, min: number): number | undefined {
+  const v = f.body[name];
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string' || !/^\d{1,9}$/.test(v) || Number(v) < min) return f.bad(name, 'type', { type: `integer of at least ${min}` });
+  return Number(v);
+}
+
+/** The latest posts, newest first, with their public fields only. */
+export async function latestPosts(core: Core, query: Record<string, string>): Promise<{ list: PublicPost[]; pagination: Row }> {
+  // Other query parameters (a cache buster, a client's own) are ignored, not refused.
+  const f = new Fields(query, ['page', 'size'], Object.keys(query));
+  const page = queryInt(f, 'page', 1) ?? 1;
+  const size = Math.min(queryInt(f, 'size', 1) ?? 20, MAX_POSTS_PAGE);
+  f.done();
+  // The rows are administrators' (no access rule): read as the system, then cut to the public fields.
+  const answer = await core.ops.page(postEntity(core), { page, size, order: 'postedAt', sort: 'desc' }, SYSTEM);
+  return { list: answer.list.map(publicPost), pagination: answer.pagination as unknown as Row };
+}
+
+/** Sends post `postId` (X's id) to member `userId` as a notification; answers the notification's id. */
+export async function sendPostToUser(core: Core, caller: AuthUser, body: unknown): Promise<{ id: number }> {
+  const f = Fields.of(body, ['userId', 'postId']);
+  const userId = f.id('userId');
+  const raw = f.body.postId;
+  const postId = typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (raw === undefined || raw === null || raw === '') f.bad('postId', 'required');
+  else if (!POST_ID.test(postId)) f.bad('postId', 'type', { type: 'X post id (digits)' });
+  f.done();
+  const users = core.model.system('users');
+  return core.ops.transaction(caller, async (t) => {
+    const [user, post] = await core.ops.transaction(SYSTEM, async (sys) => [
+      (await sys.lock(users, userId!))[0],
+      (await sys.lock(postEntity(core), eq('postId', postId)))[0],
+    ]);
+    if (!user) throw fail.notFound(MONITOR.monitor_user_not_found);
+    if (!post) throw fail.notFound(MONITOR.monitor_post_not_found);
+    const lang = pickLang(typeof user.language === 'string' ? user.language : undefined);
+    const username = String(post.authorUsername ?? post.authorId ?? '?');
+    const [row] = await notifyUsers(core, t, {
+      toIds: [userId!],
+      type: NOTIFY_TYPE.system,
+      title: text(lang, MONITOR.monitor_post_title, { username }),
+      content: [post.text, post.url].filter((v) => typeof v === 'string' && v).join('\n'),
+      fromId: null,
+    });
+    return { id: Number(row.id) };
+  });
+}

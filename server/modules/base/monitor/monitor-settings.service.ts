@@ -1,0 +1,159 @@
+/**
+ * saveSetting and getSetting of the X monitor.
+ *
+ * - The settings row (base/monitor, profile `default`) holds the accounts, keywords, enabled flag,
+ *   posts per request and the credentials. A credential left out of a save keeps the stored one, an
+ *   empty string (or null) clears it; none is ever answered, only `credentialsSet`.
+ * - The schedule lives in the `monitor.fetch` task row: a save that sends `every` (ms) or `cron` (six
+ *   fields, UTC) writes it there, and `enabled` starts or stops that task. The first save makes the
+ *   row (a system task, every 15 minutes unless told otherwise), and so does a save after an
+ *   administrator deleted it. The task entity's own checks name a bad `cron` or `every` (1002).
+ * - Enabling needs usable credentials and at least one account or keyword (1002 on `enabled`).
+ * - Changing the credentials forgets a rate limit noted under the old ones; dropping an account or
+ *   keyword forgets its cursor.
+ */
+import type { Core } from '../../../core/core';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { eq } from '../../../core/crud/condition';
+import { Fields } from '../../../core/http/fields';
+import { fieldRule } from '../../../core/i18n/messages';
+import { MONITOR_FIELDS } from './monitor.messages';
+import { PROFILE, credentialsSet, monitorTaskId, settingsEntity, storedSettings } from './monitor.queries';
+import { FETCH_TASK } from './monitor-fetch.service';
+
+const KNOWN = ['accounts', 'keywords', 'enabled', 'maxResults', 'every', 'cron', 'bearerToken', 'apiKey', 'apiSecret'];
+const SECRETS = ['bearerToken', 'apiKey', 'apiSecret'] as const;
+const MAX_TARGETS = 20;
+const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
+/** A new task row's interval when the save gives no schedule: X's rate-limit window. */
+const DEFAULT_EVERY_MS = 15 * 60_000;
+
+/** What getSetting answers: never a credential, only whether usable ones are stored. */
+export interface MonitorSettingsView {
+  accounts: string[];
+  keywords: string[];
+  enabled: boolean;
+  maxResults: number;
+  credentialsSet: boolean;
+  taskId: number | null;
+  every: number | null;
+  cron: string | null;
+  nextRunTime: string | null;
+  lastFetchTime: string | null;
+  lastError: string | null;
+  rateLimitedUntil: string | null;
+}
+
+const tasks = (core: Core) => core.model.system('tasks');
+
+/** A list of distinct, trimmed strings (at most MAX_TARGETS), or undefined when absent or bad. */
+function list(f: Fields, name: string, each: (v: string) => string | null, max: number): string[] | undefined {
+  const v = f.body[name];
+  if (v === undefined) return undefined;
+  if (v === null) return [];
+  if (!Array.isArray(v) || v.length > MAX_TARGETS || !v.every((x) => typeof x === 'string')) {
+    return f.bad(name, 'type', { type: `list of at most ${MAX_TARGETS} texts` });
+  }
+  const out: string[] = [];
+  for (const raw of v as string[]) {
+    const item = each(raw.trim());
+    if (item === null) return f.bad(name, fieldRule(MONITOR_FIELDS.field_monitor_account));
+    if (item === '' || [...item].length > max) return f.bad(name, 'length', { min: 1, max });
+    if (!out.some((o) => o.toLowerCase() === item.toLowerCase())) out.push(item);
+  }
+  return out;
+}
+
+/** The settings as getSetting answers them. */
+export async function settingsView(core: Core, caller: AuthUser): Promise<MonitorSettingsView> {
+  const row = await storedSettings(core);
+  const taskId = await monitorTaskId(core, FETCH_TASK);
+  const task = taskId === null ? null : await core.ops.info(tasks(core), taskId, caller);
+  const enabled = !!row?.enabled;
+  return {
+    accounts: (row?.accounts as string[] | null) ?? [],
+    keywords: (row?.keywords as string[] | null) ?? [],
+    enabled,
+    maxResults: Number(row?.maxResults ?? 10),
+    credentialsSet: credentialsSet(row),
+    taskId,
+    every: task?.every === null || task?.every === undefined ? null : Number(task.every),
+    cron: (task?.cron as string | null | undefined) ?? null,
+    nextRunTime: (task?.nextRunTime as string | null | undefined) ?? null,
+    lastFetchTime: (row?.lastFetchTime as string | null | undefined) ?? null,
+    lastError: (row?.lastError as string | null | undefined) ?? null,
+    rateLimitedUntil: (row?.rateLimitedUntil as string | null | undefined) ?? null,
+  };
+}
+
+/** Applies a saveSetting body; answers the settings as getSetting does. */
+export async function saveSettings(core: Core, caller: AuthUser, body: unknown): Promise<MonitorSettingsView> {
+  const f = Fields.of(body, KNOWN);
+  const accounts = list(f, 'accounts', (v) => (USERNAME.test(v.replace(/^@/, '')) ? v.replace(/^@/, '') : null), 15);
+  const keywords = list(f, 'keywords', (v) => v, 512);
+  const enabled = f.bool('enabled');
+  const maxResults = f.int('maxResults', { min: 10, max: 100 });
+  const every = f.body.every === null ? null : f.int('every', { min: 1000 });
+  const cron = f.str('cron', 200);
+  const secrets: Row = {};
+  for (const k of SECRETS) {
+    const v = f.str(k, k === 'bearerToken' ? 512 : 255);
+    if (v !== undefined) secrets[k] = v === null || v.trim() === '' ? null : v.trim();
+  }
+  f.done();
+
+  const stored = await storedSettings(core);
+  const merged = { ...(stored ?? {}), ...secrets };
+  const targets = [...(accounts ?? ((stored?.accounts as string[] | null) ?? [])), ...(keywords ?? ((stored?.keywords as string[] | null) ?? []))];
+  const on = enabled ?? !!stored?.enabled;
+  if (on && !credentialsSet(merged)) f.bad('enabled', fieldRule(MONITOR_FIELDS.field_monitor_credentials));
+  if (on && !targets.length) f.bad('enabled', fieldRule(MONITOR_FIELDS.field_monitor_targets));
+  f.done();
+
+  const settings = settingsEntity(core);
+  await core.ops.transaction(caller, async (t) => {
+    const { id } = await t.addIfAbsent(settings, { profile: PROFILE }, ['profile']);
+    // Locked, so two saves at once apply one after the other.
+    const [row] = await t.lock(settings, id);
+    const changes: Row = { ...secrets };
+    if (accounts !== undefined) changes.accounts = accounts;
+    if (keywords !== undefined) changes.keywords = keywords;
+    if (enabled !== undefined) changes.enabled = enabled;
+    if (maxResults !== undefined) changes.maxResults = maxResults;
+    if (SECRETS.some((k) => k in secrets)) changes.rateLimitedUntil = null;
+    if (accounts !== undefined || keywords !== undefined) changes.cursors = keptCursors(row.cursors, accounts ?? (row.accounts as string[] | null) ?? [], keywords ?? (row.keywords as string[] | null) ?? []);
+    if (Object.keys(changes).length) await t.updateWhere(settings, id, changes, { expect: 1 });
+
+    const schedule: Row = {};
+    if (typeof cron === 'string' && cron.trim() !== '') Object.assign(schedule, { cron: cron.trim(), taskType: 0 });
+    else if (every !== undefined && every !== null) Object.assign(schedule, { every, cron: null, taskType: 1 });
+    else if (cron !== undefined) Object.assign(schedule, { cron: null, taskType: 1 });
+    const [task] = await t.lock(tasks(core), eq('service', FETCH_TASK));
+    const status = on ? 1 : 0;
+    if (task) {
+      if (Object.keys(schedule).length || Number(task.status) !== status) await t.update(tasks(core), { id: task.id, ...schedule, status });
+    } else {
+      await t.add(tasks(core), {
+        name: 'X monitor fetch',
+        service: FETCH_TASK,
+        data: '{}',
+        type: 0,
+        status,
+        remark: 'Fetches the posts of the X monitor\'s accounts and keywords (base/monitor/saveSetting)',
+        ...(Object.keys(schedule).length && (schedule.cron || schedule.every) ? schedule : { every: DEFAULT_EVERY_MS, taskType: 1 }),
+      });
+    }
+  });
+  return settingsView(core, caller);
+}
+
+/** The cursors of the accounts and keywords still watched. */
+function keptCursors(raw: unknown, accounts: string[], keywords: string[]): Row {
+  const c = (raw && typeof raw === 'object' ? raw : {}) as { since?: Record<string, string>; users?: Record<string, string> };
+  const keys = new Set([...accounts.map((a) => `u:${a.toLowerCase()}`), ...keywords.map((k) => `q:${k}`)]);
+  const names = new Set(accounts.map((a) => a.toLowerCase()));
+  return {
+    since: Object.fromEntries(Object.entries(c.since ?? {}).filter(([k]) => keys.has(k))),
+    users: Object.fromEntries(Object.entries(c.users ?? {}).filter(([k]) => names.has(k))),
+  };
+}
