@@ -8,7 +8,7 @@ const resultsDir = process.env.TEST_RESULTS_DIR;
 export default defineConfig({
   plugins: [swc.vite({ tsconfigFile: './tsconfig.json' })],
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/web/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/web/**/*.test.ts', 'tests/cluster/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
     testTimeout: 60_000,

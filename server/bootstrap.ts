@@ -3,29 +3,20 @@ import 'reflect-metadata';
 import { Bootstrap } from '@midwayjs/bootstrap';
 import { MainConfiguration, getStarted } from './configuration';
 import { readConfig } from './core/core';
-
-/**
- * Midway stops the app on SIGTERM and SIGINT (requests in flight, request log, database) and exits
- * with 0; should any of that hang, the process still ends this long after the signal.
- */
-const STOP_DEADLINE_MS = 4500;
-
-function exitByDeadline(): void {
-  setTimeout(() => {
-    process.stderr.write(`Shutdown did not finish within ${STOP_DEADLINE_MS} ms; exiting anyway\n`);
-    process.exit(1);
-  }, STOP_DEADLINE_MS).unref();
-}
+import { installStopSignals } from './core/ops/lifecycle';
+import { bootstrapLogger, terminalLines } from './core/ops/json-log';
 
 async function main(): Promise<void> {
   const t0 = Date.now();
+  // Before Midway's handlers: on SIGTERM/SIGINT readiness turns false at once, then Midway stops the
+  // app (core/ops/lifecycle.ts) and exits with 0; past SHUTDOWN_TIMEOUT_MS the process exits with 1.
+  installStopSignals(process.env, (line) => process.stderr.write(`${line}\n`));
   await Bootstrap.configure({
     baseDir: __dirname,
     imports: [{ Configuration: MainConfiguration }],
     moduleDetector: false,
+    logger: bootstrapLogger(process.env),
   } as never).run();
-  process.once('SIGTERM', exitByDeadline);
-  process.once('SIGINT', exitByDeadline);
   const { seed, schema } = getStarted();
   const { port } = readConfig();
   const lines = [
@@ -39,10 +30,10 @@ async function main(): Promise<void> {
       : 'Administrator account created: username "admin", password from ADMIN_PASSWORD');
   }
   // Printed to the terminal only, never to a log file.
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(terminalLines(lines, process.env));
 }
 
 main().catch((err) => {
-  process.stderr.write(`Start-up failed: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.stderr.write(terminalLines([`Start-up failed: ${(err as Error)?.stack ?? String(err)}`], process.env, 'error'));
   process.exit(1);
 });

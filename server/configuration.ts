@@ -9,25 +9,14 @@ import DefaultConfig from './config/config.default';
 import { readConfig, type AppConfig } from './core/core';
 import { startCore, type Started } from './core/app';
 import { createDispatcher } from './core/http/dispatch';
+import { coolCompat } from './core/cool-compat';
 import { createWebServer, pickWebRoot } from './core/http/web';
 import { WEB_DIR } from './core/paths';
 import { attachSocketServer } from './modules/base/chat/socket.server';
-
-/** How long a stop waits for requests in flight before cutting their connections. */
-const DRAIN_MS = 3000;
-
-/** Stops accepting connections and waits (at most `graceMs`) for open ones to finish, then cuts the rest. */
-async function drainServer(server: Server | undefined, graceMs: number): Promise<void> {
-  if (!server?.listening) return;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // A keep-alive connection turns idle once its response is out; close it then rather than at its timeout.
-  const idle = setInterval(() => server.closeIdleConnections(), 25);
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-  clearInterval(idle);
-  clearTimeout(timer);
-  server.closeAllConnections();
-}
+import { beginDrain, drainBudgetMs, drainServer, idleGraceMs, markReady, markStarting } from './core/ops/lifecycle';
+import { requestContext } from './core/ops/request-context';
+import { logFields } from './core/ops/json-log';
+import { outageLogDue, outageOf } from './core/ops/outage';
 
 /** Set by whoever boots the app before it starts (tests pass their own configuration). */
 let configOverride: Partial<AppConfig> = {};
@@ -61,9 +50,11 @@ export class MainConfiguration implements ILifeCycle {
   logger!: ILogger;
 
   async onReady(): Promise<void> {
+    markStarting();
     started = await startCore(
       { ...readConfig(), ...configOverride },
-      (err) => this.logger.error('background work failed: %s', (err as Error)?.stack ?? String(err)),
+      // While the database or Redis is away, every timer's work fails alike: one line each 10 s.
+      (err) => (!outageOf(err) || outageLogDue('background')) && this.logger.error('background work failed: %s', (err as Error)?.stack ?? String(err)),
       (line) => this.logger.warn('%s', line),
     );
     const { core } = started;
@@ -71,12 +62,14 @@ export class MainConfiguration implements ILifeCycle {
       routes: core.routes,
       auth: core.auth,
       web: createWebServer(pickWebRoot(WEB_DIR)),
-      logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err)),
+      logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err), logFields({ reqId: ctx.state.reqId })),
       requestLog: core.requestLog,
+      coolCompat: coolCompat(core.config.env),
     });
     // First in koa's chain, ahead of Midway's per-request container: the API answers every request
     // it owns (all errors included) without building request-scoped objects it would never use.
-    (this.app as unknown as { middleware: unknown[] }).middleware.unshift(dispatch);
+    // Ahead of it, the request id, `Connection: close` while draining, and the request metrics (core/ops).
+    (this.app as unknown as { middleware: unknown[] }).middleware.unshift(requestContext(), dispatch);
   }
 
   /** The socket server (ARCHITECTURE §5) shares the HTTP server, which exists once the framework runs. */
@@ -85,15 +78,19 @@ export class MainConfiguration implements ILifeCycle {
     await attachSocketServer(getStarted().core, httpServer, {
       logError: (err, where) => this.logger.error('%s failed: %s', where, (err as Error)?.stack ?? String(err)),
     });
+    markReady();
   }
 
+  /** The graceful stop (core/ops/lifecycle.ts): SIGTERM has turned readiness false already. */
   async onStop(): Promise<void> {
-    // Sockets first: an open websocket would hold the HTTP server's close for the whole grace time.
-    // Their users' presence is written while the database is still open.
+    beginDrain();
+    // Midway closes the HTTP server only after onStop: stop taking connections now and let the
+    // requests in flight finish, so their log entries are queued before the queue's last write.
+    const drained = drainServer((this.app.getFramework() as unknown as koa.Framework).getServer(), drainBudgetMs(started?.core.config.env ?? process.env), idleGraceMs(started?.core.config.env ?? process.env));
+    // Sockets are told to reconnect (elsewhere) and closed: an open websocket would hold the close for
+    // the whole budget. Their users' presence is written while the database is still open.
     await started?.core.realtime.close();
-    // Midway closes the HTTP server only after onStop: stop taking requests and let those in flight
-    // finish first, so their log entries are queued before the queue's last write.
-    await drainServer((this.app.getFramework() as unknown as koa.Framework).getServer(), DRAIN_MS);
+    await drained;
     httpServer = undefined;
     await started?.close();
     started = null;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadModel } from './entity/load';
 import { readDependencies } from './entity/access';
 import { openDatabase, parseDatabaseUrl } from './db/open';
@@ -13,7 +13,7 @@ import { syncSchema, type SchemaReport } from './db/schema';
 import { fillUsernameKeys } from './auth/username-upgrade';
 import { openCacheStore } from './cache/store';
 import { AuthService, changesUserState } from './auth/auth.service';
-import { loadSecrets } from './auth/signing-keys';
+import { SharedSecrets } from './auth/signing-keys';
 import { CacheRevocations, type Revocations } from './auth/revocations';
 import { RevocationTable } from './auth/revocation-table';
 import { Operations } from './crud/operations';
@@ -24,7 +24,7 @@ import { genericRoutes } from './crud/routes';
 import { RouteTable, type Route } from './http/route';
 import { l } from './entity/define';
 import { seed, type SeedResult } from './seed';
-import { PROJECT_ROOT } from './paths';
+import { DATA_DIR, PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
 import { loadModuleEvents, loadModuleRoutes, loadModuleTasks } from './modules';
@@ -33,6 +33,8 @@ import { RequestLogQueue, requestLogOptions } from './log/request-log';
 import { Scheduler, schedulerSettings } from './scheduler/scheduler';
 import { PluginManager, pluginSettings } from './plugins/manager';
 import { LiveEntities, liveSettings, preloadLive } from './entity/live';
+import { opsRoutes } from './ops/ops.routes';
+import { startOps } from './ops/ops';
 import './log/log-purge.task';
 
 export interface Started {
@@ -82,10 +84,12 @@ export async function startCore(
   const schema = await syncSchema(db, model);
   await ensureSequenceTable(db);
   await fillUsernameKeys(db, warn, model);
-  const secrets = loadSecrets();
+  // Generated secrets live in the database, so every instance on it signs and checks alike (issue 24).
+  const dataDir = config.env.DATA_DIR ? resolve(PROJECT_ROOT, config.env.DATA_DIR) : DATA_DIR;
+  const secrets = await SharedSecrets.open(db, config.env, { refreshTtl: config.refreshTtl, dataDir, warn });
   // Without Redis the cache store lives in this process; ended sessions must outlive a restart.
   const revocations: Revocations = config.redisUrl ? new CacheRevocations(cache) : await RevocationTable.open(db, onError);
-  const auth = new AuthService(db, model, cache, secrets.jwt, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl }, revocations);
+  const auth = new AuthService(db, model, cache, secrets, { accessTtl: config.accessTtl, refreshTtl: config.refreshTtl }, revocations);
   const totals = new Totals(cache, db, config.totalRecountSeconds);
   const boundaries = new PageBoundaries(cache);
   // Entities whose read rules look into another entity: a write there changes what their pages count.
@@ -123,8 +127,8 @@ export async function startCore(
   };
   const realtime = new RealtimeHub();
   const entities = new LiveEntities({ model, db, routes, ops, reseed, onError }, live);
-  const core: Core = { config, model, db, cache, auth, ops, routes, version, requestLog, reseed, realtime, scheduler, plugins, entities };
-  for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core)]) {
+  const core: Core = { config, model, db, cache, auth, secrets, ops, routes, version, requestLog, reseed, realtime, scheduler, plugins, entities };
+  for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core), ...opsRoutes(core)]) {
     routes.add(r);
   }
   // Task handlers register before the seed, which adds the system tasks they ask for.
@@ -134,6 +138,7 @@ export async function startCore(
   await scheduler.start(core);
   await plugins.start(core);
   entities.start();
+  const operations = await startOps(core, warn, onError);
   return {
     core,
     schema,
@@ -146,6 +151,7 @@ export async function startCore(
       await plugins.close();
       await requestLog.close();
       await revocations.close();
+      await operations.close();
       await cache.close();
       await db.close();
     },

@@ -11,6 +11,7 @@ import type { SeedResult } from './seed';
 import type { Scheduler } from './scheduler/scheduler';
 import type { PluginManager } from './plugins/manager';
 import type { LiveEntities } from './entity/live';
+import type { SharedSecrets } from './auth/signing-keys';
 
 export interface AppConfig {
   port: number;
@@ -32,6 +33,8 @@ export interface Core {
   db: Db;
   cache: CacheStore;
   auth: AuthService;
+  /** The installation's generated secrets, the same on every instance of the database (auth/signing-keys.ts). */
+  secrets: SharedSecrets;
   ops: Operations;
   routes: RouteTable;
   version: string;

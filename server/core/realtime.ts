@@ -11,7 +11,7 @@
  */
 
 /** The `kind` of the one server -> client event, `notice { kind, data }`. */
-export type NoticeKind = 'message' | 'delta' | 'notify' | 'presence' | 'read';
+export type NoticeKind = 'message' | 'delta' | 'notify' | 'presence' | 'read' | 'server';
 
 export interface Notice {
   kind: NoticeKind;
@@ -30,6 +30,9 @@ export interface RealtimeTransport {
   leaveGroup(userIds: number[], groupId: number): Promise<void>;
   /** Whether the user has at least one socket connected, on any instance. */
   isOnline(userId: number): Promise<boolean>;
+  /** Sockets connected to this instance (for the metrics). */
+  localCount?(): number;
+  /** Closes this instance's sockets, telling them first to reconnect (`notice {kind: 'server', data: {reconnect: true}}`). */
   close(): Promise<void>;
 }
 
@@ -63,6 +66,11 @@ export class RealtimeHub {
 
   async isOnline(userId: number): Promise<boolean> {
     return (await this.transport?.isOnline(userId)) ?? false;
+  }
+
+  /** Sockets connected to this instance. */
+  get localSockets(): number {
+    return this.transport?.localCount?.() ?? 0;
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,8 @@
  * types. Every start: a menu entry and permission buttons for each entity and permission key that was
  * never seeded before (remembered in app_seed_state), so a new entity file gets its screen without a
  * reset and nothing an administrator changed or removed is put back (seed-menus.ts); likewise the
- * system tasks of task handlers (scheduler/seed-tasks.ts).
+ * system tasks of task handlers (scheduler/seed-tasks.ts). Once, on new and existing installations
+ * alike: a root department with the administrator in it.
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from './db/db';
@@ -15,6 +16,7 @@ import { ADMIN_ROLE_ID } from './auth/auth.service';
 import { SEED_TABLE, insert, markSeeded, one, type Done } from './seed-db';
 import { migrateMenuAreas, seedMenus } from './seed-menus';
 import { seedSystemTasks } from './scheduler/seed-tasks';
+import { nowStored } from './crud/values';
 
 export const MEMBER_ROLE_LABEL = 'member';
 
@@ -78,6 +80,25 @@ async function seedAccounts(tx: Db, model: Model, done: Done, adminPassword: str
   }
 }
 
+/**
+ * Once: a root department (unless the installation has one already) holding the administrators
+ * who are in no department, so department trees, and user lists filtered by them (cool-admin's
+ * console), start with someone in them.
+ */
+async function seedRootDepartment(tx: Db, model: Model, done: Done): Promise<void> {
+  if (done.has('department:root')) return;
+  const q = tx.q.bind(tx);
+  const departments = model.system('departments').table;
+  const found = await one(tx, `SELECT ${q('id')} FROM ${q(departments)} WHERE ${q('parentId')} IS NULL ORDER BY ${q('orderNum')} ASC, ${q('id')} ASC LIMIT 1`);
+  const rootId = found ? Number(found.id) : await insert(tx, departments, { name: 'COSMAC AI', parentId: null, orderNum: 0 });
+  await tx.run(
+    `UPDATE ${q(model.system('users').table)} SET ${q('departmentId')} = ?, ${q('updateTime')} = ? WHERE ${q('departmentId')} IS NULL ` +
+      `AND ${q('id')} IN (SELECT ${q('userId')} FROM ${q(model.system('userRoles').table)} WHERE ${q('roleId')} = ?)`,
+    [rootId, nowStored(), ADMIN_ROLE_ID],
+  );
+  await markSeeded(tx, done, 'department:root');
+}
+
 /** Gives the member role the keys of `keys` it was never given before, as one button menu. */
 async function seedMemberPermissions(tx: Db, model: Model, done: Done, keys: string[]): Promise<void> {
   const q = tx.q.bind(tx);
@@ -110,6 +131,7 @@ export async function seed(db: Db, model: Model, routes: RouteTable, adminPasswo
   await db.transaction(async (tx) => {
     const done: Done = new Set((await tx.query<{ k: string }>(`SELECT ${tx.q('k')} FROM ${tx.q(SEED_TABLE)}`)).map((r) => r.k));
     await seedAccounts(tx, model, done, adminPassword, result);
+    await seedRootDepartment(tx, model, done);
     await migrateMenuAreas(tx, done, model);
     await seedMenus(tx, done, model, routes, result);
     await seedMemberPermissions(tx, model, done, memberPermissions);

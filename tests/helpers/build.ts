@@ -32,7 +32,7 @@ export async function buildServerOnce(): Promise<void> {
  * Starts the built server as a separate process on a free-ish port with `env` added to this
  * process's environment, and resolves once it prints that it is running.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ proc: ChildProcess; port: number }> {
+export async function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<{ proc: ChildProcess; port: number }> {
   await buildServerOnce();
   const port = 20000 + Math.floor(Math.random() * 20000);
   const proc = spawn(process.execPath, [join(ROOT, 'dist/server/bootstrap.js')], {
@@ -42,7 +42,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ proc
   });
   await new Promise<void>((ok, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`server process did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`server process did not start: ${out}`)), startTimeoutMs);
     proc.stdout!.on('data', (d) => {
       out += d;
       if (out.includes('is running')) {

@@ -19,6 +19,7 @@ import { AI_FIXTURES } from './matrix-ai';
 import { MONITOR_FIXTURES } from './matrix-monitor';
 import { CODING_FIXTURES } from './matrix-coding';
 import { NFT_FIXTURES } from './matrix-nft';
+import { OPS_FIXTURES } from './matrix-ops';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   // The workspace's areas keep their fixtures in their own files.
@@ -35,6 +36,7 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   ...MONITOR_FIXTURES,
   ...CODING_FIXTURES,
   ...NFT_FIXTURES,
+  ...OPS_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

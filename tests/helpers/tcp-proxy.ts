@@ -17,6 +17,8 @@ export interface TcpProxy {
    * instead of forwarding it. Resolves when that happened.
    */
   cutOn(text: string): Promise<void>;
+  /** While on, every open connection is cut and new ones are closed at once: the server is away. */
+  refuse(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -25,11 +27,16 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
   const open = new Set<Socket>();
   let connections = 0;
   let trap: { text: Buffer; fired: () => void } | null = null;
+  let refusing = false;
   const cutAll = () => {
     for (const s of open) s.destroy();
     open.clear();
   };
   const server: Server = createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
     connections++;
     const upstream = connect(port, host);
     open.add(client);
@@ -62,6 +69,10 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
       return connections;
     },
     cutAll,
+    refuse(on) {
+      refusing = on;
+      if (on) cutAll();
+    },
     cutOn(text) {
       return new Promise<void>((resolve) => {
         trap = { text: Buffer.from(text, 'utf8'), fired: resolve };

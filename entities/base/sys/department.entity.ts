@@ -5,9 +5,18 @@ import { keyHolders } from '../../../server/core/entity/access';
 
 /** The department rules' messages; the department calls (department/order) refuse a loop with the same one. */
 export const DEPARTMENT_MESSAGES = registerMessages({
-  en: { department_cycle: 'A department cannot be placed under itself or one of its own sub-departments' },
-  'zh-cn': { department_cycle: '部门不能放在自己或自己的下级部门之下' },
-  'zh-tw': { department_cycle: '部門不能放在自己或自己的下級部門之下' },
+  en: {
+    department_cycle: 'A department cannot be placed under itself or one of its own sub-departments',
+    department_not_empty: 'Department {id} still has {users} user(s) and {children} sub-department(s): move them elsewhere first',
+  },
+  'zh-cn': {
+    department_cycle: '部门不能放在自己或自己的下级部门之下',
+    department_not_empty: '部门 {id} 下还有 {users} 个用户和 {children} 个下级部门，请先移走',
+  },
+  'zh-tw': {
+    department_cycle: '部門不能放在自己或自己的下級部門之下',
+    department_not_empty: '部門 {id} 下還有 {users} 個使用者和 {children} 個下級部門，請先移走',
+  },
 });
 
 export default defineEntity({
@@ -16,7 +25,10 @@ export default defineEntity({
   table: 'base_sys_department',
   system: 'departments',
   label: l('Department', '部门', '部門'),
-  note: 'name is required; departments form a tree through parentId (never a loop) and sort by orderNum.',
+  note:
+    'name is required; departments form a tree through parentId (never a loop) and sort by orderNum. A department ' +
+    'that still holds users (not deleted) or sub-departments is not deleted (1001 naming them): nobody is left ' +
+    'pointing at a department that no longer exists.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     parentId: {
@@ -41,6 +53,18 @@ export default defineEntity({
       for (let p: number | null = Number(data.parentId); p !== null && !seen.has(p); p = parents.get(p) ?? null) {
         if (p === id) throw fail.bad(DEPARTMENT_MESSAGES.department_cycle);
         seen.add(p);
+      }
+    },
+    // Users and sub-departments of a deleted department would point at nothing: they are moved first.
+    async beforeDelete({ db, ids }) {
+      if (ids.length === 0) return;
+      const marks = ids.map(() => '?').join(', ');
+      for (const id of ids) {
+        const [u] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${db.q('n')} FROM ${db.q('base_sys_user')} WHERE ${db.q('departmentId')} = ? AND (${db.q('delete')} IS NULL OR ${db.q('delete')} = 0)`, [id]);
+        const [c] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${db.q('n')} FROM ${db.q('base_sys_department')} WHERE ${db.q('parentId')} = ? AND ${db.q('id')} NOT IN (${marks})`, [id, ...ids]);
+        const users = Number(u?.n ?? 0);
+        const children = Number(c?.n ?? 0);
+        if (users > 0 || children > 0) throw fail.bad(DEPARTMENT_MESSAGES.department_not_empty, { id, users, children });
       }
     },
   },

@@ -11,6 +11,37 @@ const ROLES = { table: LINK_TABLE, from: 'userId', to: 'roleId' };
 
 const ADMIN_ROLE_ID = 1;
 
+/** How many departments a `departmentIds` filter may name (the IN list limit of page and list). */
+const MAX_DEPARTMENT_IDS = 1000;
+
+/** `id -> name` of the rows of `table` among `ids`. */
+async function namesById(db: HookDb, table: string, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const q = db.q;
+  const rows = await db.query<{ id: number; name: string }>(
+    `SELECT ${q('id')}, ${q('name')} FROM ${q(table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+}
+
+/**
+ * cool-admin's console asks for the users of a department and its sub-departments as
+ * `departmentIds`: an equality filter on departmentId with a list (IN). Empty means no filter.
+ */
+function departmentIdsFilter(query: Record<string, unknown>): void {
+  const raw = query.departmentIds;
+  delete query.departmentIds;
+  if (raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0)) return;
+  const list = Array.isArray(raw) ? raw : [raw];
+  const ids = list.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
+  const bad = ids.length > MAX_DEPARTMENT_IDS || !ids.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0);
+  // With departmentId as well, which one would hold is anyone's guess: refused.
+  const both = query.departmentId !== undefined && query.departmentId !== null && query.departmentId !== '';
+  if (bad || both) throw fail.bad('bad_filter_value', { field: 'departmentIds' });
+  query.departmentId = ids;
+}
+
 /**
  * What anyone may see of a user: the profile shown on a person page. Never e-mail, phone, username,
  * provider ids, tokens or balances, wallet, invite codes or remarks.
@@ -49,6 +80,8 @@ export default defineEntity({
     'beforeChange, unique and compared byte for byte: accounts, sign-in, existence checks and the ' +
     'login throttle go by it, so look-alike names are one account. ' +
     'roleIdList is virtual: read from and written to base_sys_user_role by the hooks. ' +
+    'departmentName and roleName (comma-separated) are virtual and read-only, filled on read; page and ' +
+    'list also take departmentIds, a list filter on departmentId (as cool-admin\'s console sends it). ' +
     'Fields the spec lists without a type got the obvious one (ids int, flags and counters int, ' +
     'token balances decimal(18,4), key and discordInteractionData hidden as they may hold secrets).',
   fields: {
@@ -179,6 +212,9 @@ export default defineEntity({
       virtual: true,
       label: l('Roles', '角色', '角色'),
     },
+    // Read-only conveniences for user lists (cool-admin's console shows them): filled by afterRead.
+    departmentName: { type: 'string', virtual: true, readOnly: true, label: l('Department name', '部门名称', '部門名稱') },
+    roleName: { type: 'string', virtual: true, readOnly: true, label: l('Role names', '角色名称', '角色名稱') },
   },
   search: { keyword: ['username', 'nickName', 'email'], equal: ['departmentId', 'status'] },
   softDelete: 'delete',
@@ -191,10 +227,23 @@ export default defineEntity({
     adminOnly: ['starWalletAddress'],
   },
   hooks: {
+    beforeRead({ query }) {
+      departmentIdsFilter(query);
+    },
     async afterRead({ db, rows }) {
       const ids = rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
       const byUser = await readLinks(db, ROLES, [...new Set(ids)]);
-      for (const row of rows) row.roleIdList = byUser.get(Number(row.id)) ?? [];
+      const roleIds = [...new Set([...byUser.values()].flat())];
+      const departmentIds = [...new Set(rows.map((row) => Number(row.departmentId)).filter((id) => Number.isInteger(id) && id > 0))];
+      const roles = await namesById(db, 'base_sys_role', roleIds);
+      const departments = await namesById(db, 'base_sys_department', departmentIds);
+      for (const row of rows) {
+        const mine = byUser.get(Number(row.id)) ?? [];
+        row.roleIdList = mine;
+        // Comma-separated, as cool-admin joins them; null without roles or department.
+        row.roleName = mine.map((id) => roles.get(id)).filter((n) => n !== undefined).join(',') || null;
+        row.departmentName = departments.get(Number(row.departmentId)) ?? null;
+      }
     },
     async beforeChange({ db, id, data, action }) {
       if (data.username !== undefined) Object.assign(data, usernameColumns(data.username));

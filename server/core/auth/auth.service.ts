@@ -11,7 +11,7 @@ import type { Model } from '../entity/model';
 import type { Db } from '../db/db';
 import type { CacheStore } from '../cache/store';
 import { fail } from '../http/errors';
-import { JwtCodec, type TokenClaims } from './jwt';
+import { JwtCodec, type KeyRing, type TokenClaims } from './jwt';
 import { verifyPassword } from './password';
 import { loadScope } from './scope';
 import { usernameKey } from './username';
@@ -81,6 +81,8 @@ export class AuthService {
   private readonly jwt: JwtCodec;
   /** Access tokens this process verified already (signature and claims), so a repeat skips the HMAC. */
   private readonly verified = new Map<string, TokenClaims>();
+  /** The key ring's version those were verified under: a change (a key dropped) empties them. */
+  private verifiedUnder = 0;
   /** Parsed states of this process, keyed by `${epoch}:${uid}`; the epoch makes stale ones unreachable. */
   private readonly local = new Map<string, Omit<Caller, 'sid'>>();
 
@@ -88,7 +90,8 @@ export class AuthService {
     private readonly db: Db,
     private readonly model: Model,
     private readonly cache: CacheStore,
-    secret: string,
+    /** A plain secret, or the installation's key ring (signing-keys.ts). */
+    secret: string | KeyRing,
     private readonly config: AuthConfig,
     private readonly revocations: Revocations = new CacheRevocations(cache),
   ) {
@@ -182,9 +185,13 @@ export class AuthService {
   async authenticate(header: string | undefined): Promise<Caller | null> {
     if (!header) return null;
     const token = bearer(header);
+    if (this.verifiedUnder !== this.jwt.keysVersion) {
+      this.verified.clear();
+      this.verifiedUnder = this.jwt.keysVersion;
+    }
     let claims = this.verified.get(token);
     if (!claims || claims.exp * 1000 <= Date.now()) {
-      claims = this.jwt.verify(token, 'access') ?? undefined;
+      claims = (await this.jwt.verifyFresh(token, 'access')) ?? undefined;
       if (!claims) return null;
       if (this.verified.size >= 5000) this.verified.clear();
       this.verified.set(token, claims);
@@ -230,7 +237,7 @@ export class AuthService {
 
   /** Exchanges a refresh token for the session's next pair. A refresh token works once. */
   async refresh(refreshToken: string): Promise<TokenPair> {
-    const claims = this.jwt.verify(bearer(refreshToken), 'refresh');
+    const claims = await this.jwt.verifyFresh(bearer(refreshToken), 'refresh');
     if (!claims) throw fail.unauthorized('refresh_token_invalid');
     // The session is checked before the token is spent: of two concurrent uses, the one that spends it
     // has passed this check before the other can end the session, so exactly one gets a pair.

@@ -3,6 +3,10 @@
  * Redis when REDIS_URL is set (shared by every instance), in-process otherwise.
  */
 import type Redis from 'ioredis';
+import { isRedisDown, ServiceDown } from '../ops/outage';
+
+/** The longest a cache command may take before the request it serves gives up (503). */
+const COMMAND_TIMEOUT_MS = 2000;
 
 export interface CacheStore {
   readonly kind: 'memory' | 'redis';
@@ -82,29 +86,38 @@ export class RedisStore implements CacheStore {
   readonly kind = 'redis' as const;
   constructor(readonly redis: Redis, readonly prefix = 'cosmac:') {}
 
-  async get(key: string): Promise<string | null> {
-    return this.redis.get(this.prefix + key);
+  /** A command whose failure means Redis is away is reported as such (a 503, ops/outage.ts). */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw isRedisDown(err) ? new ServiceDown('cache', err) : err;
+    }
+  }
+
+  get(key: string): Promise<string | null> {
+    return this.call(() => this.redis.get(this.prefix + key));
   }
 
   async mget(keys: string[]): Promise<Array<string | null>> {
-    return keys.length ? this.redis.mget(...keys.map((k) => this.prefix + k)) : [];
+    return keys.length ? this.call(() => this.redis.mget(...keys.map((k) => this.prefix + k))) : [];
   }
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+    await this.call(() => this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds))));
   }
 
   async del(...keys: string[]): Promise<void> {
-    if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k));
+    if (keys.length) await this.call(() => this.redis.del(...keys.map((k) => this.prefix + k)));
   }
 
-  async take(key: string): Promise<string | null> {
-    return this.redis.getdel(this.prefix + key);
+  take(key: string): Promise<string | null> {
+    return this.call(() => this.redis.getdel(this.prefix + key));
   }
 
   async incr(key: string, ttlSeconds: number): Promise<number> {
     const k = this.prefix + key;
-    const [[, n]] = (await this.redis.multi().incr(k).expire(k, Math.ceil(ttlSeconds), 'NX').exec()) as [[unknown, number]];
+    const [[, n]] = (await this.call(() => this.redis.multi().incr(k).expire(k, Math.ceil(ttlSeconds), 'NX').exec())) as [[unknown, number]];
     return n;
   }
 
@@ -125,7 +138,18 @@ export async function openCacheStore(url: string | undefined, prefix?: string): 
   if (!url) return new MemoryStore();
   // Loaded only when configured: the client costs memory and start-up time a single instance does not need.
   const { default: RedisClient } = await import('ioredis');
-  const redis = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // While Redis is away a command fails at once (no offline queue) or after COMMAND_TIMEOUT_MS, so a
+  // request answers 503 instead of waiting; the client reconnects by itself, every 0.1-2 s.
+  const redis = new RedisClient(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: 5000,
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+  });
+  // Connection errors are expected while Redis is away: requests report them, readiness says 'cache'.
+  redis.on('error', () => undefined);
   await redis.connect();
   return new RedisStore(redis, prefix);
 }

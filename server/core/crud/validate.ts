@@ -4,7 +4,7 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Entity } from '../entity/model';
+import type { Entity, Field } from '../entity/model';
 import { fail } from '../http/errors';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../http/json-depth';
 import { toStoredDate } from './values';
@@ -61,12 +61,27 @@ function mapError(prefix: string, err: ErrorObject): RawFieldError {
   }
 }
 
-/** Fields a client may send but that are silently ignored (id on add, times, owner, readOnly). */
+/** True when '' is a value of the field as it is (plain text), not a stand-in for "nothing". */
+function takesEmptyText(f: Field): boolean {
+  return (f.type === 'string' || f.type === 'text') && !f.format && (!f.enum || f.enum.some((o) => o.value === ''));
+}
+
+/**
+ * Fields a client may send but that are silently ignored (id on add, times, owner, readOnly), and
+ * the empty string in an optional field, which means empty (forms send '' for a cleared input):
+ * null where the field takes null, else as if not sent (the default on add, no change on update).
+ * Text fields without a format keep '' as their value; a required field's '' is still refused.
+ */
 export function dropIgnored(e: Entity, data: Record<string, unknown>, kind: 'add' | 'update'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) {
+  for (const [k, given] of Object.entries(data)) {
     const f = e.byName.get(k);
     if (f && (f.system || f.readOnly) && !(kind === 'update' && k === 'id')) continue;
+    let v = given;
+    if (v === '' && f && !f.required && !takesEmptyText(f)) {
+      if (!f.nullable) continue;
+      v = null;
+    }
     // defineProperty, so a key named __proto__ stays a plain (unknown) field instead of a prototype.
     Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }

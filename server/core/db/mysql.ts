@@ -5,6 +5,7 @@
  */
 import type { Pool, PoolConnection, ResultSetHeader } from 'mysql2';
 import { bindable, countStatement, quoteIdent, UniqueViolation, type Db, type RunResult } from './db';
+import { isLostDbConnection, ServiceDown } from '../ops/outage';
 
 type Done = (err: unknown, rows?: unknown) => void;
 
@@ -21,6 +22,8 @@ function settle<T>(start: (done: (err: unknown, value?: T) => void) => unknown):
 }
 
 function mapError(e: unknown): never {
+  // A connection that failed or was lost (the server away): the pool opens new ones once it is back.
+  if (isLostDbConnection(e)) throw new ServiceDown('db', e);
   const err = e as { code?: string; message?: string };
   if (err.code === 'ER_DUP_ENTRY') {
     const m = /for key '(?:[\w]+\.)?ux_\w+?__(\w+)'/.exec(err.message ?? '');
@@ -69,7 +72,7 @@ export class MysqlDb implements Db {
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const conn = await settle<PoolConnection>((done) => this.pool.getConnection(done));
+    const conn = await settle<PoolConnection>((done) => this.pool.getConnection(done)).catch(mapError);
     const ex = conn as unknown as Executor;
     const tx: Db = {
       dialect: 'mysql',
@@ -81,13 +84,16 @@ export class MysqlDb implements Db {
       close: async () => undefined,
     };
     try {
-      await settle((done) => conn.beginTransaction(done));
+      await settle((done) => conn.beginTransaction(done)).catch(mapError);
       try {
         const result = await fn(tx);
-        await settle((done) => conn.commit(done));
+        await settle((done) => conn.commit(done)).catch(mapError);
         return result;
       } catch (e) {
-        await settle((done) => conn.rollback(done));
+        // On a lost connection the rollback fails too (the server rolls back itself): the first error tells what happened.
+        await settle((done) => conn.rollback(done)).catch((r: unknown) => {
+          if (!isLostDbConnection(r)) throw r;
+        });
         throw e;
       }
     } finally {

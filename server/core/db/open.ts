@@ -96,6 +96,8 @@ export async function openDatabase(target: DbTarget): Promise<OpenDb> {
     decimalNumbers: true,
     stringifyObjects: true,
     connectionLimit: Number(process.env.DB_POOL_SIZE ?? 20),
+    // A server that does not answer fails a new connection (and the request waiting for it) in 5 s.
+    connectTimeout: 5000,
     maxIdle: 20,
   });
   await new Promise<void>((resolve, reject) => {

@@ -39,7 +39,7 @@ export function visibleTo(route: Route, caller: Caller | null, can: (c: Caller, 
   return can(caller, route.permission!);
 }
 
-function columns(e: Entity, lang: Lang): Array<Record<string, unknown>> {
+export function columns(e: Entity, lang: Lang): Array<Record<string, unknown>> {
   return e.fields
     .filter((f) => !f.hidden)
     .map((f) => ({
@@ -59,18 +59,32 @@ function columns(e: Entity, lang: Lang): Array<Record<string, unknown>> {
     }));
 }
 
-export function buildEps(model: Model, routes: RouteTable, caller: Caller | null, can: (c: Caller, p: string) => boolean, lang: Lang): Record<string, EpsEntry[]> {
-  const groups = new Map<string, { entity?: Entity; module: string; name: string; routes: Route[] }>();
+/** The routes of one entity or group (`base/sys/user`, `base/open`), under its prefix. */
+export interface RouteGroup {
+  entity?: Entity;
+  module: string;
+  name: string;
+  prefix: string;
+  routes: Route[];
+}
+
+/** The /admin routes that pass `include`, grouped by module and entity or group, sorted by key. */
+export function groupRoutes(model: Model, routes: RouteTable, include: (r: Route) => boolean): RouteGroup[] {
+  const groups = new Map<string, RouteGroup>();
   for (const r of routes.all) {
-    if (!r.path.startsWith('/admin/') || !visibleTo(r, caller, can)) continue;
+    if (!r.path.startsWith('/admin/') || !include(r)) continue;
     const key = `${r.module}/${r.group}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { entity: r.entity ?? model.byKey.get(key), module: r.module, name: r.group, routes: [] }));
+    if (!g) groups.set(key, (g = { entity: r.entity ?? model.byKey.get(key), module: r.module, name: r.group, prefix: `/admin/${key}`, routes: [] }));
     g.routes.push(r);
   }
+  return [...groups.values()].sort((a, b) => `${a.module}/${a.name}`.localeCompare(`${b.module}/${b.name}`));
+}
+
+export function buildEps(model: Model, routes: RouteTable, caller: Caller | null, can: (c: Caller, p: string) => boolean, lang: Lang): Record<string, EpsEntry[]> {
   const out: Record<string, EpsEntry[]> = {};
-  for (const g of [...groups.values()].sort((a, b) => `${a.module}/${a.name}`.localeCompare(`${b.module}/${b.name}`))) {
-    const prefix = `/admin/${g.module}/${g.name}`;
+  for (const g of groupRoutes(model, routes, (r) => visibleTo(r, caller, can))) {
+    const prefix = g.prefix;
     const e = g.entity;
     (out[g.module] ??= []).push({
       module: g.module,

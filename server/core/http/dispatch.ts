@@ -8,10 +8,12 @@ import type { Context } from 'koa';
 import type { AuthService, Caller } from '../auth/auth.service';
 import { pickLang, t, type Lang } from '../i18n/messages';
 import { readJsonBody } from './body';
-import { AppError, KIND_STATUS, type AnyMessageKey, type ErrorKind } from './errors';
+import { AppError, KIND_STATUS, errorStatus, type AnyMessageKey, type ErrorKind } from './errors';
 import type { ApiRequest, RouteTable } from './route';
 import type { RawFieldError } from '../crud/validate';
 import { requestLogEntry, type RequestLogEntry } from '../log/request-log';
+import { opsState } from '../ops/request-context';
+import { outageError, outageLogDue, outageOf } from '../ops/outage';
 
 export interface DispatchDeps {
   routes: RouteTable;
@@ -21,6 +23,8 @@ export interface DispatchDeps {
   logError: (err: unknown, ctx: Context) => void;
   /** Receives one entry per API request (never blocks, never throws). */
   requestLog?: { record(e: RequestLogEntry): void };
+  /** COOL_COMPAT (cool-compat.ts): a handler's business refusals answer HTTP 200 (errors.ts, errorStatus). */
+  coolCompat?: boolean;
 }
 
 function send(ctx: Context, status: number, code: number, message: string, data: unknown): void {
@@ -29,9 +33,8 @@ function send(ctx: Context, status: number, code: number, message: string, data:
   ctx.body = { code, message, data };
 }
 
-function sendError(ctx: Context, lang: Lang, kind: ErrorKind, key: AnyMessageKey, params?: Record<string, string | number>, data: unknown = null): void {
-  const { status, code } = KIND_STATUS[kind];
-  send(ctx, status, code, t(lang, key, params), data);
+function sendError(ctx: Context, lang: Lang, kind: ErrorKind, key: AnyMessageKey, params?: Record<string, string | number>, data: unknown = null, status = KIND_STATUS[kind].status): void {
+  send(ctx, status, KIND_STATUS[kind].code, t(lang, key, params), data);
 }
 
 function localizeFieldErrors(lang: Lang, data: unknown): unknown {
@@ -63,6 +66,7 @@ export function createDispatcher(deps: DispatchDeps) {
       return sendError(ctx, lang, 'not_found', 'route_not_found');
     }
     const route = found.route;
+    opsState(ctx).route = route.path;
     let user: Caller | null = null;
     let body: unknown;
     const query = flatQuery(ctx.query as Record<string, string | string[] | undefined>);
@@ -95,13 +99,20 @@ export function createDispatcher(deps: DispatchDeps) {
     } catch (err) {
       if (err instanceof AppError) {
         const data = err.kind === 'validation' ? localizeFieldErrors(lang, err.data) : err.data;
-        return sendError(ctx, lang, err.kind, err.key, err.params, data);
+        return sendError(ctx, lang, err.kind, err.key, err.params, data, errorStatus(err.kind, deps.coolCompat ?? false));
+      }
+      // The database or Redis is away: 503 at once (logged now and then, not once per request).
+      const outage = outageOf(err);
+      if (outage) {
+        if (outageLogDue(outage)) deps.logError(err, ctx);
+        const e = outageError(outage);
+        return sendError(ctx, lang, e.kind, e.key);
       }
       deps.logError(err, ctx);
       sendError(ctx, lang, 'server', 'server_error');
     } finally {
-      if (deps.requestLog && route.path !== '/health') {
-        deps.requestLog.record(requestLogEntry(path, user, ctx.ip, body, query));
+      if (deps.requestLog && route.path !== '/health' && !route.quiet) {
+        deps.requestLog.record(requestLogEntry(path, user, ctx.ip, body, query, opsState(ctx).reqId));
       }
     }
   };

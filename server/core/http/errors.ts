@@ -32,6 +32,20 @@ export const KIND_STATUS: Record<ErrorKind, { status: number; code: number }> = 
   server: { status: 500, code: 1003 },
 };
 
+/**
+ * Refusals the caller can act on, raised by a route's handler: bad input (1001, 1002), a missing
+ * record, a conflict, a rate limit. With COOL_COMPAT on they answer HTTP 200 with the same envelope,
+ * since cool-admin's client shows the envelope's message only for a 200 (any other status becomes
+ * its own transport error). 401 and 403 keep their status (that client signs out or shows its 403
+ * page on them), and so do server and upstream faults.
+ */
+const BUSINESS_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>(['bad_request', 'validation', 'not_found', 'conflict', 'too_many']);
+
+/** The HTTP status of an error a handler raised; `coolCompat`: the setting of that name. */
+export function errorStatus(kind: ErrorKind, coolCompat: boolean): number {
+  return coolCompat && BUSINESS_KINDS.has(kind) ? 200 : KIND_STATUS[kind].status;
+}
+
 /** One entry of a 1002 answer: which field, and why. */
 export interface FieldError {
   field: string;

@@ -43,6 +43,8 @@ export interface Route {
   member?: boolean;
   /** `raw`: the dispatcher leaves a POST body unread, for the handler to stream from ctx.req (uploads). */
   body?: 'json' | 'raw';
+  /** Not written to the request log (probes and scrapes: /health, /health/ready, /metrics). */
+  quiet?: boolean;
   handler(req: ApiRequest): Promise<unknown>;
 }
 

@@ -17,6 +17,8 @@ export interface RequestLogEntry {
   ip: string;
   /** The request's parameters; redacted and size-capped before they are queued. */
   params: unknown;
+  /** The request's X-Request-Id (ops/request-context.ts). */
+  reqId?: string | null;
 }
 
 export interface RequestLogOptions {
@@ -128,6 +130,7 @@ export function requestLogEntry(
   ip: string | undefined,
   body: unknown,
   query: Record<string, string> | undefined,
+  reqId?: string,
 ): RequestLogEntry {
   const hasQuery = !!query && Object.keys(query).length > 0;
   const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
@@ -141,7 +144,7 @@ export function requestLogEntry(
     // A value JSON cannot hold (a BigInt, say): the entry is still worth keeping without it.
     text = '"[unserializable]"';
   }
-  return { userId: user?.id ?? null, action: path, ip: ip ?? '', params: text };
+  return { userId: user?.id ?? null, action: path, ip: ip ?? '', params: text, reqId: reqId ?? null };
 }
 
 /** Queue options from the environment: REQUEST_LOG_MAX_QUEUE, REQUEST_LOG_BATCH, REQUEST_LOG_FLUSH_MS. */
@@ -155,10 +158,11 @@ interface Queued {
   action: string;
   ip: string;
   params: string | null;
+  reqId: string | null;
   time: string;
 }
 
-const COLUMNS = ['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'];
+const COLUMNS = ['userId', 'action', 'ip', 'params', 'reqId', 'createTime', 'updateTime'];
 
 export class RequestLogQueue {
   private queue: Queued[] = [];
@@ -202,6 +206,7 @@ export class RequestLogQueue {
         action: clip(String(entry.action ?? ''), MAX_ACTION),
         ip: String(entry.ip ?? '').slice(0, MAX_IP),
         params: params && params.length > MAX_PARAMS_CHARS ? `${params.slice(0, MAX_PARAMS_CHARS - 1)}…` : params,
+        reqId: typeof entry.reqId === 'string' ? entry.reqId.slice(0, 128) : null,
         time: nowStored(),
       });
       // A full batch is written at once rather than at the next tick of the timer.
@@ -271,7 +276,7 @@ export class RequestLogQueue {
 
   private async write(rows: Queued[]): Promise<void> {
     const params: unknown[] = [];
-    for (const r of rows) params.push(r.userId, r.action, r.ip, r.params, r.time, r.time);
+    for (const r of rows) params.push(r.userId, r.action, r.ip, r.params, r.reqId, r.time, r.time);
     try {
       await this.db.run(this.insertSql(rows.length), params);
       this.counts.written += rows.length;

@@ -14,6 +14,7 @@ import type { Row } from '../entity/define';
 import type { TaskRunner } from './runner';
 import { firstRun, signature, type Scheduled, type SchedulerBackend } from './backend';
 import { cronNext, scheduleOf } from './schedule';
+import { isRedisDown, outageLogDue } from '../ops/outage';
 
 const QUEUE = 'tasks';
 const JOB = 'tick';
@@ -54,21 +55,23 @@ export class BullBackend implements SchedulerBackend {
   ) {
     // The worker's connection blocks and must wait for Redis; the queue's answers the calls a request
     // makes (reschedule after a write), so it fails fast while Redis is away (the reconciliation repairs).
+    // While Redis is away every reconnection attempt fails: logged once each 10 s, not each time.
+    const report = (err: unknown) => (!isRedisDown(err) || outageLogDue('bullmq')) && opts.onError(err);
     const connect = (blocking: boolean) => {
       const c = new IORedis(opts.redisUrl, { maxRetriesPerRequest: blocking ? null : 2 });
-      c.on('error', opts.onError);
+      c.on('error', report);
       this.connections.push(c);
       return c;
     };
     this.queue = new Queue<TickData>(QUEUE, { connection: connect(false), prefix: opts.prefix, settings: { repeatStrategy } });
-    this.queue.on('error', opts.onError);
+    this.queue.on('error', report);
     this.worker = new Worker<TickData>(QUEUE, (job) => this.process(job), {
       connection: connect(true),
       prefix: opts.prefix,
       concurrency: opts.concurrency,
       settings: { repeatStrategy },
     });
-    this.worker.on('error', opts.onError);
+    this.worker.on('error', report);
   }
 
   private async process(job: Job<TickData>): Promise<void> {

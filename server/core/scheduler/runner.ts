@@ -15,6 +15,7 @@ import { SYSTEM } from '../entity/access';
 import { and, eq } from '../crud/condition';
 import { checkTaskData, taskHandler } from './registry';
 import { nextRunTime, scheduleOf, timeOf } from './schedule';
+import { countTaskRun, observeQueueLag, type TaskOutcome } from '../ops/metrics';
 
 /** task/log status values. */
 export const LOG_STATUS = { failed: 0, succeeded: 1, running: 2 } as const;
@@ -56,6 +57,8 @@ export type Claim =
 interface Outcome {
   ok: boolean;
   detail: string;
+  /** For the metrics, when not ok: why (a failure unless said otherwise). */
+  kind?: TaskOutcome;
 }
 
 interface InFlight {
@@ -99,6 +102,7 @@ export class TaskRunner {
   /** Claims the run of task `taskId` for `tick` (ms, a scheduled time) or, with null, a run asked for now. */
   async claim(taskId: number, tick: number | null): Promise<Claim> {
     if (this.closed) return { kind: 'closed', next: null };
+    if (tick !== null) observeQueueLag(tick);
     const tasks = this.core.model.system('tasks');
     const logs = this.core.model.system('taskLogs');
     return this.core.ops.transaction(SYSTEM, async (t): Promise<Claim> => {
@@ -137,7 +141,7 @@ export class TaskRunner {
     const done = this.perform(run, abandoned)
       .catch((err: unknown) => this.opts.onError(err))
       .finally(() => this.inFlight.delete(run.logId));
-    this.inFlight.set(run.logId, { done, abandon: () => abandon({ ok: false, detail: `instance ${this.opts.instance} stopped before the run ended` }) });
+    this.inFlight.set(run.logId, { done, abandon: () => abandon({ ok: false, detail: `instance ${this.opts.instance} stopped before the run ended`, kind: 'stopped' }) });
     return done;
   }
 
@@ -152,7 +156,7 @@ export class TaskRunner {
       const timedOut = new Promise<Outcome>((resolve) => {
         timer = setTimeout(() => {
           abort.abort();
-          resolve({ ok: false, detail: `timed out after ${run.timeoutMs} ms` });
+          resolve({ ok: false, detail: `timed out after ${run.timeoutMs} ms`, kind: 'timed_out' });
         }, run.timeoutMs);
       });
       const ctx = { taskId: run.taskId, tick: run.tick !== null ? new Date(run.tick) : null, instance: this.opts.instance, signal: abort.signal };
@@ -166,6 +170,7 @@ export class TaskRunner {
       outcome = await Promise.race([work, timedOut, abandoned]);
       clearTimeout(timer);
     }
+    countTaskRun(outcome.ok ? 'succeeded' : outcome.kind ?? 'failed');
     const logs = this.core.model.system('taskLogs');
     // Only a row still running is finished: the sweep of another instance may have closed it already.
     await this.core.ops.transaction(SYSTEM, (t) =>

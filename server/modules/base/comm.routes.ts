@@ -1,4 +1,7 @@
-/** base/comm calls for any signed-in user: who am I, and which permissions and menus I hold. */
+/**
+ * base/comm calls for any signed-in user: who am I, and which permissions and menus I hold (with
+ * COOL_COMPAT on, the system screens' menus as cool-admin's client opens them: sys/cool-views.ts).
+ */
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import type { Route } from '../../core/http/route';
@@ -6,11 +9,14 @@ import { defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { allMenus, menusOfRoles } from './sys/menu.queries';
 import { consoleRoleIds } from './sys/param.service';
+import { coolMenus } from './sys/cool-views';
+import { coolCompat } from '../../core/cool-compat';
 
 const P = '/admin/base/comm';
 
 export default defineRoutes((core: Core): Route[] => {
   const users = core.model.byKey.get('base/sys/user')!;
+  const compat = coolCompat(core.config.env);
   const comm = (method: Route['method'], action: string, summary: Route['summary'], handler: Route['handler']): Route => ({
     method, path: `${P}/${action}`, guard: 'signedIn', permission: null, summary, module: 'base', group: 'comm', handler,
   });
@@ -23,7 +29,7 @@ export default defineRoutes((core: Core): Route[] => {
       const perms = c.isAdmin
         ? [...new Set(core.routes.all.map((r) => r.permission).filter((p): p is string => !!p))].sort()
         : [...c.perms].sort();
-      return { perms, menus: rows, consoleRoleIds: await consoleRoleIds(core) };
+      return { perms, menus: compat ? coolMenus(rows) : rows, consoleRoleIds: await consoleRoleIds(core) };
     }),
   ];
 });

@@ -17,7 +17,6 @@
  */
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core/core';
-import { loadSecrets } from '../../core/auth/signing-keys';
 import { fail } from '../../core/http/errors';
 import { hit, reset } from '../../core/http/rate-limit';
 import { t, type Lang } from '../../core/i18n/messages';
@@ -78,7 +77,8 @@ export class EmailCodes {
     private readonly mail: MailAdapter,
   ) {
     this.s = settings(core.config.env);
-    this.key = createHash('sha256').update(`cosmac-mail-code:${loadSecrets().jwt}`).digest();
+    // The same key on every instance of the database (core/auth/signing-keys.ts).
+    this.key = core.secrets.derive('mail-code');
   }
 
   private digest(purpose: CodePurpose, email: string, code: string): string {

@@ -1,6 +1,8 @@
 /**
  * Public calls of base/open: captcha, password login, token refresh, /eps and the OpenAPI document
- * (both show the caller what they may use: without a token, only the public routes).
+ * (both show the caller what they may use: without a token, only the public routes). With
+ * COOL_COMPAT on, /eps without a token is the route list cool-admin's clients build from
+ * (core/eps/cool-eps.ts).
  */
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
@@ -10,6 +12,9 @@ import { defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { checkCaptcha, createCaptcha } from '../../core/auth/captcha';
 import { buildEps, visibleTo } from '../../core/eps/eps';
+import { buildCoolEps } from '../../core/eps/cool-eps';
+import { coolCompat } from '../../core/cool-compat';
+import type { Lang } from '../../core/i18n/messages';
 import { buildOpenApi } from '../../core/eps/openapi';
 import { loginThrottled } from './login-throttle';
 
@@ -21,6 +26,15 @@ function open(method: Route['method'], action: string, summary: Route['summary']
 
 export default defineRoutes((core: Core): Route[] => {
   const can = (c: Caller, p: string) => core.auth.can(c, p);
+  const compat = coolCompat(core.config.env);
+  // The same for every caller without a token, per language (and number of routes, as below).
+  const coolDocs = new Map<string, ReturnType<typeof buildCoolEps>>();
+  const coolEps = (lang: Lang) => {
+    const key = `${lang}:${core.routes.all.length}`;
+    let doc = coolDocs.get(key);
+    if (!doc) coolDocs.set(key, (doc = buildCoolEps(core.model, core.routes, lang)));
+    return doc;
+  };
   // The documents of an anonymous caller and of an administrator never change; others depend on the roles.
   // Keyed by the number of routes too: an entity registered while running (entity/live.ts) adds routes.
   const docs = new Map<string, string>();
@@ -58,7 +72,7 @@ export default defineRoutes((core: Core): Route[] => {
       return core.auth.refresh(token);
     }),
     open('GET', 'eps', l('Entity metadata', '实体元数据', '實體中繼資料'), async (req) =>
-      buildEps(core.model, core.routes, req.user, can, req.lang)),
+      compat && !req.user ? coolEps(req.lang) : buildEps(core.model, core.routes, req.user, can, req.lang)),
     open('GET', 'openapi.json', l('OpenAPI document', 'OpenAPI 文档', 'OpenAPI 文件'), async (req) => {
       req.ctx.type = 'application/json; charset=utf-8';
       req.ctx.body = openapi(req.user);

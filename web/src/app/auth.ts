@@ -55,7 +55,9 @@ export async function loadProfile(): Promise<void> {
   ]);
   const user = toUser(person);
   api.session.setUser(user);
-  set({ user, perms: pm.perms ?? [], menus: pm.menus ?? [], consoleRoleIds: (pm.consoleRoleIds ?? []).map(Number), loaded: true });
+  // With COOL_COMPAT on, system menus name cool-admin's view files and keep ours in storedViewPath.
+  const menus = (pm.menus ?? []).map((m: MenuRow & { storedViewPath?: string }) => (m.storedViewPath ? { ...m, viewPath: m.storedViewPath } : m));
+  set({ user, perms: pm.perms ?? [], menus, consoleRoleIds: (pm.consoleRoleIds ?? []).map(Number), loaded: true });
 }
 
 /** Stores the tokens of a sign-in and loads the profile. */

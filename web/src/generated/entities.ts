@@ -2788,6 +2788,11 @@ export interface BaseSysLog {
   /** Parameters (参数 / 參數) */
   params?: string | null;
   /**
+   * Request id (请求 ID / 請求 ID)
+   * @maxLength 128
+   */
+  reqId?: string | null;
+  /**
    * User name (用户名 / 使用者名稱)
    * @maxLength 255
    */
@@ -2816,6 +2821,11 @@ export interface BaseSysLogAdd {
   ip?: string | null;
   /** Parameters (参数 / 參數) */
   params?: string | null;
+  /**
+   * Request id (请求 ID / 請求 ID)
+   * @maxLength 128
+   */
+  reqId?: string | null;
 }
 
 /**
@@ -2837,6 +2847,11 @@ export interface BaseSysLogUpdate {
   ip?: string | null;
   /** Parameters (参数 / 參數) */
   params?: string | null;
+  /**
+   * Request id (请求 ID / 請求 ID)
+   * @maxLength 128
+   */
+  reqId?: string | null;
 }
 
 /**
@@ -3482,6 +3497,16 @@ export interface BaseSysUser {
   couponInfo?: unknown;
   /** Roles (角色) */
   roleIdList?: number[] | null;
+  /**
+   * Department name (部门名称 / 部門名稱)
+   * @maxLength 255
+   */
+  departmentName?: string | null;
+  /**
+   * Role names (角色名称 / 角色名稱)
+   * @maxLength 255
+   */
+  roleName?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */

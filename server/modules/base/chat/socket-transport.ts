@@ -69,11 +69,18 @@ export class SocketTransport implements RealtimeTransport {
     work.then(done, done);
   }
 
+  localCount(): number {
+    return this.io.of('/').sockets.size;
+  }
+
   /**
-   * Disconnects this instance's sockets (their users go offline unless connected elsewhere), then
-   * closes the engine and the Redis connections. The HTTP server is left to its owner.
+   * Tells this instance's sockets to reconnect (`notice {kind: 'server', data: {reconnect: true}}`:
+   * the instance is stopping, another one takes them) and disconnects them (their users go offline
+   * unless connected elsewhere), then closes the engine and the Redis connections. The HTTP server
+   * is left to its owner.
    */
   async close(): Promise<void> {
+    this.io.local.emit('notice', { kind: 'server', data: { reconnect: true } } satisfies Notice);
     this.io.local.disconnectSockets(true);
     await within(Promise.allSettled([...this.pending]), CLOSE_GRACE_MS);
     this.io.engine.close();

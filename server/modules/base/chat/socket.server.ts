@@ -151,6 +151,8 @@ async function redisAdapter(io: Server, core: Core): Promise<{ pub: Redis; sub: 
   // A command waiting while Redis is away fails after 3 reconnection attempts instead of hanging.
   const pub = new RedisClient(core.config.redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = pub.duplicate();
+  // Failed reconnections while Redis is away are expected (requests answer 503, readiness says 'cache').
+  for (const c of [pub, sub]) c.on('error', () => undefined);
   await Promise.all([pub.connect(), sub.connect()]);
   const prefix = core.cache instanceof RedisStore ? core.cache.prefix : 'cosmac:';
   io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io`, requestsTimeout: 3000 }));
