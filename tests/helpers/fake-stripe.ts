@@ -66,6 +66,8 @@ export class FakeStripe {
   outage = false;
   /** Send charge.refunded after a refund made through the API. */
   refundEvents = true;
+  /** Deliver the events an API call causes before answering it (a webhook that wins the race). */
+  eventsBeforeAnswer = false;
   readonly sessions = new Map<string, Obj>();
   readonly paymentIntents = new Map<string, Obj>();
   readonly charges = new Map<string, Obj>();
@@ -252,6 +254,8 @@ export class FakeStripe {
       }
       const body = this.route(method, u.pathname, params);
       if (key && method !== 'GET') this.idempotent.set(`${method} ${u.pathname} ${key}`, { params: JSON.stringify(params), status: 200, body });
+      // The webhooks of this call reach the endpoint before its answer does (Stripe's schedule allows it).
+      if (this.eventsBeforeAnswer) await this.idle();
       this.send(res, 200, body);
     } catch (e) {
       if (!(e instanceof StripeApiError)) throw e;

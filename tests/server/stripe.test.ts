@@ -194,6 +194,25 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(ok(await get(t, buyer, '/admin/base/stripe/query', { orderNo }))).toMatchObject({ status: 0, payStatus: 0 });
   });
 
+  it('answers a refund as its own when Stripe\'s charge.refunded reached the webhook first, keeping the reason', async () => {
+    const no = await place();
+    await pressPay(fake, (await pay(t, buyer, no)).sessionId);
+    fake.eventsBeforeAnswer = true;
+    try {
+      const r = ok(await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: no, reason: 'asked by the buyer' }));
+      expect(r).toMatchObject({ orderNo: no, status: 9, payStatus: 4, duplicate: false });
+    } finally {
+      fake.eventsBeforeAnswer = false;
+    }
+    const o = await orderOf(t, no);
+    expect(o.reason).toBe('asked by the buyer');
+    expect(fake.refundsOf(o.transactionId)).toHaveLength(1);
+    expect(fake.refundsOf(o.transactionId)[0].id).toBe(o.refundId);
+    expect((await paidLogsOf(t, no)).filter((l) => Number(l.status) === 4)).toHaveLength(1);
+    // The webhook applied it: its delivery says so.
+    expect(fake.deliveries.filter((d) => d.event.type === 'charge.refunded').map((d) => JSON.parse(d.body).data?.outcome).at(-1)).toBe('refunded');
+  });
+
   it('refunds once when the administrator refunds twice, also at the same time, and reverses the seller\'s revenue', async () => {
     const sellerTokens = async () => Number((await t.core.db.query<{ earnedTokens: unknown }>('SELECT `earnedTokens` FROM `base_sys_user` WHERE `id` = ?', [seller.id]))[0].earnedTokens ?? 0);
     const start = await sellerTokens();
@@ -218,8 +237,17 @@ describe.each(kinds)('stripe on %s', (kind) => {
       expect(fake.refundsOf(o.transactionId)).toHaveLength(1);
       expect(fake.refundsOf(o.transactionId)[0].id).toBe(o.refundId);
     }
-    // Stripe's charge.refunded for our own refunds found them applied.
-    expect(fake.deliveries.filter((d) => d.event.type === 'charge.refunded').map((d) => [d.status, JSON.parse(d.body).data?.outcome])).toContainEqual([200, 'duplicate']);
+    // Stripe's charge.refunded for our own refunds either found them applied or applied them first (it may
+    // reach the webhook before the call stores the refund): once per order either way, one refund log each,
+    // and the administrator's reason kept.
+    const intents = await Promise.all([a, b].map(async (no) => (await orderOf(t, no)).transactionId));
+    const outcomes = fake.deliveries
+      .filter((d) => d.event.type === 'charge.refunded' && intents.includes((d.event.data.object as { payment_intent?: string }).payment_intent))
+      .map((d) => [d.status, JSON.parse(d.body).data?.outcome]);
+    expect(outcomes.length).toBeGreaterThanOrEqual(2);
+    for (const o of outcomes) expect([[200, 'duplicate'], [200, 'refunded']]).toContainEqual(o);
+    for (const no of [a, b]) expect((await paidLogsOf(t, no)).filter((l) => Number(l.status) === 4)).toHaveLength(1);
+    expect((await orderOf(t, a)).reason).toBe('bought twice by mistake');
     expect(await sellerTokens()).toBe(start);
     expect((await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: await place() })).status).toBe(409);
   });

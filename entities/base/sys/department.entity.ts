@@ -35,6 +35,8 @@ export default defineEntity({
       type: 'int',
       nullable: true,
       index: true,
+      // A top-level department: a valid value whatever rows exist.
+      example: null,
       label: l('Parent department', '上级部门', '上層部門'),
     },
     orderNum: { type: 'int', default: 0, nullable: false, label: l('Order', '排序', '排序') },

@@ -8,7 +8,10 @@
  * - refund `{orderNo, reason?}` (permission key base:stripe:refund; not the member role): refunds at Stripe
  *   with the idempotency key `refund:<orderNo>`, then the order 1 -> 9 (revenue reversed). Decision:
  *   refunding an order that is already refunded answers success with `duplicate: true` and the same
- *   refund id, and asks Stripe nothing.
+ *   refund id, and asks Stripe nothing. A call that asked Stripe answers `duplicate: false` when the
+ *   order carries the refund Stripe gave it, whoever stored it first: Stripe's `charge.refunded` for
+ *   this very refund may reach the webhook before the call stores it, and two calls at once get one
+ *   refund from Stripe (the idempotency key).
  * - return `?orderNo=&session_id=` (public, Stripe's success_url): confirms a paid session (Stripe's
  *   API answer, never the URL's word), reveals nothing, and redirects (302) to `/payment?orderNo=`.
  * - cancel `?orderNo=` (public, Stripe's cancel_url): 302 to `/payment?orderNo=…&cancelled=1`.
@@ -118,10 +121,11 @@ export default defineRoutes((core: Core) => {
         const { refundId } = await withStripe(() =>
           stripe.refund({ transactionId: String(order.transactionId), amountCents: toCents(order.chargedAmount), currency: String(order.currency), key: `refund:${orderNo}`, metadata: { orderNo } }),
         );
-        const r = await refundOrder(core, { provider: 'stripe', orderNo, refundId, reason: reason?.trim() || 'refunded_by_admin' });
+        const r = await refundOrder(core, { provider: 'stripe', orderNo, refundId, reason: reason?.trim() || 'refunded_by_admin', reasonWins: true });
         if (r.result === 'not_paid' || r.result === 'unknown') throw fail.conflict(STRIPE.stripe_not_refundable);
         const now = (await orderByNo(core, orderNo)) ?? order;
-        return { ...statusOf(now), refundId: now.refundId ?? refundId, duplicate: r.result === 'duplicate' };
+        const stored = now.refundId ?? refundId;
+        return { ...statusOf(now), refundId: stored, duplicate: r.result === 'duplicate' && String(stored) !== String(refundId) };
       },
     }),
     call(core, 'base', 'stripe', 'return', {

@@ -172,12 +172,18 @@ export async function failPayment(core: Core, c: { provider: Provider; eventId: 
  */
 export async function refundOrder(
   core: Core,
-  r: { provider: Provider; eventId?: string; orderNo: string; refundId: string; reason?: string; raw?: unknown },
+  r: { provider: Provider; eventId?: string; orderNo: string; refundId: string; reason?: string; raw?: unknown; reasonWins?: boolean },
 ): Promise<{ result: 'refunded' | 'duplicate' | 'not_paid' | 'unknown'; order?: Row }> {
   return core.ops.transaction(SYSTEM, async (t) => {
     const [order] = await t.lock(orders(core), eq('orderNo', r.orderNo));
     if (!order) return { result: 'unknown' as const };
-    if (Number(order.status) === ORDER_STATUS.refunded) return { result: 'duplicate' as const, order };
+    if (Number(order.status) === ORDER_STATUS.refunded) {
+      // The provider's own event for this very refund was applied first: the refund's asker names the reason.
+      if (r.reasonWins && r.reason && String(order.refundId) === r.refundId && order.reason !== r.reason) {
+        await t.updateWhere(orders(core), and(eq('id', Number(order.id)), eq('status', ORDER_STATUS.refunded)), { reason: r.reason.slice(0, 200) });
+      }
+      return { result: 'duplicate' as const, order };
+    }
     if (Number(order.status) !== ORDER_STATUS.paid) return { result: 'not_paid' as const, order };
     const log = await t.addIfAbsent(paidLogs(core), {
       eventId: eventKey(r.provider, r.eventId ?? `refund:${r.refundId}`), orderNo: order.orderNo, userId: order.userId, provider: r.provider,
