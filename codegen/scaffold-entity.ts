@@ -17,15 +17,13 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { IndentationText, Project, QuoteKind } from 'ts-morph';
 import type { CodeBlockWriter } from 'ts-morph';
 import type { FieldType } from '../server/core/entity/define';
+import { ENTITY_NAME, IDENTIFIER, MODULE_NAME } from '../server/core/entity/names';
 import { PROJECT_ROOT } from '../server/core/paths';
 
 export const TRANSLATE_MARK = '[translate]';
 
 const FIELD_TYPES: FieldType[] = ['string', 'text', 'int', 'bigint', 'float', 'decimal', 'boolean', 'datetime', 'json'];
 // The same rules as normalize.ts, checked here so a bad name never reaches a file.
-const MODULE = /^[a-z][a-z0-9]*$/;
-const NAME = /^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*)*$/;
-const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
 const SYSTEM_FIELDS = new Set(['id', 'createTime', 'updateTime']);
 const FIELD_SPEC = /^([^:]+):([a-z]+)(?:\((\d+)\))?(!)?$/;
 
@@ -63,7 +61,7 @@ export function parseFieldSpec(spec: string): ScaffoldField {
 /** Throws when a field could not be written as given: every value that reaches the source is checked here. */
 function checkField(f: ScaffoldField): void {
   const { name, type, length } = f;
-  if (typeof name !== 'string' || !IDENT.test(name)) throw new Error(`bad field name '${String(name)}'`);
+  if (typeof name !== 'string' || !IDENTIFIER.test(name)) throw new Error(`bad field name '${String(name)}'`);
   if (SYSTEM_FIELDS.has(name)) throw new Error(`field '${name}' is added by the core`);
   if (!FIELD_TYPES.includes(type)) throw new Error(`bad field type '${String(type)}': one of ${FIELD_TYPES.join(', ')}`);
   if (length !== undefined && type !== 'string') throw new Error(`field '${name}': only strings take a length`);
@@ -108,8 +106,8 @@ function importPath(fromDir: string, target: string): string {
 /** The source text of a new entity file (ts-morph builds and prints it). */
 export function entitySource(opts: ScaffoldOptions, file: string): string {
   const { module, name, fields } = opts;
-  if (!MODULE.test(module)) throw new Error(`bad module name '${module}': lower-case letters and digits`);
-  if (!NAME.test(name)) throw new Error(`bad entity name '${name}': camelCase segments separated by /`);
+  if (!MODULE_NAME.test(module)) throw new Error(`bad module name '${module}': lower-case letters and digits`);
+  if (!ENTITY_NAME.test(name)) throw new Error(`bad entity name '${name}': camelCase segments separated by /`);
   const seen = new Set<string>();
   for (const f of fields) {
     checkField(f);

@@ -2,7 +2,8 @@
  * Many writes at once, on every database kind: concurrent user, role and goods adds, uploads and
  * logins all get an answer (a success or a refusal, never a server fault or silence), and every row
  * and every request-log entry lands. Then a built server process with a filled request-log queue,
- * stopped by SIGTERM while requests are in flight, exits promptly and writes that queue first.
+ * stopped by SIGTERM while requests are in flight, exits promptly and writes that queue first, on
+ * every database kind too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,9 +13,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
 import { SqliteDb } from '../../server/core/db/sqlite';
 import { ADMIN_PASSWORD, startApp, type TestApp } from '../helpers/app';
-import { databaseKinds } from '../helpers/databases';
+import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
 
 const kinds = await databaseKinds();
 const ROOT = resolve(__dirname, '../..');
@@ -222,10 +224,29 @@ describe.each(kinds)('concurrent writes on %s', (kind) => {
   });
 });
 
-describe('a server process stopped by SIGTERM', () => {
+/** One COUNT(*) on the stopped server's database, read straight from the file or the MariaDB database. */
+async function countRows(tdb: TestDb, sql: string, params: unknown[] = []): Promise<number> {
+  if (tdb.kind === 'sqlite') {
+    const db = new Database(tdb.url.slice('sqlite:'.length), { readonly: true });
+    try {
+      return Number((db.prepare(sql).get(...params) as { n: number }).n);
+    } finally {
+      db.close();
+    }
+  }
+  const c = await mysql.createConnection(tdb.url);
+  try {
+    const [rows] = await c.query(sql, params);
+    return Number((rows as Array<{ n: number }>)[0].n);
+  } finally {
+    await c.end();
+  }
+}
+
+describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
   let server: ChildProcess | null = null;
   let port = 0;
-  let dbFile = '';
+  let tdb: TestDb;
   let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   let output = '';
 
@@ -233,13 +254,13 @@ describe('a server process stopped by SIGTERM', () => {
     // The process runs the built server, built once per run from the sources under test.
     await buildServerOnce();
     const dir = mkdtempSync(join(process.env.DATA_DIR ?? tmpdir(), 'cosmac-sigterm-'));
-    dbFile = join(dir, 'cosmac.sqlite');
+    tdb = await createTestDb(kind);
     port = 20000 + Math.floor(Math.random() * 20000);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       MIDWAY_HTTP_PORT: '',
       PORT: String(port),
-      DATABASE_URL: `sqlite:${dbFile}`,
+      DATABASE_URL: tdb.url,
       DATA_DIR: dir,
       LOG_DIR: dir,
       STORAGE_ROOT: join(dir, 'uploads'),
@@ -264,8 +285,9 @@ describe('a server process stopped by SIGTERM', () => {
       void exited.then(({ code }) => fail(new Error(`server exited with ${code}: ${output}`)));
     });
   });
-  afterAll(() => {
+  afterAll(async () => {
     if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    await tdb?.drop();
   });
 
   const base = () => `http://127.0.0.1:${port}`;
@@ -331,17 +353,12 @@ describe('a server process stopped by SIGTERM', () => {
     const answered = late.filter((r) => r.status === 200).length;
     expect(answered).toBeGreaterThan(0);
 
-    const db = new Database(dbFile, { readonly: true });
-    try {
-      const count = (sql: string, ...params: unknown[]) => Number((db.prepare(sql).get(...params) as { n: number }).n);
-      const logRows = count('SELECT COUNT(*) AS n FROM base_sys_log');
-      // What was queued before SIGTERM, plus one entry per request answered while stopping.
-      expect(logRows).toBeGreaterThanOrEqual(before!.queued + answered);
-      expect(logRows).toBeLessThanOrEqual(before!.queued + late.length);
-      const lateRows = count("SELECT COUNT(*) AS n FROM demo_goods WHERE title LIKE 'late goods %'") + count("SELECT COUNT(*) AS n FROM base_sys_user WHERE username LIKE 'late_u%'");
-      expect(lateRows).toBeGreaterThanOrEqual(answered);
-    } finally {
-      db.close();
-    }
+    const logRows = await countRows(tdb, 'SELECT COUNT(*) AS n FROM base_sys_log');
+    // What was queued before SIGTERM, plus one entry per request answered while stopping.
+    expect(logRows).toBeGreaterThanOrEqual(before!.queued + answered);
+    expect(logRows).toBeLessThanOrEqual(before!.queued + late.length);
+    const lateRows = (await countRows(tdb, "SELECT COUNT(*) AS n FROM demo_goods WHERE title LIKE 'late goods %'"))
+      + (await countRows(tdb, "SELECT COUNT(*) AS n FROM base_sys_user WHERE username LIKE 'late_u%'"));
+    expect(lateRows).toBeGreaterThanOrEqual(answered);
   });
 });

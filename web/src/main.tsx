@@ -1,17 +1,51 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+import type { Locale } from 'antd/es/locale';
 import './styles.css';
-import { useI18n } from './i18n';
+import { currentLang, useI18n, type Lang } from './i18n';
 import { applyCssVars, getTheme, useTheme } from './app/theme';
 import { registerMessageApi } from './app/notify';
 import { router } from './app/router';
 
-const ANTD_LOCALES = { en: enUS, 'zh-cn': zhCN, 'zh-tw': zhTW } as const;
+/**
+ * Ant Design's own texts (pagination, pickers, empty states) per language. English comes with the
+ * app; the Chinese ones are fetched when first needed (before the first render for a member whose
+ * saved language is Chinese), so an English page does not download them.
+ */
+const ANTD_LOCALES: Partial<Record<Lang, Locale>> = { en: enUS };
+const ANTD_LOADERS: Record<Exclude<Lang, 'en'>, () => Promise<{ default: Locale }>> = {
+  'zh-cn': () => import('antd/locale/zh_CN'),
+  'zh-tw': () => import('antd/locale/zh_TW'),
+};
+
+async function antdLocale(lang: Lang): Promise<Locale> {
+  const have = ANTD_LOCALES[lang];
+  if (have) return have;
+  try {
+    const loaded = (await ANTD_LOADERS[lang as Exclude<Lang, 'en'>]()).default;
+    ANTD_LOCALES[lang] = loaded;
+    return loaded;
+  } catch {
+    // Offline or a stale deployment: the components keep English texts rather than fail the page.
+    return enUS;
+  }
+}
+
+/** The Ant Design texts of the chosen language; English until a newly chosen one has arrived. */
+function useAntdLocale(lang: Lang): Locale {
+  const [locale, setLocale] = useState<Locale>(() => ANTD_LOCALES[lang] ?? enUS);
+  useEffect(() => {
+    let live = true;
+    void antdLocale(lang).then((l) => live && setLocale(l));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  return locale;
+}
 
 function MessageBridge() {
   const { message } = AntApp.useApp();
@@ -21,10 +55,11 @@ function MessageBridge() {
 
 function Providers({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
+  const locale = useAntdLocale(lang);
   const theme = useTheme();
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[lang]}
+      locale={locale}
       theme={{ algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: theme.color, colorLink: theme.color } }}
     >
       <AntApp>
@@ -36,10 +71,13 @@ function Providers({ children }: { children: ReactNode }) {
 }
 
 applyCssVars(getTheme());
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// A saved Chinese choice: its Ant Design texts are fetched before the first render (no English flash).
+void antdLocale(currentLang()).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

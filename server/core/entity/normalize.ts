@@ -10,6 +10,7 @@ import type { Action, Entity, Field, Model } from './model';
 import { buildSchemas } from './json-schema';
 import { ownRows, type Access } from './access';
 import { pageIndexes } from './page-indexes';
+import { ENTITY_NAME, IDENTIFIER, MODULE_NAME } from './names';
 
 const closed = () => false;
 
@@ -53,8 +54,6 @@ const SUMMARY: Record<ActionName, [string, string, string]> = {
   list: ['List', '列表', '列表'],
   page: ['Page', '分页', '分頁'],
 };
-const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
-const NAME = /^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*)*$/;
 
 function systemField(name: string, type: Field['type'], label: Field['label']): Field {
   return {
@@ -66,7 +65,7 @@ function systemField(name: string, type: Field['type'], label: Field['label']): 
 }
 
 function field(entityKey: string, name: string, d: FieldDecl, owner: string | null): Field {
-  if (!IDENT.test(name)) throw new Error(`${entityKey}: bad field name '${name}'`);
+  if (!IDENTIFIER.test(name)) throw new Error(`${entityKey}: bad field name '${name}'`);
   const hasDefault = d.default !== undefined && d.default !== null;
   return {
     name,
@@ -98,9 +97,9 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
 
 export function normalizeEntity(d: EntityDecl): Entity {
   const key = `${d.module}/${d.name}`;
-  if (!/^[a-z][a-z0-9]*$/.test(d.module)) throw new Error(`${key}: bad module name`);
-  if (!NAME.test(d.name)) throw new Error(`${key}: bad entity name`);
-  if (!IDENT.test(d.table)) throw new Error(`${key}: bad table name '${d.table}'`);
+  if (!MODULE_NAME.test(d.module)) throw new Error(`${key}: bad module name`);
+  if (!ENTITY_NAME.test(d.name)) throw new Error(`${key}: bad entity name`);
+  if (!IDENTIFIER.test(d.table)) throw new Error(`${key}: bad table name '${d.table}'`);
   const owner = d.owner ?? null;
   const fields: Field[] = [
     systemField('id', 'int', l('ID', 'ID', 'ID')),

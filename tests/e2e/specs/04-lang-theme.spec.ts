@@ -54,3 +54,30 @@ test('switch the theme to cuilv and dark mode', async ({ page }) => {
   await expect(html).toHaveAttribute('data-theme', 'cuilv');
   await expect(html).toHaveAttribute('data-mode', 'dark');
 });
+
+test('Ant Design texts follow the language, and an English page downloads no Chinese ones', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.url());
+  });
+  const chinese = () => scripts.filter((u) => /\/zh_(CN|TW)-[\w-]+\.js$/.test(u));
+  await page.goto(url('/login'));
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(page.getByTestId('lang-switch')).toContainText('English');
+  expect(chinese()).toEqual([]);
+
+  // A saved Chinese choice: Ant Design's zh_CN texts arrive with the page, before it renders.
+  await page.evaluate(() => localStorage.setItem('lang', 'zh-cn'));
+  scripts.length = 0;
+  await page.reload();
+  await expect(page.getByTestId('lang-switch')).toContainText('简体中文');
+  expect(chinese().some((u) => /\/zh_CN-/.test(u))).toBe(true);
+
+  // Switching in the page fetches the next language's texts.
+  await page.getByTestId('lang-switch').click();
+  await page.getByRole('menuitem', { name: '繁體中文' }).click();
+  await expect(page.getByTestId('lang-switch')).toContainText('繁體中文');
+  await expect.poll(() => chinese().some((u) => /\/zh_TW-/.test(u))).toBe(true);
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+});

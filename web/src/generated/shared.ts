@@ -22,3 +22,32 @@ export const FILE_TYPE_GROUPS = {
 } as const;
 
 export type FileTypeGroup = keyof typeof FILE_TYPE_GROUPS | 'other';
+
+/** `type` of a notification (base/notify), as server/modules/base/notify/notify.service.ts writes it. */
+export const NOTIFY_TYPE = {
+  system: 0,
+  mention: 1,
+  friendRequest: 2,
+  friendAccepted: 3,
+  teamNotice: 4,
+  groupJoin: 5,
+  groupLeave: 6,
+  teamRole: 7,
+  orderPaid: 8,
+  goodsSold: 9,
+} as const;
+
+/** The chain's public settings (GET /admin/base/open/chainSettings, server/modules/base/sys/chain-settings.ts). */
+export interface ChainSettings {
+  chainId: string;
+  chainName: string;
+  rpc: string;
+  rest: string;
+  collection: string;
+  staking: string;
+  denom: string;
+  /** 0.025 in the fee denom, e.g. "0.025ustars". */
+  gasPrice: string;
+  bech32Prefix: string;
+  ipfsGateway: string;
+}

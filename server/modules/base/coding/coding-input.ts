@@ -6,8 +6,9 @@
  * - Only `module, name, fields, description, dryRun, newModule` are accepted: cool-admin's form that
  *   takes a path and the file's contents (`path`, `content`, `fileName`, `code`...) is refused as
  *   unknown fields, so a caller can never choose what is written or where.
- * - The name rules are normalize.ts's (codegen/scaffold-entity.ts checks them again), repeated here
- *   so a bad name is refused before the generator (and ts-morph) is loaded.
+ * - The name rules are the core's (server/core/entity/names.ts, which normalize.ts and
+ *   codegen/scaffold-entity.ts use too), checked here so a bad name is refused before the generator
+ *   (and ts-morph) is loaded.
  * - Field names that the core adds (id, createTime, updateTime) or that a page request uses for
  *   itself (page, size, keyWord, order, sort) are refused, as are names every object already has
  *   (`constructor`...).
@@ -15,6 +16,7 @@
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { FieldType } from '../../../core/entity/define';
+import { ENTITY_NAME, IDENTIFIER, MODULE_NAME } from '../../../core/entity/names';
 import { Fields } from '../../../core/http/fields';
 import { fieldRule } from '../../../core/i18n/messages';
 import { schemaErrorField } from '../../../core/http/schema-errors';
@@ -25,9 +27,6 @@ export const FIELD_TYPES: FieldType[] = ['string', 'text', 'int', 'bigint', 'flo
 export const MAX_FIELDS = 60;
 export const MAX_STRING_LENGTH = 2000;
 const MAX_TABLE = 64;
-const MODULE = /^[a-z][a-z0-9]*$/;
-const NAME = /^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*)*$/;
-const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
 const RESERVED = new Set(['id', 'createTime', 'updateTime', 'page', 'size', 'keyWord', 'order', 'sort']);
 // Control, invisible and text-direction characters have no place in a label.
 const BAD_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
@@ -100,13 +99,13 @@ export function readFieldList(raw: unknown, root = 'fields', validate: ValidateF
       return;
     }
     const f = item as CodingField;
-    if (!IDENT.test(f.name)) bad(`${at}.name`, fieldRule(CODING_FIELD.field_coding_field_name));
+    if (!IDENTIFIER.test(f.name)) bad(`${at}.name`, fieldRule(CODING_FIELD.field_coding_field_name));
     else if (RESERVED.has(f.name) || f.name in Object.prototype) bad(`${at}.name`, fieldRule(CODING_FIELD.field_coding_reserved));
     else if (seen.has(f.name)) bad(`${at}.name`, fieldRule(CODING_FIELD.field_coding_twice));
     seen.add(f.name);
     if (f.length !== undefined && f.type !== 'string') bad(`${at}.length`, fieldRule(CODING_FIELD.field_coding_length_string));
     if (f.label !== undefined && BAD_CHARS.test(f.label)) bad(`${at}.label`, 'characters');
-    if (f.dict !== undefined && !IDENT.test(f.dict)) bad(`${at}.dict`, fieldRule(CODING_FIELD.field_coding_dict_unknown));
+    if (f.dict !== undefined && !IDENTIFIER.test(f.dict)) bad(`${at}.dict`, fieldRule(CODING_FIELD.field_coding_dict_unknown));
     fields.push({
       name: f.name,
       type: f.type,
@@ -128,8 +127,8 @@ export function readCodingRequest(body: unknown): CodingRequest {
   const description = f.str('description', 4000);
   const dryRun = f.bool('dryRun') ?? false;
   const newModule = f.bool('newModule') ?? false;
-  if (typeof module === 'string' && !MODULE.test(module)) f.bad('module', fieldRule(CODING_FIELD.field_coding_module_name));
-  if (typeof name === 'string' && !NAME.test(name)) f.bad('name', fieldRule(CODING_FIELD.field_coding_entity_name));
+  if (typeof module === 'string' && !MODULE_NAME.test(module)) f.bad('module', fieldRule(CODING_FIELD.field_coding_module_name));
+  if (typeof name === 'string' && !ENTITY_NAME.test(name)) f.bad('name', fieldRule(CODING_FIELD.field_coding_entity_name));
   else if (typeof module === 'string' && typeof name === 'string' && tableOf(module, name).length > MAX_TABLE) {
     f.bad('name', fieldRule(CODING_FIELD.field_coding_too_long), { table: tableOf(module, name), max: MAX_TABLE });
   }

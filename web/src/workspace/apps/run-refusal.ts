@@ -7,6 +7,7 @@
  * names the run's cost and the balance; the dialog adds the fresh balance and a top-up link.
  */
 import { ApiError } from '../../lib/http';
+import { fieldProblems } from '../../app/data/field-errors';
 
 /** Why a start was refused, as the dialog tells it. */
 export type RunRefusal =
@@ -23,8 +24,7 @@ export function refusalOf(e: unknown): RunRefusal {
   if (!(e instanceof ApiError)) return { kind: 'other', message };
   if (e.status === 0) return { kind: 'network', message };
   if (e.code === 1002) {
-    const list = Array.isArray(e.data) ? (e.data as Array<{ field?: unknown; message?: unknown }>) : [];
-    return { kind: 'invalid', message, fields: list.map((x) => ({ field: String(x.field ?? ''), message: String(x.message ?? '') })) };
+    return { kind: 'invalid', message, fields: fieldProblems(e).map((p) => ({ field: p.field, message: p.message ?? '' })) };
   }
   if (e.status === 503) return { kind: 'unavailable', message };
   if (e.status === 429) return { kind: 'tooFast', message };

@@ -5,20 +5,10 @@
  */
 import { api } from '../../app/api';
 import { entityAction } from '../../app/data';
+import type { ChainSettings } from '../../generated/shared';
 
-/** `GET /admin/base/open/chainSettings`: public values only. */
-export interface ChainSettings {
-  chainId: string;
-  chainName: string;
-  rpc: string;
-  rest: string;
-  collection: string;
-  staking: string;
-  denom: string;
-  gasPrice: string;
-  bech32Prefix: string;
-  ipfsGateway: string;
-}
+/** `GET /admin/base/open/chainSettings`: public values only (the server's type, generated). */
+export type { ChainSettings };
 
 export interface WalletChallenge {
   nonce: string;
