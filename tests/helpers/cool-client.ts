@@ -58,4 +58,38 @@ export function generatorProblems(eps: Record<string, CoolEpsEntry[]>): string[]
 }
 
 /** The entity type names the client's own source refers to (`Eps.BaseSysUserEntity`...). */
-export const CLIENT_ENTITY_NAMES = ['BaseSysDepartmentEntity', 'BaseSysMenuEntity', 'BaseSysUserEntity', 'DemoGoodsEntity', 'PluginInfoEntity', 'SpaceInfoEntity', 'TaskInfoEntity'];
+export const CLIENT_ENTITY_NAMES = ['BaseSysDepartmentEntity', 'BaseSysMenuEntity', 'BaseSysUserEntity', 'DemoGoodsEntity', 'PluginInfoEntity', 'SpaceInfoEntity', 'TaskInfoEntity', 'UserInfoEntity'];
+
+export interface ClientMenu {
+  id: number;
+  parentId: number | null;
+  type: number;
+  orderNum: number;
+  router: string | null;
+  viewPath: string | null;
+}
+
+/**
+ * The menu the client opens as its home page: src/modules/base/store/menu.ts (setGroup, getPath)
+ * drops the buttons, builds the tree with src/cool/utils deepTree (sorted by orderNum, a row whose
+ * parent is not in the list being a root) and takes the first screen depth-first.
+ */
+export function clientHome(menus: ClientMenu[]): ClientMenu | null {
+  const rows = menus.filter((m) => m.type !== 2).map((m, i) => ({ m, i }));
+  rows.sort((a, b) => a.m.orderNum - b.m.orderNum || a.i - b.i);
+  const byId = new Map(rows.map(({ m }) => [m.id, m]));
+  const children = new Map<number | null, ClientMenu[]>();
+  for (const { m } of rows) {
+    const parent = m.parentId !== null && byId.has(m.parentId) ? m.parentId : null;
+    (children.get(parent) ?? children.set(parent, []).get(parent)!).push(m);
+  }
+  const first = (list: ClientMenu[]): ClientMenu | null => {
+    for (const m of list) {
+      if (m.type === 1) return m;
+      const inner = first(children.get(m.id) ?? []);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return first(children.get(null) ?? []);
+}

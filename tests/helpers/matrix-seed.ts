@@ -228,6 +228,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/notify', { fromId: w.adminId, toId: a.id }, 'admin');
   const coupon = await seedRow(w, 'base/coupon', { userId: a.id, status: 1 });
   w.couponCode = String((await db.query<{ code: string }>(`SELECT ${db.q('code')} FROM ${db.q(entityOf(t, 'base/coupon').table)} WHERE ${db.q('id')} = ?`, [coupon]))[0].code);
+  // A's shipping address (userId comes from A's token; the seeded value names A anyway).
+  await seedRow(w, 'user/address', { userId: a.id, isDefault: 1 });
   await shortLinkOfA(w);
   await uploadAsA(w);
 

@@ -58,6 +58,10 @@ describe.runIf(dir)('the cool-admin-vue build plugin against COOL_COMPAT=on', ()
     expect(service.base.sys.user.permission.move).toBe('base:sys:user:move');
     expect(service.base.sys.department.namespace).toBe('admin/base/sys/department');
     expect(service.base.open.captcha.method).toBe('GET');
+    // Its user module: service.user.info (app users, our members) and service.user.address.
+    expect(Object.keys(service.user.info)).toEqual(expect.arrayContaining(['page', 'list', 'info', 'update', 'delete']));
+    expect(service.user.info.permission.page).toBe('user:info:page');
+    expect(Object.keys(service.user.address)).toEqual(expect.arrayContaining(['page', 'add', 'update', 'delete', 'info']));
     const dts = await settled(join(out, 'eps.d.ts'));
     const file = join(out, 'eps.d.ts');
     const program = ts.createProgram([file], { noEmit: true, strict: false, target: ts.ScriptTarget.ES2020, types: [] });
@@ -65,5 +69,10 @@ describe.runIf(dir)('the cool-admin-vue build plugin against COOL_COMPAT=on', ()
     expect(problems).toEqual([]);
     expect(dts).toContain('interface BaseSysUserEntity');
     expect(dts).toContain('departmentName?: string');
+    // src/modules/user/components/select.vue types its rows as Eps.UserInfoEntity.
+    expect(dts).toContain('interface UserInfoEntity');
+    expect(dts).toContain('avatarUrl?: string');
+    expect(dts).toContain('interface UserAddressEntity');
+    expect(dts).toMatch(/info\(data\?: any\): Promise<UserInfoEntity>/);
   });
 });

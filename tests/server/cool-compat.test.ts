@@ -7,11 +7,13 @@
  * today's answers (the expectations of eps.test.ts, sysadmin.test.ts and bad-input.test.ts).
  * The client sends its token raw in `Authorization` (src/cool/service/request.ts) and reads
  * `data` only from HTTP 200 answers with code 1000; any other status is its own transport error.
+ * Its user module (src/modules/user: app users `user/info`, which are our members, and their
+ * shipping addresses `user/address`) is replayed too, and its home page (the first screen of permmenu).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, ADMIN_PASSWORD, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { CLIENT_ENTITY_NAMES, generatorProblems, type CoolEpsEntry } from '../helpers/cool-client';
+import { CLIENT_ENTITY_NAMES, clientHome, generatorProblems, type ClientMenu, type CoolEpsEntry } from '../helpers/cool-client';
 
 const kinds = await databaseKinds();
 const cases = kinds.flatMap((k) => [[k, 'on'], [k, 'off']] as Array<['sqlite' | 'mysql', 'on' | 'off']>);
@@ -75,6 +77,8 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
       expect(byPrefix('/admin/base/sys/user')?.api.map((a) => a.path) ?? []).not.toContain('/page');
       expect(byPrefix('/admin/base/open')!.api.map((a) => a.path)).toContain('/openapi.json');
       expect(generatorProblems(eps)).not.toEqual([]);
+      // cool-admin's app users exist only for its client.
+      expect(t.core.routes.all.filter((r) => r.path.startsWith('/admin/user/info/'))).toEqual([]);
       return;
     }
     expect(generatorProblems(eps)).toEqual([]);
@@ -96,6 +100,17 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     // Column types the generator maps; the user row's columns the user screen shows.
     const userCols = byPrefix('/admin/base/sys/user')!.columns!.map((c) => c.propertyName);
     expect(userCols).toEqual(expect.arrayContaining(['username', 'name', 'nickName', 'headImg', 'departmentName', 'roleName', 'status', 'phone', 'remark', 'createTime']));
+    // src/modules/user: service.user.info (list.vue, components/select.vue: Eps.UserInfoEntity) and service.user.address.
+    const members = byPrefix('/admin/user/info')!;
+    expect(members.name).toBe('UserInfoEntity');
+    expect(paths('/admin/user/info').sort()).toEqual(['/delete', '/info', '/list', '/page', '/update']);
+    expect(members.columns!.map((c) => [c.propertyName, c.type])).toEqual([
+      ['id', 'int'], ['nickName', 'varchar'], ['avatarUrl', 'varchar'], ['phone', 'varchar'], ['gender', 'int'], ['status', 'int'], ['loginType', 'int'], ['createTime', 'datetime'], ['updateTime', 'datetime'],
+    ]);
+    const addresses = byPrefix('/admin/user/address')!;
+    expect(addresses.name).toBe('UserAddressEntity');
+    expect(paths('/admin/user/address').sort()).toEqual(['/add', '/delete', '/info', '/list', '/page', '/update']);
+    expect(addresses.columns!.map((c) => c.propertyName)).toEqual(expect.arrayContaining(['userId', 'username', 'receiver', 'phone', 'province', 'city', 'district', 'address', 'isDefault', 'createTime', 'updateTime']));
   });
 
   it('with a token, /eps keeps the default shape our console reads', async () => {
@@ -104,6 +119,18 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     const user = eps.base.find((e: { name: string }) => e.name === 'sys/user');
     expect(user.prefix).toBe('/admin/base/sys/user');
     expect(user.schema).toMatchObject({ add: { required: ['username'] } });
+    // The members' rows are described (not stored) by their own declaration; OpenAPI carries it too.
+    const members = eps.user?.find((e: { name: string }) => e.name === 'info');
+    const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', login)).body;
+    if (on) {
+      expect(members.columns.map((c: { propertyName: string }) => c.propertyName)).toContain('avatarUrl');
+      expect(doc.components.schemas.UserInfo.properties).toHaveProperty('loginType');
+      expect(doc.paths['/admin/user/info/info'].get.responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/UserInfo' });
+    } else {
+      expect(members).toBeUndefined();
+      expect(doc.components.schemas.UserInfo).toBeUndefined();
+    }
+    expect(doc.components.schemas.UserAddress).toBeDefined();
   });
 
   it('signs in through the captcha', async () => {
@@ -148,6 +175,27 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
       if (!on) expect(menu(router)).not.toHaveProperty('storedViewPath');
     }
     expect(menu('/demo/goods')).toMatchObject({ viewPath: 'crud:demo/goods' });
+    // src/modules/base/store/menu.ts (setRoutes): the first screen of the tree is the home page.
+    const home = clientHome(menus as ClientMenu[]);
+    const address = menu('/user/address');
+    const members = menus.find((m: ClientMenu) => m.router === '/user/list');
+    if (on) {
+      expect(home).toMatchObject({ router: '/base/sys/user', viewPath: 'modules/base/views/user/index.vue' });
+      expect(address).toMatchObject({ viewPath: 'modules/user/views/address.vue', storedViewPath: 'crud:user/address' });
+      expect(members).toMatchObject({ id: -1, parentId: address.parentId, type: 1, viewPath: 'modules/user/views/list.vue', storedViewPath: 'crud:base/sys/user' });
+    } else {
+      // Today's order: the stored one, whose first screen is a workspace entity that client has no file for.
+      expect(home!.viewPath).toMatch(/^crud:/);
+      expect(address).toMatchObject({ viewPath: 'crud:user/address' });
+      expect(members).toBeUndefined();
+    }
+    // Stored menus keep their order either way.
+    const q = t.core.db.q.bind(t.core.db);
+    const rows = await t.core.db.query<{ id: number; orderNum: number }>(`SELECT ${q('id')}, ${q('orderNum')} FROM ${q(t.core.model.system('menus').table)}`);
+    const stored = new Map(rows.map((r) => [Number(r.id), Number(r.orderNum)]));
+    const moved = menus.filter((m: ClientMenu) => m.id > 0 && stored.get(m.id) !== m.orderNum);
+    if (on) expect(moved.length).toBeGreaterThan(0);
+    else expect(moved).toEqual([]);
     // src/modules/dict/store/dict.ts (refresh): every dictionary.
     expect(typeof (await ok(post('/admin/dict/info/data', {})))).toBe('object');
   });
@@ -189,6 +237,92 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     // @cool-vue/crud helper (rowDelete): ids of the selection.
     await ok(post('/admin/base/sys/user/delete', { ids: [userId] }));
     expect((await page([root])).list.map((u: { id: number }) => u.id)).not.toContain(userId);
+  });
+
+  /** A member (the member role), signed up as the administrator adds one; its id. */
+  const addMember = async (username: string, nickName: string, phone: string) =>
+    (await ok(post('/admin/base/sys/user/add', { username, password: 'Cool-1234', nickName, phone, roleIdList: [memberRole] }))).id as number;
+
+  it('lists, edits and deletes members as its user module does (user/info)', async () => {
+    const alice = await addMember(`alice_${setting}`, 'Alice', '13800000001');
+    const bob = await addMember(`bob_${setting}`, 'Bob', '13900000002');
+    // src/modules/user/views/list.vue through @cool-vue/crud's refresh, sorted by createTime.
+    const pageOf = (body: Record<string, unknown>) => post('/admin/user/info/page', { page: 1, size: 20, ...body });
+    if (!on) {
+      expect((await pageOf({})).status).toBe(404);
+      expect((await get('/admin/user/info/info', { id: alice })).status).toBe(404);
+      return;
+    }
+    const all = await ok(pageOf({ sort: 'desc', order: 'createTime' }));
+    const ids = all.list.map((m: { id: number }) => m.id);
+    expect(ids).toEqual(expect.arrayContaining([alice, bob]));
+    // Administrators and staff accounts are not members.
+    expect(ids).not.toContain(1);
+    expect(all.list.find((m: { id: number }) => m.id === alice)).toEqual({
+      id: alice, nickName: 'Alice', avatarUrl: null, phone: '13800000001', gender: 0, status: 1, loginType: 2, createTime: expect.any(String), updateTime: expect.any(String),
+    });
+    // Its filters: the key word (nickName, phone), status, gender and login type.
+    const only = async (body: Record<string, unknown>) => (await ok(pageOf(body))).list.map((m: { id: number }) => m.id);
+    expect(await only({ keyWord: '1390000' })).toEqual([bob]);
+    expect(await only({ keyWord: 'alic' })).toEqual([alice]);
+    expect(await only({ status: 0 })).toEqual([]);
+    expect((await ok(pageOf({ gender: 1 })))).toMatchObject({ list: [], pagination: { total: 0 } });
+    expect(await only({ gender: 0, loginType: 2, keyWord: 'alic' })).toEqual([alice]);
+    expect(await only({ loginType: 0 })).toEqual([]);
+    expect(await only({ order: 'avatarUrl', sort: 'asc', keyWord: 'alic' })).toEqual([alice]);
+    expect(await refused(pageOf({ order: 'username' }), 400)).toContain('username');
+    expect(await ok(post('/admin/user/info/list', { keyWord: 'Bob' }))).toEqual([expect.objectContaining({ id: bob, loginType: 2 })]);
+    // @cool-vue/crud upsert (edit): info, then the whole row back with the form's changes.
+    const info = await ok(get('/admin/user/info/info', { id: alice }));
+    expect(info).toMatchObject({ id: alice, nickName: 'Alice', gender: 0, loginType: 2 });
+    await ok(post('/admin/user/info/update', { ...info, nickName: 'Alice Li', avatarUrl: 'https://example.com/a.png', phone: '13800000009', status: 0 }));
+    expect(await ok(get('/admin/base/sys/user/info', { id: alice }))).toMatchObject({ nickName: 'Alice Li', headImg: 'https://example.com/a.png', phone: '13800000009', status: 0 });
+    // Not kept here: refused, not dropped. cool-admin's "deregistered" status is a deletion here.
+    const r = await post('/admin/user/info/update', { ...info, gender: 1 });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ code: 1002, data: [expect.objectContaining({ field: 'gender' })] });
+    expect((await post('/admin/user/info/update', { ...info, status: 2 })).body).toMatchObject({ code: 1002, data: [expect.objectContaining({ field: 'status' })] });
+    await refused(get('/admin/user/info/info', { id: 1 }), 404);
+    await refused(post('/admin/user/info/update', { id: 1, nickName: 'not a member' }), 404);
+    // Administrators only, whatever keys a role holds.
+    const memberToken = await t.login(`bob_${setting}`, 'Cool-1234');
+    expect((await post('/admin/user/info/page', {}, memberToken)).status).toBe(403);
+    // @cool-vue/crud (rowDelete, cl-multi-delete-btn): the selection's ids; the account is deleted.
+    await refused(post('/admin/user/info/delete', { ids: [bob, 1] }), 404);
+    await ok(post('/admin/user/info/delete', { ids: [bob] }));
+    expect(await only({})).not.toContain(bob);
+    await refused(get('/admin/base/sys/user/info', { id: bob }), 404);
+  });
+
+  it('keeps its members\' shipping addresses as its address screen does (user/address)', async () => {
+    const carol = await addMember(`carol_${setting}`, 'Carol', '13700000001');
+    const dave = await addMember(`dave_${setting}`, 'Dave', '13700000002');
+    // src/modules/user/views/address.vue (Upsert): userId, username, receiver, phone, the province,
+    // city and district its pca hook splits, address and isDefault (cl-switch: 1 or 0).
+    const form = { userId: carol, username: 'typed by hand', receiver: 'Carol Chen', phone: '13700000001', province: '广东省', city: '深圳市', district: '南山区', address: '科技园 1 号', isDefault: 1 };
+    const filed = (await ok(post('/admin/user/address/add', form))).id;
+    const row = await ok(get('/admin/user/address/info', { id: filed }));
+    expect(row).toMatchObject({ ...form, username: `carol_${setting}` });
+    await ok(post('/admin/user/address/update', { ...row, receiver: 'Carol C.', isDefault: 0 }));
+    const listed = await ok(post('/admin/user/address/page', { page: 1, size: 20, keyWord: 'Carol' }));
+    expect(listed.list).toEqual([expect.objectContaining({ id: filed, receiver: 'Carol C.', isDefault: 0, userId: carol, username: `carol_${setting}` })]);
+    const missing = await post('/admin/user/address/add', { ...form, userId: 99999999 });
+    expect(missing.status).toBe(on ? 200 : 400);
+    expect(missing.body).toMatchObject({ code: 1002, data: [expect.objectContaining({ field: 'userId' })] });
+    // A member keeps their own: the userId they send is ignored, another member's rows are out of reach.
+    const carolToken = await t.login(`carol_${setting}`, 'Cool-1234');
+    const daveToken = await t.login(`dave_${setting}`, 'Cool-1234');
+    const own = (await ok(post('/admin/user/address/add', { ...form, userId: dave, receiver: 'Carol at work' }, carolToken))).id;
+    expect(await ok(get('/admin/user/address/info', { id: own }, carolToken))).toMatchObject({ userId: carol, receiver: 'Carol at work' });
+    expect((await ok(post('/admin/user/address/page', {}, carolToken))).list.map((a: { id: number }) => a.id).sort()).toEqual([filed, own].sort());
+    expect((await ok(post('/admin/user/address/page', {}, daveToken))).list).toEqual([]);
+    await refused(get('/admin/user/address/info', { id: own }, daveToken), 404);
+    await refused(post('/admin/user/address/update', { id: own, receiver: 'Dave was here' }, daveToken), 404);
+    await refused(post('/admin/user/address/delete', { ids: [own] }, daveToken), 404);
+    expect(await ok(get('/admin/user/address/info', { id: own }, carolToken))).toMatchObject({ receiver: 'Carol at work' });
+    await ok(post('/admin/user/address/delete', { ids: [own] }, carolToken));
+    await ok(post('/admin/user/address/delete', { ids: [filed] }));
+    expect((await ok(post('/admin/user/address/page', {}, carolToken))).list).toEqual([]);
   });
 
   it('keeps 403 for a caller without the key', async () => {

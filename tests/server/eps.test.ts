@@ -14,7 +14,7 @@ describe('eps and OpenAPI', () => {
   it('lists every module and entity for the administrator, in the cool-admin shape', async () => {
     const res = await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken);
     const eps = res.body.data as Record<string, Array<{ name: string; prefix: string; api: Array<{ method: string; path: string; permission: string | null }>; columns: Array<{ propertyName: string }>; schema: unknown }>>;
-    expect(Object.keys(eps).sort()).toEqual(['base', 'demo', 'dict', 'goods', 'plugin', 'recycle', 'space', 'task']);
+    expect(Object.keys(eps).sort()).toEqual(['base', 'demo', 'dict', 'goods', 'plugin', 'recycle', 'space', 'task', 'user']);
     const user = eps.base.find((e) => e.name === 'sys/user')!;
     expect(user.prefix).toBe('/admin/base/sys/user');
     expect(user.api.map((a) => `${a.method} ${a.path}`)).toEqual(expect.arrayContaining(['GET /info', 'POST /add', 'POST /delete', 'POST /list', 'POST /page', 'POST /update', 'POST /move']));

@@ -4,6 +4,7 @@
  * (tests/helpers/matrix-seed.ts). It fails when an answer holds a marker of a field outside the
  * entity's declared `access.visible` fields for that caller, when any of A's rows changed or a row
  * was forged in A's name or A's group, when a route answers 5xx, or when a route has no fixture.
+ * The routes that exist only with COOL_COMPAT=on are walked too, on a second installation with it on.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,19 +81,71 @@ async function send(t: TestApp, route: Route, call: Call, token: string | null):
 
 const describeCall = (call: Call) => JSON.stringify(call.params ?? call.body ?? call.query ?? call.upload?.name ?? {}).slice(0, 120);
 
+/** What one walk found; `reachedAsB` counts the calls member B got through with. */
+interface Walk {
+  missing: string[];
+  leaks: Map<string, string>;
+  serverErrors: string[];
+  changes: string[];
+  reachedAsB: number;
+  /** The routes walked, as `method path`. */
+  walked: string[];
+  /** How many markers A's rows carry. */
+  markers: number;
+}
+
+/** Walks `routes` as an anonymous caller and as member B, phase by phase, against A's marked rows. */
+async function walk(t: TestApp, w: World, routes: Route[]): Promise<Walk> {
+  const out: Walk = { missing: [], leaks: new Map(), serverErrors: [], changes: [], reachedAsB: 0, walked: routes.map(routeKey), markers: w.markers.size };
+  let last: Snapshot = await snapshot(w);
+  const plan: Array<{ route: Route; fixture: Fixture }> = [];
+  for (const route of routes) {
+    const fixture = fixtureFor(route, w);
+    if (fixture) plan.push({ route, fixture });
+    else out.missing.push(`${routeKey(route)} (guard ${route.guard})`);
+  }
+  const callers: Array<{ who: Who; label: string; token: string | null }> = [
+    { who: 'anonymous', label: 'anonymous', token: null },
+    { who: 'member', label: 'member B', token: w.b.token },
+  ];
+  for (const phase of PHASES) {
+    for (const { route, fixture } of plan.filter((p) => p.fixture.phase === phase)) {
+      for (const call of fixture.calls) {
+        for (const caller of callers) {
+          const where = `${routeKey(route)} as ${caller.label}`;
+          const answer = await send(t, route, call, caller.token);
+          if (answer.status >= 500) out.serverErrors.push(`${where}: HTTP ${answer.status} for ${describeCall(call)}`);
+          if (caller.token && answer.status < 400) out.reachedAsB++;
+          for (const m of w.markers.find(answer.text, JSON.stringify(call))) {
+            const visible = visibleFields(t.core.model.byKey.get(m.entity), caller.who);
+            if (m.fields.some((f) => visible.has(f))) continue;
+            const key = `${where}: ${m.entity}.${m.fields.join('/')}`;
+            if (!out.leaks.has(key)) out.leaks.set(key, `${key}  (sent ${describeCall(call)})`);
+          }
+          if (answer.status < 400 || phase !== 'read') {
+            const now = await snapshot(w);
+            for (const line of diff(last, now)) out.changes.push(`${where} (${describeCall(call)}): ${line}`);
+            last = now;
+          }
+        }
+      }
+    }
+  }
+  await t.core.requestLog.flush();
+  // Anything a refused call changed anyway, or that no single call could be blamed for.
+  for (const line of diff(last, await snapshot(w))) out.changes.push(`after the walk: ${line}`);
+  return out;
+}
+
 describe.each(kinds)('permission matrix on %s', (kind) => {
-  let t: TestApp;
   let smtp: Awaited<ReturnType<typeof smtpSink>>;
   let stripe: Awaited<ReturnType<typeof startMatrixStripe>>;
   let alipay: Awaited<ReturnType<typeof startMatrixAlipay>>;
-  let w: World;
-  const missing: string[] = [];
   const stale: string[] = [];
-  const leaks = new Map<string, string>();
-  const serverErrors: string[] = [];
-  const changes: string[] = [];
-  /** Calls member B got through with, so a broken sign-in cannot make the walk pass by refusing everything. */
-  let reachedAsB = 0;
+  /** Every route of the default setting. */
+  let main: Walk;
+  /** The routes COOL_COMPAT=on adds (cool-admin's `user/info`), walked on an installation with it on. */
+  let compat: Walk;
 
   beforeAll(async () => {
     smtp = await smtpSink();
@@ -100,81 +153,55 @@ describe.each(kinds)('permission matrix on %s', (kind) => {
     alipay = await startMatrixAlipay();
     const storage = join(process.env.DATA_DIR!, `matrix-uploads-${kind}`);
     mkdirSync(storage, { recursive: true });
-    t = await startApp(kind, {
-      env: { ...process.env, ...stripe.env, ...alipay.env, STORAGE_ROOT: storage, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SHORTLINK_ADD_PER_HOUR: '1000' },
-    });
-    w = await seedWorld(t);
-    const baseline: Snapshot = await snapshot(w);
-    let last = baseline;
-
-    const routes = t.core.routes.all;
-    const known = new Set(routes.map(routeKey));
+    const env = { ...process.env, ...stripe.env, ...alipay.env, STORAGE_ROOT: storage, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SHORTLINK_ADD_PER_HOUR: '1000' };
+    const t = await startApp(kind, { env: { ...env, COOL_COMPAT: 'off' } });
+    let known: Set<string>;
+    try {
+      main = await walk(t, await seedWorld(t), t.core.routes.all);
+      known = new Set(t.core.routes.all.map(routeKey));
+    } finally {
+      await t.close();
+    }
+    const c = await startApp(kind, { env: { ...env, COOL_COMPAT: 'on' } });
+    try {
+      const added = c.core.routes.all.filter((r) => !known.has(routeKey(r)));
+      compat = await walk(c, await seedWorld(c), added);
+      for (const k of added.map(routeKey)) known.add(k);
+    } finally {
+      await c.close();
+    }
     for (const k of Object.keys(HANDWRITTEN)) if (!known.has(k)) stale.push(k);
-    const plan: Array<{ route: Route; fixture: Fixture }> = [];
-    for (const route of routes) {
-      const fixture = fixtureFor(route, w);
-      if (fixture) plan.push({ route, fixture });
-      else missing.push(`${routeKey(route)} (guard ${route.guard})`);
-    }
-
-    const callers: Array<{ who: Who; label: string; token: string | null }> = [
-      { who: 'anonymous', label: 'anonymous', token: null },
-      { who: 'member', label: 'member B', token: w.b.token },
-    ];
-    for (const phase of PHASES) {
-      for (const { route, fixture } of plan.filter((p) => p.fixture.phase === phase)) {
-        for (const call of fixture.calls) {
-          for (const caller of callers) {
-            const where = `${routeKey(route)} as ${caller.label}`;
-            const answer = await send(t, route, call, caller.token);
-            if (answer.status >= 500) serverErrors.push(`${where}: HTTP ${answer.status} for ${describeCall(call)}`);
-            if (caller.token && answer.status < 400) reachedAsB++;
-            for (const m of w.markers.find(answer.text, JSON.stringify(call))) {
-              const visible = visibleFields(t.core.model.byKey.get(m.entity), caller.who);
-              if (m.fields.some((f) => visible.has(f))) continue;
-              const key = `${where}: ${m.entity}.${m.fields.join('/')}`;
-              if (!leaks.has(key)) leaks.set(key, `${key}  (sent ${describeCall(call)})`);
-            }
-            if (answer.status < 400 || phase !== 'read') {
-              const now = await snapshot(w);
-              for (const line of diff(last, now)) changes.push(`${where} (${describeCall(call)}): ${line}`);
-              last = now;
-            }
-          }
-        }
-      }
-    }
-    await t.core.requestLog.flush();
-    // Anything a refused call changed anyway, or that no single call could be blamed for.
-    for (const line of diff(last, await snapshot(w))) changes.push(`after the walk: ${line}`);
   }, 300_000);
 
   afterAll(async () => {
-    await t?.close();
     await smtp?.close();
     await stripe?.stop();
     await alipay?.stop();
   });
 
   it('walks with member A\'s rows marked and member B signed in, so refusing everything cannot pass', () => {
-    expect(w.markers.size).toBeGreaterThan(50);
-    expect(reachedAsB).toBeGreaterThan(20);
+    expect(main.markers).toBeGreaterThan(50);
+    expect(main.reachedAsB).toBeGreaterThan(20);
+  });
+
+  it('walks the routes COOL_COMPAT=on adds as well, on an installation with it on', () => {
+    expect(compat.walked).toEqual(expect.arrayContaining(['POST /admin/user/info/page', 'GET /admin/user/info/info', 'POST /admin/user/info/update', 'POST /admin/user/info/delete']));
   });
 
   it('has a fixture for every route of the route table, and none for a route that is gone', () => {
-    expect(missing).toEqual([]);
+    expect([...main.missing, ...compat.missing]).toEqual([]);
     expect(stale).toEqual([]);
   });
 
   it('shows member B and anonymous callers nothing of member A beyond the declared visible fields, on every route', () => {
-    expect([...leaks.values()].sort()).toEqual([]);
+    expect([...main.leaks.values(), ...compat.leaks.values()].sort()).toEqual([]);
   });
 
   it('leaves every row of member A unchanged and forges none in A\'s name or A\'s group', () => {
-    expect(changes).toEqual([]);
+    expect([...main.changes, ...compat.changes]).toEqual([]);
   });
 
   it('never answers member B or an anonymous caller with a server error', () => {
-    expect(serverErrors).toEqual([]);
+    expect([...main.serverErrors, ...compat.serverErrors]).toEqual([]);
   });
 });

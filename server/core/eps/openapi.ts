@@ -115,7 +115,8 @@ export function buildOpenApi(model: Model, routes: RouteTable, version: string, 
       },
     },
   };
-  for (const e of model.entities) if (entities.has(e)) schemas[schemaName(e)] = e.schema.row;
+  // By key, as the model holds its entities; a route's own row description (not in the model) included.
+  for (const e of [...entities].sort((a, b) => a.key.localeCompare(b.key))) schemas[schemaName(e)] = e.schema.row;
   return {
     openapi: '3.1.0',
     info: { title: 'COSMAC AI API', version, description: 'Every route answers the envelope {code, message, data}. The web client calls the same routes under /api.' },

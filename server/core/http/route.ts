@@ -32,7 +32,10 @@ export interface Route {
   /** Permission key (module:entity:action) for `permission` routes; null otherwise. */
   permission: string | null;
   summary: Labels;
-  /** The entity it belongs to, for /eps grouping. */
+  /**
+   * The entity it belongs to, for /eps grouping; for a hand-written group, a normalized declaration
+   * that only describes the rows it answers (not in the model, no table of its own).
+   */
   entity?: Entity;
   module: string;
   /** Name of the route's entity or group in the spec (`sys/user`, `open`, `comm`). */

@@ -1,6 +1,6 @@
 /**
  * base/comm calls for any signed-in user: who am I, and which permissions and menus I hold (with
- * COOL_COMPAT on, the system screens' menus as cool-admin's client opens them: sys/cool-views.ts).
+ * COOL_COMPAT on, the menus as cool-admin's client opens them: sys/cool-views.ts).
  */
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
@@ -29,7 +29,7 @@ export default defineRoutes((core: Core): Route[] => {
       const perms = c.isAdmin
         ? [...new Set(core.routes.all.map((r) => r.permission).filter((p): p is string => !!p))].sort()
         : [...c.perms].sort();
-      return { perms, menus: compat ? coolMenus(rows) : rows, consoleRoleIds: await consoleRoleIds(core) };
+      return { perms, menus: compat ? coolMenus(rows, { members: c.isAdmin }) : rows, consoleRoleIds: await consoleRoleIds(core) };
     }),
   ];
 });

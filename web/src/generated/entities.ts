@@ -58,6 +58,7 @@ export const ENTITY_KEYS = [
   'space/type',
   'task/info',
   'task/log',
+  'user/address',
 ] as const;
 
 export type EntityKey = (typeof ENTITY_KEYS)[number];
@@ -118,6 +119,7 @@ export const ENTITY_ACTIONS = {
   'space/type': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'task/info': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', page: 'POST' },
   'task/log': { info: 'GET', page: 'POST' },
+  'user/address': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
 } as const;
 
 /**
@@ -6465,6 +6467,147 @@ export interface TaskLogUpdate {
   instance?: string | null;
 }
 
+/**
+ * Shipping address (收货地址 / 收貨地址): a row as `user/address` returns it.
+ */
+export interface UserAddress {
+  /** ID */
+  readonly id?: number;
+  /** Member (用户 / 使用者) */
+  userId?: number;
+  /**
+   * Receiver (收货人 / 收件人)
+   * @maxLength 100
+   */
+  receiver?: string;
+  /**
+   * Phone (手机号 / 手機號碼)
+   * @maxLength 20
+   */
+  phone?: string;
+  /**
+   * Province (省)
+   * @maxLength 50
+   */
+  province?: string;
+  /**
+   * City (市)
+   * @maxLength 50
+   */
+  city?: string;
+  /**
+   * District (区 / 區)
+   * @maxLength 50
+   */
+  district?: string;
+  /**
+   * Address (详细地址 / 詳細地址)
+   * @maxLength 255
+   */
+  address?: string;
+  /**
+   * Default (是否默认 / 是否預設)
+   * @default 0
+   */
+  isDefault?: 0 | 1;
+  /**
+   * Username (用户名 / 使用者名稱)
+   * @maxLength 255
+   */
+  username?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Shipping address (收货地址 / 收貨地址): the payload of `/admin/user/address/add`.
+ */
+export interface UserAddressAdd {
+  /** Member (用户 / 使用者) */
+  userId?: number;
+  /**
+   * Receiver (收货人 / 收件人)
+   * @maxLength 100
+   */
+  receiver: string;
+  /**
+   * Phone (手机号 / 手機號碼)
+   * @maxLength 20
+   */
+  phone: string;
+  /**
+   * Province (省)
+   * @maxLength 50
+   */
+  province: string;
+  /**
+   * City (市)
+   * @maxLength 50
+   */
+  city: string;
+  /**
+   * District (区 / 區)
+   * @maxLength 50
+   */
+  district: string;
+  /**
+   * Address (详细地址 / 詳細地址)
+   * @maxLength 255
+   */
+  address: string;
+  /**
+   * Default (是否默认 / 是否預設)
+   * @default 0
+   */
+  isDefault?: 0 | 1;
+}
+
+/**
+ * Shipping address (收货地址 / 收貨地址): the payload of `/admin/user/address/update`.
+ */
+export interface UserAddressUpdate {
+  id: number;
+  /** Member (用户 / 使用者) */
+  userId?: number;
+  /**
+   * Receiver (收货人 / 收件人)
+   * @maxLength 100
+   */
+  receiver?: string;
+  /**
+   * Phone (手机号 / 手機號碼)
+   * @maxLength 20
+   */
+  phone?: string;
+  /**
+   * Province (省)
+   * @maxLength 50
+   */
+  province?: string;
+  /**
+   * City (市)
+   * @maxLength 50
+   */
+  city?: string;
+  /**
+   * District (区 / 區)
+   * @maxLength 50
+   */
+  district?: string;
+  /**
+   * Address (详细地址 / 詳細地址)
+   * @maxLength 255
+   */
+  address?: string;
+  /**
+   * Default (是否默认 / 是否預設)
+   * @default 0
+   */
+  isDefault?: 0 | 1;
+}
+
 /** A returned row of each entity, by entity key. */
 export interface EntityRows {
   'base/ads': BaseAds;
@@ -6521,6 +6664,7 @@ export interface EntityRows {
   'space/type': SpaceType;
   'task/info': TaskInfo;
   'task/log': TaskLog;
+  'user/address': UserAddress;
 }
 
 /** The add payload of each entity, by entity key. */
@@ -6579,6 +6723,7 @@ export interface EntityAdds {
   'space/type': SpaceTypeAdd;
   'task/info': TaskInfoAdd;
   'task/log': TaskLogAdd;
+  'user/address': UserAddressAdd;
 }
 
 /** The update payload of each entity, by entity key. */
@@ -6637,4 +6782,5 @@ export interface EntityUpdates {
   'space/type': SpaceTypeUpdate;
   'task/info': TaskInfoUpdate;
   'task/log': TaskLogUpdate;
+  'user/address': UserAddressUpdate;
 }

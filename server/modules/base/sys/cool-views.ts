@@ -1,17 +1,25 @@
 /**
  * permmenu as cool-admin's own client reads it (COOL_COMPAT on, see core/cool-compat.ts): that
- * client loads a menu's screen from its `viewPath` as a file of its own source tree, so the system
- * screens it ships get their files (the user list, whose left panel is also its department tree,
- * roles, menus, parameters, the request log), and their folders and menus icons from its icon set.
- * The mapping is made when answering: the stored menus never change, and a menu an administrator
- * pointed elsewhere (another view path or icon) keeps what they chose. Every other menu keeps its
- * `crud:` view path, which that client has no screen for.
+ * client loads a menu's screen from its `viewPath` as a file of its own source tree, so the screens
+ * it ships get their files (the user list, whose left panel is also its department tree, roles,
+ * menus, parameters, the request log, the members' shipping addresses), and their folders and menus
+ * icons from its icon set. The mapping is made when answering: the stored menus never change, and a
+ * menu an administrator pointed elsewhere (another view path or icon) keeps what they chose. Every
+ * other menu keeps its `crud:` view path, which that client has no screen for.
  *
- * A mapped menu carries its stored view path in `storedViewPath`, which our console reads instead.
+ * Two more changes of the answer, for that client only:
+ * - Its home page is the first screen of the menu tree (folders and screens by orderNum). Ours is a
+ *   workspace entity it has no screen for, so the first of its screens the caller has (the user list
+ *   when they have it) is answered first in its folder, and so are that folder and each folder above.
+ * - For the administrator, the members list its user module shows (`/admin/user/info`, which exists
+ *   only with COOL_COMPAT on) gets a menu beside the shipping addresses: MEMBER_MENU_ID, never stored.
+ *
+ * A mapped menu carries its stored view path in `storedViewPath`, which our console reads instead
+ * (the members menu: our users screen).
  */
 import type { Row } from '../../../core/entity/define';
 
-/** Our seeded view path -> the cool-admin-vue 7.x view file that shows it, and its icon there. */
+/** Our seeded view path -> the cool-admin-vue 7.x view file that shows it, and its icon there; first the home's choice. */
 const SCREENS: Record<string, { viewPath: string; icon: string }> = {
   'crud:base/sys/user': { viewPath: 'modules/base/views/user/index.vue', icon: 'icon-user' },
   'crud:base/sys/department': { viewPath: 'modules/base/views/user/index.vue', icon: 'icon-dept' },
@@ -19,22 +27,77 @@ const SCREENS: Record<string, { viewPath: string; icon: string }> = {
   'crud:base/sys/menu': { viewPath: 'modules/base/views/menu/index.vue', icon: 'icon-menu' },
   'crud:base/sys/param': { viewPath: 'modules/base/views/param.vue', icon: 'icon-params' },
   'crud:base/sys/log': { viewPath: 'modules/base/views/log.vue', icon: 'icon-log' },
+  'crud:user/address': { viewPath: 'modules/user/views/address.vue', icon: 'icon-map' },
 };
 
 /** The folders the system screens are seeded in (seed-menus.ts), by router. */
-const FOLDERS: Record<string, string> = { '/system': 'icon-system', '/base/sys': 'icon-auth' };
+const FOLDERS: Record<string, string> = { '/system': 'icon-system', '/base/sys': 'icon-auth', '/user': 'icon-user' };
 
 /** The icons our seeding gives menus and folders; only these are replaced. */
 const SEEDED_ICONS = new Set(['icon-list', 'icon-folder']);
 
-export function coolMenus(rows: Row[]): Row[] {
-  return rows.map((m) => {
-    const keepIcon = !SEEDED_ICONS.has(String(m.icon ?? ''));
-    if (m.type === 0 && typeof m.router === 'string' && FOLDERS[m.router]) {
-      return keepIcon ? m : { ...m, icon: FOLDERS[m.router] };
-    }
-    const screen = m.type === 1 && typeof m.viewPath === 'string' ? SCREENS[m.viewPath] : undefined;
-    if (!screen) return m;
-    return { ...m, viewPath: screen.viewPath, storedViewPath: m.viewPath, icon: keepIcon ? m.icon : screen.icon };
-  });
+/** The id of the members menu, which is never a row (ids of rows are positive). */
+export const MEMBER_MENU_ID = -1;
+
+export interface CoolMenuOptions {
+  /** Add the members menu (the caller may use `/admin/user/info`). */
+  members: boolean;
+}
+
+function mapped(m: Row): Row {
+  const keepIcon = !SEEDED_ICONS.has(String(m.icon ?? ''));
+  if (m.type === 0 && typeof m.router === 'string' && FOLDERS[m.router]) {
+    return keepIcon ? m : { ...m, icon: FOLDERS[m.router] };
+  }
+  const screen = m.type === 1 && typeof m.viewPath === 'string' ? SCREENS[m.viewPath] : undefined;
+  if (!screen) return m;
+  return { ...m, viewPath: screen.viewPath, storedViewPath: m.viewPath, icon: keepIcon ? m.icon : screen.icon };
+}
+
+/** Beside the shipping addresses (else the user list, else at the top): cool-admin's members list. */
+function withMembers(rows: Row[]): Row[] {
+  const at = ['crud:user/address', 'crud:base/sys/user'].map((v) => rows.findIndex((m) => m.storedViewPath === v)).find((i) => i >= 0) ?? -1;
+  const anchor = at >= 0 ? rows[at] : null;
+  const menu: Row = {
+    id: MEMBER_MENU_ID,
+    parentId: anchor ? anchor.parentId ?? null : null,
+    name: 'Members',
+    router: '/user/list',
+    type: 1,
+    icon: 'icon-user',
+    orderNum: anchor ? Number(anchor.orderNum) || 0 : 0,
+    viewPath: 'modules/user/views/list.vue',
+    storedViewPath: 'crud:base/sys/user',
+    keepAlive: 1,
+    isShow: 1,
+  };
+  return at >= 0 ? [...rows.slice(0, at), menu, ...rows.slice(at)] : [...rows, menu];
+}
+
+/**
+ * The rows with the home screen and each folder above it ordered first among their siblings (the
+ * client builds its tree by parentId, a row whose parent it lacks being a root, and sorts by orderNum).
+ */
+function homeFirst(rows: Row[]): Row[] {
+  const home = Object.keys(SCREENS)
+    .map((stored) => rows.find((m) => m.type === 1 && m.storedViewPath === stored && m.id !== MEMBER_MENU_ID))
+    .find((m) => m !== undefined);
+  if (!home) return rows;
+  const byId = new Map(rows.filter((m) => m.type !== 2).map((m) => [Number(m.id), m]));
+  const parentOf = (m: Row) => (m.parentId === null || m.parentId === undefined ? undefined : byId.get(Number(m.parentId)));
+  const lifted = new Map<Row, number>();
+  const seen = new Set<Row>();
+  for (let node: Row | undefined = home; node && !seen.has(node); node = parentOf(node)) {
+    seen.add(node);
+    const parent = parentOf(node);
+    const siblings = [...byId.values()].filter((m) => m !== node && parentOf(m) === parent).map((m) => Number(m.orderNum) || 0);
+    const first = Math.min(...siblings);
+    if (siblings.length && (Number(node.orderNum) || 0) >= first) lifted.set(node, first - 1);
+  }
+  return rows.map((m) => (lifted.has(m) ? { ...m, orderNum: lifted.get(m) } : m));
+}
+
+export function coolMenus(rows: Row[], options: CoolMenuOptions = { members: false }): Row[] {
+  const out = rows.map(mapped);
+  return homeFirst(options.members ? withMembers(out) : out);
 }
