@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { KEYWORD, seedGoods } from './seed-goods.mjs';
-import { dropBenchDatabase, cleanupOnExit, SERVE_NODE_ARGS, api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
+import { dropBenchDatabase, cleanupOnExit, SERVE_ENV, SERVE_NODE_ARGS, api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
 import { explainPlans } from './explain.mjs';
 import { mixTable, startWriter } from './write-mix.mjs';
 
@@ -100,7 +100,7 @@ function oursEnv() {
     // A long-lived access token, so one sign-in lasts the whole run (and the cold starts).
     ACCESS_TOKEN_TTL: '86400',
     // As `npm start` launches the server (see README, "Memory").
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    ...SERVE_ENV,
   };
   delete env.REDIS_URL;
   return env;

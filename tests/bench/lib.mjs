@@ -226,10 +226,23 @@ export function table(headers, rows) {
 }
 
 /**
- * Node's flags as `npm run serve` passes them (package.json; README, "Memory"): benches start our
- * server the same way. BENCH_SERVER_NODE_ARGS adds more, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ * How `npm run serve` starts the server (package.json; README, "Memory"): the environment settings
+ * and Node's flags of that script, read from it so that benches start our server exactly the same way.
  */
-export const SERVE_NODE_ARGS = ['--max-semi-space-size=8', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+function serveStart() {
+  const script = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.serve.trim();
+  const m = /^((?:\w+=\S+\s+)*)node((?:\s+--\S+)*)\s+dist\/server\/bootstrap\.js$/.exec(script);
+  if (!m) throw new Error(`package.json "serve" is not "[NAME=value ...] node [--flag ...] dist/server/bootstrap.js": ${script}`);
+  const words = (s) => s.trim().split(/\s+/).filter(Boolean);
+  return { env: Object.fromEntries(words(m[1]).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])), args: words(m[2]) };
+}
+const SERVE = serveStart();
+
+/** The environment settings of `npm run serve` (MALLOC_MMAP_THRESHOLD_). */
+export const SERVE_ENV = SERVE.env;
+
+/** Node's flags of `npm run serve`; BENCH_SERVER_NODE_ARGS adds more, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+export const SERVE_NODE_ARGS = [...SERVE.args, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 
 /**
  * Runs `cleanup` once however the bench ends: on SIGINT/SIGTERM/SIGHUP, an unhandled rejection, or

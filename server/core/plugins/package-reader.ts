@@ -13,7 +13,7 @@
  *   counted while inflating, so an entry that lies about its size (a zip bomb) is stopped at the limit.
  */
 import { createHash } from 'node:crypto';
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { fail } from '../http/errors';
 import type { PluginManifest } from './contract';
 import { parseManifest } from './manifest';
@@ -112,9 +112,12 @@ function findReadme(manifest: PluginManifest, files: Map<string, Buffer>): strin
 
 /** Reads and checks the package `zip` (see the file's comment); nothing of it runs. */
 export async function readPackage(zip: Buffer): Promise<PluginPackage> {
+  // Loaded on first use (as in shipped.ts): most processes never read a package, and the library
+  // with its inflater is about 1 MiB of heap that every garbage collection would walk again.
+  const { default: Zip } = await import('jszip');
   let archive: JSZip;
   try {
-    archive = await JSZip.loadAsync(zip, { createFolders: false });
+    archive = await Zip.loadAsync(zip, { createFolders: false });
   } catch {
     throw fail.bad(PLUGIN.plugin_not_zip);
   }

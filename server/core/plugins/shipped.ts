@@ -11,7 +11,6 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import JSZip from 'jszip';
 import { fail } from '../http/errors';
 import { PROJECT_ROOT } from '../paths';
 import type { PluginManifest } from './contract';
@@ -79,6 +78,8 @@ export async function packShipped(keyName: string, dirs: ShippedDirs = shippedDi
   const manifest = KEY_NAME.test(keyName) ? listShipped(dirs).find((m) => m.keyName === keyName) : undefined;
   if (!manifest) throw fail.bad(PLUGIN.plugin_shipped_unknown, { keyName: keyName.slice(0, 64) });
   const dir = join(dirs.sources, keyName);
+  // Loaded here, not at start: see readPackage (package-reader.ts).
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   const add = (name: string, data: string | Buffer) => zip.file(name, data, { date: ENTRY_DATE, createFolders: false });
   add('plugin.json', readFileSync(join(dir, 'plugin.json')));

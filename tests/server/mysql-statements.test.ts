@@ -1,0 +1,83 @@
+/**
+ * What the MySQL driver prepares on the server and what it sends as text (server/core/db/mysql.ts),
+ * and how many prepared statements a pooled connection keeps (server/core/db/open.ts): both bound
+ * the memory the pool holds per connection.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/core/db/db';
+import { MAX_PREPARED_PARAMS, preparable } from '../../server/core/db/mysql';
+import { openDatabase, parseDatabaseUrl, PREPARED_STATEMENTS_PER_CONNECTION } from '../../server/core/db/open';
+import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
+
+const kinds = await databaseKinds();
+
+describe('which statements are prepared on the server', () => {
+  it('prepares reads and writes with up to MAX_PREPARED_PARAMS placeholders', () => {
+    expect(preparable('SELECT `id` FROM `t` WHERE `id` = ?', 1)).toBe(true);
+    expect(preparable('INSERT INTO `t` (`a`) VALUES (?)', MAX_PREPARED_PARAMS)).toBe(true);
+  });
+
+  it('sends IN lists, DDL, transaction control and statements with more placeholders as text', () => {
+    expect(preparable('SELECT `id` FROM `t` WHERE `id` IN (?, ?)', 2)).toBe(false);
+    expect(preparable('CREATE TABLE `t` (`id` int)', 0)).toBe(false);
+    expect(preparable('SAVEPOINT s1', 0)).toBe(false);
+    expect(preparable('INSERT INTO `t` (`a`) VALUES (?), (?)', MAX_PREPARED_PARAMS + 1)).toBe(false);
+  });
+});
+
+describe.skipIf(!kinds.includes('mysql'))('MySQL statements on one pooled connection', () => {
+  let target: TestDb;
+  let db: Db;
+  const poolSize = process.env.DB_POOL_SIZE;
+
+  /** A counter of this session (the pool has one connection, so every statement runs on it). */
+  async function sessionStatus(name: string): Promise<number> {
+    const [row] = await db.query<{ Value: string }>(`SHOW SESSION STATUS LIKE '${name}'`);
+    return Number(row.Value);
+  }
+
+  beforeAll(async () => {
+    target = await createTestDb('mysql');
+    process.env.DB_POOL_SIZE = '1';
+    db = (await openDatabase(parseDatabaseUrl(target.url))).db;
+    await db.run('CREATE TABLE `memo` (`id` int AUTO_INCREMENT PRIMARY KEY, `s` varchar(200) NULL, `n` int NULL, `d` datetime(3) NULL)');
+  });
+
+  afterAll(async () => {
+    if (poolSize === undefined) delete process.env.DB_POOL_SIZE;
+    else process.env.DB_POOL_SIZE = poolSize;
+    await db?.close();
+    await target?.drop();
+  });
+
+  it('stores a many-row INSERT sent as text exactly, without preparing it', async () => {
+    const rows: Array<[string | null, number | null, string | null]> = [];
+    for (let i = 0; i < 200; i++) {
+      const s = i % 7 === 0 ? null : `row ${i} 'quoted' "double" back\\slash ? mark ${'€'.repeat(i % 3)} \u0000end`;
+      rows.push([s, i % 5 === 0 ? null : i - 100, i % 3 === 0 ? null : `2024-02-${String((i % 28) + 1).padStart(2, '0')} 10:11:12.345`]);
+    }
+    const tuples = rows.map(() => '(?, ?, ?)').join(', ');
+    const prepared = await sessionStatus('Com_stmt_prepare');
+    const r = await db.run(`INSERT INTO \`memo\` (\`s\`, \`n\`, \`d\`) VALUES ${tuples}`, rows.flat());
+    expect(await sessionStatus('Com_stmt_prepare')).toBe(prepared);
+    expect(r.affected).toBe(200);
+    const back = await db.query<{ s: string | null; n: number | null; d: string | null }>('SELECT `s`, `n`, `d` FROM `memo` ORDER BY `id`');
+    expect(back.map((x) => [x.s, x.n, x.d])).toEqual(rows);
+  });
+
+  it('prepares a statement with few placeholders once and reuses it', async () => {
+    const prepared = await sessionStatus('Com_stmt_prepare');
+    for (let i = 0; i < 3; i++) await db.query('SELECT `id` FROM `memo` WHERE `n` = ? AND `s` IS NOT NULL', [i]);
+    expect(await sessionStatus('Com_stmt_prepare')).toBe(prepared + 1);
+  });
+
+  it(`keeps at most ${PREPARED_STATEMENTS_PER_CONNECTION} prepared statements per connection, closing the least recently used`, async () => {
+    const closed = await sessionStatus('Com_stmt_close');
+    const extra = 7;
+    for (let i = 0; i < PREPARED_STATEMENTS_PER_CONNECTION + extra; i++) await db.query(`SELECT ? + ${i} AS \`n\``, [1]);
+    // The statements prepared before this test count towards the cache too, so at least `extra` closed.
+    const closedNow = (await sessionStatus('Com_stmt_close')) - closed;
+    expect(closedNow).toBeGreaterThanOrEqual(extra);
+    expect(closedNow).toBeLessThanOrEqual(extra + 3);
+  });
+});
