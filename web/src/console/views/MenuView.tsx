@@ -9,7 +9,7 @@ import { confirmThen } from './system/confirm';
 import MenuForm, { type MenuFormTarget } from './system/MenuForm';
 import MenuImport, { exportMenus } from './system/MenuImport';
 import MenuQuick from './system/MenuQuick';
-import { useMenuLabel } from './system/menu-label';
+import { useMenuLabel } from './system/use-menu-label';
 import { buildTree, type TreeOf } from './system/tree';
 import { data, type Row } from '../../app/data';
 import CrudTable from '../crud/CrudTable';

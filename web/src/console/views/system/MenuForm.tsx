@@ -2,9 +2,9 @@
 import { useEffect, useMemo } from 'react';
 import { Form, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useI18n } from '../../../i18n';
-import { useSaveRecord } from './save-record';
+import { useSaveRecord } from './use-save-record';
 import SaveModal from './SaveModal';
-import { useMenuLabel } from './menu-label';
+import { useMenuLabel } from './use-menu-label';
 import { buildTree, toTreeData, withDescendants } from './tree';
 import type { Row } from '../../../app/data';
 

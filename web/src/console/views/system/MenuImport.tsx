@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Form, Modal, TreeSelect, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { entityAction, fieldProblems } from '../../../app/data';
-import { useMenuLabel } from './menu-label';
+import { useMenuLabel } from './use-menu-label';
 import { buildTree, toTreeData } from './tree';
 import type { Row } from '../../../app/data';
 

@@ -9,7 +9,7 @@ import { notify } from '../../../app/notify';
 import { useI18n } from '../../../i18n';
 import { useEps } from '../../eps';
 import { entityAction, showFieldErrors } from '../../../app/data';
-import { useMenuLabel } from './menu-label';
+import { useMenuLabel } from './use-menu-label';
 import { buildTree, toTreeData } from './tree';
 import type { Row } from '../../../app/data';
 

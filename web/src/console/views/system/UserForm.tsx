@@ -2,7 +2,7 @@
 import { useEffect, useMemo } from 'react';
 import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useI18n } from '../../../i18n';
-import { useSaveRecord } from './save-record';
+import { useSaveRecord } from './use-save-record';
 import SaveModal from './SaveModal';
 import { buildTree, toTreeData } from './tree';
 import type { Row as DataRow } from '../../../app/data';
