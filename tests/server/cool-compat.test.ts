@@ -65,6 +65,14 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     // with the sort of the createTime column renamed by src/plugins/crud/config.ts (dict.sort).
     ok(post('/admin/base/sys/user/page', { page: 1, size: 20, sort: 'desc', order: 'createTime', departmentIds }));
 
+  it('tells the build plugin the server language as a string', async () => {
+    // @cool-vue/vite-plugin dist/index.js createCtx keeps /program's data as ctx.serviceLang, which
+    // src/modules/helper/views/ai-code.vue (lang.get, on mount) lowercases: Node, Java, Go or Python.
+    const data = await ok(get('/admin/base/comm/program', {}, ''));
+    if (on) expect(data).toBe('Node');
+    else expect(data).toMatchObject({ name: 'COSMAC AI', version: expect.any(String) });
+  });
+
   it('the build plugin reads /eps without a token', async () => {
     // @cool-vue/vite-plugin dist/index.js: getData (eps) and createCtx (program), both without a token.
     const eps = (await ok(get('/admin/base/open/eps', {}, ''))) as Record<string, CoolEpsEntry[]>;

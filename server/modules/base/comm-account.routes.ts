@@ -4,6 +4,7 @@ import { call, defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { verifyPassword } from '../../core/auth/password';
 import { SYSTEM } from '../../core/entity/access';
+import { coolCompat } from '../../core/cool-compat';
 import { passwordHash } from './account.queries';
 
 /** What a member may change of their own profile through personUpdate. */
@@ -11,6 +12,7 @@ const OWN_FIELDS = ['nickName', 'headImg', 'avatar', 'cover', 'phone', 'remark',
 
 export default defineRoutes((core) => {
   const users = core.model.byKey.get('base/sys/user')!;
+  const compat = coolCompat(core.config.env);
   return [
     call(core, 'base', 'comm', 'personUpdate', {
       method: 'POST',
@@ -57,7 +59,9 @@ export default defineRoutes((core) => {
       guard: 'public',
       summary: l('Program information', '程序信息', '程式資訊'),
       // Our own version only: runtime versions (Node, koa, Midway) tell an attacker which holes to try.
-      handler: async () => ({ name: 'COSMAC AI', version: core.version, time: new Date().toISOString() }),
+      // cool-admin's build plugin keeps this answer as the server's language, which its AI-coding
+      // page lowercases, so under COOL_COMPAT it is the name of the language its code templates know.
+      handler: async () => (compat ? 'Node' : { name: 'COSMAC AI', version: core.version, time: new Date().toISOString() }),
     }),
   ];
 });
