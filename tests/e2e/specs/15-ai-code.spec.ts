@@ -68,6 +68,8 @@ async function menuItemOf(router: string): Promise<Locator> {
     // A folder shown as a group (the theme's "group" menu) has no title to open.
     if ((await title.count()) && (await title.getAttribute('aria-expanded')) !== 'true') await title.click();
   }
+  // A folder just opened grows its height in an animation; its items move until it ends.
+  await expect(nav.locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
   return nav.locator(`li.ant-menu-item[data-menu-id$="-/admin${router}"]`);
 }
 
@@ -202,8 +204,12 @@ test('create: the entity is live, its screen opens from the console menu and tak
   // The side menu has the new screen (permmenu was read again after the create).
   const item = await menuItemOf(`/${MODULE}/${NAME}`);
   await expect(item).toBeVisible();
-  await item.click();
-  await expect(page).toHaveURL(new RegExp(`/admin/${MODULE}/${NAME}$`));
+  // On a loaded machine a click on the side menu was seen to land while its items were still
+  // moving (the pointer over another row, no navigation): the click is repeated until it opens.
+  await expect(async () => {
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/${MODULE}/${NAME}$`), { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   const screen = page.locator(`[data-testid="crud-screen"][data-entity="${KEY}"]`);
   await expect(screen).toBeVisible({ timeout: 20_000 });
 
