@@ -13,7 +13,7 @@ import { coolCompat } from './core/cool-compat';
 import { createWebServer, pickWebRoot } from './core/http/web';
 import { WEB_DIR } from './core/paths';
 import { attachSocketServer } from './modules/base/chat/socket.server';
-import { beginDrain, drainBudgetMs, drainServer, idleGraceMs, markReady, markStarting } from './core/ops/lifecycle';
+import { beginDrain, drainBudgetMs, drainServer, idleGraceMs, markReady, markStarting, whenListening } from './core/ops/lifecycle';
 import { requestContext } from './core/ops/request-context';
 import { logFields } from './core/ops/json-log';
 import { outageLogDue, outageOf } from './core/ops/outage';
@@ -75,6 +75,9 @@ export class MainConfiguration implements ILifeCycle {
   /** The socket server (ARCHITECTURE §5) shares the HTTP server, which exists once the framework runs. */
   async onServerReady(): Promise<void> {
     httpServer = (this.app.getFramework() as unknown as koa.Framework).getServer() as Server;
+    // The framework has asked to listen (and set MIDWAY_HTTP_PORT) without waiting: a taken port fails the start here.
+    const port = process.env.MIDWAY_HTTP_PORT;
+    if (port) await whenListening(httpServer, port);
     await attachSocketServer(getStarted().core, httpServer, {
       logError: (err, where) => this.logger.error('%s failed: %s', where, (err as Error)?.stack ?? String(err)),
     });

@@ -88,7 +88,8 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     const outcomes = await run.stop();
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(outcomes.length).toBeGreaterThan(100);
+    // Enough reads to span the kill (about 150 in 2.5 s on an idle machine; 96 seen on a loaded one).
+    expect(outcomes.length).toBeGreaterThan(30);
     expect(await servers(outcomes.map((o) => o.rid))).toEqual(new Set(c.instances.map((i) => i.name)));
     // Kept-alive connections are left to nginx for SHUTDOWN_IDLE_GRACE_MS: no POST is cut while it is sent.
     await writesKept('drain', outcomes);
@@ -135,7 +136,8 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     // least_conn gives an instance a request only while it has no more open ones than the other, so
     // that is at most READERS / 2. Our answers are one small write each: in our runs none failed.
     expect(failed.length, JSON.stringify(failed)).toBeLessThanOrEqual(READERS / 2);
-    expect(outcomes.length).toBeGreaterThan(100);
+    // Enough reads to span the kill (about 150 in 2.5 s on an idle machine; 96 seen on a loaded one).
+    expect(outcomes.length).toBeGreaterThan(30);
     // nginx did retry: some requests went to the dead instance first, then to the live one.
     const retried = (await c.nginx.logged(outcomes.map((o) => o.rid))).filter((l) => l.upstreams.length > 1);
     expect(retried.length).toBeGreaterThan(0);

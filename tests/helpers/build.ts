@@ -6,6 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { freePort } from './ports';
 
 export const ROOT = resolve(__dirname, '../..');
 
@@ -29,12 +30,12 @@ export async function buildServerOnce(): Promise<void> {
 }
 
 /**
- * Starts the built server as a separate process on a free-ish port with `env` added to this
+ * Starts the built server as a separate process on a free port with `env` added to this
  * process's environment, and resolves once it prints that it is running.
  */
 export async function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<{ proc: ChildProcess; port: number }> {
   await buildServerOnce();
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const proc = spawn(process.execPath, [join(ROOT, 'dist/server/bootstrap.js')], {
     cwd: ROOT,
     env: { ...process.env, MIDWAY_HTTP_PORT: '', PORT: String(port), CAPTCHA: 'off', ...env },
@@ -45,7 +46,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs 
     const timer = setTimeout(() => fail(new Error(`server process did not start: ${out}`)), startTimeoutMs);
     proc.stdout!.on('data', (d) => {
       out += d;
-      if (out.includes('is running')) {
+      if (out.includes('COSMAC AI is running at')) {
         clearTimeout(timer);
         ok();
       }

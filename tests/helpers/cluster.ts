@@ -1,19 +1,12 @@
 /** Processes of the several-instance tests (chat and task clusters): free ports, a throwaway redis-server, stopping a child. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 
 export const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
 export const hasRedisServer = existsSync(REDIS_BIN);
 if (process.env.CI === 'true' && !hasRedisServer) throw new Error(`CI=true but ${REDIS_BIN} is missing`);
 
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
+export { freePort } from './ports';
 
 /** A throwaway redis-server on `port`, nothing kept on disk. */
 export async function startRedis(port: number): Promise<ChildProcess> {

@@ -71,7 +71,9 @@ describe('the webhook plugin', () => {
   async function setup(config: Record<string, unknown> = {}, receiverSecret = SECRET) {
     const receiver = await new WebhookReceiver(receiverSecret).start();
     cleanups.push(() => receiver.close());
-    const host = stubHost({ url: receiver.url, secret: SECRET, retryBaseMs: 100, timeoutMs: 1000, ...config });
+    // 5 s per attempt: on a loaded machine a 1 s limit cut a first delivery short and the receiver saw
+    // attempt 2 first. The time-out test sets its own 1 s.
+    const host = stubHost({ url: receiver.url, secret: SECRET, retryBaseMs: 100, timeoutMs: 5000, ...config });
     const notifier = webhook.notify(host) as WebhookNotifier;
     cleanups.push(() => notifier.close());
     return { receiver, host, notifier };

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { buildServerOnce } from '../helpers/build';
+import { freePort } from '../helpers/ports';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -255,7 +256,7 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
     await buildServerOnce();
     const dir = mkdtempSync(join(process.env.DATA_DIR ?? tmpdir(), 'cosmac-sigterm-'));
     tdb = await createTestDb(kind);
-    port = 20000 + Math.floor(Math.random() * 20000);
+    port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       MIDWAY_HTTP_PORT: '',
@@ -276,7 +277,7 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
       const timer = setTimeout(() => fail(new Error(`server did not start: ${output}`)), 30_000);
       server!.stdout!.on('data', (d) => {
         output += d;
-        if (output.includes('is running')) {
+        if (output.includes('COSMAC AI is running at')) {
           clearTimeout(timer);
           ok();
         }

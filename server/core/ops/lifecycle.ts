@@ -93,6 +93,32 @@ export async function drainServer(server: Server | undefined, graceMs: number, i
 }
 
 /**
+ * Resolves once `server` listens; rejects with a plain message when it cannot (the port is taken,
+ * or not ours to open). Midway's koa framework calls listen() without waiting for it or for its
+ * error, so without this a second server on a taken port printed that it was running, logged the
+ * EADDRINUSE as an unhandled error and went on serving nothing.
+ */
+export function whenListening(server: Server, port: number | string): Promise<void> {
+  if (server.listening) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      const why =
+        err.code === 'EADDRINUSE' ? `port ${port} is in use (another server runs there; set PORT to another port)`
+        : err.code === 'EACCES' ? `port ${port} may not be opened by this user (set PORT above 1023)`
+        : `port ${port} cannot be opened: ${err.message}`;
+      reject(new Error(why));
+    };
+    server.once('listening', onListening);
+    server.once('error', onError);
+  });
+}
+
+/**
  * For the production entry: on SIGTERM or SIGINT, readiness turns false before anything else runs,
  * and the process exits with 1 should the stop not end within SHUTDOWN_TIMEOUT_MS. Install it before
  * Midway's own handlers (which run the stop and exit with 0).
