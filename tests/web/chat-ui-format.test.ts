@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentText, dayName, listTime, messageTime, previewText } from '../../web/src/workspace/chat/chat-format';
+import { contentText, dayName, listTime, messageTime, previewOf, previewText } from '../../web/src/workspace/chat/chat-format';
 import { groupMessages } from '../../web/src/workspace/chat/message-groups';
 import type { ChatMessage } from '../../web/src/app/socket';
 
@@ -70,5 +70,22 @@ describe('grouping messages into runs', () => {
   it('joins a message without a time to the run before it', () => {
     const t = at(2025, 3, 18, 10);
     expect(shape(groupMessages([msg(1, 2, t), msg(2, 2, null), msg(3, 2, t + 60_000)]))).toEqual(['day', '1*', '2', '3']);
+  });
+});
+
+describe('the conversation list preview of AI runs', () => {
+  it('labels a failed run instead of showing its { runId, error } JSON', () => {
+    expect(previewOf(22, { runId: 7, error: 'timeout' })).toEqual({ label: 'runFailed', text: '' });
+  });
+
+  it('labels a run request: its text input shown, a form input left out', () => {
+    expect(previewOf(20, 'translate this')).toEqual({ label: 'runRequest', text: 'translate this' });
+    expect(previewOf(20, { topic: 'cats', words: 200 })).toEqual({ label: 'runRequest', text: '' });
+  });
+
+  it('marks an answer as the AI's, and shows every other message as its text', () => {
+    expect(previewOf(21, 'the answer')).toEqual({ label: 'runAnswer', text: 'the answer' });
+    expect(previewOf(0, 'hello')).toEqual({ label: null, text: 'hello' });
+    expect(previewOf('9', 'notice')).toEqual({ label: null, text: 'notice' });
   });
 });

@@ -16,7 +16,7 @@ import { useI18n } from '../../i18n';
 import type { Conversation } from '../../app/chat-conversation';
 import type { ChatStore } from '../../app/chat-store';
 import type { Target } from '../../app/socket';
-import { listTime, NOTICE_TYPE, previewText } from './chat-format';
+import { listTime, NOTICE_TYPE, previewOf, previewText } from './chat-format';
 import type { Directory } from './directory';
 import { SenderAvatar } from './MessageItem';
 import { REFRESH_MS } from './use-directory';
@@ -62,10 +62,18 @@ function Row({ c, active, me, chat, dir, onSelect }: { c: Conversation; active: 
   let preview = '';
   if (draft) preview = t('wsChat.previewDraft', { text: previewText(draft) });
   else if (last) {
-    const text = previewText(last.content);
+    const shown = previewOf(last.type, last.content);
     const from = Number(last.fromId);
+    // An AI member's answer names the AI member as any message does; an app's, stored in the member's name, is labelled.
+    const labelled = shown.label !== null && !(shown.label === 'runAnswer' && from !== me);
+    const text =
+      !labelled ? shown.text
+      : shown.label === 'runFailed' ? t('wsChat.previewRunFailed')
+      : shown.label === 'runAnswer' ? t('wsChat.previewRunAnswer', { text: shown.text })
+      : t(shown.text ? 'wsChat.previewRun' : 'wsChat.previewRunForm', { text: shown.text });
     const sender = isGroup && from !== me ? senderName(dir, c, from) : undefined;
     if (Number(last.type) === NOTICE_TYPE) preview = t('wsChat.previewNotice', { text });
+    else if (labelled) preview = text;
     else if (from === me) preview = t('wsChat.previewMine', { text });
     else if (sender) preview = t('wsChat.previewFrom', { name: sender, text });
     else preview = text;

@@ -11,6 +11,8 @@
  *   and escaping (quotes, new lines, control characters) can at most double a text of that length.
  */
 
+import { RUN_MESSAGE_TYPE } from '../apps/run-stream-model';
+
 export const MAX_CONTENT_CHARS = 4000;
 /** Message type of a team notice (message/sendTeamNotice). */
 export const NOTICE_TYPE = 9;
@@ -44,6 +46,21 @@ export function previewText(content: unknown, max = 60): string {
   const one = contentText(content).text.replace(/\s+/g, ' ').trim();
   const chars = [...one];
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : one;
+}
+
+/**
+ * What the conversation list shows of the last message: its text, with a label for an AI run's
+ * messages (types of apps/run-stream-model.ts): a request (20) shows its text input, not a form's
+ * input object; a failed run (22) says so instead of its `{ runId, error }` JSON; an answer (21) is
+ * marked as the AI's, since an app's answer is stored in the member's name.
+ */
+export function previewOf(type: unknown, content: unknown): { label: 'runFailed' | 'runRequest' | 'runAnswer' | null; text: string } {
+  const n = Number(type);
+  if (n === RUN_MESSAGE_TYPE.error) return { label: 'runFailed', text: '' };
+  if (n === RUN_MESSAGE_TYPE.answer) return { label: 'runAnswer', text: previewText(content) };
+  if (n === RUN_MESSAGE_TYPE.request && !contentText(content).raw) return { label: 'runRequest', text: previewText(content) };
+  if (n === RUN_MESSAGE_TYPE.request) return { label: 'runRequest', text: '' };
+  return { label: null, text: previewText(content) };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
