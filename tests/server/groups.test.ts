@@ -97,7 +97,12 @@ describe.each(kinds)('groups on %s', (kind) => {
     expect(bad.body.code).toBe(1002);
     expect(bad.body.data.map((e: { field: string }) => e.field).sort()).toEqual(['rows', 'type']);
     expect((await edit(a, { allocationRatio: 0.5 })).body.data).toEqual([expect.objectContaining({ field: 'allocationRatio' })]);
-    expect(await groupRow(id)).toMatchObject({ name: 'By owner', remark: 'By deputy', rows: 3, cols: 4, onBoard: 0, allocationRatio: null });
+    // The cap on AI replies in a row is part of the group's settings too: 0..20.
+    expect(ok(await edit(b, { aiReplyCap: 0 }))).toMatchObject({ aiReplyCap: 0 });
+    expect((await edit(a, { aiReplyCap: 21 })).body.data).toEqual([expect.objectContaining({ field: 'aiReplyCap' })]);
+    expect((await edit(a, { aiReplyCap: 1.5 })).body.code).toBe(1002);
+    expect((await edit(c, { aiReplyCap: 5 })).status).toBe(403);
+    expect(await groupRow(id)).toMatchObject({ name: 'By owner', remark: 'By deputy', rows: 3, cols: 4, onBoard: 0, allocationRatio: null, aiReplyCap: 0 });
     // The generic update keeps the owner's hands off who leads and what kind of group it is.
     ok(await post(t, a, '/admin/base/group/update', { id, type: 2, onwerIds: [d.id], key: 'forged', userId: d.id }));
     expect(await groupRow(id)).toMatchObject({ type: 0, key: null, userId: a.id });

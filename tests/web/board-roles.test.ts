@@ -71,4 +71,11 @@ describe('changedCard', () => {
     expect(changedCard(g, { ...cardValues(g), name: ' H ', remark: '  ', rows: 3, onBoard: false })).toEqual({ name: 'H', remark: null, rows: 3, onBoard: 0 });
     expect(changedCard(g, { ...cardValues(g), avatar: '/x.png' })).toEqual({ avatar: '/x.png' });
   });
+  it('edits the AI reply cap, 3 for a group that never set it, and sends it only when changed', () => {
+    expect(cardValues(g).aiReplyCap).toBe(3);
+    expect(cardValues({ ...g, aiReplyCap: 0 }).aiReplyCap).toBe(0);
+    expect(changedCard(g, { ...cardValues(g), aiReplyCap: 3 })).toEqual({});
+    expect(changedCard(g, { ...cardValues(g), aiReplyCap: 0 })).toEqual({ aiReplyCap: 0 });
+    expect(changedCard({ ...g, aiReplyCap: 5 }, { ...cardValues(g), aiReplyCap: 5 })).toEqual({});
+  });
 });

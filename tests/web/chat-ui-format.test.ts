@@ -83,7 +83,7 @@ describe('the conversation list preview of AI runs', () => {
     expect(previewOf(20, { topic: 'cats', words: 200 })).toEqual({ label: 'runRequest', text: '' });
   });
 
-  it('marks an answer as the AI's, and shows every other message as its text', () => {
+  it('marks an answer as the AI\'s, and shows every other message as its text', () => {
     expect(previewOf(21, 'the answer')).toEqual({ label: 'runAnswer', text: 'the answer' });
     expect(previewOf(0, 'hello')).toEqual({ label: null, text: 'hello' });
     expect(previewOf('9', 'notice')).toEqual({ label: null, text: 'notice' });

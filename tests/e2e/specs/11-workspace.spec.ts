@@ -153,6 +153,24 @@ test('a group is made on the board, Bob is added, and a message with an @mention
   await b.context.close();
 });
 
+test('the owner turns the group\'s AI replies off in its settings, on a phone', async ({ browser }) => {
+  const a = await signIn(browser, ann, { width: 390 });
+  await go(a.page, '/workbench');
+  await a.page.getByTestId(`board-tile-menu-${groupId}`).click();
+  await a.page.getByTestId('board-tile-action-settings').click();
+  const cap = a.page.getByTestId('board-settings-ai-cap').locator('xpath=descendant-or-self::input').first();
+  await expect(cap).toHaveValue('3');
+  await cap.fill('0');
+  await a.page.getByTestId('board-settings-save').click();
+  await expect(a.page.locator('.ant-message-success')).toBeVisible();
+  // The board reads its groups again after the save: the form shows what was stored.
+  await expect(cap).toHaveValue('0');
+  await shot(a.page, '36-workspace-group-ai-cap-390');
+  const admin = await Api.admin();
+  await expect.poll(async () => (await admin.get<{ aiReplyCap: number }>(`/admin/base/group/info?id=${groupId}`)).aiReplyCap).toBe(0);
+  await a.context.close();
+});
+
 test('a draft survives switching conversations and a reload', async ({ browser }) => {
   const b = await signIn(browser, bob);
   await go(b.page, `/workbench?tab=chats&to=1-${groupId}`);

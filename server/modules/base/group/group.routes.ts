@@ -3,8 +3,8 @@
  * - add (member): the caller becomes the group's owner (group.userId and a member row with isOwner 1)
  *   in one transaction; a team (type 2) gets a random join key made here, never taken from the body.
  *   Defaults: type 0, rows 2, cols 2, onBoard 1. The caller's sockets join the group's room after the commit.
- * - updateGroupInfo: the owner or a deputy changes the group's card and board; allocationRatio
- *   (0..1) only on teams.
+ * - updateGroupInfo: the owner or a deputy changes the group's card and board, and aiReplyCap (0..20,
+ *   AI replies in a row); allocationRatio (0..1) only on teams.
  * - list2: the caller's groups, each with the caller's `role` and the group's `memberCount`.
  * - delete: the owner only (the generic delete rule on userId), soft; after the commit every member's
  *   sockets leave the group's room. Member rows stay, so a restore brings the group back whole.
@@ -17,7 +17,7 @@ import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
 import { parseIds } from '../../../core/crud/operations';
 import { objectBody } from '../../../core/http/body';
-import { GROUP_TYPE } from '../../../../entities/base/group.entity';
+import { GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { Fields } from '../../../core/http/fields';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
 import { groupsOf, memberUserIds } from './group.queries';
@@ -47,10 +47,11 @@ function cardFields(f: Fields, requireName: boolean): Row {
     channelId: f.str('channelId'),
     position: f.int('position'),
     allocationRatio: f.num('allocationRatio', { min: 0, max: 1 }),
+    aiReplyCap: f.int('aiReplyCap', { min: 0, max: MAX_AI_REPLY_CAP }),
   };
 }
 
-const CARD = ['name', 'remark', 'avatar', 'rows', 'cols', 'onBoard', 'channelId', 'position', 'allocationRatio'];
+const CARD = ['name', 'remark', 'avatar', 'rows', 'cols', 'onBoard', 'channelId', 'position', 'allocationRatio', 'aiReplyCap'];
 /** Fields of the entity that add ignores (the server sets them), as the generic add ignores read-only ones. */
 const SET_BY_SERVER = ['id', 'userId', 'key', 'onwerIds', 'rewardPool', 'delete', 'createTime', 'updateTime'];
 

@@ -1,13 +1,14 @@
 /**
  * The group's card in its settings: name, description, avatar URL, the tile's grid (rows x cols)
- * and whether it shows on the board (`onBoard`), saved with `group/updateGroupInfo`. Only the owner
+ * whether it shows on the board (`onBoard`) and how many AI replies may follow each other
+ * (`aiReplyCap`, 0 = the group's AI members never answer), saved with `group/updateGroupInfo`. Only the owner
  * and deputies may change it; others see it read-only. Only changed fields are sent.
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, type MyGroup } from './board-api';
-import { cardValues, changedCard, type CardValues } from './group-card';
+import { cardValues, changedCard, MAX_AI_REPLY_CAP, type CardValues } from './group-card';
 import { GRID_MAX, GRID_MIN } from './board-grid';
 import { canManage } from './group-roles';
 
@@ -59,6 +60,9 @@ export default function SettingsCard({ group, onSaved }: { group: MyGroup; onSav
           <Switch data-testid="board-settings-onboard" />
         </Form.Item>
       </Space>
+      <Form.Item name="aiReplyCap" label={t('wsBoard.settings.aiReplyCap')} extra={t('wsBoard.settings.aiReplyCapHelp')} rules={[{ required: true }]}>
+        <InputNumber min={0} max={MAX_AI_REPLY_CAP} precision={0} data-testid="board-settings-ai-cap" />
+      </Form.Item>
       {editable && (
         <div>
           <Button type="primary" htmlType="submit" loading={busy} data-testid="board-settings-save">

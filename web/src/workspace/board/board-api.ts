@@ -29,6 +29,8 @@ export interface MyGroup {
   rows: number;
   cols: number;
   onBoard: number;
+  /** AI replies in a row before the AI members wait for a person (0 = they never answer); 3 when absent. */
+  aiReplyCap?: number;
   /** A team's join key. */
   key: string | null;
   role: GroupRole;
@@ -85,6 +87,7 @@ export interface GroupCard {
   rows?: number;
   cols?: number;
   onBoard?: number;
+  aiReplyCap?: number;
 }
 
 export interface NewAi {
@@ -107,6 +110,7 @@ function toGroup(r: Obj): MyGroup {
     rows: Number(r.rows ?? 2),
     cols: Number(r.cols ?? 2),
     onBoard: Number(r.onBoard ?? 1),
+    aiReplyCap: r.aiReplyCap === undefined || r.aiReplyCap === null ? undefined : Number(r.aiReplyCap),
     key: (r.key as string | null) ?? null,
     role: roleOf(r.role),
     memberId: Number(r.memberId),

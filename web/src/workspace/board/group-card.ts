@@ -8,10 +8,19 @@ export interface CardValues {
   rows: number;
   cols: number;
   onBoard: boolean;
+  aiReplyCap: number;
 }
 
+/** The server's default for a group that never set its cap (entities/base/group.entity.ts). */
+export const DEFAULT_AI_REPLY_CAP = 3;
+/** The highest cap a group may set (the server refuses more). */
+export const MAX_AI_REPLY_CAP = 20;
+
 export function cardValues(g: MyGroup): CardValues {
-  return { name: g.name, remark: g.remark ?? '', avatar: g.avatar ?? '', rows: g.rows, cols: g.cols, onBoard: g.onBoard === 1 };
+  return {
+    name: g.name, remark: g.remark ?? '', avatar: g.avatar ?? '', rows: g.rows, cols: g.cols, onBoard: g.onBoard === 1,
+    aiReplyCap: typeof g.aiReplyCap === 'number' ? g.aiReplyCap : DEFAULT_AI_REPLY_CAP,
+  };
 }
 
 /** The fields of `v` that differ from the group's (texts trimmed, an emptied text sent as null). */
@@ -25,5 +34,6 @@ export function changedCard(g: MyGroup, v: CardValues): GroupCard {
   if (v.rows !== was.rows) out.rows = v.rows;
   if (v.cols !== was.cols) out.cols = v.cols;
   if (v.onBoard !== was.onBoard) out.onBoard = v.onBoard ? 1 : 0;
+  if (typeof v.aiReplyCap === 'number' && v.aiReplyCap !== was.aiReplyCap) out.aiReplyCap = v.aiReplyCap;
   return out;
 }
