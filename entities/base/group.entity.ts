@@ -7,6 +7,8 @@ export const GROUP_TYPE = { private: 0, public: 1, team: 2 } as const;
 
 /** The highest `aiReplyCap` a group may set: a loop of AI members costs its starter a reply each time. */
 export const MAX_AI_REPLY_CAP = 20;
+/** The cap of a group that never set one. */
+export const DEFAULT_AI_REPLY_CAP = 3;
 
 /** What anyone may see of a group that is not theirs: a team's card (teamsByUserId, canJoin). */
 const PUBLIC_FIELDS = ['id', 'name', 'avatar', 'remark', 'type'];
@@ -75,7 +77,7 @@ export default defineEntity({
     position: { type: 'int', label: l('Position', '位置', '位置') },
     aiReplyCap: {
       type: 'int',
-      default: 3,
+      default: DEFAULT_AI_REPLY_CAP,
       nullable: false,
       label: l('AI replies in a row (at most)', 'AI 连续回复上限', 'AI 連續回覆上限'),
     },

@@ -37,6 +37,9 @@ export const NOTIFY_TYPE = {
   goodsSold: 9,
 } as const;
 
+/** A group's cap on AI replies in a row (base/group aiReplyCap, entities/base/group.entity.ts): its default and the most it may be. */
+export const AI_REPLY_CAP = { default: 3, max: 20 } as const;
+
 /** The chain's public settings (GET /admin/base/open/chainSettings, server/modules/base/sys/chain-settings.ts). */
 export interface ChainSettings {
   chainId: string;

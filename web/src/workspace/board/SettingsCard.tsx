@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, type MyGroup } from './board-api';
-import { cardValues, changedCard, MAX_AI_REPLY_CAP, type CardValues } from './group-card';
+import { AI_REPLY_CAP } from '../../generated/shared';
+import { cardValues, changedCard, type CardValues } from './group-card';
 import { GRID_MAX, GRID_MIN } from './board-grid';
 import { canManage } from './group-roles';
 
@@ -61,7 +62,7 @@ export default function SettingsCard({ group, onSaved }: { group: MyGroup; onSav
         </Form.Item>
       </Space>
       <Form.Item name="aiReplyCap" label={t('wsBoard.settings.aiReplyCap')} extra={t('wsBoard.settings.aiReplyCapHelp')} rules={[{ required: true }]}>
-        <InputNumber min={0} max={MAX_AI_REPLY_CAP} precision={0} data-testid="board-settings-ai-cap" />
+        <InputNumber min={0} max={AI_REPLY_CAP.max} precision={0} data-testid="board-settings-ai-cap" />
       </Form.Item>
       {editable && (
         <div>

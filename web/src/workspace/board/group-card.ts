@@ -1,5 +1,6 @@
 /** A group's card as the settings form edits it, and what of it changed (for `group/updateGroupInfo`). */
 import type { GroupCard, MyGroup } from './board-api';
+import { AI_REPLY_CAP } from '../../generated/shared';
 
 export interface CardValues {
   name: string;
@@ -11,15 +12,11 @@ export interface CardValues {
   aiReplyCap: number;
 }
 
-/** The server's default for a group that never set its cap (entities/base/group.entity.ts). */
-export const DEFAULT_AI_REPLY_CAP = 3;
-/** The highest cap a group may set (the server refuses more). */
-export const MAX_AI_REPLY_CAP = 20;
 
 export function cardValues(g: MyGroup): CardValues {
   return {
     name: g.name, remark: g.remark ?? '', avatar: g.avatar ?? '', rows: g.rows, cols: g.cols, onBoard: g.onBoard === 1,
-    aiReplyCap: typeof g.aiReplyCap === 'number' ? g.aiReplyCap : DEFAULT_AI_REPLY_CAP,
+    aiReplyCap: typeof g.aiReplyCap === 'number' ? g.aiReplyCap : AI_REPLY_CAP.default,
   };
 }
 

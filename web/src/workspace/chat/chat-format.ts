@@ -58,8 +58,7 @@ export function previewOf(type: unknown, content: unknown): { label: 'runFailed'
   const n = Number(type);
   if (n === RUN_MESSAGE_TYPE.error) return { label: 'runFailed', text: '' };
   if (n === RUN_MESSAGE_TYPE.answer) return { label: 'runAnswer', text: previewText(content) };
-  if (n === RUN_MESSAGE_TYPE.request && !contentText(content).raw) return { label: 'runRequest', text: previewText(content) };
-  if (n === RUN_MESSAGE_TYPE.request) return { label: 'runRequest', text: '' };
+  if (n === RUN_MESSAGE_TYPE.request) return { label: 'runRequest', text: contentText(content).raw ? '' : previewText(content) };
   return { label: null, text: previewText(content) };
 }
 
