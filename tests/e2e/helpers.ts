@@ -104,6 +104,33 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
+/**
+ * Resolves once the page has been still for three frames: no finite CSS animation or transition
+ * running (antd zooms a popover or a modal in, slides a drawer). Playwright calls an element stable
+ * when two frames show it in one place, which a popup that has not started its zoom yet also
+ * passes; on a loaded machine the click then lands where the item was before the zoom moved it.
+ * Endless animations (a spinner, a skeleton's shimmer) do not count.
+ */
+export async function motionDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __stillFrames?: number };
+      const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      w.__stillFrames = moving ? 0 : (w.__stillFrames ?? 0) + 1;
+      return w.__stillFrames >= 3;
+    },
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  );
+}
+
+/** Clicks `target` once nothing on the page moves (see motionDone): an item of a menu or a dialog just opened. */
+export async function clickStill(target: Locator): Promise<void> {
+  await target.waitFor({ state: 'visible' });
+  await motionDone(target.page());
+  await target.click();
+}
+
 /** Fills the sign-in form (username, password, captcha answer from Redis) and submits it. */
 export async function submitLogin(page: Page, username: string, password: string, answer?: string): Promise<void> {
   await page.getByTestId('login-username').fill(username);

@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { boardApi, type MyGroup } from './board-api';
 import { moveGroup, nextSort, ownIds, type DesktopItem } from './desktop-order';
+import { loadTurns } from './load-turns';
 
 export interface Board {
   desktops: readonly DesktopItem[] | null;
@@ -31,24 +32,29 @@ export function useBoard(): Board {
   const [version, setVersion] = useState(0);
   const current = useRef<readonly DesktopItem[] | null>(null);
   const live = useRef(true);
+  const turns = useRef(loadTurns()).current;
 
   const setDesktops = useCallback((next: readonly DesktopItem[] | null) => {
     current.current = next;
     setDesktopsState(next);
   }, []);
 
+  // An answer that a newer load or a change shown since has overtaken is dropped (load-turns.ts).
   const reload = useCallback(async () => {
+    const turn = turns.begin();
     try {
       const [d, g] = await Promise.all([boardApi.desktops(), boardApi.groups()]);
-      if (!live.current) return;
+      if (!live.current || !turn.current()) return;
       setDesktops(d);
       setGroups(g);
       setFailed(false);
       setVersion((v) => v + 1);
     } catch {
-      if (live.current) setFailed(true);
+      if (live.current && turn.current()) setFailed(true);
+    } finally {
+      turn.end();
     }
-  }, [setDesktops]);
+  }, [setDesktops, turns]);
 
   useEffect(() => {
     live.current = true;
@@ -58,19 +64,25 @@ export function useBoard(): Board {
     };
   }, [reload]);
 
-  /** Shows `next` while `call` runs; puts the list before it back when the call fails, and rethrows. */
+  /**
+   * Shows `next` while `call` runs; puts the list before it back when the call fails, and rethrows.
+   * A load in flight read the list before the change: it is dropped and made again afterwards.
+   */
   const optimistic = useCallback(
     async (next: readonly DesktopItem[], call: () => Promise<unknown>) => {
       const before = current.current;
+      const overtaken = turns.supersede();
       setDesktops(next);
       try {
         await call();
       } catch (e) {
         if (live.current && current.current === next) setDesktops(before);
         throw e;
+      } finally {
+        if (overtaken && live.current) void reload();
       }
     },
-    [setDesktops],
+    [setDesktops, turns, reload],
   );
 
   const reorder = useCallback((next: readonly DesktopItem[]) => optimistic(next, () => boardApi.sortDesktops(ownIds(next))), [optimistic]);
