@@ -196,8 +196,12 @@ async function runChat(s: LlmSettings, loading: Promise<{ sdk: SdkErrors; client
   const onCallerAbort = () => stop('caller');
   req.signal?.addEventListener('abort', onCallerAbort, { once: true });
   const wholeTimer = setTimeout(() => stop('whole'), s.wholeMs);
-  let firstTimer: NodeJS.Timeout | null = setTimeout(() => stop('first-token'), s.firstTokenMs);
+  // The first-token limit is the provider's: it starts once the package is loaded (the first chat of
+  // a process imports it, which on a busy machine can take longer than the limit itself).
+  let firstTimer: NodeJS.Timeout | null = null;
+  let answered = false;
   const alive = () => {
+    answered = true;
     if (firstTimer) clearTimeout(firstTimer);
     firstTimer = null;
   };
@@ -228,6 +232,8 @@ async function runChat(s: LlmSettings, loading: Promise<{ sdk: SdkErrors; client
   };
   try {
     const { sdk, client } = await loading;
+    const asked = performance.now();
+    if (!answered && !why) firstTimer = setTimeout(() => stop('first-token'), s.firstTokenMs);
     const limits = { firstTokenMs: s.firstTokenMs, wholeMs: s.wholeMs };
     for (let attempt = 1; ; attempt++) {
       const map = (err: unknown) => mapFailure(err, why, { sdk, attempts: attempt, secret: s.apiKey, limits });
@@ -251,7 +257,8 @@ async function runChat(s: LlmSettings, loading: Promise<{ sdk: SdkErrors; client
         const failure = map(err);
         if (!failure.retryable || text.length > 0 || attempt > s.maxRetries) throw failure.error;
         const wait = backoff(s, attempt, failure.retryAfterMs);
-        if (performance.now() - started + wait >= Math.min(s.firstTokenMs, s.wholeMs)) throw failure.error;
+        const now = performance.now();
+        if (now - asked + wait >= s.firstTokenMs || now - started + wait >= s.wholeMs) throw failure.error;
         await sleep(wait, ctl.signal);
         if (why) throw map(null).error;
       }

@@ -69,6 +69,8 @@ export interface FakeLlmRequest {
   status: number;
   /** Epoch milliseconds when the request arrived. */
   at: number;
+  /** The caller hung up before the answer was complete (an aborted or cancelled call). */
+  cut: boolean;
 }
 
 export interface FakeLlmOptions {
@@ -180,8 +182,12 @@ export class FakeLlm {
     for await (const c of req) chunks.push(c as Buffer);
     const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '');
     const auth = String(req.headers.authorization ?? '');
-    const log: FakeLlmRequest = { method: req.method ?? 'GET', path, authorized: this.apiKey === null || auth === `Bearer ${this.apiKey}`, chat: null, status: 0, at: Date.now() };
+    const log: FakeLlmRequest = { method: req.method ?? 'GET', path, authorized: this.apiKey === null || auth === `Bearer ${this.apiKey}`, chat: null, status: 0, at: Date.now(), cut: false };
     this.requests.push(log);
+    let dropping = false;
+    res.on('close', () => {
+      if (!res.writableEnded && !dropping) log.cut = true;
+    });
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       log.status = status;
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -239,6 +245,7 @@ export class FakeLlm {
     const size = Math.max(1, Math.floor(s.chunkSize));
     // A drop cuts the connection once what was written has left, as a provider's crash would.
     const drop = () => new Promise<void>((resolve) => res.write(': bye\n\n', () => resolve())).then(() => {
+      dropping = true;
       res.destroy();
     });
     for (let i = 0, n = 0; i < text.length; i += size, n++) {

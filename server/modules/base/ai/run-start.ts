@@ -25,6 +25,7 @@ import { AppError, fail } from '../../../core/http/errors';
 import { Fields } from '../../../core/http/fields';
 import { hit } from '../../../core/http/rate-limit';
 import { assertMaySend } from '../chat/chat-access';
+import { messageIdByClientId } from '../chat/chat.queries';
 import { conversationKey, LIMITS, type Target } from '../chat/conversation';
 import { store } from '../chat/send-store';
 import { fromUnits, toUnits } from '../pay/money';
@@ -123,8 +124,20 @@ async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): P
   return app;
 }
 
-/** Starts a run: checks, then the request message, the run row and the reservation in one transaction. */
-export async function startRun(core: Core, user: Caller, body: unknown, mode: RunMode): Promise<Started> {
+/** What the checks settled, handed to `beforeWrite` (a sync run asks the model from here on). */
+export interface Checked {
+  config: Row;
+  input: unknown;
+  /** How long the run may take, in milliseconds. */
+  runMs: number;
+}
+
+/**
+ * Starts a run: checks, then the request message, the run row and the reservation in one
+ * transaction. `beforeWrite` is called once every check has passed, just before that transaction;
+ * a repeated clientId answers the first run without calling it.
+ */
+export async function startRun(core: Core, user: Caller, body: unknown, mode: RunMode, beforeWrite?: (c: Checked) => void): Promise<Started> {
   const p = parse(body);
   await hit(core.cache, [{ key: `ai:run:${user.id}`, ...runLimit(core) }], AI.ai_too_fast);
   const app = await appFor(core, user, p.appId, mode);
@@ -134,10 +147,20 @@ export async function startRun(core: Core, user: Caller, body: unknown, mode: Ru
   const target: Target = own ? { toType: 0, toId: user.id } : p.target!;
   const group = own ? null : await assertMaySend(core, user, target);
   const conversation = conversationKey(user.id, target);
+  // A retry of a start that was stored answers that run, whatever the balance is now.
+  if (p.clientId) {
+    const before = await messageIdByClientId(core, user.id, p.clientId);
+    if (before !== null) return repeated(core, user, await core.ops.info(core.model.byKey.get('base/message')!, before, SYSTEM), app, config, p.input);
+  }
   const member = await core.ops.info(core.model.system('users'), user.id, SYSTEM);
   const costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
+  // Refused here as `reserve` would refuse it, before anything is asked or written; `reserve` checks
+  // again under its lock, since another run may take the tokens meanwhile.
+  const balanceUnits = toUnits(member.tokens);
+  if (balanceUnits < costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(costUnits), balance: fromUnits(balanceUnits) });
   const runMs = runMsOf(core, mode, config);
   const deadline = new Date(Date.now() + runMs + (mode === 'sync' ? SYNC_GRACE_MS : 0));
+  beforeWrite?.({ config, input: p.input, runMs });
 
   let reserved: Reserved | null = null;
   const { message, created } = await store(core, {

@@ -1,7 +1,8 @@
 /**
  * `message/runWorkflow`: a run of a sync app (isAsync 0), answered by the language model and
  * streamed into its conversation. The call answers as soon as the run is reserved
- * (`{ runId, message, cost, balance }`); the model is asked after that, off the request:
+ * (`{ runId, message, cost, balance }`); the model is asked once the checks have passed, while the
+ * run is being written (early-answer.ts), and answers off the request:
  *
  * - each piece of the answer goes out at once as `notice { kind: 'delta', data: { runId,
  *   conversation, index, text } }` to the conversation's audience (the group's room, or both users of
@@ -18,11 +19,10 @@
 import type { Core } from '../../../core/core';
 import type { Caller } from '../../../core/auth/auth.service';
 import type { Row } from '../../../core/entity/define';
-import { LlmError, type LlmAnswer, type LlmMessage } from '../../../adapters/llm.adapter';
-import { modelOf, paramsOf, systemPromptOf } from './app-config';
+import { LlmError, type LlmAnswer } from '../../../adapters/llm.adapter';
 import { failRun, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
-import { llmFor } from './llm.service';
+import { EarlyAnswer } from './early-answer';
 import { toAudience } from './run-messages';
 import { startRun, type RunAnswer, type Started } from './run-start';
 
@@ -35,26 +35,30 @@ export async function syncRunsDone(core: Core): Promise<void> {
   while (set && set.size) await Promise.allSettled([...set]);
 }
 
-/** The model's messages: the app's system prompt, then the member's input (an object as its JSON text). */
-export function promptOf(config: Row, input: unknown): LlmMessage[] {
-  const messages: LlmMessage[] = [];
-  const system = systemPromptOf(config);
-  if (system) messages.push({ role: 'system', content: system });
-  messages.push({ role: 'user', content: typeof input === 'string' ? input : JSON.stringify(input) });
-  return messages;
-}
-
 export async function runWorkflow(core: Core, user: Caller, body: unknown): Promise<RunAnswer> {
-  const started = await startRun(core, user, body, 'sync');
-  if (started.created) {
-    let set = inFlight.get(core);
-    if (!set) inFlight.set(core, (set = new Set()));
-    const work = answerRun(core, started).catch((err: unknown) => {
-      console.error(`[ai] run ${started.run.id} could not be ended: ${(err as Error).message}`);
+  // The model is asked once the checks pass, while the run is being written (early-answer.ts).
+  let early: EarlyAnswer | null = null;
+  let started: Started;
+  try {
+    started = await startRun(core, user, body, 'sync', (c) => {
+      early = new EarlyAnswer(core, c.config, c.input, c.runMs);
     });
-    set.add(work);
-    void work.finally(() => set.delete(work));
+  } catch (err) {
+    (early as EarlyAnswer | null)?.cancel();
+    throw err;
   }
+  const asked = early as EarlyAnswer | null;
+  if (!started.created || !asked) {
+    asked?.cancel();
+    return started.answer;
+  }
+  let set = inFlight.get(core);
+  if (!set) inFlight.set(core, (set = new Set()));
+  const work = answerRun(core, started, asked).catch((err: unknown) => {
+    console.error(`[ai] run ${started.run.id} could not be ended: ${(err as Error).message}`);
+  });
+  set.add(work);
+  void work.finally(() => set.delete(work));
   return started.answer;
 }
 
@@ -64,28 +68,19 @@ function codeOf(err: unknown): string {
   return err.kind === 'aborted' ? 'timeout' : err.kind;
 }
 
-/** Asks the model, streams the answer, and ends the run one way or the other. */
-async function answerRun(core: Core, s: Started): Promise<void> {
+/** Streams the model's answer to the run's conversation, and ends the run one way or the other. */
+async function answerRun(core: Core, s: Started, asked: EarlyAnswer): Promise<void> {
   const { id: runId, conversation } = s.run;
   const audience: Row = { id: runId, userId: s.run.userId, conversation };
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), s.run.runMs);
   const deltas = new DeltaStream((index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation, index, text } }), deltaWindowMs(core));
+  asked.attach((piece) => deltas.push(piece));
   let answer: LlmAnswer;
   try {
-    answer = await llmFor(core).chat({
-      messages: promptOf(s.config, s.input),
-      model: modelOf(s.config) ?? undefined,
-      params: paramsOf(s.config),
-      signal: stop.signal,
-      onDelta: (piece) => deltas.push(piece),
-    });
+    answer = await asked.answer;
   } catch (err) {
     deltas.end();
     await failRun(core, runId, { code: codeOf(err), detail: (err as Error).message });
     return;
-  } finally {
-    clearTimeout(timer);
   }
   deltas.end();
   try {
