@@ -2,8 +2,8 @@
  * Validation of add and update payloads against the entity's JSON Schema (ajv, compiled once per
  * entity on first use). Every bad field is reported, each with its rule, so a 1002 answer lists them all.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { addFormats, lazyAjv } from '../lazy-ajv';
 import type { Entity, Field } from '../entity/model';
 import { fail } from '../http/errors';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../http/json-depth';
@@ -15,16 +15,17 @@ export interface RawFieldError {
   params: Record<string, string | number>;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv, ['email', 'uri']);
-ajv.addVocabulary(['x-labels']);
+const ajv = lazyAjv({ allErrors: true, strict: false }, (a) => {
+  addFormats(a, ['email', 'uri']);
+  a.addVocabulary(['x-labels']);
+});
 
 const compiled = new WeakMap<Entity, { add?: ValidateFunction; update?: ValidateFunction }>();
 
 function validator(e: Entity, kind: 'add' | 'update'): ValidateFunction {
   let c = compiled.get(e);
   if (!c) compiled.set(e, (c = {}));
-  return (c[kind] ??= ajv.compile(e.schema[kind]));
+  return (c[kind] ??= ajv().compile(e.schema[kind]));
 }
 
 function path(prefix: string, instancePath: string, extra?: string): string {

@@ -5,8 +5,8 @@
  * has a value), and an update that leaves it out or empty keeps the stored value, so a form that
  * never saw the secret can still save the other fields.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { addFormats, lazyAjv } from '../lazy-ajv';
 import type { InvalidField } from '../http/errors';
 import { fieldRule } from '../i18n/messages';
 import { schemaErrorField } from '../http/schema-errors';
@@ -15,8 +15,7 @@ import './plugin.messages';
 export type PluginConfig = Record<string, unknown>;
 type Schema = Record<string, unknown>;
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
-addFormats(ajv);
+const ajv = lazyAjv({ allErrors: true, strict: false, useDefaults: true }, (a) => addFormats(a));
 /** Compiled schemas by their text: a manifest's schema is compiled once per process, not per request. */
 const compiled = new Map<string, ValidateFunction>();
 
@@ -33,7 +32,7 @@ export function compileConfigSchema(schema: Schema): ValidateFunction {
   const key = JSON.stringify(schema);
   let v = compiled.get(key);
   if (!v) {
-    v = ajv.compile({ ...schema, type: 'object' });
+    v = ajv().compile({ ...schema, type: 'object' });
     compiled.set(key, v);
   }
   return v;

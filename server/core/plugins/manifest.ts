@@ -4,7 +4,7 @@
  * compiles. A refusal is a 1001 that names the field. Unknown extra fields are allowed, so a
  * manifest written for a later version of the product still reads here.
  */
-import Ajv from 'ajv';
+import { lazyAjv, lazyValidator } from '../lazy-ajv';
 import { AppError, fail } from '../http/errors';
 import { PLUGIN_HOOKS, type PluginHook, type PluginManifest } from './contract';
 import { compileConfigSchema } from './config';
@@ -30,7 +30,7 @@ const MANIFEST_SCHEMA = {
   },
 };
 
-const validate = new Ajv({ allErrors: false, strict: false }).compile(MANIFEST_SCHEMA);
+const validate = lazyValidator(lazyAjv({ allErrors: false, strict: false }), MANIFEST_SCHEMA);
 
 /** The manifest of a package's `plugin.json` text, or the 1001 that says what is wrong with it. */
 export function parseManifest(text: string): PluginManifest {

@@ -6,7 +6,8 @@
  * A handler lives in the module that owns its work, in a `*.task.ts` file the module loader imports
  * at start-up (server/core/modules.ts), or in a core file the core imports itself.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { lazyAjv, lazyValidator } from '../lazy-ajv';
 import type { Core } from '../core';
 import type { InvalidField } from '../http/errors';
 import { schemaErrorField } from '../http/schema-errors';
@@ -55,7 +56,7 @@ interface Registered {
   validate: ValidateFunction;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+const ajv = lazyAjv({ allErrors: true, strict: false, useDefaults: true });
 const handlers = new Map<string, Registered>();
 
 /** Handler names: letters, digits, dots and dashes (`recycle.purge`). */
@@ -82,7 +83,7 @@ export function defineTask<D = Record<string, unknown>>(name: string, handler: T
   if (!NAME.test(name)) throw new Error(`task handler name '${name}' is not valid`);
   if (handlers.has(name)) throw new Error(`task handler '${name}' is registered twice`);
   const schema = { type: 'object', ...handler.schema };
-  handlers.set(name, { name, handler: handler as TaskHandler, validate: ajv.compile(schema) });
+  handlers.set(name, { name, handler: handler as TaskHandler, validate: lazyValidator(ajv, schema) });
   return handler;
 }
 

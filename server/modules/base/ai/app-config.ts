@@ -14,7 +14,8 @@
  * of it: the prompt, model, parameters and workflow are how the app works, the product its author
  * sells, and `auth` names credentials; none of them leaves the server.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { lazyAjv } from '../../../core/lazy-ajv';
 import type { Row } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
 import type { LlmRequest } from '../../../adapters/llm.adapter';
@@ -67,7 +68,7 @@ export function publicConfig(config: Row): Row {
   return out;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+const ajv = lazyAjv({ allErrors: true, strict: false });
 /** Compiled input schemas by their JSON text; an app's schema changes rarely, so a small cache does. */
 const compiled = new Map<string, ValidateFunction>();
 const CACHE_MAX = 200;
@@ -77,7 +78,7 @@ function validatorFor(schema: unknown): ValidateFunction {
   let v = compiled.get(key);
   if (!v) {
     try {
-      v = ajv.compile(schema as object);
+      v = ajv().compile(schema as object);
     } catch (err) {
       console.error(`[ai] an app's config.inputSchema is not a valid JSON Schema: ${(err as Error).message}`);
       throw fail.unavailable(AI.ai_app_misconfigured);

@@ -14,7 +14,8 @@
  *   (`constructor`...).
  * - The table name (`module_snake_name`) must fit MySQL's 64 characters.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { lazyAjv, lazyValidator } from '../../../core/lazy-ajv';
 import type { FieldType } from '../../../core/entity/define';
 import { ENTITY_NAME, IDENTIFIER, MODULE_NAME } from '../../../core/entity/names';
 import { Fields } from '../../../core/http/fields';
@@ -66,7 +67,7 @@ export const FIELD_SCHEMA = {
   },
 } as const;
 
-const checkItem: ValidateFunction = new Ajv({ allErrors: true, strict: false }).compile(FIELD_SCHEMA);
+const checkItem: ValidateFunction = lazyValidator(lazyAjv({ allErrors: true, strict: false }), FIELD_SCHEMA);
 
 /** `groupMember` -> `group_member`, as codegen/scaffold-entity.ts names tables. */
 export function tableOf(module: string, name: string): string {

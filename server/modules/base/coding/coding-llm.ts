@@ -13,7 +13,8 @@
  *   and nothing is written.
  * - No model configured: 503, so the caller knows to send fields instead.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { lazyAjv, lazyValidator } from '../../../core/lazy-ajv';
 import type { Core } from '../../../core/core';
 import { fail } from '../../../core/http/errors';
 import { LlmError } from '../../../adapters/llm.adapter';
@@ -22,7 +23,7 @@ import { FIELD_SCHEMA, FIELD_TYPES, MAX_FIELDS, MAX_STRING_LENGTH, readFieldList
 import { CODING } from './coding.messages';
 
 // `removeAdditional`: the model's extra properties are dropped rather than failing the list.
-const checkProposed: ValidateFunction = new Ajv({ allErrors: true, strict: false, removeAdditional: true }).compile(FIELD_SCHEMA);
+const checkProposed: ValidateFunction = lazyValidator(lazyAjv({ allErrors: true, strict: false, removeAdditional: true }), FIELD_SCHEMA);
 
 const SYSTEM_PROMPT = [
   'You design one database entity for a low-code platform. Answer with JSON only, no prose, in this shape:',
