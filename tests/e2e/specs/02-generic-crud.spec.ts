@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
-import { ARTIFACTS, Api, confirmOk, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+import { Api, ARTIFACTS, clickStill, confirmOk, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -82,7 +82,7 @@ test('edit a cell inline: Save calls update', async () => {
   const input = save.locator('xpath=ancestor::*[.//input or .//textarea][1]').locator('input, textarea').first();
   await input.fill(edited);
   await shot(page, '06-crud-inline-edit');
-  await save.click();
+  await clickStill(save);
   await expect(row(edited)).toBeVisible();
   const info = await api.get<Goods>(`${PREFIX}/info?id=${id}`);
   expect(info.title).toBe(edited);
@@ -160,7 +160,7 @@ test('delete with the confirmation', async () => {
   await row(edited).getByTestId('crud-row-delete').click();
   await expect(confirmOk(page)).toBeVisible();
   await shot(page, '09-crud-delete-confirm');
-  await confirmOk(page).click();
+  await clickStill(confirmOk(page));
   await expect(row(edited)).toHaveCount(0);
   const found = await api.page<Goods>(PREFIX, { keyWord: edited });
   expect(found.pagination.total).toBe(0);

@@ -1,6 +1,6 @@
 /** The language switch (menu texts follow) and the theme switcher (theme name and dark mode on <html>). */
 import { expect, test } from '@playwright/test';
-import { shot, sideMenu, skipWithoutServer, uiLogin, url } from '../helpers';
+import { clickStill, shot, sideMenu, skipWithoutServer, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 
@@ -12,7 +12,7 @@ test('switch to 简体中文: the console menu turns Chinese', async ({ page }) 
   await expect(menu).not.toContainText('用户');
 
   await page.getByTestId('lang-switch').click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await clickStill(page.getByRole('menuitem', { name: '简体中文' }));
   await expect(menu).toContainText('用户');
   await expect(menu).not.toContainText('Dashboard');
   await expect(page.getByTestId('lang-switch')).toContainText('简体中文');
@@ -76,7 +76,7 @@ test('Ant Design texts follow the language, and an English page downloads no Chi
 
   // Switching in the page fetches the next language's texts.
   await page.getByTestId('lang-switch').click();
-  await page.getByRole('menuitem', { name: '繁體中文' }).click();
+  await clickStill(page.getByRole('menuitem', { name: '繁體中文' }));
   await expect(page.getByTestId('lang-switch')).toContainText('繁體中文');
   await expect.poll(() => chinese().some((u) => /\/zh_TW-/.test(u))).toBe(true);
   await page.evaluate(() => localStorage.setItem('lang', 'en'));

@@ -1,6 +1,6 @@
 /** Auto-adding permissions (000 §5): name, entity and at least one permission are required; the menu gets one button per chosen key. */
 import { expect, test } from '@playwright/test';
-import { Api, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+import { Api, clickStill, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 
@@ -21,7 +21,7 @@ test('auto-add permissions refuses missing parts and then creates a menu with th
   const dialog = page.locator('.ant-modal:visible').last();
   await expect(dialog).not.toHaveClass(/zoom-(appear|enter)/);
 
-  await dialog.getByTestId('form-submit').click();
+  await clickStill(dialog.getByTestId('form-submit'));
   await expect(dialog).toContainText('Please choose the entity');
   await expect(dialog).toContainText('Please enter the permission name');
   await expect(dialog).toContainText('Please choose at least one permission');
@@ -40,7 +40,7 @@ test('auto-add permissions refuses missing parts and then creates a menu with th
     for (let i = 0; i < count; i++) await boxes.nth(i).uncheck({ timeout: 1000 });
     await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(0, { timeout: 500 });
   }).toPass({ timeout: 15_000 });
-  await dialog.getByTestId('form-submit').click();
+  await clickStill(dialog.getByTestId('form-submit'));
   await expect(dialog).toContainText('Please choose at least one permission');
 
   const name = `Quick ${marker('menu')}`;
@@ -61,7 +61,7 @@ test('auto-add permissions refuses missing parts and then creates a menu with th
     await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(2, { timeout: 500 });
   }).toPass({ timeout: 15_000 });
   await shot(page, '18-menu-quick');
-  await dialog.getByTestId('form-submit').click();
+  await clickStill(dialog.getByTestId('form-submit'));
   await expect(dialog).toBeHidden();
 
   const menus = await api.post<Menu[]>('/admin/base/sys/menu/list', {});

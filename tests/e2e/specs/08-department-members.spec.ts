@@ -1,6 +1,6 @@
 /** The member selector (000 §5 'Please select members') adds users to a department. */
 import { expect, test } from '@playwright/test';
-import { Api, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+import { Api, clickStill, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 
@@ -20,7 +20,7 @@ test('a department gets members through the member selector', async ({ page }) =
 
   const dialog = page.locator('.ant-modal:visible').last();
   await expect(dialog).not.toHaveClass(/zoom-(appear|enter)/);
-  await dialog.getByTestId('member-select-ok').click();
+  await clickStill(dialog.getByTestId('member-select-ok'));
   await expect(dialog).toContainText('Please select members');
 
   const search = dialog.getByPlaceholder('Username, nickname or e-mail');
@@ -31,7 +31,7 @@ test('a department gets members through the member selector', async ({ page }) =
   await row.locator('.ant-checkbox-input').check();
   await expect(dialog).not.toContainText('Please select members');
   await shot(page, '19-member-select');
-  await dialog.getByTestId('member-select-ok').click();
+  await clickStill(dialog.getByTestId('member-select-ok'));
   await expect(dialog).toBeHidden();
   await expect(members).toContainText('(1)');
   await expect(members).toContainText(username);

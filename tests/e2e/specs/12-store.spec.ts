@@ -8,7 +8,7 @@
  * en and zh-cn and at 390 px land in tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { Api, base, shot, skipWithoutServer, submitLogin, uiLogin } from '../helpers';
+import { Api, base, clickStill, shot, skipWithoutServer, submitLogin, uiLogin } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -68,7 +68,7 @@ async function buy(page: Page, id: number, provider: 'stripe' | 'alipay'): Promi
   await page.getByTestId('goods-buy').click();
   await expect(page).toHaveURL(/\/payment\?orderNo=/);
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? '';
-  await page.getByTestId(`pay-option-${provider}`).click();
+  await clickStill(page.getByTestId(`pay-option-${provider}`));
   await payOnProviderPage(page);
   await expect(page).toHaveURL(/\/payment\?orderNo=/, { timeout: 20_000 });
   await expect(page.getByTestId('pay-result')).toHaveAttribute('data-shown', 'paid', { timeout: 20_000 });
@@ -158,7 +158,7 @@ test('a member redeems a code and sees the ledger entry, then buys VIP and sees 
   await page.goto(`${base()}/my/info?tab=vip`);
   await page.getByTestId('acc-vip-plan').filter({ hasText: vipName }).getByTestId('acc-vip-buy').click();
   await expect(page).toHaveURL(/\/payment\?orderNo=/);
-  await page.getByTestId('pay-option-stripe').click();
+  await clickStill(page.getByTestId('pay-option-stripe'));
   await payOnProviderPage(page);
   await expect(page.getByTestId('pay-result')).toHaveAttribute('data-shown', 'paid', { timeout: 20_000 });
   await page.goto(`${base()}/my/info?tab=vip`);

@@ -6,7 +6,7 @@
  * it. Screenshots at desktop width and at 390 px land in tests/e2e/artifacts/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { Api, confirmOk, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+import { Api, clickStill, confirmOk, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -85,7 +85,7 @@ test('an interval task: created with a preview of its runs, run once, its run in
   // Run once: confirmed, then a success message.
   await row.getByTestId('task-once').click();
   await expect(confirmOk(page)).toBeVisible();
-  await confirmOk(page).click();
+  await clickStill(confirmOk(page));
   await expect(message('The run has started')).toBeVisible();
 
   // Its log: the run shows as succeeded (refresh until the background run has ended).
@@ -114,7 +114,7 @@ test('a plugin: install the shipped webhook, configure it through its form, enab
   await expect(sha).toBeVisible({ timeout: 20_000 });
   expect((await sha.innerText()).trim()).toMatch(/^[0-9a-f]{64}$/);
   await shot(page, '19-plugin-install-review');
-  await page.getByTestId('plugin-install-confirm').click();
+  await clickStill(page.getByTestId('plugin-install-confirm'));
   await expect(message(/installed/)).toBeVisible({ timeout: 20_000 });
 
   const row = rows().filter({ hasText: 'webhook' });
@@ -131,7 +131,7 @@ test('a plugin: install the shipped webhook, configure it through its form, enab
   await drawer.locator('#root_secret').fill(SECRET);
   await drawer.getByRole('checkbox', { name: /user\.registered/ }).check();
   await shot(page, '19-plugin-config');
-  await page.getByTestId('plugin-config-save').click();
+  await clickStill(page.getByTestId('plugin-config-save'));
   await expect(message('Settings saved')).toBeVisible({ timeout: 10_000 });
   await expect(drawer).toBeHidden();
 
@@ -143,7 +143,7 @@ test('a plugin: install the shipped webhook, configure it through its form, enab
   // The secret now says it is set, and stays set when left empty.
   await row.getByTestId('plugin-config-webhook').click();
   await expect(drawer.locator('#root_secret')).toHaveAttribute('placeholder', /Set/);
-  await page.getByTestId('plugin-config-save').click();
+  await clickStill(page.getByTestId('plugin-config-save'));
   await expect(drawer).toBeHidden({ timeout: 10_000 });
   info = (await api.page<PluginRow>('/admin/plugin/info', { keyWord: 'webhook' })).list.find((p) => p.keyName === 'webhook')!;
   expect(info.secretsSet).toContain('secret');

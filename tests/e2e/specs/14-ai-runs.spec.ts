@@ -7,7 +7,7 @@
  * Screenshots (also at 390 px) land in tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { Api, base, shot, skipWithoutServer, submitLogin } from '../helpers';
+import { Api, base, clickStill, shot, skipWithoutServer, submitLogin } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -110,11 +110,11 @@ test('a member @mentions an AI member in a group and its answer streams in, paid
   const page = await member(browser, rich);
   await page.goto(`${base()}/workbench`);
   await page.getByTestId(`board-tile-menu-${groupId}`).click();
-  await page.getByTestId('board-tile-action-chat').click();
+  await clickStill(page.getByTestId('board-tile-action-chat'));
   const chat = page.getByTestId('board-chat');
   const input = chat.getByTestId('chat-input');
   await input.fill('@Sage');
-  await page.locator(`[data-testid="chat-mention-option"][data-user-id="${sage.userId}"]`).click();
+  await clickStill(page.locator(`[data-testid="chat-mention-option"][data-user-id="${sage.userId}"]`));
   await input.pressSequentially('how is oolong made?');
   await input.press('Enter');
   await expect(chat.locator('[data-testid="chat-message"][data-mine="1"]')).toContainText('how is oolong made?');

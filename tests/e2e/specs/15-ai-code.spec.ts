@@ -9,7 +9,7 @@
  * at the suite's temp dir. Screenshots at desktop width and at 390 px land in tests/e2e/artifacts/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { Api, base, marker, shot, sideMenu, skipWithoutServer, submitLogin, uiLogin, url } from '../helpers';
+import { Api, base, clickStill, marker, shot, sideMenu, skipWithoutServer, submitLogin, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -47,7 +47,7 @@ const tableRows = () => page.locator('.ant-layout-content .ant-table-tbody tr.an
 /** Picks `option` in the antd Select `select` (its dropdown renders in the body). */
 async function choose(select: Locator, option: string): Promise<void> {
   await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
+  await clickStill(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first());
 }
 
 /** Opens the folders above the menu of `router` in the side menu, top down, and answers the menu's item. */

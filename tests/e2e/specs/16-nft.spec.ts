@@ -9,7 +9,7 @@
  * Screenshots (desktop and 390 px) land in tests/e2e/artifacts/22-nft-*.png.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { Api, base, shot, skipWithoutServer, submitLogin } from '../helpers';
+import { Api, base, clickStill, shot, skipWithoutServer, submitLogin } from '../helpers';
 import { installFakeKeplr, type FakeKeplr } from '../fake-keplr';
 import { chainControl } from '../nft-chain';
 
@@ -53,7 +53,7 @@ async function connect(page: Page): Promise<void> {
 test('a member connects Keplr, links the wallet, sees the items, stakes one and unstakes it', async ({ browser }) => {
   const { page, keplr } = await signIn(browser, holder, { keplr: true });
   await page.getByTestId('user-name').click();
-  await page.getByTestId('ws-menu-nft').click();
+  await clickStill(page.getByTestId('ws-menu-nft'));
   await expect(page).toHaveURL(/\/nft$/);
   await expect(page.getByTestId('nft-connect')).toBeVisible();
   await shot(page, '22-nft-not-connected');
