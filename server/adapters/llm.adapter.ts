@@ -199,9 +199,7 @@ async function runChat(s: LlmSettings, loading: Promise<{ sdk: SdkErrors; client
   // The first-token limit is the provider's: it starts once the package is loaded (the first chat of
   // a process imports it, which on a busy machine can take longer than the limit itself).
   let firstTimer: NodeJS.Timeout | null = null;
-  let answered = false;
   const alive = () => {
-    answered = true;
     if (firstTimer) clearTimeout(firstTimer);
     firstTimer = null;
   };
@@ -233,7 +231,7 @@ async function runChat(s: LlmSettings, loading: Promise<{ sdk: SdkErrors; client
   try {
     const { sdk, client } = await loading;
     const asked = performance.now();
-    if (!answered && !why) firstTimer = setTimeout(() => stop('first-token'), s.firstTokenMs);
+    if (!why) firstTimer = setTimeout(() => stop('first-token'), s.firstTokenMs);
     const limits = { firstTokenMs: s.firstTokenMs, wholeMs: s.wholeMs };
     for (let attempt = 1; ; attempt++) {
       const map = (err: unknown) => mapFailure(err, why, { sdk, attempts: attempt, secret: s.apiKey, limits });

@@ -11,8 +11,6 @@
 import type Ajv from 'ajv';
 import type { Options, ValidateFunction } from 'ajv';
 
-export type AjvInstance = Ajv;
-
 /** An ajv instance with `options` (and `setup` run on it), made on the first call. */
 export function lazyAjv(options: Options, setup?: (ajv: Ajv) => void): () => Ajv {
   let made: Ajv | null = null;

@@ -5,7 +5,8 @@
  *   cancelled question is cut off at the fake and its failure handled.
  * - On every database: a retry with a stored clientId answers the first run without asking the
  *   model again, even after the balance is spent; a member who cannot pay is refused before any
- *   question.
+ *   question; five starts racing with one clientId make one run, charged once, and every
+ *   question but the answered one is cut off.
  * - On MariaDB, with the member's row held by another connection (so the write waits): the fake is
  *   asked while the start is still waiting; released, the answer streams in and is paid once; a
  *   balance emptied meanwhile refuses the start with 1001, the question is cut off, nothing is
@@ -89,6 +90,24 @@ describe.each(kinds)('a sync run asks the model while it is being written on %s'
     expect(again.message.id).toBe(first.message.id);
     expect(llm().chatCalls()).toHaveLength(1);
     expect(await ledgerOf(t(), first.runId)).toHaveLength(1);
+  });
+
+  it('charges once when five starts with one clientId race, each asked question but one cut off', async () => {
+    const max = await member(t());
+    await fund(t(), max.id, 10);
+    const appId = await addApp(t(), { tokens: 2 });
+    llm().reset().script({ answer: 'only once', firstChunkDelayMs: 100 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t(), RUN, { appId, input: 'race', clientId: 'max-1' }, max.token)));
+    const runIds = answers.map((r) => ok(r).runId as number);
+    expect(new Set(runIds).size).toBe(1);
+    const run = await ended(t(), runIds[0]!);
+    expect(run.status).toBe(1);
+    expect(await ledgerOf(t(), runIds[0]!)).toHaveLength(1);
+    expect(await balance(t(), max.id)).toBe(8);
+    const calls = await until(async () => llm().chatCalls(), (c) => c.filter((x) => !x.cut).length === 1, 5_000);
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    const [row] = await t().core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `base_message` WHERE `fromId` = ? AND `type` IN (20, 21)', [max.id]);
+    expect(Number(row!.n)).toBe(2);
   });
 
   it('refuses a member who cannot pay before asking the model', async () => {

@@ -12,7 +12,6 @@ export interface CardValues {
   aiReplyCap: number;
 }
 
-
 export function cardValues(g: MyGroup): CardValues {
   return {
     name: g.name, remark: g.remark ?? '', avatar: g.avatar ?? '', rows: g.rows, cols: g.cols, onBoard: g.onBoard === 1,
