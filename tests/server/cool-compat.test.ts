@@ -4,7 +4,7 @@
  * headers its source sends (each call cites the file of github.com/cool-team-official/cool-admin-vue,
  * branch 7.x, or of @cool-vue/vite-plugin 7.2.7, that sends it), each answer checked against the
  * fields that file reads. With COOL_COMPAT=on the client works; with it off the same calls keep
- * today's answers (the expectations of eps.test.ts, sysadmin.test.ts and bad-input.test.ts).
+ * today's answers (the expectations of eps.test.ts, sysadmin-*.test.ts and bad-input.test.ts).
  * The client sends its token raw in `Authorization` (src/cool/service/request.ts) and reads
  * `data` only from HTTP 200 answers with code 1000; any other status is its own transport error.
  * Its user module (src/modules/user: app users `user/info`, which are our members, and their
