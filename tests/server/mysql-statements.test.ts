@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/core/db/db';
-import { MAX_PREPARED_PARAMS, preparable } from '../../server/core/db/mysql';
+import { mariadbReturning, MAX_PREPARED_PARAMS, preparable } from '../../server/core/db/mysql';
 import { openDatabase, parseDatabaseUrl, PREPARED_STATEMENTS_PER_CONNECTION } from '../../server/core/db/open';
 import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
 
@@ -22,6 +22,16 @@ describe('which statements are prepared on the server', () => {
     expect(preparable('CREATE TABLE `t` (`id` int)', 0)).toBe(false);
     expect(preparable('SAVEPOINT s1', 0)).toBe(false);
     expect(preparable('INSERT INTO `t` (`a`) VALUES (?), (?)', MAX_PREPARED_PARAMS + 1)).toBe(false);
+    expect(preparable('INSERT INTO `t` (`a`) VALUES (?) RETURNING `id`, `a`', 1)).toBe(false);
+  });
+
+  it('uses INSERT … RETURNING on MariaDB 10.5 and later only (MySQL has none)', () => {
+    expect(mariadbReturning('10.11.19-MariaDB-0+deb12u1')).toBe(true);
+    expect(mariadbReturning('10.5.0-MariaDB')).toBe(true);
+    expect(mariadbReturning('11.4.2-MariaDB-log')).toBe(true);
+    expect(mariadbReturning('10.4.32-MariaDB')).toBe(false);
+    expect(mariadbReturning('8.0.36')).toBe(false);
+    expect(mariadbReturning('8.4.0-commercial')).toBe(false);
   });
 });
 
@@ -63,6 +73,28 @@ describe.skipIf(!kinds.includes('mysql'))('MySQL statements on one pooled connec
     expect(r.affected).toBe(200);
     const back = await db.query<{ s: string | null; n: number | null; d: string | null }>('SELECT `s`, `n`, `d` FROM `memo` ORDER BY `id`');
     expect(back.map((x) => [x.s, x.n, x.d])).toEqual(rows);
+  });
+
+  it('answers an inserted row (INSERT … RETURNING, sent as text) typed exactly as a read of it', async () => {
+    await db.run(
+      'CREATE TABLE `kinds` (`id` INT NOT NULL AUTO_INCREMENT PRIMARY KEY, `s` VARCHAR(20) NULL, `t` LONGTEXT NULL, `i` INT NULL, ' +
+        '`b` BIGINT NULL, `f` DOUBLE NULL, `m` DECIMAL(12,2) NULL, `o` TINYINT(1) NULL, `d` DATETIME(3) NULL, `z` INT NOT NULL DEFAULT 7)',
+    );
+    const cols = '`id`, `s`, `t`, `i`, `b`, `f`, `m`, `o`, `d`, `z`';
+    const samples: unknown[][] = [
+      ['a €', '{"x":[1,"y"]}', -5, '9007199254740993', 1.25, 12.5, 1, '2024-02-29 23:59:58.123'],
+      [null, null, null, null, null, null, null, null],
+      ['', '', 0, '0', 0, 0, 0, '1970-01-01 00:00:00.000'],
+    ];
+    const prepared = await sessionStatus('Com_stmt_prepare');
+    for (const values of samples) {
+      const [answered] = await db.query(`INSERT INTO \`kinds\` (\`s\`, \`t\`, \`i\`, \`b\`, \`f\`, \`m\`, \`o\`, \`d\`) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${cols}`, values);
+      const [read] = await db.query(`SELECT ${cols} FROM \`kinds\` WHERE \`id\` IN (?)`, [answered.id]);
+      expect(answered).toEqual(read);
+      expect(read.z).toBe(7);
+    }
+    // Prepared, the binary protocol would answer '1970-01-01 00:00:00' for the last sample's date.
+    expect(await sessionStatus('Com_stmt_prepare')).toBe(prepared);
   });
 
   it('prepares a statement with few placeholders once and reuses it', async () => {

@@ -12,6 +12,8 @@ import { and, eq, lt } from '../../server/core/crud/condition';
 import { AppError } from '../../server/core/http/errors';
 import type { AuthUser } from '../../server/core/entity/define';
 import type { Entity } from '../../server/core/entity/model';
+import type { Db } from '../../server/core/db/db';
+import type { Row } from '../../server/core/entity/define';
 
 const kinds = await databaseKinds();
 
@@ -152,6 +154,29 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     expect(await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))).toBe(2);
   });
 
+  it('takes a numbered field right before its INSERT: once for a stored row, never for a refused one', async () => {
+    const scope = `test:numbered:${tag()}`;
+    const taken: number[] = [];
+    const numbered = (tx: { nextNumber(s: string): Promise<number> }) => ({
+      field: 'stock',
+      take: async () => {
+        const n = await tx.nextNumber(scope);
+        taken.push(n);
+        return n;
+      },
+    });
+    const id = await t.core.ops.transaction(SYSTEM, (tx) => tx.addOne(goods, { title: `n ${tag()}` }, { numbered: numbered(tx) }));
+    expect(taken).toEqual([1]);
+    expect(await stockOf(id)).toBe(1);
+    // A row the validation refuses (no title) is refused before any number is taken.
+    const err = await refusal(t.core.ops.transaction(SYSTEM, (tx) => tx.addOne(goods, { stock: 3 }, { numbered: numbered(tx) })));
+    expect(err.kind).toBe('validation');
+    expect(taken).toEqual([1]);
+    // One number per row: a batch cannot be numbered.
+    await expect(t.core.ops.transaction(SYSTEM, (tx) => tx.add(goods, [{ title: 'a' }, { title: 'b' }], { numbered: numbered(tx) }))).rejects.toThrow(/one row/);
+    expect(await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))).toBe(2);
+  });
+
   it('holds a locked row until the transaction ends, so a concurrent increment sees its write', async () => {
     const id = await newGoods(5);
     let locked!: () => void;
@@ -246,5 +271,36 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
       throw new Error('roll back');
     })).rejects.toThrow('roll back');
     expect(rolled).toEqual([]);
+  });
+
+  it('takes a row its INSERT answered (RETURNING) as written, without reading it back, unless it is written again', async () => {
+    // Both test databases answer rows from an INSERT (SQLite 3.35+, MariaDB 10.5+).
+    expect(t.core.db.returning).toBe(true);
+    const got: Row[] = [];
+    const reads: string[] = [];
+    // The statements of the transaction, seen on its own handle.
+    const db = t.core.db as { transaction: Db['transaction'] };
+    const original = db.transaction;
+    db.transaction = <T>(fn: (tx: Db) => Promise<T>) =>
+      original.call(t.core.db, (tx: Db) => fn({ ...tx, query: (sql: string, params?: unknown[]) => (reads.push(sql), tx.query(sql, params)) } as Db)) as Promise<T>;
+    let ids: { only: number; again: number };
+    try {
+      ids = await t.core.ops.transaction(SYSTEM, async (tx) => {
+        const only = await tx.addOne(goods, { title: `returned ${tag()}`, stock: 2 });
+        const again = await tx.addOne(goods, { title: `again ${tag()}`, stock: 2 });
+        await tx.increment(goods, again, 'stock', 5);
+        for (const id of [only, again]) tx.afterCommitRow(goods, id, (row) => void got.push(row!));
+        return { only, again };
+      });
+    } finally {
+      db.transaction = original;
+    }
+    expect(got[0]).toEqual(await t.core.ops.info(goods, ids.only, SYSTEM));
+    expect(got[1]).toEqual(await t.core.ops.info(goods, ids.again, SYSTEM));
+    expect(got[1].stock).toBe(7);
+    // One read-back, of the row written again; none of the row only inserted.
+    const readBacks = reads.filter((sql) => sql.startsWith('SELECT') && / IN \(/.test(sql));
+    expect(readBacks).toHaveLength(1);
+    expect(readBacks[0]).toMatch(/ IN \(\?\)$/);
   });
 });

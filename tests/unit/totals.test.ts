@@ -58,3 +58,54 @@ describe('estimated totals', () => {
     expect(await none.total(estimated, unfiltered, '*', async () => 4)).toBe(4);
   });
 });
+
+describe('Totals: the marks of the writes of a transaction', () => {
+  const other = { key: 'demo/other', total: 'cached' } as Entity;
+
+  it('marks an entity once however often it is marked, and reports a failed mark when the commit waits for it', async () => {
+    const totals = new Totals(new MemoryStore(), noDb);
+    const store = (totals as unknown as { store: { begin: (...a: unknown[]) => Promise<Map<string, string>> } }).store;
+    const begun: string[] = [];
+    const original = store.begin.bind(store);
+    store.begin = async (key: unknown, ...rest: unknown[]) => {
+      begun.push(String(key));
+      if (key === other.key) throw new Error('cache away');
+      return original(key, ...rest);
+    };
+    const ticket = totals.newTicket();
+    totals.mark(ticket, [entity]);
+    totals.mark(ticket, [entity]);
+    await totals.settle(ticket);
+    expect(begun).toEqual([entity.key]);
+    expect(ticket.registries.has(entity.key)).toBe(true);
+    totals.mark(ticket, [entity, other]);
+    await expect(totals.settle(ticket)).rejects.toThrow('cache away');
+    expect(begun).toEqual([entity.key, other.key]);
+  });
+
+  it('ends a mark still travelling when the transaction ends, so it does not outlive it', async () => {
+    const totals = new Totals(new MemoryStore(), noDb);
+    const store = (totals as unknown as { store: Record<string, (...a: unknown[]) => Promise<unknown>> }).store;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const original = { begin: store.begin.bind(store), end: store.end.bind(store) };
+    const events: string[] = [];
+    store.begin = async (...a: unknown[]) => {
+      await gate;
+      events.push('begun');
+      return original.begin(...a);
+    };
+    store.end = async (...a: unknown[]) => {
+      events.push('ended');
+      return original.end(...a);
+    };
+    const ticket = totals.newTicket();
+    totals.mark(ticket, [entity]);
+    const ending = totals.end(ticket);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(events).toEqual([]);
+    release();
+    await ending;
+    expect(events).toEqual(['begun', 'ended']);
+  });
+});

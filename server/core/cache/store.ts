@@ -140,7 +140,12 @@ export async function openCacheStore(url: string | undefined, prefix?: string): 
   const { default: RedisClient } = await import('ioredis');
   // While Redis is away a command fails at once (no offline queue) or after COMMAND_TIMEOUT_MS, so a
   // request answers 503 instead of waiting; the client reconnects by itself, every 0.1-2 s.
+  // Auto-pipelining: the commands issued in one turn of the event loop (the session checks of many
+  // sends, their rate limits, the totals' upkeep) go out in one write. On a busy instance each write
+  // to Redis is a system call and a wake-up of the Redis process; batching them took the chat
+  // bench's Redis writes off the top of the profile.
   const redis = new RedisClient(url, {
+    enableAutoPipelining: true,
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

@@ -5,8 +5,9 @@ import { fail } from '../http/errors';
 import { assertDepartmentInScope } from './scope';
 import { assertMayCreate, dropAdminOnly } from './access-sql';
 import { assertValid, check, dropIgnored, type RawFieldError } from './validate';
-import { nowStored } from './values';
 import { MAX_BATCH, hookCtx, isObject, toColumns, unique, type OpContext, type OpMeta } from './op-context';
+import { nowStored, toStored } from './values';
+import { planFor } from './plan';
 
 /** Checks an add payload (an object or an array of them) into clean rows; 1002 lists every problem. */
 export function checkAdd(c: OpContext, e: Entity, body: unknown, meta: OpMeta): { batch: boolean; rows: Row[] } {
@@ -37,7 +38,7 @@ export function checkAdd(c: OpContext, e: Entity, body: unknown, meta: OpMeta): 
  * Inserts one checked row in the context's transaction, with the create rule and the hooks. A
  * unique-key violation is a 409, or with `rawUnique` the driver's UniqueViolation itself.
  */
-export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = false): Promise<number> {
+export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = false, numbered?: OpMeta['numbered']): Promise<number> {
   const { user, db: tx } = c;
   const ownerId = e.owner && user && !user.system ? user.id : undefined;
   await assertMayCreate(c.model, tx, e, user, ownerId === undefined ? data : { ...data, [e.owner!]: ownerId });
@@ -47,12 +48,28 @@ export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = 
   const now = nowStored();
   cols.createTime = now;
   cols.updateTime = now;
+  c.writing(e);
+  if (numbered) {
+    const f = e.byName.get(numbered.field);
+    if (!f || f.virtual) throw new Error(`${e.key} has no stored field '${numbered.field}' to number`);
+    const n = await numbered.take();
+    cols[numbered.field] = toStored(f, n);
+    data[numbered.field] = n;
+  }
   const names = Object.keys(cols);
   const sql = `INSERT INTO ${tx.q(e.table)} (${names.map((n) => tx.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
-  const r = await tx.run(sql, Object.values(cols)).catch((err: unknown) => (rawUnique ? Promise.reject(err) : unique(e, err)));
-  const id = Number(r.insertId);
+  const failed = (err: unknown): never => (rawUnique ? Promise.reject(err) : unique(e, err)) as never;
+  let id: number;
+  if (tx.returning) {
+    // The row comes back with the INSERT, so the commit's read-back of written rows skips it.
+    const [after] = await tx.query(`${sql} RETURNING ${planFor(e).selectAll}`, Object.values(cols)).catch(failed);
+    id = Number(after.id);
+    c.wrote(e, [{ id, before: null, after }]);
+  } else {
+    id = Number((await tx.run(sql, Object.values(cols)).catch(failed)).insertId);
+    c.wrote(e, [{ id, before: null }]);
+  }
   await e.hooks.afterChange?.({ ...hookCtx(c, 'add'), id, data: { ...data, ...virtual } });
-  c.wrote(e, [{ id, before: null }]);
   if (Object.keys(virtual).length) c.wrote(e);
   return id;
 }
@@ -60,6 +77,7 @@ export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = 
 export async function add(c: OpContext, e: Entity, body: unknown, meta: OpMeta = {}): Promise<{ id: number } | { ids: number[] }> {
   const { batch, rows } = checkAdd(c, e, body, meta);
   const ids: number[] = [];
-  for (const data of rows) ids.push(await insertRow(c, e, data));
+  if (meta.numbered && (batch || rows.length !== 1)) throw new Error('a numbered field is for one row at a time');
+  for (const data of rows) ids.push(await insertRow(c, e, data, false, meta.numbered));
   return batch ? { ids } : { id: ids[0] };
 }

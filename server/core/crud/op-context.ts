@@ -30,7 +30,12 @@ export interface OpContext {
    * A write whose hooks got virtual values (a user's roleIdList) is also recorded without rows: its
    * hooks may have written other tables (the links), which the rows of `e` do not show.
    */
-  wrote(e: Entity, rows?: Array<{ id: number; before: Row | null }>): void;
+  wrote(e: Entity, rows?: WriteNote[]): void;
+  /**
+   * Says the transaction is about to write `e`, so the mark its cached totals need before the
+   * commit starts travelling now, beside the write (a no-op outside a transaction).
+   */
+  writing(e: Entity): void;
   /** True inside a transaction: counts made here see its uncommitted rows, so they are not cached. */
   inTransaction: boolean;
   /**
@@ -39,6 +44,16 @@ export interface OpContext {
    * of the written rows (the one cached totals move by) holds it, else null.
    */
   afterCommit(work: (db: Db, written: WrittenRow) => Promise<void>): void;
+}
+
+/**
+ * One row a write touched: as it was before (null: absent) and, when the write itself answered it
+ * (an INSERT … RETURNING), as the write left it, so the commit need not read it back.
+ */
+export interface WriteNote {
+  id: number;
+  before: Row | null;
+  after?: Row;
 }
 
 /** A row the transaction wrote, as it left it: readable fields, decoded; null when not known. */
@@ -54,6 +69,13 @@ export interface OpMeta {
    * when the caller is the system; any other caller owns what it adds.
    */
   owner?: number;
+  /**
+   * A field whose value is a sequence number (`t.nextNumber`), taken by `take` right before the
+   * INSERT, after the create rule, the validation and the hooks: a scope's number row stays locked
+   * from its allocation to the commit, so everything done before it shortens the time others of the
+   * scope wait. Only for a single row (`addOne`).
+   */
+  numbered?: { field: string; take: () => Promise<number> };
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

@@ -37,6 +37,8 @@ interface Open {
   touched: RowChanges;
   after: Array<(db: Db, written: WrittenRow) => Promise<void>>;
   done: boolean;
+  /** The cached totals' marks of this transaction's writes, once it starts writing. */
+  ticket: WriteTicket | null;
 }
 
 /** The rows a transaction's read-back holds, as reads answer them (none for entities with an afterRead hook). */
@@ -85,6 +87,10 @@ export class Operations {
         if (!o) throw new Error(`${e.key}: written outside a transaction`);
         o.touched.note(e, rows);
       },
+      writing: (e) => {
+        if (!o || o.done) return;
+        this.totals.mark((o.ticket ??= this.totals.newTicket()), [e]);
+      },
       afterCommit: (work) => {
         if (!o) throw new Error('afterCommit outside a transaction');
         o.after.push(work);
@@ -131,27 +137,33 @@ export class Operations {
   }
 
   private async runTransaction<T>(caller: AuthUser | null, fn: (t: OpTransaction) => Promise<T>): Promise<T> {
-    const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false };
+    const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false, ticket: null };
     let result: T;
     let changes = new Map<Entity, RowChange[] | null>();
-    let ticket: WriteTicket | null = null;
     try {
       result = await this.db.transaction(async (tx) => {
         o.tx = tx;
         const r = await this.open.run(o, () => fn(new OpTransaction(this.context(tx, caller, o))));
         if (o.touched.entities.length) {
-          changes = await o.touched.read(tx);
-          // Marked before the commit, so no count that could see these rows is kept as exact meanwhile.
-          ticket = await this.totals.begin(o.touched.entities);
+          // Every written entity is marked under way before the commit, so no count that could see
+          // these rows is kept as exact meanwhile. Inserts marked theirs as they started (writing()),
+          // so the marks mostly arrived already; the rows are read back meanwhile, side by side.
+          const ticket = (o.ticket ??= this.totals.newTicket());
+          this.totals.mark(ticket, o.touched.entities);
+          const [read, marked] = await Promise.allSettled([o.touched.read(tx), this.totals.settle(ticket)]);
+          if (read.status === 'rejected') throw read.reason;
+          if (marked.status === 'rejected') throw marked.reason;
+          changes = read.value;
         }
         return r;
       });
     } catch (err) {
-      if (ticket) await this.totals.end(ticket);
+      if (o.ticket) await this.totals.end(o.ticket);
       throw err;
     } finally {
       o.done = true;
     }
+    const ticket = o.ticket;
     try {
       for (const [e, rows] of changes) await this.events.afterWrite(e, rows, ticket, rows ? undefined : o.touched.namedRows(e));
     } finally {

@@ -8,6 +8,7 @@ import type { Entity } from '../entity/model';
 import type { Db } from '../db/db';
 import { planFor } from './plan';
 import type { RowChange } from './totals';
+import type { WriteNote } from './op-context';
 
 const CHUNK = 500;
 
@@ -22,9 +23,12 @@ export class RowChanges {
   private readonly beyond = new Map<Entity, Map<number, Row | null>>();
   private readonly named = new Map<Entity, RowChange[]>();
 
+  /** Rows whose write answered them as it left them (an insert's RETURNING), written nothing since. */
+  private readonly known = new Map<Entity, Map<number, Row>>();
+
   /** Records a write to `e`: its rows with what they were before (null: absent), or none when unknown. */
-  note(e: Entity, rows?: Array<{ id: number; before: Row | null }>): void {
-    const keep = (into: Map<number, Row | null>, list: Array<{ id: number; before: Row | null }>) => {
+  note(e: Entity, rows?: WriteNote[]): void {
+    const keep = (into: Map<number, Row | null>, list: WriteNote[]) => {
       for (const r of list) if (!into.has(r.id)) into.set(r.id, r.before);
     };
     let m = this.byEntity.get(e);
@@ -33,9 +37,18 @@ export class RowChanges {
       if (m) keep(b, [...m].map(([id, before]) => ({ id, before })));
       if (rows) keep(b, rows);
       this.byEntity.set(e, null);
+      this.known.delete(e);
       return;
     }
     if (!m) this.byEntity.set(e, (m = new Map()));
+    let known = this.known.get(e);
+    for (const r of rows) {
+      // A row first written now keeps the image its write answered; a row written again no longer has one.
+      if (r.after && !m.has(r.id)) {
+        if (!known) this.known.set(e, (known = new Map()));
+        known.set(r.id, r.after);
+      } else known?.delete(r.id);
+    }
     keep(m, rows);
   }
 
@@ -51,19 +64,20 @@ export class RowChanges {
   /** Reads the rows as they are now, in the transaction; null for an entity whose rows are unknown. */
   async read(tx: Db): Promise<Map<Entity, RowChange[] | null>> {
     const out = new Map<Entity, RowChange[] | null>();
-    for (const [e, before] of this.byEntity) out.set(e, before ? await readBack(tx, e, before) : null);
+    for (const [e, before] of this.byEntity) out.set(e, before ? await readBack(tx, e, before, this.known.get(e)) : null);
     for (const [e, before] of this.beyond) if (before.size) this.named.set(e, await readBack(tx, e, before));
     return out;
   }
 }
 
-/** The rows of `before` as they are now, in the transaction, beside what they were. */
-async function readBack(tx: Db, e: Entity, before: Map<number, Row | null>): Promise<RowChange[]> {
+/** The rows of `before` as they are now, in the transaction, beside what they were; `known` ones are not read. */
+async function readBack(tx: Db, e: Entity, before: Map<number, Row | null>, known?: Map<number, Row>): Promise<RowChange[]> {
   const plan = planFor(e);
   const ids = [...before.keys()];
-  const now = new Map<number, Row>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const part = ids.slice(i, i + CHUNK);
+  const now = new Map<number, Row>(known);
+  const unread = known?.size ? ids.filter((id) => !known.has(id)) : ids;
+  for (let i = 0; i < unread.length; i += CHUNK) {
+    const part = unread.slice(i, i + CHUNK);
     const rows = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${part.map(() => '?').join(', ')})`, part);
     for (const r of rows) now.set(Number(r.id), r);
   }

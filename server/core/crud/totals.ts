@@ -56,6 +56,8 @@ export interface WriteTicket {
   token: string;
   registries: Map<string, Map<string, string>>;
   ended: Set<string>;
+  /** Marks started (by entity key), each answering the entity's registry; settle() waits for them. */
+  marking: Map<string, Promise<Map<string, string>>>;
 }
 
 export class Totals {
@@ -138,13 +140,42 @@ export class Totals {
     return t;
   }
 
+  /** A transaction's ticket, before any of its writes is marked. */
+  newTicket(): WriteTicket {
+    return { token: randomUUID(), registries: new Map(), ended: new Set(), marking: new Map() };
+  }
+
+  /**
+   * Starts marking writes to `entities` (and the entities whose totals look into them) under way,
+   * without waiting: a transaction marks an entity as it starts writing it, so the mark travels to
+   * the store while the writes do, and the commit waits for it (settle) without another round trip.
+   */
+  mark(ticket: WriteTicket, entities: Entity[]): void {
+    const deadline = Date.now() + WRITE_DEADLINE_MS;
+    for (const e of entities) {
+      for (const x of [e, ...(this.dependents.get(e.key) ?? [])]) {
+        if (ticket.marking.has(x.key)) continue;
+        const begun = this.store.begin(x.key, ticket.token, deadline);
+        begun.catch(() => undefined); // reported by settle()
+        ticket.marking.set(x.key, begun);
+      }
+    }
+  }
+
+  /** Waits for the ticket's marks: their registries are then known; throws when one failed. */
+  async settle(ticket: WriteTicket): Promise<void> {
+    const keys = [...ticket.marking.keys()];
+    const results = await Promise.allSettled(keys.map((k) => ticket.marking.get(k)!));
+    results.forEach((r, i) => r.status === 'fulfilled' && ticket.registries.set(keys[i], r.value));
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
+    if (failed) throw failed.reason;
+  }
+
   /** Before the commit of a transaction that wrote `entities`: marks the writes under way. */
   async begin(entities: Entity[]): Promise<WriteTicket> {
-    const ticket: WriteTicket = { token: randomUUID(), registries: new Map(), ended: new Set() };
-    const all = new Set<Entity>(entities);
-    for (const e of entities) for (const d of this.dependents.get(e.key) ?? []) all.add(d);
-    const deadline = Date.now() + WRITE_DEADLINE_MS;
-    for (const e of all) ticket.registries.set(e.key, await this.store.begin(e.key, ticket.token, deadline));
+    const ticket = this.newTicket();
+    this.mark(ticket, entities);
+    await this.settle(ticket);
     return ticket;
   }
 
@@ -183,9 +214,14 @@ export class Totals {
     }
   }
 
-  /** Ends what a transaction left under way (it rolled back, or its upkeep failed). */
+  /** Ends what a transaction left under way (it rolled back, wrote nothing it marked, or its upkeep failed). */
   async end(ticket: WriteTicket): Promise<void> {
-    for (const key of ticket.registries.keys()) if (!ticket.ended.has(key)) await this.store.end(key, ticket.token);
+    for (const [key, begun] of ticket.marking) {
+      if (ticket.ended.has(key)) continue;
+      // A mark still travelling is waited for, so it cannot land after this and stay until its deadline.
+      if (await begun.then(() => true, () => false)) await this.store.end(key, ticket.token);
+      ticket.ended.add(key);
+    }
   }
 
   /** Row count from the database's statistics, or null when it has none. */

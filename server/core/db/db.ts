@@ -17,6 +17,11 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Quotes an identifier (only declared names ever reach this). */
   q(name: string): string;
+  /**
+   * True when `INSERT … RETURNING` answers the inserted row (SQLite 3.35+, MariaDB 10.5+; not
+   * MySQL): an insert then needs no read of its row afterwards.
+   */
+  readonly returning?: boolean;
   /** Counts statements run, for tests and the benchmark. */
   readonly stats: { statements: number; byPrefix: Map<string, number> };
   close(): Promise<void>;

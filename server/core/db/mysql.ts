@@ -47,10 +47,13 @@ export const MAX_PREPARED_PARAMS = 100;
 /**
  * Whether a statement is sent as a server-side prepared statement (execute) rather than as text
  * (query). Not worth a prepare: statements whose shape varies (IN lists of any length), DDL and
- * transaction control, and statements with more than MAX_PREPARED_PARAMS placeholders.
+ * transaction control, statements with more than MAX_PREPARED_PARAMS placeholders, and inserts that
+ * answer their row (RETURNING): the binary protocol of a prepared statement drops a DATETIME's
+ * zero milliseconds ('…:00' where a read says '…:00.000'), so they go as text and the row comes back
+ * exactly as a read of it does.
  */
 export function preparable(sql: string, params: number): boolean {
-  return params <= MAX_PREPARED_PARAMS && !/ IN \(/.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT|SAVEPOINT|ROLLBACK|RELEASE)/i.test(sql);
+  return params <= MAX_PREPARED_PARAMS && !/ IN \(| RETURNING /.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT|SAVEPOINT|ROLLBACK|RELEASE)/i.test(sql);
 }
 
 async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[], log: ((sql: string) => void) | null): Promise<unknown> {
@@ -69,11 +72,22 @@ function toRun(r: unknown): RunResult {
   return { affected: h.affectedRows ?? 0, insertId: h.insertId || undefined };
 }
 
+/** Whether a server's VERSION() names MariaDB 10.5 or later, whose INSERT answers rows with RETURNING. */
+export function mariadbReturning(version: string): boolean {
+  const m = /^(\d+)\.(\d+)\..*mariadb/i.exec(version);
+  return !!m && (Number(m[1]) > 10 || (Number(m[1]) === 10 && Number(m[2]) >= 5));
+}
+
 export class MysqlDb implements Db {
   readonly dialect = 'mysql' as const;
   readonly stats = { statements: 0, byPrefix: new Map<string, number>() };
 
-  constructor(readonly pool: Pool, private readonly log: ((sql: string) => void) | null = null) {}
+  /** `returning`: the server is MariaDB 10.5 or later (open.ts asks it). */
+  constructor(
+    readonly pool: Pool,
+    private readonly log: ((sql: string) => void) | null = null,
+    readonly returning = false,
+  ) {}
 
   q(name: string): string {
     return quoteIdent(name);
@@ -92,6 +106,7 @@ export class MysqlDb implements Db {
     const ex = conn as unknown as Executor;
     const tx: Db = {
       dialect: 'mysql',
+      returning: this.returning,
       stats: this.stats,
       q: quoteIdent,
       query: async <R>(sql: string, params: unknown[] = []) => (await exec(ex, this.stats, sql, params, this.log)) as R[],

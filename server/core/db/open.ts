@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Pool as CallbackPool } from 'mysql2';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Db, Dialect } from './db';
-import { MysqlDb } from './mysql';
+import { mariadbReturning, MysqlDb } from './mysql';
 import { SqliteDb } from './sqlite';
 import { DATA_DIR, PROJECT_ROOT } from '../paths';
 
@@ -111,12 +111,11 @@ export async function openDatabase(target: DbTarget): Promise<OpenDb> {
     maxIdle: 20,
     maxPreparedStatements: PREPARED_STATEMENTS_PER_CONNECTION,
   });
-  await new Promise<void>((resolve, reject) => {
-    pool.getConnection((err, conn) => {
+  const version = await new Promise<string>((resolve, reject) => {
+    pool.query('SELECT VERSION() AS v', (err, rows) => {
       if (err) return pool.end(() => reject(err));
-      conn.release();
-      resolve();
+      resolve(String((rows as Array<{ v: unknown }>)[0]?.v ?? ''));
     });
   });
-  return { db: new MysqlDb(pool, statementLog()) };
+  return { db: new MysqlDb(pool, statementLog(), mariadbReturning(version)) };
 }

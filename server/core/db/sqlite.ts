@@ -27,7 +27,13 @@ export class SqliteDb implements Db {
   /** Turns queued or running; while there are any, every statement takes a turn too. */
   private turns = 0;
 
-  constructor(readonly raw: BetterSqlite3.Database, private readonly log: ((sql: string) => void) | null = null) {}
+  readonly returning: boolean;
+
+  constructor(readonly raw: BetterSqlite3.Database, private readonly log: ((sql: string) => void) | null = null) {
+    const { v } = raw.prepare('SELECT sqlite_version() AS v').get() as { v: string };
+    const [major, minor] = v.split('.').map(Number);
+    this.returning = major > 3 || (major === 3 && minor >= 35);
+  }
 
   q(name: string): string {
     return quoteIdent(name);
@@ -99,6 +105,7 @@ export class SqliteDb implements Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const tx: Db = {
       dialect: 'sqlite',
+      returning: this.returning,
       stats: this.stats,
       q: quoteIdent,
       query: async <R>(sql: string, params: unknown[] = []) => this.exec<R>(sql, params, true) as R[],

@@ -66,10 +66,12 @@ function deliver(core: Core, message: Row): void {
 }
 
 /**
- * Writes one message numbered `seq` in `t` (the sender's transaction): the row, its mention
- * notifications and the caller's extra writes; `readBack` gets the stored row after the commit.
+ * Writes one message in `t` (the sender's transaction): the row, numbered by `take` right before
+ * its INSERT (after the create rule, so the conversation's number row is locked for the INSERT and
+ * the commit only), its mention notifications and the caller's extra writes; `readBack` gets the
+ * stored row after the commit.
  */
-async function write(core: Core, t: OpTransaction, m: Checked, seq: number, readBack: (row: Row | null) => void): Promise<number> {
+async function write(core: Core, t: OpTransaction, m: Checked, take: () => Promise<number>, readBack: (row: Row | null) => void): Promise<number> {
   const messages = messagesOf(core);
   const { input, sender, audience } = m;
   const row: Row = {
@@ -81,9 +83,8 @@ async function write(core: Core, t: OpTransaction, m: Checked, seq: number, read
     at: m.mentioned,
     clientId: input.clientId,
     conversation: m.conversation,
-    seq,
   };
-  const id = await t.addOne(messages, row, { trusted: true });
+  const id = await t.addOne(messages, row, { trusted: true, numbered: { field: 'seq', take: async () => (row.seq = await take()) } });
   t.afterCommitRow(messages, id, readBack);
   if (audience) {
     await notifyAudience(core, t, audience, {
@@ -103,7 +104,7 @@ async function storeOne(core: Core, m: Checked): Promise<SendResult> {
   let id: number;
   let readBack: Row | null = null;
   try {
-    id = await core.ops.transaction(m.sender, async (t) => write(core, t, m, await t.nextNumber(`msg:${m.conversation}`), (r) => (readBack = r)));
+    id = await core.ops.transaction(m.sender, (t) => write(core, t, m, () => t.nextNumber(`msg:${m.conversation}`), (r) => (readBack = r)));
   } catch (err) {
     // Two sends with one clientId at once: (fromId, clientId) is unique, so the later insert failed
     // and its transaction rolled back (its number given back). Answer the one that was stored.
@@ -131,10 +132,12 @@ async function commitAll(core: Core, conversation: string, list: Checked[]): Pro
   let written = false;
   try {
     const ids = await core.ops.transaction(SYSTEM, async (t) => {
-      const first = await t.nextNumbers(`msg:${conversation}`, list.length);
+      // The batch's numbers are taken at once, right before its first INSERT; messages are inserted in order.
+      let first: Promise<number> | null = null;
+      const take = (i: number) => async () => (await (first ??= t.nextNumbers(`msg:${conversation}`, list.length))) + i;
       const out: number[] = [];
       // Each message is written by its sender (owner field, access rules) inside this one transaction.
-      for (const [i, m] of list.entries()) out.push(await core.ops.transaction(m.sender, (tm) => write(core, tm, m, first + i, (r) => (readBacks[i] = r))));
+      for (const [i, m] of list.entries()) out.push(await core.ops.transaction(m.sender, (tm) => write(core, tm, m, take(i), (r) => (readBacks[i] = r))));
       written = true;
       return out;
     });

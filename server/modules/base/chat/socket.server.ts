@@ -149,8 +149,9 @@ async function redisAdapter(io: Server, core: Core): Promise<{ pub: Redis; sub: 
   const { default: RedisClient } = await import('ioredis');
   const { createAdapter } = await import('@socket.io/redis-adapter');
   // A command waiting while Redis is away fails after 3 reconnection attempts instead of hanging.
-  const pub = new RedisClient(core.config.redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = pub.duplicate();
+  // The publishes of one turn of the event loop (a busy group's deliveries) go out in one write.
+  const pub = new RedisClient(core.config.redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
+  const sub = pub.duplicate({ enableAutoPipelining: false });
   // Failed reconnections while Redis is away are expected (requests answer 503, readiness says 'cache').
   for (const c of [pub, sub]) c.on('error', () => undefined);
   await Promise.all([pub.connect(), sub.connect()]);
