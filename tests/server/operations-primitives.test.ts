@@ -125,6 +125,28 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     expect(await stockOf(out.stock)).toBe(1);
   });
 
+  it('keeps the page total right when an insert-if-absent attempt is rolled back after its INSERT answered the row', async () => {
+    const links = entity('base/shortLink');
+    const url = `https://example.com/${tag()}`;
+    const total = async () => (await t.core.ops.page(links, { keyWord: url }, SYSTEM)).pagination;
+    expect(await total()).toMatchObject({ total: 0 }); // now cached
+    const hook = links.hooks.afterChange;
+    // The INSERT lands (and answers its row), then a hook fails: the attempt is rolled back to its savepoint.
+    links.hooks.afterChange = async () => {
+      throw new Error('hook failed');
+    };
+    try {
+      await t.core.ops.transaction(SYSTEM, async (tx) => {
+        await expect(tx.addIfAbsent(links, { shortKey: tag(), url }, ['shortKey'])).rejects.toThrow('hook failed');
+        await tx.addOne(goods, { title: `goes on ${tag()}` });
+      });
+    } finally {
+      links.hooks.afterChange = hook;
+    }
+    expect(await t.core.ops.list(links, { keyWord: url }, SYSTEM)).toHaveLength(0);
+    expect(await total()).toMatchObject({ total: 0 });
+  });
+
   it('gives unique, gapless sequence numbers to 20 concurrent allocations in one scope', async () => {
     const scope = `test:conv:${tag()}`;
     const numbers = await Promise.all(Array.from({ length: 20 }, () => t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))));

@@ -27,6 +27,7 @@ export async function addIfAbsent(c: OpContext, e: Entity, body: Row, key: strin
   if (key.some((k) => data[k] === undefined || data[k] === null)) throw new Error(`${e.key}: addIfAbsent needs every key field`);
   const { db: tx } = c;
   const sp = tx.q(`sp_${++savepoints}`);
+  const undone = c.savepoint();
   await tx.run(`SAVEPOINT ${sp}`);
   try {
     const id = await insertRow(c, e, data, true);
@@ -34,6 +35,8 @@ export async function addIfAbsent(c: OpContext, e: Entity, body: Row, key: strin
     return { id, created: true };
   } catch (err) {
     await tx.run(`ROLLBACK TO SAVEPOINT ${sp}`);
+    // The insert may have landed before a hook failed: its answered row is gone with the rollback.
+    undone();
     await tx.run(`RELEASE SAVEPOINT ${sp}`);
     if (!(err instanceof UniqueViolation && (key.includes(err.field) || err.field === key.join('_')))) return unique(e, err);
   }

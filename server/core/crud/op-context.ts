@@ -36,6 +36,11 @@ export interface OpContext {
    * commit starts travelling now, beside the write (a no-op outside a transaction).
    */
   writing(e: Entity): void;
+  /**
+   * Before a SAVEPOINT: returns what to call after a ROLLBACK TO it, so rows the writes since then
+   * answered (and the rollback undid) are read back at the commit instead of being taken as written.
+   */
+  savepoint(): () => void;
   /** True inside a transaction: counts made here see its uncommitted rows, so they are not cached. */
   inTransaction: boolean;
   /**

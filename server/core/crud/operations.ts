@@ -87,6 +87,11 @@ export class Operations {
         if (!o) throw new Error(`${e.key}: written outside a transaction`);
         o.touched.note(e, rows);
       },
+      savepoint: () => {
+        if (!o) return () => undefined;
+        const mark = o.touched.mark();
+        return () => o.touched.forgetSince(mark);
+      },
       writing: (e) => {
         if (!o || o.done) return;
         this.totals.mark((o.ticket ??= this.totals.newTicket()), [e]);

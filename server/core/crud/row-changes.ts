@@ -25,6 +25,27 @@ export class RowChanges {
 
   /** Rows whose write answered them as it left them (an insert's RETURNING), written nothing since. */
   private readonly known = new Map<Entity, Map<number, Row>>();
+  /** When each known row was recorded (a counter), so a savepoint's rollback can forget what came after it. */
+  private readonly knownAt = new Map<Row, number>();
+  private recorded = 0;
+
+  /** A point to come back to: what `forgetSince` forgets is what was recorded after it. */
+  mark(): number {
+    return this.recorded;
+  }
+
+  /**
+   * After a rollback to a savepoint taken at `mark`: the rows answered since may no longer exist, so
+   * they are read back at the commit like any other (their writes stay noted: a row that is gone
+   * reads back as absent).
+   */
+  forgetSince(mark: number): void {
+    for (const rows of this.known.values()) {
+      for (const [id, row] of rows) {
+        if ((this.knownAt.get(row) ?? 0) > mark) rows.delete(id);
+      }
+    }
+  }
 
   /** Records a write to `e`: its rows with what they were before (null: absent), or none when unknown. */
   note(e: Entity, rows?: WriteNote[]): void {
@@ -47,6 +68,7 @@ export class RowChanges {
       if (r.after && !m.has(r.id)) {
         if (!known) this.known.set(e, (known = new Map()));
         known.set(r.id, r.after);
+        this.knownAt.set(r.after, ++this.recorded);
       } else known?.delete(r.id);
     }
     keep(m, rows);
