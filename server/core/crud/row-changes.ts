@@ -23,10 +23,11 @@ export class RowChanges {
   private readonly beyond = new Map<Entity, Map<number, Row | null>>();
   private readonly named = new Map<Entity, RowChange[]>();
 
-  /** Rows whose write answered them as it left them (an insert's RETURNING), written nothing since. */
-  private readonly known = new Map<Entity, Map<number, Row>>();
-  /** When each known row was recorded (a counter), so a savepoint's rollback can forget what came after it. */
-  private readonly knownAt = new Map<Row, number>();
+  /**
+   * Rows whose write answered them as it left them (an insert's RETURNING), written nothing since,
+   * each with when it was recorded (a counter), so a savepoint's rollback can forget what came after.
+   */
+  private readonly known = new Map<Entity, Map<number, { row: Row; at: number }>>();
   private recorded = 0;
 
   /** A point to come back to: what `forgetSince` forgets is what was recorded after it. */
@@ -41,9 +42,7 @@ export class RowChanges {
    */
   forgetSince(mark: number): void {
     for (const rows of this.known.values()) {
-      for (const [id, row] of rows) {
-        if ((this.knownAt.get(row) ?? 0) > mark) rows.delete(id);
-      }
+      for (const [id, { at }] of rows) if (at > mark) rows.delete(id);
     }
   }
 
@@ -67,8 +66,7 @@ export class RowChanges {
       // A row first written now keeps the image its write answered; a row written again no longer has one.
       if (r.after && !m.has(r.id)) {
         if (!known) this.known.set(e, (known = new Map()));
-        known.set(r.id, r.after);
-        this.knownAt.set(r.after, ++this.recorded);
+        known.set(r.id, { row: r.after, at: ++this.recorded });
       } else known?.delete(r.id);
     }
     keep(m, rows);
@@ -93,10 +91,10 @@ export class RowChanges {
 }
 
 /** The rows of `before` as they are now, in the transaction, beside what they were; `known` ones are not read. */
-async function readBack(tx: Db, e: Entity, before: Map<number, Row | null>, known?: Map<number, Row>): Promise<RowChange[]> {
+async function readBack(tx: Db, e: Entity, before: Map<number, Row | null>, known?: Map<number, { row: Row }>): Promise<RowChange[]> {
   const plan = planFor(e);
   const ids = [...before.keys()];
-  const now = new Map<number, Row>(known);
+  const now = new Map<number, Row>([...(known ?? [])].map(([id, k]) => [id, k.row]));
   const unread = known?.size ? ids.filter((id) => !known.has(id)) : ids;
   for (let i = 0; i < unread.length; i += CHUNK) {
     const part = unread.slice(i, i + CHUNK);

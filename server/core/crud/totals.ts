@@ -171,14 +171,6 @@ export class Totals {
     if (failed) throw failed.reason;
   }
 
-  /** Before the commit of a transaction that wrote `entities`: marks the writes under way. */
-  async begin(entities: Entity[]): Promise<WriteTicket> {
-    const ticket = this.newTicket();
-    this.mark(ticket, entities);
-    await this.settle(ticket);
-    return ticket;
-  }
-
   /**
    * After the commit: moves the totals of `e` the rows decide, drops the others (all of them when
    * `rows` is null: the write named no rows), and drops the undecidable totals of its dependents.
