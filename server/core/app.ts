@@ -106,8 +106,8 @@ export async function startCore(
   const plugins = new PluginManager(pluginSettings(config.env), onError);
   const events = {
     async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null, named?: RowChange[]) {
-      await totals.written(e, rows ?? null, ticket ?? null);
-      for (const d of [e, ...(dependents.get(e.key) ?? [])]) await boundaries.bump(d);
+      // Side by side: on Redis the totals' commit and the generation bumps leave in one write (auto-pipelining).
+      await Promise.all([totals.written(e, rows ?? null, ticket ?? null), ...[e, ...(dependents.get(e.key) ?? [])].map((d) => boundaries.bump(d))]);
       if (changesUserState(e, rows)) await auth.invalidate();
       // A task added, changed, deleted or restored is rescheduled once the write has committed.
       if (e.system === 'tasks') await scheduler.written(rows ?? null);

@@ -1,6 +1,6 @@
 /** The one cache store, in-process and on Redis: the same behaviour either way. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryStore, openCacheStore, type CacheStore } from '../../server/core/cache/store';
+import { MemoryStore, openCacheStore, RedisStore, type CacheStore } from '../../server/core/cache/store';
 import { REDIS_URL, redisUp, uniqueName } from '../helpers/databases';
 
 const stores: Array<[string, () => Promise<CacheStore>]> = [['memory', async () => new MemoryStore()]];
@@ -40,6 +40,16 @@ describe.each(stores)('cache store (%s)', (_name, open) => {
     expect(await s.get('n')).toBeNull();
     expect(await s.ping()).toBe(true);
   });
+
+  it('counts in a window that starts with the first count and is not stretched by later ones', async () => {
+    const s = await store();
+    expect(await s.incr('w', 1)).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await s.incr('w', 1)).toBe(2);
+    await new Promise((r) => setTimeout(r, 600));
+    // 1.2 s after the first count its window has ended, though the second came 0.6 s ago.
+    expect(await s.incr('w', 1)).toBe(1);
+  });
 });
 
 describe('cache store shared by two instances', () => {
@@ -53,8 +63,14 @@ describe('cache store shared by two instances', () => {
       expect(await b.get('k')).toBe('v');
       await b.incr('auth:epoch', 30);
       expect(await a.get('auth:epoch')).toBe('1');
+      // Counts that a burst of one turn sends (auto-pipelined together) are each counted once.
+      expect((await Promise.all([a.incr('burst', 30), a.incr('burst', 30), b.incr('burst', 30)])).sort()).toEqual([1, 2, 3]);
+      // A counter that lost its expiry (written by hand, say) gets its window again at the next count.
+      await (a as RedisStore).redis.set(`${prefix}stuck`, '5');
+      expect(await a.incr('stuck', 30)).toBe(6);
+      expect(await (a as RedisStore).redis.ttl(`${prefix}stuck`)).toBeGreaterThan(0);
     } finally {
-      await a.del('k', 'auth:epoch');
+      await a.del('k', 'auth:epoch', 'burst', 'stuck');
       await a.close();
       await b.close();
     }

@@ -152,7 +152,9 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
 
     // A client whose connection drops reconnects by itself, rejoins its rooms and catches up by sync.
     const lastSeen = Math.max(...(await call(urlB, '/admin/base/message/messageList', { toType: 1, toId: groupId, size: 1 }, u2.token)).data.list.map((m: { seq: number }) => m.seq));
-    const reconnected = new Promise<void>((resolve) => s2.io.once('reconnect', () => resolve()));
+    // The socket's own `connect` (its handshake admitted, its rooms joined), not the manager's
+    // `reconnect`, which fires once the transport is back and before that handshake is done.
+    const reconnected = new Promise<void>((resolve) => s2.io.once('reconnect', () => s2.once('connect', () => resolve())));
     s2.io.engine.close();
     await reconnected;
     const after = await send();

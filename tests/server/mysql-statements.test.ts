@@ -112,4 +112,32 @@ describe.skipIf(!kinds.includes('mysql'))('MySQL statements on one pooled connec
     expect(closedNow).toBeGreaterThanOrEqual(extra);
     expect(closedNow).toBeLessThanOrEqual(extra + 3);
   });
+
+  it('runs transactions on a connection of their own with autocommit off: no BEGIN, and each ends committed or rolled back', async () => {
+    const status = async (tx: Db, name: string) => Number((await tx.query<{ Value: string }>(`SHOW SESSION STATUS LIKE '${name}'`))[0].Value);
+    // The transactions' pool has one connection here (DB_POOL_SIZE 1): every transaction below runs on it.
+    const before = await db.transaction(async (tx) => ({ begin: await status(tx, 'Com_begin'), commit: await status(tx, 'Com_commit') }));
+    for (let i = 0; i < 3; i++) await db.transaction((tx) => tx.run('INSERT INTO `memo` (`s`) VALUES (?)', [`tx ${i}`]));
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.run('INSERT INTO `memo` (`s`) VALUES (?)', ['rolled back']);
+        throw new Error('fails after its insert');
+      }),
+    ).rejects.toThrow('fails after its insert');
+    const after = await db.transaction(async (tx) => ({
+      begin: await status(tx, 'Com_begin'),
+      commit: await status(tx, 'Com_commit'),
+      autocommit: Number((await tx.query<{ a: number }>('SELECT @@autocommit AS `a`'))[0].a),
+      // A transaction sees nothing of the one rolled back before it on the same connection.
+      lost: (await tx.query('SELECT `id` FROM `memo` WHERE `s` = ?', ['rolled back'])).length,
+    }));
+    expect(after.begin).toBe(before.begin);
+    expect(after.commit - before.commit).toBe(4);
+    expect(after.autocommit).toBe(0);
+    expect(after.lost).toBe(0);
+    // Statements outside transactions keep autocommit on, and see every committed row at once.
+    expect(Number((await db.query<{ a: number }>('SELECT @@autocommit AS `a`'))[0].a)).toBe(1);
+    expect((await db.query<{ s: string }>("SELECT `s` FROM `memo` WHERE `s` LIKE 'tx %' ORDER BY `id`")).map((r) => r.s)).toEqual(['tx 0', 'tx 1', 'tx 2']);
+    expect((await db.query('SELECT `id` FROM `memo` WHERE `s` = ?', ['rolled back'])).length).toBe(0);
+  });
 });

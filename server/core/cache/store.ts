@@ -82,9 +82,26 @@ export class MemoryStore implements CacheStore {
   }
 }
 
+/**
+ * INCR, and the window's expiry when the key has none (a new window, or a key that lost its TTL).
+ * One script instead of MULTI/INCR/EXPIRE/EXEC: a single command, so it joins the connection's
+ * auto-pipeline with whatever else this turn of the event loop sends (a MULTI never does).
+ */
+const INCR_WINDOW = `
+local n = redis.call('INCR', KEYS[1])
+if redis.call('TTL', KEYS[1]) == -1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+type IncrRedis = Redis & { cosmacIncrWindow(key: string, ttlSeconds: number): Promise<number> };
+
 export class RedisStore implements CacheStore {
   readonly kind = 'redis' as const;
-  constructor(readonly redis: Redis, readonly prefix = 'cosmac:') {}
+  private readonly scripted: IncrRedis;
+
+  constructor(readonly redis: Redis, readonly prefix = 'cosmac:') {
+    this.scripted = redis as IncrRedis;
+    if (typeof this.scripted.cosmacIncrWindow !== 'function') redis.defineCommand('cosmacIncrWindow', { numberOfKeys: 1, lua: INCR_WINDOW });
+  }
 
   /** A command whose failure means Redis is away is reported as such (a 503, ops/outage.ts). */
   private async call<T>(run: () => Promise<T>): Promise<T> {
@@ -116,9 +133,7 @@ export class RedisStore implements CacheStore {
   }
 
   async incr(key: string, ttlSeconds: number): Promise<number> {
-    const k = this.prefix + key;
-    const [[, n]] = (await this.call(() => this.redis.multi().incr(k).expire(k, Math.ceil(ttlSeconds), 'NX').exec())) as [[unknown, number]];
-    return n;
+    return Number(await this.call(() => this.scripted.cosmacIncrWindow(this.prefix + key, Math.max(1, Math.ceil(ttlSeconds)))));
   }
 
   async ping(): Promise<boolean> {

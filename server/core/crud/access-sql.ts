@@ -78,21 +78,35 @@ export async function accessClause(
   return { ...whereClause(model, e, v), test: whereTest(v) };
 }
 
-/** The `exists` a rule of `e` receives: whether a live row of another entity matches a Where. */
-export function existsIn(model: Model, db: Db, e: Entity): (key: string, w: Where) => Promise<boolean> {
+/** Rows a caller vouches exist (OpMeta.known). */
+export type KnownRows = ReadonlyArray<{ entity: string; where: Where }>;
+
+/** A condition on an entity as the exact SQL and parameters it compiles to. */
+const clauseKey = (key: string, c: Clause) => `${key}\u0000${c.sql}\u0000${JSON.stringify(c.params)}`;
+
+/**
+ * The `exists` a rule of `e` receives: whether a live row of another entity matches a Where. A
+ * condition among `known` (the same entity and the same compiled SQL and parameters) is true
+ * without a read.
+ */
+export function existsIn(model: Model, db: Db, e: Entity, known: KnownRows = []): (key: string, w: Where) => Promise<boolean> {
+  const vouched = known.length
+    ? new Set(known.filter((k) => model.byKey.has(k.entity)).map((k) => clauseKey(k.entity, whereClause(model, model.byKey.get(k.entity)!, k.where))))
+    : null;
   return async (key, w) => {
     const other = model.byKey.get(key);
     if (!other) throw new Error(`${e.key}: access rule names unknown entity '${key}'`);
     const c = whereClause(model, other, w);
+    if (vouched?.has(clauseKey(key, c))) return true;
     const live = other.softDelete ? ` AND ${q(other.softDelete)} = 0` : '';
     return (await db.query(`SELECT 1 AS ${q('ok')} FROM ${q(other.table)} WHERE ${c.sql}${live} LIMIT 1`, c.params)).length > 0;
   };
 }
 
-/** Refuses (403) a row the caller may not create (or change into). */
-export async function assertMayCreate(model: Model, db: Db, e: Entity, user: AuthUser | null, data: Record<string, unknown>): Promise<void> {
+/** Refuses (403) a row the caller may not create (or change into); `known` as in {@link existsIn}. */
+export async function assertMayCreate(model: Model, db: Db, e: Entity, user: AuthUser | null, data: Record<string, unknown>, known?: KnownRows): Promise<void> {
   if (bypasses(user)) return;
-  if (!(await e.access.create({ user, data, exists: existsIn(model, db, e) }))) throw fail.forbidden('no_permission');
+  if (!(await e.access.create({ user, data, exists: existsIn(model, db, e, known) }))) throw fail.forbidden('no_permission');
 }
 
 /** Refuses (403) a custom action whose declared rule says no to this caller and payload. */

@@ -38,10 +38,11 @@ export function checkAdd(c: OpContext, e: Entity, body: unknown, meta: OpMeta): 
  * Inserts one checked row in the context's transaction, with the create rule and the hooks. A
  * unique-key violation is a 409, or with `rawUnique` the driver's UniqueViolation itself.
  */
-export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = false, numbered?: OpMeta['numbered']): Promise<number> {
+export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = false, meta: Pick<OpMeta, 'numbered' | 'known'> = {}): Promise<number> {
   const { user, db: tx } = c;
+  const { numbered } = meta;
   const ownerId = e.owner && user && !user.system ? user.id : undefined;
-  await assertMayCreate(c.model, tx, e, user, ownerId === undefined ? data : { ...data, [e.owner!]: ownerId });
+  await assertMayCreate(c.model, tx, e, user, ownerId === undefined ? data : { ...data, [e.owner!]: ownerId }, meta.known);
   await e.hooks.beforeChange?.({ ...hookCtx(c, 'add'), data });
   const { cols, virtual } = await toColumns(e, data);
   if (ownerId !== undefined) cols[e.owner!] = ownerId;
@@ -78,6 +79,6 @@ export async function add(c: OpContext, e: Entity, body: unknown, meta: OpMeta =
   const { batch, rows } = checkAdd(c, e, body, meta);
   const ids: number[] = [];
   if (meta.numbered && (batch || rows.length !== 1)) throw new Error('a numbered field is for one row at a time');
-  for (const data of rows) ids.push(await insertRow(c, e, data, false, meta.numbered));
+  for (const data of rows) ids.push(await insertRow(c, e, data, false, meta));
   return batch ? { ids } : { id: ids[0] };
 }

@@ -24,11 +24,17 @@ export async function lockedRows(c: OpContext, e: Entity, target: Target): Promi
   const plan = planFor(e);
   const where = conditionClause(c.model, e, targetCondition(target));
   const scope = await accessClause(c.model, e, c.user, 'update', c);
+  // A row this transaction locked by id before, unchanged by it since (op-context.ts LockedRows).
+  const byId = typeof target === 'number' && !scope && c.locked ? c.locked : null;
+  const held = byId?.get(e, target as number);
+  if (held) return [held];
   const lock = db.dialect === 'mysql' ? ' FOR UPDATE' : '';
-  return db.query(
+  const rows = await db.query(
     `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${where.sql}${plan.liveClause}${scope ? ` AND ${scope.sql}` : ''} ORDER BY ${db.q('id')}${lock}`,
     [...where.params, ...(scope?.params ?? [])],
   );
+  if (byId && rows.length === 1) byId.put(e, target as number, rows[0]);
+  return rows;
 }
 
 /** The locking read as a module sees it: the readable fields of the locked rows, decoded. */

@@ -5,6 +5,7 @@
  */
 import type { AuthUser, HookContext, Row } from '../entity/define';
 import type { Entity, Model } from '../entity/model';
+import type { Where } from '../entity/access';
 import { UniqueViolation, type Db } from '../db/db';
 import { fail } from '../http/errors';
 import { hashPassword } from '../auth/password';
@@ -43,12 +44,43 @@ export interface OpContext {
   savepoint(): () => void;
   /** True inside a transaction: counts made here see its uncommitted rows, so they are not cached. */
   inTransaction: boolean;
+  /** Rows the transaction holds locked, by id, as it read them (lock.ts); null outside a transaction. */
+  locked: LockedRows | null;
   /**
    * Runs `work` on the database once the transaction has committed (work that cannot run inside
    * one). `written(e, id)` gives row `id` of `e` as the transaction left it when its own read-back
    * of the written rows (the one cached totals move by) holds it, else null.
    */
   afterCommit(work: (db: Db, written: WrittenRow) => Promise<void>): void;
+}
+
+/**
+ * The rows a transaction has read locked by id with no narrowing rule (the system's and an
+ * administrator's locking reads), as it read them: a second locking read of such a row in the same
+ * transaction (a ledger move that locks the member its caller locked already, the conditional update
+ * inside it) is answered from here instead of the database. Exact, since nobody else can change a
+ * row this transaction holds locked (on SQLite nobody else writes at all) and every write of this
+ * transaction to the entity drops its rows here (`forget`), as does a rollback to a savepoint (`clear`).
+ */
+export class LockedRows {
+  private readonly rows = new Map<Entity, Map<number, Row>>();
+
+  get(e: Entity, id: number): Row | undefined {
+    const row = this.rows.get(e)?.get(id);
+    return row && { ...row };
+  }
+
+  put(e: Entity, id: number, row: Row): void {
+    (this.rows.get(e) ?? this.rows.set(e, new Map()).get(e)!).set(id, { ...row });
+  }
+
+  forget(e: Entity): void {
+    this.rows.delete(e);
+  }
+
+  clear(): void {
+    this.rows.clear();
+  }
 }
 
 /**
@@ -81,6 +113,16 @@ export interface OpMeta {
    * scope wait. Only for a single row (`addOne`).
    */
   numbered?: { field: string; take: () => Promise<number> };
+  /**
+   * Rows the calling module has just checked exist, for this request (`{ entity, where }`): when the
+   * create rule asks `exists` for exactly one of them (the same entity, and a condition that compiles
+   * to the same SQL and parameters), it is answered true without reading again. The chat's send path
+   * checked the sender's membership a moment before its transaction; the rule's own read would
+   * have been the same statement. A condition that differs in any way is read as always. Only for
+   * facts checked by a read of committed rows in this request, so that skipping the rule's read
+   * (itself an unlocked read) gives no weaker guarantee.
+   */
+  known?: ReadonlyArray<{ entity: string; where: Where }>;
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

@@ -15,7 +15,7 @@ import { RowChanges } from './row-changes';
 import { PageBoundaries } from './keyset';
 import { OpTransaction } from './op-transaction';
 import { info, list, page } from './read';
-import type { OpContext, OpMeta, WrittenRow } from './op-context';
+import { LockedRows, type OpContext, type OpMeta, type WrittenRow } from './op-context';
 import { planFor } from './plan';
 
 export { MAX_BATCH, parseIds, type OpMeta } from './op-context';
@@ -39,6 +39,8 @@ interface Open {
   done: boolean;
   /** The cached totals' marks of this transaction's writes, once it starts writing. */
   ticket: WriteTicket | null;
+  /** Rows this transaction read locked (op-context.ts LockedRows). */
+  locked: LockedRows;
 }
 
 /** The rows a transaction's read-back holds, as reads answer them (none for entities with an afterRead hook). */
@@ -83,14 +85,19 @@ export class Operations {
       totals: this.totals,
       boundaries: o ? PageBoundaries.none : this.boundaries,
       inTransaction: o !== null,
+      locked: o ? o.locked : null,
       wrote: (e, rows) => {
         if (!o) throw new Error(`${e.key}: written outside a transaction`);
         o.touched.note(e, rows);
+        o.locked.forget(e);
       },
       savepoint: () => {
         if (!o) return () => undefined;
         const mark = o.touched.mark();
-        return () => o.touched.forgetSince(mark);
+        return () => {
+          o.touched.forgetSince(mark);
+          o.locked.clear();
+        };
       },
       writing: (e) => {
         if (!o || o.done) return;
@@ -142,7 +149,7 @@ export class Operations {
   }
 
   private async runTransaction<T>(caller: AuthUser | null, fn: (t: OpTransaction) => Promise<T>): Promise<T> {
-    const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false, ticket: null };
+    const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false, ticket: null, locked: new LockedRows() };
     let result: T;
     let changes = new Map<Entity, RowChange[] | null>();
     try {
@@ -170,7 +177,10 @@ export class Operations {
     }
     const ticket = o.ticket;
     try {
-      for (const [e, rows] of changes) await this.events.afterWrite(e, rows, ticket, rows ? undefined : o.touched.namedRows(e));
+      // Each written entity's caches side by side (their cache commands leave together); the first failure is thrown once all have ended.
+      const upkeep = await Promise.allSettled([...changes].map(([e, rows]) => this.events.afterWrite(e, rows, ticket, rows ? undefined : o.touched.namedRows(e))));
+      const failed = upkeep.find((u): u is PromiseRejectedResult => u.status === 'rejected');
+      if (failed) throw failed.reason;
     } finally {
       if (ticket) await this.totals.end(ticket);
     }

@@ -93,7 +93,10 @@ export async function openDatabase(target: DbTarget): Promise<OpenDb> {
   const m = target.mysql!;
   await ensureMysqlDatabase(m);
   const { createPool } = await import('mysql2');
-  const pool: CallbackPool = createPool({
+  // DB_POOL_SIZE connections per instance in all: half of them for transactions (at least one each).
+  const poolSize = Math.max(2, Number(process.env.DB_POOL_SIZE ?? 20) || 20);
+  const txPoolSize = Math.floor(poolSize / 2);
+  const options = {
     host: m.host,
     port: m.port,
     user: m.user,
@@ -105,17 +108,21 @@ export async function openDatabase(target: DbTarget): Promise<OpenDb> {
     bigNumberStrings: true,
     decimalNumbers: true,
     stringifyObjects: true,
-    connectionLimit: Number(process.env.DB_POOL_SIZE ?? 20),
+    connectionLimit: poolSize - txPoolSize,
     // A server that does not answer fails a new connection (and the request waiting for it) in 5 s.
     connectTimeout: 5000,
     maxIdle: 20,
     maxPreparedStatements: PREPARED_STATEMENTS_PER_CONNECTION,
-  });
+  };
+  const pool: CallbackPool = createPool(options);
+  // Transactions take their connections from a pool of their own, whose connections run with
+  // autocommit off (mysql.ts: no BEGIN round trip per transaction).
+  const txPool: CallbackPool = createPool({ ...options, connectionLimit: txPoolSize, maxIdle: txPoolSize });
   const version = await new Promise<string>((resolve, reject) => {
     pool.query('SELECT VERSION() AS v', (err, rows) => {
-      if (err) return pool.end(() => reject(err));
+      if (err) return pool.end(() => txPool.end(() => reject(err)));
       resolve(String((rows as Array<{ v: unknown }>)[0]?.v ?? ''));
     });
   });
-  return { db: new MysqlDb(pool, statementLog(), mariadbReturning(version)) };
+  return { db: new MysqlDb(pool, statementLog(), mariadbReturning(version), txPool) };
 }

@@ -68,10 +68,21 @@ interface PoolInternals {
   config?: { connectionLimit?: number };
 }
 
-/** mysql2 keeps its counts in fields of the pool; read defensively, they are not public API. */
+/**
+ * mysql2 keeps its counts in fields of the pool; read defensively, they are not public API. The
+ * statements' pool and the transactions' pool (mysql.ts) are counted together.
+ */
 function poolOf(db: Db | undefined): PoolInternals | null {
-  const pool = db?.dialect === 'mysql' ? (db as unknown as { pool?: PoolInternals }).pool : undefined;
-  return pool && typeof pool === 'object' ? pool : null;
+  const owner = db?.dialect === 'mysql' ? (db as unknown as { pool?: PoolInternals; txPool?: PoolInternals | null }) : undefined;
+  const pools = [owner?.pool, owner?.txPool].filter((p): p is PoolInternals => !!p && typeof p === 'object');
+  if (!pools.length) return null;
+  const sum = (f: (p: PoolInternals) => number | undefined) => pools.reduce((n, p) => n + (f(p) ?? 0), 0);
+  return {
+    _allConnections: { length: sum((p) => p._allConnections?.length) },
+    _freeConnections: { length: sum((p) => p._freeConnections?.length) },
+    _connectionQueue: { length: sum((p) => p._connectionQueue?.length) },
+    config: { connectionLimit: sum((p) => p.config?.connectionLimit) },
+  };
 }
 
 new Gauge({

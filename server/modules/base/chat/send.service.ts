@@ -49,12 +49,19 @@ export function sendLimit(core: Core): { max: number; windowSeconds: number } {
   return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
 }
 
-/** Stores and delivers one message. Call it outside any transaction: it delivers once its own has committed. */
+/** Counts one send of the user against the send rate limit (step 2); 1001 (HTTP 429) over it. */
+export function hitSendLimit(core: Core, userId: number): Promise<void> {
+  return hit(core.cache, [{ key: `chat:send:${userId}`, ...sendLimit(core) }], CHAT.chat_too_fast);
+}
+
+/**
+ * Stores and delivers one message. Call it outside any transaction: it delivers once its own has
+ * committed. `opts.rateLimit: false` when the caller counted the send already (the socket counts it
+ * beside its session check) or it is not a member's send.
+ */
 export async function sendMessage(core: Core, sender: AuthUser, body: unknown, opts: SendOptions = {}): Promise<SendResult> {
   const input = parseMessage(body, { allowNotice: opts.allowNotice });
-  if (opts.rateLimit !== false) {
-    await hit(core.cache, [{ key: `chat:send:${sender.id}`, ...sendLimit(core) }], CHAT.chat_too_fast);
-  }
+  if (opts.rateLimit !== false) await hitSendLimit(core, sender.id);
   const group = await assertMaySend(core, sender, input);
   const mentioned = group ? await activeMemberIds(core, group.id, input.at.filter((id) => id !== sender.id)) : [];
   const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;

@@ -32,7 +32,7 @@ import { groupIdsOfUser } from './chat.queries';
 import { syncConversations } from './history.service';
 import { markOffline, markOnline } from './presence.service';
 import { markRead } from './read.service';
-import { sendMessage } from './send.service';
+import { hitSendLimit, sendMessage } from './send.service';
 import { errorAck, okAck, type Ack } from './socket-ack';
 import { groupRoom, SocketTransport, userRoom } from './socket-transport';
 
@@ -88,21 +88,28 @@ async function admit(core: Core, socket: Socket, opts: SocketServerOptions): Pro
 
 type Handler = (caller: AuthUser, payload: unknown) => Promise<unknown>;
 
-/** Registers an event whose answer goes to the ack; an ack never throws and never carries a stack. */
-function onEvent(core: Core, socket: Socket, event: string, fn: Handler, opts: SocketServerOptions): void {
+/**
+ * Registers an event whose answer goes to the ack; an ack never throws and never carries a stack.
+ * `limit(userId)` (a rate limit of the socket's user) is counted beside the session check, so the
+ * two cache round trips are one; a closed session is refused first, then an exceeded limit.
+ */
+function onEvent(core: Core, socket: Socket, event: string, fn: Handler, opts: SocketServerOptions, limit?: (userId: number) => Promise<void>): void {
   socket.on(event, (payload?: unknown, ack?: unknown) => {
     const reply = (typeof ack === 'function' ? ack : typeof payload === 'function' ? payload : null) as ((a: Ack) => void) | null;
     const input = typeof payload === 'function' ? undefined : payload;
-    const { token, lang } = socket.data as SocketData;
+    const { token, lang, userId } = socket.data as SocketData;
     void (async () => {
       let ended = false;
       let answer: Ack;
       try {
-        const caller = await core.auth.authenticate(token);
+        const [session, limited] = await Promise.allSettled([core.auth.authenticate(token), limit?.(userId)]);
+        if (session.status === 'rejected') throw session.reason;
+        const caller = session.value;
         if (!caller) {
           ended = true;
           answer = { code: 1001, message: translate(lang, 'token_invalid'), data: null };
         } else {
+          if (limited.status === 'rejected') throw limited.reason;
           answer = okAck(await fn(caller, input));
         }
       } catch (err) {
@@ -122,7 +129,8 @@ function onConnection(core: Core, transport: SocketTransport, socket: Socket, op
   const { userId, groupIds } = socket.data as SocketData;
   // Joined before this returns, so the client's `connect` means its rooms are in place.
   void socket.join([userRoom(userId), ...groupIds.map(groupRoom)]);
-  onEvent(core, socket, 'sendMessage', async (caller, p) => (await sendMessage(core, caller, p)).message, opts);
+  // The send rate limit is counted by onEvent, beside the session check.
+  onEvent(core, socket, 'sendMessage', async (caller, p) => (await sendMessage(core, caller, p, { rateLimit: false })).message, opts, (id) => hitSendLimit(core, id));
   onEvent(core, socket, 'sync', (caller, p) => syncConversations(core, caller, p), opts);
   onEvent(core, socket, 'read', (caller, p) => markRead(core, caller, p), opts);
 
