@@ -10,7 +10,17 @@
  *
  * Target: our added time to first token <= 20 ms p50 and <= 60 ms p99 at 50 concurrent.
  *
- * Env: BENCH_AI_RUNS (runs per member per concurrency, default 4; at 1 concurrent 40 runs)
+ * "50 concurrent" is 50 runs in flight at every moment: 50 workers, each starting its next run when
+ * its last one has answered (a closed loop, like `wrk -c 50`). The workers start one after the
+ * other over one answer's length (BENCH_AI_RAMP_MS, default the fake's first delay + its chunks),
+ * the ramp-up of any load test, so the loop runs at its steady state from the first run instead of
+ * as 50 runs arriving in the same millisecond at t = 0 and then in lock-step. Both sides are
+ * measured the same way. That burst is measured too, on its own row and without a target:
+ * BENCH_AI_BURSTS rounds (default 5) of 50 runs started at once, each round after the last has
+ * answered. There the server checks and writes all 50 starts (a few milliseconds of CPU each, one
+ * core) before the last of them can stream, which the time to first token of the last ones shows.
+ *
+ * Env: BENCH_AI_RUNS (runs per worker per concurrency, default 10; at 1 concurrent 10 x that)
  * BENCH_AI_MEMBERS (50) BENCH_AI_DB=sqlite|mysql (the server's database: a temporary SQLite file, or a
  * database cosmac_aibench_<pid> on BENCH_DB_URL=mysql://root@127.0.0.1:3306, dropped at the end).
  * Captcha off. Prints a table and writes tests/bench/results/ai-<time>.json.
@@ -39,10 +49,12 @@ for (const f of [ENTRY, FAKE]) {
 }
 
 const MEMBERS = envInt('BENCH_AI_MEMBERS', 50);
-const RUNS = envInt('BENCH_AI_RUNS', 4);
+const RUNS = envInt('BENCH_AI_RUNS', 10);
 const FIRST_MS = envInt('BENCH_AI_FIRST_MS', 50);
 const CHUNKS = envInt('BENCH_AI_CHUNKS', 40);
 const CHUNK_MS = envInt('BENCH_AI_CHUNK_MS', 5);
+const RAMP_MS = envInt('BENCH_AI_RAMP_MS', FIRST_MS + CHUNKS * CHUNK_MS);
+const BURSTS = envInt('BENCH_AI_BURSTS', 5);
 const TARGET_P50 = 20;
 const TARGET_P99 = 60;
 const ANSWER = 'abcd'.repeat(CHUNKS);
@@ -171,17 +183,30 @@ try {
     return { first: first - t0, total: performance.now() - t0 };
   }
 
-  async function measure(kind, concurrency) {
+  const one = (kind, k) => (kind === 'ours' ? ours(members[k % members.length]) : direct());
+
+  /**
+   * `concurrency` workers in a closed loop, started over RAMP_MS (see the header); with `burst`,
+   * instead BURSTS rounds of `concurrency` runs started at the same moment.
+   */
+  async function measure(kind, concurrency, { burst = false } = {}) {
     const perWorker = concurrency === 1 ? RUNS * 10 : RUNS;
     const samples = [];
     const cpu0 = process.cpuUsage();
     const server0 = procInfo(server.pid)?.cpuMs ?? 0;
     const wall0 = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async (_, k) => {
-        for (let i = 0; i < perWorker; i++) samples.push(await (kind === 'ours' ? ours(members[(k + i) % members.length]) : direct()));
-      }),
-    );
+    if (burst) {
+      for (let round = 0; round < BURSTS; round++) {
+        samples.push(...(await Promise.all(Array.from({ length: concurrency }, (_, k) => one(kind, k + round)))));
+      }
+    } else {
+      await Promise.all(
+        Array.from({ length: concurrency }, async (_, k) => {
+          if (concurrency > 1) await new Promise((res) => setTimeout(res, (k * RAMP_MS) / concurrency));
+          for (let i = 0; i < perWorker; i++) samples.push(await one(kind, k + i));
+        }),
+      );
+    }
     const firsts = samples.map((s) => s.first);
     const totals = samples.map((s) => s.total);
     const cpu = process.cpuUsage(cpu0);
@@ -200,12 +225,14 @@ try {
     log(`measuring ${c} concurrent ...`);
     results[c] = { direct: await measure('direct', c), ours: await measure('ours', c) };
   }
+  log(`measuring ${BURSTS} bursts of 50 runs started at once ...`);
+  results.burst50 = { direct: await measure('direct', 50, { burst: true }), ours: await measure('ours', 50, { burst: true }) };
 
-  const rows = [1, 50].map((c) => {
+  const rows = [1, 50, 'burst50'].map((c) => {
     const { direct: d, ours: o } = results[c];
-    return [c, d.runs, ms(d.firstP50), ms(d.firstP99), ms(o.answeredP50), ms(o.answeredP99), ms(o.firstP50), ms(o.firstP99), ms(o.firstP50 - d.firstP50), ms(o.firstP99 - d.firstP99), ms(d.totalP50), ms(o.totalP50), ms(o.totalP99), `${o.serverCpu.toFixed(0)}/${o.benchCpu.toFixed(0)} %`];
+    return [c === 'burst50' ? '50 at once (no target)' : c, d.runs, ms(d.firstP50), ms(d.firstP99), ms(o.answeredP50), ms(o.answeredP99), ms(o.firstP50), ms(o.firstP99), ms(o.firstP50 - d.firstP50), ms(o.firstP99 - d.firstP99), ms(d.totalP50), ms(o.totalP50), ms(o.totalP99), `${o.serverCpu.toFixed(0)}/${o.benchCpu.toFixed(0)} %`];
   });
-  console.log(`\nAI benchmark: streamed answers of a fake LLM (${FIRST_MS} ms to the first chunk, ${CHUNKS} chunks ${CHUNK_MS} ms apart), straight vs through our server (${DB_KIND === 'mysql' ? 'MariaDB' : 'SQLite'})\n`);
+  console.log(`\nAI benchmark: streamed answers of a fake LLM (${FIRST_MS} ms to the first chunk, ${CHUNKS} chunks ${CHUNK_MS} ms apart), straight vs through our server (${DB_KIND === 'mysql' ? 'MariaDB' : 'SQLite'}); workers ramped up over ${RAMP_MS} ms; ${BURSTS} bursts\n`);
   console.log(table(['concurrent', 'runs', 'direct TTFT p50', 'direct TTFT p99', 'ours call answered p50', 'p99', 'ours TTFT p50', 'ours TTFT p99', 'added p50', 'added p99', 'direct total p50', 'ours total p50', 'ours total p99', 'cpu server/bench (ours)'], rows));
   const at50 = results[50];
   const addedP50 = at50.ours.firstP50 - at50.direct.firstP50;
@@ -215,7 +242,7 @@ try {
   const dir = join(HERE, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `ai-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db: DB_KIND, firstMs: FIRST_MS, chunks: CHUNKS, chunkMs: CHUNK_MS, results, addedP50, addedP99, met }, null, 2));
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db: DB_KIND, firstMs: FIRST_MS, chunks: CHUNKS, chunkMs: CHUNK_MS, rampMs: RAMP_MS, bursts: BURSTS, results, addedP50, addedP99, met }, null, 2));
   console.log(`\nSaved ${file}`);
 } finally {
   clearTimeout(watchdog);

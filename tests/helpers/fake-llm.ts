@@ -57,6 +57,8 @@ export interface FakeLlmScript {
   usage: boolean | { promptTokens: number; completionTokens: number };
   /** Default 'stop'; null: end the stream without one (an answer cut short that still says [DONE]). */
   finishReason: string | null;
+  /** Every chat request whose last user message includes this text answers 500 (null: none). */
+  failWhenAsked: string | null;
 }
 
 export interface FakeLlmRequest {
@@ -95,6 +97,7 @@ const DEFAULTS: Omit<FakeLlmScript, 'fail'> = {
   dropAfterChunks: null,
   usage: true,
   finishReason: 'stop',
+  failWhenAsked: null,
 };
 
 const ERROR_TYPES: Record<number, [type: string, code: string]> = {
@@ -206,6 +209,10 @@ export class FakeLlm {
     if (typeof chat === 'string') return fail(400, chat);
     log.chat = chat;
     if (this.rejectUnknownModels && !this.models.includes(chat.model)) return fail(404, `The model \`${chat.model}\` does not exist or you do not have access to it.`);
+    const asked = [...chat.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    if (this.current.failWhenAsked !== null && String(asked).includes(this.current.failWhenAsked)) {
+      return fail(500, 'The server had an error while processing your request.');
+    }
     const failure = this.failures.shift();
     if (failure) {
       const headers: Record<string, string> = failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };

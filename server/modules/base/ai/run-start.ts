@@ -34,7 +34,8 @@ import { checkInput, configOf, modelOf, savedMinutesOf, timeoutMsOf } from './ap
 import { reserve, runCostUnits, RUN_KIND, type Reserved } from './charge';
 import { llmFor, workflowFor } from './llm.service';
 import { RUN_MESSAGE_TYPE } from './run-messages';
-import { runIdByMessage } from './run.queries';
+import { memberCharge, runIdByMessage } from './run.queries';
+import { LEDGER } from '../ledger/ledger.messages';
 
 export type RunMode = 'sync' | 'async';
 
@@ -152,7 +153,8 @@ export async function startRun(core: Core, user: Caller, body: unknown, mode: Ru
     const before = await messageIdByClientId(core, user.id, p.clientId);
     if (before !== null) return repeated(core, user, await core.ops.info(core.model.byKey.get('base/message')!, before, SYSTEM), app, config, p.input);
   }
-  const member = await core.ops.info(core.model.system('users'), user.id, SYSTEM);
+  const member = await memberCharge(core, user.id);
+  if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
   const costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
   // Refused here as `reserve` would refuse it, before anything is asked or written; `reserve` checks
   // again under its lock, since another run may take the tokens meanwhile.
@@ -208,9 +210,9 @@ async function repeated(core: Core, user: Caller, message: Row, app: Row, config
   // The clientId was used by a chat message, not by a run: refused as any reused key.
   if (runId === null) throw fail.conflict('duplicate', { field: 'clientId' });
   const run = await core.ops.info(core.model.byKey.get('base/run')!, runId, SYSTEM);
-  const member = await core.ops.info(core.model.system('users'), user.id, SYSTEM);
+  const member = await memberCharge(core, user.id);
   return {
-    answer: { runId, message, cost: fromUnits(toUnits(run.cost)), balance: fromUnits(toUnits(member.tokens)) },
+    answer: { runId, message, cost: fromUnits(toUnits(run.cost)), balance: fromUnits(toUnits(member?.tokens ?? 0)) },
     created: false,
     run: { id: runId, workflowResultId: String(run.workflowResultId), userId: user.id, conversation: String(run.conversation), deadline: new Date(String(run.deadline)), runMs: 0 },
     app,

@@ -15,6 +15,21 @@ export async function runByResultId(core: Core, workflowResultId: string): Promi
 }
 
 /**
+ * What a run's cost and the check before it need of the member: the token balance and the
+ * efficiency coefficient, as stored (null when the member is gone). One read of two columns: the
+ * member's record as `info` answers it also reads their roles, which a start has no use for.
+ */
+export async function memberCharge(core: Core, userId: number): Promise<{ tokens: unknown; efficiencyCoefficient: unknown } | null> {
+  const q = core.db.q.bind(core.db);
+  const users = core.model.system('users');
+  const [row] = await core.db.query<{ tokens: unknown; efficiencyCoefficient: unknown }>(
+    `SELECT ${q('tokens')}, ${q('efficiencyCoefficient')} FROM ${q(users.table)} WHERE ${q('id')} = ?${users.softDelete ? ` AND ${q(users.softDelete)} = 0` : ''}`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+/**
  * The app run a request message started (a retry of a clientId finds it); null when it started none.
  * AI replies (kind 1) name the chat message that asked them and are not starts of this message.
  */
