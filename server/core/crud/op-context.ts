@@ -5,7 +5,7 @@
  */
 import type { AuthUser, HookContext, Row } from '../entity/define';
 import type { Entity, Model } from '../entity/model';
-import type { Where } from '../entity/access';
+import type { KnownRows } from './access-sql';
 import { UniqueViolation, type Db } from '../db/db';
 import { fail } from '../http/errors';
 import { hashPassword } from '../auth/password';
@@ -122,7 +122,7 @@ export interface OpMeta {
    * facts checked by a read of committed rows in this request, so that skipping the rule's read
    * (itself an unlocked read) gives no weaker guarantee.
    */
-  known?: ReadonlyArray<{ entity: string; where: Where }>;
+  known?: KnownRows;
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

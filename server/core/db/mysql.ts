@@ -89,7 +89,7 @@ export class MysqlDb implements Db {
    * `returning`: the server is MariaDB 10.5 or later (open.ts asks it). `txPool`: a pool used by
    * transactions only. Its connections are switched to autocommit off once, when first taken; a
    * transaction then opens with its first statement and ends with COMMIT or ROLLBACK, which saves
-   * the BEGIN round trip of every transaction (a chat message's is one of its five). Its connections
+   * the BEGIN round trip of every transaction (one of the six a chat message took). Its connections
    * never run a statement outside a transaction, so nothing is ever left uncommitted on them.
    * Without it, transactions BEGIN on the main pool.
    */

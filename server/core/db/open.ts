@@ -111,7 +111,7 @@ export async function openDatabase(target: DbTarget): Promise<OpenDb> {
     connectionLimit: poolSize - txPoolSize,
     // A server that does not answer fails a new connection (and the request waiting for it) in 5 s.
     connectTimeout: 5000,
-    maxIdle: 20,
+    maxIdle: poolSize - txPoolSize,
     maxPreparedStatements: PREPARED_STATEMENTS_PER_CONNECTION,
   };
   const pool: CallbackPool = createPool(options);

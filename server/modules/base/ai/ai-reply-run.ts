@@ -21,7 +21,7 @@
 import type { Core } from '../../../core/core';
 import { SYSTEM } from '../../../core/entity/access';
 import type { Row } from '../../../core/entity/define';
-import { AppError } from '../../../core/http/errors';
+import { AppError, fail } from '../../../core/http/errors';
 import { LlmError, type LlmAnswer, type LlmRequest } from '../../../adapters/llm.adapter';
 import { targetOf } from '../chat/conversation';
 import { store } from '../chat/send-store';
@@ -35,6 +35,8 @@ import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { llmFor } from './llm.service';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
+import { memberCharge } from './run.queries';
+import { LEDGER } from '../ledger/ledger.messages';
 
 /** How the AI member answers and what a reply costs. */
 export interface ReplySetup {
@@ -151,7 +153,8 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[])
     await aiErrorMessage(core, ask, { error: 'misconfigured', messageId: ask.trigger.id });
     return null;
   }
-  const payer = await core.ops.info(core.model.system('users'), ask.payerId, SYSTEM);
+  const payer = await memberCharge(core, ask.payerId);
+  if (!payer) throw fail.notFound(LEDGER.ledger_user_not_found);
   const costUnits = runCostUnits(setup.tokens, setup.coefficient, payer.efficiencyCoefficient);
   const messages = buildContext({ system: setup.system, tail, aiUserId: ask.ai.id, budget: contextBudget(core.config.env) });
   let runId: number;
