@@ -295,7 +295,7 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     expect(rolled).toEqual([]);
   });
 
-  it('takes a row its INSERT answered (RETURNING) as written, without reading it back, unless it is written again', async () => {
+  it('takes a row as its INSERT answered it (RETURNING) or as its locked update left it, without reading it back; a plain update is read', async () => {
     // Both test databases answer rows from an INSERT (SQLite 3.35+, MariaDB 10.5+).
     expect(t.core.db.returning).toBe(true);
     const got: Row[] = [];
@@ -305,14 +305,20 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     const original = db.transaction;
     db.transaction = <T>(fn: (tx: Db) => Promise<T>) =>
       original.call(t.core.db, (tx: Db) => fn({ ...tx, query: (sql: string, params?: unknown[]) => (reads.push(sql), tx.query(sql, params)) } as Db)) as Promise<T>;
-    let ids: { only: number; again: number };
+    const plain = await newGoods(1);
+    let ids: { only: number; again: number; priced: number };
     try {
       ids = await t.core.ops.transaction(SYSTEM, async (tx) => {
         const only = await tx.addOne(goods, { title: `returned ${tag()}`, stock: 2 });
         const again = await tx.addOne(goods, { title: `again ${tag()}`, stock: 2 });
         await tx.increment(goods, again, 'stock', 5);
-        for (const id of [only, again]) tx.afterCommitRow(goods, id, (row) => void got.push(row!));
-        return { only, again };
+        const priced = await tx.addOne(goods, { title: `priced ${tag()}`, stock: 1 });
+        await tx.updateWhere(goods, priced, { price: 12.345, title: `renamed ${tag()}` });
+        await tx.increment(goods, priced, 'stock', -1, { floor: 0 });
+        // The update operation reads its row without a lock: what it leaves is read back.
+        await tx.update(goods, { id: plain, stock: 9 });
+        for (const id of [only, again, priced, plain]) tx.afterCommitRow(goods, id, (row) => void got.push(row!));
+        return { only, again, priced };
       });
     } finally {
       db.transaction = original;
@@ -320,7 +326,11 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     expect(got[0]).toEqual(await t.core.ops.info(goods, ids.only, SYSTEM));
     expect(got[1]).toEqual(await t.core.ops.info(goods, ids.again, SYSTEM));
     expect(got[1].stock).toBe(7);
-    // One read-back, of the row written again; none of the row only inserted.
+    expect(got[2]).toEqual(await t.core.ops.info(goods, ids.priced, SYSTEM));
+    expect(got[2]).toMatchObject({ stock: 0, price: 12.35 });
+    expect(got[3]).toEqual(await t.core.ops.info(goods, plain, SYSTEM));
+    expect(got[3].stock).toBe(9);
+    // One read-back, of the row the plain update wrote; none of the rows inserted or updated locked.
     const readBacks = reads.filter((sql) => sql.startsWith('SELECT') && / IN \(/.test(sql));
     expect(readBacks).toHaveLength(1);
     expect(readBacks[0]).toMatch(/ IN \(\?\)$/);

@@ -84,8 +84,9 @@ export class LockedRows {
 }
 
 /**
- * One row a write touched: as it was before (null: absent) and, when the write itself answered it
- * (an INSERT … RETURNING), as the write left it, so the commit need not read it back.
+ * One row a write touched: as it was before (null: absent) and, when the write knows it exactly (an
+ * INSERT … RETURNING; the update of a locked row, update-where.ts), as the write left it, in the
+ * form a read answers, so the commit need not read it back.
  */
 export interface WriteNote {
   id: number;

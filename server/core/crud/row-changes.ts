@@ -24,7 +24,7 @@ export class RowChanges {
   private readonly named = new Map<Entity, RowChange[]>();
 
   /**
-   * Rows whose write answered them as it left them (an insert's RETURNING), written nothing since,
+   * Rows whose last write answered them as it left them (an insert's RETURNING, a locked row's update),
    * each with when it was recorded (a counter), so a savepoint's rollback can forget what came after.
    */
   private readonly known = new Map<Entity, Map<number, { row: Row; at: number }>>();
@@ -63,8 +63,8 @@ export class RowChanges {
     if (!m) this.byEntity.set(e, (m = new Map()));
     let known = this.known.get(e);
     for (const r of rows) {
-      // A row first written now keeps the image its write answered; a row written again no longer has one.
-      if (r.after && !m.has(r.id)) {
+      // A row keeps the image its last write answered; a write that answered none drops it.
+      if (r.after) {
         if (!known) this.known.set(e, (known = new Map()));
         known.set(r.id, { row: r.after, at: ++this.recorded });
       } else known?.delete(r.id);

@@ -5,13 +5,14 @@
  * { status: PAID }, { expect: 1 })` applies once however often it is called.
  * Each row goes through the update hooks and the create rule, as the update operation does.
  */
-import type { Row } from '../entity/define';
+import type { HookContext, Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import { fail } from '../http/errors';
 import { assertMayCreate, bypasses, dropAdminOnly } from './access-sql';
 import { assertDepartmentInScope } from './scope';
 import { assertValid, check } from './validate';
-import { nowStored } from './values';
+import { NOT_AS_READ, nowStored, storedAsRead } from './values';
+import type { Db } from '../db/db';
 import { lockedRows, type Target } from './lock';
 import { hookCtx, isObject, toColumns, unique, type OpContext } from './op-context';
 import { planFor } from './plan';
@@ -49,22 +50,78 @@ export function checkChanges(c: OpContext, e: Entity, changes: Row, trusted = fa
 /**
  * Writes checked changes to one locked stored row, with the create rule and the update hooks;
  * `touch: false` leaves updateTime as it was (a counter of visits is no edit of the record).
+ *
+ * The row as the write leaves it is the locked row with the written columns over it, each as a read
+ * would answer it (values.ts storedAsRead): handed to the transaction's record of writes, so the
+ * commit need not read the row back. Exact, since the row is locked (nobody else changes it before
+ * the commit) and was read all columns. Not when a hook of the entity wrote anything (it may have
+ * changed the row itself: a new password moves the user's passwordV), when virtual values went to
+ * hooks, or when a value's stored form is not surely its read form: then the row is read back.
  */
 export async function writeChanges(c: OpContext, e: Entity, row: Row, changes: Row, touch = true): Promise<void> {
   const { db: tx, user } = c;
   const id = Number(row.id);
   const data = { ...changes };
+  const hooks = e.hooks.beforeChange || e.hooks.afterChange ? watchedHooks(c) : null;
+  const ctx = hooks ? hooks.ctx('update') : hookCtx(c, 'update');
   if (!bypasses(user)) await assertMayCreate(c.model, tx, e, user, { ...row, ...data });
-  await e.hooks.beforeChange?.({ ...hookCtx(c, 'update'), data, id });
+  await e.hooks.beforeChange?.({ ...ctx, data, id });
   const { cols, virtual } = await toColumns(e, data);
   if (touch) cols.updateTime = nowStored();
   const names = Object.keys(cols);
   await tx
     .run(`UPDATE ${planFor(e).table} SET ${names.map((n) => `${tx.q(n)} = ?`).join(', ')} WHERE ${tx.q('id')} = ?`, [...Object.values(cols), id])
     .catch((err: unknown) => unique(e, err));
-  await e.hooks.afterChange?.({ ...hookCtx(c, 'update'), id, data: { ...data, ...virtual } });
-  c.wrote(e, [{ id, before: row }]);
+  await e.hooks.afterChange?.({ ...ctx, id, data: { ...data, ...virtual } });
+  const after = hooks?.wrote || Object.keys(virtual).length ? null : rowAsWritten(tx.dialect, e, row, cols);
+  c.wrote(e, [after ? { id, before: row, after } : { id, before: row }]);
   if (Object.keys(virtual).length) c.wrote(e);
+}
+
+/** `row` with `cols` written over it, as a read answers it; null when a column's read form is not sure. */
+function rowAsWritten(dialect: Db['dialect'], e: Entity, row: Row, cols: Row): Row | null {
+  const after: Row = { ...row };
+  for (const [name, v] of Object.entries(cols)) {
+    const f = e.byName.get(name);
+    const read = f ? storedAsRead(dialect, f, v) : NOT_AS_READ;
+    if (read === NOT_AS_READ) return null;
+    after[name] = read;
+  }
+  return after;
+}
+
+/**
+ * Hook contexts whose database handle notes whether a hook wrote through it (any statement but a
+ * SELECT), on the operation's transaction as before.
+ */
+function watchedHooks(c: OpContext): { ctx: (action: HookContext['action']) => HookContext; readonly wrote: boolean } {
+  let wrote = false;
+  const db = c.db;
+  const watched: Db = {
+    dialect: db.dialect,
+    returning: db.returning,
+    stats: db.stats,
+    q: (name) => db.q(name),
+    query: (sql, params) => {
+      if (!/^\s*SELECT\b/i.test(sql)) wrote = true;
+      return db.query(sql, params);
+    },
+    run: (sql, params) => {
+      wrote = true;
+      return db.run(sql, params);
+    },
+    transaction: (fn) => {
+      wrote = true;
+      return db.transaction(fn);
+    },
+    close: () => db.close(),
+  };
+  return {
+    ctx: (action) => ({ ...hookCtx(c, action), db: watched }),
+    get wrote() {
+      return wrote;
+    },
+  };
 }
 
 export async function updateWhere(c: OpContext, e: Entity, target: Target, changes: Row, opts: UpdateWhereOptions = {}): Promise<number> {

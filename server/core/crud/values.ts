@@ -56,6 +56,48 @@ export function toStored(f: Field, v: unknown): unknown {
   }
 }
 
+/**
+ * A value `toStored` made, as a read of the row by id (the read-back of rows.ts, sent as text) hands it
+ * back on `dialect`, or NOT_AS_READ when that cannot be told for sure from the value alone: then the
+ * row is read. MySQL's pool reads BIGINT as strings (bigNumberStrings) and DECIMAL as numbers
+ * (decimalNumbers); SQLite's INTEGER, REAL and NUMERIC columns keep numbers as numbers and its
+ * TEXT columns text. A datetime is stored as `toStoredDate` shapes it (milliseconds always), which
+ * both read back as stored (MySQL's DATETIME(3) answers three digits over text).
+ */
+export const NOT_AS_READ = Symbol('not as read');
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function storedAsRead(dialect: 'sqlite' | 'mysql', f: Field, v: unknown): unknown {
+  if (v === null) return null;
+  switch (f.type) {
+    case 'int':
+    case 'boolean': {
+      const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
+      return typeof n === 'number' && Number.isSafeInteger(n) ? n : NOT_AS_READ;
+    }
+    case 'bigint': {
+      const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) return NOT_AS_READ;
+      return dialect === 'mysql' ? String(n) : n;
+    }
+    case 'decimal':
+      // toStored rounds a decimal to its scale as MySQL does, and both read it back as that number.
+      return typeof v === 'number' && Number.isFinite(v) ? v : NOT_AS_READ;
+    case 'float':
+      // MariaDB writes a DOUBLE out with 15 significant digits: a double that needs more reads back otherwise.
+      return typeof v === 'number' && Number.isFinite(v) && (dialect === 'sqlite' || Number(v.toPrecision(15)) === v) ? v : NOT_AS_READ;
+    case 'datetime':
+      return typeof v === 'string' && v.length === 23 && v.charCodeAt(10) === 32 && v.charCodeAt(19) === 46 ? v : NOT_AS_READ;
+    case 'string':
+    case 'text':
+    case 'json':
+      // Text whose UTF-16 is not well formed would be stored with replacement characters.
+      return typeof v === 'string' && !LONE_SURROGATE.test(v) ? v : NOT_AS_READ;
+    default:
+      return NOT_AS_READ;
+  }
+}
+
 type Decoder = (v: unknown) => unknown;
 
 function decoder(f: Field): Decoder | null {
