@@ -7,7 +7,9 @@
  * the first-token time-out means the same thing everywhere, and the usage comes in the final chunk
  * (`choices: []`, `usage: {...}`), which is how OpenAI, DeepSeek, vLLM and Ollama send it.
  */
+import type { IncomingMessage } from 'node:http';
 import type OpenAI from 'openai';
+import { takeNodeBody } from './http-fetch';
 
 /** Where an attempt reports as chunks arrive. */
 export interface StreamSink {
@@ -122,10 +124,16 @@ export async function streamAttempt(client: OpenAI, body: StreamingBody, signal:
   };
   const events = new SseEvents();
   const decoder = new TextDecoder();
+  const read = (bytes: Uint8Array) => {
+    for (const e of events.push(decoder.decode(bytes, { stream: true }))) take(e);
+  };
   try {
-    if (!response.body) throw new Error('the provider answered without a body');
-    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-      for (const e of events.push(decoder.decode(bytes, { stream: true }))) take(e);
+    // The body as the Node stream it is, when the fetch was ours (http-fetch.ts); else as a web stream.
+    const node = takeNodeBody(response);
+    if (node) await eachChunk(node, read);
+    else {
+      if (!response.body) throw new Error('the provider answered without a body');
+      for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) read(bytes);
     }
     for (const e of events.push(decoder.decode())) take(e);
     for (const e of events.end()) take(e);
@@ -135,6 +143,29 @@ export async function streamAttempt(client: OpenAI, body: StreamingBody, signal:
     throw err;
   }
   return result;
+}
+
+/**
+ * Hands each chunk of a Node response body to `on`, in order; resolves at its end. Rejects when the
+ * body breaks off (a reset, an abort, a close before the end) or when `on` throws (then the
+ * response is destroyed: the rest is not wanted).
+ */
+function eachChunk(res: IncomingMessage, on: (bytes: Uint8Array) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    res.on('data', (bytes: Buffer) => {
+      try {
+        on(bytes);
+      } catch (err) {
+        reject(err);
+        res.destroy();
+      }
+    });
+    res.once('end', resolve);
+    res.once('error', reject);
+    res.once('close', () => {
+      if (!res.complete) reject(new Error('the connection closed before the answer ended'));
+    });
+  });
 }
 
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;

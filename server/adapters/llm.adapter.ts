@@ -44,6 +44,7 @@
  */
 import type OpenAI from 'openai';
 import { LlmError, mapFailure, type AbortWhy, type SdkErrors } from './llm-error';
+import { nodeFetch } from './http-fetch';
 import { streamAttempt } from './llm-stream';
 
 export { LlmError, type LlmErrorKind } from './llm-error';
@@ -164,6 +165,8 @@ export function createLlm(env: Record<string, string | undefined>): LlmAdapter {
       organization: null,
       project: null,
       maxRetries: 0,
+      // Node's own HTTP client instead of the built-in fetch: see http-fetch.ts.
+      fetch: nodeFetch(),
       // Our timers end every request first; this is only a backstop.
       timeout: settings.wholeMs + 1000,
       logLevel: 'off',

@@ -20,6 +20,10 @@
  * answered. There the server checks and writes all 50 starts (a few milliseconds of CPU each, one
  * core) before the last of them can stream, which the time to first token of the last ones shows.
  *
+ * Before the rows, both sides are warmed up with one run per worker at 50 concurrent: the JIT, and
+ * every connection pool grown to what 50 runs in flight use (otherwise the first 50 runs of the
+ * measured row open the server's database connections and prepare their statements).
+ *
  * Env: BENCH_AI_RUNS (runs per worker per concurrency, default 10; at 1 concurrent 10 x that)
  * BENCH_AI_MEMBERS (50) BENCH_AI_DB=sqlite|mysql (the server's database: a temporary SQLite file, or a
  * database cosmac_aibench_<pid> on BENCH_DB_URL=mysql://root@127.0.0.1:3306, dropped at the end).
@@ -189,8 +193,8 @@ try {
    * `concurrency` workers in a closed loop, started over RAMP_MS (see the header); with `burst`,
    * instead BURSTS rounds of `concurrency` runs started at the same moment.
    */
-  async function measure(kind, concurrency, { burst = false } = {}) {
-    const perWorker = concurrency === 1 ? RUNS * 10 : RUNS;
+  async function measure(kind, concurrency, { burst = false, runs = null } = {}) {
+    const perWorker = runs ?? (concurrency === 1 ? RUNS * 10 : RUNS);
     const samples = [];
     const cpu0 = process.cpuUsage();
     const server0 = procInfo(server.pid)?.cpuMs ?? 0;
@@ -217,9 +221,11 @@ try {
     return { runs: samples.length, benchCpu, serverCpu, answeredP50: pct(answered, 50), answeredP99: pct(answered, 99), firstP50: pct(firsts, 50), firstP99: pct(firsts, 99), totalP50: pct(totals, 50), totalP99: pct(totals, 99) };
   }
 
-  // Warm-up: the JIT, the database's caches and the LLM package of both sides.
-  await measure('direct', 5);
-  await measure('ours', 5);
+  // Warm-up, one run per worker at the highest concurrency measured: the JIT, the database's caches,
+  // the LLM package and every connection pool (the server's database pools, both sides' connections
+  // to the fake) grown to what 50 runs at once use, so the rows measure the steady state.
+  await measure('direct', 50, { runs: 1 });
+  await measure('ours', 50, { runs: 1 });
   const results = {};
   for (const c of [1, 50]) {
     log(`measuring ${c} concurrent ...`);

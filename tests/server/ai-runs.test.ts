@@ -30,6 +30,9 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     await w?.close();
   });
 
+  const runTimesOf = async (id: number) =>
+    Number((await t().core.db.query<{ runTimes: number }>('SELECT `runTimes` FROM `base_sys_user` WHERE `id` = ?', [id]))[0].runTimes);
+
   it('streams the answer in order to both members of a group, then stores it and settles the ledger once', async () => {
     const [ann, ben] = [await member(t()), await member(t())];
     const groupId = await group(t(), ann, [ben]);
@@ -69,7 +72,7 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
       const entries = await ledgerOf(t(), runId);
       expect(entries.map((e) => [Number(e.type), Number(e.tokens)])).toEqual([[10, -2.5]]);
       expect(await balance(t(), ann.id)).toBe(7.5);
-      expect(Number((await t().core.db.query<{ runTimes: number }>('SELECT `runTimes` FROM `base_sys_user` WHERE `id` = ?', [ann.id]))[0].runTimes)).toBe(1);
+      expect(await runTimesOf(ann.id)).toBe(1);
       const asked = llm().chatCalls().at(-1)!.chat!;
       expect(asked.messages).toEqual([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Tell me a story' }]);
       await expectLedgerBalanced(t());
@@ -104,6 +107,8 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     expect(llm().chatCalls()).toHaveLength(2);
     expect((await ledgerOf(t(), started.runId)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([[10, -2], [11, 2]]);
     expect(await balance(t(), cat.id)).toBe(5);
+    // Counted with the reservation, taken back with the refund: a failed run is no run.
+    expect(await runTimesOf(cat.id)).toBe(0);
     const stored = await messagesOf(`p:${cat.id}:${cat.id}`);
     expect(stored.map((m) => Number(m.type))).toEqual([20, 22]);
     expect(JSON.parse(stored[1].content)).toEqual({ runId: started.runId, error: 'upstream' });
@@ -167,6 +172,7 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     for (const p of people) {
       const succeeded = runs.filter((r) => Number(r.userId) === p.id && Number(r.status) === 1).length;
       expect(await balance(t(), p.id)).toBeCloseTo(100 - 1.65 * succeeded, 4);
+      expect(await runTimesOf(p.id)).toBe(succeeded);
     }
     const entries = await t().core.db.query<{ type: number; n: number }>(
       `SELECT \`type\`, COUNT(*) AS n FROM \`base_token_log\` WHERE \`relateType\` = 'run' AND \`relateId\` IN (${ids.join(', ')}) GROUP BY \`type\` ORDER BY \`type\``,

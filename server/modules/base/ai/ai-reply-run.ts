@@ -207,7 +207,8 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[])
   const others = ask.groupId === null ? [] : (await aiMembersOf(core, ask.groupId)).filter((m) => m.id !== ask.ai.id);
   const at = mentionsIn(answer.text, others);
   try {
-    const settled = await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text, at });
+    const known = { id: runId, userId: ask.payerId, appId: setup.appId, aiUserId: ask.ai.id, kind: RUN_KIND.aiReply, conversation: ask.conversation };
+    const settled = await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text, at }, known);
     return settled.message ? { message: settled.message, at } : null;
   } catch (err) {
     // Not stored (the AI member left the group meanwhile...): nobody got the answer, so nobody pays for it.

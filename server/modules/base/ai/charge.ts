@@ -3,13 +3,15 @@
  * the two functions here, each one transaction with a conditional update from `running`:
  *
  * - `reserve` (inside the transaction that stores the request message): the run row, and the cost
- *   taken from the member's tokens through the ledger (tokenLog type `run`). Too few tokens: 1001
- *   naming the cost and the balance, and the caller's transaction rolls back whole (no run, no
- *   message, no ledger entry).
+ *   taken from the member's tokens through the ledger (tokenLog type `run`), the member's runTimes
+ *   + 1 in the same update. Too few tokens: 1001 naming the cost and the balance, and the caller's
+ *   transaction rolls back whole (no run, no message, no ledger entry).
  * - `settle`: running -> succeeded (exactly one row must change), the usage and model recorded, the
- *   member's runTimes + 1, the answer message stored in the run's conversation.
- * - `failRun`: running -> failed and the whole cost refunded (tokenLog type `runRefund`); then an
- *   error message in the conversation.
+ *   answer message stored in the run's conversation.
+ * - `failRun`: running -> failed and the whole cost refunded (tokenLog type `runRefund`), runTimes
+ *   - 1 with it; then an error message in the conversation.
+ *
+ * So runTimes counts the member's runs that have not failed (running or succeeded).
  *
  * A second settle or fail of a finished run changes nothing and says so (`settled`/`failed` false):
  * callbacks are replayed, a watchdog and a late answer can meet. A crash between reserve and the end
@@ -19,10 +21,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../../../core/core';
-import { and, eq } from '../../../core/crud/condition';
 import { SYSTEM } from '../../../core/entity/access';
 import type { Row } from '../../../core/entity/define';
-import { AppError, fail } from '../../../core/http/errors';
+import { fail } from '../../../core/http/errors';
 import { moveTokens, TOKEN_KIND } from '../ledger/ledger.service';
 import { LEDGER } from '../ledger/ledger.messages';
 import { fromUnits, toUnits } from '../pay/money';
@@ -106,7 +107,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
       input: r.input ?? null,
     }, { trusted: true, owner: r.userId });
     const { balanceUnits } = await moveTokens(core, t, {
-      userId: r.userId, balance: 'tokens', units: -r.costUnits, kind: TOKEN_KIND.run, relateType: 'run', relateId: runId,
+      userId: r.userId, balance: 'tokens', units: -r.costUnits, kind: TOKEN_KIND.run, relateType: 'run', relateId: runId, runs: 1,
     });
     return { runId, workflowResultId, balanceUnits };
   });
@@ -133,31 +134,53 @@ export interface Settled {
 /** A whole number of tokens reported by a model or an engine, 0 when absent or nonsense. */
 const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.min(Math.floor(v), 2 ** 31 - 1) : 0);
 
-/** Ends a running run as succeeded, with its answer. Call outside any transaction. */
-export async function settle(core: Core, runId: number, outcome: Outcome): Promise<Settled> {
-  const run = await core.ops.info(runs(core), runId, SYSTEM);
-  if (Number(run.status) !== RUN_STATUS.running) return { settled: false, status: Number(run.status), message: null };
+/**
+ * What `settle` needs of a run to store its answer, when the caller still has it from the start
+ * (fields that never change after it): then the run is not read before the transaction.
+ */
+export type KnownRun = Pick<Row, 'id' | 'userId' | 'appId' | 'aiUserId' | 'kind' | 'conversation'>;
+
+/** Thrown inside settle's transaction when the run has ended meanwhile: everything is rolled back. */
+class Ended extends Error {
+  constructor(readonly status: number) {
+    super('the run has ended');
+  }
+}
+
+/**
+ * Ends a running run as succeeded, with its answer. Call outside any transaction. In one
+ * transaction: the answer message, then the run locked and checked still running (else all is
+ * rolled back and nothing changes), moved to succeeded with its usage. (The member's runTimes moved
+ * with the reservation.)
+ */
+export async function settle(core: Core, runId: number, outcome: Outcome, known?: KnownRun): Promise<Settled> {
+  let run: Row | KnownRun | undefined = known;
+  if (!run) {
+    const read = await core.ops.info(runs(core), runId, SYSTEM);
+    if (Number(read.status) !== RUN_STATUS.running) return { settled: false, status: Number(read.status), message: null };
+    run = read;
+  }
   try {
     const { message } = await storeRunMessage(core, run, RUN_MESSAGE_TYPE.answer, outcome.content, async (_t, answer) => {
       await core.ops.transaction(SYSTEM, async (t) => {
-        await t.updateWhere(runs(core), and(eq('id', runId), eq('status', RUN_STATUS.running)), {
+        const [now] = await t.lock(runs(core), runId);
+        if (!now) throw fail.notFound(AI.ai_run_not_found);
+        if (Number(now.status) !== RUN_STATUS.running) throw new Ended(Number(now.status));
+        const model = outcome.model ?? now.model ?? null;
+        await t.updateWhere(runs(core), runId, {
           status: RUN_STATUS.succeeded,
           promptTokens: count(outcome.usage?.promptTokens),
           completionTokens: count(outcome.usage?.completionTokens),
-          model: (outcome.model ?? run.model ?? null) ? String(outcome.model ?? run.model).slice(0, 100) : null,
+          model: model ? String(model).slice(0, 100) : null,
           endTime: new Date().toISOString(),
           answerId: Number(answer.id),
         }, { expect: 1 });
-        await t.increment(core.model.system('users'), Number(run.userId), 'runTimes', 1);
       });
     }, outcome.at ?? []);
     return { settled: true, status: RUN_STATUS.succeeded, message };
   } catch (err) {
-    // Someone else ended it between our read and our update: the run stands as they left it.
-    if (err instanceof AppError && err.kind === 'conflict') {
-      const now = await core.ops.info(runs(core), runId, SYSTEM);
-      return { settled: false, status: Number(now.status), message: null };
-    }
+    // Someone else ended it before our lock: the run stands as they left it.
+    if (err instanceof Ended) return { settled: false, status: err.status, message: null };
     throw err;
   }
 }
@@ -178,13 +201,14 @@ export async function failRun(core: Core, runId: number, why: Failure): Promise<
   const outcome = await core.ops.transaction(SYSTEM, async (t) => {
     const [run] = await t.lock(runs(core), runId);
     if (!run || Number(run.status) !== RUN_STATUS.running) return { failed: false, run: run ?? null };
-    await t.updateWhere(runs(core), and(eq('id', runId), eq('status', RUN_STATUS.running)), {
+    // Locked and checked running just above: the update by id is answered from the lock (no second read).
+    await t.updateWhere(runs(core), runId, {
       status: RUN_STATUS.failed,
       error: reason,
       endTime: new Date().toISOString(),
     }, { expect: 1 });
     await moveTokens(core, t, {
-      userId: Number(run.userId), balance: 'tokens', units: toUnits(run.cost), kind: TOKEN_KIND.runRefund, relateType: 'run', relateId: runId,
+      userId: Number(run.userId), balance: 'tokens', units: toUnits(run.cost), kind: TOKEN_KIND.runRefund, relateType: 'run', relateId: runId, runs: -1,
     });
     return { failed: true, run };
   });

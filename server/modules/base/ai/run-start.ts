@@ -125,6 +125,12 @@ async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): P
   return app;
 }
 
+/** The value of a read that went out beside others, or its refusal. */
+function settled<T>(r: PromiseSettledResult<T>): T {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
+}
+
 /** What the checks settled, handed to `beforeWrite` (a sync run asks the model from here on). */
 export interface Checked {
   config: Row;
@@ -140,20 +146,27 @@ export interface Checked {
  */
 export async function startRun(core: Core, user: Caller, body: unknown, mode: RunMode, beforeWrite?: (c: Checked) => void): Promise<Started> {
   const p = parse(body);
-  await hit(core.cache, [{ key: `ai:run:${user.id}`, ...runLimit(core) }], AI.ai_too_fast);
-  const app = await appFor(core, user, p.appId, mode);
-  const config = configOf(app);
-  checkInput(config, p.input);
   const own = !p.target || (p.target.toType === 0 && p.target.toId === user.id);
   const target: Target = own ? { toType: 0, toId: user.id } : p.target!;
-  const group = own ? null : await assertMaySend(core, user, target);
+  // The reads the checks need go out together (one wait instead of five); their refusals keep the
+  // order the checks had one after the other: the rate limit, the app, the input, the conversation.
+  const [limited, appRead, mayRead, beforeRead, memberRead] = await Promise.allSettled([
+    hit(core.cache, [{ key: `ai:run:${user.id}`, ...runLimit(core) }], AI.ai_too_fast),
+    appFor(core, user, p.appId, mode),
+    own ? Promise.resolve(null) : assertMaySend(core, user, target),
+    p.clientId ? messageIdByClientId(core, user.id, p.clientId) : Promise.resolve(null),
+    memberCharge(core, user.id),
+  ]);
+  settled(limited);
+  const app = settled(appRead);
+  const config = configOf(app);
+  checkInput(config, p.input);
+  const group = settled(mayRead);
   const conversation = conversationKey(user.id, target);
   // A retry of a start that was stored answers that run, whatever the balance is now.
-  if (p.clientId) {
-    const before = await messageIdByClientId(core, user.id, p.clientId);
-    if (before !== null) return repeated(core, user, await core.ops.info(core.model.byKey.get('base/message')!, before, SYSTEM), app, config, p.input);
-  }
-  const member = await memberCharge(core, user.id);
+  const before = settled(beforeRead);
+  if (before !== null) return repeated(core, user, await core.ops.info(core.model.byKey.get('base/message')!, before, SYSTEM), app, config, p.input);
+  const member = settled(memberRead);
   if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
   const costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
   // Refused here as `reserve` would refuse it, before anything is asked or written; `reserve` checks

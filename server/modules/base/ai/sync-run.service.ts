@@ -20,7 +20,7 @@ import type { Core } from '../../../core/core';
 import type { Caller } from '../../../core/auth/auth.service';
 import type { Row } from '../../../core/entity/define';
 import { LlmError, type LlmAnswer } from '../../../adapters/llm.adapter';
-import { failRun, settle } from './charge';
+import { failRun, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { EarlyAnswer } from './early-answer';
 import { toAudience } from './run-messages';
@@ -84,7 +84,8 @@ async function answerRun(core: Core, s: Started, asked: EarlyAnswer): Promise<vo
   }
   deltas.end();
   try {
-    await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text });
+    const known = { id: runId, userId: s.run.userId, appId: Number(s.app.id), aiUserId: null, kind: RUN_KIND.app, conversation };
+    await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text }, known);
   } catch (err) {
     // The answer could not be stored (the member left the group meanwhile...): the member did not get it, so it is not paid for.
     await failRun(core, runId, { code: 'undelivered', detail: (err as Error).message });

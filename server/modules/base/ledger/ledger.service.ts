@@ -47,6 +47,12 @@ export interface TokenMove {
   remark?: string | null;
   /** The balance may go below zero (a refund's reversal of spent revenue): recorded as a debt. */
   allowDebt?: boolean;
+  /**
+   * Also moves the member's `runTimes` by this, in the same update of their row: +1 with an AI run's
+   * reservation, -1 with its refund (ai/charge.ts), so runTimes counts the runs that did not fail.
+   * Written even when `units` is 0 (a free run), then without a ledger entry.
+   */
+  runs?: 1 | -1;
 }
 
 /** Changes one balance and writes its ledger entry; answers the balance after, in units. */
@@ -57,10 +63,14 @@ export async function moveTokens(core: Core, t: OpTransaction, m: TokenMove): Pr
   const [user] = await t.lock(users, m.userId);
   if (!user) throw fail.notFound(LEDGER.ledger_user_not_found);
   const before = toUnits(user[m.balance]);
-  if (m.units === 0) return { balanceUnits: before, logId: null };
+  const runTimes = m.runs ? { runTimes: Math.max(0, Number(user.runTimes ?? 0) + m.runs) } : null;
+  if (m.units === 0) {
+    if (runTimes) await t.updateWhere(users, m.userId, runTimes, { expect: 1 });
+    return { balanceUnits: before, logId: null };
+  }
   const after = before + m.units;
   if (after < 0 && !m.allowDebt) throw fail.conflict(LEDGER.ledger_not_enough_tokens);
-  await t.updateWhere(users, m.userId, { [m.balance]: fromUnits(after) }, { expect: 1 });
+  await t.updateWhere(users, m.userId, { [m.balance]: fromUnits(after), ...runTimes }, { expect: 1 });
   const logId = await t.addOne(logs, {
     userId: m.userId,
     type: m.kind,
