@@ -10,6 +10,7 @@ import { databaseKinds } from '../helpers/databases';
 import { closeAll, connect, notices, waitNotice } from '../helpers/sockets';
 import { expectLedgerBalanced } from '../helpers/commerce';
 import { syncRunsDone } from '../../server/modules/base/ai/sync-run.service';
+import { failRun } from '../../server/modules/base/ai/charge';
 import { group, member, type Person } from './chat-world';
 import { addApp, balance, counts, ended, fund, ledgerOf, ok, post, runRow, startAiWorld, type AiWorld } from './ai-world';
 
@@ -129,6 +130,35 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
       const run = await runRow(t(), started.runId);
       expect(run.status).toBe(2);
       expect(await balance(t(), dan.id)).toBe(5);
+    } finally {
+      llm().reset();
+      await closeAll(s);
+    }
+  });
+
+  it('keeps a run failed and refunded once when its answer arrives after it was failed (the watchdog first)', async () => {
+    const gus = await member(t());
+    await fund(t(), gus.id, 5);
+    const appId = await addApp(t(), { tokens: 2 });
+    // Slow enough that the run is failed while its answer is still streaming.
+    llm().reset().script({ answer: 'a late answer in many pieces', chunkSize: 2, chunkDelayMs: 40 });
+    const s = await connect(gus.token);
+    try {
+      const started = ok(await post(t(), RUN, { appId, input: 'take your time' }, gus.token));
+      await waitNotice(s, 'delta', (d) => d.runId === started.runId, 5000);
+      // What the watchdog does to a run past its deadline, while the model is still answering.
+      expect((await failRun(t().core, started.runId, { code: 'deadline', detail: 'no answer before the deadline' })).failed).toBe(true);
+      await syncRunsDone(t().core);
+      const run = await runRow(t(), started.runId);
+      expect(Number(run.status)).toBe(2);
+      expect(run.answerId).toBeNull();
+      expect((await ledgerOf(t(), started.runId)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([[10, -2], [11, 2]]);
+      expect(await balance(t(), gus.id)).toBe(5);
+      expect(await runTimesOf(gus.id)).toBe(0);
+      // The answer's message went with its rolled-back settle: the request, then the error, numbered 1 and 2.
+      const stored = await messagesOf(`p:${gus.id}:${gus.id}`);
+      expect(stored.map((m) => [Number(m.type), Number(m.seq)])).toEqual([[20, 1], [22, 2]]);
+      await expectLedgerBalanced(t());
     } finally {
       llm().reset();
       await closeAll(s);
