@@ -2,104 +2,18 @@
  * Signing in by e-mail code, completing registration, and resetting a password, end to end on every
  * database kind: the app sends through nodemailer to a real SMTP server (smtp-server on 127.0.0.1,
  * with an account), and the tests read each code out of the received message as a person would.
+ * The codes' expiry and the per-IP limits are in email-code-limits.test.ts.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
+import { codeIn, SMTP_PASS, SMTP_USER, startSmtp, type FakeSmtp, type Mail } from '../helpers/fake-smtp';
 
 const kinds = await databaseKinds();
 
 type Res = { status: number; text: string; body: { code: number; message: string; data: any } };
-
-interface Mail {
-  to: string[];
-  from: string;
-  authUser: string | undefined;
-  subject: string;
-  text: string;
-}
-
-const SMTP_USER = 'mailer';
-const SMTP_PASS = 'smtp-secret-pass';
-
-/** Decodes quoted-printable text (UTF-8). */
-function qp(s: string): string {
-  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** Decodes RFC 2047 encoded words of a header. */
-function words(s: string): string {
-  return s
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _cs: string, enc: string, v: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(v, 'base64').toString('utf8') : qp(v.replace(/_/g, ' ')),
-    );
-}
-
-/** The headers and text of a single-part message as the SMTP server received it. */
-function parseMessage(raw: string): { headers: Map<string, string>; text: string } {
-  const cut = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, cut).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(cut).replace(/^\r?\n\r?\n/, '');
-  const headers = new Map<string, string>();
-  for (const line of head.split(/\r?\n/)) {
-    const i = line.indexOf(':');
-    if (i > 0) headers.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim());
-  }
-  const cte = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  const text = cte === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : cte === 'quoted-printable' ? qp(body) : body;
-  return { headers, text };
-}
-
-/** The 6-digit code in a message's text. */
-function codeIn(mail: Mail): string {
-  const m = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text);
-  if (!m) throw new Error(`no code in the message: ${mail.text}`);
-  return m[1];
-}
-
-/** A local SMTP server that requires nothing but accepts an account, and keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; inbox: Mail[]; close(): Promise<void> }> {
-  const inbox: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) cb(null, { user: auth.username });
-      else cb(new Error('Invalid username or password'));
-    },
-    onRcptTo(address, _session, cb) {
-      // An address the server refuses, to see how the app answers a failed delivery.
-      if (address.address.startsWith('refused')) cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      else cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const { headers, text } = parseMessage(Buffer.concat(chunks).toString('utf8'));
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          from: words(headers.get('from') ?? ''),
-          authUser: session.user as string | undefined,
-          subject: words(headers.get('subject') ?? ''),
-          text,
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 function filesUnder(dir: string): string[] {
   let names: string[];
@@ -117,7 +31,7 @@ function filesUnder(dir: string): string[] {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(kinds)('e-mail sign-in on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: FakeSmtp;
   let t: TestApp;
   let seq = 0;
   /** Every code mailed and every response text, to prove no code leaks. */
@@ -465,63 +379,5 @@ describe.each(kinds)('e-mail sign-in on %s', (kind) => {
     const rows = JSON.stringify(await t.core.db.query(`SELECT * FROM ${q('base_sys_log')}`));
     expect(found(rows)).toEqual([]);
     for (const p of passwords) expect(rows.includes(p)).toBe(false);
-  });
-});
-
-describe.each(kinds)('e-mail code expiry and the per-IP limit on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startApp(kind, {
-      env: {
-        ...process.env,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        MAIL_CODE_TTL: '1',
-        MAIL_IP_HOURLY: '3',
-        MAIL_CHECK_IP_LIMIT: '3',
-        EXIST_IP_LIMIT: '2',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
-
-  it('refuses a code after its time to live', async () => {
-    const email = `late.${kind}@example.com`;
-    const sent = await t.http().post('/admin/base/open/sendCode').send({ email });
-    expect(sent.body.code).toBe(1000);
-    expect(smtp.inbox[0].authUser).toBeUndefined();
-    const code = codeIn(smtp.inbox[0]);
-    await sleep(2100);
-    const res = await t.http().post('/admin/base/open/loginByEmail').send({ email, code });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('The code has expired or was already used; please request a new one');
-  });
-
-  it('limits code requests per IP with 429, unknown reset addresses included', async () => {
-    expect((await t.http().post('/admin/base/open/sendCode').send({ email: `ip1.${kind}@example.com` })).body.code).toBe(1000);
-    expect((await t.http().post('/admin/base/sys/user/sendResetPasswordCode').send({ email: `ip2.${kind}@example.com` })).body.code).toBe(1000);
-    const over = await t.http().post('/admin/base/open/sendCode').set('language', 'zh-tw').send({ email: `ip3.${kind}@example.com` });
-    expect(over.status).toBe(429);
-    expect(over.body.message).toBe('您的網路請求驗證碼過於頻繁，請稍後再試');
-    expect(smtp.inbox).toHaveLength(2);
-  });
-
-  it('limits code checks and existence lookups per IP with 429', async () => {
-    // The expiry test used one check of three.
-    const email = `ip1.${kind}@example.com`;
-    for (let i = 0; i < 2; i++) expect((await t.http().post('/admin/base/open/verifyCode').send({ email, code: '000000' })).status).toBe(400);
-    const checks = await t.http().post('/admin/base/open/verifyCode').send({ email, code: '000000' });
-    expect(checks.status).toBe(429);
-    expect(checks.body.message).toBe('Too many code attempts from your network; please try again later');
-    for (let i = 0; i < 2; i++) expect((await t.http().post('/admin/base/open/exist').send({ username: 'admin' })).body.data).toBe(true);
-    const lookups = await t.http().post('/admin/base/sys/user/isExist').send({ username: 'admin' });
-    expect(lookups.status).toBe(429);
-    expect(lookups.body.message).toBe('Too many lookups; please try again later');
   });
 });

@@ -8,8 +8,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMatrixStripe } from '../helpers/matrix-stripe';
 import { startMatrixAlipay } from '../helpers/matrix-alipay';
@@ -17,6 +15,7 @@ import type { Entity } from '../../server/core/entity/model';
 import type { Route } from '../../server/core/http/route';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
+import { startSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { genericAction, genericFixture, type Call, type Fixture, type Phase } from '../helpers/matrix-generic';
 import { HANDWRITTEN } from '../helpers/matrix-handwritten';
 import { seedWorld, type World } from '../helpers/matrix-seed';
@@ -39,21 +38,6 @@ function fixtureFor(route: Route, w: World): Fixture | null {
   const action = genericAction(route);
   if (action) return genericFixture(route, action, w);
   return HANDWRITTEN[routeKey(route)]?.(w) ?? null;
-}
-
-/** A local SMTP server that takes every message, so codes mailed to A's address are sent, not 5xx. */
-async function smtpSink(): Promise<{ port: number; close(): Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, cb) {
-      stream.resume();
-      stream.on('end', () => cb());
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 interface Answer {
@@ -138,7 +122,7 @@ async function walk(t: TestApp, w: World, routes: Route[]): Promise<Walk> {
 }
 
 describe.each(kinds)('permission matrix on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof smtpSink>>;
+  let smtp: FakeSmtp;
   let stripe: Awaited<ReturnType<typeof startMatrixStripe>>;
   let alipay: Awaited<ReturnType<typeof startMatrixAlipay>>;
   const stale: string[] = [];
@@ -148,7 +132,8 @@ describe.each(kinds)('permission matrix on %s', (kind) => {
   let compat: Walk;
 
   beforeAll(async () => {
-    smtp = await smtpSink();
+    // Codes mailed to A's address are delivered (kept by the fake), not refused with 5xx.
+    smtp = await startSmtp();
     stripe = await startMatrixStripe();
     alipay = await startMatrixAlipay();
     const storage = join(process.env.DATA_DIR!, `matrix-uploads-${kind}`);
