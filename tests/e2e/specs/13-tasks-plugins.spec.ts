@@ -6,7 +6,7 @@
  * it. Screenshots at desktop width and at 390 px land in tests/e2e/artifacts/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { Api, clickStill, confirmOk, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+import { Api, clickStill, confirmOk, marker, motionDone, shot, skipWithoutServer, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -129,7 +129,13 @@ test('a plugin: install the shipped webhook, configure it through its form, enab
   await drawer.locator('#root_url').fill(HOOK_URL);
   await expect(drawer.locator('#root_secret')).toHaveAttribute('type', 'password');
   await drawer.locator('#root_secret').fill(SECRET);
-  await drawer.getByRole('checkbox', { name: /user\.registered/ }).check();
+  // The form's state settles a moment after the click (the box shows checked once it has), which
+  // `check()` does not wait for: it looks right after its click. So: click once the drawer is still,
+  // then wait for the box to show checked.
+  const registered = drawer.getByRole('checkbox', { name: /user\.registered/ });
+  await motionDone(page);
+  await registered.click();
+  await expect(registered).toBeChecked();
   await shot(page, '19-plugin-config');
   await clickStill(page.getByTestId('plugin-config-save'));
   await expect(message('Settings saved')).toBeVisible({ timeout: 10_000 });
