@@ -25,11 +25,11 @@ describe.each(kinds)('chain settings on %s', (kind) => {
       await app?.close();
     });
 
-    it('answers the defaults without a token, the chain left unconfigured', async () => {
+    it('answers the defaults without a token (a test network), the chain left unconfigured', async () => {
       const res = await app.http().get(PATH);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
-        chainId: 'stargaze-1', chainName: 'Stargaze', rpc: '', rest: '', collection: '', staking: '',
+        chainId: 'elgafar-1', chainName: 'Stargaze Testnet', rpc: '', rest: '', collection: '', staking: '',
         denom: 'ustars', gasPrice: '0.025ustars', bech32Prefix: 'stars', ipfsGateway: 'https://ipfs.io/ipfs/',
       });
     });

@@ -4,8 +4,8 @@
  *
  * | field        | param                | env                    | default                 |
  * |--------------|----------------------|------------------------|-------------------------|
- * | chainId      | chainId              | CHAIN_ID               | stargaze-1              |
- * | chainName    | chainName            | CHAIN_NAME             | Stargaze                |
+ * | chainId      | chainId              | CHAIN_ID               | elgafar-1 (test network)|
+ * | chainName    | chainName            | CHAIN_NAME             | Stargaze Testnet        |
  * | rpc          | chainRpcUrl          | CHAIN_RPC_URL          | (none: not configured)  |
  * | rest         | chainRestUrl         | CHAIN_REST_URL         | (none)                  |
  * | collection   | chainNftContract     | CHAIN_NFT_CONTRACT     | (none: not configured)  |
@@ -55,8 +55,8 @@ const lowerWord = (v: string) => /^[a-z][a-z0-9]{0,30}$/.test(v);
 const denomLike = (v: string) => /^[a-zA-Z][a-zA-Z0-9/:._-]{1,127}$/.test(v);
 
 export const CHAIN_SETTING_SOURCES: Record<Field, Source> = {
-  chainId: { param: 'chainId', env: 'CHAIN_ID', fallback: 'stargaze-1', valid: (v) => /^[\w.-]{1,64}$/.test(v) },
-  chainName: { param: 'chainName', env: 'CHAIN_NAME', fallback: 'Stargaze', valid: any },
+  chainId: { param: 'chainId', env: 'CHAIN_ID', fallback: 'elgafar-1', valid: (v) => /^[\w.-]{1,64}$/.test(v) },
+  chainName: { param: 'chainName', env: 'CHAIN_NAME', fallback: 'Stargaze Testnet', valid: any },
   rpc: { param: 'chainRpcUrl', env: 'CHAIN_RPC_URL', fallback: '', valid: httpUrl },
   rest: { param: 'chainRestUrl', env: 'CHAIN_REST_URL', fallback: '', valid: httpUrl },
   collection: { param: 'chainNftContract', env: 'CHAIN_NFT_CONTRACT', fallback: '', valid: (v) => /^[a-z0-9]{10,128}$/.test(v) },
