@@ -30,10 +30,21 @@ describe.each(kinds)('member calls on %s', (kind) => {
     expect(res.body.data.map((v: { name: string }) => v.name)).toEqual(['Silver', 'Gold']);
   });
 
+  it('lets a member publish goods before becoming a creator; the creator mark shows on the public profile only', async () => {
+    // docs/decisions/creator-flag.md: isDeveloper gates nothing; every member may publish (000 §1).
+    const published = await post('/admin/goods/info/add', { title: 'Before creator', price: 1, status: 1, isDisplay: 1, isFree: 0 });
+    expect(published.body.code).toBe(1000);
+    const before = (await t.http().post('/admin/base/sys/user/openDetail').send({ id: memberId })).body.data;
+    expect(before.isDeveloper).toBe(0);
+  });
+
   it('lets a member become a creator and read the time their runs saved', async () => {
     expect((await post('/admin/base/sys/user/becomeBlogger', {})).body.data).toEqual({ isDeveloper: 1 });
     const me = (await t.http().get('/admin/base/comm/person').set('Authorization', token)).body.data;
     expect(me.isDeveloper).toBe(1);
+    const pub = (await t.http().post('/admin/base/sys/user/openDetail').send({ id: memberId })).body.data;
+    expect(pub).toMatchObject({ id: memberId, isDeveloper: 1 });
+    expect(pub.username).toBeUndefined();
     const saved = (await post('/admin/base/sys/user/savedTimeSummary', {})).body.data;
     // Summed over the member's succeeded runs (none here; tests/server/ai-runs.test.ts has runs), not runTimes.
     expect(saved).toEqual({ runs: 0, minutes: 0, byApp: [] });

@@ -46,7 +46,7 @@ function departmentIdsFilter(query: Record<string, unknown>): void {
  * What anyone may see of a user: the profile shown on a person page. Never e-mail, phone, username,
  * provider ids, tokens or balances, wallet, invite codes or remarks.
  */
-const PUBLIC_PROFILE = ['id', 'nickName', 'headImg', 'avatar', 'cover', 'tags', 'followCount', 'fansCount', 'like', 'shareLink', 'createTime'];
+const PUBLIC_PROFILE = ['id', 'nickName', 'headImg', 'avatar', 'cover', 'tags', 'followCount', 'fansCount', 'like', 'shareLink', 'isDeveloper', 'createTime'];
 
 /** Enabled, undeleted holders of role 1 among `ids` (or all when `ids` is null), minus `exclude`. */
 async function enabledAdmins(db: HookDb, exclude: number[]): Promise<number[]> {

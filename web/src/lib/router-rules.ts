@@ -3,7 +3,7 @@
  * "fragments" match whole leading path segments (`/discord` and `/discord/x`, not `/discordx`),
  * `/admin/login` and `/reset-password` (reached from the sign-in page) are exempt too, and so is `/workflow_store`
  * (issue 18: the store is browsed without signing in; buying asks for it), and the console admits role id 1 plus
- * the roles of `consoleRoleIds`.
+ * the roles of `consoleRoleIds`. Each of these departures is recorded in docs/decisions/spec-departures.md.
  * Rules 5 (refresh) and 6 (route load errors) live in the http client and the app.
  */
 import type { UserInfo } from './session';

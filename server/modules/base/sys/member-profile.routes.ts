@@ -1,6 +1,7 @@
 /**
  * A member's own workspace settings on base/sys/user:
- * - becomeBlogger: the member becomes a creator who may publish goods (isDeveloper = 1);
+ * - becomeBlogger: the member becomes a creator (isDeveloper = 1), a mark on their profile; it gates
+ *   nothing, publishing included (docs/decisions/creator-flag.md);
  * - savedTimeSummary: the time their runs saved: `{ runs, minutes, byApp }` over their succeeded runs,
  *   each counting the minutes its app says a run saves (server/modules/base/ai/run.queries.ts);
  * - saveApp / updateApp: their settings for an app, kept in configPacks as a map appId -> config

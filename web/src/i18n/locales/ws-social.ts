@@ -63,6 +63,7 @@ export default defineLocale('wsSocial', {
     person: {
       cover: 'Cover of {{name}}',
       joined: 'Joined {{date}}',
+      creator: 'Creator',
       following: 'Following',
       followers: 'Followers',
       likes: 'Likes',
@@ -188,6 +189,7 @@ export default defineLocale('wsSocial', {
     person: {
       cover: '{{name}} 的封面',
       joined: '{{date}} 加入',
+      creator: '创作者',
       following: '关注',
       followers: '粉丝',
       likes: '获赞',
@@ -313,6 +315,7 @@ export default defineLocale('wsSocial', {
     person: {
       cover: '{{name}} 的封面',
       joined: '{{date}} 加入',
+      creator: '創作者',
       following: '關注',
       followers: '粉絲',
       likes: '獲讚',

@@ -88,9 +88,9 @@ export default defineLocale('wsTeams', {
     },
     apply: {
       title: 'Creator profile',
-      intro: 'A creator profile lets you publish on the store, earn from what you make and lead teams.',
+      intro: 'Every member can publish on the store, earn from what they make and lead teams. A creator profile marks you as a creator on your person page, so people find your work.',
       benefits: {
-        goods: { title: 'Publish goods', text: 'List your workflows and apps on the store.' },
+        goods: { title: 'Publish goods', text: 'List your workflows and apps on the store; your page gathers them.' },
         revenue: { title: 'Earn token revenue', text: 'Receive tokens when people run or buy what you made.' },
         teams: { title: 'Lead teams', text: 'Gather members, post notices and share revenue.' },
       },
@@ -206,9 +206,9 @@ export default defineLocale('wsTeams', {
     },
     apply: {
       title: '创作者资料',
-      intro: '开通创作者资料后，你可以在商店发布作品、通过作品赚取收益并带领团队。',
+      intro: '每位成员都可以在商店发布作品、通过作品赚取收益并带领团队。开通创作者资料后，你的个人主页会标明创作者身份，方便他人找到你的作品。',
       benefits: {
-        goods: { title: '发布商品', text: '在商店上架你的工作流和应用。' },
+        goods: { title: '发布商品', text: '在商店上架你的工作流和应用，你的主页会汇集它们。' },
         revenue: { title: '赚取代币收益', text: '他人运行或购买你的作品时，你将获得代币。' },
         teams: { title: '带领团队', text: '召集成员、发布公告、分享收益。' },
       },
@@ -324,9 +324,9 @@ export default defineLocale('wsTeams', {
     },
     apply: {
       title: '創作者資料',
-      intro: '開通創作者資料後，你可以在商店發布作品、透過作品賺取收益並帶領團隊。',
+      intro: '每位成員都可以在商店發布作品、透過作品賺取收益並帶領團隊。開通創作者資料後，你的個人主頁會標明創作者身分，方便他人找到你的作品。',
       benefits: {
-        goods: { title: '發布商品', text: '在商店上架你的工作流程與應用程式。' },
+        goods: { title: '發布商品', text: '在商店上架你的工作流程與應用程式，你的主頁會匯集它們。' },
         revenue: { title: '賺取代幣收益', text: '他人執行或購買你的作品時，你將獲得代幣。' },
         teams: { title: '帶領團隊', text: '召集成員、發布公告、分享收益。' },
       },

@@ -1,6 +1,6 @@
 /**
- * `/apply_profile` (Team application): what a creator profile gives (publish goods, earn token
- * revenue, lead teams), whether the member already is a creator (`isDeveloper` of the session's
+ * `/apply_profile` (Team application): what members can do (publish goods, earn token revenue, lead
+ * teams) and what the creator mark adds (docs/decisions/creator-flag.md), whether the member already is a creator (`isDeveloper` of the session's
  * user), "Become a creator" (`base/sys/user/becomeBlogger`, then the profile is reloaded) with
  * "Create a team" afterwards, and the public profile form.
  *

@@ -19,6 +19,8 @@ export interface PublicProfile {
   fansCount?: number | null;
   like?: number | null;
   shareLink?: unknown;
+  /** 1: the person made themselves a creator (becomeBlogger); a mark, not a permission. */
+  isDeveloper?: number | null;
   createTime?: string | null;
 }
 

@@ -1,10 +1,10 @@
 /**
  * The top of a person page: the cover (1520x240, scaled down with its aspect kept; a gradient when
- * there is none), the avatar overlapping it, the nick name, the join date and the visitor's buttons.
+ * there is none), the avatar overlapping it, the nick name (with a Creator mark for creators), the join date and the visitor's buttons.
  */
 import { useState, type ReactNode } from 'react';
-import { Avatar, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Tag, Typography } from 'antd';
+import { CrownOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../../../i18n';
 import { pictureOf, type PublicProfile } from '../social-calls';
 
@@ -22,6 +22,11 @@ export default function PersonHeader({ profile, actions }: { profile: PublicProf
         <div className="soc-person-name">
           <Typography.Title level={2} data-testid="person-name">
             {name}
+            {Number(profile.isDeveloper) === 1 && (
+              <Tag icon={<CrownOutlined />} color="gold" className="soc-creator" data-testid="person-creator">
+                {t('wsSocial.person.creator')}
+              </Tag>
+            )}
           </Typography.Title>
           {profile.createTime && (
             <Typography.Text type="secondary">{t('wsSocial.person.joined', { date: new Date(profile.createTime).toLocaleDateString(lang) })}</Typography.Text>
