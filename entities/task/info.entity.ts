@@ -39,10 +39,12 @@ export default defineEntity({
     endDate: { type: 'datetime', label: l('End date', '结束时间', '結束時間') },
     data: { type: 'text', example: '{}', label: l('Data', '数据', '資料') },
     service: { type: 'string', example: 'requestLog.purge', label: l('Service instance', '执行服务', '執行服務') },
+    // 0: seeded by a task handler at start-up (seed-tasks.ts); 1: made by a person. Set by the server.
     type: {
       type: 'int',
       default: 0,
       nullable: false,
+      readOnly: true,
       label: l('Type', '类型', '類型'),
       enum: [
         { value: 0, label: l('System', '系统', '系統') },
@@ -70,6 +72,7 @@ export default defineEntity({
   access: keyHolders,
   hooks: {
     async beforeChange({ db, id, data, action }) {
+      if (action === 'add') data.type = 1;
       if (!touchesSchedule(data)) return;
       let stored: Record<string, unknown> | null = null;
       if (action === 'update' && id !== undefined) {

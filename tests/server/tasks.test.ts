@@ -93,6 +93,13 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
     expect(list.find((r) => r.service === 'requestLog.purge')!.nextRunTime).toMatch(/:00:00\.000Z$/);
   });
 
+  it('makes a task added through the API a user task (type 1), whatever type was sent', async () => {
+    const id = await add({ cron: '0 0 3 * * *', status: 0, type: 0 });
+    expect((await task(id)).type).toBe(1);
+    await post('/admin/task/info/update', { id, type: 0 });
+    expect((await task(id)).type).toBe(1);
+  });
+
   it('runs a task once on `once`, exactly once, and logs it', async () => {
     const id = await add({ cron: '0 0 3 * * *', status: 0 });
     const { logId } = ok(await post('/admin/task/info/once', { id }));

@@ -6295,11 +6295,6 @@ export interface TaskInfoAdd {
    */
   service?: string | null;
   /**
-   * Type (类型 / 類型)
-   * @default 0
-   */
-  type?: 0 | 1;
-  /**
    * Schedule kind (调度方式 / 排程方式)
    * @default 0
    */
@@ -6360,11 +6355,6 @@ export interface TaskInfoUpdate {
    * @maxLength 255
    */
   service?: string | null;
-  /**
-   * Type (类型 / 類型)
-   * @default 0
-   */
-  type?: 0 | 1;
   /**
    * Schedule kind (调度方式 / 排程方式)
    * @default 0
