@@ -167,6 +167,8 @@ describe.each(kinds)('friends on %s', (kind) => {
     const bin = await api.post('/admin/recycle/data/page', { size: 20 }, t.adminToken);
     const record = bin.body.data.list.find((r: any) => r.entityInfo.entity === 'friend' && r.data.some((d: { id: number }) => d.id === id));
     expect(record.data.map((d: { id: number }) => d.id).sort()).toEqual([id, other.id].sort((x, y) => x - y));
+    // The member who removed the friend is the record's operator, though the rows went as a system write.
+    expect(record.userId).toBe(b.id);
     // Asking again: the deleted row of the pair makes way for a new one, one row per side.
     const again = await add(a, { friendId: b.id });
     expect(again.body.data.status).toBe(0);

@@ -106,6 +106,11 @@ describe.each(kinds)('teams on %s', (kind) => {
     expect(JSON.parse((await groupRow(id)).onwerIds)).toEqual([]);
     expect(rooms.calls).toContainEqual({ kind: 'leave', userIds: [b.id], groupId: id, committed: true });
     expect((await notificationsOf(t, owner.id)).filter((n) => n.type === NOTIFY_TYPE.groupLeave && n.fromId === b.id)).toHaveLength(1);
+    const [record] = await t.core.db.query<{ userId: number | null }>(
+      `SELECT ${t.core.db.q('userId')} FROM ${t.core.db.q('recycle_data')} WHERE ${t.core.db.q('url')} = ? ORDER BY ${t.core.db.q('id')} DESC`,
+      ['/admin/base/groupMember/withdrawFromTeam'],
+    );
+    expect(Number(record.userId)).toBe(b.id);
     expect((await post(t, b, '/admin/base/groupMember/withdrawFromTeam', { groupId: id })).status).toBe(404);
     const refused = await post(t, owner, '/admin/base/groupMember/withdrawFromTeam', { groupId: id });
     expect(refused.status).toBe(409);

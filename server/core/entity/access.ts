@@ -108,6 +108,16 @@ export interface Access {
 export const SYSTEM: AuthUser = Object.freeze({ id: 0, username: 'system', roleIds: [], departmentId: null, isAdmin: true, scope: null, system: true }) as AuthUser;
 
 /**
+ * `SYSTEM` doing work on a person's behalf (a friend removed, a group left): access is the system's,
+ * records name the person. A system or anonymous caller gives plain `SYSTEM`.
+ * @example core.ops.transaction(systemFor(req.user), (sys) => sys.delete(friends, { ids }))
+ */
+export function systemFor(caller: AuthUser | null | undefined): AuthUser {
+  if (!caller || caller.system) return caller?.actor ? caller : SYSTEM;
+  return Object.freeze({ ...SYSTEM, actor: { id: caller.id, username: caller.username } }) as AuthUser;
+}
+
+/**
  * Anyone whose role holds the action's permission key, on the rows of their department data scope
  * (own rows and their departments' rows where the entity has an owner or department field; every
  * row otherwise); anonymous callers of public actions read every row and every field. For shared

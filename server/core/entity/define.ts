@@ -129,6 +129,8 @@ export interface AuthUser {
   scope?: number[] | null;
   /** Set only on the SYSTEM caller (see access.ts): work the server does on its own behalf. */
   system?: boolean;
+  /** On a system caller made by `systemFor`: the person whose request the work is done for (kept as the operator of records such as recycle entries). */
+  actor?: { id: number; username: string };
 }
 
 export type Row = Record<string, unknown>;

@@ -12,7 +12,7 @@ import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import type { Entity } from '../../../core/entity/model';
 import type { OpTransaction } from '../../../core/crud/operations';
-import { SYSTEM } from '../../../core/entity/access';
+import { SYSTEM, systemFor } from '../../../core/entity/access';
 import { and, eq } from '../../../core/crud/condition';
 import { AppError, fail } from '../../../core/http/errors';
 import { pickLang, t as text } from '../../../core/i18n/messages';
@@ -142,7 +142,7 @@ export async function setDeputies(core: Core, g: Row, next: number[]): Promise<v
 export async function removeMembers(core: Core, t: OpTransaction, g: Row, rows: Row[], url: string): Promise<void> {
   if (!rows.length) return;
   const userIds = rows.map((r) => Number(r.userId));
-  await asSystem(core, (s) => s.delete(entities(core).members, { ids: rows.map((r) => Number(r.id)) }, { url }));
+  await core.ops.transaction(systemFor(t.caller), (s) => s.delete(entities(core).members, { ids: rows.map((r) => Number(r.id)) }, { url }));
   await setDeputies(core, g, deputies(g).filter((id) => !userIds.includes(id)));
   t.afterCommit(() => core.realtime.leaveGroup(userIds, Number(g.id)));
 }

@@ -24,7 +24,7 @@
  */
 import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
+import { SYSTEM, systemFor } from '../../../core/entity/access';
 import { and, eq, or } from '../../../core/crud/condition';
 import { parseIds, type OpTransaction } from '../../../core/crud/operations';
 import { AppError, fail } from '../../../core/http/errors';
@@ -144,7 +144,7 @@ export function removeFriends(core: Core, caller: AuthUser, body: unknown, url: 
       const [u, f] = [Number(r.userId), Number(r.friendId)];
       return or(and(eq('userId', u), eq('friendId', f)), and(eq('userId', f), eq('friendId', u)));
     }));
-    return core.ops.transaction(SYSTEM, async (sys) => {
+    return core.ops.transaction(systemFor(caller), async (sys) => {
       const live = await sys.lock(e, sides);
       const gone = ids.filter((id) => !live.some((r) => Number(r.id) === id));
       if (gone.length) throw new AppError('not_found', 'records_not_found', { ids: gone.join(', ') }, { missing: gone });
