@@ -88,6 +88,7 @@ describe.each(kinds)('desktops on %s', (kind) => {
     const refused = await post(t, a, '/admin/base/desktop/updateSortByIds', { ids: [x, other, 88888888] });
     expect(refused.status).toBe(404);
     expect(refused.body.data).toEqual({ missing: [other, 88888888] });
+    expect(refused.body.message).toBe(`Records not found: ${other}, 88888888; nothing was changed`);
     expect((await rows(t, 'base_desktop', '`id` = ?', [x]))[0].sort).toBe(2);
     expect((await rows(t, 'base_desktop', '`id` = ?', [other]))[0].sort).toBe(7);
     expect((await post(t, a, '/admin/base/desktop/updateSortByIds', { ids: [x, x] })).body.code).toBe(1002);

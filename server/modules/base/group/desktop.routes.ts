@@ -76,7 +76,7 @@ export default defineRoutes((core: Core) => {
         return core.ops.transaction(req.user, async (t) => {
           const rows = real.length ? await t.lock(desktops, and(isIn('id', real), eq('userId', req.user!.id))) : [];
           const missing = real.filter((id) => !rows.some((r) => Number(r.id) === id));
-          if (missing.length) throw new AppError('not_found', 'records_not_found', { ids: missing.join(', ') }, { missing });
+          if (missing.length) throw new AppError('not_found', 'records_not_found_unchanged', { ids: missing.join(', ') }, { missing });
           for (const [sort, id] of ids!.entries()) {
             if (id !== DEFAULT_DESKTOP_ID) await t.update(desktops, { id, sort }, { url: req.path });
           }
