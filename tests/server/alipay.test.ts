@@ -84,7 +84,7 @@ describe.each(kinds)('Alipay on %s', (kind) => {
     expect(page).toMatchObject({ signatureOk: true, biz: { out_trade_no: no, total_amount: '12.34', product_code: 'FAST_INSTANT_TRADE_PAY' } });
     const first = fake.deliveries.at(-1)!;
     expect(first).toMatchObject({ url: `${base}/admin/base/alipay/notify`, status: 200, text: 'success' });
-    expect(await order(no)).toMatchObject({ status: 1, payStatus: 1, transactionId: trade.tradeNo, provider: 'alipay', currency: 'cny' });
+    expect(await order(no)).toMatchObject({ status: 1, payStatus: 1, transactionId: trade.tradeNo, provider: 'alipay', payType: 1, currency: 'cny' });
     expect(Number((await order(no)).chargedAmount)).toBe(12.34);
     expect(await tokensOf(buyer)).toBe(before + 1234);
     expect(await payments(no)).toHaveLength(1);

@@ -65,7 +65,7 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(fake.deliveries.at(-1)).toMatchObject({ status: 200, event: { type: 'checkout.session.completed' } });
     expect(JSON.parse(fake.deliveries.at(-1)!.body).data.outcome).toBe('paid');
     const paid = await orderOf(t, orderNo);
-    expect(paid).toMatchObject({ status: 1, payStatus: 1, provider: 'stripe', currency: 'usd', transactionId: s.payment_intent });
+    expect(paid).toMatchObject({ status: 1, payStatus: 1, provider: 'stripe', payType: 3, currency: 'usd', transactionId: s.payment_intent });
     expect(Number(paid.chargedAmount)).toBe(4.2);
     expect(await tokensOf(t, buyer.id)).toBe(before + 100);
 

@@ -35,6 +35,9 @@ export { createTestOrder, createVipOrder, orderForCaller, prepareCharge, renewSu
 
 export type Provider = 'stripe' | 'alipay';
 
+/** The order's payType (001's dictionary: 1 Alipay, 2 WeChat Pay, 3 other) of the provider that was paid. */
+const PAY_TYPE: Record<Provider, number> = { alipay: 1, stripe: 3 };
+
 export interface PaymentConfirmation {
   provider: Provider;
   /** The provider's unique id of this event (Stripe event id, Alipay notify_id, `session:<id>`...). */
@@ -112,7 +115,7 @@ export async function confirmPayment(core: Core, c: PaymentConfirmation): Promis
       return { result: 'refunded' as const, order, refundLog: { id: log.id, amount: fromCents(c.amountCents), currency, transactionId, provider: c.provider } as Row };
     }
     const effect = await applyEffect(core, t, order, terms);
-    await moveOrder(core, t, order, ORDER_STATUS.paid, { payTime: nowStored(), transactionId, provider: c.provider, currency, chargedAmount: fromCents(c.amountCents), ...effect });
+    await moveOrder(core, t, order, ORDER_STATUS.paid, { payTime: nowStored(), transactionId, provider: c.provider, payType: PAY_TYPE[c.provider], currency, chargedAmount: fromCents(c.amountCents), ...effect });
     await notifyPaid(core, t, order);
     return { result: 'paid' as const, order };
   });
