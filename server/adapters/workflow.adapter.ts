@@ -1,12 +1,16 @@
 /**
  * The external workflow engine that runs asynchronous AI apps (issue 20): we POST a job to it, it
  * calls us back when the work is done or has failed. Both directions are signed with one shared
- * secret, the same scheme as the outgoing webhook plugin:
+ * secret (signature version 2, issue 35):
  *
- *   X-Cosmac-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(WORKFLOW_SECRET, "<t>.<raw body>")>
+ *   X-Cosmac-Signature: t=<unix seconds>,v2=<hex HMAC-SHA256(WORKFLOW_SECRET, "<t>.<METHOD>.<path>.<raw body>")>
  *
- * The signature covers the exact bytes of the body, and a receiver accepts it only within a time
- * window (5 minutes), so a captured request cannot be replayed later.
+ * METHOD is the request's method in capitals (POST), path the path of the url it is sent to, without
+ * host or query (a callback's path ends with its run's callback id). So a signature holds for one
+ * request to one url only: a callback of one run cannot settle another, nor a result url take an
+ * error. A receiver accepts it only within a time window (5 minutes) either way; within it, the run's
+ * one-way state (running -> ended) makes a repeated callback change nothing. The older `v1`, which
+ * covered only `<t>.<raw body>`, is refused (docs/decisions/workflow-callback-v2.md).
  *
  * Settings (AppConfig.env):
  * - WORKFLOW_URL: the engine's base address; jobs go to `<WORKFLOW_URL>/jobs`
@@ -16,6 +20,7 @@
  * @example
  * const engine = createWorkflow(core.config.env);
  * if (engine.configured) await engine.submit({ runId, workflowResultId, appId, workflow, input, callbackUrl, errorUrl, deadline });
+ * engine.verify(req.headers['x-cosmac-signature'], { method: 'POST', path: '/admin/base/message/receiveWorkflowResult/<id>', body: raw }); // 'valid' | 'v1' | 'invalid'
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -46,6 +51,20 @@ export class WorkflowError extends Error {
   }
 }
 
+/** What a signature covers: one request to one url. */
+export interface SignedRequest {
+  method: string;
+  /** The url's path, without host or query. */
+  path: string;
+  body: Buffer | string;
+}
+
+/**
+ * A header's verdict: `valid`; `v1` when it carries only signatures of the retired version 1 (the
+ * sender must move to v2); `invalid` otherwise (absent, malformed, wrong, or outside the window).
+ */
+export type SignatureCheck = 'valid' | 'v1' | 'invalid';
+
 export interface WorkflowAdapter {
   /** Both WORKFLOW_URL and WORKFLOW_SECRET are set. */
   readonly configured: boolean;
@@ -53,44 +72,53 @@ export interface WorkflowAdapter {
   readonly canVerify: boolean;
   /** Posts the job, signed; resolves on a 2xx answer, rejects with WorkflowError otherwise. */
   submit(job: WorkflowJob): Promise<void>;
-  /** Whether `header` signs `rawBody` with our secret within `toleranceSeconds` of now. */
-  verify(header: string | undefined, rawBody: Buffer | string, nowMs?: number): boolean;
+  /** Whether `header` signs `request` with our secret within the tolerance of now. */
+  verify(header: string | undefined, request: SignedRequest, nowMs?: number): SignatureCheck;
 }
 
 /** How far a signature's time may be from ours, either way. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** The header value that signs `body` at `unixSeconds`. */
-export function signWorkflowBody(secret: string, body: string | Buffer, unixSeconds: number): string {
-  const mac = createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex');
-  return `t=${unixSeconds},v1=${mac}`;
+function mac(secret: string, unixSeconds: number, r: SignedRequest): Buffer {
+  return createHmac('sha256', secret).update(`${unixSeconds}.${r.method.toUpperCase()}.${r.path}.`).update(r.body).digest();
+}
+
+/** The header value that signs `request` at `unixSeconds`. */
+export function signWorkflowRequest(secret: string, request: SignedRequest, unixSeconds: number): string {
+  return `t=${unixSeconds},v2=${mac(secret, unixSeconds, request).toString('hex')}`;
 }
 
 /**
- * True when `header` holds a timestamp within the tolerance of `nowMs` and at least one `v1` value
- * equal to our HMAC of the body (several are allowed, so the engine can sign with an old and a new
- * secret while they are rotated).
+ * `valid` when `header` holds a timestamp within the tolerance of `nowMs` and at least one `v2` value
+ * equal to our HMAC of the request (several are allowed, so the engine can sign with an old and a new
+ * secret while they are rotated). `v1` values are never checked: alone they answer `v1`.
  */
 export function verifyWorkflowSignature(
   secret: string,
   header: string | undefined,
-  rawBody: Buffer | string,
+  request: SignedRequest,
   nowMs = Date.now(),
   toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
-): boolean {
-  if (!secret || typeof header !== 'string' || header.length > 1000) return false;
+): SignatureCheck {
+  if (!secret || typeof header !== 'string' || header.length > 1000) return 'invalid';
   let t = NaN;
+  let v1 = false;
   const given: Buffer[] = [];
   for (const part of header.split(',')) {
     const eq = part.indexOf('=');
     const key = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
     if (key === 't' && /^\d{1,12}$/.test(value)) t = Number(value);
-    if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) given.push(Buffer.from(value, 'hex'));
+    if (key === 'v1') v1 = true;
+    if (key === 'v2' && /^[0-9a-f]{64}$/i.test(value)) given.push(Buffer.from(value, 'hex'));
   }
-  if (!Number.isFinite(t) || Math.abs(nowMs / 1000 - t) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
-  return given.some((mac) => timingSafeEqual(mac, expected));
+  if (given.length === 0) return v1 ? 'v1' : 'invalid';
+  if (!Number.isFinite(t) || Math.abs(nowMs / 1000 - t) > toleranceSeconds) return 'invalid';
+  const expected = mac(secret, t, request);
+  // Every value is compared, in constant time, so the answer's timing says nothing of which one matched.
+  let ok = false;
+  for (const value of given) ok = timingSafeEqual(value, expected) || ok;
+  return ok ? 'valid' : 'invalid';
 }
 
 export function createWorkflow(env: Record<string, string | undefined>): WorkflowAdapter {
@@ -103,13 +131,15 @@ export function createWorkflow(env: Record<string, string | undefined>): Workflo
     async submit(job) {
       if (!base || !secret) throw new WorkflowError('the workflow engine is not configured (WORKFLOW_URL, WORKFLOW_SECRET)', 0);
       const body = JSON.stringify(job);
+      const url = `${base}/jobs`;
       let res: Response;
       try {
-        res = await fetch(`${base}/jobs`, {
+        const path = new URL(url).pathname;
+        res = await fetch(url, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'x-cosmac-signature': signWorkflowBody(secret, body, Math.floor(Date.now() / 1000)),
+            'x-cosmac-signature': signWorkflowRequest(secret, { method: 'POST', path, body }, Math.floor(Date.now() / 1000)),
           },
           body,
           signal: AbortSignal.timeout(timeoutMs),
@@ -121,8 +151,8 @@ export function createWorkflow(env: Record<string, string | undefined>): Workflo
       await res.arrayBuffer().catch(() => undefined);
       if (!res.ok) throw new WorkflowError(`the workflow engine answered HTTP ${res.status}`, res.status);
     },
-    verify(header, rawBody, nowMs = Date.now()) {
-      return verifyWorkflowSignature(secret, header, rawBody, nowMs);
+    verify(header, request, nowMs = Date.now()) {
+      return verifyWorkflowSignature(secret, header, request, nowMs);
     },
   };
 }

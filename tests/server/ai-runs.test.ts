@@ -264,12 +264,12 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const body = JSON.stringify({ output: 'anything' });
     const at = Math.floor(Date.now() / 1000);
     for (const secret of ['', 'guessed-secret']) {
-      const signature = `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`;
-      for (const path of ['receiveWorkflowResult', 'receiveWorkflowError']) {
-        const res = await t().http().post(`/admin/base/message/${path}/00000000-0000-4000-8000-000000000000`)
-          .set('content-type', 'application/json').set('x-cosmac-signature', signature).send(body);
+      for (const name of ['receiveWorkflowResult', 'receiveWorkflowError']) {
+        const path = `/admin/base/message/${name}/00000000-0000-4000-8000-000000000000`;
+        const signature = `t=${at},v2=${createHmac('sha256', secret).update(`${at}.POST.${path}.${body}`).digest('hex')}`;
+        const res = await t().http().post(path).set('content-type', 'application/json').set('x-cosmac-signature', signature).send(body);
         expect(res.status).toBe(401);
-        expect(res.body.code).toBe(1001);
+        expect(res.body).toMatchObject({ code: 1001, message: 'The callback is not signed, or its signature is wrong or too old' });
       }
     }
   });

@@ -13,6 +13,7 @@ export const AI = registerMessages({
     ai_not_enough_tokens: 'Not enough tokens: this run costs {cost}, your balance is {balance}',
     ai_too_fast: 'You are starting runs too fast, please wait a moment',
     ai_bad_signature: 'The callback is not signed, or its signature is wrong or too old',
+    ai_signature_v2_required: 'Workflow callbacks must be signed with version v2 of X-Cosmac-Signature (t=...,v2=...); v1 is no longer accepted',
     ai_run_not_found: 'No run with this id is waiting for a workflow result',
   },
   'zh-cn': {
@@ -26,6 +27,7 @@ export const AI = registerMessages({
     ai_not_enough_tokens: '代币不足：本次运行需要 {cost}，你的余额为 {balance}',
     ai_too_fast: '启动运行过于频繁，请稍候',
     ai_bad_signature: '回调未签名，或签名错误或已过期',
+    ai_signature_v2_required: '工作流回调必须使用 X-Cosmac-Signature 的 v2 版本签名（t=...,v2=...），不再接受 v1',
     ai_run_not_found: '没有等待工作流结果的该运行',
   },
   'zh-tw': {
@@ -39,6 +41,7 @@ export const AI = registerMessages({
     ai_not_enough_tokens: '代幣不足：本次執行需要 {cost}，你的餘額為 {balance}',
     ai_too_fast: '啟動執行過於頻繁，請稍候',
     ai_bad_signature: '回呼未簽章，或簽章錯誤或已過期',
+    ai_signature_v2_required: '工作流程回呼必須使用 X-Cosmac-Signature 的 v2 版本簽章（t=...,v2=...），不再接受 v1',
     ai_run_not_found: '沒有等待工作流程結果的此執行',
   },
 });

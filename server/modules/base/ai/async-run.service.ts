@@ -6,14 +6,19 @@
  *   non-2xx fails the run at once: refunded, error message, and the call answers 502.
  * - `receiveWorkflow`: the engine's callbacks `receiveWorkflowResult/{id}` (`{ output, usage? }`:
  *   settle, the output stored as the answer message) and `receiveWorkflowError/{id}` (`{ error }`:
- *   fail and refund). They carry no token: the signature over the exact body bytes, made with
- *   WORKFLOW_SECRET and at most 5 minutes old, is what authenticates them. Checked in this order,
- *   so an unsigned caller learns nothing, not even whether an id exists: signature (401), body
- *   (400/1002), the run (404: unknown id, or a sync run), a finished run (answers `{ status }` and
- *   changes nothing, so an engine's retry is harmless), then the effect.
+ *   fail and refund). They carry no token: the signature (v2) over the method, the path of the url we
+ *   gave the engine (so the run's id and the kind of callback) and the exact body bytes, made with
+ *   WORKFLOW_SECRET and at most 5 minutes off, is what authenticates them. Checked in this order,
+ *   so an unsigned caller learns nothing, not even whether an id exists: signature (401; a v1-only
+ *   signature is told that v2 is required), body (400/1002), the run (404: unknown id, or a sync
+ *   run), a finished run (answers `{ status }` and changes nothing), then the effect. A callback
+ *   counts once: the run ends in one conditional transition from running (charge.ts), so the same
+ *   callback again, or many at once, or the other kind afterwards, answers the status and changes
+ *   nothing.
  *
  * Callback urls are built on PUBLIC_URL (the address the engine reaches us at), else on the address
- * the member's request came to.
+ * the member's request came to; a callback's signature covers the path of the url as given, PUBLIC_URL's
+ * own path included, whatever a proxy in front of us makes of it.
  */
 import type { Core } from '../../../core/core';
 import type { Caller } from '../../../core/auth/auth.service';
@@ -31,6 +36,13 @@ export const CALLBACK_PATHS = {
   result: '/admin/base/message/receiveWorkflowResult',
   error: '/admin/base/message/receiveWorkflowError',
 } as const;
+
+/** The path of the `kind` callback url of run `id` as the engine was given it: what its signature covers. */
+function callbackPath(core: Core, kind: keyof typeof CALLBACK_PATHS, id: string): string {
+  const base = core.config.env.PUBLIC_URL?.trim() ?? '';
+  const prefix = base && URL.canParse(base) ? new URL(base).pathname.replace(/\/+$/, '') : '';
+  return `${prefix}${CALLBACK_PATHS[kind]}/${id}`;
+}
 
 const RESULT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -82,10 +94,19 @@ function usageOf(f: Fields): { promptTokens: number; completionTokens: number } 
   return { promptTokens, completionTokens };
 }
 
-/** One callback of the engine: `kind` says which url it came to. Answers the run's status after it. */
-export async function receiveWorkflow(core: Core, kind: 'result' | 'error', id: string, raw: Buffer, signature: string | undefined): Promise<{ status: number }> {
+/** A callback as it reached us: its method, its X-Cosmac-Signature header and its body's exact bytes. */
+export interface CallbackRequest {
+  method: string;
+  signature: string | undefined;
+  raw: Buffer;
+}
+
+/** One callback of the engine: `kind` says which url it came to, `id` is that url's last segment. Answers the run's status after it. */
+export async function receiveWorkflow(core: Core, kind: 'result' | 'error', id: string, { method, signature, raw }: CallbackRequest): Promise<{ status: number }> {
   const engine = workflowFor(core);
-  if (!engine.canVerify || !engine.verify(signature, raw)) throw fail.unauthorized(AI.ai_bad_signature);
+  const check = engine.canVerify ? engine.verify(signature, { method, path: callbackPath(core, kind, id), body: raw }) : 'invalid';
+  if (check === 'v1') throw fail.unauthorized(AI.ai_signature_v2_required);
+  if (check !== 'valid') throw fail.unauthorized(AI.ai_bad_signature);
   const f = Fields.of(parseJson(raw), kind === 'result' ? ['output', 'usage'] : ['error']);
   let output: unknown = null;
   let usage: { promptTokens: number; completionTokens: number } | null = null;

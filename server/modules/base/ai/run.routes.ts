@@ -1,8 +1,9 @@
 /**
  * The run calls of base/message (issue 20): `runWorkflow` (sync apps) and `addTask` (async apps),
  * for members; and the workflow engine's two callbacks, which carry no token (public routes,
- * authenticated by their HMAC signature over the raw body: see async-run.service.ts). The spec marks
- * the callbacks as needing a token; an engine has none, so the signature takes its place.
+ * authenticated by their HMAC signature over the method, the path and the raw body: see
+ * async-run.service.ts). The spec marks the callbacks as needing a token; an engine has none, so the
+ * signature takes its place.
  */
 import type { Core } from '../../../core/core';
 import { l } from '../../../core/entity/define';
@@ -29,7 +30,11 @@ export default defineRoutes((core: Core) => {
       summary: kind === 'result'
         ? l('Workflow engine: a run succeeded (signed callback)', '工作流引擎：运行成功（签名回调）', '工作流程引擎：執行成功（簽章回呼）')
         : l('Workflow engine: a run failed (signed callback)', '工作流引擎：运行失败（签名回调）', '工作流程引擎：執行失敗（簽章回呼）'),
-      handler: async (req) => receiveWorkflow(core, kind, req.params.workflowResultId ?? '', await readRawBody(req.ctx, MAX_CALLBACK_BYTES), req.ctx.get('x-cosmac-signature') || undefined),
+      handler: async (req) => receiveWorkflow(core, kind, req.params.workflowResultId ?? '', {
+        method: req.ctx.method,
+        signature: req.ctx.get('x-cosmac-signature') || undefined,
+        raw: await readRawBody(req.ctx, MAX_CALLBACK_BYTES),
+      }),
     }),
     // The signature covers the exact bytes: the dispatcher leaves the body for the handler to read.
     body: 'raw' as const,
