@@ -9,10 +9,13 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
-import { startServerProcess } from '../helpers/build';
+import { buildServerOnce, startServerProcess } from '../helpers/build';
 import { freePort, hasRedisServer, startRedis, stop } from '../helpers/cluster';
 import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
 import { hasNginx, NGINX_BIN, startNginx, type Backend, type Nginx } from './nginx';
+
+// At import, outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
 
 export const ADMIN_PASSWORD = 'Cluster-Admin-1';
 

@@ -2,9 +2,13 @@
  * Builds the server into dist/ once per test run, for tests that spawn real server processes.
  * Test files run in parallel workers: the first one builds while the others wait for its marker,
  * so no process ever starts from a half-written dist/.
+ *
+ * A build takes half a minute on a quiet machine and several on a busy one, so nothing here counts
+ * time: the others wait as long as the building process lives. Call it at the top level of a test
+ * file (`await buildServerOnce();` after the imports), where no hook's time limit applies.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort } from './ports';
 
@@ -18,15 +22,40 @@ export async function buildServerOnce(): Promise<void> {
   try {
     mkdirSync(lock);
   } catch {
-    const until = Date.now() + 180_000;
     while (!existsSync(done)) {
-      if (Date.now() > until) throw new Error('waited 180 s for another worker to build the server');
+      if (existsSync(join(lock, 'failed'))) throw new Error(`the server build failed: ${readFileSync(join(lock, 'failed'), 'utf8')}`);
+      const builder = builderPid(lock);
+      if (builder !== null && !alive(builder)) throw new Error(`the test process ${builder} that was building the server stopped before it finished`);
       await new Promise((r) => setTimeout(r, 200));
     }
     return;
   }
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+  writeFileSync(join(lock, 'pid'), String(process.pid));
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+  } catch (e) {
+    writeFileSync(join(lock, 'failed'), (e as Error).message);
+    throw e;
+  }
   writeFileSync(done, '');
+}
+
+function builderPid(lock: string): number | null {
+  try {
+    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

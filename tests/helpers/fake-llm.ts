@@ -51,6 +51,12 @@ export interface FakeLlmScript {
   fail: FakeLlmFailure & { times?: number };
   /** Accept chat requests and never answer, not even the headers. */
   hang: boolean;
+  /**
+   * Send the headers, then hold every answer's first chunk until `release()` (or the caller hangs up):
+   * a test waits for what it expects (a question cut off) however slow the machine, instead of racing
+   * a fixed delay.
+   */
+  held: boolean;
   /** Destroy the connection after this many content chunks (null: never). */
   dropAfterChunks: number | null;
   /** The usage to report; false: send none even when asked (a provider without usage); true: counted. */
@@ -94,11 +100,20 @@ const DEFAULTS: Omit<FakeLlmScript, 'fail'> = {
   chunkDelayMs: 0,
   firstChunkDelayMs: 0,
   hang: false,
+  held: false,
   dropAfterChunks: null,
   usage: true,
   finishReason: 'stop',
   failWhenAsked: null,
 };
+
+/** A promise that resolves once `open()` is called. */
+function openGate(): { promise: Promise<void>; open: () => void; isOpen: boolean } {
+  let open!: () => void;
+  const promise = new Promise<void>((r) => (open = r));
+  const gate = { promise, isOpen: false, open: () => { gate.isOpen = true; open(); } };
+  return gate;
+}
 
 const ERROR_TYPES: Record<number, [type: string, code: string]> = {
   400: ['invalid_request_error', 'invalid_request'],
@@ -122,6 +137,7 @@ export class FakeLlm {
   private readonly initial: Partial<FakeLlmScript>;
   private current: Omit<FakeLlmScript, 'fail'> = { ...DEFAULTS };
   private failures: FakeLlmFailure[] = [];
+  private gate = openGate();
   private server!: Server;
   private seq = 0;
 
@@ -159,6 +175,7 @@ export class FakeLlm {
   /** Changes the behaviour from now on (fields not given stay as they are); `fail` queues failures. */
   script(change: Partial<FakeLlmScript>): this {
     const { fail, ...rest } = change;
+    if (rest.held && this.gate.isOpen) this.gate = openGate();
     Object.assign(this.current, rest);
     if (fail) {
       const { times = 1, ...failure } = fail;
@@ -167,8 +184,17 @@ export class FakeLlm {
     return this;
   }
 
+  /** Lets every answer held by `held: true` go on (answers asked later are held again only after another script({ held: true })). */
+  release(): this {
+    this.gate.open();
+    this.current.held = false;
+    return this;
+  }
+
   /** Back to the behaviour the fake was started with, no failures queued, requests forgotten. */
   reset(): this {
+    this.gate.open();
+    this.gate = openGate();
     this.current = { ...DEFAULTS };
     this.failures = [];
     this.requests.length = 0;
@@ -247,6 +273,7 @@ export class FakeLlm {
     const send = (choices: unknown[], extra: Record<string, unknown> = {}) => {
       if (!gone) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage: null } : {}), ...extra })}\n\n`);
     };
+    if (s.held) await Promise.race([this.gate.promise, new Promise<void>((r) => res.once('close', () => r()))]);
     if (s.firstChunkDelayMs > 0) await wait(s.firstChunkDelayMs);
     send([{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]);
     const size = Math.max(1, Math.floor(s.chunkSize));

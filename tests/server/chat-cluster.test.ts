@@ -8,10 +8,13 @@
 import type { ChildProcess } from 'node:child_process';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../helpers/build';
+import { buildServerOnce, startServerProcess } from '../helpers/build';
 import { freePort, hasRedisServer, startRedis, stop } from '../helpers/cluster';
 import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
 import { closeAll, connect, emitAck, noticeWithin, waitNotice, type Client } from '../helpers/sockets';
+
+// Outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
 
 const hasMysql = (await databaseKinds()).includes('mysql');
 const hasRedis = hasRedisServer;

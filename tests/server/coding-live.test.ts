@@ -14,9 +14,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitySource } from '../../codegen/scaffold-entity';
 import { LIVE_TABLE, LiveEntityError } from '../../server/core/entity/live';
-import { startServerProcess } from '../helpers/build';
+import { buildServerOnce, startServerProcess } from '../helpers/build';
 import { startApp, type TestApp } from '../helpers/app';
 import { createTestDb, databaseKinds, REDIS_URL, redisUp, type TestDb } from '../helpers/databases';
+
+// Outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
 
 const kinds = await databaseKinds();
 const withRedis = await redisUp();

@@ -12,6 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, buildServerOnce } from '../helpers/build';
 import { freePort } from '../helpers/ports';
 
+// Outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
+
 describe('a server on a taken port', () => {
   let blocker: Server | null = null;
   afterAll(() => new Promise<void>((r) => (blocker ? blocker.close(() => r()) : r())));

@@ -14,9 +14,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../helpers/app';
-import { startServerProcess } from '../helpers/build';
+import { buildServerOnce, startServerProcess } from '../helpers/build';
 import { sleep, stop } from '../helpers/cluster';
 import { connect as socketConnect, waitNotice } from '../helpers/sockets';
+
+// Outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { buildServerOnce } from '../helpers/build';
+import { allMakingProgress } from '../helpers/progress';
 import { freePort } from '../helpers/ports';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -18,6 +19,9 @@ import mysql from 'mysql2/promise';
 import { SqliteDb } from '../../server/core/db/sqlite';
 import { ADMIN_PASSWORD, startApp, type TestApp } from '../helpers/app';
 import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
+
+// Outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
 
 const kinds = await databaseKinds();
 const ROOT = resolve(__dirname, '../..');
@@ -195,14 +199,17 @@ describe.each(kinds)('concurrent writes on %s', (kind) => {
     const loggedBefore = await logged();
     const statsBefore = t.core.requestLog.stats;
 
-    const results = await Promise.all(
-      Array.from({ length: BURST }, async (_, i) => {
+    // No request has a time limit of its own (a busy machine makes all of them slow); a hang stops progress.
+    const results = await allMakingProgress(
+      Array.from({ length: BURST }, (_, i) => async (signal: AbortSignal) => {
         const r = burstRequest(tag, i);
+        const req = t.http().post(PATHS[r.kind]).set('Authorization', t.adminToken).set('Content-Type', r.type);
+        signal.addEventListener('abort', () => req.abort(), { once: true });
         try {
-          const res = await t.http().post(PATHS[r.kind]).set('Authorization', t.adminToken).set('Content-Type', r.type).timeout(15_000).send(r.body);
+          const res = await req.send(r.body);
           return { kind: r.kind, status: res.status, code: res.body?.code as number | undefined };
         } catch (e) {
-          return { kind: r.kind, status: 0, code: undefined, error: (e as Error).message };
+          return { kind: r.kind, status: 0, code: undefined, error: signal.aborted ? String(signal.reason) : (e as Error).message };
         }
       }),
     );
@@ -293,13 +300,15 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
 
   const base = () => `http://127.0.0.1:${port}`;
   let token = '';
-  const add = async (path: string, body: unknown) => {
+  // No time limit per request: a batch is timed by its progress (allMakingProgress), and the requests
+  // in flight at SIGTERM end when the server does.
+  const add = async (path: string, body: unknown, signal?: AbortSignal) => {
     try {
       const res = await fetch(`${base()}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
+        signal,
       });
       return { status: res.status, code: ((await res.json()) as { code: number }).code };
     } catch (e) {
@@ -318,11 +327,11 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
       body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
     });
     token = ((await login.json()) as { data: { token: string } }).data.token;
-    const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
+    const results = await allMakingProgress(
+      Array.from({ length: 40 }, (_, i) => (signal: AbortSignal) =>
         i % 2
-          ? add(PATHS.goods, { title: `sigterm goods ${i}`, status: 1 })
-          : add(PATHS.user, { username: `sigterm_u${i}`, password: 'Burst-Pass-1', nickName: `Sig ${i}`, roleIdList: [] })),
+          ? add(PATHS.goods, { title: `sigterm goods ${i}`, status: 1 }, signal)
+          : add(PATHS.user, { username: `sigterm_u${i}`, password: 'Burst-Pass-1', nickName: `Sig ${i}`, roleIdList: [] }, signal)),
     );
     expect(results.filter((r) => r.code !== 1000)).toEqual([]);
     expect(await health()).toEqual({ queued: 41, written: 0, dropped: 0, failed: 0 });

@@ -7,9 +7,12 @@
 import type { ChildProcess } from 'node:child_process';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../helpers/build';
+import { buildServerOnce, startServerProcess } from '../helpers/build';
 import { freePort, hasRedisServer, sleep, startRedis, stop } from '../helpers/cluster';
 import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
+
+// Outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
 
 const hasMysql = (await databaseKinds()).includes('mysql');
 const hasRedis = hasRedisServer;

@@ -8,11 +8,14 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServerProcess } from '../helpers/build';
+import { buildServerOnce, startServerProcess } from '../helpers/build';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds, REDIS_URL, redisUp } from '../helpers/databases';
 import { memberRoleId } from '../../server/modules/base/member.service';
 import { seededRandom } from '../helpers/random';
+
+// Outside any hook, so a slow build on a busy machine meets no hook's time limit.
+await buildServerOnce();
 
 const kinds = await databaseKinds();
 const withRedis = kinds.includes('mysql') && (await redisUp());
