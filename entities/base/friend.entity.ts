@@ -1,5 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import type { AuthUser, EnumOption, HookDb, Row } from '../../server/core/entity/define';
+import type { EnumOption, HookDb } from '../../server/core/entity/define';
 import { fail } from '../../server/core/http/errors';
 import { and, eq, or } from '../../server/core/entity/access';
 import users from './sys/user.entity';
@@ -27,7 +27,8 @@ const STATUS_OPTIONS: EnumOption[] = [
 const ANONYMOUS_FIELDS = ['id', 'userId', 'friendId', 'avatar', 'nickName'];
 /**
  * What a member sees of a row that is not theirs (a request to them, someone's accepted friend):
- * never the owner's remark or type, which are the owner's private notes.
+ * never the owner's remark or type, which are the owner's private notes. The core cuts rows to these
+ * views and lets nobody search, filter or sort by what they leave out (server/core/crud/shown.ts).
  */
 const MEMBER_FIELDS = [...ANONYMOUS_FIELDS, 'status', 'userAvatar', 'userNickName', 'createTime', 'updateTime'];
 
@@ -44,16 +45,6 @@ async function profiles(db: HookDb, ids: number[]): Promise<Map<number, Profile>
   );
   for (const u of found) out.set(Number(u.id), { avatar: u.headImg || u.avatar || null, nickName: u.nickName ?? null });
   return out;
-}
-
-/** Cuts a member's view of rows that are not theirs to {@link MEMBER_FIELDS}. */
-function trimForMember(user: AuthUser | null, rows: Row[]): void {
-  if (!user || user.isAdmin) return;
-  const keep = new Set(MEMBER_FIELDS);
-  for (const row of rows) {
-    if (Number(row.userId) === user.id) continue;
-    for (const k of Object.keys(row)) if (!keep.has(k)) delete row[k];
-  }
 }
 
 export default defineEntity({
@@ -124,7 +115,7 @@ export default defineEntity({
         throw fail.bad('bad_filter_value', { field: 'userId' });
       }
     },
-    async afterRead({ db, user, rows }) {
+    async afterRead({ db, rows }) {
       const ids = new Set<number>();
       for (const row of rows) for (const id of [Number(row.friendId), Number(row.userId)]) if (Number.isInteger(id)) ids.add(id);
       const byId = await profiles(db, [...ids]);
@@ -136,7 +127,6 @@ export default defineEntity({
         row.userAvatar = owner?.avatar ?? null;
         row.userNickName = owner?.nickName ?? null;
       }
-      trimForMember(user, rows);
     },
   },
 });

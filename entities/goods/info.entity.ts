@@ -118,8 +118,9 @@ export default defineEntity({
     // Counters move only through the store's calls (view, like, sale), never by the seller's hand.
     // isPinned too: a seller pins through goods/info/updateGoods, which keeps the per-seller limit.
     adminOnly: ['sold', 'likeCount', 'useCount', 'viewCount', 'isPinned'],
-    // A listing is public once on the shelf: the store shows these fields to everyone.
-    visible: { anonymous: SHOWN, member: SHOWN },
+    // A listing is public once on the shelf: the store shows these fields to everyone. The generic
+    // reads give members their own listings only, and staff of a data scope the whole rows of it.
+    visible: { anonymous: SHOWN },
   },
   hooks: {
     async afterRead({ db, rows }) {

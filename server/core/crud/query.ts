@@ -1,7 +1,7 @@
 /**
  * Turns a list/page request body into a WHERE clause, ORDER BY and LIMIT, accepting only declared
  * fields: `order` must name a column, `sort` is asc|desc, filters are the entity's equality fields,
- * every value becomes a `?` parameter.
+ * each of them shown to the caller (`shown`, see shown.ts), every value becomes a `?` parameter.
  */
 import { fail } from '../http/errors';
 import type { Entity, Field } from '../entity/model';
@@ -79,7 +79,13 @@ export function parseQuery(
   mode: 'page' | 'list',
   q: (n: string) => string,
   scope: Clause | null = null,
+  shown: ReadonlySet<string> | null = null,
 ): ParsedQuery {
+  // Only what the answer shows the caller is searched, filtered or sorted by (shown.ts).
+  const usable = (name: string): boolean => {
+    const f = e.byName.get(name);
+    return !!f && !f.hidden && !f.writeOnly && (shown === null || shown.has(name));
+  };
   const clauses: string[] = [];
   const params: unknown[] = [];
   const tests: RowTest[] = [];
@@ -95,7 +101,7 @@ export function parseQuery(
 
   for (const [key, raw] of Object.entries(body)) {
     if (CONTROL_KEYS.has(key) || raw === undefined || raw === '') continue;
-    if (!e.search.equal.includes(key)) throw fail.bad('bad_filter', { field: key });
+    if (!e.search.equal.includes(key) || !usable(key)) throw fail.bad('bad_filter', { field: key });
     const f = e.byName.get(key)!;
     if (Array.isArray(raw)) {
       if (raw.length === 0 || raw.length > MAX_IN) throw fail.bad('bad_filter_value', { field: key });
@@ -120,10 +126,14 @@ export function parseQuery(
   if (kw !== undefined && kw !== null && kw !== '') {
     if (typeof kw !== 'string' && typeof kw !== 'number') throw fail.bad('bad_keyword');
     const text = String(kw).slice(0, 200);
-    if (e.search.keyword.length) {
-      clauses.push(`(${e.search.keyword.map((k) => `${q(k)} LIKE ? ESCAPE '!'`).join(' OR ')})`);
-      for (let i = 0; i < e.search.keyword.length; i++) params.push(likePattern(text));
-      tests.push({ like: e.search.keyword, text });
+    const fields = e.search.keyword.filter(usable);
+    if (fields.length) {
+      clauses.push(`(${fields.map((k) => `${q(k)} LIKE ? ESCAPE '!'`).join(' OR ')})`);
+      for (let i = 0; i < fields.length; i++) params.push(likePattern(text));
+      tests.push({ like: fields, text });
+    } else if (e.search.keyword.length) {
+      clauses.push('1 = 0');
+      tests.push({ or: [] });
     }
   }
 
@@ -131,7 +141,7 @@ export function parseQuery(
   let sort = e.order.sort;
   if (body.order !== undefined && body.order !== null && body.order !== '') {
     const f = typeof body.order === 'string' ? e.byName.get(body.order) : undefined;
-    if (!f || f.virtual || f.hidden || f.writeOnly || f.type === 'json') {
+    if (!f || f.virtual || f.type === 'json' || !usable(f.name)) {
       throw fail.bad('bad_order', { field: String(body.order).slice(0, 64) });
     }
     orderField = f.name;

@@ -1,11 +1,12 @@
-/** The read operations info, list and page: the read rule, hooks, and what an anonymous caller may see. */
+/** The read operations info, list and page: the read rule, hooks, and what the caller may see and search by. */
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import { fail } from '../http/errors';
 import { parseQuery } from './query';
 import { pageRows } from './page-rows';
 import { scopeKey } from './scope';
-import { accessClause, trimForAnonymous } from './access-sql';
+import { accessClause } from './access-sql';
+import { shownFields, trimForCaller } from './shown';
 import { planFor } from './plan';
 import { InFlight } from './in-flight';
 import { asId, hookCtx, isObject, type OpContext } from './op-context';
@@ -25,7 +26,7 @@ export async function info(c: OpContext, e: Entity, idValue: unknown): Promise<R
   if (!row) throw fail.notFound('record_not_found');
   plan.codec.decode(row);
   await e.hooks.afterRead?.({ ...hookCtx(c, 'info'), rows: [row], single: true });
-  trimForAnonymous(e, user, [row]);
+  trimForCaller(e, user, [row]);
   return row;
 }
 
@@ -35,11 +36,11 @@ export async function list(c: OpContext, e: Entity, body: unknown): Promise<Row[
   if (!isObject(b)) throw fail.bad('body_not_object');
   const plan = planFor(e);
   await e.hooks.beforeRead?.({ ...hookCtx(c, 'list'), query: b });
-  const pq = parseQuery(e, b, 'list', db.q, await accessClause(c.model, e, user, 'read', c));
+  const pq = parseQuery(e, b, 'list', db.q, await accessClause(c.model, e, user, 'read', c), shownFields(e, user, b));
   const rows = await db.query(`SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ?`, [...pq.params, pq.size]);
   for (const r of rows) plan.codec.decode(r);
   await e.hooks.afterRead?.({ ...hookCtx(c, 'list'), rows, single: false });
-  trimForAnonymous(e, user, rows);
+  trimForCaller(e, user, rows);
   return rows;
 }
 
@@ -49,7 +50,7 @@ export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ li
   if (!isObject(b)) throw fail.bad('body_not_object');
   const plan = planFor(e);
   await e.hooks.beforeRead?.({ ...hookCtx(c, 'page'), query: b });
-  const pq = parseQuery(e, b, 'page', db.q, await accessClause(c.model, e, user, 'read', c));
+  const pq = parseQuery(e, b, 'page', db.q, await accessClause(c.model, e, user, 'read', c), shownFields(e, user, b));
   const q = db.q;
   const rowsQuery = await pageRows(e, pq, plan, q, c.boundaries, scopeKey(user));
   const readRows = async () => {
@@ -68,7 +69,7 @@ export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ li
   await rowsQuery.served(rows);
   for (const r of rows) plan.codec.decode(r);
   await e.hooks.afterRead?.({ ...hookCtx(c, 'page'), rows, single: false });
-  trimForAnonymous(e, user, rows);
+  trimForCaller(e, user, rows);
   const pagination = { page: pq.page, size: pq.size, total: total.total };
   return { list: rows, pagination: total.approximate ? { ...pagination, approximate: true } : pagination };
 }

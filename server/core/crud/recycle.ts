@@ -1,14 +1,16 @@
 /**
  * The recycle record a delete leaves, written in the delete's transaction. The record shows the
- * rows as a reader would see them (the entity's afterRead runs over them, so a value a reader
- * never sees, such as a secret parameter, is not shown in the bin either); whatever differs from
- * the stored row, and every hidden column, is kept aside in hiddenData so a restore is exact.
+ * rows as a reader would see them (the entity's afterRead runs over them and a member's view of other
+ * owners' rows applies, so a value a reader never sees, such as a secret parameter, is not shown in
+ * the bin either); whatever differs from the stored row, and every hidden column, is kept aside in
+ * hiddenData so a restore is exact.
  */
 import type { AuthUser, Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import type { Db } from '../db/db';
 import { planFor } from './plan';
 import { nowStored } from './values';
+import { trimForMember } from './shown';
 
 const COLUMNS = ['entityInfo', 'userId', 'userName', 'data', 'hiddenData', 'url', 'params', 'count', 'createTime', 'updateTime'];
 
@@ -25,6 +27,7 @@ export async function writeRecycleRecord(
   const rows = raw.map((r) => plan.codec.decode(Object.fromEntries(stored.map((f) => [f.name, r[f.name]]))));
   const shown = rows.map((r) => ({ ...r }));
   await e.hooks.afterRead?.({ db: tx, user, action: 'delete', rows: shown, single: false });
+  trimForMember(e, user, shown);
   const hiddenData: Record<string, Row> = {};
   raw.forEach((r, i) => {
     const aside: Row = Object.fromEntries(plan.hiddenColumns.map((f) => [f.name, r[f.name]]));

@@ -74,7 +74,11 @@ export interface AccessDecl {
   create?: (a: CreateArgs) => boolean | null | undefined | Promise<boolean | null | undefined>;
   /** Fields only administrators (or a module that checked them itself) set; others' values are ignored. */
   adminOnly?: string[];
-  /** Fields of a row that is not theirs that an anonymous caller, or another member, may see. */
+  /**
+   * Fields of a row that is not theirs that an anonymous caller (default: none), or another member
+   * (default: all; applied where the entity has an owner field), may see; the core cuts rows to them,
+   * and a read may search, filter and sort only by what it shows (crud/shown.ts).
+   */
   visible?: { anonymous?: string[] | 'all'; member?: string[] | 'all' };
   /** The generic actions whose permission keys the member role holds (seeded once, never forced back). */
   members?: ActionName[] | 'all';

@@ -37,7 +37,7 @@ function normalizeAccess(key: string, d: EntityDecl, fields: Field[], actions: A
       if (!actions.includes(m)) throw new Error(`${key}: member action '${m}' is not exposed`);
       return true;
     }),
-    visible: { anonymous: list(a?.visible?.anonymous, 'visible'), member: list(a?.visible?.member, 'visible') },
+    visible: { anonymous: list(a?.visible?.anonymous, 'visible'), member: list(a?.visible?.member ?? 'all', 'visible') },
     declared: !!a,
   };
 }
