@@ -37,7 +37,7 @@ export async function writeRecycleRecord(
     if (Object.keys(aside).length) hiddenData[String(r.id)] = aside;
   });
   const now = nowStored();
-  const someone = user && !user.system ? user : null;
+  const someone = user && !user.system ? user : user?.actor ?? null;
   await tx.run(
     `INSERT INTO ${tx.q(recycle.table)} (${COLUMNS.map((c) => tx.q(c)).join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
     [
