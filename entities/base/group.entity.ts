@@ -7,6 +7,8 @@ export const GROUP_TYPE = { private: 0, public: 1, team: 2 } as const;
 
 /** The highest `aiReplyCap` a group may set: a loop of AI members costs its starter a reply each time. */
 export const MAX_AI_REPLY_CAP = 20;
+/** The bounds of a group's board, rows and cols alike. */
+export const BOARD_SIZE = { min: 1, max: 12 } as const;
 /** The cap of a group that never set one. */
 export const DEFAULT_AI_REPLY_CAP = 3;
 
@@ -32,7 +34,7 @@ export default defineEntity({
     'rewardPool and allocationRatio change only through the group calls (admin-only for the generic update). ' +
     'add and delete are hand-written (server/modules/base/group): add makes the owner row, delete (owner ' +
     'only, soft) takes the members\' sockets out of the group\'s room after the commit. rows x cols is the ' +
-    "group's board (defaults 2 x 2). aiReplyCap caps AI members' replies in a row (the AI messages at " +
+    "group's board (1 to 12 each, defaults 2 x 2). aiReplyCap caps AI members' replies in a row (the AI messages at " +
     'the end of the conversation; 0 to 20, default 3; 0: AI members never answer in this group); ' +
     'the owner changes it with update.',
   fields: {
@@ -70,8 +72,8 @@ export default defineEntity({
       label: l('Reward pool', '奖励池', '獎勵池'),
     },
     key: { type: 'string', length: 64, unique: true, label: l('Join key', '加入密钥', '加入金鑰') },
-    rows: { type: 'int', default: 2, nullable: false, label: l('Rows', '行数', '列數') },
-    cols: { type: 'int', default: 2, nullable: false, label: l('Columns', '列数', '欄數') },
+    rows: { type: 'int', default: 2, nullable: false, min: BOARD_SIZE.min, max: BOARD_SIZE.max, label: l('Rows', '行数', '列數') },
+    cols: { type: 'int', default: 2, nullable: false, min: BOARD_SIZE.min, max: BOARD_SIZE.max, label: l('Columns', '列数', '欄數') },
     onBoard: { type: 'int', default: 1, nullable: false, label: l('On board', '上板', '上板') },
     channelId: { type: 'string', label: l('Channel', '频道', '頻道') },
     position: { type: 'int', label: l('Position', '位置', '位置') },

@@ -46,7 +46,8 @@ export default defineEntity({
   label: l('Goods', '商品', '商品'),
   note:
     'Fields of 001 §3 Goods info. The title is required. Removal is logical (delete flag). typeName and ' +
-    'userName are derived on read (goods_type.name, base_sys_user.nickName or username) and never written. ' +
+    'userName are derived on read (goods_type.name, the seller\'s nickName; without one null, the username ' +
+    'only for administrators, as a username may be an e-mail address) and never written. ' +
     'Counters (sold, likeCount, useCount) and the isPinned flag default to 0, a choice of ours.',
   fields: {
     typeId: { type: 'int', index: true, label: l('Type', '分类', '分類') },
@@ -123,15 +124,16 @@ export default defineEntity({
     visible: { anonymous: SHOWN },
   },
   hooks: {
-    async afterRead({ db, rows }) {
+    async afterRead({ db, rows, user }) {
       if (rows.length === 0) return;
       const types = await byId(db, 'goods_type', ['name'], idsOf(rows, 'typeId'));
       const users = await byId(db, 'base_sys_user', ['nickName', 'username'], idsOf(rows, 'userId'));
       for (const row of rows) {
         const type = types.get(Number(row.typeId));
-        const user = users.get(Number(row.userId));
+        const seller = users.get(Number(row.userId));
         row.typeName = type ? text(type.name) : null;
-        row.userName = user ? (text(user.nickName) ?? text(user.username)) : null;
+        // A username may be an e-mail address and is a sign-in name: only administrators see it.
+        row.userName = seller ? (text(seller.nickName) ?? (user?.isAdmin ? text(seller.username) : null)) : null;
       }
     },
   },

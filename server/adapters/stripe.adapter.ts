@@ -8,7 +8,8 @@
  * - STRIPE_WEBHOOK_SECRET: the endpoint's signing secret (whsec_…). Without it no webhook verifies.
  * - STRIPE_API_URL: the API's base URL, default https://api.stripe.com (e.g. http://127.0.0.1:4242);
  *   read into the SDK's host, port and protocol options.
- * - STRIPE_WEBHOOK_TOLERANCE: seconds a signed webhook stays acceptable (default 300, Stripe's own).
+ * - STRIPE_WEBHOOK_TOLERANCE: seconds a signed webhook's timestamp may be from now, before or after
+ *   (default 300, Stripe's own).
  * - STRIPE_TIMEOUT_MS: how long one API request may take (default 20000).
  * The currency and rate (STRIPE_CURRENCY / STRIPE_RATE) are read by pay-settings.ts, not here.
  *
@@ -224,6 +225,12 @@ function endpoint(url: string | undefined): { host: string; port: number; protoc
   }
 }
 
+/** The `t=` of a Stripe-Signature header in unix seconds (NaN without one). */
+function signedAtSeconds(header: string): number {
+  const t = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(header);
+  return t ? Number(t[1]) : NaN;
+}
+
 /** The adapter for these settings; methods reject with StripeNotConfigured when the key is missing. */
 export function createStripeAdapter(env: Record<string, string | undefined>): StripeAdapter {
   const key = env.STRIPE_SECRET_KEY?.trim();
@@ -317,6 +324,8 @@ export function createStripeAdapter(env: Record<string, string | undefined>): St
       } catch (e) {
         throw new StripeBadSignature((e as Error).message);
       }
+      // The SDK only bounds a signature's age; one dated ahead of the clock would stay replayable until then.
+      if (!(signedAtSeconds(signatureHeader) - Date.now() / 1000 <= tolerance)) throw new StripeBadSignature('timestamp in the future');
       const data = event.data as { object?: unknown } | undefined;
       if (typeof event.id !== 'string' || typeof event.type !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
         throw new StripeBadSignature('not an event');

@@ -210,11 +210,12 @@ export async function seedWorld(t: TestApp): Promise<World> {
   }
   // Accepted, so public and member reads of A's friends show the row (cut to its visible fields).
   await seedRow(w, 'base/friend', { friendId: w.adminId, status: 1 });
-  await seedRow(w, 'base/comment', { workflowId: 1 });
   await seedRow(w, 'base/auth', { status: 1 });
   const category = await seedRow(w, 'base/mediaCategory', {});
   await seedRow(w, 'base/media', { categoryId: category });
-  w.goodsId = await seedRow(w, 'goods/info', { status: 1, isDisplay: 1, isFree: 0, isCommentAllowed: 1, isPinned: 0, copyrightType: 0 });
+  w.goodsId = await seedRow(w, 'goods/info', { status: 1, isDisplay: 1, isFree: 0, isCommentAllowed: 1, isPinned: 0, copyrightType: 0, workflowId: 1 });
+  // A member comments only on goods on sale: the workflow the goods above sells.
+  await seedRow(w, 'base/comment', { workflowId: 1 });
   await seedRow(w, 'goods/spec', { goodsId: w.goodsId }, 'admin');
   const bought = await seedRow(w, 'goods/order', { userId: a.id, sellerId: w.adminId, payType: 1, payStatus: 1, status: 1 });
   w.orderNo = String((await db.query<{ orderNo: string }>(`SELECT ${db.q('orderNo')} FROM ${db.q(entityOf(t, 'goods/order').table)} WHERE ${db.q('id')} = ?`, [bought]))[0].orderNo);

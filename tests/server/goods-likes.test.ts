@@ -134,4 +134,24 @@ describe.each(kinds)('goods likes, favorites and comments on %s', (kind) => {
     expect(ok(await post(t, fan, '/admin/base/comment/page', { workflowId: open })).list).toMatchObject([{ id, status: 2, content: 'great workflow!' }]);
     ok(await post(t, t.adminToken, '/admin/base/comment/add', { content: 'note from the platform', workflowId: closed }));
   });
+
+  it('refuses comments on goods that do not exist or are not on sale, and writes nothing', async () => {
+    const offShelf = 700_000 + seq;
+    const removed = 600_000 + seq;
+    await goods({ workflowId: offShelf, status: 0 });
+    const gone = await goods({ workflowId: removed });
+    ok(await post(t, seller, '/admin/goods/info/remove', { id: gone }));
+    for (const workflowId of [500_000 + seq, offShelf, removed]) {
+      const res = await post(t, fan, '/admin/base/comment/add', { content: 'hello?', workflowId });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe(1001);
+      expect(await rows(t, 'base_comment', '`workflowId` = ?', [workflowId])).toEqual([]);
+    }
+    // Nor can a comment be moved onto such goods.
+    const open = 400_000 + seq;
+    await goods({ workflowId: open });
+    const { id } = ok(await post(t, fan, '/admin/base/comment/add', { content: 'on sale', workflowId: open }));
+    expect((await post(t, fan, '/admin/base/comment/update', { id, workflowId: offShelf })).status).toBe(404);
+    expect((await rows(t, 'base_comment', '`id` = ?', [id]))[0]).toMatchObject({ workflowId: open });
+  });
 });

@@ -8,6 +8,7 @@ import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { ok, person, post, rows, type Person } from '../helpers/group-members';
 import { SYSTEM } from '../../server/core/entity/access';
+import { get } from './stripe-world';
 
 const kinds = await databaseKinds();
 
@@ -27,6 +28,7 @@ describe.each(kinds)('goods store on %s', (kind) => {
   const openList = async (body: Record<string, unknown> = {}, who: Person | null = null) => ok(await post(t, who, '/admin/goods/info/openList', { size: 100, ...body }));
   const listedIds = async (body: Record<string, unknown> = {}) => (await openList(body)).list.map((g: { id: number }) => g.id);
   const update = (who: Person | string, body: Record<string, unknown>) => post(t, who, '/admin/goods/info/updateGoods', body);
+  const info = (who: Person | string, id: number) => get(t, who, '/admin/goods/info/info', { id });
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -97,6 +99,22 @@ describe.each(kinds)('goods store on %s', (kind) => {
     // The seller previews their own goods before putting it on the shelf.
     expect(ok(await post(t, seller, '/admin/goods/info/openDetail', { id: off })).id).toBe(off);
     expect((await post(t, null, '/admin/goods/info/openDetail', { id: 987654 })).status).toBe(404);
+  });
+
+  it("never shows a seller's username in the store when they have no nickname", async () => {
+    const quiet = await person(t, 'quiet', { nickName: '' });
+    const id = await goods(quiet);
+    const seen = [
+      ...(await openList({ userId: quiet.id })).list,
+      ok(await post(t, null, '/admin/goods/info/openDetail', { id })),
+      ok(await post(t, buyer, '/admin/goods/info/openDetail', { id })),
+      // The seller's own console reads go through the same hook.
+      ok(await info(quiet, id)),
+    ];
+    for (const g of seen) expect(g).toMatchObject({ id, userId: quiet.id, userName: null });
+    expect(JSON.stringify(seen)).not.toContain(quiet.username);
+    // The administrator's console still names the account.
+    expect(ok(await info(t.adminToken, id)).userName).toBe(quiet.username);
   });
 
   it("refuses another member's updateGoods with 404 and changes nothing, their specs included", async () => {

@@ -109,6 +109,20 @@ describe.each(kinds)('groups on %s', (kind) => {
     expect(JSON.parse((await groupRow(id)).onwerIds)).toEqual([b.id]);
   });
 
+  it('bounds the board to 1..12 rows and cols on the generic update as on the group calls', async () => {
+    const { id } = ok(await group(a, { name: 'Board' }));
+    const update = (body: object) => post(t, a, '/admin/base/group/update', { id, ...body });
+    for (const bad of [{ rows: 100_000 }, { cols: 100_000 }, { rows: 0 }, { cols: 13 }]) {
+      const res = await update(bad);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(1002);
+      expect(res.body.data).toEqual([expect.objectContaining({ field: Object.keys(bad)[0] })]);
+    }
+    expect(await groupRow(id)).toMatchObject({ rows: 2, cols: 2 });
+    ok(await update({ rows: 12, cols: 1 }));
+    expect(await groupRow(id)).toMatchObject({ rows: 12, cols: 1 });
+  });
+
   it('lets the owner or a deputy add people, notifies them, and refuses duplicates and everyone else', async () => {
     const { id } = ok(await group(a, { name: 'Adders' }));
     const added = ok(await post(t, a, '/admin/base/groupMember/add', { groupId: id, userId: b.id, isOwner: 1, name: 'Bobby' }));

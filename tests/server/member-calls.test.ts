@@ -61,6 +61,31 @@ describe.each(kinds)('member calls on %s', (kind) => {
     expect(row.configPacks).toEqual({ 7: { temperature: 0.9, model: 'x' } });
   });
 
+  it('bounds a member’s app settings: 32 KB of JSON per app, 50 apps, with 1002 and nothing written', async () => {
+    const packs = async () => (await t.http().get('/admin/base/sys/user/info').query({ id: memberId }).set('Authorization', t.adminToken)).body.data.configPacks ?? {};
+    const refused = (res: { status: number; body: { code: number; data: unknown } }, field: string, rule: string) => {
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(1002);
+      expect(res.body.data).toEqual([expect.objectContaining({ field, rule })]);
+    };
+    const saved = (res: { text: string; body: { code: number } }) => expect(res.body.code, res.text.slice(0, 300)).toBe(1000);
+    const big = { notes: 'x'.repeat(33 * 1024) };
+    refused(await post('/admin/base/sys/user/saveApp', { appId: 100, config: big }), 'config', 'max_length');
+    // Within the limit in characters, over it in bytes (three UTF-8 bytes a character).
+    refused(await post('/admin/base/sys/user/saveApp', { appId: 100, config: { notes: '字'.repeat(11_000) } }), 'config', 'max_length');
+    saved(await post('/admin/base/sys/user/saveApp', { appId: 100, config: { notes: 'x'.repeat(30 * 1024) } }));
+    // updateApp merges into the saved config: the merge is bounded too.
+    refused(await post('/admin/base/sys/user/updateApp', { appId: 100, config: { more: 'y'.repeat(4 * 1024) } }), 'config', 'max_length');
+    expect(Object.keys((await packs())[100])).toEqual(['notes']);
+    for (let appId = 101; Object.keys(await packs()).length < 50; appId++) saved(await post('/admin/base/sys/user/saveApp', { appId, config: { n: appId } }));
+    const full = await packs();
+    refused(await post('/admin/base/sys/user/saveApp', { appId: 999, config: { n: 1 } }), 'appId', 'app_settings_full');
+    // A saved app is still replaced and updated.
+    saved(await post('/admin/base/sys/user/saveApp', { appId: 101, config: { n: 'again' } }));
+    saved(await post('/admin/base/sys/user/updateApp', { appId: 102, config: { m: 2 } }));
+    expect(await packs()).toEqual({ ...full, 101: { n: 'again' }, 102: { n: 102, m: 2 } });
+  });
+
   it('answers the open test call without changing anything, and imports base data for the administrator only', async () => {
     const before = await t.core.db.query('SELECT COUNT(*) AS n FROM `base_sys_menu`');
     expect((await t.http().post('/admin/base/open/testN').send({ n: 3 })).body.data).toMatchObject({ ok: true, n: 3 });

@@ -156,7 +156,7 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(JSON.parse((await fake.resend(refunded)).body).data.outcome).toBe('duplicate');
   });
 
-  it('refuses forged, altered, stale and unsigned webhooks and changes nothing', async () => {
+  it('refuses forged, altered, stale, future-dated and unsigned webhooks and changes nothing', async () => {
     const orderNo = await vipOrder(t, buyer, vipId);
     const { sessionId } = await pay(t, buyer, orderNo);
     const { event } = await fake.completeSession(sessionId, { deliver: false });
@@ -170,6 +170,8 @@ describe.each(kinds)('stripe on %s', (kind) => {
       await fake.resend(event, { payload: payload.replace('"amount_total": 420', '"amount_total": 1'), signature: fake.sign(payload) }),
       // Older than the tolerance window (300 s).
       await fake.resend(event, { signature: fake.sign(payload, Math.floor(Date.now() / 1000) - 600) }),
+      // Dated past the window ahead of now: it would stay replayable until then.
+      await fake.resend(event, { signature: fake.sign(payload, Math.floor(Date.now() / 1000) + 600) }),
       await fake.resend(event, { signature: 'garbage' }),
     ];
     const unsigned = await t.http().post('/admin/base/stripe/notify').set('Content-Type', 'application/json').send(payload);

@@ -97,4 +97,22 @@ describe('web static server', () => {
     const escape = await request(app.callback()).get('/..%2f..%2fetc%2fpasswd');
     expect(escape.status).toBe(404);
   });
+
+  it('sends HTML pages with a policy that forbids framing by other sites and scripts from elsewhere', async () => {
+    for (const path of ['/workspace/store/1', '/index.html']) {
+      const page = await request(app.callback()).get(path).set('Accept', 'text/html');
+      expect(page.status).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
+      expect(directives.get('script-src')).toContain("'self'");
+      expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('base-uri')).toEqual(["'self'"]);
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    // Scripts and pictures need no page policy of their own.
+    const script = await request(app.callback()).get('/assets/tiny.js');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+  });
 });

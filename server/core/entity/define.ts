@@ -86,6 +86,9 @@ export interface FieldDecl {
   items?: 'integer' | 'number' | 'string';
   /** A format checked on write ('email', 'uri'). */
   format?: 'email' | 'uri';
+  /** For numbers: the smallest and largest value a write may carry (inclusive). */
+  min?: number;
+  max?: number;
   /**
    * 'binary': the column compares code point by code point on every database (MySQL's tables
    * otherwise fold case and accents), for keys that code has already normalized. On MySQL this is

@@ -42,6 +42,8 @@ export function fieldSchema(f: Field, forWrite: boolean): JsonSchema {
   const s: JsonSchema = base(f);
   if (f.enum) s.enum = f.enum.map((o) => o.value);
   if (f.format) s.format = f.format;
+  if (f.min !== undefined) s.minimum = f.min;
+  if (f.max !== undefined) s.maximum = f.max;
   if (forWrite && f.required && s.type === 'string') s.minLength = 1;
   s.title = f.label.en;
   s['x-labels'] = f.label;

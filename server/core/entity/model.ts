@@ -29,6 +29,9 @@ export interface Field {
   format: 'email' | 'uri' | null;
   /** 'binary': compared code point by code point (utf8mb4_bin on MySQL; SQLite's default). */
   collation: 'binary' | null;
+  /** Inclusive bounds of a number on write (see FieldDecl.min/max), when declared. */
+  min?: number;
+  max?: number;
   /** A valid value (see FieldDecl.example), or undefined. */
   example?: string | number | boolean | null;
 }

@@ -91,6 +91,8 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     items: d.items ?? null,
     format: d.format ?? null,
     collation: d.collation ?? null,
+    ...(d.min !== undefined ? { min: d.min } : {}),
+    ...(d.max !== undefined ? { max: d.max } : {}),
     ...(d.example !== undefined ? { example: d.example } : {}),
   };
 }

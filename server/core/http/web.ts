@@ -2,7 +2,9 @@
  * Serves the built web app (web/dist, or the placeholder page until the console is built): files by
  * path, and index.html for any other browser navigation so client routes reload fine. Text files
  * (scripts, styles, html, svg, json) go gzip-compressed to clients that accept it; each file is
- * compressed once and kept while its size and modification time stay the same.
+ * compressed once and kept while its size and modification time stay the same. HTML pages carry
+ * WEB_CSP and X-Frame-Options, so another site cannot frame them (clickjacking) and injected markup
+ * cannot run script.
  */
 import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +25,30 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
+
+/**
+ * The built app's policy. Scripts only from this origin; 'unsafe-eval' because the plugin settings
+ * form validates with ajv, which compiles each schema to a function. Styles inline too (antd writes
+ * its CSS at run time). Pictures, videos and framed menu pages may come from any address an
+ * administrator or member configured (storage, avatars, iframe menus); the NFT screen reads token
+ * metadata from any http(s) address and the chain's RPC, so connections are open to http(s) and
+ * ws(s). Never framed by another origin.
+ */
+export const WEB_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data: blob:',
+  'media-src * data: blob:',
+  "font-src 'self' data:",
+  "connect-src 'self' http: https: ws: wss:",
+  'frame-src *',
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
 /** Smaller files are sent as they are. */
@@ -55,6 +81,11 @@ export function createWebServer(root: string) {
     const ext = extname(file);
     ctx.type = TYPES[ext] ?? 'application/octet-stream';
     ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ext === '.html') {
+      ctx.set('Content-Security-Policy', WEB_CSP);
+      // For browsers that predate frame-ancestors.
+      ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    }
     if (COMPRESSIBLE.has(ext)) ctx.vary('Accept-Encoding');
     if (COMPRESSIBLE.has(ext) && st.size >= MIN_GZIP_BYTES && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
       const body = gzipped(gzCache, file, st);

@@ -17,7 +17,7 @@ import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
 import { parseIds } from '../../../core/crud/operations';
 import { objectBody } from '../../../core/http/body';
-import { GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
+import { BOARD_SIZE, GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { Fields } from '../../../core/http/fields';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
 import { groupsOf, memberUserIds } from './group.queries';
@@ -25,8 +25,6 @@ import { asMyGroup } from './group-view';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_LENGTH = 10;
-/** Board size limits (rows and cols). */
-const BOARD = { min: 1, max: 12 };
 
 /** A team's join key: 10 characters of base62 (about 59 bits), unguessable. */
 export function newTeamKey(): string {
@@ -41,8 +39,8 @@ function cardFields(f: Fields, requireName: boolean): Row {
     name: f.str('name', 255, requireName || f.has('name')) ?? undefined,
     remark: f.str('remark'),
     avatar: f.str('avatar'),
-    rows: f.int('rows', BOARD),
-    cols: f.int('cols', BOARD),
+    rows: f.int('rows', BOARD_SIZE),
+    cols: f.int('cols', BOARD_SIZE),
     onBoard: f.int('onBoard', { min: 0, max: 1 }),
     channelId: f.str('channelId'),
     position: f.int('position'),

@@ -5,7 +5,9 @@
  * - savedTimeSummary: the time their runs saved: `{ runs, minutes, byApp }` over their succeeded runs,
  *   each counting the minutes its app says a run saves (server/modules/base/ai/run.queries.ts);
  * - saveApp / updateApp: their settings for an app, kept in configPacks as a map appId -> config
- *   (saveApp adds or replaces, updateApp changes one that was saved and is 404 otherwise).
+ *   (saveApp adds or replaces, updateApp changes one that was saved and is 404 otherwise). The row
+ *   stays bounded: a config is at most MAX_APP_CONFIG_BYTES of JSON (after updateApp's merge too) and
+ *   a member keeps settings for at most MAX_SAVED_APPS apps (1002 beyond either).
  * Each writes only the caller's own row, as a system write limited to these fields.
  */
 import type { Core } from '../../../core/core';
@@ -15,6 +17,12 @@ import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { SYSTEM } from '../../../core/entity/access';
 import { savedTimeSummary } from '../ai/run.queries';
+import { MEMBER_PROFILE } from './member-profile.messages';
+
+/** The largest config of one app, as JSON in UTF-8. */
+export const MAX_APP_CONFIG_BYTES = 32 * 1024;
+/** How many apps a member keeps settings for. */
+export const MAX_SAVED_APPS = 50;
 
 function appPayload(body: unknown): { appId: number; config: Row } {
   const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Row;
@@ -22,8 +30,18 @@ function appPayload(body: unknown): { appId: number; config: Row } {
   if (typeof b.appId !== 'number' || !Number.isSafeInteger(b.appId) || b.appId < 1) errors.push({ field: 'appId', rule: 'type', params: { type: 'integer' } });
   if (typeof b.config !== 'object' || b.config === null || Array.isArray(b.config)) errors.push({ field: 'config', rule: 'type', params: { type: 'object' } });
   if (errors.length) throw fail.invalid(errors);
-  if (JSON.stringify(b.config).length > 64_000) throw fail.invalid([{ field: 'config', rule: 'max_length', params: { limit: 64000 } }]);
   return { appId: b.appId as number, config: b.config as Row };
+}
+
+/** `packs` with `config` kept for `appId`, or 1002 when the config is too large or there are too many apps. */
+function withApp(packs: Row, appId: number, config: Row): Row {
+  if (Buffer.byteLength(JSON.stringify(config), 'utf8') > MAX_APP_CONFIG_BYTES) {
+    throw fail.invalid([{ field: 'config', rule: 'max_length', params: { limit: MAX_APP_CONFIG_BYTES } }]);
+  }
+  if (!(String(appId) in packs) && Object.keys(packs).length >= MAX_SAVED_APPS) {
+    throw fail.invalid([{ field: 'appId', rule: 'app_settings_full', params: { max: MAX_SAVED_APPS } }]);
+  }
+  return { ...packs, [String(appId)]: config };
 }
 
 async function ownRow(core: Core, id: number): Promise<Row> {
@@ -62,8 +80,7 @@ export default defineRoutes((core) => [
     summary: l('Save my app settings', '保存应用设置', '儲存應用設定'),
     async handler(req) {
       const { appId, config } = appPayload(req.body);
-      const packs = packsOf(await ownRow(core, req.user!.id));
-      packs[String(appId)] = config;
+      const packs = withApp(packsOf(await ownRow(core, req.user!.id)), appId, config);
       await savePacks(core, req.user!.id, packs);
       return packs;
     },
@@ -74,9 +91,9 @@ export default defineRoutes((core) => [
     summary: l('Update my app settings', '修改应用设置', '修改應用設定'),
     async handler(req) {
       const { appId, config } = appPayload(req.body);
-      const packs = packsOf(await ownRow(core, req.user!.id));
-      if (!(String(appId) in packs)) throw fail.notFound('record_not_found');
-      packs[String(appId)] = { ...(packs[String(appId)] as Row), ...config };
+      const saved = packsOf(await ownRow(core, req.user!.id));
+      if (!(String(appId) in saved)) throw fail.notFound('record_not_found');
+      const packs = withApp(saved, appId, { ...(saved[String(appId)] as Row), ...config });
       await savePacks(core, req.user!.id, packs);
       return packs;
     },
