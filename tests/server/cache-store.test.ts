@@ -32,6 +32,24 @@ describe.each(stores)('cache store (%s)', (_name, open) => {
     expect(await s.take('captcha:x')).toBeNull();
   });
 
+  it('lets a throttle\'s limit through at once, then one attempt per doubling delay, and takes back a count', async () => {
+    const s = await store();
+    const t = { max: 3, windowSeconds: 60, baseDelayMs: 30_000, maxDelayMs: 600_000 };
+    const first = await Promise.all(Array.from({ length: 20 }, () => s.throttle('th', t)));
+    expect(first.filter((w) => w === 0)).toHaveLength(3);
+    expect(Math.max(...first)).toBeLessThanOrEqual(30_000);
+    expect(Math.min(...first.filter((w) => w > 0))).toBeGreaterThan(25_000);
+    await s.del('th:gate');
+    expect(await s.throttle('th', t)).toBe(0);
+    expect(await s.throttle('th', t)).toBeGreaterThan(30_000);
+    await s.forget('th');
+    expect(await s.throttle('th', t)).toBe(0);
+    await s.decr('th');
+    expect(await s.get('th')).toBeNull();
+    await s.decr('th');
+    expect(await s.incr('th', 60)).toBe(1);
+  });
+
   it('counts up and deletes', async () => {
     const s = await store();
     expect(await s.incr('n', 60)).toBe(1);

@@ -19,8 +19,31 @@ export interface CacheStore {
   take(key: string): Promise<string | null>;
   /** Adds one and returns the new value; the key expires after ttlSeconds from its first increment. */
   incr(key: string, ttlSeconds: number): Promise<number>;
+  /** Takes back one increment (an attempt that turned out not to count); never below zero. */
+  decr(key: string): Promise<void>;
+  /**
+   * Counts one attempt against `max` per window, atomically, and says whether it may go ahead:
+   * 0 when it may, else the milliseconds to wait. Past `max` one attempt goes ahead per delay,
+   * the delay starting at `baseDelayMs` and doubling with each one let through (at most
+   * `maxDelayMs`); the count lives on while a delay runs. `forget(key)` ends it all.
+   */
+  throttle(key: string, t: Throttle): Promise<number>;
+  /** Ends a throttle's count and delay. */
+  forget(key: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface Throttle {
+  max: number;
+  windowSeconds: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** The delay after the `past`-th attempt beyond the limit (1 for the first). */
+function throttleDelay(t: Throttle, past: number): number {
+  return Math.min(t.maxDelayMs, t.baseDelayMs * 2 ** Math.min(past - 1, 40));
 }
 
 export class MemoryStore implements CacheStore {
@@ -73,6 +96,35 @@ export class MemoryStore implements CacheStore {
     return n;
   }
 
+  async decr(key: string): Promise<void> {
+    const e = this.live(key);
+    if (!e) return;
+    if (Number(e.v) <= 1) this.map.delete(key);
+    else e.v = String(Number(e.v) - 1);
+  }
+
+  // No await between the reads and the writes: one attempt's step is whole before another's starts.
+  async throttle(key: string, t: Throttle): Promise<number> {
+    const gate = this.live(`${key}:gate`);
+    if (gate) return Math.max(1, gate.exp - Date.now());
+    const e = this.live(key);
+    const n = (e ? Number(e.v) : 0) + 1;
+    const now = Date.now();
+    if (n <= t.max) {
+      this.map.set(key, { v: String(n), exp: e?.exp ?? now + t.windowSeconds * 1000 });
+      return 0;
+    }
+    const delay = throttleDelay(t, n - t.max);
+    this.map.set(`${key}:gate`, { v: '1', exp: now + delay });
+    this.map.set(key, { v: String(n), exp: now + delay + t.windowSeconds * 1000 });
+    return n === t.max + 1 ? delay : 0;
+  }
+
+  async forget(key: string): Promise<void> {
+    this.map.delete(key);
+    this.map.delete(`${key}:gate`);
+  }
+
   async ping(): Promise<boolean> {
     return true;
   }
@@ -92,7 +144,36 @@ local n = redis.call('INCR', KEYS[1])
 if redis.call('TTL', KEYS[1]) == -1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-type IncrRedis = Redis & { cosmacIncrWindow(key: string, ttlSeconds: number): Promise<number> };
+const DECR_FLOOR = `
+local n = redis.call('DECR', KEYS[1])
+if n <= 0 then redis.call('DEL', KEYS[1]) end
+return n`;
+
+/**
+ * MemoryStore.throttle in one script, so concurrent attempts on every instance are counted one by
+ * one; the gate's expiry is Redis' own clock, so the instances' clocks need not agree.
+ * KEYS: count, gate; ARGV: max, window seconds, base delay ms, longest delay ms.
+ */
+const THROTTLE = `
+local wait = redis.call('PTTL', KEYS[2])
+if wait > 0 then return wait end
+local max, window, base, cap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local n = redis.call('INCR', KEYS[1])
+if n <= max then
+  if redis.call('TTL', KEYS[1]) == -1 then redis.call('EXPIRE', KEYS[1], window) end
+  return 0
+end
+local delay = math.min(cap, base * 2 ^ math.min(n - max - 1, 40))
+redis.call('SET', KEYS[2], '1', 'PX', delay)
+redis.call('PEXPIRE', KEYS[1], delay + window * 1000)
+if n == max + 1 then return delay end
+return 0`;
+
+type IncrRedis = Redis & {
+  cosmacIncrWindow(key: string, ttlSeconds: number): Promise<number>;
+  cosmacDecrFloor(key: string): Promise<number>;
+  cosmacThrottle(key: string, gate: string, max: number, windowSeconds: number, baseDelayMs: number, maxDelayMs: number): Promise<number>;
+};
 
 export class RedisStore implements CacheStore {
   readonly kind = 'redis' as const;
@@ -101,6 +182,8 @@ export class RedisStore implements CacheStore {
   constructor(readonly redis: Redis, readonly prefix = 'cosmac:') {
     this.scripted = redis as IncrRedis;
     if (typeof this.scripted.cosmacIncrWindow !== 'function') redis.defineCommand('cosmacIncrWindow', { numberOfKeys: 1, lua: INCR_WINDOW });
+    if (typeof this.scripted.cosmacDecrFloor !== 'function') redis.defineCommand('cosmacDecrFloor', { numberOfKeys: 1, lua: DECR_FLOOR });
+    if (typeof this.scripted.cosmacThrottle !== 'function') redis.defineCommand('cosmacThrottle', { numberOfKeys: 2, lua: THROTTLE });
   }
 
   /** A command whose failure means Redis is away is reported as such (a 503, ops/outage.ts). */
@@ -134,6 +217,20 @@ export class RedisStore implements CacheStore {
 
   async incr(key: string, ttlSeconds: number): Promise<number> {
     return Number(await this.call(() => this.scripted.cosmacIncrWindow(this.prefix + key, Math.max(1, Math.ceil(ttlSeconds)))));
+  }
+
+  async decr(key: string): Promise<void> {
+    await this.call(() => this.scripted.cosmacDecrFloor(this.prefix + key));
+  }
+
+  async throttle(key: string, t: Throttle): Promise<number> {
+    const k = this.prefix + key;
+    const ms = (v: number) => Math.max(1, Math.ceil(v));
+    return Number(await this.call(() => this.scripted.cosmacThrottle(k, `${k}:gate`, t.max, ms(t.windowSeconds), ms(t.baseDelayMs), ms(t.maxDelayMs))));
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.del(key, `${key}:gate`);
   }
 
   async ping(): Promise<boolean> {

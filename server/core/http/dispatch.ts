@@ -99,6 +99,7 @@ export function createDispatcher(deps: DispatchDeps) {
     } catch (err) {
       if (err instanceof AppError) {
         const data = err.kind === 'validation' ? localizeFieldErrors(lang, err.data) : err.data;
+        if (err.kind === 'too_many' && typeof err.params.retryAfter === 'number') ctx.set('Retry-After', String(err.params.retryAfter));
         return sendError(ctx, lang, err.kind, err.key, err.params, data, errorStatus(err.kind, deps.coolCompat ?? false));
       }
       // The database or Redis is away: 503 at once (logged now and then, not once per request).

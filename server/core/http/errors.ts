@@ -78,6 +78,7 @@ export const fail = {
   forbidden: (key: AnyMessageKey = 'no_permission') => new AppError('forbidden', key),
   notFound: (key: AnyMessageKey = 'not_found') => new AppError('not_found', key),
   conflict: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('conflict', key, params),
+  /** `params.retryAfter` (seconds), when given, is also sent as the Retry-After header. */
   tooMany: (key: AnyMessageKey = 'too_many_requests', params?: Record<string, string | number>) => new AppError('too_many', key, params),
   /** An upstream service (OAuth provider, mail server...) failed or refused us: not the caller's fault. */
   badGateway: (key: AnyMessageKey, params?: Record<string, string | number>) => new AppError('bad_gateway', key, params),

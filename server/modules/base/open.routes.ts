@@ -64,7 +64,9 @@ export default defineRoutes((core: Core): Route[] => {
         if (!captchaId || !verifyCode) throw fail.bad('captcha_required');
         if (!(await checkCaptcha(core.cache, captchaId, verifyCode))) throw fail.bad('captcha_wrong');
       }
-      return loginThrottled(core, username, password, req.ctx.ip);
+      // Without CAPTCHA the throttle still asks for one on an account many addresses are guessing at.
+      const captchaSolved = async () => core.config.captcha || (await checkCaptcha(core.cache, captchaId, verifyCode));
+      return loginThrottled(core, { username, password, ip: req.ctx.ip, captchaSolved });
     }),
     open('GET', 'refreshToken', l('Refresh the access token', '刷新令牌', '重新整理權杖'), async (req) => {
       const token = req.query.refreshToken;

@@ -8,44 +8,75 @@
  * receiver sees it (the other user, or the group), `userId` who read. Group read marks are not
  * broadcast to the group (one mark per member per message would flood big groups).
  * Answers `{toType, toId, seq}` with the mark now stored.
+ *
+ * Marks are kept only for a member of the group (or one of the two users of a private chat) and only
+ * once there is something to read: a conversation without messages (with a user who does not exist,
+ * say) gets no row. At most 60 marks per member in 10 s (`CHAT_READ_LIMIT=max/seconds`; 1001, HTTP
+ * 429). The mark moves in short transactions that each lock one row in one way (move it forward;
+ * else add it; else, added meanwhile, move it forward), so concurrent marks of one member never
+ * deadlock: in one transaction, the add's shared lock and the move's exclusive one did on MariaDB.
  */
 import type { Core } from '../../../core/core';
 import { and, eq, lt } from '../../../core/crud/condition';
 import { SYSTEM } from '../../../core/entity/access';
 import type { AuthUser } from '../../../core/entity/define';
-import { readableConversation } from './chat-access';
-import { bodyObject, FieldErrors, intField, parseTarget, type Target } from './conversation';
+import { fail } from '../../../core/http/errors';
+import { hit } from '../../../core/http/rate-limit';
+import { CHAT } from './chat.messages';
+import { liveGroupFor } from './chat.queries';
+import { bodyObject, conversationKey, FieldErrors, intField, parseTarget, type Target } from './conversation';
 import { lastSeqs, readSeqs } from './history.queries';
 
 export interface ReadMark extends Target {
   seq: number;
 }
 
-export async function markRead(core: Core, user: AuthUser, body: unknown): Promise<ReadMark> {
+const DEFAULT_LIMIT = { max: 60, windowSeconds: 10 };
+
+/** Counts one read mark of the user against `CHAT_READ_LIMIT` (`max/seconds`); 1001 (HTTP 429) over it. */
+export function hitReadLimit(core: Core, userId: number): Promise<void> {
+  const m = /^(\d+)\/(\d+)$/.exec((core.config.env.CHAT_READ_LIMIT ?? '').trim());
+  const limit = m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
+  return hit(core.cache, [{ key: `chat:read:${userId}`, ...limit }], CHAT.chat_read_too_fast);
+}
+
+/** The conversation the caller takes part in: a live group they are a member of, or their private chat. */
+async function ownConversation(core: Core, user: AuthUser, target: Target): Promise<string> {
+  if (target.toType === 1) {
+    const found = await liveGroupFor(core, target.toId, user.id);
+    if (!found) throw fail.notFound(CHAT.chat_group_not_found);
+    if (!found.member) throw fail.forbidden(CHAT.chat_not_member);
+  }
+  return conversationKey(user.id, target);
+}
+
+/** Moves the user's mark forward to `seq` (adding it if there is none); true when it moved. */
+async function moveMark(core: Core, userId: number, conversation: string, seq: number): Promise<boolean> {
+  const reads = core.model.byKey.get('base/messageRead')!;
+  const forward = () => core.ops.transaction(SYSTEM, (t) => t.updateWhere(reads, and(eq('userId', userId), eq('conversation', conversation), lt('seq', seq)), { seq }));
+  if ((await forward()) > 0) return true;
+  const added = await core.ops.transaction(SYSTEM, (t) => t.addIfAbsent(reads, { userId, conversation, seq }, ['userId', 'conversation']));
+  return added.created || (await forward()) > 0;
+}
+
+/** The read mark of the socket's `read` (rate limit counted beside its session check) and of HTTP `message/read`. */
+export async function markRead(core: Core, user: AuthUser, body: unknown, opts: { rateLimit?: boolean } = {}): Promise<ReadMark> {
   const b = bodyObject(body);
   const errors = new FieldErrors();
   const target = parseTarget(errors, b);
   const asked = intField(errors, b, 'seq', 0, 2 ** 31 - 1);
   for (const k of Object.keys(b)) if (!['toType', 'toId', 'seq'].includes(k)) errors.add(k, 'unknown');
   errors.throwIfAny();
-  const conversation = await readableConversation(core, user, target);
+  if (opts.rateLimit !== false) await hitReadLimit(core, user.id);
+  const conversation = await ownConversation(core, user, target);
   const seq = Math.min(asked, (await lastSeqs(core, [conversation])).get(conversation) ?? 0);
-  const reads = core.model.byKey.get('base/messageRead')!;
-  const moved = await core.ops.transaction(SYSTEM, async (t) => {
-    const added = await t.addIfAbsent(reads, { userId: user.id, conversation, seq }, ['userId', 'conversation']);
-    const changed = added.created
-      ? seq > 0
-      : (await t.updateWhere(reads, and(eq('userId', user.id), eq('conversation', conversation), lt('seq', seq)), { seq })) > 0;
-    if (changed) {
-      t.afterCommit(() => {
-        core.realtime.toUsers([user.id], { kind: 'read', data: { ...target, userId: user.id, seq } });
-        if (target.toType === 0 && target.toId !== user.id) {
-          core.realtime.toUsers([target.toId], { kind: 'read', data: { toType: 0, toId: user.id, userId: user.id, seq } });
-        }
-      });
+  const moved = seq > 0 && (await moveMark(core, user.id, conversation, seq));
+  if (moved) {
+    core.realtime.toUsers([user.id], { kind: 'read', data: { ...target, userId: user.id, seq } });
+    if (target.toType === 0 && target.toId !== user.id) {
+      core.realtime.toUsers([target.toId], { kind: 'read', data: { toType: 0, toId: user.id, userId: user.id, seq } });
     }
-    return changed;
-  });
+  }
   const now = moved ? seq : (await readSeqs(core, user.id, [conversation])).get(conversation) ?? seq;
   return { ...target, seq: now };
 }

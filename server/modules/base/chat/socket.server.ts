@@ -31,7 +31,7 @@ import { pickLang, t as translate, type Lang } from '../../../core/i18n/messages
 import { groupIdsOfUser } from './chat.queries';
 import { syncConversations } from './history.service';
 import { markOffline, markOnline } from './presence.service';
-import { markRead } from './read.service';
+import { hitReadLimit, markRead } from './read.service';
 import { hitSendLimit, sendMessage } from './send.service';
 import { errorAck, okAck, type Ack } from './socket-ack';
 import { groupRoom, SocketTransport, userRoom } from './socket-transport';
@@ -129,10 +129,10 @@ function onConnection(core: Core, transport: SocketTransport, socket: Socket, op
   const { userId, groupIds } = socket.data as SocketData;
   // Joined before this returns, so the client's `connect` means its rooms are in place.
   void socket.join([userRoom(userId), ...groupIds.map(groupRoom)]);
-  // The send rate limit is counted by onEvent, beside the session check.
+  // The send and read rate limits are counted by onEvent, beside the session check.
   onEvent(core, socket, 'sendMessage', async (caller, p) => (await sendMessage(core, caller, p, { rateLimit: false })).message, opts, (id) => hitSendLimit(core, id));
   onEvent(core, socket, 'sync', (caller, p) => syncConversations(core, caller, p), opts);
-  onEvent(core, socket, 'read', (caller, p) => markRead(core, caller, p), opts);
+  onEvent(core, socket, 'read', (caller, p) => markRead(core, caller, p, { rateLimit: false }), opts, (id) => hitReadLimit(core, id));
 
   const arrival = markOnline(core, userId, socket.id).then(
     (cameOnline) => cameOnline && presence(transport, groupIds.map(groupRoom), userId, true),
