@@ -5,9 +5,9 @@ import { fail } from '../../server/core/http/errors';
 import { registerMessages } from '../../server/core/i18n/messages';
 
 const COMMENT = registerMessages({
-  en: { comment_not_allowed: 'The seller has turned comments off for this goods' },
-  'zh-cn': { comment_not_allowed: '卖家已关闭该商品的评论' },
-  'zh-tw': { comment_not_allowed: '賣家已關閉此商品的評論' },
+  en: { comment_not_allowed: 'The seller has turned comments off for this goods', comment_no_goods: 'No goods on sale to comment on' },
+  'zh-cn': { comment_not_allowed: '卖家已关闭该商品的评论', comment_no_goods: '没有可评论的在售商品' },
+  'zh-tw': { comment_not_allowed: '賣家已關閉此商品的評論', comment_no_goods: '沒有可評論的在售商品' },
 });
 
 /** Moderation states of a comment. */
@@ -16,16 +16,22 @@ export const COMMENT_STATUS = { pending: 0, visible: 1, hidden: 2 } as const;
 /** What other members see of a visible comment. */
 const SHOWN = ['id', 'content', 'workflowId', 'userId', 'status', 'createTime', 'updateTime'];
 
-/** Whether a live goods listing of workflow `workflowId` has comments turned off (isCommentAllowed 0). */
-async function commentsOff(db: HookDb, workflowId: unknown): Promise<boolean> {
+/**
+ * Refuses a member's comment on workflow `workflowId` unless a goods selling it is on sale (on shelf,
+ * shown, not removed: 404 otherwise, as the store answers such goods) and no live listing of it has
+ * comments turned off (isCommentAllowed 0: 409; any such listing refuses).
+ */
+async function checkCommentable(db: HookDb, workflowId: unknown): Promise<void> {
   const id = Number(workflowId);
-  if (!Number.isSafeInteger(id) || id < 1) return false;
+  if (!Number.isSafeInteger(id) || id < 1) throw fail.notFound(COMMENT.comment_no_goods);
   const q = db.q.bind(db);
-  const rows = await db.query(
-    `SELECT ${q('id')} FROM ${q('goods_info')} WHERE ${q('workflowId')} = ? AND ${q('delete')} = 0 AND ${q('isCommentAllowed')} = 0 LIMIT 1`,
+  const rows = await db.query<{ onSale: unknown; isCommentAllowed: unknown }>(
+    `SELECT ${q('status')} = 1 AND ${q('isDisplay')} = 1 AS ${q('onSale')}, ${q('isCommentAllowed')} FROM ${q('goods_info')} ` +
+      `WHERE ${q('workflowId')} = ? AND ${q('delete')} = 0`,
     [id],
   );
-  return rows.length > 0;
+  if (!rows.some((r) => Number(r.onSale) === 1)) throw fail.notFound(COMMENT.comment_no_goods);
+  if (rows.some((r) => r.isCommentAllowed !== null && Number(r.isCommentAllowed) === 0)) throw fail.conflict(COMMENT.comment_not_allowed);
 }
 
 export default defineEntity({
@@ -36,8 +42,9 @@ export default defineEntity({
   label: l('Comment', '评论', '評論'),
   note:
     'content and workflowId are required; userId is the author, taken from the token on add. Comments on goods ' +
-    '(issue 17) are comments on the workflow the listing sells: a member\'s comment on a workflow whose live ' +
-    'listing has isCommentAllowed 0 is refused (409; any such listing refuses). Moderation is after the fact, ' +
+    '(issue 17) are comments on the workflow the listing sells: a member\'s comment on a workflow that no goods ' +
+    'on sale sells is refused (404), and one on a workflow whose live listing has isCommentAllowed 0 (409; ' +
+    'any such listing refuses). Moderation is after the fact, ' +
     'a choice of ours: status 1 (visible) is the default, only administrators set status (0 pending, 2 hidden), ' +
     'and members read visible comments plus their own.',
   fields: {
@@ -74,7 +81,7 @@ export default defineEntity({
   hooks: {
     async beforeChange({ db, data, user }) {
       if (user?.isAdmin || data.workflowId === undefined) return;
-      if (await commentsOff(db, data.workflowId)) throw fail.conflict(COMMENT.comment_not_allowed);
+      await checkCommentable(db, data.workflowId);
     },
   },
 });
