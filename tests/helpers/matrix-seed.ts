@@ -214,6 +214,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/auth', { status: 1 });
   const category = await seedRow(w, 'base/mediaCategory', {});
   await seedRow(w, 'base/media', { categoryId: category });
+  // A's own file category: B neither sees, renames, deletes nor files into it.
+  await seedRow(w, 'space/type', { parentId: null });
   w.goodsId = await seedRow(w, 'goods/info', { status: 1, isDisplay: 1, isFree: 0, isCommentAllowed: 1, isPinned: 0, copyrightType: 0 });
   await seedRow(w, 'goods/spec', { goodsId: w.goodsId }, 'admin');
   const bought = await seedRow(w, 'goods/order', { userId: a.id, sellerId: w.adminId, payType: 1, payStatus: 1, status: 1 });
