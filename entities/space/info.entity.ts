@@ -1,5 +1,6 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import { ownRows } from '../../server/core/entity/access';
+import { and, eq, ownRows } from '../../server/core/entity/access';
+import { usableTypes } from './type.entity';
 
 export default defineEntity({
   module: 'space',
@@ -10,7 +11,7 @@ export default defineEntity({
     'A file in the file space; the url is required. size is in bytes, an int since uploads are limited ' +
     'to 100 MB (001 §9). The spec gives no owner field; userId (the uploader, from the token) is ours, ' +
     'so a member sees and manages only their own files. Rows uploaded before it existed have none and ' +
-    'are the administrators\' alone.',
+    'are the administrators\' alone. A member files into the shared categories or their own (space/type).',
   fields: {
     url: { type: 'string', required: true, nullable: false, label: l('URL', '地址', '位址') },
     type: { type: 'string', label: l('Type', '类型', '類型') },
@@ -27,6 +28,9 @@ export default defineEntity({
   access: {
     members: 'all',
     ...ownRows,
+    // A member files into a category they can see: a shared one or their own.
+    create: async ({ user, data, exists }) =>
+      !!user && (data.classifyId == null || (await exists('space/type', and(eq('id', Number(data.classifyId)), usableTypes(user.id))))),
     // Where a file lives is the store's business (an upload sets it): a member renames and
     // sorts their files but never repoints them at someone else's.
     adminOnly: ['url', 'key', 'fileId', 'size'],

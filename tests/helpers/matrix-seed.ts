@@ -213,6 +213,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/auth', { status: 1 });
   const category = await seedRow(w, 'base/mediaCategory', {});
   await seedRow(w, 'base/media', { categoryId: category });
+  // A's own file category: B neither sees, renames, deletes nor files into it.
+  await seedRow(w, 'space/type', { parentId: null });
   w.goodsId = await seedRow(w, 'goods/info', { status: 1, isDisplay: 1, isFree: 0, isCommentAllowed: 1, isPinned: 0, copyrightType: 0, workflowId: 1 });
   // A member comments only on goods on sale: the workflow the goods above sells.
   await seedRow(w, 'base/comment', { workflowId: 1 });

@@ -85,19 +85,22 @@ describe.each(kinds)('file space on %s', (kind) => {
   });
 
   it('stores a png and a txt under generated keys and lists them as space/info rows', async () => {
-    const res = await upload([{ field: 'classifyId', value: '7' }, file('photo.PNG', PNG, 'image/png'), file('notes.txt', 'plain words', 'text/plain')]);
+    // A shared category (the administrator's): members file into those and their own.
+    const category = await t.http().post('/admin/space/type/add').set('Authorization', t.adminToken).send({ name: 'Shared' });
+    const cid = Number(category.body.data.id);
+    const res = await upload([{ field: 'classifyId', value: String(cid) }, file('photo.PNG', PNG, 'image/png'), file('notes.txt', 'plain words', 'text/plain')]);
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(1000);
     const [png, txt] = res.body.data as Array<Record<string, any>>;
-    expect(png).toMatchObject({ name: 'photo.PNG', type: 'image', size: PNG.length, classifyId: 7, version: 1 });
+    expect(png).toMatchObject({ name: 'photo.PNG', type: 'image', size: PNG.length, classifyId: cid, version: 1 });
     expect(png.key).toMatch(/^app\/base\/\d{8}\/[a-f0-9]{32}\.png$/);
     expect(png.url).toBe(`/upload/${png.key}`);
     expect(png.fileId).toBe(png.key.split('/')[3].split('.')[0]);
-    expect(txt).toMatchObject({ name: 'notes.txt', type: 'other', size: 11, classifyId: 7 });
+    expect(txt).toMatchObject({ name: 'notes.txt', type: 'other', size: 11, classifyId: cid });
     expect(txt.key).toMatch(/\.txt$/);
     expect(existsSync(join(root, png.key))).toBe(true);
 
-    const listed = await t.http().post('/admin/space/info/page').set('Authorization', t.adminToken).send({ classifyId: 7 });
+    const listed = await t.http().post('/admin/space/info/page').set('Authorization', t.adminToken).send({ classifyId: cid });
     expect(listed.body.data.list.map((r: any) => r.id).sort()).toEqual([png.id, txt.id].sort());
 
     const img = await t.http().get(png.url).buffer(true);

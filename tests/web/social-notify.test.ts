@@ -93,4 +93,12 @@ describe('where a notification leads', () => {
     for (const type of [4, 5, 6, 7]) expect(notifyDestination({ id: 1, type }, 2, [])).toBe('/workbench?tab=teams');
     expect(notifyDestination({ id: 1, type: 0 }, 2, [])).toBeNull();
   });
+
+  it("opens the group's conversation for being added to it, a team notice or a role change in it", () => {
+    for (const type of [4, 5, 7]) expect(notifyDestination({ id: 1, type, groupId: 12 }, 2, [])).toBe('/workbench?tab=chats&to=1-12');
+  });
+
+  it('sends a leave to the teams tab, since the member may no longer be in the group', () => {
+    expect(notifyDestination({ id: 1, type: 6, groupId: 12 }, 2, [])).toBe('/workbench?tab=teams');
+  });
 });

@@ -10,7 +10,7 @@ export default function LangSwitch() {
   return (
     <MenuButton items={LANGS.map((l) => ({ key: l, label: LANG_NAMES[l] }))} selectedKey={lang} onSelect={(key) => setLang(key as (typeof LANGS)[number])}>
       <Button type="text" icon={<TranslationOutlined />} aria-label={t('common.language')} data-testid="lang-switch">
-        {LANG_NAMES[lang]}
+        <span className="lang-switch-name">{LANG_NAMES[lang]}</span>
       </Button>
     </MenuButton>
   );

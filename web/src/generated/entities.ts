@@ -6132,6 +6132,8 @@ export interface SpaceType {
   name?: string;
   /** Parent (上级 / 上級) */
   parentId?: number | null;
+  /** Owner (所有者 / 擁有者) */
+  userId?: number | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */

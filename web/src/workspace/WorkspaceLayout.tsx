@@ -1,7 +1,7 @@
 /**
  * The frame of every member screen: the brand, the workbench's sections (a top bar on wide screens,
- * a tab bar at the bottom on phones), the connection state, the notification bell and the member
- * menu. Mounting it starts the realtime connection for the signed-in member (useWorkspaceSession).
+ * a tab bar at the bottom on phones), the connection state, the store, the notification bell, the
+ * language and the member menu. On phones the store and the language keep their icons only. Mounting it starts the realtime connection for the signed-in member (useWorkspaceSession).
  * Anonymous visitors of public pages (a person page, the store) see a sign-in button instead, which
  * brings them back to the page afterwards.
  */
@@ -90,15 +90,15 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
         {user && <NavLinks active={active} className="ws-nav ws-nav-top" />}
         <div className="ws-top-right">
           {user && <ConnectionState />}
-          <Link to="/workflow_store" className="ws-store ws-hide-sm">
-            <ShopOutlined /> <span>{t('workspace.nav.store')}</span>
+          <Link to="/workflow_store" className="ws-store" aria-label={t('workspace.nav.store')} data-testid="ws-store">
+            <ShopOutlined /> <span className="ws-hide-sm">{t('workspace.nav.store')}</span>
           </Link>
           {user && (
             <Suspense fallback={null}>
               <NotificationBell />
             </Suspense>
           )}
-          <span className="ws-hide-xs">
+          <span className="ws-lang">
             <LangSwitch />
           </span>
           <ThemeSwitch />

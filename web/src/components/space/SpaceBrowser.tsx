@@ -1,10 +1,11 @@
 /**
- * The file space: categories on the left, the files of the chosen category on the right as a grid
+ * The file space: categories on the left (a select above the files on narrow screens), the files of
+ * the chosen category on the right as a grid
  * (space/info page by classifyId and type), with upload, copy url and delete. With `selection` a
  * click selects files instead, at most `selection.limit` of them.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Pagination, Select, Space, Spin, theme } from 'antd';
+import { App, Button, Empty, Grid, Input, Pagination, Select, Spin, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { data, type PageQuery } from '../../app/data';
 import { useCan } from '../../app/auth';
@@ -40,6 +41,7 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
   const can = useCan();
   const { modal } = App.useApp();
   const { token } = theme.useToken();
+  const narrow = !Grid.useBreakpoint().md;
   const [classifyId, setClassifyId] = useState<number | null>(null);
   const [kind, setKind] = useState<FileKind | undefined>(fixedKind);
   const [keyword, setKeyword] = useState('');
@@ -106,9 +108,10 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
   };
 
   return (
-    <div data-testid="space-browser" style={{ display: 'flex', gap: 16, minHeight: 360 }}>
-      <div style={{ width: 200, flexShrink: 0, borderRight: `1px solid ${token.colorBorderSecondary}`, paddingRight: 12 }}>
+    <div data-testid="space-browser" style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', gap: narrow ? 12 : 16, minHeight: 360 }}>
+      <div style={narrow ? undefined : { width: 200, flexShrink: 0, borderRight: `1px solid ${token.colorBorderSecondary}`, paddingRight: 12 }}>
         <SpaceTypes
+          compact={narrow}
           value={classifyId}
           onChange={(id) => {
             setClassifyId(id);
@@ -118,14 +121,14 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start', marginBottom: 12 }}>
-          <div style={{ flex: '1 1 240px' }}>
+          <div style={{ flex: '1 1 240px', minWidth: 0 }}>
             <SpaceUpload classifyId={classifyId} accept={fixedKind === 'image' ? 'image/*' : undefined} onUploaded={uploaded} />
           </div>
-          <Space wrap>
+          <div style={{ display: 'flex', gap: 8, flex: '1 1 280px', minWidth: 0 }}>
             {fixedKind ? null : (
               <Select<FileKind>
                 allowClear
-                style={{ width: 150 }}
+                style={{ flex: '0 1 150px', minWidth: 100 }}
                 placeholder={t('viewsData.space.kindAll')}
                 value={kind}
                 onChange={(v) => {
@@ -137,7 +140,7 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
             )}
             <Input.Search
               allowClear
-              style={{ width: 200 }}
+              style={{ flex: '1 1 200px', minWidth: 0 }}
               placeholder={t('viewsData.space.searchName')}
               onSearch={(v) => {
                 setKeyword(v.trim());
@@ -145,7 +148,7 @@ export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 
               }}
             />
             <Button icon={<ReloadOutlined />} onClick={reload} aria-label={t('common.refresh')} />
-          </Space>
+          </div>
         </div>
         <div style={{ height: gridHeight, minHeight: 240, overflowY: 'auto' }}>
           {files === null ? (

@@ -12,22 +12,27 @@ import '../../i18n/apps-texts';
 /** The form name of the single text (or JSON) box. */
 export const TEXT_FIELD = 'text';
 
-function Control({ f }: { f: SchemaField }) {
+/** What Form.Item hands its child: the value (`checked` for a switch), onChange and the input's id. */
+type Bound = Record<string, unknown>;
+
+// `bound` must reach the antd control, else typed values never reach the form (and Run sends nothing).
+function Control({ f, ...bound }: { f: SchemaField } & Bound) {
   const { t } = useI18n();
   const id = `app-input-${f.key}`;
   switch (f.kind) {
     case 'text':
-      return <Input maxLength={f.maxLength} data-testid={id} />;
+      return <Input {...bound} maxLength={f.maxLength} data-testid={id} />;
     case 'longText':
-      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={f.maxLength ?? INPUT_MAX_CHARS} data-testid={id} />;
+      return <Input.TextArea {...bound} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={f.maxLength ?? INPUT_MAX_CHARS} data-testid={id} />;
     case 'number':
     case 'integer':
-      return <InputNumber min={f.minimum} max={f.maximum} precision={f.kind === 'integer' ? 0 : undefined} style={{ width: '100%' }} data-testid={id} />;
+      return <InputNumber {...bound} min={f.minimum} max={f.maximum} precision={f.kind === 'integer' ? 0 : undefined} style={{ width: '100%' }} data-testid={id} />;
     case 'boolean':
-      return <Switch data-testid={id} />;
+      return <Switch {...bound} data-testid={id} />;
     case 'enum':
       return (
         <Select
+          {...bound}
           allowClear={!f.required}
           placeholder={t('wsApps.input.pick')}
           options={f.options!.map((o) => ({ value: o, label: String(o) }))}
@@ -35,7 +40,7 @@ function Control({ f }: { f: SchemaField }) {
         />
       );
     case 'json':
-      return <Input.TextArea className="apps-mono" autoSize={{ minRows: 2, maxRows: 8 }} spellCheck={false} data-testid={id} />;
+      return <Input.TextArea {...bound} className="apps-mono" autoSize={{ minRows: 2, maxRows: 8 }} spellCheck={false} data-testid={id} />;
   }
 }
 

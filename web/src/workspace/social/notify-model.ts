@@ -7,8 +7,10 @@
  * - A mention leads to its row's `groupId`; rows without one (written before the server stored
  *   it) lead to the group conversation the client holds a message from `fromId` mentioning the
  *   member in, the one closest in time to the notification, else to the chats tab.
- * - Friend requests and acceptances lead to the friends tab; team notices, joins, leaves and role
- *   changes to the teams tab; a system notice leads nowhere (it is only marked read).
+ * - Friend requests and acceptances lead to the friends tab; a team notice, being added to a group
+ *   (or someone joining one's team) and a role change lead to that group's conversation when the row
+ *   names it, else to the teams tab; a leave leads to the teams tab (the member may be out of the
+ *   group); a system notice leads nowhere (it is only marked read).
  */
 import { chatPath, tabPath } from '../nav';
 import type { ChatMessage, Target } from '../../app/socket';
@@ -141,8 +143,9 @@ export function notifyDestination(row: NotifyRow, me: number, held: readonly Hel
       return tabPath('friends');
     case NOTIFY_TYPE.teamNotice:
     case NOTIFY_TYPE.groupJoin:
-    case NOTIFY_TYPE.groupLeave:
     case NOTIFY_TYPE.teamRole:
+      return row.groupId ? chatPath({ toType: 1, toId: Number(row.groupId) }) : tabPath('teams');
+    case NOTIFY_TYPE.groupLeave:
       return tabPath('teams');
     default:
       return null;
