@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createProgress, trickleStep, type ProgressState } from '../../web/src/lib/progress';
+import { createProgress, trickleStep, underProgress, type ProgressState } from '../../web/src/lib/progress';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,6 +67,25 @@ describe('progress', () => {
     p.start('/a');
     p.done('/work/x'); // a skipped path does not decrement
     expect(p.state().count).toBe(1);
+    p.dispose();
+  });
+
+  it('counts requests by the page they are made from: none from /workbench or /workflow_store, any from the console', async () => {
+    const { p } = fakeTimersProgress();
+    let during: ProgressState | null = null;
+    const call = (page: string) => underProgress(p, page, async () => {
+      during = p.state();
+      return 'ok';
+    });
+    expect(await call('/workbench')).toBe('ok');
+    expect(during).toMatchObject({ count: 0, active: false });
+    await call('/workflow_store');
+    expect(during).toMatchObject({ count: 0, active: false });
+    await call('/admin/base/sys/user');
+    expect(during).toMatchObject({ count: 1, active: true });
+    expect(p.state()).toMatchObject({ count: 0, active: false, value: 1 });
+    await expect(underProgress(p, '/admin/x', async () => { throw new Error('refused'); })).rejects.toThrow('refused');
+    expect(p.state().count).toBe(0);
     p.dispose();
   });
 

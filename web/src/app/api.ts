@@ -3,7 +3,7 @@
  * localStorage, the current language, toasts for messages, the progress bar and logout.
  */
 import { createHttp, type Http, type LogoutReason, type Method, type RequestOptions } from '../lib/http';
-import { createProgress } from '../lib/progress';
+import { createProgress, underProgress } from '../lib/progress';
 import { currentLang } from '../i18n';
 import { notify } from './notify';
 
@@ -25,13 +25,8 @@ const base: Http = createHttp({
   },
 });
 
-async function request<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
-  const counted = progress.start(path);
-  try {
-    return await base.request<T>(method, path, options);
-  } finally {
-    if (counted) progress.done(path);
-  }
+function request<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
+  return underProgress(progress, window.location.pathname, () => base.request<T>(method, path, options));
 }
 
 /** `api.get('/admin/base/comm/person')`, `api.post('/admin/base/sys/user/page', { page: 1 })` */

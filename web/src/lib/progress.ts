@@ -2,7 +2,10 @@
  * The progress bar's state (000 §4, §9): a count of requests in flight; the bar starts at 0.1 with
  * the first request, trickles every 200 ms, and completes when the count returns to zero or when
  * `finish()` is called (route change, window error, unhandled rejection, one second after mount).
- * Requests whose path starts with a skipped prefix (/work) do not count. Timers are injectable.
+ * The skip list (000 §9: paths starting with /work) names pages, not API paths (which all start with
+ * /admin): requests made while the page is the workbench or the workflow store (`/workbench`,
+ * `/workflow_store`), whose screens show their own loading states, do not move the bar (see
+ * `underProgress`). Timers are injectable.
  */
 export const PROGRESS_MINIMUM = 0.1;
 export const PROGRESS_TRICKLE_MS = 200;
@@ -126,4 +129,19 @@ export function createProgress(o: ProgressOptions = {}): Progress {
     },
   };
   return p;
+}
+
+/**
+ * Runs one request under the bar: counted, unless the page it is made from (`pagePath`, the path
+ * shown in the address bar when it starts) is skipped; the same page path ends it, even after a
+ * route change.
+ * @example underProgress(progress, window.location.pathname, () => http.request('GET', '/admin/base/comm/person'))
+ */
+export async function underProgress<T>(progress: Progress, pagePath: string, run: () => Promise<T>): Promise<T> {
+  const counted = progress.start(pagePath);
+  try {
+    return await run();
+  } finally {
+    if (counted) progress.done(pagePath);
+  }
 }
