@@ -14,16 +14,29 @@ const COMMENT = registerMessages({
 export const COMMENT_STATUS = { pending: 0, visible: 1, hidden: 2 } as const;
 
 /** What other members see of a visible comment. */
-const SHOWN = ['id', 'content', 'workflowId', 'userId', 'status', 'createTime', 'updateTime'];
+const SHOWN = ['id', 'content', 'goodsId', 'workflowId', 'userId', 'status', 'createTime', 'updateTime'];
+
+function positiveId(value: unknown): number | null {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Whether goods `goodsId` exists and its seller has not allowed comments (isCommentAllowed other than 1). */
+async function goodsRefusesComments(db: HookDb, goodsId: number): Promise<boolean> {
+  const q = db.q.bind(db);
+  const rows = await db.query(
+    `SELECT ${q('id')} FROM ${q('goods_info')} WHERE ${q('id')} = ? AND (${q('isCommentAllowed')} IS NULL OR ${q('isCommentAllowed')} <> 1) LIMIT 1`,
+    [goodsId],
+  );
+  return rows.length > 0;
+}
 
 /** Whether a live goods listing of workflow `workflowId` has comments turned off (isCommentAllowed 0). */
-async function commentsOff(db: HookDb, workflowId: unknown): Promise<boolean> {
-  const id = Number(workflowId);
-  if (!Number.isSafeInteger(id) || id < 1) return false;
+async function workflowCommentsOff(db: HookDb, workflowId: number): Promise<boolean> {
   const q = db.q.bind(db);
   const rows = await db.query(
     `SELECT ${q('id')} FROM ${q('goods_info')} WHERE ${q('workflowId')} = ? AND ${q('delete')} = 0 AND ${q('isCommentAllowed')} = 0 LIMIT 1`,
-    [id],
+    [workflowId],
   );
   return rows.length > 0;
 }
@@ -35,16 +48,20 @@ export default defineEntity({
   area: 'commerce',
   label: l('Comment', '评论', '評論'),
   note:
-    'content and workflowId are required; userId is the author, taken from the token on add. Comments on goods ' +
-    '(issue 17) are comments on the workflow the listing sells: a member\'s comment on a workflow whose live ' +
-    'listing has isCommentAllowed 0 is refused (409; any such listing refuses). Moderation is after the fact, ' +
+    'content and one of goodsId or workflowId are required; userId is the author, taken from the token on add. ' +
+    'Comments on a goods are keyed by its id (goodsId, issue 35: a listing need not sell a workflow); a member\'s ' +
+    'comment on a goods whose isCommentAllowed is not 1 is refused (409). Comments keyed by workflowId alone (the ' +
+    'spec\'s field, and how goods comments were keyed before issue 35) stay readable by workflowId; a member\'s ' +
+    'one on a workflow whose live listing has isCommentAllowed 0 is refused (409). Moderation is after the fact, ' +
     'a choice of ours: status 1 (visible) is the default, only administrators set status (0 pending, 2 hidden), ' +
     'and members read visible comments plus their own.',
   fields: {
     content: { type: 'text', required: true, nullable: false, label: l('Content', '内容', '內容') },
+    goodsId: { type: 'int', index: true, label: l('Goods', '商品', '商品') },
+    // 0 when the comment is on a goods only: installations made before issue 35 keep the column NOT NULL.
     workflowId: {
       type: 'int',
-      required: true,
+      default: 0,
       nullable: false,
       index: true,
       label: l('Workflow', '工作流', '工作流程'),
@@ -62,7 +79,7 @@ export default defineEntity({
       ],
     },
   },
-  search: { keyword: ['content'], equal: ['id', 'userId', 'workflowId'] },
+  search: { keyword: ['content'], equal: ['id', 'userId', 'goodsId', 'workflowId'] },
   owner: 'userId',
   access: {
     ...ownRows,
@@ -72,9 +89,18 @@ export default defineEntity({
     members: ['add', 'update', 'delete', 'info', 'page'],
   },
   hooks: {
-    async beforeChange({ db, data, user }) {
-      if (user?.isAdmin || data.workflowId === undefined) return;
-      if (await commentsOff(db, data.workflowId)) throw fail.conflict(COMMENT.comment_not_allowed);
+    async beforeChange({ db, data, user, action }) {
+      const goodsId = positiveId(data.goodsId);
+      const workflowId = positiveId(data.workflowId);
+      if (action === 'add' && goodsId === null && workflowId === null) {
+        throw fail.invalid([{ field: 'goodsId', rule: 'required', params: {} }]);
+      }
+      if (action === 'add' && workflowId === null) data.workflowId = 0;
+      if (user?.isAdmin) return;
+      if (goodsId !== null && (await goodsRefusesComments(db, goodsId))) throw fail.conflict(COMMENT.comment_not_allowed);
+      if (goodsId === null && workflowId !== null && (await workflowCommentsOff(db, workflowId))) {
+        throw fail.conflict(COMMENT.comment_not_allowed);
+      }
     },
   },
 });
