@@ -63,6 +63,7 @@ export default defineLocale('wsAccount', {
       removedDone: 'Removed',
       restore: 'Restore',
       restoredDone: 'Restored',
+      restoredUnpinned: 'Restored but unpinned: you already have as many pinned goods as allowed',
       field: {
         title: 'Title',
         subTitle: 'Subtitle',
@@ -215,6 +216,7 @@ export default defineLocale('wsAccount', {
       removedDone: '已删除',
       restore: '恢复',
       restoredDone: '已恢复',
+      restoredUnpinned: '已恢复，但已取消置顶：你的置顶商品已达上限',
       field: {
         title: '标题',
         subTitle: '副标题',
@@ -367,6 +369,7 @@ export default defineLocale('wsAccount', {
       removedDone: '已刪除',
       restore: '復原',
       restoredDone: '已復原',
+      restoredUnpinned: '已復原，但已取消置頂：你的置頂商品已達上限',
       field: {
         title: '標題',
         subTitle: '副標題',
