@@ -14,21 +14,39 @@ const COMMENT = registerMessages({
 export const COMMENT_STATUS = { pending: 0, visible: 1, hidden: 2 } as const;
 
 /** What other members see of a visible comment. */
-const SHOWN = ['id', 'content', 'workflowId', 'userId', 'status', 'createTime', 'updateTime'];
+const SHOWN = ['id', 'content', 'goodsId', 'workflowId', 'userId', 'status', 'createTime', 'updateTime'];
+
+function positiveId(value: unknown): number | null {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 /**
- * Refuses a member's comment on workflow `workflowId` unless a goods selling it is on sale (on shelf,
- * shown, not removed: 404 otherwise, as the store answers such goods) and no live listing of it has
- * comments turned off (isCommentAllowed 0: 409; any such listing refuses).
+ * Refuses a member's comment on goods `goodsId` unless it is on sale (on shelf, shown, not removed: 404,
+ * as the store answers such goods) and its seller allows comments (isCommentAllowed 1: 409 otherwise).
  */
-async function checkCommentable(db: HookDb, workflowId: unknown): Promise<void> {
-  const id = Number(workflowId);
-  if (!Number.isSafeInteger(id) || id < 1) throw fail.notFound(COMMENT.comment_no_goods);
+async function checkGoodsCommentable(db: HookDb, goodsId: number): Promise<void> {
+  const q = db.q.bind(db);
+  const [row] = await db.query<{ onSale: unknown; isCommentAllowed: unknown }>(
+    `SELECT ${q('status')} = 1 AND ${q('isDisplay')} = 1 AS ${q('onSale')}, ${q('isCommentAllowed')} FROM ${q('goods_info')} ` +
+      `WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
+    [goodsId],
+  );
+  if (!row || Number(row.onSale) !== 1) throw fail.notFound(COMMENT.comment_no_goods);
+  if (row.isCommentAllowed === null || Number(row.isCommentAllowed) !== 1) throw fail.conflict(COMMENT.comment_not_allowed);
+}
+
+/**
+ * A comment keyed by workflow alone (before issue 35): refused unless a goods selling workflow
+ * `workflowId` is on sale (404 otherwise) and no live listing of it has comments turned off
+ * (isCommentAllowed 0: 409; any such listing refuses).
+ */
+async function checkWorkflowCommentable(db: HookDb, workflowId: number): Promise<void> {
   const q = db.q.bind(db);
   const rows = await db.query<{ onSale: unknown; isCommentAllowed: unknown }>(
     `SELECT ${q('status')} = 1 AND ${q('isDisplay')} = 1 AS ${q('onSale')}, ${q('isCommentAllowed')} FROM ${q('goods_info')} ` +
       `WHERE ${q('workflowId')} = ? AND ${q('delete')} = 0`,
-    [id],
+    [workflowId],
   );
   if (!rows.some((r) => Number(r.onSale) === 1)) throw fail.notFound(COMMENT.comment_no_goods);
   if (rows.some((r) => r.isCommentAllowed !== null && Number(r.isCommentAllowed) === 0)) throw fail.conflict(COMMENT.comment_not_allowed);
@@ -41,17 +59,21 @@ export default defineEntity({
   area: 'commerce',
   label: l('Comment', '评论', '評論'),
   note:
-    'content and workflowId are required; userId is the author, taken from the token on add. Comments on goods ' +
-    '(issue 17) are comments on the workflow the listing sells: a member\'s comment on a workflow that no goods ' +
-    'on sale sells is refused (404), and one on a workflow whose live listing has isCommentAllowed 0 (409; ' +
-    'any such listing refuses). Moderation is after the fact, ' +
+    'content and one of goodsId or workflowId are required; userId is the author, taken from the token on add. ' +
+    'Comments on a goods are keyed by its id (goodsId, issue 35: a listing need not sell a workflow); a member\'s ' +
+    'comment on a goods that is not on sale is refused (404), and on one whose isCommentAllowed is not 1 (409). ' +
+    'Comments keyed by workflowId alone (the spec\'s field, and how goods comments were keyed before issue 35) stay ' +
+    'readable by workflowId; a member\'s one on a workflow that no goods on sale sells is refused (404), and on one ' +
+    'whose live listing has isCommentAllowed 0 (409). Moderation is after the fact, ' +
     'a choice of ours: status 1 (visible) is the default, only administrators set status (0 pending, 2 hidden), ' +
     'and members read visible comments plus their own.',
   fields: {
     content: { type: 'text', required: true, nullable: false, label: l('Content', '内容', '內容') },
+    goodsId: { type: 'int', index: true, label: l('Goods', '商品', '商品') },
+    // 0 when the comment is on a goods only: installations made before issue 35 keep the column NOT NULL.
     workflowId: {
       type: 'int',
-      required: true,
+      default: 0,
       nullable: false,
       index: true,
       label: l('Workflow', '工作流', '工作流程'),
@@ -69,7 +91,7 @@ export default defineEntity({
       ],
     },
   },
-  search: { keyword: ['content'], equal: ['id', 'userId', 'workflowId'] },
+  search: { keyword: ['content'], equal: ['id', 'userId', 'goodsId', 'workflowId'] },
   owner: 'userId',
   access: {
     ...ownRows,
@@ -79,9 +101,17 @@ export default defineEntity({
     members: ['add', 'update', 'delete', 'info', 'page'],
   },
   hooks: {
-    async beforeChange({ db, data, user }) {
-      if (user?.isAdmin || data.workflowId === undefined) return;
-      await checkCommentable(db, data.workflowId);
+    async beforeChange({ db, data, user, action }) {
+      const goodsId = positiveId(data.goodsId);
+      const workflowId = positiveId(data.workflowId);
+      if (action === 'add' && goodsId === null && workflowId === null) {
+        throw fail.invalid([{ field: 'goodsId', rule: 'required', params: {} }]);
+      }
+      if (action === 'add' && workflowId === null) data.workflowId = 0;
+      if (user?.isAdmin) return;
+      // On add, and on an update that moves the comment to other goods or another workflow.
+      if (goodsId !== null) await checkGoodsCommentable(db, goodsId);
+      else if (workflowId !== null) await checkWorkflowCommentable(db, workflowId);
     },
   },
 });

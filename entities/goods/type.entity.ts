@@ -1,5 +1,13 @@
 import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
 import { keyHolders } from '../../server/core/entity/access';
+import { fail } from '../../server/core/http/errors';
+import { registerMessages } from '../../server/core/i18n/messages';
+
+const TYPE = registerMessages({
+  en: { goods_type_not_empty: 'Goods type {id} still has {goods} goods and {children} sub-type(s): move them elsewhere first' },
+  'zh-cn': { goods_type_not_empty: '商品分类 {id} 下还有 {goods} 个商品和 {children} 个子分类，请先移走' },
+  'zh-tw': { goods_type_not_empty: '商品分類 {id} 下還有 {goods} 個商品和 {children} 個子分類，請先移走' },
+});
 
 export default defineEntity({
   module: 'goods',
@@ -9,7 +17,8 @@ export default defineEntity({
   label: l('Goods type', '商品分类', '商品分類'),
   note:
     'A goods category, nested by parentId (may be empty); the name is required. The list is public and ' +
-    'answered on GET (001 §7); there is no generic list by POST.',
+    'answered on GET (001 §7); there is no generic list by POST. A type that still has sub-types or live goods ' +
+    'is not deleted (1001 naming them), as departments: nothing is left pointing at a type that no longer exists.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     parentId: { type: 'int', nullable: true, label: l('Parent', '上级分类', '上級分類') },
@@ -24,4 +33,18 @@ export default defineEntity({
   order: { field: 'sortNum', sort: 'asc' },
   // Goods types are listed to everyone (list is public).
   access: { ...keyHolders, visible: { anonymous: 'all', member: 'all' } },
+  hooks: {
+    async beforeDelete({ db, ids }) {
+      if (ids.length === 0) return;
+      const q = db.q.bind(db);
+      const marks = ids.map(() => '?').join(', ');
+      for (const id of ids) {
+        const [g] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${q('n')} FROM ${q('goods_info')} WHERE ${q('typeId')} = ? AND ${q('delete')} = 0`, [id]);
+        const [c] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${q('n')} FROM ${q('goods_type')} WHERE ${q('parentId')} = ? AND ${q('id')} NOT IN (${marks})`, [id, ...ids]);
+        const goods = Number(g?.n ?? 0);
+        const children = Number(c?.n ?? 0);
+        if (goods > 0 || children > 0) throw fail.bad(TYPE.goods_type_not_empty, { id, goods, children });
+      }
+    },
+  },
 });

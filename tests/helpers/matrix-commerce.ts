@@ -18,6 +18,8 @@ export const COMMERCE_FIXTURES: Record<string, (w: World) => Fixture> = {
   'POST /admin/goods/order/myOrders': () => read({ body: {} }),
   'POST /admin/goods/order/mySoldOrders': () => read({ body: {} }),
   'POST /admin/goods/order/orderDetail': (w) => read({ body: { orderNo: w.orderNo } }),
+  // A's order (sold by the administrator): B is not its seller, nothing is written.
+  'POST /admin/goods/order/remark': (w) => write({ body: { orderNo: w.orderNo, sellerRemark: 'from B' } }),
   'POST /admin/goods/order/isPlaced': (w) => read({ body: { goodsId: w.goodsId } }),
   'POST /admin/goods/order/purchasedGoods': () => read({ body: {} }),
   'POST /admin/goods/order/buyVip': () => write({ body: { vipId: 1 } }),

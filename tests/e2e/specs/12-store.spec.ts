@@ -3,9 +3,10 @@
  * commerce tests (global-setup.ts): the store is browsed signed out; a member buys a goods through the
  * fake Stripe checkout and another through the fake Alipay page, comes back, sees it paid (also after
  * a reload of the return page) and "already bought"; the seller sees the sale and revenue in their
- * statistics; the administrator refunds one in the console and the buyer sees it refunded; a member
- * redeems a code and sees the ledger entry; a member buys VIP and sees its end date. Screenshots in
- * en and zh-cn and at 390 px land in tests/e2e/artifacts/.
+ * statistics and writes a remark on the order, which the buyer reads; the administrator refunds one
+ * in the console and the buyer sees it refunded; a member redeems a code and sees the ledger entry; a
+ * member buys VIP and sees its end date. Screenshots in en and zh-cn and at 390 px land in
+ * tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { Api, base, clickStill, shot, skipWithoutServer, submitLogin, uiLogin } from '../helpers';
@@ -128,6 +129,25 @@ test('the seller sees the sales and the revenue in their statistics', async ({ b
   await expect(page.getByTestId('acc-stat-revenue')).toContainText('20.50');
   await shot(page, 'seller-statistics-en');
   await page.context().close();
+});
+
+test('the seller writes their remark on the order they sold, on a phone in Chinese, and the buyer reads it', async ({ browser }) => {
+  const note = `Thanks ${run}`;
+  const page = await member(browser, seller, { width: 390, lang: 'zh-cn' });
+  await page.goto(`${base()}/my/info?tab=orders&side=sold`);
+  await page.locator(`[data-testid="acc-order"][data-order="${cardOrder}"]`).getByTestId('acc-order-open').click();
+  await page.getByTestId('acc-order-seller-remark').fill(note);
+  await page.getByTestId('acc-order-seller-remark-save').click();
+  await expect(page.getByTestId('acc-order-seller-remark-save')).toBeDisabled();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'order-seller-remark-zh-390');
+  await page.context().close();
+  const b = await member(browser, buyer);
+  await b.goto(`${base()}/my/info?tab=orders`);
+  await b.locator(`[data-testid="acc-order"][data-order="${cardOrder}"]`).getByTestId('acc-order-open').click();
+  await expect(b.getByTestId('acc-order-drawer')).toContainText(note);
+  await expect(b.getByTestId('acc-order-seller-remark')).toHaveCount(0);
+  await b.context().close();
 });
 
 test('the administrator refunds the card order in the console, and the buyer sees it refunded', async ({ page, browser }) => {

@@ -481,7 +481,12 @@ export interface BaseComment {
   readonly id?: number;
   /** Content (内容 / 內容) */
   content?: string;
-  /** Workflow (工作流 / 工作流程) */
+  /** Goods (商品) */
+  goodsId?: number | null;
+  /**
+   * Workflow (工作流 / 工作流程)
+   * @default 0
+   */
   workflowId?: number;
   /** Author (评论者 / 評論者) */
   userId?: number | null;
@@ -502,8 +507,13 @@ export interface BaseComment {
 export interface BaseCommentAdd {
   /** Content (内容 / 內容) */
   content: string;
-  /** Workflow (工作流 / 工作流程) */
-  workflowId: number;
+  /** Goods (商品) */
+  goodsId?: number | null;
+  /**
+   * Workflow (工作流 / 工作流程)
+   * @default 0
+   */
+  workflowId?: number;
   /**
    * Status (状态 / 狀態)
    * @default 1
@@ -518,7 +528,12 @@ export interface BaseCommentUpdate {
   id: number;
   /** Content (内容 / 內容) */
   content?: string;
-  /** Workflow (工作流 / 工作流程) */
+  /** Goods (商品) */
+  goodsId?: number | null;
+  /**
+   * Workflow (工作流 / 工作流程)
+   * @default 0
+   */
   workflowId?: number;
   /**
    * Status (状态 / 狀態)

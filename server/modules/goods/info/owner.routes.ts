@@ -5,7 +5,8 @@
  * - remove `{id}`: logical removal (the delete flag, with a recycle record), of the caller's own goods
  *   or, for the administrator, anyone's -> `{id}`. Anyone else's goods is a 404.
  * - restore `{id}`: brings the caller's removed goods back through the recycle record its removal
- *   left -> `{id}`. 409 when it is not removed, when the record is gone (emptied from the bin), or when
+ *   left -> `{id, unpinned}`. A pinned goods comes back unpinned (`unpinned: true`) when its seller
+ *   already has the most pinned goods (MAX_PINNED), rather than refusing the restore. 409 when it is not removed, when the record is gone (emptied from the bin), or when
  *   the record also holds other sellers' goods (a console batch delete: the administrator restores it
  *   from the bin, or calls restore here, which brings the whole record back).
  * - removedList `{page, size}`: the caller's removed goods, most recently removed first.
@@ -18,7 +19,8 @@ import { fail } from '../../../core/http/errors';
 import { Fields, paging } from '../../../core/http/fields';
 import { GOODS } from './goods.messages';
 import { goodsById, goodsEntity, ownGoodsPage, pinnedCount, removalRecord } from './goods.queries';
-import { MAX_PINNED, updateGoods } from './update-goods.service';
+import { asSystem } from '../../base/group/membership.service';
+import { MAX_PINNED, mayPin, updateGoods } from './update-goods.service';
 
 function idOf(body: unknown): number {
   const f = Fields.of(body, ['id']);
@@ -59,8 +61,12 @@ export default defineRoutes((core: Core) => {
       const record = await removalRecord(core, id);
       if (!record) throw fail.conflict(GOODS.goods_not_restorable);
       if (!caller.isAdmin && record.rows.some((r) => r.userId !== caller.id)) throw fail.conflict(GOODS.goods_restore_in_bin);
-      await core.ops.transaction(caller, (t) => t.restore({ ids: [record.id] }));
-      return { id };
+      return core.ops.transaction(caller, async (t) => {
+        const unpinned = Number(g.isPinned) === 1 && !(await mayPin(core, Number(g.userId), id));
+        await t.restore({ ids: [record.id] });
+        if (unpinned) await asSystem(core, (s) => s.update(goods, { id, isPinned: 0 }, { url: req.path }));
+        return { id, unpinned };
+      });
     }),
     member('removedList', l('My removed goods', '我删除的商品', '我刪除的商品'), async (req) => {
       const { page, size } = pageOf(req.body);

@@ -5,8 +5,7 @@
  *   keyword's name, goods/searchKeyword) title, subTitle and tags; typeId the type and its subtypes;
  *   userId one seller's listings. Order by one of LIST_ORDERS (default sortNum, then id), newest first
  *   unless `sort: 'asc'`. Rows hold the public fields only (the entity's visible fields, never
- *   contactInfo or attachments; the workflowId, which comments on the goods are keyed by, is shown) plus
- *   typeName and userName.
+ *   contactInfo or attachments) plus typeName and userName.
  * - allGoods (member) the same for a signed-in member.
  * - openDetail (public) `{id, visitorId?}`: the public fields, `specs` (id, name, price, stock, sortNum,
  *   images), and `liked` (the member's, or the visitor's like) and `favorited` (members; false without

@@ -13,7 +13,8 @@
  * - Pinning is the seller's own listing flag, set here with `isPinned` (the generic update ignores it
  *   for members): at most {@link MAX_PINNED} live goods per seller are pinned (409 beyond; removed goods
  *   do not count). The seller's goods rows are locked while counting, so two concurrent pins cannot
- *   both take the last place. The limit is checked when pinning: a pinned goods restored later keeps its pin.
+ *   both take the last place. A pinned goods restored (goods/info/restore) keeps its pin while the
+ *   seller has room for it, and comes back unpinned when the limit is already reached (issue 35).
  */
 import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
@@ -80,11 +81,15 @@ function parse(core: Core, body: unknown): Input {
   return { id: id!, changes, specs };
 }
 
-/** 409 unless seller `userId` may pin one more goods than `id`; locks the seller's live goods first. */
-async function assertMayPin(core: Core, userId: number, id: number): Promise<void> {
+/** Whether seller `userId` may pin one more goods than `id`; locks the seller's live goods first. */
+export async function mayPin(core: Core, userId: number, id: number): Promise<boolean> {
   const mine = await asSystem(core, (s) => s.lock(goodsEntity(core), eq('userId', userId)));
-  const pinned = mine.filter((g) => Number(g.isPinned) === 1 && Number(g.id) !== id).length;
-  if (pinned >= MAX_PINNED) throw fail.conflict(GOODS.goods_pin_limit, { max: MAX_PINNED });
+  return mine.filter((g) => Number(g.isPinned) === 1 && Number(g.id) !== id).length < MAX_PINNED;
+}
+
+/** 409 unless seller `userId` may pin one more goods than `id`. */
+async function assertMayPin(core: Core, userId: number, id: number): Promise<void> {
+  if (!(await mayPin(core, userId, id))) throw fail.conflict(GOODS.goods_pin_limit, { max: MAX_PINNED });
 }
 
 /** Makes the specs of goods `goodsId` exactly `items` (see the file's note). */

@@ -5,6 +5,9 @@
  * - myOrders / mySoldOrders `{page?, size?, status?, type?}`: the caller's orders as buyer / as seller, newest
  *   first, each with `goods {id, title, mainPic}`
  * - orderDetail `{orderNo}`: buyer, seller or administrator; 404 for anyone else
+ * - remark `{orderNo, sellerRemark}`: the seller writes their remark on an order they sold (at most 500
+ *   characters; null or '' clears it) -> the order as orderDetail answers it; 404 for anyone else, the
+ *   buyer and the administrator included (the remark is the seller's word)
  * - isPlaced `{goodsId}` -> boolean: the caller holds a paid order of the goods
  * - purchasedGoods `{page?, size?}`: the goods the caller bought (paid orders), newest first
  * - buyVip `{vipId}` / rechargeToken `{amount}`: pending VIP / token top-up orders (amount in site currency,
@@ -15,6 +18,7 @@ import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
+import { and, eq } from '../../../core/crud/condition';
 import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
 import { Fields, paging } from '../../../core/http/fields';
@@ -88,6 +92,20 @@ export default defineRoutes((core: Core) => {
         order = (await orderByNo(core, orderNo!))!;
       }
       return (await withGoods([order]))[0];
+    }),
+    member('remark', l("Write the seller's remark on an order I sold", '填写卖家备注', '填寫賣家備註'), async (req) => {
+      const f = Fields.of(req.body, ['orderNo', 'sellerRemark']);
+      const orderNo = f.str('orderNo', 64, true);
+      const sellerRemark = f.str('sellerRemark', 500);
+      if (sellerRemark === undefined && !f.errors.length) f.bad('sellerRemark', 'required');
+      f.done();
+      const seller = req.user!.id;
+      const order = await orderByNo(core, orderNo!);
+      if (!order || Number(order.sellerId) !== seller) throw fail.notFound(ORDER.order_not_found);
+      await core.ops.transaction(SYSTEM, (t) =>
+        t.updateWhere(orders, and(eq('id', Number(order.id)), eq('sellerId', seller)), { sellerRemark: sellerRemark?.trim() || null }, { expect: 1 }),
+      );
+      return (await withGoods([(await orderByNo(core, orderNo!))!]))[0];
     }),
     member('isPlaced', l('Whether I bought these goods', '是否已购买该商品', '是否已購買此商品'), async (req) => {
       const f = Fields.of(req.body, ['goodsId']);

@@ -6,6 +6,7 @@
  * - A goods order takes its price from the chosen spec when the goods have specs (a spec is then
  *   required and its stock is reserved at `place`, released when the order is cancelled or
  *   expires); goods without specs sell at the goods' price with no stock limit (a workflow listing).
+ * - Only goods on sale (goods.service.ts isListed: on the shelf, shown, not removed) are sold (404 otherwise).
  * - One open order per buyer and goods: placing again while one is pending answers that order.
  *   Goods already bought (a paid order) are refused (409), as are one's own goods.
  * - Free goods (isFree 1 or price 0) complete at once: the order is made paid in the same transaction.
@@ -22,6 +23,7 @@ import { nowStored } from '../../../core/crud/values';
 import { fail } from '../../../core/http/errors';
 import { chargeableCents, convertCents, fromCents, toCents } from '../../base/pay/money';
 import { orderTerms, providerCurrency, type OrderTerms, type ProviderName } from '../../base/pay/pay-settings';
+import { isListed } from '../info/goods.service';
 import { applyEffect, vipTermsOf } from './effects';
 import { moveOrder, ORDER_STATUS, ORDER_TYPE, PAID_LOG } from './order-state';
 import { dueOrderIds, orderByNo } from './order.queries';
@@ -89,7 +91,8 @@ export async function placeOrder(core: Core, buyer: AuthUser, input: PlaceInput)
   return core.ops.transaction(SYSTEM, async (t) => {
     const goodsE = core.model.byKey.get('goods/info')!;
     const [goods] = await t.lock(goodsE, input.goodsId);
-    if (!goods || Number(goods.status) !== 1 || Number(goods.delete) === 1) throw fail.notFound(ORDER.order_goods_not_found);
+    // Only goods on sale are sold: one the store hides (off the shelf, isDisplay 0, removed) is a 404, as in the store.
+    if (!goods || !isListed(goods)) throw fail.notFound(ORDER.order_goods_not_found);
     if (Number(goods.userId) === buyer.id) throw fail.conflict(ORDER.order_own_goods);
     const mine = await t.list(orders(core), { userId: buyer.id, goodsId: input.goodsId, status: [ORDER_STATUS.pending, ORDER_STATUS.paid] });
     if (mine.some((o) => Number(o.status) === ORDER_STATUS.paid)) throw fail.conflict(ORDER.order_already_bought);

@@ -29,6 +29,7 @@ interface Values {
   mainPic?: string;
   content?: string;
   isDisplay: boolean;
+  isCommentAllowed: boolean;
   status: boolean;
   specs?: Spec[];
 }
@@ -51,6 +52,7 @@ function initial(g: MyGoods | null): Values {
     mainPic: g?.mainPic ?? '',
     content: g?.content ?? '',
     isDisplay: g ? Number(g.isDisplay ?? 0) === 1 : true,
+    isCommentAllowed: g ? Number(g.isCommentAllowed ?? 0) === 1 : true,
     status: g ? Number(g.status ?? 0) === 1 : true,
     specs: [],
   };
@@ -90,6 +92,7 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
       mainPic: v.mainPic?.trim() || null,
       content: v.content ?? null,
       isDisplay: v.isDisplay ? 1 : 0,
+      isCommentAllowed: v.isCommentAllowed ? 1 : 0,
       status: v.status ? 1 : 0,
     } as const;
     try {
@@ -152,6 +155,9 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
           </Form.Item>
           <Form.Item name="isDisplay" label={t('wsAccount.goods.field.isDisplay')} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item name="isCommentAllowed" label={t('wsAccount.goods.field.isCommentAllowed')} valuePropName="checked">
+            <Switch data-testid="acc-goods-comments" />
           </Form.Item>
         </Space>
         {editing ? (

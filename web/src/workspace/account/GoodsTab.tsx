@@ -2,7 +2,7 @@
  * `/my/info?tab=goods`: my goods and my sales. The statistics (GoodsStats), then my goods on sale or
  * off the shelf (`goods/info/page`, which answers a member their own rows) or removed
  * (`goods/info/removedList`), with publish and edit (GoodsForm), pin (`updateGoods {isPinned}`, at most
- * 3: the server's 409 says so), remove and restore.
+ * 3: the server's 409 says so), remove and restore (a pinned goods restored beyond the limit comes back unpinned).
  */
 import { useState } from 'react';
 import { Button, Empty, Pagination, Segmented, Skeleton, Typography } from 'antd';
@@ -42,11 +42,11 @@ export default function GoodsTab() {
     setVersion((v) => v + 1);
   };
 
-  const act = async (id: number, run: () => Promise<unknown>, done: string) => {
+  const act = async <T,>(id: number, run: () => Promise<T>, done: string | ((answer: T) => string)) => {
     setBusy(id);
     try {
-      await run();
-      notify('success', done);
+      const answer = await run();
+      notify('success', typeof done === 'string' ? done : done(answer));
       changed();
     } catch {
       /* the server's message was shown (a pin beyond the limit: its 409) */
@@ -103,7 +103,13 @@ export default function GoodsTab() {
             onEdit={() => open(g)}
             onPin={(pin) => void act(g.id, () => entityAction('goods/info', 'updateGoods', { id: g.id, isPinned: pin ? 1 : 0 }), pin ? t('wsAccount.goods.pinnedDone') : t('wsAccount.goods.unpinnedDone'))}
             onRemove={() => void act(g.id, () => entityAction('goods/info', 'remove', { id: g.id }), t('wsAccount.goods.removedDone'))}
-            onRestore={() => void act(g.id, () => entityAction('goods/info', 'restore', { id: g.id }), t('wsAccount.goods.restoredDone'))}
+            onRestore={() =>
+              void act(
+                g.id,
+                () => entityAction<{ unpinned?: boolean }>('goods/info', 'restore', { id: g.id }),
+                (a) => (a.unpinned ? t('wsAccount.goods.restoredUnpinned') : t('wsAccount.goods.restoredDone')),
+              )
+            }
           />
         ))}
       </div>

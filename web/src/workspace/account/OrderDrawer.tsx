@@ -1,4 +1,7 @@
-/** An order's detail (`goods/order/orderDetail`) in a drawer, with pay and cancel while it is pending and mine. */
+/**
+ * An order's detail (`goods/order/orderDetail`) in a drawer, with pay and cancel while it is pending
+ * and mine; on an order I sold, my remark as seller to write.
+ */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Skeleton, Space } from 'antd';
 import { useI18n } from '../../i18n';
@@ -6,6 +9,7 @@ import { cancelOrder, errorText, orderDetail } from '../pay/pay-calls';
 import { orderOutcome, type Order } from '../pay/order-status';
 import { formatTokens } from '../../app/money';
 import OrderSummary from '../pay/OrderSummary';
+import SellerRemark from './SellerRemark';
 import { useViewport } from '../social/use-viewport';
 
 export interface OrderDrawerProps {
@@ -81,7 +85,13 @@ export default function OrderDrawer({ orderNo, currency, sold, onClose, onPay, o
           <OrderSummary order={order} currency={currency} />
           <Descriptions size="small" column={1} className="acc-detail-more">
             {order.buyerRemark ? <Descriptions.Item label={t('wsAccount.orders.buyerRemark')}>{order.buyerRemark}</Descriptions.Item> : null}
-            {order.sellerRemark ? <Descriptions.Item label={t('wsAccount.orders.sellerRemark')}>{order.sellerRemark}</Descriptions.Item> : null}
+            {sold ? (
+              <Descriptions.Item label={t('wsAccount.orders.sellerRemark')}>
+                <SellerRemark order={order} onSaved={setOrder} />
+              </Descriptions.Item>
+            ) : order.sellerRemark ? (
+              <Descriptions.Item label={t('wsAccount.orders.sellerRemark')}>{order.sellerRemark}</Descriptions.Item>
+            ) : null}
             {sold && order.sellerTokens != null ? (
               <Descriptions.Item label={t('wsAccount.orders.sellerTokens')}>{formatTokens(order.sellerTokens, lang)}</Descriptions.Item>
             ) : null}

@@ -16,6 +16,11 @@ export function orderDetail(orderNo: string): Promise<Order> {
   return entityAction<Order>('goods/order', 'orderDetail', { orderNo }, { silent: true });
 }
 
+/** The seller's remark on an order they sold; null clears it. */
+export function setSellerRemark(orderNo: string, sellerRemark: string | null): Promise<Order> {
+  return entityAction<Order>('goods/order', 'remark', { orderNo, sellerRemark });
+}
+
 export function cancelOrder(orderNo: string): Promise<Order> {
   return entityAction<Order>('goods/order', 'cancel', { orderNo });
 }

@@ -1,8 +1,8 @@
 /**
- * Comments on a goods page (when the seller allows them). Comments belong to the workflow the goods
- * sells (base/comment by workflowId; the server refuses them when the listing turned comments
- * off). Members read the visible comments and their own (marked while awaiting review or hidden)
- * and write new ones; visitors are asked to sign in, since the comment list needs a token.
+ * Comments on a goods page (when the seller allows them), keyed by the goods id (base/comment by
+ * goodsId; the server refuses them when the seller has not allowed comments). Members read the
+ * visible comments and their own (marked while awaiting review or hidden) and write new ones;
+ * visitors are asked to sign in, since the comment list needs a token.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar, Button, Card, Empty, Input, Spin, Tag } from 'antd';
@@ -28,7 +28,7 @@ function personOf(id: number): Promise<PublicPerson | null> {
   return p;
 }
 
-function CommentList({ workflowId }: { workflowId: number }) {
+function CommentList({ goodsId }: { goodsId: number }) {
   const { t, lang } = useI18n();
   const [paged, setPaged] = useState<Paged<GoodsComment>>(EMPTY_PAGED);
   const [loading, setLoading] = useState(true);
@@ -43,7 +43,7 @@ function CommentList({ workflowId }: { workflowId: number }) {
       const mine = ++round.current;
       setLoading(true);
       setFailed(false);
-      storeCalls.comments(workflowId, page, SIZE).then(
+      storeCalls.comments(goodsId, page, SIZE).then(
         (answer) => {
           if (mine !== round.current) return;
           setPaged((prev) => mergePage(prev, answer));
@@ -56,7 +56,7 @@ function CommentList({ workflowId }: { workflowId: number }) {
         },
       );
     },
-    [workflowId],
+    [goodsId],
   );
 
   useEffect(() => load(1), [load]);
@@ -71,7 +71,7 @@ function CommentList({ workflowId }: { workflowId: number }) {
     if (!content) return;
     setSending(true);
     try {
-      await storeCalls.addComment(workflowId, content);
+      await storeCalls.addComment(goodsId, content);
       setText('');
       notify('success', t('wsStore.comments.sent'));
       load(1);
@@ -139,14 +139,14 @@ function CommentList({ workflowId }: { workflowId: number }) {
   );
 }
 
-export default function GoodsComments({ workflowId, signedIn }: { workflowId: number; signedIn: boolean }) {
+export default function GoodsComments({ goodsId, signedIn }: { goodsId: number; signedIn: boolean }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   return (
     <Card title={t('wsStore.comments.title')} className="st-goods-card" data-testid="goods-comments">
       {signedIn ? (
-        <CommentList workflowId={workflowId} />
+        <CommentList goodsId={goodsId} />
       ) : (
         <div className="st-more">
           <span>{t('wsStore.comments.signIn')}</span>

@@ -73,7 +73,6 @@ function GoodsBody({ id }: { id: number | null }) {
     );
   }
   const found = g.goods;
-  const workflowId = Number(found.workflowId);
   return (
     <div className="st-goods" data-testid="goods-page" data-goods={found.id}>
       {back}
@@ -93,7 +92,7 @@ function GoodsBody({ id }: { id: number | null }) {
       <Card title={t('wsStore.goods.details')} className="st-goods-card" data-testid="goods-details">
         {found.content ? <RichText html={found.content} className="st-content" /> : <span className="st-more-end">{t('wsStore.goods.noDetails')}</span>}
       </Card>
-      {Number(found.isCommentAllowed) === 1 && Number.isSafeInteger(workflowId) && workflowId > 0 && <GoodsComments workflowId={workflowId} signedIn={signedIn} />}
+      {Number(found.isCommentAllowed) === 1 && <GoodsComments goodsId={Number(found.id)} signedIn={signedIn} />}
     </div>
   );
 }

@@ -72,9 +72,9 @@ export const storeCalls = {
   cancelFavorite: (goodsId: number) => entityAction<{ count: number }>('goods/favorite', 'cancelFavorite', { goodsId }),
   isPlaced: (goodsId: number) => entityAction<boolean>('goods/order', 'isPlaced', { goodsId }, quiet),
   place: (body: { goodsId: number; specId?: number; quantity?: number }) => entityAction<PlacedOrder>('goods/order', 'place', body),
-  comments: (workflowId: number, page: number, size: number) =>
-    data('base/comment').page({ workflowId, page, size, order: 'createTime', sort: 'desc' }, quiet) as Promise<PageAnswer<GoodsComment>>,
-  addComment: (workflowId: number, content: string) => data('base/comment').add({ workflowId, content }),
+  comments: (goodsId: number, page: number, size: number) =>
+    data('base/comment').page({ goodsId, page, size, order: 'createTime', sort: 'desc' }, quiet) as Promise<PageAnswer<GoodsComment>>,
+  addComment: (goodsId: number, content: string) => data('base/comment').add({ goodsId, content }),
   person: (id: number) => entityAction<PublicPerson>('base/sys/user', 'openDetail', { id }, quiet),
   /** The public site info; read for its currency when the server gives one. */
   site: () => entityAction<Record<string, unknown>>('base/site', 'info', {}, { ...quiet, skipAuth: true }),
