@@ -45,6 +45,7 @@ describe.each(kinds)('comments on goods on %s', (kind) => {
   });
 
   it('refuses a member\'s comment on a goods whose seller refused or never allowed comments, writing nothing', async () => {
+    expect((await comment(fan, { goodsId: await goods({ isCommentAllowed: 1, isDisplay: 0 }) })).status).toBe(404);
     const refused = await goods({ isCommentAllowed: 0 });
     const unset = await goods();
     for (const goodsId of [refused, unset]) {
@@ -67,6 +68,9 @@ describe.each(kinds)('comments on goods on %s', (kind) => {
 
   it('keeps comments keyed by workflowId alone readable by workflowId', async () => {
     const workflowId = 700_000 + seq;
+    // A workflow-keyed comment needs a goods on sale selling that workflow (no goods: 404).
+    expect((await comment(fan, { workflowId })).status).toBe(404);
+    await goods({ workflowId, isCommentAllowed: 1 });
     const { id } = ok(await comment(fan, { workflowId }));
     expect(ok(await post(t, reader, '/admin/base/comment/page', { workflowId })).list).toMatchObject([{ id, workflowId, goodsId: null }]);
   });
