@@ -25,6 +25,8 @@ import { member } from './chat-world';
 import { addApp, balance, counts, ended, fund, ledgerOf, ok, post, startAiWorld, until, type AiWorld } from './ai-world';
 
 const kinds = await databaseKinds();
+/** The default bounds (params aiMaxRunPrice, aiMaxTokens). */
+const LIMITS = { maxRunPrice: 100, maxTokens: 4096 };
 const RUN = '/admin/base/message/runWorkflow';
 
 describe('EarlyAnswer', () => {
@@ -40,7 +42,7 @@ describe('EarlyAnswer', () => {
 
   it('holds the pieces that come before the run exists and hands them on in order', async () => {
     fake.reset().script({ answer: 'abcdefghijkl', chunkSize: 2, chunkDelayMs: 5 });
-    const early = new EarlyAnswer(core, { systemPrompt: 'Be brief.' }, { topic: 'x' }, 10_000);
+    const early = new EarlyAnswer(core, { systemPrompt: 'Be brief.' }, { topic: 'x' }, 10_000, LIMITS);
     // Let the first pieces arrive while nothing is attached.
     await until(async () => fake.chatCalls().length, (n) => n === 1);
     await new Promise((r) => setTimeout(r, 60));
@@ -57,7 +59,7 @@ describe('EarlyAnswer', () => {
 
   it('cuts a cancelled question off at the model, and its failure is handled', async () => {
     fake.reset().script({ firstChunkDelayMs: 5_000 });
-    const early = new EarlyAnswer(core, {}, 'hello', 10_000);
+    const early = new EarlyAnswer(core, {}, 'hello', 10_000, LIMITS);
     await until(async () => fake.chatCalls().length, (n) => n === 1);
     early.cancel();
     await expect(early.answer).rejects.toMatchObject({ kind: 'aborted' });
