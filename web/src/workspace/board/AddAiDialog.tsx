@@ -13,8 +13,8 @@ import { RobotOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { boardApi, type CatalogueAi, type MyGroup, type NewAi } from './board-api';
 import { useGroupMembers } from './use-group-members';
+import { aiFormErrors } from './ai-form-errors';
 import { aiPriceText } from './ai-price';
-import { fieldErrors } from '../../app/data';
 
 interface Props {
   group: MyGroup;
@@ -81,7 +81,7 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
       onClose();
     } catch (e) {
       // Shown by the http client; a refused field (a price above the site's maximum...) on the form too.
-      const fields = fieldErrors(e).flatMap((f) => (FORM_FIELD[f.name] ? [{ name: FORM_FIELD[f.name], errors: f.errors }] : []));
+      const fields = aiFormErrors(e, FORM_FIELD);
       if (fields.length) form.setFields(fields);
     } finally {
       setBusy(false);
@@ -114,7 +114,7 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid="board-ai-prompt" />
       </Form.Item>
       <Form.Item name="cost" label={t('wsBoard.aiEdit.cost')} extra={t('wsBoard.aiEdit.costHelp')}>
-        <InputNumber min={0} step={0.5} style={{ width: '100%' }} data-testid="board-ai-cost" />
+        <InputNumber min={0} step={1} style={{ width: '100%' }} data-testid="board-ai-cost" />
       </Form.Item>
       <Form.Item name="public" label={t('wsBoard.ai.public')} valuePropName="checked">
         <Switch data-testid="board-ai-public" />

@@ -6,10 +6,10 @@
  */
 import { useState } from 'react';
 import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
-import { fieldErrors } from '../../app/data';
 import { useI18n } from '../../i18n';
 import { boardApi, type GroupMember } from './board-api';
 import { memberName } from './board-grid';
+import { aiFormErrors } from './ai-form-errors';
 
 interface Props {
   member: GroupMember;
@@ -67,7 +67,7 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
       onSaved();
       onClose();
     } catch (e) {
-      const fields = fieldErrors(e).flatMap((f) => (FORM_FIELD[f.name] ? [{ name: FORM_FIELD[f.name], errors: f.errors }] : []));
+      const fields = aiFormErrors(e, FORM_FIELD);
       if (fields.length) form.setFields(fields);
     } finally {
       setBusy(false);
@@ -99,7 +99,7 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid="board-ai-edit-prompt" />
         </Form.Item>
         <Form.Item name="cost" label={t('wsBoard.aiEdit.cost')} extra={t('wsBoard.aiEdit.costHelp')}>
-          <InputNumber min={0} step={0.5} style={{ width: '100%' }} data-testid="board-ai-edit-cost" />
+          <InputNumber min={0} step={1} style={{ width: '100%' }} data-testid="board-ai-edit-cost" />
         </Form.Item>
         <Form.Item name="public" label={t('wsBoard.ai.public')} valuePropName="checked">
           <Switch data-testid="board-ai-edit-public" />
