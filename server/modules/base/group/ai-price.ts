@@ -8,6 +8,7 @@
 import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
 import { fromUnits, toUnits } from '../pay/money';
+import { appsByIds } from './group.queries';
 
 /** Ledger units of `tokens` x `coefficient`, rounded up to a unit as runs are charged. */
 function priceUnits(tokens: unknown, coefficient: unknown): number {
@@ -25,13 +26,7 @@ function appIdOf(config: Row): number | null {
 /** The prices of AI members by user id, from each one's config; apps named are read in one query. */
 export async function aiPrices(core: Core, ais: Array<{ id: number; config: Row }>): Promise<Map<number, number | null>> {
   const appIds = [...new Set(ais.map((a) => appIdOf(a.config)).filter((id): id is number => id !== null))];
-  const q = core.db.q.bind(core.db);
-  const apps = appIds.length
-    ? await core.db.query<Row>(
-        `SELECT ${['id', 'tokens', 'efficiencyCoefficient', 'show', 'isAsync'].map(q).join(', ')} FROM ${q(core.model.byKey.get('base/app')!.table)} WHERE ${q('id')} IN (${appIds.map(() => '?').join(', ')})`,
-        appIds,
-      )
-    : [];
+  const apps = await appsByIds(core, appIds);
   const byId = new Map(apps.map((a) => [Number(a.id), a]));
   const out = new Map<number, number | null>();
   for (const a of ais) {

@@ -226,3 +226,14 @@ export async function groupIdsOf(core: Core, userId: number): Promise<number[]> 
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** The price columns and state of the apps of `ids` (AI members' prices, ai-price.ts); none for no ids. */
+export async function appsByIds(core: Core, ids: number[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const q = core.db.q.bind(core.db);
+  return core.db.query<Row>(
+    `SELECT ${['id', 'tokens', 'efficiencyCoefficient', 'show', 'isAsync'].map(q).join(', ')} FROM ${q(core.model.byKey.get('base/app')!.table)} ` +
+      `WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+}
