@@ -1,5 +1,39 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { keyHolders } from '../../server/core/entity/access';
+import type { HookDb, Row } from '../../server/core/entity/define';
+import { fail, type InvalidField } from '../../server/core/http/errors';
+import { paramErrors, priceError, readAiLimits } from '../../server/core/params/ai-limits';
+
+const objectOf = (v: unknown): Row | null => {
+  if (typeof v === 'string') {
+    try {
+      return objectOf(JSON.parse(v));
+    } catch {
+      return null;
+    }
+  }
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : null;
+};
+
+/**
+ * A run's price (tokens x efficiencyCoefficient) and config.params within the administrator's
+ * bounds (aiMaxRunPrice, aiMaxTokens): checked on every add and update, with the stored values
+ * standing in for the ones a partial update leaves out.
+ */
+async function checkLimits(db: HookDb, data: Row, id: number | undefined): Promise<void> {
+  const touches = ['tokens', 'efficiencyCoefficient', 'config'].some((k) => data[k] !== undefined);
+  if (!touches) return;
+  const [stored] = id === undefined ? [] : await db.query<Row>(`SELECT ${['tokens', 'efficiencyCoefficient'].map((c) => db.q(c)).join(', ')} FROM ${db.q('base_app')} WHERE ${db.q('id')} = ?`, [id]);
+  const tokens = Number(data.tokens ?? stored?.tokens ?? 0);
+  const coefficient = Number(data.efficiencyCoefficient ?? stored?.efficiencyCoefficient ?? 1);
+  const limits = await readAiLimits(db, 'base_sys_param');
+  const errors: InvalidField[] = [];
+  const price = Number((Math.max(0, tokens) * Math.max(0, coefficient)).toPrecision(12));
+  const tooDear = priceError(price, limits, data.tokens !== undefined || data.efficiencyCoefficient === undefined ? 'tokens' : 'efficiencyCoefficient');
+  if (tooDear) errors.push(tooDear);
+  if (data.config !== undefined) errors.push(...paramErrors(objectOf(data.config)?.params, limits, 'config.params'));
+  if (errors.length) throw fail.invalid(errors);
+}
 
 export default defineEntity({
   module: 'base',
@@ -9,7 +43,8 @@ export default defineEntity({
   label: l('App', '应用', '應用'),
   note:
     'name is required. tokens is the token cost of a run; config and auth are JSON settings ' +
-    '(auth: the authorization the app needs). show 1 lists the app, 0 hides it.',
+    '(auth: the authorization the app needs). show 1 lists the app, 0 hides it. tokens x ' +
+    'efficiencyCoefficient may not exceed the param aiMaxRunPrice, config.params.max_tokens not aiMaxTokens.',
   fields: {
     avatar: { type: 'string', label: l('Avatar', '图标', '圖示') },
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
@@ -37,4 +72,9 @@ export default defineEntity({
   },
   search: { keyword: ['name'], equal: ['parentType', 'type', 'show'] },
   access: keyHolders,
+  hooks: {
+    async beforeChange({ db, data, id, action }) {
+      if (action === 'add' || action === 'update') await checkLimits(db, data, id);
+    },
+  },
 });

@@ -122,7 +122,7 @@ export async function startCore(
   // Seeding writes the base tables directly (it runs before any request); a re-run drops their caches after.
   const reseed = async () => {
     const r = await seed(db, model, routes);
-    for (const role of ['roles', 'userRoles', 'menus', 'roleMenus', 'dictTypes', 'tasks'] as const) await events.afterWrite(model.system(role));
+    for (const role of ['roles', 'userRoles', 'menus', 'roleMenus', 'dictTypes', 'tasks', 'params'] as const) await events.afterWrite(model.system(role));
     return r;
   };
   const realtime = new RealtimeHub();

@@ -4,7 +4,8 @@
  * never seeded before (remembered in app_seed_state), so a new entity file gets its screen without a
  * reset and nothing an administrator changed or removed is put back (seed-menus.ts); likewise the
  * system tasks of task handlers (scheduler/seed-tasks.ts). Once, on new and existing installations
- * alike: a root department with the administrator in it.
+ * alike: a root department with the administrator in it. Once each: the params the code declares
+ * with a default (params/seeded-params.ts).
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from './db/db';
@@ -16,6 +17,7 @@ import { ADMIN_ROLE_ID } from './auth/auth.service';
 import { SEED_TABLE, insert, markSeeded, one, type Done } from './seed-db';
 import { migrateMenuAreas, seedMenus } from './seed-menus';
 import { seedSystemTasks } from './scheduler/seed-tasks';
+import { seedParams } from './params/seeded-params';
 import { nowStored } from './crud/values';
 
 export const MEMBER_ROLE_LABEL = 'member';
@@ -136,6 +138,7 @@ export async function seed(db: Db, model: Model, routes: RouteTable, adminPasswo
     await seedMenus(tx, done, model, routes, result);
     await seedMemberPermissions(tx, model, done, memberPermissions);
     await seedSystemTasks(tx, model, done);
+    await seedParams(tx, model, done);
   });
   return result;
 }

@@ -65,6 +65,8 @@ export interface FakeLlmScript {
   finishReason: string | null;
   /** Every chat request whose last user message includes this text answers 500 (null: none). */
   failWhenAsked: string | null;
+  /** Streamed answers wait for this before their first chunk (null: none), so a test holds a run open. */
+  gate: Promise<void> | null;
 }
 
 export interface FakeLlmRequest {
@@ -105,6 +107,7 @@ const DEFAULTS: Omit<FakeLlmScript, 'fail'> = {
   usage: true,
   finishReason: 'stop',
   failWhenAsked: null,
+  gate: null,
 };
 
 /** A promise that resolves once `open()` is called. */
@@ -274,6 +277,7 @@ export class FakeLlm {
       if (!gone) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage: null } : {}), ...extra })}\n\n`);
     };
     if (s.held) await Promise.race([this.gate.promise, new Promise<void>((r) => res.once('close', () => r()))]);
+    if (s.gate) await s.gate;
     if (s.firstChunkDelayMs > 0) await wait(s.firstChunkDelayMs);
     send([{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]);
     const size = Math.max(1, Math.floor(s.chunkSize));

@@ -174,7 +174,7 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
     const byParent = await get(t(), '/admin/base/app/byParent', { parentType: 7 });
     expect(ok(byParent).map((x: { id: number }) => x.id)).toEqual([a, b]);
     expect(ok(byParent)[0]).toEqual({
-      id: a, avatar: null, name: 'Alpha', remark: null, isAsync: 0, parentType: 7, type: 1, tokens: 2, efficiencyCoefficient: 1,
+      id: a, avatar: null, name: 'Alpha', remark: null, isAsync: 0, parentType: 7, type: 1, tokens: 2, efficiencyCoefficient: 1, price: 2,
       config: { inputSchema: { type: 'string' }, savedMinutes: 4, description: 'Writes' },
     });
     const all = await get(t(), '/admin/base/app/all');

@@ -28,6 +28,8 @@ import { addApp, balance, counts, ended, fund, ledgerOf, ok, post, startAiWorld,
 const SLOW_MS = 50_000;
 
 const kinds = await databaseKinds();
+/** The default bounds (params aiMaxRunPrice, aiMaxTokens). */
+const LIMITS = { maxRunPrice: 100, maxTokens: 4096 };
 const RUN = '/admin/base/message/runWorkflow';
 
 describe('EarlyAnswer', () => {
@@ -43,7 +45,7 @@ describe('EarlyAnswer', () => {
 
   it('holds the pieces that come before the run exists and hands them on in order', async () => {
     fake.reset().script({ answer: 'abcdefghijkl', chunkSize: 2, chunkDelayMs: 5 });
-    const early = new EarlyAnswer(core, { systemPrompt: 'Be brief.' }, { topic: 'x' }, 10_000);
+    const early = new EarlyAnswer(core, { systemPrompt: 'Be brief.' }, { topic: 'x' }, 10_000, LIMITS);
     // Let the first pieces arrive while nothing is attached.
     await until(async () => fake.chatCalls().length, (n) => n === 1);
     await new Promise((r) => setTimeout(r, 60));
@@ -61,7 +63,7 @@ describe('EarlyAnswer', () => {
   it('cuts a cancelled question off at the model, and its failure is handled', async () => {
     // Held: the answer cannot finish before the cancel lands, however long that takes on a busy machine.
     fake.reset().script({ held: true });
-    const early = new EarlyAnswer(core, {}, 'hello', 10_000);
+    const early = new EarlyAnswer(core, {}, 'hello', 10_000, LIMITS);
     await until(async () => fake.chatCalls().length, (n) => n === 1);
     early.cancel();
     await expect(early.answer).rejects.toMatchObject({ kind: 'aborted' });

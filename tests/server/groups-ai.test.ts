@@ -82,13 +82,13 @@ describe.each(kinds)('AI members on %s', (kind) => {
     expect(list.find((m: { userId: number }) => m.userId === mine.userId)).toMatchObject({ userType: 1, ownerId: a.id, nickName: 'Private bot', role: 'member' });
   });
 
-  it('lists public AI members to anyone, with no prompt, parameters or cost', async () => {
+  it('lists public AI members to anyone, with their price and no prompt, parameters or own config', async () => {
     const g = await group(a, 'Catalogue');
-    await createAi(a, g, { nickName: 'Listed Quokka', config: { appId: 3, model: 'm-2', prompt: 'secret prompt', params: { t: 1 }, cost: 9, description: 'Finds things' }, public: true });
+    await createAi(a, g, { nickName: 'Listed Quokka', config: { appId: 3, model: 'm-2', prompt: 'secret prompt', params: { temperature: 1 }, cost: 9, description: 'Finds things' }, public: true });
     await createAi(a, g, { nickName: 'Hidden Quokka', public: false });
     const res = ok(await post(t, null, '/admin/base/groupMember/allMemberList', { keyWord: 'Quokka' }));
     expect(res.pagination).toMatchObject({ page: 1, size: 20, total: 1 });
-    expect(res.list).toEqual([{ id: expect.any(Number), nickName: 'Listed Quokka', headImg: null, avatar: null, ownerId: a.id, appId: 3, model: 'm-2', description: 'Finds things', createTime: expect.any(String) }]);
+    expect(res.list).toEqual([{ id: expect.any(Number), nickName: 'Listed Quokka', headImg: null, avatar: null, ownerId: a.id, appId: 3, model: 'm-2', description: 'Finds things', price: null, createTime: expect.any(String) }]);
     expect(JSON.stringify(res)).not.toContain('secret prompt');
     expect((await post(t, null, '/admin/base/groupMember/allMemberList', { size: 0 })).body.code).toBe(1002);
   });

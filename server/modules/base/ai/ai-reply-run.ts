@@ -10,7 +10,12 @@
  *   prompt, params, time limit, `tokens` x its efficiencyCoefficient); it must exist, be shown and be
  *   sync, else the AI member is misconfigured. Without an app, the AI member's own config.model,
  *   config.prompt, config.params and config.cost (absent: free). Either price is multiplied by the
- *   payer's efficiencyCoefficient, as app runs are.
+ *   payer's efficiencyCoefficient, as app runs are. A price above the param aiMaxRunPrice (lowered
+ *   since it was saved) makes the AI member misconfigured; its parameters go to the model clamped
+ *   to the bounds in force (core/params/ai-limits.ts).
+ * - The price is the one in force when the message that asks was stored: the setup is read then
+ *   (ai-reply.service.ts) and handed to the reply, which may run later, behind other replies in the
+ *   conversation's queue; an owner's change after it applies to later messages only.
  * - Too few tokens: no run and no reply; an error message from the AI member `{ error:
  *   'not_enough_tokens', userId, cost, messageId }` is stored in the conversation, so the asker sees
  *   it on every device and the others see why no answer comes. It names the cost, never the
@@ -37,6 +42,7 @@ import { llmFor } from './llm.service';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../ledger/ledger.messages';
+import { aboveMax, aiLimits, appPriceUnits, ownCost } from './ai-limits';
 
 /** How the AI member answers and what a reply costs. */
 export interface ReplySetup {
@@ -81,6 +87,7 @@ function llmTimeoutMs(core: Core): number {
 /** The AI member's model and price; null when it names an app that cannot answer in a chat. */
 export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | null> {
   const appId = Number(ai.config.appId);
+  const limits = await aiLimits(core);
   if (ai.config.appId !== undefined && ai.config.appId !== null) {
     if (!Number.isSafeInteger(appId) || appId < 1) return null;
     let app: Row;
@@ -91,24 +98,27 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
       throw err;
     }
     if (Number(app.show) !== 1 || Number(app.isAsync) === 1) return null;
+    if (aboveMax(appPriceUnits(app), limits)) return null;
     const config = configOf(app);
     return {
       appId,
       model: modelOf(config),
       system: systemPromptOf(config),
-      params: paramsOf(config),
+      params: paramsOf(config, limits),
       tokens: app.tokens,
       coefficient: app.efficiencyCoefficient,
       runMs: timeoutMsOf(config) ?? llmTimeoutMs(core),
       savedMinutes: savedMinutesOf(config),
     };
   }
+  const cost = ownCost(ai.config);
+  if (aboveMax(runCostUnits(cost, 1, 1), limits)) return null;
   return {
     appId: null,
     model: modelOf(ai.config),
     system: systemPromptOf(ai.config),
-    params: paramsOf(ai.config),
-    tokens: ai.config.cost ?? 0,
+    params: paramsOf(ai.config, limits),
+    tokens: cost,
     coefficient: 1,
     runMs: llmTimeoutMs(core),
     savedMinutes: 0,
@@ -144,11 +154,11 @@ function codeOf(err: unknown): string {
 }
 
 /**
- * The AI member answers `ask`, given the conversation's latest messages (newest first). Answers the
- * stored reply, or null when there is none (too few tokens, misconfigured, failed and refunded).
+ * The AI member answers `ask` as `setup` says (read when the asking message was stored), given the
+ * conversation's latest messages (newest first). Answers the stored reply, or null when there is
+ * none (too few tokens, misconfigured, failed and refunded).
  */
-export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[]): Promise<Replied | null> {
-  const setup = await replySetup(core, ask.ai);
+export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[], setup: ReplySetup | null): Promise<Replied | null> {
   if (!setup) {
     await aiErrorMessage(core, ask, { error: 'misconfigured', messageId: ask.trigger.id });
     return null;

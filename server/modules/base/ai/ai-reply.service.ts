@@ -24,13 +24,18 @@
  *
  * Each reply is paid on its own: mentioning two AI members reserves two costs, one at a time, so
  * tokens that cover one answer get the first.
+ *
+ * Price: each candidate's setup (model, prompt, parameters, price) is read as soon as the asking
+ * message is stored, before the queue, and the reply uses it however long it waits in the queue; so
+ * an owner who raises the price once a member has asked charges the new price for later messages
+ * only.
  */
 import type { Core } from '../../../core/core';
 import { ids } from '../chat/chat.queries';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { mayUseAi } from '../group/ai-member.service';
-import { answerAsAi, aiErrorMessage, type ReplyAsk } from './ai-reply-run';
+import { answerAsAi, aiErrorMessage, replySetup, type ReplyAsk, type ReplySetup } from './ai-reply-run';
 import { aiMembersOf, aiReplyCapOf, aiUserById, conversationTail, type AiUser, type TailMessage } from './ai-reply.queries';
 import { CONTEXT_MESSAGES } from './ai-context';
 import { enqueueReply } from './ai-reply.queue';
@@ -50,6 +55,25 @@ interface Trigger {
   payer: AuthUser;
   /** Written by an AI member (a reply that mentions others). */
   byAi: boolean;
+  /** Each candidate's setup as it was when the message was stored (undefined: that read failed). */
+  setups: Map<number, Promise<ReplySetup | null | undefined>>;
+}
+
+/** Starts reading the candidates' setups now; a failed read is logged and left to answer time. */
+function setupsNow(core: Core, candidates: number[]): Trigger['setups'] {
+  const out: Trigger['setups'] = new Map();
+  for (const id of candidates) {
+    out.set(
+      id,
+      aiUserById(core, id)
+        .then((ai) => (ai ? replySetup(core, ai) : null))
+        .catch((err: unknown) => {
+          console.error(`[ai] could not read AI member ${id}'s setup: ${(err as Error).message}`);
+          return undefined;
+        }),
+    );
+  }
+  return out;
 }
 
 /**
@@ -77,6 +101,7 @@ export function onMessageSent(core: Core, sender: AuthUser, message: Row, mentio
       candidates,
       payer: sender,
       byAi: false,
+      setups: setupsNow(core, candidates),
     };
     enqueueReply(core, trigger.conversation, () => answerTrigger(core, trigger));
   } catch (err) {
@@ -121,7 +146,9 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
     await aiErrorMessage(core, ask, { error: 'not_available', messageId: t.id });
     return;
   }
-  const replied = await answerAsAi(core, ask, tail);
+  const then = await t.setups.get(id);
+  const setup = then === undefined ? await replySetup(core, ai) : then;
+  const replied = await answerAsAi(core, ask, tail, setup);
   if (!replied || t.groupId === null || !replied.at.length) return;
   const next: Trigger = {
     id: Number(replied.message.id),
@@ -131,6 +158,7 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
     candidates: replied.at,
     payer: t.payer,
     byAi: true,
+    setups: setupsNow(core, replied.at),
   };
   enqueueReply(core, t.conversation, () => answerTrigger(core, next));
 }

@@ -2,7 +2,8 @@
  * What a run reads from an app's `config` (a JSON object the administrator edits), all optional:
  *
  * - `model`: the model to ask (default: LLM_MODEL); `systemPrompt` (or `prompt`): the system message;
- * - `params`: temperature, top_p, max_tokens, presence_penalty, frequency_penalty (numbers only);
+ * - `params`: temperature, top_p, max_tokens, presence_penalty, frequency_penalty (numbers only),
+ *   sent clamped to the administrator's bounds, max_tokens always (core/params/ai-limits.ts);
  * - `inputSchema`: a JSON Schema the run's `input` must match (1002 listing each bad place);
  * - `workflow`: passed to the workflow engine as the job's `workflow` (async apps);
  * - `timeoutSeconds`: how long a run may take (sync default LLM_TIMEOUT_MS; async default
@@ -21,11 +22,10 @@ import { fail } from '../../../core/http/errors';
 import type { LlmRequest } from '../../../adapters/llm.adapter';
 import { schemaErrorField } from '../../../core/http/schema-errors';
 import { AI } from './ai.messages';
+import { boundedParams, type AiLimits } from '../../../core/params/ai-limits';
 
 /** The keys of config that public catalogue answers show. */
 export const PUBLIC_CONFIG_KEYS = ['inputSchema', 'savedMinutes', 'description'] as const;
-
-const PARAMS = ['temperature', 'top_p', 'max_tokens', 'presence_penalty', 'frequency_penalty'] as const;
 
 /** The app's config as an object ({} when absent or not an object). */
 export function configOf(app: Row): Row {
@@ -44,11 +44,9 @@ export function systemPromptOf(config: Row): string | null {
   return text(config.systemPrompt) ?? text(config.prompt);
 }
 
-export function paramsOf(config: Row): LlmRequest['params'] {
-  const p = config.params && typeof config.params === 'object' && !Array.isArray(config.params) ? (config.params as Row) : {};
-  const out: NonNullable<LlmRequest['params']> = {};
-  for (const k of PARAMS) if (typeof p[k] === 'number' && Number.isFinite(p[k])) out[k] = p[k] as number;
-  return out;
+/** The model parameters to send: config.params within `limits` (max_tokens always set). */
+export function paramsOf(config: Row, limits: AiLimits): LlmRequest['params'] {
+  return boundedParams(config.params, limits);
 }
 
 /** config.timeoutSeconds in milliseconds, or null. */

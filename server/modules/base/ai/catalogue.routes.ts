@@ -2,7 +2,8 @@
  * The public AI catalogue (no token): `app/byParent?parentType=` (the shown apps of one parent
  * type), `app/all` (every shown app, grouped by parent type) and `guide/all` (the guides, by their
  * sort order). Apps are answered with a whitelist of fields (app-config.ts says which parts of
- * `config`): never `auth`, the prompt, the model settings or the workflow.
+ * `config`): never `auth`, the prompt, the model settings or the workflow; with `price`, the tokens
+ * a run costs (tokens x efficiencyCoefficient, before the member's own coefficient).
  */
 import type { Core } from '../../../core/core';
 import { SYSTEM } from '../../../core/entity/access';
@@ -10,6 +11,8 @@ import { l, type Row } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
 import { configOf, publicConfig } from './app-config';
+import { appPriceUnits } from './ai-limits';
+import { fromUnits } from '../pay/money';
 
 const APP_FIELDS = ['id', 'avatar', 'name', 'remark', 'isAsync', 'parentType', 'type', 'tokens', 'efficiencyCoefficient'] as const;
 
@@ -18,6 +21,8 @@ export function publicApp(app: Row): Row {
   const out: Row = {};
   for (const k of APP_FIELDS) out[k] = app[k] ?? null;
   out.config = publicConfig(configOf(app));
+  // What a run costs before the member's own coefficient, so a client shows it before the member pays.
+  out.price = fromUnits(appPriceUnits(app));
   return out;
 }
 

@@ -15,6 +15,7 @@ import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
 import type { LlmAnswer, LlmMessage } from '../../../adapters/llm.adapter';
 import { modelOf, paramsOf, systemPromptOf } from './app-config';
+import type { AiLimits } from './ai-limits';
 import { llmFor } from './llm.service';
 
 /** The model's messages: the app's system prompt, then the member's input (an object as its JSON text). */
@@ -33,13 +34,13 @@ export class EarlyAnswer {
   private sink: ((piece: string) => void) | null = null;
   private readonly stop = new AbortController();
 
-  /** Asks now; the run's time limit (`runMs`) counts from here. */
-  constructor(core: Core, config: Row, input: unknown, runMs: number) {
+  /** Asks now; the run's time limit (`runMs`) counts from here; the parameters sent stay within `limits`. */
+  constructor(core: Core, config: Row, input: unknown, runMs: number, limits: AiLimits) {
     const timer = setTimeout(() => this.stop.abort(), runMs);
     this.answer = llmFor(core).chat({
       messages: promptOf(config, input),
       model: modelOf(config) ?? undefined,
-      params: paramsOf(config),
+      params: paramsOf(config, limits),
       signal: this.stop.signal,
       onDelta: (piece) => (this.sink ? this.sink(piece) : this.held.push(piece)),
     });

@@ -16,6 +16,9 @@
  * - `clientId` makes a retry safe: a second start with the same one answers the first run (created
  *   false) and reserves nothing again.
  * - At most AI_RUN_LIMIT starts (`max/seconds`, default 30/60) per member, across instances.
+ * - The price is the app's as read here; the reservation takes it, so a change of the app after
+ *   this read applies to later runs only. A price above the param aiMaxRunPrice (lowered since the
+ *   app was saved) refuses the run (1001) before anything is written.
  */
 import type { Core } from '../../../core/core';
 import type { Caller } from '../../../core/auth/auth.service';
@@ -33,6 +36,7 @@ import { AI } from './ai.messages';
 import { checkInput, configOf, modelOf, savedMinutesOf, timeoutMsOf } from './app-config';
 import { reserve, runCostUnits, RUN_KIND, type Reserved } from './charge';
 import { llmFor, workflowFor } from './llm.service';
+import { aboveMax, aiLimits, appPriceUnits, type AiLimits } from './ai-limits';
 import { RUN_MESSAGE_TYPE } from './run-messages';
 import { memberCharge, runIdByMessage } from './run.queries';
 import { LEDGER } from '../ledger/ledger.messages';
@@ -137,6 +141,8 @@ export interface Checked {
   input: unknown;
   /** How long the run may take, in milliseconds. */
   runMs: number;
+  /** The bounds the model's parameters are sent within. */
+  limits: AiLimits;
 }
 
 /**
@@ -150,17 +156,19 @@ export async function startRun(core: Core, user: Caller, body: unknown, mode: Ru
   const target: Target = own ? { toType: 0, toId: user.id } : p.target!;
   // The reads the checks need go out together (one wait instead of five); their refusals keep the
   // order the checks had one after the other: the rate limit, the app, the input, the conversation.
-  const [limited, appRead, mayRead, beforeRead, memberRead] = await Promise.allSettled([
+  const [limited, appRead, mayRead, beforeRead, memberRead, limitsRead] = await Promise.allSettled([
     hit(core.cache, [{ key: `ai:run:${user.id}`, ...runLimit(core) }], AI.ai_too_fast),
     appFor(core, user, p.appId, mode),
     own ? Promise.resolve(null) : assertMaySend(core, user, target),
     p.clientId ? messageIdByClientId(core, user.id, p.clientId) : Promise.resolve(null),
     memberCharge(core, user.id),
+    aiLimits(core),
   ]);
   settled(limited);
   const app = settled(appRead);
   const config = configOf(app);
   checkInput(config, p.input);
+  const limits = settled(limitsRead);
   const group = settled(mayRead);
   const conversation = conversationKey(user.id, target);
   // A retry of a start that was stored answers that run, whatever the balance is now.
@@ -168,6 +176,8 @@ export async function startRun(core: Core, user: Caller, body: unknown, mode: Ru
   if (before !== null) return repeated(core, user, await core.ops.info(core.model.byKey.get('base/message')!, before, SYSTEM), app, config, p.input);
   const member = settled(memberRead);
   if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
+  const priceUnits = appPriceUnits(app);
+  if (aboveMax(priceUnits, limits)) throw fail.bad(AI.ai_price_above_max, { price: fromUnits(priceUnits), max: limits.maxRunPrice });
   const costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
   // Refused here as `reserve` would refuse it, before anything is asked or written; `reserve` checks
   // again under its lock, since another run may take the tokens meanwhile.
@@ -175,7 +185,7 @@ export async function startRun(core: Core, user: Caller, body: unknown, mode: Ru
   if (balanceUnits < costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(costUnits), balance: fromUnits(balanceUnits) });
   const runMs = runMsOf(core, mode, config);
   const deadline = new Date(Date.now() + runMs + (mode === 'sync' ? SYNC_GRACE_MS : 0));
-  beforeWrite?.({ config, input: p.input, runMs });
+  beforeWrite?.({ config, input: p.input, runMs, limits });
 
   let reserved: Reserved | null = null;
   const { message, created } = await store(core, {

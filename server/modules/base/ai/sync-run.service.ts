@@ -41,7 +41,7 @@ export async function runWorkflow(core: Core, user: Caller, body: unknown): Prom
   let started: Started;
   try {
     started = await startRun(core, user, body, 'sync', (c) => {
-      early = new EarlyAnswer(core, c.config, c.input, c.runMs);
+      early = new EarlyAnswer(core, c.config, c.input, c.runMs, c.limits);
     });
   } catch (err) {
     (early as EarlyAnswer | null)?.cancel();

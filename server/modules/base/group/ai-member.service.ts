@@ -15,6 +15,7 @@ import { fail } from '../../../core/http/errors';
 import { Fields, type Body } from '../../../core/http/fields';
 import { asSystem, defined, entities } from './membership.service';
 import { GROUP } from './group.messages';
+import { paramErrors, priceError, readAiLimits, type AiLimits } from '../../../core/params/ai-limits';
 
 export const USER_TYPE = { person: 0, ai: 1 } as const;
 
@@ -39,8 +40,16 @@ export function mayUseAi(u: Row, caller: AuthUser): boolean {
   return caller.isAdmin || Number(u.ownerId) === caller.id || Number(u.type) === 1;
 }
 
-/** Reads `config` of `f` (an object of the known keys), adding its errors to `f`; undefined when absent. */
-export function readConfig(f: Fields, name = 'config'): Row | null | undefined {
+/** The administrator's bounds on an AI member's price and parameters (aiMaxRunPrice, aiMaxTokens). */
+export function aiLimitsOf(core: Core): Promise<AiLimits> {
+  return readAiLimits(core.db, core.model.system('params').table);
+}
+
+/**
+ * Reads `config` of `f` (an object of the known keys), adding its errors to `f`; undefined when
+ * absent. `cost` may not exceed `limits.maxRunPrice`, nor `params` the model parameters' bounds.
+ */
+export function readConfig(f: Fields, limits: AiLimits, name = 'config'): Row | null | undefined {
   const v = f.body[name];
   if (v === undefined || v === null) return v as null | undefined;
   if (typeof v !== 'object' || Array.isArray(v)) return f.bad(name, 'type', { type: 'object' });
@@ -48,21 +57,22 @@ export function readConfig(f: Fields, name = 'config'): Row | null | undefined {
   c.id('appId', true);
   c.str('model', 100);
   c.str('prompt', 20_000);
-  c.num('cost', { min: 0 });
+  const cost = c.num('cost', { min: 0 });
+  const tooDear = cost === undefined ? null : priceError(cost, limits, `${c.prefix}cost`);
+  if (tooDear) c.errors.push(tooDear);
   c.str('description', 500);
-  const params = (v as Body).params;
-  if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) c.bad('params', 'type', { type: 'object' });
+  c.errors.push(...paramErrors((v as Body).params, limits, `${c.prefix}params`));
   f.errors.push(...c.errors);
   if (JSON.stringify(v).length > MAX_CONFIG_JSON) return f.bad(name, 'max_length', { limit: MAX_CONFIG_JSON });
   return v as Row;
 }
 
 /** Reads the `ai` object of groupMember/add: { nickName, headImg?, config?, public? }. */
-export function readAiInput(f: Fields): AiInput | undefined {
+export function readAiInput(f: Fields, limits: AiLimits): AiInput | undefined {
   const v = f.body.ai;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return f.bad('ai', 'type', { type: 'object' });
   const a = new Fields(v as Body, ['nickName', 'headImg', 'config', 'public'], [], 'ai.');
-  const out: AiInput = { nickName: a.str('nickName', 50, true) ?? undefined, headImg: a.str('headImg'), config: readConfig(a), public: a.bool('public') };
+  const out: AiInput = { nickName: a.str('nickName', 50, true) ?? undefined, headImg: a.str('headImg'), config: readConfig(a, limits), public: a.bool('public') };
   f.errors.push(...a.errors);
   return out;
 }
@@ -91,9 +101,12 @@ export async function updateAiUser(core: Core, aiUserId: number, changes: AiInpu
   await asSystem(core, (s) => s.update(entities(core).users, { id: aiUserId, ...row }));
 }
 
-/** What the public catalogue shows of an AI member: never its prompt, parameters or cost. */
-export function publicAi(row: Row): Row {
-  const config = typeof row.config === 'object' && row.config !== null ? (row.config as Row) : {};
+/**
+ * What the public catalogue shows of an AI member: never its prompt, parameters or own config;
+ * its price of a reply (ai-price.ts, null when it cannot answer) so a member knows it before asking.
+ */
+export function publicAi(row: Row, price: number | null): Row {
+  const config = configObject(row.config);
   return {
     id: Number(row.id),
     nickName: row.nickName ?? null,
@@ -101,8 +114,14 @@ export function publicAi(row: Row): Row {
     avatar: row.avatar ?? null,
     ownerId: row.ownerId === null || row.ownerId === undefined ? null : Number(row.ownerId),
     ...Object.fromEntries(PUBLIC_CONFIG.map((k) => [k, config[k] ?? null])),
+    price,
     createTime: row.createTime ?? null,
   };
+}
+
+/** An AI user's config as an object ({} when absent or not one). */
+export function configObject(v: unknown): Row {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {};
 }
 
 /** The AI user of `u` may be used by `caller`, or 403. */

@@ -106,6 +106,22 @@ export interface MemberOfGroup {
   ownerId: number | null;
   /** 1 while the user has a socket connected on some instance (kept by the socket server's presence). */
   online: number;
+  /** An AI member's config (null for people): for its price, and for its owner only. */
+  config: Row | null;
+  /** An AI member listed in the public catalogue (its user's type 1); false for people. */
+  aiPublic: boolean;
+}
+
+function jsonObject(v: unknown): Row | null {
+  let o = v;
+  if (typeof v === 'string') {
+    try {
+      o = JSON.parse(v);
+    } catch {
+      return null;
+    }
+  }
+  return o && typeof o === 'object' && !Array.isArray(o) ? (o as Row) : null;
 }
 
 /** One page of a group's live members (whose users are live), the owner first, then by joining order. */
@@ -114,7 +130,7 @@ export async function memberPage(core: Core, groupId: number, page: number, size
   const t = tables(core);
   const from = `FROM ${t.m} m JOIN ${t.u} u ON u.${q('id')} = m.${q('userId')} AND u.${q('delete')} = 0 WHERE m.${q('groupId')} = ? AND m.${q('delete')} = 0`;
   const cols = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId'].map((c) => `m.${q(c)}`);
-  const userCols = ['nickName', 'headImg', 'userType', 'ownerId', 'online'].map((c) => `u.${q(c)}`);
+  const userCols = [...['nickName', 'headImg', 'userType', 'ownerId', 'online', 'config'].map((c) => `u.${q(c)}`), `u.${q('type')} AS ${q('aiPublic')}`];
   const [rows, [{ total }]] = await Promise.all([
     core.db.query(`SELECT ${[...cols, ...userCols].join(', ')} ${from} ORDER BY m.${q('isOwner')} DESC, m.${q('id')} ASC LIMIT ? OFFSET ?`, [groupId, size, (page - 1) * size]),
     core.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} ${from}`, [groupId]),
@@ -136,6 +152,8 @@ export async function memberPage(core: Core, groupId: number, page: number, size
       userType: num(r.userType),
       ownerId: num(r.ownerId),
       online: Number(r.online ?? 0),
+      config: num(r.userType) === 1 ? jsonObject(r.config) ?? {} : null,
+      aiPublic: num(r.userType) === 1 && Number(r.aiPublic) === 1,
     })),
   };
 }
@@ -207,4 +225,15 @@ export async function groupIdsOf(core: Core, userId: number): Promise<number[]> 
     [userId],
   );
   return rows.map((r) => Number(r.id));
+}
+
+/** The price columns and state of the apps of `ids` (AI members' prices, ai-price.ts); none for no ids. */
+export async function appsByIds(core: Core, ids: number[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const q = core.db.q.bind(core.db);
+  return core.db.query<Row>(
+    `SELECT ${['id', 'tokens', 'efficiencyCoefficient', 'show', 'isAsync'].map(q).join(', ')} FROM ${q(core.model.byKey.get('base/app')!.table)} ` +
+      `WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
 }

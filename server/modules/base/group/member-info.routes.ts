@@ -20,7 +20,7 @@ import { fail, type InvalidField } from '../../../core/http/errors';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { Fields } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
-import { assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
+import { aiLimitsOf, assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
 import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, requireRole, userRow } from './membership.service';
 
 const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authType'];
@@ -47,7 +47,7 @@ export default defineRoutes((core: Core) => {
         const avatar = f.str('avatar');
         const nickName = f.has('nickName') ? f.str('nickName', 50, true) : undefined;
         const headImg = f.str('headImg');
-        const config = readConfig(f);
+        const config = f.has('config') ? readConfig(f, await aiLimitsOf(core)) : undefined;
         const pub = f.bool('public');
         const authId = f.body.authId === null ? null : f.id('authId', true);
         const authType = f.has('authType') ? f.int('authType', { min: AUTH_TYPE.platform, max: AUTH_TYPE.own }) : undefined;

@@ -23,7 +23,8 @@ import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { Fields, paging } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
-import { assertMayUseAi, createAiUser, isAi, publicAi, readAiInput } from './ai-member.service';
+import { aiLimitsOf, assertMayUseAi, configObject, createAiUser, isAi, publicAi, readAiInput } from './ai-member.service';
+import { aiPrices } from './ai-price';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
 import { shownMembers } from './group-view';
@@ -43,7 +44,7 @@ export default defineRoutes((core: Core) => {
         const f = Fields.of(req.body, ['groupId', 'userId', 'ai', 'name', 'avatar'], NOT_FROM_BODY);
         const groupId = f.id('groupId');
         const userId = f.has('userId') ? f.id('userId') : undefined;
-        const ai = f.has('ai') ? readAiInput(f) : undefined;
+        const ai = f.has('ai') ? readAiInput(f, await aiLimitsOf(core)) : undefined;
         if (!f.has('userId') && !f.has('ai')) f.bad('userId', 'required');
         if (f.has('userId') && f.has('ai')) f.bad('ai', 'invalid');
         const name = f.str('name');
@@ -121,7 +122,8 @@ export default defineRoutes((core: Core) => {
         const open = Number(g.type) === GROUP_TYPE.public || Number(g.type) === GROUP_TYPE.team;
         if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId!, req.user.id)))) throw fail.forbidden(GROUP.group_private);
         const { rows, total } = await memberPage(core, groupId!, page, size);
-        return { list: shownMembers(g, rows), pagination: { page, size, total } };
+        const prices = await aiPrices(core, rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })));
+        return { list: shownMembers(g, rows, { prices, caller: req.user ?? null }), pagination: { page, size, total } };
       },
     }),
     call(core, 'base', 'groupMember', 'allMemberList', {
@@ -134,7 +136,8 @@ export default defineRoutes((core: Core) => {
         const { page, size } = paging(f, 20);
         f.done();
         const { rows, total } = await aiCatalogue(core, { keyWord: kw ? kw.trim() || null : null, page, size });
-        return { list: rows.map(publicAi), pagination: { page, size, total } };
+        const prices = await aiPrices(core, rows.map((r) => ({ id: Number(r.id), config: configObject(r.config) })));
+        return { list: rows.map((r) => publicAi(r, prices.get(Number(r.id)) ?? null)), pagination: { page, size, total } };
       },
     }),
   ];

@@ -1,17 +1,20 @@
 /**
  * Add an AI member to a group (owner or deputy), two ways:
- * - a new one, owned by the caller: name, avatar URL, model and instructions (config), and whether
- *   it is listed in the public catalogue -> `groupMember/add {groupId, ai}`;
+ * - a new one, owned by the caller: name, avatar URL, model, instructions and price per reply
+ *   (config), and whether it is listed in the public catalogue -> `groupMember/add {groupId, ai}`;
  * - one from the public catalogue (`allMemberList`, searched by name) -> `groupMember/add
- *   {groupId, userId}` with the AI's user id (see board-api.ts for why not memberToGroup).
+ *   {groupId, userId}` with the AI's user id (see board-api.ts for why not memberToGroup); each
+ *   shows its price of a reply.
  * The dialog stays open after a catalogue pick, so several can be added in a row.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Avatar, Button, Empty, Form, Input, List, Modal, Switch, Tabs } from 'antd';
+import { App, Avatar, Button, Empty, Form, Input, InputNumber, List, Modal, Switch, Tabs } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { boardApi, type CatalogueAi, type MyGroup, type NewAi } from './board-api';
 import { useGroupMembers } from './use-group-members';
+import { aiFormErrors } from './ai-form-errors';
+import { aiPriceText } from './ai-price';
 
 interface Props {
   group: MyGroup;
@@ -24,18 +27,22 @@ interface NewValues {
   headImg?: string;
   model?: string;
   prompt?: string;
+  cost?: number | null;
   public?: boolean;
 }
 
 function newAi(v: NewValues): NewAi {
-  const config = { model: v.model?.trim() || undefined, prompt: v.prompt?.trim() || undefined };
+  const config = { model: v.model?.trim() || undefined, prompt: v.prompt?.trim() || undefined, cost: v.cost ?? undefined };
   return {
     nickName: v.nickName.trim(),
     headImg: v.headImg?.trim() || undefined,
-    config: config.model || config.prompt ? config : undefined,
+    config: config.model || config.prompt || config.cost !== undefined ? config : undefined,
     public: !!v.public,
   };
 }
+
+/** The server's field names -> the new form's. */
+const FORM_FIELD: Record<string, keyof NewValues> = { 'ai.nickName': 'nickName', 'ai.headImg': 'headImg', 'ai.config.model': 'model', 'ai.config.prompt': 'prompt', 'ai.config.cost': 'cost' };
 
 export default function AddAiDialog({ group, onClose, onAdded }: Props) {
   const { t } = useI18n();
@@ -72,8 +79,10 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
       void message.success(t('wsBoard.ai.added', { name: v.nickName.trim() }));
       onAdded();
       onClose();
-    } catch {
-      /* shown by the http client */
+    } catch (e) {
+      // Shown by the http client; a refused field (a price above the site's maximum...) on the form too.
+      const fields = aiFormErrors(e, FORM_FIELD);
+      if (fields.length) form.setFields(fields);
     } finally {
       setBusy(false);
     }
@@ -104,6 +113,9 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
       <Form.Item name="prompt" label={t('wsBoard.ai.prompt')} rules={[{ max: 20000 }]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid="board-ai-prompt" />
       </Form.Item>
+      <Form.Item name="cost" label={t('wsBoard.aiEdit.cost')} extra={t('wsBoard.aiEdit.costHelp')}>
+        <InputNumber min={0} step={1} style={{ width: '100%' }} data-testid="board-ai-cost" />
+      </Form.Item>
       <Form.Item name="public" label={t('wsBoard.ai.public')} valuePropName="checked">
         <Switch data-testid="board-ai-public" />
       </Form.Item>
@@ -131,7 +143,7 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
             <List.Item.Meta
               avatar={<Avatar src={a.headImg || a.avatar || undefined} icon={<RobotOutlined />} />}
               title={a.nickName}
-              description={[a.model, a.description].filter(Boolean).join(' · ')}
+              description={[aiPriceText(t, a.price), a.model, a.description].filter(Boolean).join(' · ')}
             />
           </List.Item>
         )}

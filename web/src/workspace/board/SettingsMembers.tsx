@@ -3,15 +3,20 @@
  * (AI members marked AI), and a menu with what the caller may do to them (group-roles.ts
  * `memberActions`): the owner makes a person deputy or plain member, hands the group over (after a
  * confirm; the owner then becomes a deputy) and removes members; a deputy removes plain members.
+ * An AI member shows its price of a reply; its owner (whom the server sends its config) edits it
+ * (EditAiDialog.tsx), whatever their role in the group.
  */
+import { useState } from 'react';
 import { App, Avatar, Button, Dropdown, List, Tag, Typography } from 'antd';
-import { CrownOutlined, DeleteOutlined, MoreOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { CrownOutlined, DeleteOutlined, EditOutlined, MoreOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
 import { boardApi, type GroupMember, type MyGroup } from './board-api';
 import { avatarColor, initials, memberName, memberPicture } from './board-grid';
 import { memberActions, type GroupRole } from './group-roles';
 import { isOnline, type PresenceMap } from './presence-map';
+import { aiPriceText } from './ai-price';
+import EditAiDialog from './EditAiDialog';
 
 interface Props {
   group: MyGroup;
@@ -27,6 +32,7 @@ export default function SettingsMembers({ group, members, presence, onChanged }:
   const { t } = useI18n();
   const { modal, message } = App.useApp();
   const me = useAuth().user?.id ?? 0;
+  const [editing, setEditing] = useState<GroupMember | null>(null);
 
   const setRole = async (m: GroupMember, role: GroupRole) => {
     try {
@@ -62,6 +68,7 @@ export default function SettingsMembers({ group, members, presence, onChanged }:
   const menuOf = (m: GroupMember) => {
     const can = memberActions(group.role, me, m);
     const items = [
+      ...(m.userType === 1 && m.config ? [{ key: 'edit', icon: <EditOutlined />, label: t('wsBoard.aiEdit.edit'), 'data-testid': 'board-member-edit-ai', onClick: () => setEditing(m) }] : []),
       ...can.roles.map((r) => ({
         key: r,
         icon: <UserSwitchOutlined />,
@@ -76,55 +83,63 @@ export default function SettingsMembers({ group, members, presence, onChanged }:
   };
 
   return (
-    <List
-      loading={members === null}
-      dataSource={members ?? []}
-      rowKey="id"
-      data-testid="board-settings-members"
-      renderItem={(m) => {
-        const name = memberName(m);
-        const items = menuOf(m);
-        const online = isOnline(presence, m);
-        return (
-          <List.Item
-            data-testid={`board-member-${m.userId}`}
-            actions={
-              items.length
-                ? [
-                    <Dropdown key="more" menu={{ items }} trigger={['click']} placement="bottomRight">
-                      <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('wsBoard.settings.memberMenu')} data-testid={`board-member-menu-${m.userId}`} />
-                    </Dropdown>,
-                  ]
-                : []
-            }
-          >
-            <List.Item.Meta
-              avatar={
-                <span className="board-member-face">
-                  <Avatar src={memberPicture(m)} style={{ background: avatarColor(m.userId) }}>
-                    {initials(name)}
-                  </Avatar>
-                  {m.userType !== 1 && <span className={`board-dot${online ? ' on' : ''}`} aria-label={online ? t('wsBoard.tile.online') : t('wsBoard.tile.offline')} />}
-                </span>
+    <>
+      <List
+        loading={members === null}
+        dataSource={members ?? []}
+        rowKey="id"
+        data-testid="board-settings-members"
+        renderItem={(m) => {
+          const name = memberName(m);
+          const items = menuOf(m);
+          const online = isOnline(presence, m);
+          return (
+            <List.Item
+              data-testid={`board-member-${m.userId}`}
+              actions={
+                items.length
+                  ? [
+                      <Dropdown key="more" menu={{ items }} trigger={['click']} placement="bottomRight">
+                        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('wsBoard.settings.memberMenu')} data-testid={`board-member-menu-${m.userId}`} />
+                      </Dropdown>,
+                    ]
+                  : []
               }
-              title={
-                <span className="board-member-title">
-                  <Typography.Text ellipsis>{name}</Typography.Text>
-                  {m.userId === me && <Typography.Text type="secondary">({t('wsBoard.settings.you')})</Typography.Text>}
-                </span>
-              }
-              description={
-                <span>
-                  <Tag color={ROLE_COLORS[m.role]} data-testid="board-member-role">
-                    {t(`wsBoard.role.${m.role}`)}
-                  </Tag>
-                  {m.userType === 1 && <Tag color="geekblue">{t('wsBoard.tile.ai')}</Tag>}
-                </span>
-              }
-            />
-          </List.Item>
-        );
-      }}
-    />
+            >
+              <List.Item.Meta
+                avatar={
+                  <span className="board-member-face">
+                    <Avatar src={memberPicture(m)} style={{ background: avatarColor(m.userId) }}>
+                      {initials(name)}
+                    </Avatar>
+                    {m.userType !== 1 && <span className={`board-dot${online ? ' on' : ''}`} aria-label={online ? t('wsBoard.tile.online') : t('wsBoard.tile.offline')} />}
+                  </span>
+                }
+                title={
+                  <span className="board-member-title">
+                    <Typography.Text ellipsis>{name}</Typography.Text>
+                    {m.userId === me && <Typography.Text type="secondary">({t('wsBoard.settings.you')})</Typography.Text>}
+                  </span>
+                }
+                description={
+                  <span>
+                    <Tag color={ROLE_COLORS[m.role]} data-testid="board-member-role">
+                      {t(`wsBoard.role.${m.role}`)}
+                    </Tag>
+                    {m.userType === 1 && <Tag color="geekblue">{t('wsBoard.tile.ai')}</Tag>}
+                    {m.userType === 1 && m.price !== undefined && (
+                      <Tag color={m.price === null ? 'default' : 'gold'} data-testid="board-member-price">
+                        {aiPriceText(t, m.price)}
+                      </Tag>
+                    )}
+                  </span>
+                }
+              />
+            </List.Item>
+          );
+        }}
+      />
+      {editing && <EditAiDialog member={editing} onClose={() => setEditing(null)} onSaved={onChanged} />}
+    </>
   );
 }

@@ -53,6 +53,19 @@ export interface GroupMember {
   userType: number;
   online: boolean;
   role: GroupRole;
+  /** An AI member's price of a reply in tokens (null: it cannot answer now); undefined for people. */
+  price?: number | null;
+  /** An AI member's settings and whether it is public: only its owner is sent them. */
+  config?: AiConfig;
+  public?: boolean;
+}
+
+/** What an AI member's owner edits of its config; other keys are kept as they are. */
+export interface AiConfig {
+  model?: string;
+  prompt?: string;
+  cost?: number;
+  [key: string]: unknown;
 }
 
 export interface Friend {
@@ -70,6 +83,8 @@ export interface CatalogueAi {
   avatar: string | null;
   model: string | null;
   description: string | null;
+  /** Tokens a reply costs (null: it cannot answer now). */
+  price: number | null;
 }
 
 export interface NewGroup {
@@ -93,8 +108,16 @@ export interface GroupCard {
 export interface NewAi {
   nickName: string;
   headImg?: string;
-  config?: { model?: string; prompt?: string };
+  config?: AiConfig;
   public?: boolean;
+}
+
+/** An owner's change of an AI member (groupMember/updateMemberInfo). */
+export interface AiChange {
+  nickName: string;
+  headImg: string | null;
+  config: AiConfig;
+  public: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -131,6 +154,8 @@ function toMember(r: Obj): GroupMember {
     userType: Number(r.userType ?? 0),
     online: r.online === true || r.online === 1,
     role: roleOf(r.role),
+    ...(r.price === undefined ? {} : { price: r.price === null ? null : Number(r.price) }),
+    ...(r.config && typeof r.config === 'object' ? { config: r.config as AiConfig, public: r.public === true } : {}),
   };
 }
 
@@ -157,6 +182,7 @@ export const boardApi = {
   },
   addPerson: (groupId: number, userId: number) => entityAction<{ id: number; userId: number }>('base/groupMember', 'add', { groupId, userId }),
   addAi: (groupId: number, ai: NewAi) => entityAction<{ id: number; userId: number }>('base/groupMember', 'add', { groupId, ai }),
+  updateAi: (memberId: number, change: AiChange) => entityAction<Obj>('base/groupMember', 'updateMemberInfo', { memberId, ...change }),
   removeMembers: (ids: number[]) => entityAction('base/groupMember', 'delete', { ids }),
   setRole: (groupId: number, userId: number, role: GroupRole) => entityAction('base/groupMember', 'setTeamMemberRole', { groupId, userId, role }),
 
@@ -179,6 +205,7 @@ export const boardApi = {
       avatar: (a.avatar as string | null) ?? null,
       model: (a.model as string | null) ?? null,
       description: (a.description as string | null) ?? null,
+      price: a.price === null || a.price === undefined ? null : Number(a.price),
     }));
   },
 };

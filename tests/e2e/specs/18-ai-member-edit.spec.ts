@@ -1,0 +1,103 @@
+/**
+ * An AI member's owner edits it on the board (issue 35): the group's settings list the AI member
+ * with its price of a reply; its menu opens the edit dialog with the stored prompt, model and
+ * price; a price above the site's maximum (the param aiMaxRunPrice, 100 by default) is refused on
+ * the price field, and a fair price, new instructions and the public switch are saved, listed and
+ * stored. The dialog at 390 px in zh-cn too. Screenshots in tests/e2e/artifacts/.
+ */
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import { Api, base, clickStill, shot, skipWithoutServer, submitLogin } from '../helpers';
+
+skipWithoutServer();
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Member-Pass-1';
+const run = Date.now().toString(36);
+const owner = { username: `ai_owner_${run}`, nickName: `Oli ${run}` };
+const groupName = `Bots ${run}`;
+const botName = `Helper ${run}`;
+let groupId = 0;
+let botUserId = 0;
+
+test.beforeAll(async () => {
+  const admin = await Api.admin();
+  const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
+  const member = roles.find((r) => r.label === 'member')!;
+  await admin.post('/admin/base/sys/user/add', { username: owner.username, password: PASSWORD, nickName: owner.nickName, roleIdList: [member.id] });
+  const me = await Api.login(owner.username, PASSWORD);
+  groupId = Number((await me.post<{ id: number }>('/admin/base/group/add', { name: groupName })).id);
+  const made = await me.post<{ userId: number }>('/admin/base/groupMember/add', { groupId, ai: { nickName: botName, config: { model: 'm-1', prompt: 'Be brief.', cost: 2 } } });
+  botUserId = Number(made.userId);
+});
+
+async function signIn(browser: Browser, o: { width?: number; lang?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${base()}/login`);
+  if (o.lang) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
+    await page.reload();
+  }
+  await submitLogin(page, owner.username, PASSWORD);
+  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
+  return page;
+}
+
+/** Opens the group's settings and the edit dialog of the AI member. */
+async function openEdit(page: Page): Promise<void> {
+  await page.goto(`${base()}/workbench`);
+  await page.getByTestId(`board-tile-menu-${groupId}`).click();
+  await clickStill(page.getByTestId('board-tile-action-settings'));
+  const row = page.getByTestId(`board-member-${botUserId}`);
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId(`board-member-menu-${botUserId}`).click();
+  await clickStill(page.getByTestId('board-member-edit-ai'));
+  await expect(page.getByTestId('board-ai-edit-form')).toBeVisible();
+}
+
+test('the owner edits an AI member: a price above the maximum is refused on its field, a fair one saved and shown', async ({ browser }) => {
+  const page = await signIn(browser);
+  await page.goto(`${base()}/workbench`);
+  await page.getByTestId(`board-tile-menu-${groupId}`).click();
+  await clickStill(page.getByTestId('board-tile-action-settings'));
+  const row = page.getByTestId(`board-member-${botUserId}`);
+  await expect(row.getByTestId('board-member-price')).toHaveText('2 tokens per reply', { timeout: 15_000 });
+  await shot(page, '18-ai-member-price');
+  await page.getByTestId(`board-member-menu-${botUserId}`).click();
+  await clickStill(page.getByTestId('board-member-edit-ai'));
+  const form = page.getByTestId('board-ai-edit-form');
+  await expect(page.getByTestId('board-ai-edit-prompt')).toHaveValue('Be brief.');
+  await expect(page.getByTestId('board-ai-edit-model')).toHaveValue('m-1');
+  const cost = page.getByTestId('board-ai-edit-cost').locator('xpath=descendant-or-self::input').first();
+  await expect(cost).toHaveValue('2');
+  await cost.fill('500');
+  await clickStill(page.getByTestId('board-ai-edit-ok'));
+  const refusal = form.locator('.ant-form-item-explain-error');
+  await expect(refusal).toHaveText('must be at most 100 tokens, the highest price of a run on this site');
+  await shot(page, '18-ai-member-edit-refused');
+  await cost.fill('5');
+  await page.getByTestId('board-ai-edit-prompt').fill('Answer in one sentence.');
+  await page.getByTestId('board-ai-edit-public').click();
+  await clickStill(page.getByTestId('board-ai-edit-ok'));
+  await expect(form).toBeHidden();
+  await expect(row.getByTestId('board-member-price')).toHaveText('5 tokens per reply');
+  await shot(page, '18-ai-member-edited');
+  const me = await Api.login(owner.username, PASSWORD);
+  const list = (await me.post<{ list: Array<Record<string, any>> }>('/admin/base/groupMember/memberList', { groupId })).list;
+  expect(list.find((m) => m.userId === botUserId)).toMatchObject({ price: 5, public: true, config: { model: 'm-1', prompt: 'Answer in one sentence.', cost: 5 } });
+  // Public now: the catalogue shows it with its price.
+  const catalogue = (await me.post<{ list: Array<Record<string, any>> }>('/admin/base/groupMember/allMemberList', { keyWord: botName })).list;
+  expect(catalogue.map((a) => [a.id, a.price])).toEqual([[botUserId, 5]]);
+  await page.context().close();
+});
+
+test('the edit dialog on a phone, in Chinese', async ({ browser }) => {
+  const page = await signIn(browser, { width: 390, lang: 'zh-cn' });
+  await openEdit(page);
+  await expect(page.getByTestId('board-ai-edit-form')).toContainText('每次回答的价格');
+  await shot(page, '18-ai-member-edit-390-zh');
+  const box = await page.getByTestId('board-ai-edit-form').boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await page.context().close();
+});

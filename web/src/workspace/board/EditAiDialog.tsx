@@ -1,0 +1,110 @@
+/**
+ * The owner edits an AI member of theirs (groupMember/updateMemberInfo): name, avatar URL, model,
+ * instructions, price per reply and whether the public catalogue lists it. The other keys of its
+ * config (appId, params, description) are sent back as they were. A refusal names its fields
+ * (`config.cost` above the site's maximum, ...), which are put on the form's fields.
+ */
+import { useState } from 'react';
+import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { useI18n } from '../../i18n';
+import { boardApi, type GroupMember } from './board-api';
+import { memberName } from './board-grid';
+import { aiFormErrors } from './ai-form-errors';
+
+interface Props {
+  member: GroupMember;
+  onClose(): void;
+  onSaved(): void;
+}
+
+interface Values {
+  nickName: string;
+  headImg?: string;
+  model?: string;
+  prompt?: string;
+  cost?: number | null;
+  public?: boolean;
+}
+
+/** The server's field names -> the form's. */
+const FORM_FIELD: Record<string, keyof Values> = {
+  nickName: 'nickName',
+  headImg: 'headImg',
+  'config.model': 'model',
+  'config.prompt': 'prompt',
+  'config.cost': 'cost',
+  public: 'public',
+};
+
+export default function EditAiDialog({ member, onClose, onSaved }: Props) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const config = member.config ?? {};
+  const initial: Values = {
+    nickName: member.nickName ?? '',
+    headImg: member.headImg ?? '',
+    model: typeof config.model === 'string' ? config.model : '',
+    prompt: typeof config.prompt === 'string' ? config.prompt : '',
+    cost: typeof config.cost === 'number' ? config.cost : null,
+    public: !!member.public,
+  };
+
+  const save = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      const next = { ...config };
+      for (const [k, value] of [['model', v.model?.trim()], ['prompt', v.prompt?.trim()]] as const) {
+        if (value) next[k] = value;
+        else delete next[k];
+      }
+      if (v.cost === null || v.cost === undefined) delete next.cost;
+      else next.cost = v.cost;
+      await boardApi.updateAi(member.id, { nickName: v.nickName.trim(), headImg: v.headImg?.trim() || null, config: next, public: !!v.public });
+      void message.success(t('wsBoard.aiEdit.saved', { name: v.nickName.trim() }));
+      onSaved();
+      onClose();
+    } catch (e) {
+      const fields = aiFormErrors(e, FORM_FIELD);
+      if (fields.length) form.setFields(fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('wsBoard.aiEdit.title', { name: memberName(member) })}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText={t('wsBoard.aiEdit.save')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'board-ai-edit-ok' }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initial} data-testid="board-ai-edit-form">
+        <Form.Item name="nickName" label={t('wsBoard.ai.nickName')} rules={[{ required: true, whitespace: true, message: t('wsBoard.ai.nickNameRequired') }, { max: 50 }]}>
+          <Input maxLength={50} data-testid="board-ai-edit-name" />
+        </Form.Item>
+        <Form.Item name="headImg" label={t('wsBoard.ai.headImg')}>
+          <Input inputMode="url" data-testid="board-ai-edit-headimg" />
+        </Form.Item>
+        <Form.Item name="model" label={t('wsBoard.ai.model')} rules={[{ max: 100 }]}>
+          <Input maxLength={100} placeholder={t('wsBoard.ai.modelPlaceholder')} data-testid="board-ai-edit-model" />
+        </Form.Item>
+        <Form.Item name="prompt" label={t('wsBoard.ai.prompt')} rules={[{ max: 20000 }]}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid="board-ai-edit-prompt" />
+        </Form.Item>
+        <Form.Item name="cost" label={t('wsBoard.aiEdit.cost')} extra={t('wsBoard.aiEdit.costHelp')}>
+          <InputNumber min={0} step={1} style={{ width: '100%' }} data-testid="board-ai-edit-cost" />
+        </Form.Item>
+        <Form.Item name="public" label={t('wsBoard.ai.public')} valuePropName="checked">
+          <Switch data-testid="board-ai-edit-public" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
