@@ -66,9 +66,9 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     const env = { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, ADMIN_PASSWORD, CHAT_SEND_LIMIT: '1000/10', LOG_CONSOLE_LEVEL: 'error' };
-    const a = await startServerProcess(env);
+    const a = await startServerProcess(env, 120_000);
     servers.push(a.proc);
-    const b = await startServerProcess(env);
+    const b = await startServerProcess(env, 120_000);
     servers.push(b.proc);
     urlA = `http://127.0.0.1:${a.port}`;
     urlB = `http://127.0.0.1:${b.port}`;
