@@ -5,7 +5,7 @@
 import { bindSocketToSession } from '../lib/session-socket';
 import { currentLang } from '../i18n';
 import { api, onTokens } from './api';
-import { subscribeAuth } from './auth';
+import { isSigningOut, subscribeAuth } from './auth';
 import { createRealtime } from './socket';
 
 export const realtime = createRealtime({
@@ -24,7 +24,8 @@ export function startRealtime(): void {
     getToken: () => (api.session.isSignedIn() ? api.session.getToken() : null),
     tokenState: () => api.session.tokenState(),
     refresh: () => api.get('/admin/base/comm/person', { silent: true }),
-    end: () => api.end('sessionEnded'),
+    // This tab's own sign-out ends the session without a message.
+    end: () => (isSigningOut() ? undefined : api.end('sessionEnded')),
     changes: [subscribeAuth, onTokens],
   });
 }
