@@ -34,11 +34,15 @@ function watchSockets(page: Page): WebSocket[] {
 const open = (list: WebSocket[]) => list.filter((ws) => !ws.isClosed()).length;
 const stored = (page: Page) => page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('userInfo') }));
 
-async function member(browser: Browser): Promise<{ page: Page; sockets: WebSocket[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+async function member(browser: Browser, o: { width?: number; lang?: string } = {}): Promise<{ page: Page; sockets: WebSocket[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 } });
   const page = await context.newPage();
   const sockets = watchSockets(page);
   await page.goto(`${base()}/login`);
+  if (o.lang) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
+    await page.reload();
+  }
   await submitLogin(page, cat.username, PASSWORD);
   await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
   await expect.poll(() => open(sockets), { timeout: 20_000 }).toBe(1);
@@ -69,6 +73,16 @@ test('a session ended elsewhere ends it in the tab: sign-in page, session cleare
   await expect.poll(() => open(m.sockets)).toBe(0);
   await expect(m.page.getByText('You have been signed out, please log in again')).toBeVisible();
   await shot(m.page, 'session-ended-signin');
+  await m.close();
+});
+
+test('the same in Chinese on a phone', async ({ browser }) => {
+  const m = await member(browser, { width: 390, lang: 'zh-cn' });
+  const { token } = await stored(m.page);
+  await new Api(token!.replace(/"/g, '')).post('/admin/base/comm/logout', {});
+  await expect(m.page.getByText('您已退出登录，请重新登录')).toBeVisible();
+  await expect(m.page).toHaveURL(/\/login/);
+  await shot(m.page, 'session-ended-signin-zh-390');
   await m.close();
 });
 
