@@ -13,6 +13,7 @@ import { syncSchema, type SchemaReport } from './db/schema';
 import { fillUsernameKeys } from './auth/username-upgrade';
 import { openCacheStore } from './cache/store';
 import { AuthService, changesUserState } from './auth/auth.service';
+import { sessionEnds } from './auth/session-ends';
 import { SharedSecrets } from './auth/signing-keys';
 import { CacheRevocations, type Revocations } from './auth/revocations';
 import { RevocationTable } from './auth/revocation-table';
@@ -104,11 +105,15 @@ export async function startCore(
   totals.dependOn(totalDependents);
   const scheduler = new Scheduler(schedulerSettings(config.env), config.redisUrl ? { url: config.redisUrl, prefix } : null, onError);
   const plugins = new PluginManager(pluginSettings(config.env), onError);
+  const realtime = new RealtimeHub();
+  auth.onSessionEnd((sid, reason) => realtime.endSessions({ sids: [sid] }, reason));
   const events = {
     async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null, named?: RowChange[]) {
       // Side by side: on Redis the totals' commit and the generation bumps leave in one write (auto-pipelining).
       await Promise.all([totals.written(e, rows ?? null, ticket ?? null), ...[e, ...(dependents.get(e.key) ?? [])].map((d) => boundaries.bump(d))]);
       if (changesUserState(e, rows)) await auth.invalidate();
+      // A new password, a disabled or deleted account ends every session of the user: their sockets too.
+      for (const [reason, userIds] of sessionEnds(e, rows)) realtime.endSessions({ userIds }, reason);
       // A task added, changed, deleted or restored is rescheduled once the write has committed.
       if (e.system === 'tasks') await scheduler.written(rows ?? null);
       // Catalogue events go to the enabled notifier; a write to plugin/info re-syncs this instance (neither waits).
@@ -125,7 +130,6 @@ export async function startCore(
     for (const role of ['roles', 'userRoles', 'menus', 'roleMenus', 'dictTypes', 'tasks', 'params'] as const) await events.afterWrite(model.system(role));
     return r;
   };
-  const realtime = new RealtimeHub();
   const entities = new LiveEntities({ model, db, routes, ops, reseed, onError }, live);
   const core: Core = { config, model, db, cache, auth, secrets, ops, routes, version, requestLog, reseed, realtime, scheduler, plugins, entities };
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core), ...opsRoutes(core)]) {

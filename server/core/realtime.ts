@@ -11,7 +11,21 @@
  */
 
 /** The `kind` of the one server -> client event, `notice { kind, data }`. */
-export type NoticeKind = 'message' | 'delta' | 'notify' | 'presence' | 'read' | 'server';
+export type NoticeKind = 'message' | 'delta' | 'notify' | 'presence' | 'read' | 'server' | 'session';
+
+/**
+ * Why a socket's session ended (`notice {kind: 'session', data: {reason}}`, sent just before the
+ * socket is disconnected). `expired`: the access token it holds expired and no fresher one came
+ * (`auth` event) within the grace; the client refreshes over HTTP and connects again. Any other
+ * reason ends the session itself: the client stops reconnecting and signs in again.
+ */
+export type SessionEndReason = 'logout' | 'password' | 'disabled' | 'deleted' | 'revoked' | 'expired';
+
+/** The sockets a session end reaches: every socket of these users, and of these sessions. */
+export interface SessionTarget {
+  userIds?: number[];
+  sids?: string[];
+}
 
 export interface Notice {
   kind: NoticeKind;
@@ -30,6 +44,8 @@ export interface RealtimeTransport {
   leaveGroup(userIds: number[], groupId: number): Promise<void>;
   /** Whether the user has at least one socket connected, on any instance. */
   isOnline(userId: number): Promise<boolean>;
+  /** Tells these sockets, on every instance, why their session ended, then disconnects them. */
+  endSessions(target: SessionTarget, reason: SessionEndReason): void;
   /** Sockets connected to this instance (for the metrics). */
   localCount?(): number;
   /** Closes this instance's sockets, telling them first to reconnect (`notice {kind: 'server', data: {reconnect: true}}`). */
@@ -62,6 +78,13 @@ export class RealtimeHub {
 
   async leaveGroup(userIds: number[], groupId: number): Promise<void> {
     if (userIds.length) await this.transport?.leaveGroup([...new Set(userIds)], groupId);
+  }
+
+  /** Ends the sockets of these users or sessions on every instance (after the commit that ended them). */
+  endSessions(target: SessionTarget, reason: SessionEndReason): void {
+    const userIds = [...new Set(target.userIds ?? [])];
+    const sids = [...new Set(target.sids ?? [])];
+    if (userIds.length || sids.length) this.transport?.endSessions({ userIds, sids }, reason);
   }
 
   async isOnline(userId: number): Promise<boolean> {

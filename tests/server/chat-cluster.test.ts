@@ -1,8 +1,9 @@
 /**
  * Two server processes on one MariaDB and one Redis that this test starts itself (issue 15): a
  * group message sent through instance A reaches a member's socket on instance B, presence is right
- * across both, and after that Redis is stopped and started again sockets reconnect, delivery
- * resumes, and every message that got a success ack is in the history.
+ * across both, a session ended through one instance ends its sockets on the other, and after that
+ * Redis is stopped and started again sockets reconnect, delivery resumes, and every message that
+ * got a success ack is in the history.
  * Skipped without MariaDB or redis-server, unless CI=true (then their absence fails the run).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -35,6 +36,8 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
   let urlB = '';
   let groupId = 0;
   let u1: Person, u2: Person, u3: Person;
+  let admin = '';
+  let memberRole = 0;
   const open: Client[] = [];
 
   const call = async (base: string, path: string, body: unknown, token?: string) => {
@@ -66,14 +69,15 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     const env = { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, ADMIN_PASSWORD, CHAT_SEND_LIMIT: '1000/10', LOG_CONSOLE_LEVEL: 'error' };
-    const a = await startServerProcess(env);
+    const a = await startServerProcess(env, 120_000);
     servers.push(a.proc);
-    const b = await startServerProcess(env);
+    const b = await startServerProcess(env, 120_000);
     servers.push(b.proc);
     urlA = `http://127.0.0.1:${a.port}`;
     urlB = `http://127.0.0.1:${b.port}`;
-    const admin = await login('admin', ADMIN_PASSWORD);
+    admin = await login('admin', ADMIN_PASSWORD);
     const [role] = await sql("SELECT `id` FROM `base_sys_role` WHERE `label` = 'member'");
+    memberRole = Number(role.id);
     const people: Person[] = [];
     for (const name of ['cl_one', 'cl_two', 'cl_three']) {
       const added = await call(urlA, '/admin/base/sys/user/add', { username: name, password: 'Member-Pass-1', nickName: name, roleIdList: [role.id] }, admin);
@@ -125,6 +129,22 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     await closeAll(onA);
     await waitNotice(watcher, 'presence', (p) => p.userId === u3.id && p.online === false);
     expect(await online(u3.id)).toBe(0);
+  }, 60_000);
+
+  it('ends a session\'s socket on instance B when it signs out through A, and every socket of a member disabled through A', async () => {
+    const session = { id: u2.id, token: await login('cl_two', 'Member-Pass-1') };
+    const onB = await client(session, urlB);
+    expect((await call(urlA, '/admin/base/comm/logout', {}, session.token)).code).toBe(1000);
+    await waitNotice(onB, 'session', (d) => d.reason === 'logout');
+    await expect.poll(() => onB.connected).toBe(false);
+
+    const added = await call(urlA, '/admin/base/sys/user/add', { username: 'cl_four', password: 'Member-Pass-1', nickName: 'cl_four', roleIdList: [memberRole] }, admin);
+    expect(added.code, JSON.stringify(added)).toBe(1000);
+    const u4 = { id: Number(added.data.id), token: await login('cl_four', 'Member-Pass-1') };
+    const [a4, b4] = [await client(u4, urlA), await client(u4, urlB)];
+    expect((await call(urlA, '/admin/base/sys/user/update', { id: u4.id, status: 0 }, admin)).code).toBe(1000);
+    for (const s of [a4, b4]) await waitNotice(s, 'session', (d) => d.reason === 'disabled');
+    await expect.poll(() => a4.connected || b4.connected).toBe(false);
   }, 60_000);
 
   it('reconnects and resumes delivery after Redis restarts, and keeps every acknowledged message', async () => {

@@ -1,7 +1,8 @@
 /**
  * A small socket.io server speaking the chat's wire contract (README "Realtime") for the web's
  * realtime tests: token handshake (refusal 1001), `sendMessage` storing once per clientId with a
- * per-conversation seq, `sync` answering from the stored array, `read`, and `notice` delivery.
+ * per-conversation seq, `sync` answering from the stored array, `read`, `auth` (a refreshed token),
+ * `notice` delivery, and the end of a session (its notice, then the disconnect).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,8 @@ export interface FakeChatServer {
   tokens: Map<string, number>;
   messages: ChatMessage[];
   handshakes: Array<{ token: unknown; language: unknown }>;
+  /** Tokens handed over by `auth` events (a known token of the same user is taken). */
+  auths: unknown[];
   syncs: Array<Array<Target & { afterSeq: number }>>;
   reads: Array<Target & { seq: number; userId: number }>;
   sendFaults: SendFault[];
@@ -32,6 +35,8 @@ export interface FakeChatServer {
   /** Stores a message from `fromId`; `deliver: false` leaves a hole for the receivers. */
   store(fromId: number, body: Target & { content?: unknown; clientId?: string }, deliver?: boolean): ChatMessage;
   notice(userId: number, kind: string, data: unknown): void;
+  /** Ends the user's sockets as the server does when a session ends: the session notice, then the disconnect. */
+  endSessions(userId: number, reason: string): void;
   /** Closes every client's transport (a network drop: clients reconnect by themselves). */
   dropAll(): void;
   close(): Promise<void>;
@@ -54,6 +59,7 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
     tokens: new Map(),
     messages: [],
     handshakes: [],
+    auths: [],
     syncs: [],
     reads: [],
     sendFaults: [],
@@ -73,6 +79,10 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
     },
     notice(userId, kind, data) {
       io.to(`user:${userId}`).emit('notice', { kind, data });
+    },
+    endSessions(userId, reason) {
+      io.to(`user:${userId}`).emit('notice', { kind: 'session', data: { reason } });
+      io.in(`user:${userId}`).disconnectSockets(true);
     },
     dropAll() {
       for (const socket of io.sockets.sockets.values()) socket.conn.close();
@@ -110,6 +120,11 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
         return { toType: c.toType, toId: c.toId, list: after.slice(0, s.syncPage), hasMore: after.length > s.syncPage };
       });
       ack({ code: 1000, message: 'success', data });
+    });
+    socket.on('auth', (body: { token?: unknown }, ack: (a: Ack) => void) => {
+      s.auths.push(body?.token);
+      const ok = typeof body?.token === 'string' && s.tokens.get(body.token) === userId;
+      ack(ok ? { code: 1000, message: 'success', data: { expire: 7200 } } : { code: 1001, message: 'Token invalid', data: null });
     });
     socket.on('read', (body: Target & { seq: number }, ack: (a: Ack) => void) => {
       s.reads.push({ ...body, userId });

@@ -11,16 +11,18 @@ function setup(handler: Handler, opts: { lang?: Lang; storage?: Record<string, s
   const storage = memoryStorage(opts.storage ?? {});
   const messages: Array<[MessageKind, string]> = [];
   const logouts: LogoutReason[] = [];
+  const refreshed: string[] = [];
   const http = createHttp({
     fetch,
     storage,
     lang: () => opts.lang ?? 'en',
     onMessage: (kind, text) => messages.push([kind, text]),
     onLogout: (reason) => logouts.push(reason),
+    onTokens: (token) => refreshed.push(token),
     timeoutMs: opts.timeoutMs,
     now: () => NOW,
   });
-  return { http, calls, storage, messages, logouts };
+  return { http, calls, storage, messages, logouts, refreshed };
 }
 
 /** Storage with an access token that has `accessLeftMs` left and a refresh token with `refreshLeftMs`. */
@@ -139,7 +141,7 @@ describe('errors', () => {
 describe('token refresh queue', () => {
   it('three concurrent requests with an expired token cause one refresh and resume with the new token', async () => {
     const gate = deferred<void>();
-    const { http, calls, storage } = setup(
+    const { http, calls, storage, refreshed } = setup(
       async (call) => {
         if (call.url.startsWith('/api/admin/base/open/refreshToken')) {
           await gate.promise;
@@ -166,6 +168,8 @@ describe('token refresh queue', () => {
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
     expect(storage.getItem(STORAGE_KEYS.tokenExpire)).toBe(String(NOW + 7200 * 1000));
     expect(storage.getItem(STORAGE_KEYS.refreshExpire)).toBe(String(NOW + 1_296_000 * 1000));
+    // The socket is told once, to hand the new access token to the server.
+    expect(refreshed).toEqual(['new-token']);
     // The next request uses the stored token without another refresh.
     await http.get('/d');
     expect(calls.filter((c) => c.url.includes('refreshToken'))).toHaveLength(1);
@@ -204,6 +208,17 @@ describe('token refresh queue', () => {
     const { http, messages } = setup(() => ok(1), { storage: tokens(-1000, -1000) });
     await expect(http.get('/a')).rejects.toBeInstanceOf(ApiError);
     expect(messages).toEqual([['error', 'Login status has expired, please log in again']]);
+  });
+
+  it('ends a session the server ended: its message, storage cleared, one logout; nothing when signed out already', async () => {
+    const { http, messages, logouts, storage } = setup(() => ok(1), { lang: 'zh-tw', storage: tokens(60_000, 600_000) });
+    http.end('sessionEnded');
+    expect(messages).toEqual([['error', '您已登出，請重新登入']]);
+    expect(logouts).toEqual(['sessionEnded']);
+    expect(storage.dump()).toEqual({});
+    http.end('sessionEnded');
+    expect(messages).toHaveLength(1);
+    expect(logouts).toHaveLength(1);
   });
 
   it('double quotes are stripped from the stored token', async () => {

@@ -38,10 +38,12 @@ describe('realtime socket', () => {
     expect(server.handshakes).toEqual([{ token: 'good', language: 'zh-cn' }]);
     expect(server.io.sockets.sockets.size).toBe(1);
 
+    server.tokens.set('refreshed', 1);
     token = 'refreshed'; // a refresh while online keeps the connection
     r.tokenChanged();
     expect(r.status.state).toBe('online');
     expect(server.handshakes).toHaveLength(1);
+    await until(() => server.auths.length === 1);
 
     token = null;
     r.tokenChanged();
@@ -135,5 +137,76 @@ describe('realtime socket', () => {
     for (const s of server.io.sockets.sockets.values()) s.disconnect(true);
     await until(() => r.status.reason === 'refused');
     expect(connections).toBe(3);
+  });
+
+  it('hands a refreshed token to the connected socket once, and reconnects when the server refuses it', async () => {
+    const r = open();
+    token = 'good';
+    r.tokenChanged();
+    await until(() => r.status.state === 'online');
+    server.tokens.set('refreshed', 1);
+    token = 'refreshed';
+    r.tokenChanged();
+    await until(() => server.auths.length === 1);
+    expect(server.auths).toEqual(['refreshed']);
+    r.tokenChanged(); // the server holds it already: nothing is sent again
+    const sent = await r.send({ toType: 1, toId: 7, content: 'still here', clientId: 'k1' });
+    expect(sent.seq).toBe(1);
+    expect(server.auths).toHaveLength(1);
+    expect(server.handshakes).toHaveLength(1);
+
+    token = 'stranger'; // refused by the server: the handshake decides, and refuses it too
+    r.tokenChanged();
+    await until(() => r.status.reason === 'refused');
+    expect(server.auths).toEqual(['refreshed', 'stranger']);
+    expect(server.handshakes.map((h) => h.token)).toEqual(['good', 'stranger']);
+  });
+
+  it('stops at the notice of an ended session and tells onSessionEnd which token it held', async () => {
+    const r = open();
+    const ends: unknown[] = [];
+    r.onSessionEnd((e) => ends.push(e));
+    token = 'good';
+    r.tokenChanged();
+    await until(() => r.status.state === 'online');
+    server.endSessions(1, 'logout');
+    await until(() => r.status.state === 'offline');
+    expect(r.status.reason).toBe('ended');
+    expect(ends).toEqual([{ reason: 'logout', token: 'good' }]);
+    await new Promise((res) => setTimeout(res, 1600)); // longer than the first reconnection delay
+    expect(server.handshakes).toHaveLength(1);
+    r.tokenChanged(); // the same ended token: still no handshake
+    expect(r.status.reason).toBe('ended');
+    expect(server.handshakes).toHaveLength(1);
+
+    server.tokens.set('next', 1); // a new session (e.g. a new password's pair) connects again
+    token = 'next';
+    r.tokenChanged();
+    await until(() => r.status.state === 'online');
+    expect(server.handshakes.map((h) => h.token)).toEqual(['good', 'next']);
+  });
+
+  it('connects again after an `expired` session notice, with the token it has then', async () => {
+    const r = open();
+    const ends: unknown[] = [];
+    r.onSessionEnd((e) => ends.push(e));
+    token = 'good';
+    r.tokenChanged();
+    await until(() => r.status.state === 'online');
+    server.endSessions(1, 'expired');
+    await until(() => server.handshakes.length === 2 && r.status.state === 'online');
+    expect(ends).toEqual([]);
+  });
+
+  it('disconnects on pause until the next tokenChanged', async () => {
+    const r = open();
+    token = 'good';
+    r.tokenChanged();
+    await until(() => r.status.state === 'online');
+    r.pause();
+    expect(r.status).toEqual({ state: 'offline', reason: 'paused' });
+    await until(() => server.io.sockets.sockets.size === 0);
+    r.tokenChanged();
+    await until(() => r.status.state === 'online');
   });
 });

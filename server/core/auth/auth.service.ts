@@ -16,6 +16,7 @@ import { verifyPassword } from './password';
 import { loadScope } from './scope';
 import { usernameKey } from './username';
 import { CacheRevocations, type Revocations } from './revocations';
+import type { SessionEndReason } from '../realtime';
 
 export const ADMIN_ROLE_ID = 1;
 const STATE_TTL = 600;
@@ -59,6 +60,8 @@ export interface Caller extends AuthUser {
   scopeKey: string;
   /** The session of the token this request came with. */
   sid: string | null;
+  /** When the access token expires (seconds since the epoch); absent for system calls. */
+  exp?: number;
 }
 
 export interface TokenPair {
@@ -85,6 +88,8 @@ export class AuthService {
   private verifiedUnder = 0;
   /** Parsed states of this process, keyed by `${epoch}:${uid}`; the epoch makes stale ones unreachable. */
   private readonly local = new Map<string, Omit<Caller, 'sid'>>();
+  /** Told of every session ended here (the socket server ends its sockets, on every instance). */
+  private sessionEnded: ((sid: string, reason: SessionEndReason) => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -96,6 +101,11 @@ export class AuthService {
     private readonly revocations: Revocations = new CacheRevocations(cache),
   ) {
     this.jwt = new JwtCodec(secret);
+  }
+
+  /** Registers who is told when a session ends (after the revocation is stored). */
+  onSessionEnd(listener: (sid: string, reason: SessionEndReason) => void): void {
+    this.sessionEnded = listener;
   }
 
   /** Drops every cached user state, on every instance sharing the store. */
@@ -204,7 +214,7 @@ export class AuthService {
     if (revoked) return null;
     const c = await this.stateAt(epoch ?? '0', claims.uid);
     if (!c || c.passwordV !== claims.pv || c.status !== 1) return null;
-    return { ...c, sid: claims.sid ?? null };
+    return { ...c, sid: claims.sid ?? null, exp: claims.exp };
   }
 
   can(c: Caller, permission: string): boolean {
@@ -246,15 +256,17 @@ export class AuthService {
     const first = await this.revocations.useRefreshOnce(claims.jti, Math.max(1, claims.exp - Math.floor(Date.now() / 1000)));
     if (!first) {
       // A second use means the token leaked: end the whole session.
-      await this.revoke(claims.sid);
+      await this.revoke(claims.sid, 'revoked');
       throw fail.unauthorized('refresh_token_invalid');
     }
     return this.issue({ id: c.id, passwordV: claims.pv }, claims.sid);
   }
 
   /** Ends a session: its access and refresh tokens are refused from now on, on every instance. */
-  async revoke(sid: string | null): Promise<void> {
-    if (sid) await this.revocations.revoke(sid, this.config.refreshTtl);
+  async revoke(sid: string | null, reason: SessionEndReason = 'logout'): Promise<void> {
+    if (!sid) return;
+    await this.revocations.revoke(sid, this.config.refreshTtl);
+    this.sessionEnded?.(sid, reason);
   }
 }
 

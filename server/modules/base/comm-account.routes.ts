@@ -40,7 +40,7 @@ export default defineRoutes((core) => {
         await core.ops.update(users, change, SYSTEM);
         if (!changingPassword) return null;
         // The password bump ended this session's tokens: hand out a fresh pair.
-        await core.auth.revoke(req.user!.sid);
+        await core.auth.revoke(req.user!.sid, 'password');
         const me = await core.auth.state(req.user!.id);
         return core.auth.issue({ id: req.user!.id, passwordV: me!.passwordV });
       },

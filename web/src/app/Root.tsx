@@ -12,7 +12,9 @@ import { canEnterConsole, decideRoute, isConsolePath, ADMIN_LOGIN_PATH, hasLeadi
 import ProgressBar from '../components/ProgressBar';
 import { RootWidgets } from './widgets';
 import { notify } from './notify';
-import { i18n } from '../i18n';
+import { currentLang, i18n } from '../i18n';
+import { t as sessionText } from '../lib/messages';
+import { startRealtime } from './realtime';
 // The error page (antd's Result and its pictures) loads only when a route fails.
 const ErrorPage = lazy(() => import('../pages/errors/ErrorPage'));
 
@@ -31,6 +33,17 @@ export default function Root() {
         .finally(() => setBooting(false));
     }
   }, [token, auth.loaded]);
+
+  // The socket follows the session from here on, whichever screen is open (000 §4).
+  useEffect(() => startRealtime(), []);
+
+  // Both tokens expired: a navigation or reload ends the session as a request would (message,
+  // tokens and user info cleared); the router rules then pick the sign-in page or an exempt one.
+  useEffect(() => {
+    if (api.session.tokenState() !== 'expired') return;
+    notify('error', sessionText(currentLang(), 'sessionExpired'));
+    signedOut();
+  }, [location.pathname, location.search]);
 
   useEffect(
     () =>

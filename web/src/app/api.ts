@@ -15,6 +15,13 @@ export function onLogout(fn: (reason: LogoutReason) => void): () => void {
   return () => void logoutListeners.delete(fn);
 }
 
+const tokenListeners = new Set<() => void>();
+/** After an HTTP refresh stored a new token pair. */
+export function onTokens(fn: () => void): () => void {
+  tokenListeners.add(fn);
+  return () => void tokenListeners.delete(fn);
+}
+
 const base: Http = createHttp({
   baseUrl: '/api',
   storage: window.localStorage,
@@ -22,6 +29,9 @@ const base: Http = createHttp({
   onMessage: (kind, text) => notify(kind, text),
   onLogout: (reason) => {
     for (const fn of logoutListeners) fn(reason);
+  },
+  onTokens: () => {
+    for (const fn of [...tokenListeners]) fn();
   },
 });
 
@@ -34,6 +44,7 @@ export const api = {
   request,
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  end: base.end,
   session: base.session,
 };
 

@@ -72,12 +72,22 @@ export function signedOut(): void {
   set({ ...EMPTY });
 }
 
+let leaving = false;
+
+/** Whether this tab's own logout call is under way (the server's session notice may come before its answer). */
+export function isSigningOut(): boolean {
+  return leaving;
+}
+
 /** Logs out on the server too, then locally. */
 export async function logout(): Promise<void> {
+  leaving = true;
   try {
     if (api.session.getToken()) await api.post('/admin/base/comm/logout', {}, { silent: true });
   } catch {
     /* the local session ends anyway */
+  } finally {
+    leaving = false;
   }
   signedOut();
 }

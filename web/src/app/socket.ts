@@ -9,8 +9,15 @@
  *
  * Decisions the spec leaves open:
  * - The socket connects only while a token exists; `tokenChanged()` connects or disconnects. A new
- *   token while connected (a refresh) keeps the connection: `auth` is a function, so the next
- *   handshake carries it, and the server re-checks the session on every event.
+ *   token while connected (a refresh) keeps the connection and is handed to the server (`auth
+ *   {token}`), so the socket outlives the access token it connected with; `auth` of the handshake is
+ *   a function, so a reconnect carries the current token too.
+ * - `notice {kind: 'session', data: {reason}}`: the server ended the session and disconnects. For
+ *   `expired` (the access token ran out unrefreshed) the client retries, and the handshake decides;
+ *   for any other reason it stops (state 'offline', reason 'ended') and tells `onSessionEnd`
+ *   listeners, with the token the socket held, until `tokenChanged()` brings another token.
+ * - `pause()` disconnects until the next `tokenChanged()` (a password change of one's own, whose
+ *   answer brings the new session that the socket then connects with).
  * - A handshake refused with code 1001 (bad or ended session) stops retrying: state 'offline',
  *   reason 'refused', until `tokenChanged()` is called again. Any other refusal (1003, a fault)
  *   and a disconnect by the server are retried with the same 1-5 s delays, up to 1000 times.
@@ -24,7 +31,14 @@ import { io as ioClient, type ManagerOptions, type Socket, type SocketOptions } 
 
 export type RealtimeState = 'offline' | 'connecting' | 'online';
 /** Why the socket is offline: no token, the server refused the token, or retries ran out. */
-export type OfflineReason = 'noToken' | 'refused' | 'gaveUp';
+export type OfflineReason = 'noToken' | 'refused' | 'gaveUp' | 'ended' | 'paused';
+
+/** Why the server ended the socket's session (README "Realtime"). */
+export interface SessionEnd {
+  reason: string;
+  /** The access token the socket held: the session that ended. */
+  token: string | null;
+}
 
 export interface RealtimeStatus {
   state: RealtimeState;
@@ -119,6 +133,10 @@ export interface Realtime {
   onNotice(kind: string, handler: (data: unknown) => void): () => void;
   /** Runs after every (re)connection; the chat store syncs here. */
   onReconnect(fn: () => void): () => void;
+  /** Runs when the server ended the socket's session for good (any reason but `expired`). */
+  onSessionEnd(fn: (end: SessionEnd) => void): () => void;
+  /** Disconnects until the next `tokenChanged()`. */
+  pause(): void;
   /** Disconnects for good (the app is unloading). */
   close(): void;
 }
@@ -136,8 +154,17 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     reconnectionAttempts: RECONNECT.attempts,
     reconnectionDelay: RECONNECT.delay,
     reconnectionDelayMax: RECONNECT.delayMax,
-    auth: (cb: (data: object) => void) => cb({ token: opts.getToken() ?? '', language: opts.getLanguage() }),
+    auth: (cb: (data: object) => void) => {
+      offeredToken = opts.getToken();
+      cb({ token: offeredToken ?? '', language: opts.getLanguage() });
+    },
   });
+  /** The token of the last handshake, and the one the server holds for the connected socket. */
+  let offeredToken: string | null = null;
+  let heldToken: string | null = null;
+  /** Set by a session notice: the server ended this token's session (not retried while it stays). */
+  let ended: SessionEnd | null = null;
+  const endListeners = new Set<(end: SessionEnd) => void>();
   let status: RealtimeStatus = { state: 'offline', reason: 'noToken' };
   const listeners = new Set<(s: RealtimeStatus) => void>();
   const reconnectListeners = new Set<() => void>();
@@ -156,10 +183,30 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     retryTimer = null;
   }
 
+  /** Hands the server a token fresher than the one it holds; a refused one makes the handshake decide. */
+  function reauthenticate(token: string): void {
+    const sent = heldToken;
+    socket.timeout(ackTimeout).emit('auth', { token }, (err: Error | null, ack?: Ack) => {
+      if (err || !ack || heldToken !== sent) return;
+      if (ack.code === SUCCESS_CODE) heldToken = token;
+      else if (ack.code === REFUSED_CODE) {
+        socket.disconnect();
+        connect();
+      }
+    });
+  }
+
   function connect(): void {
     cancelRetry();
-    if (!opts.getToken()) return setStatus({ state: 'offline', reason: 'noToken' });
-    if (socket.connected) return setStatus({ state: 'online' }); // a refreshed token keeps the connection
+    const token = opts.getToken();
+    if (!token) return setStatus({ state: 'offline', reason: 'noToken' });
+    if (ended && ended.token === token) return setStatus({ state: 'offline', reason: 'ended' });
+    ended = null;
+    if (socket.connected) {
+      // A refreshed token keeps the connection.
+      if (token !== heldToken) reauthenticate(token);
+      return setStatus({ state: 'online' });
+    }
     setStatus({ state: 'connecting' });
     if (!socket.active) socket.connect();
   }
@@ -174,6 +221,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   }
 
   socket.on('connect', () => {
+    heldToken = offeredToken;
     manualAttempts = 0;
     setStatus({ state: 'online' });
     for (const fn of [...reconnectListeners]) fn();
@@ -185,7 +233,20 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     }
     retryLater();
   });
+  socket.on('notice', (notice: { kind?: string; data?: { reason?: unknown } }) => {
+    if (notice?.kind !== 'session') return;
+    const reason = typeof notice.data?.reason === 'string' ? notice.data.reason : 'ended';
+    if (reason !== 'expired') ended = { reason, token: heldToken };
+  });
   socket.on('disconnect', (reason) => {
+    if (ended) {
+      const end = ended;
+      cancelRetry();
+      if (socket.active) socket.disconnect();
+      setStatus({ state: 'offline', reason: 'ended' });
+      for (const fn of [...endListeners]) fn(end);
+      return;
+    }
     if (socket.active) return setStatus({ state: 'connecting' });
     if (reason === 'io server disconnect') return retryLater(); // e.g. the session ended: the handshake decides
     if (status.state !== 'offline') setStatus({ state: 'offline', reason: opts.getToken() ? 'gaveUp' : 'noToken' });
@@ -237,6 +298,15 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     onReconnect(fn) {
       reconnectListeners.add(fn);
       return () => void reconnectListeners.delete(fn);
+    },
+    onSessionEnd(fn) {
+      endListeners.add(fn);
+      return () => void endListeners.delete(fn);
+    },
+    pause() {
+      cancelRetry();
+      socket.disconnect();
+      setStatus({ state: 'offline', reason: 'paused' });
     },
     close() {
       cancelRetry();

@@ -7,7 +7,8 @@ import { t, type Lang } from './messages';
 import { createSession, type Session, type StorageLike, type TokenPair } from './session';
 
 export type MessageKind = 'error' | 'success';
-export type LogoutReason = 'unauthorized' | 'refreshFailed' | 'expired';
+/** `expired`: both tokens ran out; `sessionEnded`: the server ended the session (the socket's notice). */
+export type LogoutReason = 'unauthorized' | 'refreshFailed' | 'expired' | 'sessionEnded';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The part of `fetch` the client uses. */
@@ -27,6 +28,8 @@ export interface HttpOptions {
   lang: () => Lang;
   onMessage: (kind: MessageKind, text: string) => void;
   onLogout: (reason: LogoutReason) => void;
+  /** After a refresh stored a new pair (the socket takes the new access token). */
+  onTokens?: (token: string) => void;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -68,6 +71,12 @@ export interface Http {
   request<T = unknown>(method: Method, path: string, options?: RequestOptions): Promise<T>;
   get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /**
+   * Ends the session here with the catalogue's message: `expired` when both tokens ran out (a
+   * navigation or reload finds them so), `sessionEnded` when the server ended it. Clears the tokens
+   * and user info and tells onLogout (once, as a failing request does).
+   */
+  end(reason: 'expired' | 'sessionEnded'): void;
   /** The session the client reads and writes (tokens and user info). */
   readonly session: Session;
 }
@@ -190,6 +199,7 @@ export function createHttp(opts: HttpOptions): Http {
         .then((pair) => {
           if (!pair || typeof pair.token !== 'string') throw new ApiError({ code: 0, status: 200, message: 'refresh' });
           session.setTokens(pair);
+          opts.onTokens?.(pair.token);
           return pair.token;
         })
         .catch((e: unknown) => {
@@ -213,13 +223,16 @@ export function createHttp(opts: HttpOptions): Http {
         return session.getToken();
       case 'refreshable':
         return refresh();
-      case 'expired': {
-        const message = msg('sessionExpired');
-        opts.onMessage('error', message);
-        logout('expired');
-        throw new ApiError({ code: 0, status: 401, message });
-      }
+      case 'expired':
+        throw new ApiError({ code: 0, status: 401, message: end('expired') });
     }
+  }
+
+  function end(reason: 'expired' | 'sessionEnded'): string {
+    const message = msg(reason === 'expired' ? 'sessionExpired' : 'sessionEnded');
+    if (session.getToken() != null || session.getUser() != null) opts.onMessage('error', message);
+    logout(reason);
+    return message;
   }
 
   async function request<T>(method: Method, path: string, o: RequestOptions = {}): Promise<T> {
@@ -231,6 +244,7 @@ export function createHttp(opts: HttpOptions): Http {
     request,
     get: (path, o) => request('GET', path, o),
     post: (path, body, o) => request('POST', path, { ...o, body }),
+    end: (reason) => void end(reason),
     session,
   };
 }

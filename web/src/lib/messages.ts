@@ -11,6 +11,7 @@ export type MessageKey =
   | 'timeout'
   | 'network'
   | 'sessionExpired'
+  | 'sessionEnded'
   | 'requestFailed'
   | 'pageError';
 
@@ -19,6 +20,7 @@ export const messages: Record<Lang, Record<MessageKey, string>> = {
     timeout: 'Request timeout, please try again',
     network: 'Network error, please check your connection',
     sessionExpired: 'Login status has expired, please log in again',
+    sessionEnded: 'You have been signed out, please log in again',
     requestFailed: 'Request failed ({status})',
     pageError: 'Page error: {message}',
   },
@@ -26,6 +28,7 @@ export const messages: Record<Lang, Record<MessageKey, string>> = {
     timeout: '请求超时，请重试',
     network: '网络错误，请检查您的网络连接',
     sessionExpired: '登录状态已失效，请重新登录',
+    sessionEnded: '您已退出登录，请重新登录',
     requestFailed: '请求失败（{status}）',
     pageError: '页面错误：{message}',
   },
@@ -33,6 +36,7 @@ export const messages: Record<Lang, Record<MessageKey, string>> = {
     timeout: '請求逾時，請重試',
     network: '網路錯誤，請檢查您的網路連線',
     sessionExpired: '登入狀態已失效，請重新登入',
+    sessionEnded: '您已登出，請重新登入',
     requestFailed: '請求失敗（{status}）',
     pageError: '頁面錯誤：{message}',
   },

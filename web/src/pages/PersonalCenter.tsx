@@ -6,6 +6,7 @@ import { useI18n } from '../i18n';
 import { api } from '../app/api';
 import { loadProfile, logout, signedIn, useAuth } from '../app/auth';
 import { notify } from '../app/notify';
+import { realtime } from '../app/realtime';
 import { useSiteName } from '../app/use-site';
 import { canEnterConsole } from '../lib/router-rules';
 import type { TokenPair } from '../lib/session';
@@ -68,7 +69,11 @@ export default function PersonalCenter() {
     setBusy(true);
     try {
       const body: Record<string, unknown> = { nickName: v.nickName.trim(), headImg: v.headImg?.trim() ?? '' };
-      if (v.password) Object.assign(body, { originalPassword: v.originalPassword, password: v.password });
+      if (v.password) {
+        Object.assign(body, { originalPassword: v.originalPassword, password: v.password });
+        // The new password ends every session, this one's socket included: it reconnects with the new pair.
+        realtime.pause();
+      }
       const pair = await api.post<TokenPair | null>('/admin/base/comm/personUpdate', body);
       // A new password ends the old session: the server hands out a fresh token pair.
       if (pair && typeof pair === 'object' && 'token' in pair) await signedIn(pair);
@@ -79,6 +84,8 @@ export default function PersonalCenter() {
       /* the server's message was shown */
     } finally {
       setBusy(false);
+      // With the new pair stored (or the old one kept after a refusal).
+      if (v.password) realtime.tokenChanged();
     }
   };
 

@@ -7,29 +7,23 @@
  *   useNotice('notify', (n) => …);
  *
  * `useWorkspaceSession()` (mounted once by the workspace layout) keeps both in step with the
- * session: the socket connects when a token exists and disconnects when it goes (000 §4), the chat
- * store belongs to one user and is replaced when another signs in. A handshake refused because the
- * access token expired while a refresh token is still good asks the http client for a fresh token
- * (any authenticated call refreshes it) and connects again.
+ * session: the chat store belongs to one user and is replaced when another signs in. The socket
+ * itself follows the session from the app's start (app/realtime.ts).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../app/api';
 import { useAuth } from '../app/auth';
 import { entityAction } from '../app/data';
-import { currentLang } from '../i18n';
-import { createRealtime, type NoticeData, type NoticeKind, type RealtimeStatus, type Target } from '../app/socket';
+import { realtime } from '../app/realtime';
+import { type NoticeData, type NoticeKind, type RealtimeStatus, type Target } from '../app/socket';
 import { createChatStore, type ChatStore, type ConversationItem } from '../app/chat-store';
 import { emptyConversation, keyOf, type Conversation } from '../app/chat-conversation';
 
-export const realtime = createRealtime({
-  getToken: () => (api.session.isSignedIn() ? api.session.getToken() : null),
-  getLanguage: currentLang,
-});
+export { realtime };
 
 let chat: ChatStore | null = null;
 let chatUser: number | null = null;
 const chatListeners = new Set<() => void>();
-let refreshTried = false;
 
 function setChat(next: ChatStore | null, userId: number | null): void {
   chat?.dispose();
@@ -56,18 +50,6 @@ export function syncWorkspaceSession(userId: number | null): void {
   }
   realtime.tokenChanged();
 }
-
-realtime.subscribe((s) => {
-  if (s.state === 'online') refreshTried = false;
-  if (s.state === 'offline' && s.reason === 'refused' && !refreshTried && api.session.tokenState() === 'refreshable') {
-    refreshTried = true;
-    // Any authenticated call waits for (or starts) the refresh; then the handshake carries the new token.
-    void api
-      .get('/admin/base/comm/person', { silent: true })
-      .then(() => realtime.tokenChanged())
-      .catch(() => undefined);
-  }
-});
 
 /** Mount once in the workspace layout: follows sign-in, sign-out and user switches. */
 export function useWorkspaceSession(): void {

@@ -8,10 +8,12 @@
  */
 import type { Server } from 'socket.io';
 import type { Redis } from 'ioredis';
-import type { Notice, RealtimeTransport } from '../../../core/realtime';
+import type { Notice, RealtimeTransport, SessionEndReason, SessionTarget } from '../../../core/realtime';
 
 export const userRoom = (id: number) => `user:${id}`;
 export const groupRoom = (id: number) => `group:${id}`;
+/** Every socket connected with a token of this session (the token's `sid`). */
+export const sessionRoom = (sid: string) => `session:${sid}`;
 
 /** How long a stop waits for the presence work of the sockets it closed. */
 const CLOSE_GRACE_MS = 1000;
@@ -44,6 +46,17 @@ export class SocketTransport implements RealtimeTransport {
 
   async leaveGroup(userIds: number[], groupId: number): Promise<void> {
     this.io.in(userIds.map(userRoom)).socketsLeave(groupRoom(groupId));
+  }
+
+  /**
+   * The notice and the disconnect go out through the adapter in this order (one Redis connection
+   * publishes both, every instance handles them in order), so each socket has the notice first.
+   */
+  endSessions(target: SessionTarget, reason: SessionEndReason): void {
+    const rooms = [...(target.userIds ?? []).map(userRoom), ...(target.sids ?? []).map(sessionRoom)];
+    if (!rooms.length) return;
+    this.io.to(rooms).emit('notice', { kind: 'session', data: { reason } } satisfies Notice);
+    this.io.in(rooms).disconnectSockets(true);
   }
 
   /** Ids of the user's sockets on every instance; null when the other instances cannot be asked. */

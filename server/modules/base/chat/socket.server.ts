@@ -9,9 +9,11 @@
  *   `core.realtime.joinGroup/leaveGroup` move a user's sockets later, on every instance.
  * - Events (client -> server), each answered through its ack with `{code, message, data}`:
  *   `sendMessage`, `sync`, `read` (see send.service.ts, history.service.ts, read.service.ts).
- *   Every event checks the session again, so a logout, a disabled account or a new password takes
- *   effect on open sockets: the event is refused with 1001 and the socket is disconnected; the
- *   client reconnects with a fresh token (give socket.io-client `auth` as a function).
+ *   `auth {token}` hands the socket a refreshed access token (socket-auth.ts).
+ * - A socket is in `session:{sid}` too. A session that ends (logout, a reused refresh token, a new
+ *   password, a disabled or deleted account) ends its sockets on every instance: `notice {kind:
+ *   'session', data: {reason}}`, then the disconnect (core/realtime.ts). Every event checks the
+ *   session again besides, and a refusal (1001) ends the socket the same way.
  * - One event server -> client: `notice {kind, data}`.
  * - Presence: see presence.service.ts; `notice {kind: 'presence', data: {userId, online}}` goes to
  *   the rooms of the user's groups when the user comes online or goes offline.
@@ -33,18 +35,19 @@ import { syncConversations } from './history.service';
 import { markOffline, markOnline } from './presence.service';
 import { hitReadLimit, markRead } from './read.service';
 import { hitSendLimit, sendMessage } from './send.service';
+import type { Notice, SessionEndReason } from '../../../core/realtime';
 import { errorAck, okAck, type Ack } from './socket-ack';
-import { groupRoom, SocketTransport, userRoom } from './socket-transport';
+import { groupRoom, sessionRoom, SocketTransport, userRoom } from './socket-transport';
+import { reauthenticate, tokenGrace, TokenExpiry, type SocketSession } from './socket-auth';
 
 export interface SocketServerOptions {
   /** Where faults go (a failed event, failed presence work); never to the client. */
   logError(err: unknown, where: string): void;
 }
 
-interface SocketData {
-  token: string;
+/** The session part (token, userId, sid, exp) changes with an `auth` event (socket-auth.ts). */
+interface SocketData extends SocketSession {
   lang: Lang;
-  userId: number;
   groupIds: number[];
 }
 
@@ -77,7 +80,7 @@ async function admit(core: Core, socket: Socket, opts: SocketServerOptions): Pro
   let data: SocketData | null = null;
   try {
     const user = token ? await core.auth.authenticate(token) : null;
-    if (user) data = { token: token!, lang, userId: user.id, groupIds: await groupIdsOfUser(core, user.id) };
+    if (user) data = { token: token!, lang, userId: user.id, sid: user.sid, exp: user.exp ?? 0, groupIds: await groupIdsOfUser(core, user.id) };
   } catch (err) {
     opts.logError(err, 'socket handshake');
     throw refusal('server error', 1003, translate(lang, 'server_error'));
@@ -116,9 +119,17 @@ function onEvent(core: Core, socket: Socket, event: string, fn: Handler, opts: S
         answer = errorAck(err, lang, (e) => opts.logError(e, `socket event ${event}`));
       }
       reply?.(answer);
-      if (ended) socket.disconnect(true);
+      if (ended) endSocket(socket, expired((socket.data as SocketData).exp) ? 'expired' : 'revoked');
     })();
   });
+}
+
+const expired = (exp: number) => exp * 1000 <= Date.now();
+
+/** Tells one socket why its session ended, then disconnects it. */
+function endSocket(socket: Socket, reason: SessionEndReason): void {
+  socket.emit('notice', { kind: 'session', data: { reason } } satisfies Notice);
+  socket.disconnect(true);
 }
 
 function presence(transport: SocketTransport, rooms: string[], userId: number, online: boolean): void {
@@ -126,9 +137,20 @@ function presence(transport: SocketTransport, rooms: string[], userId: number, o
 }
 
 function onConnection(core: Core, transport: SocketTransport, socket: Socket, opts: SocketServerOptions): void {
-  const { userId, groupIds } = socket.data as SocketData;
+  const { userId, sid, groupIds } = socket.data as SocketData;
   // Joined before this returns, so the client's `connect` means its rooms are in place.
-  void socket.join([userRoom(userId), ...groupIds.map(groupRoom)]);
+  void socket.join([userRoom(userId), ...(sid ? [sessionRoom(sid)] : []), ...groupIds.map(groupRoom)]);
+  const expiry = new TokenExpiry(socket, tokenGrace(core), () => endSocket(socket, 'expired'));
+  socket.on('auth', (payload?: unknown, ack?: unknown) => {
+    const reply = (typeof ack === 'function' ? ack : null) as ((a: Ack) => void) | null;
+    void reauthenticate(core, socket, payload).then(
+      (answer) => {
+        if (answer.code === 1000) expiry.reset();
+        reply?.(answer);
+      },
+      (err) => reply?.(errorAck(err, (socket.data as SocketData).lang, (e) => opts.logError(e, 'socket event auth'))),
+    );
+  });
   // The send and read rate limits are counted by onEvent, beside the session check.
   onEvent(core, socket, 'sendMessage', async (caller, p) => (await sendMessage(core, caller, p, { rateLimit: false })).message, opts, (id) => hitSendLimit(core, id));
   onEvent(core, socket, 'sync', (caller, p) => syncConversations(core, caller, p), opts);
@@ -144,6 +166,7 @@ function onConnection(core: Core, transport: SocketTransport, socket: Socket, op
     rooms = [...socket.rooms].filter((r) => r.startsWith('group:'));
   });
   socket.on('disconnect', () => {
+    expiry.stop();
     const away = arrival
       .then(() => markOffline(core, userId, () => transport.socketIds(userId)))
       .then((wentOffline) => wentOffline && presence(transport, rooms, userId, false))
