@@ -129,7 +129,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
         actionRef={table}
         keywordPlaceholder={t('viewsCommerce.order.searchHint')}
         tools={{ import: false, select: false }}
-        table={() => ({ search: filterForm(t), scroll: { x: 1300 } })}
+        table={() => ({ search: filterForm(t), scroll: { x: 1400 } })}
         slots={{
           columns,
           rowActionsWidth: 130,
