@@ -18,6 +18,7 @@ export const NOTIFY_TYPE_OPTIONS: EnumOption[] = [
   { value: 7, label: l('Team role changed', '团队角色变更', '團隊角色變更') },
   { value: 8, label: l('Order paid', '订单已支付', '訂單已付款') },
   { value: 9, label: l('Goods sold', '商品已售出', '商品已售出') },
+  { value: 10, label: l('Order refunded', '订单已退款', '訂單已退款') },
 ];
 
 /** Fields only administrators set: everything but the read state. */

@@ -1,5 +1,6 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { eq } from '../../server/core/entity/access';
+import { displayNames } from './sys/display-names';
 
 export default defineEntity({
   module: 'base',
@@ -13,7 +14,8 @@ export default defineEntity({
     'handlers. Only list (GET) is exposed; the raw provider payload is hidden. Newest first. eventId ' +
     '(ours: "<provider>:<provider event id>") is unique, so a provider event is applied at most once; status ' +
     '1 paid, 2 failed, 4 refunded, 6 to be refunded (a payment for an order that does not count it, refunded ' +
-    'automatically; 4 once the provider has refunded it).',
+    'automatically; 4 once the provider has refunded it). userName is derived on read (the user\'s nickName; an ' +
+    'administrator also sees the username when there is no nickname) for the console.',
   fields: {
     userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
     orderNo: { type: 'string', length: 64, index: true, label: l('Order number', '订单号', '訂單編號') },
@@ -40,6 +42,7 @@ export default defineEntity({
       label: l('Provider event', '渠道事件', '管道事件'),
     },
     rawData: { type: 'json', hidden: true, label: l('Provider payload', '渠道原始数据', '管道原始資料') },
+    userName: { type: 'string', virtual: true, readOnly: true, label: l('User name', '用户名称', '使用者名稱') },
   },
   actions: ['list'],
   methods: { list: 'GET' },
@@ -49,5 +52,12 @@ export default defineEntity({
     members: ['list'],
     // A member reads the payments of their own orders; only the payment handlers write.
     read: ({ user }) => user && eq('userId', user.id),
+  },
+  hooks: {
+    async afterRead({ db, user, rows }) {
+      if (!user || user.system || rows.length === 0) return;
+      const names = await displayNames(db, rows.map((r) => r.userId), user);
+      for (const r of rows) r.userName = names.get(Number(r.userId)) ?? null;
+    },
   },
 });

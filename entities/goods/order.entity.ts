@@ -1,5 +1,6 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { eq, or } from '../../server/core/entity/access';
+import { displayNames } from '../base/sys/display-names';
 
 export default defineEntity({
   module: 'goods',
@@ -14,7 +15,9 @@ export default defineEntity({
     'type (0 goods, 1 VIP, 2 token recharge, 3 test payment), specId, the provider, currency and amount ' +
     'actually charged, the seller\'s earned tokens, expireTime (unpaid after it -> cancelled) and reason ' +
     '(why it was cancelled or refunded: cancelled, expired, out_of_stock, refunded...). All state changes go ' +
-    'through server/modules/goods/order/order-state.ts.',
+    'through server/modules/goods/order/order-state.ts. buyerName and sellerName are derived on read for the ' +
+    "console's and the parties' lists (base_sys_user.nickName; an administrator also sees the username when there is no " +
+    'nickname) and never written; reads the server makes for itself leave them out.',
   fields: {
     orderNo: {
       type: 'string',
@@ -104,6 +107,8 @@ export default defineEntity({
     },
     expireTime: { type: 'datetime', label: l('Pay before', '支付截止时间', '付款截止時間') },
     reason: { type: 'string', length: 200, label: l('Status reason', '状态原因', '狀態原因') },
+    buyerName: { type: 'string', virtual: true, readOnly: true, label: l('Buyer name', '买家名称', '買家名稱') },
+    sellerName: { type: 'string', virtual: true, readOnly: true, label: l('Seller name', '卖家名称', '賣家名稱') },
   },
   actions: ['page', 'info'],
   search: { keyword: ['orderNo'], equal: ['id', 'orderNo', 'status', 'payStatus', 'userId', 'sellerId', 'goodsId', 'type', 'provider'] },
@@ -111,5 +116,16 @@ export default defineEntity({
   access: {
     // The buyer and the seller read an order; orders change only through the order calls.
     read: ({ user }) => user && or(eq('userId', user.id), eq('sellerId', user.id)),
+  },
+  hooks: {
+    async afterRead({ db, user, rows }) {
+      // The server's own reads (fulfilment, the member calls) have no use for names.
+      if (!user || user.system || rows.length === 0) return;
+      const names = await displayNames(db, rows.flatMap((r) => [r.userId, r.sellerId]), user);
+      for (const r of rows) {
+        r.buyerName = names.get(Number(r.userId)) ?? null;
+        r.sellerName = names.get(Number(r.sellerId)) ?? null;
+      }
+    },
   },
 });

@@ -182,7 +182,11 @@ export function alipayFromEnv(env: Record<string, string | undefined>): AlipayAd
       const code = (err as { code?: string }).code ?? (err as Error).name ?? 'error';
       throw new AlipayError('unavailable', String(code));
     }
-    if (str(res.code) !== '10000') throw new AlipayError('rejected', str(res.code) || 'no_code', str(res.sub_code) || null);
+    if (str(res.code) !== '10000') {
+      // 20000 and ACQ.SYSTEM_ERROR are Alipay being busy: the same request may be sent again.
+      const busy = str(res.code) === '20000' || str(res.sub_code) === 'ACQ.SYSTEM_ERROR';
+      throw new AlipayError(busy ? 'unavailable' : 'rejected', str(res.code) || 'no_code', str(res.sub_code) || null);
+    }
     return res;
   };
 

@@ -8,7 +8,9 @@
  * - the `alipay.trade.page.pay` URL opens an HTML cashier page with a Pay button; paying sends the
  *   asynchronous notify to notify_url (form-encoded, signed over the sorted fields without sign and
  *   sign_type, as Alipay signs notifies) and redirects the browser to return_url with signed parameters;
- * - refunds are idempotent by out_request_no (a repeat answers fund_change N, moving nothing).
+ * - refunds are idempotent by out_request_no (a repeat answers fund_change N, moving nothing);
+ *   `failRefunds` makes the next refund requests fail before anything moves (HTTP 502, or Alipay's
+ *   ACQ.SYSTEM_ERROR business answer), as a gateway that is down or busy does.
  */
 import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -66,6 +68,8 @@ export class FakeAlipay {
   readonly refundsMade: Array<{ outTradeNo: string; outRequestNo: string; fen: number }> = [];
   /** Paying sends no notify, as when Alipay's notify is lost on the way. */
   dropNotifies = false;
+  /** The next this-many `alipay.trade.refund` requests fail, moving nothing: `http` answers 502, `system` ACQ.SYSTEM_ERROR. */
+  failRefunds: { count: number; how: 'http' | 'system' } = { count: 0, how: 'http' };
   private readonly pages = new Map<string, string>();
   private server!: Server;
   private seq = 0;
@@ -107,6 +111,17 @@ export class FakeAlipay {
 
   refundsOf(outTradeNo: string) {
     return this.refundsMade.filter((r) => r.outTradeNo === outTradeNo);
+  }
+
+  /** The `alipay.trade.refund` requests received for the trade, by out_request_no (repeats and failures included). */
+  refundRequestsOf(outTradeNo: string): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const c of this.calls) {
+      if (c.method !== 'alipay.trade.refund' || c.biz.out_trade_no !== outTradeNo) continue;
+      const no = String(c.biz.out_request_no ?? outTradeNo);
+      counts.set(no, (counts.get(no) ?? 0) + 1);
+    }
+    return counts;
   }
 
   /**
@@ -207,6 +222,11 @@ export class FakeAlipay {
         trade_status: t.status, total_amount: t.totalAmount, buyer_pay_amount: t.status === 'WAIT_BUYER_PAY' ? '0.00' : t.totalAmount,
         send_pay_date: now(),
       });
+    }
+    if (method === 'alipay.trade.refund' && this.failRefunds.count > 0) {
+      this.failRefunds.count--;
+      if (this.failRefunds.how === 'http') return this.send(res, 502, 'text/html', '<html><body>502 Bad Gateway</body></html>');
+      return this.answer(res, method, { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: '系统错误' });
     }
     if (method === 'alipay.trade.refund') return this.refund(t, biz, res);
     return this.answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: 'unknown method' });

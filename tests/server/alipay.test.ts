@@ -5,33 +5,15 @@
  * was lost, the automatic refund of a payment for an expired order, and testPay. After each
  * scenario every user's token balance equals the sum of their ledger entries.
  */
-import { createServer } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { ok, person, rows, type Person, type Res } from '../helpers/group-members';
 import { FakeAlipay } from '../helpers/fake-alipay';
+import { startOnPort } from './alipay-world';
 
 const kinds = await databaseKinds();
-
-/** A free port for the app, so the addresses it gives Alipay (notify, return) are known before it starts. */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
-/** Starts the app on a known port with `env` added to the environment. */
-async function startOnPort(kind: 'sqlite' | 'mysql', env: Record<string, string>): Promise<{ t: TestApp; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  process.env.MIDWAY_HTTP_PORT = String(port);
-  const t = await startApp(kind, { env: { ...process.env, PUBLIC_URL: base, ...env } });
-  return { t, base };
-}
 
 async function get(t: TestApp, who: Person | string | null, path: string): Promise<Res> {
   const r = t.http().get(path);

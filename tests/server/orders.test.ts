@@ -190,6 +190,33 @@ describe.each(kinds)('orders on %s', (kind) => {
     expect(check.debts).toContainEqual(expect.objectContaining({ userId: buyer.id, field: 'tokens', balance: -240 }));
   });
 
+  it('tells the buyer (in their language) and the seller once when a paid order is refunded', async () => {
+    const lin = await person(t, 'lin', { language: 'zh-tw' });
+    const { goodsId } = await listGoods(t, seller, { price: 4 });
+    const placed = ok(await post(t, lin, '/admin/goods/order/place', { goodsId }));
+    expect((await payAsProvider(t, placed.orderNo, 'evt_told')).result).toBe('paid');
+    for (let i = 0; i < 2; i++) await refundOrder(t.core, { provider: 'stripe', orderNo: placed.orderNo, refundId: 're_told' });
+    const told = async (p: Person) => (await notificationsOf(t, p.id)).filter((n) => n.type === 10 && n.title.includes(placed.orderNo)).map((n) => n.title);
+    expect(await told(lin)).toEqual([expect.stringMatching(/^已退款給您/)]);
+    expect(await told(seller)).toEqual([expect.stringMatching(/^A sale was refunded/)]);
+    await expectLedgerBalanced(t);
+  });
+
+  it("names the buyer and the seller on the console's order page and the payment's user: nickname, else the username", async () => {
+    const plain = await person(t, 'plain', { nickName: null });
+    const { goodsId } = await listGoods(t, seller, { price: 3 });
+    const placed = ok(await post(t, plain, '/admin/goods/order/place', { goodsId }));
+    const page = ok(await post(t, t.adminToken, '/admin/goods/order/page', { orderNo: placed.orderNo }));
+    expect(page.list).toEqual([expect.objectContaining({ orderNo: placed.orderNo, buyerName: plain.username, sellerName: 'sally' })]);
+    const info = ok(await t.http().get('/admin/goods/order/info').query({ id: placed.id }).set('Authorization', t.adminToken) as any);
+    expect(info).toMatchObject({ buyerName: plain.username, sellerName: 'sally' });
+    // The payment log names its user too.
+    expect((await payAsProvider(t, placed.orderNo, 'evt_named')).result).toBe('paid');
+    const logs = ok(await t.http().get('/admin/base/paidLog/list').query({ userId: plain.id }).set('Authorization', t.adminToken) as any);
+    expect(logs).toEqual([expect.objectContaining({ orderNo: placed.orderNo, userName: plain.username })]);
+    await expectLedgerBalanced(t);
+  });
+
   it("lists orders only to their buyer and seller, and shows the detail to nobody else", async () => {
     const { goodsId } = await listGoods(t, seller, { price: 6 });
     const placed = ok(await post(t, buyer, '/admin/goods/order/place', { goodsId }));

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import type { FakeStripe } from '../helpers/fake-stripe';
-import { ok, person, post, type Person } from '../helpers/group-members';
+import { notificationsOf, ok, person, post, type Person } from '../helpers/group-members';
 import {
   expectLedgerBalanced, expireLater, follow, get, goodsOf, makeSeller, orderOf, orderState, paidLogsOf, pay, pressPay, PUBLIC_URL, stripeWorld, tokensOf, vipOrder, vipPlan,
 } from './stripe-world';
@@ -251,6 +251,10 @@ describe.each(kinds)('stripe on %s', (kind) => {
     for (const no of [a, b]) expect((await paidLogsOf(t, no)).filter((l) => Number(l.status) === 4)).toHaveLength(1);
     expect((await orderOf(t, a)).reason).toBe('bought twice by mistake');
     expect(await sellerTokens()).toBe(start);
+    // Each refund is told once to its buyer and once to the seller, whichever path applied it.
+    for (const [who, no] of [[buyer, a], [other, b], [seller, a], [seller, b]] as const) {
+      expect((await notificationsOf(t, who.id)).filter((n) => n.type === 10 && n.title.includes(no)), `${who.id} ${no}`).toHaveLength(1);
+    }
     expect((await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: await place() })).status).toBe(409);
   });
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { currencyCode, formatMoney, formatTokens } from '../../web/src/app/money';
-import { orderTitle, refundBody, refundOffer } from '../../web/src/console/commerce/orders';
+import { orderTitle, personLabel, refundBody, refundCall, refundOffer } from '../../web/src/console/commerce/orders';
 
 describe('refunding orders in the console', () => {
-  it('offers Refund only for paid card orders, says so for paid Alipay orders, and offers nothing for free ones', () => {
+  it('offers Refund for paid card and Alipay orders through their own call, says so for other providers, and offers nothing for free ones', () => {
     expect(refundOffer({ status: 1, provider: 'stripe' })).toBe('stripe');
-    expect(refundOffer({ status: 1, provider: 'alipay' })).toBe('unsupported');
+    expect(refundOffer({ status: 1, provider: 'alipay' })).toBe('alipay');
+    expect(refundOffer({ status: 1, provider: 'wechat' })).toBe('unsupported');
+    expect(refundCall('alipay')).toEqual({ path: '/admin/base/alipay/refund', permission: 'base:alipay:refund' });
+    expect(refundCall('stripe')).toEqual({ path: '/admin/base/stripe/refund', permission: 'base:stripe:refund' });
     expect(refundOffer({ status: 0, provider: 'stripe' })).toBeNull();
     expect(refundOffer({ status: 4, provider: 'stripe' })).toBeNull();
     expect(refundOffer({ status: 9, provider: 'stripe' })).toBeNull();
@@ -15,6 +18,13 @@ describe('refunding orders in the console', () => {
   it('sends only the order number while the server takes no reason, and the reason once it does', () => {
     expect(refundBody('2026112500001', '  duplicate purchase ')).toEqual({ orderNo: '2026112500001', reason: 'duplicate purchase' });
     expect(refundBody('2026112500001', '   ')).toEqual({ orderNo: '2026112500001' });
+  });
+
+  it('names a buyer or seller by the name the server derived, else by id', () => {
+    expect(personLabel('Ming', 3)).toBe('Ming');
+    expect(personLabel(null, 3)).toBe('#3');
+    expect(personLabel('  ', 3)).toBe('#3');
+    expect(personLabel(null, null)).toBeNull();
   });
 
   it('reads the goods title kept on the order', () => {

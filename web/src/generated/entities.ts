@@ -1989,7 +1989,7 @@ export interface BaseNotify {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2024,7 +2024,7 @@ export interface BaseNotifyAdd {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2056,7 +2056,7 @@ export interface BaseNotifyUpdate {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2086,7 +2086,7 @@ export interface BaseNotifyTemplate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2105,7 +2105,7 @@ export interface BaseNotifyTemplateAdd {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null;
 }
 
 /**
@@ -2121,7 +2121,7 @@ export interface BaseNotifyTemplateUpdate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null;
 }
 
 /**
@@ -2165,6 +2165,11 @@ export interface BasePaidLog {
    * @maxLength 128
    */
   eventId?: string | null;
+  /**
+   * User name (用户名称 / 使用者名稱)
+   * @maxLength 255
+   */
+  userName?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -5121,6 +5126,16 @@ export interface GoodsOrder {
    * @maxLength 200
    */
   reason?: string | null;
+  /**
+   * Buyer name (买家名称 / 買家名稱)
+   * @maxLength 255
+   */
+  buyerName?: string | null;
+  /**
+   * Seller name (卖家名称 / 賣家名稱)
+   * @maxLength 255
+   */
+  sellerName?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */

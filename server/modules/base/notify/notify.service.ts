@@ -32,6 +32,8 @@ export const NOTIFY_TYPE = {
   orderPaid: 8,
   /** The receiver's goods were sold (a paid order of them). */
   goodsSold: 9,
+  /** The receiver's order, or a sale of the receiver's goods, was refunded (the title names the order). */
+  orderRefunded: 10,
 } as const;
 
 export type NotifyType = (typeof NOTIFY_TYPE)[keyof typeof NOTIFY_TYPE];

@@ -12,15 +12,20 @@
  *   here, so the order is found by number; the answer is only the redirect.
  * - query `?orderNo=` (token, the buyer or an administrator): `{orderNo, status, payStatus, reason}`,
  *   asking the gateway first while the order waits for an Alipay payment.
- * Not configured: 503 on pay, testPay and query; notify refuses with 400 `fail`; return only redirects.
+ * - refund `{orderNo, reason?}` (permission key base:alipay:refund; not the member role): refunds a paid
+ *   Alipay order at Alipay (`alipay.trade.refund`, out_request_no from the order's stable key) and moves
+ *   it 1 -> 9 with its effect reversed, as base/stripe/refund does (goods/order/admin-refund.ts).
+ * Not configured: 503 on pay, testPay, query and refund; notify refuses with 400 `fail`; return only redirects.
  * Alipay's refund is registered for fulfilment's automatic refunds (providers.ts).
  */
 import { l } from '../../../core/entity/define';
 import type { Core } from '../../../core/core';
 import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
+import { Fields } from '../../../core/http/fields';
 import { hit } from '../../../core/http/rate-limit';
 import { createTestOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';
+import { refundAsAdmin } from '../../goods/order/admin-refund';
 import { registerProvider } from './providers';
 import { ALIPAY } from './alipay.messages';
 import { handleNotify, readNotifyForm } from './alipay-notify';
@@ -135,6 +140,32 @@ export default defineRoutes((core: Core) => {
           }
         }
         return orderState(order);
+      },
+    }),
+    call(core, 'base', 'alipay', 'refund', {
+      method: 'POST',
+      summary: l('Refund an Alipay payment', '支付宝付款退款', '支付寶付款退款'),
+      async handler(req) {
+        const f = Fields.of(req.body, ['orderNo', 'reason']);
+        const orderNo = f.str('orderNo', 64, true) as string;
+        const reason = f.str('reason', 200);
+        f.done();
+        requireAlipay(core);
+        return refundAsAdmin(core, {
+          provider: 'alipay',
+          orderNo,
+          reason,
+          notRefundable: ALIPAY.alipay_not_refundable,
+          noTransaction: ALIPAY.alipay_no_transaction,
+          async atProvider(p) {
+            try {
+              return (await refundAtAlipay(core, { ...p, reason: p.reason.slice(0, 256) })).refundId;
+            } catch (err) {
+              console.error(`[alipay] refund of order ${orderNo} failed: ${(err as Error).message}`);
+              throw gatewayError(err);
+            }
+          },
+        });
       },
     }),
   ];

@@ -11,7 +11,8 @@
  *   refund id, and asks Stripe nothing. A call that asked Stripe answers `duplicate: false` when the
  *   order carries the refund Stripe gave it, whoever stored it first: Stripe's `charge.refunded` for
  *   this very refund may reach the webhook before the call stores it, and two calls at once get one
- *   refund from Stripe (the idempotency key).
+ *   refund from Stripe (the idempotency key). The steps are goods/order/admin-refund.ts, shared with
+ *   base/alipay/refund.
  * - return `?orderNo=&session_id=` (public, Stripe's success_url): confirms a paid session (Stripe's
  *   API answer, never the URL's word), reveals nothing, and redirects (302) to `/payment?orderNo=`.
  * - cancel `?orderNo=` (public, Stripe's cancel_url): 302 to `/payment?orderNo=…&cancelled=1`.
@@ -27,10 +28,9 @@ import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
 import { Fields } from '../../../core/http/fields';
 import { recurringFor } from '../../../adapters/stripe.adapter';
-import { createTestOrder, createVipOrder, orderByNo, orderForCaller, refundOrder } from '../../goods/order/fulfil.service';
+import { createTestOrder, createVipOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';
+import { refundAsAdmin } from '../../goods/order/admin-refund';
 import { ORDER_STATUS } from '../../goods/order/order-state';
-import { ORDER } from '../../goods/order/order.messages';
-import { toCents } from './money';
 import { registerProvider } from './providers';
 import { requireStripe, startCheckout, stripeOf, syncOrder, withStripe } from './stripe.service';
 import { handleWebhook, readWebhookBody } from './stripe-webhook.service';
@@ -112,20 +112,15 @@ export default defineRoutes((core: Core) => {
         const reason = f.str('reason', 200);
         f.done();
         const stripe = requireStripe(core);
-        const order = await orderByNo(core, orderNo);
-        if (!order) throw fail.notFound(ORDER.order_not_found);
-        if (order.provider !== 'stripe') throw fail.conflict(STRIPE.stripe_not_refundable);
-        if (Number(order.status) === ORDER_STATUS.refunded) return { ...statusOf(order), refundId: order.refundId ?? null, duplicate: true };
-        if (Number(order.status) !== ORDER_STATUS.paid) throw fail.conflict(STRIPE.stripe_not_refundable);
-        if (!order.transactionId) throw fail.conflict(STRIPE.stripe_no_transaction);
-        const { refundId } = await withStripe(() =>
-          stripe.refund({ transactionId: String(order.transactionId), amountCents: toCents(order.chargedAmount), currency: String(order.currency), key: `refund:${orderNo}`, metadata: { orderNo } }),
-        );
-        const r = await refundOrder(core, { provider: 'stripe', orderNo, refundId, reason: reason?.trim() || 'refunded_by_admin', reasonWins: true });
-        if (r.result === 'not_paid' || r.result === 'unknown') throw fail.conflict(STRIPE.stripe_not_refundable);
-        const now = (await orderByNo(core, orderNo)) ?? order;
-        const stored = now.refundId ?? refundId;
-        return { ...statusOf(now), refundId: stored, duplicate: r.result === 'duplicate' && String(stored) !== String(refundId) };
+        return refundAsAdmin(core, {
+          provider: 'stripe',
+          orderNo,
+          reason,
+          notRefundable: STRIPE.stripe_not_refundable,
+          noTransaction: STRIPE.stripe_no_transaction,
+          // Only the order in the metadata: a retry with another reason must not change the idempotent request.
+          atProvider: async (p) => (await withStripe(() => stripe.refund({ transactionId: String(p.order.transactionId), amountCents: p.amountCents, currency: p.currency, key: p.key, metadata: { orderNo } }))).refundId,
+        });
       },
     }),
     call(core, 'base', 'stripe', 'return', {

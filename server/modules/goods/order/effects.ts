@@ -144,19 +144,29 @@ export async function reverseEffect(core: Core, t: OpTransaction, order: Row): P
   }
 }
 
-/**
- * Tells the buyer their order is paid and, for goods, the seller they sold (notifications in each
- * one's language, delivered after the commit): the workspace's bell shows them.
- */
-export async function notifyPaid(core: Core, t: OpTransaction, order: Row): Promise<void> {
+/** Notifies the order's buyer (`buyerKey`) and, for goods, its seller (`sellerKey`), each in their own language, after the commit. */
+async function notifyParties(core: Core, t: OpTransaction, order: Row, buyer: [NotifyType, string], seller: [NotifyType, string]): Promise<void> {
   const users = core.model.system('users');
   const params = { title: String((order.extraInfo as Row | null)?.title ?? ''), orderNo: String(order.orderNo) };
-  const say = async (userId: number, type: NotifyType, key: string) => {
+  const say = async (userId: number, [type, key]: [NotifyType, string]) => {
     const [u] = await t.lock(users, userId);
     if (!u || Number(u.userType) === 1) return;
     const title = text(pickLang(typeof u.language === 'string' ? u.language : undefined), key, params);
     await notifyUsers(core, t, { toIds: [userId], type, title });
   };
-  if (order.userId) await say(Number(order.userId), NOTIFY_TYPE.orderPaid, ORDER.notify_order_paid);
-  if (Number(order.type) === ORDER_TYPE.goods && order.sellerId) await say(Number(order.sellerId), NOTIFY_TYPE.goodsSold, ORDER.notify_goods_sold);
+  if (order.userId) await say(Number(order.userId), buyer);
+  if (Number(order.type) === ORDER_TYPE.goods && order.sellerId) await say(Number(order.sellerId), seller);
+}
+
+/**
+ * Tells the buyer their order is paid and, for goods, the seller they sold (notifications in each
+ * one's language, delivered after the commit): the workspace's bell shows them.
+ */
+export async function notifyPaid(core: Core, t: OpTransaction, order: Row): Promise<void> {
+  await notifyParties(core, t, order, [NOTIFY_TYPE.orderPaid, ORDER.notify_order_paid], [NOTIFY_TYPE.goodsSold, ORDER.notify_goods_sold]);
+}
+
+/** Tells the buyer their order was refunded and, for goods, the seller that the sale was (whichever provider refunded it). */
+export async function notifyRefunded(core: Core, t: OpTransaction, order: Row): Promise<void> {
+  await notifyParties(core, t, order, [NOTIFY_TYPE.orderRefunded, ORDER.notify_order_refunded], [NOTIFY_TYPE.orderRefunded, ORDER.notify_sale_refunded]);
 }

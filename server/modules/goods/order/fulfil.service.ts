@@ -22,7 +22,7 @@ import { fail } from '../../../core/http/errors';
 import { fromCents, toCents } from '../../base/pay/money';
 import { providerOf } from '../../base/pay/providers';
 import { orderTerms } from '../../base/pay/pay-settings';
-import { applyEffect, notifyPaid, reverseEffect } from './effects';
+import { applyEffect, notifyPaid, notifyRefunded, reverseEffect } from './effects';
 import { moveOrder, ORDER_STATUS, PAID_LOG, setPayStatus } from './order-state';
 
 export { PAID_LOG };
@@ -171,7 +171,8 @@ export async function failPayment(core: Core, c: { provider: Provider; eventId: 
 
 /**
  * A paid order refunded at the provider: 1 -> 9 with the refund id, its effect reversed (effects.ts),
- * a paidLog row (status 4) under the event id (`refund:<refundId>` when the caller has no event).
+ * a paidLog row (status 4) under the event id (`refund:<refundId>` when the caller has no event), and
+ * the buyer and the seller told, all once.
  */
 export async function refundOrder(
   core: Core,
@@ -196,6 +197,7 @@ export async function refundOrder(
     if (!log.created) return { result: 'duplicate' as const, order };
     await reverseEffect(core, t, order);
     await moveOrder(core, t, order, ORDER_STATUS.refunded, { refundId: r.refundId.slice(0, 255), reason: (r.reason ?? 'refunded').slice(0, 200) });
+    await notifyRefunded(core, t, order);
     return { result: 'refunded' as const, order };
   });
 }

@@ -7,7 +7,7 @@ import { formatTime, type EntityMeta } from '../views/data/entity';
 import EnumTag from './EnumTag';
 import { ORDER_STATUS_COLORS, ORDER_TYPE_COLORS, PAY_STATUS_COLORS, PROVIDER_COLORS, providerOptions } from './labels';
 import { formatMoney, formatTokens } from '../../app/money';
-import { orderTitle } from './orders';
+import { orderTitle, personLabel } from './orders';
 
 export interface OrderDetailProps {
   meta: EntityMeta;
@@ -32,6 +32,11 @@ export default function OrderDetail({ meta, order, currency, onClose, onRefund }
     ) : (
       text(v)
     );
+  /** "Name (#id)", or "#id" when the server had no name. */
+  const named = (name: unknown, id: unknown): string => {
+    const label = personLabel(name, id);
+    return label && !label.startsWith('#') ? `${label} (#${String(id)})` : (label ?? '');
+  };
   const items: Array<{ key: string; label: string; children: ReactNode }> = [
     { key: 'orderNo', label: meta.label('orderNo'), children: mono(o.orderNo) },
     { key: 'title', label: t('viewsCommerce.order.goods'), children: text(orderTitle(o) || (o.goodsId ? `#${String(o.goodsId)}` : '')) },
@@ -48,8 +53,8 @@ export default function OrderDetail({ meta, order, currency, onClose, onRefund }
     { key: 'transactionId', label: meta.label('transactionId'), children: mono(o.transactionId) },
     { key: 'refundId', label: meta.label('refundId'), children: mono(o.refundId) },
     { key: 'sellerTokens', label: meta.label('sellerTokens'), children: text(formatTokens(o.sellerTokens, lang)) },
-    { key: 'userId', label: meta.label('userId'), children: text(o.userId ? `#${String(o.userId)}` : '') },
-    { key: 'sellerId', label: meta.label('sellerId'), children: text(o.sellerId ? `#${String(o.sellerId)}` : '') },
+    { key: 'userId', label: meta.label('userId'), children: text(named(o.buyerName, o.userId)) },
+    { key: 'sellerId', label: meta.label('sellerId'), children: text(named(o.sellerName, o.sellerId)) },
     { key: 'buyerRemark', label: meta.label('buyerRemark'), children: text(o.buyerRemark) },
     { key: 'createTime', label: t('viewsCommerce.createdAt'), children: text(formatTime(o.createTime)) },
     { key: 'payTime', label: meta.label('payTime'), children: text(formatTime(o.payTime)) },

@@ -1,7 +1,8 @@
 /**
- * Refunding a paid card order: what will happen and a reason, then `base/stripe/refund`; afterwards
- * the dialog shows the provider's refund id and the order's status (and whether it had been refunded
- * already: the call answers the same refund however often it is asked).
+ * Refunding a paid card or Alipay order: what will happen and a reason, then the provider's refund
+ * call (`base/stripe/refund`, `base/alipay/refund`); afterwards the dialog shows the provider's refund
+ * id and the order's status (and whether it had been refunded already: the call answers the same
+ * refund however often it is asked).
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Modal, Result, Space, Tag, Typography } from 'antd';
@@ -9,7 +10,7 @@ import { api } from '../../app/api';
 import { useI18n } from '../../i18n';
 import type { Row } from '../crud/table-columns';
 import { formatMoney } from '../../app/money';
-import { orderTitle, ORDER_STATUS, refundBody, type RefundAnswer } from './orders';
+import { orderTitle, ORDER_STATUS, personLabel, refundBody, refundCall, type RefundAnswer } from './orders';
 
 export interface OrderRefundProps {
   /** The order to refund; null: closed. */
@@ -35,6 +36,7 @@ export default function OrderRefund({ order, currency, onClose, onRefunded }: Or
 
   const orderNo = String(order?.orderNo ?? '');
   const amount = order ? formatMoney(order.chargedAmount ?? order.payAmount, order.currency ?? currency, lang) : '';
+  const alipay = order?.provider === 'alipay';
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -42,7 +44,7 @@ export default function OrderRefund({ order, currency, onClose, onRefunded }: Or
     const { reason } = values;
     setBusy(true);
     try {
-      const answer = await api.post<RefundAnswer>('/admin/base/stripe/refund', refundBody(orderNo, reason ?? ''));
+      const answer = await api.post<RefundAnswer>(refundCall(alipay ? 'alipay' : 'stripe').path, refundBody(orderNo, reason ?? ''));
       setDone(answer);
       onRefunded(answer);
     } catch {
@@ -101,13 +103,13 @@ export default function OrderRefund({ order, currency, onClose, onRefunded }: Or
         />
       ) : (
         <>
-          <Alert type="warning" showIcon message={t('viewsCommerce.order.refundWarn', { amount })} style={{ marginBottom: 16 }} />
+          <Alert type="warning" showIcon message={t(alipay ? 'viewsCommerce.order.refundWarnAlipay' : 'viewsCommerce.order.refundWarn', { amount })} style={{ marginBottom: 16 }} />
           <Descriptions size="small" column={1} style={{ marginBottom: 8 }}>
             <Descriptions.Item label={t('viewsCommerce.order.orderNo')}>
               <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12 }}>{orderNo}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('viewsCommerce.order.goods')}>{order ? orderTitle(order) || '-' : ''}</Descriptions.Item>
-            <Descriptions.Item label={t('viewsCommerce.order.buyer')}>{order?.userId ? `#${String(order.userId)}` : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('viewsCommerce.order.buyer')}>{personLabel(order?.buyerName, order?.userId) ?? '-'}</Descriptions.Item>
           </Descriptions>
           <Form form={form} layout="vertical" requiredMark={false}>
             <Form.Item

@@ -1,7 +1,8 @@
 /**
- * Orders (goods/order) on the generic table: amounts in the site currency, status tags, the equality
- * filters of the declaration, a detail drawer, and Refund for paid card orders (confirmation with a
- * reason, then `base/stripe/refund`, then the refund id and the order's new status).
+ * Orders (goods/order) on the generic table: amounts in the site currency, status tags, buyer and
+ * seller by name (the server's buyerName/sellerName, with the id), the equality filters of the
+ * declaration, a detail drawer, and Refund for paid card and Alipay orders (confirmation with a
+ * reason, then the provider's refund call, then the refund id and the order's new status).
  */
 import { useRef, useState } from 'react';
 import { Button, Space, Tooltip, Typography } from 'antd';
@@ -18,7 +19,7 @@ import OrderRefund from './OrderRefund';
 import { filterForm, hiddenFilter, idFilter, selectFilter } from './filters';
 import { ORDER_STATUS_COLORS, ORDER_TYPE_COLORS, PROVIDER_COLORS, providerOptions } from './labels';
 import { formatMoney } from '../../app/money';
-import { orderTitle, refundOffer } from './orders';
+import { orderTitle, personLabel, refundCall, refundOffer, type RefundOffer } from './orders';
 import { useSiteCurrency } from '../../app/use-site-currency';
 
 function Screen({ meta }: { meta: EntityMeta }) {
@@ -28,9 +29,21 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const table = useRef<ActionType>(undefined);
   const [detail, setDetail] = useState<Row | null>(null);
   const [refunding, setRefunding] = useState<Row | null>(null);
-  const mayRefund = can('base:stripe:refund');
   const providers = providerOptions(t);
-  const id = (v: unknown) => (v === null || v === undefined ? <Typography.Text type="secondary">-</Typography.Text> : `#${String(v)}`);
+  /** The order's refund offer as this administrator may act on it. */
+  const offerOf = (r: Row): RefundOffer => {
+    const offer = refundOffer(r);
+    return offer === 'stripe' || offer === 'alipay' ? (can(refundCall(offer).permission) ? offer : null) : offer;
+  };
+  const person = (name: unknown, id: unknown) => {
+    const label = personLabel(name, id);
+    if (!label) return <Typography.Text type="secondary">-</Typography.Text>;
+    return (
+      <Typography.Text ellipsis={{ tooltip: `${label} (#${String(id)})` }} style={{ maxWidth: 130 }}>
+        {label}
+      </Typography.Text>
+    );
+  };
 
   const columns: ProColumns<Row>[] = [
     {
@@ -80,16 +93,16 @@ function Screen({ meta }: { meta: EntityMeta }) {
     },
     { title: meta.label('status'), dataIndex: 'status', width: 140, ...selectFilter('status', meta.options('status')), render: (_, r) => <EnumTag value={r.status} options={meta.options('status')} colors={ORDER_STATUS_COLORS} /> },
     hiddenFilter(meta.label('payStatus'), 'payStatus', selectFilter('payStatus', meta.options('payStatus'))),
-    { title: meta.label('userId'), dataIndex: 'userId', width: 90, ...idFilter('userId'), render: (_, r) => id(r.userId) },
-    { title: meta.label('sellerId'), dataIndex: 'sellerId', width: 90, ...idFilter('sellerId'), render: (_, r) => id(r.sellerId) },
+    { title: meta.label('userId'), dataIndex: 'userId', width: 140, ...idFilter('userId'), render: (_, r) => <span data-testid="order-buyer">{person(r.buyerName, r.userId)}</span> },
+    { title: meta.label('sellerId'), dataIndex: 'sellerId', width: 140, ...idFilter('sellerId'), render: (_, r) => <span data-testid="order-seller">{person(r.sellerName, r.sellerId)}</span> },
     hiddenFilter(meta.label('goodsId'), 'goodsId', idFilter('goodsId')),
     { title: meta.label('payTime'), dataIndex: 'payTime', width: 170, search: false, render: (_, r) => formatTime(r.payTime) || '-' },
     { title: t('viewsCommerce.createdAt'), dataIndex: 'createTime', width: 170, search: false, render: (_, r) => formatTime(r.createTime) },
   ];
 
   const refundButton = (r: Row) => {
-    const offer = mayRefund ? refundOffer(r) : null;
-    if (offer === 'stripe') {
+    const offer = offerOf(r);
+    if (offer === 'stripe' || offer === 'alipay') {
       return (
         <Button type="link" size="small" danger data-testid="order-refund" onClick={() => setRefunding(r)}>
           {t('viewsCommerce.order.refund')}
@@ -116,7 +129,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
         actionRef={table}
         keywordPlaceholder={t('viewsCommerce.order.searchHint')}
         tools={{ import: false, select: false }}
-        table={() => ({ search: filterForm(t), scroll: { x: 1300 } })}
+        table={() => ({ search: filterForm(t), scroll: { x: 1400 } })}
         slots={{
           columns,
           rowActionsWidth: 130,
@@ -135,7 +148,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
         order={detail}
         currency={currency}
         onClose={() => setDetail(null)}
-        onRefund={mayRefund && detail && refundOffer(detail) === 'stripe' ? () => setRefunding(detail) : undefined}
+        onRefund={detail && (offerOf(detail) === 'stripe' || offerOf(detail) === 'alipay') ? () => setRefunding(detail) : undefined}
       />
       <OrderRefund
         order={refunding}

@@ -14,6 +14,7 @@ import EnumTag from './EnumTag';
 import { filterForm, idFilter, selectFilter } from './filters';
 import { ORDER_TYPE_COLORS, PAID_LOG_STATUS_COLORS, paidLogStatusOptions, PROVIDER_COLORS, providerOptions } from './labels';
 import { formatMoney } from '../../app/money';
+import { personLabel } from './orders';
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t, lang } = useI18n();
@@ -32,7 +33,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const columns: ProColumns<Row>[] = [
     { title: t('viewsCommerce.id'), dataIndex: 'id', width: 70, search: false },
     { title: meta.label('orderNo'), dataIndex: 'orderNo', width: 240, search: false, render: (_, r) => mono(r.orderNo) },
-    { title: meta.label('userId'), dataIndex: 'userId', width: 90, ...idFilter('userId'), render: (_, r) => (r.userId ? `#${String(r.userId)}` : '-') },
+    { title: meta.label('userId'), dataIndex: 'userId', width: 130, ...idFilter('userId'), render: (_, r) => personLabel(r.userName, r.userId) ?? '-' },
     { title: meta.label('provider'), dataIndex: 'provider', width: 110, ...selectFilter('provider', providers), render: (_, r) => <EnumTag value={r.provider} options={providers} colors={PROVIDER_COLORS} /> },
     { title: meta.label('type'), dataIndex: 'type', width: 120, ...selectFilter('type', types), render: (_, r) => <EnumTag value={r.type} options={types} colors={ORDER_TYPE_COLORS} /> },
     { title: meta.label('amount'), dataIndex: 'amount', width: 120, align: 'right', search: false, render: (_, r) => formatMoney(r.amount, r.currency, lang) || '-' },

@@ -1,17 +1,20 @@
 /**
- * What the console reads of an order: the goods' title it keeps, which orders may be refunded, and
- * the refund call's body and answer. Pure.
+ * What the console reads of an order: the goods' title it keeps, who bought and sold it, which
+ * orders may be refunded and through which call, and the refund call's body and answer. Pure.
  *
- * Only card payments have a refund call (`base/stripe/refund {orderNo}`); Alipay payments are refunded
- * by the server on its own (a payment the order no longer takes) but there is no call for an
- * administrator, so the console says so instead of offering one.
+ * Card and Alipay payments each have a refund call (`base/stripe/refund`, `base/alipay/refund`,
+ * both `{orderNo, reason?}` with the same answer); a paid order of any other provider cannot be
+ * refunded here, and the console says so instead of offering it.
  */
 
 /** Order `status` values (server/modules/goods/order/order-state.ts). */
 export const ORDER_STATUS = { pending: 0, paid: 1, cancelled: 4, refunded: 9 } as const;
 
-/** What the Refund action of an order is: offered, not offered for this provider, or none (not paid). */
-export type RefundOffer = 'stripe' | 'unsupported' | null;
+/** The providers the console refunds through. */
+export type RefundProvider = 'stripe' | 'alipay';
+
+/** What the Refund action of an order is: offered through a provider, not offered for this provider, or none (not paid). */
+export type RefundOffer = RefundProvider | 'unsupported' | null;
 
 export interface OrderLike {
   orderNo?: unknown;
@@ -22,10 +25,21 @@ export interface OrderLike {
 /** Free goods are paid at once without a provider: nothing was charged, so there is nothing to refund. */
 export function refundOffer(order: OrderLike): RefundOffer {
   if (Number(order.status) !== ORDER_STATUS.paid || typeof order.provider !== 'string' || !order.provider) return null;
-  return order.provider === 'stripe' ? 'stripe' : 'unsupported';
+  return order.provider === 'stripe' || order.provider === 'alipay' ? order.provider : 'unsupported';
 }
 
-/** The body of `base/stripe/refund`: the order and the administrator's reason (kept on the order), when one was given. */
+/** The provider's refund call and the permission it takes. */
+export function refundCall(provider: RefundProvider): { path: string; permission: string } {
+  return { path: `/admin/base/${provider}/refund`, permission: `base:${provider}:refund` };
+}
+
+/** A person on an order as the console shows them: the name the server derived, else `#id`; null without one. */
+export function personLabel(name: unknown, id: unknown): string | null {
+  if (typeof name === 'string' && name.trim()) return name;
+  return id === null || id === undefined || id === '' ? null : `#${String(id)}`;
+}
+
+/** The body of a refund call: the order and the administrator's reason (kept on the order), when one was given. */
 export function refundBody(orderNo: string, reason: string): { orderNo: string; reason?: string } {
   const r = reason.trim().slice(0, 200);
   return r ? { orderNo, reason: r } : { orderNo };

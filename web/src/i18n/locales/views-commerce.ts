@@ -28,7 +28,8 @@ export default defineLocale('viewsCommerce', {
       refundNotDone: 'The order was not refunded',
       refundDuplicate: 'This order had been refunded already; this is the same refund.',
       refundId: 'Refund id',
-      refundUnsupported: 'Only card (Stripe) payments can be refunded here',
+      refundUnsupported: 'Only card (Stripe) and Alipay payments can be refunded here',
+      refundWarnAlipay: 'The buyer gets {{amount}} back to their Alipay account. The order becomes Refunded and what it gave (the sale, VIP time or tokens) is taken back. This cannot be undone.',
       reasons: { cancelled: 'Cancelled by the buyer', expired: 'Not paid in time', out_of_stock: 'Out of stock', refunded: 'Refunded', refunded_by_admin: 'Refunded by an administrator', refunded_at_stripe: 'Refunded at Stripe' },
     },
     coupon: {
@@ -132,7 +133,8 @@ export default defineLocale('viewsCommerce', {
       refundNotDone: '订单未退款',
       refundDuplicate: '此订单此前已退款，这是同一笔退款。',
       refundId: '退款单号',
-      refundUnsupported: '此处只能退款银行卡（Stripe）付款',
+      refundUnsupported: '此处只能退款银行卡（Stripe）和支付宝付款',
+      refundWarnAlipay: '买家将通过支付宝账户收回 {{amount}}。订单变为“已退款”，其带来的效果（销售、会员时长或代币）将被收回。此操作不可撤销。',
       reasons: { cancelled: '买家已取消', expired: '超时未支付', out_of_stock: '库存不足', refunded: '已退款', refunded_by_admin: '管理员退款', refunded_at_stripe: '在 Stripe 退款' },
     },
     coupon: {
@@ -236,7 +238,8 @@ export default defineLocale('viewsCommerce', {
       refundNotDone: '訂單未退款',
       refundDuplicate: '此訂單先前已退款，這是同一筆退款。',
       refundId: '退款單號',
-      refundUnsupported: '此處只能退款信用卡（Stripe）付款',
+      refundUnsupported: '此處只能退款信用卡（Stripe）和支付寶付款',
+      refundWarnAlipay: '買家將透過支付寶帳戶收回 {{amount}}。訂單變為「已退款」，其帶來的效果（銷售、會員時長或代幣）將被收回。此操作無法復原。',
       reasons: { cancelled: '買家已取消', expired: '逾時未付款', out_of_stock: '庫存不足', refunded: '已退款', refunded_by_admin: '管理員退款', refunded_at_stripe: '在 Stripe 退款' },
     },
     coupon: {

@@ -1,0 +1,24 @@
+/**
+ * Display names of users for rows that carry only their ids (orders, payments): an afterRead helper
+ * for the console's tables, which otherwise show "#3".
+ */
+import type { AuthUser, HookDb, Row } from '../../../server/core/entity/define';
+
+/**
+ * nickName of each user, falling back to the username for an administrator (the console) or for the
+ * caller's own name; null when neither is there. One query for all the ids.
+ */
+export async function displayNames(db: HookDb, ids: Iterable<unknown>, caller: AuthUser): Promise<Map<number, string | null>> {
+  const wanted = [...new Set([...ids].map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  const names = new Map<number, string | null>();
+  if (wanted.length === 0) return names;
+  const marks = wanted.map(() => '?').join(', ');
+  const rows = await db.query<Row>(`SELECT ${db.q('id')}, ${db.q('nickName')}, ${db.q('username')} FROM ${db.q('base_sys_user')} WHERE ${db.q('id')} IN (${marks})`, wanted);
+  for (const u of rows) {
+    const id = Number(u.id);
+    const nick = typeof u.nickName === 'string' && u.nickName.trim() ? u.nickName : null;
+    const login = caller.isAdmin || caller.id === id ? ((u.username as string | null) ?? null) : null;
+    names.set(id, nick ?? login);
+  }
+  return names;
+}
