@@ -10,10 +10,17 @@
  * watch), which the server is pointed at through LLM_BASE_URL / LLM_API_KEY, printed below.
  * And the fake X API v2 (tests/helpers/fake-x.ts, two sample accounts with a post each) for the X
  * monitor: X_API_BASE_URL points at it; its bearer token, printed below, goes into base/monitor/saveSetting.
+ * And, so that sign-in by e-mail, async AI apps and the NFT screen work with no outside service
+ * (scripts/fakes/): a mail catcher (SMTP, and a page listing what arrived, sign-in codes included),
+ * a workflow engine that answers every async job a moment later (signed v2), and a chain node with a
+ * test wallet's items (and a page showing that wallet).
  *
  * Settings: PORT (8001), PUBLIC_URL (http://127.0.0.1:PORT, the address the browser uses),
  * FAKE_STRIPE_PORT (12111), FAKE_ALIPAY_PORT (12112), FAKE_S3_PORT (12113), FAKE_LLM_PORT (12114),
- * FAKE_X_PORT (12115); everything else as for `npm start`.
+ * FAKE_X_PORT (12115), FAKE_SMTP_PORT (12116), FAKE_MAIL_PORT (12117, the inbox page),
+ * FAKE_WORKFLOW_PORT (12118), FAKE_WORKFLOW_DELAY_MS (2000), FAKE_CHAIN_PORT (12119),
+ * FAKE_CHAIN_PAGE_PORT (12120); a port of 0 takes a free one. Everything else as for `npm start`.
+ * SIGINT or SIGTERM stops the server (it drains as in production), then every fake.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -22,9 +29,17 @@ import { FakeAlipay } from '../tests/helpers/fake-alipay';
 import { startFakeS3 } from '../tests/helpers/fake-s3';
 import { startFakeLlm } from '../tests/helpers/fake-llm';
 import { startFakeX } from '../tests/helpers/fake-x';
+import { startMailCatcher } from './fakes/mail-catcher';
+import { startWorkflowRunner } from './fakes/workflow-runner';
+import { startDemoChain } from './fakes/demo-chain';
 
 /** The fake S3's key pair: a local test double, so fixed values the console form can be given. */
 const FAKE_S3_KEYS = { accessKeyId: 'cosmac-fake-access-key', secretAccessKey: 'cosmac-fake-secret-key' };
+
+/** The workflow engine's shared secret: both ends are local fakes. */
+const FAKE_WORKFLOW_SECRET = 'cosmac-fake-workflow-secret';
+
+const portOf = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8001);
@@ -38,11 +53,17 @@ async function main(): Promise<void> {
   const [cosmac, friend] = [x.addUser('cosmac_ai', 'COSMAC AI'), x.addUser('a_friend', 'A Friend')];
   x.addPost(cosmac, 'Hello from the fake X API', new Date(Date.now() - 3_600_000));
   x.addPost(friend, 'Trying cosmac with the fake X API', new Date(Date.now() - 600_000));
+  const mail = await startMailCatcher(portOf('FAKE_SMTP_PORT', 12116), portOf('FAKE_MAIL_PORT', 12117));
+  const workflow = await startWorkflowRunner({ port: portOf('FAKE_WORKFLOW_PORT', 12118), secret: FAKE_WORKFLOW_SECRET, delayMs: portOf('FAKE_WORKFLOW_DELAY_MS', 2000) });
+  const chain = await startDemoChain(portOf('FAKE_CHAIN_PORT', 12119), portOf('FAKE_CHAIN_PAGE_PORT', 12120));
   stripe.webhookUrl = `${local}/admin/base/stripe/notify`;
   process.stdout.write(`Fake Stripe at ${stripe.url}, fake Alipay at ${alipay.url} (test doubles: no money moves)\n`);
   process.stdout.write(`Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`);
   process.stdout.write(`Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question)\n`);
   process.stdout.write(`Fake X API at ${x.url}: bearer token ${x.bearerToken} for base/monitor/saveSetting (accounts cosmac_ai, a_friend; keyword cosmac)\n`);
+  process.stdout.write(`Mail catcher: SMTP on 127.0.0.1:${mail.smtpPort}; read the mail (sign-in codes) at ${mail.url}\n`);
+  process.stdout.write(`Fake workflow engine at ${workflow.url}: async apps' runs are answered after ${portOf('FAKE_WORKFLOW_DELAY_MS', 2000)} ms (signed v2)\n`);
+  process.stdout.write(`Fake chain ${chain.chain.chainId} at ${chain.chain.url}: test wallet ${chain.address}, its items at ${chain.pageUrl}\n`);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -52,11 +73,14 @@ async function main(): Promise<void> {
     ...alipay.env(),
     ...llm.env(),
     ...x.env(),
+    ...mail.env(),
+    ...workflow.env(),
+    ...chain.env(),
   };
   const root = resolve(__dirname, '../..');
   const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server/bootstrap.js'], { cwd: root, env, stdio: 'inherit' });
   const stop = async (code: number) => {
-    await Promise.allSettled([stripe.stop(), alipay.stop(), s3.close(), llm.close(), x.close()]);
+    await Promise.allSettled([stripe.stop(), alipay.stop(), s3.close(), llm.close(), x.close(), mail.close(), workflow.close(), chain.close()]);
     process.exit(code);
   };
   server.on('exit', (code) => void stop(code ?? 0));

@@ -13,6 +13,8 @@ export interface Mail {
   authUser: string | undefined;
   subject: string;
   text: string;
+  /** When it arrived. */
+  at: Date;
 }
 
 export const SMTP_USER = 'mailer';
@@ -55,8 +57,8 @@ export function codeIn(mail: Mail): string {
   return m[1];
 }
 
-/** A local SMTP server that requires nothing but accepts an account, and keeps what it receives. */
-export async function startSmtp(): Promise<{ port: number; inbox: Mail[]; close(): Promise<void> }> {
+/** A local SMTP server that requires nothing but accepts an account, and keeps what it receives (a free port unless `port` is given). */
+export async function startSmtp(port = 0): Promise<{ port: number; inbox: Mail[]; close(): Promise<void> }> {
   const inbox: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -83,14 +85,17 @@ export async function startSmtp(): Promise<{ port: number; inbox: Mail[]; close(
           authUser: session.user as string | undefined,
           subject: words(headers.get('subject') ?? ''),
           text,
+          at: new Date(),
         });
         cb();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return { port: (server.server.address() as AddressInfo).port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 export type FakeSmtp = Awaited<ReturnType<typeof startSmtp>>;

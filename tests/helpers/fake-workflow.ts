@@ -68,6 +68,8 @@ export class FakeWorkflow {
   readonly jobs: FakeJob[] = [];
   /** The status the next jobs are answered with (after the signature check). */
   answerStatus = 202;
+  /** Told of every job accepted (signed, answered 2xx), after the answer has gone out. */
+  onJob: ((job: FakeJob) => void) | null = null;
   private server!: Server;
 
   constructor(readonly secret: string) {}
@@ -92,8 +94,10 @@ export class FakeWorkflow {
           res.writeHead(400).end();
           return;
         }
-        this.jobs.push({ body, raw, signature, signed, status });
+        const job = { body, raw, signature, signed, status };
+        this.jobs.push(job);
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ accepted: status < 300 }));
+        if (status < 300) this.onJob?.(job);
       });
     });
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
