@@ -24,7 +24,8 @@ import { moveTokens, TOKEN_KIND } from '../../base/ledger/ledger.service';
 import { ORDER_TYPE } from './order-state';
 import { ORDER } from './order.messages';
 import { NOTIFY_TYPE, notifyUsers, type NotifyType } from '../../base/notify/notify.service';
-import { pickLang, t as text } from '../../../core/i18n/messages';
+import { t as text } from '../../../core/i18n/messages';
+import { memberLang } from '../../base/member-language';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -154,7 +155,7 @@ export async function notifyPaid(core: Core, t: OpTransaction, order: Row): Prom
   const say = async (userId: number, type: NotifyType, key: string) => {
     const [u] = await t.lock(users, userId);
     if (!u || Number(u.userType) === 1) return;
-    const title = text(pickLang(typeof u.language === 'string' ? u.language : undefined), key, params);
+    const title = text(memberLang(u), key, params);
     await notifyUsers(core, t, { toIds: [userId], type, title });
   };
   if (order.userId) await say(Number(order.userId), NOTIFY_TYPE.orderPaid, ORDER.notify_order_paid);

@@ -19,6 +19,8 @@ export const ORDER = registerMessages({
     order_refund_failed: 'The payment provider could not refund this payment now; it will be tried again',
     notify_order_paid: 'Payment received: {title} (order {orderNo})',
     notify_goods_sold: 'Sold: {title} (order {orderNo})',
+    order_title_tokens: '{tokens} tokens',
+    order_title_test: 'Test payment',
   },
   'zh-cn': {
     order_not_found: '订单不存在',
@@ -37,6 +39,8 @@ export const ORDER = registerMessages({
     order_refund_failed: '支付渠道暂时无法退款，将会重试',
     notify_order_paid: '已收到付款：{title}（订单 {orderNo}）',
     notify_goods_sold: '已售出：{title}（订单 {orderNo}）',
+    order_title_tokens: '{tokens} 代币',
+    order_title_test: '测试支付',
   },
   'zh-tw': {
     order_not_found: '訂單不存在',
@@ -55,5 +59,7 @@ export const ORDER = registerMessages({
     order_refund_failed: '付款管道暫時無法退款，將會重試',
     notify_order_paid: '已收到付款：{title}（訂單 {orderNo}）',
     notify_goods_sold: '已售出：{title}（訂單 {orderNo}）',
+    order_title_tokens: '{tokens} 代幣',
+    order_title_test: '測試付款',
   },
 });
