@@ -146,6 +146,24 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
     expect((await person(res2.body.data.token)).id).toBe(me.id);
   });
 
+  it('keeps the language of a first sign-in on the new member: googleLogin\'s header, and for the Discord callback the header of oauth1', async () => {
+    fake.next.google = googleAccount();
+    const g = await consent('google');
+    const google = await post('/admin/base/sys/user/googleLogin', { code: g.code, state: g.state }).set('language', 'zh-tw');
+    expect((await person(google.body.data.token)).language).toBe('zh-tw');
+
+    const account = discordAccount();
+    fake.next.discord = account;
+    const start = await post('/admin/base/open/oauth1', { provider: 'discord' }).set('language', 'zh-cn');
+    const cookie = (start.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('cosmac_oauth='))!.split(';')[0];
+    const back = await fake.consent(start.body.data.url);
+    // The provider sends the browser back without our header.
+    const cb = await app.http().get(back.pathname + back.search).set('Cookie', cookie);
+    const ticket = new URL(cb.headers.location as string).searchParams.get('ticket');
+    const discord = await post('/admin/base/open/oauth2', { ticket }, cookie);
+    expect((await person(discord.body.data.token)).language).toBe('zh-cn');
+  });
+
   it('signs in with Discord through discordLogin in the web flow', async () => {
     const account = discordAccount();
     fake.next.discord = account;

@@ -148,7 +148,16 @@ export default defineEntity({
     },
     teamId: { type: 'int', index: true, label: l('Team', '团队', '團隊') },
     teamInviteId: { type: 'int', label: l('Team inviter', '团队邀请人', '團隊邀請人') },
-    language: { type: 'string', label: l('Language', '语言', '語言') },
+    // The member's interface language: what the server writes to them (notifications, e-mails, order titles) is in it.
+    language: {
+      type: 'string',
+      label: l('Language', '语言', '語言'),
+      enum: [
+        { value: 'en', label: l('English', 'English', 'English') },
+        { value: 'zh-cn', label: l('简体中文', '简体中文', '简体中文') },
+        { value: 'zh-tw', label: l('繁體中文', '繁體中文', '繁體中文') },
+      ],
+    },
     serviceCode: { type: 'string', label: l('Service code', '服务码', '服務碼') },
     googleId: { type: 'string', index: true, label: l('Google account', 'Google 账号', 'Google 帳號') },
     discordId: { type: 'string', index: true, label: l('Discord account', 'Discord 账号', 'Discord 帳號') },

@@ -11,6 +11,7 @@ export interface AccountRow {
   status: number;
   nickName: string | null;
   inviteCode: string | null;
+  language: string | null;
 }
 
 const usersTable = (core: Core) => core.db.q(core.model.system('users').table);
@@ -21,7 +22,7 @@ const usersTable = (core: Core) => core.db.q(core.model.system('users').table);
  */
 export async function findByEmail(core: Core, email: string, typed = email): Promise<AccountRow | null> {
   const q = core.db.q.bind(core.db);
-  const cols = ['id', 'username', 'passwordV', 'status', 'nickName', 'inviteCode'].map(q).join(', ');
+  const cols = ['id', 'username', 'passwordV', 'status', 'nickName', 'inviteCode', 'language'].map(q).join(', ');
   const [u] = await core.db.query<AccountRow>(
     `SELECT ${cols} FROM ${usersTable(core)} WHERE ${q('email')} IN (?, ?) AND ${q('delete')} = 0 ORDER BY ${q('id')} ASC LIMIT 1`,
     [email, typed.trim()],
@@ -57,4 +58,11 @@ export async function signInState(core: Core, userId: number): Promise<{ passwor
     [userId],
   );
   return u ? { passwordV: Number(u.passwordV), status: Number(u.status), nickName: u.nickName } : null;
+}
+
+/** A user's stored interface language as written (null when unset or without the row). */
+export async function storedLanguage(core: Core, userId: number): Promise<string | null> {
+  const q = core.db.q.bind(core.db);
+  const [row] = await core.db.query<{ language: string | null }>(`SELECT ${q('language')} FROM ${usersTable(core)} WHERE ${q('id')} = ?`, [userId]);
+  return row?.language || null;
 }

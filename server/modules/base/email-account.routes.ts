@@ -14,6 +14,7 @@ import { accountExists, inviteRequired } from './registration.service';
 import { findByEmail, inviteState } from './account.queries';
 import { inviterId } from './registration.queries';
 import { MAIL } from './email.messages';
+import { memberLang } from './member-language';
 import { SYSTEM } from '../../core/entity/access';
 
 /** Password length of spec 000 §5. */
@@ -83,8 +84,8 @@ export default defineRoutes((core: Core): Route[] => {
         const body = bodyOf(req.body);
         const email = readEmail(body);
         // Same answer whether or not the address has an account; only an account's address gets mail.
-        const known = (await findByEmail(core, email, String(body.email))) !== null;
-        await codes.send(email, 'reset', req.lang, req.ctx.ip, known);
+        const account = await findByEmail(core, email, String(body.email));
+        await codes.send(email, 'reset', memberLang(account, req.lang), req.ctx.ip, account !== null);
         return null;
       },
     }),

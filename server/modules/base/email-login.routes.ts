@@ -8,6 +8,7 @@ import { fail } from '../../core/http/errors';
 import type { Route } from '../../core/http/route';
 import { call, defineRoutes } from '../../core/modules';
 import { createMember } from './member.service';
+import { headerLanguage, memberLang } from './member-language';
 import { bodyOf, emailCodes, invalidField, readEmail, type CodePurpose } from './email-code.service';
 import { findByEmail } from './account.queries';
 import { accountExists, inviteRequired } from './registration.service';
@@ -30,9 +31,11 @@ export default defineRoutes((core: Core): Route[] => {
         const body = bodyOf(req.body);
         const email = readEmail(body);
         const purpose = purposeOf(body.type);
+        const account = await findByEmail(core, email, String(body.email));
         // A reset code goes only to an existing account; the answer is the same either way.
-        const deliver = purpose === 'login' || (await findByEmail(core, email, String(body.email))) !== null;
-        await codes.send(email, purpose, req.lang, req.ctx.ip, deliver);
+        const deliver = purpose === 'login' || account !== null;
+        // An account's mail is in its own language; a first sign-in's in the request's.
+        await codes.send(email, purpose, memberLang(account, req.lang), req.ctx.ip, deliver);
         return null;
       },
     }),
@@ -61,7 +64,8 @@ export default defineRoutes((core: Core): Route[] => {
         let user = await findByEmail(core, email, String(body.email));
         const isNew = !user;
         if (!user) {
-          await createMember(core, { email }, email.split('@')[0]);
+          const language = headerLanguage(req);
+          await createMember(core, { email, ...(language ? { language } : {}) }, email.split('@')[0]);
           user = (await findByEmail(core, email))!;
         }
         if (user.status !== 1) throw fail.forbidden('account_disabled');

@@ -32,6 +32,7 @@ import {
   sameNonce, signInAs, startSignIn, takeState, type OAuthFlow,
 } from './oauth.service';
 import { objectBody } from '../../core/http/body';
+import { headerLanguage } from './member-language';
 
 function required(b: Record<string, unknown>, names: string[]): Record<string, string> {
   const bad = names.filter((n) => typeof b[n] !== 'string' || !(b[n] as string).trim() || (b[n] as string).length > 2048);
@@ -66,7 +67,7 @@ export default defineRoutes((core: Core): Route[] => {
     const { code, state } = required(objectBody(req.body, true), ['code', 'state']);
     const p = providerOf(provider);
     const rec = await takeState(core, state, provider, 'web');
-    const member = await memberFor(core, provider, await profileFromCode(p, code, rec.redirectUri));
+    const member = await memberFor(core, provider, await profileFromCode(p, code, rec.redirectUri), headerLanguage(req) ?? rec.language);
     return signInAs(core, member.id, member.created);
   };
 
@@ -85,7 +86,7 @@ export default defineRoutes((core: Core): Route[] => {
       if (arg('error')) throw fail.bad('oauth_denied', { provider: 'Discord' });
       const code = arg('code');
       if (!code || code.length > 2048) throw fail.bad('oauth_code_invalid', { provider: 'Discord' });
-      const member = await memberFor(core, 'discord', await profileFromCode(p, code, rec.redirectUri));
+      const member = await memberFor(core, 'discord', await profileFromCode(p, code, rec.redirectUri), rec.language);
       to.searchParams.set('ticket', await issueTicket(core, { userId: member.id, created: member.created, nonce: rec.nonce }));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -123,7 +124,7 @@ export default defineRoutes((core: Core): Route[] => {
         }
         const flow: OAuthFlow = (b.flow as OAuthFlow | undefined) ?? (provider === 'discord' ? 'callback' : 'web');
         if (flow === 'callback' && provider !== 'discord') throw fail.bad('oauth_flow_unsupported', { provider: displayName(provider), flow });
-        const started = await startSignIn(core, providerOf(provider), flow, s);
+        const started = await startSignIn(core, providerOf(provider), flow, s, headerLanguage(req));
         req.ctx.append('Set-Cookie', cookie(started.nonce, 600));
         return { url: started.url, state: started.state, flow: started.flow, redirectUri: started.redirectUri };
       },

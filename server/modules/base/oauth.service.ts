@@ -12,6 +12,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core/core';
 import { fail } from '../../core/http/errors';
+import type { Lang } from '../../core/i18n/messages';
 import { OAuthError, type OAuthProfile, type OAuthProvider, type OAuthProviderName } from '../../adapters/oauth.adapter';
 import { createMember } from './member.service';
 import './oauth.messages';
@@ -54,6 +55,8 @@ interface StateRecord {
   flow: OAuthFlow;
   redirectUri: string;
   nonce: string;
+  /** The language the sign-in started in (its `language` header), for a member it creates. */
+  language?: Lang;
 }
 
 const newToken = () => randomBytes(24).toString('base64url');
@@ -67,11 +70,11 @@ export function sameNonce(expected: string, got: string | undefined): boolean {
 }
 
 /** Opens a sign-in: a single-use state (10 minutes) and the provider's consent URL. */
-export async function startSignIn(core: Core, p: OAuthProvider, flow: OAuthFlow, s: OAuthSettings) {
+export async function startSignIn(core: Core, p: OAuthProvider, flow: OAuthFlow, s: OAuthSettings, language?: Lang) {
   const state = newToken();
   const nonce = newToken();
   const redirectUri = redirectUriFor(s, flow);
-  const rec: StateRecord = { provider: p.name, flow, redirectUri, nonce };
+  const rec: StateRecord = { provider: p.name, flow, redirectUri, nonce, ...(language ? { language } : {}) };
   await core.cache.set(`oauth:state:${state}`, JSON.stringify(rec), STATE_TTL);
   return { url: p.authorizeUrl(state, redirectUri), state, flow, redirectUri, nonce };
 }
@@ -105,9 +108,9 @@ const fit = (v: string | null, max = 255): string | undefined => (v && v.length 
 /**
  * The member of a provider account: found by googleId/discordId; else an existing account with the
  * same verified e-mail gets the provider id; else a new member (no nickName yet: profile incomplete).
- * A disabled account is refused (403).
+ * A disabled account is refused (403). A new member keeps `language` (the browser's, when the web sent it).
  */
-export async function memberFor(core: Core, provider: OAuthProviderName, profile: OAuthProfile): Promise<{ id: number; created: boolean; linked: boolean }> {
+export async function memberFor(core: Core, provider: OAuthProviderName, profile: OAuthProfile, language?: Lang): Promise<{ id: number; created: boolean; linked: boolean }> {
   const col: ProviderColumn = provider === 'google' ? 'googleId' : 'discordId';
   const users = core.model.system('users');
   const lockKey = `oauth:lock:${provider}:${profile.id}`;
@@ -134,6 +137,7 @@ export async function memberFor(core: Core, provider: OAuthProviderName, profile
       ...(email ? { email } : {}),
       ...(fit(profile.avatar) ? { headImg: fit(profile.avatar) } : {}),
       ...(fit(profile.name) ? { name: fit(profile.name) } : {}),
+      ...(language ? { language } : {}),
     }, profile.handle ?? provider);
     return { id, created: true, linked: false };
   } finally {

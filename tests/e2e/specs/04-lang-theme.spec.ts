@@ -1,6 +1,6 @@
 /** The language switch (menu texts follow) and the theme switcher (theme name and dark mode on <html>). */
 import { expect, test } from '@playwright/test';
-import { clickStill, shot, sideMenu, skipWithoutServer, uiLogin, url } from '../helpers';
+import { Api, clickStill, shot, sideMenu, skipWithoutServer, uiLogin, url } from '../helpers';
 
 skipWithoutServer();
 
@@ -21,6 +21,8 @@ test('switch to 简体中文: the console menu turns Chinese', async ({ page }) 
   // The choice survives a reload.
   await page.reload();
   await expect(sideMenu(page)).toContainText('用户');
+  // The switch also stored it on the administrator's account; later specs choose theirs per browser.
+  await (await Api.admin()).post('/admin/base/comm/personUpdate', { language: null });
 });
 
 test('switch the theme to cuilv and dark mode', async ({ page }) => {

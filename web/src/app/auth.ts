@@ -7,6 +7,8 @@ import type { TokenPair, UserInfo } from '../lib/session';
 import { api } from './api';
 import type { Row } from './data';
 import { canWith, type PermCheck } from './can';
+import { browserPorts } from './language';
+import { adoptAccountLanguage } from './member-language';
 
 /** A menu of `permmenu`: a base/sys/menu row, whose flags come as 0/1 from cool-admin-compatible answers. */
 export type MenuRow = Omit<Row<'base/sys/menu'>, 'keepAlive' | 'isShow'> & { keepAlive?: boolean | number; isShow?: boolean | number };
@@ -55,6 +57,7 @@ export async function loadProfile(): Promise<void> {
   ]);
   const user = toUser(person);
   api.session.setUser(user);
+  adoptAccountLanguage(user, browserPorts);
   // With COOL_COMPAT on, system menus name cool-admin's view files and keep ours in storedViewPath.
   const menus = (pm.menus ?? []).map((m: MenuRow & { storedViewPath?: string }) => (m.storedViewPath ? { ...m, viewPath: m.storedViewPath } : m));
   set({ user, perms: pm.perms ?? [], menus, consoleRoleIds: (pm.consoleRoleIds ?? []).map(Number), loaded: true });

@@ -3426,7 +3426,7 @@ export interface BaseSysUser {
    * Language (语言 / 語言)
    * @maxLength 255
    */
-  language?: string | null;
+  language?: 'en' | 'zh-cn' | 'zh-tw' | null;
   /**
    * Service code (服务码 / 服務碼)
    * @maxLength 255
@@ -3648,7 +3648,7 @@ export interface BaseSysUserAdd {
    * Language (语言 / 語言)
    * @maxLength 255
    */
-  language?: string | null;
+  language?: 'en' | 'zh-cn' | 'zh-tw' | null;
   /**
    * Service code (服务码 / 服務碼)
    * @maxLength 255
@@ -3849,7 +3849,7 @@ export interface BaseSysUserUpdate {
    * Language (语言 / 語言)
    * @maxLength 255
    */
-  language?: string | null;
+  language?: 'en' | 'zh-cn' | 'zh-tw' | null;
   /**
    * Service code (服务码 / 服務碼)
    * @maxLength 255

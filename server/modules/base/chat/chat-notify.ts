@@ -6,9 +6,10 @@
  */
 import type { Core } from '../../../core/core';
 import type { OpTransaction } from '../../../core/crud/operations';
-import { pickLang, type Lang } from '../../../core/i18n/messages';
+import { type Lang } from '../../../core/i18n/messages';
 import { notifyUsers, type NotifyType } from '../notify/notify.service';
 import { usersBrief } from './chat.queries';
+import { memberLang } from '../member-language';
 
 const EXCERPT_CHARS = 200;
 
@@ -34,7 +35,7 @@ export async function audienceOf(core: Core, fromId: number, toIds: number[]): P
   const brief = await usersBrief(core, [fromId, ...to]);
   const byLang = new Map<Lang, number[]>();
   for (const id of to) {
-    const lang = pickLang(brief.get(id)?.language ?? undefined);
+    const lang = memberLang(brief.get(id));
     byLang.set(lang, [...(byLang.get(lang) ?? []), id]);
   }
   return { byLang, senderName: brief.get(fromId)?.name ?? `#${fromId}` };

@@ -15,9 +15,10 @@ import type { OpTransaction } from '../../../core/crud/operations';
 import { SYSTEM, systemFor } from '../../../core/entity/access';
 import { and, eq } from '../../../core/crud/condition';
 import { AppError, fail } from '../../../core/http/errors';
-import { pickLang, t as text } from '../../../core/i18n/messages';
+import { t as text } from '../../../core/i18n/messages';
 import { notifyUsers, type NotifyType } from '../notify/notify.service';
 import { GROUP } from './group.messages';
+import { memberLang } from '../member-language';
 
 export type Role = 'owner' | 'deputy' | 'member';
 
@@ -160,7 +161,7 @@ export async function notifyPeople(
     if (toId === n.fromId) continue;
     const u = await userRow(core, toId);
     if (!u || Number(u.userType) === 1) continue;
-    const title = text(pickLang(typeof u.language === 'string' ? u.language : undefined), n.key, n.params);
+    const title = text(memberLang(u), n.key, n.params);
     await notifyUsers(core, t, { toIds: [toId], type: n.type, title, content: null, fromId: n.fromId, groupId: n.groupId });
   }
 }

@@ -14,10 +14,11 @@ import { SYSTEM } from '../../../core/entity/access';
 import { eq } from '../../../core/crud/condition';
 import { fail } from '../../../core/http/errors';
 import { Fields } from '../../../core/http/fields';
-import { pickLang, t as text } from '../../../core/i18n/messages';
+import { t as text } from '../../../core/i18n/messages';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
 import { MONITOR } from './monitor.messages';
 import { postEntity } from './monitor.queries';
+import { memberLang } from '../member-language';
 
 /** The largest page twitterData answers. */
 export const MAX_POSTS_PAGE = 100;
@@ -82,7 +83,7 @@ export async function sendPostToUser(core: Core, caller: AuthUser, body: unknown
     ]);
     if (!user) throw fail.notFound(MONITOR.monitor_user_not_found);
     if (!post) throw fail.notFound(MONITOR.monitor_post_not_found);
-    const lang = pickLang(typeof user.language === 'string' ? user.language : undefined);
+    const lang = memberLang(user);
     const username = String(post.authorUsername ?? post.authorId ?? '?');
     const [row] = await notifyUsers(core, t, {
       toIds: [userId!],

@@ -12,9 +12,10 @@ import { SYSTEM } from '../../../core/entity/access';
 import { and, eq, isIn, or } from '../../../core/crud/condition';
 import { fail } from '../../../core/http/errors';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
-import { pickLang, t as text } from '../../../core/i18n/messages';
+import { t as text } from '../../../core/i18n/messages';
 import { isAi } from '../group/ai-member.service';
 import { FRIEND } from './friend.messages';
+import { memberLang } from '../member-language';
 
 export interface Pair {
   /** The users' rows. */
@@ -93,7 +94,7 @@ export async function setTheirs(core: Core, pair: Pair, from: number[], status: 
 
 /** Tells `to` that `from` asked to be friends, or accepted: a notification in `to`'s language. */
 export async function notifyFriend(core: Core, t: OpTransaction, kind: 'request' | 'accepted', from: Row, to: Row): Promise<void> {
-  const lang = pickLang(typeof to.language === 'string' ? to.language : undefined);
+  const lang = memberLang(to);
   const name = typeof from.nickName === 'string' && from.nickName ? from.nickName : `#${String(from.id)}`;
   const [type, title, content] = kind === 'request'
     ? [NOTIFY_TYPE.friendRequest, FRIEND.friend_request_title, FRIEND.friend_request_content]

@@ -24,7 +24,8 @@ import { moveTokens, TOKEN_KIND } from '../../base/ledger/ledger.service';
 import { ORDER_TYPE } from './order-state';
 import { ORDER } from './order.messages';
 import { NOTIFY_TYPE, notifyUsers, type NotifyType } from '../../base/notify/notify.service';
-import { pickLang, t as text } from '../../../core/i18n/messages';
+import { t as text } from '../../../core/i18n/messages';
+import { memberLang } from '../../base/member-language';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -151,7 +152,7 @@ async function notifyParties(core: Core, t: OpTransaction, order: Row, buyer: [N
   const say = async (userId: number, [type, key]: [NotifyType, string]) => {
     const [u] = await t.lock(users, userId);
     if (!u || Number(u.userType) === 1) return;
-    const title = text(pickLang(typeof u.language === 'string' ? u.language : undefined), key, params);
+    const title = text(memberLang(u), key, params);
     await notifyUsers(core, t, { toIds: [userId], type, title });
   };
   if (order.userId) await say(Number(order.userId), buyer);

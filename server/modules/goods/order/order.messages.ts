@@ -21,6 +21,8 @@ export const ORDER = registerMessages({
     notify_goods_sold: 'Sold: {title} (order {orderNo})',
     notify_order_refunded: 'Refunded to you: {title} (order {orderNo})',
     notify_sale_refunded: 'A sale was refunded to the buyer: {title} (order {orderNo})',
+    order_title_tokens: '{tokens} tokens',
+    order_title_test: 'Test payment',
   },
   'zh-cn': {
     order_not_found: '订单不存在',
@@ -41,6 +43,8 @@ export const ORDER = registerMessages({
     notify_goods_sold: '已售出：{title}（订单 {orderNo}）',
     notify_order_refunded: '已退款给您：{title}（订单 {orderNo}）',
     notify_sale_refunded: '一笔售出已退款给买家：{title}（订单 {orderNo}）',
+    order_title_tokens: '{tokens} 代币',
+    order_title_test: '测试支付',
   },
   'zh-tw': {
     order_not_found: '訂單不存在',
@@ -61,5 +65,7 @@ export const ORDER = registerMessages({
     notify_goods_sold: '已售出：{title}（訂單 {orderNo}）',
     notify_order_refunded: '已退款給您：{title}（訂單 {orderNo}）',
     notify_sale_refunded: '一筆售出已退款給買家：{title}（訂單 {orderNo}）',
+    order_title_tokens: '{tokens} 代幣',
+    order_title_test: '測試付款',
   },
 });

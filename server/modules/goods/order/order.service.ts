@@ -28,6 +28,8 @@ import { applyEffect, vipTermsOf } from './effects';
 import { moveOrder, ORDER_STATUS, ORDER_TYPE, PAID_LOG } from './order-state';
 import { dueOrderIds, orderByNo } from './order.queries';
 import { ORDER } from './order.messages';
+import { t as text } from '../../../core/i18n/messages';
+import { languageOf } from '../../base/member-language';
 
 const orders = (core: Core) => core.model.byKey.get('goods/order')!;
 
@@ -175,7 +177,8 @@ export async function prepareCharge(core: Core, caller: AuthUser | null, orderNo
 /** testPay: a pending order of 0.01 in the site currency (000 §9). */
 export async function createTestOrder(core: Core, caller: AuthUser): Promise<Row> {
   const terms = await orderTerms(core);
-  return core.ops.transaction(SYSTEM, (t) => addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.test, totalAmount: 0.01, payAmount: 0.01, extraInfo: { title: 'Test payment' } }));
+  const title = text(await languageOf(core, caller.id), ORDER.order_title_test);
+  return core.ops.transaction(SYSTEM, (t) => addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.test, totalAmount: 0.01, payAmount: 0.01, extraInfo: { title } }));
 }
 
 async function purchasablePlan(core: Core, t: OpTransaction, vipId: number): Promise<Row> {
@@ -197,11 +200,12 @@ export async function createVipOrder(core: Core, caller: AuthUser, vipId: number
   });
 }
 
-/** rechargeToken: a pending order of `cents` in the site currency for `tokens` (fixed now). */
+/** rechargeToken: a pending order of `cents` in the site currency for `tokens` (fixed now), titled in the buyer's language. */
 export async function createRechargeOrder(core: Core, caller: AuthUser, cents: number, tokens: number): Promise<Row> {
   const terms = await orderTerms(core);
+  const title = text(await languageOf(core, caller.id), ORDER.order_title_tokens, { tokens });
   return core.ops.transaction(SYSTEM, (t) =>
-    addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.recharge, totalAmount: fromCents(cents), payAmount: fromCents(cents), extraInfo: { title: `${tokens} tokens`, tokens } }));
+    addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.recharge, totalAmount: fromCents(cents), payAmount: fromCents(cents), extraInfo: { title, tokens } }));
 }
 
 /** See fulfil.service.ts: a later period of a subscription, paid, as one new VIP order. */

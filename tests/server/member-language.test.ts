@@ -1,0 +1,122 @@
+/**
+ * A member's language is kept on the account: taken from the `language` header at registration,
+ * changed through comm/personUpdate (en, zh-cn, zh-tw only), and used for what the server writes
+ * to that member (notifications, e-mails to the account, order titles), whatever the language of
+ * the request that causes it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../helpers/app';
+import { databaseKinds } from '../helpers/databases';
+import { codeIn, SMTP_PASS, SMTP_USER, startSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { caller, member, notificationsOf } from './friends-world';
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)('a member\'s language on %s', (kind) => {
+  let smtp: FakeSmtp;
+  let t: TestApp;
+  let api: ReturnType<typeof caller>;
+  let seq = 0;
+  const address = (tag: string) => `${tag}.${kind}.${++seq}.${Date.now().toString(36)}@example.com`;
+  const mailsTo = (email: string) => smtp.inbox.filter((m) => m.to.includes(email));
+
+  async function sendCode(email: string, body: object, lang?: string) {
+    let r = t.http().post('/admin/base/open/sendCode').send({ email, ...body });
+    if (lang) r = r.set('language', lang);
+    const res = await r;
+    expect(res.body.code, res.text).toBe(1000);
+    const mails = mailsTo(email);
+    return mails[mails.length - 1];
+  }
+
+  /** Registers by e-mail code, the request carrying `lang` as its language header; answers the member. */
+  async function register(lang?: string): Promise<{ id: number; token: string; email: string }> {
+    const email = address('lang');
+    const code = codeIn(await sendCode(email, {}, lang));
+    let r = t.http().post('/admin/base/open/loginByEmail').send({ email, code });
+    if (lang) r = r.set('language', lang);
+    const res = await r;
+    expect(res.body.code, res.text).toBe(1000);
+    const [row] = await t.core.db.query<{ id: number }>(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_user')} WHERE ${t.core.db.q('email')} = ?`, [email]);
+    return { id: Number(row.id), token: res.body.data.token, email };
+  }
+
+  async function storedLanguage(id: number): Promise<string | null> {
+    const q = (c: string) => t.core.db.q(c);
+    const [row] = await t.core.db.query<{ language: string | null }>(`SELECT ${q('language')} FROM ${q('base_sys_user')} WHERE ${q('id')} = ?`, [id]);
+    return row.language;
+  }
+
+  const setLanguage = (token: string, language: unknown) => api.post('/admin/base/comm/personUpdate', { language }, token);
+  const befriend = async (toId: number) => {
+    const from = await member(t);
+    expect((await api.post('/admin/base/friend/add', { friendId: toId }, from.token)).body.code).toBe(1000);
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startApp(kind, {
+      env: {
+        ...process.env,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        SMTP_USER,
+        SMTP_PASS,
+        MAIL_FROM: 'COSMAC AI <no-reply@cosmac.test>',
+        MAIL_SEND_INTERVAL: '0',
+        MAIL_IP_HOURLY: '1000',
+        MAIL_CHECK_IP_LIMIT: '1000',
+        TOKENS_PER_UNIT: '100',
+      },
+    });
+    api = caller(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('keeps the language header of the registration and writes notifications and order titles in it', async () => {
+    const m = await register('zh-cn');
+    expect(await storedLanguage(m.id)).toBe('zh-cn');
+    await befriend(m.id);
+    expect((await notificationsOf(t, m.id)).map((n) => n.title)).toEqual(['好友申请']);
+    // The top-up is asked for in English; its title is still in the member's language.
+    const top = await t.http().post('/admin/goods/order/rechargeToken').set('Authorization', m.token).set('language', 'en').send({ amount: 10 });
+    expect(top.body.code, top.text).toBe(1000);
+    expect(top.body.data.extraInfo).toMatchObject({ title: '1000 代币', tokens: 1000 });
+  });
+
+  it('stores no language for a registration without a header or with one that is not ours', async () => {
+    expect(await storedLanguage((await register()).id)).toBeNull();
+    expect(await storedLanguage((await register('fr')).id)).toBeNull();
+  });
+
+  it('lets the member change it to en, and the next notification follows', async () => {
+    const m = await register('zh-cn');
+    const res = await setLanguage(m.token, 'en');
+    expect(res.body.code, res.text).toBe(1000);
+    expect(await storedLanguage(m.id)).toBe('en');
+    await befriend(m.id);
+    expect((await notificationsOf(t, m.id)).map((n) => n.title)).toEqual(['Friend request']);
+  });
+
+  it('refuses a language other than en, zh-cn and zh-tw with 1002, keeping the stored one', async () => {
+    const m = await register('zh-tw');
+    for (const bad of ['fr', 'zh', 'EN-us', 42]) {
+      const res = await setLanguage(m.token, bad);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.code).toBe(1002);
+    }
+    expect(await storedLanguage(m.id)).toBe('zh-tw');
+  });
+
+  it('mails an existing account in its own language, whatever the request\'s', async () => {
+    const m = await register('zh-cn');
+    expect((await sendCode(m.email, { type: 'login' }, 'en')).subject).toBe('您的 COSMAC AI 登录验证码');
+    expect((await sendCode(m.email, { type: 'reset' }, 'en')).subject).toBe('您的 COSMAC AI 重置密码验证码');
+    const reset = await t.http().post('/admin/base/sys/user/sendResetPasswordCode').set('language', 'zh-tw').send({ email: m.email });
+    expect(reset.body.code, reset.text).toBe(1000);
+    expect(mailsTo(m.email).at(-1)!.subject).toBe('您的 COSMAC AI 重置密码验证码');
+  });
+});

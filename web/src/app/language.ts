@@ -1,0 +1,16 @@
+/** The member-language rules (member-language.ts) wired to this browser, the session and the API. */
+import { currentLang, setLang, type Lang } from '../i18n';
+import { api } from './api';
+import { chooseLanguage, type LanguagePorts } from './member-language';
+
+export const browserPorts: LanguagePorts = {
+  apply: setLang,
+  current: currentLang,
+  signedIn: () => api.session.isSignedIn(),
+  save: (language) => api.post('/admin/base/comm/personUpdate', { language }, { silent: true }),
+};
+
+/** What the language switch calls; a failed save leaves the page in the new language (the next sign-in tells). */
+export function switchLanguage(lang: Lang): void {
+  chooseLanguage(lang, browserPorts).catch(() => undefined);
+}
