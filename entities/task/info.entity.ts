@@ -72,6 +72,7 @@ export default defineEntity({
   access: keyHolders,
   hooks: {
     async beforeChange({ db, id, data, action }) {
+      // Every add is a person's task; a module's own task is set to 0 afterwards (monitor-settings.service.ts).
       if (action === 'add') data.type = 1;
       if (!touchesSchedule(data)) return;
       let stored: Record<string, unknown> | null = null;

@@ -133,15 +133,16 @@ export async function saveSettings(core: Core, caller: AuthUser, body: unknown):
     if (task) {
       if (Object.keys(schedule).length || Number(task.status) !== status) await t.update(tasks(core), { id: task.id, ...schedule, status });
     } else {
-      await t.add(tasks(core), {
+      const added = await t.addOne(tasks(core), {
         name: 'X monitor fetch',
         service: FETCH_TASK,
         data: '{}',
-        type: 0,
         status,
         remark: 'Fetches the posts of the X monitor\'s accounts and keywords (base/monitor/saveSetting)',
         ...(Object.keys(schedule).length && (schedule.cron || schedule.every) ? schedule : { every: DEFAULT_EVERY_MS, taskType: 1 }),
       });
+      // The monitor's own task is a system task (type 0), which an add through the operations never makes.
+      await t.updateWhere(tasks(core), added, { type: 0 }, { expect: 1 });
     }
   });
   return settingsView(core, caller);
