@@ -56,6 +56,15 @@ export function finalRunOf(m: Pick<ChatMessage, 'type'> & { relateId?: unknown; 
   return runId === null ? null : { runId, ok: type === RUN_MESSAGE_TYPE.answer };
 }
 
+/** Where a run the dialog started stands: before any word (queued for an async app), answering, or ended. */
+export type RunPhase = 'queued' | 'waiting' | 'live' | 'done' | 'failed';
+
+export function runPhase(isAsync: boolean, streaming: boolean, final: Parameters<typeof finalRunOf>[0] | null): RunPhase {
+  if (final) return finalRunOf(final)?.ok ? 'done' : 'failed';
+  if (streaming) return 'live';
+  return isAsync ? 'queued' : 'waiting';
+}
+
 /** The server's key of a conversation as seen by member `me` (chat module: conversationKey). */
 export function conversationKeyOf(me: number, target: { toType: number; toId: number }): string {
   return target.toType === 1 ? `g:${target.toId}` : `p:${Math.min(me, target.toId)}:${Math.max(me, target.toId)}`;
