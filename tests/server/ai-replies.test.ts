@@ -62,7 +62,10 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
         expect(reply.data).toMatchObject({ content: answer, toType: 1, toId: groupId, conversation: `g:${groupId}`, at: [] });
         const runId = reply.data.relateId as number;
         const all = notices(s);
-        const deltas = all.filter((n) => n.kind === 'delta' && n.data.runId === runId);
+        const ofRun = all.filter((n) => n.kind === 'delta' && n.data.runId === runId);
+        // First the start (the member is thinking: no index, no text), then the pieces.
+        expect(ofRun[0].data).toEqual({ runId, conversation: `g:${groupId}`, fromId: helper, start: true });
+        const deltas = ofRun.slice(1);
         expect(deltas.length).toBeGreaterThan(5);
         expect(deltas.map((d) => d.data.index)).toEqual(deltas.map((_, i) => i));
         expect(deltas.map((d) => d.data.text).join('')).toBe(answer);
