@@ -3,8 +3,9 @@
  * the owner's team card counts them without a reload, and the owner is not offered "Leave team"; an
  * async app's dialog leaves "Queued" when the engine's answer arrives, in a conversation titled "My
  * AI runs"; the top-up box says what an amount buys and the ledger names the run's charge; a member
- * without a password (signed up by e-mail code) sets one without an original. Screenshots at 1400 px
- * en and 390 px zh-cn land in tests/e2e/artifacts/.
+ * without a password (signed up by e-mail code) sets one without an original; the goods publish form
+ * takes its picture from the file space. Screenshots at 1400 px en and 390 px zh-cn land in
+ * tests/e2e/artifacts/.
  */
 import { join } from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
@@ -151,6 +152,17 @@ test('the top-up box says what an amount buys, and the ledger names the AI run c
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(narrow, '24-topup-tokens-390-zh');
   await narrow.context().close();
+});
+
+test('the goods publish form picks its picture from the file space', async ({ browser }) => {
+  const page = await member(browser, olga, { path: '/my/info?tab=goods' });
+  await page.getByTestId('acc-goods-publish').click();
+  const picture = page.getByTestId('acc-goods-form').getByTestId('file-input');
+  await expect(picture).toBeVisible({ timeout: 15_000 });
+  await picture.getByRole('button', { name: /Choose from space/ }).click();
+  await expect(page.getByTestId('space-picker-ok')).toBeVisible({ timeout: 15_000 });
+  await shot(page, '24-goods-picture-picker');
+  await page.context().close();
 });
 
 test('a member without a password sets one without an original', async ({ browser }) => {
