@@ -23,6 +23,8 @@ import { startE2eChain } from './nft-chain';
 
 export const ROOT = resolve(__dirname, '../..');
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
+/** The secret the server and the specs' fake workflow engine share. */
+const E2E_WORKFLOW_SECRET = 'e2e-workflow-secret';
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -73,6 +75,8 @@ export default async function globalSetup(): Promise<void> {
   // The language model of the AI runs: answers stream slowly enough for a test to see them arrive.
   const llm = await startFakeLlm({ script: { chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
   const nftChain = await startE2eChain();
+  // The workflow engine of async apps: a spec that runs one starts tests/helpers/fake-workflow.ts on this port.
+  const workflowPort = await freePort();
   (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay, { stop: () => llm.close() }, nftChain];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -89,6 +93,8 @@ export default async function globalSetup(): Promise<void> {
     ...llm.env(),
     ...nftChain.serverEnv,
     PUBLIC_URL: base,
+    WORKFLOW_URL: `http://127.0.0.1:${workflowPort}`,
+    WORKFLOW_SECRET: E2E_WORKFLOW_SECRET,
     ALIPAY_NOTIFY_URL: `${base}/admin/base/alipay/notify`,
   };
   delete env.ADMIN_PASSWORD;
@@ -127,6 +133,8 @@ export default async function globalSetup(): Promise<void> {
   child.stderr.resume();
 
   process.env.E2E_BASE_URL = base;
+  process.env.E2E_WORKFLOW_PORT = String(workflowPort);
+  process.env.E2E_WORKFLOW_SECRET = E2E_WORKFLOW_SECRET;
   process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_ALIPAY_URL = alipay.url;
   process.env.E2E_ADMIN_PASSWORD = password;

@@ -62,7 +62,10 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
         expect(reply.data).toMatchObject({ content: answer, toType: 1, toId: groupId, conversation: `g:${groupId}`, at: [] });
         const runId = reply.data.relateId as number;
         const all = notices(s);
-        const deltas = all.filter((n) => n.kind === 'delta' && n.data.runId === runId);
+        const ofRun = all.filter((n) => n.kind === 'delta' && n.data.runId === runId);
+        // First the start (the member is thinking: no index, no text), then the pieces.
+        expect(ofRun[0].data).toEqual({ runId, conversation: `g:${groupId}`, fromId: helper, start: true });
+        const deltas = ofRun.slice(1);
         expect(deltas.length).toBeGreaterThan(5);
         expect(deltas.map((d) => d.data.index)).toEqual(deltas.map((_, i) => i));
         expect(deltas.map((d) => d.data.text).join('')).toBe(answer);
@@ -281,8 +284,8 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       expect(ack.code).toBe(1000);
       expect(Date.now() - started).toBeLessThan(800);
       await waitNotice(b, 'message', (m) => m.id === ack.data.id);
-      // The model is still thinking: nothing of the reply has come yet.
-      expect([...notices(a), ...notices(b)].some((n) => n.data?.fromId === slow)).toBe(false);
+      // The model is still thinking: nothing of the reply has come yet (at most the start, which says so).
+      expect([...notices(a), ...notices(b)].some((n) => n.data?.fromId === slow && n.data?.start !== true)).toBe(false);
       const reply = await waitNotice(b, 'message', (m) => m.fromId === slow && m.type === 21, 8000);
       expect(reply.data.content).toBe('eventually');
       await aiRepliesDone(t().core);

@@ -336,6 +336,34 @@ describe.each(kinds)('e-mail sign-in on %s', (kind) => {
     expect(reuse.status).toBe(400);
   });
 
+  it('lets an account made by e-mail code set its first password without an original, and then asks for it', async () => {
+    const email = address('setpw');
+    const login = await emailLogin(email);
+    const [user] = await userByEmail(email);
+    const before = await get('/admin/base/comm/person', login.token);
+    expect(before.body.data.hasPassword).toBe(false);
+    expect(before.body.data).not.toHaveProperty('password');
+    const first = 'First-Pass-2024';
+    const second = 'Second-Pass-2025';
+    passwords.push(first, second);
+    const set = await post('/admin/base/comm/personUpdate', { password: first }, { token: login.token });
+    expect(set.body.code, set.text).toBe(1000);
+    expect(typeof set.body.data.token).toBe('string');
+    const token = await t.login(user.username, first);
+    const after = await get('/admin/base/comm/person', token);
+    expect(after.body.data.hasPassword).toBe(true);
+    // Now that it has one, a change without the original (or with a wrong one) is refused and changes nothing.
+    const bare = await post('/admin/base/comm/personUpdate', { password: second }, { token });
+    expect(bare.status).toBe(400);
+    expect(bare.body.code).toBe(1001);
+    const wrong = await post('/admin/base/comm/personUpdate', { originalPassword: 'not-it-1', password: second }, { token });
+    expect(wrong.status).toBe(400);
+    expect((await get('/admin/base/comm/person', token)).status).toBe(200);
+    const changed = await post('/admin/base/comm/personUpdate', { originalPassword: first, password: second }, { token });
+    expect(changed.body.code, changed.text).toBe(1000);
+    expect(typeof (await t.login(user.username, second))).toBe('string');
+  });
+
   it('answers success for a reset of an unknown address and sends no mail', async () => {
     const email = address('unknown');
     const before = smtp.inbox.length;

@@ -157,7 +157,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
   describe('site', () => {
     it('answers empty public fields before any site info is saved', async () => {
       const info = ok(await post('/admin/base/site/info', {}));
-      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null, currency: 'cny' });
+      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null, currency: 'cny', tokensPerUnit: 100 });
     });
 
     it('saves the default row and a host row, and answers the row of the request host or the default', async () => {
@@ -169,7 +169,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       const other = ok(await post('/admin/base/site/info', {}, undefined, 'elsewhere.example.org'));
       expect(other).toMatchObject({ name: 'Cosmac', title: 'Cosmac AI' });
       // Public callers never see the host, the id or the other settings.
-      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'currency', 'description', 'favicon', 'keywords', 'logo', 'name', 'title']);
+      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'currency', 'description', 'favicon', 'keywords', 'logo', 'name', 'title', 'tokensPerUnit']);
     });
 
     it('updates the existing row of a host instead of adding another', async () => {

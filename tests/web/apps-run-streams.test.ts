@@ -35,6 +35,23 @@ describe('run streams over the socket', () => {
     await server.close();
   });
 
+  it('shows an AI member thinking from the start notice, then its pieces under its id', async () => {
+    server.notice(ME, 'delta', { runId: 8, conversation: 'g:7', fromId: 42, start: true });
+    await until(() => streams.stream(8) !== null);
+    expect(streams.stream(8)).toMatchObject({ runId: 8, conversation: 'g:7', fromId: 42, text: '', pieces: 0 });
+    expect(streams.inConversation('g:7').map((r) => r.runId)).toEqual([8]);
+    server.notice(ME, 'delta', { ...delta(8, 0, 'Hi'), fromId: 42 });
+    await until(() => streams.stream(8)?.text === 'Hi');
+    expect(streams.stream(8)).toMatchObject({ fromId: 42, pieces: 1, startsLate: false });
+    server.notice(ME, 'message', { ...answer(8), fromId: 42 });
+    await until(() => streams.stream(8) === null);
+    // A late start notice does not bring an ended run back.
+    server.notice(ME, 'delta', { runId: 8, conversation: 'g:7', fromId: 42, start: true });
+    server.notice(ME, 'delta', delta(9, 0, 'next'));
+    await until(() => streams.stream(9) !== null);
+    expect(streams.stream(8)).toBeNull();
+  });
+
   it('builds each run’s answer from its deltas, runs and conversations apart', async () => {
     server.notice(ME, 'delta', delta(5, 0, 'Hello'));
     server.notice(ME, 'delta', delta(6, 0, 'Other', 'p:1:2'));

@@ -1,7 +1,7 @@
 /** The live answer of a run built from its delta notices: order by index, gaps, repeats, and which messages end a run. */
 import { describe, expect, it } from 'vitest';
 import {
-  conversationKeyOf, finalRunOf, GAP, MAX_STREAM_CHARS, readDelta, RUN_MESSAGE_TYPE, StreamAccumulator,
+  conversationKeyOf, finalRunOf, GAP, MAX_STREAM_CHARS, readDelta, RUN_MESSAGE_TYPE, runPhase, StreamAccumulator,
 } from '../../web/src/workspace/apps/run-stream-model';
 
 function feed(pieces: Array<[number, string]>): StreamAccumulator {
@@ -101,5 +101,23 @@ describe('conversation keys', () => {
     expect(conversationKeyOf(5, { toType: 0, toId: 3 })).toBe('p:3:5');
     expect(conversationKeyOf(3, { toType: 0, toId: 5 })).toBe('p:3:5');
     expect(conversationKeyOf(5, { toType: 0, toId: 5 })).toBe('p:5:5');
+  });
+});
+
+describe('the phase of a run the dialog started', () => {
+  const answer = { type: RUN_MESSAGE_TYPE.answer, relateId: 7, content: { runId: 7, text: 'hi' } };
+  const error = { type: RUN_MESSAGE_TYPE.error, relateId: 7, content: { runId: 7, error: 'x' } };
+
+  it('leaves "queued" for an async run once its answer or error arrived', () => {
+    expect(runPhase(true, false, null)).toBe('queued');
+    expect(runPhase(true, false, answer)).toBe('done');
+    expect(runPhase(true, false, error)).toBe('failed');
+    expect(runPhase(true, true, null)).toBe('live');
+  });
+
+  it('waits, streams and ends a sync run', () => {
+    expect(runPhase(false, false, null)).toBe('waiting');
+    expect(runPhase(false, true, null)).toBe('live');
+    expect(runPhase(false, true, answer)).toBe('done');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentText, dayName, listTime, messageTime, previewOf, previewText } from '../../web/src/workspace/chat/chat-format';
+import { contentText, dayName, isOwnRuns, listTime, messageTime, previewOf, previewText } from '../../web/src/workspace/chat/chat-format';
 import { groupMessages } from '../../web/src/workspace/chat/message-groups';
 import type { ChatMessage } from '../../web/src/app/socket';
 
@@ -87,5 +87,14 @@ describe('the conversation list preview of AI runs', () => {
     expect(previewOf(21, 'the answer')).toEqual({ label: 'runAnswer', text: 'the answer' });
     expect(previewOf(0, 'hello')).toEqual({ label: null, text: 'hello' });
     expect(previewOf('9', 'notice')).toEqual({ label: null, text: 'notice' });
+  });
+});
+
+describe('the own runs conversation', () => {
+  it('is the private chat with oneself, not another private chat or a group', () => {
+    expect(isOwnRuns({ toType: 0, toId: 5 }, 5)).toBe(true);
+    expect(isOwnRuns({ toType: 0, toId: 6 }, 5)).toBe(false);
+    expect(isOwnRuns({ toType: 1, toId: 5 }, 5)).toBe(false);
+    expect(isOwnRuns({ toType: 0, toId: 0 }, 0)).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assignableRoles, canManage, isTeamNotify, memberName, percentToRatio, poolAmount, ratioToPercent, roleOf, sortMembers, teamIdOf, teamPath,
+  assignableRoles, canLeave, canManage, isTeamNotify, memberName, percentToRatio, poolAmount, ratioToPercent, roleOf, sortMembers, teamIdOf, teamPath,
   type TeamMember,
 } from '../../web/src/workspace/teams/team-model';
+import { isMembershipNotice, NOTIFY_TYPE } from '../../web/src/workspace/notify-types';
 
 const member = (m: Partial<TeamMember> & { userId: number }): TeamMember => ({ id: m.userId, groupId: 1, role: 'member', ...m });
 
@@ -90,5 +91,20 @@ describe('team notifications and addresses', () => {
     expect(teamIdOf(new URLSearchParams('tab=teams&team=12'))).toBe(12);
     for (const bad of ['', 'team=0', 'team=-1', 'team=1x', 'team=abc']) expect(teamIdOf(new URLSearchParams(bad))).toBeNull();
     expect(teamPath(12)).toBe('/workbench?tab=teams&team=12');
+  });
+});
+
+describe('leaving a team', () => {
+  it('is offered to deputies and members, not to the owner', () => {
+    expect(canLeave('owner')).toBe(false);
+    expect(canLeave('deputy')).toBe(true);
+    expect(canLeave('member')).toBe(true);
+  });
+
+  it('reads joins, leaves and role changes as membership notices, not others', () => {
+    expect(isMembershipNotice({ type: NOTIFY_TYPE.groupJoin })).toBe(true);
+    expect(isMembershipNotice({ type: NOTIFY_TYPE.groupLeave })).toBe(true);
+    expect(isMembershipNotice({ type: NOTIFY_TYPE.mention })).toBe(false);
+    expect(isMembershipNotice(null)).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
-/** base/comm calls about the caller's own account: profile update, sign-out, and the program's identity. */
+/**
+ * base/comm calls about the caller's own account: profile update (a new `password` needs the
+ * `originalPassword`, unless the account has none yet), sign-out, and the program's identity.
+ */
 import { l } from '../../core/entity/define';
 import { call, defineRoutes } from '../../core/modules';
 import { fail } from '../../core/http/errors';
@@ -31,7 +34,8 @@ export default defineRoutes((core) => {
           const pw = body.password as string;
           if (pw.length < 6 || pw.length > 16) throw fail.invalid([{ field: 'password', rule: 'length', params: { min: 6, max: 16 } }]);
           const stored = await passwordHash(core, req.user!.id);
-          if (typeof body.originalPassword !== 'string' || !(await verifyPassword(body.originalPassword, stored))) {
+          // An account made by e-mail code has no password: its first one is set without an original.
+          if (stored && (typeof body.originalPassword !== 'string' || !(await verifyPassword(body.originalPassword, stored)))) {
             throw fail.bad('original_password_wrong');
           }
           change.password = pw;

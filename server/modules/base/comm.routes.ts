@@ -11,6 +11,7 @@ import { allMenus, menusOfRoles } from './sys/menu.queries';
 import { consoleRoleIds } from './sys/param.service';
 import { coolMenus } from './sys/cool-views';
 import { coolCompat } from '../../core/cool-compat';
+import { passwordHash } from './account.queries';
 
 const P = '/admin/base/comm';
 
@@ -21,7 +22,11 @@ export default defineRoutes((core: Core): Route[] => {
     method, path: `${P}/${action}`, guard: 'signedIn', permission: null, summary, module: 'base', group: 'comm', handler,
   });
   return [
-    comm('GET', 'person', l('My profile', '个人信息', '個人資訊'), async (req) => core.ops.info(users, req.user!.id, req.user)),
+    // `hasPassword`: whether the account has one (never the hash): one made by e-mail code has none, and sets its first without an original.
+    comm('GET', 'person', l('My profile', '个人信息', '個人資訊'), async (req) => {
+      const [me, hash] = await Promise.all([core.ops.info(users, req.user!.id, req.user), passwordHash(core, req.user!.id)]);
+      return { ...me, hasPassword: !!hash };
+    }),
     comm('GET', 'permmenu', l('My permissions and menus', '权限与菜单', '權限與選單'), async (req) => {
       const c = req.user;
       if (!c) throw fail.unauthorized();

@@ -2,7 +2,8 @@
  * base/site: the site info that public pages show, per host. `info` is public and answers the row of
  * the request's host, else the default row (host NULL): the public fields and `communityUrl` (the
  * chat-community link of `/discord`, kept in the row's `config.communityUrl`) and `currency` (the site
- * currency prices are written in, lower case: the `currency` param or SITE_CURRENCY); callers who may
+ * currency prices are written in, lower case: the `currency` param or SITE_CURRENCY) and `tokensPerUnit`
+ * (the tokens a top-up gives per unit of that currency, so a top-up box can say it); callers who may
  * `save` get the whole row.
  * `save` upserts the row of one host (none or empty: the default row).
  */
@@ -11,7 +12,7 @@ import type { Core } from '../../core/core';
 import { defineRoutes, call } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { siteIdOfHost, sitesForHost } from './site.queries';
-import { siteCurrency } from './pay/pay-settings';
+import { siteCurrency, tokensPerUnit } from './pay/pay-settings';
 
 /** What anyone may read. */
 export const PUBLIC_SITE_FIELDS = ['name', 'title', 'description', 'keywords', 'logo', 'favicon', 'copyright'] as const;
@@ -47,12 +48,13 @@ export default defineRoutes((core: Core) => {
         const rows = await sitesForHost(core, host, hostname);
         // The host with its port first, then the bare host name, then the default row.
         const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === hostname) ?? rows.find((r) => r.host === null);
-        const currency = await siteCurrency(core);
-        if (row && req.user && core.auth.can(req.user, SAVE_KEY)) return { ...row, communityUrl: communityUrl(row), currency };
+        const [currency, perUnit] = await Promise.all([siteCurrency(core), tokensPerUnit(core)]);
+        if (row && req.user && core.auth.can(req.user, SAVE_KEY)) return { ...row, communityUrl: communityUrl(row), currency, tokensPerUnit: perUnit };
         const out: Row = {};
         for (const f of PUBLIC_SITE_FIELDS) out[f] = row?.[f] ?? null;
         out.communityUrl = communityUrl(row);
         out.currency = currency;
+        out.tokensPerUnit = perUnit;
         return out;
       },
     }),

@@ -1,34 +1,56 @@
 /**
- * The site currency prices are written in (the server's `currency` param, CNY unless set), as the
- * public site info answers it: read once per page load, CNY until known or when the call fails.
+ * The site currency prices are written in (the server's `currency` param, CNY unless set) and the
+ * tokens a top-up gives per unit of it (`tokensPerUnit`), as the public site info answers them: read
+ * once per page load; CNY until known or when the call fails, the rate unknown (null) until then.
  */
 import { useEffect, useState } from 'react';
 import { entityAction } from './data';
 import { currencyCode, DEFAULT_CURRENCY } from './money';
 
-let asking: Promise<string> | null = null;
-let known: string | null = null;
+interface Terms {
+  currency: string;
+  tokensPerUnit: number | null;
+}
 
-export function siteCurrency(): Promise<string> {
-  asking ??= entityAction<{ currency?: unknown }>('base/site', 'info', {}, { silent: true, skipAuth: true }).then(
-    (info) => (known = currencyCode(info?.currency)),
+let asking: Promise<Terms> | null = null;
+let known: Terms | null = null;
+
+function siteTerms(): Promise<Terms> {
+  asking ??= entityAction<{ currency?: unknown; tokensPerUnit?: unknown }>('base/site', 'info', {}, { silent: true, skipAuth: true }).then(
+    (info) => {
+      const rate = Number(info?.tokensPerUnit);
+      return (known = { currency: currencyCode(info?.currency), tokensPerUnit: Number.isFinite(rate) && rate > 0 ? rate : null });
+    },
     () => {
       asking = null;
-      return DEFAULT_CURRENCY;
+      return { currency: DEFAULT_CURRENCY, tokensPerUnit: null };
     },
   );
   return asking;
 }
 
-/** The site currency (CNY until known). */
-export function useSiteCurrency(): string {
-  const [currency, setCurrency] = useState(known ?? DEFAULT_CURRENCY);
+export function siteCurrency(): Promise<string> {
+  return siteTerms().then((t) => t.currency);
+}
+
+function useTerms(): Terms {
+  const [terms, setTerms] = useState<Terms>(known ?? { currency: DEFAULT_CURRENCY, tokensPerUnit: null });
   useEffect(() => {
     let live = true;
-    if (!known) void siteCurrency().then((c) => live && setCurrency(c));
+    if (!known) void siteTerms().then((t) => live && setTerms(t));
     return () => {
       live = false;
     };
   }, []);
-  return currency;
+  return terms;
+}
+
+/** The site currency (CNY until known). */
+export function useSiteCurrency(): string {
+  return useTerms().currency;
+}
+
+/** Tokens a top-up gives per unit of the site currency (null until known). */
+export function useTokensPerUnit(): number | null {
+  return useTerms().tokensPerUnit;
 }

@@ -12,7 +12,7 @@ import { canEnterConsole } from '../lib/router-rules';
 import type { TokenPair } from '../lib/session';
 import LangSwitch from '../components/LangSwitch';
 import ThemeSwitch from '../components/ThemeSwitch';
-import { PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
+import { needsOriginalPassword, PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
 import { ACCOUNT_TABS, tabOf, type AccountTab } from '../workspace/account/account-tabs';
 import './auth/auth.css';
 import '../i18n/auth-texts';
@@ -40,7 +40,8 @@ const PASSWORD_FIELDS = ['originalPassword', 'password', 'confirm'] as const;
 
 /**
  * /my/info: nickname, avatar address and password (000 §5: changing the password needs the
- * original password and the new one; 6–16 characters). Saves through base/comm/personUpdate.
+ * original password and the new one; 6–16 characters; an account made by e-mail code has none and
+ * sets its first without an original). Saves through base/comm/personUpdate.
  * That is the first tab, "Profile"; `?tab=orders|favorites|goods|vip|tokens` opens the member's
  * commerce screens (web/src/workspace/account/, one lazily loaded file each).
  */
@@ -58,6 +59,7 @@ export default function PersonalCenter() {
   const openTab = (key: string) => setSearch(key === 'profile' ? {} : { tab: key });
   const toConsole = canEnterConsole(user, auth.consoleRoleIds);
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const withOriginal = needsOriginalPassword(user);
 
   /** Any of the three password fields filled makes all three required. */
   const changing = (get: (n: string) => unknown) => PASSWORD_FIELDS.some((f) => !!get(f));
@@ -70,7 +72,7 @@ export default function PersonalCenter() {
     try {
       const body: Record<string, unknown> = { nickName: v.nickName.trim(), headImg: v.headImg?.trim() ?? '' };
       if (v.password) {
-        Object.assign(body, { originalPassword: v.originalPassword, password: v.password });
+        Object.assign(body, withOriginal ? { originalPassword: v.originalPassword, password: v.password } : { password: v.password });
         // The new password ends every session, this one's socket included: it reconnects with the new pair.
         realtime.pause();
       }
@@ -122,14 +124,16 @@ export default function PersonalCenter() {
           </section>
           <section>
             <Divider orientation="left" plain>
-              {t('auth.personal.security')}
+              {withOriginal ? t('auth.personal.security') : t('auth.personal.setPassword')}
             </Divider>
-            <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-              {t('auth.personal.securityHint')}
+            <Typography.Paragraph type="secondary" style={{ marginTop: -4 }} data-testid="personal-security-hint">
+              {withOriginal ? t('auth.personal.securityHint') : t('auth.personal.setPasswordHint')}
             </Typography.Paragraph>
-            <Form.Item name="originalPassword" label={t('auth.personal.originalPassword')} dependencies={['password', 'confirm']} rules={[needed(t('auth.personal.originalRequired'))]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-original" />
-            </Form.Item>
+            {withOriginal && (
+              <Form.Item name="originalPassword" label={t('auth.personal.originalPassword')} dependencies={['password', 'confirm']} rules={[needed(t('auth.personal.originalRequired'))]}>
+                <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-original" />
+              </Form.Item>
+            )}
             <Form.Item
               name="password"
               label={t('auth.personal.newPassword')}

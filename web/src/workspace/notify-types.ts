@@ -10,3 +10,8 @@ export { NOTIFY_TYPE };
 
 /** Notices that change which groups the member is in, or their role in one. */
 export const MEMBERSHIP_NOTIFY_TYPES: readonly number[] = [NOTIFY_TYPE.groupJoin, NOTIFY_TYPE.groupLeave, NOTIFY_TYPE.teamRole];
+
+/** Whether a `notify` notice changes the receiver's groups (their Chats list, teams and board). */
+export function isMembershipNotice(n: { type?: unknown } | null | undefined): boolean {
+  return !!n && MEMBERSHIP_NOTIFY_TYPES.includes(Number(n.type));
+}

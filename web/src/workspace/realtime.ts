@@ -18,6 +18,7 @@ import { realtime } from '../app/realtime';
 import { type NoticeData, type NoticeKind, type RealtimeStatus, type Target } from '../app/socket';
 import { createChatStore, type ChatStore, type ConversationItem } from '../app/chat-store';
 import { emptyConversation, keyOf, type Conversation } from '../app/chat-conversation';
+import { isMembershipNotice } from './notify-types';
 
 export { realtime };
 
@@ -50,6 +51,28 @@ export function syncWorkspaceSession(userId: number | null): void {
   }
   realtime.tokenChanged();
 }
+
+const membershipListeners = new Set<() => void>();
+
+/**
+ * The member's groups changed (joined, created, added, removed): the chat store asks for its
+ * conversations again (a new group is listed before its first message) and the screens that keep
+ * group lists (the chat directory) are told. Called on a membership notice, and by the screens
+ * whose own action changed the groups (a join or a create notifies nobody about themselves).
+ */
+export function membershipChanged(): void {
+  void chat?.load().catch(() => undefined);
+  for (const fn of [...membershipListeners]) fn();
+}
+
+export function onMembershipChange(fn: () => void): () => void {
+  membershipListeners.add(fn);
+  return () => void membershipListeners.delete(fn);
+}
+
+realtime.onNotice('notify', (n) => {
+  if (isMembershipNotice(n)) membershipChanged();
+});
 
 /** Mount once in the workspace layout: follows sign-in, sign-out and user switches. */
 export function useWorkspaceSession(): void {

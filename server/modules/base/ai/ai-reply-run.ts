@@ -192,6 +192,8 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const audience: Row = { id: runId, userId: ask.payerId, conversation: ask.conversation };
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), setup.runMs);
+  // Before the model's first piece: the conversation shows the AI member thinking, under its own name.
+  toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, fromId: ask.ai.id, start: true } });
   const deltas = new DeltaStream(
     (index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, index, text, fromId: ask.ai.id } }),
     deltaWindowMs(core),

@@ -36,6 +36,7 @@ export default defineLocale('wsTeams', {
       confirmTitle: 'Leave this team?',
       confirmText: 'You will leave “{{name}}” and its chat. You can join again with an invite link.',
       done: 'You left {{name}}',
+      ownerHint: 'You own this team: make another member the owner to leave it.',
     },
     invite: {
       title: 'Invite link',
@@ -154,6 +155,7 @@ export default defineLocale('wsTeams', {
       confirmTitle: '确定退出该团队？',
       confirmText: '你将退出“{{name}}”及其聊天。之后可凭邀请链接重新加入。',
       done: '你已退出 {{name}}',
+      ownerHint: '你是团长：将团长转给其他成员后才能退出。',
     },
     invite: {
       title: '邀请链接',
@@ -272,6 +274,7 @@ export default defineLocale('wsTeams', {
       confirmTitle: '確定退出此團隊？',
       confirmText: '你將退出「{{name}}」及其聊天。之後可憑邀請連結重新加入。',
       done: '你已退出 {{name}}',
+      ownerHint: '你是團長：將團長轉給其他成員後才能退出。',
     },
     invite: {
       title: '邀請連結',

@@ -42,3 +42,12 @@ export function sameAs(field: string, message: string): FormRule {
       !value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(message)),
   });
 }
+
+/**
+ * Whether a new password needs the original one: not for an account without a password yet (one
+ * made by e-mail code; the profile says `hasPassword: false`), which sets its first. A profile that
+ * does not say (an older server) keeps asking for it.
+ */
+export function needsOriginalPassword(user: Record<string, unknown> | null | undefined): boolean {
+  return user?.hasPassword !== false;
+}

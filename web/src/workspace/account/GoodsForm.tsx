@@ -10,6 +10,7 @@ import { useI18n } from '../../i18n';
 import { data, entityAction, showFieldErrors, type Row } from '../../app/data';
 import { notify } from '../../app/notify';
 import { useViewport } from '../social/use-viewport';
+import { FileInput } from '../../components/space';
 
 export type MyGoods = Row<'goods/info'>;
 
@@ -144,7 +145,7 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
           </Form.Item>
         </Space>
         <Form.Item name="mainPic" label={t('wsAccount.goods.field.mainPic')} extra={t('wsAccount.goods.mainPicHint')} rules={[{ max: 255 }]}>
-          <Input allowClear inputMode="url" />
+          <FileInput kind="image" />
         </Form.Item>
         <Form.Item name="content" label={t('wsAccount.goods.field.content')}>
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />

@@ -8,10 +8,10 @@ import { data, type Row } from '../../app/data';
 import { formatDateTime, formatTokens } from '../../app/money';
 import { usePaged } from './use-paged';
 import LoadError from './LoadError';
+import { ledgerKindKey } from './token-terms';
 
 type Entry = Row<'base/tokenLog'>;
 
-const KINDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const FIELDS = ['tokens', 'earnedTokens', 'withdrawableTokens'];
 
 export default function TokenLedger({ version }: { version: number }) {
@@ -27,7 +27,7 @@ export default function TokenLedger({ version }: { version: number }) {
       <div className={paged.loading ? 'acc-list acc-reloading' : 'acc-list'}>
         {paged.list.map((e) => {
           const change = Number(e.tokens ?? 0);
-          const kind = KINDS.includes(Number(e.type)) ? t(`wsAccount.ledger.kind.k${Number(e.type)}`) : t('wsAccount.ledger.kind.other');
+          const kind = t(ledgerKindKey(e.type));
           const field = FIELDS.includes(String(e.field)) ? t(`wsAccount.ledger.field.${String(e.field)}`) : String(e.field ?? '');
           return (
             <div key={e.id} className="acc-ledger-row" data-testid="acc-ledger-entry" data-kind={e.type ?? ''}>

@@ -11,7 +11,8 @@ import { useI18n } from '../../i18n';
 import { entityAction, showFieldErrors } from '../../app/data';
 import { notify } from '../../app/notify';
 import { formatDate, formatTokens } from '../../app/money';
-import { useSiteCurrency } from '../../app/use-site-currency';
+import { useSiteCurrency, useTokensPerUnit } from '../../app/use-site-currency';
+import { tokensForAmount } from './token-terms';
 import { useMe } from './use-me';
 import TokenLedger from './TokenLedger';
 import './account.css';
@@ -25,6 +26,8 @@ export default function TokensTab() {
   const currency = useSiteCurrency();
   const { me, reload } = useMe();
   const [rechargeForm] = Form.useForm<{ amount: number | null }>();
+  const perUnit = useTokensPerUnit();
+  const buys = tokensForAmount(Form.useWatch('amount', rechargeForm), perUnit);
   const [codeForm] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState<'recharge' | 'code' | null>(null);
   const [ledgerVersion, setLedgerVersion] = useState(0);
@@ -85,7 +88,12 @@ export default function TokensTab() {
                 </Button>
               ))}
             </div>
-            <Form.Item name="amount" label={t('wsAccount.tokens.amount', { currency })} rules={[{ required: true, message: t('wsAccount.tokens.amountRequired') }]}>
+            <Form.Item
+              name="amount"
+              label={t('wsAccount.tokens.amount', { currency })}
+              rules={[{ required: true, message: t('wsAccount.tokens.amountRequired') }]}
+              extra={buys !== null ? <span data-testid="acc-recharge-tokens">{t('wsAccount.tokens.buys', { tokens: formatTokens(buys, lang) })}</span> : null}
+            >
               <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} data-testid="acc-recharge-amount" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={busy === 'recharge'} data-testid="acc-recharge">

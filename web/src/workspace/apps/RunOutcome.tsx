@@ -2,7 +2,7 @@
  * The run dialog once the run started: the tokens taken and the balance left (from the run call's
  * answer), then for a sync app the answer as it streams in (delta notices), replaced by the stored
  * answer when it comes, or the failure (refunded); for an async app, that it is queued and where
- * the answer will appear.
+ * the answer will appear, until its answer (or failure) arrives and replaces it.
  */
 import { Alert, Button, Result, Spin } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, LoadingOutlined, MessageOutlined } from '@ant-design/icons';
@@ -15,15 +15,23 @@ import { chatPath } from '../nav';
 import type { RunAnswer } from './app-calls';
 import { isAsyncApp, type PublicApp } from './app-cost';
 import { answerText, failureText } from './app-format';
-import { finalRunOf } from './run-stream-model';
+import { runPhase } from './run-stream-model';
 import { useRun } from './use-run-streams';
 import '../../i18n/apps-texts';
 
-function Answer({ runId }: { runId: number }) {
+function Answer({ runId, isAsync }: { runId: number; isAsync: boolean }) {
   const { t } = useI18n();
   const { stream, final } = useRun(runId);
+  const phase = runPhase(isAsync, !!stream, final);
+  if (phase === 'queued') {
+    return (
+      <div data-testid="run-queued">
+        <Result icon={<ClockCircleOutlined />} title={t('wsApps.outcome.queuedTitle')} subTitle={t('wsApps.outcome.queued')} className="apps-queued" />
+      </div>
+    );
+  }
   if (final) {
-    if (!finalRunOf(final)?.ok) {
+    if (phase === 'failed') {
       return <Alert className="apps-alert" type="error" showIcon message={t('wsApps.outcome.failed', { reason: failureText(t, final.content) })} data-testid="run-failed" />;
     }
     const shown = answerText(final.content);
@@ -74,13 +82,7 @@ export default function RunOutcome({ app, answer, target, onAgain, onClose }: Ru
         message={t('wsApps.outcome.taken', { cost: formatTokens(answer.cost, lang), balance: formatTokens(answer.balance, lang) })}
         data-testid="run-taken"
       />
-      {isAsyncApp(app) ? (
-        <div data-testid="run-queued">
-          <Result icon={<ClockCircleOutlined />} title={t('wsApps.outcome.queuedTitle')} subTitle={t('wsApps.outcome.queued')} className="apps-queued" />
-        </div>
-      ) : (
-        <Answer runId={answer.runId} />
-      )}
+      <Answer runId={answer.runId} isAsync={isAsyncApp(app)} />
       <div className="apps-actions">
         <Link to={chatPath(where)} className="apps-open-chat" data-testid="run-open-chat">
           <MessageOutlined /> {t('wsApps.outcome.openChat')}

@@ -1,12 +1,17 @@
 /**
  * The live answers of the runs under way in one conversation, at the foot of its message list: one
  * bubble per run, growing with each delta notice, gone when the stored answer (or error) message
- * arrives, which the list then shows in its place.
+ * arrives, which the list then shows in its place. An AI member's reply is shown under the member's
+ * own name and picture (as its stored answer will be), an app's under the app's; before the first
+ * piece the bubble says the AI is thinking.
  */
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { Tag } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import type { ChatMessage, Target } from '../../app/socket';
+import { SenderAvatar } from '../chat/MessageItem';
+import type { Sender } from '../chat/use-people';
 import AppRow from './AppRow';
 import { useCatalogue } from './use-catalogue';
 import { conversationKeyOf } from './run-stream-model';
@@ -21,9 +26,32 @@ export interface RunStreamBubblesProps {
   held: readonly ChatMessage[];
   /** Called after a bubble grew, so the list can follow the reader down. */
   onGrow: () => void;
+  /** Who a user is in this conversation (the AI member answering). */
+  senderOf: (userId: number) => Sender;
 }
 
-export default function RunStreamBubbles({ me, target, held, onGrow }: RunStreamBubblesProps) {
+function MemberRow({ sender, state, children, attrs }: { sender: Sender; state: ReactNode; children: ReactNode; attrs: Record<string, string | number> }) {
+  const { t } = useI18n();
+  return (
+    <div className="chat-msg head" {...attrs}>
+      <div className="chat-msg-avatar">
+        <SenderAvatar sender={sender} />
+      </div>
+      <div className="chat-msg-body">
+        <div className="chat-msg-meta">
+          <span className="chat-msg-name">{sender.name}</span>
+          <Tag color="purple" bordered={false} className="chat-ai-tag">
+            {t('wsChat.ai')}
+          </Tag>
+          {state}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export default function RunStreamBubbles({ me, target, held, onGrow, senderOf }: RunStreamBubblesProps) {
   const { t } = useI18n();
   const live = useConversationStreams(conversationKeyOf(me, target), held);
   const { byId } = useCatalogue();
@@ -33,22 +61,29 @@ export default function RunStreamBubbles({ me, target, held, onGrow }: RunStream
   return (
     <>
       {live.map((r) => {
+        const thinking = r.pieces === 0;
+        const state = (
+          <span className="apps-answering" data-testid="run-stream-state" data-state={thinking ? 'thinking' : 'answering'}>
+            <LoadingOutlined /> {thinking ? t('wsApps.chat.thinking') : t('wsApps.chat.answering')}
+          </span>
+        );
+        const attrs = { 'data-testid': 'run-stream', 'data-run': r.runId, 'data-from': r.fromId ?? '' };
+        const bubble = (
+          <div className="chat-bubble apps-live" title={r.complete ? undefined : t('wsApps.chat.missing')}>
+            {thinking ? <span className="apps-thinking">…</span> : r.text}
+          </div>
+        );
+        if (r.fromId) {
+          return (
+            <MemberRow key={r.runId} sender={{ ...senderOf(r.fromId), ai: true }} state={state} attrs={attrs}>
+              {bubble}
+            </MemberRow>
+          );
+        }
         const appId = runAppOf(r.runId);
         return (
-          <AppRow
-            key={r.runId}
-            app={appId ? byId.get(appId) : undefined}
-            appId={appId}
-            state={
-              <span className="apps-answering">
-                <LoadingOutlined /> {t('wsApps.chat.answering')}
-              </span>
-            }
-            attrs={{ 'data-testid': 'run-stream', 'data-run': r.runId }}
-          >
-            <div className="chat-bubble apps-live" title={r.complete ? undefined : t('wsApps.chat.missing')}>
-              {r.text}
-            </div>
+          <AppRow key={r.runId} app={appId ? byId.get(appId) : undefined} appId={appId} state={state} attrs={attrs}>
+            {bubble}
           </AppRow>
         );
       })}

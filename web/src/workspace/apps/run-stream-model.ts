@@ -33,6 +33,15 @@ export interface Delta {
   conversation: string;
   index: number;
   text: string;
+  /** The AI member answering (an AI member's reply); absent for an app run. */
+  fromId?: number;
+}
+
+/** A run's start before its first piece (`start: true`): who is thinking, where. */
+export interface DeltaStart {
+  runId: number;
+  conversation: string;
+  fromId?: number;
 }
 
 const positiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -43,7 +52,15 @@ export function readDelta(data: unknown): Delta | null {
   const d = data as Record<string, unknown>;
   if (!positiveInt(d.runId) || typeof d.conversation !== 'string' || !d.conversation) return null;
   if (typeof d.index !== 'number' || !Number.isSafeInteger(d.index) || d.index < 0 || typeof d.text !== 'string') return null;
-  return { runId: d.runId, conversation: d.conversation, index: d.index, text: d.text };
+  return { runId: d.runId, conversation: d.conversation, index: d.index, text: d.text, ...(positiveInt(d.fromId) ? { fromId: d.fromId } : {}) };
+}
+
+/** The start notice in a delta notice's data, or null when it is not one. */
+export function readStart(data: unknown): DeltaStart | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  if (d.start !== true || !positiveInt(d.runId) || typeof d.conversation !== 'string' || !d.conversation) return null;
+  return { runId: d.runId, conversation: d.conversation, ...(positiveInt(d.fromId) ? { fromId: d.fromId } : {}) };
 }
 
 /** The run a stored message ends (an answer or an error of a run), or null for any other message. */
@@ -54,6 +71,15 @@ export function finalRunOf(m: Pick<ChatMessage, 'type'> & { relateId?: unknown; 
   const fromContent = m.content && typeof m.content === 'object' ? Number((m.content as Record<string, unknown>).runId) : NaN;
   const runId = positiveInt(rel) ? rel : positiveInt(fromContent) ? fromContent : null;
   return runId === null ? null : { runId, ok: type === RUN_MESSAGE_TYPE.answer };
+}
+
+/** Where a run the dialog started stands: before any word (queued for an async app), answering, or ended. */
+export type RunPhase = 'queued' | 'waiting' | 'live' | 'done' | 'failed';
+
+export function runPhase(isAsync: boolean, streaming: boolean, final: Parameters<typeof finalRunOf>[0] | null): RunPhase {
+  if (final) return finalRunOf(final)?.ok ? 'done' : 'failed';
+  if (streaming) return 'live';
+  return isAsync ? 'queued' : 'waiting';
 }
 
 /** The server's key of a conversation as seen by member `me` (chat module: conversationKey). */

@@ -19,7 +19,7 @@
  * - Signing out (the socket offline for want of a token) forgets everything.
  */
 import type { ChatMessage, Realtime } from '../../app/socket';
-import { finalRunOf, readDelta, StreamAccumulator, type StreamView } from './run-stream-model';
+import { finalRunOf, readDelta, readStart, StreamAccumulator, type StreamView } from './run-stream-model';
 
 export const FINISHED_KEPT = 100;
 export const STALE_MS = 15 * 60_000;
@@ -28,6 +28,8 @@ export const STALE_MS = 15 * 60_000;
 export interface RunStream extends StreamView {
   runId: number;
   conversation: string;
+  /** The AI member answering; absent for an app run. */
+  fromId?: number;
   startedAt: number;
   updatedAt: number;
 }
@@ -79,18 +81,33 @@ export function createRunStreams(
     }
   }
 
+  /** The run's live entry, made on its first notice; null when the notice names another conversation. */
+  function entry(d: { runId: number; conversation: string; fromId?: number }, at: number): { l: Live; made: boolean } | null {
+    const l = live.get(d.runId);
+    if (l) return l.view.conversation === d.conversation ? { l, made: false } : null; // a run never changes conversation
+    dropStale(at);
+    const acc = new StreamAccumulator();
+    const made = { acc, view: { runId: d.runId, conversation: d.conversation, ...(d.fromId ? { fromId: d.fromId } : {}), startedAt: at, updatedAt: at, ...acc.view() } };
+    live.set(d.runId, made);
+    return { l: made, made: true };
+  }
+
   function onDelta(data: unknown): void {
+    const start = readStart(data);
+    if (start) {
+      if (finished.has(start.runId)) return;
+      if (entry(start, now())?.made) {
+        relist(start.conversation);
+        changed();
+      }
+      return;
+    }
     const d = readDelta(data);
     if (!d || finished.has(d.runId)) return;
     const at = now();
-    let l = live.get(d.runId);
-    if (l && l.view.conversation !== d.conversation) return; // a run never changes conversation
-    if (!l) {
-      dropStale(at);
-      const acc = new StreamAccumulator();
-      l = { acc, view: { runId: d.runId, conversation: d.conversation, startedAt: at, updatedAt: at, ...acc.view() } };
-      live.set(d.runId, l);
-    }
+    const found = entry(d, at);
+    if (!found) return;
+    const { l } = found;
     if (!l.acc.add(d.index, d.text)) return;
     l.view = { ...l.view, ...l.acc.view(), updatedAt: at };
     relist(d.conversation);

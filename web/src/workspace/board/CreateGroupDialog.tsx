@@ -12,6 +12,7 @@ import { boardApi, GROUP_TYPES, TYPE_KEYS, type GroupType } from './board-api';
 import { GRID_DEFAULT, GRID_MAX, GRID_MIN } from './board-grid';
 import { isDefaultDesktop } from './desktop-order';
 import InviteLink from './InviteLink';
+import { membershipChanged } from '../realtime';
 
 interface Values {
   name: string;
@@ -45,6 +46,7 @@ export default function CreateGroupDialog({ open, desktopId, onClose, onCreated 
       const { id, key } = await boardApi.addGroup({ name, type: v.type, remark: v.remark?.trim() || undefined, rows: v.rows, cols: v.cols });
       if (!isDefaultDesktop(desktopId)) await boardApi.groupToDesktop(id, desktopId).catch(() => undefined);
       onCreated(id);
+      membershipChanged();
       if (key) setTeam({ name, key });
       else {
         void message.success(t('wsBoard.create.created'));

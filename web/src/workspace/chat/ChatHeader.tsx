@@ -18,6 +18,8 @@ export interface ChatHeaderProps {
   memberCount?: number;
   online?: boolean;
   ai?: boolean;
+  /** The member's own AI runs conversation: a robot instead of an initial, no online state. */
+  runs?: boolean;
   onBack?: () => void;
   onClose?: () => void;
 }
@@ -28,8 +30,8 @@ export default function ChatHeader(p: ChatHeaderProps) {
     <header className="chat-head" data-testid="chat-header">
       {p.onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={p.onBack} aria-label={t('wsChat.back')} data-testid="chat-back" />}
       <span className="chat-head-avatar">
-        <SenderAvatar sender={{ name: p.title, avatar: p.avatar, ai: !!p.ai }} size={36} />
-        {!p.isGroup && p.online !== undefined && <span className={p.online ? 'chat-dot online' : 'chat-dot'} data-testid="chat-online-dot" data-online={p.online ? '1' : '0'} />}
+        <SenderAvatar sender={{ name: p.runs ? '' : p.title, avatar: p.avatar, ai: !!p.ai || !!p.runs }} size={36} />
+        {!p.isGroup && !p.runs && p.online !== undefined && <span className={p.online ? 'chat-dot online' : 'chat-dot'} data-testid="chat-online-dot" data-online={p.online ? '1' : '0'} />}
       </span>
       <div className="chat-head-text">
         <Typography.Text strong ellipsis className="chat-head-title" data-testid="chat-title">
@@ -40,11 +42,13 @@ export default function ChatHeader(p: ChatHeaderProps) {
             ? p.memberCount !== undefined
               ? t('wsChat.members', { count: p.memberCount })
               : null
-            : p.online !== undefined
-              ? p.online
-                ? t('wsChat.online')
-                : t('wsChat.offline')
-              : null}
+            : p.runs
+              ? t('wsChat.runsSubtitle')
+              : p.online !== undefined
+                ? p.online
+                  ? t('wsChat.online')
+                  : t('wsChat.offline')
+                : null}
         </span>
       </div>
       {p.onClose && <Button type="text" icon={<CloseOutlined />} onClick={p.onClose} aria-label={t('wsChat.close')} data-testid="chat-close" />}

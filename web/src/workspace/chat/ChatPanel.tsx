@@ -18,7 +18,9 @@ import { useI18n } from '../../i18n';
 import type { ChatStore } from '../../app/chat-store';
 import type { Conversation } from '../../app/chat-conversation';
 import type { RealtimeStatus, Target } from '../../app/socket';
+import { useAuth } from '../../app/auth';
 import { useChat, useConversation, useRealtimeStatus } from '../realtime';
+import { isOwnRuns } from './chat-format';
 import ChatHeader from './ChatHeader';
 import Composer from './Composer';
 import MessageList from './MessageList';
@@ -66,6 +68,7 @@ function OfflineBanner({ status }: { status: RealtimeStatus }) {
 export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelProps) {
   const { t } = useI18n();
   const chat = useChat();
+  const me = useAuth().user?.id ?? 0;
   const conversation = useConversation(target);
   const status = useRealtimeStatus();
   const dir = useDirectory();
@@ -78,8 +81,10 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
 
   const group = isGroup ? dir?.group(target.toId) : undefined;
   const profile = !isGroup ? dir?.user(target.toId) : undefined;
+  const runs = isOwnRuns(target, me);
   const shownTitle =
-    title || (isGroup ? group?.name || t('wsChat.groupName', { id: target.toId }) : profile?.name || t('wsChat.userName', { id: target.toId }));
+    title ||
+    (isGroup ? group?.name || t('wsChat.groupName', { id: target.toId }) : runs ? t('wsChat.runsTitle') : profile?.name || t('wsChat.userName', { id: target.toId }));
   const key = `${target.toType}-${target.toId}`;
 
   return (
@@ -88,6 +93,7 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
         title={shownTitle}
         avatar={isGroup ? group?.avatar ?? undefined : profile?.avatar}
         isGroup={isGroup}
+        runs={runs}
         memberCount={isGroup ? dir?.memberCount(target.toId) : undefined}
         online={isGroup ? undefined : dir?.online(target.toId)}
         onBack={onBack}

@@ -16,7 +16,7 @@ import { useI18n } from '../../i18n';
 import type { Conversation } from '../../app/chat-conversation';
 import type { ChatStore } from '../../app/chat-store';
 import type { Target } from '../../app/socket';
-import { listTime, NOTICE_TYPE, previewOf, previewText } from './chat-format';
+import { isOwnRuns, listTime, NOTICE_TYPE, previewOf, previewText } from './chat-format';
 import type { Directory } from './directory';
 import { SenderAvatar } from './MessageItem';
 import { REFRESH_MS } from './use-directory';
@@ -53,7 +53,8 @@ function Row({ c, active, me, chat, dir, onSelect }: { c: Conversation; active: 
   const isGroup = c.target.toType === 1;
   const group = isGroup ? dir?.group(c.target.toId) : undefined;
   const person = !isGroup ? dir?.user(c.target.toId) : undefined;
-  const name = isGroup ? group?.name || t('wsChat.groupName', { id: c.target.toId }) : person?.name || t('wsChat.userName', { id: c.target.toId });
+  const runs = isOwnRuns(c.target, me);
+  const name = isGroup ? group?.name || t('wsChat.groupName', { id: c.target.toId }) : runs ? t('wsChat.runsTitle') : person?.name || t('wsChat.userName', { id: c.target.toId });
   const avatar = isGroup ? group?.avatar || undefined : person?.avatar;
   const last = c.messages.at(-1);
   const draft = !active ? chat?.getDraft(c.target).content.trim() : '';
@@ -87,7 +88,7 @@ function Row({ c, active, me, chat, dir, onSelect }: { c: Conversation; active: 
       data-to={`${c.target.toType}-${c.target.toId}`}
       aria-current={active ? 'true' : undefined}
     >
-      <SenderAvatar sender={{ name, avatar, ai: false }} size={40} />
+      <SenderAvatar sender={runs ? { name: '', ai: true } : { name, avatar, ai: false }} size={40} />
       <div className="chat-conv-main">
         <div className="chat-conv-line">
           <span className="chat-conv-name" data-testid="chat-conv-name">

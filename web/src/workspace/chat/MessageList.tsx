@@ -192,7 +192,7 @@ export default function MessageList({ conversation, history, people, isGroup, on
             />
           );
         })}
-        {runs && <runs.RunStreamBubbles me={me} target={conversation.target} held={messages} onGrow={() => atBottom.current && toBottom()} />}
+        {runs && <runs.RunStreamBubbles me={me} target={conversation.target} held={messages} senderOf={people.senderOf} onGrow={() => atBottom.current && toBottom()} />}
         {outbox
           .filter((o) => o.state !== 'sent')
           .map((o) => (

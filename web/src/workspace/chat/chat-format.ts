@@ -115,3 +115,11 @@ export function dayName(day: number, now: number): DayName {
   if (day === dayStart(today - 12 * 3600_000)) return { kind: 'yesterday' };
   return { kind: 'date', date: dateText(day, !sameYear(day, now)) };
 }
+
+/**
+ * The member's own runs conversation: a run started outside any chat is stored in a private chat
+ * with themself (run-start.ts on the server), so it is named for the runs, not for the member.
+ */
+export function isOwnRuns(target: { toType: number; toId: number }, me: number): boolean {
+  return target.toType === 0 && me > 0 && target.toId === me;
+}

@@ -7,7 +7,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { entityAction } from '../../app/data';
 import { useAuth } from '../../app/auth';
 import type { Target } from '../../app/socket';
-import { realtime } from '../realtime';
+import { onMembershipChange, realtime } from '../realtime';
 import { createDirectory, type Directory, type GroupRow, type MemberRow, type ProfileRow } from './directory';
 
 /** How old group names and member lists may be before a screen that opens asks again. */
@@ -34,6 +34,8 @@ function directoryFor(userId: number): Directory {
 realtime.onNotice('presence', (p) => {
   if (current && p && typeof p.userId === 'number') current.dir.setOnline(p.userId, !!p.online);
 });
+
+onMembershipChange(() => void current?.dir.ensureGroups(0));
 
 const noop = () => () => undefined;
 const zero = () => 0;

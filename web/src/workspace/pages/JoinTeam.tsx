@@ -17,6 +17,7 @@ import { useAuth } from '../../app/auth';
 import { entityAction } from '../../app/data';
 import { notify } from '../../app/notify';
 import WorkspaceLayout from '../WorkspaceLayout';
+import { membershipChanged } from '../realtime';
 import JoinKeyForm from '../teams/JoinKeyForm';
 import JoinTeamCard from '../teams/JoinTeamCard';
 import { useJoinCheck, type JoinCheck } from '../teams/use-join-check';
@@ -49,6 +50,7 @@ export default function JoinTeam() {
     try {
       const r = await entityAction<{ id: number; groupId: number }>('base/groupMember', 'joinTeam', { key });
       setJoined({ key, groupId: Number(r.groupId) });
+      membershipChanged();
       notify('success', t('wsTeams.join.done'));
     } catch {
       retry();

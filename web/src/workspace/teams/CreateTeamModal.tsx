@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n';
 import { entityAction } from '../../app/data';
 import { notify } from '../../app/notify';
 import { percentToRatio } from './team-model';
+import { membershipChanged } from '../realtime';
 
 interface Values {
   name: string;
@@ -28,6 +29,7 @@ export default function CreateTeamModal({ open, onClose, onCreated }: { open: bo
       if (typeof v.percent === 'number') body.allocationRatio = percentToRatio(v.percent);
       const made = await entityAction<{ id: number; key?: string }>('base/group', 'add', body);
       notify('success', t('wsTeams.create.done'));
+      membershipChanged();
       form.resetFields();
       onCreated(Number(made.id));
     } catch {

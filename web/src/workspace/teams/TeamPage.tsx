@@ -3,8 +3,8 @@
  * then the members, and for the owner and deputies the invite link and the notice form; the
  * allocation settings (editable by the owner) and the latest notices.
  *
- * Decisions the spec leaves open: the owner may press "Leave team" too and gets the server's answer
- * (hand over first), so the rule lives in one place; deputies see the allocation read-only, as the
+ * Decisions the spec leaves open: the owner is not offered "Leave team" (the server refuses it until
+ * the team is handed over; its card says how); deputies see the allocation read-only, as the
  * task gives its editing to the owner (the server would also take it from a deputy).
  */
 import { useState } from 'react';
@@ -21,7 +21,8 @@ import TeamMembers from './TeamMembers';
 import TeamAllocation from './TeamAllocation';
 import TeamNoticeForm from './TeamNoticeForm';
 import RecentNotices from './RecentNotices';
-import { canManage, type MyTeam } from './team-model';
+import { canLeave, canManage, type MyTeam } from './team-model';
+import { membershipChanged } from '../realtime';
 import { useTeamMembers } from './use-team-members';
 
 export default function TeamPage({ team, version, onChanged }: { team: MyTeam; version: number; onChanged: () => void }) {
@@ -37,6 +38,7 @@ export default function TeamPage({ team, version, onChanged }: { team: MyTeam; v
     try {
       await entityAction('base/groupMember', 'withdrawFromTeam', { groupId: team.id });
       notify('success', t('wsTeams.leave.done', { name: team.name }));
+      membershipChanged();
       onChanged();
       navigate(tabPath('teams'), { replace: true });
     } catch {
@@ -72,18 +74,24 @@ export default function TeamPage({ team, version, onChanged }: { team: MyTeam; v
           <Button type="primary" icon={<MessageOutlined />} onClick={() => navigate(chatPath({ toType: 1, toId: team.id }))} data-testid="team-open-chat">
             {t('wsTeams.openChat')}
           </Button>
-          <Popconfirm
-            title={t('wsTeams.leave.confirmTitle')}
-            description={t('wsTeams.leave.confirmText', { name: team.name })}
-            okText={t('wsTeams.leave.button')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={leave}
-          >
-            <Button danger icon={<LogoutOutlined />} loading={leaving} data-testid="team-leave">
-              {t('wsTeams.leave.button')}
-            </Button>
-          </Popconfirm>
+          {canLeave(team.role) ? (
+            <Popconfirm
+              title={t('wsTeams.leave.confirmTitle')}
+              description={t('wsTeams.leave.confirmText', { name: team.name })}
+              okText={t('wsTeams.leave.button')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={leave}
+            >
+              <Button danger icon={<LogoutOutlined />} loading={leaving} data-testid="team-leave">
+                {t('wsTeams.leave.button')}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Typography.Text type="secondary" className="tm-owner-hint" data-testid="team-owner-hint">
+              {t('wsTeams.leave.ownerHint')}
+            </Typography.Text>
+          )}
         </div>
       </Card>
       <div className="tm-columns">

@@ -38,6 +38,11 @@ export function canManage(role: TeamRole | undefined): boolean {
   return role === 'owner' || role === 'deputy';
 }
 
+/** Whether "Leave team" is offered: the owner must hand the team over first, so it is not. */
+export function canLeave(role: TeamRole | undefined): boolean {
+  return role !== 'owner';
+}
+
 export function roleOf(value: unknown): TeamRole {
   return (TEAM_ROLES as readonly unknown[]).includes(value) ? (value as TeamRole) : 'member';
 }

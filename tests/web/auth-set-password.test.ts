@@ -1,0 +1,15 @@
+/** /my/info asks for the original password only when the account has one. */
+import { describe, expect, it } from 'vitest';
+import { needsOriginalPassword } from '../../web/src/pages/auth/rules';
+
+describe('the original password', () => {
+  it('is not asked of an account made by e-mail code, which has none yet', () => {
+    expect(needsOriginalPassword({ hasPassword: false })).toBe(false);
+  });
+
+  it('is asked of an account with a password, and when the profile does not say', () => {
+    expect(needsOriginalPassword({ hasPassword: true })).toBe(true);
+    expect(needsOriginalPassword({})).toBe(true);
+    expect(needsOriginalPassword(null)).toBe(true);
+  });
+});
