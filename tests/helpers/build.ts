@@ -19,6 +19,8 @@ export async function buildServerOnce(): Promise<void> {
   const lock = join(runDir, 'server-build.lock');
   const done = join(runDir, 'server-build.done');
   if (existsSync(done)) return;
+  // `npm test` built dist/ from these sources already (codegen:check), before any test ran.
+  if (process.env.COSMAC_SERVER_BUILT === '1' && existsSync(join(ROOT, 'dist/server/bootstrap.js'))) return;
   try {
     mkdirSync(lock);
   } catch {
