@@ -19,13 +19,13 @@
 import type { Core } from '../../../core/core';
 import type { Labels } from '../../../core/entity/define';
 import { llmFor } from '../ai/llm.service';
+import { BAD_CHARS } from './coding-input';
 import { extractJson } from './coding-llm';
 
 export const MAX_LABEL = 100;
 const MAX_ANSWER = 64_000;
 const DEFAULT_TIMEOUT_MS = 20_000;
 const LANGS = ['zh-cn', 'zh-tw'] as const;
-const BAD_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 const SYSTEM_PROMPT = [
   'You translate the English labels of a database entity for an admin console into Simplified Chinese',
