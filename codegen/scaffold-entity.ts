@@ -8,15 +8,16 @@
  * A field is `name:type`, with `(length)` for strings and a trailing `!` for required. Labels are
  * made from the names; the zh-cn and zh-tw ones are placeholders marked `[translate]`.
  *
- * The code helper (server/modules/base/coding) calls `entitySource` with fields that may carry a
- * `label` (used as is in all three languages, no placeholder) and a `dict` (a dictionary type key).
- * Every text is written as an escaped string literal, so no label can break out of it.
+ * The code helper (server/modules/base/coding) calls `entitySource` with the entity's `label` and
+ * fields that carry a `label` (a text used as is in all three languages, or one per language; no
+ * placeholder either way) and a `dict` (a dictionary type key). Every text is written as an escaped
+ * string literal, so no label can break out of it, whoever wrote it (a caller, a language model).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { IndentationText, Project, QuoteKind } from 'ts-morph';
 import type { CodeBlockWriter } from 'ts-morph';
-import type { FieldType } from '../server/core/entity/define';
+import type { FieldType, Labels } from '../server/core/entity/define';
 import { ENTITY_NAME, IDENTIFIER, MODULE_NAME } from '../server/core/entity/names';
 import { PROJECT_ROOT } from '../server/core/paths';
 
@@ -25,6 +26,7 @@ export const TRANSLATE_MARK = '[translate]';
 const FIELD_TYPES: FieldType[] = ['string', 'text', 'int', 'bigint', 'float', 'decimal', 'boolean', 'datetime', 'json'];
 // The same rules as normalize.ts, checked here so a bad name never reaches a file.
 const SYSTEM_FIELDS = new Set(['id', 'createTime', 'updateTime']);
+const LANGS = ['en', 'zh-cn', 'zh-tw'] as const;
 const FIELD_SPEC = /^([^:]+):([a-z]+)(?:\((\d+)\))?(!)?$/;
 
 export interface ScaffoldField {
@@ -32,8 +34,11 @@ export interface ScaffoldField {
   type: FieldType;
   length?: number;
   required: boolean;
-  /** The label in en, zh-cn and zh-tw alike; default: made from the name, zh ones marked `[translate]`. */
-  label?: string;
+  /**
+   * A text: the label in en, zh-cn and zh-tw alike; or one text per language. Default: made from the
+   * name, zh ones marked `[translate]`.
+   */
+  label?: string | Labels;
   /** Key of a dictionary type whose entries label the values. */
   dict?: string;
 }
@@ -42,6 +47,8 @@ export interface ScaffoldOptions {
   module: string;
   name: string;
   fields: ScaffoldField[];
+  /** The entity's label; default: made from the name, zh ones marked `[translate]`. */
+  label?: Labels;
   /** Where entity files live; default the project's `entities/`. */
   entitiesDir?: string;
   /** The `define` module to import, as a path without extension; default the project's. */
@@ -66,6 +73,13 @@ function checkField(f: ScaffoldField): void {
   if (!FIELD_TYPES.includes(type)) throw new Error(`bad field type '${String(type)}': one of ${FIELD_TYPES.join(', ')}`);
   if (length !== undefined && type !== 'string') throw new Error(`field '${name}': only strings take a length`);
   if (length !== undefined && !(Number.isSafeInteger(length) && length > 0)) throw new Error(`field '${name}': the length must be a positive whole number`);
+  if (f.label !== undefined && typeof f.label !== 'string') checkLabels(f.label, `field '${name}'`);
+}
+
+function checkLabels(labels: Labels, what: string): void {
+  for (const lang of LANGS) {
+    if (typeof labels?.[lang] !== 'string') throw new Error(`${what}: the ${lang} label must be a text`);
+  }
 }
 
 /** `groupMember` -> `group_member`; `sys/user` -> `sys_user`. */
@@ -80,14 +94,17 @@ export function humanize(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function labelCall(w: CodeBlockWriter, name: string, given?: string): void {
-  if (given !== undefined) {
-    w.write(`l(${quote(given)}, ${quote(given)}, ${quote(given)})`);
-    return;
-  }
+/** The label written for `name`: the given one, or one made from the name with placeholders. */
+function labelsOf(name: string, given?: string | Labels): Labels {
+  if (typeof given === 'string') return { en: given, 'zh-cn': given, 'zh-tw': given };
+  if (given !== undefined) return given;
   const en = humanize(name);
   const placeholder = `${TRANSLATE_MARK} ${en}`;
-  w.write(`l(${quote(en)}, ${quote(placeholder)}, ${quote(placeholder)})`);
+  return { en, 'zh-cn': placeholder, 'zh-tw': placeholder };
+}
+
+function labelCall(w: CodeBlockWriter, labels: Labels): void {
+  w.write(`l(${LANGS.map((lang) => quote(labels[lang])).join(', ')})`);
 }
 
 /** A single-quoted literal: backslashes, quotes, line breaks and other control characters escaped. */
@@ -114,6 +131,11 @@ export function entitySource(opts: ScaffoldOptions, file: string): string {
     if (seen.has(f.name)) throw new Error(`field '${f.name}' is given twice`);
     seen.add(f.name);
   }
+  if (opts.label !== undefined) checkLabels(opts.label, 'the entity');
+  const label = labelsOf(name, opts.label);
+  const fieldLabels = fields.map((f) => labelsOf(f.name, f.label));
+  // Only a file with placeholders is told to translate them.
+  const placeholders = opts.label === undefined || fields.some((f) => f.label === undefined);
   const defineModule = opts.defineModule ?? resolve(PROJECT_ROOT, 'server/core/entity/define');
   const project = new Project({
     useInMemoryFileSystem: true,
@@ -121,7 +143,7 @@ export function entitySource(opts: ScaffoldOptions, file: string): string {
   });
   const sf = project.createSourceFile('/entity.ts');
   sf.addImportDeclaration({ moduleSpecifier: importPath(dirname(file), defineModule), namedImports: ['defineEntity', 'l'] });
-  sf.addStatements((w) => w.blankLine().write(`// TODO: translate the labels marked ${TRANSLATE_MARK}, then remove this line.`));
+  if (placeholders) sf.addStatements((w) => w.blankLine().write(`// TODO: translate the labels marked ${TRANSLATE_MARK}, then remove this line.`));
   sf.addExportAssignment({
     isExportEquals: false,
     expression: (w) => {
@@ -130,18 +152,18 @@ export function entitySource(opts: ScaffoldOptions, file: string): string {
         w.writeLine(`name: ${quote(name)},`);
         w.writeLine(`table: ${quote(`${module}_${snakeName(name)}`)},`);
         w.write('label: ');
-        labelCall(w, name);
+        labelCall(w, label);
         w.write(',').newLine();
         w.write('fields: ').inlineBlock(() => {
-          for (const f of fields) {
+          fields.forEach((f, i) => {
             w.write(`${f.name}: { type: ${quote(f.type)}, `);
             if (f.length !== undefined) w.write(`length: ${f.length}, `);
             if (f.required) w.write('required: true, ');
             if (f.dict !== undefined) w.write(`dict: ${quote(f.dict)}, `);
             w.write('label: ');
-            labelCall(w, f.name, f.label);
+            labelCall(w, fieldLabels[i]);
             w.write(' },').newLine();
-          }
+          });
         });
         w.write(',');
       });

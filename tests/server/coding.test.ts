@@ -156,15 +156,18 @@ describe.each(kinds)('the code helper on %s', (kind) => {
       { name: 'genre', type: 'string', required: false },
     ]);
     expect(data.source).toContain('pages: { type: \'int\'');
-    const asked = w.llm!.chatCalls().at(-1)!.chat!;
+    // The first call asks for the fields; the second, for the labels' translations.
+    const asked = w.llm!.chatCalls()[0].chat!;
     expect(asked.messages.at(-1)!.content).toContain('Books on a shelf: title, page count and genre.');
     expect(asked.messages.at(-1)!.content).toContain(`demo/${name}`);
     expect(filesIn(w.dir).some((f) => f.includes(name))).toBe(false);
 
-    // Fields given win: the model is not asked.
+    // Fields given win: the model is asked for the labels' translations only, not for fields.
     const before = w.llm!.chatCalls().length;
     ok(await post(t(), CREATE, { module: 'demo', name, description: 'ignored', fields: [{ name: 'x', type: 'int' }], dryRun: true }));
-    expect(w.llm!.chatCalls()).toHaveLength(before);
+    const calls = w.llm!.chatCalls().slice(before);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].chat!.messages.at(-1)!.content).not.toContain('ignored');
   });
 
   it('creates from a description when not a dry run', async () => {

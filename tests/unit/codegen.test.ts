@@ -160,6 +160,26 @@ describe('scaffold entity', () => {
     expect(e.byName.get('note')).toMatchObject({ dict: "a'b", label: { en: label, 'zh-cn': label, 'zh-tw': label } });
   });
 
+  it('writes one label per language, escaped, with no translation reminder when every label is given', async () => {
+    const dir = tempEntities();
+    const odd = "`${evil()}` */ '); evil(); ('\n\u2028";
+    const file = join(dir, 'demo', 'translated.entity.ts');
+    const source = entitySource({
+      module: 'demo',
+      name: 'translated',
+      label: { en: 'Translated', 'zh-cn': '已翻译', 'zh-tw': odd },
+      fields: [{ name: 'note', type: 'text', required: false, label: { en: 'Note', 'zh-cn': odd, 'zh-tw': '備註' } }],
+    }, file);
+    expect(source).not.toContain(TRANSLATE_MARK);
+    expect(ts.transpileModule(source, { reportDiagnostics: true }).diagnostics ?? []).toEqual([]);
+    mkdirSync(join(dir, 'demo'));
+    writeFileSync(file, source);
+    const e = normalize(await loadDeclarations(dir)).byKey.get('demo/translated')!;
+    expect(e.label).toEqual({ en: 'Translated', 'zh-cn': '已翻译', 'zh-tw': odd });
+    expect(e.byName.get('note')!.label).toEqual({ en: 'Note', 'zh-cn': odd, 'zh-tw': '備註' });
+    expect(() => entitySource({ module: 'demo', name: 'bad', label: { en: 'Bad' } as never, fields: [] }, file)).toThrow(/zh-cn label must be a text/);
+  });
+
   it('refuses a field that would not be written as given', () => {
     const file = join(tempEntities(), 'demo', 'bad.entity.ts');
     const make = (field: Record<string, unknown>) => () =>

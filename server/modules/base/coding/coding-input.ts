@@ -30,7 +30,7 @@ export const MAX_STRING_LENGTH = 2000;
 const MAX_TABLE = 64;
 const RESERVED = new Set(['id', 'createTime', 'updateTime', 'page', 'size', 'keyWord', 'order', 'sort']);
 // Control, invisible and text-direction characters have no place in a label.
-const BAD_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+export const BAD_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 /** One field of the list, as the generator takes it. */
 export interface CodingField {

@@ -7,8 +7,11 @@
  * - Switched by CODING_ENABLED (on/off); on by default except when NODE_ENV is production. Off
  *   refuses createCode only: the module tree reads nothing that /eps does not show an administrator.
  * - Every check that needs no generator runs first (names, module, existing key, route group, file,
- *   dictionaries), then the model is asked (when needed), then the generator is loaded: a refused
- *   call costs no model call, and ts-morph is loaded only when source is really made.
+ *   dictionaries), then the model is asked (when needed), then the generator is loaded and the labels
+ *   translated (coding-translate.ts): a refused call costs no model call, and ts-morph is loaded only
+ *   when source is really made.
+ * - Every label is written in en, zh-cn and zh-tw, never with the CLI's `[translate]` placeholders:
+ *   the model's translations, or the English text when there are none.
  * - An existing key, a table, a file or a hand-written route group of that name all count as
  *   "already exists": the new routes would collide with them.
  * - The answer's `path` is relative to the project for the project's entities folder
@@ -26,6 +29,7 @@ import { PROJECT_ROOT } from '../../../core/paths';
 import { typesByKey } from '../../dict/dict-data.queries';
 import { readCodingRequest, type CodingField, type CodingRequest } from './coding-input';
 import { proposeFields } from './coding-llm';
+import { translateLabels } from './coding-translate';
 import { CODING, CODING_FIELD } from './coding.messages';
 
 export interface TreeField {
@@ -132,10 +136,16 @@ export async function createCode(core: Core, body: unknown): Promise<CodeAnswer>
   const file = fileOf(core, req.module, req.name);
   await checkAgainstSystem(core, req, file);
   const fields = req.fields ?? (await proposeFields(core, { module: req.module, name: req.name, description: req.description! }));
-  const { entitySource } = await import('../../../../codegen/scaffold-entity');
+  const { entitySource, humanize } = await import('../../../../codegen/scaffold-entity');
+  const labels = await translateLabels(core, humanize(req.name), new Map(fields.map((f) => [f.name, f.label ?? humanize(f.name)])));
   let source: string;
   try {
-    source = entitySource({ module: req.module, name: req.name, fields }, file);
+    source = entitySource({
+      module: req.module,
+      name: req.name,
+      label: labels.entity,
+      fields: fields.map((f) => ({ ...f, label: labels.fields.get(f.name) })),
+    }, file);
   } catch (err) {
     throw fail.invalid([{ field: 'fields', rule: fieldRule(CODING_FIELD.field_coding_invalid), params: { reason: (err as Error).message } }]);
   }
