@@ -17,6 +17,9 @@ export default defineLocale('viewsSystem', {
       traffic: 'Views and visitors',
       salesByDay: 'Sales by day',
       newUsers: 'New users',
+      viewsHelp: 'Visits: an address counts once per hour, however many pages and calls it makes.',
+      visitorsHelp: 'Distinct addresses in the range.',
+      usersHelp: 'People with an account; AI members are not counted.',
     },
     menu: {
       title: 'Menu list',
@@ -158,6 +161,9 @@ export default defineLocale('viewsSystem', {
       traffic: '访问量与访客',
       salesByDay: '每日销售额',
       newUsers: '新增用户',
+      viewsHelp: '访问次数：同一地址每小时计一次，无论打开多少页面、发出多少请求。',
+      visitorsHelp: '所选范围内的不同地址数。',
+      usersHelp: '有账号的用户，不含 AI 成员。',
     },
     menu: {
       title: '菜单列表',
@@ -299,6 +305,9 @@ export default defineLocale('viewsSystem', {
       traffic: '瀏覽量與訪客',
       salesByDay: '每日銷售額',
       newUsers: '新增使用者',
+      viewsHelp: '造訪次數：同一位址每小時計一次，無論開啟多少頁面、發出多少請求。',
+      visitorsHelp: '所選範圍內的不同位址數。',
+      usersHelp: '有帳號的使用者，不含 AI 成員。',
     },
     menu: {
       title: '選單列表',
