@@ -11,7 +11,7 @@ const kinds = await databaseKinds();
 describe.each(kinds)('sign-in providers in the site info on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    const env = { ...process.env, GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret' };
+    const env: Record<string, string | undefined> = { ...process.env, GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret' };
     delete env.DISCORD_CLIENT_ID;
     delete env.DISCORD_CLIENT_SECRET;
     t = await startApp(kind, { env });

@@ -102,6 +102,8 @@ export interface FieldDecl {
    * expression, the name of a task handler).
    */
   example?: string | number | boolean | null;
+  /** What to write, shown under the field in the console's forms (the shape a JSON field takes). */
+  help?: Labels;
 }
 
 export type ActionName = 'add' | 'update' | 'delete' | 'info' | 'list' | 'page';

@@ -34,6 +34,8 @@ export interface Field {
   max?: number;
   /** A valid value (see FieldDecl.example), or undefined. */
   example?: string | number | boolean | null;
+  /** What to write (see FieldDecl.help), or undefined. */
+  help?: Labels;
 }
 
 export interface Action {
