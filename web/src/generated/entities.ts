@@ -3657,21 +3657,6 @@ export interface BaseSysUserAdd {
    */
   starWalletAddress?: string | null;
   /**
-   * Tokens (代币 / 代幣)
-   * @default 0
-   */
-  tokens?: number;
-  /**
-   * Earned tokens (已赚代币 / 已賺代幣)
-   * @default 0
-   */
-  earnedTokens?: number;
-  /**
-   * Withdrawable tokens (可提现代币 / 可提領代幣)
-   * @default 0
-   */
-  withdrawableTokens?: number;
-  /**
    * Invitation short link (邀请短链接 / 邀請短網址)
    * @maxLength 255
    */
@@ -3857,21 +3842,6 @@ export interface BaseSysUserUpdate {
    * @maxLength 255
    */
   starWalletAddress?: string | null;
-  /**
-   * Tokens (代币 / 代幣)
-   * @default 0
-   */
-  tokens?: number;
-  /**
-   * Earned tokens (已赚代币 / 已賺代幣)
-   * @default 0
-   */
-  earnedTokens?: number;
-  /**
-   * Withdrawable tokens (可提现代币 / 可提領代幣)
-   * @default 0
-   */
-  withdrawableTokens?: number;
   /**
    * Invitation short link (邀请短链接 / 邀請短網址)
    * @maxLength 255
