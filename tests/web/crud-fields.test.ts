@@ -153,3 +153,15 @@ describe('yes/no flags and JSON help in generated forms', () => {
     expect(formatJsonText('')).toBe('');
   });
 });
+
+describe('units of numbers in generated forms', () => {
+  it('names the unit of a number in the language of the caller', () => {
+    const vip: EpsEntry = {
+      ...goods,
+      schema: { add: { type: 'object', properties: { stock: { type: 'integer', 'x-unit': { en: 'days', 'zh-cn': '天', 'zh-tw': '天' } } }, required: [] } },
+    };
+    expect(formFields(vip, 'add', 'en').find((f) => f.name === 'stock')!.unit).toBe('days');
+    expect(formFields(vip, 'add', 'zh-tw').find((f) => f.name === 'stock')!.unit).toBe('天');
+    expect(formFields(goods, 'add', 'en').find((f) => f.name === 'stock')!.unit).toBeUndefined();
+  });
+});

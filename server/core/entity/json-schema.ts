@@ -53,6 +53,7 @@ export function fieldSchema(f: Field, forWrite: boolean): JsonSchema {
     s.description = f.help.en;
     s['x-help'] = f.help;
   }
+  if (f.unit) s['x-unit'] = f.unit;
   if (f.nullable && s.type) {
     s.type = [s.type as string, 'null'];
     if (s.enum) s.enum = [...(s.enum as unknown[]), null];

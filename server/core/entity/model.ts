@@ -36,6 +36,8 @@ export interface Field {
   example?: string | number | boolean | null;
   /** What to write (see FieldDecl.help), or undefined. */
   help?: Labels;
+  /** The unit of a number (see FieldDecl.unit), or undefined. */
+  unit?: Labels;
 }
 
 export interface Action {

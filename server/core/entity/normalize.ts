@@ -95,6 +95,7 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     ...(d.max !== undefined ? { max: d.max } : {}),
     ...(d.example !== undefined ? { example: d.example } : {}),
     ...(d.help ? { help: d.help } : {}),
+    ...(d.unit ? { unit: d.unit } : {}),
   };
 }
 

@@ -49,6 +49,7 @@ export default function FieldInput({ field, options, value, onChange, autoFocus,
           {...common}
           style={{ width: '100%', minWidth: 100 }}
           precision={field.kind === 'integer' ? 0 : undefined}
+          addonAfter={field.unit}
           value={value as number | null | undefined}
           onChange={change}
           onPressEnter={onEnter}

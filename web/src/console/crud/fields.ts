@@ -24,6 +24,8 @@ export interface FieldSpec {
   column?: EpsColumn;
   /** What to write (the declaration's help, in the caller's language), shown under the control. */
   help?: string;
+  /** The unit of a number (days), in the caller's language, shown beside the control. */
+  unit?: string;
 }
 
 const SYSTEM_FIELDS = new Set(['id', 'createTime', 'updateTime']);
@@ -137,6 +139,8 @@ export function formFields(entry: EpsEntry, mode: 'add' | 'update', lang: Lang =
       };
       const help = helpOf(p, lang);
       if (help) spec.help = help;
+      const unit = (p?.['x-unit'] as Record<string, string> | undefined)?.[lang];
+      if (unit) spec.unit = unit;
       const max = typeof p?.maxLength === 'number' ? p.maxLength : c?.length ?? undefined;
       if (typeof max === 'number' && (kind === 'text' || kind === 'textarea' || kind === 'password')) spec.maxLength = max;
       if (Array.isArray(c?.dict)) spec.options = c.dict;
