@@ -68,7 +68,7 @@ export default function GiveTokens(props: { target: GiveTokensTarget | null; onC
             { validator: (_r, v) => (v === undefined || v === null || Number(v) !== 0 ? Promise.resolve() : Promise.reject(new Error(t('viewsSystem.user.amountRequired')))) },
           ]}
         >
-          <InputNumber style={{ width: '100%' }} precision={4} min={-1e9} max={1e9} data-testid="give-tokens-amount" />
+          <InputNumber style={{ width: '100%' }} min={-1e9} max={1e9} data-testid="give-tokens-amount" />
         </Form.Item>
         <Form.Item name="remark" label={t('viewsSystem.user.remark')}>
           <Input maxLength={200} data-testid="give-tokens-remark" />
