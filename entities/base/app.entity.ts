@@ -35,6 +35,26 @@ async function checkLimits(db: HookDb, data: Row, id: number | undefined): Promi
   if (errors.length) throw fail.invalid(errors);
 }
 
+const yesNo = [
+  { value: 0, label: l('No', '否', '否') },
+  { value: 1, label: l('Yes', '是', '是') },
+];
+
+const CONFIG_HELP = l(
+  'A JSON object, every key optional: model, systemPrompt, params {temperature, top_p, max_tokens}, ' +
+    'inputSchema (a JSON Schema the run input must match), workflow (asynchronous apps), timeoutSeconds, ' +
+    'savedMinutes, description. Example: {"model": "gpt-4o-mini", "systemPrompt": "You write product titles.", ' +
+    '"inputSchema": {"type": "object", "properties": {"topic": {"type": "string"}}, "required": ["topic"]}}',
+  'JSON 对象，各键均可省略：model、systemPrompt、params {temperature, top_p, max_tokens}、' +
+    'inputSchema（运行输入须符合的 JSON Schema）、workflow（异步应用）、timeoutSeconds、savedMinutes、description。' +
+    '示例：{"model": "gpt-4o-mini", "systemPrompt": "你负责写商品标题。", ' +
+    '"inputSchema": {"type": "object", "properties": {"topic": {"type": "string"}}, "required": ["topic"]}}',
+  'JSON 物件，各鍵皆可省略：model、systemPrompt、params {temperature, top_p, max_tokens}、' +
+    'inputSchema（執行輸入須符合的 JSON Schema）、workflow（非同步應用）、timeoutSeconds、savedMinutes、description。' +
+    '範例：{"model": "gpt-4o-mini", "systemPrompt": "你負責撰寫商品標題。", ' +
+    '"inputSchema": {"type": "object", "properties": {"topic": {"type": "string"}}, "required": ["topic"]}}',
+);
+
 export default defineEntity({
   module: 'base',
   name: 'app',
@@ -48,12 +68,20 @@ export default defineEntity({
   fields: {
     avatar: { type: 'string', label: l('Avatar', '图标', '圖示') },
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
-    isAsync: { type: 'int', default: 0, nullable: false, label: l('Asynchronous', '异步', '非同步') },
+    isAsync: { type: 'int', default: 0, nullable: false, enum: yesNo, label: l('Asynchronous', '异步', '非同步') },
     parentType: { type: 'int', index: true, label: l('Parent type', '父类型', '父類型') },
     type: { type: 'int', label: l('Type', '类型', '類型') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
-    config: { type: 'json', label: l('Configuration', '配置', '設定') },
-    auth: { type: 'json', label: l('Authorization', '授权', '授權') },
+    config: { type: 'json', label: l('Configuration', '配置', '設定'), help: CONFIG_HELP },
+    auth: {
+      type: 'json',
+      label: l('Authorization', '授权', '授權'),
+      help: l(
+        'A JSON object naming the authorization the app needs, e.g. {"provider": "openai"}; never shown to members.',
+        'JSON 对象，写明应用所需的授权，如 {"provider": "openai"}；不会向会员展示。',
+        'JSON 物件，寫明應用所需的授權，如 {"provider": "openai"}；不會向會員顯示。',
+      ),
+    },
     tokens: {
       type: 'decimal',
       precision: 18,
@@ -68,7 +96,7 @@ export default defineEntity({
       nullable: false,
       label: l('Efficiency coefficient', '效率系数', '效率係數'),
     },
-    show: { type: 'int', default: 1, nullable: false, label: l('Shown', '显示', '顯示') },
+    show: { type: 'int', default: 1, nullable: false, enum: yesNo, label: l('Shown', '显示', '顯示') },
   },
   search: { keyword: ['name'], equal: ['parentType', 'type', 'show'] },
   access: keyHolders,

@@ -12,7 +12,8 @@ export default defineEntity({
     'given with it, role the role granted; enablePay 1 lets members buy it. Sorted by sort.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
-    period: { type: 'int', label: l('Period', '周期', '週期') },
+    // The VIP days an order adds (goods/order effects: the plan's period in days).
+    period: { type: 'int', min: 0, label: l('Period', '周期', '週期'), unit: l('days', '天', '天') },
     type: { type: 'int', label: l('Type', '类型', '類型') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
     amount: { type: 'float', label: l('Amount', '金额', '金額') },

@@ -29,6 +29,8 @@ export interface CallSpec {
   raw?: boolean;
   /** The member role holds this call's permission key (seeded once, never forced back). */
   member?: boolean;
+  /** The web page this call serves, seeded as a menu entry of its own. */
+  menuPage?: Route['menuPage'];
   handler: Route['handler'];
 }
 
@@ -49,6 +51,7 @@ export function call(core: Core, module: string, group: string, action: string, 
     group,
     raw: spec.raw,
     member: spec.member,
+    menuPage: spec.menuPage,
     handler: guardedByRule(core, module, group, action, spec.handler),
   };
 }

@@ -6,6 +6,12 @@
  * Each entity's menu and each permission key's button are seeded once (remembered in
  * app_seed_state): what an administrator changed, moved or removed is never put back.
  *
+ * A folder is made only for two menus or more: a module or level with a single screen puts it
+ * straight into the folder above (`user/address` sits in Commerce, not in Commerce › user). Calls
+ * that serve a top-level page (`menuPage`: the code helper) get a menu entry of their own, once.
+ * `flattenSingleFolders` lifts, once, the single menu out of each folder that earlier seeding made
+ * for it, when that folder still holds only it (an administrator's additions keep a folder).
+ *
  * Installations seeded before the areas existed had one folder per module (`/base` held everything
  * from users to messages). `migrateMenuAreas` moves, once, what is still where the old seeding put
  * it into the area folders; a menu or folder an administrator moved elsewhere stays where it is. A
@@ -20,6 +26,7 @@ import { insert, markSeeded, one, type Done } from './seed-db';
 import type { SeedResult } from './seed';
 
 const AREAS_DONE = 'menus:areas';
+const FLAT_DONE = 'menus:flat';
 
 interface Ctx {
   tx: Db;
@@ -48,13 +55,32 @@ function singleAreaModules(model: Model): Map<string, MenuArea> {
   return out;
 }
 
-/** The folder a new menu of `e` goes into, made when missing. */
-async function parentOf(c: Ctx, e: Entity, single: Map<string, MenuArea>, result: SeedResult): Promise<number> {
+/** How many of the menu keys `keys` start with `prefix/`. */
+const under = (keys: readonly string[], prefix: string) => keys.filter((k) => k.startsWith(`${prefix}/`)).length;
+
+/** The folder a new menu of `e` goes into, made when missing; `keys` are every entity key with a menu. */
+async function parentOf(c: Ctx, e: Entity, single: Map<string, MenuArea>, keys: readonly string[], result: SeedResult): Promise<number> {
   let parent = await areaFolder(c, e.area, result);
   const parts = e.key.split('/');
-  if (single.has(e.module)) parent = await folder(c, `/${e.module}`, e.module, parent, 0, result);
-  for (let i = 2; i < parts.length; i++) parent = await folder(c, `/${parts.slice(0, i).join('/')}`, parts[i - 1], parent, 0, result);
+  if (single.has(e.module) && under(keys, e.module) > 1) parent = await folder(c, `/${e.module}`, e.module, parent, 0, result);
+  for (let i = 2; i < parts.length; i++) {
+    const prefix = parts.slice(0, i).join('/');
+    if (under(keys, prefix) > 1) parent = await folder(c, `/${prefix}`, parts[i - 1], parent, 0, result);
+  }
   return parent;
+}
+
+/** A menu entry for each top-level page a call serves (`menuPage`), once, in its area's folder. */
+async function seedPageMenus(c: Ctx, done: Done, routes: RouteTable, result: SeedResult): Promise<void> {
+  const pages = new Map(routes.all.filter((r) => r.menuPage).map((r) => [r.menuPage!.name, r.menuPage!]));
+  for (const page of pages.values()) {
+    const key = `menu:page:${page.name}`;
+    if (done.has(key)) continue;
+    const parentId = await areaFolder(c, page.area, result);
+    await insert(c.tx, c.menus, { parentId, name: page.label.en, router: page.router, type: 1, icon: 'icon-code', orderNum: 99, viewPath: `page:${page.name}`, keepAlive: 1, isShow: 1 });
+    result.addedMenus++;
+    await markSeeded(c.tx, done, key);
+  }
 }
 
 export async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteTable, result: SeedResult): Promise<void> {
@@ -75,7 +101,7 @@ export async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteT
     let menuId: number | null = null;
     if (!done.has(menuKey)) {
       menuId = await insert(tx, c.menus, {
-        parentId: await parentOf(c, e, single, result),
+        parentId: await parentOf(c, e, single, keys, result),
         name: e.label.en,
         router: `/${e.module}/${e.name}`,
         type: 1,
@@ -100,6 +126,7 @@ export async function seedMenus(tx: Db, done: Done, model: Model, routes: RouteT
       await markSeeded(tx, done, permKey);
     }
   }
+  await seedPageMenus(c, done, routes, result);
   if (!done.has(AREAS_DONE)) await markSeeded(tx, done, AREAS_DONE);
 }
 
@@ -160,4 +187,27 @@ export async function migrateMenuAreas(tx: Db, done: Done, model: Model): Promis
     await tx.run(`DELETE FROM ${q(c.menus)} WHERE ${q('id')} = ?`, [id]);
   }
   await markSeeded(tx, done, AREAS_DONE);
+}
+
+/** Once: see the file's comment. Folders the seeding made are `/<module>` and `/<module>/<level>`, named by their last part. */
+export async function flattenSingleFolders(tx: Db, done: Done, model: Model): Promise<void> {
+  if (done.has(FLAT_DONE)) return;
+  const c: Ctx = { tx, menus: model.system('menus').table, q: tx.q.bind(tx) };
+  const q = c.q;
+  const roleMenus = model.system('roleMenus').table;
+  const routers = new Map<string, string>();
+  for (const e of model.entities) {
+    const parts = e.key.split('/');
+    for (let i = 1; i < parts.length; i++) routers.set(`/${parts.slice(0, i).join('/')}`, parts[i - 1]);
+  }
+  for (const [router, name] of routers) {
+    const dir = await one(tx, `SELECT ${q('id')}, ${q('parentId')} FROM ${q(c.menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ? AND ${q('name')} = ?`, [router, name]);
+    if (!dir || dir.parentId == null) continue;
+    const children = await tx.query<{ id: number; type: number }>(`SELECT ${q('id')}, ${q('type')} FROM ${q(c.menus)} WHERE ${q('parentId')} = ?`, [dir.id]);
+    if (children.length !== 1 || Number(children[0].type) !== 1) continue;
+    await moveInto(c, roleMenus, Number(children[0].id), Number(dir.parentId));
+    await tx.run(`DELETE FROM ${q(roleMenus)} WHERE ${q('menuId')} = ?`, [dir.id]);
+    await tx.run(`DELETE FROM ${q(c.menus)} WHERE ${q('id')} = ?`, [dir.id]);
+  }
+  await markSeeded(tx, done, FLAT_DONE);
 }

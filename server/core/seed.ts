@@ -15,7 +15,7 @@ import { hashPassword } from './auth/password';
 import { usernameColumns, usernameKey } from './auth/username';
 import { ADMIN_ROLE_ID } from './auth/auth.service';
 import { SEED_TABLE, insert, markSeeded, one, type Done } from './seed-db';
-import { migrateMenuAreas, seedMenus } from './seed-menus';
+import { flattenSingleFolders, migrateMenuAreas, seedMenus } from './seed-menus';
 import { seedSystemTasks } from './scheduler/seed-tasks';
 import { seedParams } from './params/seeded-params';
 import { nowStored } from './crud/values';
@@ -136,6 +136,7 @@ export async function seed(db: Db, model: Model, routes: RouteTable, adminPasswo
     await seedRootDepartment(tx, model, done);
     await migrateMenuAreas(tx, done, model);
     await seedMenus(tx, done, model, routes, result);
+    await flattenSingleFolders(tx, done, model);
     await seedMemberPermissions(tx, model, done, memberPermissions);
     await seedSystemTasks(tx, model, done);
     await seedParams(tx, model, done);

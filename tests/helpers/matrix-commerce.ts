@@ -31,4 +31,5 @@ export const COMMERCE_FIXTURES: Record<string, (w: World) => Fixture> = {
   'POST /admin/base/tokenLog/batchSetWithdrawable': (w) => write({ body: { ids: [entryOfA(w)] } }),
   'POST /admin/base/tokenLog/auditList': (w) => read({ body: { userId: w.a.id } }),
   'GET /admin/base/tokenLog/check': () => read({}),
+  'POST /admin/base/tokenLog/adjust': (w) => write({ body: { userId: w.a.id, amount: 5, clientKey: 'matrix-adjust-1' } }),
 };

@@ -157,7 +157,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
   describe('site', () => {
     it('answers empty public fields before any site info is saved', async () => {
       const info = ok(await post('/admin/base/site/info', {}));
-      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null, currency: 'cny', tokensPerUnit: 100 });
+      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null, currency: 'cny', tokensPerUnit: 100, oauthProviders: [] });
     });
 
     it('saves the default row and a host row, and answers the row of the request host or the default', async () => {
@@ -169,7 +169,7 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       const other = ok(await post('/admin/base/site/info', {}, undefined, 'elsewhere.example.org'));
       expect(other).toMatchObject({ name: 'Cosmac', title: 'Cosmac AI' });
       // Public callers never see the host, the id or the other settings.
-      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'currency', 'description', 'favicon', 'keywords', 'logo', 'name', 'title', 'tokensPerUnit']);
+      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'currency', 'description', 'favicon', 'keywords', 'logo', 'name', 'oauthProviders', 'title', 'tokensPerUnit']);
     });
 
     it('updates the existing row of a host instead of adding another', async () => {
@@ -345,12 +345,13 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       ]);
       const s = await summary();
       const delta = (k: 'views' | 'visitors', i: number) => s[k].daily[i] - before[k].daily[i];
-      expect(delta('views', 4)).toBe(3);
+      // Views are visits: .1's two requests of the same moment are one.
+      expect(delta('views', 4)).toBe(2);
       expect(delta('visitors', 4)).toBe(2);
       expect(delta('views', 1)).toBe(2);
       expect(delta('visitors', 1)).toBe(2);
       const pastViews = (x: any) => x.views.daily.slice(0, -1).reduce((a: number, b: number) => a + b, 0);
-      expect(pastViews(s) - pastViews(before)).toBe(5);
+      expect(pastViews(s) - pastViews(before)).toBe(4);
       // Distinct over the range: 198.51.100.1, .2 and .3 (.4 is older than the range).
       expect(s.visitors.sum - before.visitors.sum).toBe(3);
       const month = await summary('?days=30');
@@ -358,6 +359,19 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       // The row of 10 days ago is in the 30-day range.
       expect(month.views.daily[19]).toBeGreaterThanOrEqual(1);
       expect(month.views.sum).toBeGreaterThanOrEqual(s.views.sum + 1);
+    });
+
+    it('counts a visit once per address and hour, however many requests its pages made', async () => {
+      const { dates } = dayRange(7, 0);
+      const at = (hhmm: string) => Date.parse(`${dates[2]}T${hhmm}:00Z`);
+      const before = await summary('?tzOffset=0');
+      // One person's short visit: hundreds of API calls within the hour, from one address.
+      await logRows(Array.from({ length: 300 }, (_, i) => ({ time: at('10:05') + i * 1000, ip: '198.51.100.80' })));
+      // The same person later that day, and someone else at the same hour.
+      await logRows([{ time: at('15:10'), ip: '198.51.100.80' }, { time: at('10:20'), ip: '198.51.100.81' }]);
+      const s = await summary('?tzOffset=0');
+      expect(s.views.daily[2] - before.views.daily[2]).toBe(3);
+      expect(s.visitors.daily[2] - before.visitors.daily[2]).toBe(2);
     });
 
     it('groups by the caller\'s calendar day when given a UTC offset', async () => {
@@ -390,6 +404,15 @@ describe.each(kinds)('logs, site, short links, sitemap and dashboard on %s', (ki
       expect(s.users.daily[3] - before.users.daily[3]).toBe(1);
       expect(s.users.daily[6] - before.users.daily[6]).toBe(1);
       expect(s.users.sum - before.users.sum).toBe(2);
+    });
+
+    it('counts people, not AI members, among the users', async () => {
+      const before = await summary();
+      const { id } = ok(await post('/admin/base/sys/user/add', { username: `dash_ai_${kind}`, password: 'Dash-Pw-123', nickName: 'Bot' }, t.adminToken));
+      await t.core.db.run(`UPDATE ${q('base_sys_user')} SET ${q('userType')} = 1 WHERE ${q('id')} = ?`, [id]);
+      const s = await summary();
+      expect(s.users.total).toBe(before.users.total);
+      expect(s.users.daily[6]).toBe(before.users.daily[6]);
     });
 
     it('sums the totalAmount of paid orders per day and in all', async () => {

@@ -50,6 +50,54 @@ describe.each(kinds)('menu areas on %s', (kind) => {
     expect(folder(all, '/base')).toBeUndefined();
   });
 
+  it('makes no folder for a single screen, and gives the code helper a menu entry of its own', async () => {
+    const all = await menus();
+    expect(path(all, menuOf(all, 'user/address'))).toEqual(['/commerce']);
+    expect(path(all, menuOf(all, 'recycle/data'))).toEqual(['/system']);
+    expect(folder(all, '/user')).toBeUndefined();
+    for (const dir of all.filter((m) => m.type === 0 && m.router !== '/member')) {
+      expect(all.filter((m) => m.parentId === dir.id && m.type !== 2).length, `folder ${dir.router}`).not.toBe(1);
+    }
+    const helper = all.filter((m) => m.type === 1 && m.viewPath === 'page:ai-code');
+    expect(helper).toHaveLength(1);
+    expect(helper[0].router).toBe('/helper/ai-code');
+    expect(path(all, helper[0])).toEqual(['/ai']);
+  });
+
+  it('lifts, once, the single screen out of a folder the seeding made, and keeps a folder an administrator added to', async () => {
+    const db = t.core.db;
+    let all = await menus();
+    const add = async (body: object) => {
+      const res = await t.http().post('/admin/base/sys/menu/add').set('Authorization', t.adminToken).send(body);
+      expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
+      return Number(res.body.data.id);
+    };
+    // The earlier layout: Commerce › user › Shipping address, System › recycle › Recycle bin + an administrator's page.
+    const user = await add({ name: 'user', type: 0, router: '/user', parentId: folder(all, '/commerce')!.id });
+    const recycle = await add({ name: 'recycle', type: 0, router: '/recycle', parentId: folder(all, '/system')!.id });
+    await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [user, menuOf(all, 'user/address').id]);
+    await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [recycle, menuOf(all, 'recycle/data').id]);
+    await add({ name: 'Mine', type: 1, router: '/my-bin', viewPath: 'view:dashboard', parentId: recycle });
+    const role = await t.http().post('/admin/base/sys/role/add').set('Authorization', t.adminToken)
+      .send({ name: 'Address keeper', label: `addr_${kind}`, menuIdList: [user, menuOf(all, 'user/address').id] });
+    expect(role.body.code, JSON.stringify(role.body)).toBe(1000);
+    await db.run(`DELETE FROM ${q('app_seed_state')} WHERE ${q('k')} = ?`, ['menus:flat']);
+
+    await t.core.reseed();
+    all = await menus();
+    expect(path(all, menuOf(all, 'user/address'))).toEqual(['/commerce']);
+    expect(folder(all, '/user')).toBeUndefined();
+    expect(path(all, menuOf(all, 'recycle/data'))).toEqual(['/system', '/recycle']);
+    const links = await db.query<{ menuId: number }>(`SELECT ${q('menuId')} FROM ${q('base_sys_role_menu')} WHERE ${q('roleId')} = ?`, [role.body.data.id]);
+    expect(links.map((l) => Number(l.menuId))).toContain(folder(all, '/commerce')!.id);
+
+    // Once only: a folder made again later stays.
+    const again = await add({ name: 'user', type: 0, router: '/user', parentId: folder(all, '/commerce')!.id });
+    await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [again, menuOf(all, 'user/address').id]);
+    await t.core.reseed();
+    expect(path(await menus(), menuOf(await menus(), 'user/address'))).toEqual(['/commerce', '/user']);
+  });
+
   it('moves an installation seeded per module once, keeping what an administrator moved', async () => {
     const db = t.core.db;
     let all = await menus();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cellField, columnSpecs, formFields, inlineEditable, mayUse, permissionOf, sortable, tableColumns } from '../../web/src/console/crud/fields';
 import { defaultColumnsState, pageBody } from '../../web/src/console/crud/query';
-import { formatDateTime, valueText } from '../../web/src/console/crud/values';
+import { formatDateTime, formatJsonText, valueText } from '../../web/src/console/crud/values';
+import { formPayload, toFormValue } from '../../web/src/console/crud/form-values';
+import type { EpsEntry } from '../../web/src/console/eps';
 import { goods, STATUS } from './crud-fixture';
 
 const byName = (name: string) => goods.columns.find((c) => c.propertyName === name)!;
@@ -97,5 +99,69 @@ describe('crud value text', () => {
     expect(valueText('json', { long: 'x'.repeat(100) }, undefined, { ...o, maxLength: 20 })).toHaveLength(20);
     expect(valueText('text', null, undefined, o)).toBe('');
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('yes/no flags and JSON help in generated forms', () => {
+  const L = (en: string, cn = en, tw = cn) => ({ en, 'zh-cn': cn, 'zh-tw': tw });
+  const yesNo = [
+    { value: 0, label: '否', labels: L('No', '否', '否') },
+    { value: 1, label: '是', labels: L('Yes', '是', '是') },
+  ];
+  const app: EpsEntry = {
+    ...goods,
+    module: 'base',
+    name: 'app',
+    columns: [
+      { ...goods.columns[4], propertyName: 'isAsync', type: 'int', dict: yesNo, label: L('Asynchronous', '异步', '非同步'), comment: '异步' },
+      { ...goods.columns[4], propertyName: 'type', type: 'int', dict: STATUS, label: L('Type'), comment: 'Type' },
+      { ...goods.columns[8], propertyName: 'config', type: 'json', label: L('Configuration', '配置', '設定'), comment: '配置' },
+    ],
+    schema: {
+      add: {
+        type: 'object',
+        properties: {
+          isAsync: { type: 'integer', enum: [0, 1], default: 0 },
+          type: { type: 'integer', enum: [0, 1] },
+          config: { description: 'A JSON object: model, inputSchema', 'x-help': L('A JSON object: model, inputSchema', 'JSON 对象：model、inputSchema') },
+        },
+        required: [],
+      },
+    },
+  };
+
+  it('edits a 0/1 yes/no integer with a switch that sends 1 or 0, and keeps other enums as selects', () => {
+    const fields = formFields(app, 'add', 'zh-cn');
+    const isAsync = fields.find((f) => f.name === 'isAsync')!;
+    expect(isAsync.kind).toBe('flag');
+    expect(fields.find((f) => f.name === 'type')!.kind).toBe('select');
+    expect(toFormValue(isAsync, 1)).toBe(1);
+    expect(formPayload([isAsync], { isAsync: true }, 'add')).toEqual({ isAsync: 1 });
+    expect(formPayload([isAsync], { isAsync: false }, 'add')).toEqual({ isAsync: 0 });
+    expect(valueText('flag', 1, isAsync.options, { yes: 'Y', no: 'N' })).toBe('是');
+    // The list filter offers the enum's labels (a select), not free text.
+    expect(isAsync.options?.map((o) => o.value)).toEqual([0, 1]);
+  });
+
+  it('shows the help of a JSON field in the language of the caller and formats its text', () => {
+    const config = formFields(app, 'add', 'zh-cn').find((f) => f.name === 'config')!;
+    expect(config.kind).toBe('json');
+    expect(config.help).toBe('JSON 对象：model、inputSchema');
+    expect(formFields(app, 'add', 'en').find((f) => f.name === 'config')!.help).toBe('A JSON object: model, inputSchema');
+    expect(formatJsonText('{"model":"m","inputSchema":{"type":"object"}}')).toBe('{\n  "model": "m",\n  "inputSchema": {\n    "type": "object"\n  }\n}');
+    expect(formatJsonText('{"model":')).toBeNull();
+    expect(formatJsonText('')).toBe('');
+  });
+});
+
+describe('units of numbers in generated forms', () => {
+  it('names the unit of a number in the language of the caller', () => {
+    const vip: EpsEntry = {
+      ...goods,
+      schema: { add: { type: 'object', properties: { stock: { type: 'integer', 'x-unit': { en: 'days', 'zh-cn': '天', 'zh-tw': '天' } } }, required: [] } },
+    };
+    expect(formFields(vip, 'add', 'en').find((f) => f.name === 'stock')!.unit).toBe('days');
+    expect(formFields(vip, 'add', 'zh-tw').find((f) => f.name === 'stock')!.unit).toBe('天');
+    expect(formFields(goods, 'add', 'en').find((f) => f.name === 'stock')!.unit).toBeUndefined();
   });
 });

@@ -65,18 +65,18 @@ describe('rule 3: the console', () => {
   });
 
   it('sends other roles to /404', () => {
-    expect(go({ path: '/admin', user: member })).toEqual({ redirect: '/404' });
-    expect(go({ path: '/admin/base/sys/user', user: member })).toEqual({ redirect: '/404' });
-    expect(go({ path: '/admin', user: { ...member, roleIds: undefined } })).toEqual({ redirect: '/404' });
+    expect(go({ path: '/admin', user: member })).toEqual({ redirect: '/404?from=console' });
+    expect(go({ path: '/admin/base/sys/user', user: member })).toEqual({ redirect: '/404?from=console' });
+    expect(go({ path: '/admin', user: { ...member, roleIds: undefined } })).toEqual({ redirect: '/404?from=console' });
   });
 
   it('admits the roles of consoleRoleIds', () => {
     expect(go({ path: '/admin/base/sys/user', user: member, consoleRoleIds: [2] })).toEqual({});
-    expect(go({ path: '/admin/base/sys/user', user: member, consoleRoleIds: [3] })).toEqual({ redirect: '/404' });
+    expect(go({ path: '/admin/base/sys/user', user: member, consoleRoleIds: [3] })).toEqual({ redirect: '/404?from=console' });
   });
 
   it('fails closed while the user is unknown, and /adminx is not a console path', () => {
-    expect(go({ path: '/admin', user: null })).toEqual({ redirect: '/404' });
+    expect(go({ path: '/admin', user: null })).toEqual({ redirect: '/404?from=console' });
     expect(go({ path: '/adminx', user: member })).toEqual({});
   });
 });

@@ -175,6 +175,8 @@ export default defineEntity({
       scale: 4,
       default: 0,
       nullable: false,
+      // Balances move only through the ledger (base/tokenLog/adjust and the money paths), never by an edit.
+      readOnly: true,
       label: l('Tokens', '代币', '代幣'),
     },
     earnedTokens: {
@@ -183,6 +185,7 @@ export default defineEntity({
       scale: 4,
       default: 0,
       nullable: false,
+      readOnly: true,
       label: l('Earned tokens', '已赚代币', '已賺代幣'),
     },
     withdrawableTokens: {
@@ -191,6 +194,7 @@ export default defineEntity({
       scale: 4,
       default: 0,
       nullable: false,
+      readOnly: true,
       label: l('Withdrawable tokens', '可提现代币', '可提領代幣'),
     },
     invitationShortUrl: { type: 'string', label: l('Invitation short link', '邀请短链接', '邀請短網址') },

@@ -17,7 +17,7 @@ export interface RawFieldError {
 
 const ajv = lazyAjv({ allErrors: true, strict: false }, (a) => {
   addFormats(a, ['email', 'uri']);
-  a.addVocabulary(['x-labels']);
+  a.addVocabulary(['x-labels', 'x-help', 'x-unit']);
 });
 
 const compiled = new WeakMap<Entity, { add?: ValidateFunction; update?: ValidateFunction }>();

@@ -102,6 +102,10 @@ export interface FieldDecl {
    * expression, the name of a task handler).
    */
   example?: string | number | boolean | null;
+  /** What to write, shown under the field in the console's forms (the shape a JSON field takes). */
+  help?: Labels;
+  /** The unit of a number (days, tokens), shown beside its control and in the schema as `x-unit`. */
+  unit?: Labels;
 }
 
 export type ActionName = 'add' | 'update' | 'delete' | 'info' | 'list' | 'page';

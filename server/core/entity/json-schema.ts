@@ -49,6 +49,11 @@ export function fieldSchema(f: Field, forWrite: boolean): JsonSchema {
   s['x-labels'] = f.label;
   if (f.default !== undefined) s.default = f.default;
   if (f.example !== undefined) s.examples = [f.example];
+  if (f.help) {
+    s.description = f.help.en;
+    s['x-help'] = f.help;
+  }
+  if (f.unit) s['x-unit'] = f.unit;
   if (f.nullable && s.type) {
     s.type = [s.type as string, 'null'];
     if (s.enum) s.enum = [...(s.enum as unknown[]), null];

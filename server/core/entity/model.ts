@@ -34,6 +34,10 @@ export interface Field {
   max?: number;
   /** A valid value (see FieldDecl.example), or undefined. */
   example?: string | number | boolean | null;
+  /** What to write (see FieldDecl.help), or undefined. */
+  help?: Labels;
+  /** The unit of a number (see FieldDecl.unit), or undefined. */
+  unit?: Labels;
 }
 
 export interface Action {

@@ -94,6 +94,8 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     ...(d.min !== undefined ? { min: d.min } : {}),
     ...(d.max !== undefined ? { max: d.max } : {}),
     ...(d.example !== undefined ? { example: d.example } : {}),
+    ...(d.help ? { help: d.help } : {}),
+    ...(d.unit ? { unit: d.unit } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /** The route table: every API route, generated or hand-written, with its access rule. */
 import type { Context } from 'koa';
-import type { HttpMethod, Labels } from '../entity/define';
+import type { HttpMethod, Labels, MenuArea } from '../entity/define';
 import type { Caller } from '../auth/auth.service';
 import type { Entity } from '../entity/model';
 import type { Lang } from '../i18n/messages';
@@ -23,6 +23,14 @@ export interface ApiRequest {
  * `permission` a token whose roles hold the key (role id 1 holds every key); `admin` role id 1 only.
  */
 export type Guard = 'public' | 'signedIn' | 'permission' | 'admin';
+
+/** A web page outside the console shell that gets its own menu entry (`page:<name>` at `router`). */
+export interface MenuPage {
+  name: string;
+  router: string;
+  label: Labels;
+  area: MenuArea;
+}
 
 export interface Route {
   method: HttpMethod;
@@ -48,6 +56,8 @@ export interface Route {
   body?: 'json' | 'raw';
   /** Not written to the request log (probes and scrapes: /health, /health/ready, /metrics). */
   quiet?: boolean;
+  /** A top-level web page this call serves, given a console menu entry once (seed-menus.ts). */
+  menuPage?: MenuPage;
   handler(req: ApiRequest): Promise<unknown>;
 }
 

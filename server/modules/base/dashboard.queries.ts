@@ -1,7 +1,9 @@
 /**
  * The dashboard's counts: per calendar day since a moment (day keys at a UTC offset in minutes,
- * grouped in SQL that differs per dialect), and over a whole range or all time. Views and visitors
- * are request log rows, users live user rows, sales the totalAmount of paid orders.
+ * grouped in SQL that differs per dialect), and over a whole range or all time. Views are visits
+ * (an address counts once per hour, however many requests its pages make) and visitors distinct
+ * addresses, both from the request log; users are live people (not AI members); sales the
+ * totalAmount of paid orders.
  */
 import type { Core } from '../../core/core';
 import type { Db } from '../../core/db/db';
@@ -15,6 +17,13 @@ export function dayExpr(db: Db, column: string, offset: number): string {
   if (!Number.isSafeInteger(offset)) throw new Error('offset must be an integer');
   if (db.dialect === 'mysql') return offset ? `DATE(DATE_ADD(${column}, INTERVAL ${offset} MINUTE))` : `DATE(${column})`;
   return offset ? `substr(datetime(${column}, '${offset >= 0 ? '+' : ''}${offset} minutes'), 1, 10)` : `substr(${column}, 1, 10)`;
+}
+
+/** The hour key (YYYY-MM-DD HH) of a stored UTC datetime column, shifted by `offset` minutes. */
+export function hourExpr(db: Db, column: string, offset: number): string {
+  if (!Number.isSafeInteger(offset)) throw new Error('offset must be an integer');
+  if (db.dialect === 'mysql') return `DATE_FORMAT(${offset ? `DATE_ADD(${column}, INTERVAL ${offset} MINUTE)` : column}, '%Y-%m-%d %H')`;
+  return offset ? `substr(datetime(${column}, '${offset >= 0 ? '+' : ''}${offset} minutes'), 1, 13)` : `substr(${column}, 1, 13)`;
 }
 
 const tables = (core: Core) => ({
@@ -38,8 +47,12 @@ async function one(core: Core, sql: string, params: unknown[] = []): Promise<num
   return Number(r?.n ?? 0);
 }
 
+/** Visits per day: distinct (address, hour) pairs, so one person's page load of many calls is one. */
 export function viewsPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
-  return perDay(core, tables(core).log, core.db.q('createTime'), 'COUNT(*)', '', from, tzOffset);
+  const q = core.db.q.bind(core.db);
+  const hour = hourExpr(core.db, q('createTime'), tzOffset);
+  const visit = core.db.dialect === 'mysql' ? `CONCAT(${q('ip')}, '|', ${hour})` : `${q('ip')} || '|' || ${hour}`;
+  return perDay(core, tables(core).log, q('createTime'), `COUNT(DISTINCT ${visit})`, '', from, tzOffset);
 }
 
 export function visitorsPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
@@ -53,14 +66,17 @@ export function visitorsSince(core: Core, from: string): Promise<number> {
   return one(core, `SELECT COUNT(DISTINCT ${q('ip')}) AS ${q('n')} FROM ${q(tables(core).log.table)} WHERE ${q('createTime')} >= ?`, [from]);
 }
 
+/** Live people: not deleted, and not AI members (userType 1); an empty userType is a person. */
+const people = (q: (n: string) => string) => `${q('delete')} = 0 AND (${q('userType')} IS NULL OR ${q('userType')} = 0)`;
+
 export function newUsersPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
   const q = core.db.q.bind(core.db);
-  return perDay(core, tables(core).users, q('createTime'), 'COUNT(*)', `${q('delete')} = 0 AND `, from, tzOffset);
+  return perDay(core, tables(core).users, q('createTime'), 'COUNT(*)', `${people(q)} AND `, from, tzOffset);
 }
 
 export function liveUserCount(core: Core): Promise<number> {
   const q = core.db.q.bind(core.db);
-  return one(core, `SELECT COUNT(*) AS ${q('n')} FROM ${q(tables(core).users.table)} WHERE ${q('delete')} = 0`);
+  return one(core, `SELECT COUNT(*) AS ${q('n')} FROM ${q(tables(core).users.table)} WHERE ${people(q)}`);
 }
 
 /** Paid orders' totalAmount per day of payment (of creation when no payTime is stored). */

@@ -1,6 +1,7 @@
 /**
- * The console dashboard's numbers for the last N days: views (request log rows), visitors (distinct
- * IPs in the request log), new users, and sales (paid orders' totalAmount), per day and summed.
+ * The console dashboard's numbers for the last N days: views (visits: an address counts once per
+ * hour in the request log), visitors (distinct IPs in the request log), new people (AI members left
+ * out), and sales (paid orders' totalAmount), per day and summed.
  * Days are calendar days at the caller's UTC offset.
  */
 import type { Core } from '../../core/core';

@@ -2,8 +2,9 @@
  * base/site: the site info that public pages show, per host. `info` is public and answers the row of
  * the request's host, else the default row (host NULL): the public fields and `communityUrl` (the
  * chat-community link of `/discord`, kept in the row's `config.communityUrl`) and `currency` (the site
- * currency prices are written in, lower case: the `currency` param or SITE_CURRENCY) and `tokensPerUnit`
- * (the tokens a top-up gives per unit of that currency, so a top-up box can say it); callers who may
+ * currency prices are written in, lower case: the `currency` param or SITE_CURRENCY), `tokensPerUnit`
+ * (the tokens a top-up gives per unit of that currency, so a top-up box can say it) and `oauthProviders`
+ * (the sign-in providers this server has credentials for, so the sign-in page offers only those); callers who may
  * `save` get the whole row.
  * `save` upserts the row of one host (none or empty: the default row).
  */
@@ -13,6 +14,7 @@ import { defineRoutes, call } from '../../core/modules';
 import { fail } from '../../core/http/errors';
 import { siteIdOfHost, sitesForHost } from './site.queries';
 import { siteCurrency, tokensPerUnit } from './pay/pay-settings';
+import { OAUTH_PROVIDERS, oauthProviders } from '../../adapters/oauth.adapter';
 
 /** What anyone may read. */
 export const PUBLIC_SITE_FIELDS = ['name', 'title', 'description', 'keywords', 'logo', 'favicon', 'copyright'] as const;
@@ -37,6 +39,8 @@ export function communityUrl(row: Row | undefined): string | null {
 export default defineRoutes((core: Core) => {
   const site = core.model.byKey.get('base/site')!;
   const SAVE_KEY = 'base:site:save';
+  const configured = oauthProviders(core.config.env);
+  const signInProviders = OAUTH_PROVIDERS.filter((p) => configured[p] !== null);
   return [
     call(core, 'base', 'site', 'info', {
       method: 'POST',
@@ -49,12 +53,15 @@ export default defineRoutes((core: Core) => {
         // The host with its port first, then the bare host name, then the default row.
         const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === hostname) ?? rows.find((r) => r.host === null);
         const [currency, perUnit] = await Promise.all([siteCurrency(core), tokensPerUnit(core)]);
-        if (row && req.user && core.auth.can(req.user, SAVE_KEY)) return { ...row, communityUrl: communityUrl(row), currency, tokensPerUnit: perUnit };
+        if (row && req.user && core.auth.can(req.user, SAVE_KEY)) {
+          return { ...row, communityUrl: communityUrl(row), currency, tokensPerUnit: perUnit, oauthProviders: signInProviders };
+        }
         const out: Row = {};
         for (const f of PUBLIC_SITE_FIELDS) out[f] = row?.[f] ?? null;
         out.communityUrl = communityUrl(row);
         out.currency = currency;
         out.tokensPerUnit = perUnit;
+        out.oauthProviders = signInProviders;
         return out;
       },
     }),

@@ -51,7 +51,7 @@ test('without consoleRoleIds the viewer is sent to /404', async ({ page }) => {
   // Signed in, but the console does not admit the role.
   await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 20_000 });
   await page.goto(url('/admin'));
-  await expect(page).toHaveURL(/\/404$/);
+  await expect(page).toHaveURL(/\/404\?from=console$/);
   await shot(page, '15-viewer-404');
 });
 

@@ -227,7 +227,7 @@ export interface BaseApp {
    * Asynchronous (异步 / 非同步)
    * @default 0
    */
-  isAsync?: number;
+  isAsync?: 0 | 1;
   /** Parent type (父类型 / 父類型) */
   parentType?: number | null;
   /** Type (类型 / 類型) */
@@ -255,7 +255,7 @@ export interface BaseApp {
    * Shown (显示 / 顯示)
    * @default 1
    */
-  show?: number;
+  show?: 0 | 1;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -280,7 +280,7 @@ export interface BaseAppAdd {
    * Asynchronous (异步 / 非同步)
    * @default 0
    */
-  isAsync?: number;
+  isAsync?: 0 | 1;
   /** Parent type (父类型 / 父類型) */
   parentType?: number | null;
   /** Type (类型 / 類型) */
@@ -308,7 +308,7 @@ export interface BaseAppAdd {
    * Shown (显示 / 顯示)
    * @default 1
    */
-  show?: number;
+  show?: 0 | 1;
 }
 
 /**
@@ -330,7 +330,7 @@ export interface BaseAppUpdate {
    * Asynchronous (异步 / 非同步)
    * @default 0
    */
-  isAsync?: number;
+  isAsync?: 0 | 1;
   /** Parent type (父类型 / 父類型) */
   parentType?: number | null;
   /** Type (类型 / 類型) */
@@ -358,7 +358,7 @@ export interface BaseAppUpdate {
    * Shown (显示 / 顯示)
    * @default 1
    */
-  show?: number;
+  show?: 0 | 1;
 }
 
 /**
@@ -3677,21 +3677,6 @@ export interface BaseSysUserAdd {
    */
   starWalletAddress?: string | null;
   /**
-   * Tokens (代币 / 代幣)
-   * @default 0
-   */
-  tokens?: number;
-  /**
-   * Earned tokens (已赚代币 / 已賺代幣)
-   * @default 0
-   */
-  earnedTokens?: number;
-  /**
-   * Withdrawable tokens (可提现代币 / 可提領代幣)
-   * @default 0
-   */
-  withdrawableTokens?: number;
-  /**
    * Invitation short link (邀请短链接 / 邀請短網址)
    * @maxLength 255
    */
@@ -3877,21 +3862,6 @@ export interface BaseSysUserUpdate {
    * @maxLength 255
    */
   starWalletAddress?: string | null;
-  /**
-   * Tokens (代币 / 代幣)
-   * @default 0
-   */
-  tokens?: number;
-  /**
-   * Earned tokens (已赚代币 / 已賺代幣)
-   * @default 0
-   */
-  earnedTokens?: number;
-  /**
-   * Withdrawable tokens (可提现代币 / 可提領代幣)
-   * @default 0
-   */
-  withdrawableTokens?: number;
   /**
    * Invitation short link (邀请短链接 / 邀請短網址)
    * @maxLength 255

@@ -18,6 +18,8 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 export const REGISTER_PATH = '/register';
 export const WORKBENCH_PATH = '/workbench';
 export const NOT_FOUND_PATH = '/404';
+/** Rule 3's 404 (the spec's page) marked so it can say why: the console is for administrators. */
+export const CONSOLE_DENIED_PATH = `${NOT_FOUND_PATH}?from=console`;
 export const ADMIN_ROLE_ID = 1;
 
 export interface RouteInput {
@@ -101,7 +103,7 @@ export function decideRoute({ path, search, session, user, consoleRoleIds = [] }
   }
 
   // 3. The console admits role 1 and the consoleRoleIds roles (fails closed while the user is unknown).
-  if (isConsolePath(path) && !canEnterConsole(user, consoleRoleIds)) return { redirect: NOT_FOUND_PATH };
+  if (isConsolePath(path) && !canEnterConsole(user, consoleRoleIds)) return { redirect: CONSOLE_DENIED_PATH };
 
   // 4. A signed-in user does not see the sign-in pages (a safe `redirect` of theirs is followed).
   if (isLoginPath(path)) return { redirect: safeRedirect(new URLSearchParams(search ?? '').get('redirect')) ?? WORKBENCH_PATH };

@@ -17,6 +17,8 @@ export default defineRoutes((core: Core) => [
   call(core, 'base', 'coding', 'getModuleTree', {
     method: 'GET',
     summary: l('Modules, entities and fields', '模块、实体与字段', '模組、實體與欄位'),
+    // The helper's page reads the tree first: its menu entry hangs on this call.
+    menuPage: { name: 'ai-code', router: '/helper/ai-code', label: l('AI code helper', 'AI 代码助手', 'AI 程式碼助手'), area: 'ai' },
     handler: async () => moduleTree(core),
   }),
   call(core, 'base', 'coding', 'createCode', {

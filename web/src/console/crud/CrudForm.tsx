@@ -40,6 +40,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
         const d = entry.schema?.add?.properties?.[f.name]?.default ?? f.column?.defaultValue;
         if (d !== undefined && d !== null) initial[f.name] = toFormValue(f, d);
         else if (f.kind === 'switch') initial[f.name] = false;
+        else if (f.kind === 'flag') initial[f.name] = 0;
       }
       form.setFieldsValue(initial);
       return;
@@ -66,7 +67,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
 
   const rulesOf = (f: FieldSpec): FormRule[] => {
     const rules: FormRule[] = [];
-    if (f.required && f.kind !== 'switch') rules.push({ required: true, message: t('crud.required', { label: f.label }) });
+    if (f.required && f.kind !== 'switch' && f.kind !== 'flag') rules.push({ required: true, message: t('crud.required', { label: f.label }) });
     if (f.maxLength !== undefined) rules.push({ max: f.maxLength, message: t('crud.maxLength', { max: f.maxLength }) });
     if (f.kind === 'json') {
       rules.push({
@@ -108,7 +109,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" name={`crud-${entry.module}-${entry.name}`.replace(/\//g, '-')}>
           {fields.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={f.label} rules={rulesOf(f)}>
+            <Form.Item key={f.name} name={f.name} label={f.label} rules={rulesOf(f)} extra={f.help} data-testid={`form-item-${f.name}`}>
               <FieldInput field={f} options={f.dictKey ? dicts[f.dictKey] : undefined} />
             </Form.Item>
           ))}

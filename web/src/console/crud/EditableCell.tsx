@@ -67,7 +67,7 @@ export default function EditableCell({ entry, id, field, value, options, childre
     );
   }
   return (
-    <Space.Compact style={{ width: '100%', minWidth: field.kind === 'switch' ? 120 : 200 }} data-testid={`cell-editor-${field.name}`}>
+    <Space.Compact style={{ width: '100%', minWidth: field.kind === 'switch' || field.kind === 'flag' ? 120 : 200 }} data-testid={`cell-editor-${field.name}`}>
       <div style={{ flex: 1, display: 'flex', alignItems: 'center' }}>
         <FieldInput field={field} options={options} value={draft} onChange={setDraft} autoFocus onEnter={() => void save()} />
       </div>

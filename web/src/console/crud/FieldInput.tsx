@@ -3,6 +3,7 @@ import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { EpsDictOption } from '../eps';
 import type { FieldSpec } from './fields';
 import { useI18n } from '../../i18n';
+import JsonInput from './JsonInput';
 
 export interface FieldInputProps {
   field: FieldSpec;
@@ -37,6 +38,10 @@ export default function FieldInput({ field, options, value, onChange, autoFocus,
     }
     case 'switch':
       return <Switch {...common} checked={Boolean(value)} onChange={change} />;
+    case 'flag':
+      return <Switch {...common} checked={Number(value) === 1} onChange={(on) => change(on ? 1 : 0)} data-testid={`flag-${field.name}`} />;
+    case 'json':
+      return <JsonInput {...common} value={value as string | undefined} onChange={change} />;
     case 'integer':
     case 'number':
       return (
@@ -44,6 +49,7 @@ export default function FieldInput({ field, options, value, onChange, autoFocus,
           {...common}
           style={{ width: '100%', minWidth: 100 }}
           precision={field.kind === 'integer' ? 0 : undefined}
+          addonAfter={field.unit}
           value={value as number | null | undefined}
           onChange={change}
           onPressEnter={onEnter}
@@ -60,16 +66,14 @@ export default function FieldInput({ field, options, value, onChange, autoFocus,
           onChange={change}
         />
       );
-    case 'json':
     case 'textarea':
       return (
         <Input.TextArea
           {...common}
-          autoSize={{ minRows: field.kind === 'json' ? 3 : 2, maxRows: 10 }}
+          autoSize={{ minRows: 2, maxRows: 10 }}
           maxLength={field.maxLength}
           value={value as string | undefined}
           onChange={(e) => change(e.target.value)}
-          style={field.kind === 'json' ? { fontFamily: 'monospace' } : undefined}
         />
       );
     case 'password':

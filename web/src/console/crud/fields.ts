@@ -7,7 +7,7 @@ import type { EpsColumn, EpsDictOption, EpsEntry, JsonSchema } from '../eps';
 import type { Lang } from '../../i18n/define';
 
 /** The control a value is edited with. */
-export type FieldKind = 'text' | 'textarea' | 'integer' | 'number' | 'switch' | 'select' | 'datetime' | 'date' | 'json' | 'password';
+export type FieldKind = 'text' | 'textarea' | 'integer' | 'number' | 'switch' | 'flag' | 'select' | 'datetime' | 'date' | 'json' | 'password';
 
 export interface FieldSpec {
   name: string;
@@ -22,6 +22,10 @@ export interface FieldSpec {
   dictKey?: string;
   nullable: boolean;
   column?: EpsColumn;
+  /** What to write (the declaration's help, in the caller's language), shown under the control. */
+  help?: string;
+  /** The unit of a number (days), in the caller's language, shown beside the control. */
+  unit?: string;
 }
 
 const SYSTEM_FIELDS = new Set(['id', 'createTime', 'updateTime']);
@@ -50,8 +54,19 @@ export function inlineEditable(entry: EpsEntry, c: EpsColumn): boolean {
   return !props || c.propertyName in props;
 }
 
+/**
+ * A yes/no integer: its enum is exactly 0 "No" and 1 "Yes" (English labels). A switch in forms, a
+ * select in filters; other two-value enums (Disabled/Enabled) stay selects that name their values.
+ */
+function isFlag(c: EpsColumn | undefined): boolean {
+  if (!c || !INTEGER_TYPES.has(c.type) || !Array.isArray(c.dict) || c.dict.length !== 2) return false;
+  const en = (v: number) => c.dict && Array.isArray(c.dict) ? c.dict.find((o) => Number(o.value) === v)?.labels?.en : undefined;
+  return en(0) === 'No' && en(1) === 'Yes';
+}
+
 export function kindOf(c: EpsColumn | undefined, p: JsonSchema | undefined, name: string): FieldKind {
   if (c?.writeOnly || p?.writeOnly === true || p?.format === 'password' || /password/i.test(name)) return 'password';
+  if (isFlag(c)) return 'flag';
   if ((c && (Array.isArray(c.dict) || typeof c.dict === 'string')) || (p?.enum && p.enum.length)) return 'select';
   const t = c?.type ?? '';
   const st = schemaTypes(p);
@@ -77,6 +92,12 @@ function labelsOf(c: EpsColumn | undefined, p: JsonSchema | undefined, name: str
   if (typeof p?.title === 'string') out.add(p.title);
   out.delete('');
   return [...out].filter((l) => l !== name);
+}
+
+function helpOf(p: JsonSchema | undefined, lang: Lang): string | undefined {
+  const xh = p?.['x-help'] as Record<string, string> | undefined;
+  const h = xh?.[lang] || (typeof p?.description === 'string' ? p.description : '');
+  return h || undefined;
 }
 
 function labelOf(c: EpsColumn | undefined, p: JsonSchema | undefined, name: string, lang: Lang): string {
@@ -116,6 +137,10 @@ export function formFields(entry: EpsEntry, mode: 'add' | 'update', lang: Lang =
         nullable: p ? st.includes('null') : Boolean(c?.nullable),
         column: c,
       };
+      const help = helpOf(p, lang);
+      if (help) spec.help = help;
+      const unit = (p?.['x-unit'] as Record<string, string> | undefined)?.[lang];
+      if (unit) spec.unit = unit;
       const max = typeof p?.maxLength === 'number' ? p.maxLength : c?.length ?? undefined;
       if (typeof max === 'number' && (kind === 'text' || kind === 'textarea' || kind === 'password')) spec.maxLength = max;
       if (Array.isArray(c?.dict)) spec.options = c.dict;

@@ -14,6 +14,7 @@ export function toFormValue(f: FieldSpec, v: unknown): unknown {
     return d.isValid() ? d : undefined;
   }
   if (f.kind === 'switch') return v === true || v === 1 || v === '1';
+  if (f.kind === 'flag') return Number(v) === 1 ? 1 : 0;
   return v;
 }
 
@@ -24,6 +25,7 @@ export function fromFormValue(f: FieldSpec, v: unknown): unknown {
     const r = parseJsonText(String(v));
     return r.ok ? r.value : v;
   }
+  if (f.kind === 'flag') return v === true || v === 1 || v === '1' ? 1 : 0;
   if (f.kind === 'datetime') return dayjs.isDayjs(v) ? (v as Dayjs).toISOString() : v;
   if (f.kind === 'date') return dayjs.isDayjs(v) ? (v as Dayjs).format('YYYY-MM-DD') : v;
   return v;

@@ -83,7 +83,7 @@ type Converted = { ok: true; value: unknown } | { ok: false; problem: ImportProb
 /** One non-empty cell as the field's value. */
 export function convertCell(f: FieldSpec, v: CellValue, options?: EpsDictOption[]): Converted {
   const opts = options ?? f.options;
-  if (f.kind === 'select' && opts) {
+  if ((f.kind === 'select' || f.kind === 'flag') && opts) {
     const o = matchOption(opts, v);
     return o ? { ok: true, value: o.value } : { ok: false, problem: 'enum', params: { values: opts.map((x) => x.label).join(', ') } };
   }

@@ -24,13 +24,14 @@ export interface ColumnContext {
   onCellSaved: (row: Row, field: string, value: unknown) => void;
 }
 
-const WIDTH: Partial<Record<FieldSpec['kind'], number>> = { datetime: 170, date: 120, switch: 90, integer: 110, number: 120, json: 220, textarea: 220 };
+const WIDTH: Partial<Record<FieldSpec['kind'], number>> = { datetime: 170, date: 120, switch: 90, flag: 90, integer: 110, number: 120, json: 220, textarea: 220 };
 
 function display(spec: FieldSpec, v: unknown, ctx: ColumnContext): ReactNode {
   if (v === null || v === undefined || v === '') return <Typography.Text type="secondary">-</Typography.Text>;
   const options = spec.options ?? (spec.dictKey ? ctx.dicts[spec.dictKey] : undefined);
   const text = valueText(spec.kind, v, options, { yes: ctx.yes, no: ctx.no, maxLength: 60 });
   if (spec.kind === 'switch') return <Tag color={text === ctx.yes ? 'success' : 'default'}>{text}</Tag>;
+  if (spec.kind === 'flag') return <Tag color={Number(v) === 1 ? 'success' : 'default'}>{text}</Tag>;
   return text;
 }
 

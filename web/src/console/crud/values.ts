@@ -46,13 +46,20 @@ export function valueText(kind: FieldKind, v: unknown, options: EpsDictOption[] 
   if (v === null || v === undefined) return '';
   let s: string;
   if (options) s = optionLabel(options, v) ?? String(v);
-  else if (kind === 'switch') s = v === true || v === 1 || v === '1' || v === 'true' ? o.yes : o.no;
+  else if (kind === 'switch' || kind === 'flag') s = v === true || v === 1 || v === '1' || v === 'true' ? o.yes : o.no;
   else if (kind === 'datetime') s = formatDateTime(v);
   else if (kind === 'date') s = formatDateTime(v, false);
   else if (typeof v === 'object') s = JSON.stringify(v);
   else s = String(v);
   if (o.maxLength && s.length > o.maxLength) return `${s.slice(0, o.maxLength - 1)}…`;
   return s;
+}
+
+/** The JSON text indented by two spaces, or null when it does not parse (empty stays empty). */
+export function formatJsonText(text: string): string | null {
+  if (text.trim() === '') return text;
+  const r = parseJsonText(text);
+  return r.ok ? JSON.stringify(r.value, null, 2) : null;
 }
 
 /** True for a JSON text that parses (empty counts as no value). */

@@ -1,7 +1,7 @@
 /** The console's home: views, visitors, users and sales of the last days, as cards and SVG charts. */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Card, Col, Empty, Row, Segmented, Skeleton, Space, Typography, theme } from 'antd';
-import { DollarOutlined, EyeOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Row, Segmented, Skeleton, Space, Tooltip, Typography, theme } from 'antd';
+import { DollarOutlined, EyeOutlined, QuestionCircleOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { api } from '../../app/api';
 import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
@@ -23,13 +23,20 @@ interface Summary {
 
 const RANGES = [7, 30, 90] as const;
 
-function StatCard(props: { title: string; value: string; icon: ReactNode; color: string; foot: string; values: number[] }) {
+function StatCard(props: { title: string; help?: string; value: string; icon: ReactNode; color: string; foot: string; values: number[] }) {
   const { token } = theme.useToken();
   return (
     <Card styles={{ body: { padding: 20 } }} style={{ height: '100%' }}>
       <Space align="start" style={{ width: '100%', justifyContent: 'space-between' }}>
         <div>
-          <Typography.Text type="secondary">{props.title}</Typography.Text>
+          <Typography.Text type="secondary">
+            {props.title}
+            {props.help ? (
+              <Tooltip title={props.help}>
+                <QuestionCircleOutlined style={{ marginInlineStart: 6 }} data-testid="stat-help" />
+              </Tooltip>
+            ) : null}
+          </Typography.Text>
           <div style={{ fontSize: 28, fontWeight: 600, lineHeight: 1.3, color: token.colorText }}>{props.value}</div>
         </div>
         <div
@@ -109,13 +116,13 @@ export default function Dashboard() {
         <>
           <Row gutter={[16, 16]}>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard title={t('viewsSystem.dashboard.views')} value={num.format(data.views.sum)} icon={<EyeOutlined />} color={colors.views} values={data.views.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.views.daily.at(-1) ?? 0) })} />
+              <StatCard title={t('viewsSystem.dashboard.views')} help={t('viewsSystem.dashboard.viewsHelp')} value={num.format(data.views.sum)} icon={<EyeOutlined />} color={colors.views} values={data.views.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.views.daily.at(-1) ?? 0) })} />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard title={t('viewsSystem.dashboard.visitors')} value={num.format(data.visitors.sum)} icon={<TeamOutlined />} color={colors.visitors} values={data.visitors.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.visitors.daily.at(-1) ?? 0) })} />
+              <StatCard title={t('viewsSystem.dashboard.visitors')} help={t('viewsSystem.dashboard.visitorsHelp')} value={num.format(data.visitors.sum)} icon={<TeamOutlined />} color={colors.visitors} values={data.visitors.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.visitors.daily.at(-1) ?? 0) })} />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard title={t('viewsSystem.dashboard.users')} value={num.format(data.users.total)} icon={<UserOutlined />} color={colors.users} values={data.users.daily} foot={t('viewsSystem.dashboard.newInRange', { value: num.format(data.users.sum) })} />
+              <StatCard title={t('viewsSystem.dashboard.users')} help={t('viewsSystem.dashboard.usersHelp')} value={num.format(data.users.total)} icon={<UserOutlined />} color={colors.users} values={data.users.daily} foot={t('viewsSystem.dashboard.newInRange', { value: num.format(data.users.sum) })} />
             </Col>
             <Col xs={24} sm={12} xl={6}>
               <StatCard title={t('viewsSystem.dashboard.sales')} value={money.format(data.sales.sum)} icon={<DollarOutlined />} color={colors.sales} values={data.sales.daily} foot={t('viewsSystem.dashboard.allTime', { value: money.format(data.sales.total) })} />

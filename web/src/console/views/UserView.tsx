@@ -1,7 +1,10 @@
-/** User list on the generic table: the department tree on the left filters the users; add, edit, enable/disable, delete, transfer department. */
+/**
+ * User list on the generic table: the department tree on the left filters the users; add, edit,
+ * enable/disable, delete, transfer department, and give tokens (a ledger adjustment entry).
+ */
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Col, Row, Space, Spin, Switch, Tag, Tree, Typography } from 'antd';
-import { SwapOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Row, Space, Spin, Switch, Tag, Tooltip, Tree, Typography } from 'antd';
+import { GiftOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { data, type Row as DataRow } from '../../app/data';
 import { useAuth, useCan } from '../../app/auth';
@@ -15,6 +18,7 @@ import type { EntityMeta } from './data/entity';
 import { confirmThen } from './system/confirm';
 import UserForm, { type UserTarget } from './system/UserForm';
 import UserMove from './system/UserMove';
+import GiveTokens, { type GiveTokensTarget } from './system/GiveTokens';
 import { buildTree, toTreeData, withDescendants } from './system/tree';
 import { useList } from './system/use-list';
 import { formatTime } from './data/entity';
@@ -36,6 +40,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const roleName = useMemo(() => new Map(roles.rows.map((r) => [r.id, r.name])), [roles.rows]);
   const [departmentId, setDepartmentId] = useState<number | null>(null);
   const [moving, setMoving] = useState<{ ids: number[]; done: () => void } | null>(null);
+  const [giving, setGiving] = useState<GiveTokensTarget | null>(null);
 
   const reload = () => void table.current?.reload();
 
@@ -95,6 +100,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
         />
       ),
     },
+    { title: t('viewsSystem.user.tokens'), dataIndex: 'tokens', width: 100, align: 'right', render: (_, r) => Number(asUser(r).tokens ?? 0).toLocaleString() },
     { title: t('viewsSystem.user.createTime'), dataIndex: 'createTime', width: 170, render: (_, r) => formatTime(r.createTime) },
   ];
 
@@ -131,7 +137,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
           tools={{ import: false, export: false, select: true, keepSelection: true }}
           table={(ctx) => ({
             size: 'small',
-            scroll: { x: 1080 },
+            scroll: { x: 1180 },
             tableAlertRender: ({ selectedRowKeys }) => <Typography.Text>{t('viewsSystem.user.selected', { count: selectedRowKeys.length })}</Typography.Text>,
             tableAlertOptionRender: () => (
               <Button type="link" size="small" onClick={ctx.clearSelection}>
@@ -151,10 +157,25 @@ function Screen({ meta }: { meta: EntityMeta }) {
               items.delete,
               items.add,
             ],
-            rowActionsWidth: 90,
+            rowActionsWidth: 120,
             rowActions: (r, d) => {
               const u = asUser(r);
-              return <RowActions iconsOnly onEdit={d.edit && (() => d.edit!())} onDelete={d.remove && u.id !== me?.id ? () => removeOne(u.id) : undefined} />;
+              return (
+                <RowActions iconsOnly onEdit={d.edit && (() => d.edit!())} onDelete={d.remove && u.id !== me?.id ? () => removeOne(u.id) : undefined}>
+                  {can('base:tokenLog:adjust') ? (
+                    <Tooltip title={t('viewsSystem.user.giveTokens')}>
+                      <Button
+                        type="link"
+                        size="small"
+                        icon={<GiftOutlined />}
+                        aria-label={t('viewsSystem.user.giveTokens')}
+                        data-testid="user-give-tokens"
+                        onClick={() => setGiving({ id: u.id, name: u.nickName || u.username || `#${u.id}`, tokens: Number(u.tokens ?? 0) })}
+                      />
+                    </Tooltip>
+                  ) : null}
+                </RowActions>
+              );
             },
             form: ({ target, onClose, onSaved }) => (
               <UserForm target={userTarget(target)} departments={departments.rows} roles={roles.rows} onClose={onClose} onSaved={onSaved} />
@@ -162,6 +183,14 @@ function Screen({ meta }: { meta: EntityMeta }) {
           }}
         />
       </Col>
+      <GiveTokens
+        target={giving}
+        onClose={() => setGiving(null)}
+        onDone={() => {
+          setGiving(null);
+          reload();
+        }}
+      />
       <UserMove
         userIds={moving?.ids ?? null}
         departments={departments.rows}

@@ -112,6 +112,8 @@ export default defineLocale('auth', {
       e502: 'Oops, something went wrong',
       home: 'Back to home',
       login: 'Log in again',
+      consoleOnly: 'The console is for administrators. Your account can use the workspace.',
+      workspace: 'Go to the workspace',
     },
     placeholder: {
       back: 'Back to home',
@@ -228,6 +230,8 @@ export default defineLocale('auth', {
       e502: '糟糕，出了点问题',
       home: '返回首页',
       login: '重新登录',
+      consoleOnly: '控制台仅供管理员使用。您的账号可以使用工作台。',
+      workspace: '前往工作台',
     },
     placeholder: {
       back: '返回首页',
@@ -344,6 +348,8 @@ export default defineLocale('auth', {
       e502: '糟糕，出了點問題',
       home: '返回首頁',
       login: '重新登入',
+      consoleOnly: '控制台僅供管理員使用。您的帳號可以使用工作台。',
+      workspace: '前往工作台',
     },
     placeholder: {
       back: '返回首頁',

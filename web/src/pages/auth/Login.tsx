@@ -5,6 +5,7 @@ import { safeRedirect } from '../../lib/router-rules';
 import { useI18n } from '../../i18n';
 import { signedIn } from '../../app/auth';
 import { useSiteName } from '../../app/use-site';
+import { useOAuthProviders } from '../../app/use-oauth-providers';
 import type { TokenPair } from '../../lib/session';
 import AuthLayout from './AuthLayout';
 import PasswordLoginForm from './PasswordLoginForm';
@@ -14,8 +15,9 @@ import { useOAuthReturn } from './use-oauth-return';
 import '../../i18n/auth-texts';
 
 /**
- * Sign in: username + password + image captcha, an e-mail code, or Google / Discord. `console`
- * (the /admin/login route) goes to the console afterwards, else to the workbench, unless the page
+ * Sign in: username + password + image captcha, an e-mail code, or Google / Discord when the server
+ * has them configured. `console` (the /admin/login route) offers neither OAuth nor sign-up (an
+ * administrator's account is made by an administrator) and goes to the console afterwards, else to the workbench, unless the page
  * was opened with a `redirect` back to where the visitor was sent from (router rule 1; checked by
  * `safeRedirect`: a path of this site only); the router guard then applies the registration rule
  * when the nickname is missing.
@@ -35,6 +37,8 @@ export default function Login({ console: isConsole = false }: { console?: boolea
     [back, isConsole, navigate],
   );
   const working = useOAuthReturn(done);
+  const configured = useOAuthProviders();
+  const providers = isConsole ? [] : configured;
 
   return (
     <AuthLayout
@@ -58,17 +62,25 @@ export default function Login({ console: isConsole = false }: { console?: boolea
               { key: 'email', label: t('auth.tabs.email'), children: <EmailLoginForm onSignedIn={done} /> },
             ]}
           />
-          <Divider plain style={{ margin: '20px 0 16px' }}>
-            <Typography.Text type="secondary">{t('auth.or')}</Typography.Text>
-          </Divider>
-          <OAuthButtons />
+          {providers.length > 0 && (
+            <>
+              <Divider plain style={{ margin: '20px 0 16px' }}>
+                <Typography.Text type="secondary">{t('auth.or')}</Typography.Text>
+              </Divider>
+              <OAuthButtons providers={providers} />
+            </>
+          )}
           <div className="auth-links" style={{ marginTop: 20 }}>
-            <span>
-              <Typography.Text type="secondary">{t('auth.noAccount')} </Typography.Text>
-              <Link to="/register" data-testid="login-to-register">
-                {t('auth.toRegister')}
-              </Link>
-            </span>
+            {isConsole ? (
+              <span />
+            ) : (
+              <span>
+                <Typography.Text type="secondary">{t('auth.noAccount')} </Typography.Text>
+                <Link to="/register" data-testid="login-to-register">
+                  {t('auth.toRegister')}
+                </Link>
+              </span>
+            )}
             <Link to="/reset-password" data-testid="login-to-reset">
               {t('auth.forgot')}
             </Link>

@@ -1,0 +1,63 @@
+/**
+ * base/tokenLog/adjust (administrators, permission key base:tokenLog:adjust): gives or takes a user's
+ * tokens by hand, as a ledger entry (type 7, adjust) written in one transaction with the balance it
+ * changes; a balance is never edited directly.
+ *
+ * `{userId, amount, remark?, clientKey}` -> `{logId, balance, replayed}`. `amount` is signed (tokens,
+ * at most four decimals, not zero); a balance that would go below zero is refused with 409 and
+ * nothing is written. `clientKey` (8-40 letters, digits, `_` or `-`, one per intended adjustment)
+ * makes a retried request answer the entry the first one wrote instead of adjusting twice: it is kept
+ * in the entry's `relateType` (`adjust:<key>`), looked up under the user's row lock.
+ */
+import type { Core } from '../../../core/core';
+import { l } from '../../../core/entity/define';
+import { SYSTEM } from '../../../core/entity/access';
+import { call, defineRoutes } from '../../../core/modules';
+import { Fields } from '../../../core/http/fields';
+import { fail } from '../../../core/http/errors';
+import { fromUnits, toUnits } from '../pay/money';
+import { moveTokens, TOKEN_KIND } from './ledger.service';
+import { LEDGER } from './ledger.messages';
+
+const CLIENT_KEY = /^[A-Za-z0-9_-]{8,40}$/;
+const MAX_AMOUNT = 1e9;
+
+export default defineRoutes((core: Core) => {
+  const logs = core.model.byKey.get('base/tokenLog')!;
+  const users = core.model.system('users');
+  return [
+    call(core, 'base', 'tokenLog', 'adjust', {
+      method: 'POST',
+      summary: l('Give or take tokens (ledger adjustment)', '调整代币（账本调整）', '調整代幣（帳本調整）'),
+      async handler(req) {
+        const f = Fields.of(req.body, ['userId', 'amount', 'remark', 'clientKey']);
+        const userId = f.id('userId');
+        const amount = f.has('amount') ? f.num('amount', { min: -MAX_AMOUNT, max: MAX_AMOUNT }) : f.bad('amount', 'required');
+        const remark = f.str('remark', 200);
+        const clientKey = f.str('clientKey', 40, true);
+        if (typeof clientKey === 'string' && !CLIENT_KEY.test(clientKey)) f.bad('clientKey', 'format', { format: '8-40 letters, digits, _ or -' });
+        const units = typeof amount === 'number' ? toUnits(amount) : 0;
+        if (typeof amount === 'number' && (units === 0 || Math.abs(fromUnits(units) - amount) > 1e-9)) f.bad('amount', 'invalid');
+        f.done();
+        const relateType = `adjust:${clientKey}`;
+        return core.ops.transaction(SYSTEM, async (t) => {
+          // The user's row lock queues adjustments of one user, so a retry finds the first one's entry.
+          const [user] = await t.lock(users, userId!);
+          if (!user) throw fail.notFound(LEDGER.ledger_user_not_found);
+          const [done] = await t.list(logs, { userId: userId!, relateType });
+          if (done) return { logId: Number(done.id), balance: Number(done.balance), replayed: true };
+          const by = req.user ? `#${req.user.id}` : '';
+          const moved = await moveTokens(core, t, {
+            userId: userId!,
+            balance: 'tokens',
+            units,
+            kind: TOKEN_KIND.adjust,
+            relateType,
+            remark: remark || `Adjusted by ${by}`,
+          });
+          return { logId: moved.logId, balance: fromUnits(moved.balanceUnits), replayed: false };
+        });
+      },
+    }),
+  ];
+});
