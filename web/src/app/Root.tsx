@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { Spin } from 'antd';
 import { api, onLogout, progress } from './api';
-import { loadProfile, signedOut, useAuth } from './auth';
+import { loadProfileAtStart, signedOut, useAuth } from './auth';
 import { canEnterConsole, decideRoute, isConsolePath, ADMIN_LOGIN_PATH, hasLeadingSegments } from '../lib/router-rules';
 import ProgressBar from '../components/ProgressBar';
 import { RootWidgets } from './widgets';
@@ -29,9 +29,7 @@ export default function Root() {
   useEffect(() => {
     if (token && !auth.loaded) {
       setBooting(true);
-      loadProfile()
-        .catch(() => undefined)
-        .finally(() => setBooting(false));
+      void loadProfileAtStart().finally(() => setBooting(false));
     }
   }, [token, auth.loaded]);
 
