@@ -53,6 +53,7 @@ export default defineLocale('viewsData', {
       pickerTitle: 'Choose files',
       selectedCount: '{{n}} / {{limit}} selected',
       tooLarge: 'The uploaded file size cannot exceed {{n}}MB!',
+      tooLargeKb: 'File cannot be larger than {{n}}k',
       tooManyUpload: 'Up to {{n}} files can be uploaded at most',
       tooManySelected: 'Up to {{n}} files can be selected',
       kinds: {
@@ -119,6 +120,7 @@ export default defineLocale('viewsData', {
       pickerTitle: '选择文件',
       selectedCount: '已选 {{n}} / {{limit}}',
       tooLarge: '上传文件大小不能超过 {{n}}MB!',
+      tooLargeKb: '文件大小不能超过 {{n}}k',
       tooManyUpload: '最多只能上传 {{n}} 个文件',
       tooManySelected: '最多只能选择 {{n}} 个文件',
       kinds: {
@@ -185,6 +187,7 @@ export default defineLocale('viewsData', {
       pickerTitle: '選擇檔案',
       selectedCount: '已選 {{n}} / {{limit}}',
       tooLarge: '上傳檔案大小不能超過 {{n}}MB!',
+      tooLargeKb: '檔案大小不能超過 {{n}}k',
       tooManyUpload: '最多只能上傳 {{n}} 個檔案',
       tooManySelected: '最多只能選擇 {{n}} 個檔案',
       kinds: {
