@@ -120,7 +120,7 @@ export default function PersonalCenter() {
             <Form.Item name="nickName" label={t('auth.personal.nickName')} rules={[{ required: true, whitespace: true, message: t('auth.personal.nickNameRequired') }, { max: 50 }]}>
               <Input maxLength={50} data-testid="personal-nickname" />
             </Form.Item>
-            <Form.Item label={t('auth.personal.avatar')} required={false} style={{ marginBottom: 0 }}>
+            <Form.Item label={t('auth.personal.avatar')} required={false}>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="headImg" noStyle rules={[{ type: 'url', message: t('auth.personal.avatarInvalid') }]}>
                   <Input allowClear data-testid="personal-avatar" />
