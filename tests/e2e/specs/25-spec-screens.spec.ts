@@ -1,8 +1,8 @@
 /**
  * Screens of 000 (issue 35): the file space previews a text file in a monospace dialog and says
  * 'Load failed' when the file cannot be read; the avatar upload refuses a picture over 100 KB with
- * 'File cannot be larger than 100k'; an error page carries the host's display name. Screenshots
- * at 1400 px en and 390 px zh-cn land in tests/e2e/artifacts/.
+ * 'File cannot be larger than 100k'; an error page carries the host's display name; a page change
+ * fades out, then in. Screenshots at 1400 px en and 390 px zh-cn land in tests/e2e/artifacts/.
  */
 import { test, expect, chromium, type Page } from '@playwright/test';
 import { base, shot, skipWithoutServer, uiLogin, url } from '../helpers';
@@ -73,4 +73,29 @@ test('an error page carries the display name of the OS host', async () => {
   } finally {
     await browser.close();
   }
+});
+
+test('a page change fades the old page out before the new one fades in', async ({ page }) => {
+  await uiLogin(page);
+  await page.goto(url('/my/info'));
+  await expect(page.getByTestId('personal-nickname')).toBeVisible();
+  await page.evaluate(() => {
+    const w = window as unknown as { __fades: string[] };
+    w.__fades = [];
+    const note = (n: Node) => {
+      const el = n as HTMLElement;
+      if (el.classList?.contains('route-fade')) w.__fades.push(el.className);
+    };
+    new MutationObserver((list) => {
+      for (const m of list) {
+        if (m.type === 'attributes') note(m.target);
+        m.addedNodes.forEach(note);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await page.getByText('Back to the console').click();
+  await expect(page).toHaveURL(/\/admin/);
+  const fades = () => page.evaluate(() => (window as unknown as { __fades: string[] }).__fades);
+  // The URL changes at once; the new page comes in once the old one has faded out.
+  await expect.poll(async () => (await fades()).join(' | ')).toMatch(/route-fade route-fade-out.*\| route-fade($| \|)/);
 });
