@@ -11,6 +11,7 @@ import { startCore, type Started } from './core/app';
 import { createDispatcher } from './core/http/dispatch';
 import { coolCompat } from './core/cool-compat';
 import { createWebServer, pickWebRoot } from './core/http/web';
+import { withSiteProxy } from './core/http/site-proxy';
 import { WEB_DIR } from './core/paths';
 import { attachSocketServer } from './modules/base/chat/socket.server';
 import { beginDrain, drainBudgetMs, drainServer, idleGraceMs, markReady, markStarting, whenListening } from './core/ops/lifecycle';
@@ -61,7 +62,7 @@ export class MainConfiguration implements ILifeCycle {
     const dispatch = createDispatcher({
       routes: core.routes,
       auth: core.auth,
-      web: createWebServer(pickWebRoot(WEB_DIR)),
+      web: withSiteProxy(createWebServer(pickWebRoot(WEB_DIR)), core.config.env),
       logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err), logFields({ reqId: ctx.state.reqId })),
       requestLog: core.requestLog,
       coolCompat: coolCompat(core.config.env),

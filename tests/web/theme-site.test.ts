@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { THEME_COLORS, THEME_NAMES, breakpoint, mix, shades } from '../../web/src/app/theme';
-import { displayName, faviconFor } from '../../web/src/app/site';
+import { readFileSync } from 'node:fs';
+import { displayName, faviconFor, siteIdentity } from '../../web/src/app/site';
 
 describe('themes (000 §9)', () => {
   it('has the eight themes with the default primary colour #FA9819', () => {
@@ -41,5 +42,12 @@ describe('display name and favicon by host (000 §1)', () => {
     expect(faviconFor('app.brand.io', cfg)).toBe('/favicon-alt.svg');
     expect(faviconFor('localhost', cfg)).toBe('/favicon.svg');
     expect(faviconFor('x.brand.io', { ...cfg, brandDomain: '' })).toBe('/favicon.svg');
+  });
+  it('gives the title and favicon of the host rule, applied above the router so error and top-level pages have them too', () => {
+    expect(siteIdentity('app.brand.io', 'Acme OS', cfg)).toEqual({ title: 'Acme OS', favicon: '/favicon-alt.svg' });
+    expect(siteIdentity('localhost', 'COSMAC AI', cfg)).toEqual({ title: 'COSMAC AI', favicon: '/favicon.svg' });
+    // Mounted once in the providers that wrap the router, not per page (error pages never mounted it).
+    const main = readFileSync(new URL('../../web/src/main.tsx', import.meta.url), 'utf8');
+    expect(main).toMatch(/<SiteIdentity \/>[\s\S]*\{children\}/);
   });
 });

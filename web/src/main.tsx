@@ -9,6 +9,7 @@ import { currentLang, useI18n, type Lang } from './i18n';
 import { applyCssVars, getTheme, useTheme } from './app/theme';
 import { registerMessageApi } from './app/notify';
 import { router } from './app/router';
+import { SiteIdentity } from './app/use-site';
 
 /**
  * Ant Design's own texts (pagination, pickers, empty states) per language. English comes with the
@@ -64,6 +65,7 @@ function Providers({ children }: { children: ReactNode }) {
     >
       <AntApp>
         <MessageBridge />
+        <SiteIdentity />
         {children}
       </AntApp>
     </ConfigProvider>

@@ -4,13 +4,14 @@
  * and fades between pages.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { Spin } from 'antd';
 import { api, onLogout, progress } from './api';
-import { loadProfile, signedOut, useAuth } from './auth';
+import { loadProfileAtStart, signedOut, useAuth } from './auth';
 import { canEnterConsole, decideRoute, isConsolePath, ADMIN_LOGIN_PATH, hasLeadingSegments } from '../lib/router-rules';
 import ProgressBar from '../components/ProgressBar';
 import { RootWidgets } from './widgets';
+import RouteFade from './RouteFade';
 import { notify } from './notify';
 import { currentLang, i18n } from '../i18n';
 import { t as sessionText } from '../lib/messages';
@@ -28,9 +29,7 @@ export default function Root() {
   useEffect(() => {
     if (token && !auth.loaded) {
       setBooting(true);
-      loadProfile()
-        .catch(() => undefined)
-        .finally(() => setBooting(false));
+      void loadProfileAtStart().finally(() => setBooting(false));
     }
   }, [token, auth.loaded]);
 
@@ -80,9 +79,7 @@ export default function Root() {
   return (
     <>
       <ProgressBar />
-      <div key={fadeKey} className="route-fade">
-        <Outlet />
-      </div>
+      <RouteFade fadeKey={fadeKey} />
       <RootWidgets />
     </>
   );

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { TokenPair, UserInfo } from '../lib/session';
-import { api } from './api';
+import { api, type RequestOptions } from './api';
 import type { Row } from './data';
 import { canWith, type PermCheck } from './can';
 import { browserPorts } from './language';
@@ -50,10 +50,10 @@ function toUser(row: Record<string, unknown>): UserInfo {
 }
 
 /** Loads person and permmenu for the stored token. */
-export async function loadProfile(): Promise<void> {
+export async function loadProfile(options?: RequestOptions): Promise<void> {
   const [person, pm] = await Promise.all([
-    api.get<Record<string, unknown>>('/admin/base/comm/person'),
-    api.get<{ perms: string[]; menus: MenuRow[]; consoleRoleIds?: number[] }>('/admin/base/comm/permmenu'),
+    api.get<Record<string, unknown>>('/admin/base/comm/person', options),
+    api.get<{ perms: string[]; menus: MenuRow[]; consoleRoleIds?: number[] }>('/admin/base/comm/permmenu', options),
   ]);
   const user = toUser(person);
   api.session.setUser(user);
@@ -61,6 +61,19 @@ export async function loadProfile(): Promise<void> {
   // With COOL_COMPAT on, system menus name cool-admin's view files and keep ours in storedViewPath.
   const menus = (pm.menus ?? []).map((m: MenuRow & { storedViewPath?: string }) => (m.storedViewPath ? { ...m, viewPath: m.storedViewPath } : m));
   set({ user, perms: pm.perms ?? [], menus, consoleRoleIds: (pm.consoleRoleIds ?? []).map(Number), loaded: true });
+}
+
+/**
+ * The stored session's profile at app start. A failed start-up is silently ignored (000 §4): no
+ * toast, a line in the console, and the app renders with what it has (the router rules still apply;
+ * an ended session still logs out through the http client).
+ */
+export async function loadProfileAtStart(log: (...args: unknown[]) => void = console.warn): Promise<void> {
+  try {
+    await loadProfile({ silent: true });
+  } catch (err) {
+    log('start-up: the profile did not load', err);
+  }
 }
 
 /** Stores the tokens of a sign-in and loads the profile. */

@@ -24,3 +24,8 @@ export function displayName(host: string, cfg: SiteConfig = SITE): { key: 'commo
 export function faviconFor(host: string, cfg: SiteConfig = SITE): string {
   return cfg.brandDomain && host.toLowerCase().includes(cfg.brandDomain.toLowerCase()) ? '/favicon-alt.svg' : '/favicon.svg';
 }
+
+/** The document title and favicon for this host; applied once for the whole app (use-site.ts), so every page, error pages included, carries them. */
+export function siteIdentity(host: string, name: string, cfg: SiteConfig = SITE): { title: string; favicon: string } {
+  return { title: name, favicon: faviconFor(host, cfg) };
+}

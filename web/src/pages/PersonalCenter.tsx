@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { Avatar, Button, Card, Descriptions, Divider, Form, Input, Skeleton, Space, Tabs, Typography } from 'antd';
-import { ArrowLeftOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockOutlined, LogoutOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import { api } from '../app/api';
@@ -11,12 +11,16 @@ import { useSiteName } from '../app/use-site';
 import { canEnterConsole } from '../lib/router-rules';
 import type { TokenPair } from '../lib/session';
 import LangSwitch from '../components/LangSwitch';
+import SpaceUpload from '../components/space/SpaceUpload';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { needsOriginalPassword, PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
 import { ACCOUNT_TABS, tabOf, type AccountTab } from '../workspace/account/account-tabs';
 import './auth/auth.css';
 import '../i18n/auth-texts';
 import '../i18n/store-texts';
+
+/** Avatars are small pictures: 'File cannot be larger than 100k' (000 §5). */
+const AVATAR_MAX_KB = 100;
 
 /** The commerce tabs, each its own chunk, loaded when first opened. */
 const TAB_SCREENS: Record<Exclude<AccountTab, 'profile'>, ComponentType> = {
@@ -118,8 +122,15 @@ export default function PersonalCenter() {
             <Form.Item name="nickName" label={t('auth.personal.nickName')} rules={[{ required: true, whitespace: true, message: t('auth.personal.nickNameRequired') }, { max: 50 }]}>
               <Input maxLength={50} data-testid="personal-nickname" />
             </Form.Item>
-            <Form.Item name="headImg" label={t('auth.personal.avatar')} rules={[{ type: 'url', message: t('auth.personal.avatarInvalid') }]}>
-              <Input allowClear data-testid="personal-avatar" />
+            <Form.Item label={t('auth.personal.avatar')} required={false}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="headImg" noStyle rules={[{ type: 'url', message: t('auth.personal.avatarInvalid') }]}>
+                  <Input allowClear data-testid="personal-avatar" />
+                </Form.Item>
+                <SpaceUpload limit={1} multiple={false} maxKb={AVATAR_MAX_KB} accept="image/*" onUploaded={(f) => form.setFieldValue('headImg', f.url ?? '')}>
+                  <Button icon={<UploadOutlined />} data-testid="personal-avatar-upload" aria-label={t('viewsData.space.upload')} />
+                </SpaceUpload>
+              </Space.Compact>
             </Form.Item>
           </section>
           <section>

@@ -1,9 +1,12 @@
 /** One file of the space: a 120 px preview (the image itself, or its kind's icon), name and actions. */
-import { CheckCircleFilled, CopyOutlined, DeleteOutlined, ExportOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CopyOutlined, DeleteOutlined, ExportOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Tooltip, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { useI18n } from '../../i18n';
 import { KindIcon, formatSize, kindOf, type FileKind } from './file-kind';
 import { UPLOAD_LIMITS, type SpaceFile } from './upload';
+import { isTextPreviewable } from './text-preview';
+import TextPreview from './TextPreview';
 import '../../i18n/console-texts';
 
 export interface FileCardProps {
@@ -25,6 +28,8 @@ export default function FileCard({ file, selected, onClick, onCopy, onDelete }: 
   const { t } = useI18n();
   const { token } = theme.useToken();
   const kind = kindFor(file);
+  const [previewing, setPreviewing] = useState(false);
+  const previewable = !!file.url && isTextPreviewable(file.name || file.url);
   return (
     <div
       data-testid="space-file"
@@ -68,6 +73,11 @@ export default function FileCard({ file, selected, onClick, onCopy, onDelete }: 
           {formatSize(file.size)}
         </Typography.Text>
         <span onClick={(e) => e.stopPropagation()}>
+          {previewable ? (
+            <Tooltip title={t('viewsData.space.preview')}>
+              <Button size="small" type="text" icon={<EyeOutlined />} onClick={() => setPreviewing(true)} data-testid="space-preview" />
+            </Tooltip>
+          ) : null}
           <Tooltip title={t('viewsData.space.open')}>
             <Button size="small" type="text" icon={<ExportOutlined />} href={file.url} target="_blank" rel="noreferrer" />
           </Tooltip>
@@ -83,6 +93,11 @@ export default function FileCard({ file, selected, onClick, onCopy, onDelete }: 
           ) : null}
         </span>
       </div>
+      {previewing && file.url ? (
+        <span onClick={(e) => e.stopPropagation()}>
+          <TextPreview url={file.url} name={file.name || file.url} onClose={() => setPreviewing(false)} />
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -17,9 +17,11 @@ export interface FileInputProps {
   /** Only this kind of file, e.g. 'image'. */
   kind?: FileKind;
   disabled?: boolean;
+  /** Uploads limited to this many KB (small images such as avatars). */
+  maxKb?: number;
 }
 
-export default function FileInput({ value, onChange, kind, disabled }: FileInputProps) {
+export default function FileInput({ value, onChange, kind, disabled, maxKb }: FileInputProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
   const [picking, setPicking] = useState(false);
@@ -52,7 +54,7 @@ export default function FileInput({ value, onChange, kind, disabled }: FileInput
       ) : null}
       {disabled ? null : (
         <Space wrap>
-          <SpaceUpload limit={1} multiple={false} accept={kind === 'image' ? 'image/*' : undefined} onUploaded={(f) => onChange?.(f.url ?? '')}>
+          <SpaceUpload limit={1} multiple={false} maxKb={maxKb} accept={kind === 'image' ? 'image/*' : undefined} onUploaded={(f) => onChange?.(f.url ?? '')}>
             <Button icon={<UploadOutlined />}>{t('viewsData.space.upload')}</Button>
           </SpaceUpload>
           <Button icon={<FolderOpenOutlined />} onClick={() => setPicking(true)}>

@@ -1,6 +1,6 @@
 /**
  * Upload to the file space with the limits of 000 §5/§9: at most `limit` files at once (default 9),
- * each at most `maxMb` MB (default 100); each file shows its progress and, once stored, is a file of
+ * each at most `maxMb` MB (default 100), or `maxKb` KB for small images such as avatars; each file shows its progress and, once stored, is a file of
  * the space (the server adds the space/info row) handed to `onUploaded`.
  */
 import { UploadOutlined } from '@ant-design/icons';
@@ -8,13 +8,15 @@ import { Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
-import { UPLOAD_LIMITS, uploadFile, type SpaceFile } from './upload';
+import { UPLOAD_LIMITS, uploadFile, uploadRefusal, type SpaceFile } from './upload';
 import '../../i18n/console-texts';
 
 export interface SpaceUploadProps {
   classifyId?: number | null;
   limit?: number;
   maxMb?: number;
+  /** A limit in KB instead ('File cannot be larger than 100k', 000 §5). */
+  maxKb?: number;
   accept?: string;
   multiple?: boolean;
   onUploaded?: (file: SpaceFile) => void;
@@ -26,6 +28,7 @@ export default function SpaceUpload({
   classifyId,
   limit = UPLOAD_LIMITS.maxFiles,
   maxMb = UPLOAD_LIMITS.maxMb,
+  maxKb,
   accept,
   multiple = true,
   onUploaded,
@@ -36,15 +39,10 @@ export default function SpaceUpload({
 
   const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
     const busy = list.filter((f) => f.status === 'uploading').length;
-    if (batch.length + busy > limit) {
-      if (file === batch[0]) notify('warning', t('viewsData.space.tooManyUpload', { n: limit }));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > maxMb * 1024 * 1024) {
-      notify('warning', t('viewsData.space.tooLarge', { n: maxMb }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
+    const refusal = uploadRefusal(file.size, batch.length, busy, { limit, maxMb, maxKb });
+    if (!refusal) return true;
+    if (refusal.key !== 'tooManyUpload' || file === batch[0]) notify('warning', t(`viewsData.space.${refusal.key}`, { n: refusal.n }));
+    return Upload.LIST_IGNORE;
   };
 
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {

@@ -16,8 +16,7 @@ interface Answer {
   data?: unknown;
 }
 
-/** Upload defaults of 000 §9. */
-export const UPLOAD_LIMITS = { maxFiles: 9, maxMb: 100, previewSize: 120 } as const;
+export { UPLOAD_LIMITS, uploadRefusal } from './upload-limits';
 
 export function uploadFile(
   file: File,

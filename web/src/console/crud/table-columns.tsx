@@ -10,6 +10,7 @@ import { inlineEditable, sortable, type FieldSpec } from './fields';
 import { valueText } from './values';
 import EditableCell from './EditableCell';
 import type { DictOptions } from './use-dicts';
+import { searchFieldNames, searchOptions } from './search-builder';
 
 export type Row = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ function searchField(spec: FieldSpec, ctx: ColumnContext): Partial<ProColumns<Ro
   if (options || spec.dictKey) {
     return {
       valueType: 'select',
-      fieldProps: { options: (options ?? []).map((o) => ({ value: o.value, label: o.label })), notFoundContent: ctx.noDict, 'data-testid': `crud-filter-${spec.name}` },
+      fieldProps: { options: searchOptions(options ?? []), notFoundContent: ctx.noDict, 'data-testid': `crud-filter-${spec.name}` },
     };
   }
   if (spec.kind === 'switch') {
@@ -52,7 +53,7 @@ function searchField(spec: FieldSpec, ctx: ColumnContext): Partial<ProColumns<Ro
 
 export function buildColumns(ctx: ColumnContext): ProColumns<Row>[] {
   const { entry } = ctx;
-  const eq = new Set(entry.search?.fieldEq ?? []);
+  const eq = searchFieldNames(entry.search?.fieldEq ?? [], ctx.specs.map((s) => s.name));
   return ctx.specs.map((spec) => {
     const c = spec.column!;
     const editable = ctx.canUpdate && inlineEditable(entry, c);

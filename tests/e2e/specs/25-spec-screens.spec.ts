@@ -1,0 +1,101 @@
+/**
+ * Screens of 000 (issue 35): the file space previews a text file in a monospace dialog and says
+ * 'Load failed' when the file cannot be read; the avatar upload refuses a picture over 100 KB with
+ * 'File cannot be larger than 100k'; an error page carries the host's display name; a page change
+ * fades out, then in. Screenshots at 1400 px en and 390 px zh-cn land in tests/e2e/artifacts/.
+ */
+import { test, expect, chromium, type Page } from '@playwright/test';
+import { base, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+
+skipWithoutServer();
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+
+async function inLang(page: Page, lang: string): Promise<void> {
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  await page.reload();
+}
+
+test('the file space previews a text file in a monospace dialog and says Load failed when it cannot be read', async ({ page }) => {
+  await uiLogin(page);
+  await page.goto(url('/space/list'));
+  const name = `notes-${run}.txt`;
+  await page.locator('[data-testid="space-browser"] .ant-upload input[type=file]').first().setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('line one\nfunction hello() {\n  return 42;\n}\n') });
+  const card = page.getByTestId('space-file').filter({ hasText: name });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByTestId('space-preview').click();
+  const body = page.getByTestId('text-preview-body');
+  await expect(body).toContainText('return 42;');
+  expect(await body.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/monospace/);
+  await shot(page, '35-spec-preview-1400-en');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('text-preview')).toBeHidden();
+
+  await page.route('**/*.txt', (r) => r.abort());
+  await card.getByTestId('space-preview').click();
+  await expect(page.getByTestId('text-preview-failed')).toContainText('Load failed');
+  await shot(page, '35-spec-preview-failed-1400-en');
+});
+
+test('the avatar upload refuses a picture over 100k with its message and uploads nothing', async ({ page }) => {
+  let uploads = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/comm/upload')) uploads += 1;
+  });
+  await uiLogin(page);
+  await page.goto(url('/my/info'));
+  const input = page.locator('.ant-upload:has([data-testid="personal-avatar-upload"]) input[type=file]');
+  await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(150 * 1024, 1) });
+  await expect(page.locator('.ant-message')).toContainText('File cannot be larger than 100k');
+  await shot(page, '35-spec-100k-1400-en');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await inLang(page, 'zh-cn');
+  await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(150 * 1024, 1) });
+  await expect(page.locator('.ant-message')).toContainText('文件大小不能超过 100k');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, '35-spec-100k-390-zh-cn');
+  expect(uploads).toBe(0);
+});
+
+test('an error page carries the display name of the OS host', async () => {
+  const port = new URL(base()).port;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP os.cosmac.ai 127.0.0.1'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://os.cosmac.ai:${port}/404`);
+    await expect(page.getByText('Page not found').first()).toBeVisible();
+    await expect(page).toHaveTitle('COSMAC OS');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a page change fades the old page out before the new one fades in', async ({ page }) => {
+  await uiLogin(page);
+  await page.goto(url('/my/info'));
+  await expect(page.getByTestId('personal-nickname')).toBeVisible();
+  await page.evaluate(() => {
+    const w = window as unknown as { __fades: string[] };
+    w.__fades = [];
+    const note = (n: Node) => {
+      const el = n as HTMLElement;
+      if (el.classList?.contains('route-fade')) w.__fades.push(el.className);
+    };
+    new MutationObserver((list) => {
+      for (const m of list) {
+        if (m.type === 'attributes') note(m.target);
+        m.addedNodes.forEach(note);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await page.getByText('Back to the console').click();
+  await expect(page).toHaveURL(/\/admin/);
+  const fades = () => page.evaluate(() => (window as unknown as { __fades: string[] }).__fades);
+  // The URL changes at once; the new page comes in once the old one has faded out.
+  await expect.poll(async () => (await fades()).join(' | ')).toMatch(/route-fade route-fade-out.*\| route-fade($| \|)/);
+});
