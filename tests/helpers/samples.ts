@@ -14,7 +14,7 @@ function sampleValue(f: Field, n: number, tag: string): unknown {
       return s.slice(0, f.length ?? 255);
     }
     case 'text': return `text ${tag} ${n}`;
-    case 'int': case 'bigint': return n + 1;
+    case 'int': case 'bigint': return Math.min(f.max ?? Infinity, Math.max(f.min ?? -Infinity, n + 1));
     case 'float': return n + 0.5;
     case 'decimal': return n + 0.25;
     case 'boolean': return n % 2 === 0;
