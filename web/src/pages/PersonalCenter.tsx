@@ -128,7 +128,7 @@ export default function PersonalCenter() {
                   <Input allowClear data-testid="personal-avatar" />
                 </Form.Item>
                 <SpaceUpload limit={1} multiple={false} maxKb={AVATAR_MAX_KB} accept="image/*" onUploaded={(f) => form.setFieldValue('headImg', f.url ?? '')}>
-                  <Button icon={<UploadOutlined />} data-testid="personal-avatar-upload" aria-label={t('viewsData.space.upload')} />
+                  <Button icon={<UploadOutlined />} data-testid="personal-avatar-upload" aria-label={t('auth.personal.avatarUpload')} />
                 </SpaceUpload>
               </Space.Compact>
             </Form.Item>
