@@ -2,7 +2,7 @@
  * Shared by the specs: where the server runs, the captcha answer from Redis, API calls as a
  * signed-in user, signing in through the UI, and screenshots into tests/e2e/artifacts/.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
@@ -147,6 +147,28 @@ export async function uiLogin(page: Page, username = 'admin', password = adminPa
   await page.goto(url('/admin/login'));
   await submitLogin(page, username, password);
   await expect(page).toHaveURL(expectPath, { timeout: 20_000 });
+}
+
+/**
+ * A member's own browser: a new context `width` px wide (1400 by default) in `lang` (en by default;
+ * zh-cn sets the browser's locale and the app's stored choice), signed in on /login until the workbench shows.
+ */
+export async function memberBrowser(
+  browser: Browser,
+  username: string,
+  password: string,
+  o: { width?: number; lang?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
+  const page = await context.newPage();
+  await page.goto(url('/login'));
+  if (o.lang) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
+    await page.reload();
+  }
+  await submitLogin(page, username, password);
+  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
+  return page;
 }
 
 /** The side menu of the console shell. */

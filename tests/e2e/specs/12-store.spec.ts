@@ -9,7 +9,7 @@
  * tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { Api, base, clickStill, shot, skipWithoutServer, submitLogin, uiLogin } from '../helpers';
+import { Api, base, clickStill, shot, skipWithoutServer, uiLogin, memberBrowser } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -44,16 +44,7 @@ test.beforeAll(async () => {
 });
 
 async function member(browser: Browser, who: { username: string }, o: { width?: number; lang?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${base()}/login`);
-  if (o.lang) {
-    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
-    await page.reload();
-  }
-  await submitLogin(page, who.username, PASSWORD);
-  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
-  return page;
+  return memberBrowser(browser, who.username, PASSWORD, o);
 }
 
 /** Leaves for the provider chosen on /payment, presses Pay on its checkout page, and is sent back. */

@@ -6,7 +6,7 @@
  * stored. The dialog at 390 px in zh-cn too. Screenshots in tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { Api, base, clickStill, shot, skipWithoutServer, submitLogin } from '../helpers';
+import { Api, base, clickStill, shot, skipWithoutServer, memberBrowser } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -31,16 +31,7 @@ test.beforeAll(async () => {
 });
 
 async function signIn(browser: Browser, o: { width?: number; lang?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${base()}/login`);
-  if (o.lang) {
-    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
-    await page.reload();
-  }
-  await submitLogin(page, owner.username, PASSWORD);
-  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
-  return page;
+  return memberBrowser(browser, owner.username, PASSWORD, o);
 }
 
 /** Opens the group's settings and the edit dialog of the AI member. */

@@ -5,7 +5,7 @@
  * in their own language. Screenshots in en and zh-cn, wide and at 390 px, land in tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { Api, base, clickStill, shot, skipWithoutServer, submitLogin, uiLogin } from '../helpers';
+import { Api, base, clickStill, shot, skipWithoutServer, uiLogin, memberBrowser } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -30,16 +30,7 @@ test.beforeAll(async () => {
 });
 
 async function signedIn(browser: Browser, who: { username: string }, o: { width?: number; lang?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${base()}/login`);
-  if (o.lang) {
-    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
-    await page.reload();
-  }
-  await submitLogin(page, who.username, PASSWORD);
-  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
-  return page;
+  return memberBrowser(browser, who.username, PASSWORD, o);
 }
 
 test('a member buys through the fake Alipay page', async ({ browser }) => {

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { Api, base, shot, skipWithoutServer, submitLogin } from '../helpers';
+import { Api, base, shot, skipWithoutServer, memberBrowser } from '../helpers';
 import { FakeWorkflow } from '../../helpers/fake-workflow';
 
 skipWithoutServer();
@@ -47,15 +47,7 @@ test.afterAll(async () => {
 });
 
 async function member(browser: Browser, who: { username: string }, o: { width?: number; lang?: string; path?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${base()}/login`);
-  if (o.lang) {
-    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
-    await page.reload();
-  }
-  await submitLogin(page, who.username, PASSWORD);
-  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
+  const page = await memberBrowser(browser, who.username, PASSWORD, o);
   if (o.path) await page.goto(`${base()}${o.path}`);
   return page;
 }

@@ -8,12 +8,13 @@
  * The dialog stays open after a catalogue pick, so several can be added in a row.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Avatar, Button, Empty, Form, Input, InputNumber, List, Modal, Switch, Tabs } from 'antd';
+import { App, Avatar, Button, Empty, Form, Input, List, Modal, Tabs } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { boardApi, type CatalogueAi, type MyGroup, type NewAi } from './board-api';
 import { useGroupMembers } from './use-group-members';
 import { aiFormErrors } from './ai-form-errors';
+import AiMemberFields from './AiMemberFields';
 import { aiPriceText } from './ai-price';
 
 interface Props {
@@ -101,24 +102,7 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
 
   const newForm = (
     <Form form={form} layout="vertical" data-testid="board-ai-form">
-      <Form.Item name="nickName" label={t('wsBoard.ai.nickName')} rules={[{ required: true, whitespace: true, message: t('wsBoard.ai.nickNameRequired') }, { max: 50 }]}>
-        <Input maxLength={50} autoFocus data-testid="board-ai-name" />
-      </Form.Item>
-      <Form.Item name="headImg" label={t('wsBoard.ai.headImg')}>
-        <Input inputMode="url" data-testid="board-ai-headimg" />
-      </Form.Item>
-      <Form.Item name="model" label={t('wsBoard.ai.model')} rules={[{ max: 100 }]}>
-        <Input maxLength={100} placeholder={t('wsBoard.ai.modelPlaceholder')} data-testid="board-ai-model" />
-      </Form.Item>
-      <Form.Item name="prompt" label={t('wsBoard.ai.prompt')} rules={[{ max: 20000 }]}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid="board-ai-prompt" />
-      </Form.Item>
-      <Form.Item name="cost" label={t('wsBoard.aiEdit.cost')} extra={t('wsBoard.aiEdit.costHelp')}>
-        <InputNumber min={0} step={1} style={{ width: '100%' }} data-testid="board-ai-cost" />
-      </Form.Item>
-      <Form.Item name="public" label={t('wsBoard.ai.public')} valuePropName="checked">
-        <Switch data-testid="board-ai-public" />
-      </Form.Item>
+      <AiMemberFields testId="board-ai" autoFocus />
     </Form>
   );
 

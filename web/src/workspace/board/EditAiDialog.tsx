@@ -5,11 +5,12 @@
  * (`config.cost` above the site's maximum, ...), which are put on the form's fields.
  */
 import { useState } from 'react';
-import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, type GroupMember } from './board-api';
 import { memberName } from './board-grid';
 import { aiFormErrors } from './ai-form-errors';
+import AiMemberFields from './AiMemberFields';
 
 interface Props {
   member: GroupMember;
@@ -86,24 +87,7 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="board-ai-edit-form">
-        <Form.Item name="nickName" label={t('wsBoard.ai.nickName')} rules={[{ required: true, whitespace: true, message: t('wsBoard.ai.nickNameRequired') }, { max: 50 }]}>
-          <Input maxLength={50} data-testid="board-ai-edit-name" />
-        </Form.Item>
-        <Form.Item name="headImg" label={t('wsBoard.ai.headImg')}>
-          <Input inputMode="url" data-testid="board-ai-edit-headimg" />
-        </Form.Item>
-        <Form.Item name="model" label={t('wsBoard.ai.model')} rules={[{ max: 100 }]}>
-          <Input maxLength={100} placeholder={t('wsBoard.ai.modelPlaceholder')} data-testid="board-ai-edit-model" />
-        </Form.Item>
-        <Form.Item name="prompt" label={t('wsBoard.ai.prompt')} rules={[{ max: 20000 }]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid="board-ai-edit-prompt" />
-        </Form.Item>
-        <Form.Item name="cost" label={t('wsBoard.aiEdit.cost')} extra={t('wsBoard.aiEdit.costHelp')}>
-          <InputNumber min={0} step={1} style={{ width: '100%' }} data-testid="board-ai-edit-cost" />
-        </Form.Item>
-        <Form.Item name="public" label={t('wsBoard.ai.public')} valuePropName="checked">
-          <Switch data-testid="board-ai-edit-public" />
-        </Form.Item>
+        <AiMemberFields testId="board-ai-edit" />
       </Form>
     </Modal>
   );
