@@ -1,9 +1,11 @@
 /**
  * The root view's page change (000 §2): the old page fades out, then the new one fades in. While the
- * old page leaves it stays mounted as it was; with reduced motion asked for, pages swap at once.
+ * old page leaves it stays mounted as it was, at the location it was shown for: the console shell
+ * given the helper's path would route it as one of its own and show its 404. With reduced motion asked
+ * for, pages swap at once.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useOutlet } from 'react-router-dom';
+import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router-dom';
 
 /** Matches the fade-out animation in styles.css. */
 export const FADE_OUT_MS = 120;
@@ -14,12 +16,16 @@ function reducedMotion(): boolean {
 
 export default function RouteFade({ fadeKey }: { fadeKey: string }) {
   const outlet = useOutlet();
+  const location = useContext(LocationContext);
   const [shownKey, setShownKey] = useState(fadeKey);
   const lastShown = useRef<ReactNode>(outlet);
+  const lastLocation = useRef(location);
   const leaving = shownKey !== fadeKey && !reducedMotion();
 
   useLayoutEffect(() => {
-    if (!leaving) lastShown.current = outlet;
+    if (leaving) return;
+    lastShown.current = outlet;
+    lastLocation.current = location;
   });
   useEffect(() => {
     if (shownKey === fadeKey) return;
@@ -34,7 +40,7 @@ export default function RouteFade({ fadeKey }: { fadeKey: string }) {
   if (leaving) {
     return (
       <div key={shownKey} className="route-fade route-fade-out" aria-hidden>
-        {lastShown.current}
+        <LocationContext.Provider value={lastLocation.current}>{lastShown.current}</LocationContext.Provider>
       </div>
     );
   }
