@@ -38,18 +38,9 @@ describe('the language switch and the account', () => {
     const { p, seen } = ports(true, 'en');
     adoptAccountLanguage({ language: 'zh-cn' }, p);
     expect(seen.page).toBe('zh-cn');
-    expect(seen.saved).toEqual([]);
     for (const none of [{}, { language: null }, { language: '' }, { language: 'fr' }, null]) {
       adoptAccountLanguage(none, p);
       expect(seen.page).toBe('zh-cn');
     }
-  });
-
-  it('gives an account with no language this browser\'s on sign-in (an account an administrator made)', () => {
-    const { p, seen } = ports(true, 'zh-cn');
-    adoptAccountLanguage({ id: 7, language: null }, p);
-    expect(seen).toEqual({ page: 'zh-cn', saved: ['zh-cn'] });
-    adoptAccountLanguage(null, p);
-    expect(seen.saved).toEqual(['zh-cn']);
   });
 });

@@ -29,19 +29,8 @@ export async function chooseLanguage(lang: Lang, ports: LanguagePorts): Promise<
   if (ports.signedIn()) await ports.save(lang);
 }
 
-/**
- * After the profile loads: the account's language, when it has one, becomes the page's; an account
- * without one (made by an administrator, or before languages were stored) takes this browser's, so
- * what the server writes to the member is in the language they read (saved silently).
- */
-export function adoptAccountLanguage(
-  user: Readonly<Record<string, unknown>> | null | undefined,
-  ports: Pick<LanguagePorts, 'apply' | 'current' | 'save'>,
-): void {
+/** After the profile loads: the account's language, when it has one, becomes the page's. */
+export function adoptAccountLanguage(user: Readonly<Record<string, unknown>> | null | undefined, ports: Pick<LanguagePorts, 'apply' | 'current'>): void {
   const lang = accountLanguage(user);
-  if (lang) {
-    if (lang !== ports.current()) ports.apply(lang);
-  } else if (user) {
-    ports.save(ports.current()).catch(() => undefined);
-  }
+  if (lang && lang !== ports.current()) ports.apply(lang);
 }
