@@ -185,3 +185,12 @@ export function confirmOk(page: Page): Locator {
 export function marker(what: string): string {
   return `E2E ${what} ${Date.now().toString(36)}`;
 }
+
+/** Opens a path of the app under test in `page`. */
+export const go = (page: Page, path: string) => page.goto(base() + path);
+
+/** The visible one of the workspace's two navigations (top on a wide screen, bottom on a phone). */
+export const nav = (page: Page, tab: string): Locator => page.getByTestId(`ws-nav-${tab}`).filter({ visible: true });
+
+/** The page's scroll width in px (a 390 px screen must not scroll sideways). */
+export const pageWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);

@@ -9,7 +9,7 @@
  * within 390 px. Every step checks what the person sees; screenshots land in tests/e2e/artifacts/.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { Api, base, clickStill, shot, skipWithoutServer, memberBrowser } from '../helpers';
+import { Api, clickStill, shot, skipWithoutServer, memberBrowser, go, nav, pageWidth as width } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -25,10 +25,6 @@ let botId = 0;
 let a: Page; // Ann, English, 1400 px
 let b: Page; // Bo, zh-cn, 390 px
 
-const go = (p: Page, path: string) => p.goto(base() + path);
-/** The visible one of the workspace's two navigations (top on a wide screen, bottom on a phone). */
-const nav = (p: Page, tab: string) => p.getByTestId(`ws-nav-${tab}`).filter({ visible: true });
-const width = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth);
 
 test.afterAll(async () => {
   await a?.context().close();
