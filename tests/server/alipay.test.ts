@@ -9,7 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { ok, person, rows, type Person, type Res } from '../helpers/group-members';
+import { notificationsOf, ok, person, rows, type Person, type Res } from '../helpers/group-members';
 import { FakeAlipay } from '../helpers/fake-alipay';
 import { startOnPort } from './alipay-world';
 
@@ -165,13 +165,14 @@ describe.each(kinds)('Alipay on %s', (kind) => {
   });
 
   it('refunds automatically, once, a payment that arrives for an expired order', async () => {
-    const no = await recharge(6.66);
-    const before = await tokensOf(buyer);
+    const reader = await person(t, 'duzhe', { language: 'zh-cn' });
+    const no = await recharge(6.66, reader);
+    const before = await tokensOf(reader);
     const url = await payUrl(no);
     await openPage(url);
     // The time to pay passes (test-only write), and the buyer's next look expires the order.
     await t.core.db.run('UPDATE `goods_order` SET `expireTime` = ? WHERE `orderNo` = ?', [new Date(Date.now() - 60_000).toISOString().slice(0, 23).replace('T', ' '), no]);
-    expect(ok(await query(no))).toMatchObject({ status: 4, reason: 'expired' });
+    expect(ok(await query(no, reader))).toMatchObject({ status: 4, reason: 'expired' });
     const { returnUrl } = await fake.pay(url);
     expect(fake.deliveries.at(-1)).toMatchObject({ status: 200, text: 'success' });
     expect(fake.refundsOf(no)).toEqual([{ outTradeNo: no, outRequestNo: expect.any(String), fen: 666 }]);
@@ -181,7 +182,10 @@ describe.each(kinds)('Alipay on %s', (kind) => {
     expect(await fake.deliver(fake.deliveries.at(-1)!.url, fake.deliveries.at(-1)!.fields)).toMatchObject({ status: 200, text: 'success' });
     expect((await follow(returnUrl)).status).toBe(302);
     expect(fake.refundsOf(no)).toHaveLength(1);
-    expect(await tokensOf(buyer)).toBe(before);
+    expect(await tokensOf(reader)).toBe(before);
+    // The buyer is told once, in their own language (this one reads Chinese), that the payment went back.
+    const told = (await notificationsOf(t, reader.id)).filter((n) => n.type === 10 && n.title.includes(no));
+    expect(told.map((n) => n.title)).toEqual([expect.stringContaining('已自动退款')]);
   });
 
   it('pays anyone\'s pending order through pay, and refuses unknown or settled ones', async () => {

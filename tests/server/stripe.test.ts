@@ -273,6 +273,10 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(await tokensOf(t, buyer.id)).toBe(before);
     expect((await fake.resend(event)).status).toBe(200);
     expect(fake.refundsOf(pi)).toHaveLength(1);
+    // The buyer is told once, as a console refund tells them, that the payment went back.
+    const told = (await notificationsOf(t, buyer.id)).filter((n) => n.type === 10 && n.title.includes(orderNo));
+    expect(told).toHaveLength(1);
+    expect(told[0].title).toMatch(/refunded/i);
   };
 
   it('refunds a payment that arrives for an expired order automatically, once', async () => {

@@ -145,18 +145,18 @@ export async function reverseEffect(core: Core, t: OpTransaction, order: Row): P
   }
 }
 
-/** Notifies the order's buyer (`buyerKey`) and, for goods, its seller (`sellerKey`), each in their own language, after the commit. */
-async function notifyParties(core: Core, t: OpTransaction, order: Row, buyer: [NotifyType, string], seller: [NotifyType, string]): Promise<void> {
-  const users = core.model.system('users');
+/** Notifies user `userId` of `order` with message `key` in the user's own language (delivered after the commit); not AI members. */
+async function notifyOfOrder(core: Core, t: OpTransaction, order: Row, userId: number, [type, key]: [NotifyType, string]): Promise<void> {
+  const [u] = await t.lock(core.model.system('users'), userId);
+  if (!u || Number(u.userType) === 1) return;
   const params = { title: String((order.extraInfo as Row | null)?.title ?? ''), orderNo: String(order.orderNo) };
-  const say = async (userId: number, [type, key]: [NotifyType, string]) => {
-    const [u] = await t.lock(users, userId);
-    if (!u || Number(u.userType) === 1) return;
-    const title = text(memberLang(u), key, params);
-    await notifyUsers(core, t, { toIds: [userId], type, title });
-  };
-  if (order.userId) await say(Number(order.userId), buyer);
-  if (Number(order.type) === ORDER_TYPE.goods && order.sellerId) await say(Number(order.sellerId), seller);
+  await notifyUsers(core, t, { toIds: [userId], type, title: text(memberLang(u), key, params) });
+}
+
+/** Notifies the order's buyer and, for goods, its seller, each in their own language, after the commit. */
+async function notifyParties(core: Core, t: OpTransaction, order: Row, buyer: [NotifyType, string], seller: [NotifyType, string]): Promise<void> {
+  if (order.userId) await notifyOfOrder(core, t, order, Number(order.userId), buyer);
+  if (Number(order.type) === ORDER_TYPE.goods && order.sellerId) await notifyOfOrder(core, t, order, Number(order.sellerId), seller);
 }
 
 /**
@@ -170,4 +170,12 @@ export async function notifyPaid(core: Core, t: OpTransaction, order: Row): Prom
 /** Tells the buyer their order was refunded and, for goods, the seller that the sale was (whichever provider refunded it). */
 export async function notifyRefunded(core: Core, t: OpTransaction, order: Row): Promise<void> {
   await notifyParties(core, t, order, [NOTIFY_TYPE.orderRefunded, ORDER.notify_order_refunded], [NOTIFY_TYPE.orderRefunded, ORDER.notify_sale_refunded]);
+}
+
+/**
+ * Tells the payer that a payment which arrived for an order that could not count it (cancelled,
+ * expired, or paid already) went back to them automatically. The seller sold nothing: not told.
+ */
+export async function notifyStrayRefund(core: Core, t: OpTransaction, order: Row): Promise<void> {
+  if (order.userId) await notifyOfOrder(core, t, order, Number(order.userId), [NOTIFY_TYPE.orderRefunded, ORDER.notify_payment_auto_refunded]);
 }

@@ -11,7 +11,8 @@
  * written with status 6 (to refund) in the transaction, the provider refund runs after the commit
  * with an idempotency key, and the row becomes 4 (refunded). If the provider cannot be reached the
  * call fails (502), the provider retries its delivery, and the retry finds the row at 6 and tries
- * the refund again: a payment is never kept for an order that does not count it.
+ * the refund again: a payment is never kept for an order that does not count it. The payer is told
+ * (a notification in their language) once the refund is done, as a console refund tells them.
  */
 import type { Core } from '../../../core/core';
 import type { Row } from '../../../core/entity/define';
@@ -22,7 +23,7 @@ import { fail } from '../../../core/http/errors';
 import { fromCents, toCents } from '../../base/pay/money';
 import { providerOf } from '../../base/pay/providers';
 import { orderTerms } from '../../base/pay/pay-settings';
-import { applyEffect, notifyPaid, notifyRefunded, reverseEffect } from './effects';
+import { applyEffect, notifyPaid, notifyRefunded, notifyStrayRefund, reverseEffect } from './effects';
 import { moveOrder, ORDER_STATUS, PAID_LOG, setPayStatus } from './order-state';
 
 export { PAID_LOG };
@@ -147,8 +148,10 @@ async function refundStrayPayment(core: Core, order: Row, log: Row): Promise<voi
     throw fail.badGateway(ORDER.order_refund_failed);
   }
   await core.ops.transaction(SYSTEM, async (t) => {
-    await t.updateWhere(paidLogs(core), and(eq('id', Number(log.id)), eq('status', PAID_LOG.toRefund)), { status: PAID_LOG.refunded });
+    const marked = await t.updateWhere(paidLogs(core), and(eq('id', Number(log.id)), eq('status', PAID_LOG.toRefund)), { status: PAID_LOG.refunded });
     const [current] = await t.lock(orders(core), Number(order.id));
+    // Told once: only the call that marks the payment refunded (a retry or a concurrent delivery finds it marked).
+    if (marked === 1) await notifyStrayRefund(core, t, current ?? order);
     if (current && Number(current.status) === ORDER_STATUS.cancelled && Number(current.payStatus) !== 4) {
       await setPayStatus(core, t, current, 4, { refundId: refundId.slice(0, 255), reason: `${reason}_refunded`.slice(0, 200) });
     }
