@@ -217,6 +217,22 @@ describe.each(kinds)('orders on %s', (kind) => {
     await expectLedgerBalanced(t);
   });
 
+  it("names the other side on a member's own orders: the buyer's nickname to the seller, the seller's to the buyer, never a username", async () => {
+    const { goodsId } = await listGoods(t, seller, { price: 4 });
+    const placed = ok(await post(t, buyer, '/admin/goods/order/place', { goodsId }));
+    const named = expect.objectContaining({ orderNo: placed.orderNo, buyerName: 'bob', sellerName: 'sally' });
+    expect(ok(await post(t, seller, '/admin/goods/order/mySoldOrders', {})).list).toContainEqual(named);
+    expect(ok(await post(t, buyer, '/admin/goods/order/myOrders', {})).list).toContainEqual(named);
+    expect(ok(await post(t, seller, '/admin/goods/order/orderDetail', { orderNo: placed.orderNo }))).toEqual(named);
+    expect(ok(await post(t, seller, '/admin/goods/order/remark', { orderNo: placed.orderNo, sellerRemark: 'thanks' }))).toEqual(named);
+    // A buyer without a nickname is not named by their username to the seller.
+    const plain = await person(t, 'quiet', { nickName: null });
+    const other = ok(await post(t, plain, '/admin/goods/order/place', { goodsId }));
+    const sold = ok(await post(t, seller, '/admin/goods/order/mySoldOrders', {})).list.find((o: any) => o.orderNo === other.orderNo);
+    expect(sold.buyerName).toBeNull();
+    expect(JSON.stringify(sold)).not.toContain(plain.username);
+  });
+
   it("lists orders only to their buyer and seller, and shows the detail to nobody else", async () => {
     const { goodsId } = await listGoods(t, seller, { price: 6 });
     const placed = ok(await post(t, buyer, '/admin/goods/order/place', { goodsId }));

@@ -3,7 +3,7 @@
  * - place `{goodsId, specId?, quantity?=1, buyerRemark?}` -> the order (priced on the server; free goods paid at once)
  * - cancel `{orderNo}`: the buyer's pending order -> cancelled (409 once it is not pending)
  * - myOrders / mySoldOrders `{page?, size?, status?, type?}`: the caller's orders as buyer / as seller, newest
- *   first, each with `goods {id, title, mainPic}`
+ *   first, each with `goods {id, title, mainPic}` and `buyerName` / `sellerName` (nicknames; orderDetail and remark too)
  * - orderDetail `{orderNo}`: buyer, seller or administrator; 404 for anyone else
  * - remark `{orderNo, sellerRemark}`: the seller writes their remark on an order they sold (at most 500
  *   characters; null or '' clears it) -> the order as orderDetail answers it; 404 for anyone else, the
@@ -15,7 +15,8 @@
  * Unpaid orders past their time are expired before the caller's reads answer.
  */
 import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
+import type { AuthUser, Row } from '../../../core/entity/define';
+import { displayNames } from '../../../../entities/base/sys/display-names';
 import { l } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { and, eq } from '../../../core/crud/condition';
@@ -37,15 +38,26 @@ export default defineRoutes((core: Core) => {
   const orders = core.model.byKey.get('goods/order')!;
   const goodsE = core.model.byKey.get('goods/info')!;
 
-  /** Adds `goods {id, title, mainPic}` to each order. */
-  const withGoods = async (rows: Row[]): Promise<Row[]> => {
+  /**
+   * Adds `goods {id, title, mainPic}` to each order, and the names of its buyer and seller as
+   * `caller` may see them (a nickname; a username only of the caller themselves), so a seller's
+   * sales say who bought.
+   */
+  const withGoods = async (rows: Row[], caller: AuthUser): Promise<Row[]> => {
     const ids = [...new Set(rows.map((r) => Number(r.goodsId)).filter((n) => n > 0))];
     const goods = ids.length ? await core.ops.list(goodsE, { id: ids }, SYSTEM) : [];
     const byId = new Map(goods.map((g) => [Number(g.id), { id: g.id, title: g.title, mainPic: g.mainPic ?? null }]));
-    return rows.map((r) => ({ ...r, goods: byId.get(Number(r.goodsId)) ?? null }));
+    const names = await displayNames(core.db, rows.flatMap((r) => [r.userId, r.sellerId]), caller);
+    return rows.map((r) => ({
+      ...r,
+      buyerName: names.get(Number(r.userId)) ?? null,
+      sellerName: names.get(Number(r.sellerId)) ?? null,
+      goods: byId.get(Number(r.goodsId)) ?? null,
+    }));
   };
 
-  const listOf = async (body: unknown, side: 'userId' | 'sellerId', userId: number) => {
+  const listOf = async (body: unknown, side: 'userId' | 'sellerId', caller: AuthUser) => {
+    const userId = caller.id;
     const f = Fields.of(body, ['page', 'size', 'status', 'type']);
     const { page, size } = paging(f, 20);
     const status = f.int('status', { min: 0, max: 9 });
@@ -56,7 +68,7 @@ export default defineRoutes((core: Core) => {
     if (status !== undefined) filter.status = status;
     if (type !== undefined) filter.type = type;
     const res = await core.ops.page(orders, filter, SYSTEM);
-    return { ...res, list: await withGoods(res.list) };
+    return { ...res, list: await withGoods(res.list, caller) };
   };
 
   const member = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
@@ -78,8 +90,8 @@ export default defineRoutes((core: Core) => {
       f.done();
       return cancelOrder(core, req.user!, orderNo!);
     }),
-    member('myOrders', l('My orders (bought)', '我的订单（购买）', '我的訂單（購買）'), (req) => listOf(req.body, 'userId', req.user!.id)),
-    member('mySoldOrders', l('My orders (sold)', '我的订单（售出）', '我的訂單（售出）'), (req) => listOf(req.body, 'sellerId', req.user!.id)),
+    member('myOrders', l('My orders (bought)', '我的订单（购买）', '我的訂單（購買）'), (req) => listOf(req.body, 'userId', req.user!)),
+    member('mySoldOrders', l('My orders (sold)', '我的订单（售出）', '我的訂單（售出）'), (req) => listOf(req.body, 'sellerId', req.user!)),
     member('orderDetail', l('Order detail', '订单详情', '訂單詳情'), async (req) => {
       const f = Fields.of(req.body, ['orderNo']);
       const orderNo = f.str('orderNo', 64, true);
@@ -91,7 +103,7 @@ export default defineRoutes((core: Core) => {
         await expireDueOrders(core, caller.id, 50);
         order = (await orderByNo(core, orderNo!))!;
       }
-      return (await withGoods([order]))[0];
+      return (await withGoods([order], caller))[0];
     }),
     member('remark', l("Write the seller's remark on an order I sold", '填写卖家备注', '填寫賣家備註'), async (req) => {
       const f = Fields.of(req.body, ['orderNo', 'sellerRemark']);
@@ -105,7 +117,7 @@ export default defineRoutes((core: Core) => {
       await core.ops.transaction(SYSTEM, (t) =>
         t.updateWhere(orders, and(eq('id', Number(order.id)), eq('sellerId', seller)), { sellerRemark: sellerRemark?.trim() || null }, { expect: 1 }),
       );
-      return (await withGoods([(await orderByNo(core, orderNo!))!]))[0];
+      return (await withGoods([(await orderByNo(core, orderNo!))!], req.user!))[0];
     }),
     member('isPlaced', l('Whether I bought these goods', '是否已购买该商品', '是否已購買此商品'), async (req) => {
       const f = Fields.of(req.body, ['goodsId']);
@@ -118,7 +130,7 @@ export default defineRoutes((core: Core) => {
       const { page, size } = paging(f, 20);
       f.done();
       const res = await core.ops.page(orders, { page, size, order: 'id', sort: 'desc', userId: req.user!.id, status: ORDER_STATUS.paid, type: 0 }, SYSTEM);
-      const withG = await withGoods(res.list);
+      const withG = await withGoods(res.list, req.user!);
       return { ...res, list: withG.map((o) => ({ orderNo: o.orderNo, payTime: o.payTime, quantity: o.quantity, payAmount: o.payAmount, goods: o.goods })) };
     }),
     member('buyVip', l('Order a VIP plan', '购买会员', '購買會員'), async (req) => {
