@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Skeleton, Space } from 'antd';
 import { useI18n } from '../../i18n';
 import { cancelOrder, errorText, orderDetail } from '../pay/pay-calls';
-import { orderOutcome, type Order } from '../pay/order-status';
+import { orderKind, orderOutcome, partyName, type Order } from '../pay/order-status';
 import { formatTokens } from '../../app/money';
 import OrderSummary from '../pay/OrderSummary';
 import SellerRemark from './SellerRemark';
@@ -84,6 +84,11 @@ export default function OrderDrawer({ orderNo, currency, sold, onClose, onPay, o
         <>
           <OrderSummary order={order} currency={currency} />
           <Descriptions size="small" column={1} className="acc-detail-more">
+            {orderKind(order) === 'goods' ? (
+              <Descriptions.Item label={sold ? t('wsAccount.orders.buyer') : t('wsAccount.orders.seller')}>
+                <span data-testid="acc-order-party">{partyName(order, sold) ?? t('wsAccount.orders.someone')}</span>
+              </Descriptions.Item>
+            ) : null}
             {order.buyerRemark ? <Descriptions.Item label={t('wsAccount.orders.buyerRemark')}>{order.buyerRemark}</Descriptions.Item> : null}
             {sold ? (
               <Descriptions.Item label={t('wsAccount.orders.sellerRemark')}>

@@ -1,9 +1,9 @@
-/** One order in my orders: picture, title, kind and state, number and date, amount, and its actions. */
+/** One order in my orders: picture, title, kind and state, who bought or sold it, number and date, amount, and its actions. */
 import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { useI18n } from '../../i18n';
 import { formatDateTime, formatMoney, formatTokens } from '../../app/money';
 import KindIcon from '../pay/KindIcon';
-import { OUTCOME_COLOR, orderKind, orderOutcome, orderTitle, type Order } from '../pay/order-status';
+import { OUTCOME_COLOR, orderKind, orderOutcome, orderTitle, partyName, type Order } from '../pay/order-status';
 
 export interface OrderItemProps {
   order: Order;
@@ -32,6 +32,11 @@ export default function OrderItem({ order, currency, sold, onOpen, onPay, onCanc
           <Tag>{t(`wsPay.kind.${orderKind(order)}`)}</Tag>
           <Tag color={OUTCOME_COLOR[outcome]}>{t(`wsPay.outcome.${outcome}`)}</Tag>
         </div>
+        {orderKind(order) === 'goods' ? (
+          <Typography.Text type="secondary" className="acc-small" data-testid="acc-order-party">
+            {t(sold ? 'wsAccount.orders.soldTo' : 'wsAccount.orders.boughtFrom', { name: partyName(order, sold) ?? t('wsAccount.orders.someone') })}
+          </Typography.Text>
+        ) : null}
         <Typography.Text type="secondary" className="acc-small">
           {formatDateTime(order.createTime, lang)} · <span className="acc-mono">{order.orderNo}</span>
         </Typography.Text>

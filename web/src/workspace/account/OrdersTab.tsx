@@ -1,15 +1,16 @@
 /**
  * `/my/info?tab=orders`: my orders, bought (`goods/order/myOrders`) and sold (`mySoldOrders`,
  * `&side=sold`), filtered by state, with the detail drawer; a pending order I bought can be paid
- * (to /payment) or cancelled.
+ * (to /payment) or cancelled. The list reloads when a notice tells of an order paid, sold or refunded.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Empty, Pagination, Segmented, Select, Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { entityAction } from '../../app/data';
 import { cancelOrder } from '../pay/pay-calls';
-import type { Order } from '../pay/order-status';
+import { isOrderNotice, type Order } from '../pay/order-status';
+import { useNotice } from '../realtime';
 import { useSiteCurrency } from '../../app/use-site-currency';
 import { usePaged } from './use-paged';
 import OrderItem from './OrderItem';
@@ -32,6 +33,15 @@ export default function OrdersTab() {
   const paged = usePaged<Order>(
     (page, size) => entityAction('goods/order', sold ? 'mySoldOrders' : 'myOrders', { page, size, ...(status === 'all' ? {} : { status: Number(status) }) }, { silent: true }),
     [sold, status],
+  );
+
+  // An order paid, sold or refunded elsewhere (the provider, the administrator's console) shows here at once.
+  const { reload } = paged;
+  useNotice(
+    'notify',
+    useCallback((n: Record<string, unknown>) => {
+      if (isOrderNotice(n)) reload();
+    }, [reload]),
   );
 
   const setSide = (v: string) =>

@@ -4,6 +4,7 @@
  */
 import { outcomeOf, type Outcome } from './pay-poll';
 import type { Row } from '../../app/data';
+import { NOTIFY_TYPE } from '../../generated/shared';
 
 /** An order as `orderDetail`, `myOrders` and `mySoldOrders` answer it: the row plus `goods`. */
 export type Order = Row<'goods/order'> & {
@@ -61,4 +62,17 @@ export function orderTitle(o: Order): string {
   const extra = o.extraInfo && typeof o.extraInfo === 'object' ? (o.extraInfo as Record<string, unknown>) : {};
   const t = o.goods?.title ?? extra.title;
   return typeof t === 'string' && t ? t : String(o.orderNo ?? '');
+}
+
+/** The other side's name of a goods order: its buyer on a sale (`sold`), else its seller; null when they have no public name. */
+export function partyName(o: Pick<Order, 'buyerName' | 'sellerName'>, sold: boolean): string | null {
+  const name = sold ? o.buyerName : o.sellerName;
+  return typeof name === 'string' && name.trim() ? name : null;
+}
+
+const ORDER_NOTIFY_TYPES: readonly number[] = [NOTIFY_TYPE.orderPaid, NOTIFY_TYPE.goodsSold, NOTIFY_TYPE.orderRefunded];
+
+/** Whether a `notify` notice tells of an order of the receiver changing (paid, sold, refunded): their order lists are stale. */
+export function isOrderNotice(n: { type?: unknown } | null | undefined): boolean {
+  return !!n && ORDER_NOTIFY_TYPES.includes(Number(n.type));
 }
