@@ -147,6 +147,8 @@ test('3. Hal runs the asynchronous app at 390 px: queued, then the answer, then 
   await expect(dialog.getByTestId('run-cost')).toHaveText('3 代币');
   await expect(dialog.getByTestId('run-balance')).toHaveText('20 代币');
   await dialog.getByTestId('app-input-text').fill('灯塔今晚的天气和船只');
+  expect(await width(h)).toBeLessThanOrEqual(390);
+  await shot(h, '33-j3-hal-run-form-390-zh');
   const jobsBefore = engine.jobs.length;
   await dialog.getByTestId('run-start').click();
   await expect(dialog.getByTestId('run-queued')).toBeVisible({ timeout: 15_000 });
@@ -197,6 +199,9 @@ test('4. Gil makes a team, Hal joins by the invite link; both cards count along 
   await shot(h, '33-j4-hal-join-390-zh');
   await h.getByTestId('join-submit').click();
   await expect(h.getByTestId('join-done')).toBeVisible({ timeout: 15_000 });
+  // The card counts Hal among the members now.
+  await expect(h.getByTestId('join-team-card')).toContainText('2 名成员');
+  await shot(h, '33-j4-hal-joined-390-zh');
   await expect(gilCard).toContainText('2 members', { timeout: 15_000 });
   await shot(g, '33-j4-gil-card-2-1400-en');
 
@@ -254,6 +259,7 @@ test('6. Hal may leave the team; Gil\'s count follows', async () => {
   await expect(h.getByTestId('team-owner-hint')).toHaveCount(0);
   await h.getByTestId('team-leave').click();
   await clickStill(h.locator('.ant-popconfirm .ant-btn-dangerous'));
+  await expect(h.locator('.ant-message-success')).toContainText(`你已退出 ${teamName}`);
   await expect(h.locator(`[data-testid="team-card"][data-team-id="${teamId}"]`)).toHaveCount(0, { timeout: 15_000 });
   expect(await width(h)).toBeLessThanOrEqual(390);
   await shot(h, '33-j6-hal-left-390-zh');
