@@ -20,6 +20,7 @@ import { FakeStripe } from '../helpers/fake-stripe';
 import { FakeAlipay } from '../helpers/fake-alipay';
 import { startFakeLlm } from '../helpers/fake-llm';
 import { startE2eChain } from './nft-chain';
+import { e2eAnswer } from './fake-llm-answers';
 
 export const ROOT = resolve(__dirname, '../..');
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
@@ -72,8 +73,9 @@ export default async function globalSetup(): Promise<void> {
   const stripe = await new FakeStripe().start();
   const alipay = await new FakeAlipay().start();
   stripe.webhookUrl = `${base}/admin/base/stripe/notify`;
-  // The language model of the AI runs: answers stream slowly enough for a test to see them arrive.
-  const llm = await startFakeLlm({ script: { chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
+  // The language model of the AI runs: answers stream slowly enough for a test to see them arrive;
+  // the code helper's label translations come from a glossary (fake-llm-answers.ts).
+  const llm = await startFakeLlm({ script: { answer: e2eAnswer, chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
   const nftChain = await startE2eChain();
   // The workflow engine of async apps: a spec that runs one starts tests/helpers/fake-workflow.ts on this port.
   const workflowPort = await freePort();

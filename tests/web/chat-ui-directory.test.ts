@@ -22,11 +22,11 @@ function fixture() {
     },
     async members(groupId) {
       calls.members.push(groupId);
-      return { list: memberRows, pagination: { total: 2 } };
+      return { list: [...memberRows], pagination: { total: memberRows.length } };
     },
   };
   const dir = createDirectory(loaders, () => clock);
-  return { dir, calls, tick: (ms: number) => (clock += ms), setFail: (v: boolean) => (fail = v) };
+  return { dir, calls, memberRows, tick: (ms: number) => (clock += ms), setFail: (v: boolean) => (fail = v) };
 }
 
 describe('chat directory', () => {
@@ -99,5 +99,27 @@ describe('chat directory', () => {
     const v0 = dir.version();
     await dir.ensureUser(3);
     expect(dir.version()).toBeGreaterThan(v0);
+  });
+
+  it('reads a held member list again when told its members changed, so a new member is named and offered at once', async () => {
+    const { dir, calls, memberRows } = fixture();
+    await dir.ensureMembers(7);
+    memberRows.push({ userId: 9, nickName: 'Bo', userType: 0, online: true });
+    await dir.membersChanged(7);
+    expect(dir.member(7, 9)).toMatchObject({ id: 9, name: 'Bo', ai: false });
+    expect(dir.members(7)?.map((m) => m.id)).toEqual([2, 5, 9]);
+    expect(calls.members).toEqual([7, 7]);
+  });
+
+  it('reads again after a read under way when told of a change, and leaves lists it does not hold unasked', async () => {
+    const { dir, calls, memberRows } = fixture();
+    await dir.membersChanged(8);
+    expect(calls.members).toEqual([]);
+    await dir.ensureMembers(7);
+    const running = dir.ensureMembers(7, -1);
+    memberRows.push({ userId: 9, nickName: 'Bo', userType: 0 });
+    await Promise.all([running, dir.membersChanged(7)]);
+    expect(dir.member(7, 9)?.name).toBe('Bo');
+    expect(calls.members).toEqual([7, 7, 7]);
   });
 });

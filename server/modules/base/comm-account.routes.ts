@@ -1,6 +1,8 @@
 /**
  * base/comm calls about the caller's own account: profile update (a new `password` needs the
  * `originalPassword`, unless the account has none yet), sign-out, and the program's identity.
+ * A new nickname or picture is told to every group the caller is in (`members` notice), so an open
+ * chat or team page shows them anew without a reload.
  */
 import { l } from '../../core/entity/define';
 import { call, defineRoutes } from '../../core/modules';
@@ -9,9 +11,13 @@ import { verifyPassword } from '../../core/auth/password';
 import { SYSTEM } from '../../core/entity/access';
 import { coolCompat } from '../../core/cool-compat';
 import { passwordHash } from './account.queries';
+import { groupsOf } from './group/group.queries';
+import { membersChanged } from './group/membership.service';
 
 /** What a member may change of their own profile through personUpdate. */
 const OWN_FIELDS = ['nickName', 'headImg', 'avatar', 'cover', 'phone', 'remark', 'language', 'tags', 'shareLink', 'config'];
+/** The fields others see the member by in a group. */
+const SHOWN_FIELDS = ['nickName', 'headImg', 'avatar'];
 
 export default defineRoutes((core) => {
   const users = core.model.byKey.get('base/sys/user')!;
@@ -40,8 +46,12 @@ export default defineRoutes((core) => {
           }
           change.password = pw;
         }
+        const before = await core.ops.info(users, req.user!.id, SYSTEM);
         // The caller changes their own row: a system write limited to OWN_FIELDS, whatever their roles.
         await core.ops.update(users, change, SYSTEM);
+        if (SHOWN_FIELDS.some((k) => k in change && String(change[k] ?? '') !== String(before[k] ?? ''))) {
+          for (const g of await groupsOf(core, req.user!.id)) membersChanged(core, Number(g.id));
+        }
         if (!changingPassword) return null;
         // The password bump ended this session's tokens: hand out a fresh pair.
         await core.auth.revoke(req.user!.sid, 'password');

@@ -87,6 +87,10 @@ export interface NoticeData {
   read: ReadMark & { userId: number };
   presence: { userId: number; online: boolean };
   notify: Record<string, unknown>;
+  /** These notifications of the receiver were marked read on the server (e.g. a request answered elsewhere). */
+  notifyRead: { ids: number[] };
+  /** Who is in this group changed (joined, added, left, removed, renamed): read its members again. */
+  members: { groupId: number };
   delta: Record<string, unknown>;
 }
 export type NoticeKind = keyof NoticeData;

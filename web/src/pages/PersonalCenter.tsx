@@ -13,7 +13,7 @@ import type { TokenPair } from '../lib/session';
 import LangSwitch from '../components/LangSwitch';
 import SpaceUpload from '../components/space/SpaceUpload';
 import ThemeSwitch from '../components/ThemeSwitch';
-import { needsOriginalPassword, PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
+import { isPictureAddress, needsOriginalPassword, PASSWORD_MAX, PASSWORD_MIN, sameAs } from './auth/rules';
 import { ACCOUNT_TABS, tabOf, type AccountTab } from '../workspace/account/account-tabs';
 import './auth/auth.css';
 import '../i18n/auth-texts';
@@ -124,7 +124,7 @@ export default function PersonalCenter() {
             </Form.Item>
             <Form.Item label={t('auth.personal.avatar')} required={false}>
               <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="headImg" noStyle rules={[{ type: 'url', message: t('auth.personal.avatarInvalid') }]}>
+                <Form.Item name="headImg" noStyle rules={[{ validator: (_r, v) => (isPictureAddress(v) ? Promise.resolve() : Promise.reject(new Error(t('auth.personal.avatarInvalid')))) }]}>
                   <Input allowClear data-testid="personal-avatar" />
                 </Form.Item>
                 <SpaceUpload limit={1} multiple={false} maxKb={AVATAR_MAX_KB} accept="image/*" onUploaded={(f) => form.setFieldValue('headImg', f.url ?? '')}>

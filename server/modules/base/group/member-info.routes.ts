@@ -21,7 +21,7 @@ import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { Fields } from '../../../core/http/fields';
 import { GROUP } from './group.messages';
 import { aiLimitsOf, assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
-import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, requireRole, userRow } from './membership.service';
+import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow } from './membership.service';
 
 const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authType'];
 
@@ -53,7 +53,7 @@ export default defineRoutes((core: Core) => {
         const authType = f.has('authType') ? f.int('authType', { min: AUTH_TYPE.platform, max: AUTH_TYPE.own }) : undefined;
         f.done();
         const aiGiven = AI_FIELDS.filter((k) => f.has(k));
-        return core.ops.transaction(caller, async () => {
+        return core.ops.transaction(caller, async (t) => {
           const row = await lockMemberRow(core, memberId!);
           const u = await userRow(core, Number(row.userId));
           const ai = isAi(u);
@@ -73,6 +73,8 @@ export default defineRoutes((core: Core) => {
           const changes = defined({ name, avatar, authId, authType });
           if (Object.keys(changes).length) await asSystem(core, (s) => s.update(members, { id: memberId, ...changes }, { url: req.path }));
           if (ai) await updateAiUser(core, Number(row.userId), { nickName: nickName ?? undefined, headImg, config, public: pub });
+          // How the member shows in the group changed: open chats name them anew.
+          if (name !== undefined || avatar !== undefined || nickName !== undefined || headImg !== undefined) t.afterCommit(() => membersChanged(core, Number(row.groupId)));
           return asSystem(core, (s) => s.info(members, memberId));
         });
       },

@@ -117,8 +117,20 @@ export async function addMember(core: Core, t: OpTransaction, g: Row, m: NewMemb
     await s.purge(members, and(eq('groupId', groupId), eq('userId', m.userId), eq('delete', 1)));
     return s.addOne(members, defined({ ...m, groupId, isOwner: 0 }));
   });
-  t.afterCommit(() => core.realtime.joinGroup([m.userId], groupId));
+  t.afterCommit(async () => {
+    await core.realtime.joinGroup([m.userId], groupId);
+    membersChanged(core, groupId);
+  });
   return id;
+}
+
+/**
+ * Tells the group's room (its members' sockets, on every instance) that who is in it changed, so an
+ * open chat reads its member list again: `notice {kind: 'members', data: {groupId}}`. After the
+ * commit, and after the room itself changed (a new member hears it too, a removed one does not).
+ */
+export function membersChanged(core: Core, groupId: number): void {
+  core.realtime.toGroup(groupId, { kind: 'members', data: { groupId } });
 }
 
 /** The row without its undefined values. */
@@ -145,7 +157,10 @@ export async function removeMembers(core: Core, t: OpTransaction, g: Row, rows: 
   const userIds = rows.map((r) => Number(r.userId));
   await core.ops.transaction(systemFor(t.caller), (s) => s.delete(entities(core).members, { ids: rows.map((r) => Number(r.id)) }, { url }));
   await setDeputies(core, g, deputies(g).filter((id) => !userIds.includes(id)));
-  t.afterCommit(() => core.realtime.leaveGroup(userIds, Number(g.id)));
+  t.afterCommit(async () => {
+    await core.realtime.leaveGroup(userIds, Number(g.id));
+    membersChanged(core, Number(g.id));
+  });
 }
 
 /**

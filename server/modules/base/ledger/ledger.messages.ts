@@ -11,6 +11,8 @@ export const LEDGER = registerMessages({
     coupon_expired: 'This redemption code has expired',
     coupon_disabled: 'This redemption code has been disabled',
     coupon_too_many_tries: 'Too many redemption attempts, please try again later',
+    notify_tokens_given: 'An administrator gave you {amount} tokens',
+    notify_tokens_taken: 'An administrator took {amount} tokens from your balance',
   },
   'zh-cn': {
     ledger_user_not_found: '该用户不存在',
@@ -21,6 +23,8 @@ export const LEDGER = registerMessages({
     coupon_expired: '该兑换码已过期',
     coupon_disabled: '该兑换码已停用',
     coupon_too_many_tries: '兑换尝试过于频繁，请稍后再试',
+    notify_tokens_given: '管理员给了你 {amount} 代币',
+    notify_tokens_taken: '管理员从你的余额中扣除了 {amount} 代币',
   },
   'zh-tw': {
     ledger_user_not_found: '此使用者不存在',
@@ -31,5 +35,7 @@ export const LEDGER = registerMessages({
     coupon_expired: '此兌換碼已過期',
     coupon_disabled: '此兌換碼已停用',
     coupon_too_many_tries: '兌換嘗試過於頻繁，請稍後再試',
+    notify_tokens_given: '管理員給了你 {amount} 代幣',
+    notify_tokens_taken: '管理員從你的餘額中扣除了 {amount} 代幣',
   },
 });

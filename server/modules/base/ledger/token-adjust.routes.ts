@@ -8,6 +8,10 @@
  * nothing is written. `clientKey` (8-40 letters, digits, `_` or `-`, one per intended adjustment)
  * makes a retried request answer the entry the first one wrote instead of adjusting twice: it is kept
  * in the entry's `relateType` (`adjust:<key>`), looked up under the user's row lock.
+ *
+ * The entry's `relateId` is the administrator who made it and its remark only what they wrote (the
+ * member reads their ledger: no "#1" there). The member is notified (type system, in their language,
+ * the remark as its text), so an open balance follows; a replayed request notifies nobody again.
  */
 import type { Core } from '../../../core/core';
 import { l } from '../../../core/entity/define';
@@ -15,6 +19,9 @@ import { SYSTEM } from '../../../core/entity/access';
 import { call, defineRoutes } from '../../../core/modules';
 import { Fields } from '../../../core/http/fields';
 import { fail } from '../../../core/http/errors';
+import { t as text } from '../../../core/i18n/messages';
+import { memberLang } from '../member-language';
+import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
 import { fromUnits, toUnits } from '../pay/money';
 import { moveTokens, TOKEN_KIND } from './ledger.service';
 import { LEDGER } from './ledger.messages';
@@ -46,15 +53,18 @@ export default defineRoutes((core: Core) => {
           if (!user) throw fail.notFound(LEDGER.ledger_user_not_found);
           const [done] = await t.list(logs, { userId: userId!, relateType });
           if (done) return { logId: Number(done.id), balance: Number(done.balance), replayed: true };
-          const by = req.user ? `#${req.user.id}` : '';
           const moved = await moveTokens(core, t, {
             userId: userId!,
             balance: 'tokens',
             units,
             kind: TOKEN_KIND.adjust,
             relateType,
-            remark: remark || `Adjusted by ${by}`,
+            relateId: req.user?.id ?? null,
+            remark: remark || null,
           });
+          const key = units > 0 ? LEDGER.notify_tokens_given : LEDGER.notify_tokens_taken;
+          const title = text(memberLang(user), key, { amount: String(fromUnits(Math.abs(units))) });
+          await notifyUsers(core, t, { toIds: [userId!], type: NOTIFY_TYPE.system, title, content: remark || null, fromId: req.user?.id ?? null });
           return { logId: moved.logId, balance: fromUnits(moved.balanceUnits), replayed: false };
         });
       },

@@ -51,3 +51,21 @@ export function sameAs(field: string, message: string): FormRule {
 export function needsOriginalPassword(user: Record<string, unknown> | null | undefined): boolean {
   return user?.hasPassword !== false;
 }
+
+/**
+ * Whether `value` can be a picture's address: an http(s) address, or a path on this site such as
+ * the `/upload/…` address the upload button fills in (never `//host`, which leaves the site).
+ * Empty is allowed (no picture).
+ */
+export function isPictureAddress(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (typeof value !== 'string' || /\s/.test(value.trim())) return false;
+  const v = value.trim();
+  if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\');
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.host;
+  } catch {
+    return false;
+  }
+}

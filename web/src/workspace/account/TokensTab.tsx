@@ -3,7 +3,7 @@
  * top-up (`goods/order/rechargeToken {amount}` in the site currency -> /payment), a redemption code
  * (`base/coupon/use`) and my ledger (TokenLedger).
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Form, Input, InputNumber, Statistic, Typography } from 'antd';
 import { GiftOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { useSiteCurrency, useTokensPerUnit } from '../../app/use-site-currency';
 import { tokensForAmount } from './token-terms';
 import { useMe } from './use-me';
 import TokenLedger from './TokenLedger';
+import { useNotice } from '../realtime';
 import './account.css';
 import '../../i18n/store-texts';
 
@@ -31,6 +32,8 @@ export default function TokensTab() {
   const [codeForm] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState<'recharge' | 'code' | null>(null);
   const [ledgerVersion, setLedgerVersion] = useState(0);
+  // A notification may come with a ledger entry (tokens given, an order paid or refunded): read it again.
+  useNotice('notify', useCallback(() => setLedgerVersion((v) => v + 1), []));
 
   const recharge = async ({ amount }: { amount: number | null }) => {
     setBusy('recharge');

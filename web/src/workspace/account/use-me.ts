@@ -1,11 +1,13 @@
 /**
  * The signed-in member as `base/comm/person` answers now (balances and VIP change with payments and
  * redemptions, so the tabs read it fresh rather than from the session's copy); `reload()` asks again
- * and refreshes the session's user too.
+ * and refreshes the session's user too. Every notification is a moment to ask again: the changes
+ * made elsewhere (an order paid, a refund, a sale, tokens an administrator gave) each come with one.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../app/api';
 import { loadProfile } from '../../app/auth';
+import { useNotice } from '../realtime';
 
 export interface Me {
   id: number;
@@ -36,5 +38,6 @@ export function useMe(): { me: Me | null; failed: boolean; reload: () => void } 
     setVersion((v) => v + 1);
     void loadProfile().catch(() => undefined);
   }, []);
+  useNotice('notify', reload);
   return { me, failed, reload };
 }

@@ -12,6 +12,8 @@
  * - One call per key at a time; a profile is asked once per session (a failed one is remembered
  *   as unknown, shown with a fallback name). Groups and member lists are asked again when older
  *   than the `maxAgeMs` a caller gives (renames, joins).
+ * - A `members` notice (someone joined, was added, left or was renamed) reads a held member list
+ *   again at once, so an open chat names a new member and offers them to @ without a reload.
  * - Online state: a member list sets it for its members, `presence` notices change it after that.
  * - A member's shown name is the group-specific `name`, else the user's nickName; likewise the
  *   avatar (`avatar`, else `headImg`).
@@ -73,6 +75,11 @@ export interface Directory {
   ensureGroups(maxAgeMs?: number): Promise<void>;
   ensureUser(id: number): Promise<void>;
   ensureMembers(groupId: number, maxAgeMs?: number): Promise<void>;
+  /**
+   * Who is in the group changed (a `members` notice): a member list held is read again, after a
+   * read under way (which may predate the change); a list not held stays unasked.
+   */
+  membersChanged(groupId: number): Promise<void>;
   subscribe(fn: () => void): () => void;
   version(): number;
 }
@@ -123,7 +130,7 @@ export function createDirectory(loaders: DirectoryLoaders, now: () => number = D
 
   const fresh = (t: { at: number } | null | undefined, maxAgeMs: number) => !!t && now() - t.at <= maxAgeMs;
 
-  return {
+  const dir: Directory = {
     group: (id) => groups?.value.get(id),
     groupsLoaded: () => groups !== null,
     user: (id) => users.get(id),
@@ -173,10 +180,17 @@ export function createDirectory(loaders: DirectoryLoaders, now: () => number = D
         changed();
       });
     },
+    membersChanged(groupId) {
+      if (!members.has(groupId)) return Promise.resolve();
+      const again = () => dir.ensureMembers(groupId, -1);
+      const running = inflight.get(`members:${groupId}`);
+      return running ? running.then(again) : again();
+    },
     subscribe(fn) {
       listeners.add(fn);
       return () => void listeners.delete(fn);
     },
     version: () => ver,
   };
+  return dir;
 }

@@ -1,7 +1,8 @@
 /**
  * The signed-in member's directory (see directory.ts) over the data layer, and the hook that
  * re-renders a screen when it learns something. A new directory starts when another user signs
- * in (groups are per member). Presence notices reach it whether or not a chat screen is open.
+ * in (groups are per member). Presence and member-change notices reach it whether or not a chat
+ * screen is open.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { entityAction } from '../../app/data';
@@ -36,6 +37,12 @@ realtime.onNotice('presence', (p) => {
 });
 
 onMembershipChange(() => void current?.dir.ensureGroups(0));
+
+// Someone joined, was added, left or was renamed in one of the member's groups: an open chat's
+// member list (names, the @ picker, the member count) follows at once.
+realtime.onNotice('members', (d) => {
+  if (current && d && typeof d.groupId === 'number') void current.dir.membersChanged(d.groupId);
+});
 
 const noop = () => () => undefined;
 const zero = () => 0;

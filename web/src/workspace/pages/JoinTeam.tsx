@@ -35,7 +35,7 @@ export default function JoinTeam() {
   const user = useAuth().user;
   const raw = search.get('key');
   const key = isValidKey(raw) ? raw : null;
-  const { state, retry } = useJoinCheck(key, user?.id ?? null);
+  const { state, retry, refresh } = useJoinCheck(key, user?.id ?? null);
   const [joining, setJoining] = useState(false);
   const [joined, setJoined] = useState<{ key: string; groupId: number } | null>(null);
 
@@ -50,6 +50,8 @@ export default function JoinTeam() {
     try {
       const r = await entityAction<{ id: number; groupId: number }>('base/groupMember', 'joinTeam', { key });
       setJoined({ key, groupId: Number(r.groupId) });
+      // The card counts the members: with the one who just joined.
+      refresh();
       membershipChanged();
       notify('success', t('wsTeams.join.done'));
     } catch {

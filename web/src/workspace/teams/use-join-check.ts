@@ -1,9 +1,10 @@
 /**
  * `groupMember/canJoin {key}` for the join page: `{canJoin, reason?, team?}`, asked again when the
  * key or the signed-in user changes (the answer says `member` only to a member). A failed call (the
- * 60-a-minute limit, say) keeps the server's message for the page to show.
+ * 60-a-minute limit, say) keeps the server's message for the page to show. `refresh()` asks again
+ * keeping the answer on screen meanwhile (the card's member count after a join).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { entityAction } from '../../app/data';
 import type { PublicTeam } from './JoinTeamCard';
 
@@ -20,7 +21,12 @@ export type JoinCheckState = { status: 'idle' | 'loading' } | { status: 'done'; 
 export function useJoinCheck(key: string | null, userId: number | null) {
   const [state, setState] = useState<JoinCheckState>({ status: 'idle' });
   const [again, setAgain] = useState(0);
+  const quiet = useRef(false);
   const retry = useCallback(() => setAgain((v) => v + 1), []);
+  const refresh = useCallback(() => {
+    quiet.current = true;
+    setAgain((v) => v + 1);
+  }, []);
 
   useEffect(() => {
     if (!key) {
@@ -28,7 +34,8 @@ export function useJoinCheck(key: string | null, userId: number | null) {
       return;
     }
     let live = true;
-    setState({ status: 'loading' });
+    if (!quiet.current) setState({ status: 'loading' });
+    quiet.current = false;
     entityAction<JoinCheck>('base/groupMember', 'canJoin', { key }, { silent: true })
       .then((result) => live && setState({ status: 'done', result: result ?? { canJoin: false } }))
       .catch((e: unknown) => live && setState({ status: 'failed', message: e instanceof Error ? e.message : String(e) }));
@@ -37,5 +44,5 @@ export function useJoinCheck(key: string | null, userId: number | null) {
     };
   }, [key, userId, again]);
 
-  return { state, retry };
+  return { state, retry, refresh };
 }

@@ -1,9 +1,11 @@
 /**
  * The signed-in member's teams (`groupMember/teams`), reloaded when a team notification arrives
- * (joined, left, role, notice: the notification carries no team id, so every team is reloaded).
+ * (joined, left, role, notice: the notification carries no team id, so every team is reloaded),
+ * and when one of these teams' members change (`members` notice to the team's room): only the owner
+ * is notified of a join or a leave, and every member's card counts the members.
  * `version` grows on every reload, so a team page can reload its members and notices with it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { entityAction } from '../../app/data';
 import { useNotice } from '../realtime';
 import { isTeamNotify, roleOf, type MyTeam } from './team-model';
@@ -40,6 +42,13 @@ export function useMyTeams(): TeamsState & { version: number; reload: () => void
     if (isTeamNotify(n)) reload();
   }, [reload]);
   useNotice('notify', onNotify);
+
+  const shown = useRef<MyTeam[]>([]);
+  shown.current = state.teams;
+  const onMembers = useCallback((d: { groupId: number }) => {
+    if (shown.current.some((team) => team.id === Number(d?.groupId))) reload();
+  }, [reload]);
+  useNotice('members', onMembers);
 
   return { ...state, version, reload };
 }
