@@ -23,6 +23,9 @@ export const ORDER = registerMessages({
     notify_sale_refunded: 'A sale was refunded to the buyer: {title} (order {orderNo})',
     order_title_tokens: '{tokens} tokens',
     order_title_test: 'Test payment',
+    order_title_vip: 'VIP: {plan} ({days} days)',
+    order_title_vip_one_day: 'VIP: {plan} (1 day)',
+    order_title_vip_no_period: 'VIP: {plan}',
   },
   'zh-cn': {
     order_not_found: '订单不存在',
@@ -45,6 +48,9 @@ export const ORDER = registerMessages({
     notify_sale_refunded: '一笔售出已退款给买家：{title}（订单 {orderNo}）',
     order_title_tokens: '{tokens} 代币',
     order_title_test: '测试支付',
+    order_title_vip: '会员：{plan}（{days} 天）',
+    order_title_vip_one_day: '会员：{plan}（1 天）',
+    order_title_vip_no_period: '会员：{plan}',
   },
   'zh-tw': {
     order_not_found: '訂單不存在',
@@ -67,5 +73,8 @@ export const ORDER = registerMessages({
     notify_sale_refunded: '一筆售出已退款給買家：{title}（訂單 {orderNo}）',
     order_title_tokens: '{tokens} 代幣',
     order_title_test: '測試付款',
+    order_title_vip: '會員：{plan}（{days} 天）',
+    order_title_vip_one_day: '會員：{plan}（1 天）',
+    order_title_vip_no_period: '會員：{plan}',
   },
 });
