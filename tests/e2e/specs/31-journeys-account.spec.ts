@@ -187,6 +187,8 @@ async function pay(p: Page, provider: 'stripe' | 'alipay'): Promise<string> {
 test('4. Cy tops up with Stripe and Dee with Alipay: the box says what an amount buys, balances and ledgers follow', async () => {
   await go(c, '/my/info?tab=tokens');
   await expect(c.getByTestId('acc-tokens')).toBeVisible({ timeout: 15_000 });
+  // Before typing anything, the box says what one unit of money buys.
+  await expect(c.getByTestId('acc-recharge-rate')).toHaveText(/^CN¥1 buys [\d,]+ tokens$/);
   await c.getByTestId('acc-recharge-amount').fill('10');
   const perTen = ((await c.getByTestId('acc-recharge-tokens').textContent()) ?? '').trim();
   expect(perTen).toMatch(/^= [\d,.]+ tokens$/);
@@ -195,6 +197,7 @@ test('4. Cy tops up with Stripe and Dee with Alipay: the box says what an amount
   await shot(c, '31-j4-cy-topup-box-1400-en');
 
   await go(d, '/my/info?tab=tokens');
+  await expect(d.getByTestId('acc-recharge-rate')).toHaveText(`¥1 可买 ${(tokens / 10).toLocaleString('zh-CN')} 代币`);
   await d.getByTestId('acc-recharge-amount').fill('10');
   await expect(d.getByTestId('acc-recharge-tokens')).toHaveText(`= ${tokens.toLocaleString('zh-CN')} 代币`);
   expect(await width(d)).toBeLessThanOrEqual(390);
