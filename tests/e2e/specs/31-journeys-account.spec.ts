@@ -205,8 +205,8 @@ test('4. Cy tops up with Stripe and Dee with Alipay: the box says what an amount
 
   await c.getByTestId('acc-recharge').click();
   await d.getByTestId('acc-recharge').click();
-  await expect(c.getByTestId('pay-title')).toHaveText(`${tokens} tokens`, { timeout: 15_000 });
-  await expect(d.getByTestId('pay-title')).toHaveText(`${tokens} 代币`, { timeout: 15_000 });
+  await expect(c.getByTestId('pay-title')).toHaveText(`${tokens.toLocaleString('en')} tokens`, { timeout: 15_000 });
+  await expect(d.getByTestId('pay-title')).toHaveText(`${tokens.toLocaleString('zh-CN')} 代币`, { timeout: 15_000 });
   await shot(d, '31-j4-dee-payment-390-zh');
   await pay(c, 'stripe');
   await shot(c, '31-j4-cy-paid-1400-en');
@@ -234,8 +234,8 @@ test('4. Cy tops up with Stripe and Dee with Alipay: the box says what an amount
   // The orders, titled in each one's language.
   await go(c, '/my/info?tab=orders');
   await go(d, '/my/info?tab=orders');
-  await expect(c.getByTestId('acc-order').first().locator('.acc-row-title')).toHaveText(`${tokens} tokens`, { timeout: 15_000 });
-  await expect(d.getByTestId('acc-order').first().locator('.acc-row-title')).toHaveText(`${tokens} 代币`, { timeout: 15_000 });
+  await expect(c.getByTestId('acc-order').first().locator('.acc-row-title')).toHaveText(`${tokens.toLocaleString('en')} tokens`, { timeout: 15_000 });
+  await expect(d.getByTestId('acc-order').first().locator('.acc-row-title')).toHaveText(`${tokens.toLocaleString('zh-CN')} 代币`, { timeout: 15_000 });
   await shot(c, '31-j4-cy-orders-1400-en');
   expect(await width(d)).toBeLessThanOrEqual(390);
   await shot(d, '31-j4-dee-orders-390-zh');
@@ -278,6 +278,13 @@ test('5. Dee buys VIP: the order is titled in Chinese and the workspace shows he
   await expect(crown).toHaveAttribute('aria-label', /^会员有效期至 /);
   expect(await width(d)).toBeLessThanOrEqual(390);
   await shot(d, '31-j5-dee-workspace-vip-390-zh');
+  // Her notifications: both payments, in Chinese, under the orders' titles.
+  await d.getByTestId('notify-bell').click();
+  await expect(d.getByTestId('notify-item').filter({ hasText: `已收到付款：${title}` })).toBeVisible();
+  await expect(d.getByTestId('notify-item').filter({ hasText: /已收到付款：[\d,]+ 代币/ })).toBeVisible();
+  expect(await width(d)).toBeLessThanOrEqual(390);
+  await shot(d, '31-j5-dee-notifications-390-zh');
+  await d.keyboard.press('Escape');
   await d.getByTestId('user-name').click();
   await expect(d.getByTestId('ws-menu-vip')).toContainText('会员有效期至');
   await shot(d, '31-j5-dee-workspace-menu-390-zh');

@@ -208,10 +208,18 @@ export async function createVipOrder(core: Core, caller: AuthUser, vipId: number
   });
 }
 
+const LOCALE: Record<Lang, string> = { en: 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
+
+/** A count of tokens as the member's screens write it: grouped (1,000), up to four decimals. */
+export function tokenCount(lang: Lang, tokens: number): string {
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 4 }).format(tokens);
+}
+
 /** rechargeToken: a pending order of `cents` in the site currency for `tokens` (fixed now), titled in the buyer's language. */
 export async function createRechargeOrder(core: Core, caller: AuthUser, cents: number, tokens: number): Promise<Row> {
   const terms = await orderTerms(core);
-  const title = text(await languageOf(core, caller.id), ORDER.order_title_tokens, { tokens });
+  const lang = await languageOf(core, caller.id);
+  const title = text(lang, ORDER.order_title_tokens, { tokens: tokenCount(lang, tokens) });
   return core.ops.transaction(SYSTEM, (t) =>
     addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.recharge, totalAmount: fromCents(cents), payAmount: fromCents(cents), extraInfo: { title, tokens } }));
 }
