@@ -5,7 +5,8 @@
  * The fake Stripe and fake Alipay of the commerce tests run in this process (payments go through
  * their checkout pages), the server configured for them as the README's "Payments on this machine"
  * says; so does the fake LLM of the AI runs (answers streamed slowly enough to watch), and the fake
- * chain of NFT staking (nft-chain.ts: a test wallet's items minted, a control the NFT spec drives).
+ * chain of NFT staking (nft-chain.ts: a test wallet's items minted, a control the NFT spec drives),
+ * and the mail catcher of e-mail sign-up (scripts/fakes/mail-catcher.ts; its inbox at E2E_MAIL_URL).
  * Everything the tests need travels in E2E_* environment variables (workers inherit them).
  * Redis unreachable: CI=true fails; otherwise the suite is skipped (E2E_SKIP holds the reason).
  */
@@ -21,6 +22,7 @@ import { FakeAlipay } from '../helpers/fake-alipay';
 import { startFakeLlm } from '../helpers/fake-llm';
 import { startE2eChain } from './nft-chain';
 import { e2eAnswer } from './fake-llm-answers';
+import { startMailCatcher } from '../../scripts/fakes/mail-catcher';
 
 export const ROOT = resolve(__dirname, '../..');
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
@@ -77,9 +79,11 @@ export default async function globalSetup(): Promise<void> {
   // the code helper's label translations come from a glossary (fake-llm-answers.ts).
   const llm = await startFakeLlm({ script: { answer: e2eAnswer, chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
   const nftChain = await startE2eChain();
+  // The mail catcher of e-mail sign-up: the server sends to its SMTP port, specs read its inbox (E2E_MAIL_URL).
+  const mail = await startMailCatcher();
   // The workflow engine of async apps: a spec that runs one starts tests/helpers/fake-workflow.ts on this port.
   const workflowPort = await freePort();
-  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay, { stop: () => llm.close() }, nftChain];
+  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay, { stop: () => llm.close() }, nftChain, { stop: () => mail.close() }];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -94,6 +98,7 @@ export default async function globalSetup(): Promise<void> {
     ...alipay.env(),
     ...llm.env(),
     ...nftChain.serverEnv,
+    ...mail.env(),
     PUBLIC_URL: base,
     WORKFLOW_URL: `http://127.0.0.1:${workflowPort}`,
     WORKFLOW_SECRET: E2E_WORKFLOW_SECRET,
@@ -139,6 +144,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_WORKFLOW_SECRET = E2E_WORKFLOW_SECRET;
   process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_ALIPAY_URL = alipay.url;
+  process.env.E2E_MAIL_URL = mail.url;
   process.env.E2E_ADMIN_PASSWORD = password;
   process.env.E2E_REDIS_URL = REDIS_URL;
   process.env.E2E_REDIS_PREFIX = prefix;

@@ -84,7 +84,26 @@ describe.each(kinds)('a member\'s language on %s', (kind) => {
     // The top-up is asked for in English; its title is still in the member's language.
     const top = await t.http().post('/admin/goods/order/rechargeToken').set('Authorization', m.token).set('language', 'en').send({ amount: 10 });
     expect(top.body.code, top.text).toBe(1000);
-    expect(top.body.data.extraInfo).toMatchObject({ title: '1000 代币', tokens: 1000 });
+    expect(top.body.data.extraInfo).toMatchObject({ title: '1,000 代币', tokens: 1000 });
+    // Grouped as the top-up box shows it, fractions kept.
+    const en = await register('en');
+    const odd = await t.http().post('/admin/goods/order/rechargeToken').set('Authorization', en.token).send({ amount: 12345.67 });
+    expect(odd.body.code, odd.text).toBe(1000);
+    expect(odd.body.data.extraInfo).toMatchObject({ title: '1,234,567 tokens', tokens: 1234567 });
+  });
+
+  it('titles a VIP order in the buyer\'s language, whatever the request\'s', async () => {
+    const plan = await t.http().post('/admin/base/vip/add').set('Authorization', t.adminToken).send({ name: 'Gold', period: 30, type: 1, amount: 15, enablePay: 1 });
+    expect(plan.body.code, plan.text).toBe(1000);
+    const titleFor = async (lang: string | undefined) => {
+      const m = await register(lang);
+      const res = await t.http().post('/admin/goods/order/buyVip').set('Authorization', m.token).set('language', 'en').send({ vipId: plan.body.data.id });
+      expect(res.body.code, res.text).toBe(1000);
+      return res.body.data.extraInfo.title;
+    };
+    expect(await titleFor('zh-cn')).toBe('会员：Gold（30 天）');
+    expect(await titleFor('zh-tw')).toBe('會員：Gold（30 天）');
+    expect(await titleFor(undefined)).toBe('VIP: Gold (30 days)');
   });
 
   it('stores no language for a registration without a header or with one that is not ours', async () => {

@@ -73,7 +73,10 @@ export default function Root() {
   let redirect = decideRoute({ path, search: location.search, session, user: auth.user, consoleRoleIds: auth.consoleRoleIds }).redirect;
   // Rule 4 for the console sign-in: a signed-in console user goes to the console instead.
   if (redirect === '/workbench' && hasLeadingSegments(path, ADMIN_LOGIN_PATH) && canEnterConsole(auth.user, auth.consoleRoleIds)) redirect = '/admin';
-  if (redirect && redirect !== path + location.search) return <Navigate to={redirect} replace />;
+  // Keyed by the location: a Navigate kept mounted with the same target does not navigate again, so a
+  // page that moves on by itself meanwhile (the sign-in page's own move to /workbench, racing the
+  // redirect of a first e-mail sign-in to the registration step) would stay blank.
+  if (redirect && redirect !== path + location.search) return <Navigate key={location.key} to={redirect} replace />;
 
   const fadeKey = hasLeadingSegments(path, '/admin') && !hasLeadingSegments(path, ADMIN_LOGIN_PATH) ? 'admin' : path;
   return (

@@ -1,10 +1,12 @@
 /**
- * i18next set up with every area's texts. English is the default; the choice is kept in
- * localStorage ('lang') and sent to the server as the `language` header.
+ * i18next set up with every area's texts. The choice is kept in localStorage ('lang') and sent to
+ * the server as the `language` header; before any choice, the browser's language when it is one of
+ * ours (browser-lang.ts), else English.
  */
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGS, type Lang, type LocaleArea, type LocaleTree } from './define';
+import { browserLang } from './browser-lang';
 import common from './locales/common';
 import shell from './locales/shell';
 import workspace from './locales/workspace';
@@ -35,12 +37,14 @@ function initialLang(): Lang {
   } catch {
     /* storage unavailable */
   }
-  return 'en';
+  const nav = globalThis.navigator;
+  return (nav && browserLang(nav.languages?.length ? nav.languages : [nav.language ?? ''])) || 'en';
 }
 
+const START = initialLang();
 void i18next.use(initReactI18next).init({
   resources: resources(),
-  lng: initialLang(),
+  lng: START,
   fallbackLng: 'en',
   lowerCaseLng: true,
   load: 'currentOnly',
@@ -49,6 +53,7 @@ void i18next.use(initReactI18next).init({
 });
 
 export const i18n = i18next;
+if (typeof document !== 'undefined') document.documentElement.lang = START;
 
 /** Adds the texts of areas loaded with a part of the app (see EAGER_AREAS). */
 export function addAreas(areas: readonly LocaleArea[]): void {

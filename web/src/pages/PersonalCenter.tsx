@@ -99,7 +99,9 @@ export default function PersonalCenter() {
     <>
       {user ? (
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
-          <Descriptions.Item label={t('auth.personal.username')}>{str(user.username) ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('auth.personal.username')}>
+            <span data-testid="personal-username">{str(user.username) ?? '-'}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('auth.personal.email')}>{str(user.email) ?? '-'}</Descriptions.Item>
           {user.inviteCode ? (
             <Descriptions.Item label={t('auth.personal.inviteCode')}>
@@ -164,7 +166,7 @@ export default function PersonalCenter() {
           </section>
         </div>
         <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
-          <Button icon={<LogoutOutlined />} onClick={() => void logout().then(() => navigate('/login'))}>
+          <Button icon={<LogoutOutlined />} onClick={() => void logout().then(() => navigate('/login'))} data-testid="personal-logout">
             {t('auth.personal.logout')}
           </Button>
           <Button type="primary" htmlType="submit" loading={busy} data-testid="personal-submit">

@@ -10,7 +10,8 @@ import { Avatar, Badge, Button, Spin, Tooltip } from 'antd';
 import MenuButton from '../components/MenuButton';
 import {
   AppstoreOutlined, ControlOutlined, DisconnectOutlined, LogoutOutlined, MessageOutlined, ShopOutlined,
-  TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined, CrownOutlined,
+  TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined, CrownOutlined, CrownFilled,
+  ThunderboltOutlined,
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../i18n';
@@ -21,6 +22,8 @@ import LangSwitch from '../components/LangSwitch';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { useConversations, useRealtimeStatus, useWorkspaceSession } from './realtime';
 import { NFT_PATH, tabPath, type Tab } from './nav';
+import { vipActiveUntil } from './vip-status';
+import { formatDate } from '../app/money';
 import './workspace.css';
 import '../i18n/workspace-texts';
 
@@ -70,8 +73,21 @@ function NavLinks({ active, className }: { active?: Tab; className: string }) {
   );
 }
 
+/** The member's avatar, with a gold crown while they are VIP (its end date in the title). */
+function MemberAvatar({ src, vipUntil }: { src?: string; vipUntil: string | null }) {
+  const { t, lang } = useI18n();
+  const avatar = <Avatar size="small" src={src || undefined} icon={<UserOutlined />} />;
+  if (!vipUntil) return avatar;
+  const label = t('workspace.menu.vipUntil', { date: formatDate(vipUntil, lang) });
+  return (
+    <Badge count={<CrownFilled className="ws-vip-crown" aria-label={label} title={label} data-testid="ws-vip" />} offset={[-2, 2]}>
+      {avatar}
+    </Badge>
+  );
+}
+
 export default function WorkspaceLayout({ active, children, wide }: { active?: Tab; children: ReactNode; wide?: boolean }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const site = useSiteName();
   const navigate = useNavigate();
   const location = useLocation();
@@ -79,6 +95,7 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
   useWorkspaceSession();
   const user = auth.user;
   const name = user?.nickName || user?.name || '';
+  const vipUntil = vipActiveUntil(user);
 
   return (
     <div className="ws-page" data-testid="workspace">
@@ -107,13 +124,18 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
               items={[
                   { key: 'page', icon: <IdcardOutlined />, label: t('workspace.menu.myPage'), onClick: () => navigate(`/person/${encodeURIComponent(String(user.username ?? user.id))}`) },
                   { key: 'me', icon: <UserOutlined />, label: t('workspace.menu.personal'), onClick: () => navigate('/my/info') },
+                  {
+                    key: 'vip', icon: <CrownFilled />, 'data-testid': 'ws-menu-vip', onClick: () => navigate('/my/info?tab=vip'),
+                    label: vipUntil ? t('workspace.menu.vipUntil', { date: formatDate(vipUntil, lang) }) : t('workspace.menu.vip'),
+                  },
+                  { key: 'tokens', icon: <ThunderboltOutlined />, label: t('workspace.menu.tokens'), onClick: () => navigate('/my/info?tab=tokens'), 'data-testid': 'ws-menu-tokens' },
                   { key: 'nft', icon: <CrownOutlined />, label: t('workspace.menu.nft'), onClick: () => navigate(NFT_PATH), 'data-testid': 'ws-menu-nft' },
                   ...(canEnterConsole(user, auth.consoleRoleIds) ? [{ key: 'console', icon: <ControlOutlined />, label: t('workspace.menu.console'), onClick: () => navigate('/admin') }] : []),
                   { type: 'divider' as const },
                   { key: 'logout', icon: <LogoutOutlined />, label: t('workspace.menu.logout'), onClick: () => void logout().then(() => navigate('/login')) },
               ]}
             >
-              <Button type="text" data-testid="user-name" icon={<Avatar size="small" src={(user.headImg as string | undefined) || undefined} icon={<UserOutlined />} />}>
+              <Button type="text" data-testid="user-name" icon={<MemberAvatar src={user.headImg as string | undefined} vipUntil={vipUntil} />}>
                 <span className="ws-hide-sm">{name}</span>
               </Button>
             </MenuButton>

@@ -24,6 +24,9 @@ export const ORDER = registerMessages({
     notify_payment_auto_refunded: 'Your payment was refunded automatically, as the order was no longer awaiting payment: {title} (order {orderNo})',
     order_title_tokens: '{tokens} tokens',
     order_title_test: 'Test payment',
+    order_title_vip: 'VIP: {plan} ({days} days)',
+    order_title_vip_one_day: 'VIP: {plan} (1 day)',
+    order_title_vip_no_period: 'VIP: {plan}',
   },
   'zh-cn': {
     order_not_found: '订单不存在',
@@ -47,6 +50,9 @@ export const ORDER = registerMessages({
     notify_payment_auto_refunded: '订单已不在待支付状态，您的付款已自动退款：{title}（订单 {orderNo}）',
     order_title_tokens: '{tokens} 代币',
     order_title_test: '测试支付',
+    order_title_vip: '会员：{plan}（{days} 天）',
+    order_title_vip_one_day: '会员：{plan}（1 天）',
+    order_title_vip_no_period: '会员：{plan}',
   },
   'zh-tw': {
     order_not_found: '訂單不存在',
@@ -70,5 +76,8 @@ export const ORDER = registerMessages({
     notify_payment_auto_refunded: '訂單已不在待付款狀態，您的付款已自動退款：{title}（訂單 {orderNo}）',
     order_title_tokens: '{tokens} 代幣',
     order_title_test: '測試付款',
+    order_title_vip: '會員：{plan}（{days} 天）',
+    order_title_vip_one_day: '會員：{plan}（1 天）',
+    order_title_vip_no_period: '會員：{plan}',
   },
 });

@@ -28,7 +28,7 @@ import { applyEffect, vipTermsOf } from './effects';
 import { moveOrder, ORDER_STATUS, ORDER_TYPE, PAID_LOG } from './order-state';
 import { dueOrderIds, orderByNo } from './order.queries';
 import { ORDER } from './order.messages';
-import { t as text } from '../../../core/i18n/messages';
+import { t as text, type Lang } from '../../../core/i18n/messages';
 import { languageOf } from '../../base/member-language';
 
 const orders = (core: Core) => core.model.byKey.get('goods/order')!;
@@ -187,23 +187,39 @@ async function purchasablePlan(core: Core, t: OpTransaction, vipId: number): Pro
   return plan;
 }
 
-/** buyVip / subscribe: a pending VIP order with the plan's terms fixed on it. */
+/** A VIP order's title in the buyer's language: the plan's name (as the administrator wrote it) and its days. */
+export function vipOrderTitle(lang: Lang, plan: Row): string {
+  const days = Number(plan.period ?? 0);
+  const key = days === 1 ? ORDER.order_title_vip_one_day : days > 0 ? ORDER.order_title_vip : ORDER.order_title_vip_no_period;
+  return text(lang, key, { plan: String(plan.name ?? ''), days }).slice(0, 120);
+}
+
+/** buyVip / subscribe: a pending VIP order with the plan's terms fixed on it, titled in the buyer's language. */
 export async function createVipOrder(core: Core, caller: AuthUser, vipId: number, opts: { subscription?: boolean } = {}): Promise<Row> {
   const terms = await orderTerms(core);
+  const lang = await languageOf(core, caller.id);
   return core.ops.transaction(SYSTEM, async (t) => {
     const plan = await purchasablePlan(core, t, vipId);
     const cents = toCents(plan.amount);
     return addOrder(core, t, terms, {
       userId: caller.id, type: ORDER_TYPE.vip, totalAmount: fromCents(cents), payAmount: fromCents(cents),
-      extraInfo: { title: String(plan.name).slice(0, 120), ...vipTermsOf(plan), ...(opts.subscription ? { subscription: true } : {}) },
+      extraInfo: { title: vipOrderTitle(lang, plan), ...vipTermsOf(plan), ...(opts.subscription ? { subscription: true } : {}) },
     });
   });
+}
+
+const LOCALE: Record<Lang, string> = { en: 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
+
+/** A count of tokens as the member's screens write it: grouped (1,000), up to four decimals. */
+export function tokenCount(lang: Lang, tokens: number): string {
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 4 }).format(tokens);
 }
 
 /** rechargeToken: a pending order of `cents` in the site currency for `tokens` (fixed now), titled in the buyer's language. */
 export async function createRechargeOrder(core: Core, caller: AuthUser, cents: number, tokens: number): Promise<Row> {
   const terms = await orderTerms(core);
-  const title = text(await languageOf(core, caller.id), ORDER.order_title_tokens, { tokens });
+  const lang = await languageOf(core, caller.id);
+  const title = text(lang, ORDER.order_title_tokens, { tokens: tokenCount(lang, tokens) });
   return core.ops.transaction(SYSTEM, (t) =>
     addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.recharge, totalAmount: fromCents(cents), payAmount: fromCents(cents), extraInfo: { title, tokens } }));
 }
@@ -212,6 +228,7 @@ export async function createRechargeOrder(core: Core, caller: AuthUser, cents: n
 export async function renewSubscription(core: Core, r: { provider: 'stripe'; eventId: string; userId: number; vipId: number; amountCents: number; currency: string; transactionId: string; raw?: unknown }): Promise<{ result: 'paid' | 'duplicate' | 'mismatch' | 'unknown' }> {
   const rate = await providerCurrency(core, r.provider);
   const terms = await orderTerms(core);
+  const lang = await languageOf(core, r.userId);
   return core.ops.transaction(SYSTEM, async (t) => {
     const [plan] = await t.lock(core.model.byKey.get('base/vip')!, r.vipId);
     const [user] = await t.lock(core.model.system('users'), r.userId);
@@ -230,7 +247,7 @@ export async function renewSubscription(core: Core, r: { provider: 'stripe'; eve
     if (!log.created) return { result: 'duplicate' as const };
     const order = await addOrder(core, t, terms, {
       orderNo, userId: r.userId, type: ORDER_TYPE.vip, totalAmount: fromCents(cents), payAmount: fromCents(cents),
-      extraInfo: { title: String(plan.name).slice(0, 120), ...vipTermsOf(plan), subscription: true, renewal: true, charges: { [r.provider]: { currency: rate.currency, cents: r.amountCents } } },
+      extraInfo: { title: vipOrderTitle(lang, plan), ...vipTermsOf(plan), subscription: true, renewal: true, charges: { [r.provider]: { currency: rate.currency, cents: r.amountCents } } },
     });
     const effect = await applyEffect(core, t, order, terms);
     await moveOrder(core, t, order, ORDER_STATUS.paid, { payTime: nowStored(), transactionId: r.transactionId.slice(0, 64), provider: r.provider, currency: rate.currency, chargedAmount: fromCents(r.amountCents), ...effect });

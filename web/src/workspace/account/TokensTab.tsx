@@ -67,6 +67,7 @@ export default function TokensTab() {
   };
 
   const fmt = (v: unknown) => (me ? formatTokens(Number(v ?? 0), lang) : '-');
+  const money = (units: number) => new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 0 }).format(units);
 
   return (
     <div className="acc-tab" data-testid="acc-tokens">
@@ -82,12 +83,20 @@ export default function TokensTab() {
           </Typography.Title>
           <Typography.Paragraph type="secondary" className="acc-small">
             {t('wsAccount.tokens.rechargeHint', { currency })}
+            {perUnit ? (
+              <>
+                <br />
+                <Typography.Text strong data-testid="acc-recharge-rate">
+                  {t('wsAccount.tokens.rate', { price: money(1), tokens: formatTokens(perUnit, lang) })}
+                </Typography.Text>
+              </>
+            ) : null}
           </Typography.Paragraph>
           <Form form={rechargeForm} layout="vertical" onFinish={(v) => void recharge(v)} initialValues={{ amount: null }}>
             <div className="acc-quick">
               {QUICK.map((q) => (
                 <Button key={q} size="small" onClick={() => rechargeForm.setFieldValue('amount', q)}>
-                  {new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 0 }).format(q)}
+                  {money(q)}
                 </Button>
               ))}
             </div>

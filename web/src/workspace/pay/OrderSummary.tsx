@@ -19,7 +19,7 @@ export default function OrderSummary({ order, currency, outcome }: { order: Orde
       <div className="pay-summary-head">
         <div className="pay-thumb">{pic ? <img src={pic} alt="" /> : <KindIcon kind={kind} />}</div>
         <div className="pay-summary-title">
-          <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ rows: 2 }}>
+          <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ rows: 2 }} data-testid="pay-title">
             {orderTitle(order)}
           </Typography.Title>
           <div className="pay-tags">

@@ -14,7 +14,7 @@ import { Alert, Button, Card, Result, Skeleton } from 'antd';
 import { ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { useAuth } from '../../app/auth';
+import { loadProfile, useAuth } from '../../app/auth';
 import { ApiError } from '../../app/api';
 import WorkspaceLayout from '../WorkspaceLayout';
 import { cancelOrder, errorText, orderDetail, type Order } from './pay-calls';
@@ -72,10 +72,13 @@ function OrderPayment({ memory, cancelledAtProvider, remember, forget }: OrderPa
   const waiting = isBuyer && stored === 'pending' && !chooseAgain && awaitingReturn(memory, orderNo, openedAt);
   const poll = usePaymentPoll(orderNo, providers, waiting);
 
-  // Once the poll settles, read the order again for its times and provider.
+  // Once the poll settles, read the order again for its times and provider, and the member's
+  // profile: a paid VIP or top-up changed what the workspace shows of them (the VIP crown).
   const settled = poll.state?.phase === 'settled';
   useEffect(() => {
-    if (settled) setVersion((v) => v + 1);
+    if (!settled) return;
+    setVersion((v) => v + 1);
+    void loadProfile({ silent: true }).catch(() => undefined);
   }, [settled]);
 
   if (load.state === 'loading') return <Card className="pay-card"><Skeleton active avatar paragraph={{ rows: 4 }} /></Card>;
