@@ -28,14 +28,19 @@ export function resources(areas: readonly LocaleArea[] = EAGER_AREAS): Record<La
   return out;
 }
 
-function initialLang(): Lang {
+/** The language this browser was set to (the switch, or an earlier session); null when never. */
+export function storedLang(): Lang | null {
   try {
     const saved = globalThis.localStorage?.getItem(LANG_KEY);
     if (saved && (LANGS as readonly string[]).includes(saved)) return saved as Lang;
   } catch {
     /* storage unavailable */
   }
-  return 'en';
+  return null;
+}
+
+function initialLang(): Lang {
+  return storedLang() ?? 'en';
 }
 
 void i18next.use(initReactI18next).init({
