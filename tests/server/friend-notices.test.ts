@@ -2,7 +2,7 @@
  * A friend request's notification is read once the person answered the request, wherever they
  * answered it (the friends screen, another device, asking back): the server marks it read, so the
  * bell's count holds on every device, and tells the receiver's sockets (`notice {kind: 'notifyRead',
- * data: {ids}}`) so an open bell drops its count at once (issue 35's journeys walk: the notice
+ * data: {ids, type}}`) so an open bell drops its count at once (issue 35's journeys walk: the notice
  * stayed unread after Bo accepted Ann).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ describe.each(kinds)('friend request notifications on %s', (kind) => {
       const res = await api.post('/admin/base/friend/update', { id: rowA, status }, b.token);
       expect(res.body.code, res.text).toBe(1000);
       expect((await requestsTo(b)).map((n) => [n.fromId, n.status])).toEqual([[a.id, 1], [c.id, 0]]);
-      for (const s of [phone, laptop]) expect((await waitNotice(s, 'notifyRead')).data).toEqual({ ids: [fromA.id] });
+      for (const s of [phone, laptop]) expect((await waitNotice(s, 'notifyRead')).data).toEqual({ ids: [fromA.id], type: NOTIFY_TYPE.friendRequest });
       const unread = await api.post('/admin/base/notify/page', { status: 0, type: NOTIFY_TYPE.friendRequest }, b.token);
       expect(unread.body.data.list.map((n: { fromId: number }) => Number(n.fromId))).toEqual([c.id]);
     });

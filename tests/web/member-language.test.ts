@@ -52,13 +52,13 @@ describe('the language switch and the account', () => {
     expect(seen.saved).toEqual([]);
   });
 
-  it('shows a fresh browser the account\'s language, and lets an account without one record the page\'s', async () => {
+  it('shows a fresh browser the account\'s language, lets an account without one record the page\'s, and keeps it as the browser\'s', async () => {
     const fresh = ports(true, 'en', null);
     expect(await syncAccountLanguage({ language: 'zh-cn' }, fresh.p)).toBeNull();
     expect(fresh.seen).toEqual({ page: 'zh-cn', chosen: 'zh-cn', saved: [] });
     const none = ports(true, 'en', null);
     expect(await syncAccountLanguage({ language: null }, none.p)).toBe('en');
-    expect(none.seen).toEqual({ page: 'en', chosen: null, saved: ['en'] });
+    expect(none.seen).toEqual({ page: 'en', chosen: 'en', saved: ['en'] });
   });
 
   it('lets a later choice in a browser win over what an earlier session stored (English first, Chinese later)', async () => {

@@ -9,7 +9,8 @@
  *   an earlier session) keeps it for its pages, and reports it to the account when the account's
  *   differs (or is missing, as on an account an administrator made).
  * - A browser without a choice (a fresh one) shows the account's language, when it has one; an
- *   account without one records the language the page is shown in.
+ *   account without one records the language the page is shown in. Either way the browser keeps
+ *   that language as its choice from then on.
  * Signed-out visitors keep their choice in the browser only; the web sends it as the `language`
  * header, which registration stores on the new account.
  */
@@ -55,6 +56,9 @@ export async function syncAccountLanguage(
     return null;
   }
   const used = chosen ?? ports.current();
+  // A fresh browser keeps the language it was used in from now on, as if chosen: another device's
+  // later choice changes the account, never this browser's pages.
+  if (!chosen) ports.apply(used);
   if (used === stored) return null;
   await ports.save(used);
   return used;

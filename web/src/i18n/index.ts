@@ -43,15 +43,20 @@ function initialLang(): Lang {
   return storedLang() ?? 'en';
 }
 
+const FIRST_LANG = initialLang();
+
 void i18next.use(initReactI18next).init({
   resources: resources(),
-  lng: initialLang(),
+  lng: FIRST_LANG,
   fallbackLng: 'en',
   lowerCaseLng: true,
   load: 'currentOnly',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// The page's language for the browser and screen readers (index.html says en until now).
+if (typeof document !== 'undefined') document.documentElement.lang = FIRST_LANG;
 
 export const i18n = i18next;
 

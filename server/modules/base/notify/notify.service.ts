@@ -81,7 +81,7 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
 /**
  * Marks the receiver's unread notifications of `type` from `fromId` read inside `t`'s transaction
  * (what they asked about is settled: a friend request answered), and tells the receiver's sockets
- * after the commit (`notice {kind: 'notifyRead', data: {ids}}`), so every open bell drops its count.
+ * after the commit (`notice {kind: 'notifyRead', data: {ids, type}}`), so every open bell drops its count.
  * Returns the ids marked; nothing is sent when none was unread.
  */
 export async function readNotifications(core: Core, t: OpTransaction, n: { toId: number; fromId: number; type: NotifyType }): Promise<number[]> {
@@ -92,6 +92,6 @@ export async function readNotifications(core: Core, t: OpTransaction, n: { toId:
     if (found.length) await sys.updateWhere(notify, and(isIn('id', found), eq('status', NOTIFY_STATUS.unread)), { status: NOTIFY_STATUS.read });
     return found;
   });
-  if (ids.length) t.afterCommit(() => core.realtime.toUsers([n.toId], { kind: 'notifyRead', data: { ids } }));
+  if (ids.length) t.afterCommit(() => core.realtime.toUsers([n.toId], { kind: 'notifyRead', data: { ids, type: n.type } }));
   return ids;
 }
