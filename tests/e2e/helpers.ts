@@ -142,9 +142,19 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * A browser with no language chosen takes the account's at sign-in (web/src/app/member-language.ts),
+ * which an earlier spec may have left Chinese (the administrator's is shared): a spec that says no
+ * language means English, so such a browser chooses English first (the page already shows it).
+ */
+export async function keepEnglishUnlessChosen(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.getItem('lang') ?? localStorage.setItem('lang', 'en'));
+}
+
 /** Signs in through the console sign-in page and waits until the console (or `expectPath`) shows. */
 export async function uiLogin(page: Page, username = 'admin', password = adminPassword(), expectPath: RegExp = /\/admin(\/(?!login).*)?$/): Promise<void> {
   await page.goto(url('/admin/login'));
+  await keepEnglishUnlessChosen(page);
   await submitLogin(page, username, password);
   await expect(page).toHaveURL(expectPath, { timeout: 20_000 });
 }
@@ -165,7 +175,7 @@ export async function memberBrowser(
   if (o.lang) {
     await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
     await page.reload();
-  }
+  } else await keepEnglishUnlessChosen(page);
   await submitLogin(page, username, password);
   await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
   return page;

@@ -120,4 +120,43 @@ describe.each(kinds)('hidden fields are not searchable on %s', (kind) => {
       equal.splice(equal.indexOf('key'), 2);
     }
   });
+
+  it('advertises in /eps only the search fields the caller may use: a member and a visitor are not offered a friend\'s remark or type', async () => {
+    const friendSearch = async (token?: string) => {
+      const r = t.http().get('/admin/base/open/eps');
+      if (token) r.set('Authorization', token);
+      const res = await r;
+      expect(res.body.code, res.text).toBe(1000);
+      return (res.body.data.base as Array<{ name: string; search: { keyWordLikeFields: string[]; fieldEq: string[] } }>).find((e) => e.name === 'friend')!.search;
+    };
+    for (const token of [undefined, other.token]) {
+      const search = await friendSearch(token);
+      expect(search.keyWordLikeFields).toEqual([]);
+      expect(search.fieldEq).not.toContain('type');
+      expect(search.fieldEq).not.toContain('remark');
+    }
+    expect((await friendSearch(other.token)).fieldEq).toEqual(['id', 'userId', 'friendId', 'status']);
+    expect((await friendSearch()).fieldEq).toEqual(['id', 'userId', 'friendId']);
+    expect(await friendSearch(t.adminToken)).toEqual({ keyWordLikeFields: ['remark'], fieldEq: ['id', 'userId', 'friendId', 'status', 'type'] });
+    // The OpenAPI document says the same of the page body.
+    for (const token of [undefined, other.token]) {
+      const r = t.http().get('/admin/base/open/openapi.json');
+      if (token) r.set('Authorization', token);
+      const doc = (await r).body;
+      const body = doc.paths['/admin/base/friend/page'].post.requestBody.content['application/json'].schema;
+      expect(body.properties.keyWord.description).toBe('Matches nothing');
+      expect(Object.keys(body.properties)).not.toContain('type');
+      expect(body.properties.order.enum).not.toContain('remark');
+    }
+    // Hidden fields are offered to nobody, even when declared searchable by mistake.
+    const users = t.core.model.system('users');
+    users.search.keyword.push('password');
+    try {
+      const eps = (await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken)).body.data;
+      const user = (eps.base as Array<{ name: string; search: { keyWordLikeFields: string[] } }>).find((e) => e.name === 'sys/user')!;
+      expect(user.search.keyWordLikeFields).not.toContain('password');
+    } finally {
+      users.search.keyword.splice(users.search.keyword.indexOf('password'), 1);
+    }
+  });
 });

@@ -31,6 +31,15 @@ describe('notification state', () => {
     expect(notifyReducer(r, { type: 'unread', id: 5 }).unread).toBe(7);
   });
 
+  it('follows the reads the server made: held rows marked, rows not held counted, rows read here already left alone', () => {
+    const mine = notifyReducer(loaded, { type: 'read', id: 3 });
+    const r = notifyReducer(mine, { type: 'readOnServer', ids: [5, 4, 3, 99] });
+    expect(r.list.map((n) => n.status)).toEqual([1, 1, 1]);
+    // 7 unread: 3 read here (6), then 5 and 99 on the server; 4 was read already.
+    expect(r.unread).toBe(4);
+    expect(notifyReducer(EMPTY_NOTIFY, { type: 'readOnServer', ids: [1, 2] }).unread).toBe(0);
+  });
+
   it('marks all read', () => {
     const r = notifyReducer(loaded, { type: 'allRead' });
     expect(r.unread).toBe(0);

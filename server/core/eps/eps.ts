@@ -1,12 +1,16 @@
 /**
  * /admin/base/open/eps: the metadata of every module and entity, keyed by module, in the shape that
  * cool-admin's clients read (`prefix`, `api[]`, `columns[]`) plus labels, search and JSON Schemas.
- * Without a token it lists only public routes; with one, what the caller may use.
+ * Without a token it lists only public routes; with one, what the caller may use. Likewise the search
+ * configuration names only fields the caller may search by on every row (server/core/crud/shown.ts):
+ * never a hidden field, and for a member or a visitor only the fields their view of other people's
+ * rows shows (a member may still search their own rows by the rest, filtering on the owner field).
  */
 import type { Caller } from '../auth/auth.service';
 import type { Entity, Model } from '../entity/model';
 import type { Route, RouteTable } from '../http/route';
 import type { Lang } from '../i18n/messages';
+import { shownFields } from '../crud/shown';
 
 export interface EpsApi {
   method: string;
@@ -59,6 +63,12 @@ export function columns(e: Entity, lang: Lang): Array<Record<string, unknown>> {
     }));
 }
 
+/** The keyword and equality fields `caller` may use on any read of `e` (see the top of this file). */
+export function searchFor(e: Entity, caller: Caller | null): EpsEntry['search'] {
+  const shown = shownFields(e, caller, {});
+  return { keyWordLikeFields: e.search.keyword.filter((n) => shown.has(n)), fieldEq: e.search.equal.filter((n) => shown.has(n)) };
+}
+
 /** The routes of one entity or group (`base/sys/user`, `base/open`), under its prefix. */
 export interface RouteGroup {
   entity?: Entity;
@@ -100,7 +110,7 @@ export function buildEps(model: Model, routes: RouteTable, caller: Caller | null
         public: r.guard === 'public',
       })),
       columns: e ? columns(e, lang) : [],
-      search: { keyWordLikeFields: e?.search.keyword ?? [], fieldEq: e?.search.equal ?? [] },
+      search: e ? searchFor(e, caller) : { keyWordLikeFields: [], fieldEq: [] },
       order: e?.order ?? null,
       softDelete: e?.softDelete ?? null,
       owner: e?.owner ?? null,

@@ -1,6 +1,7 @@
 /**
  * An OpenAPI 3.1 document from the same metadata as /eps, of the routes a caller may see (the same
- * filter as /eps: `visibleTo`), and the schemas of their entities.
+ * filter as /eps: `visibleTo`), and the schemas of their entities; list and page bodies offer the
+ * search, filter and order fields the caller may use (as /eps, server/core/crud/shown.ts).
  */
 import type { Entity, JsonSchema, Model } from '../entity/model';
 import type { Route, RouteTable } from '../http/route';
@@ -17,22 +18,28 @@ const ERROR = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 };
 
-function querySchema(e: Entity): JsonSchema {
+/** The fields a caller may search, filter and sort `e` by on any read (all readable ones: null). */
+export type ShownFields = (e: Entity) => ReadonlySet<string> | null;
+
+function querySchema(e: Entity, shown: ShownFields): JsonSchema {
+  const names = shown(e);
+  const may = (n: string) => !names || names.has(n);
+  const keyword = e.search.keyword.filter(may);
   const props: Record<string, JsonSchema> = {
     page: { type: 'integer', minimum: 1, default: 1 },
     size: { type: 'integer', minimum: 1, maximum: MAX_SIZE, default: 20 },
-    keyWord: { type: 'string', description: `Matches ${e.search.keyword.join(', ') || 'nothing'}` },
-    order: { type: 'string', enum: e.columns.filter((f) => !f.hidden && !f.writeOnly && f.type !== 'json').map((f) => f.name) },
+    keyWord: { type: 'string', description: `Matches ${keyword.join(', ') || 'nothing'}` },
+    order: { type: 'string', enum: e.columns.filter((f) => !f.hidden && !f.writeOnly && f.type !== 'json' && may(f.name)).map((f) => f.name) },
     sort: { type: 'string', enum: ['asc', 'desc'] },
   };
-  for (const name of e.search.equal) {
+  for (const name of e.search.equal.filter(may)) {
     const s = (e.schema.row.properties as Record<string, JsonSchema>)[name] ?? {};
     props[name] = { anyOf: [s, { type: 'array', items: s }], description: 'Equality; an array means IN' };
   }
   return { type: 'object', properties: props, additionalProperties: false };
 }
 
-function operation(r: Route): Record<string, unknown> {
+function operation(r: Route, shown: ShownFields): Record<string, unknown> {
   const e = r.entity;
   const ref = e ? `#/components/schemas/${schemaName(e)}` : null;
   const op: Record<string, unknown> = {
@@ -74,11 +81,11 @@ function operation(r: Route): Record<string, unknown> {
       op.responses = ok({ $ref: ref });
       break;
     case 'list':
-      if (r.method === 'POST') op.requestBody = body(querySchema(e));
+      if (r.method === 'POST') op.requestBody = body(querySchema(e, shown));
       op.responses = ok({ type: 'array', items: { $ref: ref } });
       break;
     case 'page':
-      op.requestBody = body(querySchema(e));
+      op.requestBody = body(querySchema(e, shown));
       op.responses = ok({
         type: 'object',
         properties: {
@@ -95,12 +102,18 @@ function schemaName(e: Entity): string {
   return e.key.split(/[/]/).map((s) => s[0].toUpperCase() + s.slice(1)).join('');
 }
 
-export function buildOpenApi(model: Model, routes: RouteTable, version: string, visible: (r: Route) => boolean = () => true): Record<string, unknown> {
+export function buildOpenApi(
+  model: Model,
+  routes: RouteTable,
+  version: string,
+  visible: (r: Route) => boolean = () => true,
+  shown: ShownFields = () => null,
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const entities = new Set<Entity>();
   for (const r of routes.all) {
     if (!visible(r)) continue;
-    (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+    (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r, shown);
     // As /eps does, a hand-written call of an entity's group shows that entity.
     const e = r.entity ?? model.byKey.get(`${r.module}/${r.group}`);
     if (e) entities.add(e);

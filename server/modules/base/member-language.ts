@@ -1,8 +1,10 @@
 /**
  * A member's interface language (sys/user.language): everything the server writes to a member
- * (notifications, e-mails after sign-up, order titles) is in it. It is set by the member
- * (comm/personUpdate), and at registration from the request's `language` header, which the web
- * sends with the browser's language on a first visit. Members without one get `fallback` (English,
+ * (notifications, e-mails after sign-up, order titles) is in it: the language the member last chose
+ * or used. It is set at registration from the request's `language` header and through
+ * comm/personUpdate, which the web calls when the member switches language and at sign-in and
+ * start-up when the browser's language differs from the stored one (the browser's choice keeps
+ * ruling its pages; web/src/app/member-language.ts). Members without one get `fallback` (English,
  * or the request's language where there is a request).
  */
 import type { Core } from '../../core/core';

@@ -16,6 +16,7 @@ import { buildCoolEps } from '../../core/eps/cool-eps';
 import { coolCompat } from '../../core/cool-compat';
 import type { Lang } from '../../core/i18n/messages';
 import { buildOpenApi } from '../../core/eps/openapi';
+import { shownFields } from '../../core/crud/shown';
 import { loginThrottled } from './login-throttle';
 
 const P = '/admin/base/open';
@@ -43,7 +44,7 @@ export default defineRoutes((core: Core): Route[] => {
     const key = who && `${who}:${core.routes.all.length}`;
     const cached = key && docs.get(key);
     if (cached) return cached;
-    const doc = JSON.stringify(buildOpenApi(core.model, core.routes, core.version, (r) => visibleTo(r, caller, can)));
+    const doc = JSON.stringify(buildOpenApi(core.model, core.routes, core.version, (r) => visibleTo(r, caller, can), (e) => shownFields(e, caller, {})));
     if (key) docs.set(key, doc);
     return doc;
   };

@@ -8,7 +8,7 @@ import { api, type RequestOptions } from './api';
 import type { Row } from './data';
 import { canWith, type PermCheck } from './can';
 import { browserPorts } from './language';
-import { adoptAccountLanguage } from './member-language';
+import { syncAccountLanguage } from './member-language';
 
 /** A menu of `permmenu`: a base/sys/menu row, whose flags come as 0/1 from cool-admin-compatible answers. */
 export type MenuRow = Omit<Row<'base/sys/menu'>, 'keepAlive' | 'isShow'> & { keepAlive?: boolean | number; isShow?: boolean | number };
@@ -57,7 +57,8 @@ export async function loadProfile(options?: RequestOptions): Promise<void> {
   ]);
   const user = toUser(person);
   api.session.setUser(user);
-  adoptAccountLanguage(user, browserPorts);
+  // This browser's language stays the page's and the account records it (a failed report is told next time).
+  void syncAccountLanguage(user, browserPorts).catch(() => undefined);
   // With COOL_COMPAT on, system menus name cool-admin's view files and keep ours in storedViewPath.
   const menus = (pm.menus ?? []).map((m: MenuRow & { storedViewPath?: string }) => (m.storedViewPath ? { ...m, viewPath: m.storedViewPath } : m));
   set({ user, perms: pm.perms ?? [], menus, consoleRoleIds: (pm.consoleRoleIds ?? []).map(Number), loaded: true });

@@ -1,11 +1,12 @@
 /** The member-language rules (member-language.ts) wired to this browser, the session and the API. */
-import { currentLang, setLang, type Lang } from '../i18n';
+import { currentLang, setLang, storedLang, type Lang } from '../i18n';
 import { api } from './api';
 import { chooseLanguage, type LanguagePorts } from './member-language';
 
 export const browserPorts: LanguagePorts = {
   apply: setLang,
   current: currentLang,
+  chosen: storedLang,
   signedIn: () => api.session.isSignedIn(),
   save: (language) => api.post('/admin/base/comm/personUpdate', { language }, { silent: true }),
 };

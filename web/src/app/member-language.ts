@@ -1,7 +1,16 @@
 /**
- * A signed-in member's interface language lives on their account (sys/user.language), so what the
- * server writes to them (notifications, e-mails, order titles) is in it: choosing a language saves
- * it there as well as in this browser, and signing in makes the account's language the page's.
+ * A member's language: what the pages show is this browser's choice; what the server writes to the
+ * member (notifications, e-mails, order titles) is in the language stored on their account
+ * (sys/user.language), which is the server's record of the language the member last chose or used.
+ *
+ * The rule (issue 35; an account's language must never override a later choice in a browser):
+ * - The switch changes the page at once and, when signed in, the account too.
+ * - At sign-in and start-up, a browser that has a choice (`localStorage.lang`, from the switch or
+ *   an earlier session) keeps it for its pages, and reports it to the account when the account's
+ *   differs (or is missing, as on an account an administrator made).
+ * - A browser without a choice (a fresh one) shows the account's language, when it has one; an
+ *   account without one records the language the page is shown in. Either way the browser keeps
+ *   that language as its choice from then on.
  * Signed-out visitors keep their choice in the browser only; the web sends it as the `language`
  * header, which registration stores on the new account.
  */
@@ -12,6 +21,8 @@ export interface LanguagePorts {
   /** Makes `lang` the page's language and keeps it in this browser. */
   apply(lang: Lang): void;
   current(): Lang;
+  /** The language this browser was set to (the switch, or an earlier session); null when never. */
+  chosen(): Lang | null;
   signedIn(): boolean;
   /** Stores `lang` on the signed-in member's account. */
   save(lang: Lang): Promise<unknown>;
@@ -29,8 +40,26 @@ export async function chooseLanguage(lang: Lang, ports: LanguagePorts): Promise<
   if (ports.signedIn()) await ports.save(lang);
 }
 
-/** After the profile loads: the account's language, when it has one, becomes the page's. */
-export function adoptAccountLanguage(user: Readonly<Record<string, unknown>> | null | undefined, ports: Pick<LanguagePorts, 'apply' | 'current'>): void {
-  const lang = accountLanguage(user);
-  if (lang && lang !== ports.current()) ports.apply(lang);
+/**
+ * After the profile loads (sign-in, start-up): the browser's choice stays the page's and the account
+ * records it; a fresh browser takes the account's language (the rule above). Answers the language
+ * the account was told, or null when it was not told anything.
+ */
+export async function syncAccountLanguage(
+  user: Readonly<Record<string, unknown>> | null | undefined,
+  ports: Pick<LanguagePorts, 'apply' | 'current' | 'chosen' | 'save'>,
+): Promise<Lang | null> {
+  const stored = accountLanguage(user);
+  const chosen = ports.chosen();
+  if (!chosen && stored) {
+    if (stored !== ports.current()) ports.apply(stored);
+    return null;
+  }
+  const used = chosen ?? ports.current();
+  // A fresh browser keeps the language it was used in from now on, as if chosen: another device's
+  // later choice changes the account, never this browser's pages.
+  if (!chosen) ports.apply(used);
+  if (used === stored) return null;
+  await ports.save(used);
+  return used;
 }

@@ -88,7 +88,7 @@ export interface NoticeData {
   presence: { userId: number; online: boolean };
   notify: Record<string, unknown>;
   /** These notifications of the receiver were marked read on the server (e.g. a request answered elsewhere). */
-  notifyRead: { ids: number[] };
+  notifyRead: { ids: number[]; type?: number };
   /** Who is in this group changed (joined, added, left, removed, renamed): read its members again. */
   members: { groupId: number };
   delta: Record<string, unknown>;

@@ -30,21 +30,28 @@ export function resources(areas: readonly LocaleArea[] = EAGER_AREAS): Record<La
   return out;
 }
 
-function initialLang(): Lang {
+/** The language this browser was set to (the switch, or an earlier session); null when never. */
+export function storedLang(): Lang | null {
   try {
     const saved = globalThis.localStorage?.getItem(LANG_KEY);
     if (saved && (LANGS as readonly string[]).includes(saved)) return saved as Lang;
   } catch {
     /* storage unavailable */
   }
-  const nav = globalThis.navigator;
-  return (nav && browserLang(nav.languages?.length ? nav.languages : [nav.language ?? ''])) || 'en';
+  return null;
 }
 
-const START = initialLang();
+/** Before any choice, the browser's language when it is one of ours (browser-lang.ts), else English. */
+function initialLang(): Lang {
+  const nav = globalThis.navigator;
+  return storedLang() ?? ((nav && browserLang(nav.languages?.length ? nav.languages : [nav.language ?? ''])) || 'en');
+}
+
+const FIRST_LANG = initialLang();
+
 void i18next.use(initReactI18next).init({
   resources: resources(),
-  lng: START,
+  lng: FIRST_LANG,
   fallbackLng: 'en',
   lowerCaseLng: true,
   load: 'currentOnly',
@@ -52,8 +59,10 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
 });
 
+// The page's language for the browser and screen readers (index.html says en until now).
+if (typeof document !== 'undefined') document.documentElement.lang = FIRST_LANG;
+
 export const i18n = i18next;
-if (typeof document !== 'undefined') document.documentElement.lang = START;
 
 /** Adds the texts of areas loaded with a part of the app (see EAGER_AREAS). */
 export function addAreas(areas: readonly LocaleArea[]): void {

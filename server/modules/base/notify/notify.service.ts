@@ -4,11 +4,13 @@
  * transaction as the system (members cannot add notify rows themselves), and delivered as
  * `notice { kind: 'notify', data: row }` to the receiver's sockets after the commit.
  *
- * Read state: `status` 0 unread, 1 read (the receiver marks it through `notify/update`).
+ * Read state: `status` 0 unread, 1 read (the receiver marks it through `notify/update`; the product
+ * marks it when the thing it asks about is settled, such as a friend request answered).
  */
 import type { Core } from '../../../core/core';
 import type { OpTransaction } from '../../../core/crud/operations';
 import { SYSTEM } from '../../../core/entity/access';
+import { and, eq, isIn } from '../../../core/crud/condition';
 
 /** `type` of a notification. */
 export const NOTIFY_TYPE = {
@@ -74,4 +76,22 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
     for (const row of rows) core.realtime.toUsers([row.toId as number], { kind: 'notify', data: row });
   });
   return rows;
+}
+
+/**
+ * Marks the receiver's unread notifications of `type` from `fromId` read inside `t`'s transaction
+ * (what they asked about is settled: a friend request answered), and tells the receiver's sockets
+ * after the commit (`notice {kind: 'notifyRead', data: {ids, type}}`), so every open bell drops its count.
+ * Returns the ids marked; nothing is sent when none was unread.
+ */
+export async function readNotifications(core: Core, t: OpTransaction, n: { toId: number; fromId: number; type: NotifyType }): Promise<number[]> {
+  const notify = core.model.byKey.get('base/notify')!;
+  const ids = await core.ops.transaction(SYSTEM, async (sys) => {
+    const unread = await sys.lock(notify, and(eq('toId', n.toId), eq('fromId', n.fromId), eq('type', n.type), eq('status', NOTIFY_STATUS.unread)));
+    const found = unread.map((r) => Number(r.id));
+    if (found.length) await sys.updateWhere(notify, and(isIn('id', found), eq('status', NOTIFY_STATUS.unread)), { status: NOTIFY_STATUS.read });
+    return found;
+  });
+  if (ids.length) t.afterCommit(() => core.realtime.toUsers([n.toId], { kind: 'notifyRead', data: { ids, type: n.type } }));
+  return ids;
 }

@@ -19,6 +19,8 @@
  * - A member sends at most FRIEND_ADD_PER_HOUR (default 60) requests an hour (429 beyond), since
  *   each one notifies someone.
  * - A block is never shown to the blocked person: their reads skip it, and an update of it is 404.
+ * - Answering a request (accept, refuse, block, or asking back) marks the answerer's notifications
+ *   of that request read, on every device (see readNotifications).
  * - delete `{ids}` takes the caller's own rows (administrators: any) and removes both sides, except
  *   the other side's block: a block survives the blocked person deleting their refused row.
  */
@@ -34,6 +36,7 @@ import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
 import type { AddBody, UpdateBody } from './friend-body';
 import { befriendable, friendEntity, lockPair, lockUsers, notifyFriend, putMine, setTheirs, type Pair } from './friend-pair';
 import { FRIEND } from './friend.messages';
+import { NOTIFY_TYPE, readNotifications } from '../notify/notify.service';
 
 const { pending: PENDING, accepted: ACCEPTED, refused: REFUSED, blocked: BLOCKED } = FRIEND_STATUS;
 
@@ -60,12 +63,18 @@ export async function requestFriend(core: Core, caller: AuthUser, body: AddBody)
       const id = await putMine(core, t, pair, { ...own, status: ACCEPTED });
       await setTheirs(core, pair, [PENDING], ACCEPTED);
       await notifyFriend(core, t, 'accepted', pair.me, pair.other);
+      await requestAnswered(core, t, caller.id, body.friendId);
       return { id, status: ACCEPTED };
     }
     const id = await putMine(core, t, pair, { ...own, status: PENDING });
     await notifyFriend(core, t, 'request', pair.me, pair.other);
     return { id, status: PENDING };
   });
+}
+
+/** `meId` answered `otherId`'s request: its notifications to `meId` are read. */
+function requestAnswered(core: Core, t: OpTransaction, meId: number, otherId: number): Promise<number[]> {
+  return readNotifications(core, t, { toId: meId, fromId: otherId, type: NOTIFY_TYPE.friendRequest });
 }
 
 /** The locked pair of `row`, seen from `meId`; 404 when the row went meanwhile. */
@@ -88,6 +97,7 @@ async function updateMine(core: Core, t: OpTransaction, caller: AuthUser, row: R
   const pair = await pairOf(core, caller.id, Number(row.friendId), row, 'mine');
   await putMine(core, t, pair, { remark: body.remark, type: body.type, status: BLOCKED });
   await setTheirs(core, pair, [PENDING, ACCEPTED], REFUSED);
+  await requestAnswered(core, t, caller.id, Number(row.friendId));
 }
 
 /** The caller answers a request made to them (the row is the requester's). */
@@ -97,6 +107,8 @@ async function answer(core: Core, t: OpTransaction, caller: AuthUser, row: Row, 
   if (body.status === PENDING) throw fail.forbidden(FRIEND.friend_status_not_allowed);
   const pair = await pairOf(core, caller.id, Number(row.userId), row, 'theirs');
   const current = status(pair.theirs);
+  // Whatever the answer, the request is settled (a refusal below rolls this back with the rest).
+  await requestAnswered(core, t, caller.id, Number(row.userId));
   if (body.status === BLOCKED) {
     await setTheirs(core, pair, [PENDING, ACCEPTED], REFUSED);
     await putMine(core, t, pair, { status: BLOCKED });

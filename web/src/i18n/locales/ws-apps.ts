@@ -91,6 +91,7 @@ export default defineLocale('wsApps', {
     },
     chat: {
       run: 'Run an AI app',
+      runShort: 'AI app',
       pickTitle: 'Run an AI app here',
       pickHint: 'The app’s answer is posted in this conversation, for everyone in it.',
       started: 'Run started: {{cost}} tokens taken, balance {{balance}} tokens.',
@@ -194,6 +195,7 @@ export default defineLocale('wsApps', {
     },
     chat: {
       run: '运行 AI 应用',
+      runShort: 'AI 应用',
       pickTitle: '在此运行 AI 应用',
       pickHint: '应用的回答会发到本会话中，所有成员都能看到。',
       started: '已开始运行：扣除 {{cost}} 代币，余额 {{balance}} 代币。',
@@ -297,6 +299,7 @@ export default defineLocale('wsApps', {
     },
     chat: {
       run: '執行 AI 應用',
+      runShort: 'AI 應用',
       pickTitle: '在此執行 AI 應用',
       pickHint: '應用的回答會傳到此對話中，所有成員都看得到。',
       started: '已開始執行：扣除 {{cost}} 代幣，餘額 {{balance}} 代幣。',

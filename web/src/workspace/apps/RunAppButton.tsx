@@ -1,5 +1,6 @@
 /**
- * The composer's "Run an AI app" button: opens the run dialog (loaded on first click) with the app
+ * The composer's "Run an AI app" button (⚡ "AI app", named in full for screen readers and in its
+ * tooltip; a touch screen shows no tooltip, hence the visible label): opens the run dialog (loaded on first click) with the app
  * picker, for a run whose request and answer go to the conversation the composer writes to.
  */
 import { Suspense, lazy, useState } from 'react';
@@ -17,7 +18,9 @@ export default function RunAppButton({ target, disabled }: { target: Target; dis
   return (
     <>
       <Tooltip title={t('wsApps.chat.run')}>
-        <Button icon={<ThunderboltOutlined />} onClick={() => setOpen(true)} disabled={disabled} aria-label={t('wsApps.chat.run')} data-testid="chat-run-app" />
+        <Button icon={<ThunderboltOutlined />} onClick={() => setOpen(true)} disabled={disabled} aria-label={t('wsApps.chat.run')} className="chat-run-app" data-testid="chat-run-app">
+          {t('wsApps.chat.runShort')}
+        </Button>
       </Tooltip>
       {open && (
         <Suspense fallback={null}>

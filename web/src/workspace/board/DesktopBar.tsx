@@ -4,7 +4,8 @@
  * drag-sort with HTML5 drag and drop on desktops, and a group tile dropped on a chip moves the group
  * there. Touch screens have no HTML5 drag and drop, hence the menu's move left / right.
  *
- * Decisions: a new desktop goes last and is selected at once; deleting the selected desktop shows
+ * Decisions: the add button reads "+ Desktop" at every width (a touch screen shows no tooltip) and is
+ * named "New desktop" for screen readers; a new desktop goes last and is selected at once; deleting the selected desktop shows
  * the default one; the chip shows how many groups the desktop holds.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
@@ -129,8 +130,8 @@ export default function DesktopBar({ board, desktops, selected, onSelect }: Prop
         })}
       </div>
       <Tooltip title={t('wsBoard.desktop.addTitle')}>
-        <Button icon={<PlusOutlined />} onClick={() => setNaming({ mode: 'add' })} data-testid="board-desktop-add">
-          <span className="ws-hide-xs">{t('wsBoard.desktop.add')}</span>
+        <Button icon={<PlusOutlined />} onClick={() => setNaming({ mode: 'add' })} aria-label={t('wsBoard.desktop.addTitle')} className="board-desk-add" data-testid="board-desktop-add">
+          {t('wsBoard.desktop.add')}
         </Button>
       </Tooltip>
       {naming !== null && (

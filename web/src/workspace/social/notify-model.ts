@@ -3,7 +3,8 @@
  *
  * Decisions the spec leaves open:
  * - The list holds the newest page (20) plus what arrives live, newest first, one entry per id;
- *   the unread count is the server's total of unread rows, moved by live arrivals and marks.
+ *   the unread count is the server's total of unread rows, moved by live arrivals and marks (the
+ *   member's own, and the server's `notifyRead` notices).
  * - A mention leads to its row's `groupId`; rows without one (written before the server stored
  *   it) lead to the group conversation the client holds a message from `fromId` mentioning the
  *   member in, the one closest in time to the notification, else to the chats tab.
@@ -44,6 +45,8 @@ export type NotifyAction =
   | { type: 'arrived'; row: NotifyRow }
   | { type: 'read'; id: number }
   | { type: 'unread'; id: number }
+  /** The server marked these unread rows read (a `notifyRead` notice: a request answered, maybe elsewhere). */
+  | { type: 'readOnServer'; ids: readonly number[] }
   | { type: 'allRead' };
 
 export const EMPTY_NOTIFY: NotifyState = { list: [], unread: 0, total: 0 };
@@ -80,6 +83,19 @@ export function notifyReducer(s: NotifyState, a: NotifyAction): NotifyState {
       return setStatus(s, a.id, 1);
     case 'unread':
       return setStatus(s, a.id, 0);
+    case 'readOnServer': {
+      // Rows held are marked (unless marked here already); rows not held were unread too, and counted.
+      let unread = s.unread;
+      const ids = new Set(a.ids);
+      const list = s.list.map((r) => {
+        if (!ids.has(r.id)) return r;
+        ids.delete(r.id);
+        if (!isUnread(r)) return r;
+        unread--;
+        return { ...r, status: 1 };
+      });
+      return { ...s, list, unread: Math.max(0, unread - ids.size) };
+    }
     case 'allRead':
       return { ...s, list: s.list.map((r) => (isUnread(r) ? { ...r, status: 1 } : r)), unread: 0 };
   }

@@ -1,6 +1,7 @@
 /**
  * The signed-in member's friend rows, sorted into sections, reloaded when a friend notification
- * arrives (a request to them, an acceptance of theirs) and after every change they make.
+ * arrives (a request to them, an acceptance of theirs), when a request to them was answered on
+ * another device (its notice read there), and after every change they make.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '../../app/auth';
@@ -53,6 +54,14 @@ export function useFriends(): Friends {
     [reload],
   );
   useNotice('notify', onNotify);
+  // A request answered on another device: its notice was read there, and the lists here moved.
+  const onRead = useCallback(
+    (d: { type?: number }) => {
+      if (Number(d?.type) === NOTIFY_TYPE.friendRequest) void reload();
+    },
+    [reload],
+  );
+  useNotice('notifyRead', onRead);
 
   const sections = useMemo(() => friendSections(rows, me), [rows, me]);
   return { me, sections, loading, failed, reload };

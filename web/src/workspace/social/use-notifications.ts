@@ -1,6 +1,7 @@
 /**
  * The bell's notifications: the newest page and the unread total on mount, each live `notify`
- * notice on top (with a short toast), reads and "mark all read". A mark is shown at once and
+ * notice on top (with a short toast), reads and "mark all read", and the reads the server made
+ * (`notifyRead`: a friend request answered, here or elsewhere). A mark is shown at once and
  * taken back when the server refuses it.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
@@ -80,6 +81,11 @@ export function useNotifications(onToastClick?: (row: NotifyRow) => void): Notif
     [notification],
   );
   useNotice('notify', onNotify);
+  const onRead = useCallback((data: { ids?: unknown }) => {
+    const ids = Array.isArray(data?.ids) ? data.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+    if (ids.length) dispatch({ type: 'readOnServer', ids });
+  }, []);
+  useNotice('notifyRead', onRead);
 
   const markRead = useCallback((row: NotifyRow) => {
     if (Number(row.status ?? 0) !== 0) return;
