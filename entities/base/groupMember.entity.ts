@@ -1,5 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import { and, eq, inRows, or } from '../../server/core/entity/access';
+import { eq, inRows, or } from '../../server/core/entity/access';
 
 /** `authType` of a member row: which credential an AI member runs with. */
 export const AUTH_TYPE = { platform: 1, own: 2 } as const;
@@ -70,19 +70,5 @@ export default defineEntity({
     create: ({ user, data }) => !!user && data.userId === user.id,
     adminOnly: FIXED,
     visible: { anonymous: PUBLIC_FIELDS, member: PUBLIC_FIELDS },
-    actions: {
-      // Reads of a team's members, and putting a group on one's desktop: members of the group only.
-      // A malformed id passes here so that the handler answers it with 1002.
-      teamMember: async ({ user, data, exists }) => !!user && (!isId(data?.groupId) || exists('base/groupMember', memberOf(data!.groupId as number, user.id))),
-      groupToDesktop: async ({ user, data, exists }) => !!user && (!isId(data?.groupId) || exists('base/groupMember', memberOf(data!.groupId as number, user.id))),
-    },
   },
 });
-
-function isId(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-}
-
-function memberOf(groupId: number, userId: number) {
-  return and(eq('groupId', groupId), eq('userId', userId));
-}

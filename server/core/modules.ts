@@ -12,6 +12,8 @@ import type { Labels } from './entity/define';
 import type { Core } from './core';
 import type { Guard, Route } from './http/route';
 import { assertMayCall } from './crud/access-sql';
+import { declaredRoute, type DeclaredCall } from './calls/call';
+import type { Shape } from './calls/input';
 
 export type RouteFactory = (core: Core) => Route[] | Promise<Route[]>;
 
@@ -36,9 +38,27 @@ export interface CallSpec {
 
 /**
  * A hand-written call at `/admin/{module}/{group}/{action}` whose permission key is
- * `module:group:action` (with `/` in the group as `:`), like a generated one.
+ * `module:group:action` (with `/` in the group as `:`), like a generated one. A declared call
+ * (with `input`, `access`, `effect` and `answer`: server/core/calls/call.ts) describes itself in
+ * /eps and OpenAPI and gets its input read and its rule checked before the handler runs.
  */
-export function call(core: Core, module: string, group: string, action: string, spec: CallSpec): Route {
+export function call<S extends Shape, A>(core: Core, module: string, group: string, action: string, spec: DeclaredCall<S, A>): Route;
+export function call(core: Core, module: string, group: string, action: string, spec: CallSpec): Route;
+export function call<S extends Shape, A>(core: Core, module: string, group: string, action: string, spec: CallSpec | DeclaredCall<S, A>): Route {
+  if ('input' in spec) {
+    return declaredRoute(core, {
+      method: spec.method,
+      path: `/admin/${module}/${group}/${action}`,
+      permission: `${module}:${group.replace(/\//g, ':')}:${action.split('/')[0]}`,
+      summary: spec.summary,
+      entity: core.model.byKey.get(`${module}/${group}`),
+      module,
+      group,
+      raw: spec.raw,
+      member: spec.member,
+      menuPage: spec.menuPage,
+    }, spec);
+  }
   const guard = spec.guard ?? 'permission';
   return {
     method: spec.method,

@@ -2,6 +2,7 @@
 import type { Entity, Model } from '../entity/model';
 import type { Route } from '../http/route';
 import type { Operations } from './operations';
+import { crudDescription } from '../calls/crud-description';
 
 export function genericRoutes(model: Model, ops: Operations): Route[] {
   const out: Route[] = [];
@@ -17,6 +18,7 @@ export function genericRoutes(model: Model, ops: Operations): Route[] {
         entity: e,
         module: e.module,
         group: e.name,
+        call: crudDescription(e, a.name, !!a.public),
         handler: handlerFor(e, a.name, a.method, ops),
       });
     }

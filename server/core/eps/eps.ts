@@ -7,10 +7,11 @@
  * rows shows (a member may still search their own rows by the rest, filtering on the owner field).
  */
 import type { Caller } from '../auth/auth.service';
-import type { Entity, Model } from '../entity/model';
+import type { Entity, JsonSchema, Model } from '../entity/model';
 import type { Route, RouteTable } from '../http/route';
 import type { Lang } from '../i18n/messages';
 import { shownFields } from '../crud/shown';
+import { querySchema } from '../calls/crud-description';
 
 export interface EpsApi {
   method: string;
@@ -18,6 +19,16 @@ export interface EpsApi {
   summary: string;
   permission: string | null;
   public: boolean;
+  /**
+   * What a declared call (and every generic action) says of itself: its input's JSON Schema (a
+   * POST's body, a GET's query), its answer's (`{"$ref": "#/row"}` stands for the entry's
+   * `schema.row`), whether it writes, and what its access rule asks of a caller.
+   */
+  input?: JsonSchema;
+  answer?: JsonSchema | null;
+  effect?: 'read' | 'write';
+  access?: string;
+  description?: string | null;
 }
 
 export interface EpsEntry {
@@ -108,6 +119,15 @@ export function buildEps(model: Model, routes: RouteTable, caller: Caller | null
         summary: r.summary[lang],
         permission: r.permission,
         public: r.guard === 'public',
+        ...(r.call
+          ? {
+              input: rowRef(inputFor(r, e, caller), e),
+              answer: r.call.answer && rowRef(r.call.answer, e),
+              effect: r.call.effect,
+              access: r.call.access[lang],
+              description: r.call.description?.[lang] ?? null,
+            }
+          : {}),
       })),
       columns: e ? columns(e, lang) : [],
       search: e ? searchFor(e, caller) : { keyWordLikeFields: [], fieldEq: [] },
@@ -118,4 +138,24 @@ export function buildEps(model: Model, routes: RouteTable, caller: Caller | null
     });
   }
   return out;
+}
+
+/** `schema` with the entry's row schema (the same object) written as `{"$ref": "#/row"}`. */
+function rowRef(schema: JsonSchema, e: Entity | undefined): JsonSchema {
+  if (!e) return schema;
+  const walk = (v: unknown): unknown => {
+    if (v === e.schema.row) return { $ref: '#/row' };
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v !== 'object' || v === null) return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(schema) as JsonSchema;
+}
+
+/** A call's input; a generic list or page query narrowed to the fields `caller` may search, filter and sort by. */
+function inputFor(r: Route, e: Entity | undefined, caller: Caller | null): JsonSchema {
+  const action = r.path.split('/').pop();
+  if (!r.call!.generic || !e || (action !== 'list' && action !== 'page')) return r.call!.input;
+  const shown = shownFields(e, caller, {});
+  return querySchema(e, (n) => shown.has(n));
 }

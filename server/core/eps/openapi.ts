@@ -5,7 +5,9 @@
  */
 import type { Entity, JsonSchema, Model } from '../entity/model';
 import type { Route, RouteTable } from '../http/route';
-import { MAX_SIZE } from '../crud/query';
+import { crudDescription, querySchema, schemaName } from '../calls/crud-description';
+
+const GENERIC = new Set(['add', 'update', 'delete', 'info', 'list', 'page']);
 
 const envelope = (data: JsonSchema): JsonSchema => ({
   type: 'object',
@@ -18,30 +20,29 @@ const ERROR = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 };
 
+/** `schema` with every occurrence of an entity's row schema (the same object) as a reference to its component. */
+function withRefs(schema: JsonSchema, rows: Map<JsonSchema, string>): JsonSchema {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v !== 'object' || v === null) return v;
+    const name = rows.get(v as JsonSchema);
+    if (name) return { $ref: `#/components/schemas/${name}` };
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(schema) as JsonSchema;
+}
+
+/** The query parameters of a GET from its input schema's properties. */
+function parameters(input: JsonSchema): Array<Record<string, unknown>> {
+  const props = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((input.required ?? []) as string[]);
+  return Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
+}
+
 /** The fields a caller may search, filter and sort `e` by on any read (all readable ones: null). */
 export type ShownFields = (e: Entity) => ReadonlySet<string> | null;
 
-function querySchema(e: Entity, shown: ShownFields): JsonSchema {
-  const names = shown(e);
-  const may = (n: string) => !names || names.has(n);
-  const keyword = e.search.keyword.filter(may);
-  const props: Record<string, JsonSchema> = {
-    page: { type: 'integer', minimum: 1, default: 1 },
-    size: { type: 'integer', minimum: 1, maximum: MAX_SIZE, default: 20 },
-    keyWord: { type: 'string', description: `Matches ${keyword.join(', ') || 'nothing'}` },
-    order: { type: 'string', enum: e.columns.filter((f) => !f.hidden && !f.writeOnly && f.type !== 'json' && may(f.name)).map((f) => f.name) },
-    sort: { type: 'string', enum: ['asc', 'desc'] },
-  };
-  for (const name of e.search.equal.filter(may)) {
-    const s = (e.schema.row.properties as Record<string, JsonSchema>)[name] ?? {};
-    props[name] = { anyOf: [s, { type: 'array', items: s }], description: 'Equality; an array means IN' };
-  }
-  return { type: 'object', properties: props, additionalProperties: false };
-}
-
-function operation(r: Route, shown: ShownFields): Record<string, unknown> {
-  const e = r.entity;
-  const ref = e ? `#/components/schemas/${schemaName(e)}` : null;
+function operation(r: Route, rows: Map<JsonSchema, string>, shown: ShownFields): Record<string, unknown> {
   const op: Record<string, unknown> = {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     summary: r.summary.en,
@@ -51,7 +52,6 @@ function operation(r: Route, shown: ShownFields): Record<string, unknown> {
     security: r.guard === 'public' ? [] : [{ bearerAuth: [] }],
     responses: { '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope({}) } } }, '4XX': ERROR },
   };
-  const action = r.path.split('/').pop();
   if (r.body === 'raw') {
     op.requestBody = {
       required: true,
@@ -59,47 +59,19 @@ function operation(r: Route, shown: ShownFields): Record<string, unknown> {
     };
     return op;
   }
-  if (!e || !ref) return op;
-  const ok = (data: JsonSchema) => ({ '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(data) } } }, '4XX': ERROR });
-  const body = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
-  switch (action) {
-    case 'add':
-      op.requestBody = body({ oneOf: [e.schema.add, { type: 'array', items: e.schema.add, maxItems: 1000 }] });
-      op.responses = ok({ oneOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } }] });
-      break;
-    case 'update':
-      op.requestBody = body(e.schema.update);
-      op.responses = ok({ type: 'null' });
-      break;
-    case 'delete':
-      op.requestBody = body({ type: 'object', properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 } }, required: ['ids'] });
-      op.responses = ok({ type: 'object', properties: { count: { type: 'integer' } } });
-      break;
-    case 'info':
-      if (r.method === 'GET') op.parameters = [{ name: 'id', in: 'query', required: true, schema: { type: 'integer', minimum: 1 } }];
-      else op.requestBody = body({ type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] });
-      op.responses = ok({ $ref: ref });
-      break;
-    case 'list':
-      if (r.method === 'POST') op.requestBody = body(querySchema(e, shown));
-      op.responses = ok({ type: 'array', items: { $ref: ref } });
-      break;
-    case 'page':
-      op.requestBody = body(querySchema(e, shown));
-      op.responses = ok({
-        type: 'object',
-        properties: {
-          list: { type: 'array', items: { $ref: ref } },
-          pagination: { type: 'object', properties: { page: { type: 'integer' }, size: { type: 'integer' }, total: { type: 'integer' } } },
-        },
-      });
-      break;
-  }
+  // A hand-written call named like a generic action of its entity (user/info/info) is described as one.
+  const action = r.path.split('/').pop() ?? '';
+  const c = r.call ?? (r.entity && GENERIC.has(action) ? crudDescription(r.entity, action, r.guard === 'public') : undefined);
+  if (!c) return op;
+  if (c.description) op.description = c.description.en;
+  op['x-effect'] = c.effect;
+  op['x-access'] = c.access.en;
+  const names = c.generic && r.entity && (action === 'list' || action === 'page') ? shown(r.entity) : null;
+  const input = withRefs(names ? querySchema(r.entity!, (n) => names.has(n)) : c.input, rows);
+  if (r.method === 'GET') op.parameters = parameters(input);
+  else op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+  if (c.answer) op.responses = { '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(withRefs(c.answer, rows)) } } }, '4XX': ERROR };
   return op;
-}
-
-function schemaName(e: Entity): string {
-  return e.key.split(/[/]/).map((s) => s[0].toUpperCase() + s.slice(1)).join('');
 }
 
 export function buildOpenApi(
@@ -111,13 +83,14 @@ export function buildOpenApi(
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const entities = new Set<Entity>();
-  for (const r of routes.all) {
-    if (!visible(r)) continue;
-    (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r, shown);
+  const visibleRoutes = routes.all.filter(visible);
+  for (const r of visibleRoutes) {
     // As /eps does, a hand-written call of an entity's group shows that entity.
     const e = r.entity ?? model.byKey.get(`${r.module}/${r.group}`);
     if (e) entities.add(e);
   }
+  const rows = new Map([...entities].map((e) => [e.schema.row, schemaName(e)]));
+  for (const r of visibleRoutes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r, rows, shown);
   const schemas: Record<string, JsonSchema> = {
     Error: {
       type: 'object',

@@ -4,6 +4,7 @@ import type { HttpMethod, Labels, MenuArea } from '../entity/define';
 import type { Caller } from '../auth/auth.service';
 import type { Entity } from '../entity/model';
 import type { Lang } from '../i18n/messages';
+import type { JsonSchema } from '../entity/model';
 
 export interface ApiRequest {
   ctx: Context;
@@ -32,6 +33,23 @@ export interface MenuPage {
   area: MenuArea;
 }
 
+/** Whether a call changes anything (`write`) or only answers (`read`: every table stays as it was). */
+export type Effect = 'read' | 'write';
+
+/** What a declared call (server/core/calls/call.ts) says of itself, for /eps, OpenAPI and agents. */
+export interface CallDescription {
+  /** The JSON Schema of its input (the body of a POST, the query of a GET). */
+  input: JsonSchema;
+  /** The JSON Schema of what it answers (the envelope's `data`), when declared. */
+  answer: JsonSchema | null;
+  effect: Effect;
+  /** What its access rule asks of a caller. */
+  access: Labels;
+  description: Labels | null;
+  /** A generic action's description (its list and page queries narrow to the fields a caller may use). */
+  generic?: boolean;
+}
+
 export interface Route {
   method: HttpMethod;
   /** Path under /admin, may hold `{param}` segments. */
@@ -58,6 +76,8 @@ export interface Route {
   quiet?: boolean;
   /** A top-level web page this call serves, given a console menu entry once (seed-menus.ts). */
   menuPage?: MenuPage;
+  /** The declaration of a declared call: its input, answer, effect and rule. */
+  call?: CallDescription;
   handler(req: ApiRequest): Promise<unknown>;
 }
 

@@ -21,7 +21,9 @@ import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
 import { and, eq, isIn } from '../../../core/crud/condition';
 import { DEFAULT_DESKTOP_ID } from '../../../../entities/base/desktop.entity';
-import { Fields } from '../../../core/http/fields';
+import { id, ids } from '../../../core/calls/input';
+import { INT, listOf, obj } from '../../../core/calls/answer';
+import { memberOfGroup } from './group.access';
 import { GROUP } from './group.messages';
 import { asSystem, entities, lockGroup, lockMember } from './membership.service';
 import { groupIdsOf } from './group.queries';
@@ -37,6 +39,10 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Add Desktop', '新增桌面', '新增桌面'),
+      body: { oneOf: [desktops.schema.add, { type: 'array', items: desktops.schema.add, maxItems: 1000 }] },
+      input: {},
+      effect: 'write',
+      answer: { oneOf: [obj({ id: INT }), obj({ ids: listOf(INT) })] },
       async handler(req) {
         return core.ops.transaction(req.user, async (t) => {
           const added = await t.add(desktops, req.body, { url: req.path });
@@ -54,6 +60,9 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('My desktops, the default one first', '我的桌面（默认桌面在前）', '我的桌面（預設桌面在前）'),
+      input: {},
+      effect: 'read',
+      answer: listOf(obj({ id: INT, name: { type: ['string', 'null'] }, sort: INT, userId: INT, member: listOf(INT) }, [])),
       async handler(req) {
         const me = req.user!.id;
         const [own, mine] = await Promise.all([core.ops.list(desktops, { userId: me }, req.user), groupIdsOf(core, me)]);
@@ -68,16 +77,16 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Order my desktops', '排序我的桌面', '排序我的桌面'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['ids']);
-        const ids = f.ids('ids');
-        f.done();
-        const real = ids!.filter((id) => id !== DEFAULT_DESKTOP_ID);
+      input: { ids: ids() },
+      effect: 'write',
+      answer: { type: 'null' },
+      async handler(req, { ids }) {
+        const real = ids.filter((id) => id !== DEFAULT_DESKTOP_ID);
         return core.ops.transaction(req.user, async (t) => {
           const rows = real.length ? await t.lock(desktops, and(isIn('id', real), eq('userId', req.user!.id))) : [];
           const missing = real.filter((id) => !rows.some((r) => Number(r.id) === id));
           if (missing.length) throw new AppError('not_found', 'records_not_found_unchanged', { ids: missing.join(', ') }, { missing });
-          for (const [sort, id] of ids!.entries()) {
+          for (const [sort, id] of ids.entries()) {
             if (id !== DEFAULT_DESKTOP_ID) await t.update(desktops, { id, sort }, { url: req.path });
           }
           return null;
@@ -88,21 +97,21 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Put a group on one of my desktops', '将群组放到我的桌面', '將群組放到我的桌面'),
-      async handler(req) {
+      input: { groupId: id(), desktopId: id() },
+      access: memberOfGroup,
+      effect: 'write',
+      answer: obj({ groupId: INT, desktopId: INT }),
+      async handler(req, { groupId, desktopId }) {
         const me = req.user!.id;
-        const f = Fields.of(req.body, ['groupId', 'desktopId']);
-        const groupId = f.id('groupId');
-        const desktopId = f.id('desktopId');
-        f.done();
         return core.ops.transaction(req.user, async (t) => {
-          await lockGroup(core, groupId!);
-          if (!(await lockMember(core, groupId!, me))) throw fail.forbidden(GROUP.group_not_member);
+          await lockGroup(core, groupId);
+          if (!(await lockMember(core, groupId, me))) throw fail.forbidden(GROUP.group_not_member);
           const desks = await t.lock(desktops, eq('userId', me));
           if (desktopId !== DEFAULT_DESKTOP_ID && !desks.some((d) => Number(d.id) === desktopId)) throw fail.notFound('record_not_found');
           for (const d of desks) {
             const before = groupIds(d.member);
             const next = before.filter((id) => id !== groupId);
-            if (Number(d.id) === desktopId) next.push(groupId!);
+            if (Number(d.id) === desktopId) next.push(groupId);
             if (next.length !== before.length || next.some((id, i) => id !== before[i])) {
               await t.update(desktops, { id: Number(d.id), member: next }, { url: req.path });
             }

@@ -16,9 +16,10 @@ import { l } from '../../../core/entity/define';
 import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
 import { parseIds } from '../../../core/crud/operations';
-import { objectBody } from '../../../core/http/body';
 import { BOARD_SIZE, GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
-import { Fields } from '../../../core/http/fields';
+import { id, int, nullableText, num, raw, text } from '../../../core/calls/input';
+import { ANY_OBJECT, INT, STR, listOf, obj } from '../../../core/calls/answer';
+import { MY_GROUP } from './group.answers';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
 import { groupsOf, memberUserIds } from './group.queries';
 import { asMyGroup } from './group-view';
@@ -33,23 +34,20 @@ export function newTeamKey(): string {
   return s;
 }
 
-/** The fields of the group's card and board that add and updateGroupInfo take. */
-function cardFields(f: Fields, requireName: boolean): Row {
-  return {
-    name: f.str('name', 255, requireName || f.has('name')) ?? undefined,
-    remark: f.str('remark'),
-    avatar: f.str('avatar'),
-    rows: f.int('rows', BOARD_SIZE),
-    cols: f.int('cols', BOARD_SIZE),
-    onBoard: f.int('onBoard', { min: 0, max: 1 }),
-    channelId: f.str('channelId'),
-    position: f.int('position'),
-    allocationRatio: f.num('allocationRatio', { min: 0, max: 1 }),
-    aiReplyCap: f.int('aiReplyCap', { min: 0, max: MAX_AI_REPLY_CAP }),
-  };
-}
+/** The fields of the group's card and board that add and updateGroupInfo take (add requires the name). */
+const CARD = {
+  remark: nullableText(),
+  avatar: nullableText(),
+  rows: int(BOARD_SIZE).optional(),
+  cols: int(BOARD_SIZE).optional(),
+  onBoard: int({ min: 0, max: 1 }).optional(),
+  channelId: nullableText(),
+  position: int().optional(),
+  allocationRatio: num({ min: 0, max: 1 }).optional(),
+  aiReplyCap: int({ min: 0, max: MAX_AI_REPLY_CAP }).optional(),
+};
 
-const CARD = ['name', 'remark', 'avatar', 'rows', 'cols', 'onBoard', 'channelId', 'position', 'allocationRatio', 'aiReplyCap'];
+const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
 /** Fields of the entity that add ignores (the server sets them), as the generic add ignores read-only ones. */
 const SET_BY_SERVER = ['id', 'userId', 'key', 'onwerIds', 'rewardPool', 'delete', 'createTime', 'updateTime'];
 
@@ -60,13 +58,15 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Create a group (the caller is its owner)', '创建群组（创建者为群主）', '建立群組（建立者為群主）'),
-      async handler(req) {
+      input: { name: text(), ...CARD, type: int({ min: GROUP_TYPE.private, max: GROUP_TYPE.team }).optional() },
+      ignored: SET_BY_SERVER,
+      refine: (input) => (input.allocationRatio !== undefined && input.type !== GROUP_TYPE.team ? [{ field: 'allocationRatio', rule: 'invalid', params: {} }] : []),
+      effect: 'write',
+      answer: obj({ id: INT, key: STR }, ['key']),
+      async handler(req, input) {
         const caller = req.user!;
-        const f = Fields.of(req.body, [...CARD, 'type'], SET_BY_SERVER);
-        const type = f.has('type') ? f.int('type', { min: GROUP_TYPE.private, max: GROUP_TYPE.team }) : GROUP_TYPE.private;
-        const card = cardFields(f, true);
-        if (card.allocationRatio !== undefined && type !== GROUP_TYPE.team) f.bad('allocationRatio', 'invalid');
-        f.done();
+        const { type: given, ...card } = input;
+        const type = given ?? GROUP_TYPE.private;
         for (let attempt = 0; ; attempt++) {
           const key = type === GROUP_TYPE.team ? newTeamKey() : undefined;
           try {
@@ -87,14 +87,14 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Change a group (owner or deputy)', '修改群组信息（群主或副群主）', '修改群組資訊（群主或副群主）'),
-      async handler(req) {
+      input: { id: id(), name: text().optional(), ...CARD },
+      effect: 'write',
+      answer: ANY_OBJECT,
+      async handler(req, input) {
         const caller = req.user!;
-        const f = Fields.of(req.body, ['id', ...CARD]);
-        const id = f.id('id');
-        const card = defined(cardFields(f, false));
-        f.done();
+        const { id, ...card } = input;
         return core.ops.transaction(caller, async () => {
-          const g = await lockGroup(core, id!);
+          const g = await lockGroup(core, id);
           await requireRole(core, g, caller, ['owner', 'deputy']);
           if (card.allocationRatio !== undefined && Number(g.type) !== GROUP_TYPE.team) {
             throw fail.invalid([{ field: 'allocationRatio', rule: 'invalid', params: {} }]);
@@ -108,11 +108,11 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('My groups, with my role', '我的群组（含我的角色）', '我的群組（含我的角色）'),
-      async handler(req) {
+      input: { type: int({ min: GROUP_TYPE.private, max: GROUP_TYPE.team }).optional() },
+      effect: 'read',
+      answer: listOf(MY_GROUP),
+      async handler(req, { type }) {
         const caller = req.user!;
-        const f = Fields.of(req.body, ['type']);
-        const type = f.int('type', { min: GROUP_TYPE.private, max: GROUP_TYPE.team });
-        f.done();
         return (await groupsOf(core, caller.id, type)).map((g) => asMyGroup(g, caller.id));
       },
     }),
@@ -120,9 +120,12 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Delete groups (owner only)', '删除群组（仅群主）', '刪除群組（僅群主）'),
-      async handler(req) {
-        const body = objectBody(req.body);
-        const ids = parseIds(body.ids);
+      // The ids as the generic delete takes them (a list, one id, or "1,2"): 400 bad_ids otherwise.
+      input: { ids: raw(IDS).optional() },
+      effect: 'write',
+      answer: obj({ count: INT }),
+      async handler(req, input) {
+        const ids = parseIds(input.ids);
         return core.ops.transaction(req.user, async (t) => {
           const done = await t.delete(groups, { ids }, { url: req.path });
           t.afterCommit(async () => {

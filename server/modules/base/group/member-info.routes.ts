@@ -19,6 +19,8 @@ import { call, defineRoutes } from '../../../core/modules';
 import { fail, type InvalidField } from '../../../core/http/errors';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { Fields } from '../../../core/http/fields';
+import { bool, id, int, nullableId, nullableText, raw, text } from '../../../core/calls/input';
+import { ANY_OBJECT, INT, obj } from '../../../core/calls/answer';
 import { GROUP } from './group.messages';
 import { aiLimitsOf, assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
 import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow } from './membership.service';
@@ -39,22 +41,33 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l("Change a member's name, or an AI member's settings", '修改成员名称或 AI 成员设置', '修改成員名稱或 AI 成員設定'),
-      async handler(req) {
+      input: {
+        memberId: id(),
+        name: nullableText(),
+        avatar: nullableText(),
+        nickName: text({ max: 50 }).optional(),
+        headImg: nullableText(),
+        config: raw({ type: ['object', 'null'], description: 'appId, model, prompt, params, cost, description' }).optional(),
+        public: bool().optional(),
+        authId: nullableId(),
+        authType: int({ min: AUTH_TYPE.platform, max: AUTH_TYPE.own }).optional(),
+      },
+      // An AI member's config: its keys, and its price and parameters within the administrator's bounds.
+      async refine(input) {
+        if (input.config === undefined) return [];
+        const f = new Fields({ config: input.config }, ['config']);
+        input.config = readConfig(f, await aiLimitsOf(core));
+        return f.errors;
+      },
+      effect: 'write',
+      answer: ANY_OBJECT,
+      async handler(req, input) {
         const caller = req.user!;
-        const f = Fields.of(req.body, ['memberId', 'name', 'avatar', ...AI_FIELDS]);
-        const memberId = f.id('memberId');
-        const name = f.str('name');
-        const avatar = f.str('avatar');
-        const nickName = f.has('nickName') ? f.str('nickName', 50, true) : undefined;
-        const headImg = f.str('headImg');
-        const config = f.has('config') ? readConfig(f, await aiLimitsOf(core)) : undefined;
-        const pub = f.bool('public');
-        const authId = f.body.authId === null ? null : f.id('authId', true);
-        const authType = f.has('authType') ? f.int('authType', { min: AUTH_TYPE.platform, max: AUTH_TYPE.own }) : undefined;
-        f.done();
-        const aiGiven = AI_FIELDS.filter((k) => f.has(k));
+        const { memberId, name, avatar, nickName, headImg, public: pub, authId, authType } = input;
+        const config = input.config as Row | null | undefined;
+        const aiGiven = AI_FIELDS.filter((k) => (input as Row)[k] !== undefined);
         return core.ops.transaction(caller, async (t) => {
-          const row = await lockMemberRow(core, memberId!);
+          const row = await lockMemberRow(core, memberId);
           const u = await userRow(core, Number(row.userId));
           const ai = isAi(u);
           const ownsAi = ai && (caller.isAdmin || Number(u!.ownerId) === caller.id);
@@ -83,16 +96,15 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Copy an AI member into another group', '将 AI 成员复制到其他群组', '將 AI 成員複製到其他群組'),
-      async handler(req) {
+      input: { memberId: id(), groupId: id() },
+      effect: 'write',
+      answer: obj({ id: INT }),
+      async handler(req, { memberId, groupId }) {
         const caller = req.user!;
-        const f = Fields.of(req.body, ['memberId', 'groupId']);
-        const memberId = f.id('memberId');
-        const groupId = f.id('groupId');
-        f.done();
         return core.ops.transaction(caller, async (t) => {
-          const g = await lockGroup(core, groupId!);
+          const g = await lockGroup(core, groupId);
           await requireRole(core, g, caller, ['owner', 'deputy']);
-          const origin = await memberRow(core, memberId!);
+          const origin = await memberRow(core, memberId);
           const u = await userRow(core, Number(origin.userId));
           if (!isAi(u)) throw fail.bad(GROUP.group_not_ai);
           assertMayUseAi(u!, caller);

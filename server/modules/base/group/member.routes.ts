@@ -18,16 +18,23 @@ import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
 import { parseIds } from '../../../core/crud/operations';
 import { isIn } from '../../../core/crud/condition';
-import { objectBody } from '../../../core/http/body';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { Fields, paging } from '../../../core/http/fields';
+import { Fields } from '../../../core/http/fields';
+import { id, int, json, nullableText, raw } from '../../../core/calls/input';
+import { COUNT, INT, obj, pageOf } from '../../../core/calls/answer';
+import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
-import { aiLimitsOf, assertMayUseAi, configObject, createAiUser, isAi, publicAi, readAiInput } from './ai-member.service';
+import { aiLimitsOf, assertMayUseAi, configObject, createAiUser, isAi, publicAi, readAiInput, type AiInput } from './ai-member.service';
 import { aiPrices } from './ai-price';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
 import { shownMembers } from './group-view';
+
+/** Paging of the member lists: page from 1, size 1..1000. */
+const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
+
+const PAGE = { page: int({ min: 1, max: 10_000_000 }).optional(), size: int({ min: 1, max: 1000 }).optional() };
 
 /** Entity fields add ignores: who owns, copies or pays is never the body's to say. */
 const NOT_FROM_BODY = ['id', 'isOwner', 'originMemberId', 'linkedMemberId', 'uniqueId', 'level1', 'level2', 'level3', 'isPurchased', 'authId', 'authType', 'delete', 'createTime', 'updateTime'];
@@ -39,23 +46,27 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Add a person or an AI member to a group (owner or deputy)', '添加成员或 AI 成员（群主或副群主）', '新增成員或 AI 成員（群主或副群主）'),
-      async handler(req) {
+      input: { groupId: id(), userId: id().optional(), ai: json().optional(), name: nullableText(), avatar: nullableText() },
+      ignored: NOT_FROM_BODY,
+      // Exactly one of userId and ai; the AI member's price and parameters within the administrator's bounds.
+      async refine(input, req) {
+        const given = (k: string) => (req.body as Row)[k] !== undefined;
+        const f = new Fields(input.ai === undefined ? {} : { ai: input.ai }, ['ai']);
+        if (input.ai !== undefined) input.ai = readAiInput(f, await aiLimitsOf(core)) as Row;
+        if (!given('userId') && !given('ai')) f.bad('userId', 'required');
+        if (given('userId') && given('ai')) f.bad('ai', 'invalid');
+        return f.errors;
+      },
+      effect: 'write',
+      answer: obj({ id: INT, userId: INT }),
+      async handler(req, { groupId, userId, ai, name, avatar }) {
         const caller = req.user!;
-        const f = Fields.of(req.body, ['groupId', 'userId', 'ai', 'name', 'avatar'], NOT_FROM_BODY);
-        const groupId = f.id('groupId');
-        const userId = f.has('userId') ? f.id('userId') : undefined;
-        const ai = f.has('ai') ? readAiInput(f, await aiLimitsOf(core)) : undefined;
-        if (!f.has('userId') && !f.has('ai')) f.bad('userId', 'required');
-        if (f.has('userId') && f.has('ai')) f.bad('ai', 'invalid');
-        const name = f.str('name');
-        const avatar = f.str('avatar');
-        f.done();
         return core.ops.transaction(caller, async (t) => {
-          const g = await lockGroup(core, groupId!);
+          const g = await lockGroup(core, groupId);
           await requireRole(core, g, caller, ['owner', 'deputy']);
           let uid: number;
           let person = false;
-          if (ai) uid = await createAiUser(core, caller.id, ai);
+          if (ai) uid = await createAiUser(core, caller.id, ai as AiInput);
           else {
             const u = await userRow(core, userId!);
             if (!u || Number(u.status) !== 1) throw fail.notFound(GROUP.group_user_not_found);
@@ -75,9 +86,13 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Leave a group, or remove members (owner or deputy)', '退出群组或移除成员（群主或副群主）', '退出群組或移除成員（群主或副群主）'),
-      async handler(req) {
+      // The ids as the generic delete takes them (a list, one id, or "1,2"): 400 bad_ids otherwise.
+      input: { ids: raw(IDS).optional() },
+      effect: 'write',
+      answer: COUNT,
+      async handler(req, input) {
         const caller = req.user!;
-        const ids = parseIds(objectBody(req.body).ids);
+        const ids = parseIds(input.ids);
         return core.ops.transaction(caller, async (t) => {
           const found = await asSystem(core, (s) => s.list(members, { id: ids }));
           const missing = ids.filter((id) => !found.some((r) => Number(r.id) === id));
@@ -110,31 +125,41 @@ export default defineRoutes((core: Core) => {
     }),
     call(core, 'base', 'groupMember', 'memberList', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l("A group's members, page 1 of 1000 by default", '群组成员列表（默认第 1 页，每页 1000）', '群組成員列表（預設第 1 頁，每頁 1000）'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['groupId', 'page', 'size']);
-        const groupId = f.id('groupId');
-        const { page, size } = paging(f, 1000);
-        f.done();
-        const g = await liveGroup(core, groupId!);
+      description: l(
+        'Members of public groups and teams are shown to anyone, of a private group to its members only (403 otherwise).',
+        '公开群组和团队的成员对任何人可见，私有群组的成员仅对其成员可见（否则 403）。',
+        '公開群組和團隊的成員對任何人可見，私有群組的成員僅對其成員可見（否則 403）。',
+      ),
+      input: { groupId: id(), ...PAGE },
+      effect: 'read',
+      answer: pageOf(MEMBER),
+      async handler(req, input) {
+        const { groupId } = input;
+        const page = input.page ?? 1;
+        const size = input.size ?? 1000;
+        const g = await liveGroup(core, groupId);
         if (!g) throw fail.notFound(GROUP.group_not_found);
         const open = Number(g.type) === GROUP_TYPE.public || Number(g.type) === GROUP_TYPE.team;
-        if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId!, req.user.id)))) throw fail.forbidden(GROUP.group_private);
-        const { rows, total } = await memberPage(core, groupId!, page, size);
+        // Whether the group is public is known only once it is read: a named check of the operation.
+        if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId, req.user.id)))) throw fail.forbidden(GROUP.group_private);
+        const { rows, total } = await memberPage(core, groupId, page, size);
         const prices = await aiPrices(core, rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })));
         return { list: shownMembers(g, rows, { prices, caller: req.user ?? null }), pagination: { page, size, total } };
       },
     }),
     call(core, 'base', 'groupMember', 'allMemberList', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('The catalogue of public AI members', '公开 AI 成员目录', '公開 AI 成員目錄'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['keyWord', 'page', 'size']);
-        const kw = f.str('keyWord', 200);
-        const { page, size } = paging(f, 20);
-        f.done();
+      input: { keyWord: nullableText({ max: 200 }), ...PAGE },
+      effect: 'read',
+      answer: pageOf(PUBLIC_AI),
+      async handler(_req, input) {
+        const kw = input.keyWord;
+        const page = input.page ?? 1;
+        const size = input.size ?? 20;
         const { rows, total } = await aiCatalogue(core, { keyWord: kw ? kw.trim() || null : null, page, size });
         const prices = await aiPrices(core, rows.map((r) => ({ id: Number(r.id), config: configObject(r.config) })));
         return { list: rows.map((r) => publicAi(r, prices.get(Number(r.id)) ?? null)), pagination: { page, size, total } };

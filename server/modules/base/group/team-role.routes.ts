@@ -16,7 +16,8 @@ import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
 import { and, eq } from '../../../core/crud/condition';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { Fields } from '../../../core/http/fields';
+import { id, oneOf } from '../../../core/calls/input';
+import { INT, obj } from '../../../core/calls/answer';
 import { GROUP } from './group.messages';
 import { isAi } from './ai-member.service';
 import { asSystem, deputies, entities, lockGroup, lockMember, notifyPeople, requireRole, setDeputies, userRow, type Role } from './membership.service';
@@ -31,34 +32,32 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l("Set a member's role, or hand the group over (owner)", '设置成员角色或转让群组（群主）', '設定成員角色或轉讓群組（群主）'),
-      async handler(req) {
+      input: { groupId: id(), userId: id(), role: oneOf(ROLES) },
+      effect: 'write',
+      answer: obj({ groupId: INT, userId: INT, role: { enum: [...ROLES] } }),
+      async handler(req, { groupId, userId, role }) {
         const caller = req.user!;
-        const f = Fields.of(req.body, ['groupId', 'userId', 'role']);
-        const groupId = f.id('groupId');
-        const userId = f.id('userId');
-        const role = f.oneOf('role', ROLES);
-        f.done();
         return core.ops.transaction(caller, async (t) => {
-          const g = await lockGroup(core, groupId!);
+          const g = await lockGroup(core, groupId);
           await requireRole(core, g, caller, ['owner']);
-          const target = await lockMember(core, groupId!, userId!);
+          const target = await lockMember(core, groupId, userId);
           if (!target) throw fail.notFound(GROUP.group_member_not_found);
           if (Number(target.isOwner) === 1) throw fail.conflict(GROUP.group_role_self);
-          if (role !== 'member' && isAi(await userRow(core, userId!))) throw fail.conflict(GROUP.group_role_ai);
+          if (role !== 'member' && isAi(await userRow(core, userId))) throw fail.conflict(GROUP.group_role_ai);
           const others = deputies(g).filter((id) => id !== userId);
           if (role === 'member') await setDeputies(core, g, others);
-          else if (role === 'deputy') await setDeputies(core, g, [...others, userId!]);
+          else if (role === 'deputy') await setDeputies(core, g, [...others, userId]);
           else {
-            const owners = await asSystem(core, (s) => s.lock(members, and(eq('groupId', groupId!), eq('isOwner', 1))));
+            const owners = await asSystem(core, (s) => s.lock(members, and(eq('groupId', groupId), eq('isOwner', 1))));
             if (owners.length !== 1) throw fail.conflict('write_conflict');
             const oldOwner = Number(owners[0].userId);
             await asSystem(core, async (s) => {
               await s.updateWhere(members, and(eq('id', Number(owners[0].id)), eq('isOwner', 1)), { isOwner: 0 }, { expect: 1 });
               await s.updateWhere(members, and(eq('id', Number(target.id)), eq('isOwner', 0)), { isOwner: 1 }, { expect: 1 });
-              await s.updateWhere(groups, and(eq('id', groupId!), eq('userId', Number(g.userId))), { userId: userId!, onwerIds: [...others, oldOwner] }, { expect: 1 });
+              await s.updateWhere(groups, and(eq('id', groupId), eq('userId', Number(g.userId))), { userId: userId, onwerIds: [...others, oldOwner] }, { expect: 1 });
             });
           }
-          await notifyPeople(core, t, { toIds: [userId!], type: NOTIFY_TYPE.teamRole, key: ROLE_TEXT[role!], params: { group: String(g.name) }, fromId: caller.id, groupId: Number(g.id) });
+          await notifyPeople(core, t, { toIds: [userId], type: NOTIFY_TYPE.teamRole, key: ROLE_TEXT[role], params: { group: String(g.name) }, fromId: caller.id, groupId: Number(g.id) });
           return { groupId, userId, role };
         });
       },

@@ -23,7 +23,10 @@ import { hit } from '../../../core/http/rate-limit';
 import { and, eq } from '../../../core/crud/condition';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { Fields } from '../../../core/http/fields';
+import { id, ids, text } from '../../../core/calls/input';
+import { COUNT, INT, BOOL, listOf, obj } from '../../../core/calls/answer';
+import { memberOfGroup } from './group.access';
+import { MY_GROUP, MEMBER, TEAM_CARD } from './group.answers';
 import { GROUP } from './group.messages';
 import { asMyGroup, shownMembers } from './group-view';
 import { addMember, asSystem, displayName, entities, lockGroup, lockMember, notifyPeople, removeMembers } from './membership.service';
@@ -49,42 +52,54 @@ async function withdraw(core: Core, t: OpTransaction, caller: AuthUser, groupIds
 
 export default defineRoutes((core: Core) => {
   const { groups } = entities(core);
-  const team = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
-    call(core, 'base', 'groupMember', name, { method: 'POST', member: true, summary, handler });
   return [
-    team('teams', l('My teams, with my role', '我的团队（含我的角色）', '我的團隊（含我的角色）'), async (req) => {
-      Fields.of(req.body, []).done();
-      return (await groupsOf(core, req.user!.id, GROUP_TYPE.team)).map((g) => asMyGroup(g, req.user!.id));
+    call(core, 'base', 'groupMember', 'teams', {
+      method: 'POST',
+      member: true,
+      summary: l('My teams, with my role', '我的团队（含我的角色）', '我的團隊（含我的角色）'),
+      input: {},
+      effect: 'read',
+      answer: listOf(MY_GROUP),
+      handler: async (req) => (await groupsOf(core, req.user!.id, GROUP_TYPE.team)).map((g) => asMyGroup(g, req.user!.id)),
     }),
-    team('teamsByUserId', l("Someone's teams (public fields)", '某用户的团队（公开字段）', '某使用者的團隊（公開欄位）'), async (req) => {
-      const f = Fields.of(req.body, ['userId']);
-      const userId = f.id('userId');
-      f.done();
-      return (await groupsOf(core, userId!, GROUP_TYPE.team)).map((g) => {
-        const { role } = asMyGroup(g, userId!);
-        return { id: g.id, name: g.name, avatar: g.avatar ?? null, remark: g.remark ?? null, type: g.type, memberCount: g.memberCount, role };
-      });
+    call(core, 'base', 'groupMember', 'teamsByUserId', {
+      method: 'POST',
+      member: true,
+      summary: l("Someone's teams (public fields)", '某用户的团队（公开字段）', '某使用者的團隊（公開欄位）'),
+      input: { userId: id() },
+      effect: 'read',
+      answer: listOf(obj({ ...(TEAM_CARD.properties as object), role: { enum: ['owner', 'deputy', 'member'] } })),
+      handler: async (_req, { userId }) =>
+        (await groupsOf(core, userId, GROUP_TYPE.team)).map((g) => {
+          const { role } = asMyGroup(g, userId);
+          return { id: g.id, name: g.name, avatar: g.avatar ?? null, remark: g.remark ?? null, type: g.type, memberCount: g.memberCount, role };
+        }),
     }),
-    team('teamMember', l("A team's members, with roles", '团队成员（含角色）', '團隊成員（含角色）'), async (req) => {
-      const f = Fields.of(req.body, ['groupId']);
-      const groupId = f.id('groupId');
-      f.done();
-      const g = await liveGroup(core, groupId!);
-      if (!g) throw fail.notFound(GROUP.group_not_found);
-      if (Number(g.type) !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
-      if (!req.user!.isAdmin && !(await isMember(core, groupId!, req.user!.id))) throw fail.forbidden(GROUP.group_not_member);
-      return shownMembers(g, (await memberPage(core, groupId!, 1, TEAM_LIST_LIMIT)).rows);
+    call(core, 'base', 'groupMember', 'teamMember', {
+      method: 'POST',
+      member: true,
+      summary: l("A team's members, with roles", '团队成员（含角色）', '團隊成員（含角色）'),
+      input: { groupId: id() },
+      access: memberOfGroup,
+      effect: 'read',
+      answer: listOf(MEMBER),
+      async handler(_req, { groupId }) {
+        const g = await liveGroup(core, groupId);
+        if (!g) throw fail.notFound(GROUP.group_not_found);
+        if (Number(g.type) !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
+        return shownMembers(g, (await memberPage(core, groupId, 1, TEAM_LIST_LIMIT)).rows);
+      },
     }),
     call(core, 'base', 'groupMember', 'canJoin', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Whether a team join key can be used', '团队加入密钥是否可用', '團隊加入金鑰是否可用'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['key']);
-        const key = f.str('key', 64, true);
-        f.done();
+      input: { key: text({ max: 64 }) },
+      effect: 'read',
+      answer: obj({ canJoin: BOOL, reason: { enum: ['not_found', 'deleted', 'member'] }, team: TEAM_CARD }, ['reason', 'team']),
+      async handler(req, { key }) {
         await hit(core.cache, [{ key: `team:canJoin:ip:${req.ctx.ip}`, max: 60, windowSeconds: 60 }]);
-        const g = await groupByKey(core, key!);
+        const g = await groupByKey(core, key);
         if (!g || g.type !== GROUP_TYPE.team) return { canJoin: false, reason: 'not_found' };
         if (g.deleted) return { canJoin: false, reason: 'deleted' };
         const card = { id: g.id, name: g.name, avatar: g.avatar, remark: g.remark, type: g.type, memberCount: await memberCount(core, g.id) };
@@ -92,31 +107,42 @@ export default defineRoutes((core: Core) => {
         return { canJoin: true, team: card };
       },
     }),
-    team('joinTeam', l('Join a team by its key', '凭密钥加入团队', '憑金鑰加入團隊'), async (req) => {
-      const caller = req.user!;
-      const f = Fields.of(req.body, ['key']);
-      const key = f.str('key', 64, true);
-      f.done();
-      return core.ops.transaction(caller, async (t) => {
-        const [g] = await asSystem(core, (s) => s.lock(groups, and(eq('key', key!), eq('type', GROUP_TYPE.team))));
-        if (!g) throw fail.notFound(GROUP.team_key_not_found);
-        const id = await addMember(core, t, g, { userId: caller.id });
-        const name = await displayName(core, caller.id);
-        await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: String(g.name), name }, fromId: caller.id, groupId: Number(g.id) });
-        return { id, groupId: Number(g.id) };
-      });
+    call(core, 'base', 'groupMember', 'joinTeam', {
+      method: 'POST',
+      member: true,
+      summary: l('Join a team by its key', '凭密钥加入团队', '憑金鑰加入團隊'),
+      input: { key: text({ max: 64 }) },
+      effect: 'write',
+      answer: obj({ id: INT, groupId: INT }),
+      handler: (req, { key }) => {
+        const caller = req.user!;
+        return core.ops.transaction(caller, async (t) => {
+          const [g] = await asSystem(core, (s) => s.lock(groups, and(eq('key', key), eq('type', GROUP_TYPE.team))));
+          if (!g) throw fail.notFound(GROUP.team_key_not_found);
+          const id = await addMember(core, t, g, { userId: caller.id });
+          const name = await displayName(core, caller.id);
+          await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: String(g.name), name }, fromId: caller.id, groupId: Number(g.id) });
+          return { id, groupId: Number(g.id) };
+        });
+      },
     }),
-    team('withdrawFromTeam', l('Leave a team', '退出团队', '退出團隊'), async (req) => {
-      const f = Fields.of(req.body, ['groupId']);
-      const groupId = f.id('groupId');
-      f.done();
-      return core.ops.transaction(req.user, (t) => withdraw(core, t, req.user!, [groupId!], req.path));
+    call(core, 'base', 'groupMember', 'withdrawFromTeam', {
+      method: 'POST',
+      member: true,
+      summary: l('Leave a team', '退出团队', '退出團隊'),
+      input: { groupId: id() },
+      effect: 'write',
+      answer: COUNT,
+      handler: (req, { groupId }) => core.ops.transaction(req.user, (t) => withdraw(core, t, req.user!, [groupId], req.path)),
     }),
-    team('withdrawFromTeams', l('Leave several teams', '退出多个团队', '退出多個團隊'), async (req) => {
-      const f = Fields.of(req.body, ['groupIds']);
-      const groupIds = f.ids('groupIds');
-      f.done();
-      return core.ops.transaction(req.user, (t) => withdraw(core, t, req.user!, groupIds!, req.path));
+    call(core, 'base', 'groupMember', 'withdrawFromTeams', {
+      method: 'POST',
+      member: true,
+      summary: l('Leave several teams', '退出多个团队', '退出多個團隊'),
+      input: { groupIds: ids() },
+      effect: 'write',
+      answer: COUNT,
+      handler: (req, { groupIds }) => core.ops.transaction(req.user, (t) => withdraw(core, t, req.user!, groupIds, req.path)),
     }),
   ];
 });

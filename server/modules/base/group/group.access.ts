@@ -1,0 +1,10 @@
+/** The access rules of the group calls, each said once. */
+import { l } from '../../../core/entity/define';
+import { check } from '../../../core/calls/access';
+import { and, eq } from '../../../core/entity/access';
+
+/** A member of the group `groupId` of the input (an administrator passes every rule). */
+export const memberOfGroup = check<{ groupId: number }>(
+  l('a member of the group', '该群组的成员', '該群組的成員'),
+  ({ user, input, exists }) => exists('base/groupMember', and(eq('groupId', input.groupId), eq('userId', user.id))),
+);
