@@ -7,9 +7,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { codeIn, SMTP_PASS, SMTP_USER, startSmtp, type FakeSmtp, type Mail } from '../helpers/fake-smtp';
+import { codeIn, SMTP_PASS, SMTP_USER, type FakeSmtp, type Mail } from '../helpers/fake-smtp';
+import { startMailApp, type MailApp } from '../helpers/mail-app';
 
 const kinds = await databaseKinds();
 
@@ -31,6 +32,7 @@ function filesUnder(dir: string): string[] {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(kinds)('e-mail sign-in on %s', (kind) => {
+  let mailApp: MailApp;
   let smtp: FakeSmtp;
   let t: TestApp;
   let seq = 0;
@@ -58,26 +60,26 @@ describe.each(kinds)('e-mail sign-in on %s', (kind) => {
   }
 
   /** The messages received for an address (case-insensitively), oldest first. */
-  const mailsTo = (email: string) => smtp.inbox.filter((m) => m.to.some((a) => a.toLowerCase() === email.toLowerCase()));
+  const mailsTo = (email: string) => mailApp.mailsTo(email);
 
   /** Asks for a code and reads it from the message that arrived. */
   async function mailedCode(email: string, type?: string, lang?: string): Promise<{ code: string; mail: Mail }> {
     const before = mailsTo(email).length;
-    const res = await post('/admin/base/open/sendCode', type ? { email, type } : { email }, { lang });
+    const { res, mail } = await mailApp.sendCode(email, type ? { type } : {}, lang);
+    responses.push(res.text);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ code: 1000, message: 'success', data: null });
-    const mails = mailsTo(email);
-    expect(mails.length).toBe(before + 1);
-    const mail = mails[mails.length - 1];
-    const code = codeIn(mail);
+    expect(mailsTo(email).length).toBe(before + 1);
+    const code = codeIn(mail!);
     codes.push(code);
-    return { code, mail };
+    return { code, mail: mail! };
   }
 
   /** Signs in by e-mail code (creating the member on first use) and returns the answer's data. */
   async function emailLogin(email: string): Promise<Record<string, any>> {
     const { code } = await mailedCode(email);
-    const res = await post('/admin/base/open/loginByEmail', { email, code });
+    const res = await mailApp.loginByEmail(email, code);
+    responses.push(res.text);
     expect(res.body.code, res.text).toBe(1000);
     return res.body.data;
   }
@@ -89,26 +91,11 @@ describe.each(kinds)('e-mail sign-in on %s', (kind) => {
   const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startApp(kind, {
-      env: {
-        ...process.env,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_USER,
-        SMTP_PASS,
-        MAIL_FROM: 'COSMAC AI <no-reply@cosmac.test>',
-        MAIL_SEND_INTERVAL: '1',
-        MAIL_DAILY_MAX: '2',
-        MAIL_IP_HOURLY: '1000',
-        MAIL_CHECK_IP_LIMIT: '1000',
-        EXIST_IP_LIMIT: '1000',
-      },
-    });
+    mailApp = await startMailApp(kind, { MAIL_SEND_INTERVAL: '1', MAIL_DAILY_MAX: '2', MAIL_IP_HOURLY: '1000', MAIL_CHECK_IP_LIMIT: '1000', EXIST_IP_LIMIT: '1000' });
+    ({ t, smtp } = mailApp);
   });
   afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+    await mailApp?.close();
   });
 
   it('mails a 6-digit code in the language of the request, through the configured SMTP account', async () => {
