@@ -19,6 +19,10 @@
  *   host the administrator did not choose, would be worse than a logged failure.
  * - Order of delivery is not guaranteed (attempts run concurrently and retries come later); receivers
  *   order by the event's `time` and drop duplicates by its `id` (X-Cosmac-Delivery).
+ * - Signatures: v1 covers the time and the body; v2 (the workflow callbacks' scheme) covers the time,
+ *   the method, the receiver URL's path and the body. The `signature` setting sends v1 (the default,
+ *   as 1.0.0 did), both, or v2 alone, so a receiver moves to v2 before v1 is dropped
+ *   (docs/decisions/webhook-signature-v2.md).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Notifier, PluginEvent, PluginHost } from '../../server/core/plugins/contract';
@@ -32,6 +36,10 @@ export const CONFIG_BOUNDS = {
   retryBaseMs: { minimum: 100, maximum: 600_000, default: 2000 },
   timeoutMs: { minimum: 1000, maximum: 60_000, default: 10_000 },
 } as const;
+
+/** The signature versions the `signature` setting may send (plugin.json's enum); absent = v1. */
+export const SIGNATURE_MODES = ['v1', 'both', 'v2'] as const;
+export type SignatureMode = (typeof SIGNATURE_MODES)[number];
 
 /** The shortest secret accepted (plugin.json's `minLength`). */
 export const SECRET_MIN_LENGTH = 16;
@@ -48,6 +56,8 @@ export interface WebhookConfig {
   maxAttempts: number;
   retryBaseMs: number;
   timeoutMs: number;
+  /** Which signatures a delivery carries; absent (a config saved before the setting existed) = v1. */
+  signature?: SignatureMode;
 }
 
 /**
@@ -68,6 +78,10 @@ export function readConfig(config: Record<string, unknown>): WebhookConfig {
   if (!Array.isArray(events) || events.some((e) => typeof e !== 'string')) {
     throw new Error('events must be a list of event names.');
   }
+  const signature = config.signature;
+  if (signature !== undefined && !SIGNATURE_MODES.includes(signature as SignatureMode)) {
+    throw new Error(`signature must be one of ${SIGNATURE_MODES.join(', ')}.`);
+  }
   const number = (key: keyof typeof CONFIG_BOUNDS): number => {
     const { minimum, maximum } = CONFIG_BOUNDS[key];
     const value = config[key] ?? CONFIG_BOUNDS[key].default;
@@ -83,6 +97,7 @@ export function readConfig(config: Record<string, unknown>): WebhookConfig {
     maxAttempts: number('maxAttempts'),
     retryBaseMs: number('retryBaseMs'),
     timeoutMs: number('timeoutMs'),
+    ...(signature === undefined ? {} : { signature: signature as SignatureMode }),
   };
 }
 
@@ -94,10 +109,46 @@ function protocolOf(url: string): string {
   }
 }
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: the X-Cosmac-Signature header. */
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: the X-Cosmac-Signature header of v1. */
 export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
-  const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${mac}`;
+  return `t=${unixSeconds},v1=${macV1(secret, unixSeconds, body).toString('hex')}`;
+}
+
+function macV1(secret: string, t: number, body: string | Buffer): Buffer {
+  return createHmac('sha256', secret).update(`${t}.`).update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body).digest();
+}
+
+/** HMAC-SHA256(secret, "<t>.<METHOD>.<path>.<body>"), the workflow callbacks' v2. */
+function macV2(secret: string, t: number, method: string, path: string, body: string | Buffer): Buffer {
+  return createHmac('sha256', secret)
+    .update(`${t}.${method.toUpperCase()}.${path}.`)
+    .update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body)
+    .digest();
+}
+
+/**
+ * The X-Cosmac-Signature header of a delivery of `body` to `url` signed at `unixSeconds`, with the
+ * versions `mode` names: `t=<t>,v1=<hex>` (v1), `t=<t>,v1=<hex>,v2=<hex>` (both), `t=<t>,v2=<hex>` (v2).
+ * v2 signs `"<t>.POST.<path of url>.<body>"`: the path without host or query.
+ */
+export function deliverySignature(secret: string, url: string, body: string, unixSeconds: number, mode: SignatureMode = 'v1'): string {
+  const parts = [`t=${unixSeconds}`];
+  if (mode !== 'v2') parts.push(`v1=${macV1(secret, unixSeconds, body).toString('hex')}`);
+  if (mode !== 'v1') parts.push(`v2=${macV2(secret, unixSeconds, 'POST', new URL(url).pathname, body).toString('hex')}`);
+  return parts.join(',');
+}
+
+/** The header's time and its macs of `version`; null when it has no time. */
+function parseSignature(header: string | string[] | undefined, version: 'v1' | 'v2'): { t: number; macs: Buffer[] } | null {
+  if (typeof header !== 'string') return null;
+  let t = NaN;
+  const macs: Buffer[] = [];
+  for (const part of header.split(',')) {
+    const [key, value = ''] = part.trim().split('=', 2);
+    if (key === 't' && /^\d+$/.test(value)) t = Number(value);
+    else if (key === version && /^[0-9a-f]{64}$/i.test(value)) macs.push(Buffer.from(value, 'hex'));
+  }
+  return Number.isFinite(t) ? { t, macs } : null;
 }
 
 /**
@@ -116,20 +167,32 @@ export function verifySignature(
   toleranceSeconds = 300,
   nowMs = Date.now(),
 ): boolean {
-  if (typeof header !== 'string') return false;
-  let t = NaN;
-  const macs: Buffer[] = [];
-  for (const part of header.split(',')) {
-    const [key, value = ''] = part.trim().split('=', 2);
-    if (key === 't' && /^\d+$/.test(value)) t = Number(value);
-    else if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) macs.push(Buffer.from(value, 'hex'));
-  }
-  if (!Number.isFinite(t) || Math.abs(nowMs / 1000 - t) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret)
-    .update(`${t}.`)
-    .update(typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody)
-    .digest();
-  return macs.some((mac) => timingSafeEqual(mac, expected));
+  const parsed = parseSignature(header, 'v1');
+  if (!parsed || Math.abs(nowMs / 1000 - parsed.t) > toleranceSeconds) return false;
+  const expected = macV1(secret, parsed.t, rawBody);
+  return parsed.macs.some((mac) => timingSafeEqual(mac, expected));
+}
+
+/**
+ * verifySignature for v2: true when one of the header's `v2=` values signs `method`, `path` (the path
+ * of the URL you gave the plugin, without host or query, not the one a proxy may have rewritten) and
+ * `rawBody` with `secret`, and its time is within `toleranceSeconds` of `nowMs`. `v1` values are
+ * ignored: a v1 signature never passes this check.
+ *
+ * @example
+ * if (!verifySignatureV2(secret, req.headers['x-cosmac-signature'], { method: req.method, path: '/hook', rawBody: raw })) return res.writeHead(401).end();
+ */
+export function verifySignatureV2(
+  secret: string,
+  header: string | string[] | undefined,
+  request: { method?: string; path: string; rawBody: string | Buffer },
+  toleranceSeconds = 300,
+  nowMs = Date.now(),
+): boolean {
+  const parsed = parseSignature(header, 'v2');
+  if (!parsed || Math.abs(nowMs / 1000 - parsed.t) > toleranceSeconds) return false;
+  const expected = macV2(secret, parsed.t, request.method ?? 'POST', request.path, request.rawBody);
+  return parsed.macs.some((mac) => timingSafeEqual(mac, expected));
 }
 
 /** One event on its way: the same body bytes for every attempt. */
@@ -279,7 +342,7 @@ export class WebhookNotifier implements Notifier {
           'X-Cosmac-Event': d.event.name,
           'X-Cosmac-Delivery': d.event.id,
           'X-Cosmac-Attempt': String(d.attempt),
-          'X-Cosmac-Signature': signatureHeader(this.config.secret, d.body, Math.floor(Date.now() / 1000)),
+          'X-Cosmac-Signature': deliverySignature(this.config.secret, this.config.url, d.body, Math.floor(Date.now() / 1000), this.config.signature),
         },
         body: d.body,
       });

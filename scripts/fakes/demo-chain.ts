@@ -1,8 +1,8 @@
 /**
  * The chain of `npm run start:fakes`: the fake node of the NFT tests (tests/helpers/fake-chain.ts:
- * CometBFT RPC, REST and an IPFS gateway on one port) with a test wallet holding three items, as the
- * e2e suite sets it up (tests/e2e/nft-chain.ts), but from a fixed throwaway mnemonic so the wallet is
- * the same on every start. Their pictures and metadata are on the node's own gateway.
+ * CometBFT RPC, REST and an IPFS gateway on one port) with a test wallet holding three items
+ * (tests/helpers/fake-chain-wallet.ts, as the e2e suite's tests/e2e/nft-chain.ts), but from a fixed
+ * throwaway mnemonic so the wallet is the same on every start. Their pictures and metadata are on the node's own gateway.
  *
  * A person cannot inject the e2e suite's fake Keplr, so a page on 127.0.0.1 shows what the chain
  * holds: `GET /` (HTML: the test wallet's address and mnemonic, its items and staked items, the last
@@ -10,8 +10,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing';
-import { startFakeChain, testMnemonic, type FakeChain } from '../../tests/helpers/fake-chain';
+import type { FakeChain } from '../../tests/helpers/fake-chain';
+import { itemSvg, startWalletChain } from '../../tests/helpers/fake-chain-wallet';
 import { escapeHtml } from './html';
 
 /** The test wallet's items: id, name, colour. */
@@ -22,10 +22,6 @@ const ITEMS = [
 ];
 
 const CID = 'bafyDemoCollection';
-
-const svg = (color: string, label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="${color}"/>` +
-  `<circle cx="120" cy="104" r="52" fill="#fff" opacity="0.85"/><text x="120" y="200" font-size="30" text-anchor="middle" fill="#fff" font-family="sans-serif">${label}</text></svg>`;
 
 export interface DemoChain {
   chain: FakeChain;
@@ -59,15 +55,10 @@ function page(s: ReturnType<typeof state>, gateway: string): string {
 
 /** Starts the node on `port` and its page on `pagePort` (0: a free port). */
 export async function startDemoChain(port = 0, pagePort = 0): Promise<DemoChain> {
-  const chain = await startFakeChain({ chainId: 'fake-stargaze-1', denom: 'ustars', prefix: 'stars', port });
-  const mnemonic = testMnemonic('start-fakes');
-  const [account] = await (await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: chain.prefix })).getAccounts();
-  const address = account!.address;
-  for (const item of ITEMS) {
-    chain.mint(address, item.id, `ipfs://${CID}/${item.id}.json`);
-    chain.putIpfs(`${CID}/${item.id}.svg`, svg(item.color, `#${item.id}`));
-    chain.putIpfs(`${CID}/${item.id}.json`, { name: item.name, description: `${item.name}, a test collectible`, image: `ipfs://${CID}/${item.id}.svg` });
-  }
+  const wallet = await startWalletChain('start-fakes', port);
+  const { chain, address, mnemonic } = wallet;
+  for (const item of ITEMS) chain.putIpfs(`${CID}/${item.id}.svg`, itemSvg(item.color, `#${item.id}`));
+  wallet.mint(ITEMS, CID, (item) => `ipfs://${CID}/${item.id}.svg`);
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://chain').pathname;
     if (req.method !== 'GET') return void res.writeHead(405, { allow: 'GET' }).end();
@@ -91,17 +82,7 @@ export async function startDemoChain(port = 0, pagePort = 0): Promise<DemoChain>
     pageUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     address,
     mnemonic,
-    env: () => ({
-      CHAIN_ID: chain.chainId,
-      CHAIN_NAME: 'Fake Stargaze',
-      CHAIN_RPC_URL: chain.url,
-      CHAIN_REST_URL: chain.restUrl,
-      CHAIN_NFT_CONTRACT: chain.collection,
-      CHAIN_STAKING_CONTRACT: chain.staking,
-      CHAIN_FEE_DENOM: chain.denom,
-      CHAIN_BECH32_PREFIX: chain.prefix,
-      IPFS_GATEWAY: chain.gatewayUrl,
-    }),
+    env: wallet.serverEnv,
     async close() {
       server.closeAllConnections();
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), chain.stop()]);

@@ -161,23 +161,19 @@ export async function uiLogin(page: Page, username = 'admin', password = adminPa
 
 /**
  * A member's own browser: a new context `width` px wide (1400 by default) in `lang` (en by default;
- * zh-cn sets the browser's locale and the app's stored choice), signed in on /login until the workbench shows.
+ * zh-cn sets the browser's locale and the app's stored choice), signed in on /login (of `origin`,
+ * the server by default) until the workbench shows.
  */
 export async function memberBrowser(
   browser: Browser,
   username: string,
   password: string,
-  o: { width?: number; lang?: string } = {},
+  o: { width?: number; lang?: string; origin?: string } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
-  const page = await context.newPage();
-  await page.goto(url('/login'));
-  if (o.lang) {
-    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
-    await page.reload();
-  } else await keepEnglishUnlessChosen(page);
-  await submitLogin(page, username, password);
-  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
+  const page = await signInPage(browser, o);
+  // A browser with no choice yet stays English (an account's language must not turn later specs' browsers).
+  if (!o.lang) await keepEnglishUnlessChosen(page);
+  await signInToWorkspace(page, username, password);
   return page;
 }
 
@@ -204,3 +200,40 @@ export const nav = (page: Page, tab: string): Locator => page.getByTestId(`ws-na
 
 /** The page's scroll width in px (a 390 px screen must not scroll sideways). */
 export const pageWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** A new browser context as memberBrowser makes it (width, lang, origin), on the sign-in page, not yet signed in. */
+export async function signInPage(browser: Browser, o: { width?: number; lang?: string; origin?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${o.origin ?? base()}/login`);
+  if (o.lang) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
+    await page.reload();
+  }
+  return page;
+}
+
+/** Signs in on the sign-in page `page` shows and waits until the workbench does. */
+export async function signInToWorkspace(page: Page, username: string, password: string): Promise<void> {
+  await submitLogin(page, username, password);
+  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
+}
+
+/** A member the administrator makes: `id` is filled in once made. */
+export interface NewMember {
+  username: string;
+  nickName: string;
+  id: number;
+}
+
+/** The administrator makes `members` (role member, `password`) through the API and fills in their ids. */
+export async function makeMembers(members: NewMember[], password: string, admin?: Api): Promise<Api> {
+  const api = admin ?? (await Api.admin());
+  const roles = await api.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
+  const member = roles.find((r) => r.label === 'member')!;
+  for (const u of members) {
+    const made = await api.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password, nickName: u.nickName, roleIdList: [member.id] });
+    u.id = Number(made.id);
+  }
+  return api;
+}

@@ -1,6 +1,6 @@
 /**
  * The fake chain of the NFT spec (16-nft.spec.ts). global-setup.ts calls startE2eChain(): a FakeChain
- * (tests/helpers/fake-chain.ts) with a test wallet's items minted and their metadata on its IPFS
+ * with a test wallet (tests/helpers/fake-chain-wallet.ts) and its items minted and their metadata on its IPFS
  * gateway (one item's metadata missing, so the screen shows its placeholder), plus a small HTTP
  * control on 127.0.0.1, because the specs run in worker processes that cannot call the chain object:
  *   POST /refuse-next {log}  -> chain.refuseNext(log)
@@ -10,19 +10,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing';
-import { startFakeChain, testMnemonic, type FakeChain } from '../helpers/fake-chain';
+import type { FakeChain } from '../helpers/fake-chain';
+import { itemSvg, startWalletChain, type WalletItem } from '../helpers/fake-chain-wallet';
 
 /** The items the test wallet holds: id, name, colour; `null` name = no metadata at its URI. */
-export const E2E_ITEMS: ReadonlyArray<{ id: string; name: string | null; color: string }> = [
+export const E2E_ITEMS: ReadonlyArray<WalletItem> = [
   { id: '1', name: 'Nebula Fox', color: '#722ed1' },
   { id: '2', name: 'Comet Owl', color: '#fa8c16' },
   { id: '3', name: null, color: '#8c8c8c' },
 ];
-
-const svg = (color: string, label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="${color}"/>` +
-  `<circle cx="120" cy="104" r="52" fill="#fff" opacity="0.85"/><text x="120" y="200" font-size="30" text-anchor="middle" fill="#fff" font-family="sans-serif">${label}</text></svg>`;
 
 export interface E2eChain {
   chain: FakeChain;
@@ -35,10 +31,8 @@ export interface E2eChain {
 }
 
 export async function startE2eChain(): Promise<E2eChain> {
-  const chain = await startFakeChain({ chainId: 'fake-stargaze-1', denom: 'ustars', prefix: 'stars' });
-  const mnemonic = testMnemonic(`e2e-${process.pid}-${Date.now()}`);
-  const [account] = await (await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: chain.prefix })).getAccounts();
-  const address = account!.address;
+  const wallet = await startWalletChain(`e2e-${process.pid}-${Date.now()}`);
+  const { chain, address, mnemonic } = wallet;
 
   const control = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://control');
@@ -47,7 +41,7 @@ export async function startE2eChain(): Promise<E2eChain> {
     if (req.method === 'GET' && img) {
       const item = E2E_ITEMS.find((i) => i.id === img[1]);
       if (!item) return void res.writeHead(404).end();
-      return void res.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' }).end(svg(item.color, `#${item.id}`));
+      return void res.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' }).end(itemSvg(item.color, `#${item.id}`));
     }
     if (req.method === 'GET' && url.pathname === '/state') return json(200, { owned: chain.owned(address), staked: chain.staked(address), txs: chain.txs });
     if (req.method === 'POST' && url.pathname === '/refuse-next') {
@@ -64,27 +58,12 @@ export async function startE2eChain(): Promise<E2eChain> {
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
 
-  for (const item of E2E_ITEMS) {
-    chain.mint(address, item.id, `ipfs://bafyE2eCollection/${item.id}.json`);
-    if (item.name) {
-      chain.putIpfs(`bafyE2eCollection/${item.id}.json`, { name: item.name, description: `${item.name}, a test collectible`, image: `${controlUrl}/img/${item.id}.svg` });
-    }
-  }
+  wallet.mint(E2E_ITEMS, 'bafyE2eCollection', (item) => `${controlUrl}/img/${item.id}.svg`);
 
   return {
     chain,
     control,
-    serverEnv: {
-      CHAIN_ID: chain.chainId,
-      CHAIN_NAME: 'Fake Stargaze',
-      CHAIN_RPC_URL: chain.url,
-      CHAIN_REST_URL: chain.restUrl,
-      CHAIN_NFT_CONTRACT: chain.collection,
-      CHAIN_STAKING_CONTRACT: chain.staking,
-      CHAIN_FEE_DENOM: chain.denom,
-      CHAIN_BECH32_PREFIX: chain.prefix,
-      IPFS_GATEWAY: chain.gatewayUrl,
-    },
+    serverEnv: wallet.serverEnv(),
     testEnv: {
       E2E_CHAIN_CONTROL: controlUrl,
       E2E_CHAIN_MNEMONIC: mnemonic,

@@ -5,6 +5,9 @@
  * README, not imported from the plugin, so a wrong signature on the plugin's side cannot pass by
  * being checked with the same wrong code.
  *
+ * With `{ version: 'v2' }` it checks the README's v2 instead (HMAC-SHA256 over
+ * "<t>.POST.<path>.<raw body>", the path of its own URL), and a v1 value never passes.
+ *
  * Answers follow a plan (`answer(500, 'hang', 200)`: one per request, in order), then `fallback`.
  * 'hang' never answers (a receiver that went silent); `close()` ends such requests.
  */
@@ -39,6 +42,16 @@ export function checkSignature(secret: string, header: string | string[] | undef
   return parts.filter(([k, v]) => k === 'v1' && /^[0-9a-f]{64}$/i.test(v ?? '')).some(([, v]) => timingSafeEqual(Buffer.from(v, 'hex'), want));
 }
 
+/** The README's v2 check: `header` signs the method, `path` and `raw` with `secret`, within `toleranceSeconds`. */
+export function checkSignatureV2(secret: string, header: string | string[] | undefined, method: string, path: string, raw: Buffer, toleranceSeconds = 300): boolean {
+  if (typeof header !== 'string') return false;
+  const parts = header.split(',').map((p) => p.trim().split('='));
+  const t = Number(parts.find(([k]) => k === 't')?.[1]);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+  const want = createHmac('sha256', secret).update(`${t}.${method}.${path}.`).update(raw).digest();
+  return parts.filter(([k, v]) => k === 'v2' && /^[0-9a-f]{64}$/i.test(v ?? '')).some(([, v]) => timingSafeEqual(Buffer.from(v, 'hex'), want));
+}
+
 export class WebhookReceiver {
   url = '';
   readonly requests: ReceivedRequest[] = [];
@@ -48,7 +61,10 @@ export class WebhookReceiver {
   private server!: Server;
   private waiters: Array<() => void> = [];
 
-  constructor(readonly secret: string) {}
+  constructor(
+    readonly secret: string,
+    readonly o: { version?: 'v1' | 'v2' } = {},
+  ) {}
 
   /** Listens on 127.0.0.1; `url` is then `http://127.0.0.1:<port>/hook`. */
   async start(): Promise<this> {
@@ -57,7 +73,9 @@ export class WebhookReceiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const signatureValid = checkSignature(this.secret, req.headers['x-cosmac-signature'], raw);
+        const header = req.headers['x-cosmac-signature'];
+        const signatureValid =
+          this.o.version === 'v2' ? checkSignatureV2(this.secret, header, req.method ?? '', '/hook', raw) : checkSignature(this.secret, header, raw);
         const planned = this.plan.length > 0 ? this.plan.shift()! : this.fallback;
         const answer: Answer = signatureValid ? planned : 401;
         this.requests.push({

@@ -1,114 +1,24 @@
 /**
- * Signing in by e-mail code, completing registration, and resetting a password, end to end on every
- * database kind: the app sends through nodemailer to a real SMTP server (smtp-server on 127.0.0.1,
- * with an account), and the tests read each code out of the received message as a person would.
- * The codes' expiry and the per-IP limits are in email-code-limits.test.ts.
+ * Signing in by e-mail code end to end on every database kind: the app sends through nodemailer to
+ * a real SMTP server (smtp-server on 127.0.0.1, with an account), and the tests read each code out of
+ * the received message as a person would. Registration, invites, resets and first passwords:
+ * email-registration.test.ts; the codes' expiry and the per-IP limits: email-code-limits.test.ts.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { codeIn, SMTP_PASS, SMTP_USER, startSmtp, type FakeSmtp, type Mail } from '../helpers/fake-smtp';
+import { SMTP_USER } from '../helpers/fake-smtp';
+import { emailAuthWorld, sleep } from './email-auth-world';
 
 const kinds = await databaseKinds();
 
-type Res = { status: number; text: string; body: { code: number; message: string; data: any } };
-
-function filesUnder(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? filesUnder(p) : [p];
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe.each(kinds)('e-mail sign-in on %s', (kind) => {
-  let smtp: FakeSmtp;
+  const w = emailAuthWorld(kind);
+  const { codes, address, q, post, get, mailsTo, mailedCode, emailLogin, userByEmail, otherCode, expectNoLeaks } = w;
   let t: TestApp;
   let seq = 0;
-  /** Every code mailed and every response text, to prove no code leaks. */
-  const codes: string[] = [];
-  const responses: string[] = [];
-  const passwords: string[] = [];
-
-  const address = (tag: string) => `${tag}.${kind}.${++seq}@Example.com`;
-  const q = (id: string) => t.core.db.q(id);
-
-  async function post(path: string, body: unknown, opts: { token?: string; lang?: string } = {}): Promise<Res> {
-    let r = t.http().post(path).send(body as object);
-    if (opts.token) r = r.set('Authorization', opts.token);
-    if (opts.lang) r = r.set('language', opts.lang);
-    const res = (await r) as unknown as Res;
-    responses.push(res.text);
-    return res;
-  }
-
-  async function get(path: string, token: string): Promise<Res> {
-    const res = (await t.http().get(path).set('Authorization', token)) as unknown as Res;
-    responses.push(res.text);
-    return res;
-  }
-
-  /** The messages received for an address (case-insensitively), oldest first. */
-  const mailsTo = (email: string) => smtp.inbox.filter((m) => m.to.some((a) => a.toLowerCase() === email.toLowerCase()));
-
-  /** Asks for a code and reads it from the message that arrived. */
-  async function mailedCode(email: string, type?: string, lang?: string): Promise<{ code: string; mail: Mail }> {
-    const before = mailsTo(email).length;
-    const res = await post('/admin/base/open/sendCode', type ? { email, type } : { email }, { lang });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ code: 1000, message: 'success', data: null });
-    const mails = mailsTo(email);
-    expect(mails.length).toBe(before + 1);
-    const mail = mails[mails.length - 1];
-    const code = codeIn(mail);
-    codes.push(code);
-    return { code, mail };
-  }
-
-  /** Signs in by e-mail code (creating the member on first use) and returns the answer's data. */
-  async function emailLogin(email: string): Promise<Record<string, any>> {
-    const { code } = await mailedCode(email);
-    const res = await post('/admin/base/open/loginByEmail', { email, code });
-    expect(res.body.code, res.text).toBe(1000);
-    return res.body.data;
-  }
-
-  async function userByEmail(email: string): Promise<Array<Record<string, any>>> {
-    return t.core.db.query(`SELECT * FROM ${q('base_sys_user')} WHERE ${q('email')} = ? AND ${q('delete')} = 0`, [email.toLowerCase()]);
-  }
-
-  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startApp(kind, {
-      env: {
-        ...process.env,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_USER,
-        SMTP_PASS,
-        MAIL_FROM: 'COSMAC AI <no-reply@cosmac.test>',
-        MAIL_SEND_INTERVAL: '1',
-        MAIL_DAILY_MAX: '2',
-        MAIL_IP_HOURLY: '1000',
-        MAIL_CHECK_IP_LIMIT: '1000',
-        EXIST_IP_LIMIT: '1000',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+  beforeAll(() => {
+    t = w.t;
   });
 
   it('mails a 6-digit code in the language of the request, through the configured SMTP account', async () => {
@@ -255,157 +165,7 @@ describe.each(kinds)('e-mail sign-in on %s', (kind) => {
     }
   });
 
-  let annCode = '';
-  let annId = 0;
-
-  it('completes registration with a nickName and gives the member an invite code of their own', async () => {
-    const email = address('ann');
-    const login = await emailLogin(email);
-    const res = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Ann' }, { token: login.token });
-    expect(res.body.code, res.text).toBe(1000);
-    expect(res.body.data.inviteCode).toMatch(/^[A-Z0-9]{6,}$/);
-    expect(res.body.data.inviteId).toBeNull();
-    const [user] = await userByEmail(email);
-    expect(user.nickName).toBe('Ann');
-    expect(user.inviteCode).toBe(res.body.data.inviteCode);
-    annCode = user.inviteCode;
-    annId = Number(user.id);
-    const unknownField = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Ann', password: 'sneaky-pass' }, { token: login.token });
-    expect(unknownField.body.code).toBe(1002);
-    const noName = await post('/admin/base/sys/user/additionalInfo', { nickName: '  ' }, { token: login.token });
-    expect(noName.body.code).toBe(1002);
-    const noToken = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Ann' });
-    expect(noToken.status).toBe(401);
-  });
-
-  it('requires a known inviter code when invites are required, and links the inviter', async () => {
-    const param = await post('/admin/base/sys/param/add', { keyName: 'inviteRequired', name: 'Invite required', data: '1' }, { token: t.adminToken });
-    expect(param.body.code, param.text).toBe(1000);
-    try {
-      const email = address('bo');
-      const login = await emailLogin(email);
-      expect(login.inviteRequired).toBe(true);
-      const none = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo' }, { token: login.token });
-      expect(none.status).toBe(400);
-      expect(none.body.message).toBe('An invite code is required');
-      const unknown = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo', inviteCode: 'NOSUCH99' }, { token: login.token });
-      expect(unknown.status).toBe(400);
-      expect(unknown.body.message).toBe('The invite code is not valid');
-      const ok = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo', inviteCode: annCode.toLowerCase() }, { token: login.token });
-      expect(ok.body.code, ok.text).toBe(1000);
-      expect(ok.body.data.inviteId).toBe(annId);
-      expect(ok.body.data.inviteCode).not.toBe(annCode);
-      const [user] = await userByEmail(email);
-      expect(Number(user.inviteId)).toBe(annId);
-      expect(user.nickName).toBe('Bo');
-      // Once the member has a code, the inviter stays as it is.
-      const later = await post('/admin/base/sys/user/additionalInfo', { nickName: 'Bo B', inviteCode: 'NOSUCH99' }, { token: login.token });
-      expect(later.body.code, later.text).toBe(1000);
-      expect(later.body.data.inviteId).toBe(annId);
-    } finally {
-      await post('/admin/base/sys/param/update', { id: param.body.data.id, data: '0' }, { token: t.adminToken });
-    }
-  });
-
-  it('resets the password by e-mail code: old sessions end and the new password signs in', async () => {
-    const email = address('reset');
-    const login = await emailLogin(email);
-    const [user] = await userByEmail(email);
-    await sleep(1100);
-    const sent = await post('/admin/base/sys/user/sendResetPasswordCode', { email }, { lang: 'en' });
-    expect(sent.body).toEqual({ code: 1000, message: 'success', data: null });
-    const mail = mailsTo(email).at(-1)!;
-    expect(mail.subject).toBe('Your COSMAC AI password reset code');
-    const code = codeIn(mail);
-    codes.push(code);
-    const password = 'New-Pass-4711';
-    passwords.push(password);
-    // A sign-in code is not a reset code, and a bad password keeps the code usable.
-    const short = await post('/admin/base/sys/user/resetPassword', { email, code, password: 'abc' });
-    expect(short.body.code).toBe(1002);
-    expect(short.body.data[0]).toMatchObject({ field: 'password', rule: 'length' });
-    const long = await post('/admin/base/sys/user/resetPassword', { email, code, password: 'x'.repeat(17) });
-    expect(long.body.code).toBe(1002);
-    const res = await post('/admin/base/sys/user/resetPassword', { email, code, password });
-    expect(res.body).toEqual({ code: 1000, message: 'success', data: null });
-    expect((await get('/admin/base/comm/person', login.token)).status).toBe(401);
-    const token = await t.login(user.username, password);
-    const me = await get('/admin/base/comm/person', token);
-    expect(me.body.data.id).toBe(Number(user.id));
-    const reuse = await post('/admin/base/sys/user/resetPassword', { email, code, password: 'Other-Pass-1' });
-    expect(reuse.status).toBe(400);
-  });
-
-  it('lets an account made by e-mail code set its first password without an original, and then asks for it', async () => {
-    const email = address('setpw');
-    const login = await emailLogin(email);
-    const [user] = await userByEmail(email);
-    const before = await get('/admin/base/comm/person', login.token);
-    expect(before.body.data.hasPassword).toBe(false);
-    expect(before.body.data).not.toHaveProperty('password');
-    const first = 'First-Pass-2024';
-    const second = 'Second-Pass-2025';
-    passwords.push(first, second);
-    const set = await post('/admin/base/comm/personUpdate', { password: first }, { token: login.token });
-    expect(set.body.code, set.text).toBe(1000);
-    expect(typeof set.body.data.token).toBe('string');
-    const token = await t.login(user.username, first);
-    const after = await get('/admin/base/comm/person', token);
-    expect(after.body.data.hasPassword).toBe(true);
-    // Now that it has one, a change without the original (or with a wrong one) is refused and changes nothing.
-    const bare = await post('/admin/base/comm/personUpdate', { password: second }, { token });
-    expect(bare.status).toBe(400);
-    expect(bare.body.code).toBe(1001);
-    const wrong = await post('/admin/base/comm/personUpdate', { originalPassword: 'not-it-1', password: second }, { token });
-    expect(wrong.status).toBe(400);
-    expect((await get('/admin/base/comm/person', token)).status).toBe(200);
-    const changed = await post('/admin/base/comm/personUpdate', { originalPassword: first, password: second }, { token });
-    expect(changed.body.code, changed.text).toBe(1000);
-    expect(typeof (await t.login(user.username, second))).toBe('string');
-  });
-
-  it('answers success for a reset of an unknown address and sends no mail', async () => {
-    const email = address('unknown');
-    const before = smtp.inbox.length;
-    const a = await post('/admin/base/sys/user/sendResetPasswordCode', { email });
-    expect(a.body).toEqual({ code: 1000, message: 'success', data: null });
-    await sleep(1100);
-    const b = await post('/admin/base/open/sendCode', { email, type: 'reset' });
-    expect(b.body).toEqual({ code: 1000, message: 'success', data: null });
-    await sleep(200);
-    expect(smtp.inbox.length).toBe(before);
-    const reset = await post('/admin/base/sys/user/resetPassword', { email, code: '123456', password: 'Some-Pass-1' });
-    expect(reset.status).toBe(400);
-    expect(await userByEmail(email)).toHaveLength(0);
-  });
-
-  it('refuses an e-mail sign-in to a disabled account', async () => {
-    const email = address('disabled');
-    await emailLogin(email);
-    const [user] = await userByEmail(email);
-    const off = await post('/admin/base/sys/user/update', { id: user.id, status: 0 }, { token: t.adminToken });
-    expect(off.body.code, off.text).toBe(1000);
-    await sleep(1100);
-    const { code } = await mailedCode(email);
-    const res = await post('/admin/base/open/loginByEmail', { email, code });
-    expect(res.status).toBe(403);
-  });
-
   it('shows no code or password in any response or log', async () => {
-    expect(codes.length).toBeGreaterThan(10);
-    const found = (hay: string) => codes.filter((c) => new RegExp(`(?<!\\d)${c}(?!\\d)`).test(hay));
-    expect(responses.flatMap(found)).toEqual([]);
-    for (const p of passwords) expect(responses.some((r) => r.includes(p))).toBe(false);
-    const logDir = process.env.LOG_DIR!;
-    for (const file of filesUnder(logDir)) {
-      const text = readFileSync(file, 'utf8');
-      expect(found(text), file).toEqual([]);
-      for (const p of [...passwords, SMTP_PASS]) expect(text.includes(p), file).toBe(false);
-    }
-    // The request log, once it has written what it queued.
-    await sleep(500);
-    const rows = JSON.stringify(await t.core.db.query(`SELECT * FROM ${q('base_sys_log')}`));
-    expect(found(rows)).toEqual([]);
-    for (const p of passwords) expect(rows.includes(p)).toBe(false);
+    await expectNoLeaks();
   });
 });

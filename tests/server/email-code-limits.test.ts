@@ -3,35 +3,26 @@
  * accounts, on every database kind, with a real SMTP server on 127.0.0.1 (tests/helpers/fake-smtp.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { codeIn, startSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { codeIn, type FakeSmtp } from '../helpers/fake-smtp';
+import { startMailApp, type MailApp } from '../helpers/mail-app';
 
 const kinds = await databaseKinds();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(kinds)('e-mail code expiry and the per-IP limit on %s', (kind) => {
+  let mailApp: MailApp;
   let smtp: FakeSmtp;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startApp(kind, {
-      env: {
-        ...process.env,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        MAIL_CODE_TTL: '1',
-        MAIL_IP_HOURLY: '3',
-        MAIL_CHECK_IP_LIMIT: '3',
-        EXIST_IP_LIMIT: '2',
-      },
-    });
+    mailApp = await startMailApp(kind, { MAIL_CODE_TTL: '1', MAIL_IP_HOURLY: '3', MAIL_CHECK_IP_LIMIT: '3', EXIST_IP_LIMIT: '2' }, { anonymous: true });
+    ({ t, smtp } = mailApp);
   });
   afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+    await mailApp?.close();
   });
 
   it('refuses a code after its time to live', async () => {

@@ -5,37 +5,33 @@
  * the request that causes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { codeIn, SMTP_PASS, SMTP_USER, startSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { codeIn } from '../helpers/fake-smtp';
+import { startMailApp, type MailApp } from '../helpers/mail-app';
 import { caller, member, notificationsOf } from './friends-world';
 
 const kinds = await databaseKinds();
 
 describe.each(kinds)('a member\'s language on %s', (kind) => {
-  let smtp: FakeSmtp;
+  let mail: MailApp;
   let t: TestApp;
   let api: ReturnType<typeof caller>;
   let seq = 0;
   const address = (tag: string) => `${tag}.${kind}.${++seq}.${Date.now().toString(36)}@example.com`;
-  const mailsTo = (email: string) => smtp.inbox.filter((m) => m.to.includes(email));
+  const mailsTo = (email: string) => mail.mailsTo(email);
 
   async function sendCode(email: string, body: object, lang?: string) {
-    let r = t.http().post('/admin/base/open/sendCode').send({ email, ...body });
-    if (lang) r = r.set('language', lang);
-    const res = await r;
-    expect(res.body.code, res.text).toBe(1000);
-    const mails = mailsTo(email);
-    return mails[mails.length - 1];
+    const sent = await mail.sendCode(email, body, lang);
+    expect(sent.res.body.code, sent.res.text).toBe(1000);
+    return sent.mail!;
   }
 
   /** Registers by e-mail code, the request carrying `lang` as its language header; answers the member. */
   async function register(lang?: string): Promise<{ id: number; token: string; email: string }> {
     const email = address('lang');
     const code = codeIn(await sendCode(email, {}, lang));
-    let r = t.http().post('/admin/base/open/loginByEmail').send({ email, code });
-    if (lang) r = r.set('language', lang);
-    const res = await r;
+    const res = await mail.loginByEmail(email, code, lang);
     expect(res.body.code, res.text).toBe(1000);
     const [row] = await t.core.db.query<{ id: number }>(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_user')} WHERE ${t.core.db.q('email')} = ?`, [email]);
     return { id: Number(row.id), token: res.body.data.token, email };
@@ -54,26 +50,12 @@ describe.each(kinds)('a member\'s language on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startApp(kind, {
-      env: {
-        ...process.env,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_USER,
-        SMTP_PASS,
-        MAIL_FROM: 'COSMAC AI <no-reply@cosmac.test>',
-        MAIL_SEND_INTERVAL: '0',
-        MAIL_IP_HOURLY: '1000',
-        MAIL_CHECK_IP_LIMIT: '1000',
-        TOKENS_PER_UNIT: '100',
-      },
-    });
+    mail = await startMailApp(kind, { MAIL_SEND_INTERVAL: '0', MAIL_IP_HOURLY: '1000', MAIL_CHECK_IP_LIMIT: '1000', TOKENS_PER_UNIT: '100' });
+    t = mail.t;
     api = caller(t);
   });
   afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+    await mail?.close();
   });
 
   it('keeps the language header of the registration and writes notifications and order titles in it', async () => {

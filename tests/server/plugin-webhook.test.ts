@@ -3,54 +3,15 @@
  * collects rows) and a real receiver on 127.0.0.1 that checks the signature as the README says.
  * Installing it through the API is the plugin service's tests' business.
  */
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PluginEvent, PluginHost, PluginModule } from '../../server/core/plugins/contract';
+import type { PluginModule } from '../../server/core/plugins/contract';
 import * as webhook from '../../plugins/webhook/index';
 import { CONFIG_BOUNDS, EVENT_NAMES, SECRET_MIN_LENGTH, WebhookNotifier, readConfig, signatureHeader, verifySignature } from '../../plugins/webhook/index';
 import { WebhookReceiver } from '../helpers/webhook-receiver';
+import { event, manifest, stubHost, waitUntil } from '../helpers/webhook-host';
 
 const SECRET = 'whsec-test-0123456789abcdef';
-const manifest = JSON.parse(readFileSync(join(__dirname, '../../plugins/webhook/plugin.json'), 'utf8'));
-
-interface LogRow {
-  level: 'info' | 'error';
-  message: string;
-  detail?: Record<string, any>;
-}
-
-type StubHost = PluginHost & { rows: LogRow[] };
-
-function stubHost(config: Record<string, unknown>): StubHost {
-  const rows: LogRow[] = [];
-  return {
-    keyName: 'webhook',
-    version: manifest.version,
-    config,
-    require: (id) => require(id),
-    dataDir: '/nonexistent',
-    rows,
-    log: async (level, message, detail) => {
-      rows.push({ level, message, detail });
-    },
-  };
-}
-
-function event(name: string, data: Record<string, unknown> = { id: 1 }): PluginEvent {
-  return { name, id: randomUUID(), time: new Date().toISOString(), data };
-}
-
-async function waitUntil(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A port nothing listens on: bound, then released. */

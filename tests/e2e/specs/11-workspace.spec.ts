@@ -9,7 +9,7 @@
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { Api, base, clickStill, shot, skipWithoutServer, submitLogin } from '../helpers';
+import { Api, base, clickStill, makeMembers, memberBrowser, shot, skipWithoutServer } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -22,13 +22,7 @@ const groupName = `E2E Group ${run}`;
 let groupId = 0;
 
 test.beforeAll(async () => {
-  const admin = await Api.admin();
-  const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
-  const member = roles.find((r) => r.label === 'member')!;
-  for (const u of [ann, bob]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
-    u.id = Number(made.id);
-  }
+  await makeMembers([ann, bob], PASSWORD);
 });
 
 interface Opened {
@@ -38,17 +32,8 @@ interface Opened {
 
 /** A browser context of its own, signed in as `who` through the sign-in page at `origin`. */
 async function signIn(browser: Browser, who: { username: string }, o: { origin?: string; width?: number; lang?: string } = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1400, height: 860 }, locale: o.lang === 'zh-cn' ? 'zh-CN' : 'en-US' });
-  const page = await context.newPage();
-  const origin = o.origin ?? base();
-  await page.goto(`${origin}/login`);
-  if (o.lang) {
-    await page.evaluate((l) => localStorage.setItem('lang', l), o.lang);
-    await page.reload();
-  }
-  await submitLogin(page, who.username, PASSWORD);
-  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
-  return { context, page };
+  const page = await memberBrowser(browser, who.username, PASSWORD, o);
+  return { context: page.context(), page };
 }
 
 const go = (p: Page, path: string, origin = base()) => p.goto(origin + path);

@@ -92,3 +92,57 @@ test('the edit dialog on a phone, in Chinese', async ({ browser }) => {
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   await page.context().close();
 });
+
+/** The errors the page throws or leaves unhandled (a rejected promise no one awaits) from now on. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Opens the group's add-AI dialog on the new-AI tab. */
+async function openAdd(page: Page): Promise<void> {
+  await page.goto(`${base()}/workbench`);
+  await page.getByTestId(`board-tile-menu-${groupId}`).click();
+  await clickStill(page.getByTestId('board-tile-action-addAi'));
+  await expect(page.getByTestId('board-ai-form')).toBeVisible();
+}
+
+test('a double press of Create adds the new AI member once, and the page throws nothing', async ({ browser }) => {
+  const page = await signIn(browser);
+  const errors = pageErrors(page);
+  await openAdd(page);
+  const name = `Twice ${run}`;
+  await page.getByTestId('board-ai-name').fill(name);
+  // Two presses in one go, as a quick double tap lands them before the button shows it is busy.
+  await page.getByTestId('board-ai-ok').evaluate((button: HTMLElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(page.getByTestId('board-ai-form')).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  const me = await Api.login(owner.username, PASSWORD);
+  const list = (await me.post<{ list: Array<{ nickName?: string }> }>('/admin/base/groupMember/memberList', { groupId })).list;
+  expect(list.filter((m) => m.nickName === name)).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('Create and Save with no name say so on the field, send nothing and throw nothing', async ({ browser }) => {
+  const page = await signIn(browser);
+  const errors = pageErrors(page);
+  await openAdd(page);
+  await clickStill(page.getByTestId('board-ai-ok'));
+  await expect(page.getByTestId('board-ai-form').locator('.ant-form-item-explain-error')).toHaveText('Enter a name');
+  await expect(page.getByTestId('board-ai-ok')).toBeEnabled();
+  await shot(page, '18-ai-member-add-no-name');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('board-ai-form')).toBeHidden();
+  await openEdit(page);
+  await page.getByTestId('board-ai-edit-name').fill('');
+  await clickStill(page.getByTestId('board-ai-edit-ok'));
+  await expect(page.getByTestId('board-ai-edit-form').locator('.ant-form-item-explain-error')).toHaveText('Enter a name');
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

@@ -4,7 +4,7 @@
  * a friend request sent to them arrives with a Chinese title. Screenshots in tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { Api, base, clickStill, shot, skipWithoutServer, submitLogin } from '../helpers';
+import { Api, clickStill, makeMembers, shot, signInPage, signInToWorkspace, skipWithoutServer } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -15,23 +15,14 @@ const ann = { username: `lang_ann_${run}`, nickName: `Ann ${run}`, id: 0 };
 const bob = { username: `lang_bob_${run}`, nickName: `Bob ${run}`, id: 0 };
 
 test.beforeAll(async () => {
-  const admin = await Api.admin();
-  const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
-  const member = roles.find((r) => r.label === 'member')!;
-  for (const u of [ann, bob]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
-    u.id = Number(made.id);
-  }
+  await makeMembers([ann, bob], PASSWORD);
 });
 
 /** A fresh browser context (English, nothing stored), signed in as `who` through the sign-in page. */
 async function signIn(browser: Browser, who: { username: string }, width = 1400): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${base()}/login`);
+  const page = await signInPage(browser, { width });
   await expect(page.getByTestId('lang-switch')).toContainText('English');
-  await submitLogin(page, who.username, PASSWORD);
-  await expect(page).toHaveURL(/\/workbench/, { timeout: 20_000 });
+  await signInToWorkspace(page, who.username, PASSWORD);
   return page;
 }
 

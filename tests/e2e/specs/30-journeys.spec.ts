@@ -9,7 +9,7 @@
  * within 390 px. Every step checks what the person sees; screenshots land in tests/e2e/artifacts/.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { Api, clickStill, shot, skipWithoutServer, memberBrowser, go, nav, pageWidth as width } from '../helpers';
+import { Api, clickStill, shot, skipWithoutServer, makeMembers, memberBrowser, go, nav, pageWidth as width } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -32,13 +32,7 @@ test.afterAll(async () => {
 });
 
 test('1. the administrator makes both accounts; Ann and Bo sign in on /login, each in their language', async ({ browser }) => {
-  const admin = await Api.admin();
-  const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
-  const member = roles.find((r) => r.label === 'member')!;
-  for (const u of [ann, bo]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
-    u.id = Number(made.id);
-  }
+  const admin = await makeMembers([ann, bo], PASSWORD);
   const listed = await admin.page<{ username: string }>('/admin/base/sys/user', { keyWord: `jr_` });
   expect(listed.list.map((u) => u.username)).toEqual(expect.arrayContaining([ann.username, bo.username]));
   // Bo's tokens for asking the AI member (redeeming a code in the browser is a later slice's journey).

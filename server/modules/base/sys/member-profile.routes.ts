@@ -7,7 +7,9 @@
  * - saveApp / updateApp: their settings for an app, kept in configPacks as a map appId -> config
  *   (saveApp adds or replaces, updateApp changes one that was saved and is 404 otherwise). The row
  *   stays bounded: a config is at most MAX_APP_CONFIG_BYTES of JSON (after updateApp's merge too) and
- *   a member keeps settings for at most MAX_SAVED_APPS apps (1002 beyond either).
+ *   a member keeps settings for at most MAX_SAVED_APPS apps (1002 beyond either). The read, the
+ *   checks and the write are one transaction on the locked row (changePacks), so concurrent saves
+ *   neither pass the bound together nor lose each other's settings.
  * Each writes only the caller's own row, as a system write limited to these fields.
  */
 import type { Core } from '../../../core/core';
@@ -44,18 +46,21 @@ function withApp(packs: Row, appId: number, config: Row): Row {
   return { ...packs, [String(appId)]: config };
 }
 
-async function ownRow(core: Core, id: number): Promise<Row> {
-  const users = core.model.byKey.get('base/sys/user')!;
-  return core.ops.info(users, id, SYSTEM);
-}
-
-async function savePacks(core: Core, id: number, packs: Row): Promise<void> {
-  await core.ops.update(core.model.byKey.get('base/sys/user')!, { id, configPacks: packs }, SYSTEM);
-}
-
 function packsOf(row: Row): Row {
   const p = row.configPacks;
   return typeof p === 'object' && p !== null && !Array.isArray(p) ? { ...(p as Row) } : {};
+}
+
+/** Writes `change(saved packs)` on the member's row, locked from the read to the write; answers the packs written. */
+async function changePacks(core: Core, id: number, change: (saved: Row) => Row): Promise<Row> {
+  const users = core.model.byKey.get('base/sys/user')!;
+  return core.ops.transaction(SYSTEM, async (t) => {
+    const [row] = await t.lock(users, id);
+    if (!row) throw fail.notFound('record_not_found');
+    const packs = change(packsOf(row));
+    await t.update(users, { id, configPacks: packs });
+    return packs;
+  });
 }
 
 export default defineRoutes((core) => [
@@ -80,9 +85,7 @@ export default defineRoutes((core) => [
     summary: l('Save my app settings', '保存应用设置', '儲存應用設定'),
     async handler(req) {
       const { appId, config } = appPayload(req.body);
-      const packs = withApp(packsOf(await ownRow(core, req.user!.id)), appId, config);
-      await savePacks(core, req.user!.id, packs);
-      return packs;
+      return changePacks(core, req.user!.id, (saved) => withApp(saved, appId, config));
     },
   }),
   call(core, 'base', 'sys/user', 'updateApp', {
@@ -91,11 +94,10 @@ export default defineRoutes((core) => [
     summary: l('Update my app settings', '修改应用设置', '修改應用設定'),
     async handler(req) {
       const { appId, config } = appPayload(req.body);
-      const saved = packsOf(await ownRow(core, req.user!.id));
-      if (!(String(appId) in saved)) throw fail.notFound('record_not_found');
-      const packs = withApp(saved, appId, { ...(saved[String(appId)] as Row), ...config });
-      await savePacks(core, req.user!.id, packs);
-      return packs;
+      return changePacks(core, req.user!.id, (saved) => {
+        if (!(String(appId) in saved)) throw fail.notFound('record_not_found');
+        return withApp(saved, appId, { ...(saved[String(appId)] as Row), ...config });
+      });
     },
   }),
 ]);

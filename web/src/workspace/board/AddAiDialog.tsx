@@ -5,7 +5,8 @@
  * - one from the public catalogue (`allMemberList`, searched by name) -> `groupMember/add
  *   {groupId, userId}` with the AI's user id (see board-api.ts for why not memberToGroup); each
  *   shows its price of a reply.
- * The dialog stays open after a catalogue pick, so several can be added in a row.
+ * The dialog stays open after a catalogue pick, so several can be added in a row. Both go through
+ * the dialogs' one submit path (use-ai-submit.ts): one at a time, loading while they run.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { App, Avatar, Button, Empty, Form, Input, List, Modal, Tabs } from 'antd';
@@ -13,23 +14,14 @@ import { RobotOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { boardApi, type CatalogueAi, type MyGroup, type NewAi } from './board-api';
 import { useGroupMembers } from './use-group-members';
-import { aiFormErrors } from './ai-form-errors';
-import AiMemberFields from './AiMemberFields';
+import AiMemberFields, { type AiMemberValues as NewValues } from './AiMemberFields';
 import { aiPriceText } from './ai-price';
+import { useAiFormSubmit, useAiPick } from './use-ai-submit';
 
 interface Props {
   group: MyGroup;
   onClose(): void;
   onAdded(): void;
-}
-
-interface NewValues {
-  nickName: string;
-  headImg?: string;
-  model?: string;
-  prompt?: string;
-  cost?: number | null;
-  public?: boolean;
 }
 
 function newAi(v: NewValues): NewAi {
@@ -50,7 +42,6 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<NewValues>();
   const [tab, setTab] = useState('new');
-  const [busy, setBusy] = useState(false);
   const [keyWord, setKeyWord] = useState('');
   const [list, setList] = useState<CatalogueAi[] | null>(null);
   const [version, setVersion] = useState(0);
@@ -72,33 +63,20 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
     };
   }, [tab, keyWord]);
 
-  const create = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await boardApi.addAi(group.id, newAi(v));
-      void message.success(t('wsBoard.ai.added', { name: v.nickName.trim() }));
-      onAdded();
-      onClose();
-    } catch (e) {
-      // Shown by the http client; a refused field (a price above the site's maximum...) on the form too.
-      const fields = aiFormErrors(e, FORM_FIELD);
-      if (fields.length) form.setFields(fields);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refused field (a price above the site's maximum...) shows on the form as well as in the message.
+  const { busy, submit } = useAiFormSubmit(form, FORM_FIELD, async (v) => {
+    await boardApi.addAi(group.id, newAi(v));
+    void message.success(t('wsBoard.ai.added', { name: v.nickName.trim() }));
+    onAdded();
+    onClose();
+  });
 
-  const pick = async (a: CatalogueAi) => {
-    try {
-      await boardApi.addPerson(group.id, a.id);
-      void message.success(t('wsBoard.ai.added', { name: a.nickName ?? '' }));
-      setVersion((n) => n + 1);
-      onAdded();
-    } catch {
-      /* shown by the http client */
-    }
-  };
+  const { adding, pick } = useAiPick(async (a: CatalogueAi) => {
+    await boardApi.addPerson(group.id, a.id);
+    void message.success(t('wsBoard.ai.added', { name: a.nickName ?? '' }));
+    setVersion((n) => n + 1);
+    onAdded();
+  });
 
   const newForm = (
     <Form form={form} layout="vertical" data-testid="board-ai-form">
@@ -119,7 +97,7 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
           <List.Item
             data-testid={`board-ai-catalogue-${a.id}`}
             actions={[
-              <Button key="add" size="small" disabled={inGroup.has(a.id)} onClick={() => void pick(a)}>
+              <Button key="add" size="small" disabled={inGroup.has(a.id) || (adding !== null && adding.id !== a.id)} loading={adding?.id === a.id} onClick={() => pick(a)}>
                 {inGroup.has(a.id) ? t('wsBoard.ai.inGroup') : t('wsBoard.ai.add')}
               </Button>,
             ]}
@@ -140,7 +118,7 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
       open
       title={t('wsBoard.ai.title', { name: group.name })}
       onCancel={onClose}
-      onOk={() => void create()}
+      onOk={submit}
       okText={t('wsBoard.ai.create')}
       confirmLoading={busy}
       footer={tab === 'new' ? undefined : null}

@@ -6,6 +6,16 @@
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useI18n } from '../../i18n';
 
+/** The values of the fields. */
+export interface AiMemberValues {
+  nickName: string;
+  headImg?: string;
+  model?: string;
+  prompt?: string;
+  cost?: number | null;
+  public?: boolean;
+}
+
 export default function AiMemberFields({ testId, autoFocus = false }: { testId: string; autoFocus?: boolean }) {
   const { t } = useI18n();
   return (

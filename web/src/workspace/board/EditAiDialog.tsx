@@ -1,30 +1,21 @@
 /**
  * The owner edits an AI member of theirs (groupMember/updateMemberInfo): name, avatar URL, model,
  * instructions, price per reply and whether the public catalogue lists it. The other keys of its
- * config (appId, params, description) are sent back as they were. A refusal names its fields
- * (`config.cost` above the site's maximum, ...), which are put on the form's fields.
+ * config (appId, params, description) are sent back as they were. Saved through the dialogs' one
+ * submit path (use-ai-submit.ts): a refusal names its fields (`config.cost` above the site's
+ * maximum, ...), which are put on the form's fields.
  */
-import { useState } from 'react';
 import { App, Form, Modal } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, type GroupMember } from './board-api';
 import { memberName } from './board-grid';
-import { aiFormErrors } from './ai-form-errors';
-import AiMemberFields from './AiMemberFields';
+import AiMemberFields, { type AiMemberValues as Values } from './AiMemberFields';
+import { useAiFormSubmit } from './use-ai-submit';
 
 interface Props {
   member: GroupMember;
   onClose(): void;
   onSaved(): void;
-}
-
-interface Values {
-  nickName: string;
-  headImg?: string;
-  model?: string;
-  prompt?: string;
-  cost?: number | null;
-  public?: boolean;
 }
 
 /** The server's field names -> the form's. */
@@ -41,7 +32,6 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const config = member.config ?? {};
   const initial: Values = {
     nickName: member.nickName ?? '',
@@ -52,35 +42,26 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     public: !!member.public,
   };
 
-  const save = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const next = { ...config };
-      for (const [k, value] of [['model', v.model?.trim()], ['prompt', v.prompt?.trim()]] as const) {
-        if (value) next[k] = value;
-        else delete next[k];
-      }
-      if (v.cost === null || v.cost === undefined) delete next.cost;
-      else next.cost = v.cost;
-      await boardApi.updateAi(member.id, { nickName: v.nickName.trim(), headImg: v.headImg?.trim() || null, config: next, public: !!v.public });
-      void message.success(t('wsBoard.aiEdit.saved', { name: v.nickName.trim() }));
-      onSaved();
-      onClose();
-    } catch (e) {
-      const fields = aiFormErrors(e, FORM_FIELD);
-      if (fields.length) form.setFields(fields);
-    } finally {
-      setBusy(false);
+  const { busy, submit } = useAiFormSubmit(form, FORM_FIELD, async (v) => {
+    const next = { ...config };
+    for (const [k, value] of [['model', v.model?.trim()], ['prompt', v.prompt?.trim()]] as const) {
+      if (value) next[k] = value;
+      else delete next[k];
     }
-  };
+    if (v.cost === null || v.cost === undefined) delete next.cost;
+    else next.cost = v.cost;
+    await boardApi.updateAi(member.id, { nickName: v.nickName.trim(), headImg: v.headImg?.trim() || null, config: next, public: !!v.public });
+    void message.success(t('wsBoard.aiEdit.saved', { name: v.nickName.trim() }));
+    onSaved();
+    onClose();
+  });
 
   return (
     <Modal
       open
       title={t('wsBoard.aiEdit.title', { name: memberName(member) })}
       onCancel={onClose}
-      onOk={() => void save()}
+      onOk={submit}
       okText={t('wsBoard.aiEdit.save')}
       confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'board-ai-edit-ok' }}

@@ -5,12 +5,13 @@
  * visitors are asked to sign in, since the comment list needs a token.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Avatar, Button, Card, Empty, Input, Spin, Tag } from 'antd';
+import { Avatar, Button, Card, Empty, Spin, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { notify } from '../../app/notify';
 import { loginFor } from '../../lib/router-rules';
+import TextSubmit from '../../components/TextSubmit';
 import { EMPTY_PAGED, mergePage, type Paged } from './paging';
 import { storeCalls, type GoodsComment, type PublicPerson } from './store-calls';
 
@@ -34,8 +35,6 @@ function CommentList({ goodsId }: { goodsId: number }) {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [names, setNames] = useState<Record<number, PublicPerson | null>>({});
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const round = useRef(0);
 
   const load = useCallback(
@@ -66,39 +65,28 @@ function CommentList({ goodsId }: { goodsId: number }) {
     for (const id of missing) void personOf(id).then((p) => setNames((n) => ({ ...n, [id]: p })));
   }, [paged.items, names]);
 
-  const send = async () => {
-    const content = text.trim();
-    if (!content) return;
-    setSending(true);
-    try {
-      await storeCalls.addComment(goodsId, content);
-      setText('');
-      notify('success', t('wsStore.comments.sent'));
-      load(1);
-    } catch {
-      /* shown by the http client (comments turned off, say) */
-    } finally {
-      setSending(false);
-    }
+  // A refusal (comments turned off, say) is shown by the http client.
+  const send = async (content: string) => {
+    await storeCalls.addComment(goodsId, content);
+    notify('success', t('wsStore.comments.sent'));
+    load(1);
+    return '';
   };
 
   return (
     <>
-      <div className="st-comment-form">
-        <Input.TextArea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          maxLength={MAX_LENGTH}
-          showCount
-          autoSize={{ minRows: 2, maxRows: 6 }}
-          placeholder={t('wsStore.comments.placeholder')}
-          aria-label={t('wsStore.comments.placeholder')}
-          data-testid="comment-input"
-        />
-        <Button type="primary" loading={sending} disabled={!text.trim()} onClick={() => void send()} data-testid="comment-send">
-          {t('wsStore.comments.send')}
-        </Button>
-      </div>
+      <TextSubmit
+        className="st-comment-form"
+        align="end"
+        primary
+        maxLength={MAX_LENGTH}
+        canSubmit={(content) => content !== ''}
+        onSubmit={send}
+        label={t('wsStore.comments.placeholder')}
+        submitLabel={t('wsStore.comments.send')}
+        inputTestId="comment-input"
+        submitTestId="comment-send"
+      />
       {paged.page === 0 && loading && <Spin className="ws-spin" />}
       {paged.items.length === 0 && !loading && !failed && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wsStore.comments.empty')} />}
       {paged.items.map((c) => {
