@@ -43,6 +43,12 @@ describe('reading a declared input', () => {
     expect(read(q, { n: '3', on: 'true' }).errors).toEqual(['n:type', 'on:type']);
   });
 
+  it('takes an optional id sent as null or empty as absent, a required one as missing', () => {
+    expect(read({ userId: id().optional() }, { userId: null })).toEqual({ value: {}, errors: [] });
+    expect(read({ userId: id().optional() }, { userId: '' })).toEqual({ value: {}, errors: [] });
+    expect(read({ userId: id() }, { userId: null }).errors).toEqual(['userId:required']);
+  });
+
   it('names the fields of a nested object by their path, and keeps null for clearable text', () => {
     const nested = { ai: object({ nickName: text({ max: 3 }), list: ids() }), note: nullableText() };
     expect(read(nested, { ai: { nickName: 'long', list: [1, 1], x: 1 }, note: null }).errors.sort()).toEqual(['ai.list:invalid', 'ai.nickName:max_length', 'ai.x:unknown']);
@@ -96,11 +102,11 @@ describe.each(kinds)('declared calls on %s', (kind) => {
     expect(desk.status).toBe(403);
   });
 
-  it('describes every call of the groups area in /eps: input, answer, effect and rule', async () => {
+  it('describes every call of the declared areas (groups and teams, the token ledger) in /eps: input, answer, effect and rule', async () => {
     const res = await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken);
     const base = res.body.data.base as Array<{ name: string; api: Array<{ path: string; input?: { type?: string; properties?: Record<string, unknown> }; answer?: unknown; effect?: string; access?: string }> }>;
-    const area = base.filter((e) => ['group', 'groupMember', 'desktop'].includes(e.name)).flatMap((e) => e.api.map((a) => ({ ...a, at: `${e.name}${a.path}` })));
-    expect(area.length).toBeGreaterThanOrEqual(23);
+    const area = base.filter((e) => ['group', 'groupMember', 'desktop', 'coupon', 'tokenLog'].includes(e.name)).flatMap((e) => e.api.map((a) => ({ ...a, at: `${e.name}${a.path}` })));
+    expect(area.length).toBeGreaterThanOrEqual(29);
     for (const a of area) {
       expect(a.input, a.at).toBeTypeOf('object');
       expect(['read', 'write'], a.at).toContain(a.effect);
@@ -111,6 +117,9 @@ describe.each(kinds)('declared calls on %s', (kind) => {
     expect(byAt.get('groupMember/teamMember')!.access).toContain('a member of the group');
     expect(byAt.get('groupMember/joinTeam')).toMatchObject({ effect: 'write', input: { properties: { key: { type: 'string', maxLength: 64 } } } });
     expect(byAt.get('groupMember/canJoin')!.access).toBe('anyone');
+    expect(byAt.get('tokenLog/adjust')).toMatchObject({ effect: 'write', input: { required: ['userId', 'amount', 'clientKey'] } });
+    expect(byAt.get('tokenLog/check')).toMatchObject({ effect: 'read', input: { properties: {} } });
+    expect(byAt.get('coupon/use')!.access).toBe('roles holding the permission');
     expect(byAt.get('group/page')).toMatchObject({ effect: 'read', answer: { properties: { list: { items: { $ref: '#/row' } } } } });
   });
 

@@ -23,16 +23,20 @@ export interface Reading {
   errors: InvalidField[];
   /** The value came from a query string (GET): numbers and flags may be text. */
   query: boolean;
+  /** The field may be absent (set by the field when it reads). */
+  optional?: boolean;
 }
 
 /** Marks a value that was refused (its error is in the reading). */
 export const BAD: unique symbol = Symbol('bad');
+/** Marks a value that counts as absent (an optional id sent as null or ''). */
+export const ABSENT: unique symbol = Symbol('absent');
 
 export interface Field<T, Optional extends boolean = boolean> {
   readonly schema: JsonSchema;
   readonly isOptional: Optional;
   /** Reads a present value (not undefined); answers BAD after adding an error. */
-  read(v: unknown, r: Reading): T | typeof BAD;
+  read(v: unknown, r: Reading): T | typeof BAD | typeof ABSENT;
   /** The same field, which may be absent (then undefined). */
   optional(): Field<T, true>;
 }
@@ -55,11 +59,11 @@ class F<T, O extends boolean> implements Field<T, O> {
   constructor(
     readonly schema: JsonSchema,
     readonly isOptional: O,
-    private readonly reader: (v: unknown, r: Reading) => T | typeof BAD,
+    private readonly reader: (v: unknown, r: Reading) => T | typeof BAD | typeof ABSENT,
   ) {}
 
-  read(v: unknown, r: Reading): T | typeof BAD {
-    return this.reader(v, r);
+  read(v: unknown, r: Reading): T | typeof BAD | typeof ABSENT {
+    return this.reader(v, { ...r, optional: this.isOptional });
   }
 
   optional(): Field<T, true> {
@@ -68,7 +72,7 @@ class F<T, O extends boolean> implements Field<T, O> {
 }
 
 /** Declares a field from its schema and reader; required unless made optional. */
-export function field<T>(schema: JsonSchema, read: (v: unknown, r: Reading) => T | typeof BAD): Field<T, false> {
+export function field<T>(schema: JsonSchema, read: (v: unknown, r: Reading) => T | typeof BAD | typeof ABSENT): Field<T, false> {
   return new F<T, false>(schema, false, read);
 }
 
@@ -86,10 +90,10 @@ function inRange(n: number, o: Range, r: Reading): number | typeof BAD {
 
 const bounds = (o: Range): JsonSchema => ({ ...(o.min !== undefined ? { minimum: o.min } : {}), ...(o.max !== undefined ? { maximum: o.max } : {}) });
 
-/** A record id: a positive integer (or a string of digits). */
+/** A record id: a positive integer (or a string of digits); an optional one sent as null or '' is absent. */
 export function id(description?: string): Field<number, false> {
   return field({ type: 'integer', minimum: 1, ...(description ? { description } : {}) }, (v, r) => {
-    if (empty(v)) return bad(r, 'required');
+    if (empty(v)) return r.optional ? ABSENT : bad(r, 'required');
     const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return bad(r, 'type', { type: 'positive integer' });
     return n;
@@ -217,7 +221,7 @@ export function readShape<S extends Shape>(shape: S, body: Record<string, unknow
       continue;
     }
     const got = f.read(v, { ...r, at: `${prefix}${k}` });
-    if (got !== BAD) out[k] = got;
+    if (got !== BAD && got !== ABSENT) out[k] = got;
   }
   return out as Input<S>;
 }
@@ -230,5 +234,5 @@ export function raw(schema: JsonSchema): Field<unknown, false> {
 /** An id that may also be null (to clear it), or absent. */
 export function nullableId(): Field<number | null, true> {
   const one = id();
-  return new F<number | null, true>({ anyOf: [one.schema, { type: 'null' }] }, true, (v, r) => (v === null ? null : one.read(v, r)));
+  return new F<number | null, true>({ anyOf: [one.schema, { type: 'null' }] }, true, (v, r) => (v === null ? null : v === '' ? ABSENT : one.read(v, r)));
 }

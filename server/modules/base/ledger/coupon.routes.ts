@@ -17,7 +17,9 @@ import { SYSTEM } from '../../../core/entity/access';
 import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
 import { hit } from '../../../core/http/rate-limit';
-import { Fields } from '../../../core/http/fields';
+import type { InvalidField } from '../../../core/http/errors';
+import { int, nullableText, num, text } from '../../../core/calls/input';
+import { INT, NUM, STR, listOf, nullable, obj } from '../../../core/calls/answer';
 import { and, eq } from '../../../core/crud/condition';
 import { nowStored, toStoredDate } from '../../../core/crud/values';
 import { fromUnits, toUnits } from '../pay/money';
@@ -41,20 +43,29 @@ export default defineRoutes((core: Core) => {
     call(core, 'base', 'coupon', 'generate', {
       method: 'POST',
       summary: l('Generate redemption codes', '生成兑换码', '產生兌換碼'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['count', 'type', 'days', 'tokens', 'expireTime', 'memo']);
-        const count = f.has('count') ? f.int('count', { min: 1, max: 1000 }) : f.bad('count', 'required');
-        const type = f.has('type') ? f.int('type', { min: 1, max: 2 }) : f.bad('type', 'required');
-        const days = f.int('days', { min: 1, max: 3650 });
-        const tokens = f.num('tokens', { min: 0.0001, max: 1e9 });
-        const expire = f.str('expireTime', 40);
-        const memo = f.str('memo', 255);
-        if (type === COUPON_TYPE.days && days === undefined && !f.errors.some((e) => e.field === 'days')) f.bad('days', 'required');
-        if (type === COUPON_TYPE.tokens && tokens === undefined && !f.errors.some((e) => e.field === 'tokens')) f.bad('tokens', 'required');
-        const expireTime = expire ? toStoredDate(expire) : null;
-        if (expire && !expireTime) f.bad('expireTime', 'format', { format: 'date-time' });
-        f.done();
-        const rows: Row[] = Array.from({ length: count! }, () => ({
+      input: {
+        count: int({ min: 1, max: 1000 }),
+        type: int({ min: 1, max: 2 }),
+        days: int({ min: 1, max: 3650 }).optional(),
+        tokens: num({ min: 0.0001, max: 1e9 }).optional(),
+        expireTime: nullableText({ max: 40 }),
+        memo: nullableText({ max: 255 }),
+      },
+      // Days for a VIP code, tokens for a tokens code (when not sent at all), and a date the store reads.
+      refine(input, req) {
+        const errors: InvalidField[] = [];
+        const absent = (k: string) => (req.body as Row)[k] === undefined;
+        if (input.type === COUPON_TYPE.days && absent('days')) errors.push({ field: 'days', rule: 'required', params: {} });
+        if (input.type === COUPON_TYPE.tokens && absent('tokens')) errors.push({ field: 'tokens', rule: 'required', params: {} });
+        if (input.expireTime && !toStoredDate(input.expireTime)) errors.push({ field: 'expireTime', rule: 'format', params: { format: 'date-time' } });
+        return errors;
+      },
+      effect: 'write',
+      answer: obj({ count: INT, codes: listOf(STR) }),
+      async handler(_req, input) {
+        const { count, type, days, tokens, memo } = input;
+        const expireTime = input.expireTime ? toStoredDate(input.expireTime) : null;
+        const rows: Row[] = Array.from({ length: count }, () => ({
           code: newCode(), type, days: type === COUPON_TYPE.days ? days : null, tokens: type === COUPON_TYPE.tokens ? fromUnits(toUnits(tokens)) : null,
           status: COUPON_STATUS.unused, expireTime: expireTime ? new Date(`${expireTime.replace(' ', 'T')}Z`).toISOString() : null, memo: memo ?? null,
         }));
@@ -66,16 +77,16 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Redeem a code', '使用兑换码', '使用兌換碼'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['code']);
-        const code = f.str('code', 64, true);
-        f.done();
+      input: { code: text({ max: 64 }) },
+      effect: 'write',
+      answer: obj({ code: STR, type: INT, tokens: NUM, balance: NUM, days: INT, vipEndTime: nullable(STR) }, ['tokens', 'balance', 'days', 'vipEndTime']),
+      async handler(req, { code }) {
         const user = req.user!;
         await hit(core.cache, [
           { key: `coupon:use:user:${user.id}`, max: 10, windowSeconds: 60 },
           { key: `coupon:use:ip:${req.ctx.ip}`, max: 30, windowSeconds: 60 },
         ], LEDGER.coupon_too_many_tries);
-        const normalized = code!.trim().toUpperCase().replace(/[\s-]/g, '');
+        const normalized = code.trim().toUpperCase().replace(/[\s-]/g, '');
         return core.ops.transaction(SYSTEM, async (t) => {
           const [c] = await t.lock(coupons, eq('code', normalized));
           if (!c) throw fail.notFound(LEDGER.coupon_not_found);

@@ -17,7 +17,9 @@ import type { Core } from '../../../core/core';
 import { l } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { call, defineRoutes } from '../../../core/modules';
-import { Fields } from '../../../core/http/fields';
+import type { InvalidField } from '../../../core/http/errors';
+import { id, nullableText, num, text as textField } from '../../../core/calls/input';
+import { BOOL, INT, NUM, obj } from '../../../core/calls/answer';
 import { fail } from '../../../core/http/errors';
 import { t as text } from '../../../core/i18n/messages';
 import { memberLang } from '../member-language';
@@ -36,25 +38,33 @@ export default defineRoutes((core: Core) => {
     call(core, 'base', 'tokenLog', 'adjust', {
       method: 'POST',
       summary: l('Give or take tokens (ledger adjustment)', '调整代币（账本调整）', '調整代幣（帳本調整）'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['userId', 'amount', 'remark', 'clientKey']);
-        const userId = f.id('userId');
-        const amount = f.has('amount') ? f.num('amount', { min: -MAX_AMOUNT, max: MAX_AMOUNT }) : f.bad('amount', 'required');
-        const remark = f.str('remark', 200);
-        const clientKey = f.str('clientKey', 40, true);
-        if (typeof clientKey === 'string' && !CLIENT_KEY.test(clientKey)) f.bad('clientKey', 'format', { format: '8-40 letters, digits, _ or -' });
-        const units = typeof amount === 'number' ? toUnits(amount) : 0;
-        if (typeof amount === 'number' && (units === 0 || Math.abs(fromUnits(units) - amount) > 1e-9)) f.bad('amount', 'invalid');
-        f.done();
+      input: {
+        userId: id(),
+        amount: num({ min: -MAX_AMOUNT, max: MAX_AMOUNT }),
+        remark: nullableText({ max: 200 }),
+        clientKey: textField({ max: 40 }),
+      },
+      // One key per intended adjustment; an amount of whole ledger units (four decimals), not zero.
+      refine({ amount, clientKey }) {
+        const errors: InvalidField[] = [];
+        if (clientKey !== undefined && !CLIENT_KEY.test(clientKey)) errors.push({ field: 'clientKey', rule: 'format', params: { format: '8-40 letters, digits, _ or -' } });
+        const units = amount === undefined ? 0 : toUnits(amount);
+        if (amount !== undefined && (units === 0 || Math.abs(fromUnits(units) - amount) > 1e-9)) errors.push({ field: 'amount', rule: 'invalid', params: {} });
+        return errors;
+      },
+      effect: 'write',
+      answer: obj({ logId: INT, balance: NUM, replayed: BOOL }),
+      async handler(req, { userId, amount, remark, clientKey }) {
+        const units = toUnits(amount);
         const relateType = `adjust:${clientKey}`;
         return core.ops.transaction(SYSTEM, async (t) => {
           // The user's row lock queues adjustments of one user, so a retry finds the first one's entry.
-          const [user] = await t.lock(users, userId!);
+          const [user] = await t.lock(users, userId);
           if (!user) throw fail.notFound(LEDGER.ledger_user_not_found);
-          const [done] = await t.list(logs, { userId: userId!, relateType });
+          const [done] = await t.list(logs, { userId: userId, relateType });
           if (done) return { logId: Number(done.id), balance: Number(done.balance), replayed: true };
           const moved = await moveTokens(core, t, {
-            userId: userId!,
+            userId: userId,
             balance: 'tokens',
             units,
             kind: TOKEN_KIND.adjust,
@@ -64,7 +74,7 @@ export default defineRoutes((core: Core) => {
           });
           const key = units > 0 ? LEDGER.notify_tokens_given : LEDGER.notify_tokens_taken;
           const title = text(memberLang(user), key, { amount: String(fromUnits(Math.abs(units))) });
-          await notifyUsers(core, t, { toIds: [userId!], type: NOTIFY_TYPE.system, title, content: remark || null, fromId: req.user?.id ?? null });
+          await notifyUsers(core, t, { toIds: [userId], type: NOTIFY_TYPE.system, title, content: remark || null, fromId: req.user?.id ?? null });
           return { logId: moved.logId, balance: fromUnits(moved.balanceUnits), replayed: false };
         });
       },

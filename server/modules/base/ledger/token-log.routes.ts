@@ -16,7 +16,8 @@ import { l } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
-import { Fields, paging } from '../../../core/http/fields';
+import { id, ids, int } from '../../../core/calls/input';
+import { ANY_OBJECT, BOOL, INT, STR, nullable, obj, pageOf } from '../../../core/calls/answer';
 import { isIn } from '../../../core/crud/condition';
 import { toUnits } from '../pay/money';
 import { moveTokens, TOKEN_KIND } from './ledger.service';
@@ -29,16 +30,16 @@ export default defineRoutes((core: Core) => {
     call(core, 'base', 'tokenLog', 'batchSetWithdrawable', {
       method: 'POST',
       summary: l('Make revenue withdrawable', '批量设为可提现', '批次設為可提領'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['ids']);
-        const ids = f.ids('ids');
-        f.done();
+      input: { ids: ids() },
+      effect: 'write',
+      answer: obj({ count: INT, users: INT }),
+      async handler(_req, { ids }) {
         return core.ops.transaction(SYSTEM, async (t) => {
-          const rows = await t.lock(logs, isIn('id', ids!));
+          const rows = await t.lock(logs, isIn('id', ids));
           const ok = rows.filter((r) => r.field === 'earnedTokens' && Number(r.type) === TOKEN_KIND.sale && Number(r.isWithdrawable) === 0 && toUnits(r.tokens) > 0);
           const orderIds = [...new Set(ok.filter((r) => r.relateType === 'order').map((r) => Number(r.relateId)))];
           const refunded = new Set((orderIds.length ? await t.list(core.model.byKey.get('goods/order')!, { id: orderIds, status: 9 }) : []).map((o) => Number(o.id)));
-          if (ok.length !== ids!.length || ok.some((r) => refunded.has(Number(r.relateId)))) throw fail.conflict(LEDGER.ledger_entries_not_found);
+          if (ok.length !== ids.length || ok.some((r) => refunded.has(Number(r.relateId)))) throw fail.conflict(LEDGER.ledger_entries_not_found);
           const byUser = new Map<number, number>();
           for (const r of ok) byUser.set(Number(r.userId), (byUser.get(Number(r.userId)) ?? 0) + toUnits(r.tokens));
           for (const [userId, units] of [...byUser].sort((a, b) => a[0] - b[0])) {
@@ -46,20 +47,26 @@ export default defineRoutes((core: Core) => {
             await moveTokens(core, t, { ...ref, balance: 'earnedTokens', units: -units });
             await moveTokens(core, t, { ...ref, balance: 'withdrawableTokens', units });
           }
-          await t.updateWhere(logs, isIn('id', ids!), { isWithdrawable: 1, auditStatus: 1 }, { expect: ids!.length });
-          return { count: ids!.length, users: byUser.size };
+          await t.updateWhere(logs, isIn('id', ids), { isWithdrawable: 1, auditStatus: 1 }, { expect: ids.length });
+          return { count: ids.length, users: byUser.size };
         });
       },
     }),
     call(core, 'base', 'tokenLog', 'auditList', {
       method: 'POST',
       summary: l('Revenue entries to review', '待审核收入记录', '待審核收入紀錄'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['page', 'size', 'userId', 'isWithdrawable']);
-        const { page, size } = paging(f, 20);
-        const userId = f.id('userId', true);
-        const isWithdrawable = f.int('isWithdrawable', { min: 0, max: 1 });
-        f.done();
+      input: {
+        page: int({ min: 1, max: 10_000_000 }).optional(),
+        size: int({ min: 1, max: 1000 }).optional(),
+        userId: id().optional(),
+        isWithdrawable: int({ min: 0, max: 1 }).optional(),
+      },
+      effect: 'read',
+      answer: pageOf(obj({ ...(ANY_OBJECT.properties as object), id: INT, userId: INT, userName: nullable(STR), refunded: BOOL }, [])),
+      async handler(_req, input) {
+        const { userId, isWithdrawable } = input;
+        const page = input.page ?? 1;
+        const size = input.size ?? 20;
         const filter: Row = { page, size, order: 'id', sort: 'desc', field: 'earnedTokens', type: TOKEN_KIND.sale };
         if (userId) filter.userId = userId;
         if (isWithdrawable !== undefined) filter.isWithdrawable = isWithdrawable;
@@ -73,6 +80,9 @@ export default defineRoutes((core: Core) => {
     call(core, 'base', 'tokenLog', 'check', {
       method: 'GET',
       summary: l('Ledger check: balances against their entries', '账本核对：余额与流水', '帳本核對：餘額與流水'),
+      input: {},
+      effect: 'read',
+      answer: obj({ users: INT, entries: INT, mismatches: { type: 'array' }, debts: { type: 'array' } }),
       handler: () => ledgerCheck(core),
     }),
   ];
