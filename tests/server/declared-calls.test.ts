@@ -102,11 +102,12 @@ describe.each(kinds)('declared calls on %s', (kind) => {
     expect(desk.status).toBe(403);
   });
 
-  it('describes every call of the declared areas (groups and teams, the token ledger) in /eps: input, answer, effect and rule', async () => {
+  it('describes every call of the declared areas (groups and teams, the token ledger, tasks) in /eps: input, answer, effect and rule', async () => {
     const res = await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken);
     const base = res.body.data.base as Array<{ name: string; api: Array<{ path: string; input?: { type?: string; properties?: Record<string, unknown> }; answer?: unknown; effect?: string; access?: string }> }>;
-    const area = base.filter((e) => ['group', 'groupMember', 'desktop', 'coupon', 'tokenLog'].includes(e.name)).flatMap((e) => e.api.map((a) => ({ ...a, at: `${e.name}${a.path}` })));
-    expect(area.length).toBeGreaterThanOrEqual(29);
+    const tasks = (res.body.data.task as typeof base).filter((e) => e.name === 'info');
+    const area = [...base.filter((e) => ['group', 'groupMember', 'desktop', 'coupon', 'tokenLog'].includes(e.name)), ...tasks].flatMap((e) => e.api.map((a) => ({ ...a, at: `${e.name}${a.path}` })));
+    expect(area.length).toBeGreaterThanOrEqual(34);
     for (const a of area) {
       expect(a.input, a.at).toBeTypeOf('object');
       expect(['read', 'write'], a.at).toContain(a.effect);
@@ -119,6 +120,9 @@ describe.each(kinds)('declared calls on %s', (kind) => {
     expect(byAt.get('groupMember/canJoin')!.access).toBe('anyone');
     expect(byAt.get('tokenLog/adjust')).toMatchObject({ effect: 'write', input: { required: ['userId', 'amount', 'clientKey'] } });
     expect(byAt.get('tokenLog/check')).toMatchObject({ effect: 'read', input: { properties: {} } });
+    expect(byAt.get('info/log')).toMatchObject({ effect: 'read', input: { required: ['id'] } });
+    expect(byAt.get('info/preview')).toMatchObject({ effect: 'read' });
+    expect(byAt.get('info/once')).toMatchObject({ effect: 'write' });
     expect(byAt.get('coupon/use')!.access).toBe('roles holding the permission');
     expect(byAt.get('group/page')).toMatchObject({ effect: 'read', answer: { properties: { list: { items: { $ref: '#/row' } } } } });
   });
