@@ -1,11 +1,13 @@
 /**
  * A form field holding one file url: upload a file, or choose one from the space picker. Works as
- * an antd Form control (`value` / `onChange`), e.g. a parameter's file or a user's avatar.
+ * an antd Form control (`value` / `onChange`), e.g. a parameter's file or a user's avatar. It shows
+ * the file's name (and a thumbnail for an image); the address stays in the link.
  */
 import { CloseOutlined, FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../../i18n';
+import { fileLabel } from './file-label';
 import { KindIcon, kindOf, type FileKind } from './file-kind';
 import SpacePicker from './SpacePicker';
 import SpaceUpload from './SpaceUpload';
@@ -25,7 +27,14 @@ export default function FileInput({ value, onChange, kind, disabled, maxKb }: Fi
   const { t } = useI18n();
   const { token } = theme.useToken();
   const [picking, setPicking] = useState(false);
+  // The name of the file last chosen or uploaded here, by its address (the form keeps only the address).
+  const [named, setNamed] = useState<{ url: string; name: string } | null>(null);
   const url = value ?? '';
+  const take = (fileUrl: string | null | undefined, name: string | null | undefined) => {
+    if (!fileUrl) return;
+    setNamed({ url: fileUrl, name: name ?? '' });
+    onChange?.(fileUrl);
+  };
   const isImage = url !== '' && kindOf(url) === 'image';
   return (
     <div data-testid="file-input">
@@ -46,15 +55,15 @@ export default function FileInput({ value, onChange, kind, disabled, maxKb }: Fi
           >
             {isImage ? <img src={url} alt="" style={{ width: 64, height: 64, objectFit: 'cover' }} /> : <KindIcon kind={kindOf(url)} size={32} />}
           </div>
-          <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis style={{ flex: 1, minWidth: 0 }}>
-            {url}
+          <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis title={url} style={{ flex: 1, minWidth: 0 }} data-testid="file-input-name">
+            {fileLabel(url, named?.url === url ? named.name : null)}
           </Typography.Link>
           {disabled ? null : <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => onChange?.('')} aria-label={t('viewsData.space.clear')} />}
         </div>
       ) : null}
       {disabled ? null : (
         <Space wrap>
-          <SpaceUpload limit={1} multiple={false} maxKb={maxKb} accept={kind === 'image' ? 'image/*' : undefined} onUploaded={(f) => onChange?.(f.url ?? '')}>
+          <SpaceUpload limit={1} multiple={false} maxKb={maxKb} accept={kind === 'image' ? 'image/*' : undefined} onUploaded={(f) => take(f.url, f.name)}>
             <Button icon={<UploadOutlined />}>{t('viewsData.space.upload')}</Button>
           </SpaceUpload>
           <Button icon={<FolderOpenOutlined />} onClick={() => setPicking(true)}>
@@ -67,9 +76,9 @@ export default function FileInput({ value, onChange, kind, disabled, maxKb }: Fi
         limit={1}
         kind={kind}
         onCancel={() => setPicking(false)}
-        onOk={(urls) => {
+        onOk={(urls, files) => {
           setPicking(false);
-          if (urls[0]) onChange?.(urls[0]);
+          take(urls[0], files[0]?.name);
         }}
       />
     </div>

@@ -9,6 +9,8 @@
  * - The conversation is marked read while the panel shows and the page is visible, whenever it
  *   holds messages past the read mark (a failed mark is sent again after a reconnect, when the
  *   server's unread count comes back).
+ * - "My AI runs" (the member's own conversation) shows a note leading to the AI apps instead of
+ *   the composer: nothing typed there would reach anyone.
  * - While the connection is not online a banner says so; sending still works the store's way
  *   (a failed entry with Retry), so nothing typed is lost.
  */
@@ -24,6 +26,7 @@ import { isOwnRuns } from './chat-format';
 import ChatHeader from './ChatHeader';
 import Composer from './Composer';
 import MessageList from './MessageList';
+import RunsNote from './RunsNote';
 import { useDirectory, useTargetInfo } from './use-directory';
 import { useHistory } from './use-history';
 import { usePeople } from './use-people';
@@ -101,16 +104,20 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
       />
       <OfflineBanner status={status} />
       {conversation && (
-        <MessageList key={key} conversation={conversation} history={history} people={people} isGroup={isGroup} onRetry={(id) => void chat?.retry(id)} />
+        <MessageList key={key} conversation={conversation} history={history} people={people} isGroup={isGroup} ownRuns={runs} onRetry={(id) => void chat?.retry(id)} />
       )}
-      <Composer
-        key={`${key}-${chat ? 'on' : 'off'}`}
-        chat={chat}
-        target={target}
-        isGroup={isGroup}
-        people={people}
-        avatarOf={(id) => people.senderOf(id).avatar}
-      />
+      {runs ? (
+        <RunsNote />
+      ) : (
+        <Composer
+          key={`${key}-${chat ? 'on' : 'off'}`}
+          chat={chat}
+          target={target}
+          isGroup={isGroup}
+          people={people}
+          avatarOf={(id) => people.senderOf(id).avatar}
+        />
+      )}
     </section>
   );
 }

@@ -32,6 +32,8 @@ export interface MessageListProps {
   history: History;
   people: People;
   isGroup: boolean;
+  /** "My AI runs": an empty list says runs will land here rather than "Say hello!". */
+  ownRuns?: boolean;
   onRetry: (clientId: string) => void;
 }
 
@@ -60,7 +62,7 @@ function mentionNamesOf(m: ChatMessage, people: People): string[] {
   return m.at.map((id) => people.nameOf(Number(id))).filter((n): n is string => !!n);
 }
 
-export default function MessageList({ conversation, history, people, isGroup, onRetry }: MessageListProps) {
+export default function MessageList({ conversation, history, people, isGroup, ownRuns = false, onRetry }: MessageListProps) {
   const { t } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -165,7 +167,7 @@ export default function MessageList({ conversation, history, people, isGroup, on
         {!history.loading && !history.failed && empty && (
           <div className="chat-list-empty" data-testid="chat-empty">
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wsChat.noMessages')}>
-              <span className="chat-muted">{t('wsChat.noMessagesHint')}</span>
+              <span className="chat-muted">{t(ownRuns ? 'wsChat.runsEmptyHint' : 'wsChat.noMessagesHint')}</span>
             </Empty>
           </div>
         )}

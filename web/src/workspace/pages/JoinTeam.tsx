@@ -99,7 +99,7 @@ export default function JoinTeam() {
     const done = joined?.key === key ? joined : null;
     const openTeam = (id: number) => navigate(teamPath(id));
     body = (
-      <JoinTeamCard team={team}>
+      <JoinTeamCard team={team} member={!!done || r.reason === 'member'}>
         {done ? (
           <div data-testid="join-done">
             <Result

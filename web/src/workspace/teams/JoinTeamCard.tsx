@@ -1,4 +1,7 @@
-/** The public card of a team someone is invited to: avatar, name, remark, member count and owner when given. */
+/**
+ * The public card of a team someone is invited to: avatar, name, remark, member count and owner when
+ * given. Once the person is a member (just joined, or already was) it says so instead of inviting.
+ */
 import type { ReactNode } from 'react';
 import { Avatar, Card, Typography } from 'antd';
 import { CrownOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
@@ -15,15 +18,17 @@ export interface PublicTeam {
   owner?: { nickName?: string | null; name?: string | null } | null;
 }
 
-export default function JoinTeamCard({ team, children }: { team: PublicTeam; children?: ReactNode }) {
+export default function JoinTeamCard({ team, member = false, children }: { team: PublicTeam; member?: boolean; children?: ReactNode }) {
   const { t } = useI18n();
   const owner = team.ownerName || team.owner?.nickName || team.owner?.name;
   return (
-    <Card data-testid="join-team-card" data-team-id={team.id}>
+    <Card data-testid="join-team-card" data-team-id={team.id} data-member={member ? '1' : '0'}>
       <div className="tm-hero-main">
         <Avatar shape="square" size={64} src={team.avatar || undefined} icon={<TeamOutlined />} />
         <div className="tm-hero-text">
-          <Typography.Text type="secondary">{t('wsTeams.join.invited')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="join-team-lead">
+            {t(member ? 'wsTeams.join.memberOf' : 'wsTeams.join.invited')}
+          </Typography.Text>
           <Typography.Title level={3} style={{ margin: '2px 0 4px' }} ellipsis={{ tooltip: team.name }} data-testid="join-team-name">
             {team.name || `#${team.id}`}
           </Typography.Title>
