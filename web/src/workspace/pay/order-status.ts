@@ -57,6 +57,11 @@ export function backPath(o: Pick<Order, 'type' | 'goodsId'>): string {
 
 export const ORDERS_PATH = '/my/info?tab=orders';
 
+/** The orders tab on the member's purchases, or sales (`sold`), with order `orderNo` open when given. */
+export function orderPath(orderNo: string | null | undefined, sold: boolean): string {
+  return `${ORDERS_PATH}${sold ? '&side=sold' : ''}${orderNo ? `&order=${encodeURIComponent(orderNo)}` : ''}`;
+}
+
 /** What an order is called: its goods' title, else the title the server kept (a VIP plan, "500 tokens"). */
 export function orderTitle(o: Order): string {
   const extra = o.extraInfo && typeof o.extraInfo === 'object' ? (o.extraInfo as Record<string, unknown>) : {};
@@ -70,7 +75,7 @@ export function partyName(o: Pick<Order, 'buyerName' | 'sellerName'>, sold: bool
   return typeof name === 'string' && name.trim() ? name : null;
 }
 
-const ORDER_NOTIFY_TYPES: readonly number[] = [NOTIFY_TYPE.orderPaid, NOTIFY_TYPE.goodsSold, NOTIFY_TYPE.orderRefunded];
+const ORDER_NOTIFY_TYPES: readonly number[] = [NOTIFY_TYPE.orderPaid, NOTIFY_TYPE.goodsSold, NOTIFY_TYPE.orderRefunded, NOTIFY_TYPE.saleRefunded];
 
 /** Whether a `notify` notice tells of an order of the receiver changing (paid, sold, refunded): their order lists are stale. */
 export function isOrderNotice(n: { type?: unknown } | null | undefined): boolean {
