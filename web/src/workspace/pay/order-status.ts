@@ -55,12 +55,7 @@ export function backPath(o: Pick<Order, 'type' | 'goodsId'>): string {
   return '/workflow_store';
 }
 
-export const ORDERS_PATH = '/my/info?tab=orders';
-
-/** The orders tab on the member's purchases, or sales (`sold`), with order `orderNo` open when given. */
-export function orderPath(orderNo: string | null | undefined, sold: boolean): string {
-  return `${ORDERS_PATH}${sold ? '&side=sold' : ''}${orderNo ? `&order=${encodeURIComponent(orderNo)}` : ''}`;
-}
+export { ORDERS_PATH } from '../orders-path';
 
 /** What an order is called: its goods' title, else the title the server kept (a VIP plan, "500 tokens"). */
 export function orderTitle(o: Order): string {

@@ -19,7 +19,7 @@
  * - A live notice's toast closes once the notice is read, here or by the server (a request answered).
  */
 import { chatPath, tabPath } from '../nav';
-import { orderPath } from '../pay/order-status';
+import { orderPath } from '../orders-path';
 import type { ChatMessage, Target } from '../../app/socket';
 
 import { NOTIFY_TYPE } from '../notify-types';
