@@ -19,10 +19,11 @@ export const NOTIFY_TYPE_OPTIONS: EnumOption[] = [
   { value: 8, label: l('Order paid', '订单已支付', '訂單已付款') },
   { value: 9, label: l('Goods sold', '商品已售出', '商品已售出') },
   { value: 10, label: l('Order refunded', '订单已退款', '訂單已退款') },
+  { value: 11, label: l('Sale refunded', '售出已退款', '售出已退款') },
 ];
 
 /** Fields only administrators set: everything but the read state. */
-const SENT_FIELDS = ['title', 'content', 'type', 'fromId', 'toId', 'templateId', 'groupId'];
+const SENT_FIELDS = ['title', 'content', 'type', 'fromId', 'toId', 'templateId', 'groupId', 'orderNo'];
 
 export default defineEntity({
   module: 'base',
@@ -33,7 +34,7 @@ export default defineEntity({
   note:
     'One row per receiver (toId); fromId is who caused it (empty: the platform), templateId the ' +
     'template used. The product writes them (notifyUsers in server/modules/base/notify) and delivers ' +
-    "each live as notice {kind: 'notify'} after the commit; groupId names the group a mention, team notice, join, leave or role change is about (the bell opens its chat); add is hand-written for the same reason " +
+    "each live as notice {kind: 'notify'} after the commit; groupId names the group a mention, team notice, join, leave or role change is about (the bell opens its chat); orderNo names the order an order notice (8-11) is about (the bell opens it among the receiver's purchases, or sales for 9 and 11); add is hand-written for the same reason " +
     '(administrators only, server/modules/base/social/notify.routes.ts). status: 0 unread, 1 read. ' +
     'A member reads, marks (update of status only, both ways; other fields are ignored) and deletes ' +
     'the notifications sent to them, and marks all read with readAll. Newest first.',
@@ -45,6 +46,7 @@ export default defineEntity({
     toId: { type: 'int', index: true, label: l('Receiver', '接收者', '接收者') },
     templateId: { type: 'int', label: l('Template', '模板', '範本') },
     groupId: { type: 'int', label: l('Group', '群组', '群組') },
+    orderNo: { type: 'string', length: 40, label: l('Order', '订单', '訂單') },
     status: {
       type: 'int',
       default: 0,

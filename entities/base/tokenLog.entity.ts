@@ -1,5 +1,6 @@
 import { defineEntity, l } from '../../server/core/entity/define';
 import { eq } from '../../server/core/entity/access';
+import { fillTokenLogSources } from './token-log-source';
 
 export default defineEntity({
   module: 'base',
@@ -13,7 +14,8 @@ export default defineEntity({
     'server. isWithdrawable is what batchSetWithdrawable sets, auditStatus what auditList reviews ' +
     '(0 pending). The console only reads; newest first. field names the balance the entry changes (tokens, ' +
     'earnedTokens, withdrawableTokens): for each user and field, the sum of entries equals the balance ' +
-    '(server/modules/base/ledger/ledger.service.ts writes both in one transaction).',
+    '(server/modules/base/ledger/ledger.service.ts writes both in one transaction). source (read only) says ' +
+    'what an entry came from: the goods or order title of an order entry, a redemption code masked to its last 4 characters.',
   fields: {
     userId: { type: 'int', required: true, nullable: false, index: true, label: l('User', '用户', '使用者') },
     type: {
@@ -69,6 +71,8 @@ export default defineEntity({
     },
     auditStatus: { type: 'int', default: 0, nullable: false, label: l('Audit status', '审核状态', '審核狀態') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
+    // What the entry came from, for the ledger: filled by afterRead (token-log-source.ts).
+    source: { type: 'string', virtual: true, readOnly: true, label: l('Source', '来源', '來源') },
   },
   actions: ['page', 'info'],
   search: { keyword: ['remark'], equal: ['userId', 'type', 'field', 'relateType', 'relateId', 'isWithdrawable', 'auditStatus'] },
@@ -77,5 +81,12 @@ export default defineEntity({
     // A member reads their own ledger (the personal centre's token tab); only the token paths write it.
     members: ['page', 'info'],
     read: ({ user }) => user && eq('userId', user.id),
+  },
+  hooks: {
+    async afterRead({ db, user, rows }) {
+      // The server's own reads (the ledger check) have no use for it.
+      if (!user || user.system || rows.length === 0) return;
+      await fillTokenLogSources(db, rows);
+    },
   },
 });

@@ -86,7 +86,7 @@ export function spyRooms(t: TestApp): { calls: RoomCall[]; restore(): void } {
 }
 
 /** Notifications of a user, newest last. */
-export async function notificationsOf(t: TestApp, userId: number): Promise<Array<{ type: number; title: string; fromId: number | null; groupId: number | null }>> {
+export async function notificationsOf(t: TestApp, userId: number): Promise<Array<{ type: number; title: string; fromId: number | null; groupId: number | null; orderNo: string | null }>> {
   const found = await rows(t, 'base_notify', '`toId` = ?', [userId]);
-  return found.map((r) => ({ type: Number(r.type), title: String(r.title), fromId: r.fromId === null ? null : Number(r.fromId), groupId: r.groupId == null ? null : Number(r.groupId) }));
+  return found.map((r) => ({ type: Number(r.type), title: String(r.title), fromId: r.fromId === null ? null : Number(r.fromId), groupId: r.groupId == null ? null : Number(r.groupId), orderNo: r.orderNo == null ? null : String(r.orderNo) }));
 }

@@ -15,6 +15,8 @@ import { startOnPort } from './alipay-world';
 
 const kinds = await databaseKinds();
 const REFUNDED_TYPE = 10;
+/** The seller's notice of a refunded sale. */
+const SALE_REFUNDED_TYPE = 11;
 
 describe.each(kinds)('Alipay refunds from the console on %s', (kind) => {
   let t: TestApp;
@@ -29,7 +31,7 @@ describe.each(kinds)('Alipay refunds from the console on %s', (kind) => {
   /** Ledger entries written for the order (relateType `order`). */
   const ledgerOf = async (orderId: number) => rows(t, 'base_token_log', '`relateType` = ? AND `relateId` = ?', ['order', orderId]);
   const refund = (no: string, body: Record<string, unknown> = {}, who: Person | string = t.adminToken): Promise<Res> => post(t, who, '/admin/base/alipay/refund', { orderNo: no, ...body });
-  const refundedNotes = async (p: Person, no: string) => (await notificationsOf(t, p.id)).filter((n) => n.type === REFUNDED_TYPE && n.title.includes(no));
+  const refundedNotes = async (p: Person, no: string) => (await notificationsOf(t, p.id)).filter((n) => n.type === (p === seller ? SALE_REFUNDED_TYPE : REFUNDED_TYPE) && n.orderNo === no);
 
   /** Pays `no` through the cashier page of the fake, as `who` would (notify delivered). */
   const payAtAlipay = async (no: string, who: Person) => {

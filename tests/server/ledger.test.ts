@@ -136,6 +136,26 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     await expectLedgerBalanced(t);
   });
 
+  it("says in the member's ledger what each entry came from: the goods or order's title, a code's last 4 characters", async () => {
+    const [code] = (await generate({ count: 1, type: 2, tokens: 3 })).codes;
+    ok(await use(ben, code));
+    const { goodsId } = await listGoods(t, ann, { price: 6 });
+    const goodsTitle = String((await rows(t, 'goods_info', '`id` = ?', [goodsId]))[0].title);
+    const o = ok(await post(t, ben, '/admin/goods/order/place', { goodsId }));
+    expect((await payAsProvider(t, o.orderNo, 'evt_source_sale')).result).toBe('paid');
+    const { refundOrder } = await import('../../server/modules/goods/order/fulfil.service');
+    expect((await refundOrder(t.core, { provider: 'stripe', orderNo: o.orderNo, refundId: 're_source' })).result).toBe('refunded');
+    const top = ok(await post(t, ben, '/admin/goods/order/rechargeToken', { amount: 2 }));
+    expect((await payAsProvider(t, top.orderNo, 'evt_source_top')).result).toBe('paid');
+    const ledger = async (who: Person) => ok(await post(t, who, '/admin/base/tokenLog/page', { page: 1, size: 50 })).list as Array<Record<string, any>>;
+    const annSide = (await ledger(ann)).filter((e) => e.relateType === 'order' && e.relateId === o.id);
+    expect(annSide.map((e) => [e.type, e.source])).toEqual([[4, goodsTitle], [3, goodsTitle]]);
+    const benSide = await ledger(ben);
+    expect(benSide.find((e) => e.relateType === 'coupon')?.source).toBe(`••••${code.slice(-4)}`);
+    expect(JSON.stringify(benSide)).not.toContain(code);
+    expect(benSide.find((e) => e.relateType === 'order' && e.relateId === top.id)).toMatchObject({ type: 1, source: '20 tokens' });
+  });
+
   it('shows a forged balance in the ledger check', async () => {
     await t.core.db.run('UPDATE `base_sys_user` SET `tokens` = `tokens` + 1 WHERE `id` = ?', [ben.id]);
     const r = await t.http().get('/admin/base/tokenLog/check').set('Authorization', t.adminToken);

@@ -69,8 +69,15 @@ describe.each(kinds)('orders on %s', (kind) => {
     expect((await rows(t, 'goods_info', '`id` = ?', [goodsId]))[0].sold).toBe(1);
     expect(await rows(t, 'base_paid_log', '`orderNo` = ?', [placed.orderNo])).toHaveLength(1);
     // One notice each, in the bell: the buyer's payment and the seller's sale.
-    expect((await notificationsOf(t, buyer.id)).filter((n) => n.type === 8 && n.title.includes(placed.orderNo))).toHaveLength(1);
-    expect((await notificationsOf(t, seller.id)).filter((n) => n.type === 9 && n.title.includes(placed.orderNo))).toHaveLength(1);
+    expect((await notificationsOf(t, buyer.id)).filter((n) => n.type === 8 && n.orderNo === placed.orderNo)).toHaveLength(1);
+    expect((await notificationsOf(t, seller.id)).filter((n) => n.type === 9 && n.orderNo === placed.orderNo)).toHaveLength(1);
+    // Named by the goods' title, not the 26-digit order number (the bell opens the order by orderNo).
+    const goodsTitle = String((await rows(t, 'goods_info', '`id` = ?', [goodsId]))[0].title);
+    for (const p of [buyer, seller]) {
+      const [n] = (await notificationsOf(t, p.id)).filter((x) => x.orderNo === placed.orderNo);
+      expect(n.title).toContain(goodsTitle);
+      expect(n.title).not.toContain(placed.orderNo);
+    }
     expect(ok(await post(t, buyer, '/admin/goods/order/isPlaced', { goodsId }))).toBe(true);
     expect(ok(await post(t, other, '/admin/goods/order/isPlaced', { goodsId }))).toBe(false);
     expect((await post(t, buyer, '/admin/goods/order/place', { goodsId })).status).toBe(409);
@@ -196,9 +203,9 @@ describe.each(kinds)('orders on %s', (kind) => {
     const placed = ok(await post(t, lin, '/admin/goods/order/place', { goodsId }));
     expect((await payAsProvider(t, placed.orderNo, 'evt_told')).result).toBe('paid');
     for (let i = 0; i < 2; i++) await refundOrder(t.core, { provider: 'stripe', orderNo: placed.orderNo, refundId: 're_told' });
-    const told = async (p: Person) => (await notificationsOf(t, p.id)).filter((n) => n.type === 10 && n.title.includes(placed.orderNo)).map((n) => n.title);
-    expect(await told(lin)).toEqual([expect.stringMatching(/^已退款給您/)]);
-    expect(await told(seller)).toEqual([expect.stringMatching(/^A sale was refunded/)]);
+    const told = async (p: Person) => (await notificationsOf(t, p.id)).filter((n) => n.type === (p === seller ? 11 : 10) && n.orderNo === placed.orderNo).map((n) => n.title);
+    expect(await told(lin)).toEqual([expect.stringMatching(/^已退款給您：Workflow \w+$/)]);
+    expect(await told(seller)).toEqual([expect.stringMatching(/^A sale was refunded to the buyer: Workflow \w+$/)]);
     await expectLedgerBalanced(t);
   });
 

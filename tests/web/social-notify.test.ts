@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_NOTIFY, mentionTarget, notifyDestination, notifyFromNotice, notifyReducer, type HeldConversation, type NotifyRow, type NotifyState,
+  EMPTY_NOTIFY, mentionTarget, notifyDestination, notifyFromNotice, notifyReducer, notifyToastKey, readNoticeIds, type HeldConversation, type NotifyRow, type NotifyState,
 } from '../../web/src/workspace/social/notify-model';
 import type { ChatMessage } from '../../web/src/app/socket';
 
@@ -66,7 +66,7 @@ describe('a notice as a row', () => {
   it('reads the delivered row and stamps a time when it has none', () => {
     const now = new Date('2026-01-02T03:04:05Z');
     expect(notifyFromNotice({ id: 3, title: 'Hi', content: null, type: 2, fromId: 8, toId: 2, status: 0 }, now)).toEqual({
-      id: 3, title: 'Hi', content: null, type: 2, fromId: 8, toId: 2, status: 0, createTime: '2026-01-02T03:04:05.000Z', groupId: null,
+      id: 3, title: 'Hi', content: null, type: 2, fromId: 8, toId: 2, status: 0, createTime: '2026-01-02T03:04:05.000Z', groupId: null, orderNo: null,
     });
   });
   it('refuses something without an id', () => {
@@ -109,5 +109,32 @@ describe('where a notification leads', () => {
 
   it('sends a leave to the teams tab, since the member may no longer be in the group', () => {
     expect(notifyDestination({ id: 1, type: 6, groupId: 12 }, 2, [])).toBe('/workbench?tab=teams');
+  });
+
+  it("opens an order notice's order: the buyer's purchases for a payment or refund, the seller's sales for a sale or a sale refunded", () => {
+    const no = '20261206084150681337816123';
+    expect(notifyDestination({ id: 1, type: 8, orderNo: no }, 2, [])).toBe(`/my/info?tab=orders&order=${no}`);
+    expect(notifyDestination({ id: 1, type: 10, orderNo: no }, 2, [])).toBe(`/my/info?tab=orders&order=${no}`);
+    expect(notifyDestination({ id: 1, type: 9, orderNo: no }, 2, [])).toBe(`/my/info?tab=orders&side=sold&order=${no}`);
+    expect(notifyDestination({ id: 1, type: 11, orderNo: no }, 2, [])).toBe(`/my/info?tab=orders&side=sold&order=${no}`);
+  });
+
+  it('opens the order an older order notice names only in its title, else the list', () => {
+    const no = '20261206084150681337816123';
+    expect(notifyDestination({ id: 1, type: 9, title: `Sold: Workflow x (order ${no})` }, 2, [])).toBe(`/my/info?tab=orders&side=sold&order=${no}`);
+    expect(notifyDestination({ id: 1, type: 8, title: 'Payment received: VIP' }, 2, [])).toBe('/my/info?tab=orders');
+  });
+});
+
+describe('live notices', () => {
+  it('keeps the order a live order notice names', () => {
+    expect(notifyFromNotice({ id: 3, type: 9, title: 'Sold: x', orderNo: '123' })?.orderNo).toBe('123');
+    expect(notifyFromNotice({ id: 3, type: 2, title: 'x' })?.orderNo).toBeNull();
+  });
+
+  it("closes the toasts of the notices a notifyRead names, and only those", () => {
+    expect(readNoticeIds({ ids: [3, '4', -1, 'x'], type: 2 } as { ids: unknown }).map(notifyToastKey)).toEqual(['notify-3', 'notify-4']);
+    expect(readNoticeIds({})).toEqual([]);
+    expect(readNoticeIds(null)).toEqual([]);
   });
 });

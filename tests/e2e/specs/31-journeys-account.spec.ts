@@ -165,6 +165,9 @@ test('3. the administrator generates a redemption code in the console; Dee redee
   await expect(entry).toContainText('兑换码');
   await expect(entry).toContainText('+20');
   await expect(entry).toContainText('余额 20');
+  // It says which code: only its last 4 characters.
+  await expect(entry.getByTestId('acc-ledger-source')).toHaveText(`••••${couponCode.slice(-4)}`);
+  await expect(entry).not.toContainText(couponCode);
   expect(await width(d)).toBeLessThanOrEqual(390);
   await shot(d, '31-j3-dee-redeemed-390-zh');
   await entry.scrollIntoViewIfNeeded();
@@ -224,6 +227,8 @@ test('4. Cy tops up with Stripe and Dee with Alipay: the box says what an amount
     await expect(entry).toHaveAttribute('data-kind', '1');
     await expect(entry).toContainText(p === c ? 'Top-up' : '充值');
     await expect(entry).toContainText(`+${tokens.toLocaleString(p === c ? 'en' : 'zh-CN')}`);
+    // From which order: the top-up's title, in the buyer's language.
+    await expect(entry.getByTestId('acc-ledger-source')).toHaveText(p === c ? `${tokens.toLocaleString('en')} tokens` : `${tokens.toLocaleString('zh-CN')} 代币`);
     expect(who.id).toBeGreaterThan(0);
   }
   await shot(c, '31-j4-cy-ledger-1400-en');
@@ -297,6 +302,7 @@ test('5. Dee buys VIP: the order is titled in Chinese and the workspace shows he
   const gift = d.getByTestId('acc-ledger-entry').first();
   await expect(gift).toHaveAttribute('data-kind', '2', { timeout: 15_000 });
   await expect(gift).toContainText('会员赠送');
+  await expect(gift.getByTestId('acc-ledger-source')).toHaveText(title);
   await gift.scrollIntoViewIfNeeded();
   await shot(d, '31-j5-dee-vip-gift-390-zh');
 });

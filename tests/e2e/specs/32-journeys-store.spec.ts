@@ -292,18 +292,30 @@ test('5. the administrator refunds both orders; buyers and seller are told in th
   // Each one's bell, in their own language.
   await go(f, '/workbench');
   await f.getByTestId('notify-bell').click();
-  await expect(f.locator('[data-testid="notify-item"]').filter({ hasText: alipayOrder }).filter({ hasText: '已退款' })).toBeVisible({ timeout: 15_000 });
+  // Named by the goods' title, not the order number; the click opens the order.
+  const note = (p: Page, no: string) => p.locator(`[data-testid="notify-item"][data-order="${no}"]`);
+  await expect(note(f, alipayOrder).filter({ hasText: `已退款给您：${title}` })).toBeVisible({ timeout: 15_000 });
+  await expect(f.locator('[data-testid="notify-item"]').filter({ hasText: alipayOrder })).toHaveCount(0);
   expect(await width(f)).toBeLessThanOrEqual(390);
   await shot(f, '32-j5-fay-bell-390-zh');
   await go(e, '/workbench');
   await e.getByTestId('notify-bell').click();
   for (const no of [alipayOrder, stripeOrder]) {
-    await expect(e.locator('[data-testid="notify-item"]').filter({ hasText: no }).filter({ hasText: 'refunded' })).toBeVisible({ timeout: 15_000 });
+    await expect(note(e, no).filter({ hasText: `A sale was refunded to the buyer: ${title}` })).toBeVisible({ timeout: 15_000 });
   }
   await shot(e, '32-j5-eve-bell-1400-en');
   await go(g, '/workbench');
   await g.getByTestId('notify-bell').click();
-  await expect(g.locator('[data-testid="notify-item"]').filter({ hasText: stripeOrder }).filter({ hasText: 'Refunded to you' })).toBeVisible({ timeout: 15_000 });
+  await expect(note(g, stripeOrder).filter({ hasText: `Refunded to you: ${title}` })).toBeVisible({ timeout: 15_000 });
+  // Gus's notice opens his purchase; Eve's, her sale (the same type of notice no longer tells both).
+  await note(g, stripeOrder).filter({ hasText: 'Refunded to you' }).click();
+  await expect(g).toHaveURL(new RegExp(`/my/info\\?tab=orders&order=${stripeOrder}$`));
+  await expect(g.getByTestId('acc-order-drawer')).toContainText(title);
+  await shot(g, '32-j5-gus-refund-notice-opened-1400-en');
+  await note(e, stripeOrder).filter({ hasText: 'A sale was refunded' }).click();
+  await expect(e).toHaveURL(new RegExp(`/my/info\\?tab=orders&side=sold&order=${stripeOrder}$`));
+  await expect(e.getByTestId('acc-order-drawer')).toContainText(title);
+  await shot(e, '32-j5-eve-sale-refund-notice-opened-1400-en');
 
   // Her earnings went back with the sales.
   await go(e, '/my/info?tab=tokens');

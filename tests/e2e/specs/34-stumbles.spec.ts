@@ -3,7 +3,8 @@
  * 1400 px, Bo in 简体中文 at 390 px (accounts the administrator made, so with no language stored).
  * - Bo's account records the language he uses, so his notices come in Chinese; a later browser's
  *   choice still rules its pages.
- * - A friend request's notice is read once answered, here or on another device: the bell drops live.
+ * - A friend request's notice is read once answered, here or on another device: the bell drops live,
+ *   and its toast closes.
  * - An open group chat learns of a member added (or renamed) meanwhile: count, @ picker, names.
  * - The desktop bar's add button and the composer's ⚡ button say what they do, on the phone too.
  * Screenshots land in tests/e2e/artifacts/.
@@ -76,8 +77,12 @@ test('2. answering a friend request reads its notice: the bell drops at once, wh
   await expect(badge).toContainText('1');
   const fromCy = b.locator(`[data-testid="friends-incoming"] [data-person="${cy.id}"]`);
   await expect(fromCy).toContainText(cy.nickName);
+  const toast = b.locator('.soc-toast').filter({ hasText: cy.nickName });
+  await expect(toast).toBeVisible();
   await apis[bo.username].post('/admin/base/friend/update', { id: rowId, status: 2 });
   await expect(badge).toHaveCount(0);
+  // Its toast goes with it, well before its own 4 s are up: no answered request stays stacked on the Friends header.
+  await expect(toast).toHaveCount(0, { timeout: 1500 });
   // The request is gone from his Friends tab too: no 同意 button left that the server would refuse.
   await expect(fromCy).toHaveCount(0);
   const unread = await apis[bo.username].page<{ id: number }>('/admin/base/notify', { status: 0 });

@@ -1989,7 +1989,7 @@ export interface BaseNotify {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -1998,6 +1998,11 @@ export interface BaseNotify {
   templateId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /**
+   * Order (订单 / 訂單)
+   * @maxLength 40
+   */
+  orderNo?: string | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -2024,7 +2029,7 @@ export interface BaseNotifyAdd {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2033,6 +2038,11 @@ export interface BaseNotifyAdd {
   templateId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /**
+   * Order (订单 / 訂單)
+   * @maxLength 40
+   */
+  orderNo?: string | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -2056,7 +2066,7 @@ export interface BaseNotifyUpdate {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2065,6 +2075,11 @@ export interface BaseNotifyUpdate {
   templateId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /**
+   * Order (订单 / 訂單)
+   * @maxLength 40
+   */
+  orderNo?: string | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -2086,7 +2101,7 @@ export interface BaseNotifyTemplate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2105,7 +2120,7 @@ export interface BaseNotifyTemplateAdd {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
 }
 
 /**
@@ -2121,7 +2136,7 @@ export interface BaseNotifyTemplateUpdate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
 }
 
 /**
@@ -3985,6 +4000,11 @@ export interface BaseTokenLog {
    * @maxLength 255
    */
   remark?: string | null;
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 255
+   */
+  source?: string | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */

@@ -36,6 +36,7 @@ export const NOTIFY_TYPE = {
   orderPaid: 8,
   goodsSold: 9,
   orderRefunded: 10,
+  saleRefunded: 11,
 } as const;
 
 /** A group's cap on AI replies in a row (base/group aiReplyCap, entities/base/group.entity.ts): its default and the most it may be. */

@@ -34,8 +34,13 @@ export const NOTIFY_TYPE = {
   orderPaid: 8,
   /** The receiver's goods were sold (a paid order of them). */
   goodsSold: 9,
-  /** The receiver's order, or a sale of the receiver's goods, was refunded (the title names the order). */
+  /**
+   * The receiver's order was refunded (the title names the order). Rows written before type 11
+   * existed use 10 for the seller's notice too.
+   */
   orderRefunded: 10,
+  /** A sale of the receiver's goods was refunded to its buyer. */
+  saleRefunded: 11,
 } as const;
 
 export type NotifyType = (typeof NOTIFY_TYPE)[keyof typeof NOTIFY_TYPE];
@@ -54,6 +59,8 @@ export interface NewNotification {
   templateId?: number | null;
   /** The group it is about (mentions, team notices, joins, leaves, roles), if any. */
   groupId?: number | null;
+  /** The order it is about (paid, sold, refunded), if any. */
+  orderNo?: string | null;
 }
 
 /**
@@ -67,7 +74,7 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
   if (!to.length) return rows;
   await core.ops.transaction(SYSTEM, async (sys) => {
     for (const toId of to) {
-      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, templateId: n.templateId ?? null, groupId: n.groupId ?? null, status: NOTIFY_STATUS.unread };
+      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, templateId: n.templateId ?? null, groupId: n.groupId ?? null, orderNo: n.orderNo ?? null, status: NOTIFY_STATUS.unread };
       const id = await sys.addOne(notify, row);
       rows.push({ id, ...row });
     }

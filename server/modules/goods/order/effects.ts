@@ -26,6 +26,7 @@ import { ORDER } from './order.messages';
 import { NOTIFY_TYPE, notifyUsers, type NotifyType } from '../../base/notify/notify.service';
 import { t as text } from '../../../core/i18n/messages';
 import { memberLang } from '../../base/member-language';
+import { tokenCount } from './order.service';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -145,12 +146,25 @@ export async function reverseEffect(core: Core, t: OpTransaction, order: Row): P
   }
 }
 
+/**
+ * What an order notice calls the order, in `lang`: a top-up or test payment by its kind, else the
+ * title kept on the order (the goods' title, the VIP plan's), never its number unless it has none.
+ */
+function noticeTitle(lang: ReturnType<typeof memberLang>, order: Row): string {
+  const extra = (order.extraInfo as Row | null) ?? {};
+  const type = Number(order.type ?? 0);
+  if (type === ORDER_TYPE.recharge && extra.tokens != null) return text(lang, ORDER.order_title_tokens, { tokens: tokenCount(lang, Number(extra.tokens)) });
+  if (type === ORDER_TYPE.test) return text(lang, ORDER.order_title_test);
+  const kept = typeof extra.title === 'string' ? extra.title.trim() : '';
+  return kept || String(order.orderNo);
+}
+
 /** Notifies user `userId` of `order` with message `key` in the user's own language (delivered after the commit); not AI members. */
 async function notifyOfOrder(core: Core, t: OpTransaction, order: Row, userId: number, [type, key]: [NotifyType, string]): Promise<void> {
   const [u] = await t.lock(core.model.system('users'), userId);
   if (!u || Number(u.userType) === 1) return;
-  const params = { title: String((order.extraInfo as Row | null)?.title ?? ''), orderNo: String(order.orderNo) };
-  await notifyUsers(core, t, { toIds: [userId], type, title: text(memberLang(u), key, params) });
+  const params = { title: noticeTitle(memberLang(u), order) };
+  await notifyUsers(core, t, { toIds: [userId], type, title: text(memberLang(u), key, params), orderNo: String(order.orderNo) });
 }
 
 /** Notifies the order's buyer and, for goods, its seller, each in their own language, after the commit. */
@@ -169,7 +183,7 @@ export async function notifyPaid(core: Core, t: OpTransaction, order: Row): Prom
 
 /** Tells the buyer their order was refunded and, for goods, the seller that the sale was (whichever provider refunded it). */
 export async function notifyRefunded(core: Core, t: OpTransaction, order: Row): Promise<void> {
-  await notifyParties(core, t, order, [NOTIFY_TYPE.orderRefunded, ORDER.notify_order_refunded], [NOTIFY_TYPE.orderRefunded, ORDER.notify_sale_refunded]);
+  await notifyParties(core, t, order, [NOTIFY_TYPE.orderRefunded, ORDER.notify_order_refunded], [NOTIFY_TYPE.saleRefunded, ORDER.notify_sale_refunded]);
 }
 
 /**

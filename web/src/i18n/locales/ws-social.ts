@@ -58,6 +58,10 @@ export default defineLocale('wsSocial', {
       t5: 'Joined a group',
       t6: 'Left a group',
       t7: 'Team role changed',
+      t8: 'Order paid',
+      t9: 'Goods sold',
+      t10: 'Order refunded',
+      t11: 'Sale refunded',
     },
     time: { now: 'Just now', minutes: '{{count}} min ago', hours: '{{count}} h ago', days: '{{count}} d ago' },
     person: {
@@ -184,6 +188,10 @@ export default defineLocale('wsSocial', {
       t5: '加入群组',
       t6: '离开群组',
       t7: '团队角色变更',
+      t8: '订单已支付',
+      t9: '商品已售出',
+      t10: '订单已退款',
+      t11: '售出已退款',
     },
     time: { now: '刚刚', minutes: '{{count}} 分钟前', hours: '{{count}} 小时前', days: '{{count}} 天前' },
     person: {
@@ -310,6 +318,10 @@ export default defineLocale('wsSocial', {
       t5: '加入群組',
       t6: '離開群組',
       t7: '團隊角色變更',
+      t8: '訂單已付款',
+      t9: '商品已售出',
+      t10: '訂單已退款',
+      t11: '售出已退款',
     },
     time: { now: '剛剛', minutes: '{{count}} 分鐘前', hours: '{{count}} 小時前', days: '{{count}} 天前' },
     person: {

@@ -1,7 +1,8 @@
 /**
  * `/my/info?tab=orders`: my orders, bought (`goods/order/myOrders`) and sold (`mySoldOrders`,
  * `&side=sold`), filtered by state, with the detail drawer; a pending order I bought can be paid
- * (to /payment) or cancelled. The list reloads when a notice tells of an order paid, sold or refunded.
+ * (to /payment) or cancelled. The open order is in the address (`&order=<orderNo>`): the bell's order
+ * notices lead to it. The list reloads when a notice tells of an order paid, sold or refunded.
  */
 import { useCallback, useState } from 'react';
 import { Empty, Pagination, Segmented, Select, Skeleton } from 'antd';
@@ -28,7 +29,14 @@ export default function OrdersTab() {
   const [search, setSearch] = useSearchParams();
   const sold = search.get('side') === 'sold';
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('all');
-  const [open, setOpen] = useState<string | null>(null);
+  const open = search.get('order');
+  const setOpen = (orderNo: string | null) =>
+    setSearch((s) => {
+      const next = new URLSearchParams(s);
+      if (orderNo) next.set('order', orderNo);
+      else next.delete('order');
+      return next;
+    }, { replace: true });
 
   const paged = usePaged<Order>(
     (page, size) => entityAction('goods/order', sold ? 'mySoldOrders' : 'myOrders', { page, size, ...(status === 'all' ? {} : { status: Number(status) }) }, { silent: true }),
@@ -49,6 +57,7 @@ export default function OrdersTab() {
       const next = new URLSearchParams(s);
       if (v === 'sold') next.set('side', 'sold');
       else next.delete('side');
+      next.delete('order');
       return next;
     }, { replace: true });
 

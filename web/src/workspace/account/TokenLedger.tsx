@@ -1,6 +1,7 @@
 /**
  * My token ledger (`base/tokenLog/page`, a member reads their own rows), newest first: each entry's
- * kind, which balance it changed (tokens, earned, withdrawable), the change and the balance after it.
+ * kind and what it came from (`source`: the goods or order title, a code's last 4 characters), which
+ * balance it changed (tokens, earned, withdrawable), the change and the balance after it.
  */
 import { Empty, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { useI18n } from '../../i18n';
@@ -36,6 +37,11 @@ export default function TokenLedger({ version }: { version: number }) {
                   <Typography.Text strong>{kind}</Typography.Text>
                   <Tag>{field}</Tag>
                 </div>
+                {e.source ? (
+                  <Typography.Text className="acc-ledger-source" ellipsis={{ tooltip: e.source }} data-testid="acc-ledger-source">
+                    {e.source}
+                  </Typography.Text>
+                ) : null}
                 <Typography.Text type="secondary" className="acc-small">
                   {formatDateTime(e.createTime, lang)}
                   {e.remark ? ` · ${e.remark}` : ''}

@@ -55,7 +55,7 @@ export function backPath(o: Pick<Order, 'type' | 'goodsId'>): string {
   return '/workflow_store';
 }
 
-export const ORDERS_PATH = '/my/info?tab=orders';
+export { ORDERS_PATH } from '../orders-path';
 
 /** What an order is called: its goods' title, else the title the server kept (a VIP plan, "500 tokens"). */
 export function orderTitle(o: Order): string {
@@ -70,7 +70,7 @@ export function partyName(o: Pick<Order, 'buyerName' | 'sellerName'>, sold: bool
   return typeof name === 'string' && name.trim() ? name : null;
 }
 
-const ORDER_NOTIFY_TYPES: readonly number[] = [NOTIFY_TYPE.orderPaid, NOTIFY_TYPE.goodsSold, NOTIFY_TYPE.orderRefunded];
+const ORDER_NOTIFY_TYPES: readonly number[] = [NOTIFY_TYPE.orderPaid, NOTIFY_TYPE.goodsSold, NOTIFY_TYPE.orderRefunded, NOTIFY_TYPE.saleRefunded];
 
 /** Whether a `notify` notice tells of an order of the receiver changing (paid, sold, refunded): their order lists are stale. */
 export function isOrderNotice(n: { type?: unknown } | null | undefined): boolean {

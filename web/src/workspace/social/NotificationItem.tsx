@@ -1,6 +1,7 @@
 /** One notification in the bell's list: its type icon, title, content, time and read state. */
 import {
-  CheckCircleOutlined, CrownOutlined, LoginOutlined, LogoutOutlined, NotificationOutlined, SoundOutlined, UserAddOutlined,
+  CheckCircleOutlined, CrownOutlined, LoginOutlined, LogoutOutlined, NotificationOutlined, RollbackOutlined, ShopOutlined, ShoppingOutlined,
+  SoundOutlined, UserAddOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Tooltip } from 'antd';
@@ -17,6 +18,10 @@ const ICONS: Record<number, ReactNode> = {
   [NOTIFY_TYPE.groupJoin]: <LoginOutlined />,
   [NOTIFY_TYPE.groupLeave]: <LogoutOutlined />,
   [NOTIFY_TYPE.teamRole]: <CrownOutlined />,
+  [NOTIFY_TYPE.orderPaid]: <ShoppingOutlined />,
+  [NOTIFY_TYPE.goodsSold]: <ShopOutlined />,
+  [NOTIFY_TYPE.orderRefunded]: <RollbackOutlined />,
+  [NOTIFY_TYPE.saleRefunded]: <RollbackOutlined />,
 };
 
 /** "5 min ago", or the date beyond a week. */
@@ -41,6 +46,7 @@ export default function NotificationItem({ row, onOpen }: { row: NotifyRow; onOp
       className={unread ? 'soc-note soc-note-unread' : 'soc-note'}
       data-testid="notify-item"
       data-id={row.id}
+      data-order={row.orderNo ?? undefined}
       data-read={unread ? '0' : '1'}
       onClick={() => onOpen(row)}
     >

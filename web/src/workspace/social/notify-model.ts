@@ -12,8 +12,14 @@
  *   (or someone joining one's team) and a role change lead to that group's conversation when the row
  *   names it, else to the teams tab; a leave leads to the teams tab (the member may be out of the
  *   group); a system notice leads nowhere (it is only marked read).
+ * - An order notice leads to the personal centre's orders tab with the order open: the buyer's
+ *   purchases for a payment or refund, the seller's sales for a sale or a sale refunded (type 11;
+ *   rows written before it tell the seller with 10, and open the purchases). Rows written before
+ *   `orderNo` was stored name the order only in their title: its digits are taken from there.
+ * - A live notice's toast closes once the notice is read, here or by the server (a request answered).
  */
 import { chatPath, tabPath } from '../nav';
+import { orderPath } from '../orders-path';
 import type { ChatMessage, Target } from '../../app/socket';
 
 import { NOTIFY_TYPE } from '../notify-types';
@@ -30,6 +36,8 @@ export interface NotifyRow {
   status?: number | null;
   createTime?: string | null;
   groupId?: number | null;
+  /** The order an order notice is about (rows from before it was stored have none). */
+  orderNo?: string | null;
 }
 
 export interface NotifyState {
@@ -115,7 +123,22 @@ export function notifyFromNotice(data: Record<string, unknown>, now: Date = new 
     status: Number(data.status ?? 0),
     createTime: typeof data.createTime === 'string' ? data.createTime : now.toISOString(),
     groupId: data.groupId == null ? null : Number(data.groupId),
+    orderNo: typeof data.orderNo === 'string' && data.orderNo ? data.orderNo : null,
   };
+}
+
+/** The key of a live notice's toast. */
+export const notifyToastKey = (id: number) => `notify-${id}`;
+
+/** The ids a `notifyRead` notice marks read (anything else in it ignored). */
+export function readNoticeIds(data: { ids?: unknown } | null | undefined): number[] {
+  return Array.isArray(data?.ids) ? data.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+}
+
+/** The order a notice is about: its `orderNo`, else the order number its title named (older rows). */
+function orderOf(row: NotifyRow): string | null {
+  if (row.orderNo) return row.orderNo;
+  return /\d{20,}/.exec(row.title ?? '')?.[0] ?? null;
 }
 
 /** A held conversation, as far as finding a mention needs it. */
@@ -163,6 +186,12 @@ export function notifyDestination(row: NotifyRow, me: number, held: readonly Hel
       return row.groupId ? chatPath({ toType: 1, toId: Number(row.groupId) }) : tabPath('teams');
     case NOTIFY_TYPE.groupLeave:
       return tabPath('teams');
+    case NOTIFY_TYPE.orderPaid:
+    case NOTIFY_TYPE.orderRefunded:
+      return orderPath(orderOf(row), false);
+    case NOTIFY_TYPE.goodsSold:
+    case NOTIFY_TYPE.saleRefunded:
+      return orderPath(orderOf(row), true);
     default:
       return null;
   }

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { App } from 'antd';
 import { useNotice } from '../realtime';
-import { EMPTY_NOTIFY, notifyFromNotice, notifyReducer, type NotifyRow, type NotifyState } from './notify-model';
+import { EMPTY_NOTIFY, notifyFromNotice, notifyReducer, notifyToastKey, readNoticeIds, type NotifyRow, type NotifyState } from './notify-model';
 import { notifyCalls } from './social-calls';
 
 export const NOTIFY_PAGE_SIZE = 20;
@@ -64,7 +64,7 @@ export function useNotifications(onToastClick?: (row: NotifyRow) => void): Notif
       const row = notifyFromNotice(data);
       if (!row) return;
       dispatch({ type: 'arrived', row });
-      const key = `notify-${row.id}`;
+      const key = notifyToastKey(row.id);
       notification.open({
         key,
         message: row.title ?? '',
@@ -81,17 +81,23 @@ export function useNotifications(onToastClick?: (row: NotifyRow) => void): Notif
     [notification],
   );
   useNotice('notify', onNotify);
-  const onRead = useCallback((data: { ids?: unknown }) => {
-    const ids = Array.isArray(data?.ids) ? data.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
-    if (ids.length) dispatch({ type: 'readOnServer', ids });
-  }, []);
+  // A notice read (a request answered, here or elsewhere) takes its toast with it.
+  const onRead = useCallback(
+    (data: { ids?: unknown }) => {
+      const ids = readNoticeIds(data);
+      for (const id of ids) notification.destroy(notifyToastKey(id));
+      if (ids.length) dispatch({ type: 'readOnServer', ids });
+    },
+    [notification],
+  );
   useNotice('notifyRead', onRead);
 
   const markRead = useCallback((row: NotifyRow) => {
+    notification.destroy(notifyToastKey(row.id));
     if (Number(row.status ?? 0) !== 0) return;
     dispatch({ type: 'read', id: row.id });
     notifyCalls.markRead(row.id).catch(() => dispatch({ type: 'unread', id: row.id }));
-  }, []);
+  }, [notification]);
 
   const markAll = useCallback(async () => {
     try {
