@@ -24,8 +24,8 @@ export interface EpsApi {
    * POST's body, a GET's query), its answer's (`{"$ref": "#/row"}` stands for the entry's
    * `schema.row`), whether it writes, and what its access rule asks of a caller.
    */
-  input?: JsonSchema;
-  answer?: JsonSchema | null;
+  input?: Record<string, unknown>;
+  answer?: Record<string, unknown> | null;
   effect?: 'read' | 'write';
   access?: string;
   description?: string | null;

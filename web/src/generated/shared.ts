@@ -7,6 +7,16 @@ export interface EpsApi {
   summary: string;
   permission: string | null;
   public: boolean;
+  /**
+   * What a declared call (and every generic action) says of itself: its input's JSON Schema (a
+   * POST's body, a GET's query), its answer's (`{"$ref": "#/row"}` stands for the entry's
+   * `schema.row`), whether it writes, and what its access rule asks of a caller.
+   */
+  input?: Record<string, unknown>;
+  answer?: Record<string, unknown> | null;
+  effect?: 'read' | 'write';
+  access?: string;
+  description?: string | null;
 }
 
 /** The file type groups of 000 §9 by extension, as server/modules/space/file-types.ts stores them in space/info.type. */
