@@ -126,7 +126,7 @@ describe('the SQLite connection under concurrent callers', () => {
       await db.run("INSERT INTO t (v) VALUES ('slip')");
       return seen;
     });
-    const hung = new Promise((_, reject) => setTimeout(() => reject(new Error('the transaction hung')), 3000));
+    const hung = new Promise((_, reject) => setTimeout(() => reject(new Error('the transaction hung')), 30_000));
     expect(await Promise.race([inside, hung])).toEqual([{ v: 'mine' }]);
     // Work the transaction's flow leaves behind runs in turn once the transaction has ended.
     let later: Promise<unknown> = Promise.resolve();
@@ -281,7 +281,7 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
     server = spawn(process.execPath, [join(ROOT, 'dist/server/bootstrap.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     exited = new Promise((ok) => server!.once('exit', (code, signal) => ok({ code, signal })));
     await new Promise<void>((ok, fail) => {
-      const timer = setTimeout(() => fail(new Error(`server did not start: ${output}`)), 30_000);
+      const timer = setTimeout(() => fail(new Error(`server did not start: ${output}`)), 180_000);
       server!.stdout!.on('data', (d) => {
         output += d;
         if (output.includes('COSMAC AI is running at')) {
@@ -316,7 +316,7 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
     }
   };
   const health = async () => {
-    const res = await fetch(`${base()}/health`, { signal: AbortSignal.timeout(5000) });
+    const res = await fetch(`${base()}/health`, { signal: AbortSignal.timeout(60_000) });
     return ((await res.json()) as { data: { requestLog: { queued: number; written: number; dropped: number; failed: number } } }).data.requestLog;
   };
 
