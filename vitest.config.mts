@@ -11,8 +11,13 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/web/**/*.test.ts', 'tests/cluster/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: with the machine's two cores busy with other work a test takes several times as
+    // long as on a quiet one. Waits inside tests end on their condition, not on these limits.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+    // expect.poll's own default is 1 s: a socket closed by another process, a row written by a
+    // timer, can take longer than that on a busy machine. The poll ends as soon as it holds.
+    expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,

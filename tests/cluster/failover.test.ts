@@ -22,6 +22,11 @@ const suite = skip ? describe.skip : describe;
 
 /** Requests under way at once: the reading workers. */
 const READERS = 6;
+/** Waits until the load has answered `n` more requests: on a busy machine a second holds few of them. */
+const answered = async (run: { outcomes: Outcome[] }, n: number) => {
+  const from = run.outcomes.length;
+  await expect.poll(() => run.outcomes.length - from).toBeGreaterThanOrEqual(n);
+};
 
 suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () => {
   let c: Cluster;
@@ -35,7 +40,7 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
   afterAll(async () => {
     for (const s of sockets) s.close();
     await c?.close();
-  }, 60_000);
+  });
 
   /** Which instances served these requests (the last address nginx tried for each). */
   const servers = async (rids: string[]) => new Set((await c.nginx.logged(rids)).map((l) => c.nameOf(l.upstreams.at(-1) ?? '-')));
@@ -45,7 +50,7 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
   const rejoin = async (i: Instance) => {
     await c.start(i);
     await c.route();
-    for (let n = 0, until = Date.now() + 20_000; ; n++) {
+    for (let n = 0, until = Date.now() + 60_000; ; n++) {
       const rid = `rejoin-${i.name}-${Date.now()}-${n}`;
       expect((await call(c.nginx.url, 'GET', '/admin/base/comm/person', { token: admin, rid })).status).toBe(200);
       if ((await servers([rid])).has(i.name)) return;
@@ -80,11 +85,13 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
 
     const run = load(c.nginx.url, admin, 'drain', { readers: READERS, writers: 2 });
     await sleep(1000);
+    await answered(run, 16);
     const proc = drained.proc!;
     proc.kill('SIGTERM');
     const exit = await exited(proc);
     drained.proc = null;
     await sleep(1000);
+    await answered(run, 16);
     const outcomes = await run.stop();
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(exit).toEqual({ code: 0, signal: null });
@@ -95,9 +102,9 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     await writesKept('drain', outcomes);
     // The socket was told to reconnect, did so through nginx to the instance left, and works there.
     expect(notices.filter((n) => n.kind === 'server').map((n) => n.data)).toEqual([{ reconnect: true }]);
-    await expect.poll(() => socket.connected, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => socket.connected).toBe(true);
     expect((await emitAck(socket, 'sync', { since: [] })).code).toBe(1000);
-  }, 90_000);
+  });
 
   it('loses no read and no write when the instance is marked down in nginx first, then stopped', async () => {
     await rejoin(drained);
@@ -117,7 +124,7 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     // Both served while both were in; every acknowledged write is stored, once.
     expect(await servers(outcomes.map((o) => o.rid))).toEqual(new Set(c.instances.map((i) => i.name)));
     await writesKept('takeout', outcomes);
-  }, 90_000);
+  });
 
   it('loses no read when an instance is killed with SIGKILL (nginx retries reads on the other)', async () => {
     const killed = drained;
@@ -125,10 +132,12 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     await rejoin(survivor);
     const run = load(c.nginx.url, admin, 'kill', { readers: READERS });
     await sleep(1000);
+    await answered(run, 16);
     killed.proc!.kill('SIGKILL');
     await exited(killed.proc!);
     killed.proc = null;
     await sleep(1500);
+    await answered(run, 16);
     const outcomes = await run.stop();
     const failed = outcomes.filter((o) => !o.ok);
     // A read fails only if the killed instance had already begun its answer when it died (nginx
@@ -142,5 +151,5 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     const retried = (await c.nginx.logged(outcomes.map((o) => o.rid))).filter((l) => l.upstreams.length > 1);
     expect(retried.length).toBeGreaterThan(0);
     expect(retried.every((l) => c.nameOf(l.upstreams[0]) === killed.name && c.nameOf(l.upstreams.at(-1)!) === survivor.name)).toBe(true);
-  }, 90_000);
+  });
 });

@@ -102,7 +102,7 @@ function args(dir: string, extra: string[]): string[] {
 }
 
 async function accepting(port: number, proc: ChildProcess, out: () => string): Promise<void> {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`nginx exited with ${proc.exitCode}: ${out()}`);
     const ok = await new Promise<boolean>((resolve) => {
@@ -154,7 +154,7 @@ export async function startNginx(dir: string, port: number, backends: Backend[])
       if (!checked.ok) throw new Error(`nginx -t refused the rendered configuration: ${checked.output}`);
       const before = errorLog().split('start worker process').length;
       proc.kill('SIGHUP');
-      const until = Date.now() + 10_000;
+      const until = Date.now() + 60_000;
       while (errorLog().split('start worker process').length < before + 2) {
         if (Date.now() > until) throw new Error(`nginx did not reload: ${errorLog()}`);
         await new Promise((r) => setTimeout(r, 50));
@@ -163,7 +163,7 @@ export async function startNginx(dir: string, port: number, backends: Backend[])
     accessLog,
     async logged(rids) {
       const want = new Set(rids);
-      for (const until = Date.now() + 5000; ;) {
+      for (const until = Date.now() + 30_000; ;) {
         const lines = accessLog().filter((l) => want.has(l.rid));
         if (new Set(lines.map((l) => l.rid)).size === want.size) return lines;
         if (Date.now() > until) throw new Error(`nginx logged ${lines.length} of ${want.size} requests`);

@@ -78,7 +78,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const start = async (i: Instance, env: NodeJS.ProcessEnv = {}) => {
     const own = { DATA_DIR: i.dataDir, LOG_DIR: join(i.dataDir, 'logs'), INSTANCE_ID: `cluster-${i.name}`, PORT: String(i.port) };
     // The first start on a new database creates every table: slow on a busy machine.
-    i.proc = (await startServerProcess({ ...shared, ...own, ...env }, 120_000)).proc;
+    i.proc = (await startServerProcess({ ...shared, ...own, ...env })).proc;
   };
   let nginx: Nginx | null = null;
   const cluster: Cluster = {

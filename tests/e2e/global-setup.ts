@@ -117,7 +117,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_STATE = stateFile;
 
   const password = await new Promise<string>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start within 30 s:\n${out}`)), 30_000);
+    const timer = setTimeout(() => rej(new Error(`server did not start within 120 s:\n${out}`)), 120_000);
     const check = () => {
       const m = /password "([^"]+)"/.exec(out);
       if (m && /is running at/.test(out)) {

@@ -91,16 +91,17 @@ export class Api {
 }
 
 /**
- * Screenshot of the viewport into tests/e2e/artifacts/<name>.png, once dialogs, route fades and
- * skeletons have settled (antd motions take 0.2-0.4 s).
+ * Screenshot of the viewport into tests/e2e/artifacts/<name>.png, once skeletons, spinners and a
+ * leaving page are gone and nothing moves (motionDone: dialogs, route fades, antd motions), however
+ * long that takes on a busy machine (it was a fixed half second, which a quiet one mostly idled).
  */
 export async function shot(page: Page, name: string): Promise<void> {
   await page
-    .locator('.ant-skeleton, .ant-spin-spinning')
+    .locator('.ant-skeleton, .ant-spin-spinning, .route-fade-out')
     .first()
     .waitFor({ state: 'detached', timeout: 5000 })
     .catch(() => undefined);
-  await page.waitForTimeout(500);
+  await motionDone(page).catch(() => undefined);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 

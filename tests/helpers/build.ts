@@ -62,9 +62,10 @@ function alive(pid: number): boolean {
 
 /**
  * Starts the built server as a separate process on a free port with `env` added to this
- * process's environment, and resolves once it prints that it is running.
+ * process's environment, and resolves once it prints that it is running (a server that fails to
+ * start exits and says why; the limit is only for one that hangs, minutes on a busy machine).
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<{ proc: ChildProcess; port: number }> {
+export async function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 180_000): Promise<{ proc: ChildProcess; port: number }> {
   await buildServerOnce();
   const port = await freePort();
   const proc = spawn(process.execPath, [join(ROOT, 'dist/server/bootstrap.js')], {

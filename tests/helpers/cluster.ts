@@ -13,7 +13,7 @@ export async function startRedis(port: number): Promise<ChildProcess> {
   const proc = spawn(REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', process.env.DATA_DIR!], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((ok, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`redis-server did not start: ${out}`)), 10_000);
+    const timer = setTimeout(() => fail(new Error(`redis-server did not start: ${out}`)), 60_000);
     proc.stdout!.on('data', (d) => {
       out += d;
       if (out.includes('Ready to accept connections')) {

@@ -157,7 +157,7 @@ export async function badPackages(): Promise<Record<string, Buffer>> {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `what` every 50 ms until `done` holds or `ms` have passed; answers the last value. */
-export async function until<T>(what: () => T | Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
+export async function until<T>(what: () => T | Promise<T>, done: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await what();

@@ -51,7 +51,7 @@ function clientFor(token: string | null, url: string, opts: ConnectOptions): Soc
     reconnection: opts.reconnection ?? false,
     reconnectionDelay: 200,
     reconnectionDelayMax: 1000,
-    timeout: 5000,
+    timeout: 60_000, // a handshake on a loaded machine can take seconds
     auth,
     extraHeaders: token && opts.asHeader ? { Authorization: token } : undefined,
   });
@@ -86,7 +86,7 @@ export async function refusedConnect(token: string | null, opts: ConnectOptions 
 }
 
 /** Emits `event` with `payload` and resolves with the ack. */
-export function emitAck<T = any>(socket: Socket, event: string, payload: unknown, timeoutMs = 10_000): Promise<Ack<T>> {
+export function emitAck<T = any>(socket: Socket, event: string, payload: unknown, timeoutMs = 60_000): Promise<Ack<T>> {
   return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<Ack<T>>;
 }
 
@@ -96,7 +96,7 @@ export function notices<T = any>(socket: Socket, kind?: string): Array<Notice<T>
 }
 
 /** The first notice (received before or after this call) of `kind` that `match` accepts. */
-export async function waitNotice<T = any>(socket: Socket, kind: string, match: (data: T) => boolean = () => true, timeoutMs = 5000): Promise<Notice<T>> {
+export async function waitNotice<T = any>(socket: Socket, kind: string, match: (data: T) => boolean = () => true, timeoutMs = 60_000): Promise<Notice<T>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const hit = notices<T>(socket, kind).find((n) => match(n.data));

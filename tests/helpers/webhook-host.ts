@@ -33,7 +33,7 @@ export function event(name: string, data: Record<string, unknown> = { id: 1 }): 
   return { name, id: randomUUID(), time: new Date().toISOString(), data };
 }
 
-export async function waitUntil(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function waitUntil(check: () => boolean, timeoutMs = 60_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

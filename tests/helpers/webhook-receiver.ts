@@ -109,7 +109,7 @@ export class WebhookReceiver {
   }
 
   /** Resolves once `count` requests have arrived; throws after `timeoutMs`. */
-  async waitForRequests(count: number, timeoutMs = 10_000): Promise<ReceivedRequest[]> {
+  async waitForRequests(count: number, timeoutMs = 60_000): Promise<ReceivedRequest[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.requests.length < count) {
       const left = deadline - Date.now();

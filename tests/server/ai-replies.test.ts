@@ -58,7 +58,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       await say(ben, text(1, groupId, 'Tides are strange.'));
       const asked = await say(ann, text(1, groupId, '@Helper why do tides turn?', { at: [helper] }));
       for (const s of [a, b]) {
-        const reply = await waitNotice(s, 'message', (m) => m.fromId === helper && m.type === 21, 8000);
+        const reply = await waitNotice(s, 'message', (m) => m.fromId === helper && m.type === 21);
         expect(reply.data).toMatchObject({ content: answer, toType: 1, toId: groupId, conversation: `g:${groupId}`, at: [] });
         const runId = reply.data.relateId as number;
         const all = notices(s);
@@ -108,7 +108,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     const s = await connect(ann.token);
     try {
       await say(ben, text(1, groupId, 'Beta and Alpha, hello', { at: [beta, alpha] }));
-      await waitNotice(s, 'message', (m) => m.fromId === alpha && m.type === 21, 8000);
+      await waitNotice(s, 'message', (m) => m.fromId === alpha && m.type === 21);
       await aiRepliesDone(t().core);
       const rows = await stored(`g:${groupId}`);
       expect(rows.map((m) => [Number(m.fromId), content(m)])).toEqual([
@@ -184,7 +184,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     const b = await connect(ben.token);
     try {
       await say(ann, text(1, groupId, '@Flaky hello', { at: [flaky] }));
-      const failure = await waitNotice(b, 'message', (m) => m.fromId === flaky && m.type === 22, 8000);
+      const failure = await waitNotice(b, 'message', (m) => m.fromId === flaky && m.type === 22);
       await aiRepliesDone(t().core);
       const [run] = await runsOf(flaky);
       expect(failure.data).toMatchObject({ relateId: run.id, content: { runId: run.id, error: 'upstream' }, toType: 1, toId: groupId });
@@ -229,7 +229,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     const a = await connect(ann.token);
     try {
       const asked = await say(ann, text(1, groupId, '@Dear a question', { at: [dear] }));
-      const told = await waitNotice(a, 'message', (m) => m.fromId === dear && m.type === 22, 8000);
+      const told = await waitNotice(a, 'message', (m) => m.fromId === dear && m.type === 22);
       expect(told.data.content).toEqual({ error: 'not_enough_tokens', userId: ann.id, cost: 5, messageId: asked.id });
       await aiRepliesDone(t().core);
       expect(await runsOf(dear)).toEqual([]);
@@ -252,7 +252,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     const a = await connect(ann.token);
     try {
       await say(ann, text(0, buddy, 'hello Buddy'));
-      const reply = await waitNotice(a, 'message', (m) => m.fromId === buddy && m.type === 21, 8000);
+      const reply = await waitNotice(a, 'message', (m) => m.fromId === buddy && m.type === 21);
       expect(reply.data).toMatchObject({ toType: 0, toId: ann.id, content: 'Hi there!', conversation: `p:${Math.min(ann.id, buddy)}:${Math.max(ann.id, buddy)}` });
       expect(notices(a, 'delta').filter((d) => d.data.fromId === buddy).map((d) => d.data.text).join('')).toBe('Hi there!');
       await aiRepliesDone(t().core);
@@ -286,7 +286,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       await waitNotice(b, 'message', (m) => m.id === ack.data.id);
       // The model is still thinking: nothing of the reply has come yet (at most the start, which says so).
       expect([...notices(a), ...notices(b)].some((n) => n.data?.fromId === slow && n.data?.start !== true)).toBe(false);
-      const reply = await waitNotice(b, 'message', (m) => m.fromId === slow && m.type === 21, 8000);
+      const reply = await waitNotice(b, 'message', (m) => m.fromId === slow && m.type === 21);
       expect(reply.data.content).toBe('eventually');
       await aiRepliesDone(t().core);
     } finally {
@@ -296,7 +296,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
 });
 
 /** Polls `done` until it holds (or fails after `ms`). */
-async function waitFor(done: () => Promise<boolean>, ms = 10_000): Promise<void> {
+async function waitFor(done: () => Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await done())) {
     if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);

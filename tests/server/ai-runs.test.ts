@@ -125,7 +125,7 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const s = await connect(dan.token);
     try {
       const started = ok(await post(t(), RUN, { appId, input: 'are you there?' }, dan.token));
-      const failure = await waitNotice(s, 'message', (m) => m.type === 22 && m.relateId === started.runId, 8000);
+      const failure = await waitNotice(s, 'message', (m) => m.type === 22 && m.relateId === started.runId);
       expect(failure.data.content).toEqual({ runId: started.runId, error: 'timeout' });
       const run = await runRow(t(), started.runId);
       expect(run.status).toBe(2);
@@ -145,7 +145,7 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const s = await connect(gus.token);
     try {
       const started = ok(await post(t(), RUN, { appId, input: 'take your time' }, gus.token));
-      await waitNotice(s, 'delta', (d) => d.runId === started.runId, 5000);
+      await waitNotice(s, 'delta', (d) => d.runId === started.runId);
       // What the watchdog does to a run past its deadline, while the model is still answering.
       expect((await failRun(t().core, started.runId, { code: 'deadline', detail: 'no answer before the deadline' })).failed).toBe(true);
       await syncRunsDone(t().core);
@@ -210,7 +210,7 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const failed = runs.filter((r) => Number(r.status) === 2).length;
     expect(entries.map((e) => [Number(e.type), Number(e.n)])).toEqual([[10, 100], [11, failed]]);
     await expectLedgerBalanced(t());
-  }, 60_000);
+  });
 
   it('answers a retry with the same clientId with the first run, charged once', async () => {
     const fay = await member(t());

@@ -101,7 +101,7 @@ export async function counts(t: TestApp): Promise<{ runs: number; messages: numb
 }
 
 /** Polls `read` until `done` accepts its value (or fails after `ms`). */
-export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
+export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await read();

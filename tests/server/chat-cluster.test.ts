@@ -69,9 +69,9 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     const env = { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, ADMIN_PASSWORD, CHAT_SEND_LIMIT: '1000/10', LOG_CONSOLE_LEVEL: 'error' };
-    const a = await startServerProcess(env, 120_000);
+    const a = await startServerProcess(env);
     servers.push(a.proc);
-    const b = await startServerProcess(env, 120_000);
+    const b = await startServerProcess(env);
     servers.push(b.proc);
     urlA = `http://127.0.0.1:${a.port}`;
     urlB = `http://127.0.0.1:${b.port}`;
@@ -99,7 +99,7 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     for (const s of servers) await stop(s);
     await stop(redis);
     await db?.drop();
-  }, 60_000);
+  });
 
   it('delivers a group message sent through instance A to a member\'s socket on instance B, and back', async () => {
     const s1 = await client(u1, urlA);
@@ -113,7 +113,7 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     // A private message too: the receiver's room spans both instances.
     const dm = await emitAck(s1, 'sendMessage', { toType: 0, toId: u2.id, content: 'psst' });
     await waitNotice(s2, 'message', (m) => m.id === dm.data.id);
-  }, 60_000);
+  });
 
   it('keeps presence right with sockets of one user on both instances', async () => {
     const watcher = await client(u1, urlA);
@@ -129,7 +129,7 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     await closeAll(onA);
     await waitNotice(watcher, 'presence', (p) => p.userId === u3.id && p.online === false);
     expect(await online(u3.id)).toBe(0);
-  }, 60_000);
+  });
 
   it('ends a session\'s socket on instance B when it signs out through A, and every socket of a member disabled through A', async () => {
     const session = { id: u2.id, token: await login('cl_two', 'Member-Pass-1') };
@@ -145,7 +145,7 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     expect((await call(urlA, '/admin/base/sys/user/update', { id: u4.id, status: 0 }, admin)).code).toBe(1000);
     for (const s of [a4, b4]) await waitNotice(s, 'session', (d) => d.reason === 'disabled');
     await expect.poll(() => a4.connected || b4.connected).toBe(false);
-  }, 60_000);
+  });
 
   it('reconnects and resumes delivery after Redis restarts, and keeps every acknowledged message', async () => {
     const s1 = await client(u1, urlA, true);
@@ -164,11 +164,14 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     for (let i = 0; i < 3; i++) await send();
     redis = await startRedis(redisPort);
 
-    // Delivery from A to B resumes once both instances have reconnected.
+    // Delivery from A to B resumes once both instances have reconnected. A message sent after the
+    // restart that arrives late (a busy machine) counts when it arrives, while the next is sent.
+    const sentAfter = new Set<number>();
     let delivered = false;
-    for (const until = Date.now() + 30_000; !delivered && Date.now() < until;) {
+    for (const until = Date.now() + 90_000; !delivered && Date.now() < until;) {
       const ack = await send();
-      if (ack?.code === 1000) delivered = await waitNotice(s2, 'message', (m) => m.id === ack.data.id, 1500).then(() => true, () => false);
+      if (ack?.code === 1000) sentAfter.add(ack.data.id);
+      if (sentAfter.size) delivered = await waitNotice(s2, 'message', (m) => sentAfter.has(m.id), 1500).then(() => true, () => false);
       else await new Promise((r) => setTimeout(r, 300));
     }
     expect(delivered).toBe(true);
@@ -182,7 +185,7 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     await reconnected;
     const after = await send();
     expect(after?.code).toBe(1000);
-    await waitNotice(s2, 'message', (m) => m.id === after!.data.id, 5000);
+    await waitNotice(s2, 'message', (m) => m.id === after!.data.id);
     const synced = await emitAck(s2, 'sync', { since: [{ toType: 1, toId: groupId, afterSeq: lastSeen }] });
     expect(synced.data[0].list.map((m: { id: number }) => m.id)).toContain(after!.data.id);
 
@@ -193,5 +196,5 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     // Numbers stay unique and gapless through it all.
     const seqs = history.data.list.map((m: { seq: number }) => m.seq);
     expect(seqs).toEqual(seqs.map((_: number, i: number) => i + 1));
-  }, 120_000);
+  }, 240_000);
 });

@@ -25,7 +25,7 @@ const kinds = await databaseKinds();
 const withRedis = await redisUp();
 type Envelope = { code: number; message: string; data: any };
 
-async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await get();
@@ -62,7 +62,7 @@ describe.runIf(withRedis).each(kinds)('entities registered while running on %s',
 
   beforeAll(async () => {
     a = await startApp(kind, { redisUrl: REDIS_URL, env: { ...process.env, CODING_ENTITIES_DIR: dirA, CODING_SYNC_SECONDS: '0.5' } });
-  }, 120_000);
+  });
   afterAll(async () => {
     b?.kill('SIGTERM');
     c?.kill('SIGTERM');
@@ -118,7 +118,7 @@ describe.runIf(withRedis).each(kinds)('entities registered while running on %s',
     b = again.proc;
     // Registered at start-up from the stored declaration: answers on the first call.
     expect((await call(again.port, `/admin/demo/${name}/page`, {})).data.pagination.total).toBe(2);
-  }, 120_000);
+  });
 
   it('loads the source file at start-up without a build, on a process whose folder holds it', async () => {
     cDb = await createTestDb(kind);
@@ -127,5 +127,5 @@ describe.runIf(withRedis).each(kinds)('entities registered while running on %s',
     const page = await call(started.port, `/admin/demo/${name}/page`, {});
     expect(page.code, JSON.stringify(page)).toBe(1000);
     expect(page.data.pagination.total).toBe(0);
-  }, 120_000);
+  });
 });

@@ -25,7 +25,7 @@ function pluginDir(): string | null {
 const dir = pluginDir();
 
 /** The file once its (unawaited) writer has finished: present and the same size twice running. */
-async function settled(file: string, ms = 15000): Promise<string> {
+async function settled(file: string, ms = 60_000): Promise<string> {
   let last = -1;
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
     if (!existsSync(file)) continue;

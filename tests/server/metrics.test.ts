@@ -35,7 +35,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0;
 }
 
-async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
+async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await what();

@@ -43,7 +43,7 @@ describe.skipIf(!hasMysql)('a plugin on two instances sharing one MariaDB databa
   beforeAll(async () => {
     a = await startApp('mysql', { env: env(dirA) });
     b = await startCore({ ...readConfig(process.env), databaseUrl: a.db.url, adminPassword: ADMIN_PASSWORD, captcha: false, redisUrl: undefined, env: env(dirB) });
-  }, 120_000);
+  });
   afterAll(async () => {
     await b?.close();
     await a?.close();
@@ -83,5 +83,5 @@ describe.skipIf(!hasMysql)('a plugin on two instances sharing one MariaDB databa
     await addUserOnB();
     await sleep(300);
     expect(eventsIn(eventsFile)).toHaveLength(2);
-  }, 60_000);
+  });
 });

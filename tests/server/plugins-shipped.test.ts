@@ -129,7 +129,7 @@ describe.each(kinds)('shipped plugins on %s', (kind) => {
     receiver.answer(500, 200);
     const username = `hooked${randomBytes(3).toString('hex')}`;
     expect((await admin('/admin/base/sys/user/add', { username, password: 'Member-Pass-1', nickName: 'Hooked', roleIdList: [] })).body.code).toBe(1000);
-    const got = await receiver.waitForRequests(2, 15_000);
+    const got = await receiver.waitForRequests(2);
     expect(got.map((r) => r.answer)).toEqual([500, 200]);
     for (const r of got) {
       expect(r.signatureValid).toBe(true);

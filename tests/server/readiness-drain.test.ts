@@ -86,7 +86,7 @@ class RawConnection {
   }
 
   /** Resolves once the server has closed the connection. */
-  async closedByServer(ms = 5000): Promise<boolean> {
+  async closedByServer(ms = 30_000): Promise<boolean> {
     const until = Date.now() + ms;
     while (!this.ended && Date.now() < until) await sleep(20);
     return this.ended;
@@ -176,7 +176,7 @@ describe('readiness and the graceful stop of a server process', () => {
 
     // The listener closes: a new connection is refused.
     let closed = false;
-    for (let i = 0; i < 30 && !closed; i++) {
+    for (let i = 0; i < 300 && !closed; i++) {
       closed = await refused(port);
       if (!closed) await sleep(100);
     }

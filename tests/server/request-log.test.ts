@@ -101,7 +101,7 @@ describe.each(kinds)('request log queue on %s', (kind) => {
     const log = new RequestLogQueue(t.core.db, { flushMs: 20 }).start();
     const action = tag();
     log.record(entry(action));
-    for (let i = 0; i < 100 && log.stats.written < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && log.stats.written < 1; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await rowsOf(action)).toHaveLength(1);
     await log.close();
   });

@@ -219,5 +219,5 @@ describe('npm run start:fakes on SIGINT', () => {
     s.proc.kill('SIGINT');
     expect(await s.exited).toEqual({ code: 0, signal: null });
     for (const p of ports) expect(await listening(p), `port ${p}`).toBe(false);
-  }, 120_000);
+  });
 });

@@ -54,7 +54,7 @@ describe.skipIf(!(hasMysql && hasRedis))('scheduled tasks across two instances w
     await stop(servers.B);
     await stop(redis);
     await db?.drop();
-  }, 60_000);
+  });
 
   it('runs a task every second 9 to 11 times in ten seconds, once per tick, and goes on when an instance dies', async () => {
     const login = await call('/admin/base/open/login', { username: 'admin', password: ADMIN_PASSWORD });
@@ -100,5 +100,5 @@ describe.skipIf(!(hasMysql && hasRedis))('scheduled tasks across two instances w
     expect(Number(task.status)).toBe(0);
     expect(task.nextRunTime).toBeNull();
     expect(Number(task.runCount)).toBe(rows.length);
-  }, 60_000);
+  });
 });

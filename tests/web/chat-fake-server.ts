@@ -135,7 +135,7 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
 }
 
 /** Waits until `check` holds (polling), failing after `ms`. */
-export async function until(check: () => boolean, ms = 5000): Promise<void> {
+export async function until(check: () => boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not met in time');

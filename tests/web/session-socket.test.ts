@@ -87,7 +87,7 @@ describe('the socket bound to the session', () => {
     socket.setStatus({ state: 'offline', reason: 'refused' });
     socket.setStatus({ state: 'offline', reason: 'refused' });
     expect(deps.refresh).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(socket.changed).toBe(2));
+    await vi.waitFor(() => expect(socket.changed).toBe(2), { timeout: 30_000 });
   });
 
   it('unbinds', () => {
