@@ -60,8 +60,12 @@ describe.skipIf(!hasMysql)('a plugin on two instances sharing one MariaDB databa
     expect(stateB).toEqual({ loaded: true, active: true, error: null });
     // B unpacked its own copy from the package row.
     expect(readdirSync(join(dirB, 'test-notify')).sort()).toEqual([sha256(zip), 'data'].sort());
-    // B's lifecycle: only load (install and enable ran once, on A).
-    expect(readFileSync(join(dirB, 'test-notify', 'data', 'lifecycle.log'), 'utf8').trim().split('\n')).toEqual(['load 1.0.0']);
+    // B's lifecycle: only load (install and enable ran once, on A). B checks the rows every 0.5 s and
+    // may see A's three writes (install, config, enable) one by one, loading again on each: how many
+    // loads depends on the machine's speed, that they are loads only does not.
+    const lifecycle = readFileSync(join(dirB, 'test-notify', 'data', 'lifecycle.log'), 'utf8').trim().split('\n');
+    expect(lifecycle.length).toBeGreaterThanOrEqual(1);
+    expect([...new Set(lifecycle)]).toEqual(['load 1.0.0']);
 
     // A write on B reaches B's notifier once (A, which did not write, sends nothing).
     await addUserOnB();
