@@ -78,8 +78,10 @@ describe.each(kinds)('friends at once, in public and live on %s', (kind) => {
   it('delivers the request and the acceptance to the receiver only after their rows are committed', async () => {
     const [a, b] = [await member(t), await member(t)];
     const seen: Array<{ to: number[]; notice: Notice; committed: Promise<boolean> }> = [];
+    const reads: Array<{ to: number[]; notice: Notice }> = [];
     const notify = t.core.model.byKey.get('base/notify')!;
     vi.spyOn(t.core.realtime, 'toUsers').mockImplementation((to, notice) => {
+      if (notice.kind === 'notifyRead') return void reads.push({ to, notice });
       const id = (notice.data as { id: number }).id;
       // Read outside the request's transaction: on MariaDB it sees only committed rows.
       const committed = t.core.db.query(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q(notify.table)} WHERE ${t.core.db.q('id')} = ?`, [id]).then((r) => r.length === 1);
@@ -93,6 +95,8 @@ describe.each(kinds)('friends at once, in public and live on %s', (kind) => {
     expect(seen).toHaveLength(2);
     expect(seen[1]).toMatchObject({ to: [a.id], notice: { kind: 'notify', data: { toId: a.id, type: 3 } } });
     expect(await Promise.all(seen.map((s) => s.committed))).toEqual([true, true]);
+    // Answering read the request's notice: b's other open bells are told, once, after the commit.
+    expect(reads).toEqual([{ to: [b.id], notice: { kind: 'notifyRead', data: { ids: [(seen[0].notice.data as { id: number }).id], type: 2 } } }]);
   });
 
   it('refuses a member\'s requests beyond the hourly limit with 429, sending nothing more', async () => {
