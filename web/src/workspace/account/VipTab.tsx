@@ -46,7 +46,9 @@ export default function VipTab() {
 
   const end = me?.vipEndTime ? new Date(me.vipEndTime) : null;
   const active = !!end && end.getTime() > Date.now();
-  const current = active ? plans?.find((p) => Number(p.type) === Number(me?.vipType)) : undefined;
+  // The account keeps the plan's type only: name the plan when one plan has that type, never a guess.
+  const sameType = active ? (plans ?? []).filter((p) => Number(p.type) === Number(me?.vipType)) : [];
+  const current = sameType.length === 1 ? sameType[0] : undefined;
   // A card subscription already renews the membership: no second one.
   const renewing = active && !!me?.subscriptionId;
 
