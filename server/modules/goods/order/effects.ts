@@ -26,7 +26,7 @@ import { ORDER } from './order.messages';
 import { NOTIFY_TYPE, notifyUsers, type NotifyType } from '../../base/notify/notify.service';
 import { t as text } from '../../../core/i18n/messages';
 import { memberLang } from '../../base/member-language';
-import { tokenCount } from './order.service';
+import { tokenCount } from './token-count';
 
 const DAY_MS = 24 * 3600 * 1000;
 

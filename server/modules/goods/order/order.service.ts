@@ -30,6 +30,7 @@ import { dueOrderIds, orderByNo } from './order.queries';
 import { ORDER } from './order.messages';
 import { t as text, type Lang } from '../../../core/i18n/messages';
 import { languageOf } from '../../base/member-language';
+import { tokenCount } from './token-count';
 
 const orders = (core: Core) => core.model.byKey.get('goods/order')!;
 
@@ -206,13 +207,6 @@ export async function createVipOrder(core: Core, caller: AuthUser, vipId: number
       extraInfo: { title: vipOrderTitle(lang, plan), ...vipTermsOf(plan), ...(opts.subscription ? { subscription: true } : {}) },
     });
   });
-}
-
-const LOCALE: Record<Lang, string> = { en: 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
-
-/** A count of tokens as the member's screens write it: grouped (1,000), up to four decimals. */
-export function tokenCount(lang: Lang, tokens: number): string {
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 4 }).format(tokens);
 }
 
 /** rechargeToken: a pending order of `cents` in the site currency for `tokens` (fixed now), titled in the buyer's language. */
