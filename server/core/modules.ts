@@ -45,26 +45,10 @@ export interface CallSpec {
 export function call<S extends Shape, A>(core: Core, module: string, group: string, action: string, spec: DeclaredCall<S, A>): Route;
 export function call(core: Core, module: string, group: string, action: string, spec: CallSpec): Route;
 export function call<S extends Shape, A>(core: Core, module: string, group: string, action: string, spec: CallSpec | DeclaredCall<S, A>): Route {
-  if ('input' in spec) {
-    return declaredRoute(core, {
-      method: spec.method,
-      path: `/admin/${module}/${group}/${action}`,
-      permission: `${module}:${group.replace(/\//g, ':')}:${action.split('/')[0]}`,
-      summary: spec.summary,
-      entity: core.model.byKey.get(`${module}/${group}`),
-      module,
-      group,
-      raw: spec.raw,
-      member: spec.member,
-      menuPage: spec.menuPage,
-    }, spec);
-  }
-  const guard = spec.guard ?? 'permission';
-  return {
+  const base = {
     method: spec.method,
     path: `/admin/${module}/${group}/${action}`,
-    guard,
-    permission: guard === 'permission' ? `${module}:${group.replace(/\//g, ':')}:${action.split('/')[0]}` : null,
+    permission: `${module}:${group.replace(/\//g, ':')}:${action.split('/')[0]}`,
     summary: spec.summary,
     entity: core.model.byKey.get(`${module}/${group}`),
     module,
@@ -72,8 +56,10 @@ export function call<S extends Shape, A>(core: Core, module: string, group: stri
     raw: spec.raw,
     member: spec.member,
     menuPage: spec.menuPage,
-    handler: guardedByRule(core, module, group, action, spec.handler),
   };
+  if ('input' in spec) return declaredRoute(core, base, spec);
+  const guard = spec.guard ?? 'permission';
+  return { ...base, guard, permission: guard === 'permission' ? base.permission : null, handler: guardedByRule(core, module, group, action, spec.handler) };
 }
 
 /** The handler behind the entity's declared rule for this action, when it declares one. */
