@@ -117,3 +117,19 @@ export async function closeAll(...sockets: Array<Socket | null | undefined>): Pr
   for (const s of sockets) s?.close();
   await new Promise((r) => setTimeout(r, 50));
 }
+
+/**
+ * The sockets one test file opens, closed together in its afterAll:
+ * `const sockets = socketPool(); const s = await sockets.open(person.token); ... await sockets.closeAll();`
+ */
+export function socketPool(): { open(token: string | null): Promise<Socket>; closeAll(): Promise<void> } {
+  const opened: Socket[] = [];
+  return {
+    async open(token) {
+      const s = await connect(token);
+      opened.push(s);
+      return s;
+    },
+    closeAll: () => closeAll(...opened.splice(0)),
+  };
+}

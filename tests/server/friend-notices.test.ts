@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { closeAll, connect, notices, noticeWithin, waitNotice, type Client } from '../helpers/sockets';
+import { socketPool, notices, noticeWithin, waitNotice } from '../helpers/sockets';
 import { NOTIFY_TYPE } from '../../server/modules/base/notify/notify.service';
 import { caller, member, notificationsOf, type Person } from './friends-world';
 
@@ -17,18 +17,14 @@ const kinds = await databaseKinds();
 describe.each(kinds)('friend request notifications on %s', (kind) => {
   let t: TestApp;
   let api: ReturnType<typeof caller>;
-  const open: Client[] = [];
-  const client = async (p: Person) => {
-    const s = await connect(p.token);
-    open.push(s);
-    return s;
-  };
+  const sockets = socketPool();
+  const client = (p: Person) => sockets.open(p.token);
   beforeAll(async () => {
     t = await startApp(kind);
     api = caller(t);
   });
   afterAll(async () => {
-    await closeAll(...open);
+    await sockets.closeAll();
     await t?.close();
   });
   const ask = async (from: Person, to: Person) => {

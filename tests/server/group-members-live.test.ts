@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { closeAll, connect, noticeWithin, waitNotice, type Client } from '../helpers/sockets';
+import { socketPool, noticeWithin, waitNotice } from '../helpers/sockets';
 import { ok, person, post, type Person } from '../helpers/group-members';
 
 const kinds = await databaseKinds();
@@ -15,19 +15,15 @@ const kinds = await databaseKinds();
 describe.each(kinds)('member changes reach open chats on %s', (kind) => {
   let t: TestApp;
   let ann: Person, cid: Person, bo: Person, out: Person;
-  const open: Client[] = [];
-  const client = async (p: Person) => {
-    const s = await connect(p.token);
-    open.push(s);
-    return s;
-  };
+  const sockets = socketPool();
+  const client = (p: Person) => sockets.open(p.token);
 
   beforeAll(async () => {
     t = await startApp(kind);
     [ann, cid, bo, out] = [await person(t, 'ann'), await person(t, 'cid'), await person(t, 'bo'), await person(t, 'out')];
   });
   afterAll(async () => {
-    await closeAll(...open);
+    await sockets.closeAll();
     await t?.close();
   });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { closeAll, connect, noticeWithin, waitNotice, type Client } from '../helpers/sockets';
+import { socketPool, noticeWithin, waitNotice } from '../helpers/sockets';
 import { ok, person, post, type Person } from '../helpers/group-members';
 
 const kinds = await databaseKinds();
@@ -18,12 +18,8 @@ describe.each(kinds)('a new name or picture reaches the groups on %s', (kind) =>
   let gil: Person, hal: Person, out: Person;
   let group = 0;
   let team = 0;
-  const open: Client[] = [];
-  const client = async (p: Person) => {
-    const s = await connect(p.token);
-    open.push(s);
-    return s;
-  };
+  const sockets = socketPool();
+  const client = (p: Person) => sockets.open(p.token);
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -35,7 +31,7 @@ describe.each(kinds)('a new name or picture reaches the groups on %s', (kind) =>
     ok(await post(t, hal, '/admin/base/groupMember/joinTeam', { key: made.key }));
   });
   afterAll(async () => {
-    await closeAll(...open);
+    await sockets.closeAll();
     await t?.close();
   });
 
