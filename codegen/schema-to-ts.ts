@@ -17,7 +17,12 @@ function asSchema(v: unknown): JsonSchema | null {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonSchema) : null;
 }
 
-function primitive(type: string, s: JsonSchema, indent: string): string {
+/** Schemas written as a type's name instead of spelled out (an entity's row schema, by identity). */
+export type NamedSchemas = ReadonlyMap<JsonSchema, string>;
+
+const NONE: NamedSchemas = new Map();
+
+function primitive(type: string, s: JsonSchema, indent: string, named: NamedSchemas): string {
   switch (type) {
     case 'string':
       return 'string';
@@ -31,25 +36,31 @@ function primitive(type: string, s: JsonSchema, indent: string): string {
     case 'array': {
       const items = asSchema(s.items);
       if (!items) return 'unknown[]';
-      const inner = typeExpression(items, indent);
+      const inner = typeExpression(items, indent, named);
       return /^[\w.]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
     }
     case 'object':
-      return asSchema(s.properties) ? objectLiteral(s, indent) : 'Record<string, unknown>';
+      return asSchema(s.properties) ? objectLiteral(s, indent, named) : 'Record<string, unknown>';
     default:
       return 'unknown';
   }
 }
 
 /** The TypeScript type of a schema, as an expression (unions allowed). */
-export function typeExpression(s: JsonSchema, indent = ''): string {
+export function typeExpression(s: JsonSchema, indent = '', named: NamedSchemas = NONE): string {
+  const name = named.get(s);
+  if (name) return name;
+  if (Array.isArray(s.anyOf)) {
+    const parts = (s.anyOf as unknown[]).map((v) => asSchema(v)).filter((v): v is JsonSchema => !!v).map((v) => typeExpression(v, indent, named));
+    return parts.length ? [...new Set(parts)].join(' | ') : 'unknown';
+  }
   if (Array.isArray(s.enum)) {
     const literals = (s.enum as unknown[]).map((v) => (v === null ? 'null' : typeof v === 'string' ? tsString(v) : JSON.stringify(v)));
     return literals.length ? [...new Set(literals)].join(' | ') : 'never';
   }
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
-  if (!types.length) return asSchema(s.properties) ? objectLiteral(s, indent) : 'unknown';
-  return [...new Set(types.map((t) => primitive(t, s, indent)))].join(' | ');
+  if (!types.length) return asSchema(s.properties) ? objectLiteral(s, indent, named) : 'unknown';
+  return [...new Set(types.map((t) => primitive(t, s, indent, named)))].join(' | ');
 }
 
 /** TSDoc for a property: the English title, the other languages, and the constraints worth knowing. */
@@ -71,7 +82,7 @@ function doc(s: JsonSchema, indent: string): string[] {
   return [`${indent}/**`, ...safe.map((l) => `${indent} * ${l}`), `${indent} */`];
 }
 
-function propertyLines(s: JsonSchema, indent: string): string[] {
+function propertyLines(s: JsonSchema, indent: string, named: NamedSchemas = NONE): string[] {
   const props = asSchema(s.properties) ?? {};
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const out: string[] = [];
@@ -80,7 +91,7 @@ function propertyLines(s: JsonSchema, indent: string): string[] {
     const key = IDENTIFIER.test(name) ? name : tsString(name);
     const modifier = p.readOnly === true ? 'readonly ' : '';
     const optional = required.has(name) ? '' : '?';
-    out.push(...doc(p, indent), `${indent}${modifier}${key}${optional}: ${typeExpression(p, indent)};`);
+    out.push(...doc(p, indent), `${indent}${modifier}${key}${optional}: ${typeExpression(p, indent, named)};`);
   }
   // additionalProperties other than false: extra keys may come, but of unknown type.
   if (s.additionalProperties !== undefined && s.additionalProperties !== false) {
@@ -89,8 +100,8 @@ function propertyLines(s: JsonSchema, indent: string): string[] {
   return out;
 }
 
-function objectLiteral(s: JsonSchema, indent: string): string {
-  const inner = propertyLines(s, `${indent}  `);
+function objectLiteral(s: JsonSchema, indent: string, named: NamedSchemas): string {
+  const inner = propertyLines(s, `${indent}  `, named);
   return inner.length ? `{\n${inner.join('\n')}\n${indent}}` : 'Record<string, never>';
 }
 

@@ -44,3 +44,4 @@ export function entityAction<T = unknown>(key: EntityKey, action: string, payloa
   const { method = 'POST', ...rest } = options;
   return entityRequest<T>(`/admin/${key}`, action, method, payload, rest);
 }
+export { calls, type Calls } from './calls';
