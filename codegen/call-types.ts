@@ -8,7 +8,7 @@
  * so the file does not depend on the machine's settings (COOL_COMPAT's extra routes, plugins, live
  * entities are never in it). The generated file holds the types (`Calls`) and the table of methods
  * and paths (`CALL_ROUTES`); `web/src/app/data/calls.ts` turns the table into functions over the one
- * http client. A call not declared yet takes `Record<string, unknown>` and answers `unknown`.
+ * http client. A call not declared yet takes any object and answers `unknown`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,7 +87,7 @@ function nothingRequired(s: JsonSchema): boolean {
 }
 
 function callType(r: Route, indent: string, named: NamedSchemas): string {
-  if (!r.call) return 'Call<Record<string, unknown>, unknown, false>';
+  if (!r.call) return 'Call<object, unknown, false>';
   const input = r.call.input;
   const inputType = input.properties && Object.keys(input.properties as object).length ? typeExpression(input, indent, named) : 'Record<string, never>';
   const answer = r.call.answer ? typeExpression(r.call.answer, indent, named) : 'unknown';

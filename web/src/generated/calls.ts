@@ -15,83 +15,83 @@ export interface Calls {
        * Alipay page-pay URL of an order (订单的支付宝支付链接 / 訂單的支付寶付款連結)
        * `GET /admin/base/alipay/pay`
        */
-      pay: Call<Record<string, unknown>, unknown, false>;
+      pay: Call<object, unknown, false>;
       /**
        * Payment state of an order (asks Alipay) (查询订单支付状态（向支付宝查询） / 查詢訂單付款狀態（向支付寶查詢）)
        * `GET /admin/base/alipay/query`
        */
-      query: Call<Record<string, unknown>, unknown, false>;
+      query: Call<object, unknown, false>;
       /**
        * Refund an Alipay payment (支付宝付款退款 / 支付寶付款退款)
        * `POST /admin/base/alipay/refund`
        */
-      refund: Call<Record<string, unknown>, unknown, false>;
+      refund: Call<object, unknown, false>;
       /**
        * Alipay test payment of 0.01 (支付宝 0.01 测试支付 / 支付寶 0.01 測試付款)
        * `GET /admin/base/alipay/testPay`
        */
-      testPay: Call<Record<string, unknown>, unknown, false>;
+      testPay: Call<object, unknown, false>;
     };
     app: {
       /**
        * Every shown app, by parent type (所有显示的应用（按父类型分组） / 所有顯示的應用（依父類型分組）)
        * `GET /admin/base/app/all`
        */
-      all: Call<Record<string, unknown>, unknown, false>;
+      all: Call<object, unknown, false>;
       /**
        * Shown apps of a parent type (某父类型下显示的应用 / 某父類型下顯示的應用)
        * `GET /admin/base/app/byParent`
        */
-      byParent: Call<Record<string, unknown>, unknown, false>;
+      byParent: Call<object, unknown, false>;
     };
     coding: {
       /**
        * Create an entity from a field list or a description (根据字段列表或描述创建实体 / 依欄位清單或描述建立實體)
        * `POST /admin/base/coding/createCode`
        */
-      createCode: Call<Record<string, unknown>, unknown, false>;
+      createCode: Call<object, unknown, false>;
       /**
        * Modules, entities and fields (模块、实体与字段 / 模組、實體與欄位)
        * `GET /admin/base/coding/getModuleTree`
        */
-      getModuleTree: Call<Record<string, unknown>, unknown, false>;
+      getModuleTree: Call<object, unknown, false>;
     };
     comm: {
       /**
        * Sign out (退出登录 / 登出)
        * `POST /admin/base/comm/logout`
        */
-      logout: Call<Record<string, unknown>, unknown, false>;
+      logout: Call<object, unknown, false>;
       /**
        * My permissions and menus (权限与菜单 / 權限與選單)
        * `GET /admin/base/comm/permmenu`
        */
-      permmenu: Call<Record<string, unknown>, unknown, false>;
+      permmenu: Call<object, unknown, false>;
       /**
        * My profile (个人信息 / 個人資訊)
        * `GET /admin/base/comm/person`
        */
-      person: Call<Record<string, unknown>, unknown, false>;
+      person: Call<object, unknown, false>;
       /**
        * Update my profile (修改个人信息 / 修改個人資訊)
        * `POST /admin/base/comm/personUpdate`
        */
-      personUpdate: Call<Record<string, unknown>, unknown, false>;
+      personUpdate: Call<object, unknown, false>;
       /**
        * Program information (程序信息 / 程式資訊)
        * `GET /admin/base/comm/program`
        */
-      program: Call<Record<string, unknown>, unknown, false>;
+      program: Call<object, unknown, false>;
       /**
        * Upload files (上传文件 / 上傳檔案)
        * `POST /admin/base/comm/upload`
        */
-      upload: Call<Record<string, unknown>, unknown, false>;
+      upload: Call<object, unknown, false>;
       /**
        * Upload mode (上传模式 / 上傳模式)
        * `GET /admin/base/comm/uploadMode`
        */
-      uploadMode: Call<Record<string, unknown>, unknown, false>;
+      uploadMode: Call<object, unknown, false>;
     };
     coupon: {
       /**
@@ -134,7 +134,7 @@ export interface Calls {
        * Dashboard: views, visitors, users and sales (仪表盘：访问量、访客、用户与销售额 / 儀表板：瀏覽量、訪客、使用者與銷售額)
        * `GET /admin/base/dashboard/summary`
        */
-      summary: Call<Record<string, unknown>, unknown, false>;
+      summary: Call<object, unknown, false>;
     };
     desktop: {
       /**
@@ -416,179 +416,179 @@ export interface Calls {
        * Every guide, in order (所有指南（按排序） / 所有指南（依排序）)
        * `GET /admin/base/guide/all`
        */
-      all: Call<Record<string, unknown>, unknown, false>;
+      all: Call<object, unknown, false>;
     };
     message: {
       /**
        * Run an app in the background (workflow engine) (后台运行应用（工作流引擎） / 背景執行應用（工作流程引擎）)
        * `POST /admin/base/message/addTask`
        */
-      addTask: Call<Record<string, unknown>, unknown, false>;
+      addTask: Call<object, unknown, false>;
       /**
        * My conversations with unread counts (我的会话与未读数 / 我的對話與未讀數)
        * `POST /admin/base/message/conversations`
        */
-      conversations: Call<Record<string, unknown>, unknown, false>;
+      conversations: Call<object, unknown, false>;
       /**
        * Messages of a conversation, by sequence number (按序号获取会话消息 / 依序號取得對話訊息)
        * `POST /admin/base/message/messageList`
        */
-      messageList: Call<Record<string, unknown>, unknown, false>;
+      messageList: Call<object, unknown, false>;
       /**
        * Mark a conversation read (标记会话已读 / 標記對話已讀)
        * `POST /admin/base/message/read`
        */
-      read: Call<Record<string, unknown>, unknown, false>;
+      read: Call<object, unknown, false>;
       /**
        * Run an app (answers at once, streams the answer) (运行应用（即时回答，流式输出） / 執行應用（即時回答，串流輸出）)
        * `POST /admin/base/message/runWorkflow`
        */
-      runWorkflow: Call<Record<string, unknown>, unknown, false>;
+      runWorkflow: Call<object, unknown, false>;
       /**
        * Send a notice to a group (发送群公告 / 傳送群組公告)
        * `POST /admin/base/message/sendTeamNotice`
        */
-      sendTeamNotice: Call<Record<string, unknown>, unknown, false>;
+      sendTeamNotice: Call<object, unknown, false>;
     };
     monitor: {
       /**
        * X monitor settings (credentials never shown) (X 监控设置（不显示凭据） / X 監控設定（不顯示憑證）)
        * `POST /admin/base/monitor/getSetting`
        */
-      getSetting: Call<Record<string, unknown>, unknown, false>;
+      getSetting: Call<object, unknown, false>;
       /**
        * Save the X monitor settings (保存 X 监控设置 / 儲存 X 監控設定)
        * `POST /admin/base/monitor/saveSetting`
        */
-      saveSetting: Call<Record<string, unknown>, unknown, false>;
+      saveSetting: Call<object, unknown, false>;
       /**
        * Send an X post to a member (将 X 帖子发送给会员 / 將 X 貼文傳送給會員)
        * `POST /admin/base/monitor/sendTwitterToUser`
        */
-      sendTwitterToUser: Call<Record<string, unknown>, unknown, false>;
+      sendTwitterToUser: Call<object, unknown, false>;
       /**
        * Latest posts from X (最新 X 帖子 / 最新 X 貼文)
        * `GET /admin/base/monitor/twitterData`
        */
-      twitterData: Call<Record<string, unknown>, unknown, false>;
+      twitterData: Call<object, unknown, false>;
     };
     notify: {
       /**
        * Mark all my notifications read (全部标为已读 / 全部標為已讀)
        * `POST /admin/base/notify/readAll`
        */
-      readAll: Call<Record<string, unknown>, unknown, false>;
+      readAll: Call<object, unknown, false>;
     };
     open: {
       /**
        * Image captcha (图片验证码 / 圖片驗證碼)
        * `GET /admin/base/open/captcha`
        */
-      captcha: Call<Record<string, unknown>, unknown, false>;
+      captcha: Call<object, unknown, false>;
       /**
        * Chain settings for NFT staking (NFT 质押的区块链设置 / NFT 質押的區塊鏈設定)
        * `GET /admin/base/open/chainSettings`
        */
-      chainSettings: Call<Record<string, unknown>, unknown, false>;
+      chainSettings: Call<object, unknown, false>;
       /**
        * Entity metadata (实体元数据 / 實體中繼資料)
        * `GET /admin/base/open/eps`
        */
-      eps: Call<Record<string, unknown>, unknown, false>;
+      eps: Call<object, unknown, false>;
       /**
        * Whether an e-mail or username is taken (邮箱或用户名是否已存在 / 電子郵件或使用者名稱是否已存在)
        * `POST /admin/base/open/exist`
        */
-      exist: Call<Record<string, unknown>, unknown, false>;
+      exist: Call<object, unknown, false>;
       /**
        * Import base data (导入基础数据 / 匯入基礎資料)
        * `GET /admin/base/open/importBaseData`
        */
-      importBaseData: Call<Record<string, unknown>, unknown, false>;
+      importBaseData: Call<object, unknown, false>;
       /**
        * Sign in with password (密码登录 / 密碼登入)
        * `POST /admin/base/open/login`
        */
-      login: Call<Record<string, unknown>, unknown, false>;
+      login: Call<object, unknown, false>;
       /**
        * Sign in (or sign up) with an e-mail code (邮箱验证码登录（首次登录即注册） / 電子郵件驗證碼登入（首次登入即註冊）)
        * `POST /admin/base/open/loginByEmail`
        */
-      loginByEmail: Call<Record<string, unknown>, unknown, false>;
+      loginByEmail: Call<object, unknown, false>;
       /**
        * Start a Google or Discord sign-in (发起 Google 或 Discord 登录 / 發起 Google 或 Discord 登入)
        * `POST /admin/base/open/oauth1`
        */
-      oauth1: Call<Record<string, unknown>, unknown, false>;
+      oauth1: Call<object, unknown, false>;
       /**
        * Finish a Discord sign-in with its ticket (用凭据完成 Discord 登录 / 以憑證完成 Discord 登入)
        * `POST /admin/base/open/oauth2`
        */
-      oauth2: Call<Record<string, unknown>, unknown, false>;
+      oauth2: Call<object, unknown, false>;
       /**
        * Refresh the access token (刷新令牌 / 重新整理權杖)
        * `GET /admin/base/open/refreshToken`
        */
-      refreshToken: Call<Record<string, unknown>, unknown, false>;
+      refreshToken: Call<object, unknown, false>;
       /**
        * Send a sign-in or reset code by e-mail (发送邮箱验证码 / 寄送電子郵件驗證碼)
        * `POST /admin/base/open/sendCode`
        */
-      sendCode: Call<Record<string, unknown>, unknown, false>;
+      sendCode: Call<object, unknown, false>;
       /**
        * Connectivity test (连通性测试 / 連通性測試)
        * `POST /admin/base/open/testN`
        */
-      testN: Call<Record<string, unknown>, unknown, false>;
+      testN: Call<object, unknown, false>;
       /**
        * Check an e-mail code without using it up (校验邮箱验证码（不消耗） / 檢查電子郵件驗證碼（不消耗）)
        * `POST /admin/base/open/verifyCode`
        */
-      verifyCode: Call<Record<string, unknown>, unknown, false>;
+      verifyCode: Call<object, unknown, false>;
     };
     site: {
       /**
        * Save the site info of a host (保存站点信息 / 儲存站台資訊)
        * `POST /admin/base/site/save`
        */
-      save: Call<Record<string, unknown>, unknown, false>;
+      save: Call<object, unknown, false>;
     };
     stripe: {
       /**
        * Stripe webhook (Stripe 回调 / Stripe 回呼)
        * `POST /admin/base/stripe/notify`
        */
-      notify: Call<Record<string, unknown>, unknown, false>;
+      notify: Call<object, unknown, false>;
       /**
        * Pay an order by card (Stripe Checkout) (银行卡支付订单（Stripe Checkout） / 信用卡支付訂單（Stripe Checkout）)
        * `GET /admin/base/stripe/pay`
        */
-      pay: Call<Record<string, unknown>, unknown, false>;
+      pay: Call<object, unknown, false>;
       /**
        * The payment status of my order (asks Stripe) (我的订单支付状态（向 Stripe 查询） / 我的訂單付款狀態（向 Stripe 查詢）)
        * `GET /admin/base/stripe/query`
        */
-      query: Call<Record<string, unknown>, unknown, false>;
+      query: Call<object, unknown, false>;
       /**
        * Refund a card payment (银行卡付款退款 / 信用卡付款退款)
        * `POST /admin/base/stripe/refund`
        */
-      refund: Call<Record<string, unknown>, unknown, false>;
+      refund: Call<object, unknown, false>;
       /**
        * Subscribe to a VIP plan by card (银行卡订阅会员套餐 / 信用卡訂閱會員方案)
        * `GET /admin/base/stripe/subscribe`
        */
-      subscribe: Call<Record<string, unknown>, unknown, false>;
+      subscribe: Call<object, unknown, false>;
       /**
        * A test card payment of 0.01 (0.01 的银行卡测试支付 / 0.01 的信用卡測試付款)
        * `GET /admin/base/stripe/testPay`
        */
-      testPay: Call<Record<string, unknown>, unknown, false>;
+      testPay: Call<object, unknown, false>;
       /**
        * Today's card payments (totals only) (今日银行卡收款（仅合计） / 今日信用卡收款（僅合計）)
        * `GET /admin/base/stripe/todayStripePayments`
        */
-      todayStripePayments: Call<Record<string, unknown>, unknown, false>;
+      todayStripePayments: Call<object, unknown, false>;
     };
     sys: {
       department: {
@@ -596,138 +596,138 @@ export interface Calls {
          * Reorder and re-parent departments (部门排序与移动 / 部門排序與移動)
          * `POST /admin/base/sys/department/order`
          */
-        order: Call<Record<string, unknown>, unknown, false>;
+        order: Call<object, unknown, false>;
       };
       log: {
         /**
          * Clear the request log (清空日志 / 清空日誌)
          * `POST /admin/base/sys/log/clear`
          */
-        clear: Call<Record<string, unknown>, unknown, false>;
+        clear: Call<object, unknown, false>;
         /**
          * How many days the request log keeps (获取日志保留天数 / 取得日誌保留天數)
          * `GET /admin/base/sys/log/getKeep`
          */
-        getKeep: Call<Record<string, unknown>, unknown, false>;
+        getKeep: Call<object, unknown, false>;
         /**
          * Set how many days the request log keeps (设置日志保留天数 / 設定日誌保留天數)
          * `POST /admin/base/sys/log/setKeep`
          */
-        setKeep: Call<Record<string, unknown>, unknown, false>;
+        setKeep: Call<object, unknown, false>;
       };
       menu: {
         /**
          * Add a menu with its permission buttons (新增菜单及其权限按钮 / 新增選單及其權限按鈕)
          * `POST /admin/base/sys/menu/create`
          */
-        create: Call<Record<string, unknown>, unknown, false>;
+        create: Call<object, unknown, false>;
         /**
          * Export menus with their sub-menus (导出菜单及其子菜单 / 匯出選單及其子選單)
          * `POST /admin/base/sys/menu/export`
          */
-        export: Call<Record<string, unknown>, unknown, false>;
+        export: Call<object, unknown, false>;
         /**
          * Import exported menus under a parent (在上级菜单下导入菜单 / 在上層選單下匯入選單)
          * `POST /admin/base/sys/menu/import`
          */
-        import: Call<Record<string, unknown>, unknown, false>;
+        import: Call<object, unknown, false>;
         /**
          * An entity's permission keys and routes (实体的权限标识与路由 / 實體的權限標識與路由)
          * `POST /admin/base/sys/menu/parse`
          */
-        parse: Call<Record<string, unknown>, unknown, false>;
+        parse: Call<object, unknown, false>;
       };
       user: {
         /**
          * Complete my registration (完善注册信息 / 完善註冊資訊)
          * `POST /admin/base/sys/user/additionalInfo`
          */
-        additionalInfo: Call<Record<string, unknown>, unknown, false>;
+        additionalInfo: Call<object, unknown, false>;
         /**
          * Become a creator (成为创作者 / 成為創作者)
          * `POST /admin/base/sys/user/becomeBlogger`
          */
-        becomeBlogger: Call<Record<string, unknown>, unknown, false>;
+        becomeBlogger: Call<object, unknown, false>;
         /**
          * Link my wallet (绑定我的钱包 / 綁定我的錢包)
          * `POST /admin/base/sys/user/bindWallet`
          */
-        bindWallet: Call<Record<string, unknown>, unknown, false>;
+        bindWallet: Call<object, unknown, false>;
         /**
          * Sign in with Discord (Discord 登录 / Discord 登入)
          * `POST /admin/base/sys/user/discordLogin`
          */
-        discordLogin: Call<Record<string, unknown>, unknown, false>;
+        discordLogin: Call<object, unknown, false>;
         /**
          * Sign in with Google (Google 登录 / Google 登入)
          * `POST /admin/base/sys/user/googleLogin`
          */
-        googleLogin: Call<Record<string, unknown>, unknown, false>;
+        googleLogin: Call<object, unknown, false>;
         /**
          * Users I invited (我邀请的用户 / 我邀請的使用者)
          * `POST /admin/base/sys/user/invitedList`
          */
-        invitedList: Call<Record<string, unknown>, unknown, false>;
+        invitedList: Call<object, unknown, false>;
         /**
          * Whether an e-mail or username is taken (邮箱或用户名是否已存在 / 電子郵件或使用者名稱是否已存在)
          * `POST /admin/base/sys/user/isExist`
          */
-        isExist: Call<Record<string, unknown>, unknown, false>;
+        isExist: Call<object, unknown, false>;
         /**
          * Whether my NFTs are staked (我的 NFT 是否已质押 / 我的 NFT 是否已質押)
          * `POST /admin/base/sys/user/isNftStacked`
          */
-        isNftStacked: Call<Record<string, unknown>, unknown, false>;
+        isNftStacked: Call<object, unknown, false>;
         /**
          * Move users to a department (转移用户部门 / 轉移使用者部門)
          * `POST /admin/base/sys/user/move`
          */
-        move: Call<Record<string, unknown>, unknown, false>;
+        move: Call<object, unknown, false>;
         /**
          * Public profile of a user (用户公开资料 / 使用者公開資料)
          * `POST /admin/base/sys/user/openDetail`
          */
-        openDetail: Call<Record<string, unknown>, unknown, false>;
+        openDetail: Call<object, unknown, false>;
         /**
          * Reset my password with an e-mail code (通过邮箱验证码重置密码 / 以電子郵件驗證碼重設密碼)
          * `POST /admin/base/sys/user/resetPassword`
          */
-        resetPassword: Call<Record<string, unknown>, unknown, false>;
+        resetPassword: Call<object, unknown, false>;
         /**
          * Save my app settings (保存应用设置 / 儲存應用設定)
          * `POST /admin/base/sys/user/saveApp`
          */
-        saveApp: Call<Record<string, unknown>, unknown, false>;
+        saveApp: Call<object, unknown, false>;
         /**
          * Time saved by my runs (运行节省的时间 / 執行節省的時間)
          * `POST /admin/base/sys/user/savedTimeSummary`
          */
-        savedTimeSummary: Call<Record<string, unknown>, unknown, false>;
+        savedTimeSummary: Call<object, unknown, false>;
         /**
          * Find people to add as friends (查找用户 / 尋找使用者)
          * `POST /admin/base/sys/user/search`
          */
-        search: Call<Record<string, unknown>, unknown, false>;
+        search: Call<object, unknown, false>;
         /**
          * Send a password reset code by e-mail (发送重置密码验证码 / 寄送重設密碼驗證碼)
          * `POST /admin/base/sys/user/sendResetPasswordCode`
          */
-        sendResetPasswordCode: Call<Record<string, unknown>, unknown, false>;
+        sendResetPasswordCode: Call<object, unknown, false>;
         /**
          * Unlink my wallet (解绑我的钱包 / 解除綁定我的錢包)
          * `POST /admin/base/sys/user/unbindWallet`
          */
-        unbindWallet: Call<Record<string, unknown>, unknown, false>;
+        unbindWallet: Call<object, unknown, false>;
         /**
          * Update my app settings (修改应用设置 / 修改應用設定)
          * `POST /admin/base/sys/user/updateApp`
          */
-        updateApp: Call<Record<string, unknown>, unknown, false>;
+        updateApp: Call<object, unknown, false>;
         /**
          * Ask for a wallet link challenge (获取钱包绑定验证 / 取得錢包綁定驗證)
          * `POST /admin/base/sys/user/walletChallenge`
          */
-        walletChallenge: Call<Record<string, unknown>, unknown, false>;
+        walletChallenge: Call<object, unknown, false>;
       };
     };
     tokenLog: {
@@ -799,7 +799,7 @@ export interface Calls {
        * All VIP plans (全部会员方案 / 全部會員方案)
        * `POST /admin/base/vip/all`
        */
-      all: Call<Record<string, unknown>, unknown, false>;
+      all: Call<object, unknown, false>;
     };
   };
   dict: {
@@ -808,12 +808,12 @@ export interface Calls {
        * Dictionary entries by type key (按类型获取字典 / 按類型取得字典)
        * `POST /admin/dict/info/data`
        */
-      data: Call<Record<string, unknown>, unknown, false>;
+      data: Call<object, unknown, false>;
       /**
        * Dictionary types (字典类型 / 字典類型)
        * `GET /admin/dict/info/types`
        */
-      types: Call<Record<string, unknown>, unknown, false>;
+      types: Call<object, unknown, false>;
     };
   };
   goods: {
@@ -822,158 +822,158 @@ export interface Calls {
        * Save a goods to my favorites (收藏商品)
        * `POST /admin/goods/favorite/addFavorite`
        */
-      addFavorite: Call<Record<string, unknown>, unknown, false>;
+      addFavorite: Call<object, unknown, false>;
       /**
        * Remove a goods from my favorites (取消收藏)
        * `POST /admin/goods/favorite/cancelFavorite`
        */
-      cancelFavorite: Call<Record<string, unknown>, unknown, false>;
+      cancelFavorite: Call<object, unknown, false>;
       /**
        * My favorite goods (我的收藏)
        * `POST /admin/goods/favorite/myFavorites`
        */
-      myFavorites: Call<Record<string, unknown>, unknown, false>;
+      myFavorites: Call<object, unknown, false>;
     };
     info: {
       /**
        * All goods on sale (全部在售商品)
        * `POST /admin/goods/info/allGoods`
        */
-      allGoods: Call<Record<string, unknown>, unknown, false>;
+      allGoods: Call<object, unknown, false>;
       /**
        * A goods on sale, with its specs (商品详情（含规格） / 商品詳情（含規格）)
        * `POST /admin/goods/info/openDetail`
        */
-      openDetail: Call<Record<string, unknown>, unknown, false>;
+      openDetail: Call<object, unknown, false>;
       /**
        * Goods on sale (在售商品列表)
        * `POST /admin/goods/info/openList`
        */
-      openList: Call<Record<string, unknown>, unknown, false>;
+      openList: Call<object, unknown, false>;
       /**
        * How many goods I have pinned (我置顶的商品数 / 我置頂的商品數)
        * `POST /admin/goods/info/pinnedGoodsCount`
        */
-      pinnedGoodsCount: Call<Record<string, unknown>, unknown, false>;
+      pinnedGoodsCount: Call<object, unknown, false>;
       /**
        * My pinned goods (我置顶的商品 / 我置頂的商品)
        * `POST /admin/goods/info/pinnedList`
        */
-      pinnedList: Call<Record<string, unknown>, unknown, false>;
+      pinnedList: Call<object, unknown, false>;
       /**
        * Remove my goods (删除我的商品 / 刪除我的商品)
        * `POST /admin/goods/info/remove`
        */
-      remove: Call<Record<string, unknown>, unknown, false>;
+      remove: Call<object, unknown, false>;
       /**
        * My removed goods (我删除的商品 / 我刪除的商品)
        * `POST /admin/goods/info/removedList`
        */
-      removedList: Call<Record<string, unknown>, unknown, false>;
+      removedList: Call<object, unknown, false>;
       /**
        * Restore my removed goods (恢复我删除的商品 / 復原我刪除的商品)
        * `POST /admin/goods/info/restore`
        */
-      restore: Call<Record<string, unknown>, unknown, false>;
+      restore: Call<object, unknown, false>;
       /**
        * Tokens my sales earned (我的销售所得代币 / 我的銷售所得代幣)
        * `POST /admin/goods/info/totalEarnedTokens`
        */
-      totalEarnedTokens: Call<Record<string, unknown>, unknown, false>;
+      totalEarnedTokens: Call<object, unknown, false>;
       /**
        * Revenue of my goods (我的商品销售额 / 我的商品銷售額)
        * `POST /admin/goods/info/totalRevenue`
        */
-      totalRevenue: Call<Record<string, unknown>, unknown, false>;
+      totalRevenue: Call<object, unknown, false>;
       /**
        * Items of my goods sold (我的商品销量 / 我的商品銷量)
        * `POST /admin/goods/info/totalSold`
        */
-      totalSold: Call<Record<string, unknown>, unknown, false>;
+      totalSold: Call<object, unknown, false>;
       /**
        * Views of my goods (我的商品浏览总量 / 我的商品瀏覽總量)
        * `POST /admin/goods/info/totalView`
        */
-      totalView: Call<Record<string, unknown>, unknown, false>;
+      totalView: Call<object, unknown, false>;
       /**
        * Edit my goods and its specs (编辑我的商品及规格 / 編輯我的商品及規格)
        * `POST /admin/goods/info/updateGoods`
        */
-      updateGoods: Call<Record<string, unknown>, unknown, false>;
+      updateGoods: Call<object, unknown, false>;
       /**
        * Count a view of a goods (记录商品浏览 / 記錄商品瀏覽)
        * `POST /admin/goods/info/view`
        */
-      view: Call<Record<string, unknown>, unknown, false>;
+      view: Call<object, unknown, false>;
     };
     like: {
       /**
        * Like a goods, or take the like back (点赞或取消点赞 / 按讚或取消按讚)
        * `POST /admin/goods/like/like`
        */
-      like: Call<Record<string, unknown>, unknown, false>;
+      like: Call<object, unknown, false>;
       /**
        * Whether I like a goods (是否已点赞 / 是否已按讚)
        * `POST /admin/goods/like/liked`
        */
-      liked: Call<Record<string, unknown>, unknown, false>;
+      liked: Call<object, unknown, false>;
       /**
        * A goods' like count (商品点赞数 / 商品按讚數)
        * `POST /admin/goods/like/total`
        */
-      total: Call<Record<string, unknown>, unknown, false>;
+      total: Call<object, unknown, false>;
     };
     order: {
       /**
        * Order a VIP plan (购买会员 / 購買會員)
        * `POST /admin/goods/order/buyVip`
        */
-      buyVip: Call<Record<string, unknown>, unknown, false>;
+      buyVip: Call<object, unknown, false>;
       /**
        * Cancel my pending order (取消待支付订单 / 取消待付款訂單)
        * `POST /admin/goods/order/cancel`
        */
-      cancel: Call<Record<string, unknown>, unknown, false>;
+      cancel: Call<object, unknown, false>;
       /**
        * Whether I bought these goods (是否已购买该商品 / 是否已購買此商品)
        * `POST /admin/goods/order/isPlaced`
        */
-      isPlaced: Call<Record<string, unknown>, unknown, false>;
+      isPlaced: Call<object, unknown, false>;
       /**
        * My orders (bought) (我的订单（购买） / 我的訂單（購買）)
        * `POST /admin/goods/order/myOrders`
        */
-      myOrders: Call<Record<string, unknown>, unknown, false>;
+      myOrders: Call<object, unknown, false>;
       /**
        * My orders (sold) (我的订单（售出） / 我的訂單（售出）)
        * `POST /admin/goods/order/mySoldOrders`
        */
-      mySoldOrders: Call<Record<string, unknown>, unknown, false>;
+      mySoldOrders: Call<object, unknown, false>;
       /**
        * Order detail (订单详情 / 訂單詳情)
        * `POST /admin/goods/order/orderDetail`
        */
-      orderDetail: Call<Record<string, unknown>, unknown, false>;
+      orderDetail: Call<object, unknown, false>;
       /**
        * Place an order (下单 / 下單)
        * `POST /admin/goods/order/place`
        */
-      place: Call<Record<string, unknown>, unknown, false>;
+      place: Call<object, unknown, false>;
       /**
        * Goods I bought (我购买的商品 / 我購買的商品)
        * `POST /admin/goods/order/purchasedGoods`
        */
-      purchasedGoods: Call<Record<string, unknown>, unknown, false>;
+      purchasedGoods: Call<object, unknown, false>;
       /**
        * Order a token top-up (代币充值下单 / 代幣儲值下單)
        * `POST /admin/goods/order/rechargeToken`
        */
-      rechargeToken: Call<Record<string, unknown>, unknown, false>;
+      rechargeToken: Call<object, unknown, false>;
       /**
        * Write the seller's remark on an order I sold (填写卖家备注 / 填寫賣家備註)
        * `POST /admin/goods/order/remark`
        */
-      remark: Call<Record<string, unknown>, unknown, false>;
+      remark: Call<object, unknown, false>;
     };
   };
   plugin: {
@@ -982,22 +982,22 @@ export interface Calls {
        * Event catalogue of the notify hook (通知钩子的事件目录 / 通知鉤子的事件目錄)
        * `GET /admin/plugin/info/events`
        */
-      events: Call<Record<string, unknown>, unknown, false>;
+      events: Call<object, unknown, false>;
       /**
        * Install an uploaded plugin (step 2 of 2) (安装已上传的插件（第 2 步，共 2 步） / 安裝已上傳的外掛（第 2 步，共 2 步）)
        * `POST /admin/plugin/info/install`
        */
-      install: Call<Record<string, unknown>, unknown, false>;
+      install: Call<object, unknown, false>;
       /**
        * Shipped plugins (内置插件 / 內建外掛)
        * `GET /admin/plugin/info/shipped`
        */
-      shipped: Call<Record<string, unknown>, unknown, false>;
+      shipped: Call<object, unknown, false>;
       /**
        * Upload a plugin package (step 1 of 2) (上传插件包（第 1 步，共 2 步） / 上傳外掛套件（第 1 步，共 2 步）)
        * `POST /admin/plugin/info/upload`
        */
-      upload: Call<Record<string, unknown>, unknown, false>;
+      upload: Call<object, unknown, false>;
     };
   };
   recycle: {
@@ -1006,7 +1006,7 @@ export interface Calls {
        * Restore deleted data (恢复删除的数据 / 復原刪除的資料)
        * `POST /admin/recycle/data/restore`
        */
-      restore: Call<Record<string, unknown>, unknown, false>;
+      restore: Call<object, unknown, false>;
     };
   };
   task: {
