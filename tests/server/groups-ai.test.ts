@@ -101,6 +101,10 @@ describe.each(kinds)('AI members on %s', (kind) => {
     expect((await info(null, { memberId: bRow, name: 'anon' })).status).toBe(401);
     expect(ok(await info(b, { memberId: bRow, name: 'Ben here' }))).toMatchObject({ id: bRow, name: 'Ben here' });
     expect((await info(c, { memberId: bRow, name: 'Cat was here' })).status).toBe(403);
+    // Nothing to change is no way around it: the answer would be another member's row.
+    const bare = await info(c, { memberId: bRow });
+    expect(bare.status).toBe(403);
+    expect(JSON.stringify(bare.body)).not.toContain('uniqueId');
     expect((await info(b, { memberId: bRow, config: { model: 'x' } })).body.code).toBe(1002);
     expect((await info(b, { memberId: bot.id, nickName: 'Mine now' })).status).toBe(403);
     expect((await info(b, { memberId: bot.id, name: 'Renamed by B' })).status).toBe(403);

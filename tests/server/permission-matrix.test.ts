@@ -5,6 +5,9 @@
  * entity's declared `access.visible` fields for that caller, when any of A's rows changed or a row
  * was forged in A's name or A's group, when a route answers 5xx, or when a route has no fixture.
  * The routes that exist only with COOL_COMPAT=on are walked too, on a second installation with it on.
+ * A declared call is also sent an input made from its declared schema, aimed at A's rows
+ * (tests/helpers/matrix-declared.ts); its expected guard is checked apart, against a reviewed
+ * snapshot (declared-contract.test.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +21,7 @@ import { databaseKinds } from '../helpers/databases';
 import { startSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { genericAction, genericFixture, type Call, type Fixture, type Phase } from '../helpers/matrix-generic';
 import { HANDWRITTEN } from '../helpers/matrix-handwritten';
+import { withDeclaredCall } from '../helpers/matrix-declared';
 import { seedWorld, type World } from '../helpers/matrix-seed';
 import { diff, snapshot, type Snapshot } from '../helpers/matrix-snapshot';
 
@@ -34,10 +38,11 @@ function visibleFields(e: Entity | undefined, who: Who): Set<string> {
 
 const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
+/** A route's calls: the generic ones of an entity action, or the hand-made ones plus one made from the call's declared input. */
 function fixtureFor(route: Route, w: World): Fixture | null {
   const action = genericAction(route);
   if (action) return genericFixture(route, action, w);
-  return HANDWRITTEN[routeKey(route)]?.(w) ?? null;
+  return withDeclaredCall(route, w, HANDWRITTEN[routeKey(route)]?.(w) ?? null);
 }
 
 interface Answer {

@@ -27,6 +27,14 @@ import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membe
 
 const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authType'];
 
+/**
+ * The named check of updateMemberInfo, on the locked row: a member row is changed (and answered) only
+ * for its own user, the owner of the AI it holds, or an administrator.
+ */
+function assertMayChangeMemberRow(caller: { id: number; isAdmin: boolean }, row: Row, ownsAi: boolean): void {
+  if (!(caller.isAdmin || ownsAi || Number(row.userId) === caller.id)) throw fail.forbidden('no_permission');
+}
+
 /** A member row, or 404 with the members' message. */
 async function memberRow(core: Core, memberId: number): Promise<Row> {
   const [row] = await asSystem(core, (s) => s.list(entities(core).members, { id: memberId }));
@@ -73,7 +81,8 @@ export default defineRoutes((core: Core) => {
           const ownsAi = ai && (caller.isAdmin || Number(u!.ownerId) === caller.id);
           if (aiGiven.length && !ai) throw fail.invalid(aiGiven.map((field): InvalidField => ({ field, rule: 'invalid', params: {} })));
           if (aiGiven.length && !ownsAi) throw fail.forbidden(GROUP.group_ai_not_yours);
-          if ((name !== undefined || avatar !== undefined) && !(caller.isAdmin || ownsAi || Number(row.userId) === caller.id)) throw fail.forbidden('no_permission');
+          // Whatever is sent (nothing included: the answer is the row), the row is the caller's own or their AI's.
+          assertMayChangeMemberRow(caller, row, ownsAi);
           if (authId) {
             const [auth] = await asSystem(core, (s) => s.lock(auths, authId));
             if (!auth || Number(auth.userId) !== Number(u!.ownerId)) throw fail.notFound('record_not_found');
