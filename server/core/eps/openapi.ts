@@ -33,10 +33,12 @@ function withRefs(schema: JsonSchema, rows: Map<JsonSchema, string>): JsonSchema
 }
 
 /** The query parameters of a GET from its input schema's properties. */
-function parameters(input: JsonSchema): Array<Record<string, unknown>> {
+function parameters(input: JsonSchema, path: string): Array<Record<string, unknown>> {
   const props = (input.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((input.required ?? []) as string[]);
-  return Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
+  // A field named by a `{segment}` of the path is that segment (always there), any other a query parameter.
+  return Object.entries(props).map(([name, schema]) =>
+    path.includes(`{${name}}`) ? { name, in: 'path', required: true, schema } : { name, in: 'query', required: required.has(name), schema });
 }
 
 /** The fields a caller may search, filter and sort `e` by on any read (all readable ones: null). */
@@ -68,7 +70,7 @@ function operation(r: Route, rows: Map<JsonSchema, string>, shown: ShownFields):
   op['x-access'] = c.access.en;
   const names = c.generic && r.entity && (action === 'list' || action === 'page') ? shown(r.entity) : null;
   const input = withRefs(names ? querySchema(r.entity!, (n) => names.has(n)) : c.input, rows);
-  if (r.method === 'GET') op.parameters = parameters(input);
+  if (r.method === 'GET') op.parameters = parameters(input, r.path);
   else op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
   if (c.answer) op.responses = { '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(withRefs(c.answer, rows)) } } }, '4XX': ERROR };
   return op;

@@ -6,24 +6,32 @@
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import { defineRoutes, call } from '../../core/modules';
-import { fail } from '../../core/http/errors';
+import { ABSENT, BAD, field } from '../../core/calls/input';
+import { INT, NUM, STR, listOf, obj } from '../../core/calls/answer';
 import { dashboardSummary, MAX_DAYS } from './dashboard.service';
 
-function intParam(v: string | undefined, field: string, min: number, max: number, fallback: number): number {
-  if (v === undefined || v === '') return fallback;
-  const n = /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw fail.invalid([{ field, rule: 'range', params: {} }] as never);
-  return n;
-}
+/** A whole number of the query within `min`..`max`, absent when left empty. */
+const within = (min: number, max: number) =>
+  field<number>({ type: 'integer', minimum: min, maximum: max }, (v, r) => {
+    if (v === '' || v === null) return ABSENT;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      r.errors.push({ field: r.at, rule: 'range', params: {} });
+      return BAD;
+    }
+    return n;
+  }).optional();
+
+/** A daily series, its sum over the days, and (users, sales) the total of all time. */
+const SERIES = obj({ daily: listOf(NUM), sum: NUM, total: NUM }, ['total']);
 
 export default defineRoutes((core: Core) => [
   call(core, 'base', 'dashboard', 'summary', {
     method: 'GET',
     summary: l('Dashboard: views, visitors, users and sales', '仪表盘：访问量、访客、用户与销售额', '儀表板：瀏覽量、訪客、使用者與銷售額'),
-    async handler(req) {
-      const days = intParam(req.query.days, 'days', 1, MAX_DAYS, 7);
-      const tzOffset = intParam(req.query.tzOffset, 'tzOffset', -840, 840, 0);
-      return dashboardSummary(core, days, tzOffset);
-    },
+    input: { days: within(1, MAX_DAYS), tzOffset: within(-840, 840) },
+    effect: 'read',
+    answer: obj({ days: INT, tzOffset: INT, dates: listOf(STR), views: SERIES, visitors: SERIES, users: SERIES, sales: SERIES }),
+    handler: async (_req, { days, tzOffset }) => dashboardSummary(core, days ?? 7, tzOffset ?? 0),
   }),
 ]);

@@ -5,22 +5,26 @@
  */
 import { l } from '../../core/entity/define';
 import { call, defineRoutes } from '../../core/modules';
+import { num } from '../../core/calls/input';
+import { BOOL, INT, NUM, STR, nullable, obj } from '../../core/calls/answer';
 
 export default defineRoutes((core) => [
   call(core, 'base', 'open', 'testN', {
     method: 'POST',
-    guard: 'public',
     summary: l('Connectivity test', '连通性测试', '連通性測試'),
-    async handler(req) {
-      const b = req.body as Record<string, unknown> | undefined;
-      const n = typeof b?.n === 'number' && Number.isFinite(b.n) ? b.n : null;
-      return { ok: true, n, time: new Date().toISOString() };
-    },
+    input: { n: num().optional() },
+    access: 'public',
+    effect: 'read',
+    answer: obj({ ok: BOOL, n: nullable(NUM), time: STR }),
+    handler: async (_req, { n }) => ({ ok: true, n: n ?? null, time: new Date().toISOString() }),
   }),
   call(core, 'base', 'open', 'importBaseData', {
     method: 'GET',
-    guard: 'admin',
     summary: l('Import base data', '导入基础数据', '匯入基礎資料'),
+    input: {},
+    access: 'admin',
+    effect: 'write',
+    answer: obj({ addedMenus: INT }),
     async handler() {
       // An administrator exists (the caller), so seeding never creates one here.
       const r = await core.reseed();

@@ -11,7 +11,9 @@ import { defineRoutes, call } from '../../core/modules';
 import { AppError, fail } from '../../core/http/errors';
 import { hit } from '../../core/http/rate-limit';
 import { SHORT_LINK } from './short-link.messages';
-import { objectBody } from '../../core/http/body';
+import { text } from '../../core/calls/input';
+import { STR, obj } from '../../core/calls/answer';
+import type { Caller } from '../../core/auth/auth.service';
 import { SYSTEM } from '../../core/entity/access';
 import { linkDeleteKey, linkTarget } from './short-link.queries';
 
@@ -52,10 +54,12 @@ export function safeTargetUrl(v: unknown): string | null {
   return u.href.length > MAX_URL ? null : u.href;
 }
 
-function stringField(body: Record<string, unknown>, name: string): string {
-  const v = body[name];
-  if (typeof v !== 'string' || v === '') throw fail.invalid([{ field: name, rule: 'required', params: {} }] as never);
-  return v;
+/**
+ * Whether `user` may delete a link without its delete key: the administrator, who removes spam. It
+ * changes what the call asks for, not who may make it (anyone with the key may).
+ */
+export function deleteKeyWaived(user: Caller | null): boolean {
+  return !!user?.isAdmin;
 }
 
 export default defineRoutes((core: Core) => {
@@ -64,15 +68,15 @@ export default defineRoutes((core: Core) => {
   return [
     call(core, 'base', 'shortLink', 'add', {
       method: 'POST',
-      guard: 'public',
       summary: l('Create a short link', '创建短链接', '建立短網址'),
-      async handler(req) {
-        const body = objectBody(req.body);
-        const url = safeTargetUrl(body.url);
-        if (!url) {
-          const rule = body.url === undefined || body.url === '' ? 'required' : 'format';
-          throw fail.invalid([{ field: 'url', rule, params: { format: 'http(s) URL' } }] as never);
-        }
+      input: { url: text({ max: MAX_URL }) },
+      // An absolute http(s) URL without credentials.
+      refine: ({ url }) => (url === undefined || safeTargetUrl(url) ? [] : [{ field: 'url', rule: 'format', params: { format: 'http(s) URL' } }]),
+      access: 'public',
+      effect: 'write',
+      answer: obj({ shortKey: STR, deleteKey: STR }),
+      async handler(req, input) {
+        const url = safeTargetUrl(input.url)!;
         await hit(core.cache, [{ key: `shortlink:add:ip:${req.ctx.ip}`, max: perHour, windowSeconds: 3600 }], SHORT_LINK.shortlink_too_many);
         const deleteKey = randomBytes(24).toString('base64url');
         for (let attempt = 0; ; attempt++) {
@@ -89,26 +93,33 @@ export default defineRoutes((core: Core) => {
     }),
     call(core, 'base', 'shortLink', 'delete', {
       method: 'POST',
-      guard: 'public',
       summary: l('Delete a short link with its delete key', '凭删除密钥删除短链接', '憑刪除金鑰刪除短網址'),
-      async handler(req) {
-        const body = objectBody(req.body);
-        const shortKey = stringField(body, 'shortKey');
-        const admin = !!req.user?.isAdmin;
-        const deleteKey = admin && body.deleteKey === undefined ? null : stringField(body, 'deleteKey');
+      input: { shortKey: text({ max: 255 }), deleteKey: text({ max: 255 }).optional() },
+      // The key is asked of everyone but the administrator (deleteKeyWaived).
+      refine: ({ deleteKey }, req) => (deleteKey === undefined && !deleteKeyWaived(req.user) ? [{ field: 'deleteKey', rule: 'required', params: {} }] : []),
+      access: 'public',
+      effect: 'write',
+      answer: { type: 'null' },
+      async handler(req, { shortKey, deleteKey }) {
         await hit(core.cache, [{ key: `shortlink:delete:ip:${req.ctx.ip}`, max: 60, windowSeconds: 3600 }]);
         const row = KEY_PATTERN.test(shortKey) ? await linkDeleteKey(core, shortKey) : null;
         if (!row) throw fail.notFound(SHORT_LINK.shortlink_not_found);
-        if (deleteKey !== null && !deleteKeyMatches(deleteKey, row.deleteKey)) throw fail.forbidden(SHORT_LINK.shortlink_delete_key_wrong);
+        if (deleteKey !== undefined && !deleteKeyMatches(deleteKey, row.deleteKey)) throw fail.forbidden(SHORT_LINK.shortlink_delete_key_wrong);
         await core.ops.delete(links, { ids: [row.id] }, SYSTEM, { url: req.path });
         return null;
       },
     }),
     call(core, 'base', 'shortLink', 's/{shortKey}', {
       method: 'GET',
-      guard: 'public',
       raw: true,
       summary: l('Follow a short link', '短链接跳转', '短網址跳轉'),
+      // The key is the path's segment (an unknown or malformed one: 404); the query is not read, a
+      // shared link may carry a tracker's.
+      input: {},
+      body: { type: 'object', properties: { shortKey: { type: 'string', pattern: KEY_PATTERN.source } }, required: ['shortKey'] },
+      access: 'public',
+      effect: 'write',
+      answer: { description: 'a 302 redirect to the link\'s URL (its visit counted), not an envelope' },
       async handler(req) {
         const shortKey = req.params.shortKey;
         const row = KEY_PATTERN.test(shortKey) ? await linkTarget(core, shortKey) : null;

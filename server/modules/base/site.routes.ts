@@ -12,6 +12,7 @@ import { l, type Row } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import { defineRoutes, call } from '../../core/modules';
 import { fail } from '../../core/http/errors';
+import { INT, NUM, STR, listOf, nullable, obj } from '../../core/calls/answer';
 import { siteIdOfHost, sitesForHost } from './site.queries';
 import { siteCurrency, tokensPerUnit } from './pay/pay-settings';
 import { OAUTH_PROVIDERS, oauthProviders } from '../../adapters/oauth.adapter';
@@ -44,8 +45,17 @@ export default defineRoutes((core: Core) => {
   return [
     call(core, 'base', 'site', 'info', {
       method: 'POST',
-      guard: 'public',
       summary: l('Site info of this host', '站点信息', '站台資訊'),
+      input: {},
+      access: 'public',
+      effect: 'read',
+      answer: obj({
+        ...Object.fromEntries(PUBLIC_SITE_FIELDS.map((f) => [f, nullable(STR)])),
+        communityUrl: nullable(STR),
+        currency: STR,
+        tokensPerUnit: NUM,
+        oauthProviders: listOf(STR),
+      }),
       async handler(req) {
         const hostname = req.ctx.hostname.toLowerCase();
         const host = req.ctx.host.toLowerCase();
@@ -53,6 +63,7 @@ export default defineRoutes((core: Core) => {
         // The host with its port first, then the bare host name, then the default row.
         const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === hostname) ?? rows.find((r) => r.host === null);
         const [currency, perUnit] = await Promise.all([siteCurrency(core), tokensPerUnit(core)]);
+        // Not a rule of who may call (anyone may): callers who may save the site see its whole row.
         if (row && req.user && core.auth.can(req.user, SAVE_KEY)) {
           return { ...row, communityUrl: communityUrl(row), currency, tokensPerUnit: perUnit, oauthProviders: signInProviders };
         }
@@ -68,6 +79,15 @@ export default defineRoutes((core: Core) => {
     call(core, 'base', 'site', 'save', {
       method: 'POST',
       summary: l('Save the site info of a host', '保存站点信息', '儲存站台資訊'),
+      // The site's fields, checked by its declaration; `host` names the row (none: the default one).
+      input: {},
+      body: {
+        type: 'object',
+        properties: { host: { type: ['string', 'null'], description: 'a host name, with its port if any; none or empty: the default row' }, id: { description: 'ignored: the host names the row' } },
+        additionalProperties: { description: 'a field of base/site' },
+      },
+      effect: 'write',
+      answer: obj({ id: INT }),
       async handler(req) {
         const body = req.body;
         if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail.bad('body_not_object');

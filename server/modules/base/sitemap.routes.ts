@@ -6,6 +6,7 @@
 import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import { defineRoutes, call } from '../../core/modules';
+import { STR } from '../../core/calls/answer';
 import { listedGoods } from './sitemap.queries';
 
 /** A sitemap file holds at most 50,000 URLs. */
@@ -27,9 +28,12 @@ export default defineRoutes((core: Core) => {
   return [
     call(core, 'base', 'sitemap', 'google', {
       method: 'GET',
-      guard: 'public',
       raw: true,
       summary: l('Sitemap for search engines', '站点地图', '網站地圖'),
+      input: {},
+      access: 'public',
+      effect: 'read',
+      answer: { ...STR, description: 'an XML sitemap (application/xml), not an envelope' },
       async handler(req) {
         const configured = (core.config.env.SITE_URL ?? '').trim().replace(/\/+$/, '');
         const base = configured || req.ctx.origin;

@@ -7,6 +7,7 @@ import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import type { Route } from '../../core/http/route';
 import { call, defineRoutes } from '../../core/modules';
+import { ANY_OBJECT, STR, listOf, obj } from '../../core/calls/answer';
 import { storageFor } from '../space/storage.service';
 import { receiveUpload, uploadLimits } from '../space/upload.service';
 
@@ -17,8 +18,17 @@ export default defineRoutes((core: Core): Route[] => {
     {
       ...call(core, 'base', 'comm', 'upload', {
         method: 'POST',
-        guard: 'signedIn',
         summary: l('Upload files', '上传文件', '上傳檔案'),
+        // multipart/form-data, read by the upload as it streams into the store.
+        input: {},
+        body: {
+          type: 'object',
+          description: 'multipart/form-data: one or more files, and an optional classifyId (a space/type id)',
+          properties: { file: { type: 'string', format: 'binary' }, classifyId: { type: 'string', pattern: '^\\d*$' } },
+        },
+        access: 'signedIn',
+        effect: 'write',
+        answer: listOf(ANY_OBJECT),
         async handler(req) {
           const storage = storageFor(core);
           const got = await receiveUpload(req.ctx, storage, limits);
@@ -50,8 +60,11 @@ export default defineRoutes((core: Core): Route[] => {
     },
     call(core, 'base', 'comm', 'uploadMode', {
       method: 'GET',
-      guard: 'signedIn',
       summary: l('Upload mode', '上传模式', '上傳模式'),
+      input: {},
+      access: 'signedIn',
+      effect: 'read',
+      answer: obj({ mode: STR, type: STR }),
       handler: async () => {
         const { mode } = storageFor(core);
         return { mode, type: mode };

@@ -5,7 +5,6 @@
  * list: the console shows 'No available dictionary' for it.
  */
 import type { Core } from '../../core/core';
-import type { Row } from '../../core/entity/define';
 import { fail } from '../../core/http/errors';
 import { SYSADMIN } from '../base/sys/sysadmin.messages';
 import { entriesOf, typesByKey } from './dict-data.queries';
@@ -29,8 +28,8 @@ function entryValue(value: unknown, id: number): string | number {
   return /^-?(0|[1-9]\d{0,14})$/.test(s) ? Number(s) : s;
 }
 
-function readTypes(body: unknown): string[] | null {
-  const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Row).types : body;
+/** The asked keys (a list, or comma-separated text), null for every type. */
+function readTypes(raw: unknown): string[] | null {
   if (raw === undefined || raw === null || raw === '') return null;
   const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : raw;
   if (!Array.isArray(list) || list.length > MAX_TYPES || list.some((t) => typeof t !== 'string' || t.length > 255)) {
@@ -60,13 +59,13 @@ function forest(rows: DictEntry[]): DictEntry[] {
   return out;
 }
 
-export async function dictData(core: Core, body: unknown): Promise<Record<string, DictEntry[]>> {
-  const keys = readTypes(body);
-  const types = await typesByKey(core, keys);
+export async function dictData(core: Core, types: unknown): Promise<Record<string, DictEntry[]>> {
+  const keys = readTypes(types);
+  const found = await typesByKey(core, keys);
   const result: Record<string, DictEntry[]> = {};
   for (const k of keys ?? []) result[k] = [];
-  if (!types.length) return result;
-  const typeIds = types.map((t) => t.id);
+  if (!found.length) return result;
+  const typeIds = found.map((t) => t.id);
   const byType = new Map<number, DictEntry[]>(typeIds.map((id) => [id, []]));
   for (const r of await entriesOf(core, typeIds)) {
     const id = r.id;
@@ -79,7 +78,7 @@ export async function dictData(core: Core, body: unknown): Promise<Record<string
       parentId: r.parentId === null || r.parentId === undefined ? null : Number(r.parentId),
     });
   }
-  for (const t of types) result[t.key] = forest(byType.get(t.id)!);
+  for (const t of found) result[t.key] = forest(byType.get(t.id)!);
   return result;
 }
 

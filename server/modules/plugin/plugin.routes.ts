@@ -23,8 +23,11 @@
 import type { Core } from '../../core/core';
 import { l } from '../../core/entity/define';
 import { call, defineRoutes } from '../../core/modules';
-import { Fields } from '../../core/http/fields';
-import { readJsonBody } from '../../core/http/body';
+import { objectBody, readJsonBody } from '../../core/http/body';
+import { fail, type InvalidField } from '../../core/http/errors';
+import { coolCompat } from '../../core/cool-compat';
+import { id, ids, int, nullableText, raw, readShape, shapeSchema, text } from '../../core/calls/input';
+import { ANY_OBJECT, COUNT, INT, STR, listOf, nullable, obj } from '../../core/calls/answer';
 import type { ApiRequest, Route } from '../../core/http/route';
 import { catalogue } from '../../core/plugins/events';
 import { packShipped } from '../../core/plugins/shipped';
@@ -34,35 +37,49 @@ import { shippedList, storeUpload } from './package.service';
 
 const MAX_NAME = 255;
 
+const UPLOAD_ANSWER = obj({ uploadId: STR, sha256: STR, size: INT, manifest: ANY_OBJECT, readme: STR, upgrade: nullable(obj({ id: INT, version: STR })) });
+/** What a JSON upload takes: the name of a plugin shipped in the repository. */
+const SHIPPED_UPLOAD = { shipped: text({ max: 64 }) };
+
 export default defineRoutes((core: Core): Route[] => {
   const plugins = core.model.system('plugins');
-  const install = async (req: ApiRequest) => {
-    const f = Fields.of(req.body, ['uploadId']);
-    const uploadId = f.str('uploadId', 36, true);
-    f.done();
-    const id = await core.plugins.install(uploadId!, req.user!);
+  const installed = async (req: ApiRequest, uploadId: string) => {
+    const id = await core.plugins.install(uploadId, req.user!);
     return core.ops.info(plugins, id, req.user);
   };
   return [
     call(core, 'plugin', 'info', 'shipped', {
       method: 'GET',
-      guard: 'admin',
       summary: l('Shipped plugins', '内置插件', '內建外掛'),
+      input: {},
+      access: 'admin',
+      effect: 'read',
+      answer: listOf(ANY_OBJECT),
       handler: () => shippedList(core),
     }),
     {
       ...call(core, 'plugin', 'info', 'upload', {
         method: 'POST',
-        guard: 'admin',
         summary: l('Upload a plugin package (step 1 of 2)', '上传插件包（第 1 步，共 2 步）', '上傳外掛套件（第 1 步，共 2 步）'),
+        input: {},
+        body: {
+          anyOf: [
+            { type: 'object', description: 'multipart/form-data with one file field `file`: a zip', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+            shapeSchema(SHIPPED_UPLOAD),
+          ],
+        },
+        access: 'admin',
+        effect: 'write',
+        answer: UPLOAD_ANSWER,
         async handler(req) {
           let zip: Buffer;
           if (isMultipart(req.ctx)) zip = await receiveZip(req.ctx, core.plugins.settings.maxZipBytes);
           else {
-            const f = Fields.of(await readJsonBody(req.ctx), ['shipped']);
-            const shipped = f.str('shipped', 64, true);
-            f.done();
-            zip = await packShipped(shipped!);
+            // The dispatcher left the body unread (a zip is streamed under its own limit): read as declared.
+            const errors: InvalidField[] = [];
+            const { shipped } = readShape(SHIPPED_UPLOAD, objectBody(await readJsonBody(req.ctx), true), { at: '', errors, query: false }, coolCompat(core.config.env));
+            if (errors.length) throw fail.invalid(errors);
+            zip = await packShipped(shipped);
           }
           return storeUpload(core, zip, req.user!);
         },
@@ -72,52 +89,62 @@ export default defineRoutes((core: Core): Route[] => {
     },
     call(core, 'plugin', 'info', 'install', {
       method: 'POST',
-      guard: 'admin',
       summary: l('Install an uploaded plugin (step 2 of 2)', '安装已上传的插件（第 2 步，共 2 步）', '安裝已上傳的外掛（第 2 步，共 2 步）'),
-      handler: install,
+      input: { uploadId: text({ max: 36 }) },
+      access: 'admin',
+      effect: 'write',
+      answer: ANY_OBJECT,
+      handler: (req, { uploadId }) => installed(req, uploadId),
     }),
     call(core, 'plugin', 'info', 'add', {
       method: 'POST',
-      guard: 'admin',
       summary: l('Install an uploaded plugin', '安装已上传的插件', '安裝已上傳的外掛'),
-      handler: install,
+      input: { uploadId: text({ max: 36 }) },
+      access: 'admin',
+      effect: 'write',
+      answer: ANY_OBJECT,
+      handler: (req, { uploadId }) => installed(req, uploadId),
     }),
     call(core, 'plugin', 'info', 'update', {
       method: 'POST',
-      guard: 'admin',
       summary: l('Rename, configure, enable or disable a plugin', '修改、配置、启用或停用插件', '修改、設定、啟用或停用外掛'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['id', 'name', 'description', 'status', 'config']);
-        const id = f.id('id');
+      input: {
+        id: id(),
+        name: text({ max: MAX_NAME }).optional(),
+        description: nullableText({ max: MAX_NAME }),
+        status: int({ min: 0, max: 1 }).optional(),
+        // Checked by the plugin manager against the manifest's config schema.
+        config: raw({ type: 'object', description: "values of the plugin's config schema" }).optional(),
+      },
+      access: 'admin',
+      effect: 'write',
+      answer: { type: 'null' },
+      async handler(req, { id: pluginId, name, description, status, config }) {
         const patch: PluginPatch = {};
-        const name = f.str('name', MAX_NAME);
-        if (name === null || name === '') f.bad('name', 'required');
-        else if (name !== undefined) patch.name = name;
-        const description = f.str('description', MAX_NAME);
+        if (name !== undefined) patch.name = name;
         if (description !== undefined) patch.description = description ?? '';
-        const status = f.int('status', { min: 0, max: 1 });
         if (status !== undefined) patch.status = status as 0 | 1;
-        if (f.has('config')) patch.config = f.body.config;
-        f.done();
-        await core.plugins.update(id!, patch, req.user!);
+        if (config !== undefined) patch.config = config;
+        await core.plugins.update(pluginId, patch, req.user!);
         return null;
       },
     }),
     call(core, 'plugin', 'info', 'delete', {
       method: 'POST',
-      guard: 'admin',
       summary: l('Delete plugins', '删除插件', '刪除外掛'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['ids']);
-        const ids = f.ids('ids');
-        f.done();
-        return { count: await core.plugins.delete(ids!, req.user!) };
-      },
+      input: { ids: ids() },
+      access: 'admin',
+      effect: 'write',
+      answer: COUNT,
+      handler: async (req, { ids: chosen }) => ({ count: await core.plugins.delete(chosen, req.user!) }),
     }),
     call(core, 'plugin', 'info', 'events', {
       method: 'GET',
-      guard: 'admin',
       summary: l('Event catalogue of the notify hook', '通知钩子的事件目录', '通知鉤子的事件目錄'),
+      input: {},
+      access: 'admin',
+      effect: 'read',
+      answer: listOf(ANY_OBJECT),
       handler: async () => catalogue(),
     }),
   ];

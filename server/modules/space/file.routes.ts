@@ -13,6 +13,8 @@ import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import { fail } from '../../core/http/errors';
 import type { Route } from '../../core/http/route';
+import { readShape, shapeSchema, text } from '../../core/calls/input';
+import type { InvalidField } from '../../core/http/errors';
 import { defineRoutes } from '../../core/modules';
 import { KEY_PREFIX, type ByteRange } from '../../adapters/storage.adapter';
 import { localStorageFor } from './storage.service';
@@ -48,6 +50,12 @@ function dispositionHeaders(ctx: Context, contentType: string, file: string): vo
   if (contentType === 'image/svg+xml') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
 }
 
+/** The path's segments: the day the file was stored and its random name; the query is not read. */
+const FILE_PATH = {
+  day: text({ max: 8 }),
+  file: text({ max: 43 }),
+};
+
 export default defineRoutes((core: Core): Route[] => {
   // The urls of this route are the local store's; files of an upload plugin are served by its own urls.
   const storage = localStorageFor(core);
@@ -61,9 +69,22 @@ export default defineRoutes((core: Core): Route[] => {
       module: 'space',
       group: 'file',
       raw: true,
+      call: {
+        input: shapeSchema(FILE_PATH),
+        answer: { type: 'string', format: 'binary', description: "the file's bytes (a range of them with Range: 206), not an envelope" },
+        effect: 'read',
+        access: l('anyone (the random name is the capability)', '任何人（随机文件名即凭证）', '任何人（隨機檔名即憑證）'),
+        description: l(
+          'A file the local store keeps, at {day}/{file} of the url the upload answered; images, video, audio and PDF inline, anything else as a download.',
+          '本地存储中的文件，路径为上传时返回的 {day}/{file}；图片、视频、音频和 PDF 直接显示，其他文件下载。',
+          '本機儲存中的檔案，路徑為上傳時回傳的 {day}/{file}；圖片、影片、音訊與 PDF 直接顯示，其他檔案下載。',
+        ),
+      },
       async handler(req) {
-        const { day, file } = req.params;
-        if (!DAY.test(day) || !FILE.test(file)) throw fail.notFound('not_found');
+        const errors: InvalidField[] = [];
+        const { day, file } = readShape(FILE_PATH, req.params, { at: '', errors, query: true }, false);
+        // A path the uploader never makes is simply not there.
+        if (errors.length || !DAY.test(day) || !FILE.test(file)) throw fail.notFound('not_found');
         const key = `${KEY_PREFIX}/${day}/${file}`;
         const meta = await storage.head(key);
         if (!meta) throw fail.notFound('not_found');

@@ -13,7 +13,7 @@ import type { AuthUser, Row } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { eq } from '../../../core/crud/condition';
 import { fail } from '../../../core/http/errors';
-import { Fields } from '../../../core/http/fields';
+import { ABSENT, BAD, field, id, type Input } from '../../../core/calls/input';
 import { t as text } from '../../../core/i18n/messages';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
 import { MONITOR } from './monitor.messages';
@@ -46,39 +46,57 @@ function publicPost(r: Row): PublicPost {
   };
 }
 
-/** A whole number from a query string (or undefined when absent); 1002 when it is not one. */
-function queryInt(f: Fields, name: string, min: number): number | undefined {
-  const v = f.body[name];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || !/^\d{1,9}$/.test(v) || Number(v) < min) return f.bad(name, 'type', { type: `integer of at least ${min}` });
-  return Number(v);
-}
+/** A whole number of the query of at least `min`, absent when left empty. */
+const atLeast = (min: number) =>
+  field<number>({ type: 'integer', minimum: min }, (v, r) => {
+    if (v === '' || v === null) return ABSENT;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < min) {
+      r.errors.push({ field: r.at, rule: 'type', params: { type: `integer of at least ${min}` } });
+      return BAD;
+    }
+    return n;
+  }).optional();
+
+/** X's id of a post: its digits, as text or a number. */
+const postIdField = field<string>({ anyOf: [{ type: 'string', pattern: '^\\d{1,20}$' }, { type: 'integer', minimum: 1 }] }, (v, r) => {
+  if (v === null || v === '') {
+    r.errors.push({ field: r.at, rule: 'required', params: {} });
+    return BAD;
+  }
+  const id = typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : typeof v === 'string' ? v.trim() : '';
+  if (!POST_ID.test(id)) {
+    r.errors.push({ field: r.at, rule: 'type', params: { type: 'X post id (digits)' } });
+    return BAD;
+  }
+  return id;
+});
+
+/**
+ * twitterData's query: `page` from 1, `size` at least 1 (more than MAX_POSTS_PAGE reads as that). A
+ * client's cache buster (`_t`, `_`) is dropped.
+ */
+export const POSTS_QUERY = { page: atLeast(1), size: atLeast(1) };
+export const POSTS_QUERY_IGNORED = ['_t', '_'];
+
+/** sendTwitterToUser's input: the member and X's id of the post. */
+export const SEND_POST_INPUT = { userId: id(), postId: postIdField };
 
 /** The latest posts, newest first, with their public fields only. */
-export async function latestPosts(core: Core, query: Record<string, string>): Promise<{ list: PublicPost[]; pagination: Row }> {
-  // Other query parameters (a cache buster, a client's own) are ignored, not refused.
-  const f = new Fields(query, ['page', 'size'], Object.keys(query));
-  const page = queryInt(f, 'page', 1) ?? 1;
-  const size = Math.min(queryInt(f, 'size', 1) ?? 20, MAX_POSTS_PAGE);
-  f.done();
+export async function latestPosts(core: Core, query: Input<typeof POSTS_QUERY>): Promise<{ list: PublicPost[]; pagination: Row }> {
+  const page = query.page ?? 1;
+  const size = Math.min(query.size ?? 20, MAX_POSTS_PAGE);
   // The rows are administrators' (no access rule): read as the system, then cut to the public fields.
   const answer = await core.ops.page(postEntity(core), { page, size, order: 'postedAt', sort: 'desc' }, SYSTEM);
   return { list: answer.list.map(publicPost), pagination: answer.pagination as unknown as Row };
 }
 
 /** Sends post `postId` (X's id) to member `userId` as a notification; answers the notification's id. */
-export async function sendPostToUser(core: Core, caller: AuthUser, body: unknown): Promise<{ id: number }> {
-  const f = Fields.of(body, ['userId', 'postId']);
-  const userId = f.id('userId');
-  const raw = f.body.postId;
-  const postId = typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (raw === undefined || raw === null || raw === '') f.bad('postId', 'required');
-  else if (!POST_ID.test(postId)) f.bad('postId', 'type', { type: 'X post id (digits)' });
-  f.done();
+export async function sendPostToUser(core: Core, caller: AuthUser, { userId, postId }: Input<typeof SEND_POST_INPUT>): Promise<{ id: number }> {
   const users = core.model.system('users');
   return core.ops.transaction(caller, async (t) => {
     const [user, post] = await core.ops.transaction(SYSTEM, async (sys) => [
-      (await sys.lock(users, userId!))[0],
+      (await sys.lock(users, userId))[0],
       (await sys.lock(postEntity(core), eq('postId', postId)))[0],
     ]);
     if (!user) throw fail.notFound(MONITOR.monitor_user_not_found);
@@ -86,7 +104,7 @@ export async function sendPostToUser(core: Core, caller: AuthUser, body: unknown
     const lang = memberLang(user);
     const username = String(post.authorUsername ?? post.authorId ?? '?');
     const [row] = await notifyUsers(core, t, {
-      toIds: [userId!],
+      toIds: [userId],
       type: NOTIFY_TYPE.system,
       title: text(lang, MONITOR.monitor_post_title, { username }),
       content: [post.text, post.url].filter((v) => typeof v === 'string' && v).join('\n'),

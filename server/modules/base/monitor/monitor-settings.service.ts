@@ -15,13 +15,13 @@
 import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { eq } from '../../../core/crud/condition';
-import { Fields } from '../../../core/http/fields';
+import { fail, type InvalidField } from '../../../core/http/errors';
+import { BAD, bool, field, int, nullableText, type Input } from '../../../core/calls/input';
 import { fieldRule } from '../../../core/i18n/messages';
 import { MONITOR_FIELDS } from './monitor.messages';
 import { PROFILE, credentialsSet, monitorTaskId, settingsEntity, storedSettings } from './monitor.queries';
 import { FETCH_TASK } from './monitor-fetch.service';
 
-const KNOWN = ['accounts', 'keywords', 'enabled', 'maxResults', 'every', 'cron', 'bearerToken', 'apiKey', 'apiSecret'];
 const SECRETS = ['bearerToken', 'apiKey', 'apiSecret'] as const;
 const MAX_TARGETS = 20;
 const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
@@ -46,23 +46,50 @@ export interface MonitorSettingsView {
 
 const tasks = (core: Core) => core.model.system('tasks');
 
-/** A list of distinct, trimmed strings (at most MAX_TARGETS), or undefined when absent or bad. */
-function list(f: Fields, name: string, each: (v: string) => string | null, max: number): string[] | undefined {
-  const v = f.body[name];
-  if (v === undefined) return undefined;
-  if (v === null) return [];
-  if (!Array.isArray(v) || v.length > MAX_TARGETS || !v.every((x) => typeof x === 'string')) {
-    return f.bad(name, 'type', { type: `list of at most ${MAX_TARGETS} texts` });
-  }
-  const out: string[] = [];
-  for (const raw of v as string[]) {
-    const item = each(raw.trim());
-    if (item === null) return f.bad(name, fieldRule(MONITOR_FIELDS.field_monitor_account));
-    if (item === '' || [...item].length > max) return f.bad(name, 'length', { min: 1, max });
-    if (!out.some((o) => o.toLowerCase() === item.toLowerCase())) out.push(item);
-  }
-  return out;
+/**
+ * A list of distinct, trimmed strings (at most MAX_TARGETS, each `max` long, made by `each` or refused
+ * when it answers null); null clears the list.
+ */
+function targets(each: (v: string) => string | null, max: number) {
+  return field<string[]>({ type: ['array', 'null'], items: { type: 'string', maxLength: max }, maxItems: MAX_TARGETS }, (v, r) => {
+    const bad = (rule: string, params: Record<string, string | number> = {}): typeof BAD => {
+      r.errors.push({ field: r.at, rule, params });
+      return BAD;
+    };
+    if (v === null) return [];
+    if (!Array.isArray(v) || v.length > MAX_TARGETS || !v.every((x) => typeof x === 'string')) return bad('type', { type: `list of at most ${MAX_TARGETS} texts` });
+    const out: string[] = [];
+    for (const raw of v as string[]) {
+      const item = each(raw.trim());
+      if (item === null) return bad(fieldRule(MONITOR_FIELDS.field_monitor_account));
+      if (item === '' || [...item].length > max) return bad('length', { min: 1, max });
+      if (!out.some((o) => o.toLowerCase() === item.toLowerCase())) out.push(item);
+    }
+    return out;
+  }).optional();
 }
+
+/** An interval in ms (at least a second), or null to drop it. */
+const everyMs = field<number | null>({ type: ['integer', 'null'], minimum: 1000 }, (v, r) => {
+  if (v === null) return null;
+  const n = int({ min: 1000 }).read(v, r);
+  return n;
+}).optional();
+
+/** What saveSetting takes: each left out keeps what is stored; a credential sent empty (or null) is cleared. */
+export const SETTINGS_INPUT = {
+  accounts: targets((v) => (USERNAME.test(v.replace(/^@/, '')) ? v.replace(/^@/, '') : null), 15),
+  keywords: targets((v) => v, 512),
+  enabled: bool().optional(),
+  maxResults: int({ min: 10, max: 100 }).optional(),
+  every: everyMs,
+  cron: nullableText({ max: 200 }),
+  bearerToken: nullableText({ max: 512 }),
+  apiKey: nullableText({ max: 255 }),
+  apiSecret: nullableText({ max: 255 }),
+};
+
+export type SettingsInput = Input<typeof SETTINGS_INPUT>;
 
 /** The settings as getSetting answers them. */
 export async function settingsView(core: Core, caller: AuthUser): Promise<MonitorSettingsView> {
@@ -86,29 +113,27 @@ export async function settingsView(core: Core, caller: AuthUser): Promise<Monito
   };
 }
 
-/** Applies a saveSetting body; answers the settings as getSetting does. */
-export async function saveSettings(core: Core, caller: AuthUser, body: unknown): Promise<MonitorSettingsView> {
-  const f = Fields.of(body, KNOWN);
-  const accounts = list(f, 'accounts', (v) => (USERNAME.test(v.replace(/^@/, '')) ? v.replace(/^@/, '') : null), 15);
-  const keywords = list(f, 'keywords', (v) => v, 512);
-  const enabled = f.bool('enabled');
-  const maxResults = f.int('maxResults', { min: 10, max: 100 });
-  const every = f.body.every === null ? null : f.int('every', { min: 1000 });
-  const cron = f.str('cron', 200);
+/** Enabling needs usable credentials and at least one account or keyword: what the save would leave stored. */
+function runnable(stored: Row | null, secrets: Row, accounts: string[] | undefined, keywords: string[] | undefined, on: boolean): void {
+  if (!on) return;
+  const errors: InvalidField[] = [];
+  const targets = [...(accounts ?? ((stored?.accounts as string[] | null) ?? [])), ...(keywords ?? ((stored?.keywords as string[] | null) ?? []))];
+  if (!credentialsSet({ ...(stored ?? {}), ...secrets })) errors.push({ field: 'enabled', rule: fieldRule(MONITOR_FIELDS.field_monitor_credentials), params: {} });
+  if (!targets.length) errors.push({ field: 'enabled', rule: fieldRule(MONITOR_FIELDS.field_monitor_targets), params: {} });
+  if (errors.length) throw fail.invalid(errors);
+}
+
+/** Applies a saveSetting input; answers the settings as getSetting does. */
+export async function saveSettings(core: Core, caller: AuthUser, input: SettingsInput): Promise<MonitorSettingsView> {
+  const { accounts, keywords, enabled, maxResults, every, cron } = input;
   const secrets: Row = {};
   for (const k of SECRETS) {
-    const v = f.str(k, k === 'bearerToken' ? 512 : 255);
+    const v = input[k];
     if (v !== undefined) secrets[k] = v === null || v.trim() === '' ? null : v.trim();
   }
-  f.done();
-
   const stored = await storedSettings(core);
-  const merged = { ...(stored ?? {}), ...secrets };
-  const targets = [...(accounts ?? ((stored?.accounts as string[] | null) ?? [])), ...(keywords ?? ((stored?.keywords as string[] | null) ?? []))];
   const on = enabled ?? !!stored?.enabled;
-  if (on && !credentialsSet(merged)) f.bad('enabled', fieldRule(MONITOR_FIELDS.field_monitor_credentials));
-  if (on && !targets.length) f.bad('enabled', fieldRule(MONITOR_FIELDS.field_monitor_targets));
-  f.done();
+  runnable(stored, secrets, accounts, keywords, on);
 
   const settings = settingsEntity(core);
   await core.ops.transaction(caller, async (t) => {

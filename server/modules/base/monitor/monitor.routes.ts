@@ -12,29 +12,68 @@
 import { l } from '../../../core/entity/define';
 import type { Core } from '../../../core/core';
 import { call, defineRoutes } from '../../../core/modules';
-import { saveSettings, settingsView } from './monitor-settings.service';
-import { latestPosts, sendPostToUser } from './monitor-posts.service';
+import { BOOL, INT, STR, listOf, nullable, obj, pageOf } from '../../../core/calls/answer';
+import { SETTINGS_INPUT, saveSettings, settingsView } from './monitor-settings.service';
+import { POSTS_QUERY, POSTS_QUERY_IGNORED, SEND_POST_INPUT, latestPosts, sendPostToUser } from './monitor-posts.service';
+
+const SETTINGS = obj({
+  accounts: listOf(STR),
+  keywords: listOf(STR),
+  enabled: BOOL,
+  maxResults: INT,
+  credentialsSet: BOOL,
+  taskId: nullable(INT),
+  every: nullable(INT),
+  cron: nullable(STR),
+  nextRunTime: nullable(STR),
+  lastFetchTime: nullable(STR),
+  lastError: nullable(STR),
+  rateLimitedUntil: nullable(STR),
+});
+
+const POST = obj({
+  postId: STR,
+  authorUsername: nullable(STR),
+  authorName: nullable(STR),
+  text: STR,
+  url: nullable(STR),
+  createdAt: nullable(STR),
+  metrics: nullable({ type: 'object', additionalProperties: { type: 'number' } }),
+});
 
 export default defineRoutes((core: Core) => [
   call(core, 'base', 'monitor', 'saveSetting', {
     method: 'POST',
     summary: l('Save the X monitor settings', '保存 X 监控设置', '儲存 X 監控設定'),
-    handler: (req) => saveSettings(core, req.user!, req.body),
+    input: SETTINGS_INPUT,
+    effect: 'write',
+    answer: SETTINGS,
+    handler: (req, input) => saveSettings(core, req.user!, input),
   }),
   call(core, 'base', 'monitor', 'getSetting', {
     method: 'POST',
     summary: l('X monitor settings (credentials never shown)', 'X 监控设置（不显示凭据）', 'X 監控設定（不顯示憑證）'),
+    input: {},
+    effect: 'read',
+    answer: SETTINGS,
     handler: (req) => settingsView(core, req.user!),
   }),
   call(core, 'base', 'monitor', 'twitterData', {
     method: 'GET',
-    guard: 'public',
     summary: l('Latest posts from X', '最新 X 帖子', '最新 X 貼文'),
-    handler: (req) => latestPosts(core, req.query),
+    input: POSTS_QUERY,
+    ignored: POSTS_QUERY_IGNORED,
+    access: 'public',
+    effect: 'read',
+    answer: pageOf(POST),
+    handler: (_req, query) => latestPosts(core, query),
   }),
   call(core, 'base', 'monitor', 'sendTwitterToUser', {
     method: 'POST',
     summary: l('Send an X post to a member', '将 X 帖子发送给会员', '將 X 貼文傳送給會員'),
-    handler: (req) => sendPostToUser(core, req.user!, req.body),
+    input: SEND_POST_INPUT,
+    effect: 'write',
+    answer: obj({ id: INT }),
+    handler: (req, input) => sendPostToUser(core, req.user!, input),
   }),
 ]);

@@ -101,10 +101,23 @@ export async function orderDepartments(core: Core, body: unknown, user: AuthUser
   return null;
 }
 
+const MOVE = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1 }, parentId: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] }, orderNum: { type: 'integer' } },
+  required: ['id'],
+  additionalProperties: false,
+};
+const MOVES = { type: 'array', items: MOVE, minItems: 1, maxItems: MAX_BATCH };
+
 export default defineRoutes((core) => [
   call(core, 'base', 'sys/department', 'order', {
     method: 'POST',
     summary: l('Reorder and re-parent departments', '部门排序与移动', '部門排序與移動'),
+    // The body is `{list}` or the bare list (cool-admin's console sends that): the moves read it whole.
+    input: {},
+    body: { anyOf: [{ type: 'object', properties: { list: MOVES }, required: ['list'], additionalProperties: false }, MOVES] },
+    effect: 'write',
+    answer: { type: 'null' },
     handler: (req) => orderDepartments(core, req.body, req.user),
   }),
 ]);

@@ -68,8 +68,8 @@ export function parseEntity(core: Core, key: string, lang: Lang): ParsedEntity |
 
 const unknownEntity = (): FieldProblem => ({ field: 'entity', rule: rule(SYSADMIN.field_menu_entity_unknown), params: {} });
 
-export function parse(core: Core, body: unknown, lang: Lang): ParsedEntity {
-  const key = entityKey(objectBody(body));
+export function parse(core: Core, named: { entity: string; module?: string | null }, lang: Lang): ParsedEntity {
+  const key = entityKey(named);
   const parsed = key ? parseEntity(core, key, lang) : null;
   if (!parsed) throw fail.invalid([unknownEntity()] as never);
   return parsed;

@@ -27,8 +27,8 @@ function portableFields(menus: Entity): string[] {
 
 const byOrder = (a: Row, b: Row) => Number(a.orderNum) - Number(b.orderNum) || Number(a.id) - Number(b.id);
 
-export async function exportMenus(core: Core, body: unknown): Promise<MenuExport> {
-  const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Row).ids : undefined;
+/** The menus `sent` (ids as a list or comma-separated text) with their sub-menus; none chosen is refused. */
+export async function exportMenus(core: Core, sent: unknown): Promise<MenuExport> {
   if (sent === undefined || sent === null || (Array.isArray(sent) && sent.length === 0) || sent === '') {
     throw fail.bad(SYSADMIN.menu_export_none);
   }
@@ -74,10 +74,8 @@ export async function exportMenus(core: Core, body: unknown): Promise<MenuExport
   return { version: MENU_EXPORT_VERSION, menus: out };
 }
 
-/** `{parentId?, menus:[...]}` (an export with a parent added) -> the new ids, in the order of the list. */
-export async function importMenus(core: Core, body: unknown, user: AuthUser | null): Promise<{ ids: number[] }> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail.bad('body_not_object');
-  const { menus: list, parentId } = body as Row;
+/** An export's `list` of menus, put under `parentId` (none: the top) -> the new ids, in the order of the list. */
+export async function importMenus(core: Core, list: unknown, parentId: unknown, user: AuthUser | null): Promise<{ ids: number[] }> {
   if (!Array.isArray(list) || list.length === 0) throw fail.bad(SYSADMIN.menu_import_empty);
   if (list.length > MAX_BATCH) throw fail.bad(SYSADMIN.menu_import_too_large, { max: MAX_BATCH });
   const menus = menuEntity(core);

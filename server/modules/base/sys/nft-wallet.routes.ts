@@ -19,9 +19,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Core } from '../../../core/core';
-import { l, type Row } from '../../../core/entity/define';
+import { l } from '../../../core/entity/define';
 import { eq, SYSTEM } from '../../../core/entity/access';
-import { fail, type InvalidField } from '../../../core/http/errors';
+import { fail } from '../../../core/http/errors';
+import { object, text } from '../../../core/calls/input';
+import { STR, obj } from '../../../core/calls/answer';
 import { call, defineRoutes } from '../../../core/modules';
 import { chainSettings } from './chain-settings';
 import { NFT_MESSAGES } from './nft.messages';
@@ -35,13 +37,6 @@ interface Challenge {
   userId: number;
   message: string;
   expiresAt: string;
-}
-
-interface BindBody {
-  address: string;
-  pubKey: { type: string; value: string };
-  signature: string;
-  nonce: string;
 }
 
 const REFUSALS: Record<Exclude<ProofVerdict, 'ok'>, string> = {
@@ -60,26 +55,6 @@ function challengeText(userId: number, chainId: string, nonce: string, expiresAt
   ].join('\n');
 }
 
-function bindBody(body: unknown): BindBody {
-  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Row;
-  const errors: InvalidField[] = [];
-  const text = (field: string, value: unknown, max: number) => {
-    if (typeof value !== 'string' || value === '') errors.push({ field, rule: value === undefined ? 'required' : 'type', params: { type: 'string' } });
-    else if (value.length > max) errors.push({ field, rule: 'max_length', params: { limit: max } });
-  };
-  text('address', b.address, 128);
-  text('signature', b.signature, 256);
-  text('nonce', b.nonce, 64);
-  const pk = b.pubKey as Row | undefined;
-  if (typeof pk !== 'object' || pk === null || Array.isArray(pk)) errors.push({ field: 'pubKey', rule: pk === undefined ? 'required' : 'type', params: { type: 'object' } });
-  else {
-    text('pubKey.type', pk.type, 64);
-    text('pubKey.value', pk.value, 128);
-  }
-  if (errors.length) throw fail.invalid(errors);
-  return b as unknown as BindBody;
-}
-
 /** Takes the caller's challenge for this nonce: refused when unknown, used, someone else's or expired. */
 async function takeChallenge(core: Core, userId: number, nonce: string): Promise<Challenge> {
   const raw = await core.cache.take(challengeKey(nonce));
@@ -96,6 +71,9 @@ export default defineRoutes((core) => {
       member: true,
       method: 'POST',
       summary: l('Ask for a wallet link challenge', '获取钱包绑定验证', '取得錢包綁定驗證'),
+      input: {},
+      effect: 'write',
+      answer: obj({ nonce: STR, message: STR, expiresAt: STR }),
       async handler(req) {
         const { chainId } = await chainSettings(core);
         const nonce = randomBytes(16).toString('hex');
@@ -110,9 +88,16 @@ export default defineRoutes((core) => {
       member: true,
       method: 'POST',
       summary: l('Link my wallet', '绑定我的钱包', '綁定我的錢包'),
-      async handler(req) {
+      input: {
+        address: text({ max: 128 }),
+        pubKey: object({ type: text({ max: 64 }), value: text({ max: 128 }) }),
+        signature: text({ max: 256 }),
+        nonce: text({ max: 64 }),
+      },
+      effect: 'write',
+      answer: obj({ wallet: STR }),
+      async handler(req, body) {
         const me = req.user!.id;
-        const body = bindBody(req.body);
         const challenge = await takeChallenge(core, me, body.nonce);
         const { bech32Prefix } = await chainSettings(core);
         const verdict = await checkWalletProof({ ...body, message: challenge.message, prefix: bech32Prefix });
@@ -129,6 +114,9 @@ export default defineRoutes((core) => {
       member: true,
       method: 'POST',
       summary: l('Unlink my wallet', '解绑我的钱包', '解除綁定我的錢包'),
+      input: {},
+      effect: 'write',
+      answer: obj({ wallet: { type: 'null' } }),
       async handler(req) {
         await core.ops.update(users, { id: req.user!.id, starWalletAddress: null }, SYSTEM);
         return { wallet: null };

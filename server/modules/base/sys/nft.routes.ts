@@ -16,6 +16,8 @@ import type { Core } from '../../../core/core';
 import { l } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
+import { bool } from '../../../core/calls/input';
+import { BOOL, STR, listOf, nullable, obj } from '../../../core/calls/answer';
 import { ChainBadAnswer, ChainNotConfigured, createChainAdapter, type ChainAdapter } from '../../../adapters/chain.adapter';
 import { chainSettings, chainTimeoutMs } from './chain-settings';
 import { NFT_MESSAGES } from './nft.messages';
@@ -62,20 +64,25 @@ async function stakedTokens(core: Core, wallet: string, refresh: boolean): Promi
 
 export default defineRoutes((core) => [
   call(core, 'base', 'open', 'chainSettings', {
-    guard: 'public',
     method: 'GET',
     summary: l('Chain settings for NFT staking', 'NFT 质押的区块链设置', 'NFT 質押的區塊鏈設定'),
+    input: {},
+    access: 'public',
+    effect: 'read',
+    answer: obj(Object.fromEntries(['chainId', 'chainName', 'rpc', 'rest', 'collection', 'staking', 'denom', 'gasPrice', 'bech32Prefix', 'ipfsGateway'].map((k) => [k, STR]))),
     handler: () => chainSettings(core),
   }),
   call(core, 'base', 'sys/user', 'isNftStacked', {
     member: true,
     method: 'POST',
     summary: l('Whether my NFTs are staked', '我的 NFT 是否已质押', '我的 NFT 是否已質押'),
-    async handler(req) {
+    input: { refresh: bool().optional() },
+    effect: 'read',
+    answer: obj({ staked: BOOL, tokenIds: listOf(STR), wallet: nullable(STR) }),
+    async handler(req, { refresh }) {
       const wallet = await walletOf(core, req.user!.id);
       if (!wallet) return { staked: false, tokenIds: [], wallet: null };
-      const body = req.body as { refresh?: unknown } | null | undefined;
-      const tokenIds = await stakedTokens(core, wallet, body?.refresh === true);
+      const tokenIds = await stakedTokens(core, wallet, refresh === true);
       return { staked: tokenIds.length > 0, tokenIds, wallet };
     },
   }),
