@@ -54,7 +54,8 @@ function operation(r: Route, rows: Map<JsonSchema, string>, shown: ShownFields):
     security: r.guard === 'public' ? [] : [{ bearerAuth: [] }],
     responses: { '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope({}) } } }, '4XX': ERROR },
   };
-  if (r.body === 'raw') {
+  // An undeclared raw body is an upload; a declared one (a signed callback's JSON, read as bytes) is described by its declaration.
+  if (r.body === 'raw' && !r.call) {
     op.requestBody = {
       required: true,
       content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } } } },

@@ -22,15 +22,16 @@
  */
 import type { Core } from '../../../core/core';
 import type { Caller } from '../../../core/auth/auth.service';
-import type { Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
-import { Fields } from '../../../core/http/fields';
+import { fail, type InvalidField } from '../../../core/http/errors';
+import { objectBody } from '../../../core/http/body';
+import { readShape, type Input, type Shape } from '../../../core/calls/input';
 import { WorkflowError } from '../../../adapters/workflow.adapter';
 import { AI } from './ai.messages';
 import { failRun, RUN_STATUS, settle } from './charge';
 import { workflowFor } from './llm.service';
 import { runByResultId } from './run.queries';
 import { startRun, type RunAnswer } from './run-start';
+import { ERROR_BODY, RESULT_BODY, type RunInput } from './run-input';
 
 export const CALLBACK_PATHS = {
   result: '/admin/base/message/receiveWorkflowResult',
@@ -46,8 +47,8 @@ function callbackPath(core: Core, kind: keyof typeof CALLBACK_PATHS, id: string)
 
 const RESULT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export async function addTask(core: Core, user: Caller, body: unknown, origin: string): Promise<RunAnswer> {
-  const s = await startRun(core, user, body, 'async');
+export async function addTask(core: Core, user: Caller, input: RunInput, origin: string): Promise<RunAnswer> {
+  const s = await startRun(core, user, input, 'async');
   if (!s.created) return s.answer;
   const base = (core.config.env.PUBLIC_URL?.trim() || origin).replace(/\/+$/, '');
   const id = s.run.workflowResultId;
@@ -83,17 +84,6 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
-function usageOf(f: Fields): { promptTokens: number; completionTokens: number } | null {
-  const u = f.body.usage;
-  if (u === undefined || u === null) return null;
-  if (typeof u !== 'object' || Array.isArray(u)) return f.bad('usage', 'type', { type: 'object' }) ?? null;
-  const inner = new Fields(u as Row, ['promptTokens', 'completionTokens'], [], 'usage.');
-  const promptTokens = inner.int('promptTokens', { min: 0, max: 2 ** 31 - 1 }) ?? 0;
-  const completionTokens = inner.int('completionTokens', { min: 0, max: 2 ** 31 - 1 }) ?? 0;
-  f.errors.push(...inner.errors);
-  return { promptTokens, completionTokens };
-}
-
 /** A callback as it reached us: its method, its X-Cosmac-Signature header and its body's exact bytes. */
 export interface CallbackRequest {
   method: string;
@@ -101,23 +91,37 @@ export interface CallbackRequest {
   raw: Buffer;
 }
 
-/** One callback of the engine: `kind` says which url it came to, `id` is that url's last segment. Answers the run's status after it. */
-export async function receiveWorkflow(core: Core, kind: 'result' | 'error', id: string, { method, signature, raw }: CallbackRequest): Promise<{ status: number }> {
+/**
+ * The callback's signature, the named check that takes the place of a token: v2 over the method, the
+ * path of the url we gave the engine and the exact body bytes (401 otherwise, before anything else).
+ */
+export function assertSignedByEngine(core: Core, kind: 'result' | 'error', id: string, { method, signature, raw }: CallbackRequest): void {
   const engine = workflowFor(core);
   const check = engine.canVerify ? engine.verify(signature, { method, path: callbackPath(core, kind, id), body: raw }) : 'invalid';
   if (check === 'v1') throw fail.unauthorized(AI.ai_signature_v2_required);
   if (check !== 'valid') throw fail.unauthorized(AI.ai_bad_signature);
-  const f = Fields.of(parseJson(raw), kind === 'result' ? ['output', 'usage'] : ['error']);
+}
+
+/** A signed callback's body, read by its declared shape (run-input.ts): 1002 naming every bad field. */
+function readCallbackBody<S extends Shape>(shape: S, raw: Buffer): Input<S> {
+  const errors: InvalidField[] = [];
+  // The engine is no cool-admin client: an unknown field is refused whatever COOL_COMPAT says.
+  const body = readShape(shape, objectBody(parseJson(raw), true), { at: '', errors, query: false }, false);
+  if (errors.length) throw fail.invalid(errors);
+  return body;
+}
+
+/** One callback of the engine: `kind` says which url it came to, `id` is that url's last segment. Answers the run's status after it. */
+export async function receiveWorkflow(core: Core, kind: 'result' | 'error', id: string, request: CallbackRequest): Promise<{ status: number }> {
+  assertSignedByEngine(core, kind, id, request);
   let output: unknown = null;
   let usage: { promptTokens: number; completionTokens: number } | null = null;
   let error = '';
   if (kind === 'result') {
-    output = f.body.output;
-    if (output === undefined || output === null || output === '') f.bad('output', 'required');
-    else if (typeof output !== 'string' && (typeof output !== 'object' || Array.isArray(output))) f.bad('output', 'type', { type: 'object or string' });
-    usage = usageOf(f);
-  } else error = f.str('error', 1000, true) ?? '';
-  f.done();
+    const body = readCallbackBody(RESULT_BODY, request.raw);
+    output = body.output;
+    usage = body.usage ? { promptTokens: body.usage.promptTokens ?? 0, completionTokens: body.usage.completionTokens ?? 0 } : null;
+  } else error = readCallbackBody(ERROR_BODY, request.raw).error;
   const run = RESULT_ID.test(id) ? await runByResultId(core, id) : null;
   if (!run || run.isAsync !== 1) throw fail.notFound(AI.ai_run_not_found);
   if (run.status !== RUN_STATUS.running) return { status: run.status };

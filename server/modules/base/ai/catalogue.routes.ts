@@ -8,8 +8,9 @@
 import type { Core } from '../../../core/core';
 import { SYSTEM } from '../../../core/entity/access';
 import { l, type Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
+import { BAD, field } from '../../../core/calls/input';
+import { ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../../core/calls/answer';
 import { configOf, publicConfig } from './app-config';
 import { appPriceUnits } from './ai-limits';
 import { fromUnits } from '../pay/money';
@@ -31,24 +32,51 @@ async function shownApps(core: Core, filter: Row = {}): Promise<Row[]> {
   return rows.map(publicApp);
 }
 
+/** An app as the catalogue answers it: the whitelisted fields, the public part of its config and its price. */
+const PUBLIC_APP = obj({
+  id: INT,
+  avatar: nullable(STR),
+  name: STR,
+  remark: nullable(STR),
+  isAsync: INT,
+  parentType: nullable(INT),
+  type: nullable(INT),
+  tokens: NUM,
+  efficiencyCoefficient: NUM,
+  config: ANY_OBJECT,
+  price: NUM,
+});
+
+/** A parent type as the query string gives it: up to nine digits, spaces around them allowed. */
+const parentType = field<number>({ type: 'integer', minimum: -999_999_999, maximum: 999_999_999 }, (v, r) => {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= 999_999_999) return v;
+  if (typeof v === 'string' && /^-?\d{1,9}$/.test(v.trim())) return Number(v);
+  r.errors.push(v === '' ? { field: r.at, rule: 'required', params: {} } : { field: r.at, rule: 'type', params: { type: 'integer' } });
+  return BAD;
+});
+
+/** A client's cache buster in the query string is dropped, not refused (cool-admin's `_t`). */
+const CACHE_BUSTER = ['_t'];
+
 export default defineRoutes((core: Core) => [
   call(core, 'base', 'app', 'byParent', {
     method: 'GET',
-    guard: 'public',
+    access: 'public',
     summary: l('Shown apps of a parent type', '某父类型下显示的应用', '某父類型下顯示的應用'),
-    async handler(req) {
-      // Other query parameters (a client's cache buster) are ignored.
-      const raw: unknown = req.query.parentType;
-      if (raw === undefined || raw === '') throw fail.invalid([{ field: 'parentType', rule: 'required', params: {} }]);
-      if (typeof raw !== 'string' || !/^-?\d{1,9}$/.test(raw.trim())) throw fail.invalid([{ field: 'parentType', rule: 'type', params: { type: 'integer' } }]);
-      const parentType = Number(raw);
-      return shownApps(core, { parentType });
-    },
+    input: { parentType },
+    ignored: CACHE_BUSTER,
+    effect: 'read',
+    answer: listOf(PUBLIC_APP),
+    handler: async (_req, { parentType }) => shownApps(core, { parentType }),
   }),
   call(core, 'base', 'app', 'all', {
     method: 'GET',
-    guard: 'public',
+    access: 'public',
     summary: l('Every shown app, by parent type', '所有显示的应用（按父类型分组）', '所有顯示的應用（依父類型分組）'),
+    input: {},
+    ignored: CACHE_BUSTER,
+    effect: 'read',
+    answer: listOf(obj({ parentType: nullable(INT), apps: listOf(PUBLIC_APP) })),
     async handler() {
       const groups = new Map<number | null, Row[]>();
       for (const app of await shownApps(core)) {
@@ -62,8 +90,12 @@ export default defineRoutes((core: Core) => [
   }),
   call(core, 'base', 'guide', 'all', {
     method: 'GET',
-    guard: 'public',
+    access: 'public',
     summary: l('Every guide, in order', '所有指南（按排序）', '所有指南（依排序）'),
+    input: {},
+    ignored: CACHE_BUSTER,
+    effect: 'read',
+    answer: listOf(core.model.byKey.get('base/guide')!.schema.row),
     async handler() {
       // By sort, then by id (the order of creation) for equal sort values.
       return core.ops.list(core.model.byKey.get('base/guide')!, { order: 'sort', sort: 'asc' }, SYSTEM);

@@ -1,10 +1,11 @@
 /**
  * The start both kinds of run share (message/runWorkflow for sync apps, message/addTask for async
- * ones), top to bottom: parse `{ appId, input, toType?, toId?, clientId? }`; rate limit; the app
- * (shown, of the call's kind); the service it needs is configured (503 before anything is written);
- * the input against the app's schema; the conversation; the cost; then ONE transaction: the request
- * message (numbered in its conversation by the chat's send path), the run row and the reservation
- * in the ledger. The request message is delivered once that has committed.
+ * ones), top to bottom, once the call has read `{ appId, input, toType?, toId?, clientId? }`
+ * (run-input.ts): rate limit; the app (shown, of the call's kind); the service it needs is
+ * configured (503 before anything is written); the input against the app's schema; the
+ * conversation; the cost; then ONE transaction: the request message (numbered in its conversation
+ * by the chat's send path), the run row and the reservation in the ledger. The request message is
+ * delivered once that has committed.
  *
  * Decisions the issue leaves open:
  * - Conversation: `toType`/`toId` name a group or private chat the caller may write to (the chat's
@@ -25,11 +26,10 @@ import type { Caller } from '../../../core/auth/auth.service';
 import { SYSTEM } from '../../../core/entity/access';
 import type { Row } from '../../../core/entity/define';
 import { AppError, fail } from '../../../core/http/errors';
-import { Fields } from '../../../core/http/fields';
 import { hit } from '../../../core/http/rate-limit';
 import { assertMaySend } from '../chat/chat-access';
 import { messageIdByClientId } from '../chat/chat.queries';
-import { conversationKey, LIMITS, type Target } from '../chat/conversation';
+import { conversationKey, type Target } from '../chat/conversation';
 import { store } from '../chat/send-store';
 import { fromUnits, toUnits } from '../pay/money';
 import { AI } from './ai.messages';
@@ -38,6 +38,7 @@ import { reserve, runCostUnits, RUN_KIND, type Reserved } from './charge';
 import { llmFor, workflowFor } from './llm.service';
 import { aboveMax, aiLimits, appPriceUnits, type AiLimits } from './ai-limits';
 import { RUN_MESSAGE_TYPE } from './run-messages';
+import type { RunInput } from './run-input';
 import { memberCharge, runIdByMessage } from './run.queries';
 import { LEDGER } from '../ledger/ledger.messages';
 
@@ -82,34 +83,9 @@ function runMsOf(core: Core, mode: RunMode, config: Row): number {
   return positiveEnv(core.config.env.WORKFLOW_TIMEOUT_SECONDS, 600) * 1000;
 }
 
-interface Parsed {
-  appId: number;
-  input: string | Row;
-  target: Target | null;
-  clientId: string | null;
-}
-
-function parse(body: unknown): Parsed {
-  const f = Fields.of(body, ['appId', 'input', 'toType', 'toId', 'clientId']);
-  const appId = f.id('appId');
-  const input = f.body.input;
-  if (input === undefined || input === null || input === '') f.bad('input', 'required');
-  else if (typeof input !== 'string' && (typeof input !== 'object' || Array.isArray(input))) f.bad('input', 'type', { type: 'object or string' });
-  else if (JSON.stringify(input).length > LIMITS.contentChars) f.bad('input', 'max_length', { limit: LIMITS.contentChars });
-  const toType = f.int('toType', { min: 0, max: 1 });
-  const toId = f.id('toId', true);
-  if ((toType === undefined) !== (toId === undefined) && !f.errors.some((e) => e.field === 'toType' || e.field === 'toId')) {
-    f.bad(toType === undefined ? 'toType' : 'toId', 'required');
-  }
-  const clientId = f.str('clientId', LIMITS.clientIdChars);
-  if (clientId === '') f.bad('clientId', 'length', { min: 1, max: LIMITS.clientIdChars });
-  f.done();
-  return {
-    appId: appId!,
-    input: input as string | Row,
-    target: toType === undefined || toId === undefined ? null : { toType: toType as 0 | 1, toId },
-    clientId: clientId || null,
-  };
+/** The conversation the input names (both or neither of toType and toId: see the call's refinement), or null. */
+function targetOf(input: RunInput): Target | null {
+  return input.toType === undefined || input.toId === undefined ? null : { toType: input.toType as 0 | 1, toId: input.toId };
 }
 
 async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): Promise<Row> {
@@ -120,6 +96,8 @@ async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): P
     if (err instanceof AppError && err.kind === 'not_found') throw fail.notFound(AI.ai_app_not_found);
     throw err;
   }
+  // Not a rule of who may call: administrators see more (a hidden app, to try it before it is
+  // listed); a member gets the 404 of an app that does not exist.
   if (Number(app.show) !== 1 && !user.isAdmin) throw fail.notFound(AI.ai_app_not_found);
   const isAsync = Number(app.isAsync) === 1;
   if (mode === 'sync' && isAsync) throw fail.bad(AI.ai_app_is_async);
@@ -150,8 +128,8 @@ export interface Checked {
  * transaction. `beforeWrite` is called once every check has passed, just before that transaction;
  * a repeated clientId answers the first run without calling it.
  */
-export async function startRun(core: Core, user: Caller, body: unknown, mode: RunMode, beforeWrite?: (c: Checked) => void): Promise<Started> {
-  const p = parse(body);
+export async function startRun(core: Core, user: Caller, input: RunInput, mode: RunMode, beforeWrite?: (c: Checked) => void): Promise<Started> {
+  const p = { ...input, target: targetOf(input), clientId: input.clientId ?? null };
   const own = !p.target || (p.target.toType === 0 && p.target.toId === user.id);
   const target: Target = own ? { toType: 0, toId: user.id } : p.target!;
   // The reads the checks need go out together (one wait instead of five); their refusals keep the

@@ -25,6 +25,7 @@ import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { EarlyAnswer } from './early-answer';
 import { toAudience } from './run-messages';
 import { startRun, type RunAnswer, type Started } from './run-start';
+import type { RunInput } from './run-input';
 
 /** Runs still being answered, per core: a test or a stopping server can wait for them. */
 const inFlight = new WeakMap<Core, Set<Promise<void>>>();
@@ -35,12 +36,12 @@ export async function syncRunsDone(core: Core): Promise<void> {
   while (set && set.size) await Promise.allSettled([...set]);
 }
 
-export async function runWorkflow(core: Core, user: Caller, body: unknown): Promise<RunAnswer> {
+export async function runWorkflow(core: Core, user: Caller, input: RunInput): Promise<RunAnswer> {
   // The model is asked once the checks pass, while the run is being written (early-answer.ts).
   let early: EarlyAnswer | null = null;
   let started: Started;
   try {
-    started = await startRun(core, user, body, 'sync', (c) => {
+    started = await startRun(core, user, input, 'sync', (c) => {
       early = new EarlyAnswer(core, c.config, c.input, c.runMs, c.limits);
     });
   } catch (err) {

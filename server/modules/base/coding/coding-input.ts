@@ -1,6 +1,7 @@
 /**
- * Reading a `createCode` body: the module and entity names, and the field list, whether the caller
- * sent it or the language model proposed it (one JSON Schema of the list for both, coding-llm.ts).
+ * What a `createCode` body may hold (declared in coding.routes.ts): the module and entity names, and
+ * the field list, whether the caller sent it or the language model proposed it (one JSON Schema of
+ * the list for both, coding-llm.ts).
  *
  * Decisions:
  * - Only `module, name, fields, description, dryRun, newModule` are accepted: cool-admin's form that
@@ -18,7 +19,8 @@ import type { ValidateFunction } from 'ajv';
 import { lazyAjv, lazyValidator } from '../../../core/lazy-ajv';
 import type { FieldType } from '../../../core/entity/define';
 import { ENTITY_NAME, IDENTIFIER, MODULE_NAME } from '../../../core/entity/names';
-import { Fields } from '../../../core/http/fields';
+import { ABSENT, BAD, bool, field, nullableText, text, type Input } from '../../../core/calls/input';
+import type { JsonSchema } from '../../../core/entity/model';
 import { fieldRule } from '../../../core/i18n/messages';
 import { schemaErrorField } from '../../../core/http/schema-errors';
 import type { InvalidField } from '../../../core/http/errors';
@@ -120,27 +122,50 @@ export function readFieldList(raw: unknown, root = 'fields', validate: ValidateF
   return { fields, errors };
 }
 
-/** The request, or a 1002 naming every bad part of it (nothing about the model or the files yet). */
-export function readCodingRequest(body: unknown): CodingRequest {
-  const f = Fields.of(body, ['module', 'name', 'fields', 'description', 'dryRun', 'newModule']);
-  const module = f.str('module', 30, true);
-  const name = f.str('name', 100, true);
-  const description = f.str('description', 4000);
-  const dryRun = f.bool('dryRun') ?? false;
-  const newModule = f.bool('newModule') ?? false;
-  if (typeof module === 'string' && !MODULE_NAME.test(module)) f.bad('module', fieldRule(CODING_FIELD.field_coding_module_name));
-  if (typeof name === 'string' && !ENTITY_NAME.test(name)) f.bad('name', fieldRule(CODING_FIELD.field_coding_entity_name));
-  else if (typeof module === 'string' && typeof name === 'string' && tableOf(module, name).length > MAX_TABLE) {
-    f.bad('name', fieldRule(CODING_FIELD.field_coding_too_long), { table: tableOf(module, name), max: MAX_TABLE });
+/** A field list as the caller sends it, read by readFieldList (its errors named `fields.2.type`); null is none. */
+const fieldList = field<CodingField[]>(
+  { type: ['array', 'null'], items: FIELD_SCHEMA as unknown as JsonSchema, minItems: 1, maxItems: MAX_FIELDS },
+  (v, r) => {
+    if (v === null) return ABSENT;
+    const read = readFieldList(v, r.at);
+    r.errors.push(...read.errors);
+    return read.errors.length ? BAD : read.fields;
+  },
+).optional();
+
+/** What createCode takes: names, then the field list or a description for the model to propose one. */
+export const CODING_INPUT = {
+  module: text({ max: 30 }),
+  name: text({ max: 100 }),
+  fields: fieldList,
+  description: nullableText({ max: 4000 }),
+  dryRun: bool().optional(),
+  newModule: bool().optional(),
+};
+
+export type CodingInput = Input<typeof CODING_INPUT>;
+
+/**
+ * The checks of the names (nothing about the model or the files yet), and a field list or a
+ * description: more bad fields for the same 1002 answer.
+ */
+export function refineCoding(input: CodingInput, body: unknown): InvalidField[] {
+  const errors: InvalidField[] = [];
+  const bad = (field: string, rule: string, params: Record<string, string | number> = {}) => errors.push({ field, rule, params });
+  const { module, name, description } = input;
+  if (module !== undefined && !MODULE_NAME.test(module)) bad('module', fieldRule(CODING_FIELD.field_coding_module_name));
+  if (name !== undefined && !ENTITY_NAME.test(name)) bad('name', fieldRule(CODING_FIELD.field_coding_entity_name));
+  else if (module !== undefined && name !== undefined && tableOf(module, name).length > MAX_TABLE) {
+    bad('name', fieldRule(CODING_FIELD.field_coding_too_long), { table: tableOf(module, name), max: MAX_TABLE });
   }
-  let fields: CodingField[] | undefined;
-  if (f.body.fields !== undefined && f.body.fields !== null) {
-    const read = readFieldList(f.body.fields);
-    f.errors.push(...read.errors);
-    fields = read.fields;
-  } else if (!description?.trim()) {
-    f.bad('fields', 'required');
-  }
-  f.done();
-  return { module: module!, name: name!, ...(fields ? { fields } : { description: description!.trim() }), dryRun, newModule };
+  // A list that was refused has named its own fields already.
+  const sent = (body as Record<string, unknown> | undefined)?.fields;
+  if ((sent === undefined || sent === null) && !description?.trim()) bad('fields', 'required');
+  return errors;
+}
+
+/** The request the generator works from, once the input has been read and refined. */
+export function codingRequest(input: CodingInput): CodingRequest {
+  const { module, name, fields, description } = input;
+  return { module, name, ...(fields ? { fields } : { description: description!.trim() }), dryRun: input.dryRun ?? false, newModule: input.newModule ?? false };
 }

@@ -27,7 +27,7 @@ import { fail, type InvalidField } from '../../../core/http/errors';
 import { fieldRule } from '../../../core/i18n/messages';
 import { PROJECT_ROOT } from '../../../core/paths';
 import { typesByKey } from '../../dict/dict-data.queries';
-import { readCodingRequest, type CodingField, type CodingRequest } from './coding-input';
+import type { CodingField, CodingRequest } from './coding-input';
 import { proposeFields } from './coding-llm';
 import { translateLabels } from './coding-translate';
 import { CODING, CODING_FIELD } from './coding.messages';
@@ -129,10 +129,17 @@ function liveRefusal(err: LiveEntityError): never {
   throw fail.invalid([{ field: err.field ?? 'name', rule, params: {} }]);
 }
 
-/** `createCode`: the dry run's preview, or the entity written and registered. */
-export async function createCode(core: Core, body: unknown): Promise<CodeAnswer> {
+/**
+ * The switch CODING_ENABLED, a named check of the operation, not a rule of who may call: off, it
+ * refuses everyone, the administrator too (whom every access rule lets through).
+ */
+export function assertCodingEnabled(core: Core): void {
   if (!codingEnabled(core.config.env)) throw fail.forbidden(CODING.coding_disabled);
-  const req = readCodingRequest(body);
+}
+
+/** `createCode`: the dry run's preview, or the entity written and registered. */
+export async function createCode(core: Core, req: CodingRequest): Promise<CodeAnswer> {
+  assertCodingEnabled(core);
   const file = fileOf(core, req.module, req.name);
   await checkAgainstSystem(core, req, file);
   const fields = req.fields ?? (await proposeFields(core, { module: req.module, name: req.name, description: req.description! }));
