@@ -10,6 +10,10 @@ import { fail } from '../../core/http/errors';
 import { verifyPassword } from '../../core/auth/password';
 import { SYSTEM } from '../../core/entity/access';
 import { coolCompat } from '../../core/cool-compat';
+import { nullableText } from '../../core/calls/input';
+import { STR, nullable, obj } from '../../core/calls/answer';
+import { password, userField } from './account.input';
+import { TOKEN_PAIR } from './account.answers';
 import { passwordHash } from './account.queries';
 import { groupsOf } from './group/group.queries';
 import { membersChanged } from './group/membership.service';
@@ -25,44 +29,52 @@ export default defineRoutes((core) => {
   return [
     call(core, 'base', 'comm', 'personUpdate', {
       method: 'POST',
-      guard: 'signedIn',
+      access: 'signedIn',
       summary: l('Update my profile', '修改个人信息', '修改個人資訊'),
-      async handler(req) {
-        const b = req.body;
-        if (typeof b !== 'object' || b === null || Array.isArray(b)) throw fail.bad('body_not_object');
-        const body = b as Record<string, unknown>;
-        const unknown = Object.keys(body).filter((k) => !OWN_FIELDS.includes(k) && k !== 'password' && k !== 'originalPassword' && k !== 'id');
-        if (unknown.length) throw fail.invalid(unknown.map((field) => ({ field, rule: 'unknown', params: {} })));
-        const change: Record<string, unknown> = { id: req.user!.id };
-        for (const k of OWN_FIELDS) if (k in body) change[k] = body[k];
-        const changingPassword = typeof body.password === 'string' && body.password !== '';
-        if (changingPassword) {
-          const pw = body.password as string;
-          if (pw.length < 6 || pw.length > 16) throw fail.invalid([{ field: 'password', rule: 'length', params: { min: 6, max: 16 } }]);
-          const stored = await passwordHash(core, req.user!.id);
+      // The profile fields are checked by the user entity's update (types, lengths, languages).
+      input: {
+        ...Object.fromEntries(OWN_FIELDS.map((k) => [k, userField(users, k)])),
+        password: password().optional(),
+        originalPassword: nullableText(),
+      },
+      // Always the caller's own row: an id in the body names nobody else.
+      ignored: ['id'],
+      effect: 'write',
+      // A new password ends this session's tokens: the answer is then a fresh pair, else null.
+      answer: nullable(TOKEN_PAIR),
+      async handler(req, input) {
+        const me = req.user!;
+        const change: Record<string, unknown> = { id: me.id };
+        for (const k of OWN_FIELDS) if (k in input) change[k] = (input as Record<string, unknown>)[k];
+        const pw = input.password;
+        if (pw !== undefined) {
+          const stored = await passwordHash(core, me.id);
           // An account made by e-mail code has no password: its first one is set without an original.
-          if (stored && (typeof body.originalPassword !== 'string' || !(await verifyPassword(body.originalPassword, stored)))) {
+          if (stored && (typeof input.originalPassword !== 'string' || !(await verifyPassword(input.originalPassword, stored)))) {
             throw fail.bad('original_password_wrong');
           }
           change.password = pw;
         }
-        const before = await core.ops.info(users, req.user!.id, SYSTEM);
+        const before = await core.ops.info(users, me.id, SYSTEM);
         // The caller changes their own row: a system write limited to OWN_FIELDS, whatever their roles.
         await core.ops.update(users, change, SYSTEM);
         if (SHOWN_FIELDS.some((k) => k in change && String(change[k] ?? '') !== String(before[k] ?? ''))) {
-          for (const g of await groupsOf(core, req.user!.id)) membersChanged(core, Number(g.id));
+          for (const g of await groupsOf(core, me.id)) membersChanged(core, Number(g.id));
         }
-        if (!changingPassword) return null;
+        if (pw === undefined) return null;
         // The password bump ended this session's tokens: hand out a fresh pair.
-        await core.auth.revoke(req.user!.sid, 'password');
-        const me = await core.auth.state(req.user!.id);
-        return core.auth.issue({ id: req.user!.id, passwordV: me!.passwordV });
+        await core.auth.revoke(me.sid, 'password');
+        const state = await core.auth.state(me.id);
+        return core.auth.issue({ id: me.id, passwordV: state!.passwordV });
       },
     }),
     call(core, 'base', 'comm', 'logout', {
       method: 'POST',
-      guard: 'signedIn',
+      access: 'signedIn',
       summary: l('Sign out', '退出登录', '登出'),
+      input: {},
+      effect: 'write',
+      answer: { type: 'null' },
       async handler(req) {
         await core.auth.revoke(req.user!.sid);
         return null;
@@ -70,8 +82,11 @@ export default defineRoutes((core) => {
     }),
     call(core, 'base', 'comm', 'program', {
       method: 'GET',
-      guard: 'public',
+      access: 'public',
       summary: l('Program information', '程序信息', '程式資訊'),
+      input: {},
+      effect: 'read',
+      answer: { anyOf: [obj({ name: STR, version: STR, time: STR }), STR] },
       // Our own version only: runtime versions (Node, koa, Midway) tell an attacker which holes to try.
       // cool-admin's build plugin keeps this answer as the server's language, which its AI-coding
       // page lowercases, so under COOL_COMPAT it is the name of the language its code templates know.

@@ -25,25 +25,10 @@ import { MAIL } from './email.messages';
 
 export type CodePurpose = 'login' | 'reset';
 
-/** The e-mail check of spec 000 §5: one at-sign, no whitespace or at-sign around it, a dot in the domain. */
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** A 1002 answer for one field. */
 export function invalidField(field: string, rule: string, params: Record<string, string | number> = {}): Error {
   return fail.invalid([{ field, rule, params }]);
 }
-
-/** The address of a request body, trimmed and in lower case; 1002 when missing or malformed. */
-export function readEmail(body: Record<string, unknown>, field = 'email'): string {
-  const v = body[field];
-  if (typeof v !== 'string' || !v.trim()) throw invalidField(field, 'required');
-  const email = v.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL_RE.test(email)) throw invalidField(field, 'format', { format: 'email' });
-  return email;
-}
-
-/** The request body as an object; 400 otherwise. */
-export { objectBody as bodyOf } from '../../core/http/body';
 
 interface Settings {
   ttl: number;

@@ -9,64 +9,65 @@ import type { Route } from '../../core/http/route';
 import { call, defineRoutes } from '../../core/modules';
 import { createMember } from './member.service';
 import { headerLanguage, memberLang } from './member-language';
-import { bodyOf, emailCodes, invalidField, readEmail, type CodePurpose } from './email-code.service';
+import { emailCodes } from './email-code.service';
+import { EXIST_INPUT, codeType, email, emailCode, existRefine, mailAddress } from './account.input';
+import { EMAIL_SIGN_IN } from './account.answers';
+import { BOOL } from '../../core/calls/answer';
 import { findByEmail } from './account.queries';
 import { accountExists, inviteRequired } from './registration.service';
-
-/** `type` of sendCode and verifyCode: login and register share one code (a first sign-in registers). */
-function purposeOf(v: unknown): CodePurpose {
-  if (v === undefined || v === null || v === '' || v === 'login' || v === 'register') return 'login';
-  if (v === 'reset') return 'reset';
-  throw invalidField('type', 'enum', { values: 'login, register, reset' });
-}
 
 export default defineRoutes((core: Core): Route[] => {
   const codes = emailCodes(core);
   return [
     call(core, 'base', 'open', 'sendCode', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Send a sign-in or reset code by e-mail', '发送邮箱验证码', '寄送電子郵件驗證碼'),
-      handler: async (req) => {
-        const body = bodyOf(req.body);
-        const email = readEmail(body);
-        const purpose = purposeOf(body.type);
-        const account = await findByEmail(core, email, String(body.email));
+      input: { email: email(), type: codeType() },
+      effect: 'write',
+      answer: { type: 'null' },
+      handler: async (req, input) => {
+        const address = mailAddress(input.email);
+        const purpose = input.type ?? 'login';
+        const account = await findByEmail(core, address, input.email);
         // A reset code goes only to an existing account; the answer is the same either way.
         const deliver = purpose === 'login' || account !== null;
         // An account's mail is in its own language; a first sign-in's in the request's.
-        await codes.send(email, purpose, memberLang(account, req.lang), req.ctx.ip, deliver);
+        await codes.send(address, purpose, memberLang(account, req.lang), req.ctx.ip, deliver);
         return null;
       },
     }),
     call(core, 'base', 'open', 'verifyCode', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Check an e-mail code without using it up', '校验邮箱验证码（不消耗）', '檢查電子郵件驗證碼（不消耗）'),
-      handler: async (req) => {
-        const body = bodyOf(req.body);
-        const email = readEmail(body);
-        const purpose = purposeOf(body.type);
+      input: { email: email(), code: emailCode(), type: codeType() },
+      // The code is not used up; a wrong try counts against it in the cache, no table changes.
+      effect: 'read',
+      answer: BOOL,
+      handler: async (req, input) => {
         await codes.countCheck(req.ctx.ip);
-        await codes.check(email, purpose, body.code, false);
+        await codes.check(mailAddress(input.email), input.type ?? 'login', input.code, false);
         return true;
       },
     }),
     call(core, 'base', 'open', 'loginByEmail', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Sign in (or sign up) with an e-mail code', '邮箱验证码登录（首次登录即注册）', '電子郵件驗證碼登入（首次登入即註冊）'),
-      handler: async (req) => {
-        const body = bodyOf(req.body);
-        const email = readEmail(body);
+      input: { email: email(), code: emailCode() },
+      effect: 'write',
+      answer: EMAIL_SIGN_IN,
+      handler: async (req, input) => {
+        const address = mailAddress(input.email);
         await codes.countCheck(req.ctx.ip);
-        await codes.check(email, 'login', body.code, true);
-        let user = await findByEmail(core, email, String(body.email));
+        await codes.check(address, 'login', input.code, true);
+        let user = await findByEmail(core, address, input.email);
         const isNew = !user;
         if (!user) {
           const language = headerLanguage(req);
-          await createMember(core, { email, ...(language ? { language } : {}) }, email.split('@')[0]);
-          user = (await findByEmail(core, email))!;
+          await createMember(core, { email: address, ...(language ? { language } : {}) }, address.split('@')[0]);
+          user = (await findByEmail(core, address))!;
         }
         if (user.status !== 1) throw fail.forbidden('account_disabled');
         const tokens = await core.auth.issue({ id: user.id, passwordV: user.passwordV });
@@ -84,9 +85,13 @@ export default defineRoutes((core: Core): Route[] => {
     }),
     call(core, 'base', 'open', 'exist', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Whether an e-mail or username is taken', '邮箱或用户名是否已存在', '電子郵件或使用者名稱是否已存在'),
-      handler: async (req) => accountExists(core, req.body, req.ctx.ip),
+      input: EXIST_INPUT,
+      refine: existRefine,
+      effect: 'read',
+      answer: BOOL,
+      handler: async (req, input) => accountExists(core, input, req.ctx.ip),
     }),
   ];
 });

@@ -33,12 +33,17 @@ import {
 } from './oauth.service';
 import { objectBody } from '../../core/http/body';
 import { headerLanguage } from './member-language';
+import { oneOf } from '../../core/calls/input';
+import { STR, obj } from '../../core/calls/answer';
+import { token } from './account.input';
+import { OAUTH_SIGN_IN } from './account.answers';
 
-function required(b: Record<string, unknown>, names: string[]): Record<string, string> {
-  const bad = names.filter((n) => typeof b[n] !== 'string' || !(b[n] as string).trim() || (b[n] as string).length > 2048);
-  if (bad.length) throw fail.invalid(bad.map((field) => ({ field, rule: 'required', params: {} })));
-  return Object.fromEntries(names.map((n) => [n, (b[n] as string).trim()]));
-}
+/** What Discord's redirect carries (query of a GET, form or JSON body of a POST); other parameters are dropped. */
+const CALLBACK = {
+  type: 'object',
+  properties: { code: { type: 'string', maxLength: 2048 }, state: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } },
+  additionalProperties: true,
+};
 
 /** The binding cookie sent by the browser (read by hand: koa's reader expects signed cookies when keys are set). */
 function bindingCookie(req: ApiRequest): string | undefined {
@@ -62,9 +67,8 @@ export default defineRoutes((core: Core): Route[] => {
   const cookie = (value: string, maxAge: number) =>
     `${BINDING_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${s.secureCookie ? '; Secure' : ''}`;
 
-  const login = (provider: OAuthProviderName) => async (req: ApiRequest) => {
+  const login = (provider: OAuthProviderName) => async (req: ApiRequest, { code, state }: { code: string; state: string }) => {
     await limit(req, 'finish');
-    const { code, state } = required(objectBody(req.body, true), ['code', 'state']);
     const p = providerOf(provider);
     const rec = await takeState(core, state, provider, 'web');
     const member = await memberFor(core, provider, await profileFromCode(p, code, rec.redirectUri), headerLanguage(req) ?? rec.language);
@@ -101,28 +105,30 @@ export default defineRoutes((core: Core): Route[] => {
 
   const callbackSpec = (method: 'GET' | 'POST') => call(core, 'base', 'sys/user', 'discordOauthCallback', {
     method,
-    guard: 'public',
+    access: 'public',
     raw: true,
     summary: l('Discord sign-in return (redirects to the web app)', 'Discord 登录回调（重定向到网页）', 'Discord 登入回呼（重新導向至網頁）'),
-    handler: callback,
+    // Discord's redirect, read by the operation itself: a bad or missing field is a redirect to the
+    // web app with the error, never a 1002 page, and the other parameters Discord adds are dropped.
+    input: {},
+    body: CALLBACK,
+    effect: 'write',
+    answer: { type: 'null', description: 'A redirect (302, or 303 after a POST) to {base}/login with a ticket or an error' },
+    handler: (req) => callback(req),
   });
 
   return [
     call(core, 'base', 'open', 'oauth1', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Start a Google or Discord sign-in', '发起 Google 或 Discord 登录', '發起 Google 或 Discord 登入'),
-      handler: async (req) => {
+      input: { provider: oneOf(OAUTH_PROVIDERS), flow: oneOf(['web', 'callback'] as const).optional() },
+      // The state is kept in the cache (and bound to the browser by a cookie), no table changes.
+      effect: 'read',
+      answer: obj({ url: STR, state: STR, flow: { enum: ['web', 'callback'] }, redirectUri: STR }),
+      handler: async (req, { provider, flow: asked }) => {
         await limit(req, 'start');
-        const b = objectBody(req.body, true);
-        if (!OAUTH_PROVIDERS.includes(b.provider as OAuthProviderName)) {
-          throw fail.invalid([{ field: 'provider', rule: 'enum', params: { values: OAUTH_PROVIDERS.join(', ') } }]);
-        }
-        const provider = b.provider as OAuthProviderName;
-        if (b.flow !== undefined && b.flow !== 'web' && b.flow !== 'callback') {
-          throw fail.invalid([{ field: 'flow', rule: 'enum', params: { values: 'web, callback' } }]);
-        }
-        const flow: OAuthFlow = (b.flow as OAuthFlow | undefined) ?? (provider === 'discord' ? 'callback' : 'web');
+        const flow: OAuthFlow = asked ?? (provider === 'discord' ? 'callback' : 'web');
         if (flow === 'callback' && provider !== 'discord') throw fail.bad('oauth_flow_unsupported', { provider: displayName(provider), flow });
         const started = await startSignIn(core, providerOf(provider), flow, s, headerLanguage(req));
         req.ctx.append('Set-Cookie', cookie(started.nonce, 600));
@@ -131,11 +137,13 @@ export default defineRoutes((core: Core): Route[] => {
     }),
     call(core, 'base', 'open', 'oauth2', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Finish a Discord sign-in with its ticket', '用凭据完成 Discord 登录', '以憑證完成 Discord 登入'),
-      handler: async (req) => {
+      input: { ticket: token() },
+      effect: 'write',
+      answer: OAUTH_SIGN_IN,
+      handler: async (req, { ticket }) => {
         await limit(req, 'finish');
-        const { ticket } = required(objectBody(req.body, true), ['ticket']);
         const rec = await redeemTicket(core, ticket, bindingCookie(req));
         const tokens = await signInAs(core, rec.userId, rec.created);
         req.ctx.append('Set-Cookie', cookie('', 0));
@@ -144,14 +152,20 @@ export default defineRoutes((core: Core): Route[] => {
     }),
     call(core, 'base', 'sys/user', 'googleLogin', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Sign in with Google', 'Google 登录', 'Google 登入'),
+      input: { code: token(), state: token() },
+      effect: 'write',
+      answer: OAUTH_SIGN_IN,
       handler: login('google'),
     }),
     call(core, 'base', 'sys/user', 'discordLogin', {
       method: 'POST',
-      guard: 'public',
+      access: 'public',
       summary: l('Sign in with Discord', 'Discord 登录', 'Discord 登入'),
+      input: { code: token(), state: token() },
+      effect: 'write',
+      answer: OAUTH_SIGN_IN,
       handler: login('discord'),
     }),
     callbackSpec('GET'),

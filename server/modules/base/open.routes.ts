@@ -8,7 +8,9 @@ import { l } from '../../core/entity/define';
 import type { Core } from '../../core/core';
 import type { Caller } from '../../core/auth/auth.service';
 import type { Route } from '../../core/http/route';
-import { defineRoutes } from '../../core/modules';
+import { call, defineRoutes } from '../../core/modules';
+import { nullableText, num, text } from '../../core/calls/input';
+import { ANY_OBJECT, STR, obj } from '../../core/calls/answer';
 import { fail } from '../../core/http/errors';
 import { checkCaptcha, createCaptcha } from '../../core/auth/captcha';
 import { buildEps, visibleTo } from '../../core/eps/eps';
@@ -18,12 +20,7 @@ import type { Lang } from '../../core/i18n/messages';
 import { buildOpenApi } from '../../core/eps/openapi';
 import { shownFields } from '../../core/crud/shown';
 import { loginThrottled } from './login-throttle';
-
-const P = '/admin/base/open';
-
-function open(method: Route['method'], action: string, summary: Route['summary'], handler: Route['handler'], raw = false): Route {
-  return { method, path: `${P}/${action}`, guard: 'public', permission: null, summary, module: 'base', group: 'open', handler, raw };
-}
+import { TOKEN_PAIR } from './account.answers';
 
 export default defineRoutes((core: Core): Route[] => {
   const can = (c: Caller, p: string) => core.auth.can(c, p);
@@ -49,36 +46,75 @@ export default defineRoutes((core: Core): Route[] => {
     return doc;
   };
   return [
-    open('GET', 'captcha', l('Image captcha', '图片验证码', '圖片驗證碼'), async (req) =>
-      createCaptcha(core.cache, { width: Number(req.query.width), height: Number(req.query.height) })),
-    open('POST', 'login', l('Sign in with password', '密码登录', '密碼登入'), async (req) => {
-      const b = (req.body ?? {}) as Record<string, unknown>;
-      if (typeof b !== 'object' || Array.isArray(b)) throw fail.bad('body_not_object');
-      const { username, password, captchaId, verifyCode } = b;
-      if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
-        throw fail.invalid([
-          ...(typeof username !== 'string' || !username ? [{ field: 'username', rule: 'required', params: {} }] : []),
-          ...(typeof password !== 'string' || !password ? [{ field: 'password', rule: 'required', params: {} }] : []),
-        ]);
-      }
-      if (core.config.captcha) {
-        if (!captchaId || !verifyCode) throw fail.bad('captcha_required');
-        if (!(await checkCaptcha(core.cache, captchaId, verifyCode))) throw fail.bad('captcha_wrong');
-      }
-      // Without CAPTCHA the throttle still asks for one on an account many addresses are guessing at.
-      const captchaSolved = async () => core.config.captcha || (await checkCaptcha(core.cache, captchaId, verifyCode));
-      return loginThrottled(core, { username, password, ip: req.ctx.ip, captchaSolved });
+    call(core, 'base', 'open', 'captcha', {
+      method: 'GET',
+      access: 'public',
+      summary: l('Image captcha', '图片验证码', '圖片驗證碼'),
+      // Sizes out of range are brought within 60..400 by 30..200 (core/auth/captcha.ts).
+      input: { width: num().optional(), height: num().optional() },
+      // cool-admin's login page asks for a text colour too (pic-captcha.vue); the captcha keeps its own.
+      ignored: ['color'],
+      // The answer is kept in the cache until it is checked, never in a table.
+      effect: 'read',
+      answer: obj({ captchaId: STR, data: STR }),
+      handler: async (_req, { width, height }) => createCaptcha(core.cache, { width, height }),
     }),
-    open('GET', 'refreshToken', l('Refresh the access token', '刷新令牌', '重新整理權杖'), async (req) => {
-      const token = req.query.refreshToken;
-      if (!token) throw fail.unauthorized('refresh_token_invalid');
-      return core.auth.refresh(token);
+    call(core, 'base', 'open', 'login', {
+      method: 'POST',
+      access: 'public',
+      summary: l('Sign in with password', '密码登录', '密碼登入'),
+      input: { username: text(), password: text({ max: 1024 }), captchaId: nullableText(), verifyCode: nullableText({ max: 64 }) },
+      effect: 'write',
+      answer: TOKEN_PAIR,
+      async handler(req, { username, password, captchaId, verifyCode }) {
+        if (core.config.captcha) {
+          if (!captchaId || !verifyCode) throw fail.bad('captcha_required');
+          if (!(await checkCaptcha(core.cache, captchaId, verifyCode))) throw fail.bad('captcha_wrong');
+        }
+        // Without CAPTCHA the throttle still asks for one on an account many addresses are guessing at.
+        const captchaSolved = async () => core.config.captcha || (await checkCaptcha(core.cache, captchaId, verifyCode));
+        return loginThrottled(core, { username, password, ip: req.ctx.ip, captchaSolved });
+      },
     }),
-    open('GET', 'eps', l('Entity metadata', '实体元数据', '實體中繼資料'), async (req) =>
-      compat && !req.user ? coolEps(req.lang) : buildEps(core.model, core.routes, req.user, can, req.lang)),
-    open('GET', 'openapi.json', l('OpenAPI document', 'OpenAPI 文档', 'OpenAPI 文件'), async (req) => {
-      req.ctx.type = 'application/json; charset=utf-8';
-      req.ctx.body = openapi(req.user);
-    }, true),
+    call(core, 'base', 'open', 'refreshToken', {
+      method: 'GET',
+      access: 'public',
+      summary: l('Refresh the access token', '刷新令牌', '重新整理權杖'),
+      // Optional here: a missing or empty one is the 401 `refresh_token_invalid` a client signs out on.
+      input: { refreshToken: nullableText({ max: 4096 }) },
+      effect: 'write',
+      answer: TOKEN_PAIR,
+      async handler(_req, { refreshToken }) {
+        if (!refreshToken) throw fail.unauthorized('refresh_token_invalid');
+        return core.auth.refresh(refreshToken);
+      },
+    }),
+    call(core, 'base', 'open', 'eps', {
+      method: 'GET',
+      access: 'public',
+      summary: l('Entity metadata', '实体元数据', '實體中繼資料'),
+      description: l(
+        'The calls and entities the caller may use (without a token, the public ones)',
+        '调用者可使用的接口与实体（未登录时仅公开的）',
+        '呼叫者可使用的介面與實體（未登入時僅公開的）',
+      ),
+      input: {},
+      effect: 'read',
+      answer: ANY_OBJECT,
+      handler: async (req) => (compat && !req.user ? coolEps(req.lang) : buildEps(core.model, core.routes, req.user, can, req.lang)),
+    }),
+    call(core, 'base', 'open', 'openapi.json', {
+      method: 'GET',
+      access: 'public',
+      raw: true,
+      summary: l('OpenAPI document', 'OpenAPI 文档', 'OpenAPI 文件'),
+      input: {},
+      effect: 'read',
+      answer: ANY_OBJECT,
+      async handler(req) {
+        req.ctx.type = 'application/json; charset=utf-8';
+        req.ctx.body = openapi(req.user);
+      },
+    }),
   ];
 });

@@ -7,7 +7,7 @@ import type { Core } from '../../core/core';
 import { hit } from '../../core/http/rate-limit';
 import { usernameKey } from '../../core/auth/username';
 import { MAIL } from './email.messages';
-import { bodyOf, invalidField, readEmail } from './email-code.service';
+import { mailAddress } from './account.input';
 import { paramByKey } from './sys/param.queries';
 import { anyUserHolds, liveEmailTaken } from './registration.queries';
 
@@ -19,18 +19,14 @@ export async function inviteRequired(core: Core): Promise<boolean> {
 }
 
 /**
- * Whether an account holds the body's `email` (live accounts) or `username` (any spelling of its
- * canonical form, any row, as usernames stay unique after a soft delete). Limited per IP
- * (EXIST_IP_LIMIT a minute, 30): it answers only a boolean, and not at a rate that makes listing
- * accounts cheap.
+ * Whether an account holds `email` (live accounts; as read by account.input.ts, trimmed as typed) or
+ * else `username` (any spelling of its canonical form, any row, as usernames stay unique after a soft
+ * delete). Limited per IP (EXIST_IP_LIMIT a minute, 30): it answers only a boolean, and not at a rate
+ * that makes listing accounts cheap.
  */
-export async function accountExists(core: Core, raw: unknown, ip: string): Promise<boolean> {
-  const body = bodyOf(raw);
+export async function accountExists(core: Core, input: { email?: string; username?: string | null }, ip: string): Promise<boolean> {
   const limit = Number(core.config.env.EXIST_IP_LIMIT) || 30;
   await hit(core.cache, [{ key: `exist:ip:${ip}`, max: limit, windowSeconds: 60 }], MAIL.mail_exist_limit);
-  if (body.email !== undefined && body.email !== '') {
-    return liveEmailTaken(core, readEmail(body), String(body.email).trim());
-  }
-  if (typeof body.username === 'string' && body.username.trim()) return anyUserHolds(core, 'usernameKey', usernameKey(body.username));
-  throw invalidField('email', 'required');
+  if (input.email !== undefined) return liveEmailTaken(core, mailAddress(input.email), input.email);
+  return anyUserHolds(core, 'usernameKey', usernameKey(input.username ?? ''));
 }

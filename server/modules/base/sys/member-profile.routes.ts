@@ -17,6 +17,8 @@ import type { Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { fail } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
+import { id, json } from '../../../core/calls/input';
+import { ANY_OBJECT, INT, NUM, listOf, obj } from '../../../core/calls/answer';
 import { SYSTEM } from '../../../core/entity/access';
 import { savedTimeSummary } from '../ai/run.queries';
 import { MEMBER_PROFILE } from './member-profile.messages';
@@ -26,14 +28,11 @@ export const MAX_APP_CONFIG_BYTES = 32 * 1024;
 /** How many apps a member keeps settings for. */
 export const MAX_SAVED_APPS = 50;
 
-function appPayload(body: unknown): { appId: number; config: Row } {
-  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Row;
-  const errors = [];
-  if (typeof b.appId !== 'number' || !Number.isSafeInteger(b.appId) || b.appId < 1) errors.push({ field: 'appId', rule: 'type', params: { type: 'integer' } });
-  if (typeof b.config !== 'object' || b.config === null || Array.isArray(b.config)) errors.push({ field: 'config', rule: 'type', params: { type: 'object' } });
-  if (errors.length) throw fail.invalid(errors);
-  return { appId: b.appId as number, config: b.config as Row };
-}
+/** An app's settings: its id and a config object (bounded by withApp, inside the transaction). */
+const APP_SETTINGS = { appId: id(), config: json({ description: `At most ${MAX_APP_CONFIG_BYTES} bytes of JSON` }) };
+
+/** Every call here acts on the caller's own row: an id in the body names nobody else. */
+const OWN_ROW = ['id'];
 
 /** `packs` with `config` kept for `appId`, or 1002 when the config is too large or there are too many apps. */
 function withApp(packs: Row, appId: number, config: Row): Row {
@@ -68,6 +67,10 @@ export default defineRoutes((core) => [
     member: true,
     method: 'POST',
     summary: l('Become a creator', '成为创作者', '成為創作者'),
+    input: {},
+    ignored: OWN_ROW,
+    effect: 'write',
+    answer: obj({ isDeveloper: INT }),
     async handler(req) {
       await core.ops.update(core.model.byKey.get('base/sys/user')!, { id: req.user!.id, isDeveloper: 1 }, SYSTEM);
       return { isDeveloper: 1 };
@@ -77,27 +80,34 @@ export default defineRoutes((core) => [
     member: true,
     method: 'POST',
     summary: l('Time saved by my runs', '运行节省的时间', '執行節省的時間'),
+    input: {},
+    ignored: OWN_ROW,
+    effect: 'read',
+    answer: obj({ runs: INT, minutes: NUM, byApp: listOf(ANY_OBJECT) }),
     handler: (req) => savedTimeSummary(core, req.user!.id),
   }),
   call(core, 'base', 'sys/user', 'saveApp', {
     member: true,
     method: 'POST',
     summary: l('Save my app settings', '保存应用设置', '儲存應用設定'),
-    async handler(req) {
-      const { appId, config } = appPayload(req.body);
-      return changePacks(core, req.user!.id, (saved) => withApp(saved, appId, config));
-    },
+    input: APP_SETTINGS,
+    ignored: OWN_ROW,
+    effect: 'write',
+    answer: ANY_OBJECT,
+    handler: (req, { appId, config }) => changePacks(core, req.user!.id, (saved) => withApp(saved, appId, config)),
   }),
   call(core, 'base', 'sys/user', 'updateApp', {
     member: true,
     method: 'POST',
     summary: l('Update my app settings', '修改应用设置', '修改應用設定'),
-    async handler(req) {
-      const { appId, config } = appPayload(req.body);
-      return changePacks(core, req.user!.id, (saved) => {
+    input: APP_SETTINGS,
+    ignored: OWN_ROW,
+    effect: 'write',
+    answer: ANY_OBJECT,
+    handler: (req, { appId, config }) =>
+      changePacks(core, req.user!.id, (saved) => {
         if (!(String(appId) in saved)) throw fail.notFound('record_not_found');
         return withApp(saved, appId, { ...(saved[String(appId)] as Row), ...config });
-      });
-    },
+      }),
   }),
 ]);
