@@ -148,39 +148,116 @@ export interface Calls {
     comm: {
       /**
        * Sign out (退出登录 / 登出)
+       * Writes; may call: any signed-in account.
        * `POST /admin/base/comm/logout`
        */
-      logout: Call<object, unknown, false>;
+      logout: Call<Record<string, never>, null, false>;
       /**
        * My permissions and menus (权限与菜单 / 權限與選單)
+       * Reads; may call: any signed-in account.
        * `GET /admin/base/comm/permmenu`
        */
-      permmenu: Call<object, unknown, false>;
+      permmenu: Call<Record<string, never>, {
+        perms: string[];
+        menus: Array<Record<string, unknown>>;
+        consoleRoleIds: number[];
+      }, false>;
       /**
        * My profile (个人信息 / 個人資訊)
+       * Reads; may call: any signed-in account.
        * `GET /admin/base/comm/person`
        */
-      person: Call<object, unknown, false>;
+      person: Call<Record<string, never>, {
+        id: number;
+        hasPassword: boolean;
+        [key: string]: unknown;
+      }, false>;
       /**
        * Update my profile (修改个人信息 / 修改個人資訊)
+       * Writes; may call: any signed-in account.
        * `POST /admin/base/comm/personUpdate`
        */
-      personUpdate: Call<object, unknown, false>;
+      personUpdate: Call<{
+        /**
+         * Nickname (昵称 / 暱稱)
+         * @maxLength 255
+         */
+        nickName?: string | null;
+        /**
+         * Profile picture (头像 / 頭像)
+         * @maxLength 255
+         */
+        headImg?: string | null;
+        /**
+         * Avatar (形象图 / 形象圖)
+         * @maxLength 255
+         */
+        avatar?: string | null;
+        /**
+         * Profile cover (个人封面 / 個人封面)
+         * @maxLength 255
+         */
+        cover?: string | null;
+        /**
+         * Phone (手机号 / 手機號碼)
+         * @maxLength 20
+         */
+        phone?: string | null;
+        /**
+         * Remark (备注 / 備註)
+         * @maxLength 255
+         */
+        remark?: string | null;
+        /**
+         * Language (语言 / 語言)
+         * @maxLength 255
+         */
+        language?: 'en' | 'zh-cn' | 'zh-tw' | null;
+        /** Tags (标签 / 標籤) */
+        tags?: unknown[] | null;
+        /** Share links (分享链接 / 分享連結) */
+        shareLink?: Record<string, unknown> | null;
+        /** Configuration (配置 / 設定) */
+        config?: unknown;
+        /** @maxLength 16 */
+        password?: string;
+        /** @maxLength 255 */
+        originalPassword?: string | null;
+      }, {
+        token: string;
+        expire: number;
+        refreshToken: string;
+        refreshExpire: number;
+      } | null, false>;
       /**
        * Program information (程序信息 / 程式資訊)
+       * Reads; may call: anyone.
        * `GET /admin/base/comm/program`
        */
-      program: Call<object, unknown, false>;
+      program: Call<Record<string, never>, {
+        name: string;
+        version: string;
+        time: string;
+      } | string, false>;
       /**
        * Upload files (上传文件 / 上傳檔案)
+       * Writes; may call: any signed-in account.
        * `POST /admin/base/comm/upload`
        */
-      upload: Call<object, unknown, false>;
+      upload: Call<{
+        /** @format binary */
+        file?: string;
+        classifyId?: string;
+      }, Array<Record<string, unknown>>, false>;
       /**
        * Upload mode (上传模式 / 上傳模式)
+       * Reads; may call: any signed-in account.
        * `GET /admin/base/comm/uploadMode`
        */
-      uploadMode: Call<object, unknown, false>;
+      uploadMode: Call<Record<string, never>, {
+        mode: string;
+        type: string;
+      }, false>;
     };
     coupon: {
       /**
@@ -221,9 +298,37 @@ export interface Calls {
     dashboard: {
       /**
        * Dashboard: views, visitors, users and sales (仪表盘：访问量、访客、用户与销售额 / 儀表板：瀏覽量、訪客、使用者與銷售額)
+       * Reads; may call: roles holding the permission.
        * `GET /admin/base/dashboard/summary`
        */
-      summary: Call<object, unknown, false>;
+      summary: Call<{
+        days?: number;
+        tzOffset?: number;
+      }, {
+        days: number;
+        tzOffset: number;
+        dates: string[];
+        views: {
+          daily: number[];
+          sum: number;
+          total?: number;
+        };
+        visitors: {
+          daily: number[];
+          sum: number;
+          total?: number;
+        };
+        users: {
+          daily: number[];
+          sum: number;
+          total?: number;
+        };
+        sales: {
+          daily: number[];
+          sum: number;
+          total?: number;
+        };
+      }, false>;
     };
     desktop: {
       /**
@@ -569,24 +674,91 @@ export interface Calls {
     monitor: {
       /**
        * X monitor settings (credentials never shown) (X 监控设置（不显示凭据） / X 監控設定（不顯示憑證）)
+       * Reads; may call: roles holding the permission.
        * `POST /admin/base/monitor/getSetting`
        */
-      getSetting: Call<object, unknown, false>;
+      getSetting: Call<Record<string, never>, {
+        accounts: string[];
+        keywords: string[];
+        enabled: boolean;
+        maxResults: number;
+        credentialsSet: boolean;
+        taskId: number | null;
+        every: number | null;
+        cron: string | null;
+        nextRunTime: string | null;
+        lastFetchTime: string | null;
+        lastError: string | null;
+        rateLimitedUntil: string | null;
+      }, false>;
       /**
        * Save the X monitor settings (保存 X 监控设置 / 儲存 X 監控設定)
+       * Writes; may call: roles holding the permission.
        * `POST /admin/base/monitor/saveSetting`
        */
-      saveSetting: Call<object, unknown, false>;
+      saveSetting: Call<{
+        accounts?: string[] | null;
+        keywords?: string[] | null;
+        enabled?: true | false | 0 | 1;
+        maxResults?: number;
+        every?: number | null;
+        /** @maxLength 200 */
+        cron?: string | null;
+        /** @maxLength 512 */
+        bearerToken?: string | null;
+        /** @maxLength 255 */
+        apiKey?: string | null;
+        /** @maxLength 255 */
+        apiSecret?: string | null;
+      }, {
+        accounts: string[];
+        keywords: string[];
+        enabled: boolean;
+        maxResults: number;
+        credentialsSet: boolean;
+        taskId: number | null;
+        every: number | null;
+        cron: string | null;
+        nextRunTime: string | null;
+        lastFetchTime: string | null;
+        lastError: string | null;
+        rateLimitedUntil: string | null;
+      }, false>;
       /**
        * Send an X post to a member (将 X 帖子发送给会员 / 將 X 貼文傳送給會員)
+       * Writes; may call: roles holding the permission.
        * `POST /admin/base/monitor/sendTwitterToUser`
        */
-      sendTwitterToUser: Call<object, unknown, false>;
+      sendTwitterToUser: Call<{
+        userId: number;
+        postId: string | number;
+      }, {
+        id: number;
+      }, true>;
       /**
        * Latest posts from X (最新 X 帖子 / 最新 X 貼文)
+       * Reads; may call: anyone.
        * `GET /admin/base/monitor/twitterData`
        */
-      twitterData: Call<object, unknown, false>;
+      twitterData: Call<{
+        page?: number;
+        size?: number;
+      }, {
+        list: Array<{
+          postId: string;
+          authorUsername: string | null;
+          authorName: string | null;
+          text: string;
+          url: string | null;
+          createdAt: string | null;
+          metrics: Record<string, unknown> | null;
+        }>;
+        pagination: {
+          page: number;
+          size: number;
+          total: number;
+        };
+      }, false>;
     };
     notify: {
       /**
@@ -598,76 +770,203 @@ export interface Calls {
     open: {
       /**
        * Image captcha (图片验证码 / 圖片驗證碼)
+       * Reads; may call: anyone.
        * `GET /admin/base/open/captcha`
        */
-      captcha: Call<object, unknown, false>;
+      captcha: Call<{
+        width?: number;
+        height?: number;
+      }, {
+        captchaId: string;
+        data: string;
+      }, false>;
       /**
        * Chain settings for NFT staking (NFT 质押的区块链设置 / NFT 質押的區塊鏈設定)
+       * Reads; may call: anyone.
        * `GET /admin/base/open/chainSettings`
        */
-      chainSettings: Call<object, unknown, false>;
+      chainSettings: Call<Record<string, never>, {
+        chainId: string;
+        chainName: string;
+        rpc: string;
+        rest: string;
+        collection: string;
+        staking: string;
+        denom: string;
+        gasPrice: string;
+        bech32Prefix: string;
+        ipfsGateway: string;
+      }, false>;
       /**
        * Entity metadata (实体元数据 / 實體中繼資料)
+       * Reads; may call: anyone.
        * `GET /admin/base/open/eps`
        */
-      eps: Call<object, unknown, false>;
+      eps: Call<Record<string, never>, Record<string, unknown>, false>;
       /**
        * Whether an e-mail or username is taken (邮箱或用户名是否已存在 / 電子郵件或使用者名稱是否已存在)
+       * Reads; may call: anyone.
        * `POST /admin/base/open/exist`
        */
-      exist: Call<object, unknown, false>;
+      exist: Call<{
+        /**
+         * @maxLength 254
+         * @format email
+         */
+        email?: string;
+        /** @maxLength 255 */
+        username?: string | null;
+      }, boolean, false>;
       /**
        * Import base data (导入基础数据 / 匯入基礎資料)
+       * Writes; may call: the administrator.
        * `GET /admin/base/open/importBaseData`
        */
-      importBaseData: Call<object, unknown, false>;
+      importBaseData: Call<Record<string, never>, {
+        addedMenus: number;
+      }, false>;
       /**
        * Sign in with password (密码登录 / 密碼登入)
+       * Writes; may call: anyone.
        * `POST /admin/base/open/login`
        */
-      login: Call<object, unknown, false>;
+      login: Call<{
+        /** @maxLength 255 */
+        username: string;
+        /** @maxLength 1024 */
+        password: string;
+        /** @maxLength 255 */
+        captchaId?: string | null;
+        /** @maxLength 64 */
+        verifyCode?: string | null;
+      }, {
+        token: string;
+        expire: number;
+        refreshToken: string;
+        refreshExpire: number;
+      }, true>;
       /**
        * Sign in (or sign up) with an e-mail code (邮箱验证码登录（首次登录即注册） / 電子郵件驗證碼登入（首次登入即註冊）)
+       * Writes; may call: anyone.
        * `POST /admin/base/open/loginByEmail`
        */
-      loginByEmail: Call<object, unknown, false>;
+      loginByEmail: Call<{
+        /**
+         * @maxLength 254
+         * @format email
+         */
+        email: string;
+        code: string | number;
+      }, {
+        token: string;
+        expire: number;
+        refreshToken: string;
+        refreshExpire: number;
+        isNew: boolean;
+        profileIncomplete: boolean;
+        needNickName: boolean;
+        needInviteCode: boolean;
+        inviteRequired: boolean;
+      }, true>;
       /**
        * Start a Google or Discord sign-in (发起 Google 或 Discord 登录 / 發起 Google 或 Discord 登入)
+       * Reads; may call: anyone.
        * `POST /admin/base/open/oauth1`
        */
-      oauth1: Call<object, unknown, false>;
+      oauth1: Call<{
+        provider: 'google' | 'discord';
+        flow?: 'web' | 'callback';
+      }, {
+        url: string;
+        state: string;
+        flow: 'web' | 'callback';
+        redirectUri: string;
+      }, true>;
       /**
        * Finish a Discord sign-in with its ticket (用凭据完成 Discord 登录 / 以憑證完成 Discord 登入)
+       * Writes; may call: anyone.
        * `POST /admin/base/open/oauth2`
        */
-      oauth2: Call<object, unknown, false>;
+      oauth2: Call<{
+        /** @maxLength 2048 */
+        ticket: string;
+      }, {
+        token: string;
+        expire: number;
+        refreshToken: string;
+        refreshExpire: number;
+        incomplete: boolean;
+        created: boolean;
+      }, true>;
       /**
        * Refresh the access token (刷新令牌 / 重新整理權杖)
+       * Writes; may call: anyone.
        * `GET /admin/base/open/refreshToken`
        */
-      refreshToken: Call<object, unknown, false>;
+      refreshToken: Call<{
+        /** @maxLength 4096 */
+        refreshToken?: string | null;
+      }, {
+        token: string;
+        expire: number;
+        refreshToken: string;
+        refreshExpire: number;
+      }, false>;
       /**
        * Send a sign-in or reset code by e-mail (发送邮箱验证码 / 寄送電子郵件驗證碼)
+       * Writes; may call: anyone.
        * `POST /admin/base/open/sendCode`
        */
-      sendCode: Call<object, unknown, false>;
+      sendCode: Call<{
+        /**
+         * @maxLength 254
+         * @format email
+         */
+        email: string;
+        /** @default "login" */
+        type?: 'login' | 'register' | 'reset';
+      }, null, true>;
       /**
        * Connectivity test (连通性测试 / 連通性測試)
+       * Reads; may call: anyone.
        * `POST /admin/base/open/testN`
        */
-      testN: Call<object, unknown, false>;
+      testN: Call<{
+        n?: number;
+      }, {
+        ok: boolean;
+        n: number | null;
+        time: string;
+      }, false>;
       /**
        * Check an e-mail code without using it up (校验邮箱验证码（不消耗） / 檢查電子郵件驗證碼（不消耗）)
+       * Reads; may call: anyone.
        * `POST /admin/base/open/verifyCode`
        */
-      verifyCode: Call<object, unknown, false>;
+      verifyCode: Call<{
+        /**
+         * @maxLength 254
+         * @format email
+         */
+        email: string;
+        code: string | number;
+        /** @default "login" */
+        type?: 'login' | 'register' | 'reset';
+      }, boolean, true>;
     };
     site: {
       /**
        * Save the site info of a host (保存站点信息 / 儲存站台資訊)
+       * Writes; may call: roles holding the permission.
        * `POST /admin/base/site/save`
        */
-      save: Call<object, unknown, false>;
+      save: Call<{
+        host?: string | null;
+        id?: unknown;
+        [key: string]: unknown;
+      }, {
+        id: number;
+      }, false>;
     };
     stripe: {
       /**
@@ -710,140 +1009,342 @@ export interface Calls {
       department: {
         /**
          * Reorder and re-parent departments (部门排序与移动 / 部門排序與移動)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/department/order`
          */
-        order: Call<object, unknown, false>;
+        order: Call<Record<string, never>, null, false>;
       };
       log: {
         /**
          * Clear the request log (清空日志 / 清空日誌)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/log/clear`
          */
-        clear: Call<object, unknown, false>;
+        clear: Call<Record<string, never>, null, false>;
         /**
          * How many days the request log keeps (获取日志保留天数 / 取得日誌保留天數)
+         * Reads; may call: roles holding the permission.
          * `GET /admin/base/sys/log/getKeep`
          */
-        getKeep: Call<object, unknown, false>;
+        getKeep: Call<Record<string, never>, number, false>;
         /**
          * Set how many days the request log keeps (设置日志保留天数 / 設定日誌保留天數)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/log/setKeep`
          */
-        setKeep: Call<object, unknown, false>;
+        setKeep: Call<{
+          value: number | string;
+        }, null, true>;
       };
       menu: {
         /**
          * Add a menu with its permission buttons (新增菜单及其权限按钮 / 新增選單及其權限按鈕)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/menu/create`
          */
-        create: Call<object, unknown, false>;
+        create: Call<{
+          entity: string;
+          module?: string;
+          perms: string[] | string;
+          parentId?: number | string | null;
+          [key: string]: unknown;
+        }, {
+          id: number;
+          buttonIds: number[];
+        }, true>;
         /**
          * Export menus with their sub-menus (导出菜单及其子菜单 / 匯出選單及其子選單)
+         * Reads; may call: roles holding the permission.
          * `POST /admin/base/sys/menu/export`
          */
-        export: Call<object, unknown, false>;
+        export: Call<{
+          ids?: number[] | number | string;
+        }, {
+          version: number;
+          menus: Array<{
+            parentIndex: number | null;
+          }>;
+        }, false>;
         /**
          * Import exported menus under a parent (在上级菜单下导入菜单 / 在上層選單下匯入選單)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/menu/import`
          */
-        import: Call<object, unknown, false>;
+        import: Call<{
+          parentId?: number | string | null;
+          menus?: Array<Record<string, unknown>>;
+          version?: number;
+        }, {
+          ids: number[];
+        }, false>;
         /**
          * An entity's permission keys and routes (实体的权限标识与路由 / 實體的權限標識與路由)
+         * Reads; may call: roles holding the permission.
          * `POST /admin/base/sys/menu/parse`
          */
-        parse: Call<object, unknown, false>;
+        parse: Call<{
+          /** @maxLength 255 */
+          entity: string;
+          /** @maxLength 100 */
+          module?: string | null;
+        }, {
+          key: string;
+          module: string;
+          name: string;
+          label: string;
+          prefix: string;
+          router: string;
+          viewPath: string;
+          perms: Array<{
+            key: string;
+            method: string;
+            path: string;
+            summary: string;
+          }>;
+        }, true>;
       };
       user: {
         /**
          * Complete my registration (完善注册信息 / 完善註冊資訊)
+         * Writes; may call: roles holding the permission; and the id, when given, is the caller’s own.
          * `POST /admin/base/sys/user/additionalInfo`
          */
-        additionalInfo: Call<object, unknown, false>;
+        additionalInfo: Call<{
+          id?: number;
+          /** @maxLength 255 */
+          nickName: string;
+          /** @maxLength 255 */
+          inviteCode?: string | null;
+          /**
+           * Profile picture (头像 / 頭像)
+           * @maxLength 255
+           */
+          headImg?: string | null;
+          /**
+           * Avatar (形象图 / 形象圖)
+           * @maxLength 255
+           */
+          avatar?: string | null;
+          /**
+           * Language (语言 / 語言)
+           * @maxLength 255
+           */
+          language?: 'en' | 'zh-cn' | 'zh-tw' | null;
+        }, {
+          nickName: string;
+          inviteCode: string;
+          inviteId: number | null;
+        }, true>;
         /**
          * Become a creator (成为创作者 / 成為創作者)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/user/becomeBlogger`
          */
-        becomeBlogger: Call<object, unknown, false>;
+        becomeBlogger: Call<Record<string, never>, {
+          isDeveloper: number;
+        }, false>;
         /**
          * Link my wallet (绑定我的钱包 / 綁定我的錢包)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/user/bindWallet`
          */
-        bindWallet: Call<object, unknown, false>;
+        bindWallet: Call<{
+          /** @maxLength 128 */
+          address: string;
+          pubKey: {
+            /** @maxLength 64 */
+            type: string;
+            /** @maxLength 128 */
+            value: string;
+          };
+          /** @maxLength 256 */
+          signature: string;
+          /** @maxLength 64 */
+          nonce: string;
+        }, {
+          wallet: string;
+        }, true>;
         /**
          * Sign in with Discord (Discord 登录 / Discord 登入)
+         * Writes; may call: anyone.
          * `POST /admin/base/sys/user/discordLogin`
          */
-        discordLogin: Call<object, unknown, false>;
+        discordLogin: Call<{
+          /** @maxLength 2048 */
+          code: string;
+          /** @maxLength 2048 */
+          state: string;
+        }, {
+          token: string;
+          expire: number;
+          refreshToken: string;
+          refreshExpire: number;
+          incomplete: boolean;
+          created: boolean;
+        }, true>;
         /**
          * Sign in with Google (Google 登录 / Google 登入)
+         * Writes; may call: anyone.
          * `POST /admin/base/sys/user/googleLogin`
          */
-        googleLogin: Call<object, unknown, false>;
+        googleLogin: Call<{
+          /** @maxLength 2048 */
+          code: string;
+          /** @maxLength 2048 */
+          state: string;
+        }, {
+          token: string;
+          expire: number;
+          refreshToken: string;
+          refreshExpire: number;
+          incomplete: boolean;
+          created: boolean;
+        }, true>;
         /**
          * Users I invited (我邀请的用户 / 我邀請的使用者)
+         * Reads; may call: roles holding the permission.
          * `POST /admin/base/sys/user/invitedList`
          */
-        invitedList: Call<object, unknown, false>;
+        invitedList: Call<{
+          page?: number;
+          size?: number;
+          /** @maxLength 200 */
+          keyWord?: string | number;
+        }, {
+          list: Array<Record<string, unknown>>;
+          pagination: {
+            page: number;
+            size: number;
+            total: number;
+          };
+        }, false>;
         /**
          * Whether an e-mail or username is taken (邮箱或用户名是否已存在 / 電子郵件或使用者名稱是否已存在)
+         * Reads; may call: anyone.
          * `POST /admin/base/sys/user/isExist`
          */
-        isExist: Call<object, unknown, false>;
+        isExist: Call<{
+          /**
+           * @maxLength 254
+           * @format email
+           */
+          email?: string;
+          /** @maxLength 255 */
+          username?: string | null;
+        }, boolean, false>;
         /**
          * Whether my NFTs are staked (我的 NFT 是否已质押 / 我的 NFT 是否已質押)
+         * Reads; may call: roles holding the permission.
          * `POST /admin/base/sys/user/isNftStacked`
          */
-        isNftStacked: Call<object, unknown, false>;
+        isNftStacked: Call<{
+          refresh?: true | false | 0 | 1;
+        }, {
+          staked: boolean;
+          tokenIds: string[];
+          wallet: string | null;
+        }, false>;
         /**
          * Move users to a department (转移用户部门 / 轉移使用者部門)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/user/move`
          */
-        move: Call<object, unknown, false>;
+        move: Call<{
+          userIds: number[];
+          departmentId: number;
+        }, null, true>;
         /**
          * Public profile of a user (用户公开资料 / 使用者公開資料)
+         * Reads; may call: anyone.
          * `POST /admin/base/sys/user/openDetail`
          */
-        openDetail: Call<object, unknown, false>;
+        openDetail: Call<{
+          id?: number;
+          /** @maxLength 100 */
+          name?: string;
+        }, Record<string, unknown>, false>;
         /**
          * Reset my password with an e-mail code (通过邮箱验证码重置密码 / 以電子郵件驗證碼重設密碼)
+         * Writes; may call: anyone.
          * `POST /admin/base/sys/user/resetPassword`
          */
-        resetPassword: Call<object, unknown, false>;
+        resetPassword: Call<{
+          /**
+           * @maxLength 254
+           * @format email
+           */
+          email: string;
+          code: string | number;
+          /** @maxLength 16 */
+          password: string;
+        }, null, true>;
         /**
          * Save my app settings (保存应用设置 / 儲存應用設定)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/user/saveApp`
          */
-        saveApp: Call<object, unknown, false>;
+        saveApp: Call<{
+          appId: number;
+          config: Record<string, unknown>;
+        }, Record<string, unknown>, true>;
         /**
          * Time saved by my runs (运行节省的时间 / 執行節省的時間)
+         * Reads; may call: roles holding the permission.
          * `POST /admin/base/sys/user/savedTimeSummary`
          */
-        savedTimeSummary: Call<object, unknown, false>;
+        savedTimeSummary: Call<Record<string, never>, {
+          runs: number;
+          minutes: number;
+          byApp: Array<Record<string, unknown>>;
+        }, false>;
         /**
          * Find people to add as friends (查找用户 / 尋找使用者)
+         * Reads; may call: roles holding the permission.
          * `POST /admin/base/sys/user/search`
          */
-        search: Call<object, unknown, false>;
+        search: Call<{
+          /** @maxLength 64 */
+          keyWord: string;
+        }, Array<Record<string, unknown>>, true>;
         /**
          * Send a password reset code by e-mail (发送重置密码验证码 / 寄送重設密碼驗證碼)
+         * Writes; may call: anyone.
          * `POST /admin/base/sys/user/sendResetPasswordCode`
          */
-        sendResetPasswordCode: Call<object, unknown, false>;
+        sendResetPasswordCode: Call<{
+          /**
+           * @maxLength 254
+           * @format email
+           */
+          email: string;
+        }, null, true>;
         /**
          * Unlink my wallet (解绑我的钱包 / 解除綁定我的錢包)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/user/unbindWallet`
          */
-        unbindWallet: Call<object, unknown, false>;
+        unbindWallet: Call<Record<string, never>, {
+          wallet: null;
+        }, false>;
         /**
          * Update my app settings (修改应用设置 / 修改應用設定)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/user/updateApp`
          */
-        updateApp: Call<object, unknown, false>;
+        updateApp: Call<{
+          appId: number;
+          config: Record<string, unknown>;
+        }, Record<string, unknown>, true>;
         /**
          * Ask for a wallet link challenge (获取钱包绑定验证 / 取得錢包綁定驗證)
+         * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/user/walletChallenge`
          */
-        walletChallenge: Call<object, unknown, false>;
+        walletChallenge: Call<Record<string, never>, {
+          nonce: string;
+          message: string;
+          expiresAt: string;
+        }, false>;
       };
     };
     tokenLog: {
@@ -922,14 +1423,22 @@ export interface Calls {
     info: {
       /**
        * Dictionary entries by type key (按类型获取字典 / 按類型取得字典)
+       * Reads; may call: anyone.
        * `POST /admin/dict/info/data`
        */
-      data: Call<object, unknown, false>;
+      data: Call<{
+        types?: string[] | string | null;
+      }, Record<string, unknown>, false>;
       /**
        * Dictionary types (字典类型 / 字典類型)
+       * Reads; may call: anyone.
        * `GET /admin/dict/info/types`
        */
-      types: Call<object, unknown, false>;
+      types: Call<Record<string, never>, Array<{
+        id: number;
+        name: string;
+        key: string;
+      }>, false>;
     };
   };
   goods: {
@@ -1096,33 +1605,55 @@ export interface Calls {
     info: {
       /**
        * Event catalogue of the notify hook (通知钩子的事件目录 / 通知鉤子的事件目錄)
+       * Reads; may call: the administrator.
        * `GET /admin/plugin/info/events`
        */
-      events: Call<object, unknown, false>;
+      events: Call<Record<string, never>, Array<Record<string, unknown>>, false>;
       /**
        * Install an uploaded plugin (step 2 of 2) (安装已上传的插件（第 2 步，共 2 步） / 安裝已上傳的外掛（第 2 步，共 2 步）)
+       * Writes; may call: the administrator.
        * `POST /admin/plugin/info/install`
        */
-      install: Call<object, unknown, false>;
+      install: Call<{
+        /** @maxLength 36 */
+        uploadId: string;
+      }, Record<string, unknown>, true>;
       /**
        * Shipped plugins (内置插件 / 內建外掛)
+       * Reads; may call: the administrator.
        * `GET /admin/plugin/info/shipped`
        */
-      shipped: Call<object, unknown, false>;
+      shipped: Call<Record<string, never>, Array<Record<string, unknown>>, false>;
       /**
        * Upload a plugin package (step 1 of 2) (上传插件包（第 1 步，共 2 步） / 上傳外掛套件（第 1 步，共 2 步）)
+       * Writes; may call: the administrator.
        * `POST /admin/plugin/info/upload`
        */
-      upload: Call<object, unknown, false>;
+      upload: Call<Record<string, never>, {
+        uploadId: string;
+        sha256: string;
+        size: number;
+        manifest: Record<string, unknown>;
+        readme: string;
+        upgrade: {
+          id: number;
+          version: string;
+        } | null;
+      }, false>;
     };
   };
   recycle: {
     data: {
       /**
        * Restore deleted data (恢复删除的数据 / 復原刪除的資料)
+       * Writes; may call: roles holding the permission.
        * `POST /admin/recycle/data/restore`
        */
-      restore: Call<object, unknown, false>;
+      restore: Call<{
+        ids: number[] | number | string;
+      }, {
+        count: number;
+      }, true>;
     };
   };
   task: {
