@@ -1,5 +1,16 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import { and, eq, inRows, or } from '../../server/core/entity/access';
+import { and, eq, inRows, or, type Where } from '../../server/core/entity/access';
+
+const MEMBERS = 'base/groupMember';
+
+/**
+ * Who takes part in a group's conversation: the user's live member row of the group. Said once, here:
+ * the rules below ask it, and so do the chat's checks (server/modules/base/chat/chat-access.ts),
+ * which ask the create rule itself before a send and a member's read of a group's history.
+ */
+export function groupMembership(groupId: number, userId: number): { entity: string; where: Where } {
+  return { entity: MEMBERS, where: and(eq('groupId', groupId), eq('userId', userId)) };
+}
 
 /** Fields that place a message in its conversation: fixed once it is stored. */
 const PLACEMENT = ['toId', 'toType', 'conversation', 'seq', 'clientId'];
@@ -62,17 +73,22 @@ export default defineEntity({
   access: {
     members: ['info', 'list', 'page'],
     // A private message is read by its sender and its receiver, a group message by the group's
-    // members; only the sender changes or removes it, and only a member writes into a group.
+    // members (groupMembership, as a list of the caller's groups); only the sender changes or
+    // removes it, and only a member writes into a group.
     read: ({ user }) => user && or(
       and(eq('toType', 0), or(eq('fromId', user.id), eq('toId', user.id))),
-      and(eq('toType', 1), inRows('toId', 'base/groupMember', 'groupId', eq('userId', user.id))),
+      and(eq('toType', 1), inRows('toId', MEMBERS, 'groupId', eq('userId', user.id))),
     ),
     update: ({ user }) => user && eq('fromId', user.id),
     delete: ({ user }) => user && eq('fromId', user.id),
+    // The send path asks this rule before its transaction (chat-access.ts) and vouches for the
+    // rows it found there (OpMeta.known), so the INSERT's own check does not read them again.
     create: async ({ user, data, exists }) => {
       if (!user) return false;
       if (data.toType !== 1) return true;
-      return typeof data.toId === 'number' && exists('base/groupMember', and(eq('groupId', data.toId), eq('userId', user.id)));
+      if (typeof data.toId !== 'number') return false;
+      const m = groupMembership(data.toId, user.id);
+      return exists(m.entity, m.where);
     },
     // Set by the send path only (it passes them as checked); a member's values are dropped.
     adminOnly: ['conversation', 'seq', 'clientId'],

@@ -64,24 +64,6 @@ export async function memberRow(core: Core, groupId: number, userId: number): Pr
   return row ? { id: Number(row.id), isOwner: Number(row.isOwner) } : null;
 }
 
-/**
- * The live group and whether `userId` holds an active member row of it, in one read (every group
- * send asks both); null when the group is missing or removed.
- */
-export async function liveGroupFor(core: Core, groupId: number, userId: number): Promise<{ group: GroupRow; member: boolean } | null> {
-  const { db } = core;
-  const q = db.q.bind(db);
-  const members = q(entity(core, 'base/groupMember').table);
-  const [row] = await db.query<{ id: number; name: string | null; type: number | null; onwerIds: unknown; member: number | null }>(
-    `SELECT g.${q('id')}, g.${q('name')}, g.${q('type')}, g.${q('onwerIds')}, ` +
-      `(SELECT m.${q('id')} FROM ${members} m WHERE m.${q('groupId')} = g.${q('id')} AND m.${q('userId')} = ?${live(core, 'base/groupMember', 'm')} LIMIT 1) AS ${q('member')} ` +
-      `FROM ${q(entity(core, 'base/group').table)} g WHERE g.${q('id')} = ?${live(core, 'base/group', 'g')}`,
-    [userId, groupId],
-  );
-  if (!row) return null;
-  return { group: { id: Number(row.id), name: row.name ?? '', type: Number(row.type ?? 0), onwerIds: ids(row.onwerIds) }, member: row.member !== null };
-}
-
 /** User ids of the group's active members; with `among`, only those of them. */
 export async function activeMemberIds(core: Core, groupId: number, among?: number[]): Promise<number[]> {
   if (among && !among.length) return [];

@@ -2,9 +2,12 @@
  * Conversations and the checks of what a chat call is given. A message goes to a user
  * (`toType` 0) or a group (`toType` 1); the conversation key names the chat both sides share:
  * `g:{groupId}`, or `p:{lowId}:{highId}` for two users, so A->B and B->A number their messages in
- * one sequence. Nothing here reads the database.
+ * one sequence. The inputs of the chat's calls are shapes (core/calls/input.ts): the HTTP calls
+ * declare them (message.routes.ts) and the socket's events read their payloads by the same shapes,
+ * so each rule of an input is said once. Nothing here reads the database.
  */
 import { fail, type InvalidField } from '../../../core/http/errors';
+import { ABSENT, BAD, field, id, int, oneOf, raw, readShape, type Field, type Input, type Reading, type Shape } from '../../../core/calls/input';
 
 export type ToType = 0 | 1;
 
@@ -75,32 +78,10 @@ export function bodyObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** A whole number in [min, max]; absent gives `fallback` (or a `required` error when there is none). */
-export function intField(errors: FieldErrors, body: Record<string, unknown>, name: string, min: number, max: number, fallback?: number): number {
-  const v = body[name];
-  if (v === undefined || v === null) {
-    if (fallback === undefined) errors.add(name, 'required');
-    return fallback ?? 0;
-  }
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-    errors.add(name, 'type', { type: 'integer' });
-    return 0;
-  }
-  if (v < min || v > max) errors.add(name, 'range');
-  return v;
-}
-
-/** `toType` (0 or 1) and `toId` (a positive id) of a body. */
+/** `toType` (0 or 1) and `toId` (a positive id) of a body (the socket's sync names them `since.{i}.`). */
 export function parseTarget(errors: FieldErrors, body: Record<string, unknown>, prefix = ''): Target {
-  const toType = body.toType;
-  if (toType !== 0 && toType !== 1) {
-    if (toType === undefined || toType === null) errors.add(`${prefix}toType`, 'required');
-    else errors.add(`${prefix}toType`, 'enum', { values: '0, 1' });
-  }
-  const toId = body.toId;
-  if (toId === undefined || toId === null) errors.add(`${prefix}toId`, 'required');
-  else if (typeof toId !== 'number' || !Number.isSafeInteger(toId) || toId < 1) errors.add(`${prefix}toId`, 'type', { type: 'positive integer' });
-  return { toType: toType === 1 ? 1 : 0, toId: typeof toId === 'number' ? toId : 0 };
+  const t = readShape(TARGET, { toType: body.toType, toId: body.toId }, { at: prefix, errors: errors.list, query: false }, true);
+  return { toType: t.toType === 1 ? 1 : 0, toId: t.toId ?? 0 };
 }
 
 export interface MessageInput extends Target {
@@ -112,10 +93,9 @@ export interface MessageInput extends Target {
   extra: Record<string, unknown>;
 }
 
-const PASSED_ON = ['relateId', 'appId', 'extraInfo', 'platform'];
-const PARSED = ['toType', 'toId', 'type', 'content', 'at', 'clientId'];
+const PASSED_ON = ['relateId', 'appId', 'extraInfo', 'platform'] as const;
 /** Sent by clients that echo a stored message back; ignored, as read-only fields are (ARCHITECTURE §3). */
-const IGNORED = ['id', 'fromId', 'seq', 'conversation', 'status', 'createTime', 'updateTime'];
+export const MESSAGE_IGNORED = ['id', 'fromId', 'seq', 'conversation', 'status', 'createTime', 'updateTime'];
 
 /** The JSON text of a content value, or null when it is not JSON (a function, a cycle...). */
 function jsonText(v: unknown): string | null {
@@ -126,38 +106,94 @@ function jsonText(v: unknown): string | null {
   }
 }
 
+function refuse(r: Reading, rule: string, params: Record<string, string | number> = {}): typeof BAD {
+  r.errors.push({ field: r.at, rule, params });
+  return BAD;
+}
+
+/** `f`, which a client may also send as null to mean absent (required: a `required` error). */
+function orNull<T>(f: Field<T, false>): Field<T, false> {
+  const schema = { ...f.schema, type: [f.schema.type as string, 'null'] };
+  return field(schema, (v, r) => (v === null ? (r.optional ? ABSENT : refuse(r, 'required')) : f.read(v, r)));
+}
+
+/** A whole number in [min, max] (null: absent, or `required`). */
+const whole = (min: number, max: number) => orNull(int({ min, max }));
+
+const MAX_SEQ = 2 ** 31 - 1;
+
+/** A conversation: `toType` 0 (a user) or 1 (a group), and `toId` the user or the group. */
+export const TARGET = { toType: oneOf([0, 1] as const), toId: id() };
+
+/** A message's content: any JSON value, at most LIMITS.contentChars characters of JSON text. */
+const CONTENT = field<unknown>({ description: `any JSON value, at most ${LIMITS.contentChars} characters as JSON text` }, (v, r) => {
+  if (v === null || v === '') return refuse(r, 'required');
+  const text = jsonText(v);
+  if (text === null) return refuse(r, 'invalid');
+  return text.length > LIMITS.contentChars ? refuse(r, 'max_length', { limit: LIMITS.contentChars }) : v;
+});
+
+/** The sender's idempotency key: 1 to LIMITS.clientIdChars characters, unique per sender. */
+const CLIENT_ID = field<string>({ type: ['string', 'null'], minLength: 1, maxLength: LIMITS.clientIdChars }, (v, r) => {
+  if (v === null) return ABSENT;
+  if (typeof v !== 'string') return refuse(r, 'type', { type: 'string' });
+  return v.length < 1 || v.length > LIMITS.clientIdChars ? refuse(r, 'length', { min: 1, max: LIMITS.clientIdChars }) : v;
+}).optional();
+
+/** Mentioned user ids (at most LIMITS.mentions; repeats dropped). */
+const MENTIONS = field<number[]>({ type: ['array', 'null'], items: { type: 'integer', minimum: 1 }, maxItems: LIMITS.mentions }, (v, r) => {
+  if (v === null) return ABSENT;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'number' || !Number.isSafeInteger(x) || x < 1)) return refuse(r, 'type', { type: 'list of user ids' });
+  return v.length > LIMITS.mentions ? refuse(r, 'range') : [...new Set(v as number[])];
+}).optional();
+
+/** A message to send (message/add, the socket's sendMessage). */
+export const MESSAGE_INPUT = {
+  ...TARGET,
+  type: whole(0, MAX_TYPE).optional(),
+  content: CONTENT,
+  at: MENTIONS,
+  clientId: CLIENT_ID,
+  relateId: raw({ type: ['integer', 'null'] }).optional(),
+  appId: raw({ type: ['integer', 'null'] }).optional(),
+  extraInfo: raw({ description: 'any JSON value' }).optional(),
+  platform: raw({ type: ['string', 'null'] }).optional(),
+};
+
+/** A page of one conversation (message/messageList). */
+export const PAGE_INPUT = {
+  ...TARGET,
+  size: whole(1, LIMITS.maxPageSize).optional(),
+  afterSeq: whole(0, MAX_SEQ).optional(),
+  beforeSeq: whole(1, MAX_SEQ).optional(),
+};
+
+/** A read mark (message/read, the socket's read). */
+export const READ_INPUT = { ...TARGET, seq: whole(0, MAX_SEQ) };
+
+/** A team notice (message/sendTeamNotice). */
+export const NOTICE_INPUT = { groupId: id(), content: CONTENT, clientId: CLIENT_ID };
+
+/** Reads a payload by `shape` (a socket event's, or a call's input again); one 1002 lists every bad field. */
+export function readInput<S extends Shape>(shape: S, body: unknown, ignored: readonly string[] = []): Input<S> {
+  const errors: InvalidField[] = [];
+  const out = readShape(shape, bodyObject(body), { at: '', errors, query: false }, false, ignored);
+  if (errors.length) throw fail.invalid(errors);
+  return out;
+}
+
+/** A type a message may not have: a notice (unless `allowNotice`), or an AI run's. */
+export function messageTypeErrors(type: number | undefined, allowNotice = false): InvalidField[] {
+  const refused = (type === MESSAGE_TYPE.notice && !allowNotice) || (type !== undefined && SERVER_ONLY_TYPES.has(type));
+  return refused ? [{ field: 'type', rule: 'invalid', params: {} }] : [];
+}
+
 /** Checks a message to send; every problem is listed in one 1002. */
 export function parseMessage(body: unknown, opts: { allowNotice?: boolean } = {}): MessageInput {
-  const b = bodyObject(body);
-  const errors = new FieldErrors();
-  const target = parseTarget(errors, b);
-  const type = intField(errors, b, 'type', 0, MAX_TYPE, MESSAGE_TYPE.text);
-  if (type === MESSAGE_TYPE.notice && !opts.allowNotice && !errors.has('type')) errors.add('type', 'invalid');
-  if (SERVER_ONLY_TYPES.has(type) && !errors.has('type')) errors.add('type', 'invalid');
-  const content = b.content;
-  if (content === undefined || content === null || content === '') errors.add('content', 'required');
-  else {
-    const text = jsonText(content);
-    if (text === null) errors.add('content', 'invalid');
-    else if (text.length > LIMITS.contentChars) errors.add('content', 'max_length', { limit: LIMITS.contentChars });
-  }
-  let at: number[] = [];
-  if (b.at !== undefined && b.at !== null) {
-    if (!Array.isArray(b.at) || b.at.some((x) => typeof x !== 'number' || !Number.isSafeInteger(x) || x < 1)) errors.add('at', 'type', { type: 'list of user ids' });
-    else if (b.at.length > LIMITS.mentions) errors.add('at', 'range');
-    else at = [...new Set(b.at as number[])];
-  }
-  let clientId: string | null = null;
-  if (b.clientId !== undefined && b.clientId !== null) {
-    if (typeof b.clientId !== 'string') errors.add('clientId', 'type', { type: 'string' });
-    else if (b.clientId.length < 1 || b.clientId.length > LIMITS.clientIdChars) errors.add('clientId', 'length', { min: 1, max: LIMITS.clientIdChars });
-    else clientId = b.clientId;
-  }
-  const extra: Record<string, unknown> = {};
-  for (const k of Object.keys(b)) {
-    if (PASSED_ON.includes(k)) extra[k] = b[k];
-    else if (!PARSED.includes(k) && !IGNORED.includes(k)) errors.add(k, 'unknown');
-  }
-  errors.throwIfAny();
-  return { ...target, type, content, at, clientId, extra };
+  const errors: InvalidField[] = [];
+  const m = readShape(MESSAGE_INPUT, bodyObject(body), { at: '', errors, query: false }, false, MESSAGE_IGNORED);
+  if (!errors.some((e) => e.field === 'type')) errors.push(...messageTypeErrors(m.type, opts.allowNotice));
+  if (errors.length) throw fail.invalid(errors);
+  const extra = Object.fromEntries(PASSED_ON.filter((k) => k in m).map((k) => [k, m[k]]));
+  return { toType: m.toType, toId: m.toId, type: m.type ?? MESSAGE_TYPE.text, content: m.content, at: m.at ?? [], clientId: m.clientId ?? null, extra };
 }

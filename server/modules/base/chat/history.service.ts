@@ -11,10 +11,10 @@ import { fail } from '../../../core/http/errors';
 import { hit } from '../../../core/http/rate-limit';
 import { readableConversation, readableOrNull } from './chat-access';
 import { groupIdsOfUser } from './chat.queries';
-import { bodyObject, FieldErrors, intField, LIMITS, parseTarget, targetOf, type Target } from './conversation';
+import { bodyObject, FieldErrors, LIMITS, parseTarget, targetOf, type PAGE_INPUT, type Target } from './conversation';
+import type { Input } from '../../../core/calls/input';
 import { lastSeqs, messagesAt, messagesPage, privateConversations, readSeqs, unreadCounts } from './history.queries';
 
-const MAX_SEQ = 2 ** 31 - 1;
 /** Syncs per user (every socket and instance together) in a window. */
 const SYNC_LIMIT = { max: 30, windowSeconds: 10 };
 
@@ -29,15 +29,8 @@ export interface Page {
  * (`hasMore`: newer ones remain). `beforeSeq`: the `size` messages before it (`hasMore`: older ones
  * remain). Both: those between, from `afterSeq` on.
  */
-export async function messageList(core: Core, user: AuthUser | null, body: unknown): Promise<Page> {
-  const b = bodyObject(body ?? {});
-  const errors = new FieldErrors();
-  const target = parseTarget(errors, b);
-  const size = intField(errors, b, 'size', 1, LIMITS.maxPageSize, LIMITS.pageSize);
-  const afterSeq = b.afterSeq === undefined || b.afterSeq === null ? undefined : intField(errors, b, 'afterSeq', 0, MAX_SEQ);
-  const beforeSeq = b.beforeSeq === undefined || b.beforeSeq === null ? undefined : intField(errors, b, 'beforeSeq', 1, MAX_SEQ);
-  for (const k of Object.keys(b)) if (!['toType', 'toId', 'size', 'afterSeq', 'beforeSeq'].includes(k)) errors.add(k, 'unknown');
-  errors.throwIfAny();
+export async function messageList(core: Core, user: AuthUser | null, input: Input<typeof PAGE_INPUT>): Promise<Page> {
+  const { size = LIMITS.pageSize, afterSeq, beforeSeq, ...target } = input;
   const conversation = await readableConversation(core, user, target);
   return messagesPage(core, conversation, { afterSeq, beforeSeq, size });
 }

@@ -20,11 +20,10 @@ import type { Core } from '../../../core/core';
 import { and, eq, lt } from '../../../core/crud/condition';
 import { SYSTEM } from '../../../core/entity/access';
 import type { AuthUser } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
 import { hit } from '../../../core/http/rate-limit';
 import { CHAT } from './chat.messages';
-import { liveGroupFor } from './chat.queries';
-import { bodyObject, conversationKey, FieldErrors, intField, parseTarget, type Target } from './conversation';
+import { assertTakesPart } from './chat-access';
+import { conversationKey, READ_INPUT, readInput, type Target } from './conversation';
 import { lastSeqs, readSeqs } from './history.queries';
 
 export interface ReadMark extends Target {
@@ -42,11 +41,7 @@ export function hitReadLimit(core: Core, userId: number): Promise<void> {
 
 /** The conversation the caller takes part in: a live group they are a member of, or their private chat. */
 async function ownConversation(core: Core, user: AuthUser, target: Target): Promise<string> {
-  if (target.toType === 1) {
-    const found = await liveGroupFor(core, target.toId, user.id);
-    if (!found) throw fail.notFound(CHAT.chat_group_not_found);
-    if (!found.member) throw fail.forbidden(CHAT.chat_not_member);
-  }
+  await assertTakesPart(core, user, target);
   return conversationKey(user.id, target);
 }
 
@@ -61,12 +56,7 @@ async function moveMark(core: Core, userId: number, conversation: string, seq: n
 
 /** The read mark of the socket's `read` (rate limit counted beside its session check) and of HTTP `message/read`. */
 export async function markRead(core: Core, user: AuthUser, body: unknown, opts: { rateLimit?: boolean } = {}): Promise<ReadMark> {
-  const b = bodyObject(body);
-  const errors = new FieldErrors();
-  const target = parseTarget(errors, b);
-  const asked = intField(errors, b, 'seq', 0, 2 ** 31 - 1);
-  for (const k of Object.keys(b)) if (!['toType', 'toId', 'seq'].includes(k)) errors.add(k, 'unknown');
-  errors.throwIfAny();
+  const { seq: asked, ...target } = readInput(READ_INPUT, body);
   if (opts.rateLimit !== false) await hitReadLimit(core, user.id);
   const conversation = await ownConversation(core, user, target);
   const seq = Math.min(asked, (await lastSeqs(core, [conversation])).get(conversation) ?? 0);

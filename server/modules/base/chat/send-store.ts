@@ -13,11 +13,13 @@
  */
 import type { Core } from '../../../core/core';
 import type { OpTransaction } from '../../../core/crud/operations';
-import { and, eq, SYSTEM } from '../../../core/entity/access';
+import { SYSTEM } from '../../../core/entity/access';
+import type { KnownRows } from '../../../core/crud/access-sql';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { AppError } from '../../../core/http/errors';
 import { t as translate } from '../../../core/i18n/messages';
 import { NOTIFY_TYPE } from '../notify/notify.service';
+import { groupMembership } from '../../../../entities/base/message.entity';
 import { CHAT } from './chat.messages';
 import { messageIdByClientId } from './chat.queries';
 import { excerpt, notifyAudience, type Audience } from './chat-notify';
@@ -46,6 +48,12 @@ export interface Checked {
   mentioned: number[];
   audience: Audience | null;
   groupId: number | null;
+  /**
+   * The rows the message's create rule found when the send was checked (chat-access.ts checkSend).
+   * Without it, a group message's sender is taken as checked a member of `groupId` (the AI
+   * module's writers check that themselves, or write as the group's AI member).
+   */
+  known?: KnownRows;
   conversation: string;
   opts: SendOptions;
 }
@@ -84,9 +92,9 @@ async function write(core: Core, t: OpTransaction, m: Checked, take: () => Promi
     clientId: input.clientId,
     conversation: m.conversation,
   };
-  // The sender's membership was read by the send's check a moment ago (chat-access.ts): the
-  // message's create rule, which asks the same, takes it from there instead of reading it again.
-  const known = m.groupId !== null && input.toType === 1 ? [{ entity: 'base/groupMember', where: and(eq('groupId', input.toId), eq('userId', sender.id)) }] : undefined;
+  // The send's check asked the message's create rule a moment ago (chat-access.ts checkSend): the
+  // INSERT asks it again, and takes the rows it found then instead of reading them again.
+  const known = m.known ?? (m.groupId !== null && input.toType === 1 ? [groupMembership(input.toId, sender.id)] : undefined);
   const id = await t.addOne(messages, row, { trusted: true, known, numbered: { field: 'seq', take: async () => (row.seq = await take()) } });
   t.afterCommitRow(messages, id, readBack);
   if (audience) {

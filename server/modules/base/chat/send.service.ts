@@ -32,7 +32,7 @@ import type { Core } from '../../../core/core';
 import type { AuthUser } from '../../../core/entity/define';
 import { hit } from '../../../core/http/rate-limit';
 import { CHAT } from './chat.messages';
-import { assertMaySend } from './chat-access';
+import { checkSend } from './chat-access';
 import { activeMemberIds } from './chat.queries';
 import { audienceOf } from './chat-notify';
 import { conversationKey, parseMessage } from './conversation';
@@ -62,13 +62,13 @@ export function hitSendLimit(core: Core, userId: number): Promise<void> {
 export async function sendMessage(core: Core, sender: AuthUser, body: unknown, opts: SendOptions = {}): Promise<SendResult> {
   const input = parseMessage(body, { allowNotice: opts.allowNotice });
   if (opts.rateLimit !== false) await hitSendLimit(core, sender.id);
-  const group = await assertMaySend(core, sender, input);
+  const { group, known } = await checkSend(core, sender, input);
   const mentioned = group ? await activeMemberIds(core, group.id, input.at.filter((id) => id !== sender.id)) : [];
   const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;
   const conversation = conversationKey(sender.id, input);
   // The conversation's number stays locked from its numbering to the commit, so everything that can
   // happen outside that window does: the checks and reads before, the stored row's read after.
-  const sent = await store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, conversation, opts });
+  const sent = await store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, known, conversation, opts });
   // AI members it mentions (or the AI member of a private chat) answer later, off this call.
   if (sent.created) onMessageSent(core, sender, sent.message, input.at);
   return sent;

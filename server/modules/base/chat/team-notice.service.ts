@@ -1,6 +1,7 @@
 /**
  * message/sendTeamNotice {groupId, content, clientId?}: the group's owner (its member row with
- * isOwner 1) or a deputy (the user's id in the group's `onwerIds`) posts a notice. It is a group
+ * isOwner 1) or a deputy (the user's id in the group's `onwerIds`) posts a notice (the call's rule,
+ * chat.access.ts ownerOrDeputy). It is a group
  * message of type 9 through the one send path (sequence number, delivery, rate limit, clientId
  * retries) and, in the same transaction, a notification (NOTIFY_TYPE.teamNotice) to every other
  * active member. Any group type takes notices, not only teams (type 2): a group's owner has the
@@ -12,31 +13,25 @@ import { fail } from '../../../core/http/errors';
 import { t as translate } from '../../../core/i18n/messages';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { CHAT } from './chat.messages';
-import { activeMemberIds, liveGroup, memberRow } from './chat.queries';
+import { activeMemberIds, liveGroup } from './chat.queries';
 import { audienceOf, excerpt, notifyAudience } from './chat-notify';
-import { bodyObject, FieldErrors, intField, MESSAGE_TYPE } from './conversation';
+import { MESSAGE_TYPE, type NOTICE_INPUT } from './conversation';
+import type { Input } from '../../../core/calls/input';
 import { sendMessage } from './send.service';
 
-export async function sendTeamNotice(core: Core, caller: AuthUser, body: unknown): Promise<Row> {
-  const b = bodyObject(body);
-  const errors = new FieldErrors();
-  const groupId = intField(errors, b, 'groupId', 1, Number.MAX_SAFE_INTEGER);
-  for (const k of Object.keys(b)) if (!['groupId', 'content', 'clientId'].includes(k)) errors.add(k, 'unknown');
-  errors.throwIfAny();
+export async function sendTeamNotice(core: Core, caller: AuthUser, input: Input<typeof NOTICE_INPUT>): Promise<Row> {
+  const { groupId, content, clientId } = input;
   const group = await liveGroup(core, groupId);
   if (!group) throw fail.notFound(CHAT.chat_group_not_found);
-  const member = await memberRow(core, groupId, caller.id);
-  if (!member) throw fail.forbidden(CHAT.chat_not_member);
-  if (member.isOwner !== 1 && !group.onwerIds.includes(caller.id)) throw fail.forbidden(CHAT.chat_notice_not_allowed);
   const audience = await audienceOf(core, caller.id, await activeMemberIds(core, groupId));
-  const message = { toType: 1, toId: groupId, type: MESSAGE_TYPE.notice, content: b.content, clientId: b.clientId };
+  const message = { toType: 1, toId: groupId, type: MESSAGE_TYPE.notice, content, clientId };
   const sent = await sendMessage(core, caller, message, {
     allowNotice: true,
     within: (t) => notifyAudience(core, t, audience, {
       type: NOTIFY_TYPE.teamNotice,
       fromId: caller.id,
       title: (lang) => translate(lang, CHAT.chat_notice_title, { group: group.name || `#${group.id}` }),
-      content: excerpt(b.content),
+      content: excerpt(content),
       groupId,
     }),
   });

@@ -1,80 +1,39 @@
 /**
- * The bodies of friend/add and friend/update, checked as the generic actions check theirs: every bad
- * field listed in one 1002, unknown fields refused, fields the server decides (owner, status on add,
- * times, the virtual profile fields) ignored.
+ * The inputs of friend/add, friend/update and friend/delete, declared as shapes (core/calls/input.ts):
+ * every bad field listed in one 1002, unknown fields refused, fields the server decides (owner,
+ * status on add, times, the virtual profile fields) ignored.
  */
-import type { InvalidField } from '../../../core/http/errors';
-import { fail } from '../../../core/http/errors';
-import { objectBody } from '../../../core/http/body';
+import { field, id, nullableText, oneOf, raw, BAD, type Field, type Input } from '../../../core/calls/input';
 import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
 
 export type FriendStatus = (typeof FRIEND_STATUS)[keyof typeof FRIEND_STATUS];
 
-/** The owner's own fields of a row. */
-export interface OwnFields {
-  remark?: string | null;
-  type?: number | null;
-}
-
-export interface AddBody extends OwnFields {
-  friendId: number;
-}
-
-export interface UpdateBody extends OwnFields {
-  id: number;
-  status?: FriendStatus;
-}
-
 const IGNORED = ['userId', 'delete', 'createTime', 'updateTime', 'avatar', 'nickName', 'userAvatar', 'userNickName'];
 const REMARK_MAX = 255;
-const STATUSES: number[] = Object.values(FRIEND_STATUS);
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+/** A whole number, or null to clear it. */
+const nullableInt: Field<number | null, true> = field<number | null>({ type: ['integer', 'null'] }, (v, r) => {
+  if (v === null || (typeof v === 'number' && Number.isSafeInteger(v))) return v;
+  r.errors.push({ field: r.at, rule: 'type', params: { type: 'integer' } });
+  return BAD;
+}).optional();
 
-function ownFields(b: Record<string, unknown>, errors: InvalidField[]): OwnFields {
-  const out: OwnFields = {};
-  if (b.remark !== undefined) {
-    if (b.remark !== null && typeof b.remark !== 'string') errors.push({ field: 'remark', rule: 'type', params: { type: 'string' } });
-    else if (typeof b.remark === 'string' && b.remark.length > REMARK_MAX) errors.push({ field: 'remark', rule: 'max_length', params: { limit: REMARK_MAX } });
-    else out.remark = b.remark;
-  }
-  if (b.type !== undefined) {
-    if (b.type !== null && !(typeof b.type === 'number' && Number.isSafeInteger(b.type))) errors.push({ field: 'type', rule: 'type', params: { type: 'integer' } });
-    else out.type = b.type;
-  }
-  return out;
-}
+/** The owner's own fields of a row. */
+const OWN = { remark: nullableText({ max: REMARK_MAX }), type: nullableInt };
 
-/** Refuses fields that are neither `known` nor ignored (see {@link IGNORED}). */
-function unknownFields(b: Record<string, unknown>, known: string[], errors: InvalidField[]): void {
-  for (const k of Object.keys(b)) if (!known.includes(k) && !IGNORED.includes(k)) errors.push({ field: k, rule: 'unknown', params: {} });
-}
+/** friend/add `{friendId, remark?, type?}`. */
+export const ADD_INPUT = { friendId: id(), ...OWN };
+/** `id` and `status` are the server's on add: ignored. */
+export const ADD_IGNORED = ['id', 'status', ...IGNORED];
 
-/** `{friendId, remark?, type?}`; `id` and `status` are the server's on add and ignored. */
-export function addBody(body: unknown): AddBody {
-  const b = objectBody(body);
-  const errors: InvalidField[] = [];
-  unknownFields(b, ['friendId', 'remark', 'type', 'id', 'status'], errors);
-  if (b.friendId === undefined || b.friendId === null) errors.push({ field: 'friendId', rule: 'required', params: {} });
-  else if (!isId(b.friendId)) errors.push({ field: 'friendId', rule: 'type', params: { type: 'integer' } });
-  const own = ownFields(b, errors);
-  if (errors.length) throw fail.invalid(errors);
-  return { friendId: b.friendId as number, ...own };
-}
+/** friend/update `{id, status?, remark?, type?}`, status one of 0-3. */
+export const UPDATE_INPUT = { id: id(), status: oneOf(Object.values(FRIEND_STATUS)).optional(), ...OWN };
+/** friendId names the pair, which an update never changes: ignored, like the owner. */
+export const UPDATE_IGNORED = ['friendId', ...IGNORED];
 
-/** `{id, status?, remark?, type?}`; status one of 0-3; friendId is ignored. */
-export function updateBody(body: unknown): UpdateBody {
-  const b = objectBody(body);
-  const errors: InvalidField[] = [];
-  // friendId names the pair, which an update never changes: ignored, like the owner.
-  unknownFields(b, ['id', 'status', 'remark', 'type', 'friendId'], errors);
-  if (b.id === undefined || b.id === null) errors.push({ field: 'id', rule: 'required', params: {} });
-  else if (!isId(b.id)) errors.push({ field: 'id', rule: 'type', params: { type: 'integer' } });
-  const out: UpdateBody = { id: b.id as number, ...ownFields(b, errors) };
-  if (b.status !== undefined) {
-    if (typeof b.status !== 'number' || !STATUSES.includes(b.status)) errors.push({ field: 'status', rule: 'enum', params: { values: STATUSES.join(', ') } });
-    else out.status = b.status as FriendStatus;
-  }
-  if (errors.length) throw fail.invalid(errors);
-  return out;
-}
+/** The ids as the generic delete takes them (a list, one id, or "1,2"): 400 bad_ids otherwise. */
+const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
+export const DELETE_INPUT = { ids: raw(IDS).optional() };
+
+export type AddBody = Input<typeof ADD_INPUT>;
+export type UpdateBody = Input<typeof UPDATE_INPUT>;

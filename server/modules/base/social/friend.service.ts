@@ -30,7 +30,6 @@ import { SYSTEM, systemFor } from '../../../core/entity/access';
 import { and, eq, or } from '../../../core/crud/condition';
 import { parseIds, type OpTransaction } from '../../../core/crud/operations';
 import { AppError, fail } from '../../../core/http/errors';
-import { objectBody } from '../../../core/http/body';
 import { hit } from '../../../core/http/rate-limit';
 import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
 import type { AddBody, UpdateBody } from './friend-body';
@@ -131,23 +130,27 @@ async function answer(core: Core, t: OpTransaction, caller: AuthUser, row: Row, 
 export function updateFriend(core: Core, caller: AuthUser, body: UpdateBody): Promise<null> {
   return core.ops.transaction(caller, async (t) => {
     const row = await core.ops.transaction(SYSTEM, (sys) => sys.info(friendEntity(core), body.id));
+    // A block is never shown to the blocked person (an administrator sees it).
     if (Number(row.friendId) === caller.id && Number(row.status) === BLOCKED && !caller.isAdmin) throw fail.notFound('record_not_found');
     if (Number(row.userId) === caller.id) await updateMine(core, t, caller, row, body);
     else if (Number(row.friendId) === caller.id) await answer(core, t, caller, row, body);
-    else if (caller.isAdmin) {
+    else {
+      // Neither side: an administrator, as the call's rule (friend.access.ts sideOfFriendRow) lets
+      // no one else through; the row's two sides are fixed once it is made.
       if (body.status !== undefined && body.status !== Number(row.status)) throw fail.forbidden(FRIEND.friend_status_not_allowed);
       await updateOwnFields(core, t, body.id, body);
-    } else throw fail.forbidden('no_permission');
+    }
     return null;
   });
 }
 
 /** friend/delete `{ids}`: the caller's rows and the other sides (not their blocks), in one recycle record. */
-export function removeFriends(core: Core, caller: AuthUser, body: unknown, url: string): Promise<{ count: number }> {
-  const ids = parseIds(objectBody(body).ids);
+export function removeFriends(core: Core, caller: AuthUser, given: unknown, url: string): Promise<{ count: number }> {
+  const ids = parseIds(given);
   return core.ops.transaction(caller, async () => {
     const e = friendEntity(core);
     const found = await core.ops.transaction(SYSTEM, (sys) => sys.list(e, { id: ids }));
+    // A member names their own rows (another's reads as missing, 404); an administrator any row.
     const named = found.filter((r) => caller.isAdmin || Number(r.userId) === caller.id);
     const missing = ids.filter((id) => !named.some((r) => Number(r.id) === id));
     if (missing.length) throw new AppError('not_found', 'records_not_found', { ids: missing.join(', ') }, { missing });

@@ -16,27 +16,33 @@ import { and, eq } from '../../../core/crud/condition';
 import { MAX_BATCH } from '../../../core/crud/operations';
 import { fail, type InvalidField } from '../../../core/http/errors';
 import { call, defineRoutes } from '../../../core/modules';
+import { id, nullableId, raw, readShape, shapeSchema, type Input } from '../../../core/calls/input';
+import { COUNT, INT, listOf, obj } from '../../../core/calls/answer';
 import { NOTIFY_STATUS, NOTIFY_TYPE, notifyUsers, type NotifyType } from '../notify/notify.service';
 
-const FIELDS = ['toId', 'title', 'content', 'type', 'fromId', 'templateId', 'groupId'];
+/** One notification to send; the add operation then checks the values (title length, type...). */
+const ITEM = {
+  toId: id(),
+  title: raw({ type: 'string', description: "the template's when absent" }).optional(),
+  content: raw({ type: ['string', 'null'] }).optional(),
+  type: raw({ type: 'integer', description: '0 (a system notice) by default, or the template\'s' }).optional(),
+  fromId: nullableId(),
+  templateId: nullableId(),
+  groupId: nullableId(),
+};
+/** Fields of a stored row a console may send back: the server's, ignored. */
 const IGNORED = ['id', 'status', 'createTime', 'updateTime'];
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+/** The body: one item, or a list of at most MAX_BATCH. */
+const BODY = { anyOf: [shapeSchema(ITEM), { type: 'array', items: shapeSchema(ITEM), minItems: 1, maxItems: MAX_BATCH }] };
 
-/** The shape of one item; the add operation then checks the values (title length, type...). */
-function item(v: unknown, prefix: string, errors: InvalidField[]): Row {
-  const at = (f: string) => (prefix ? `${prefix}.${f}` : f);
+/** Reads one item (`[i].` before its fields' names in a list); null when it is not an object. */
+function item(v: unknown, prefix: string, errors: InvalidField[]): Input<typeof ITEM> | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    errors.push({ field: prefix || '(body)', rule: 'type', params: { type: 'object' } });
-    return {};
+    errors.push({ field: prefix ? prefix.slice(0, -1) : '(body)', rule: 'type', params: { type: 'object' } });
+    return null;
   }
-  const b = v as Row;
-  for (const k of Object.keys(b)) if (!FIELDS.includes(k) && !IGNORED.includes(k)) errors.push({ field: at(k), rule: 'unknown', params: {} });
-  if (!isId(b.toId)) errors.push({ field: at('toId'), rule: b.toId === undefined ? 'required' : 'type', params: { type: 'integer' } });
-  if (b.templateId !== undefined && b.templateId !== null && !isId(b.templateId)) errors.push({ field: at('templateId'), rule: 'type', params: { type: 'integer' } });
-  if (b.groupId !== undefined && b.groupId !== null && !isId(b.groupId)) errors.push({ field: at('groupId'), rule: 'type', params: { type: 'integer' } });
-  if (b.fromId !== undefined && b.fromId !== null && !isId(b.fromId)) errors.push({ field: at('fromId'), rule: 'type', params: { type: 'integer' } });
-  return b;
+  return readShape(ITEM, v as Record<string, unknown>, { at: prefix, errors, query: false }, false, IGNORED);
 }
 
 export default defineRoutes((core: Core) => {
@@ -46,34 +52,38 @@ export default defineRoutes((core: Core) => {
   return [
     call(core, 'base', 'notify', 'add', {
       method: 'POST',
-      guard: 'admin',
       summary: l('Send a notification', '发送通知', '傳送通知'),
+      input: {},
+      body: BODY,
+      access: 'admin',
+      effect: 'write',
+      answer: { anyOf: [obj({ id: INT }), obj({ ids: listOf(INT) })] },
       async handler(req) {
         const batch = Array.isArray(req.body);
         const list = batch ? (req.body as unknown[]) : [req.body];
         if (!list.length || list.length > MAX_BATCH) throw fail.bad(list.length ? 'batch_too_large' : 'body_not_object_or_array', { max: MAX_BATCH });
         const errors: InvalidField[] = [];
-        const items = list.map((v, i) => item(v, batch ? `[${i}]` : '', errors));
+        const items = list.map((v, i) => item(v, batch ? `[${i}].` : '', errors));
         if (errors.length) throw fail.invalid(errors);
         const ids = await core.ops.transaction(req.user, async (t) => {
           const out: number[] = [];
-          for (const [i, b] of items.entries()) {
+          for (const [i, b] of (items as Array<Input<typeof ITEM>>).entries()) {
             const at = (f: string) => (batch ? `[${i}].${f}` : f);
-            const receiver = await core.ops.transaction(SYSTEM, (sys) => sys.lock(users, b.toId as number));
+            const receiver = await core.ops.transaction(SYSTEM, (sys) => sys.lock(users, b.toId));
             if (!receiver.length) throw fail.invalid([{ field: at('toId'), rule: 'invalid', params: {} }]);
             let template: Row = {};
-            if (isId(b.templateId)) {
+            if (b.templateId) {
               [template] = await t.list(templates, { id: b.templateId });
               if (!template) throw fail.invalid([{ field: at('templateId'), rule: 'invalid', params: {} }]);
             }
             const [row] = await notifyUsers(core, t, {
-              toIds: [b.toId as number],
+              toIds: [b.toId],
               title: (b.title ?? template.title) as string,
               content: (b.content ?? template.content ?? null) as string | null,
               type: (b.type ?? template.type ?? NOTIFY_TYPE.system) as NotifyType,
-              fromId: (b.fromId as number | null | undefined) ?? null,
-              templateId: (b.templateId as number | null | undefined) ?? null,
-              groupId: (b.groupId as number | null | undefined) ?? null,
+              fromId: b.fromId ?? null,
+              templateId: b.templateId ?? null,
+              groupId: b.groupId ?? null,
             });
             // notifyUsers skips a receiver who is the sender.
             if (!row) throw fail.invalid([{ field: at('fromId'), rule: 'invalid', params: {} }]);
@@ -88,6 +98,9 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Mark all my notifications read', '全部标为已读', '全部標為已讀'),
+      input: {},
+      effect: 'write',
+      answer: COUNT,
       async handler(req) {
         const me = req.user!.id;
         const count = await core.ops.transaction(req.user, (t) =>
