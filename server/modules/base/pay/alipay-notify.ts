@@ -74,14 +74,25 @@ function refuse(why: string, fields: Record<string, string> | null): NotifyAnswe
   return REFUSED;
 }
 
-/** Checks and applies one notify; answers what Alipay is to read. Never throws. */
-export async function handleNotify(core: Core, fields: Record<string, string> | null): Promise<NotifyAnswer> {
+/**
+ * The notify's own access check (the call is public): Alipay is configured here, the body is one
+ * form, its RSA2 signature verifies with Alipay's public key and its app_id is ours. Answers the
+ * refusal, or null when the notify may be applied. Nothing of a notify is trusted before this.
+ */
+export async function notifyRefused(core: Core, fields: Record<string, string> | null): Promise<NotifyAnswer | null> {
   const setup = alipaySetup(core);
   if (!setup) return refuse('alipay not configured', fields);
   if (!fields) return refuse('malformed body', null);
   const { alipay } = setup;
   if (!(await alipay.verify(fields))) return refuse('bad or missing signature', fields);
   if (fields.app_id !== alipay.appId) return refuse('app_id is not ours', fields);
+  return null;
+}
+
+/** Checks and applies one notify; answers what Alipay is to read. Never throws. */
+export async function handleNotify(core: Core, fields: Record<string, string> | null): Promise<NotifyAnswer> {
+  const refused = await notifyRefused(core, fields);
+  if (refused || !fields) return refused ?? REFUSED;
   if (!PAID_STATES.includes(fields.trade_status)) return SUCCESS;
   const orderNo = fields.out_trade_no ?? '';
   const tradeNo = fields.trade_no ?? '';

@@ -21,8 +21,9 @@
 import { l } from '../../../core/entity/define';
 import type { Core } from '../../../core/core';
 import { call, defineRoutes } from '../../../core/modules';
-import { fail } from '../../../core/http/errors';
-import { Fields } from '../../../core/http/fields';
+import { nullableText, text } from '../../../core/calls/input';
+import { STR, obj } from '../../../core/calls/answer';
+import { ORDER_STATE, REFUNDED } from '../../goods/goods.answers';
 import { hit } from '../../../core/http/rate-limit';
 import { createTestOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';
 import { refundAsAdmin } from '../../goods/order/admin-refund';
@@ -34,13 +35,14 @@ import { alipaySetup, awaitsAlipay, gatewayError, orderState, pagePay, refundAtA
 /** Calls of pay and return a minute from one address. */
 const PER_MINUTE = 60;
 
-/** The `orderNo` query parameter, or a 1002 answer. */
-function orderNoOf(query: Record<string, string>): string {
-  const v = query.orderNo;
-  if (!v) throw fail.invalid([{ field: 'orderNo', rule: 'required', params: {} }]);
-  if (v.length > 64) throw fail.invalid([{ field: 'orderNo', rule: 'max_length', params: { limit: 64 } }]);
-  return v;
-}
+const ORDER_NO = { orderNo: text({ max: 64 }) };
+const PAY_URL = obj({ url: STR, orderNo: STR });
+/** What may confirm a payment says of its effect. */
+const CONFIRMS = l(
+  'Asks the gateway while the order waits for an Alipay payment, and confirms the order when it is paid.',
+  '订单等待支付宝付款时向网关查询，已支付则确认订单。',
+  '訂單等待支付寶付款時向閘道查詢，已付款則確認訂單。',
+);
 
 /**
  * The return's work before the redirect: confirm the order's trade when the gateway says it is paid.
@@ -76,10 +78,13 @@ export default defineRoutes((core: Core) => {
   return [
     call(core, 'base', 'alipay', 'pay', {
       method: 'GET',
-      guard: 'public',
+      access: 'public',
       summary: l('Alipay page-pay URL of an order', '订单的支付宝支付链接', '訂單的支付寶付款連結'),
-      async handler(req) {
-        const orderNo = orderNoOf(req.query);
+      input: ORDER_NO,
+      // It records what Alipay is to charge (CNY) on the pending order.
+      effect: 'write',
+      answer: PAY_URL,
+      async handler(req, { orderNo }) {
         await hit(core.cache, [{ key: `alipay:pay:ip:${req.ctx.ip}`, max: PER_MINUTE, windowSeconds: 60 }], ALIPAY.alipay_too_many);
         return pagePay(core, req.user, orderNo, { anyone: true });
       },
@@ -88,6 +93,9 @@ export default defineRoutes((core: Core) => {
       method: 'GET',
       member: true,
       summary: l('Alipay test payment of 0.01', '支付宝 0.01 测试支付', '支付寶 0.01 測試付款'),
+      input: {},
+      effect: 'write',
+      answer: PAY_URL,
       async handler(req) {
         requireAlipay(core);
         const order = await createTestOrder(core, req.user!);
@@ -97,9 +105,19 @@ export default defineRoutes((core: Core) => {
     {
       ...call(core, 'base', 'alipay', 'notify', {
         method: 'POST',
-        guard: 'public',
+        access: 'public',
         raw: true,
         summary: l('Alipay payment notify', '支付宝异步通知', '支付寶非同步通知'),
+        description: l(
+          "Public, and trusted only once Alipay's RSA2 signature of the form verifies and its app_id is ours (notifyRefused); answered in plain text, success or fail.",
+          '公开调用，仅当表单的支付宝 RSA2 签名验证通过且 app_id 为本站（notifyRefused）后才被信任；以纯文本 success 或 fail 回答。',
+          '公開呼叫，僅當表單的支付寶 RSA2 簽名驗證通過且 app_id 為本站（notifyRefused）後才被信任；以純文字 success 或 fail 回答。',
+        ),
+        // Alipay posts a form (application/x-www-form-urlencoded), not JSON: the handler reads the raw body itself.
+        body: { type: 'object', description: "Alipay's notify form, signed (sign, sign_type)", additionalProperties: { type: 'string' } },
+        input: {},
+        effect: 'write',
+        answer: { type: 'string', enum: ['success', 'fail'], description: 'plain text' },
         async handler(req) {
           const answer = await handleNotify(core, await readNotifyForm(req.ctx));
           req.ctx.status = answer.status;
@@ -108,14 +126,23 @@ export default defineRoutes((core: Core) => {
           req.ctx.body = answer.text;
         },
       }),
-      // Alipay posts a form, not JSON: the handler reads the body itself.
-      body: 'raw',
+      body: 'raw' as const,
     },
     call(core, 'base', 'alipay', 'return', {
       method: 'GET',
-      guard: 'public',
+      access: 'public',
       raw: true,
       summary: l('Return from Alipay', '支付宝支付返回', '支付寶付款返回'),
+      description: CONFIRMS,
+      // Alipay adds its own signed parameters to our orderNo: the query is read as sent (its signature checked when present).
+      body: {
+        type: 'object',
+        properties: { orderNo: { type: 'string', maxLength: 64 }, out_trade_no: { type: 'string' }, sign: { type: 'string' } },
+        additionalProperties: { type: 'string' },
+      },
+      input: {},
+      effect: 'write',
+      answer: { description: "No data: a 302 redirect to the web app's /payment?orderNo= page." },
       async handler(req) {
         const orderNo = (req.query.orderNo || req.query.out_trade_no || '').slice(0, 64);
         await syncOnReturn(core, orderNo, req.query, req.ctx.ip);
@@ -128,9 +155,13 @@ export default defineRoutes((core: Core) => {
       method: 'GET',
       member: true,
       summary: l('Payment state of an order (asks Alipay)', '查询订单支付状态（向支付宝查询）', '查詢訂單付款狀態（向支付寶查詢）'),
-      async handler(req) {
-        const orderNo = orderNoOf(req.query);
+      description: CONFIRMS,
+      input: ORDER_NO,
+      effect: 'write',
+      answer: ORDER_STATE,
+      async handler(req, { orderNo }) {
         const { alipay } = requireAlipay(core);
+        // The buyer's order (or any, for an administrator); anyone else's is a 404.
         let order = await orderForCaller(core, req.user, orderNo);
         if (awaitsAlipay(order)) {
           try {
@@ -145,11 +176,10 @@ export default defineRoutes((core: Core) => {
     call(core, 'base', 'alipay', 'refund', {
       method: 'POST',
       summary: l('Refund an Alipay payment', '支付宝付款退款', '支付寶付款退款'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['orderNo', 'reason']);
-        const orderNo = f.str('orderNo', 64, true) as string;
-        const reason = f.str('reason', 200);
-        f.done();
+      input: { ...ORDER_NO, reason: nullableText({ max: 200 }) },
+      effect: 'write',
+      answer: REFUNDED,
+      async handler(_req, { orderNo, reason }) {
         requireAlipay(core);
         return refundAsAdmin(core, {
           provider: 'alipay',

@@ -153,20 +153,27 @@ const HANDLERS: Record<string, (core: Core, event: StripeEvent) => Promise<strin
   'charge.refunded': onChargeRefunded,
 };
 
-/** Verifies and applies one webhook delivery; throws the envelope error that tells Stripe to retry or not. */
-export async function handleWebhook(core: Core, rawBody: Buffer, signature: string | undefined): Promise<WebhookAnswer> {
+/**
+ * The webhook's own access check: the event, once the signature over the exact raw bytes verifies
+ * with the endpoint secret (within Stripe's tolerance window); 400 when it does not, or when Stripe
+ * is not configured here. Nothing of a delivery is trusted before this.
+ */
+export async function verifiedEvent(core: Core, rawBody: Buffer, signature: string | undefined): Promise<StripeEvent> {
   const stripe = stripeOf(core);
   if (!stripe.configured) throw fail.bad(STRIPE.stripe_webhook_not_configured);
-  let event: StripeEvent;
   try {
-    event = await stripe.verifyWebhook(rawBody, signature);
+    return await stripe.verifyWebhook(rawBody, signature);
   } catch (e) {
     if (e instanceof StripeNotConfigured) throw fail.bad(STRIPE.stripe_webhook_not_configured);
     if (e instanceof StripeBadSignature) throw fail.bad(STRIPE.stripe_bad_signature);
     throw e;
   }
+}
+
+/** Verifies and applies one webhook delivery; throws the envelope error that tells Stripe to retry or not. */
+export async function handleWebhook(core: Core, rawBody: Buffer, signature: string | undefined): Promise<WebhookAnswer> {
+  const event = await verifiedEvent(core, rawBody, signature);
   const handler = HANDLERS[event.type];
   const outcome = handler ? await handler(core, event) : 'ignored_type';
   return { received: true, type: event.type, outcome };
 }
-

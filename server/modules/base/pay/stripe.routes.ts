@@ -26,7 +26,9 @@ import type { ApiRequest } from '../../../core/http/route';
 import { SYSTEM } from '../../../core/entity/access';
 import { call, defineRoutes } from '../../../core/modules';
 import { AppError, fail } from '../../../core/http/errors';
-import { Fields } from '../../../core/http/fields';
+import { id, nullableText, text } from '../../../core/calls/input';
+import { BOOL, INT, NUM, STR, listOf, obj } from '../../../core/calls/answer';
+import { ORDER_STATE, REFUNDED } from '../../goods/goods.answers';
 import { recurringFor } from '../../../adapters/stripe.adapter';
 import { createTestOrder, createVipOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';
 import { refundAsAdmin } from '../../goods/order/admin-refund';
@@ -39,13 +41,21 @@ import { STRIPE } from './stripe.messages';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
-/** A query parameter read as a body field (1002 when missing or too long). */
-function param(req: ApiRequest, name: string, kind: 'orderNo' | 'id'): string | number {
-  const f = new Fields({ [name]: req.query[name] }, [name]);
-  const v = kind === 'id' ? f.id(name) : f.str(name, 64, true);
-  f.done();
-  return v as string | number;
-}
+const ORDER_NO = { orderNo: text({ max: 64 }) };
+const CHECKOUT = obj({ url: STR, sessionId: STR, orderNo: STR });
+const REDIRECT = { description: 'No data: a 302 redirect to the web app\'s /payment?orderNo= page.' };
+/** Stripe's success_url and cancel_url: read leniently (the browser is sent on whatever they hold). */
+const BACK_FROM_STRIPE = {
+  type: 'object',
+  properties: { orderNo: { type: 'string', maxLength: 64 }, session_id: { type: 'string', pattern: SESSION_ID.source } },
+  additionalProperties: true,
+};
+/** What a payment read that may confirm the payment says of its effect. */
+const CONFIRMS = l(
+  'Asks Stripe while the order is pending, and confirms the order when Stripe says it is paid.',
+  '订单待支付时向 Stripe 查询，Stripe 确认已支付则确认订单。',
+  '訂單待付款時向 Stripe 查詢，Stripe 確認已付款則確認訂單。',
+);
 
 const statusOf = (o: Row) => ({ orderNo: o.orderNo, status: Number(o.status), payStatus: Number(o.payStatus), reason: o.reason ?? null });
 
@@ -68,49 +78,77 @@ export default defineRoutes((core: Core) => {
     },
   });
 
-  const member = (action: string, summary: ReturnType<typeof l>, handler: (req: ApiRequest) => Promise<unknown>) =>
-    call(core, 'base', 'stripe', action, { method: 'GET', member: true, summary, handler });
   const vip = core.model.byKey.get('base/vip')!;
 
   return [
-    member('pay', l('Pay an order by card (Stripe Checkout)', '银行卡支付订单（Stripe Checkout）', '信用卡支付訂單（Stripe Checkout）'), async (req) => {
-      const orderNo = param(req, 'orderNo', 'orderNo') as string;
-      requireStripe(core);
-      return startCheckout(core, req, orderNo);
+    call(core, 'base', 'stripe', 'pay', {
+      method: 'GET',
+      member: true,
+      summary: l('Pay an order by card (Stripe Checkout)', '银行卡支付订单（Stripe Checkout）', '信用卡支付訂單（Stripe Checkout）'),
+      input: ORDER_NO,
+      effect: 'write',
+      answer: CHECKOUT,
+      async handler(req, { orderNo }) {
+        requireStripe(core);
+        return startCheckout(core, req, orderNo);
+      },
     }),
-    member('subscribe', l('Subscribe to a VIP plan by card', '银行卡订阅会员套餐', '信用卡訂閱會員方案'), async (req) => {
-      const vipId = param(req, 'vipId', 'id') as number;
-      requireStripe(core);
-      // Refused before an order is made; an unknown or unpurchasable plan is createVipOrder's 404.
-      const plan = await core.ops.info(vip, vipId, SYSTEM).catch((e: unknown) => {
-        if (e instanceof AppError && e.kind === 'not_found') return null;
-        throw e;
-      });
-      if (plan && !recurringFor(plan.period)) throw fail.conflict(STRIPE.stripe_plan_not_subscribable);
-      const order = await createVipOrder(core, req.user!, vipId, { subscription: true });
-      return startCheckout(core, req, String(order.orderNo));
+    call(core, 'base', 'stripe', 'subscribe', {
+      method: 'GET',
+      member: true,
+      summary: l('Subscribe to a VIP plan by card', '银行卡订阅会员套餐', '信用卡訂閱會員方案'),
+      input: { vipId: id() },
+      effect: 'write',
+      answer: CHECKOUT,
+      async handler(req, { vipId }) {
+        requireStripe(core);
+        // Refused before an order is made; an unknown or unpurchasable plan is createVipOrder's 404.
+        const plan = await core.ops.info(vip, vipId, SYSTEM).catch((e: unknown) => {
+          if (e instanceof AppError && e.kind === 'not_found') return null;
+          throw e;
+        });
+        if (plan && !recurringFor(plan.period)) throw fail.conflict(STRIPE.stripe_plan_not_subscribable);
+        const order = await createVipOrder(core, req.user!, vipId, { subscription: true });
+        return startCheckout(core, req, String(order.orderNo));
+      },
     }),
-    member('testPay', l('A test card payment of 0.01', '0.01 的银行卡测试支付', '0.01 的信用卡測試付款'), async (req) => {
-      requireStripe(core);
-      const order = await createTestOrder(core, req.user!);
-      return startCheckout(core, req, String(order.orderNo));
+    call(core, 'base', 'stripe', 'testPay', {
+      method: 'GET',
+      member: true,
+      summary: l('A test card payment of 0.01', '0.01 的银行卡测试支付', '0.01 的信用卡測試付款'),
+      input: {},
+      effect: 'write',
+      answer: CHECKOUT,
+      async handler(req) {
+        requireStripe(core);
+        const order = await createTestOrder(core, req.user!);
+        return startCheckout(core, req, String(order.orderNo));
+      },
     }),
-    member('query', l('The payment status of my order (asks Stripe)', '我的订单支付状态（向 Stripe 查询）', '我的訂單付款狀態（向 Stripe 查詢）'), async (req) => {
-      const orderNo = param(req, 'orderNo', 'orderNo') as string;
-      requireStripe(core);
-      const order = await orderForCaller(core, req.user, orderNo);
-      if (Number(order.status) !== ORDER_STATUS.pending) return statusOf(order);
-      await syncOrder(core, order);
-      return statusOf((await orderByNo(core, orderNo)) ?? order);
+    call(core, 'base', 'stripe', 'query', {
+      method: 'GET',
+      member: true,
+      summary: l('The payment status of my order (asks Stripe)', '我的订单支付状态（向 Stripe 查询）', '我的訂單付款狀態（向 Stripe 查詢）'),
+      description: CONFIRMS,
+      input: ORDER_NO,
+      effect: 'write',
+      answer: ORDER_STATE,
+      async handler(req, { orderNo }) {
+        requireStripe(core);
+        // The buyer's order (or any, for an administrator); anyone else's is a 404.
+        const order = await orderForCaller(core, req.user, orderNo);
+        if (Number(order.status) !== ORDER_STATUS.pending) return statusOf(order);
+        await syncOrder(core, order);
+        return statusOf((await orderByNo(core, orderNo)) ?? order);
+      },
     }),
     call(core, 'base', 'stripe', 'refund', {
       method: 'POST',
       summary: l('Refund a card payment', '银行卡付款退款', '信用卡付款退款'),
-      async handler(req) {
-        const f = Fields.of(req.body, ['orderNo', 'reason']);
-        const orderNo = f.str('orderNo', 64, true) as string;
-        const reason = f.str('reason', 200);
-        f.done();
+      input: { ...ORDER_NO, reason: nullableText({ max: 200 }) },
+      effect: 'write',
+      answer: REFUNDED,
+      async handler(_req, { orderNo, reason }) {
         const stripe = requireStripe(core);
         return refundAsAdmin(core, {
           provider: 'stripe',
@@ -125,9 +163,19 @@ export default defineRoutes((core: Core) => {
     }),
     call(core, 'base', 'stripe', 'return', {
       method: 'GET',
-      guard: 'public',
+      access: 'public',
       raw: true,
       summary: l('Back from Stripe Checkout', '从 Stripe Checkout 返回', '從 Stripe Checkout 返回'),
+      description: l(
+        "Confirms a paid session by Stripe's own answer (never the URL's word), then redirects to the payment page.",
+        '以 Stripe 自身的回答（而非链接参数）确认已支付的会话，然后跳转到支付页面。',
+        '以 Stripe 自身的回答（而非連結參數）確認已付款的工作階段，然後導向付款頁面。',
+      ),
+      // The query is read as Stripe sends it (the handler checks each part): the browser is redirected whatever it holds.
+      body: BACK_FROM_STRIPE,
+      input: {},
+      effect: 'write',
+      answer: REDIRECT,
       async handler(req) {
         const orderNo = String(req.query.orderNo ?? '').slice(0, 64);
         const sessionId = SESSION_ID.test(req.query.session_id ?? '') ? req.query.session_id : null;
@@ -145,17 +193,24 @@ export default defineRoutes((core: Core) => {
     }),
     call(core, 'base', 'stripe', 'cancel', {
       method: 'GET',
-      guard: 'public',
+      access: 'public',
       raw: true,
       summary: l('Checkout cancelled at Stripe', '在 Stripe 取消支付', '在 Stripe 取消付款'),
+      body: BACK_FROM_STRIPE,
+      input: {},
+      effect: 'read',
+      answer: REDIRECT,
       async handler(req) {
         toPaymentPage(req, String(req.query.orderNo ?? '').slice(0, 64), '&cancelled=1');
       },
     }),
     call(core, 'base', 'stripe', 'todayStripePayments', {
       method: 'GET',
-      guard: 'public',
+      access: 'public',
       summary: l("Today's card payments (totals only)", '今日银行卡收款（仅合计）', '今日信用卡收款（僅合計）'),
+      input: {},
+      effect: 'read',
+      answer: obj({ date: STR, count: INT, totals: listOf(obj({ currency: STR, count: INT, amount: NUM })) }),
       async handler() {
         const date = new Date().toISOString().slice(0, 10);
         const totals = await paidStripeTotals(core, `${date} 00:00:00.000`);
@@ -165,8 +220,18 @@ export default defineRoutes((core: Core) => {
     {
       ...call(core, 'base', 'stripe', 'notify', {
         method: 'POST',
-        guard: 'public',
+        access: 'public',
         summary: l('Stripe webhook', 'Stripe 回调', 'Stripe 回呼'),
+        description: l(
+          'Public, and trusted only once the Stripe-Signature header verifies over the exact bytes of the body (verifiedEvent); then the event is applied once.',
+          '公开调用，仅当 Stripe-Signature 头对请求体原始字节验签通过（verifiedEvent）后才被信任；之后事件只生效一次。',
+          '公開呼叫，僅當 Stripe-Signature 標頭對請求主體原始位元組驗簽通過（verifiedEvent）後才被信任；之後事件只生效一次。',
+        ),
+        // Stripe's event as it sent it: the signature covers the raw bytes, so the handler reads them itself.
+        body: { type: 'object', description: 'A Stripe event (JSON), signed in the Stripe-Signature header' },
+        input: {},
+        effect: 'write',
+        answer: obj({ received: BOOL, type: STR, outcome: STR }),
         handler: async (req) => handleWebhook(core, await readWebhookBody(req.ctx), req.ctx.get('stripe-signature') || undefined),
       }),
       // The signature covers the exact bytes: the dispatcher leaves the body for the handler to read.

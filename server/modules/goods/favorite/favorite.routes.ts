@@ -12,34 +12,50 @@ import type { Core } from '../../../core/core';
 import { l } from '../../../core/entity/define';
 import { and, eq } from '../../../core/crud/condition';
 import { call, defineRoutes } from '../../../core/modules';
-import { Fields, paging } from '../../../core/http/fields';
+import { id } from '../../../core/calls/input';
+import { BOOL, COUNT, INT, STR, nullable, obj, pageOf } from '../../../core/calls/answer';
 import { visibleGoods } from '../info/goods.service';
+import { goodsRow, PAGE, paged } from '../goods.answers';
 import { favoritesPage } from './favorite.queries';
 
 export default defineRoutes((core: Core) => {
   const favorites = core.model.byKey.get('goods/favorite')!;
-  const member = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
-    call(core, 'goods', 'favorite', name, { method: 'POST', member: true, summary, handler });
   return [
-    member('addFavorite', l('Save a goods to my favorites', '收藏商品', '收藏商品'), async (req) => {
-      const f = Fields.of(req.body, ['goodsId']);
-      const goodsId = f.id('goodsId');
-      f.done();
-      await visibleGoods(core, goodsId!, req.user);
-      return core.ops.transaction(req.user, (t) => t.addIfAbsent(favorites, { goodsId }, ['goodsId', 'userId']));
+    call(core, 'goods', 'favorite', 'addFavorite', {
+      method: 'POST',
+      member: true,
+      summary: l('Save a goods to my favorites', '收藏商品', '收藏商品'),
+      input: { goodsId: id() },
+      effect: 'write',
+      answer: obj({ id: INT, created: BOOL }),
+      async handler(req, { goodsId }) {
+        await visibleGoods(core, goodsId, req.user);
+        return core.ops.transaction(req.user, (t) => t.addIfAbsent(favorites, { goodsId }, ['goodsId', 'userId']));
+      },
     }),
-    member('cancelFavorite', l('Remove a goods from my favorites', '取消收藏', '取消收藏'), async (req) => {
-      const f = Fields.of(req.body, ['goodsId']);
-      const goodsId = f.id('goodsId');
-      f.done();
-      const count = await core.ops.transaction(req.user, (t) => t.purge(favorites, and(eq('goodsId', goodsId!), eq('userId', req.user!.id))));
-      return { count };
+    call(core, 'goods', 'favorite', 'cancelFavorite', {
+      method: 'POST',
+      member: true,
+      summary: l('Remove a goods from my favorites', '取消收藏', '取消收藏'),
+      input: { goodsId: id() },
+      effect: 'write',
+      answer: COUNT,
+      async handler(req, { goodsId }) {
+        const count = await core.ops.transaction(req.user, (t) => t.purge(favorites, and(eq('goodsId', goodsId), eq('userId', req.user!.id))));
+        return { count };
+      },
     }),
-    member('myFavorites', l('My favorite goods', '我的收藏', '我的收藏'), async (req) => {
-      const f = Fields.of(req.body, ['page', 'size']);
-      const { page, size } = paging(f, 20);
-      f.done();
-      return favoritesPage(core, req.user!, page, size);
+    call(core, 'goods', 'favorite', 'myFavorites', {
+      method: 'POST',
+      member: true,
+      summary: l('My favorite goods', '我的收藏', '我的收藏'),
+      input: PAGE,
+      effect: 'read',
+      answer: pageOf(obj({ id: INT, goodsId: INT, createTime: nullable(STR), goods: goodsRow(core) })),
+      async handler(req, input) {
+        const { page, size } = paged(input);
+        return favoritesPage(core, req.user!, page, size);
+      },
     }),
   ];
 });

@@ -15,7 +15,8 @@ import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { fail } from '../../../core/http/errors';
-import { Fields, paging } from '../../../core/http/fields';
+import { id, nullableText, oneOf } from '../../../core/calls/input';
+import { PAGE } from '../goods.answers';
 import { GOODS } from './goods.messages';
 import { goodsById, goodsEntity, typeAndDescendants, type ListedFilter } from './goods.queries';
 
@@ -43,26 +44,31 @@ export async function visibleGoods(core: Core, id: number, caller: AuthUser | nu
   return g;
 }
 
-/** Reads the body of openList/allGoods into a filter. */
-export async function listFilter(core: Core, body: unknown): Promise<ListedFilter> {
-  const f = Fields.of(body, ['keyWord', 'searchKeyword', 'typeId', 'userId', 'page', 'size', 'order', 'sort']);
-  const keyWord = f.str('keyWord', 200);
-  const searchKeyword = f.str('searchKeyword', 200);
-  const typeId = f.id('typeId', true);
-  const userId = f.id('userId', true);
-  const { page, size } = paging(f, 20);
-  const order = f.has('order') ? f.oneOf('order', LIST_ORDERS) : 'sortNum';
-  const sort = f.has('sort') ? f.oneOf('sort', ['asc', 'desc'] as const) : 'desc';
-  f.done();
+/** The input of openList and allGoods. */
+export const LIST_INPUT = {
+  keyWord: nullableText({ max: 200 }),
+  searchKeyword: nullableText({ max: 200 }),
+  typeId: id().optional(),
+  userId: id().optional(),
+  ...PAGE,
+  order: oneOf(LIST_ORDERS).optional(),
+  sort: oneOf(['asc', 'desc'] as const).optional(),
+};
+
+/** The filter of openList/allGoods from their input. */
+export async function listFilter(
+  core: Core,
+  input: { keyWord?: string | null; searchKeyword?: string | null; typeId?: number; userId?: number; page?: number; size?: number; order?: string; sort?: 'asc' | 'desc' },
+): Promise<ListedFilter> {
   return {
-    keyWord: keyWord || undefined,
-    searchKeyword: searchKeyword || undefined,
-    typeIds: typeId === undefined ? undefined : await typeAndDescendants(core, typeId),
-    userId,
-    order: order!,
-    sort: sort!,
-    page,
-    size,
+    keyWord: input.keyWord || undefined,
+    searchKeyword: input.searchKeyword || undefined,
+    typeIds: input.typeId === undefined ? undefined : await typeAndDescendants(core, input.typeId),
+    userId: input.userId,
+    order: input.order ?? 'sortNum',
+    sort: input.sort ?? 'desc',
+    page: input.page ?? 1,
+    size: input.size ?? 20,
   };
 }
 

@@ -13,72 +13,107 @@
  * - pinnedList `{page, size}`: the caller's pinned live goods; pinnedGoodsCount: `{count, max}`.
  */
 import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { call, defineRoutes } from '../../../core/modules';
 import { fail } from '../../../core/http/errors';
-import { Fields, paging } from '../../../core/http/fields';
+import { id } from '../../../core/calls/input';
+import { BOOL, INT, obj, pageOf } from '../../../core/calls/answer';
+import { isSellerOrAdmin, mayRestoreRecord } from '../goods.access';
+import { goodsRow, PAGE, paged, SPEC } from '../goods.answers';
 import { GOODS } from './goods.messages';
 import { goodsById, goodsEntity, ownGoodsPage, pinnedCount, removalRecord } from './goods.queries';
 import { asSystem } from '../../base/group/membership.service';
-import { MAX_PINNED, mayPin, updateGoods } from './update-goods.service';
-
-function idOf(body: unknown): number {
-  const f = Fields.of(body, ['id']);
-  const id = f.id('id');
-  f.done();
-  return id!;
-}
-
-function pageOf(body: unknown): { page: number; size: number } {
-  const f = Fields.of(body, ['page', 'size']);
-  const p = paging(f, 20);
-  f.done();
-  return p;
-}
+import { COUNTERS, MAX_PINNED, mayPin, updateGoods, updateGoodsInput, updateGoodsProblems } from './update-goods.service';
 
 export default defineRoutes((core: Core) => {
   const goods = goodsEntity(core);
-  const member = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
-    call(core, 'goods', 'info', name, { method: 'POST', member: true, summary, handler });
+  const mine = pageOf(goodsRow(core));
   return [
-    member('updateGoods', l('Edit my goods and its specs', '编辑我的商品及规格', '編輯我的商品及規格'), (req) => updateGoods(core, req.user!, req.body, req.path)),
-    member('remove', l('Remove my goods', '删除我的商品', '刪除我的商品'), async (req) => {
-      const id = idOf(req.body);
-      return core.ops.transaction(req.user, async (t) => {
-        // The update rule narrows a member to their own live goods.
-        const [g] = await t.lock(goods, id);
-        if (!g) throw fail.notFound(GOODS.goods_not_found);
-        await t.delete(goods, { ids: [id] }, { url: req.path });
-        return { id };
-      });
+    call(core, 'goods', 'info', 'updateGoods', {
+      method: 'POST',
+      member: true,
+      summary: l('Edit my goods and its specs', '编辑我的商品及规格', '編輯我的商品及規格'),
+      input: updateGoodsInput(core),
+      // The counters are never written here: sent, they are dropped, as the generic update drops them.
+      ignored: COUNTERS,
+      refine: (input) => updateGoodsProblems(core, input as Row),
+      effect: 'write',
+      answer: { allOf: [goods.schema.row, obj({ specs: { type: 'array', items: SPEC } })] },
+      handler: (req, input) => updateGoods(core, req.user!, input as Row, req.path),
     }),
-    member('restore', l('Restore my removed goods', '恢复我删除的商品', '復原我刪除的商品'), async (req) => {
-      const id = idOf(req.body);
-      const caller = req.user!;
-      const g = await goodsById(core, id);
-      if (!g || (!caller.isAdmin && Number(g.userId) !== caller.id)) throw fail.notFound(GOODS.goods_not_found);
-      if (Number(g.delete) === 0) throw fail.conflict(GOODS.goods_not_removed);
-      const record = await removalRecord(core, id);
-      if (!record) throw fail.conflict(GOODS.goods_not_restorable);
-      if (!caller.isAdmin && record.rows.some((r) => r.userId !== caller.id)) throw fail.conflict(GOODS.goods_restore_in_bin);
-      return core.ops.transaction(caller, async (t) => {
-        const unpinned = Number(g.isPinned) === 1 && !(await mayPin(core, Number(g.userId), id));
-        await t.restore({ ids: [record.id] });
-        if (unpinned) await asSystem(core, (s) => s.update(goods, { id, isPinned: 0 }, { url: req.path }));
-        return { id, unpinned };
-      });
+    call(core, 'goods', 'info', 'remove', {
+      method: 'POST',
+      member: true,
+      summary: l('Remove my goods', '删除我的商品', '刪除我的商品'),
+      input: { id: id() },
+      effect: 'write',
+      answer: obj({ id: INT }),
+      handler: (req, input) =>
+        core.ops.transaction(req.user, async (t) => {
+          // The update rule narrows a member to their own live goods (the row lock reads through it).
+          const [g] = await t.lock(goods, input.id);
+          if (!g) throw fail.notFound(GOODS.goods_not_found);
+          await t.delete(goods, { ids: [input.id] }, { url: req.path });
+          return { id: input.id };
+        }),
     }),
-    member('removedList', l('My removed goods', '我删除的商品', '我刪除的商品'), async (req) => {
-      const { page, size } = pageOf(req.body);
-      return ownGoodsPage(core, req.user!.id, 'removed', page, size, req.user!);
+    call(core, 'goods', 'info', 'restore', {
+      method: 'POST',
+      member: true,
+      summary: l('Restore my removed goods', '恢复我删除的商品', '復原我刪除的商品'),
+      input: { id: id() },
+      effect: 'write',
+      answer: obj({ id: INT, unpinned: BOOL }),
+      async handler(req, { id }) {
+        const caller = req.user!;
+        const g = await goodsById(core, id);
+        // Anyone else's goods is a 404: nobody learns it exists.
+        if (!g || !isSellerOrAdmin(g, caller)) throw fail.notFound(GOODS.goods_not_found);
+        if (Number(g.delete) === 0) throw fail.conflict(GOODS.goods_not_removed);
+        const record = await removalRecord(core, id);
+        if (!record) throw fail.conflict(GOODS.goods_not_restorable);
+        if (!mayRestoreRecord(record.rows, caller)) throw fail.conflict(GOODS.goods_restore_in_bin);
+        return core.ops.transaction(caller, async (t) => {
+          const unpinned = Number(g.isPinned) === 1 && !(await mayPin(core, Number(g.userId), id));
+          await t.restore({ ids: [record.id] });
+          if (unpinned) await asSystem(core, (s) => s.update(goods, { id, isPinned: 0 }, { url: req.path }));
+          return { id, unpinned };
+        });
+      },
     }),
-    member('pinnedList', l('My pinned goods', '我置顶的商品', '我置頂的商品'), async (req) => {
-      const { page, size } = pageOf(req.body);
-      return ownGoodsPage(core, req.user!.id, 'pinned', page, size, req.user!);
+    call(core, 'goods', 'info', 'removedList', {
+      method: 'POST',
+      member: true,
+      summary: l('My removed goods', '我删除的商品', '我刪除的商品'),
+      input: PAGE,
+      effect: 'read',
+      answer: mine,
+      handler: (req, input) => {
+        const { page, size } = paged(input);
+        return ownGoodsPage(core, req.user!.id, 'removed', page, size, req.user!);
+      },
     }),
-    member('pinnedGoodsCount', l('How many goods I have pinned', '我置顶的商品数', '我置頂的商品數'), async (req) => {
-      Fields.of(req.body, []).done();
-      return { count: await pinnedCount(core, req.user!.id), max: MAX_PINNED };
+    call(core, 'goods', 'info', 'pinnedList', {
+      method: 'POST',
+      member: true,
+      summary: l('My pinned goods', '我置顶的商品', '我置頂的商品'),
+      input: PAGE,
+      effect: 'read',
+      answer: mine,
+      handler: (req, input) => {
+        const { page, size } = paged(input);
+        return ownGoodsPage(core, req.user!.id, 'pinned', page, size, req.user!);
+      },
+    }),
+    call(core, 'goods', 'info', 'pinnedGoodsCount', {
+      method: 'POST',
+      member: true,
+      summary: l('How many goods I have pinned', '我置顶的商品数', '我置頂的商品數'),
+      input: {},
+      effect: 'read',
+      answer: obj({ count: INT, max: INT }),
+      handler: async (req) => ({ count: await pinnedCount(core, req.user!.id), max: MAX_PINNED }),
     }),
   ];
 });

@@ -14,60 +14,73 @@
  */
 import type { Core } from '../../../core/core';
 import { l } from '../../../core/entity/define';
+import type { JsonSchema } from '../../../core/entity/model';
 import { toStoredDate } from '../../../core/crud/values';
 import { call, defineRoutes } from '../../../core/modules';
-import { Fields } from '../../../core/http/fields';
+import { ABSENT, BAD, field, int, oneOf, type Input } from '../../../core/calls/input';
+import { NUM, STR, listOf, obj } from '../../../core/calls/answer';
 import { fromCents, fromUnits, TOKEN_SCALE } from '../../base/pay/money';
 import { siteCurrency } from '../../base/pay/pay-settings';
-import { orderSeries, orderTotal, totalViews, type Measure, type TimeRange } from './stats.queries';
+import { orderSeries, orderTotal, totalViews, type Measure } from './stats.queries';
 
-interface Query {
-  range: TimeRange;
-  byDay: boolean;
-  tzOffset: number;
+/** An optional ISO-8601 time (no zone means UTC), read as the stored form; null or '' is absent. */
+function storedTime() {
+  return field<string>({ type: ['string', 'null'], maxLength: 40, format: 'date-time' }, (v, r) => {
+    if (v === null || v === '') return ABSENT;
+    const bad = (rule: string, params: Record<string, string | number>): typeof BAD => {
+      r.errors.push({ field: r.at, rule, params });
+      return BAD;
+    };
+    if (typeof v !== 'string') return bad('type', { type: 'string' });
+    if ([...v].length > 40) return bad('max_length', { limit: 40 });
+    return toStoredDate(v) ?? bad('type', { type: 'datetime' });
+  }).optional();
 }
 
-function storedTime(f: Fields, name: string): string | undefined {
-  const v = f.str(name, 40);
-  if (v === undefined || v === null || v === '') return undefined;
-  return toStoredDate(v) ?? f.bad(name, 'type', { type: 'datetime' });
-}
-
-function parse(body: unknown): Query {
-  const f = Fields.of(body, ['startTime', 'endTime', 'by', 'tzOffset']);
-  const start = storedTime(f, 'startTime');
-  const end = storedTime(f, 'endTime');
-  if (start && end && end <= start) f.bad('endTime', 'range');
-  const by = f.has('by') ? f.oneOf('by', ['day'] as const) : undefined;
-  const tzOffset = f.int('tzOffset', { min: -840, max: 840 }) ?? 0;
-  f.done();
-  return { range: { start, end }, byDay: by === 'day', tzOffset };
-}
+const RANGE = { startTime: storedTime(), endTime: storedTime(), by: oneOf(['day'] as const).optional(), tzOffset: int({ min: -840, max: 840 }).optional() };
 
 /** The answer of one sum: `{total, series?}` with values turned from minor units by `show`. */
-async function figure(core: Core, sellerId: number, m: Measure, body: unknown, show: (units: number) => number): Promise<Record<string, unknown>> {
-  const p = parse(body);
-  const total = show(await orderTotal(core, sellerId, m, p.range));
-  if (!p.byDay) return { total };
-  const series = (await orderSeries(core, sellerId, m, p.range, p.tzOffset)).map((s) => ({ day: s.day, value: show(s.units) }));
+async function figure(core: Core, sellerId: number, m: Measure, input: Input<typeof RANGE>, show: (units: number) => number): Promise<Record<string, unknown>> {
+  const range = { start: input.startTime, end: input.endTime };
+  const total = show(await orderTotal(core, sellerId, m, range));
+  if (input.by !== 'day') return { total };
+  const series = (await orderSeries(core, sellerId, m, range, input.tzOffset ?? 0)).map((s) => ({ day: s.day, value: show(s.units) }));
   return { total, series };
 }
 
+const SERIES = listOf(obj({ day: STR, value: NUM }));
+const FIGURE = obj({ total: NUM, series: SERIES }, ['series']);
+
 export default defineRoutes((core: Core) => {
-  const stat = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
-    call(core, 'goods', 'info', name, { method: 'POST', member: true, summary, handler });
+  const stat = (name: string, summary: ReturnType<typeof l>, answer: JsonSchema, handler: (sellerId: number, input: Input<typeof RANGE>) => Promise<unknown>) =>
+    call(core, 'goods', 'info', name, {
+      method: 'POST',
+      member: true,
+      summary,
+      input: RANGE,
+      // The range runs forward: endTime after startTime.
+      refine: (input) => (input.startTime && input.endTime && input.endTime <= input.startTime ? [{ field: 'endTime', rule: 'range', params: {} }] : []),
+      effect: 'read',
+      answer,
+      handler: (req, input) => handler(req.user!.id, input),
+    });
   return [
-    stat('totalView', l('Views of my goods', '我的商品浏览总量', '我的商品瀏覽總量'), async (req) => {
-      Fields.of(req.body, []).done();
-      return { total: await totalViews(core, req.user!.id) };
+    call(core, 'goods', 'info', 'totalView', {
+      method: 'POST',
+      member: true,
+      summary: l('Views of my goods', '我的商品浏览总量', '我的商品瀏覽總量'),
+      input: {},
+      effect: 'read',
+      answer: obj({ total: NUM }),
+      handler: async (req) => ({ total: await totalViews(core, req.user!.id) }),
     }),
-    stat('totalSold', l('Items of my goods sold', '我的商品销量', '我的商品銷量'), (req) =>
-      figure(core, req.user!.id, { column: 'quantity', scale: 1 }, req.body, (n) => n)),
-    stat('totalRevenue', l('Revenue of my goods', '我的商品销售额', '我的商品銷售額'), async (req) => ({
-      ...(await figure(core, req.user!.id, { column: 'payAmount', scale: 100 }, req.body, fromCents)),
+    stat('totalSold', l('Items of my goods sold', '我的商品销量', '我的商品銷量'), FIGURE, (seller, input) =>
+      figure(core, seller, { column: 'quantity', scale: 1 }, input, (n) => n)),
+    stat('totalRevenue', l('Revenue of my goods', '我的商品销售额', '我的商品銷售額'), obj({ total: NUM, series: SERIES, currency: STR }, ['series']), async (seller, input) => ({
+      ...(await figure(core, seller, { column: 'payAmount', scale: 100 }, input, fromCents)),
       currency: await siteCurrency(core),
     })),
-    stat('totalEarnedTokens', l('Tokens my sales earned', '我的销售所得代币', '我的銷售所得代幣'), (req) =>
-      figure(core, req.user!.id, { column: 'sellerTokens', scale: TOKEN_SCALE }, req.body, fromUnits)),
+    stat('totalEarnedTokens', l('Tokens my sales earned', '我的销售所得代币', '我的銷售所得代幣'), FIGURE, (seller, input) =>
+      figure(core, seller, { column: 'sellerTokens', scale: TOKEN_SCALE }, input, fromUnits)),
   ];
 });

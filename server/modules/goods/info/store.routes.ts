@@ -17,14 +17,16 @@ import type { AuthUser, Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { call, defineRoutes } from '../../../core/modules';
-import { Fields } from '../../../core/http/fields';
+import { id } from '../../../core/calls/input';
+import { BOOL, INT, listOf, obj, pageOf } from '../../../core/calls/answer';
 import { fail } from '../../../core/http/errors';
 import { likes } from '../like/like.queries';
-import { likerOf } from '../like/like.service';
+import { likerOf, VISITOR_INPUT, visitorProblems } from '../like/like.service';
 import { isFavorite } from '../favorite/favorite.queries';
+import { goodsRow, SPEC } from '../goods.answers';
 import { GOODS } from './goods.messages';
 import { listedPage, publicGoods } from './goods.queries';
-import { countView, listFilter, visibleGoods } from './goods.service';
+import { countView, LIST_INPUT, listFilter, visibleGoods } from './goods.service';
 
 const SPEC_FIELDS = ['id', 'name', 'price', 'stock', 'sortNum', 'images'];
 
@@ -34,51 +36,61 @@ async function specsOf(core: Core, goodsId: number): Promise<Row[]> {
   return rows.map((r) => Object.fromEntries(SPEC_FIELDS.map((k) => [k, r[k] ?? null])));
 }
 
-async function detail(core: Core, body: unknown, caller: AuthUser | null): Promise<Row> {
-  const f = Fields.of(body, ['id', 'visitorId']);
-  const id = f.id('id');
-  const who = likerOf(f, caller);
-  f.done();
-  await visibleGoods(core, id!, caller);
+async function detail(core: Core, id: number, visitorId: string | null | undefined, caller: AuthUser | null): Promise<Row> {
+  const who = likerOf(visitorId, caller);
+  await visibleGoods(core, id, caller);
   const [shown, specs, liked, favorited] = await Promise.all([
-    publicGoods(core, id!, caller),
-    specsOf(core, id!),
-    who ? likes(core, id!, who) : Promise.resolve(false),
-    caller ? isFavorite(core, id!, caller.id) : Promise.resolve(false),
+    publicGoods(core, id, caller),
+    specsOf(core, id),
+    who ? likes(core, id, who) : Promise.resolve(false),
+    caller ? isFavorite(core, id, caller.id) : Promise.resolve(false),
   ]);
   if (!shown) throw fail.notFound(GOODS.goods_not_found);
   return { ...shown, specs, liked, favorited };
 }
 
-export default defineRoutes((core: Core) => [
-  call(core, 'goods', 'info', 'openList', {
-    method: 'POST',
-    guard: 'public',
-    summary: l('Goods on sale', '在售商品列表', '在售商品列表'),
-    handler: async (req) => listedPage(core, await listFilter(core, req.body), req.user),
-  }),
-  call(core, 'goods', 'info', 'allGoods', {
-    method: 'POST',
-    member: true,
-    summary: l('All goods on sale', '全部在售商品', '全部在售商品'),
-    handler: async (req) => listedPage(core, await listFilter(core, req.body), req.user),
-  }),
-  call(core, 'goods', 'info', 'openDetail', {
-    method: 'POST',
-    guard: 'public',
-    summary: l('A goods on sale, with its specs', '商品详情（含规格）', '商品詳情（含規格）'),
-    handler: (req) => detail(core, req.body, req.user),
-  }),
-  call(core, 'goods', 'info', 'view', {
-    method: 'POST',
-    guard: 'public',
-    summary: l('Count a view of a goods', '记录商品浏览', '記錄商品瀏覽'),
-    async handler(req) {
-      const f = Fields.of(req.body, ['id']);
-      const id = f.id('id');
-      f.done();
-      const g = await visibleGoods(core, id!, req.user);
-      return countView(core, g, req.user, req.ctx.ip);
-    },
-  }),
-]);
+export default defineRoutes((core: Core) => {
+  const listed = pageOf(goodsRow(core));
+  return [
+    call(core, 'goods', 'info', 'openList', {
+      method: 'POST',
+      access: 'public',
+      summary: l('Goods on sale', '在售商品列表', '在售商品列表'),
+      input: LIST_INPUT,
+      effect: 'read',
+      answer: listed,
+      handler: async (req, input) => listedPage(core, await listFilter(core, input), req.user),
+    }),
+    call(core, 'goods', 'info', 'allGoods', {
+      method: 'POST',
+      member: true,
+      summary: l('All goods on sale', '全部在售商品', '全部在售商品'),
+      input: LIST_INPUT,
+      effect: 'read',
+      answer: listed,
+      handler: async (req, input) => listedPage(core, await listFilter(core, input), req.user),
+    }),
+    call(core, 'goods', 'info', 'openDetail', {
+      method: 'POST',
+      access: 'public',
+      summary: l('A goods on sale, with its specs', '商品详情（含规格）', '商品詳情（含規格）'),
+      input: { id: id(), ...VISITOR_INPUT },
+      refine: (input, req) => visitorProblems(input.visitorId, (req.body as Row | undefined)?.visitorId, req.user, false),
+      effect: 'read',
+      answer: { allOf: [goodsRow(core), obj({ specs: listOf(SPEC), liked: BOOL, favorited: BOOL })] },
+      handler: (req, input) => detail(core, input.id, input.visitorId, req.user),
+    }),
+    call(core, 'goods', 'info', 'view', {
+      method: 'POST',
+      access: 'public',
+      summary: l('Count a view of a goods', '记录商品浏览', '記錄商品瀏覽'),
+      input: { id: id() },
+      effect: 'write',
+      answer: obj({ counted: BOOL, viewCount: INT }),
+      async handler(req, input) {
+        const g = await visibleGoods(core, input.id, req.user);
+        return countView(core, g, req.user, req.ctx.ip);
+      },
+    }),
+  ];
+});

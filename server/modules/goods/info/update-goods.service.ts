@@ -17,13 +17,14 @@
  *   seller has room for it, and comes back unpinned when the limit is already reached (issue 35).
  */
 import type { Core } from '../../../core/core';
+import type { JsonSchema } from '../../../core/entity/model';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import type { OpTransaction } from '../../../core/crud/operations';
 import { eq } from '../../../core/crud/condition';
 import { check } from '../../../core/crud/validate';
 import { isObject } from '../../../core/crud/op-context';
-import { AppError, fail } from '../../../core/http/errors';
-import { Fields } from '../../../core/http/fields';
+import { AppError, fail, type InvalidField } from '../../../core/http/errors';
+import { id as idField, raw, readShape, type Field, type Shape } from '../../../core/calls/input';
 import { asSystem } from '../../base/group/membership.service';
 import { ORDER_STATUS } from '../order/order-state';
 import { GOODS } from './goods.messages';
@@ -40,45 +41,66 @@ const MAX_SPECS = 100;
 
 type SpecItem = Row & { id?: number };
 
-interface Input {
+interface Parsed {
   id: number;
   changes: Row;
   specs: SpecItem[] | undefined;
 }
 
-/** Reads and checks the body: every bad field (of the goods and of each spec) in one 1002. */
-function parse(core: Core, body: unknown): Input {
+/** The goods fields updateGoods takes: the writable ones but the delete flag and the counters. */
+function editable(core: Core): string[] {
+  const goods = goodsEntity(core);
+  return goods.writable.filter((f) => !f.virtual && f.name !== goods.softDelete && !COUNTERS.includes(f.name)).map((f) => f.name);
+}
+
+/**
+ * The input of updateGoods: `id`, the goods fields (each read as sent, then checked as the entity's
+ * update checks them, by {@link updateGoodsProblems}) and `specs`, the whole list of its specs.
+ */
+export function updateGoodsInput(core: Core): Shape & { id: Field<number, false> } {
   const goods = goodsEntity(core);
   const specE = core.model.byKey.get('goods/spec')!;
-  const known = goods.writable.filter((f) => !f.virtual && f.name !== goods.softDelete && !COUNTERS.includes(f.name)).map((f) => f.name);
-  const f = Fields.of(body, ['id', 'specs', ...known], COUNTERS);
-  const id = f.id('id');
-  const changes: Row = Object.fromEntries(known.filter((k) => f.has(k)).map((k) => [k, f.body[k]]));
-  if (id !== undefined) f.errors.push(...check(goods, { id, ...changes }, 'update'));
-  if (typeof changes.price === 'number' && changes.price < 0) f.bad('price', 'range');
-  let specs: SpecItem[] | undefined;
-  const raw = f.body.specs;
-  if (raw !== undefined) {
-    if (!Array.isArray(raw) || raw.length > MAX_SPECS) f.bad('specs', 'type', { type: `list of at most ${MAX_SPECS} specs` });
-    else {
-      specs = raw as SpecItem[];
-      const seen = new Set<number>();
-      raw.forEach((item: unknown, i) => {
-        const at = `specs[${i}]`;
-        if (!isObject(item)) return void f.bad(at, 'type', { type: 'object' });
-        const s = new Fields(item, SPEC_KEYS, [], `${at}.`);
-        const specId = s.id('id', true);
-        if (specId !== undefined && seen.has(specId)) s.bad('id', 'invalid');
-        if (specId !== undefined) seen.add(specId);
-        const data = Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'id' && SPEC_KEYS.includes(k)));
-        for (const k of ['price', 'stock']) if (typeof data[k] === 'number' && (data[k] as number) < 0) s.bad(k, 'range');
-        s.errors.push(...(specId === undefined ? check(specE, { ...data, goodsId: 1 }, 'add', at) : check(specE, { id: specId, ...data }, 'update', at)));
-        f.errors.push(...s.errors);
-      });
-    }
-  }
-  f.done();
-  return { id: id!, changes, specs };
+  const props = (goods.schema.update.properties ?? {}) as Record<string, JsonSchema>;
+  const spec = { ...specE.schema.add, properties: { id: { type: 'integer', minimum: 1 }, ...((specE.schema.add.properties ?? {}) as object) }, required: [] };
+  return {
+    ...Object.fromEntries(editable(core).map((k) => [k, raw(props[k] ?? {}).optional()])),
+    specs: raw({ type: 'array', maxItems: MAX_SPECS, items: spec }).optional(),
+    id: idField(),
+  };
+}
+
+const SPEC_SHAPE = { id: idField().optional(), ...Object.fromEntries(SPEC_KEYS.filter((k) => k !== 'id').map((k) => [k, raw({}).optional()])) };
+
+/** What the entity's checks find wrong with updateGoods' input: every bad field (of the goods and of each spec). */
+export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
+  const goods = goodsEntity(core);
+  const specE = core.model.byKey.get('goods/spec')!;
+  const errors: InvalidField[] = [];
+  const { id, changes, specs: raw } = split(core, input);
+  if (id !== undefined) errors.push(...check(goods, { id, ...changes }, 'update'));
+  if (typeof changes.price === 'number' && changes.price < 0) errors.push({ field: 'price', rule: 'range', params: {} });
+  if (raw === undefined) return errors;
+  if (!Array.isArray(raw) || raw.length > MAX_SPECS) return [...errors, { field: 'specs', rule: 'type', params: { type: `list of at most ${MAX_SPECS} specs` } }];
+  const seen = new Set<number>();
+  raw.forEach((item: unknown, i) => {
+    const at = `specs[${i}]`;
+    if (!isObject(item)) return void errors.push({ field: at, rule: 'type', params: { type: 'object' } });
+    const s: InvalidField[] = [];
+    const specId = readShape(SPEC_SHAPE, item, { at: `${at}.`, errors: s, query: false }, false).id;
+    if (specId !== undefined && seen.has(specId)) s.push({ field: `${at}.id`, rule: 'invalid', params: {} });
+    if (specId !== undefined) seen.add(specId);
+    const data = Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'id' && SPEC_KEYS.includes(k)));
+    for (const k of ['price', 'stock']) if (typeof data[k] === 'number' && (data[k] as number) < 0) s.push({ field: `${at}.${k}`, rule: 'range', params: {} });
+    s.push(...(specId === undefined ? check(specE, { ...data, goodsId: 1 }, 'add', at) : check(specE, { id: specId, ...data }, 'update', at)));
+    errors.push(...s);
+  });
+  return errors;
+}
+
+/** The input's id, goods changes and specs. */
+function split(core: Core, input: Row): Parsed {
+  const changes: Row = Object.fromEntries(editable(core).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+  return { id: input.id as number, changes, specs: input.specs as SpecItem[] | undefined };
 }
 
 /** Whether seller `userId` may pin one more goods than `id`; locks the seller's live goods first. */
@@ -128,11 +150,11 @@ async function goodsWithSpecs(core: Core, t: OpTransaction, id: number): Promise
 }
 
 /**
- * Applies updateGoods for `caller`: 404 when the goods is not theirs (or removed), and then nothing
+ * Applies updateGoods' checked input for `caller`: 404 when the goods is not theirs (or removed), and then nothing
  * is written. Answers the goods as stored after, with its specs.
  */
-export async function updateGoods(core: Core, caller: AuthUser, body: unknown, url: string): Promise<Row> {
-  const { id, changes, specs } = parse(core, body);
+export async function updateGoods(core: Core, caller: AuthUser, input: Row, url: string): Promise<Row> {
+  const { id, changes, specs } = split(core, input);
   const goods = goodsEntity(core);
   return core.ops.transaction(caller, async (t) => {
     // The read rule narrows a member to their own goods: anyone else's is a 404 here.

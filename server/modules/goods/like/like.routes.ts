@@ -6,40 +6,56 @@
  * Goods the caller may not see are a 404 (goods.service.ts).
  */
 import type { Core } from '../../../core/core';
+import type { Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { call, defineRoutes } from '../../../core/modules';
-import { Fields } from '../../../core/http/fields';
+import { id } from '../../../core/calls/input';
+import { BOOL, INT, obj } from '../../../core/calls/answer';
 import { visibleGoods } from '../info/goods.service';
 import { likes } from './like.queries';
-import { likerOf, limitLikes, toggleLike } from './like.service';
+import { likerOf, limitLikes, toggleLike, VISITOR_INPUT, visitorProblems } from './like.service';
 
-export default defineRoutes((core: Core) => {
-  const open = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
-    call(core, 'goods', 'like', name, { method: 'POST', guard: 'public', summary, handler });
-  return [
-    open('like', l('Like a goods, or take the like back', '点赞或取消点赞', '按讚或取消按讚'), async (req) => {
-      const f = Fields.of(req.body, ['goodsId', 'visitorId']);
-      const goodsId = f.id('goodsId');
-      const who = likerOf(f, req.user);
-      if (!who && !f.errors.some((e) => e.field === 'visitorId')) f.bad('visitorId', 'required');
-      f.done();
+const sentVisitor = (body: unknown) => (body as Row | undefined)?.visitorId;
+
+export default defineRoutes((core: Core) => [
+  call(core, 'goods', 'like', 'like', {
+    method: 'POST',
+    access: 'public',
+    summary: l('Like a goods, or take the like back', '点赞或取消点赞', '按讚或取消按讚'),
+    input: { goodsId: id(), ...VISITOR_INPUT },
+    // A signed-out caller is known by the visitor id only: it is required then.
+    refine: (input, req) => visitorProblems(input.visitorId, sentVisitor(req.body), req.user, true),
+    effect: 'write',
+    answer: obj({ liked: BOOL, likeCount: INT }),
+    async handler(req, { goodsId, visitorId }) {
       await limitLikes(core, req.user, req.ctx.ip);
-      return toggleLike(core, req.user, goodsId!, who!);
-    }),
-    open('liked', l('Whether I like a goods', '是否已点赞', '是否已按讚'), async (req) => {
-      const f = Fields.of(req.body, ['goodsId', 'visitorId']);
-      const goodsId = f.id('goodsId');
-      const who = likerOf(f, req.user);
-      f.done();
-      await visibleGoods(core, goodsId!, req.user);
-      return { liked: who ? await likes(core, goodsId!, who) : false };
-    }),
-    open('total', l("A goods' like count", '商品点赞数', '商品按讚數'), async (req) => {
-      const f = Fields.of(req.body, ['goodsId']);
-      const goodsId = f.id('goodsId');
-      f.done();
-      const g = await visibleGoods(core, goodsId!, req.user);
+      return toggleLike(core, req.user, goodsId, likerOf(visitorId, req.user)!);
+    },
+  }),
+  call(core, 'goods', 'like', 'liked', {
+    method: 'POST',
+    access: 'public',
+    summary: l('Whether I like a goods', '是否已点赞', '是否已按讚'),
+    input: { goodsId: id(), ...VISITOR_INPUT },
+    refine: (input, req) => visitorProblems(input.visitorId, sentVisitor(req.body), req.user, false),
+    effect: 'read',
+    answer: obj({ liked: BOOL }),
+    async handler(req, { goodsId, visitorId }) {
+      const who = likerOf(visitorId, req.user);
+      await visibleGoods(core, goodsId, req.user);
+      return { liked: who ? await likes(core, goodsId, who) : false };
+    },
+  }),
+  call(core, 'goods', 'like', 'total', {
+    method: 'POST',
+    access: 'public',
+    summary: l("A goods' like count", '商品点赞数', '商品按讚數'),
+    input: { goodsId: id() },
+    effect: 'read',
+    answer: obj({ total: INT }),
+    async handler(req, { goodsId }) {
+      const g = await visibleGoods(core, goodsId, req.user);
       return { total: Number(g.likeCount ?? 0) };
-    }),
-  ];
-});
+    },
+  }),
+]);

@@ -19,7 +19,8 @@ import type { AuthUser } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { eq } from '../../../core/crud/condition';
 import { fail } from '../../../core/http/errors';
-import type { Fields } from '../../../core/http/fields';
+import type { InvalidField } from '../../../core/http/errors';
+import { nullableText } from '../../../core/calls/input';
 import { hit } from '../../../core/http/rate-limit';
 import { asSystem } from '../../base/group/membership.service';
 import { GOODS } from '../info/goods.messages';
@@ -29,16 +30,25 @@ import type { Liker } from './like.queries';
 
 const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The liker of a request: the member, else the visitor id of the body (undefined when absent or bad). */
-export function likerOf(f: Fields, caller: AuthUser | null): Liker | undefined {
-  if (caller) {
-    f.str('visitorId', 64);
-    return { userId: caller.id };
-  }
-  const v = f.str('visitorId', 64);
-  if (typeof v !== 'string' || v === '') return undefined;
-  if (!VISITOR_ID.test(v)) return f.bad('visitorId', 'invalid');
-  return { visitorKey: v };
+/** The visitor's id a signed-out caller sends (like, liked, openDetail); ignored with a token. */
+export const VISITOR_INPUT = { visitorId: nullableText({ max: 64 }) };
+
+/**
+ * The visitor id's problems beyond its type and length: a signed-out caller's must be 8 to 64
+ * letters, digits, `-` or `_`; with `required` (like) a signed-out caller must send one. `sent` is
+ * the body's raw value (a badly typed one is already named, and not also missing).
+ */
+export function visitorProblems(visitorId: string | null | undefined, sent: unknown, caller: AuthUser | null, required: boolean): InvalidField[] {
+  if (caller) return [];
+  if (typeof visitorId === 'string' && visitorId !== '' && !VISITOR_ID.test(visitorId)) return [{ field: 'visitorId', rule: 'invalid', params: {} }];
+  const none = sent === undefined || sent === null || sent === '';
+  return required && none ? [{ field: 'visitorId', rule: 'required', params: {} }] : [];
+}
+
+/** The liker of a request: the member, else the visitor of a (checked) `visitorId`; undefined without either. */
+export function likerOf(visitorId: string | null | undefined, caller: AuthUser | null): Liker | undefined {
+  if (caller) return { userId: caller.id };
+  return typeof visitorId === 'string' && VISITOR_ID.test(visitorId) ? { visitorKey: visitorId } : undefined;
 }
 
 /** Counts one like attempt against the caller's limit (429 beyond it). */

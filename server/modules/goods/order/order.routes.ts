@@ -21,8 +21,11 @@ import { l } from '../../../core/entity/define';
 import { SYSTEM } from '../../../core/entity/access';
 import { and, eq } from '../../../core/crud/condition';
 import { call, defineRoutes } from '../../../core/modules';
-import { fail } from '../../../core/http/errors';
-import { Fields, paging } from '../../../core/http/fields';
+import { fail, type InvalidField } from '../../../core/http/errors';
+import { field, id, int, nullableText, num, text, type Field, type Input } from '../../../core/calls/input';
+import { BOOL, NUM, STR, nullable, obj, pageOf } from '../../../core/calls/answer';
+import { isSellerOf, mayReadOrder } from '../goods.access';
+import { orderRow, PAGE, paged } from '../goods.answers';
 import { tokensPerUnit } from '../../base/pay/pay-settings';
 import { unitsForCents } from './effects';
 import { fromUnits, toCents } from '../../base/pay/money';
@@ -33,6 +36,13 @@ import { ORDER } from './order.messages';
 
 /** Largest top-up in one order, in site currency. */
 const MAX_RECHARGE = 100_000;
+
+/** `f`, required, and nullable as it is (a required remark that null clears). */
+function required<T>(f: Field<T, boolean>): Field<T, false> {
+  return field(f.schema, (v, r) => f.read(v, r));
+}
+
+const twoDecimals = (name: string): InvalidField => ({ field: name, rule: 'type', params: { type: 'amount with at most two decimals' } });
 
 export default defineRoutes((core: Core) => {
   const orders = core.model.byKey.get('goods/order')!;
@@ -56,98 +66,151 @@ export default defineRoutes((core: Core) => {
     }));
   };
 
-  const listOf = async (body: unknown, side: 'userId' | 'sellerId', caller: AuthUser) => {
+  const LIST = { ...PAGE, status: int({ min: 0, max: 9 }).optional(), type: int({ min: 0, max: 3 }).optional() };
+  const listOf = async (input: Input<typeof LIST>, side: 'userId' | 'sellerId', caller: AuthUser) => {
     const userId = caller.id;
-    const f = Fields.of(body, ['page', 'size', 'status', 'type']);
-    const { page, size } = paging(f, 20);
-    const status = f.int('status', { min: 0, max: 9 });
-    const type = f.int('type', { min: 0, max: 3 });
-    f.done();
+    const { page, size } = paged(input);
     if (side === 'userId') await expireDueOrders(core, userId, 200);
     const filter: Row = { page, size, order: 'id', sort: 'desc', [side]: userId };
-    if (status !== undefined) filter.status = status;
-    if (type !== undefined) filter.type = type;
+    if (input.status !== undefined) filter.status = input.status;
+    if (input.type !== undefined) filter.type = input.type;
     const res = await core.ops.page(orders, filter, SYSTEM);
     return { ...res, list: await withGoods(res.list, caller) };
   };
 
-  const member = (name: string, summary: ReturnType<typeof l>, handler: Parameters<typeof call>[4]['handler']) =>
-    call(core, 'goods', 'order', name, { method: 'POST', member: true, summary, handler });
+  const SHOWN = orderRow(core);
+  const ORDER_ROW = orders.schema.row;
+  const ORDER_NO = { orderNo: text({ max: 64 }) };
+  /** Reads of the buyer's orders close the ones past their time first: they may write. */
+  const expires = l(
+    "Closes the caller's unpaid orders that are past their time before it answers.",
+    '回答前先关闭调用者已过期的未支付订单。',
+    '回答前先關閉呼叫者已過期的未付款訂單。',
+  );
 
   return [
-    member('place', l('Place an order', '下单', '下單'), async (req) => {
-      const f = Fields.of(req.body, ['goodsId', 'specId', 'quantity', 'buyerRemark']);
-      const goodsId = f.id('goodsId');
-      const specId = f.id('specId', true);
-      const quantity = f.int('quantity', { min: 1, max: 999 }) ?? 1;
-      const buyerRemark = f.str('buyerRemark', 500);
-      f.done();
-      return placeOrder(core, req.user!, { goodsId: goodsId!, specId, quantity, buyerRemark });
+    call(core, 'goods', 'order', 'place', {
+      method: 'POST',
+      member: true,
+      summary: l('Place an order', '下单', '下單'),
+      input: { goodsId: id(), specId: id().optional(), quantity: int({ min: 1, max: 999 }).optional(), buyerRemark: nullableText({ max: 500 }) },
+      effect: 'write',
+      answer: ORDER_ROW,
+      handler: (req, { goodsId, specId, quantity, buyerRemark }) => placeOrder(core, req.user!, { goodsId, specId, quantity: quantity ?? 1, buyerRemark }),
     }),
-    member('cancel', l('Cancel my pending order', '取消待支付订单', '取消待付款訂單'), async (req) => {
-      const f = Fields.of(req.body, ['orderNo']);
-      const orderNo = f.str('orderNo', 64, true);
-      f.done();
-      return cancelOrder(core, req.user!, orderNo!);
+    call(core, 'goods', 'order', 'cancel', {
+      method: 'POST',
+      member: true,
+      summary: l('Cancel my pending order', '取消待支付订单', '取消待付款訂單'),
+      input: ORDER_NO,
+      effect: 'write',
+      answer: ORDER_ROW,
+      handler: (req, { orderNo }) => cancelOrder(core, req.user!, orderNo),
     }),
-    member('myOrders', l('My orders (bought)', '我的订单（购买）', '我的訂單（購買）'), (req) => listOf(req.body, 'userId', req.user!)),
-    member('mySoldOrders', l('My orders (sold)', '我的订单（售出）', '我的訂單（售出）'), (req) => listOf(req.body, 'sellerId', req.user!)),
-    member('orderDetail', l('Order detail', '订单详情', '訂單詳情'), async (req) => {
-      const f = Fields.of(req.body, ['orderNo']);
-      const orderNo = f.str('orderNo', 64, true);
-      f.done();
-      const caller = req.user!;
-      let order = await orderByNo(core, orderNo!);
-      if (!order || (!caller.isAdmin && Number(order.userId) !== caller.id && Number(order.sellerId) !== caller.id)) throw fail.notFound(ORDER.order_not_found);
-      if (Number(order.status) === ORDER_STATUS.pending && Number(order.userId) === caller.id) {
-        await expireDueOrders(core, caller.id, 50);
-        order = (await orderByNo(core, orderNo!))!;
-      }
-      return (await withGoods([order], caller))[0];
+    call(core, 'goods', 'order', 'myOrders', {
+      method: 'POST',
+      member: true,
+      summary: l('My orders (bought)', '我的订单（购买）', '我的訂單（購買）'),
+      description: expires,
+      input: LIST,
+      effect: 'write',
+      answer: pageOf(SHOWN),
+      handler: (req, input) => listOf(input, 'userId', req.user!),
     }),
-    member('remark', l("Write the seller's remark on an order I sold", '填写卖家备注', '填寫賣家備註'), async (req) => {
-      const f = Fields.of(req.body, ['orderNo', 'sellerRemark']);
-      const orderNo = f.str('orderNo', 64, true);
-      const sellerRemark = f.str('sellerRemark', 500);
-      if (sellerRemark === undefined && !f.errors.length) f.bad('sellerRemark', 'required');
-      f.done();
-      const seller = req.user!.id;
-      const order = await orderByNo(core, orderNo!);
-      if (!order || Number(order.sellerId) !== seller) throw fail.notFound(ORDER.order_not_found);
-      await core.ops.transaction(SYSTEM, (t) =>
-        t.updateWhere(orders, and(eq('id', Number(order.id)), eq('sellerId', seller)), { sellerRemark: sellerRemark?.trim() || null }, { expect: 1 }),
-      );
-      return (await withGoods([(await orderByNo(core, orderNo!))!], req.user!))[0];
+    call(core, 'goods', 'order', 'mySoldOrders', {
+      method: 'POST',
+      member: true,
+      summary: l('My orders (sold)', '我的订单（售出）', '我的訂單（售出）'),
+      input: LIST,
+      effect: 'read',
+      answer: pageOf(SHOWN),
+      handler: (req, input) => listOf(input, 'sellerId', req.user!),
     }),
-    member('isPlaced', l('Whether I bought these goods', '是否已购买该商品', '是否已購買此商品'), async (req) => {
-      const f = Fields.of(req.body, ['goodsId']);
-      const goodsId = f.id('goodsId');
-      f.done();
-      return hasBought(core, req.user!.id, goodsId!);
+    call(core, 'goods', 'order', 'orderDetail', {
+      method: 'POST',
+      member: true,
+      summary: l('Order detail', '订单详情', '訂單詳情'),
+      description: expires,
+      input: ORDER_NO,
+      effect: 'write',
+      answer: SHOWN,
+      async handler(req, { orderNo }) {
+        const caller = req.user!;
+        let order = await orderByNo(core, orderNo);
+        // The buyer, the seller or an administrator; anyone else learns nothing (404).
+        if (!order || !mayReadOrder(order, caller)) throw fail.notFound(ORDER.order_not_found);
+        if (Number(order.status) === ORDER_STATUS.pending && Number(order.userId) === caller.id) {
+          await expireDueOrders(core, caller.id, 50);
+          order = (await orderByNo(core, orderNo))!;
+        }
+        return (await withGoods([order], caller))[0];
+      },
     }),
-    member('purchasedGoods', l('Goods I bought', '我购买的商品', '我購買的商品'), async (req) => {
-      const f = Fields.of(req.body, ['page', 'size']);
-      const { page, size } = paging(f, 20);
-      f.done();
-      const res = await core.ops.page(orders, { page, size, order: 'id', sort: 'desc', userId: req.user!.id, status: ORDER_STATUS.paid, type: 0 }, SYSTEM);
-      const withG = await withGoods(res.list, req.user!);
-      return { ...res, list: withG.map((o) => ({ orderNo: o.orderNo, payTime: o.payTime, quantity: o.quantity, payAmount: o.payAmount, goods: o.goods })) };
+    call(core, 'goods', 'order', 'remark', {
+      method: 'POST',
+      member: true,
+      summary: l("Write the seller's remark on an order I sold", '填写卖家备注', '填寫賣家備註'),
+      // sellerRemark is required, and null (or '') clears it.
+      input: { ...ORDER_NO, sellerRemark: required(nullableText({ max: 500 })) },
+      effect: 'write',
+      answer: SHOWN,
+      async handler(req, { orderNo, sellerRemark }) {
+        const caller = req.user!;
+        const order = await orderByNo(core, orderNo);
+        // The seller only (the remark is the seller's word): the buyer and the administrator get 404 too.
+        if (!order || !isSellerOf(order, caller)) throw fail.notFound(ORDER.order_not_found);
+        await core.ops.transaction(SYSTEM, (t) =>
+          t.updateWhere(orders, and(eq('id', Number(order.id)), eq('sellerId', caller.id)), { sellerRemark: sellerRemark?.trim() || null }, { expect: 1 }),
+        );
+        return (await withGoods([(await orderByNo(core, orderNo))!], caller))[0];
+      },
     }),
-    member('buyVip', l('Order a VIP plan', '购买会员', '購買會員'), async (req) => {
-      const f = Fields.of(req.body, ['vipId']);
-      const vipId = f.id('vipId');
-      f.done();
-      return createVipOrder(core, req.user!, vipId!);
+    call(core, 'goods', 'order', 'isPlaced', {
+      method: 'POST',
+      member: true,
+      summary: l('Whether I bought these goods', '是否已购买该商品', '是否已購買此商品'),
+      input: { goodsId: id() },
+      effect: 'read',
+      answer: BOOL,
+      handler: (req, { goodsId }) => hasBought(core, req.user!.id, goodsId),
     }),
-    member('rechargeToken', l('Order a token top-up', '代币充值下单', '代幣儲值下單'), async (req) => {
-      const f = Fields.of(req.body, ['amount']);
-      const amount = f.num('amount', { min: 0.01, max: MAX_RECHARGE });
-      if (amount !== undefined && Math.abs(toCents(amount) / 100 - amount) > 1e-9) f.bad('amount', 'type', { type: 'amount with at most two decimals' });
-      if (amount === undefined && !f.errors.length) f.bad('amount', 'required');
-      f.done();
-      const cents = toCents(amount);
-      const tokens = fromUnits(unitsForCents(cents, await tokensPerUnit(core)));
-      return createRechargeOrder(core, req.user!, cents, tokens);
+    call(core, 'goods', 'order', 'purchasedGoods', {
+      method: 'POST',
+      member: true,
+      summary: l('Goods I bought', '我购买的商品', '我購買的商品'),
+      input: PAGE,
+      effect: 'read',
+      answer: pageOf(obj({ orderNo: STR, payTime: nullable(STR), quantity: NUM, payAmount: NUM, goods: nullable(obj({})) })),
+      async handler(req, input) {
+        const { page, size } = paged(input);
+        const res = await core.ops.page(orders, { page, size, order: 'id', sort: 'desc', userId: req.user!.id, status: ORDER_STATUS.paid, type: 0 }, SYSTEM);
+        const withG = await withGoods(res.list, req.user!);
+        return { ...res, list: withG.map((o) => ({ orderNo: o.orderNo, payTime: o.payTime, quantity: o.quantity, payAmount: o.payAmount, goods: o.goods })) };
+      },
+    }),
+    call(core, 'goods', 'order', 'buyVip', {
+      method: 'POST',
+      member: true,
+      summary: l('Order a VIP plan', '购买会员', '購買會員'),
+      input: { vipId: id() },
+      effect: 'write',
+      answer: ORDER_ROW,
+      handler: (req, { vipId }) => createVipOrder(core, req.user!, vipId),
+    }),
+    call(core, 'goods', 'order', 'rechargeToken', {
+      method: 'POST',
+      member: true,
+      summary: l('Order a token top-up', '代币充值下单', '代幣儲值下單'),
+      input: { amount: num({ min: 0.01, max: MAX_RECHARGE }) },
+      // An amount in the site currency: at most two decimals.
+      refine: ({ amount }) => (amount !== undefined && Math.abs(toCents(amount) / 100 - amount) > 1e-9 ? [twoDecimals('amount')] : []),
+      effect: 'write',
+      answer: ORDER_ROW,
+      async handler(req, { amount }) {
+        const cents = toCents(amount);
+        const tokens = fromUnits(unitsForCents(cents, await tokensPerUnit(core)));
+        return createRechargeOrder(core, req.user!, cents, tokens);
+      },
     }),
   ];
 });

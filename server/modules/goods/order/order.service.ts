@@ -24,6 +24,7 @@ import { fail } from '../../../core/http/errors';
 import { chargeableCents, convertCents, fromCents, toCents } from '../../base/pay/money';
 import { orderTerms, providerCurrency, type OrderTerms, type ProviderName } from '../../base/pay/pay-settings';
 import { isListed } from '../info/goods.service';
+import { isBuyerOrAdmin } from '../goods.access';
 import { applyEffect, vipTermsOf } from './effects';
 import { moveOrder, ORDER_STATUS, ORDER_TYPE, PAID_LOG } from './order-state';
 import { dueOrderIds, orderByNo } from './order.queries';
@@ -134,7 +135,7 @@ export async function placeOrder(core: Core, buyer: AuthUser, input: PlaceInput)
 /** `cancel`: the buyer (or an administrator) cancels a pending order. */
 export async function cancelOrder(core: Core, caller: AuthUser, orderNo: string): Promise<Row> {
   const found = await orderByNo(core, orderNo);
-  if (!found || (!caller.isAdmin && Number(found.userId) !== caller.id)) throw fail.notFound(ORDER.order_not_found);
+  if (!found || !isBuyerOrAdmin(found, caller)) throw fail.notFound(ORDER.order_not_found);
   return core.ops.transaction(SYSTEM, async (t) => {
     const [order] = await t.lock(orders(core), Number(found.id));
     if (Number(order.status) !== ORDER_STATUS.pending) throw fail.conflict(ORDER.order_not_pending);
@@ -146,7 +147,7 @@ export async function cancelOrder(core: Core, caller: AuthUser, orderNo: string)
 /** The order for its buyer or an administrator (404 otherwise), expired first when due. */
 export async function orderForCaller(core: Core, caller: AuthUser | null, orderNo: string): Promise<Row> {
   const order = await orderByNo(core, orderNo);
-  if (!order || !caller || (!caller.isAdmin && Number(order.userId) !== caller.id)) throw fail.notFound(ORDER.order_not_found);
+  if (!order || !isBuyerOrAdmin(order, caller)) throw fail.notFound(ORDER.order_not_found);
   if (isDue(order) && (await expireIfDue(core, Number(order.id)))) return (await orderByNo(core, orderNo))!;
   return order;
 }
@@ -154,7 +155,7 @@ export async function orderForCaller(core: Core, caller: AuthUser | null, orderN
 /** See the contract in fulfil.service.ts: records what `provider` is to charge for a pending order. */
 export async function prepareCharge(core: Core, caller: AuthUser | null, orderNo: string, provider: ProviderName, opts: { anyone?: boolean } = {}): Promise<{ order: Row; amountCents: number; currency: string; title: string }> {
   const found = await orderByNo(core, orderNo);
-  if (!found || (!opts.anyone && (!caller || (!caller.isAdmin && Number(found.userId) !== caller.id)))) throw fail.notFound(ORDER.order_not_found);
+  if (!found || (!opts.anyone && !isBuyerOrAdmin(found, caller))) throw fail.notFound(ORDER.order_not_found);
   if (isDue(found)) {
     await expireIfDue(core, Number(found.id));
     throw fail.conflict(ORDER.order_expired);
