@@ -1,8 +1,8 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import { keyHolders } from '../../server/core/entity/access';
-import type { HookDb, Row } from '../../server/core/entity/define';
+import { eq, keyHolders } from '../../server/core/entity/access';
+import type { HookTransaction, Row } from '../../server/core/entity/define';
 import { fail, type InvalidField } from '../../server/core/http/errors';
-import { paramErrors, priceError, readAiLimits } from '../../server/core/params/ai-limits';
+import { paramErrors, priceError, readAiLimitsIn } from '../../server/core/params/ai-limits';
 
 const objectOf = (v: unknown): Row | null => {
   if (typeof v === 'string') {
@@ -20,13 +20,13 @@ const objectOf = (v: unknown): Row | null => {
  * bounds (aiMaxRunPrice, aiMaxTokens): checked on every add and update, with the stored values
  * standing in for the ones a partial update leaves out.
  */
-async function checkLimits(db: HookDb, data: Row, id: number | undefined): Promise<void> {
+async function checkLimits(t: HookTransaction, data: Row, id: number | undefined): Promise<void> {
   const touches = ['tokens', 'efficiencyCoefficient', 'config'].some((k) => data[k] !== undefined);
   if (!touches) return;
-  const [stored] = id === undefined ? [] : await db.query<Row>(`SELECT ${['tokens', 'efficiencyCoefficient'].map((c) => db.q(c)).join(', ')} FROM ${db.q('base_app')} WHERE ${db.q('id')} = ?`, [id]);
+  const [stored] = id === undefined ? [] : await t.system.find('base/app', eq('id', id), { fields: ['tokens', 'efficiencyCoefficient'] });
   const tokens = Number(data.tokens ?? stored?.tokens ?? 0);
   const coefficient = Number(data.efficiencyCoefficient ?? stored?.efficiencyCoefficient ?? 1);
-  const limits = await readAiLimits(db, 'base_sys_param');
+  const limits = await readAiLimitsIn(t, 'base/sys/param');
   const errors: InvalidField[] = [];
   const price = Number((Math.max(0, tokens) * Math.max(0, coefficient)).toPrecision(12));
   const tooDear = priceError(price, limits, data.tokens !== undefined || data.efficiencyCoefficient === undefined ? 'tokens' : 'efficiencyCoefficient');
@@ -115,8 +115,8 @@ export default defineEntity({
   search: { keyword: ['name'], equal: ['parentType', 'type', 'show'] },
   access: keyHolders,
   hooks: {
-    async beforeChange({ db, data, id, action }) {
-      if (action === 'add' || action === 'update') await checkLimits(db, data, id);
+    async beforeChange({ t, data, id, action }) {
+      if (action === 'add' || action === 'update') await checkLimits(t, data, id);
     },
   },
 });

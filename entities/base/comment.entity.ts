@@ -1,5 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import type { HookDb } from '../../server/core/entity/define';
+import type { HookTransaction, Row } from '../../server/core/entity/define';
 import { eq, or, ownRows } from '../../server/core/entity/access';
 import { fail } from '../../server/core/http/errors';
 import { registerMessages } from '../../server/core/i18n/messages';
@@ -21,18 +21,19 @@ function positiveId(value: unknown): number | null {
   return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** What the checks below read of a live listing. */
+const SALE_FIELDS = ['status', 'isDisplay', 'isCommentAllowed'];
+
+/** A live listing is on sale: on shelf and shown. */
+const onSale = (row: Row) => Number(row.status) === 1 && Number(row.isDisplay) === 1;
+
 /**
  * Refuses a member's comment on goods `goodsId` unless it is on sale (on shelf, shown, not removed: 404,
  * as the store answers such goods) and its seller allows comments (isCommentAllowed 1: 409 otherwise).
  */
-async function checkGoodsCommentable(db: HookDb, goodsId: number): Promise<void> {
-  const q = db.q.bind(db);
-  const [row] = await db.query<{ onSale: unknown; isCommentAllowed: unknown }>(
-    `SELECT ${q('status')} = 1 AND ${q('isDisplay')} = 1 AS ${q('onSale')}, ${q('isCommentAllowed')} FROM ${q('goods_info')} ` +
-      `WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
-    [goodsId],
-  );
-  if (!row || Number(row.onSale) !== 1) throw fail.notFound(COMMENT.comment_no_goods);
+async function checkGoodsCommentable(t: HookTransaction, goodsId: number): Promise<void> {
+  const [row] = await t.system.find('goods/info', eq('id', goodsId), { fields: SALE_FIELDS });
+  if (!row || !onSale(row)) throw fail.notFound(COMMENT.comment_no_goods);
   if (row.isCommentAllowed === null || Number(row.isCommentAllowed) !== 1) throw fail.conflict(COMMENT.comment_not_allowed);
 }
 
@@ -41,14 +42,9 @@ async function checkGoodsCommentable(db: HookDb, goodsId: number): Promise<void>
  * `workflowId` is on sale (404 otherwise) and no live listing of it has comments turned off
  * (isCommentAllowed 0: 409; any such listing refuses).
  */
-async function checkWorkflowCommentable(db: HookDb, workflowId: number): Promise<void> {
-  const q = db.q.bind(db);
-  const rows = await db.query<{ onSale: unknown; isCommentAllowed: unknown }>(
-    `SELECT ${q('status')} = 1 AND ${q('isDisplay')} = 1 AS ${q('onSale')}, ${q('isCommentAllowed')} FROM ${q('goods_info')} ` +
-      `WHERE ${q('workflowId')} = ? AND ${q('delete')} = 0`,
-    [workflowId],
-  );
-  if (!rows.some((r) => Number(r.onSale) === 1)) throw fail.notFound(COMMENT.comment_no_goods);
+async function checkWorkflowCommentable(t: HookTransaction, workflowId: number): Promise<void> {
+  const rows = await t.system.find('goods/info', eq('workflowId', workflowId), { fields: SALE_FIELDS });
+  if (!rows.some(onSale)) throw fail.notFound(COMMENT.comment_no_goods);
   if (rows.some((r) => r.isCommentAllowed !== null && Number(r.isCommentAllowed) === 0)) throw fail.conflict(COMMENT.comment_not_allowed);
 }
 
@@ -101,7 +97,7 @@ export default defineEntity({
     members: ['add', 'update', 'delete', 'info', 'page'],
   },
   hooks: {
-    async beforeChange({ db, data, user, action }) {
+    async beforeChange({ t, data, user, action }) {
       const goodsId = positiveId(data.goodsId);
       const workflowId = positiveId(data.workflowId);
       if (action === 'add' && goodsId === null && workflowId === null) {
@@ -110,8 +106,8 @@ export default defineEntity({
       if (action === 'add' && workflowId === null) data.workflowId = 0;
       if (user?.isAdmin) return;
       // On add, and on an update that moves the comment to other goods or another workflow.
-      if (goodsId !== null) await checkGoodsCommentable(db, goodsId);
-      else if (workflowId !== null) await checkWorkflowCommentable(db, workflowId);
+      if (goodsId !== null) await checkGoodsCommentable(t, goodsId);
+      else if (workflowId !== null) await checkWorkflowCommentable(t, workflowId);
     },
   },
 });

@@ -1,5 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import { keyHolders } from '../../server/core/entity/access';
+import { eq, keyHolders } from '../../server/core/entity/access';
 import { fail } from '../../server/core/http/errors';
 import { registerMessages } from '../../server/core/i18n/messages';
 
@@ -67,9 +67,9 @@ export default defineEntity({
   hooks: {
     // Redemption happens only through `use` (as the system); an administrator's update may change an
     // unused code (memo, expiry, disable it) but never a used one, nor mark one used by hand.
-    async beforeChange({ db, id, data, action, user }) {
+    async beforeChange({ t, id, data, action, user }) {
       if (action !== 'update' || id === undefined || user?.system) return;
-      const [row] = await db.query<{ status: number }>(`SELECT ${db.q('status')} FROM ${db.q('base_coupon')} WHERE ${db.q('id')} = ?`, [id]);
+      const [row] = await t.system.find('base/coupon', eq('id', id), { fields: ['status'] });
       if ((row && Number(row.status) === 1) || data.status === 1) throw fail.conflict(COUPON.coupon_used_locked);
     },
   },

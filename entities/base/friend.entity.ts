@@ -1,8 +1,7 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import type { EnumOption, HookDb } from '../../server/core/entity/define';
+import type { EnumOption, HookTransaction } from '../../server/core/entity/define';
 import { fail } from '../../server/core/http/errors';
-import { and, eq, or } from '../../server/core/entity/access';
-import users from './sys/user.entity';
+import { and, eq, isIn, or } from '../../server/core/entity/access';
 
 /**
  * `status` of a friend row. A row (userId, friendId) is userId's side of the relation with friendId,
@@ -35,14 +34,10 @@ const MEMBER_FIELDS = [...ANONYMOUS_FIELDS, 'status', 'userAvatar', 'userNickNam
 type Profile = { avatar: unknown; nickName: unknown };
 
 /** Public profile (avatar: headImg, else avatar; nickName) of the given users. */
-async function profiles(db: HookDb, ids: number[]): Promise<Map<number, Profile>> {
+async function profiles(t: HookTransaction, ids: number[]): Promise<Map<number, Profile>> {
   const out = new Map<number, Profile>();
   if (!ids.length) return out;
-  const q = db.q;
-  const found = await db.query<{ id: number; avatar: unknown; headImg: unknown; nickName: unknown }>(
-    `SELECT ${q('id')}, ${q('avatar')}, ${q('headImg')}, ${q('nickName')} FROM ${q(users.table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
+  const found = await t.system.find('base/sys/user', isIn('id', ids), { fields: ['avatar', 'headImg', 'nickName'], deleted: true });
   for (const u of found) out.set(Number(u.id), { avatar: u.headImg || u.avatar || null, nickName: u.nickName ?? null });
   return out;
 }
@@ -115,10 +110,10 @@ export default defineEntity({
         throw fail.bad('bad_filter_value', { field: 'userId' });
       }
     },
-    async afterRead({ db, rows }) {
+    async afterRead({ t, rows }) {
       const ids = new Set<number>();
       for (const row of rows) for (const id of [Number(row.friendId), Number(row.userId)]) if (Number.isInteger(id)) ids.add(id);
-      const byId = await profiles(db, [...ids]);
+      const byId = await profiles(t, [...ids]);
       for (const row of rows) {
         const friend = byId.get(Number(row.friendId));
         const owner = byId.get(Number(row.userId));

@@ -54,9 +54,9 @@ export default defineEntity({
     read: ({ user }) => user && eq('userId', user.id),
   },
   hooks: {
-    async afterRead({ db, user, rows }) {
+    async afterRead({ t, user, rows }) {
       if (!user || user.system || rows.length === 0) return;
-      const names = await displayNames(db, rows.map((r) => r.userId), user);
+      const names = await displayNames(t, rows.map((r) => r.userId), user);
       for (const r of rows) r.userName = names.get(Number(r.userId)) ?? null;
     },
   },

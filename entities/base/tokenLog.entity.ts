@@ -83,10 +83,10 @@ export default defineEntity({
     read: ({ user }) => user && eq('userId', user.id),
   },
   hooks: {
-    async afterRead({ db, user, rows }) {
+    async afterRead({ t, user, rows }) {
       // The server's own reads (the ledger check) have no use for it.
       if (!user || user.system || rows.length === 0) return;
-      await fillTokenLogSources(db, rows);
+      await fillTokenLogSources(t, rows);
     },
   },
 });

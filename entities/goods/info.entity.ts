@@ -1,6 +1,6 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import type { HookDb, Labels, Row } from '../../server/core/entity/define';
-import { ownRows } from '../../server/core/entity/access';
+import type { HookTransaction, Labels, Row } from '../../server/core/entity/define';
+import { isIn, ownRows } from '../../server/core/entity/access';
 
 const yesNo = (no: Labels, yes: Labels) => [
   { value: 0, label: no },
@@ -19,14 +19,11 @@ function idsOf(rows: Row[], key: string): number[] {
   return [...ids];
 }
 
-/** One `SELECT id, <columns> FROM <table> WHERE id IN (...)` keyed by id. */
-async function byId(db: HookDb, table: string, columns: string[], ids: number[]): Promise<Map<number, Row>> {
+/** The `fields` of the rows of `entity` among `ids` (removed ones too), keyed by id. */
+async function byId(t: HookTransaction, entity: string, fields: string[], ids: number[]): Promise<Map<number, Row>> {
   const found = new Map<number, Row>();
   if (ids.length === 0) return found;
-  const cols = ['id', ...columns].map((c) => db.q(c)).join(', ');
-  const marks = ids.map(() => '?').join(', ');
-  const rows = await db.query(`SELECT ${cols} FROM ${db.q(table)} WHERE ${db.q('id')} IN (${marks})`, ids);
-  for (const row of rows) found.set(Number(row.id), row);
+  for (const row of await t.system.find(entity, isIn('id', ids), { fields, deleted: true })) found.set(Number(row.id), row);
   return found;
 }
 
@@ -124,10 +121,10 @@ export default defineEntity({
     visible: { anonymous: SHOWN },
   },
   hooks: {
-    async afterRead({ db, rows, user }) {
+    async afterRead({ t, rows, user }) {
       if (rows.length === 0) return;
-      const types = await byId(db, 'goods_type', ['name'], idsOf(rows, 'typeId'));
-      const users = await byId(db, 'base_sys_user', ['nickName', 'username'], idsOf(rows, 'userId'));
+      const types = await byId(t, 'goods/type', ['name'], idsOf(rows, 'typeId'));
+      const users = await byId(t, 'base/sys/user', ['nickName', 'username'], idsOf(rows, 'userId'));
       for (const row of rows) {
         const type = types.get(Number(row.typeId));
         const seller = users.get(Number(row.userId));

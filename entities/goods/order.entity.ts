@@ -118,10 +118,10 @@ export default defineEntity({
     read: ({ user }) => user && or(eq('userId', user.id), eq('sellerId', user.id)),
   },
   hooks: {
-    async afterRead({ db, user, rows }) {
+    async afterRead({ t, user, rows }) {
       // The server's own reads (fulfilment, the member calls) have no use for names.
       if (!user || user.system || rows.length === 0) return;
-      const names = await displayNames(db, rows.flatMap((r) => [r.userId, r.sellerId]), user);
+      const names = await displayNames(t, rows.flatMap((r) => [r.userId, r.sellerId]), user);
       for (const r of rows) {
         r.buyerName = names.get(Number(r.userId)) ?? null;
         r.sellerName = names.get(Number(r.sellerId)) ?? null;

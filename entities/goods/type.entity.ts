@@ -1,5 +1,5 @@
 import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
-import { keyHolders } from '../../server/core/entity/access';
+import { eq, keyHolders } from '../../server/core/entity/access';
 import { fail } from '../../server/core/http/errors';
 import { registerMessages } from '../../server/core/i18n/messages';
 
@@ -34,15 +34,12 @@ export default defineEntity({
   // Goods types are listed to everyone (list is public).
   access: { ...keyHolders, visible: { anonymous: 'all', member: 'all' } },
   hooks: {
-    async beforeDelete({ db, ids }) {
+    async beforeDelete({ t, ids }) {
       if (ids.length === 0) return;
-      const q = db.q.bind(db);
-      const marks = ids.map(() => '?').join(', ');
       for (const id of ids) {
-        const [g] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${q('n')} FROM ${q('goods_info')} WHERE ${q('typeId')} = ? AND ${q('delete')} = 0`, [id]);
-        const [c] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${q('n')} FROM ${q('goods_type')} WHERE ${q('parentId')} = ? AND ${q('id')} NOT IN (${marks})`, [id, ...ids]);
-        const goods = Number(g?.n ?? 0);
-        const children = Number(c?.n ?? 0);
+        const goods = await t.system.count('goods/info', eq('typeId', id));
+        // Sub-types deleted in the same request do not count.
+        const children = (await t.system.find('goods/type', eq('parentId', id), { fields: ['id'] })).filter((c) => !ids.includes(Number(c.id))).length;
         if (goods > 0 || children > 0) throw fail.bad(TYPE.goods_type_not_empty, { id, goods, children });
       }
     },

@@ -1,5 +1,5 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import { keyHolders } from '../../server/core/entity/access';
+import { eq, keyHolders } from '../../server/core/entity/access';
 import { fail } from '../../server/core/http/errors';
 import { settleTaskChange, taskRowErrors, touchesSchedule } from '../../server/core/scheduler/task-check';
 
@@ -71,13 +71,13 @@ export default defineEntity({
   search: { keyword: ['name'], equal: ['status', 'type'] },
   access: keyHolders,
   hooks: {
-    async beforeChange({ db, id, data, action }) {
+    async beforeChange({ t, id, data, action }) {
       // Every add is a person's task; a module's own task is set to 0 afterwards (monitor-settings.service.ts).
       if (action === 'add') data.type = 1;
       if (!touchesSchedule(data)) return;
       let stored: Record<string, unknown> | null = null;
       if (action === 'update' && id !== undefined) {
-        [stored] = await db.query(`SELECT * FROM ${db.q('task_info')} WHERE ${db.q('id')} = ?`, [id]);
+        [stored] = await t.system.find('task/info', eq('id', id));
       }
       settleTaskChange(data, stored);
       const errors = taskRowErrors({ ...(stored ?? {}), ...data });

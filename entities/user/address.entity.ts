@@ -1,9 +1,8 @@
 import { defineEntity, l } from '../../server/core/entity/define';
-import type { HookDb } from '../../server/core/entity/define';
-import { eq } from '../../server/core/entity/access';
+import type { HookTransaction } from '../../server/core/entity/define';
+import { eq, isIn } from '../../server/core/entity/access';
 import { fail } from '../../server/core/http/errors';
 import { fieldRule, registerMessages } from '../../server/core/i18n/messages';
-import users from '../base/sys/user.entity';
 
 const MESSAGES = registerMessages({
   en: { field_address_user_missing: 'does not name a user' },
@@ -12,13 +11,9 @@ const MESSAGES = registerMessages({
 });
 
 /** `id -> username` of the live users among `ids`. */
-async function usernames(db: HookDb, ids: number[]): Promise<Map<number, string>> {
+async function usernames(t: HookTransaction, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const q = db.q.bind(db);
-  const rows = await db.query<{ id: number; username: string }>(
-    `SELECT ${q('id')}, ${q('username')} FROM ${q(users.table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')}) AND ${q('delete')} = 0`,
-    ids,
-  );
+  const rows = await t.system.find('base/sys/user', isIn('id', ids), { fields: ['username'] });
   return new Map(rows.map((r) => [Number(r.id), String(r.username)]));
 }
 
@@ -77,19 +72,19 @@ export default defineEntity({
     members: 'all',
   },
   hooks: {
-    async beforeChange({ db, user, data, action }) {
+    async beforeChange({ t, user, data, action }) {
       if (action === 'add' && (data.userId === undefined || data.userId === null) && user && !user.system) data.userId = user.id;
       if (action === 'add' && (data.userId === undefined || data.userId === null)) {
         throw fail.invalid([{ field: 'userId', rule: 'required', params: {} }]);
       }
       if (data.userId === undefined) return;
       const id = Number(data.userId);
-      if (!(await usernames(db, [id])).has(id)) {
+      if (!(await usernames(t, [id])).has(id)) {
         throw fail.invalid([{ field: 'userId', rule: fieldRule(MESSAGES.field_address_user_missing), params: {} }]);
       }
     },
-    async afterRead({ db, rows }) {
-      const names = await usernames(db, [...new Set(rows.map((r) => Number(r.userId)).filter((id) => Number.isSafeInteger(id)))]);
+    async afterRead({ t, rows }) {
+      const names = await usernames(t, [...new Set(rows.map((r) => Number(r.userId)).filter((id) => Number.isSafeInteger(id)))]);
       for (const row of rows) row.username = names.get(Number(row.userId)) ?? null;
     },
   },

@@ -107,11 +107,17 @@ export async function startCore(
   const plugins = new PluginManager(pluginSettings(config.env), onError);
   const realtime = new RealtimeHub();
   auth.onSessionEnd((sid, reason) => realtime.endSessions({ sids: [sid] }, reason));
+  // Transactions (by their ticket) whose writes dropped the cached user states already: a user's
+  // update and the role links its hook wrote drop them once.
+  const invalidated = new WeakSet<WriteTicket>();
   const events = {
     async afterWrite(e: Entity, rows?: RowChange[] | null, ticket?: WriteTicket | null, named?: RowChange[]) {
       // Side by side: on Redis the totals' commit and the generation bumps leave in one write (auto-pipelining).
       await Promise.all([totals.written(e, rows ?? null, ticket ?? null), ...[e, ...(dependents.get(e.key) ?? [])].map((d) => boundaries.bump(d))]);
-      if (changesUserState(e, rows)) await auth.invalidate();
+      if (changesUserState(e, rows) && !(ticket && invalidated.has(ticket))) {
+        if (ticket) invalidated.add(ticket);
+        await auth.invalidate();
+      }
       // A new password, a disabled or deleted account ends every session of the user: their sockets too.
       for (const [reason, userIds] of sessionEnds(e, rows)) realtime.endSessions({ userIds }, reason);
       // A task added, changed, deleted or restored is rescheduled once the write has committed.

@@ -3,6 +3,9 @@
  * module's own `*.queries.ts`, so no other module file holds a SELECT or calls a database's
  * `query`. And no module file names a table by its string: tables come from the model
  * (`core.model.system('users').table`, `core.model.byKey.get('goods/info')!.table`).
+ * Entity files (entities/) hold no SQL at all, not even in a `*.queries.ts`: their hooks read
+ * through the operation's transaction (`t.system.find(...)`, `t.count(...)`), which they get instead
+ * of a database handle.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -12,6 +15,7 @@ import { loadModel } from '../../server/core/entity/load';
 
 const ROOT = resolve(__dirname, '../..');
 const MODULES = join(ROOT, 'server/modules');
+const ENTITIES = join(ROOT, 'entities');
 const tables = new Set((await loadModel()).entities.map((e) => e.table));
 
 /** A substitution `${…}` of a template stands as this word in the text tested. */
@@ -65,7 +69,7 @@ function scan(source: string, name = 'file.ts'): Found {
 
 const isQueries = (f: string) => f.endsWith('.queries.ts');
 
-describe('SQL and table names in server/modules', () => {
+describe('SQL and table names in server/modules and entities/', () => {
   it('recognizes a SELECT in a string or template and a query call on a database', () => {
     const samples = [
       'const s = `SELECT ${q("id")} FROM ${t} WHERE a = ?`',
@@ -100,6 +104,11 @@ describe('SQL and table names in server/modules', () => {
     const offenders = files(MODULES)
       .filter((f) => !isQueries(f))
       .flatMap((f) => scan(readFileSync(f, 'utf8'), f).sql.map((w) => `${relative(ROOT, f)}:${w}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('finds no SQL in entities/ (no *.queries.ts there either)', () => {
+    const offenders = files(ENTITIES).flatMap((f) => scan(readFileSync(f, 'utf8'), f).sql.map((w) => `${relative(ROOT, f)}:${w}`));
     expect(offenders).toEqual([]);
   });
 

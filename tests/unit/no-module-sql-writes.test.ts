@@ -2,7 +2,8 @@
  * The operations are the only write path: no file of server/modules holds an SQL write (INSERT,
  * UPDATE, DELETE, REPLACE, TRUNCATE) in a string or template, calls a database's `run`, or opens a
  * raw database transaction. Modules write through `core.ops` (server/core/crud/operations.ts);
- * reads the generic query cannot express may stay SQL in a module's own `*.queries.ts`.
+ * reads the generic query cannot express may stay SQL in a module's own `*.queries.ts`. Entity
+ * files (entities/) write no SQL either: their hooks write through the operation's transaction.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const MODULES = join(ROOT, 'server/modules');
+const ENTITIES = join(ROOT, 'entities');
 
 const WRITE_SQL = [
   /\bINSERT\s+(?:IGNORE\s+)?INTO\b/i,
@@ -57,7 +59,7 @@ function sqlWrites(source: string, name = 'file.ts'): string[] {
   return found;
 }
 
-describe('writes in server/modules', () => {
+describe('writes in server/modules and entities/', () => {
   it('recognizes each kind of SQL write, a run call and a raw transaction', () => {
     const samples = [
       'db.query(`INSERT INTO ${t} (a) VALUES (?)`)',
@@ -85,6 +87,11 @@ describe('writes in server/modules', () => {
 
   it('finds no INSERT, UPDATE, DELETE or REPLACE statement, run call or raw transaction in server/modules', () => {
     const offenders = files(MODULES).flatMap((f) => sqlWrites(readFileSync(f, 'utf8'), f).map((w) => `${relative(ROOT, f)}:${w}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('finds no INSERT, UPDATE, DELETE or REPLACE statement, run call or raw transaction in entities/', () => {
+    const offenders = files(ENTITIES).flatMap((f) => sqlWrites(readFileSync(f, 'utf8'), f).map((w) => `${relative(ROOT, f)}:${w}`));
     expect(offenders).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
 import { registerMessages } from '../../../server/core/i18n/messages';
-import { keyHolders } from '../../../server/core/entity/access';
+import { and, eq, keyHolders } from '../../../server/core/entity/access';
 
 /** The department rules' messages; the department calls (department/order) refuse a loop with the same one. */
 export const DEPARTMENT_MESSAGES = registerMessages({
@@ -47,9 +47,9 @@ export default defineEntity({
   access: keyHolders,
   hooks: {
     // A department may not be put under itself or one of its own sub-departments (the tree would loop).
-    async beforeChange({ db, id, data }) {
+    async beforeChange({ t, id, data }) {
       if (id === undefined || data.parentId === undefined || data.parentId === null) return;
-      const rows = await db.query<{ id: number; parentId: number | null }>(`SELECT ${db.q('id')}, ${db.q('parentId')} FROM ${db.q('base_sys_department')}`);
+      const rows = await t.system.find('base/sys/department', and(), { fields: ['parentId'] });
       const parents = new Map(rows.map((r) => [Number(r.id), r.parentId === null ? null : Number(r.parentId)]));
       const seen = new Set<number>();
       for (let p: number | null = Number(data.parentId); p !== null && !seen.has(p); p = parents.get(p) ?? null) {
@@ -58,14 +58,12 @@ export default defineEntity({
       }
     },
     // Users and sub-departments of a deleted department would point at nothing: they are moved first.
-    async beforeDelete({ db, ids }) {
+    async beforeDelete({ t, ids }) {
       if (ids.length === 0) return;
-      const marks = ids.map(() => '?').join(', ');
       for (const id of ids) {
-        const [u] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${db.q('n')} FROM ${db.q('base_sys_user')} WHERE ${db.q('departmentId')} = ? AND (${db.q('delete')} IS NULL OR ${db.q('delete')} = 0)`, [id]);
-        const [c] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${db.q('n')} FROM ${db.q('base_sys_department')} WHERE ${db.q('parentId')} = ? AND ${db.q('id')} NOT IN (${marks})`, [id, ...ids]);
-        const users = Number(u?.n ?? 0);
-        const children = Number(c?.n ?? 0);
+        const users = await t.system.count('base/sys/user', eq('departmentId', id));
+        // Sub-departments deleted in the same request do not count.
+        const children = (await t.system.find('base/sys/department', eq('parentId', id), { fields: ['id'] })).filter((c) => !ids.includes(Number(c.id))).length;
         if (users > 0 || children > 0) throw fail.bad(DEPARTMENT_MESSAGES.department_not_empty, { id, users, children });
       }
     },

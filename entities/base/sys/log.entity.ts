@@ -1,5 +1,5 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
-import { keyHolders } from '../../../server/core/entity/access';
+import { isIn, keyHolders } from '../../../server/core/entity/access';
 
 export default defineEntity({
   module: 'base',
@@ -28,15 +28,12 @@ export default defineEntity({
   total: 'estimated',
   access: keyHolders,
   hooks: {
-    async afterRead({ db, rows }) {
+    async afterRead({ t, rows }) {
       const ids = [...new Set(rows.map((r) => Number(r.userId)).filter((id) => Number.isSafeInteger(id) && id > 0))];
       const names = new Map<number, string>();
       if (ids.length) {
-        const found = await db.query<{ id: number; nickName: string | null; username: string | null }>(
-          `SELECT ${db.q('id')}, ${db.q('nickName')}, ${db.q('username')} FROM ${db.q('base_sys_user')} WHERE ${db.q('id')} IN (${ids.map(() => '?').join(', ')})`,
-          ids,
-        );
-        for (const u of found) names.set(Number(u.id), u.nickName || u.username || '');
+        const found = await t.system.find('base/sys/user', isIn('id', ids), { fields: ['nickName', 'username'], deleted: true });
+        for (const u of found) names.set(Number(u.id), String(u.nickName || u.username || ''));
       }
       for (const r of rows) r.userName = names.get(Number(r.userId)) || null;
     },

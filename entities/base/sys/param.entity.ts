@@ -1,5 +1,5 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
-import { keyHolders } from '../../../server/core/entity/access';
+import { eq, keyHolders } from '../../../server/core/entity/access';
 import { fail } from '../../../server/core/http/errors';
 import { fieldRule, registerMessages } from '../../../server/core/i18n/messages';
 import { REDACTED } from '../../../server/core/log/request-log';
@@ -50,9 +50,9 @@ export default defineEntity({
     afterRead({ rows }) {
       for (const row of rows) if (row.secret) row.data = REDACTED;
     },
-    async beforeChange({ db, id, data, action }) {
+    async beforeChange({ t, id, data, action }) {
       if (action !== 'update' || id === undefined) return;
-      const [row] = await db.query<{ secret: unknown }>(`SELECT ${db.q('secret')} FROM ${db.q('base_sys_param')} WHERE ${db.q('id')} = ?`, [id]);
+      const [row] = await t.system.find('base/sys/param', eq('id', id), { fields: ['secret'] });
       if (!row || !Number(row.secret)) return;
       // A form sends back what it was shown: the placeholder means "keep the value".
       if (data.data === REDACTED) delete data.data;

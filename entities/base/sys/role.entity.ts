@@ -1,12 +1,12 @@
 import { defineEntity, l } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
 import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
-import { keyHolders } from '../../../server/core/entity/access';
+import { isIn, keyHolders } from '../../../server/core/entity/access';
 
 /** The link tables of a role: virtual field -> link. */
 const LINKS = [
-  { field: 'menuIdList', link: { table: 'base_sys_role_menu', from: 'roleId', to: 'menuId' } },
-  { field: 'departmentIdList', link: { table: 'base_sys_role_department', from: 'roleId', to: 'departmentId' } },
+  { field: 'menuIdList', link: { entity: 'base/sys/roleMenu', from: 'roleId', to: 'menuId' } },
+  { field: 'departmentIdList', link: { entity: 'base/sys/roleDepartment', from: 'roleId', to: 'departmentId' } },
 ] as const;
 
 export default defineEntity({
@@ -55,25 +55,24 @@ export default defineEntity({
   search: { keyword: ['name', 'label'] },
   access: keyHolders,
   hooks: {
-    async afterRead({ db, rows }) {
+    async afterRead({ t, rows }) {
       const ids = [...new Set(rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id)))];
       for (const { field, link } of LINKS) {
-        const byRole = await readLinks(db, link, ids);
+        const byRole = await readLinks(t, link, ids);
         for (const row of rows) row[field] = byRole.get(Number(row.id)) ?? [];
       }
     },
-    async afterChange({ db, id, data }) {
+    async afterChange({ t, id, data }) {
       for (const { field, link } of LINKS) {
         const sent = data[field];
-        if (Array.isArray(sent)) await replaceLinks(db, link, id, toIds(sent));
+        if (Array.isArray(sent)) await replaceLinks(t, link, id, toIds(sent));
       }
     },
-    async beforeDelete({ db, ids }) {
+    async beforeDelete({ t, ids }) {
       if (ids.includes(1)) throw fail.conflict('protected_role');
       if (ids.length === 0) return;
-      const marks = ids.map(() => '?').join(', ');
-      for (const table of [...LINKS.map(({ link }) => link.table), 'base_sys_user_role']) {
-        await db.run(`DELETE FROM ${db.q(table)} WHERE ${db.q('roleId')} IN (${marks})`, ids);
+      for (const entity of [...LINKS.map(({ link }) => link.entity), 'base/sys/userRole']) {
+        await t.system.purge(entity, isIn('roleId', ids));
       }
     },
   },

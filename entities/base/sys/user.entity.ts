@@ -1,27 +1,21 @@
 import { defineEntity, enabledStatus, l } from '../../../server/core/entity/define';
-import type { HookDb } from '../../../server/core/entity/define';
+import type { HookTransaction } from '../../../server/core/entity/define';
 import { fail } from '../../../server/core/http/errors';
 import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
-import { keyHolders } from '../../../server/core/entity/access';
+import { and, eq, inRows, isIn, keyHolders } from '../../../server/core/entity/access';
 import { usernameColumns } from '../../../server/core/auth/username';
 
-const LINK_TABLE = 'base_sys_user_role';
-
-const ROLES = { table: LINK_TABLE, from: 'userId', to: 'roleId' };
+const ROLES = { entity: 'base/sys/userRole', from: 'userId', to: 'roleId' };
 
 const ADMIN_ROLE_ID = 1;
 
 /** How many departments a `departmentIds` filter may name (the IN list limit of page and list). */
 const MAX_DEPARTMENT_IDS = 1000;
 
-/** `id -> name` of the rows of `table` among `ids`. */
-async function namesById(db: HookDb, table: string, ids: number[]): Promise<Map<number, string>> {
+/** `id -> name` of the rows of `entity` among `ids`. */
+async function namesById(t: HookTransaction, entity: string, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const q = db.q;
-  const rows = await db.query<{ id: number; name: string }>(
-    `SELECT ${q('id')}, ${q('name')} FROM ${q(table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
+  const rows = await t.system.find(entity, isIn('id', ids), { fields: ['name'], deleted: true });
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
@@ -48,23 +42,18 @@ function departmentIdsFilter(query: Record<string, unknown>): void {
  */
 const PUBLIC_PROFILE = ['id', 'nickName', 'headImg', 'avatar', 'cover', 'tags', 'followCount', 'fansCount', 'like', 'shareLink', 'isDeveloper', 'createTime'];
 
-/** Enabled, undeleted holders of role 1 among `ids` (or all when `ids` is null), minus `exclude`. */
-async function enabledAdmins(db: HookDb, exclude: number[]): Promise<number[]> {
-  const q = db.q;
-  const notIn = exclude.length ? ` AND u.${q('id')} NOT IN (${exclude.map(() => '?').join(', ')})` : '';
-  const rows = await db.query<{ id: number }>(
-    `SELECT DISTINCT u.${q('id')} AS ${q('id')} FROM ${q('base_sys_user')} u JOIN ${q(LINK_TABLE)} ur ON ur.${q('userId')} = u.${q('id')} ` +
-      `WHERE ur.${q('roleId')} = ? AND u.${q('status')} = 1 AND u.${q('delete')} = 0${notIn}`,
-    [ADMIN_ROLE_ID, ...exclude],
-  );
-  return rows.map((r) => Number(r.id));
+/** Enabled, undeleted holders of role 1, minus `exclude`. */
+async function enabledAdmins(t: HookTransaction, exclude: number[]): Promise<number[]> {
+  const holders = and(eq('status', 1), inRows('id', ROLES.entity, 'userId', eq('roleId', ADMIN_ROLE_ID)));
+  const rows = await t.system.find('base/sys/user', holders, { fields: ['id'] });
+  return rows.map((r) => Number(r.id)).filter((id) => !exclude.includes(id));
 }
 
 /** Refuses (409) a change that would leave no enabled administrator. */
-async function keepOneAdmin(db: HookDb, losing: number[]): Promise<void> {
-  const current = await enabledAdmins(db, []);
+async function keepOneAdmin(t: HookTransaction, losing: number[]): Promise<void> {
+  const current = await enabledAdmins(t, []);
   if (!losing.some((id) => current.includes(id))) return;
-  if ((await enabledAdmins(db, losing)).length === 0) throw fail.conflict('last_admin');
+  if ((await enabledAdmins(t, losing)).length === 0) throw fail.conflict('last_admin');
 }
 
 export default defineEntity({
@@ -243,13 +232,13 @@ export default defineEntity({
     beforeRead({ query }) {
       departmentIdsFilter(query);
     },
-    async afterRead({ db, rows }) {
+    async afterRead({ t, rows }) {
       const ids = rows.map((row) => Number(row.id)).filter((id) => Number.isInteger(id));
-      const byUser = await readLinks(db, ROLES, [...new Set(ids)]);
+      const byUser = await readLinks(t, ROLES, [...new Set(ids)]);
       const roleIds = [...new Set([...byUser.values()].flat())];
       const departmentIds = [...new Set(rows.map((row) => Number(row.departmentId)).filter((id) => Number.isInteger(id) && id > 0))];
-      const roles = await namesById(db, 'base_sys_role', roleIds);
-      const departments = await namesById(db, 'base_sys_department', departmentIds);
+      const roles = await namesById(t, 'base/sys/role', roleIds);
+      const departments = await namesById(t, 'base/sys/department', departmentIds);
       for (const row of rows) {
         const mine = byUser.get(Number(row.id)) ?? [];
         row.roleIdList = mine;
@@ -258,23 +247,23 @@ export default defineEntity({
         row.departmentName = departments.get(Number(row.departmentId)) ?? null;
       }
     },
-    async beforeChange({ db, id, data, action }) {
+    async beforeChange({ t, id, data, action }) {
       if (data.username !== undefined) Object.assign(data, usernameColumns(data.username));
       if (action !== 'update' || id === undefined) return;
       const disabling = data.status === 0;
       const droppingAdmin = Array.isArray(data.roleIdList) && !toIds(data.roleIdList).includes(ADMIN_ROLE_ID);
-      if (disabling || droppingAdmin) await keepOneAdmin(db, [id]);
+      if (disabling || droppingAdmin) await keepOneAdmin(t, [id]);
     },
-    async afterChange({ db, id, data, action }) {
+    async afterChange({ t, id, data, action }) {
       if (action === 'update' && typeof data.password === 'string' && data.password !== '') {
-        // A new password ends every session signed in with the old one.
-        await db.run(`UPDATE ${db.q('base_sys_user')} SET ${db.q('passwordV')} = ${db.q('passwordV')} + 1 WHERE ${db.q('id')} = ?`, [id]);
+        // A new password ends every session signed in with the old one (the update already set updateTime).
+        await t.system.increment('base/sys/user', id, 'passwordV', 1, { touch: false });
       }
       if (!Array.isArray(data.roleIdList)) return;
-      await replaceLinks(db, ROLES, id, toIds(data.roleIdList));
+      await replaceLinks(t, ROLES, id, toIds(data.roleIdList));
     },
-    async beforeDelete({ db, ids }) {
-      await keepOneAdmin(db, ids);
+    async beforeDelete({ t, ids }) {
+      await keepOneAdmin(t, ids);
     },
   },
 });

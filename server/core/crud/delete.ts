@@ -38,7 +38,7 @@ export async function remove(c: OpContext, e: Entity, body: unknown, meta: OpMet
   if (gone.affected !== ids.length) throw fail.notFound('record_not_found');
   c.wrote(e, raw.map((r) => ({ id: Number(r.id), before: r })));
   if (recycle && recycle !== e) {
-    await writeRecycleRecord(tx, recycle, e, raw, user, { url: meta.url, ids });
+    await writeRecycleRecord(c, recycle, e, raw, user, { url: meta.url, ids });
     c.wrote(recycle);
   }
   return { count: found.length };

@@ -3,7 +3,7 @@
  * database), the caller, and the set of entities the transaction wrote, whose caches drop once
  * after it commits. Also the small checks the operations share.
  */
-import type { AuthUser, HookContext, Row } from '../entity/define';
+import type { AuthUser, HookContext, HookTransaction, Row } from '../entity/define';
 import type { Entity, Model } from '../entity/model';
 import type { KnownRows } from './access-sql';
 import { UniqueViolation, type Db } from '../db/db';
@@ -22,6 +22,10 @@ export interface OpContext {
   db: Db;
   /** The caller: a user, null for an anonymous caller of a public action, or `SYSTEM`. */
   user: AuthUser | null;
+  /** The operations of this context, as hooks get them (an OpTransaction, op-transaction.ts `opened`). */
+  ops: HookTransaction;
+  /** How many writes the transaction has recorded so far (`wrote`), 0 outside one: tells whether a hook wrote. */
+  writes(): number;
   totals: Totals;
   /** Last rows of served pages, for clients that page forward. */
   boundaries: PageBoundaries;
@@ -157,7 +161,7 @@ export function unique(e: Entity, err: unknown): never {
 }
 
 export function hookCtx(c: OpContext, action: HookContext['action']): HookContext {
-  return { db: c.db, user: c.user, action };
+  return { t: c.ops, user: c.user, action };
 }
 
 /** Splits a validated payload into stored column values and virtual values. */

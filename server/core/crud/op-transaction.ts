@@ -20,6 +20,15 @@ import { increment, type IncrementOptions } from './increment';
 import { addIfAbsent } from './add-if-absent';
 import { nextNumber, nextNumbers } from './sequence';
 import { purge } from './purge';
+import { count, find, type FindOptions } from './find';
+import { SYSTEM } from '../entity/access';
+
+/** Gives a context its operations (`c.ops`, which hooks get) and answers them. */
+export function opened(c: Omit<OpContext, 'ops'> & { ops?: unknown }): OpTransaction {
+  const t = new OpTransaction(c as OpContext);
+  (c as OpContext).ops = t;
+  return t;
+}
 
 export class OpTransaction {
   constructor(private readonly c: OpContext) {}
@@ -29,28 +38,67 @@ export class OpTransaction {
     return this.c.user;
   }
 
+  /**
+   * The same transaction with the system as caller: every rule passes. For the server's own work
+   * beside a caller's operation, such as the lookups and link rows of an entity's hooks.
+   */
+  get system(): OpTransaction {
+    return this.c.user?.system ? this : opened({ ...this.c, user: SYSTEM });
+  }
+
+  /** Refuses a write outside a transaction (the operations a read's hooks get, `core.ops.reads`) before it starts. */
+  private writable(): void {
+    if (!this.c.inTransaction) throw new Error('a write needs a transaction (core.ops.transaction)');
+  }
+
+  /** The entity `e` names: itself, or the entity of that key. */
+  private entity(e: Entity | string): Entity {
+    if (typeof e !== 'string') return e;
+    const found = this.c.model.byKey.get(e);
+    if (!found) throw new Error(`no entity '${e}'`);
+    return found;
+  }
+
+  /**
+   * The `fields` of the live rows matching `where` that the caller may read, by id, decoded as reads
+   * answer them (hidden columns may be named); no hooks, no page. See find.ts.
+   */
+  find(e: Entity | string, where: Condition, opts?: FindOptions): Promise<Row[]> {
+    return find(this.c, this.entity(e), where, opts);
+  }
+
+  /** How many rows match `where` that the caller may read (live rows unless `deleted`). */
+  count(e: Entity | string, where: Condition, opts?: Pick<FindOptions, 'deleted'>): Promise<number> {
+    return count(this.c, this.entity(e), where, opts);
+  }
+
   /** The add operation: an object -> `{id}`, an array -> `{ids}`. */
-  add(e: Entity, body: unknown, meta?: OpMeta): Promise<{ id: number } | { ids: number[] }> {
-    return add(this.c, e, body, meta);
+  add(e: Entity | string, body: unknown, meta?: OpMeta): Promise<{ id: number } | { ids: number[] }> {
+    this.writable();
+    return add(this.c, this.entity(e), body, meta);
   }
 
   /** Adds one row and returns its id. */
   async addOne(e: Entity, row: Row, meta?: OpMeta): Promise<number> {
+    this.writable();
     return ((await add(this.c, e, row, meta)) as { id: number }).id;
   }
 
   /** The update operation: `{id, …changed fields}`. */
   update(e: Entity, body: unknown, meta?: OpMeta): Promise<null> {
+    this.writable();
     return update(this.c, e, body, meta);
   }
 
   /** The delete operation: `{ids}`, all or nothing, with a recycle record. */
   delete(e: Entity, body: unknown, meta?: OpMeta): Promise<{ count: number }> {
+    this.writable();
     return remove(this.c, e, body, meta);
   }
 
   /** Brings back what recycle records `{ids}` hold, then removes the records. */
   async restore(body: unknown): Promise<{ count: number }> {
+    this.writable();
     if (!isObject(body)) throw fail.bad('body_not_object');
     const ids = parseIds(body.ids);
     for (const { e, rows } of await restoreRecords(this.c.model, this.c.db, ids, this.c.user)) this.c.wrote(e, rows);
@@ -76,16 +124,19 @@ export class OpTransaction {
 
   /** Changes the matching rows; with `expect`, 409 (and nothing written) unless exactly that many match. */
   updateWhere(e: Entity, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number> {
+    this.writable();
     return updateWhere(this.c, e, target, changes, opts);
   }
 
   /** Adds `by` to a number field of one row within `floor`/`ceiling` (else 409); returns the new value. */
-  increment(e: Entity, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number> {
-    return increment(this.c, e, target, field, by, opts);
+  increment(e: Entity | string, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number> {
+    this.writable();
+    return increment(this.c, this.entity(e), target, field, by, opts);
   }
 
   /** Adds the row unless one with the same unique `key` exists; exactly one of concurrent callers creates it. */
   addIfAbsent(e: Entity, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }> {
+    this.writable();
     return addIfAbsent(this.c, e, row, key, meta);
   }
 
@@ -112,16 +163,19 @@ export class OpTransaction {
 
   /** The next number (1, 2, …) of `scope`, unique and gapless among committed transactions. */
   nextNumber(scope: string): Promise<number> {
+    this.writable();
     return nextNumber(this.c.db, scope);
   }
 
   /** `count` consecutive numbers of `scope` in one step (a batch of messages): answers the first. */
   nextNumbers(scope: string, count: number): Promise<number> {
+    this.writable();
     return nextNumbers(this.c.db, scope, count);
   }
 
   /** Deletes every matching row (all rows without `where`) with no recycle record; returns the count. */
-  purge(e: Entity, where?: Condition): Promise<number> {
-    return purge(this.c, e, where);
+  purge(e: Entity | string, where?: Condition): Promise<number> {
+    this.writable();
+    return purge(this.c, this.entity(e), where);
   }
 }

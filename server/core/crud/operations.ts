@@ -13,7 +13,7 @@ import { AppError } from '../http/errors';
 import type { RowChange, Totals, WriteTicket } from './totals';
 import { RowChanges } from './row-changes';
 import { PageBoundaries } from './keyset';
-import { OpTransaction } from './op-transaction';
+import { opened, type OpTransaction } from './op-transaction';
 import { info, list, page } from './read';
 import { LockedRows, type OpContext, type OpMeta, type WrittenRow } from './op-context';
 import { planFor } from './plan';
@@ -41,6 +41,8 @@ interface Open {
   ticket: WriteTicket | null;
   /** Rows this transaction read locked (op-context.ts LockedRows). */
   locked: LockedRows;
+  /** How many writes it has recorded (OpContext.writes). */
+  writes: number;
 }
 
 /** The rows a transaction's read-back holds, as reads answer them (none for entities with an afterRead hook). */
@@ -78,7 +80,12 @@ export class Operations {
   ) {}
 
   private context(db: Db, user: AuthUser | null, o: Open | null): OpContext {
-    return {
+    return this.opened(db, user, o).context;
+  }
+
+  /** A context for `user` with its operations (which hooks get as `t`). */
+  private opened(db: Db, user: AuthUser | null, o: Open | null): { t: OpTransaction; context: OpContext } {
+    const context: Omit<OpContext, 'ops'> = {
       model: this.model,
       db,
       user,
@@ -86,8 +93,10 @@ export class Operations {
       boundaries: o ? PageBoundaries.none : this.boundaries,
       inTransaction: o !== null,
       locked: o ? o.locked : null,
+      writes: () => o?.writes ?? 0,
       wrote: (e, rows) => {
         if (!o) throw new Error(`${e.key}: written outside a transaction`);
+        o.writes++;
         o.touched.note(e, rows);
         o.locked.forget(e);
       },
@@ -108,6 +117,8 @@ export class Operations {
         o.after.push(work);
       },
     };
+    const t = opened(context);
+    return { t, context: context as OpContext };
   }
 
   /**
@@ -135,7 +146,7 @@ export class Operations {
    */
   async transaction<T>(caller: AuthUser | null, fn: (t: OpTransaction) => Promise<T>): Promise<T> {
     const outer = this.open.getStore();
-    if (outer && !outer.done) return fn(new OpTransaction(this.context(outer.tx, caller, outer)));
+    if (outer && !outer.done) return fn(this.opened(outer.tx, caller, outer).t);
     // MySQL/MariaDB may pick this transaction as a deadlock's victim (concurrent inserts that take gap
     // locks on the same unique indexes): it was rolled back whole, so it is run again from the start.
     for (let attempt = 1; ; attempt++) {
@@ -149,13 +160,13 @@ export class Operations {
   }
 
   private async runTransaction<T>(caller: AuthUser | null, fn: (t: OpTransaction) => Promise<T>): Promise<T> {
-    const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false, ticket: null, locked: new LockedRows() };
+    const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false, ticket: null, locked: new LockedRows(), writes: 0 };
     let result: T;
     let changes = new Map<Entity, RowChange[] | null>();
     try {
       result = await this.db.transaction(async (tx) => {
         o.tx = tx;
-        const r = await this.open.run(o, () => fn(new OpTransaction(this.context(tx, caller, o))));
+        const r = await this.open.run(o, () => fn(this.opened(tx, caller, o).t));
         if (o.touched.entities.length) {
           // Every written entity is marked under way before the commit, so no count that could see
           // these rows is kept as exact meanwhile. Inserts marked theirs as they started (writing()),
@@ -191,8 +202,26 @@ export class Operations {
 
   /** Reads run in the transaction under way, if any, else straight on the database. */
   private reader(user: AuthUser | null): OpContext {
+    return this.readOps(user).context;
+  }
+
+  private readOps(user: AuthUser | null): { t: OpTransaction; context: OpContext } {
     const o = this.open.getStore();
-    return o && !o.done ? this.context(o.tx, user, o) : this.context(this.db, user, null);
+    return o && !o.done ? this.opened(o.tx, user, o) : this.opened(this.db, user, null);
+  }
+
+  /**
+   * The operations for `user`'s reads outside a transaction (inside one, they join it): what a hook
+   * gets as `t` on a read, for a module that runs an entity's afterRead over rows it read itself, or
+   * calls a hook's helper. Only reads: a write outside a transaction is refused.
+   *
+   * @example
+   * ```ts
+   * await goods.hooks.afterRead?.({ t: core.ops.reads(user), user, action: 'page', rows, single: false });
+   * ```
+   */
+  reads(user: AuthUser | null): OpTransaction {
+    return this.readOps(user).t;
   }
 
   add(e: Entity, body: unknown, user: AuthUser | null, meta: OpMeta = {}): Promise<{ id: number } | { ids: number[] }> {

@@ -7,7 +7,7 @@
  */
 import type { AuthUser, Row } from '../entity/define';
 import type { Entity } from '../entity/model';
-import type { Db } from '../db/db';
+import { hookCtx, type OpContext } from './op-context';
 import { planFor } from './plan';
 import { nowStored } from './values';
 import { trimForMember } from './shown';
@@ -15,18 +15,19 @@ import { trimForMember } from './shown';
 const COLUMNS = ['entityInfo', 'userId', 'userName', 'data', 'hiddenData', 'url', 'params', 'count', 'createTime', 'updateTime'];
 
 export async function writeRecycleRecord(
-  tx: Db,
+  c: OpContext,
   recycle: Entity,
   e: Entity,
   raw: Row[],
   user: AuthUser | null,
   request: { url?: string; ids: number[] },
 ): Promise<void> {
+  const tx = c.db;
   const plan = planFor(e);
   const stored = e.readable.filter((f) => !f.virtual);
   const rows = raw.map((r) => plan.codec.decode(Object.fromEntries(stored.map((f) => [f.name, r[f.name]]))));
   const shown = rows.map((r) => ({ ...r }));
-  await e.hooks.afterRead?.({ db: tx, user, action: 'delete', rows: shown, single: false });
+  await e.hooks.afterRead?.({ ...hookCtx(c, 'delete'), rows: shown, single: false });
   trimForMember(e, user, shown);
   const hiddenData: Record<string, Row> = {};
   raw.forEach((r, i) => {
@@ -39,7 +40,7 @@ export async function writeRecycleRecord(
   const now = nowStored();
   const someone = user && !user.system ? user : user?.actor ?? null;
   await tx.run(
-    `INSERT INTO ${tx.q(recycle.table)} (${COLUMNS.map((c) => tx.q(c)).join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+    `INSERT INTO ${tx.q(recycle.table)} (${COLUMNS.map((n) => tx.q(n)).join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
     [
       JSON.stringify({ module: e.module, entity: e.name, table: e.table, soft: e.softDelete }),
       someone?.id ?? null,

@@ -5,7 +5,7 @@
  * { status: PAID }, { expect: 1 })` applies once however often it is called.
  * Each row goes through the update hooks and the create rule, as the update operation does.
  */
-import type { HookContext, Row } from '../entity/define';
+import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import { fail } from '../http/errors';
 import { assertMayCreate, bypasses, dropAdminOnly } from './access-sql';
@@ -62,9 +62,9 @@ export async function writeChanges(c: OpContext, e: Entity, row: Row, changes: R
   const { db: tx, user } = c;
   const id = Number(row.id);
   const data = { ...changes };
-  const hooks = e.hooks.beforeChange || e.hooks.afterChange ? watchedHooks(c) : null;
-  const ctx = hooks ? hooks.ctx('update') : hookCtx(c, 'update');
+  const ctx = hookCtx(c, 'update');
   if (!bypasses(user)) await assertMayCreate(c.model, tx, e, user, { ...row, ...data });
+  const writes = c.writes();
   await e.hooks.beforeChange?.({ ...ctx, data, id });
   const { cols, virtual } = await toColumns(e, data);
   if (touch) cols.updateTime = nowStored();
@@ -72,8 +72,14 @@ export async function writeChanges(c: OpContext, e: Entity, row: Row, changes: R
   await tx
     .run(`UPDATE ${planFor(e).table} SET ${names.map((n) => `${tx.q(n)} = ?`).join(', ')} WHERE ${tx.q('id')} = ?`, [...Object.values(cols), id])
     .catch((err: unknown) => unique(e, err));
+  // Noted before afterChange, so a write of its hook to this row keeps the row's real before image.
+  c.wrote(e, [{ id, before: row }]);
+  const hooked = c.writes();
   await e.hooks.afterChange?.({ ...ctx, id, data: { ...data, ...virtual } });
-  const after = hooks?.wrote || Object.keys(virtual).length ? null : rowAsWritten(tx.dialect, e, row, cols);
+  // A hook that wrote (through its `t`) may have changed the row itself: then it is read back at the
+  // commit (noted again without an image, which drops any its own writes left).
+  const hookWrote = hooked - writes > 1 || c.writes() !== hooked;
+  const after = hookWrote || Object.keys(virtual).length ? null : rowAsWritten(tx.dialect, e, row, cols);
   c.wrote(e, [after ? { id, before: row, after } : { id, before: row }]);
   if (Object.keys(virtual).length) c.wrote(e);
 }
@@ -88,40 +94,6 @@ function rowAsWritten(dialect: Db['dialect'], e: Entity, row: Row, cols: Row): R
     after[name] = read;
   }
   return after;
-}
-
-/**
- * Hook contexts whose database handle notes whether a hook wrote through it (any statement but a
- * SELECT), on the operation's transaction as before.
- */
-function watchedHooks(c: OpContext): { ctx: (action: HookContext['action']) => HookContext; readonly wrote: boolean } {
-  let wrote = false;
-  const db = c.db;
-  const watched: Db = {
-    dialect: db.dialect,
-    returning: db.returning,
-    stats: db.stats,
-    q: (name) => db.q(name),
-    query: (sql, params) => {
-      if (!/^\s*SELECT\b/i.test(sql)) wrote = true;
-      return db.query(sql, params);
-    },
-    run: (sql, params) => {
-      wrote = true;
-      return db.run(sql, params);
-    },
-    transaction: (fn) => {
-      wrote = true;
-      return db.transaction(fn);
-    },
-    close: () => db.close(),
-  };
-  return {
-    ctx: (action) => ({ ...hookCtx(c, action), db: watched }),
-    get wrote() {
-      return wrote;
-    },
-  };
 }
 
 export async function updateWhere(c: OpContext, e: Entity, target: Target, changes: Row, opts: UpdateWhereOptions = {}): Promise<number> {

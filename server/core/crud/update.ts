@@ -33,8 +33,9 @@ export async function update(c: OpContext, e: Entity, body: unknown, meta: OpMet
   await tx
     .run(`UPDATE ${plan.table} SET ${names.map((n) => `${tx.q(n)} = ?`).join(', ')} WHERE ${tx.q('id')} = ?`, [...Object.values(cols), id])
     .catch((err: unknown) => unique(e, err));
-  await e.hooks.afterChange?.({ ...hookCtx(c, 'update'), id, data: { ...data, ...virtual } });
+  // Noted before afterChange, so a write of its hook to this row keeps the row's real before image.
   c.wrote(e, [{ id, before: found[0] }]);
+  await e.hooks.afterChange?.({ ...hookCtx(c, 'update'), id, data: { ...data, ...virtual } });
   if (Object.keys(virtual).length) c.wrote(e);
   return null;
 }

@@ -26,7 +26,7 @@
  * ```
  */
 
-import type { AccessDecl } from './access';
+import type { AccessDecl, Where } from './access';
 
 /** A text in the three interface languages. */
 export interface Labels {
@@ -111,19 +111,49 @@ export interface FieldDecl {
 export type ActionName = 'add' | 'update' | 'delete' | 'info' | 'list' | 'page';
 export type HttpMethod = 'GET' | 'POST';
 
-/** What a hook receives: the caller, the transaction and the payload of this phase. */
+/** What a hook receives: the caller, the operation's transaction and the payload of this phase. */
 export interface HookContext {
-  /** Runs SQL inside the operation's transaction (parameterized). */
-  db: HookDb;
+  /**
+   * The operation's transaction (for the reads of info, list and page outside one, the same reads'
+   * context): a hook reads and writes other rows through it, never through SQL. `t.system` is the
+   * same transaction with the system as caller, for the server's own lookups that no caller's rule
+   * should narrow (names of other users, the links of a role).
+   *
+   * @example
+   * ```ts
+   * async afterRead({ t, rows }) {
+   *   const users = await t.system.find('base/sys/user', isIn('id', rows.map((r) => Number(r.userId))), { fields: ['nickName'] });
+   * }
+   * ```
+   */
+  t: HookTransaction;
   user: AuthUser | null;
   action: ActionName | 'restore';
 }
 
-export interface HookDb {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  run(sql: string, params?: unknown[]): Promise<{ affected: number; insertId?: number }>;
-  /** Quotes an identifier for the current dialect. */
-  q(name: string): string;
+/**
+ * The operations a hook may run in its operation's transaction (server/core/crud/op-transaction.ts
+ * implements them): entities are named by their key (`base/sys/user`), rows by a {@link Where}.
+ */
+export interface HookTransaction {
+  /** Who the operation runs for. */
+  readonly caller: AuthUser | null;
+  /** The same transaction with the system as caller: passes every rule. */
+  readonly system: HookTransaction;
+  /**
+   * The `fields` (default: every readable stored field; hidden columns may be named) of the live
+   * rows matching `where` that the caller may read, by id, decoded as reads answer them; with
+   * `deleted: true` soft-deleted rows too. No hooks run and there is no page.
+   */
+  find(entity: string, where: Where, opts?: { fields?: string[]; deleted?: boolean }): Promise<Row[]>;
+  /** How many rows match `where` (as {@link HookTransaction.find} would answer them). */
+  count(entity: string, where: Where, opts?: { deleted?: boolean }): Promise<number>;
+  /** The add operation: an object -> `{id}`, an array -> `{ids}`. */
+  add(entity: string, body: unknown): Promise<{ id: number } | { ids: number[] }>;
+  /** Deletes every row matching `where` with no recycle record; returns the count. */
+  purge(entity: string, where?: Where): Promise<number>;
+  /** Adds `by` to a number field of one row (an id or a condition); returns the new value. */
+  increment(entity: string, target: number | Where, field: string, by: number, opts?: { floor?: number; ceiling?: number; touch?: boolean }): Promise<number>;
 }
 
 export interface AuthUser {

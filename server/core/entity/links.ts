@@ -1,18 +1,24 @@
 /**
- * Many-to-many link tables (role–menu, role–department, user–role) for entity hooks: read the ids
- * linked to some rows in one query, and replace the links of one row.
+ * Many-to-many link entities (role–menu, role–department, user–role) for entity hooks: read the ids
+ * linked to some rows in one read, and replace the links of one row, through the hook's transaction
+ * as the system (the links are the server's own bookkeeping behind a virtual field).
  *
  * @example
  * ```ts
- * const TEAM_USERS = { table: 'demo_team_user', from: 'teamId', to: 'userId' };
- * const byTeam = await readLinks(db, TEAM_USERS, teamIds);
- * await replaceLinks(db, TEAM_USERS, teamId, [3, 4]);
+ * const TEAM_USERS = { entity: 'demo/teamUser', from: 'teamId', to: 'userId' };
+ * const byTeam = await readLinks(t, TEAM_USERS, teamIds);
+ * await replaceLinks(t, TEAM_USERS, teamId, [3, 4]);
  * ```
  */
-import type { HookDb } from './define';
+import type { HookTransaction } from './define';
+import { eq, isIn } from './access';
+
+/** How many link rows one add carries (the add operation's batch limit). */
+const BATCH = 1000;
 
 export interface Link {
-  table: string;
+  /** The link entity's key. */
+  entity: string;
   /** Column holding the id of the row the hook is about. */
   from: string;
   /** Column holding the linked id. */
@@ -24,27 +30,23 @@ export function toIds(values: unknown[]): number[] {
   return [...new Set(values.map(Number).filter((v) => Number.isInteger(v)))];
 }
 
-export async function readLinks(db: HookDb, link: Link, ids: number[]): Promise<Map<number, number[]>> {
+/** The ids linked to each of `ids`, each list ascending. */
+export async function readLinks(t: HookTransaction, link: Link, ids: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (ids.length === 0) return out;
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT ${db.q(link.from)}, ${db.q(link.to)} FROM ${db.q(link.table)} WHERE ${db.q(link.from)} IN (${ids.map(() => '?').join(', ')}) ORDER BY ${db.q(link.to)} ASC`,
-    ids,
-  );
+  const rows = await t.system.find(link.entity, isIn(link.from, ids), { fields: [link.from, link.to] });
   for (const r of rows) {
     const key = Number(r[link.from]);
     (out.get(key) ?? out.set(key, []).get(key)!).push(Number(r[link.to]));
   }
+  for (const list of out.values()) list.sort((a, b) => a - b);
   return out;
 }
 
-export async function replaceLinks(db: HookDb, link: Link, id: number, linked: number[]): Promise<void> {
-  await db.run(`DELETE FROM ${db.q(link.table)} WHERE ${db.q(link.from)} = ?`, [id]);
-  if (!linked.length) return;
-  const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
-  const cols = [link.from, link.to, 'createTime', 'updateTime'].map((c) => db.q(c)).join(', ');
-  await db.run(
-    `INSERT INTO ${db.q(link.table)} (${cols}) VALUES ${linked.map(() => '(?, ?, ?, ?)').join(', ')}`,
-    linked.flatMap((other) => [id, other, now, now]),
-  );
+/** Makes `linked` the ids linked to `id`: its other links go, the missing ones are added. */
+export async function replaceLinks(t: HookTransaction, link: Link, id: number, linked: number[]): Promise<void> {
+  await t.system.purge(link.entity, eq(link.from, id));
+  for (let i = 0; i < linked.length; i += BATCH) {
+    await t.system.add(link.entity, linked.slice(i, i + BATCH).map((other) => ({ [link.from]: id, [link.to]: other })));
+  }
 }

@@ -18,9 +18,10 @@
  * the core); the AI module reads the same functions.
  */
 import type { InvalidField } from '../http/errors';
-import type { HookDb, Row } from '../entity/define';
+import type { HookTransaction, Row } from '../entity/define';
+import type { Db } from '../db/db';
 import { fieldRule, registerMessages } from '../i18n/messages';
-import { readNumberParams, seededParam } from './seeded-params';
+import { readNumberParams, readNumberParamsIn, seededParam } from './seeded-params';
 
 const MESSAGES = registerMessages({
   en: {
@@ -69,8 +70,13 @@ export interface AiLimits {
 }
 
 /** The bounds in force; `paramsTable` is the params entity's table. */
-export function readAiLimits(db: Pick<HookDb, 'query' | 'q'>, paramsTable: string): Promise<AiLimits> {
+export function readAiLimits(db: Pick<Db, 'query' | 'q'>, paramsTable: string): Promise<AiLimits> {
   return readNumberParams(db, paramsTable, AI_PARAMS);
+}
+
+/** The same, read by an entity hook through its transaction; `paramsEntity` is the params entity's key. */
+export function readAiLimitsIn(t: HookTransaction, paramsEntity: string): Promise<AiLimits> {
+  return readNumberParamsIn(t, paramsEntity, AI_PARAMS);
 }
 
 export type ModelParams = { temperature?: number; top_p?: number; max_tokens?: number; presence_penalty?: number; frequency_penalty?: number };

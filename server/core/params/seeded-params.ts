@@ -5,8 +5,9 @@
  * administrator changed or deleted is never put back; a deleted or unreadable one reads as its default.
  */
 import type { Db } from '../db/db';
-import type { HookDb } from '../entity/define';
 import type { Model } from '../entity/model';
+import type { HookTransaction } from '../entity/define';
+import { isIn } from '../entity/access';
 import { insert, markSeeded, type Done } from '../seed-db';
 
 export interface SeededParam {
@@ -45,18 +46,32 @@ export interface NumberParam {
 }
 
 /**
- * The numbers of `specs`, read in one query through any query function (a hook's, the core's):
+ * The numbers of `specs`, read in one query through the database:
  * each param's data when it is a number within its range, else its default.
  */
-export async function readNumberParams<K extends string>(db: Pick<HookDb, 'query' | 'q'>, table: string, specs: Record<K, NumberParam>): Promise<Record<K, number>> {
-  const entries = Object.entries(specs) as Array<[K, NumberParam]>;
+export async function readNumberParams<K extends string>(db: Pick<Db, 'query' | 'q'>, table: string, specs: Record<K, NumberParam>): Promise<Record<K, number>> {
+  const keys = paramKeys(specs);
   const rows = await db.query<{ keyName: string; data: string | null }>(
-    `SELECT ${db.q('keyName')}, ${db.q('data')} FROM ${db.q(table)} WHERE ${db.q('keyName')} IN (${entries.map(() => '?').join(', ')})`,
-    entries.map(([, s]) => s.param.keyName),
+    `SELECT ${db.q('keyName')}, ${db.q('data')} FROM ${db.q(table)} WHERE ${db.q('keyName')} IN (${keys.map(() => '?').join(', ')})`,
+    keys,
   );
-  const byKey = new Map(rows.map((r) => [r.keyName, r.data]));
+  return numberParams(rows, specs);
+}
+
+/** The same, read by an entity hook through its transaction (`paramsEntity`: the params entity's key). */
+export async function readNumberParamsIn<K extends string>(t: HookTransaction, paramsEntity: string, specs: Record<K, NumberParam>): Promise<Record<K, number>> {
+  const rows = await t.system.find(paramsEntity, isIn('keyName', paramKeys(specs)), { fields: ['keyName', 'data'] });
+  return numberParams(rows, specs);
+}
+
+function paramKeys<K extends string>(specs: Record<K, NumberParam>): string[] {
+  return (Object.values(specs) as NumberParam[]).map((s) => s.param.keyName);
+}
+
+function numberParams<K extends string>(rows: Array<{ keyName?: unknown; data?: unknown }>, specs: Record<K, NumberParam>): Record<K, number> {
+  const byKey = new Map(rows.map((r) => [r.keyName, typeof r.data === 'string' ? r.data : null]));
   const out = {} as Record<K, number>;
-  for (const [k, s] of entries) {
+  for (const [k, s] of Object.entries(specs) as Array<[K, NumberParam]>) {
     const raw = byKey.get(s.param.keyName)?.trim();
     const n = raw ? Number(raw) : NaN;
     out[k] = Number.isFinite(n) && n >= s.min && n <= s.max ? n : Number(s.param.data);

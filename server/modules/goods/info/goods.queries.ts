@@ -43,7 +43,7 @@ export function listedSql(core: Core, alias = 'g'): string {
 export async function decorate(core: Core, rows: Row[], fields: Field[], user: AuthUser | null): Promise<Row[]> {
   const codec = rowCodec(goodsEntity(core), fields);
   for (const r of rows) codec.decode(r);
-  await goodsEntity(core).hooks.afterRead?.({ db: core.db, user, action: 'page', rows, single: false });
+  await goodsEntity(core).hooks.afterRead?.({ t: core.ops.reads(user), user, action: 'page', rows, single: false });
   return rows;
 }
 

@@ -57,7 +57,7 @@ export default defineRoutes((core: Core) => {
     const ids = [...new Set(rows.map((r) => Number(r.goodsId)).filter((n) => n > 0))];
     const goods = ids.length ? await core.ops.list(goodsE, { id: ids }, SYSTEM) : [];
     const byId = new Map(goods.map((g) => [Number(g.id), { id: g.id, title: g.title, mainPic: g.mainPic ?? null }]));
-    const names = await displayNames(core.db, rows.flatMap((r) => [r.userId, r.sellerId]), caller);
+    const names = await displayNames(core.ops.reads(caller), rows.flatMap((r) => [r.userId, r.sellerId]), caller);
     return rows.map((r) => ({
       ...r,
       buyerName: names.get(Number(r.userId)) ?? null,
