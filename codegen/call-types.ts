@@ -43,11 +43,15 @@ export async function describedRoutes(): Promise<{ routes: Route[]; model: Model
   }
 }
 
-/** Whether the web reaches `r` through `calls`: an /admin call with an envelope, not a CRUD action of an entity. */
+/**
+ * Whether the web reaches `r` through `calls`: an /admin call with an envelope, not one of the CRUD
+ * actions an entity declares (those are `data(key)`). A hand-written call named like one (a group's
+ * `add`, which the entity does not declare) is a typed call.
+ */
 export function isTypedCall(r: Route): boolean {
   if (!r.path.startsWith('/admin/') || r.path.includes('{') || r.raw) return false;
   const action = r.path.slice(r.path.lastIndexOf('/') + 1);
-  return !(r.entity && CRUD.has(action) && r.path === `${r.entity.prefix}/${action}`);
+  return !(r.entity && CRUD.has(action) && r.path === `${r.entity.prefix}/${action}` && r.entity.actionByName.has(action as never));
 }
 
 interface Node {

@@ -39,6 +39,10 @@ describe('typed calls, generated', () => {
   it('leaves out the CRUD actions of entities, raw answers and paths outside /admin', () => {
     const goods = model.byKey.get('goods/info')!;
     expect(isTypedCall(route('/admin/goods/info/page', { entity: goods }))).toBe(false);
+    // A hand-written call named like a CRUD action the entity does not declare is a typed call.
+    const site = model.byKey.get('base/site')!;
+    expect(site.actionByName.has('info')).toBe(false);
+    expect(isTypedCall(route('/admin/base/site/info', { entity: site }))).toBe(true);
     expect(isTypedCall(route('/admin/goods/info/buy', { entity: goods }))).toBe(true);
     expect(isTypedCall(route('/admin/base/open/openapi.json', { raw: true }))).toBe(false);
     expect(isTypedCall(route('/upload/x'))).toBe(false);
