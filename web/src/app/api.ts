@@ -39,7 +39,7 @@ function request<T>(method: Method, path: string, options?: RequestOptions): Pro
   return underProgress(progress, window.location.pathname, () => base.request<T>(method, path, options));
 }
 
-/** `api.get('/admin/base/comm/person')`, `api.post('/admin/base/sys/user/page', { page: 1 })` */
+/** The one client under the data layer: screens call `calls.base.comm.person()` or `data('base/sys/user').page(...)` (app/data). */
 export const api = {
   request,
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),

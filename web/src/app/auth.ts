@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TokenPair, UserInfo } from '../lib/session';
 import { api, type RequestOptions } from './api';
-import type { Row } from './data';
+import { calls, type Row } from './data';
 import { canWith, type PermCheck } from './can';
 import { browserPorts } from './language';
 import { syncAccountLanguage } from './member-language';
@@ -52,8 +52,8 @@ function toUser(row: Record<string, unknown>): UserInfo {
 /** Loads person and permmenu for the stored token. */
 export async function loadProfile(options?: RequestOptions): Promise<void> {
   const [person, pm] = await Promise.all([
-    api.get<Record<string, unknown>>('/admin/base/comm/person', options),
-    api.get<{ perms: string[]; menus: MenuRow[]; consoleRoleIds?: number[] }>('/admin/base/comm/permmenu', options),
+    calls.base.comm.person({}, options) as Promise<Record<string, unknown>>,
+    calls.base.comm.permmenu({}, options) as Promise<{ perms: string[]; menus: MenuRow[]; consoleRoleIds?: number[] }>,
   ]);
   const user = toUser(person);
   api.session.setUser(user);
@@ -100,7 +100,7 @@ export function isSigningOut(): boolean {
 export async function logout(): Promise<void> {
   leaving = true;
   try {
-    if (api.session.getToken()) await api.post('/admin/base/comm/logout', {}, { silent: true });
+    if (api.session.getToken()) await calls.base.comm.logout({}, { silent: true });
   } catch {
     /* the local session ends anyway */
   } finally {

@@ -4,7 +4,7 @@
  * Framework-free; screens read `conversation(target)` snapshots and `subscribe` to changes.
  *
  *   const chat = createChatStore({ realtime, userId: me.id, storage: localStorage,
- *     loadConversations: () => entityAction('base/message', 'conversations') });
+ *     loadConversations: () => calls.base.message.conversations() });
  *   await chat.load();
  *   await chat.send({ toType: 1, toId: 7 }, { content: 'hi @Ann', at: [12] });
  *

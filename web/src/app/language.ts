@@ -1,6 +1,7 @@
 /** The member-language rules (member-language.ts) wired to this browser, the session and the API. */
 import { currentLang, setLang, storedLang, type Lang } from '../i18n';
 import { api } from './api';
+import { calls } from './data';
 import { chooseLanguage, type LanguagePorts } from './member-language';
 
 export const browserPorts: LanguagePorts = {
@@ -8,7 +9,7 @@ export const browserPorts: LanguagePorts = {
   current: currentLang,
   chosen: storedLang,
   signedIn: () => api.session.isSignedIn(),
-  save: (language) => api.post('/admin/base/comm/personUpdate', { language }, { silent: true }),
+  save: (language) => calls.base.comm.personUpdate({ language }, { silent: true }),
 };
 
 /** What the language switch calls; a failed save leaves the page in the new language (the next sign-in tells). */

@@ -6,6 +6,7 @@ import { bindSocketToSession } from '../lib/session-socket';
 import { currentLang } from '../i18n';
 import { api, onTokens } from './api';
 import { isSigningOut, subscribeAuth } from './auth';
+import { calls } from './data';
 import { createRealtime } from './socket';
 
 export const realtime = createRealtime({
@@ -23,7 +24,7 @@ export function startRealtime(): void {
     realtime,
     getToken: () => (api.session.isSignedIn() ? api.session.getToken() : null),
     tokenState: () => api.session.tokenState(),
-    refresh: () => api.get('/admin/base/comm/person', { silent: true }),
+    refresh: () => calls.base.comm.person({}, { silent: true }),
     // This tab's own sign-out ends the session without a message.
     end: () => (isSigningOut() ? undefined : api.end('sessionEnded')),
     changes: [subscribeAuth, onTokens],

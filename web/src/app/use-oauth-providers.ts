@@ -3,7 +3,7 @@
  * member sign-in page offers only those. Read once per page load; none until known or when the call fails.
  */
 import { useEffect, useState } from 'react';
-import { entityAction } from './data';
+import { calls } from './data';
 
 export type SignInProvider = 'google' | 'discord';
 
@@ -16,7 +16,7 @@ export function signInProviders(v: unknown): SignInProvider[] {
 let asking: Promise<SignInProvider[]> | null = null;
 
 function providers(): Promise<SignInProvider[]> {
-  asking ??= entityAction<{ oauthProviders?: unknown }>('base/site', 'info', {}, { silent: true, skipAuth: true }).then(
+  asking ??= (calls.base.site.info({}, { silent: true, skipAuth: true }) as Promise<{ oauthProviders?: unknown }>).then(
     (info) => signInProviders(info?.oauthProviders),
     () => {
       asking = null;

@@ -4,7 +4,7 @@
  * once per page load; CNY until known or when the call fails, the rate unknown (null) until then.
  */
 import { useEffect, useState } from 'react';
-import { entityAction } from './data';
+import { calls } from './data';
 import { currencyCode, DEFAULT_CURRENCY } from './money';
 
 interface Terms {
@@ -16,7 +16,7 @@ let asking: Promise<Terms> | null = null;
 let known: Terms | null = null;
 
 function siteTerms(): Promise<Terms> {
-  asking ??= entityAction<{ currency?: unknown; tokensPerUnit?: unknown }>('base/site', 'info', {}, { silent: true, skipAuth: true }).then(
+  asking ??= (calls.base.site.info({}, { silent: true, skipAuth: true }) as Promise<{ currency?: unknown; tokensPerUnit?: unknown }>).then(
     (info) => {
       const rate = Number(info?.tokensPerUnit);
       return (known = { currency: currencyCode(info?.currency), tokensPerUnit: Number.isFinite(rate) && rate > 0 ? rate : null });

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../app/api';
-import { callsFor, type CrudAction, type CrudCalls, type CrudMethod } from '../app/data';
+import { calls, callsFor, type CrudAction, type CrudCalls, type CrudMethod } from '../app/data';
 import { currentLang, type Lang } from '../i18n';
 import { notify } from '../app/notify';
 import { i18n } from '../i18n';
@@ -68,8 +68,7 @@ let cache: { key: string; promise: Promise<EpsMap> } | null = null;
 export function loadEps(force = false): Promise<EpsMap> {
   const key = `${currentLang()}|${api.session.getToken() ?? ''}`;
   if (!cache || cache.key !== key || force) {
-    const promise = api
-      .get<Record<string, EpsEntry[]>>('/admin/base/open/eps', { silent: true })
+    const promise = (calls.base.open.eps({}, { silent: true }) as Promise<Record<string, EpsEntry[]>>)
       .then((byModule) => {
         const out: EpsMap = {};
         for (const list of Object.values(byModule)) for (const e of list) out[`${e.module}/${e.name}`] = e;

@@ -4,7 +4,7 @@
  * directly (the typed data layer covers entities only). Calls are silent: the page shows refusals in
  * place (fields marked, an alert for the rest) instead of a toast.
  */
-import { api } from '../app/api';
+import { calls } from '../app/data';
 import type { Lang } from '../i18n';
 
 /** The field types of server/core/entity/define.ts `FieldType`, in the order the generator lists them. */
@@ -71,14 +71,12 @@ export interface CreateAnswer extends DryRunAnswer {
   router: string;
 }
 
-const BASE = '/admin/base/coding';
-
 export function getModuleTree(): Promise<ModuleNode[]> {
-  return api.get<ModuleNode[]>(`${BASE}/getModuleTree`, { silent: true });
+  return calls.base.coding.getModuleTree({}, { silent: true }) as Promise<ModuleNode[]>;
 }
 
 export function createCode(body: CodeBody & { dryRun: true }): Promise<DryRunAnswer>;
 export function createCode(body: CodeBody & { dryRun: false }): Promise<CreateAnswer>;
 export function createCode(body: CodeBody): Promise<DryRunAnswer | CreateAnswer> {
-  return api.post<DryRunAnswer | CreateAnswer>(`${BASE}/createCode`, body, { silent: true });
+  return calls.base.coding.createCode(body, { silent: true }) as Promise<DryRunAnswer | CreateAnswer>;
 }

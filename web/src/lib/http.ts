@@ -5,6 +5,7 @@
  */
 import { t, type Lang } from './messages';
 import { createSession, type Session, type StorageLike, type TokenPair } from './session';
+import { REFRESH_PATH } from '../app/data/paths';
 
 export type MessageKind = 'error' | 'success';
 /** `expired`: both tokens ran out; `sessionEnded`: the server ended the session (the socket's notice). */
@@ -19,7 +20,8 @@ export type FetchLike = (
 
 export const SUCCESS_CODE = 1000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const REFRESH_PATH = '/admin/base/open/refreshToken';
+/** The refresh call this client sends by itself (its path lives with the data layer's other raw paths). */
+export { REFRESH_PATH };
 
 export interface HttpOptions {
   baseUrl?: string;

@@ -3,7 +3,7 @@ import { Avatar, Button, Card, Descriptions, Divider, Form, Input, Skeleton, Spa
 import { ArrowLeftOutlined, LockOutlined, LogoutOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { api } from '../app/api';
+import { calls } from '../app/data';
 import { loadProfile, logout, signedIn, useAuth } from '../app/auth';
 import { notify } from '../app/notify';
 import { realtime } from '../app/realtime';
@@ -80,7 +80,7 @@ export default function PersonalCenter() {
         // The new password ends every session, this one's socket included: it reconnects with the new pair.
         realtime.pause();
       }
-      const pair = await api.post<TokenPair | null>('/admin/base/comm/personUpdate', body);
+      const pair = (await calls.base.comm.personUpdate(body)) as TokenPair | null;
       // A new password ends the old session: the server hands out a fresh token pair.
       if (pair && typeof pair === 'object' && 'token' in pair) await signedIn(pair);
       else await loadProfile();

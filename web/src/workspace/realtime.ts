@@ -13,7 +13,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../app/api';
 import { useAuth } from '../app/auth';
-import { entityAction } from '../app/data';
+import { calls } from '../app/data';
 import { realtime } from '../app/realtime';
 import { type NoticeData, type NoticeKind, type RealtimeStatus, type Target } from '../app/socket';
 import { createChatStore, type ChatStore, type ConversationItem } from '../app/chat-store';
@@ -41,7 +41,7 @@ export function syncWorkspaceSession(userId: number | null): void {
         realtime,
         userId,
         storage: window.localStorage,
-        loadConversations: () => entityAction<ConversationItem[]>('base/message', 'conversations', {}, { silent: true }),
+        loadConversations: () => calls.base.message.conversations({}, { silent: true }) as Promise<ConversationItem[]>,
       });
       setChat(store, userId);
       void store.load().catch(() => undefined);

@@ -5,12 +5,11 @@
  *   const users = await data('base/sys/user').page({ page: 1, keyWord: 'ann' });
  *   await data('base/sys/role').delete([3]);
  *
- * Screens never build a CRUD path by hand. Screens rendered from /eps use `epsData(entry)` (console/eps.ts),
- * the same calls with the methods /eps gives.
+ * Screens never build a CRUD path by hand, and reach every other call through `calls` (calls.ts).
+ * Screens rendered from /eps use `epsData(entry)` (console/eps.ts), the same calls with the methods /eps gives.
  */
 import { ENTITY_ACTIONS } from '../../generated/entities';
 import { crudCalls, type CrudCalls, type CrudMethod } from './crud-calls';
-import type { RequestOptions } from '../api';
 import { entityRequest } from './request';
 import type { ActionsOf, AddBody, CrudAction, EntityKey, ListQuery, Row, UpdateBody } from './types';
 
@@ -39,9 +38,4 @@ export { type CrudCalls, type CrudMethod } from './crud-calls';
 export { fieldErrors, fieldProblems, showFieldErrors, type FieldProblem } from './field-errors';
 export type { ActionsOf, AddBody, CrudAction, EntityKey, Filters, KeyWith, ListQuery, PageQuery, PageResult, Row, UpdateBody } from './types';
 
-/** A custom action of an entity (move, order, restore, clear, …), POST unless told: `entityAction('base/sys/user', 'move', body)`. */
-export function entityAction<T = unknown>(key: EntityKey, action: string, payload: object = {}, options: RequestOptions & { method?: CrudMethod } = {}): Promise<T> {
-  const { method = 'POST', ...rest } = options;
-  return entityRequest<T>(`/admin/${key}`, action, method, payload, rest);
-}
 export { calls, type Calls } from './calls';

@@ -4,7 +4,8 @@
  * answer returns. XHR rather than fetch, for the upload progress events.
  */
 import { api, ApiError } from '../../app/api';
-import type { Row } from '../../app/data';
+import { calls, type Row } from '../../app/data';
+import { UPLOAD_URL } from '../../app/data/paths';
 import { currentLang } from '../../i18n';
 
 /** A file of the space (a space/info row). */
@@ -23,11 +24,11 @@ export function uploadFile(
   opts: { classifyId?: number | null; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<SpaceFile> {
   // A cheap authenticated call first, so an expired token gets refreshed by the session client.
-  return api.get('/admin/base/comm/uploadMode', { silent: true }).then(
+  return calls.base.comm.uploadMode({}, { silent: true }).then(
     () =>
       new Promise<SpaceFile>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', '/api/admin/base/comm/upload');
+        xhr.open('POST', UPLOAD_URL);
         const token = api.session.getToken();
         if (token) xhr.setRequestHeader('Authorization', token);
         xhr.setRequestHeader('language', currentLang());

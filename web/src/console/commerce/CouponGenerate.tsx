@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { entityAction, showFieldErrors } from '../../app/data';
+import { calls, showFieldErrors } from '../../app/data';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
 import { copyText } from '../../components/space/copy';
@@ -44,9 +44,9 @@ export default function CouponGenerate({ open, onClose, onGenerated }: CouponGen
     if (!values) return;
     setBusy(true);
     try {
-      const answer = await entityAction<{ count: number; codes: string[] }>('base/coupon', 'generate', generateBody(values), {
+      const answer = (await calls.base.coupon.generate(generateBody(values), {
         successMessage: t('viewsCommerce.coupon.generated', { n: values.count }),
-      });
+      })) as { count: number; codes: string[] };
       const days = values.type === COUPON_TYPE.days;
       setBatch({
         codes: answer.codes,

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { useI18n } from '../../i18n';
 import type { EpsDictOption } from '../eps';
 import { optionLabel } from '../crud/values';
@@ -25,7 +25,7 @@ export default function LedgerCheck({ fields, refreshKey }: { fields: EpsDictOpt
   const load = useCallback(() => {
     setLoading(true);
     setFailed(false);
-    entityAction<Check>('base/tokenLog', 'check', {}, { method: 'GET' })
+    (calls.base.tokenLog.check() as Promise<Check>)
       .then(setCheck, () => setFailed(true))
       .finally(() => setLoading(false));
   }, []);

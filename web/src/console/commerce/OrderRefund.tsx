@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Modal, Result, Space, Tag, Typography } from 'antd';
-import { api } from '../../app/api';
+import { calls } from '../../app/data';
 import { useI18n } from '../../i18n';
 import type { Row } from '../crud/table-columns';
 import { formatMoney } from '../../app/money';
-import { orderTitle, ORDER_STATUS, personLabel, refundBody, refundCall, type RefundAnswer } from './orders';
+import { orderTitle, ORDER_STATUS, personLabel, refundBody, type RefundAnswer } from './orders';
 
 export interface OrderRefundProps {
   /** The order to refund; null: closed. */
@@ -44,7 +44,8 @@ export default function OrderRefund({ order, currency, onClose, onRefunded }: Or
     const { reason } = values;
     setBusy(true);
     try {
-      const answer = await api.post<RefundAnswer>(refundCall(alipay ? 'alipay' : 'stripe').path, refundBody(orderNo, reason ?? ''));
+      const refund = alipay ? calls.base.alipay.refund : calls.base.stripe.refund;
+      const answer = (await refund(refundBody(orderNo, reason ?? ''))) as RefundAnswer;
       setDone(answer);
       onRefunded(answer);
     } catch {

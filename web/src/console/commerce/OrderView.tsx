@@ -19,7 +19,7 @@ import OrderRefund from './OrderRefund';
 import { filterForm, hiddenFilter, idFilter, selectFilter } from './filters';
 import { ORDER_STATUS_COLORS, ORDER_TYPE_COLORS, PROVIDER_COLORS, providerOptions } from './labels';
 import { formatMoney } from '../../app/money';
-import { orderTitle, personLabel, refundCall, refundOffer, type RefundOffer } from './orders';
+import { orderTitle, personLabel, refundOffer, refundPermission, type RefundOffer } from './orders';
 import { useSiteCurrency } from '../../app/use-site-currency';
 
 function Screen({ meta }: { meta: EntityMeta }) {
@@ -33,7 +33,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
   /** The order's refund offer as this administrator may act on it. */
   const offerOf = (r: Row): RefundOffer => {
     const offer = refundOffer(r);
-    return offer === 'stripe' || offer === 'alipay' ? (can(refundCall(offer).permission) ? offer : null) : offer;
+    return offer === 'stripe' || offer === 'alipay' ? (can(refundPermission(offer)) ? offer : null) : offer;
   };
   const person = (name: unknown, id: unknown) => {
     const label = personLabel(name, id);

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { App, Button, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { data, entityAction, type PageQuery } from '../../app/data';
+import { calls, data, type PageQuery } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
@@ -36,7 +36,7 @@ export default function TokenAudit({ meta }: { meta: EntityMeta }) {
 
   // The audit page, with the state of each entry's order (a refunded sale is not offered for withdrawal).
   const auditPage = async (body: Record<string, unknown>) => {
-    const page = await entityAction<{ list: AuditRow[]; pagination: { total: number } }>('base/tokenLog', 'auditList', body);
+    const page = (await calls.base.tokenLog.auditList(body)) as { list: AuditRow[]; pagination: { total: number } };
     const ids = orderIdsOf(page.list);
     if (!mayReadOrders || !ids.length) return page;
     // `id` is a declared equality filter of orders, though the generated row type leaves the id out.
@@ -59,7 +59,7 @@ export default function TokenAudit({ meta }: { meta: EntityMeta }) {
       cancelText: t('common.cancel'),
       // A refusal (409: an entry already withdrawable, or a seller's debt) was shown by the client; nothing changed.
       onOk: () =>
-        entityAction<{ count: number; users: number }>('base/tokenLog', 'batchSetWithdrawable', { ids }).then((r) => {
+        (calls.base.tokenLog.batchSetWithdrawable({ ids }) as Promise<{ count: number; users: number }>).then((r) => {
           notify('success', t('viewsCommerce.audit.released', { n: r.count, users: r.users }));
           done();
           void table.current?.reload();

@@ -28,9 +28,9 @@ export function refundOffer(order: OrderLike): RefundOffer {
   return order.provider === 'stripe' || order.provider === 'alipay' ? order.provider : 'unsupported';
 }
 
-/** The provider's refund call and the permission it takes. */
-export function refundCall(provider: RefundProvider): { path: string; permission: string } {
-  return { path: `/admin/base/${provider}/refund`, permission: `base:${provider}:refund` };
+/** The permission the provider's refund call (`calls.base.stripe.refund`, `calls.base.alipay.refund`) takes. */
+export function refundPermission(provider: RefundProvider): string {
+  return `base:${provider}:refund`;
 }
 
 /** A person on an order as the console shows them: the name the server derived, else `#id`; null without one. */

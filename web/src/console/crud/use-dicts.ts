@@ -3,7 +3,7 @@
  * one dict/info/data call per screen and language. A type with no entries gives an empty list.
  */
 import { useEffect, useState } from 'react';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { currentLang } from '../../i18n';
 import type { EpsDictOption } from '../eps';
 import { flattenOptions } from './values';
@@ -16,7 +16,7 @@ export function loadDicts(keys: string[]): Promise<DictOptions> {
   const id = `${currentLang()}|${[...keys].sort().join(',')}`;
   let p = cache.get(id);
   if (!p) {
-    p = entityAction<Record<string, Array<EpsDictOption & { children?: unknown }>>>('dict/info', 'data', { types: keys }, { silent: true })
+    p = (calls.dict.info.data({ types: keys }, { silent: true }) as Promise<Record<string, Array<EpsDictOption & { children?: unknown }>>>)
       .then((data) => {
         const out: DictOptions = {};
         for (const k of keys) out[k] = flattenOptions(data?.[k] ?? []);

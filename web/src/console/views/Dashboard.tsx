@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Card, Col, Empty, Row, Segmented, Skeleton, Space, Tooltip, Typography, theme } from 'antd';
 import { DollarOutlined, EyeOutlined, QuestionCircleOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { api } from '../../app/api';
+import { calls } from '../../app/data';
 import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import { AreaChart, BarChart, Sparkline } from './system/charts';
@@ -78,7 +78,7 @@ export default function Dashboard() {
     if (!allowed) return;
     let live = true;
     setFailed(false);
-    api.get<Summary>('/admin/base/dashboard/summary', { query: { days, tzOffset: -new Date().getTimezoneOffset() } }).then(
+    (calls.base.dashboard.summary({ days, tzOffset: -new Date().getTimezoneOffset() }) as Promise<Summary>).then(
       (d) => live && setData(d),
       () => live && setFailed(true),
     );

@@ -11,7 +11,7 @@ import DepartmentForm, { type DepartmentTarget } from './system/DepartmentForm';
 import DepartmentMembers from './system/DepartmentMembers';
 import { dropMoves, type DropPlace } from './system/dept-order';
 import { buildTree, toTreeData } from './system/tree';
-import { data, entityAction, type Row as DataRow } from '../../app/data';
+import { calls, data, type Row as DataRow } from '../../app/data';
 import { useList } from './system/use-list';
 
 type Department = DataRow<'base/sys/department'>;
@@ -51,7 +51,7 @@ export default function DepartmentView() {
     const list = dropMoves(rows, dragId, targetId, place);
     if (!list.length) return;
     void api
-      entityAction('base/sys/department', 'order', { list }, { successMessage: t('common.updateSuccess') })
+      calls.base.sys.department.order({ list }, { successMessage: t('common.updateSuccess') })
       .catch(() => undefined)
       .finally(() => void reload());
   };

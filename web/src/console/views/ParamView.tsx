@@ -9,6 +9,7 @@ import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText,
 import { Button, Form, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { Row } from '../../app/data';
+import { openHtmlUrl } from '../../app/data/paths';
 import { FileInput, KindIcon, kindOf } from '../../components/space';
 import { useI18n } from '../../i18n';
 import CrudTable from '../crud/CrudTable';
@@ -23,8 +24,6 @@ const param = (r: CrudRow) => r as unknown as ParamRow;
 
 const TYPE_COLORS = ['blue', 'purple', 'green'] as const;
 const FIELDS = ['keyName', 'name', 'dataType', 'data', 'remark', 'secret'] as const;
-
-export const openHtmlUrl = (keyName: string) => `/api/admin/base/open/html?key=${encodeURIComponent(keyName)}`;
 
 /** The words of an HTML text, blocks apart (parsed inert: nothing of it runs or loads). */
 function plainText(html: string): string {

@@ -5,7 +5,7 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { entityAction, type Row } from '../../app/data';
+import { calls, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import CrudTable from '../crud/CrudTable';
@@ -50,7 +50,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
       title: t('common.tip'),
       content: t('viewsData.recycle.confirmRestore'),
       onOk: () =>
-        entityAction('recycle/data', 'restore', { ids: [row.id] }, { successMessage: t('common.operationSuccess') }).then(() => {
+        calls.recycle.data.restore({ ids: [row.id] }, { successMessage: t('common.operationSuccess') }).then(() => {
           setDetail(null);
           void ref.current?.reload();
         }),

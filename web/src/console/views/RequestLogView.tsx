@@ -6,7 +6,7 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import { confirmThen } from './system/confirm';
-import { entityAction, type Row } from '../../app/data';
+import { calls, type Row } from '../../app/data';
 import { formatTime } from './data/entity';
 import CrudTable from '../crud/CrudTable';
 import type { Row as CrudRow } from '../crud/table-columns';
@@ -36,7 +36,7 @@ function KeepDays() {
   const mayRead = can(perm('getKeep'));
   useEffect(() => {
     if (!mayRead) return;
-    entityAction<number>('base/sys/log', 'getKeep', {}, { method: 'GET', silent: true }).then(
+    (calls.base.sys.log.getKeep({}, { silent: true }) as Promise<number>).then(
       (n) => setDays(Number(n)),
       () => undefined,
     );
@@ -46,7 +46,7 @@ function KeepDays() {
     if (days === null) return;
     setSaving(true);
     try {
-      await entityAction('base/sys/log', 'setKeep', { value: days }, { successMessage: t('common.saveSuccess') });
+      await calls.base.sys.log.setKeep({ value: days }, { successMessage: t('common.saveSuccess') });
     } catch {
       /* the client already showed the server's message */
     } finally {
@@ -95,7 +95,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
       modal,
       t('viewsSystem.log.confirmClear'),
       async () => {
-        await entityAction('base/sys/log', 'clear', {}, { successMessage: t('common.operationSuccess') });
+        await calls.base.sys.log.clear({}, { successMessage: t('common.operationSuccess') });
         void table.current?.reload();
       }, true,
     );

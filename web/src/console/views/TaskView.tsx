@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { CaretRightOutlined, PauseOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { entityAction, type Row } from '../../app/data';
+import { calls, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import RowActions from '../../components/RowActions';
@@ -52,7 +52,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: () =>
-        entityAction('task/info', call, { id: r.id }, { successMessage: t(CALLS[call].done) }).then(
+        calls.task.info[call]({ id: r.id }, { successMessage: t(CALLS[call].done) }).then(
           () => void table.current?.reload(),
           () => undefined, // the client showed the server's message
         ),

@@ -1,5 +1,5 @@
-/** The server calls of the sign-in family of pages (paths without the /api prefix). */
-import { api } from '../../app/api';
+/** The server calls of the sign-in family of pages (typed calls of the data layer). */
+import { calls as typed } from '../../app/data';
 import type { TokenPair } from '../../lib/session';
 
 export interface Captcha {
@@ -16,23 +16,21 @@ export interface EmailLoginResult extends TokenPair {
 
 export type OAuthProvider = 'google' | 'discord';
 
-const OPEN = '/admin/base/open';
-const USER = '/admin/base/sys/user';
+const { open, sys } = typed.base;
+const pub = { skipAuth: true } as const;
 
 export const calls = {
-  captcha: () => api.get<Captcha>(`${OPEN}/captcha`, { query: { width: 150, height: 50 }, skipAuth: true, silent: true }),
-  login: (body: { username: string; password: string; captchaId: string; verifyCode: string }) =>
-    api.post<TokenPair>(`${OPEN}/login`, body, { skipAuth: true }),
-  sendCode: (email: string, type: 'login' | 'register') => api.post<null>(`${OPEN}/sendCode`, { email, type }, { skipAuth: true }),
-  loginByEmail: (email: string, code: string) => api.post<EmailLoginResult>(`${OPEN}/loginByEmail`, { email, code }, { skipAuth: true }),
-  oauthStart: (provider: OAuthProvider) => api.post<{ url: string }>(`${OPEN}/oauth1`, { provider }, { skipAuth: true }),
-  oauthTicket: (ticket: string) => api.post<TokenPair>(`${OPEN}/oauth2`, { ticket }, { skipAuth: true }),
-  googleLogin: (code: string, state: string) => api.post<TokenPair>(`${USER}/googleLogin`, { code, state }, { skipAuth: true }),
-  sendResetCode: (email: string) => api.post<null>(`${USER}/sendResetPasswordCode`, { email }, { skipAuth: true }),
-  resetPassword: (body: { email: string; code: string; password: string }) =>
-    api.post<null>(`${USER}/resetPassword`, body, { skipAuth: true }),
+  captcha: () => open.captcha({ width: 150, height: 50 }, { ...pub, silent: true }) as Promise<Captcha>,
+  login: (body: { username: string; password: string; captchaId: string; verifyCode: string }) => open.login(body, pub) as Promise<TokenPair>,
+  sendCode: (email: string, type: 'login' | 'register') => open.sendCode({ email, type }, pub) as Promise<null>,
+  loginByEmail: (email: string, code: string) => open.loginByEmail({ email, code }, pub) as Promise<EmailLoginResult>,
+  oauthStart: (provider: OAuthProvider) => open.oauth1({ provider }, pub) as Promise<{ url: string }>,
+  oauthTicket: (ticket: string) => open.oauth2({ ticket }, pub) as Promise<TokenPair>,
+  googleLogin: (code: string, state: string) => sys.user.googleLogin({ code, state }, pub) as Promise<TokenPair>,
+  sendResetCode: (email: string) => sys.user.sendResetPasswordCode({ email }, pub) as Promise<null>,
+  resetPassword: (body: { email: string; code: string; password: string }) => sys.user.resetPassword(body, pub) as Promise<null>,
   additionalInfo: (body: { id?: number; nickName: string; inviteCode?: string }) =>
-    api.post<{ nickName: string; inviteCode: string }>(`${USER}/additionalInfo`, body),
+    sys.user.additionalInfo(body) as Promise<{ nickName: string; inviteCode: string }>,
 };
 
 /** Whether the server asked new members for an inviter's code (remembered from the e-mail sign-in answer). */

@@ -4,7 +4,7 @@ import { Button, Empty, Pagination, Skeleton, Typography } from 'antd';
 import { EyeOutlined, HeartFilled, LikeOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls, type PageResult } from '../../app/data';
 import { formatDate, formatMoney } from '../../app/money';
 import { useSiteCurrency } from '../../app/use-site-currency';
 import { usePaged } from './use-paged';
@@ -23,12 +23,12 @@ export default function FavoritesTab() {
   const { t, lang } = useI18n();
   const currency = useSiteCurrency();
   const [busy, setBusy] = useState<number | null>(null);
-  const paged = usePaged<Favorite>((page, size) => entityAction('goods/favorite', 'myFavorites', { page, size }, { silent: true }), [], 12);
+  const paged = usePaged<Favorite>((page, size) => calls.goods.favorite.myFavorites({ page, size }, { silent: true }) as Promise<PageResult<Favorite>>, [], 12);
 
   const remove = async (goodsId: number) => {
     setBusy(goodsId);
     try {
-      await entityAction('goods/favorite', 'cancelFavorite', { goodsId });
+      await calls.goods.favorite.cancelFavorite({ goodsId });
       paged.reload();
     } finally {
       setBusy(null);

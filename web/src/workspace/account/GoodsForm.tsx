@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import { data, entityAction, showFieldErrors, type Row } from '../../app/data';
+import { calls, data, showFieldErrors, type Row } from '../../app/data';
 import { notify } from '../../app/notify';
 import { useViewport } from '../social/use-viewport';
 import { FileInput } from '../../components/space';
@@ -76,7 +76,7 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
       .then((rows) => setTypes(rows.filter((r) => Number(r.status ?? 1) === 1).map((r) => ({ value: r.id, label: String(r.name ?? r.id) }))))
       .catch(() => setTypes([]));
     if (goods) {
-      entityAction<{ specs?: Spec[] }>('goods/info', 'openDetail', { id: goods.id }, { silent: true })
+      (calls.goods.info.openDetail({ id: goods.id }, { silent: true }) as Promise<{ specs?: Spec[] }>)
         .then((d) => form.setFieldValue('specs', (d.specs ?? []).map((s) => ({ id: s.id, name: s.name, price: s.price, stock: s.stock }))))
         .catch(() => undefined);
     }
@@ -99,7 +99,7 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
     try {
       if (goods) {
         const specs = (v.specs ?? []).map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name.trim(), price: s.price ?? null, stock: s.stock ?? 0 }));
-        await entityAction('goods/info', 'updateGoods', { id: goods.id, ...body, specs });
+        await calls.goods.info.updateGoods({ id: goods.id, ...body, specs });
       } else {
         await data('goods/info').add(body);
       }

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, DatePicker, Segmented, Skeleton, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { errorText } from '../pay/pay-calls';
 import { currencyCode, formatMoney, formatTokens } from '../../app/money';
 import { daysOf, fillSeries, lastDays, statsBody, type DayRange } from './stats-series';
@@ -38,8 +38,10 @@ export default function GoodsStats({ version }: { version: number }) {
   useEffect(() => {
     let live = true;
     const body = statsBody(range);
-    const call = (action: string, b: object) => entityAction<Figure>('goods/info', action, b, { silent: true });
-    Promise.all([call('totalView', {}), call('totalSold', body), call('totalRevenue', body), call('totalEarnedTokens', body)])
+    const info = calls.goods.info;
+    const quiet = { silent: true };
+    const figure = (asking: Promise<unknown>) => asking as Promise<Figure>;
+    Promise.all([figure(info.totalView({}, quiet)), figure(info.totalSold(body, quiet)), figure(info.totalRevenue(body, quiet)), figure(info.totalEarnedTokens(body, quiet))])
       .then(([views, sold, revenue, tokens]) => live && (setFigures({ views: Number(views.total ?? 0), sold, revenue, tokens }), setError(null)))
       .catch((e: unknown) => live && setError(errorText(e)));
     return () => {

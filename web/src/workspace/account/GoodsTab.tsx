@@ -9,7 +9,7 @@ import { Button, Empty, Pagination, Segmented, Skeleton, Typography } from 'antd
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { data, entityAction } from '../../app/data';
+import { calls, data, type PageResult } from '../../app/data';
 import { notify } from '../../app/notify';
 import { useSiteCurrency } from '../../app/use-site-currency';
 import { usePaged } from './use-paged';
@@ -33,7 +33,7 @@ export default function GoodsTab() {
   const paged = usePaged<MyGoods>(
     (page, size) =>
       removed
-        ? entityAction('goods/info', 'removedList', { page, size }, { silent: true })
+        ? (calls.goods.info.removedList({ page, size }, { silent: true }) as Promise<PageResult<MyGoods>>)
         : data('goods/info').page({ page, size, order: 'id', sort: 'desc' }, { silent: true }),
     [removed, version],
   );
@@ -101,12 +101,12 @@ export default function GoodsTab() {
             removed={removed}
             busy={busy === g.id}
             onEdit={() => open(g)}
-            onPin={(pin) => void act(g.id, () => entityAction('goods/info', 'updateGoods', { id: g.id, isPinned: pin ? 1 : 0 }), pin ? t('wsAccount.goods.pinnedDone') : t('wsAccount.goods.unpinnedDone'))}
-            onRemove={() => void act(g.id, () => entityAction('goods/info', 'remove', { id: g.id }), t('wsAccount.goods.removedDone'))}
+            onPin={(pin) => void act(g.id, () => calls.goods.info.updateGoods({ id: g.id, isPinned: pin ? 1 : 0 }), pin ? t('wsAccount.goods.pinnedDone') : t('wsAccount.goods.unpinnedDone'))}
+            onRemove={() => void act(g.id, () => calls.goods.info.remove({ id: g.id }), t('wsAccount.goods.removedDone'))}
             onRestore={() =>
               void act(
                 g.id,
-                () => entityAction<{ unpinned?: boolean }>('goods/info', 'restore', { id: g.id }),
+                () => calls.goods.info.restore({ id: g.id }) as Promise<{ unpinned?: boolean }>,
                 (a) => (a.unpinned ? t('wsAccount.goods.restoredUnpinned') : t('wsAccount.goods.restoredDone')),
               )
             }

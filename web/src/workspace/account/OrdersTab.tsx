@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import { Empty, Pagination, Segmented, Select, Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls, type PageResult } from '../../app/data';
 import { cancelOrder } from '../pay/pay-calls';
 import { isOrderNotice, type Order } from '../pay/order-status';
 import { useNotice } from '../realtime';
@@ -39,7 +39,8 @@ export default function OrdersTab() {
     }, { replace: true });
 
   const paged = usePaged<Order>(
-    (page, size) => entityAction('goods/order', sold ? 'mySoldOrders' : 'myOrders', { page, size, ...(status === 'all' ? {} : { status: Number(status) }) }, { silent: true }),
+    (page, size) =>
+      (sold ? calls.goods.order.mySoldOrders : calls.goods.order.myOrders)({ page, size, ...(status === 'all' ? {} : { status: Number(status) }) }, { silent: true }) as Promise<PageResult<Order>>,
     [sold, status],
   );
 

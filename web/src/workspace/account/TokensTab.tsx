@@ -8,7 +8,7 @@ import { Button, Form, Input, InputNumber, Statistic, Typography } from 'antd';
 import { GiftOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { entityAction, showFieldErrors } from '../../app/data';
+import { calls, showFieldErrors } from '../../app/data';
 import { notify } from '../../app/notify';
 import { formatDate, formatTokens } from '../../app/money';
 import { useSiteCurrency, useTokensPerUnit } from '../../app/use-site-currency';
@@ -38,7 +38,7 @@ export default function TokensTab() {
   const recharge = async ({ amount }: { amount: number | null }) => {
     setBusy('recharge');
     try {
-      const order = await entityAction<{ orderNo: string }>('goods/order', 'rechargeToken', { amount });
+      const order = (await calls.goods.order.rechargeToken({ amount })) as { orderNo: string };
       navigate(`/payment?orderNo=${encodeURIComponent(order.orderNo)}`);
     } catch (e) {
       showFieldErrors(rechargeForm, e);
@@ -49,7 +49,7 @@ export default function TokensTab() {
   const redeem = async ({ code }: { code: string }) => {
     setBusy('code');
     try {
-      const r = await entityAction<{ tokens?: number; balance?: number; days?: number; vipEndTime?: string }>('base/coupon', 'use', { code: code.trim() });
+      const r = (await calls.base.coupon.use({ code: code.trim() })) as { tokens?: number; balance?: number; days?: number; vipEndTime?: string };
       notify(
         'success',
         r.tokens !== undefined

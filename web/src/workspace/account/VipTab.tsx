@@ -9,8 +9,7 @@ import { Alert, Button, Empty, Skeleton, Tag, Typography } from 'antd';
 import { CrownFilled, GiftOutlined, SyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { api } from '../../app/api';
-import { entityAction, type Row } from '../../app/data';
+import { calls, type Row } from '../../app/data';
 import { notify } from '../../app/notify';
 import { errorText, isUnavailable } from '../pay/pay-calls';
 import { formatDate, formatMoney, formatTokens } from '../../app/money';
@@ -36,7 +35,7 @@ export default function VipTab() {
 
   useEffect(() => {
     let live = true;
-    entityAction<Plan[]>('base/vip', 'all', {}, { silent: true })
+    (calls.base.vip.all({}, { silent: true }) as Promise<Plan[]>)
       .then((rows) => live && (setPlans(Array.isArray(rows) ? rows : []), setError(null)))
       .catch((e: unknown) => live && setError({ message: errorText(e), status: 0 }));
     return () => {
@@ -55,7 +54,7 @@ export default function VipTab() {
   const buy = async (plan: Plan) => {
     setBusy(`buy${plan.id}`);
     try {
-      const order = await entityAction<{ orderNo: string }>('goods/order', 'buyVip', { vipId: plan.id });
+      const order = (await calls.goods.order.buyVip({ vipId: plan.id })) as { orderNo: string };
       navigate(`/payment?orderNo=${encodeURIComponent(order.orderNo)}`);
     } catch {
       setBusy(null);
@@ -65,7 +64,7 @@ export default function VipTab() {
   const subscribe = async (plan: Plan) => {
     setBusy(`sub${plan.id}`);
     try {
-      const r = await api.get<{ url: string; orderNo: string }>('/admin/base/stripe/subscribe', { query: { vipId: plan.id }, silent: true });
+      const r = (await calls.base.stripe.subscribe({ vipId: plan.id }, { silent: true })) as { url: string; orderNo: string };
       writeMemory(window.localStorage, { orderNo: r.orderNo, provider: 'stripe', sentAt: Date.now() });
       window.location.href = r.url;
     } catch (e) {

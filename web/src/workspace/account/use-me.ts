@@ -5,8 +5,8 @@
  * made elsewhere (an order paid, a refund, a sale, tokens an administrator gave) each come with one.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../app/api';
 import { loadProfile } from '../../app/auth';
+import { calls } from '../../app/data';
 import { useNotice } from '../realtime';
 
 export interface Me {
@@ -26,8 +26,7 @@ export function useMe(): { me: Me | null; failed: boolean; reload: () => void } 
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    api
-      .get<Me>('/admin/base/comm/person', { silent: true })
+    (calls.base.comm.person({}, { silent: true }) as Promise<Me>)
       .then((p) => live && (setMe(p), setFailed(false)))
       .catch(() => live && setFailed(true));
     return () => {

@@ -7,7 +7,7 @@
  *   const r = await startRun(app, 'Summarise this', { toType: 1, toId: 7 }, clientId);
  *   // r: { runId, message, cost, balance }
  */
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import type { ChatMessage, Target } from '../../app/socket';
 import { isAsyncApp, type AppGroup, type PublicApp } from './app-cost';
 
@@ -35,7 +35,7 @@ let catalogue: Promise<AppGroup[]> | null = null;
 /** `app/all`, asked once per page load (again after a failure, or when `fresh`); public, so sent without a token. */
 export function loadCatalogue(fresh = false): Promise<AppGroup[]> {
   if (fresh || !catalogue) {
-    const asking = entityAction<AppGroup[]>('base/app', 'all', {}, { ...quiet, method: 'GET', skipAuth: true }).then((groups) => (Array.isArray(groups) ? groups : []));
+    const asking = (calls.base.app.all({}, { ...quiet, skipAuth: true }) as Promise<AppGroup[]>).then((groups) => (Array.isArray(groups) ? groups : []));
     catalogue = asking;
     asking.catch(() => {
       if (catalogue === asking) catalogue = null;
@@ -57,9 +57,10 @@ export function appsById(groups: readonly AppGroup[]): Map<number, PublicApp> {
  */
 export function startRun(app: PublicApp, input: unknown, target: Target | null, clientId: string): Promise<RunAnswer> {
   const body = { appId: Number(app.id), input, clientId, ...(target ? { toType: target.toType, toId: target.toId } : {}) };
-  return entityAction<RunAnswer>('base/message', isAsyncApp(app) ? 'addTask' : 'runWorkflow', body, quiet);
+  const start = isAsyncApp(app) ? calls.base.message.addTask : calls.base.message.runWorkflow;
+  return start(body, quiet) as Promise<RunAnswer>;
 }
 
 export function loadSavedTime(): Promise<SavedTime> {
-  return entityAction<SavedTime>('base/sys/user', 'savedTimeSummary', {}, quiet);
+  return calls.base.sys.user.savedTimeSummary({}, quiet) as Promise<SavedTime>;
 }

@@ -3,14 +3,14 @@
  *
  * Departures from the brief, forced by the server:
  * - desktop `add` and group `delete` are hand-written routes, absent from the generated CRUD map,
- *   so they go through `entityAction` (same paths as `data(...).add` / `.delete` would use);
+ *   so they go through `calls` (same paths as `data(...).add` / `.delete` would use);
  * - a public AI member from the catalogue (`allMemberList` gives AI *user* ids) is added with
  *   `groupMember/add {groupId, userId}`: `memberToGroup` takes a member *row* id, which the
  *   catalogue does not give;
  * - friends are read with `{status: 1, userId: me}`: a member's `friend/list` also returns other
  *   people's accepted rows.
  */
-import { data, entityAction } from '../../app/data';
+import { calls, data } from '../../app/data';
 import { toDesktops, type DesktopItem } from './desktop-order';
 import { roleOf, type GroupRole } from './group-roles';
 
@@ -161,30 +161,30 @@ function toMember(r: Obj): GroupMember {
 
 export const boardApi = {
   async desktops(): Promise<DesktopItem[]> {
-    return toDesktops(await entityAction<Obj[]>('base/desktop', 'list', {}));
+    return toDesktops((await calls.base.desktop.list()) as Obj[]);
   },
-  addDesktop: (name: string, sort: number) => entityAction<{ id: number }>('base/desktop', 'add', { name, sort }),
+  addDesktop: (name: string, sort: number) => calls.base.desktop.add({ name, sort }) as Promise<{ id: number }>,
   renameDesktop: (id: number, name: string) => data('base/desktop').update({ id, name }),
   deleteDesktop: (id: number) => data('base/desktop').delete([id]),
-  sortDesktops: (ids: number[]) => entityAction('base/desktop', 'updateSortByIds', { ids }),
-  groupToDesktop: (groupId: number, desktopId: number) => entityAction('base/groupMember', 'groupToDesktop', { groupId, desktopId }),
+  sortDesktops: (ids: number[]) => calls.base.desktop.updateSortByIds({ ids }),
+  groupToDesktop: (groupId: number, desktopId: number) => calls.base.groupMember.groupToDesktop({ groupId, desktopId }),
 
   async groups(): Promise<MyGroup[]> {
-    return (await entityAction<Obj[]>('base/group', 'list2', {})).map(toGroup);
+    return ((await calls.base.group.list2()) as Obj[]).map(toGroup);
   },
-  addGroup: (g: NewGroup) => entityAction<{ id: number; key?: string }>('base/group', 'add', g),
-  updateGroup: (id: number, card: GroupCard) => entityAction<Obj>('base/group', 'updateGroupInfo', { id, ...card }),
-  deleteGroup: (id: number) => entityAction('base/group', 'delete', { ids: [id] }),
+  addGroup: (g: NewGroup) => calls.base.group.add(g) as Promise<{ id: number; key?: string }>,
+  updateGroup: (id: number, card: GroupCard) => calls.base.group.updateGroupInfo({ id, ...card }) as Promise<Obj>,
+  deleteGroup: (id: number) => calls.base.group.delete({ ids: [id] }),
 
   async members(groupId: number): Promise<GroupMember[]> {
-    const r = await entityAction<{ list: Obj[] }>('base/groupMember', 'memberList', { groupId, page: 1, size: 1000 }, { silent: true });
+    const r = (await calls.base.groupMember.memberList({ groupId, page: 1, size: 1000 }, { silent: true })) as { list: Obj[] };
     return (r.list ?? []).map(toMember);
   },
-  addPerson: (groupId: number, userId: number) => entityAction<{ id: number; userId: number }>('base/groupMember', 'add', { groupId, userId }),
-  addAi: (groupId: number, ai: NewAi) => entityAction<{ id: number; userId: number }>('base/groupMember', 'add', { groupId, ai }),
-  updateAi: (memberId: number, change: AiChange) => entityAction<Obj>('base/groupMember', 'updateMemberInfo', { memberId, ...change }),
-  removeMembers: (ids: number[]) => entityAction('base/groupMember', 'delete', { ids }),
-  setRole: (groupId: number, userId: number, role: GroupRole) => entityAction('base/groupMember', 'setTeamMemberRole', { groupId, userId, role }),
+  addPerson: (groupId: number, userId: number) => calls.base.groupMember.add({ groupId, userId }) as Promise<{ id: number; userId: number }>,
+  addAi: (groupId: number, ai: NewAi) => calls.base.groupMember.add({ groupId, ai }) as Promise<{ id: number; userId: number }>,
+  updateAi: (memberId: number, change: AiChange) => calls.base.groupMember.updateMemberInfo({ memberId, ...change }) as Promise<Obj>,
+  removeMembers: (ids: number[]) => calls.base.groupMember.delete({ ids }),
+  setRole: (groupId: number, userId: number, role: GroupRole) => calls.base.groupMember.setTeamMemberRole({ groupId, userId, role }),
 
   async friends(me: number): Promise<Friend[]> {
     const rows = await data('base/friend').list({ status: 1, userId: me });
@@ -197,7 +197,7 @@ export const boardApi = {
     }));
   },
   async catalogue(keyWord: string): Promise<CatalogueAi[]> {
-    const r = await entityAction<{ list: Obj[] }>('base/groupMember', 'allMemberList', { keyWord: keyWord.trim() || undefined, page: 1, size: 50 });
+    const r = (await calls.base.groupMember.allMemberList({ keyWord: keyWord.trim() || undefined, page: 1, size: 50 })) as { list: Obj[] };
     return (r.list ?? []).map((a) => ({
       id: Number(a.id),
       nickName: (a.nickName as string | null) ?? null,

@@ -5,7 +5,7 @@
  * screen is open.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { useAuth } from '../../app/auth';
 import type { Target } from '../../app/socket';
 import { onMembershipChange, realtime } from '../realtime';
@@ -22,10 +22,10 @@ function directoryFor(userId: number): Directory {
     current = {
       userId,
       dir: createDirectory({
-        groups: () => entityAction<GroupRow[]>('base/group', 'list2', {}, silent),
-        user: (id) => entityAction<ProfileRow>('base/sys/user', 'openDetail', { id }, silent),
+        groups: () => calls.base.group.list2({}, silent) as Promise<GroupRow[]>,
+        user: (id) => calls.base.sys.user.openDetail({ id }, silent) as Promise<ProfileRow>,
         members: (groupId) =>
-          entityAction<{ list: MemberRow[]; pagination?: { total?: number } }>('base/groupMember', 'memberList', { groupId, page: 1, size: 1000 }, silent),
+          (calls.base.groupMember.memberList({ groupId, page: 1, size: 1000 }, silent) as Promise<{ list: MemberRow[]; pagination?: { total?: number } }>),
       }),
     };
   }

@@ -10,7 +10,7 @@
  *   the top again asks again; a failed first page offers a retry.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import type { ChatStore } from '../../app/chat-store';
 import type { ChatMessage, Target } from '../../app/socket';
 
@@ -34,7 +34,7 @@ export interface History {
 
 function fetchPage(target: Target, beforeSeq?: number): Promise<Page> {
   const body = { toType: target.toType, toId: target.toId, size: PAGE_SIZE, ...(beforeSeq ? { beforeSeq } : {}) };
-  return entityAction<Page>('base/message', 'messageList', body);
+  return calls.base.message.messageList(body) as Promise<Page>;
 }
 
 export function useHistory(chat: ChatStore | null, target: Target): History {

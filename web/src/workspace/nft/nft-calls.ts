@@ -3,8 +3,7 @@
  * to the signed-in account (a challenge the wallet signs with ADR-36, then bindWallet, which checks
  * the signature). All silent: the screen shows their failures in its own words.
  */
-import { api } from '../../app/api';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import type { ChainSettings } from '../../generated/shared';
 
 /** `GET /admin/base/open/chainSettings`: public values only (the server's type, generated). */
@@ -29,9 +28,9 @@ const quiet = { silent: true } as const;
 export const chainReady = (s: ChainSettings | null): s is ChainSettings => !!(s && s.chainId && s.rpc && s.collection && s.staking && s.denom);
 
 export const nftCalls = {
-  settings: () => api.get<ChainSettings>('/admin/base/open/chainSettings', { ...quiet, skipAuth: true }),
-  challenge: () => entityAction<WalletChallenge>('base/sys/user', 'walletChallenge', {}, quiet),
-  bind: (body: BindWalletBody) => entityAction<unknown>('base/sys/user', 'bindWallet', body, quiet),
+  settings: () => calls.base.open.chainSettings({}, { ...quiet, skipAuth: true }) as Promise<ChainSettings>,
+  challenge: () => calls.base.sys.user.walletChallenge({}, quiet) as Promise<WalletChallenge>,
+  bind: (body: BindWalletBody) => calls.base.sys.user.bindWallet(body, quiet),
   /** Makes the server read the linked wallet's staked tokens anew (its answer is cached otherwise). */
-  refreshStaked: () => entityAction<unknown>('base/sys/user', 'isNftStacked', { refresh: true }, quiet),
+  refreshStaked: () => calls.base.sys.user.isNftStacked({ refresh: true }, quiet),
 };

@@ -14,7 +14,7 @@ import { CrownOutlined, DollarOutlined, RocketOutlined, ShopOutlined, TeamOutlin
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { loadProfile, useAuth } from '../../app/auth';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import WorkspaceLayout from '../WorkspaceLayout';
 import CreatorProfileForm from '../teams/CreatorProfileForm';
@@ -39,7 +39,7 @@ export default function ApplyProfile() {
   const become = async () => {
     setBusy(true);
     try {
-      await entityAction('base/sys/user', 'becomeBlogger', {});
+      await calls.base.sys.user.becomeBlogger();
       await loadProfile();
       notify('success', t('wsTeams.apply.becameCreator'));
     } catch {

@@ -14,7 +14,7 @@ import { LoginOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/i
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import WorkspaceLayout from '../WorkspaceLayout';
 import { membershipChanged } from '../realtime';
@@ -48,7 +48,7 @@ export default function JoinTeam() {
     if (!key) return;
     setJoining(true);
     try {
-      const r = await entityAction<{ id: number; groupId: number }>('base/groupMember', 'joinTeam', { key });
+      const r = (await calls.base.groupMember.joinTeam({ key })) as { id: number; groupId: number };
       setJoined({ key, groupId: Number(r.groupId) });
       // The card counts the members: with the one who just joined.
       refresh();

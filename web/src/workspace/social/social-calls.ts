@@ -3,7 +3,7 @@
  * request). Each rejects after the http client has shown the server's message, unless `silent`.
  */
 import { api } from '../../app/api';
-import { data, entityAction } from '../../app/data';
+import { calls, data } from '../../app/data';
 import type { FriendRow } from './friend-rows';
 import type { NotifyRow } from './notify-model';
 
@@ -58,27 +58,27 @@ export const friendCalls = {
   mine: (me: number) => data('base/friend').list({ userId: me }) as Promise<FriendRow[]>,
   /** Requests waiting for my answer. */
   toMe: (me: number) => data('base/friend').list({ friendId: me, status: 0 }) as Promise<FriendRow[]>,
-  add: (friendId: number) => entityAction<{ id: number; status: number }>('base/friend', 'add', { friendId }),
-  update: (body: { id: number; status?: number; remark?: string | null }) => entityAction<null>('base/friend', 'update', body),
-  remove: (ids: number[]) => entityAction<{ count: number }>('base/friend', 'delete', { ids }),
+  add: (friendId: number) => calls.base.friend.add({ friendId }) as Promise<{ id: number; status: number }>,
+  update: (body: { id: number; status?: number; remark?: string | null }) => calls.base.friend.update(body) as Promise<null>,
+  remove: (ids: number[]) => calls.base.friend.delete({ ids }) as Promise<{ count: number }>,
 };
 
 export const notifyCalls = {
   page: (page: number, size: number) => data('base/notify').page({ page, size }, quiet) as Promise<{ list: NotifyRow[]; pagination: { total: number } }>,
   unread: () => data('base/notify').page({ page: 1, size: 1, status: 0 }, quiet).then((p) => Number(p.pagination.total) || 0),
   markRead: (id: number) => data('base/notify').update({ id, status: 1 }),
-  readAll: () => entityAction<{ count: number }>('base/notify', 'readAll', {}),
+  readAll: () => calls.base.notify.readAll() as Promise<{ count: number }>,
 };
 
 export const peopleCalls = {
-  search: (keyWord: string) => entityAction<PublicProfile[]>('base/sys/user', 'search', { keyWord }),
+  search: (keyWord: string) => calls.base.sys.user.search({ keyWord }) as Promise<PublicProfile[]>,
   /** `name`: the username, or an id written in digits. Silent: the page shows a 404 itself. */
-  detail: (name: string) => entityAction<PublicProfile>('base/sys/user', 'openDetail', { name }, quiet),
-  teams: (userId: number) => entityAction<PublicTeam[]>('base/groupMember', 'teamsByUserId', { userId }, quiet),
+  detail: (name: string) => calls.base.sys.user.openDetail({ name }, quiet) as Promise<PublicProfile>,
+  teams: (userId: number) => calls.base.groupMember.teamsByUserId({ userId }, quiet) as Promise<PublicTeam[]>,
 };
 
 export const siteCalls = {
-  info: () => entityAction<SiteInfo>('base/site', 'info', {}, { ...quiet, skipAuth: true }),
+  info: () => calls.base.site.info({}, { ...quiet, skipAuth: true }) as Promise<SiteInfo>,
   health: () => api.get<Health>('/health', { ...quiet, skipAuth: true }),
 };
 

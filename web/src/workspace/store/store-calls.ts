@@ -4,7 +4,7 @@
  * Calls whose failure the screen shows itself are silent; the others let the http client show the
  * server's message.
  */
-import { data, entityAction, type Row } from '../../app/data';
+import { calls, data, type Row } from '../../app/data';
 import type { PageAnswer } from './paging';
 
 /** A listing as the store shows it (the public fields of goods/info, with typeName and userName). */
@@ -63,19 +63,19 @@ export const storeCalls = {
   types: () => data('goods/type').list({}, quiet) as Promise<GoodsType[]>,
   /** Suggested search keywords: the role needs `goods:searchKeyword:list` (administrators only by default). */
   searchKeywords: () => data('goods/searchKeyword').list({ order: 'sortNum', sort: 'asc' }, quiet) as Promise<SearchKeyword[]>,
-  list: (filter: StoreFilter & { page: number; size: number }) => entityAction<PageAnswer<StoreGoods>>('goods/info', 'openList', filter, quiet),
+  list: (filter: StoreFilter & { page: number; size: number }) => calls.goods.info.openList(filter, quiet) as Promise<PageAnswer<StoreGoods>>,
   /** `visitorId`: a signed-out visitor's id, so that `liked` is theirs. 404 when the goods is not on sale. */
-  detail: (id: number, visitorId?: string) => entityAction<GoodsDetail>('goods/info', 'openDetail', visitorId ? { id, visitorId } : { id }, quiet),
-  view: (id: number) => entityAction<{ counted: boolean; viewCount: number }>('goods/info', 'view', { id }, quiet),
-  like: (goodsId: number, visitorId?: string) => entityAction<{ liked: boolean; likeCount: number }>('goods/like', 'like', visitorId ? { goodsId, visitorId } : { goodsId }),
-  addFavorite: (goodsId: number) => entityAction<{ id: number; created: boolean }>('goods/favorite', 'addFavorite', { goodsId }),
-  cancelFavorite: (goodsId: number) => entityAction<{ count: number }>('goods/favorite', 'cancelFavorite', { goodsId }),
-  isPlaced: (goodsId: number) => entityAction<boolean>('goods/order', 'isPlaced', { goodsId }, quiet),
-  place: (body: { goodsId: number; specId?: number; quantity?: number }) => entityAction<PlacedOrder>('goods/order', 'place', body),
+  detail: (id: number, visitorId?: string) => calls.goods.info.openDetail(visitorId ? { id, visitorId } : { id }, quiet) as Promise<GoodsDetail>,
+  view: (id: number) => calls.goods.info.view({ id }, quiet) as Promise<{ counted: boolean; viewCount: number }>,
+  like: (goodsId: number, visitorId?: string) => calls.goods.like.like(visitorId ? { goodsId, visitorId } : { goodsId }) as Promise<{ liked: boolean; likeCount: number }>,
+  addFavorite: (goodsId: number) => calls.goods.favorite.addFavorite({ goodsId }) as Promise<{ id: number; created: boolean }>,
+  cancelFavorite: (goodsId: number) => calls.goods.favorite.cancelFavorite({ goodsId }) as Promise<{ count: number }>,
+  isPlaced: (goodsId: number) => calls.goods.order.isPlaced({ goodsId }, quiet) as Promise<boolean>,
+  place: (body: { goodsId: number; specId?: number; quantity?: number }) => calls.goods.order.place(body) as Promise<PlacedOrder>,
   comments: (goodsId: number, page: number, size: number) =>
     data('base/comment').page({ goodsId, page, size, order: 'createTime', sort: 'desc' }, quiet) as Promise<PageAnswer<GoodsComment>>,
   addComment: (goodsId: number, content: string) => data('base/comment').add({ goodsId, content }),
-  person: (id: number) => entityAction<PublicPerson>('base/sys/user', 'openDetail', { id }, quiet),
+  person: (id: number) => calls.base.sys.user.openDetail({ id }, quiet) as Promise<PublicPerson>,
   /** The public site info; read for its currency when the server gives one. */
-  site: () => entityAction<Record<string, unknown>>('base/site', 'info', {}, { ...quiet, skipAuth: true }),
+  site: () => calls.base.site.info({}, { ...quiet, skipAuth: true }) as Promise<Record<string, unknown>>,
 };

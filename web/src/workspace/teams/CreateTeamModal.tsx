@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import { percentToRatio } from './team-model';
 import { membershipChanged } from '../realtime';
@@ -27,7 +27,7 @@ export default function CreateTeamModal({ open, onClose, onCreated }: { open: bo
       const body: Record<string, unknown> = { name: v.name.trim(), type: 2 };
       if (v.remark?.trim()) body.remark = v.remark.trim();
       if (typeof v.percent === 'number') body.allocationRatio = percentToRatio(v.percent);
-      const made = await entityAction<{ id: number; key?: string }>('base/group', 'add', body);
+      const made = (await calls.base.group.add(body)) as { id: number; key?: string };
       notify('success', t('wsTeams.create.done'));
       membershipChanged();
       form.resetFields();

@@ -1,12 +1,12 @@
 /**
  * The public profile a creator shows: nickname, cover (1520 x 240), tags and share links, saved through
- * `POST /admin/base/comm/personUpdate` and then the session's profile is reloaded.
+ * `calls.base.comm.personUpdate` and then the session's profile is reloaded.
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Select } from 'antd';
 import { IdcardOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import { api } from '../../app/api';
+import { calls } from '../../app/data';
 import { getAuth, loadProfile, useAuth } from '../../app/auth';
 import { notify } from '../../app/notify';
 import { FileInput } from '../../components/space';
@@ -28,7 +28,7 @@ export default function CreatorProfileForm() {
   const submit = async (v: ProfileValues) => {
     setBusy(true);
     try {
-      await api.post('/admin/base/comm/personUpdate', profileBody(v, user?.shareLink));
+      await calls.base.comm.personUpdate(profileBody(v, user?.shareLink));
       await loadProfile();
       notify('success', t('common.saveSuccess'));
     } catch {

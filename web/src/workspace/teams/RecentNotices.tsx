@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Card, List, Typography } from 'antd';
 import { SoundOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import type { ChatMessage } from '../../app/socket';
 import { useNotice } from '../realtime';
 import { memberName, type TeamMember } from './team-model';
@@ -25,7 +25,7 @@ export default function RecentNotices({ groupId, version, members }: { groupId: 
 
   useEffect(() => {
     let live = true;
-    entityAction<{ list: ChatMessage[] }>('base/message', 'messageList', { toType: 1, toId: groupId, size: SCAN }, { silent: true })
+    (calls.base.message.messageList({ toType: 1, toId: groupId, size: SCAN }, { silent: true }) as Promise<{ list: ChatMessage[] }>)
       .then((r) => live && setList(noticesOf(Array.isArray(r?.list) ? r.list : [])))
       .catch(() => live && setList((l) => l ?? []));
     return () => {

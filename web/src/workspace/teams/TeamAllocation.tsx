@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Col, InputNumber, Row, Slider, Statistic, Typography } from 'antd';
 import { PieChartOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import { percentToRatio, poolAmount, ratioToPercent, type MyTeam } from './team-model';
 
@@ -21,7 +21,7 @@ export default function TeamAllocation({ team, editable, onSaved }: { team: MyTe
   const save = async () => {
     setBusy(true);
     try {
-      await entityAction('base/group', 'updateGroupInfo', { id: team.id, allocationRatio: percentToRatio(percent) });
+      await calls.base.group.updateGroupInfo({ id: team.id, allocationRatio: percentToRatio(percent) });
       notify('success', t('common.saveSuccess'));
       onSaved();
     } catch {

@@ -8,7 +8,7 @@ import { App, Avatar, Badge, Button, Card, List, Select, Skeleton, Tag, Typograp
 import { RobotOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import RoleTag from './RoleTag';
 import { assignableRoles, memberName, type MyTeam, type TeamMember, type TeamRole } from './team-model';
@@ -32,7 +32,7 @@ export default function TeamMembers({ team, members, failed, reload, onChanged }
   const apply = async (m: TeamMember, role: TeamRole) => {
     setBusy(m.userId);
     try {
-      await entityAction('base/groupMember', 'setTeamMemberRole', { groupId: team.id, userId: m.userId, role });
+      await calls.base.groupMember.setTeamMemberRole({ groupId: team.id, userId: m.userId, role });
       notify('success', role === 'owner' ? t('wsTeams.members.handedOver', { name: memberName(m) }) : t('wsTeams.members.roleSet'));
       reload();
       if (role === 'owner') onChanged();

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Card, Input } from 'antd';
 import { NotificationOutlined, SendOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import { newClientId } from '../../app/chat-store';
 import { NOTICE_MAX, noticeAttempt, type NoticeAttempt } from './team-notice';
@@ -25,7 +25,7 @@ export default function TeamNoticeForm({ groupId, onSent }: { groupId: number; o
     setPending(attempt);
     setBusy(true);
     try {
-      await entityAction('base/message', 'sendTeamNotice', { groupId, content: attempt.content, clientId: attempt.clientId });
+      await calls.base.message.sendTeamNotice({ groupId, content: attempt.content, clientId: attempt.clientId });
       notify('success', t('wsTeams.notice.sent'));
       setText('');
       setPending(null);

@@ -12,7 +12,7 @@ import { Avatar, Button, Card, Popconfirm, Typography } from 'antd';
 import { ArrowLeftOutlined, LogoutOutlined, MessageOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import { chatPath, tabPath } from '../nav';
 import RoleTag from './RoleTag';
@@ -36,7 +36,7 @@ export default function TeamPage({ team, version, onChanged }: { team: MyTeam; v
   const leave = async () => {
     setLeaving(true);
     try {
-      await entityAction('base/groupMember', 'withdrawFromTeam', { groupId: team.id });
+      await calls.base.groupMember.withdrawFromTeam({ groupId: team.id });
       notify('success', t('wsTeams.leave.done', { name: team.name }));
       membershipChanged();
       onChanged();

@@ -5,7 +5,7 @@
  * keeping the answer on screen meanwhile (the card's member count after a join).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import type { PublicTeam } from './JoinTeamCard';
 
 export interface JoinCheck {
@@ -36,7 +36,7 @@ export function useJoinCheck(key: string | null, userId: number | null) {
     let live = true;
     if (!quiet.current) setState({ status: 'loading' });
     quiet.current = false;
-    entityAction<JoinCheck>('base/groupMember', 'canJoin', { key }, { silent: true })
+    (calls.base.groupMember.canJoin({ key }, { silent: true }) as Promise<JoinCheck>)
       .then((result) => live && setState({ status: 'done', result: result ?? { canJoin: false } }))
       .catch((e: unknown) => live && setState({ status: 'failed', message: e instanceof Error ? e.message : String(e) }));
     return () => {

@@ -1,6 +1,6 @@
 /** A team's members (`groupMember/teamMember {groupId}`), listed owner first; reloaded when `version` changes. */
 import { useCallback, useEffect, useState } from 'react';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { roleOf, sortMembers, type TeamMember } from './team-model';
 
 export function useTeamMembers(groupId: number, version: number) {
@@ -11,7 +11,7 @@ export function useTeamMembers(groupId: number, version: number) {
 
   useEffect(() => {
     let live = true;
-    entityAction<TeamMember[]>('base/groupMember', 'teamMember', { groupId }, { silent: true })
+    (calls.base.groupMember.teamMember({ groupId }, { silent: true }) as Promise<TeamMember[]>)
       .then((list) => {
         if (!live) return;
         setMembers(sortMembers((Array.isArray(list) ? list : []).map((m) => ({ ...m, userId: Number(m.userId), role: roleOf(m.role) }))));

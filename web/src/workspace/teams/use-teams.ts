@@ -6,7 +6,7 @@
  * `version` grows on every reload, so a team page can reload its members and notices with it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { entityAction } from '../../app/data';
+import { calls } from '../../app/data';
 import { useNotice } from '../realtime';
 import { isTeamNotify, roleOf, type MyTeam } from './team-model';
 
@@ -26,7 +26,7 @@ export function useMyTeams(): TeamsState & { version: number; reload: () => void
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    entityAction<MyTeam[]>('base/groupMember', 'teams', {}, { silent: true })
+    (calls.base.groupMember.teams({}, { silent: true }) as Promise<MyTeam[]>)
       .then((list) => {
         if (!live) return;
         const teams = (Array.isArray(list) ? list : []).map((t) => ({ ...t, id: Number(t.id), role: roleOf(t.role), memberCount: Number(t.memberCount ?? 0) }));

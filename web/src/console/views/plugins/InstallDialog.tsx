@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, Modal, Steps } from 'antd';
-import { entityAction } from '../../../app/data';
+import { calls } from '../../../app/data';
 import { useI18n } from '../../../i18n';
 import type { EntityMeta } from '../data/entity';
 import PackageReview from './PackageReview';
@@ -26,7 +26,7 @@ export default function InstallDialog({ meta, open, onClose, onInstalled }: Inst
 
   const upload = (payload: object) => {
     setBusy(true);
-    entityAction<UploadAnswer>('plugin/info', 'upload', payload)
+    (calls.plugin.info.upload(payload) as Promise<UploadAnswer>)
       .then(setAnswer, () => undefined) // refused: the client showed the server's message
       .finally(() => setBusy(false));
   };
@@ -40,7 +40,7 @@ export default function InstallDialog({ meta, open, onClose, onInstalled }: Inst
   const confirm = () => {
     if (!answer) return;
     setBusy(true);
-    entityAction<PluginRow>('plugin/info', 'install', { uploadId: answer.uploadId }, { successMessage: t('viewsTasks.install.installed', { name: answer.manifest.name }) })
+    (calls.plugin.info.install({ uploadId: answer.uploadId }, { successMessage: t('viewsTasks.install.installed', { name: answer.manifest.name }) }) as Promise<PluginRow>)
       .then(
         (row) => {
           setAnswer(null);

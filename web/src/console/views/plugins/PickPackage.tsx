@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { AppstoreOutlined, InboxOutlined } from '@ant-design/icons';
 import { Avatar, Button, Empty, List, Spin, Tabs, Tag, Typography, Upload } from 'antd';
-import { entityAction } from '../../../app/data';
+import { calls } from '../../../app/data';
 import { useI18n } from '../../../i18n';
 import { logoSrc, type ShippedPlugin } from './plugin-types';
 
@@ -22,7 +22,7 @@ export default function PickPackage({ busy, onShipped, onFile }: PickPackageProp
 
   useEffect(() => {
     let live = true;
-    entityAction<ShippedPlugin[]>('plugin/info', 'shipped', {}, { method: 'GET' }).then(
+    (calls.plugin.info.shipped() as Promise<ShippedPlugin[]>).then(
       (list) => live && setShipped(Array.isArray(list) ? list : []),
       () => live && setShipped([]),
     );

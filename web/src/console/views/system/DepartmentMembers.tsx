@@ -5,7 +5,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { useCan } from '../../../app/auth';
 import { useI18n } from '../../../i18n';
 import MemberSelect from '../../../components/MemberSelect';
-import { data as entityData, entityAction, type Row } from '../../../app/data';
+import { calls, data as entityData, type Row } from '../../../app/data';
 
 type Department = Row<'base/sys/department'>;
 type User = Row<'base/sys/user'>;
@@ -39,7 +39,7 @@ export default function DepartmentMembers({ department }: { department: Departme
   const add = async (userIds: number[]) => {
     setBusy(true);
     try {
-      await entityAction('base/sys/user', 'move', { userIds, departmentId: department.id }, { successMessage: t('common.operationSuccess') });
+      await calls.base.sys.user.move({ userIds, departmentId: department.id }, { successMessage: t('common.operationSuccess') });
       setPicking(false);
       await load();
     } catch {

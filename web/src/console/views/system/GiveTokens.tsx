@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
-import { entityAction } from '../../../app/data';
+import { calls } from '../../../app/data';
 
 export interface GiveTokensTarget {
   id: number;
@@ -30,7 +30,7 @@ export default function GiveTokens(props: { target: GiveTokensTarget | null; onC
     const { amount, remark } = await form.validateFields();
     setBusy(true);
     try {
-      await entityAction('base/tokenLog', 'adjust', { userId: target.id, amount, remark: remark || undefined, clientKey }, { successMessage: t('common.operationSuccess') });
+      await calls.base.tokenLog.adjust({ userId: target.id, amount, remark: remark || undefined, clientKey }, { successMessage: t('common.operationSuccess') });
       form.resetFields();
       onDone();
     } catch {

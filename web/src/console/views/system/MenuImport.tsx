@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Form, Modal, TreeSelect, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
-import { entityAction, fieldProblems } from '../../../app/data';
+import { calls, fieldProblems } from '../../../app/data';
 import { useMenuLabel } from './use-menu-label';
 import { buildTree, toTreeData } from './tree';
 import type { Row } from '../../../app/data';
@@ -52,7 +52,7 @@ export default function MenuImport(props: { open: boolean; menus: MenuItem[]; on
     }
     setBusy(true);
     try {
-      const r = await entityAction<{ ids: number[] }>('base/sys/menu', 'import', { parentId, menus: list }, { silent: true });
+      const r = (await calls.base.sys.menu.import({ parentId, menus: list }, { silent: true })) as { ids: number[] };
       setResult({ kind: 'done', count: r.ids.length });
       onImported();
     } catch (e) {
@@ -124,7 +124,7 @@ export default function MenuImport(props: { open: boolean; menus: MenuItem[]; on
 
 /** Saves the export of the chosen menus as a JSON file. */
 export async function exportMenus(ids: number[]): Promise<void> {
-  const data = await entityAction<unknown>('base/sys/menu', 'export', { ids });
+  const data = await calls.base.sys.menu.export({ ids });
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

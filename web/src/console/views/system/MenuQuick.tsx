@@ -8,7 +8,7 @@ import { Checkbox, Form, Input, InputNumber, Modal, Select, Spin, TreeSelect } f
 import { notify } from '../../../app/notify';
 import { useI18n } from '../../../i18n';
 import { useEps } from '../../eps';
-import { entityAction, showFieldErrors } from '../../../app/data';
+import { calls, showFieldErrors } from '../../../app/data';
 import { useMenuLabel } from './use-menu-label';
 import { buildTree, toTreeData } from './tree';
 import type { Row } from '../../../app/data';
@@ -59,7 +59,7 @@ export default function MenuQuick(props: { open: boolean; menus: MenuItem[]; onC
     if (!entity) return;
     let live = true;
     setLoadingPerms(true);
-    entityAction<{ label: string; perms: ParsedPerm[] }>('base/sys/menu', 'parse', { entity })
+    (calls.base.sys.menu.parse({ entity }) as Promise<{ label: string; perms: ParsedPerm[] }>)
       .then((parsed) => {
         if (!live) return;
         setPerms(parsed.perms);
@@ -77,7 +77,7 @@ export default function MenuQuick(props: { open: boolean; menus: MenuItem[]; onC
     if (!v) return;
     setBusy(true);
     try {
-      await entityAction('base/sys/menu', 'create', { ...v, parentId: v.parentId ?? null }, { silent: true });
+      await calls.base.sys.menu.create({ ...v, parentId: v.parentId ?? null }, { silent: true });
       notify('success', t('common.saveSuccess'));
       onCreated();
       onClose();

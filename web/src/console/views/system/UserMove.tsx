@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Form, Modal, TreeSelect, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { buildTree, toTreeData } from './tree';
-import { entityAction, type Row } from '../../../app/data';
+import { calls, type Row } from '../../../app/data';
 
 type Department = Row<'base/sys/department'>;
 
@@ -28,7 +28,7 @@ export default function UserMove(props: { userIds: number[] | null; departments:
     }
     setBusy(true);
     try {
-      await entityAction('base/sys/user', 'move', { userIds, departmentId }, { successMessage: t('common.operationSuccess') });
+      await calls.base.sys.user.move({ userIds, departmentId }, { successMessage: t('common.operationSuccess') });
       setDepartmentId(null);
       onMoved();
     } catch {

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Space, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { entityAction, fieldProblems } from '../../../app/data';
+import { calls, fieldProblems } from '../../../app/data';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../data/entity';
 import { previewBody, type TaskFormValues } from './task-form';
@@ -29,7 +29,7 @@ export default function SchedulePreview({ values }: { values: TaskFormValues }) 
     }
     let live = true;
     const timer = setTimeout(() => {
-      entityAction<{ times: string[] }>('task/info', 'preview', JSON.parse(key) as object, { silent: true }).then(
+      (calls.task.info.preview(JSON.parse(key) as object, { silent: true }) as Promise<{ times: string[] }>).then(
         (r) => live && setState({ kind: 'times', times: r.times ?? [] }),
         (e: unknown) => {
           if (!live) return;

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { Button, Drawer, Grid, Select, Tag, Typography } from 'antd';
-import { entityAction } from '../../../app/data';
+import { calls } from '../../../app/data';
 import { useI18n } from '../../../i18n';
 import CrudTable from '../../crud/CrudTable';
 import type { Row } from '../../crud/table-columns';
@@ -30,6 +30,7 @@ export default function TaskLogDrawer({ meta, task, onClose }: TaskLogDrawerProp
   const screens = Grid.useBreakpoint();
   const [status, setStatus] = useState<number | undefined>(undefined);
   const statuses = meta.options('status');
+  const taskId = task?.id;
 
   const duration = (ms: unknown) => {
     const d = durationParts(typeof ms === 'number' ? ms : null);
@@ -82,14 +83,14 @@ export default function TaskLogDrawer({ meta, task, onClose }: TaskLogDrawerProp
       data-testid="task-logs"
       styles={{ body: { padding: screens.md ? 24 : 8 } }}
     >
-      {task?.id !== undefined ? (
+      {taskId !== undefined ? (
         <CrudTable
           entry={meta.entry}
           entityKey="task/log"
           title=""
           filters={status === undefined ? {} : { status }}
           pageCall={(body) =>
-            entityAction('task/info', 'log', { id: task.id, page: body.page, size: body.size, ...(status === undefined ? {} : { status }) }, { method: 'GET' })
+            calls.task.info.log({ id: taskId, page: body.page as number | undefined, size: body.size as number | undefined, ...(status === undefined ? {} : { status }) })
           }
           tools={{ import: false, export: false, select: false, inlineEdit: false }}
           table={() => ({
