@@ -85,17 +85,19 @@ function docLines(r: Route, indent: string): string[] {
   return [`${indent}/**`, ...safe.map((l) => `${indent} * ${l}`), `${indent} */`];
 }
 
-/** Whether an input schema requires nothing: the function's argument may be left out. */
+/** Whether an input schema requires nothing: the function's argument may be left out (an `anyOf` of forms always takes one). */
 function nothingRequired(s: JsonSchema): boolean {
-  return !Array.isArray(s.required) || s.required.length === 0;
+  return !s.anyOf && (!Array.isArray(s.required) || s.required.length === 0);
 }
 
 function callType(r: Route, indent: string, named: NamedSchemas): string {
   if (!r.call) return 'Call<object, unknown, false>';
   const input = r.call.input;
-  const inputType = input.properties && Object.keys(input.properties as object).length ? typeExpression(input, indent, named) : 'Record<string, never>';
+  // A shape of no fields takes nothing; a pass-through body (`anyOf` of forms, a list) is typed as it is.
+  const takesNothing = input.type === 'object' && !Object.keys((input.properties ?? {}) as object).length && !input.anyOf;
+  const inputType = takesNothing ? 'Record<string, never>' : typeExpression(input, indent, named);
   const answer = r.call.answer ? typeExpression(r.call.answer, indent, named) : 'unknown';
-  return `Call<${inputType}, ${answer}, ${nothingRequired(input) ? 'false' : 'true'}>`;
+  return `Call<${inputType}, ${answer}, ${takesNothing || nothingRequired(input) ? 'false' : 'true'}>`;
 }
 
 function typeTree(node: Node, indent: string, named: NamedSchemas): string[] {

@@ -226,9 +226,37 @@ export function readShape<S extends Shape>(shape: S, body: Record<string, unknow
   return out as Input<S>;
 }
 
-/** Any present value, read by the operation itself (the generic delete's `ids`): `schema` describes it. */
+/** The JSON types a schema allows at its top level (its `type`, or those of its `anyOf`), or null when it says none. */
+function topTypes(schema: JsonSchema): Set<string> | null {
+  const own = (s: JsonSchema): string[] | null => (Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : null);
+  if (Array.isArray(schema.anyOf)) {
+    const all = (schema.anyOf as JsonSchema[]).map(own);
+    return all.some((t) => t === null) ? null : new Set(all.flat() as string[]);
+  }
+  const t = own(schema);
+  return t ? new Set(t) : null;
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/**
+ * Any present value of the JSON type(s) `schema` names at its top level, read further by the
+ * operation itself (the generic delete's `ids`, an export's menus): a value of another type is a
+ * bad field (`type`) here. In a query string, text stands for a number or a flag.
+ */
 export function raw(schema: JsonSchema): Field<unknown, false> {
-  return field(schema, (v) => v);
+  const types = topTypes(schema);
+  return field(schema, (v, r) => {
+    if (!types) return v;
+    const t = jsonType(v);
+    const fits = types.has(t) || (t === 'integer' && types.has('number')) || (r.query && t === 'string' && (types.has('integer') || types.has('number') || types.has('boolean')));
+    return fits ? v : bad(r, 'type', { type: [...types].join(' | ') });
+  });
 }
 
 /** An id that may also be null (to clear it), or absent. */

@@ -365,6 +365,24 @@ export interface Calls {
     };
     desktop: {
       /**
+       * Add Desktop (新增桌面)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/desktop/add`
+       */
+      add: Call<unknown, unknown, false>;
+      /**
+       * My desktops, the default one first (我的桌面（默认桌面在前） / 我的桌面（預設桌面在前）)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/base/desktop/list`
+       */
+      list: Call<Record<string, never>, Array<{
+        id: number;
+        name: string | null;
+        sort: number;
+        userId: number;
+        member: number[];
+      }>, false>;
+      /**
        * Order my desktops (排序我的桌面)
        * Writes; may call: roles holding the permission.
        * `POST /admin/base/desktop/updateSortByIds`
@@ -373,7 +391,80 @@ export interface Calls {
         ids: number[];
       }, null, true>;
     };
+    friend: {
+      /**
+       * Send a friend request (发送好友申请 / 送出好友申請)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/friend/add`
+       */
+      add: Call<{
+        friendId: number;
+        /** @maxLength 255 */
+        remark?: string | null;
+        type?: number | null;
+      }, {
+        id: number;
+        status: number;
+      }, true>;
+      /**
+       * Remove friends (both sides) (删除好友（双方） / 刪除好友（雙方）)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/friend/delete`
+       */
+      delete: Call<{
+        ids?: number[] | number | string;
+      }, {
+        count: number;
+      }, false>;
+      /**
+       * Answer a friend request, block, or change a remark (处理好友申请、拉黑或修改备注 / 處理好友申請、封鎖或修改備註)
+       * Writes; may call: roles holding the permission; and one of the two people of the friend row.
+       * `POST /admin/base/friend/update`
+       */
+      update: Call<{
+        id: number;
+        status?: 0 | 1 | 2 | 3;
+        /** @maxLength 255 */
+        remark?: string | null;
+        type?: number | null;
+      }, null, true>;
+    };
     group: {
+      /**
+       * Create a group (the caller is its owner) (创建群组（创建者为群主） / 建立群組（建立者為群主）)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/group/add`
+       */
+      add: Call<{
+        /** @maxLength 255 */
+        name: string;
+        /** @maxLength 255 */
+        remark?: string | null;
+        /** @maxLength 255 */
+        avatar?: string | null;
+        rows?: number;
+        cols?: number;
+        onBoard?: number;
+        /** @maxLength 255 */
+        channelId?: string | null;
+        position?: number;
+        allocationRatio?: number;
+        aiReplyCap?: number;
+        type?: number;
+      }, {
+        id: number;
+        key?: string;
+      }, true>;
+      /**
+       * Delete groups (owner only) (删除群组（仅群主） / 刪除群組（僅群主）)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/group/delete`
+       */
+      delete: Call<{
+        ids?: number[] | number | string;
+      }, {
+        count: number;
+      }, false>;
       /**
        * My groups, with my role (我的群组（含我的角色） / 我的群組（含我的角色）)
        * Reads; may call: roles holding the permission.
@@ -413,6 +504,23 @@ export interface Calls {
       }, Record<string, unknown>, true>;
     };
     groupMember: {
+      /**
+       * Add a person or an AI member to a group (owner or deputy) (添加成员或 AI 成员（群主或副群主） / 新增成員或 AI 成員（群主或副群主）)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/groupMember/add`
+       */
+      add: Call<{
+        groupId: number;
+        userId?: number;
+        ai?: Record<string, unknown>;
+        /** @maxLength 255 */
+        name?: string | null;
+        /** @maxLength 255 */
+        avatar?: string | null;
+      }, {
+        id: number;
+        userId: number;
+      }, true>;
       /**
        * The catalogue of public AI members (公开 AI 成员目录 / 公開 AI 成員目錄)
        * Reads; may call: anyone.
@@ -462,6 +570,16 @@ export interface Calls {
           memberCount: number;
         };
       }, true>;
+      /**
+       * Leave a group, or remove members (owner or deputy) (退出群组或移除成员（群主或副群主） / 退出群組或移除成員（群主或副群主）)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/groupMember/delete`
+       */
+      delete: Call<{
+        ids?: number[] | number | string;
+      }, {
+        count: number;
+      }, false>;
       /**
        * Put a group on one of my desktops (将群组放到我的桌面 / 將群組放到我的桌面)
        * Writes; may call: roles holding the permission; and a member of the group.
@@ -647,6 +765,36 @@ export interface Calls {
       all: Call<Record<string, never>, BaseGuide[], false>;
     };
     message: {
+      /**
+       * Send a message (发送消息 / 傳送訊息)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/add`
+       */
+      add: Call<{
+        toType: 0 | 1;
+        toId: number;
+        type?: number | null;
+        content: unknown;
+        at?: number[] | null;
+        /** @maxLength 64 */
+        clientId?: string | null;
+        relateId?: number | null;
+        appId?: number | null;
+        extraInfo?: unknown;
+        platform?: string | null;
+      }, {
+        id: number;
+        fromId: number;
+        toType: number;
+        toId: number;
+        type?: number | null;
+        content?: unknown;
+        at?: number[] | null;
+        conversation: string;
+        seq: number;
+        clientId?: string | null;
+        createTime?: string;
+      }, true>;
       /**
        * Run an app in the background (workflow engine) (后台运行应用（工作流引擎） / 背景執行應用（工作流程引擎）)
        * Writes; may call: roles holding the permission.
@@ -865,6 +1013,32 @@ export interface Calls {
     };
     notify: {
       /**
+       * Send a notification (发送通知 / 傳送通知)
+       * Writes; may call: the administrator.
+       * `POST /admin/base/notify/add`
+       */
+      add: Call<{
+        toId: number;
+        title?: string;
+        content?: string | null;
+        type?: number;
+        fromId?: number | null;
+        templateId?: number | null;
+        groupId?: number | null;
+      } | Array<{
+        toId: number;
+        title?: string;
+        content?: string | null;
+        type?: number;
+        fromId?: number | null;
+        templateId?: number | null;
+        groupId?: number | null;
+      }>, {
+        id: number;
+      } | {
+        ids: number[];
+      }, true>;
+      /**
        * Mark all my notifications read (全部标为已读 / 全部標為已讀)
        * Writes; may call: roles holding the permission.
        * `POST /admin/base/notify/readAll`
@@ -1060,7 +1234,50 @@ export interface Calls {
         type?: 'login' | 'register' | 'reset';
       }, boolean, true>;
     };
+    shortLink: {
+      /**
+       * Create a short link (创建短链接 / 建立短網址)
+       * Writes; may call: anyone.
+       * `POST /admin/base/shortLink/add`
+       */
+      add: Call<{
+        /** @maxLength 2048 */
+        url: string;
+      }, {
+        shortKey: string;
+        deleteKey: string;
+      }, true>;
+      /**
+       * Delete a short link with its delete key (凭删除密钥删除短链接 / 憑刪除金鑰刪除短網址)
+       * Writes; may call: anyone.
+       * `POST /admin/base/shortLink/delete`
+       */
+      delete: Call<{
+        /** @maxLength 255 */
+        shortKey: string;
+        /** @maxLength 255 */
+        deleteKey?: string;
+      }, null, true>;
+    };
     site: {
+      /**
+       * Site info of this host (站点信息 / 站台資訊)
+       * Reads; may call: anyone.
+       * `POST /admin/base/site/info`
+       */
+      info: Call<Record<string, never>, {
+        name: string | null;
+        title: string | null;
+        description: string | null;
+        keywords: string | null;
+        logo: string | null;
+        favicon: string | null;
+        copyright: string | null;
+        communityUrl: string | null;
+        currency: string;
+        tokensPerUnit: number;
+        oauthProviders: string[];
+      }, false>;
       /**
        * Save the site info of a host (保存站点信息 / 儲存站台資訊)
        * Writes; may call: roles holding the permission.
@@ -1174,7 +1391,17 @@ export interface Calls {
          * Writes; may call: roles holding the permission.
          * `POST /admin/base/sys/department/order`
          */
-        order: Call<Record<string, never>, null, false>;
+        order: Call<{
+          list: Array<{
+            id: number;
+            parentId?: number | null;
+            orderNum?: number;
+          }>;
+        } | Array<{
+          id: number;
+          parentId?: number | null;
+          orderNum?: number;
+        }>, null, true>;
       };
       log: {
         /**
@@ -2139,6 +2366,25 @@ export interface Calls {
   plugin: {
     info: {
       /**
+       * Install an uploaded plugin (安装已上传的插件 / 安裝已上傳的外掛)
+       * Writes; may call: the administrator.
+       * `POST /admin/plugin/info/add`
+       */
+      add: Call<{
+        /** @maxLength 36 */
+        uploadId: string;
+      }, Record<string, unknown>, true>;
+      /**
+       * Delete plugins (删除插件 / 刪除外掛)
+       * Writes; may call: the administrator.
+       * `POST /admin/plugin/info/delete`
+       */
+      delete: Call<{
+        ids: number[];
+      }, {
+        count: number;
+      }, true>;
+      /**
        * Event catalogue of the notify hook (通知钩子的事件目录 / 通知鉤子的事件目錄)
        * Reads; may call: the administrator.
        * `GET /admin/plugin/info/events`
@@ -2160,11 +2406,31 @@ export interface Calls {
        */
       shipped: Call<Record<string, never>, Array<Record<string, unknown>>, false>;
       /**
+       * Rename, configure, enable or disable a plugin (修改、配置、启用或停用插件 / 修改、設定、啟用或停用外掛)
+       * Writes; may call: the administrator.
+       * `POST /admin/plugin/info/update`
+       */
+      update: Call<{
+        id: number;
+        /** @maxLength 255 */
+        name?: string;
+        /** @maxLength 255 */
+        description?: string | null;
+        status?: number;
+        config?: Record<string, unknown>;
+      }, null, true>;
+      /**
        * Upload a plugin package (step 1 of 2) (上传插件包（第 1 步，共 2 步） / 上傳外掛套件（第 1 步，共 2 步）)
        * Writes; may call: the administrator.
        * `POST /admin/plugin/info/upload`
        */
-      upload: Call<Record<string, never>, {
+      upload: Call<{
+        /** @format binary */
+        file: string;
+      } | {
+        /** @maxLength 64 */
+        shipped: string;
+      }, {
         uploadId: string;
         sha256: string;
         size: number;
@@ -2174,7 +2440,7 @@ export interface Calls {
           id: number;
           version: string;
         } | null;
-      }, false>;
+      }, true>;
     };
   };
   recycle: {
@@ -2293,15 +2559,26 @@ export const CALL_ROUTES = {
       summary: ['GET', '/admin/base/dashboard/summary'],
     },
     desktop: {
+      add: ['POST', '/admin/base/desktop/add'],
+      list: ['POST', '/admin/base/desktop/list'],
       updateSortByIds: ['POST', '/admin/base/desktop/updateSortByIds'],
     },
+    friend: {
+      add: ['POST', '/admin/base/friend/add'],
+      delete: ['POST', '/admin/base/friend/delete'],
+      update: ['POST', '/admin/base/friend/update'],
+    },
     group: {
+      add: ['POST', '/admin/base/group/add'],
+      delete: ['POST', '/admin/base/group/delete'],
       list2: ['POST', '/admin/base/group/list2'],
       updateGroupInfo: ['POST', '/admin/base/group/updateGroupInfo'],
     },
     groupMember: {
+      add: ['POST', '/admin/base/groupMember/add'],
       allMemberList: ['POST', '/admin/base/groupMember/allMemberList'],
       canJoin: ['POST', '/admin/base/groupMember/canJoin'],
+      delete: ['POST', '/admin/base/groupMember/delete'],
       groupToDesktop: ['POST', '/admin/base/groupMember/groupToDesktop'],
       joinTeam: ['POST', '/admin/base/groupMember/joinTeam'],
       memberList: ['POST', '/admin/base/groupMember/memberList'],
@@ -2318,6 +2595,7 @@ export const CALL_ROUTES = {
       all: ['GET', '/admin/base/guide/all'],
     },
     message: {
+      add: ['POST', '/admin/base/message/add'],
       addTask: ['POST', '/admin/base/message/addTask'],
       conversations: ['POST', '/admin/base/message/conversations'],
       messageList: ['POST', '/admin/base/message/messageList'],
@@ -2332,6 +2610,7 @@ export const CALL_ROUTES = {
       twitterData: ['GET', '/admin/base/monitor/twitterData'],
     },
     notify: {
+      add: ['POST', '/admin/base/notify/add'],
       readAll: ['POST', '/admin/base/notify/readAll'],
     },
     open: {
@@ -2349,7 +2628,12 @@ export const CALL_ROUTES = {
       testN: ['POST', '/admin/base/open/testN'],
       verifyCode: ['POST', '/admin/base/open/verifyCode'],
     },
+    shortLink: {
+      add: ['POST', '/admin/base/shortLink/add'],
+      delete: ['POST', '/admin/base/shortLink/delete'],
+    },
     site: {
+      info: ['POST', '/admin/base/site/info'],
       save: ['POST', '/admin/base/site/save'],
     },
     stripe: {
@@ -2455,9 +2739,12 @@ export const CALL_ROUTES = {
   },
   plugin: {
     info: {
+      add: ['POST', '/admin/plugin/info/add'],
+      delete: ['POST', '/admin/plugin/info/delete'],
       events: ['GET', '/admin/plugin/info/events'],
       install: ['POST', '/admin/plugin/info/install'],
       shipped: ['GET', '/admin/plugin/info/shipped'],
+      update: ['POST', '/admin/plugin/info/update'],
       upload: ['POST', '/admin/plugin/info/upload'],
     },
   },

@@ -5,7 +5,6 @@
  */
 import { t, type Lang } from './messages';
 import { createSession, type Session, type StorageLike, type TokenPair } from './session';
-import { REFRESH_PATH } from '../app/data/paths';
 
 export type MessageKind = 'error' | 'success';
 /** `expired`: both tokens ran out; `sessionEnded`: the server ended the session (the socket's notice). */
@@ -20,8 +19,8 @@ export type FetchLike = (
 
 export const SUCCESS_CODE = 1000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The refresh call this client sends by itself (its path lives with the data layer's other raw paths). */
-export { REFRESH_PATH };
+/** The refresh call this client sends by itself when the access token ran out. */
+export const REFRESH_PATH = '/admin/base/open/refreshToken';
 
 export interface HttpOptions {
   baseUrl?: string;

@@ -8,7 +8,8 @@ import type { Core } from '../../../core/core';
 import type { AuthUser, Row } from '../../../core/entity/define';
 import { l } from '../../../core/entity/define';
 import { MAX_BATCH } from '../../../core/crud/operations';
-import { fail } from '../../../core/http/errors';
+import { fail, type InvalidField } from '../../../core/http/errors';
+import { coolCompat } from '../../../core/cool-compat';
 import { call, defineRoutes } from '../../../core/modules';
 import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
 import { departmentTree } from './department.queries';
@@ -116,6 +117,11 @@ export default defineRoutes((core) => [
     // The body is `{list}` or the bare list (cool-admin's console sends that): the moves read it whole.
     input: {},
     body: { anyOf: [{ type: 'object', properties: { list: MOVES }, required: ['list'], additionalProperties: false }, MOVES] },
+    // The object form takes `list` only (cool-admin's client, with COOL_COMPAT on, may send more).
+    refine: (_input, req) =>
+      req.body && typeof req.body === 'object' && !Array.isArray(req.body) && !coolCompat(core.config.env)
+        ? Object.keys(req.body).filter((k) => k !== 'list').map((field): InvalidField => ({ field, rule: 'unknown', params: {} }))
+        : [],
     effect: 'write',
     answer: { type: 'null' },
     handler: (req) => orderDepartments(core, req.body, req.user),

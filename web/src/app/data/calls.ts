@@ -9,12 +9,18 @@
  * type, is a compile error. A GET sends its input as the query string, a POST as the JSON body.
  * The second argument is the http client's options (`{ silent: true }`, `skipAuth`, `successMessage`).
  */
-import { CALL_ROUTES, type Calls as GeneratedCalls } from '../../generated/calls';
-import { callsFrom, mergeTables, type CallTable } from './calls-from';
-import { CRUD_NAMED, type OpenCalls } from './crud-named';
+import { CALL_ROUTES, type Calls } from '../../generated/calls';
+import { callsFrom, type CallTable } from './calls-from';
 import { entityRequest } from './request';
 
-/** Every call: the generated ones and the CRUD-named ones written by hand (crud-named.ts). */
-export type Calls = GeneratedCalls & OpenCalls<typeof CRUD_NAMED>;
+export type { Calls };
 
-export const calls = callsFrom(mergeTables(CALL_ROUTES as unknown as CallTable, CRUD_NAMED as unknown as CallTable), entityRequest) as unknown as Calls;
+export const calls = callsFrom(CALL_ROUTES as unknown as CallTable, entityRequest) as unknown as Calls;
+
+/**
+ * An answer declared only as an object (or a list of objects), read as the type a screen names its
+ * fields by: `shaped<ProfileRow>(calls.base.sys.user.openDetail({ id }))`.
+ */
+export function shaped<T>(answer: Promise<Record<string, unknown> | Array<Record<string, unknown>>>): Promise<T> {
+  return answer as Promise<unknown> as Promise<T>;
+}

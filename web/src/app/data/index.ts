@@ -38,4 +38,4 @@ export { type CrudCalls, type CrudMethod } from './crud-calls';
 export { fieldErrors, fieldProblems, showFieldErrors, type FieldProblem } from './field-errors';
 export type { ActionsOf, AddBody, CrudAction, EntityKey, Filters, KeyWith, ListQuery, PageQuery, PageResult, Row, UpdateBody } from './types';
 
-export { calls, type Calls } from './calls';
+export { calls, shaped, type Calls } from './calls';

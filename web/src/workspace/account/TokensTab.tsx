@@ -38,7 +38,7 @@ export default function TokensTab() {
   const recharge = async ({ amount }: { amount: number | null }) => {
     setBusy('recharge');
     try {
-      const order = (await calls.goods.order.rechargeToken({ amount })) as { orderNo: string };
+      const order = (await calls.goods.order.rechargeToken({ amount: amount as number }) /* the form requires it */) as { orderNo: string };
       navigate(`/payment?orderNo=${encodeURIComponent(order.orderNo)}`);
     } catch (e) {
       showFieldErrors(rechargeForm, e);

@@ -56,7 +56,8 @@ export function appsById(groups: readonly AppGroup[]): Map<number, PublicApp> {
  * conversation when null. `clientId` makes a repeated start (after a lost answer) the same run.
  */
 export function startRun(app: PublicApp, input: unknown, target: Target | null, clientId: string): Promise<RunAnswer> {
-  const body = { appId: Number(app.id), input, clientId, ...(target ? { toType: target.toType, toId: target.toId } : {}) };
+  // The input is the run form's values (an object) or a prompt (text), as the call takes.
+  const body = { appId: Number(app.id), input: input as string | Record<string, unknown>, clientId, ...(target ? { toType: target.toType, toId: target.toId } : {}) };
   const start = isAsyncApp(app) ? calls.base.message.addTask : calls.base.message.runWorkflow;
   return start(body, quiet) as Promise<RunAnswer>;
 }

@@ -105,12 +105,12 @@ export interface GroupCard {
   aiReplyCap?: number;
 }
 
-export interface NewAi {
+export type NewAi = {
   nickName: string;
   headImg?: string;
   config?: AiConfig;
   public?: boolean;
-}
+};
 
 /** An owner's change of an AI member (groupMember/updateMemberInfo). */
 export interface AiChange {

@@ -5,7 +5,7 @@
  * screen is open.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { calls } from '../../app/data';
+import { calls, shaped } from '../../app/data';
 import { useAuth } from '../../app/auth';
 import type { Target } from '../../app/socket';
 import { onMembershipChange, realtime } from '../realtime';
@@ -23,7 +23,7 @@ function directoryFor(userId: number): Directory {
       userId,
       dir: createDirectory({
         groups: () => calls.base.group.list2({}, silent) as Promise<GroupRow[]>,
-        user: (id) => calls.base.sys.user.openDetail({ id }, silent) as Promise<ProfileRow>,
+        user: (id) => shaped<ProfileRow>(calls.base.sys.user.openDetail({ id }, silent)),
         members: (groupId) =>
           (calls.base.groupMember.memberList({ groupId, page: 1, size: 1000 }, silent) as Promise<{ list: MemberRow[]; pagination?: { total?: number } }>),
       }),

@@ -3,7 +3,7 @@
  * request). Each rejects after the http client has shown the server's message, unless `silent`.
  */
 import { api } from '../../app/api';
-import { calls, data } from '../../app/data';
+import { calls, data, shaped } from '../../app/data';
 import type { FriendRow } from './friend-rows';
 import type { NotifyRow } from './notify-model';
 
@@ -59,7 +59,7 @@ export const friendCalls = {
   /** Requests waiting for my answer. */
   toMe: (me: number) => data('base/friend').list({ friendId: me, status: 0 }) as Promise<FriendRow[]>,
   add: (friendId: number) => calls.base.friend.add({ friendId }) as Promise<{ id: number; status: number }>,
-  update: (body: { id: number; status?: number; remark?: string | null }) => calls.base.friend.update(body) as Promise<null>,
+  update: (body: { id: number; status?: 0 | 1 | 2 | 3; remark?: string | null }) => calls.base.friend.update(body) as Promise<null>,
   remove: (ids: number[]) => calls.base.friend.delete({ ids }) as Promise<{ count: number }>,
 };
 
@@ -71,9 +71,9 @@ export const notifyCalls = {
 };
 
 export const peopleCalls = {
-  search: (keyWord: string) => calls.base.sys.user.search({ keyWord }) as Promise<PublicProfile[]>,
+  search: (keyWord: string) => shaped<PublicProfile[]>(calls.base.sys.user.search({ keyWord })),
   /** `name`: the username, or an id written in digits. Silent: the page shows a 404 itself. */
-  detail: (name: string) => calls.base.sys.user.openDetail({ name }, quiet) as Promise<PublicProfile>,
+  detail: (name: string) => shaped<PublicProfile>(calls.base.sys.user.openDetail({ name }, quiet)),
   teams: (userId: number) => calls.base.groupMember.teamsByUserId({ userId }, quiet) as Promise<PublicTeam[]>,
 };
 

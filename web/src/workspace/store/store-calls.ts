@@ -4,7 +4,7 @@
  * Calls whose failure the screen shows itself are silent; the others let the http client show the
  * server's message.
  */
-import { calls, data, type Row } from '../../app/data';
+import { calls, data, shaped, type Row } from '../../app/data';
 import type { PageAnswer } from './paging';
 
 /** A listing as the store shows it (the public fields of goods/info, with typeName and userName). */
@@ -75,7 +75,7 @@ export const storeCalls = {
   comments: (goodsId: number, page: number, size: number) =>
     data('base/comment').page({ goodsId, page, size, order: 'createTime', sort: 'desc' }, quiet) as Promise<PageAnswer<GoodsComment>>,
   addComment: (goodsId: number, content: string) => data('base/comment').add({ goodsId, content }),
-  person: (id: number) => calls.base.sys.user.openDetail({ id }, quiet) as Promise<PublicPerson>,
+  person: (id: number) => shaped<PublicPerson>(calls.base.sys.user.openDetail({ id }, quiet)),
   /** The public site info; read for its currency when the server gives one. */
   site: () => calls.base.site.info({}, { ...quiet, skipAuth: true }) as Promise<Record<string, unknown>>,
 };

@@ -24,7 +24,7 @@ export default function CreateTeamModal({ open, onClose, onCreated }: { open: bo
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const body: Record<string, unknown> = { name: v.name.trim(), type: 2 };
+      const body: Parameters<typeof calls.base.group.add>[0] = { name: v.name.trim(), type: 2 };
       if (v.remark?.trim()) body.remark = v.remark.trim();
       if (typeof v.percent === 'number') body.allocationRatio = percentToRatio(v.percent);
       const made = (await calls.base.group.add(body)) as { id: number; key?: string };

@@ -24,9 +24,10 @@ export default function InstallDialog({ meta, open, onClose, onInstalled }: Inst
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const upload = (payload: object) => {
+  // A zip goes as a multipart form (its `file` field), a shipped plugin by its key.
+  const upload = (payload: FormData | { shipped: string }) => {
     setBusy(true);
-    (calls.plugin.info.upload(payload) as Promise<UploadAnswer>)
+    (calls.plugin.info.upload(payload as { file: string } | { shipped: string }) as Promise<unknown> as Promise<UploadAnswer>)
       .then(setAnswer, () => undefined) // refused: the client showed the server's message
       .finally(() => setBusy(false));
   };
@@ -40,7 +41,7 @@ export default function InstallDialog({ meta, open, onClose, onInstalled }: Inst
   const confirm = () => {
     if (!answer) return;
     setBusy(true);
-    (calls.plugin.info.install({ uploadId: answer.uploadId }, { successMessage: t('viewsTasks.install.installed', { name: answer.manifest.name }) }) as Promise<PluginRow>)
+    (calls.plugin.info.install({ uploadId: answer.uploadId }, { successMessage: t('viewsTasks.install.installed', { name: answer.manifest.name }) }) as Promise<unknown> as Promise<PluginRow>)
       .then(
         (row) => {
           setAnswer(null);

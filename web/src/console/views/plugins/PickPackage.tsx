@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { AppstoreOutlined, InboxOutlined } from '@ant-design/icons';
 import { Avatar, Button, Empty, List, Spin, Tabs, Tag, Typography, Upload } from 'antd';
-import { calls } from '../../../app/data';
+import { calls, shaped } from '../../../app/data';
 import { useI18n } from '../../../i18n';
 import { logoSrc, type ShippedPlugin } from './plugin-types';
 
@@ -22,7 +22,7 @@ export default function PickPackage({ busy, onShipped, onFile }: PickPackageProp
 
   useEffect(() => {
     let live = true;
-    (calls.plugin.info.shipped() as Promise<ShippedPlugin[]>).then(
+    shaped<ShippedPlugin[]>(calls.plugin.info.shipped()).then(
       (list) => live && setShipped(Array.isArray(list) ? list : []),
       () => live && setShipped([]),
     );

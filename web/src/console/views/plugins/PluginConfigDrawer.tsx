@@ -11,7 +11,7 @@ import Form from '@rjsf/antd';
 import type CoreForm from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { calls, fieldProblems } from '../../../app/data';
+import { calls, fieldProblems, shaped } from '../../../app/data';
 import { useI18n } from '../../../i18n';
 import { epsData } from '../../eps';
 import type { EntityMeta } from '../data/entity';
@@ -34,7 +34,7 @@ function useEventLabels(active: boolean): Record<string, string> {
   useEffect(() => {
     if (!active) return;
     let live = true;
-    (calls.plugin.info.events({}, { silent: true }) as Promise<PluginEventInfo[]>).then(
+    shaped<PluginEventInfo[]>(calls.plugin.info.events({}, { silent: true })).then(
       (list) => live && setEvents(Array.isArray(list) ? list : []),
       () => undefined,
     );

@@ -52,7 +52,7 @@ export default function MenuImport(props: { open: boolean; menus: MenuItem[]; on
     }
     setBusy(true);
     try {
-      const r = (await calls.base.sys.menu.import({ parentId, menus: list }, { silent: true })) as { ids: number[] };
+      const r = (await calls.base.sys.menu.import({ parentId, menus: list as Array<Record<string, unknown>> }, { silent: true })) as { ids: number[] };
       setResult({ kind: 'done', count: r.ids.length });
       onImported();
     } catch (e) {
