@@ -34,7 +34,8 @@ import { RequestLogQueue, requestLogOptions } from './log/request-log';
 import { Scheduler, schedulerSettings } from './scheduler/scheduler';
 import { PluginManager, pluginSettings } from './plugins/manager';
 import { LiveEntities, liveSettings, preloadLive } from './entity/live';
-import { opsRoutes } from './ops/ops.routes';
+import { opsRoutes, probe } from './ops/ops.routes';
+import { BOOL, INT, STR, nullable, obj } from './calls/answer';
 import { startOps } from './ops/ops';
 import './log/log-purge.task';
 
@@ -55,6 +56,7 @@ function healthRoute(core: Core): Route {
     module: 'base',
     group: 'health',
     raw: true,
+    call: probe(obj({ status: STR, db: BOOL, cache: nullable(BOOL), version: STR, time: STR, requestLog: obj({ queued: INT, written: INT, dropped: INT, failed: INT }) }), { en: 'anyone', 'zh-cn': '任何人', 'zh-tw': '任何人' }),
     async handler(req) {
       const db = await core.db.query('SELECT 1 AS ok').then(() => true, () => false);
       const cache = core.config.redisUrl ? await core.cache.ping() : null;

@@ -11,9 +11,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../core';
-import { l } from '../entity/define';
+import { l, type Labels } from '../entity/define';
+import type { JsonSchema } from '../entity/model';
+import { BOOL, STR, obj } from '../calls/answer';
 import { fail } from '../http/errors';
-import type { Route } from '../http/route';
+import type { CallDescription, Route } from '../http/route';
 import { t } from '../i18n/messages';
 import { currentPhase } from './lifecycle';
 import { registry } from './metrics';
@@ -47,6 +49,14 @@ const REASON_KEY = {
   cache: OPS.not_ready_cache,
 } as const;
 
+/**
+ * The description of a probe: it takes nothing (a query string is not read) and changes nothing;
+ * its answer is its own format, not an envelope.
+ */
+export function probe(answer: JsonSchema, who: Labels): CallDescription {
+  return { input: { type: 'object', properties: {}, additionalProperties: false }, answer, effect: 'read', access: who, description: null };
+}
+
 function readyRoute(core: Core): Route {
   return {
     method: 'GET',
@@ -58,6 +68,7 @@ function readyRoute(core: Core): Route {
     group: 'health',
     raw: true,
     quiet: true,
+    call: probe(obj({ ready: BOOL, reason: STR }, ['reason']), { en: 'anyone', 'zh-cn': '任何人', 'zh-tw': '任何人' }),
     async handler(req) {
       const reason = await notReady(core);
       req.ctx.set('Cache-Control', 'no-store');
@@ -88,6 +99,7 @@ function metricsRoute(core: Core): Route {
     group: 'health',
     raw: true,
     quiet: true,
+    call: probe({ type: 'string', description: 'the Prometheus text format' }, { en: 'the administrator, or the bearer of METRICS_TOKEN', 'zh-cn': '管理员，或持有 METRICS_TOKEN 者', 'zh-tw': '管理員，或持有 METRICS_TOKEN 者' }),
     async handler(req) {
       const token = core.config.env.METRICS_TOKEN?.trim();
       const header = req.ctx.get('authorization');
