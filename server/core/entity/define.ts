@@ -26,7 +26,8 @@
  * ```
  */
 
-import type { AccessDecl, Where } from './access';
+import type { AccessDecl } from './access';
+import type { Where } from '../condition';
 
 /** A text in the three interface languages. */
 export interface Labels {

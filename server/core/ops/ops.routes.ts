@@ -12,7 +12,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../core';
 import { l } from '../entity/define';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import type { Route } from '../http/route';
 import { t } from '../i18n/messages';
 import { currentPhase } from './lifecycle';
