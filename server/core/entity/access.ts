@@ -25,7 +25,7 @@
  * ```
  */
 import type { Where } from '../condition';
-import type { ActionName, AuthUser, Row } from './define';
+import type { ActionName, AuthUser, Row } from './basics';
 
 /** What a rule answers; `null` and `undefined` (from `user && …`) count as false. */
 export type Verdict = boolean | Where | null | undefined;
