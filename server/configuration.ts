@@ -17,7 +17,7 @@ import { attachSocketServer } from './modules/base/chat/socket.server';
 import { beginDrain, drainBudgetMs, drainServer, idleGraceMs, markReady, markStarting, whenListening } from './core/ops/lifecycle';
 import { requestContext } from './core/ops/request-context';
 import { logFields } from './core/ops/json-log';
-import { outageLogDue, outageOf } from './core/ops/outage';
+import { outageLogDue, outageOf } from './core/outage';
 
 /** Set by whoever boots the app before it starts (tests pass their own configuration). */
 let configOverride: Partial<AppConfig> = {};

@@ -1,8 +1,5 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { eq, keyHolders } from '../../server/core/entity/access';
-import type { HookTransaction, Row } from '../../server/core/entity/define';
-import { fail, type InvalidField } from '../../server/core/http/errors';
-import { paramErrors, priceError, readAiLimitsIn } from '../../server/core/params/ai-limits';
+import { defineEntity, l, eq, keyHolders, fail, type InvalidField, paramErrors, priceError, readAiLimitsIn } from '../../server/core/api';
+import type { HookTransaction, Row } from '../../server/core/api';
 
 const objectOf = (v: unknown): Row | null => {
   if (typeof v === 'string') {

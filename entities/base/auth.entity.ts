@@ -1,5 +1,4 @@
-import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
-import { ownRows } from '../../server/core/entity/access';
+import { defineEntity, enabledStatus, l, ownRows } from '../../server/core/api';
 
 export default defineEntity({
   module: 'base',

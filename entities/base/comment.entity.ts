@@ -1,8 +1,5 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import type { HookTransaction, Row } from '../../server/core/entity/define';
-import { eq, or, ownRows } from '../../server/core/entity/access';
-import { fail } from '../../server/core/http/errors';
-import { registerMessages } from '../../server/core/i18n/messages';
+import { defineEntity, l, eq, or, ownRows, fail, registerMessages } from '../../server/core/api';
+import type { HookTransaction, Row } from '../../server/core/api';
 
 const COMMENT = registerMessages({
   en: { comment_not_allowed: 'The seller has turned comments off for this goods', comment_no_goods: 'No goods on sale to comment on' },

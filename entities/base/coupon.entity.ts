@@ -1,7 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { eq, keyHolders } from '../../server/core/entity/access';
-import { fail } from '../../server/core/http/errors';
-import { registerMessages } from '../../server/core/i18n/messages';
+import { defineEntity, l, eq, keyHolders, fail, registerMessages } from '../../server/core/api';
 
 const COUPON = registerMessages({
   en: { coupon_used_locked: 'A used redemption code cannot be changed' },

@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { ownRows } from '../../server/core/entity/access';
+import { defineEntity, l, ownRows } from '../../server/core/api';
 
 /** The id of the default desktop, which is never a row (000 §9). */
 export const DEFAULT_DESKTOP_ID = 999;

@@ -1,7 +1,5 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import type { EnumOption, HookTransaction } from '../../server/core/entity/define';
-import { fail } from '../../server/core/http/errors';
-import { and, eq, isIn, or } from '../../server/core/entity/access';
+import { defineEntity, l, fail, and, eq, isIn, or } from '../../server/core/api';
+import type { EnumOption, HookTransaction } from '../../server/core/api';
 
 /**
  * `status` of a friend row. A row (userId, friendId) is userId's side of the relation with friendId,

@@ -1,6 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { eq, inRows, or } from '../../server/core/entity/access';
-import { fail } from '../../server/core/http/errors';
+import { defineEntity, l, eq, inRows, or, fail } from '../../server/core/api';
 
 /** `type` of a group (issue 15). */
 export const GROUP_TYPE = { private: 0, public: 1, team: 2 } as const;

@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { eq, inRows, or } from '../../server/core/entity/access';
+import { defineEntity, l, eq, inRows, or } from '../../server/core/api';
 
 /** `authType` of a member row: which credential an AI member runs with. */
 export const AUTH_TYPE = { platform: 1, own: 2 } as const;

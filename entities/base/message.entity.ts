@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { and, eq, inRows, or, type Where } from '../../server/core/entity/access';
+import { defineEntity, l, and, eq, inRows, or, type Where } from '../../server/core/api';
 
 const MEMBERS = 'base/groupMember';
 

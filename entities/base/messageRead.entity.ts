@@ -1,4 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
+import { defineEntity, l } from '../../server/core/api';
 
 export default defineEntity({
   module: 'base',

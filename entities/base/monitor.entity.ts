@@ -1,4 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
+import { defineEntity, l } from '../../server/core/api';
 
 /**
  * The X (Twitter) monitor's settings: one row (profile `default`), written only by `monitor/saveSetting`

@@ -1,4 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
+import { defineEntity, l } from '../../server/core/api';
 
 /**
  * A post the X monitor fetched (server/modules/base/monitor/monitor-fetch.service.ts): one row per X

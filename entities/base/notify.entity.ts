@@ -1,6 +1,5 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import type { EnumOption } from '../../server/core/entity/define';
-import { eq } from '../../server/core/entity/access';
+import { defineEntity, l, eq } from '../../server/core/api';
+import type { EnumOption } from '../../server/core/api';
 
 /**
  * `type` of a notification, with its labels: the values of NOTIFY_TYPE

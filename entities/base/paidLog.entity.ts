@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { eq } from '../../server/core/entity/access';
+import { defineEntity, l, eq } from '../../server/core/api';
 import { displayNames } from './sys/display-names';
 
 export default defineEntity({

@@ -4,8 +4,8 @@
  * on the order, else its number; for a redemption code the code masked to its last 4 characters.
  * A read or two per kind for a whole page; entries of other kinds (AI runs, adjustments) get null.
  */
-import type { HookTransaction, Row } from '../../server/core/entity/define';
-import { isIn } from '../../server/core/entity/access';
+import { isIn } from '../../server/core/api';
+import type { HookTransaction, Row } from '../../server/core/api';
 
 /** A redemption code as the ledger shows it: only its last 4 characters. */
 export function maskedCode(code: unknown): string | null {

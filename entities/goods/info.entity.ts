@@ -1,6 +1,5 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import type { HookTransaction, Labels, Row } from '../../server/core/entity/define';
-import { isIn, ownRows } from '../../server/core/entity/access';
+import { defineEntity, l, isIn, ownRows } from '../../server/core/api';
+import type { HookTransaction, Labels, Row } from '../../server/core/api';
 
 const yesNo = (no: Labels, yes: Labels) => [
   { value: 0, label: no },

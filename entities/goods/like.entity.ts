@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { ownRows } from '../../server/core/entity/access';
+import { defineEntity, l, ownRows } from '../../server/core/api';
 
 export default defineEntity({
   module: 'goods',

@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { eq, or } from '../../server/core/entity/access';
+import { defineEntity, l, eq, or } from '../../server/core/api';
 import { displayNames } from '../base/sys/display-names';
 
 export default defineEntity({

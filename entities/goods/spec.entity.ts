@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { keyHolders } from '../../server/core/entity/access';
+import { defineEntity, l, keyHolders } from '../../server/core/api';
 
 export default defineEntity({
   module: 'goods',

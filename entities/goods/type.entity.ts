@@ -1,7 +1,4 @@
-import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
-import { eq, keyHolders } from '../../server/core/entity/access';
-import { fail } from '../../server/core/http/errors';
-import { registerMessages } from '../../server/core/i18n/messages';
+import { defineEntity, enabledStatus, l, eq, keyHolders, fail, registerMessages } from '../../server/core/api';
 
 const TYPE = registerMessages({
   en: { goods_type_not_empty: 'Goods type {id} still has {goods} goods and {children} sub-type(s): move them elsewhere first' },

@@ -1,6 +1,4 @@
-import { defineEntity, enabledStatus, l } from '../../server/core/entity/define';
-import { keyHolders } from '../../server/core/entity/access';
-import { publicConfig } from '../../server/core/plugins/config';
+import { defineEntity, enabledStatus, l, keyHolders, publicConfig } from '../../server/core/api';
 
 export default defineEntity({
   module: 'plugin',

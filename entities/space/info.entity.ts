@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { and, eq, ownRows } from '../../server/core/entity/access';
+import { defineEntity, l, and, eq, ownRows } from '../../server/core/api';
 import { usableTypes } from './type.entity';
 
 export default defineEntity({

@@ -1,5 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { and, eq, inRows, or, type Where } from '../../server/core/entity/access';
+import { defineEntity, l, and, eq, inRows, or, type Where } from '../../server/core/api';
 
 /** The administrators' categories (their own, and rows from before categories had an owner): shared with every member. */
 const shared: Where = or(eq('userId', null), inRows('userId', 'base/sys/userRole', 'userId', eq('roleId', 1)));

@@ -1,7 +1,4 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import { eq, keyHolders } from '../../server/core/entity/access';
-import { fail } from '../../server/core/http/errors';
-import { settleTaskChange, taskRowErrors, touchesSchedule } from '../../server/core/scheduler/task-check';
+import { defineEntity, l, eq, keyHolders, fail, settleTaskChange, taskRowErrors, touchesSchedule } from '../../server/core/api';
 
 export default defineEntity({
   module: 'task',

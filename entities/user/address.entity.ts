@@ -1,8 +1,5 @@
-import { defineEntity, l } from '../../server/core/entity/define';
-import type { HookTransaction } from '../../server/core/entity/define';
-import { eq, isIn } from '../../server/core/entity/access';
-import { fail } from '../../server/core/http/errors';
-import { fieldRule, registerMessages } from '../../server/core/i18n/messages';
+import { defineEntity, l, eq, isIn, fail, fieldRule, registerMessages } from '../../server/core/api';
+import type { HookTransaction } from '../../server/core/api';
 
 const MESSAGES = registerMessages({
   en: { field_address_user_missing: 'does not name a user' },

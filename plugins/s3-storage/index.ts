@@ -27,7 +27,7 @@
  *   then `prefix` is put in front; urls are `publicUrl` + the prefixed key, each segment encoded.
  */
 import { Readable } from 'node:stream';
-import type { ByteRange, PluginHost, StorageAdapter, StoredFile, StoredMeta, StoredObject } from '../../server/core/plugins/contract';
+import type { ByteRange, PluginHost, StorageAdapter, StoredFile, StoredMeta, StoredObject } from '../../server/core/api';
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 type S3Client = import('@aws-sdk/client-s3').S3Client;

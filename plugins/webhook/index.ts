@@ -25,7 +25,7 @@
  *   (docs/decisions/webhook-signature-v2.md).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Notifier, PluginEvent, PluginHost } from '../../server/core/plugins/contract';
+import type { Notifier, PluginEvent, PluginHost } from '../../server/core/api';
 
 /** The catalogue names the config's `events` may choose (the enum of plugin.json). */
 export const EVENT_NAMES = ['user.registered', 'order.paid', 'order.refunded', 'message.group', 'goods.published'] as const;

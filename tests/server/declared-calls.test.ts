@@ -10,7 +10,7 @@ import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { ok, person, post, rows, type Person } from '../helpers/group-members';
 import { bool, id, ids, int, nullableText, object, oneOf, readShape, text, type Shape } from '../../server/core/calls/input';
-import type { InvalidField } from '../../server/core/http/errors';
+import type { InvalidField } from '../../server/core/errors';
 
 const read = (shape: Shape, body: Record<string, unknown>, o: { query?: boolean; ignoreUnknown?: boolean } = {}) => {
   const errors: InvalidField[] = [];

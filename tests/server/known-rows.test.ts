@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { and, eq, SYSTEM, type Where } from '../../server/core/entity/access';
-import { AppError } from '../../server/core/http/errors';
+import { SYSTEM } from '../../server/core/entity/access';
+import { and, eq, type Where } from '../../server/core/condition';
+import { AppError } from '../../server/core/errors';
 import type { AuthUser, Row } from '../../server/core/entity/define';
 import type { Db } from '../../server/core/db/db';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { AppError } from '../../server/core/http/errors';
+import { AppError } from '../../server/core/errors';
 import { paramByKey } from '../../server/modules/base/sys/param.service';
 
 const kinds = await databaseKinds();

@@ -18,7 +18,7 @@ import { readPackage } from '../../server/core/plugins/package-reader';
 import { unpack } from '../../server/core/plugins/unpack';
 import { packShipped } from '../../server/core/plugins/shipped';
 import { requireFresh } from '../../server/core/plugins/loader';
-import { AppError } from '../../server/core/http/errors';
+import { AppError } from '../../server/core/errors';
 
 const kinds = await databaseKinds();
 const MAX_ZIP = 200_000;

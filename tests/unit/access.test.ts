@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { defineEntity, l, type AuthUser } from '../../server/core/entity/define';
 import { normalize, normalizeEntity } from '../../server/core/entity/normalize';
-import { and, eq, inRows, isIn, or, ownRows, SYSTEM } from '../../server/core/entity/access';
+import { ownRows, SYSTEM } from '../../server/core/entity/access';
+import { and, eq, inRows, isIn, or } from '../../server/core/condition';
 import { accessClause, assertMayCall, dropAdminOnly, trimForAnonymous, whereClause } from '../../server/core/crud/access-sql';
 import { call } from '../../server/core/modules';
 import type { Core } from '../../server/core/core';
 import type { ApiRequest } from '../../server/core/http/route';
-import { AppError } from '../../server/core/http/errors';
+import { AppError } from '../../server/core/errors';
 import type { Db } from '../../server/core/db/db';
 
 const fields = {

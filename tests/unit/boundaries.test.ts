@@ -29,6 +29,8 @@ interface Rule {
   deny?: string[];
   /** ...or the only targets they may import. */
   only?: string[];
+  /** Targets under `deny` that are allowed (the core's public API under the core). */
+  unless?: string[];
   /** Imports allowed all the same: `file -> target`, both exact paths relative to the root. */
   except?: string[];
 }
@@ -39,9 +41,15 @@ const RULES: Rule[] = [
     from: ['server/core/'],
     deny: ['server/modules/', 'entities/', 'server/adapters/'],
   },
-  { name: 'entity files import only the core (and each other)', from: ['entities/'], only: ['server/core/', 'entities/'] },
+  {
+    name: 'modules, entity files and plugins import the core only through its public API',
+    from: ['server/modules/', 'entities/', 'plugins/'],
+    deny: ['server/core/'],
+    unless: ['server/core/api/'],
+  },
+  { name: 'entity files import only the core (and each other)', from: ['entities/'], only: ['server/core/api/', 'entities/'] },
   { name: 'adapters import only packages and other adapters', from: ['server/adapters/'], only: ['server/adapters/'] },
-  { name: 'plugins import only the core (and their own files)', from: ['plugins/'], only: ['server/core/', 'plugins/'] },
+  { name: 'plugins import only the core (and their own files)', from: ['plugins/'], only: ['server/core/api/', 'plugins/'] },
   {
     name: 'nothing the server or the web runs imports codegen, but the code helper its entity generator',
     from: ['server/', 'entities/', 'plugins/', 'web/src/'],
@@ -94,12 +102,93 @@ function readImports(): Import[] {
   return out;
 }
 
+/**
+ * Import cycles inside server/core that are known and not yet broken, each as the sorted files of
+ * one strongly connected component, with the reason it stands.
+ */
+const KNOWN_CORE_CYCLES: Array<{ files: string[]; reason: string }> = [
+  {
+    // core.ts declares the Core interface (type imports only) with the scheduler, the plugin manager
+    // and the seeding's result; those files take the Core they run on, and seed/seed-menus and the
+    // scheduler's runner/backends import each other. Breaking it means an interface of the Core
+    // that names no implementation (issue 36, "one public core").
+    reason: 'the Core interface names the scheduler, the plugin manager and the seed result, which take a Core',
+    files: [
+      'server/core/core.ts',
+      'server/core/log/log-keep.ts',
+      'server/core/plugins/actions.ts',
+      'server/core/plugins/host.ts',
+      'server/core/plugins/manager.ts',
+      'server/core/plugins/rows.ts',
+      'server/core/plugins/runtime.ts',
+      'server/core/scheduler/bullmq-backend.ts',
+      'server/core/scheduler/memory-backend.ts',
+      'server/core/scheduler/registry.ts',
+      'server/core/scheduler/runner.ts',
+      'server/core/scheduler/scheduler.ts',
+      'server/core/scheduler/seed-tasks.ts',
+      'server/core/scheduler/task-log-purge.task.ts',
+      'server/core/seed-menus.ts',
+      'server/core/seed.ts',
+    ],
+  },
+];
+
+/** The file an import target names (`x` is `x.ts`, `x.tsx` or `x/index.ts`), or null when it is not a source file. */
+function sourceOf(target: string): string | null {
+  for (const f of [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`]) if (/\.tsx?$/.test(f) && existsSync(join(ROOT, f))) return f;
+  return null;
+}
+
+/**
+ * The import cycles among files under `prefix` (type imports included), each as the sorted files
+ * of a strongly connected component of the import graph (Tarjan).
+ */
+function cyclesUnder(prefix: string, imports: Import[]): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const i of imports) {
+    if (!i.file.startsWith(prefix)) continue;
+    const to = sourceOf(i.target);
+    if (!graph.has(i.file)) graph.set(i.file, new Set());
+    if (to?.startsWith(prefix)) graph.get(i.file)!.add(to);
+  }
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1 || graph.get(v)?.has(v)) found.push(part.sort());
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return found.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
 const under = (path: string, prefixes: string[]) => prefixes.some((p) => path.startsWith(p) || `${path}/` === p);
 
 function offending(rule: Rule, imports: Import[]): string[] {
   return imports
     .filter((i) => under(i.file, rule.from))
-    .filter((i) => (rule.deny ? under(i.target, rule.deny) : !under(i.target, rule.only ?? [])))
+    .filter((i) => (rule.deny ? under(i.target, rule.deny) && !under(i.target, rule.unless ?? []) : !under(i.target, rule.only ?? [])))
     .filter((i) => !(rule.except ?? []).includes(`${i.file} -> ${i.target}`))
     .map((i) => `${i.file} -> ${i.spec}`);
 }
@@ -109,12 +198,26 @@ describe('import boundaries', () => {
 
   it('reads the relative imports of every checked folder', () => {
     const crossing = (from: string, to: string) => imports.some((i) => i.file.startsWith(from) && i.target.startsWith(to));
-    expect(crossing('entities/', 'server/core/')).toBe(true);
+    expect(crossing('entities/', 'server/core/api')).toBe(true);
     expect(crossing('server/modules/', 'server/core/')).toBe(true);
     expect(crossing('web/src/console/', 'web/src/app/')).toBe(true);
   });
 
   it.each(RULES.map((r) => [r.name, r] as const))('%s', (_name, rule) => {
     expect(offending(rule, imports)).toEqual([]);
+  });
+
+  it('finds an import cycle, type imports included', () => {
+    const fake = (file: string, target: string): Import => ({ file, spec: '', target });
+    const cycles = cyclesUnder('server/core/', [fake('server/core/paths.ts', 'server/core/lazy-ajv'), fake('server/core/lazy-ajv.ts', 'server/core/paths')]);
+    expect(cycles).toEqual([['server/core/lazy-ajv.ts', 'server/core/paths.ts']]);
+  });
+
+  it('has no import cycle inside server/core at file level, type imports included (but the known ones)', () => {
+    const known = KNOWN_CORE_CYCLES.map((c) => c.files.join(' <-> '));
+    const cycles = cyclesUnder('server/core/', imports).map((c) => c.join(' <-> '));
+    expect(cycles.filter((c) => !known.includes(c))).toEqual([]);
+    // A known cycle that is gone (or changed) is taken off the list.
+    expect(known.filter((k) => !cycles.includes(k))).toEqual([]);
   });
 });

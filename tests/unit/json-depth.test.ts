@@ -1,6 +1,6 @@
 /** The JSON nesting limit, and the request-log rule that keeps parameter data out of the log. */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../server/core/http/errors';
+import { AppError } from '../../server/core/errors';
 import { assertBodyDepth, MAX_JSON_DEPTH, nestedDeeperThan } from '../../server/core/http/json-depth';
 import { requestLogEntry } from '../../server/core/log/request-log';
 

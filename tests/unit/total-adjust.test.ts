@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { parseQuery, type Clause } from '../../server/core/crud/query';
 import { whereTest } from '../../server/core/crud/access-sql';
 import { hasOpaque, matches, totalDelta } from '../../server/core/crud/total-match';
-import { and, eq, inRows, isIn, or, type Where } from '../../server/core/entity/access';
+import { and, eq, inRows, isIn, or, type Where } from '../../server/core/condition';
 import type { Entity, Field } from '../../server/core/entity/model';
 import { seededRandom } from '../helpers/random';
 
@@ -44,6 +44,7 @@ function ruleSql(w: Where, params: unknown[]): string {
     params.push(...w.in);
     return `${q(w.field)} IN (${w.in.map(() => '?').join(', ')})`;
   }
+  if (!('inRows' in w)) throw new Error('the rules here use no comparison');
   return `${q(w.field)} IN (SELECT ${q(w.inRows.column)} FROM member WHERE ${ruleSql(w.inRows.where, params)})`;
 }
 

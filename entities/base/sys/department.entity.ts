@@ -1,7 +1,4 @@
-import { defineEntity, l } from '../../../server/core/entity/define';
-import { fail } from '../../../server/core/http/errors';
-import { registerMessages } from '../../../server/core/i18n/messages';
-import { and, eq, keyHolders } from '../../../server/core/entity/access';
+import { defineEntity, l, fail, registerMessages, and, eq, keyHolders } from '../../../server/core/api';
 
 /** The department rules' messages; the department calls (department/order) refuse a loop with the same one. */
 export const DEPARTMENT_MESSAGES = registerMessages({

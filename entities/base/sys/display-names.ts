@@ -2,8 +2,8 @@
  * Display names of users for rows that carry only their ids (orders, payments): an afterRead helper
  * for the console's tables, which otherwise show "#3".
  */
-import type { AuthUser, HookTransaction } from '../../../server/core/entity/define';
-import { isIn } from '../../../server/core/entity/access';
+import { isIn } from '../../../server/core/api';
+import type { AuthUser, HookTransaction } from '../../../server/core/api';
 
 /**
  * nickName of each user, falling back to the username for an administrator (the console) or for the

@@ -1,7 +1,4 @@
-import { defineEntity, l } from '../../../server/core/entity/define';
-import { fail, type InvalidField } from '../../../server/core/http/errors';
-import { fieldRule, registerMessages } from '../../../server/core/i18n/messages';
-import { keyHolders } from '../../../server/core/entity/access';
+import { defineEntity, l, fail, type InvalidField, fieldRule, registerMessages, keyHolders } from '../../../server/core/api';
 
 const MESSAGES = registerMessages({
   en: { field_menu_router_slash: 'must begin with a single / and hold no spaces' },

@@ -1,8 +1,4 @@
-import { defineEntity, l } from '../../../server/core/entity/define';
-import { eq, keyHolders } from '../../../server/core/entity/access';
-import { fail } from '../../../server/core/http/errors';
-import { fieldRule, registerMessages } from '../../../server/core/i18n/messages';
-import { REDACTED } from '../../../server/core/log/request-log';
+import { defineEntity, l, eq, keyHolders, fail, fieldRule, registerMessages, REDACTED } from '../../../server/core/api';
 
 const MESSAGES = registerMessages({
   en: { field_param_secret_data: 'must be given a new value to make a secret parameter readable again' },

@@ -1,7 +1,4 @@
-import { defineEntity, l } from '../../../server/core/entity/define';
-import { fail } from '../../../server/core/http/errors';
-import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
-import { isIn, keyHolders } from '../../../server/core/entity/access';
+import { defineEntity, l, fail, readLinks, replaceLinks, toIds, isIn, keyHolders } from '../../../server/core/api';
 
 /** The link tables of a role: virtual field -> link. */
 const LINKS = [

@@ -1,9 +1,5 @@
-import { defineEntity, enabledStatus, l } from '../../../server/core/entity/define';
-import type { HookTransaction } from '../../../server/core/entity/define';
-import { fail } from '../../../server/core/http/errors';
-import { readLinks, replaceLinks, toIds } from '../../../server/core/entity/links';
-import { and, eq, inRows, isIn, keyHolders } from '../../../server/core/entity/access';
-import { usernameColumns } from '../../../server/core/auth/username';
+import { defineEntity, enabledStatus, l, fail, readLinks, replaceLinks, toIds, and, eq, inRows, isIn, keyHolders, usernameColumns } from '../../../server/core/api';
+import type { HookTransaction } from '../../../server/core/api';
 
 const ROLES = { entity: 'base/sys/userRole', from: 'userId', to: 'roleId' };
 

@@ -10,7 +10,7 @@ import type { AuthUser, SystemRole } from '../entity/define';
 import type { Model } from '../entity/model';
 import type { Db } from '../db/db';
 import type { CacheStore } from '../cache/store';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { JwtCodec, type KeyRing, type TokenClaims } from './jwt';
 import { verifyPassword } from './password';
 import { loadScope } from './scope';

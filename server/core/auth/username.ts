@@ -8,7 +8,7 @@
  * - Control characters, format characters (bidi controls, zero-width characters, the BOM) and
  *   line or paragraph separators are refused: they hide or reorder what a reader sees.
  */
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 
 export const USERNAME_MAX = 100;
 export const USERNAME_KEY_MAX = 191;

@@ -3,7 +3,7 @@
  * Redis when REDIS_URL is set (shared by every instance), in-process otherwise.
  */
 import type Redis from 'ioredis';
-import { isRedisDown, ServiceDown } from '../ops/outage';
+import { isRedisDown, ServiceDown } from '../outage';
 
 /** The longest a cache command may take before the request it serves gives up (503). */
 const COMMAND_TIMEOUT_MS = 2000;

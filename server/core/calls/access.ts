@@ -15,7 +15,7 @@
  * owner when the group's row is locked) stay in the operation, named, as before.
  */
 import type { Caller } from '../auth/auth.service';
-import type { Where } from '../entity/access';
+import type { Where } from '../condition';
 import type { Labels } from '../entity/define';
 import type { Guard } from '../http/route';
 

@@ -12,7 +12,7 @@
  * enum, invalid, unknown. An id may come as a string of digits; a flag as true/false or 1/0.
  */
 import type { JsonSchema } from '../entity/model';
-import type { InvalidField } from '../http/errors';
+import type { InvalidField } from '../errors';
 
 /** At most this many ids in one list (withdrawFromTeams, updateSortByIds). */
 export const MAX_IDS = 1000;

@@ -4,9 +4,10 @@
  */
 import type { AuthUser } from '../entity/define';
 import type { Entity, Model } from '../entity/model';
-import type { Verdict, Where } from '../entity/access';
+import type { Verdict } from '../entity/access';
+import type { Where } from '../condition';
 import { quoteIdent as q, type Db } from '../db/db';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import type { Clause } from './query';
 import { scopeClause } from './scope';
 import { OPAQUE, type RowTest } from './total-match';
@@ -17,6 +18,9 @@ function column(e: Entity, name: string): string {
   return q(name);
 }
 
+const OPS = { lt: '<', lte: '<=', gt: '>', gte: '>=', ne: '<>' } as const;
+const COMPARISONS = Object.keys(OPS) as Array<keyof typeof OPS>;
+
 function compile(model: Model, e: Entity, w: Where, params: unknown[]): string {
   if ('and' in w || 'or' in w) {
     const parts = 'and' in w ? w.and : w.or;
@@ -24,6 +28,16 @@ function compile(model: Model, e: Entity, w: Where, params: unknown[]): string {
     return `(${parts.map((p) => compile(model, e, p, params)).join('and' in w ? ' AND ' : ' OR ')})`;
   }
   const col = column(e, w.field);
+  const op = COMPARISONS.find((k) => k in w);
+  if (op) {
+    const value = (w as unknown as Record<string, string | number | null>)[op];
+    if (value === null) {
+      if (op !== 'ne') throw new Error(`${e.key}: '${op}' null compares nothing`);
+      return `${col} IS NOT NULL`;
+    }
+    params.push(value);
+    return `${col} ${OPS[op]} ?`;
+  }
   if ('eq' in w) {
     if (w.eq === null) return `${col} IS NULL`;
     params.push(w.eq);
@@ -34,6 +48,7 @@ function compile(model: Model, e: Entity, w: Where, params: unknown[]): string {
     params.push(...w.in);
     return `${col} IN (${w.in.map(() => '?').join(', ')})`;
   }
+  if (!('inRows' in w)) throw new Error(`${e.key}: unknown condition ${JSON.stringify(w)}`);
   const other = model.byKey.get(w.inRows.entity);
   if (!other) throw new Error(`${e.key}: access rule names unknown entity '${w.inRows.entity}'`);
   const inner = compile(model, other, w.inRows.where, params);
@@ -41,7 +56,10 @@ function compile(model: Model, e: Entity, w: Where, params: unknown[]): string {
   return `${col} IN (SELECT ${column(other, w.inRows.column)} FROM ${q(other.table)} WHERE ${inner}${live})`;
 }
 
-/** The rule as a test of one row: membership in other rows is decided by those rows, not this one. */
+/**
+ * The rule as a test of one row: membership in other rows is decided by those rows, not this one;
+ * comparisons are not tested in memory either.
+ */
 export function whereTest(w: Where): RowTest {
   if ('and' in w) return { and: w.and.map(whereTest) };
   if ('or' in w) return { or: w.or.map(whereTest) };

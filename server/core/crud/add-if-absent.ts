@@ -8,7 +8,8 @@ import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import { UniqueViolation } from '../db/db';
 import { checkAdd, insertRow } from './add';
-import { and, conditionClause, eq } from './condition';
+import { and, eq } from '../condition';
+import { whereClause } from './access-sql';
 import { unique, type OpContext, type OpMeta } from './op-context';
 
 let savepoints = 0;
@@ -41,7 +42,7 @@ export async function addIfAbsent(c: OpContext, e: Entity, body: Row, key: strin
     if (!(err instanceof UniqueViolation && (key.includes(err.field) || err.field === key.join('_')))) return unique(e, err);
   }
   // A shared lock (MySQL) reads the committed row and lets every loser of the race read it at once.
-  const w = conditionClause(c.model, e, and(...key.map((k) => eq(k, data[k] as string | number))));
+  const w = whereClause(c.model, e, and(...key.map((k) => eq(k, data[k] as string | number))));
   const share = tx.dialect === 'mysql' ? ' LOCK IN SHARE MODE' : '';
   const [row] = await tx.query<{ id: number }>(`SELECT ${tx.q('id')} FROM ${tx.q(e.table)} WHERE ${w.sql}${share}`, w.params);
   return { id: Number(row.id), created: false };

@@ -1,7 +1,7 @@
 /** The add operation: validation, admin-only fields, the create rule, owner field, hooks and the insert. */
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { assertDepartmentInScope } from './scope';
 import { assertMayCreate, dropAdminOnly } from './access-sql';
 import { assertValid, check, dropIgnored, type RawFieldError } from './validate';

@@ -3,7 +3,7 @@
  * recycle record, all or nothing.
  */
 import type { Entity } from '../entity/model';
-import { AppError, fail } from '../http/errors';
+import { AppError, fail } from '../errors';
 import { accessClause } from './access-sql';
 import { planFor } from './plan';
 import { nowStored } from './values';

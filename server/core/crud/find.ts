@@ -7,7 +7,8 @@
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import { accessClause } from './access-sql';
-import { conditionClause, type Condition } from './condition';
+import type { Where } from '../condition';
+import { whereClause } from './access-sql';
 import type { OpContext } from './op-context';
 import { planFor } from './plan';
 import { rowCodec } from './values';
@@ -19,14 +20,14 @@ export interface FindOptions {
   deleted?: boolean;
 }
 
-function whereOf(c: OpContext, e: Entity, where: Condition, deleted: boolean, scope: { sql: string; params: unknown[] } | null) {
-  const w = conditionClause(c.model, e, where);
+function whereOf(c: OpContext, e: Entity, where: Where, deleted: boolean, scope: { sql: string; params: unknown[] } | null) {
+  const w = whereClause(c.model, e, where);
   const live = deleted ? '' : planFor(e).liveClause;
   return { sql: `WHERE ${w.sql}${live}${scope ? ` AND ${scope.sql}` : ''}`, params: [...w.params, ...(scope?.params ?? [])] };
 }
 
 /** The `fields` of the rows matching `where`, by id, decoded as a read answers them. */
-export async function find(c: OpContext, e: Entity, where: Condition, opts: FindOptions = {}): Promise<Row[]> {
+export async function find(c: OpContext, e: Entity, where: Where, opts: FindOptions = {}): Promise<Row[]> {
   const fields = (opts.fields ?? e.readable.filter((f) => !f.virtual).map((f) => f.name)).map((name) => {
     const f = e.byName.get(name);
     if (!f || f.virtual) throw new Error(`${e.key}: find names '${name}', which is not a column`);
@@ -42,7 +43,7 @@ export async function find(c: OpContext, e: Entity, where: Condition, opts: Find
 }
 
 /** How many rows match `where`. */
-export async function count(c: OpContext, e: Entity, where: Condition, opts: Pick<FindOptions, 'deleted'> = {}): Promise<number> {
+export async function count(c: OpContext, e: Entity, where: Where, opts: Pick<FindOptions, 'deleted'> = {}): Promise<number> {
   const scope = await accessClause(c.model, e, c.user, 'read', c);
   const w = whereOf(c, e, where, opts.deleted === true, scope);
   const { db } = c;

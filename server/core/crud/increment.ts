@@ -5,7 +5,7 @@
  * 409 and writes nothing. The write itself is a conditional update (hooks and rules run).
  */
 import type { Entity } from '../entity/model';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { lockedRows, type Target } from './lock';
 import type { OpContext } from './op-context';
 import { checkChanges, writeChanges } from './update-where';

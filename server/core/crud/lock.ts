@@ -7,14 +7,15 @@
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
 import { accessClause } from './access-sql';
-import { conditionClause, type Condition } from './condition';
+import type { Where } from '../condition';
+import { whereClause } from './access-sql';
 import { asId, type OpContext } from './op-context';
 import { planFor } from './plan';
 
 /** An id or a condition, as the primitives take it. */
-export type Target = number | Condition;
+export type Target = number | Where;
 
-export function targetCondition(target: Target): Condition {
+export function targetCondition(target: Target): Where {
   return typeof target === 'number' ? { field: 'id', eq: asId(target) } : target;
 }
 
@@ -22,7 +23,7 @@ export function targetCondition(target: Target): Condition {
 export async function lockedRows(c: OpContext, e: Entity, target: Target): Promise<Row[]> {
   const { db } = c;
   const plan = planFor(e);
-  const where = conditionClause(c.model, e, targetCondition(target));
+  const where = whereClause(c.model, e, targetCondition(target));
   const scope = await accessClause(c.model, e, c.user, 'update', c);
   // A row this transaction locked by id before, unchanged by it since (op-context.ts LockedRows).
   const byId = typeof target === 'number' && !scope && c.locked ? c.locked : null;

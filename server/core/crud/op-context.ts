@@ -7,7 +7,7 @@ import type { AuthUser, HookContext, HookTransaction, Row } from '../entity/defi
 import type { Entity, Model } from '../entity/model';
 import type { KnownRows } from './access-sql';
 import { UniqueViolation, type Db } from '../db/db';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { hashPassword } from '../auth/password';
 import type { Totals } from './totals';
 import type { PageBoundaries } from './keyset';

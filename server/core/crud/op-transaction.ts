@@ -5,10 +5,10 @@
  */
 import type { AuthUser, Row } from '../entity/define';
 import type { Entity } from '../entity/model';
-import type { Condition } from './condition';
+import type { Where } from '../condition';
 import type { OpContext, OpMeta } from './op-context';
 import { isObject, parseIds } from './op-context';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { add } from './add';
 import { update } from './update';
 import { remove } from './delete';
@@ -63,12 +63,12 @@ export class OpTransaction {
    * The `fields` of the live rows matching `where` that the caller may read, by id, decoded as reads
    * answer them (hidden columns may be named); no hooks, no page. See find.ts.
    */
-  find(e: Entity | string, where: Condition, opts?: FindOptions): Promise<Row[]> {
+  find(e: Entity | string, where: Where, opts?: FindOptions): Promise<Row[]> {
     return find(this.c, this.entity(e), where, opts);
   }
 
   /** How many rows match `where` that the caller may read (live rows unless `deleted`). */
-  count(e: Entity | string, where: Condition, opts?: Pick<FindOptions, 'deleted'>): Promise<number> {
+  count(e: Entity | string, where: Where, opts?: Pick<FindOptions, 'deleted'>): Promise<number> {
     return count(this.c, this.entity(e), where, opts);
   }
 
@@ -174,7 +174,7 @@ export class OpTransaction {
   }
 
   /** Deletes every matching row (all rows without `where`) with no recycle record; returns the count. */
-  purge(e: Entity | string, where?: Condition): Promise<number> {
+  purge(e: Entity | string, where?: Where): Promise<number> {
     this.writable();
     return purge(this.c, this.entity(e), where);
   }

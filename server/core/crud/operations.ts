@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuthUser, Row } from '../entity/define';
 import type { Entity, Model } from '../entity/model';
 import type { Db } from '../db/db';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { RowChange, Totals, WriteTicket } from './totals';
 import { RowChanges } from './row-changes';
 import { PageBoundaries } from './keyset';
@@ -133,7 +133,7 @@ export class Operations {
    *   product does on its own behalf: passes every rule and fills no owner field.
    * @example
    * ```ts
-   * import { and, eq } from '../../core/crud/condition';
+   * import { and, eq } from '../../core/api';
    * const orderId = await core.ops.transaction(req.user, async (t) => {
    *   await t.increment(goods, goodsId, 'stock', -1, { floor: 0 });          // 409 when sold out
    *   const { created } = await t.addIfAbsent(payments, { eventId, amount }, ['eventId']);

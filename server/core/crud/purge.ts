@@ -7,15 +7,16 @@
 import type { Entity } from '../entity/model';
 import type { Db } from '../db/db';
 import { accessClause } from './access-sql';
-import { conditionClause, type Condition } from './condition';
+import type { Where } from '../condition';
+import { whereClause } from './access-sql';
 import type { OpContext } from './op-context';
 import { planFor } from './plan';
 
 /** Deletes the matching rows (every row when `where` is left out); returns how many went. */
-export async function purge(c: OpContext, e: Entity, where?: Condition): Promise<number> {
+export async function purge(c: OpContext, e: Entity, where?: Where): Promise<number> {
   if (e.hooks.beforeDelete) throw new Error(`${e.key}: has a beforeDelete hook, so it is deleted through the delete operation`);
   const { db } = c;
-  const w = where ? conditionClause(c.model, e, where) : null;
+  const w = where ? whereClause(c.model, e, where) : null;
   const scope = await accessClause(c.model, e, c.user, 'delete', c);
   const parts = [w, scope].filter((x): x is NonNullable<typeof x> => x !== null);
   const sql = `DELETE FROM ${planFor(e).table}${parts.length ? ` WHERE ${parts.map((p) => p.sql).join(' AND ')}` : ''}`;

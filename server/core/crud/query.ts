@@ -3,7 +3,7 @@
  * fields: `order` must name a column, `sort` is asc|desc, filters are the entity's equality fields,
  * each of them shown to the caller (`shown`, see shown.ts), every value becomes a `?` parameter.
  */
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import type { Entity, Field } from '../entity/model';
 import { toStoredDate } from './values';
 import { OPAQUE, type RowTest } from './total-match';

@@ -1,7 +1,7 @@
 /** The read operations info, list and page: the read rule, hooks, and what the caller may see and search by. */
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { parseQuery } from './query';
 import { pageRows } from './page-rows';
 import { scopeKey } from './scope';

@@ -6,7 +6,7 @@
 import type { AuthUser, Row } from '../entity/define';
 import type { Entity, Model } from '../entity/model';
 import { UniqueViolation, type Db } from '../db/db';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { planFor } from './plan';
 import { nowStored, toStored } from './values';
 

@@ -8,7 +8,7 @@ import type { Entity } from '../entity/model';
 import { loadedModel } from '../entity/load';
 import { quoteIdent as q } from '../db/db';
 import type { Clause } from './query';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { OPAQUE, type RowTest } from './total-match';
 
 export function scopeClause(e: Entity, user: AuthUser | null, alias = ''): Clause | null {

@@ -7,7 +7,7 @@
  */
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { assertMayCreate, bypasses, dropAdminOnly } from './access-sql';
 import { assertDepartmentInScope } from './scope';
 import { assertValid, check } from './validate';

@@ -1,6 +1,6 @@
 /** The update operation: validation, admin-only fields, the update rule, the create rule on the changed row, hooks. */
 import type { Entity } from '../entity/model';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { assertDepartmentInScope } from './scope';
 import { accessClause, assertMayCreate, bypasses, dropAdminOnly } from './access-sql';
 import { planFor } from './plan';

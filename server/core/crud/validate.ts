@@ -5,7 +5,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { addFormats, lazyAjv } from '../lazy-ajv';
 import type { Entity, Field } from '../entity/model';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../http/json-depth';
 import { toStoredDate } from './values';
 

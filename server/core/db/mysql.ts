@@ -5,7 +5,7 @@
  */
 import type { Pool, PoolConnection, ResultSetHeader } from 'mysql2';
 import { bindable, countStatement, quoteIdent, UniqueViolation, type Db, type RunResult } from './db';
-import { isLostDbConnection, ServiceDown } from '../ops/outage';
+import { isLostDbConnection, ServiceDown } from '../outage';
 
 type Done = (err: unknown, rows?: unknown) => void;
 

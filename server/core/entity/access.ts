@@ -24,22 +24,8 @@
  * }
  * ```
  */
-import type { ActionName, AuthUser, Row } from './define';
-
-/** A row filter: field equality, membership in a list or in another entity's rows, and/or. */
-export type Where =
-  | { and: Where[] }
-  | { or: Where[] }
-  | { field: string; eq: string | number | null }
-  | { field: string; in: Array<string | number> }
-  | { field: string; inRows: { entity: string; column: string; where: Where } };
-
-export const eq = (field: string, value: string | number | null): Where => ({ field, eq: value });
-export const isIn = (field: string, values: Array<string | number>): Where => ({ field, in: values });
-export const and = (...parts: Where[]): Where => ({ and: parts });
-export const or = (...parts: Where[]): Where => ({ or: parts });
-/** `field` is one of `column` of the live rows of `entity` (a `module/name` key) matching `where`. */
-export const inRows = (field: string, entity: string, column: string, where: Where): Where => ({ field, inRows: { entity, column, where } });
+import type { Where } from '../condition';
+import type { ActionName, AuthUser, Row } from './basics';
 
 /** What a rule answers; `null` and `undefined` (from `user && …`) count as false. */
 export type Verdict = boolean | Where | null | undefined;

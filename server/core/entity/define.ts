@@ -26,7 +26,11 @@
  * ```
  */
 
-import type { AccessDecl, Where } from './access';
+import type { AccessDecl } from './access';
+import type { ActionName, AuthUser, Row } from './basics';
+// Part of the declaration's vocabulary, kept apart so that access.ts can use them without importing this file.
+export type { ActionName, AuthUser, Row } from './basics';
+import type { Where } from '../condition';
 
 /** A text in the three interface languages. */
 export interface Labels {
@@ -108,7 +112,6 @@ export interface FieldDecl {
   unit?: Labels;
 }
 
-export type ActionName = 'add' | 'update' | 'delete' | 'info' | 'list' | 'page';
 export type HttpMethod = 'GET' | 'POST';
 
 /** What a hook receives: the caller, the operation's transaction and the payload of this phase. */
@@ -156,21 +159,6 @@ export interface HookTransaction {
   increment(entity: string, target: number | Where, field: string, by: number, opts?: { floor?: number; ceiling?: number; touch?: boolean }): Promise<number>;
 }
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  roleIds: number[];
-  departmentId: number | null;
-  isAdmin: boolean;
-  /** Data scope: departments whose users' rows this caller may touch; null (or absent) means every row. */
-  scope?: number[] | null;
-  /** Set only on the SYSTEM caller (see access.ts): work the server does on its own behalf. */
-  system?: boolean;
-  /** On a system caller made by `systemFor`: the person whose request the work is done for (kept as the operator of records such as recycle entries). */
-  actor?: { id: number; username: string };
-}
-
-export type Row = Record<string, unknown>;
 
 export interface EntityHooks {
   /** Before add/update is written: may change `data` or throw an AppError to refuse. */

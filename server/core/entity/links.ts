@@ -11,7 +11,7 @@
  * ```
  */
 import type { HookTransaction } from './define';
-import { eq, isIn } from './access';
+import { eq, isIn } from '../condition';
 
 /** How many link rows one add carries (the add operation's batch limit). */
 const BATCH = 1000;

@@ -3,7 +3,7 @@
  * become clear 4xx errors.
  */
 import type { Context } from 'koa';
-import { AppError, fail } from './errors';
+import { AppError, fail } from '../errors';
 import { assertBodyDepth } from './json-depth';
 
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;

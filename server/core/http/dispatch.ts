@@ -8,12 +8,12 @@ import type { Context } from 'koa';
 import type { AuthService, Caller } from '../auth/auth.service';
 import { pickLang, t, type Lang } from '../i18n/messages';
 import { readJsonBody } from './body';
-import { AppError, KIND_STATUS, errorStatus, type AnyMessageKey, type ErrorKind } from './errors';
+import { AppError, KIND_STATUS, errorStatus, type AnyMessageKey, type ErrorKind } from '../errors';
 import type { ApiRequest, RouteTable } from './route';
 import type { RawFieldError } from '../crud/validate';
 import { requestLogEntry, type RequestLogEntry } from '../log/request-log';
 import { opsState } from '../ops/request-context';
-import { outageError, outageLogDue, outageOf } from '../ops/outage';
+import { outageError, outageLogDue, outageOf } from '../outage';
 
 export interface DispatchDeps {
   routes: RouteTable;

@@ -2,7 +2,7 @@
  * Reading the bodies of hand-written calls: every bad field is collected, so one 1002 answer names
  * them all (as the generic actions do), and fields a call does not know are refused.
  */
-import { fail, type InvalidField } from './errors';
+import { fail, type InvalidField } from '../errors';
 import { objectBody } from './body';
 
 export type Body = Record<string, unknown>;

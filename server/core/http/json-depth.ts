@@ -3,7 +3,7 @@
  * that walks a value recurse, and a field nested some thousands of levels deep overflows the stack.
  * 32 levels is far more than any real setting, manifest or list needs, and far below the stack.
  */
-import { fail } from './errors';
+import { fail } from '../errors';
 
 /** Levels of arrays and objects one field value may hold (`{}` and `[]` are one level; `[[1]]` two). */
 export const MAX_JSON_DEPTH = 32;

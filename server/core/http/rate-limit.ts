@@ -3,7 +3,7 @@
  * is configured. Over the limit a call is refused with 429 and a clear message.
  */
 import type { CacheStore } from '../cache/store';
-import { fail, type AnyMessageKey } from './errors';
+import { fail, type AnyMessageKey } from '../errors';
 
 export interface Limit {
   /** What is limited, e.g. `login:ip:1.2.3.4`. */

@@ -5,7 +5,7 @@
  * same way through this one mapping. A caller may name its own rule for `minLength` or `uniqueItems`.
  */
 import type { ErrorObject } from 'ajv';
-import type { InvalidField } from './errors';
+import type { InvalidField } from '../errors';
 
 export function schemaErrorField(err: ErrorObject, root: string, rules: { minLength?: string; uniqueItems?: string } = {}): InvalidField {
   const p = err.params as Record<string, unknown>;

@@ -7,7 +7,7 @@ import type { Db } from '../db/db';
 import type { Model } from '../entity/model';
 import { loadedModel } from '../entity/load';
 import { SYSTEM } from '../entity/access';
-import { lt, lte } from '../crud/condition';
+import { lt, lte } from '../condition';
 
 export const LOG_KEEP_KEY = 'logKeep';
 export const DEFAULT_LOG_KEEP_DAYS = 30;

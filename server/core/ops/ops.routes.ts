@@ -14,7 +14,7 @@ import type { Core } from '../core';
 import { l, type Labels } from '../entity/define';
 import type { JsonSchema } from '../entity/model';
 import { BOOL, STR, obj } from '../calls/answer';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import type { CallDescription, Route } from '../http/route';
 import { t } from '../i18n/messages';
 import { currentPhase } from './lifecycle';

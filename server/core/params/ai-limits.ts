@@ -17,7 +17,7 @@
  * Here in the core because the app's declaration checks its own writes (entity files import only
  * the core); the AI module reads the same functions.
  */
-import type { InvalidField } from '../http/errors';
+import type { InvalidField } from '../errors';
 import type { HookTransaction, Row } from '../entity/define';
 import type { Db } from '../db/db';
 import { fieldRule, registerMessages } from '../i18n/messages';

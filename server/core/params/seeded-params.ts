@@ -7,7 +7,7 @@
 import type { Db } from '../db/db';
 import type { Model } from '../entity/model';
 import type { HookTransaction } from '../entity/define';
-import { isIn } from '../entity/access';
+import { isIn } from '../condition';
 import { insert, markSeeded, type Done } from '../seed-db';
 
 export interface SeededParam {

@@ -7,7 +7,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { addFormats, lazyAjv } from '../lazy-ajv';
-import type { InvalidField } from '../http/errors';
+import type { InvalidField } from '../errors';
 import { fieldRule } from '../i18n/messages';
 import { schemaErrorField } from '../http/schema-errors';
 import './plugin.messages';

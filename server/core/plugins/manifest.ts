@@ -5,7 +5,7 @@
  * manifest written for a later version of the product still reads here.
  */
 import { lazyAjv, lazyValidator } from '../lazy-ajv';
-import { AppError, fail } from '../http/errors';
+import { AppError, fail } from '../errors';
 import { PLUGIN_HOOKS, type PluginHook, type PluginManifest } from './contract';
 import { compileConfigSchema } from './config';
 import { PLUGIN } from './plugin.messages';

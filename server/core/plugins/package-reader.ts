@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type JSZip from 'jszip';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import type { PluginManifest } from './contract';
 import { parseManifest } from './manifest';
 import { PLUGIN } from './plugin.messages';

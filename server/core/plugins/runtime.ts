@@ -16,7 +16,7 @@
 import type { Core } from '../core';
 import type { Row } from '../entity/define';
 import { SYSTEM } from '../entity/access';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { t } from '../i18n/messages';
 import type { Notifier, PluginHook, PluginHost, PluginManifest, PluginModule, StorageAdapter } from './contract';
 import { effectiveConfig } from './config';

@@ -11,7 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { fail } from '../http/errors';
+import { fail } from '../errors';
 import { PROJECT_ROOT } from '../paths';
 import type { PluginManifest } from './contract';
 import { KEY_NAME, parseManifest } from './manifest';

@@ -14,7 +14,7 @@ import type { Row } from '../entity/define';
 import type { TaskRunner } from './runner';
 import { firstRun, signature, type Scheduled, type SchedulerBackend } from './backend';
 import { cronNext, scheduleOf } from './schedule';
-import { isRedisDown, outageLogDue } from '../ops/outage';
+import { isRedisDown, outageLogDue } from '../outage';
 
 const QUEUE = 'tasks';
 const JOB = 'tick';

@@ -9,7 +9,7 @@
 import type { ValidateFunction } from 'ajv';
 import { lazyAjv, lazyValidator } from '../lazy-ajv';
 import type { Core } from '../core';
-import type { InvalidField } from '../http/errors';
+import type { InvalidField } from '../errors';
 import { schemaErrorField } from '../http/schema-errors';
 
 /** A JSON Schema of a handler's `data` (an object). */

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Core } from '../core';
 import type { Row } from '../entity/define';
 import { SYSTEM } from '../entity/access';
-import { and, eq } from '../crud/condition';
+import { and, eq } from '../condition';
 import { checkTaskData, taskHandler } from './registry';
 import { nextRunTime, scheduleOf, timeOf } from './schedule';
 import { countTaskRun, observeQueueLag, type TaskOutcome } from '../ops/metrics';

@@ -4,7 +4,7 @@
  * schema accepts, dates in order. A failed check is a 1002 naming each bad field; nothing is saved.
  */
 import type { Row } from '../entity/define';
-import type { InvalidField } from '../http/errors';
+import type { InvalidField } from '../errors';
 import { fieldRule } from '../i18n/messages';
 import { checkTaskData, taskHandler } from './registry';
 import { MIN_EVERY_MS, cronProblem, timeOf } from './schedule';

@@ -3,7 +3,7 @@
  * under way excepted. A task every second writes 86,400 rows a day; this keeps the log bounded.
  */
 import { SYSTEM } from '../entity/access';
-import { and, eq, isIn, lt, or } from '../crud/condition';
+import { and, eq, isIn, lt, or } from '../condition';
 import { cutoffStored } from '../log/log-keep';
 import { defineTask } from './registry';
 import { LOG_STATUS } from './runner';

@@ -1,6 +1,5 @@
 /** The access rules of the account calls, each said once. */
-import { l } from '../../core/entity/define';
-import { check } from '../../core/calls/access';
+import { l, check } from '../../core/api';
 
 /**
  * The caller's own account: a call that acts on the caller may be passed their id (the register

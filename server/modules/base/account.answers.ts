@@ -1,5 +1,5 @@
 /** What the account calls answer, as JSON Schema for their declarations (/eps, OpenAPI, agents). */
-import { BOOL, INT, STR, nullable, obj } from '../../core/calls/answer';
+import { BOOL, INT, STR, nullable, obj } from '../../core/api';
 
 const PAIR = { token: STR, expire: INT, refreshToken: STR, refreshExpire: INT };
 

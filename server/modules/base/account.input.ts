@@ -2,9 +2,8 @@
  * The input fields the account calls share (sign-in, e-mail codes, passwords, profiles), each read
  * exactly as these calls have always read it, with the rule names they have always answered with.
  */
-import type { Entity, JsonSchema } from '../../core/entity/model';
-import { ABSENT, BAD, field, nullableText, raw, type Field, type Reading } from '../../core/calls/input';
-import type { InvalidField } from '../../core/http/errors';
+import { ABSENT, BAD, field, nullableText, raw, type Field, type Reading } from '../../core/api';
+import type { Entity, JsonSchema, InvalidField } from '../../core/api';
 import type { CodePurpose } from './email-code.service';
 
 /** Password length of spec 000 §5. */

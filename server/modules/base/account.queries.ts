@@ -2,7 +2,7 @@
  * A member's own account row as the sign-in and profile calls read it, hidden fields included
  * (passwordV, the password hash): for the server's checks, never answered as is.
  */
-import type { Core } from '../../core/core';
+import type { Core } from '../../core/api';
 
 export interface AccountRow {
   id: number;

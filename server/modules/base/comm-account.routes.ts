@@ -4,14 +4,7 @@
  * A new nickname or picture is told to every group the caller is in (`members` notice), so an open
  * chat or team page shows them anew without a reload.
  */
-import { l } from '../../core/entity/define';
-import { call, defineRoutes } from '../../core/modules';
-import { fail } from '../../core/http/errors';
-import { verifyPassword } from '../../core/auth/password';
-import { SYSTEM } from '../../core/entity/access';
-import { coolCompat } from '../../core/cool-compat';
-import { nullableText } from '../../core/calls/input';
-import { STR, nullable, obj } from '../../core/calls/answer';
+import { l, call, defineRoutes, fail, verifyPassword, SYSTEM, coolCompat, nullableText, STR, nullable, obj } from '../../core/api';
 import { password, userField } from './account.input';
 import { TOKEN_PAIR } from './account.answers';
 import { passwordHash } from './account.queries';

@@ -2,15 +2,11 @@
  * base/comm calls for any signed-in user: who am I, and which permissions and menus I hold (with
  * COOL_COMPAT on, the menus as cool-admin's client opens them: sys/cool-views.ts).
  */
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import type { Route } from '../../core/http/route';
-import { call, defineRoutes } from '../../core/modules';
-import { ANY_OBJECT, BOOL, INT, STR, listOf, obj } from '../../core/calls/answer';
+import { l, call, defineRoutes, ANY_OBJECT, BOOL, INT, STR, listOf, obj, coolCompat } from '../../core/api';
+import type { Core, Route } from '../../core/api';
 import { allMenus, menusOfRoles } from './sys/menu.queries';
 import { consoleRoleIds } from './sys/param.service';
 import { coolMenus } from './sys/cool-views';
-import { coolCompat } from '../../core/cool-compat';
 import { passwordHash } from './account.queries';
 
 export default defineRoutes((core: Core): Route[] => {

@@ -5,9 +5,7 @@
  * addresses, both from the request log; users are live people (not AI members); sales the
  * totalAmount of paid orders.
  */
-import type { Core } from '../../core/core';
-import type { Db } from '../../core/db/db';
-import type { Entity } from '../../core/entity/model';
+import type { Core, Db, Entity } from '../../core/api';
 
 /** Numbers by day key (YYYY-MM-DD). */
 export type PerDay = Map<string, number>;

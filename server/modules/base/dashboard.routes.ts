@@ -3,11 +3,8 @@
  * visitors, users and sales of the last `days` days (default 7, at most 90), as calendar days at
  * `tzOffset` minutes from UTC (default 0, e.g. 480 for UTC+8). GET, parameters in the query.
  */
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import { defineRoutes, call } from '../../core/modules';
-import { ABSENT, BAD, field } from '../../core/calls/input';
-import { INT, NUM, STR, listOf, obj } from '../../core/calls/answer';
+import { l, defineRoutes, call, ABSENT, BAD, field, INT, NUM, STR, listOf, obj } from '../../core/api';
+import type { Core } from '../../core/api';
 import { dashboardSummary, MAX_DAYS } from './dashboard.service';
 
 /** A whole number of the query within `min`..`max`, absent when left empty. */

@@ -4,7 +4,7 @@
  * out), and sales (paid orders' totalAmount), per day and summed.
  * Days are calendar days at the caller's UTC offset.
  */
-import type { Core } from '../../core/core';
+import type { Core } from '../../core/api';
 import {
   liveUserCount, newUsersPerDay, salesPerDay, salesTotal, viewsPerDay, visitorsPerDay, visitorsSince, type PerDay,
 } from './dashboard.queries';

@@ -3,24 +3,18 @@
  * account: nickName, the inviter's code, the member's own code), and password reset by e-mail
  * code (sendResetPasswordCode, resetPassword; public).
  */
-import type { Core } from '../../core/core';
-import { l, type Row } from '../../core/entity/define';
-import { fail } from '../../core/http/errors';
-import type { Route } from '../../core/http/route';
-import { call, defineRoutes } from '../../core/modules';
+import { l, type Row, fail, call, defineRoutes, id, nullableText, text, BOOL, SYSTEM } from '../../core/api';
+import type { Core, Route } from '../../core/api';
 import { freeInviteCode } from './member.service';
 import { emailCodes } from './email-code.service';
 import { accountExists, inviteRequired } from './registration.service';
 import { EXIST_INPUT, email, emailCode, existRefine, mailAddress, password, userField } from './account.input';
 import { REGISTRATION } from './account.answers';
 import { ownAccount } from './account.access';
-import { id, nullableText, text } from '../../core/calls/input';
-import { BOOL } from '../../core/calls/answer';
 import { findByEmail, inviteState } from './account.queries';
 import { inviterId } from './registration.queries';
 import { MAIL } from './email.messages';
 import { memberLang } from './member-language';
-import { SYSTEM } from '../../core/entity/access';
 
 /** What additionalInfo accepts besides nickName and inviteCode: the caller's own profile fields. */
 const PROFILE_FIELDS = ['headImg', 'avatar', 'language'] as const;

@@ -16,10 +16,8 @@
  * - Without an SMTP server (no SMTP_HOST) every send is a 503 saying that mail is not configured.
  */
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Core } from '../../core/core';
-import { fail } from '../../core/http/errors';
-import { hit, reset } from '../../core/http/rate-limit';
-import { t, type Lang } from '../../core/i18n/messages';
+import { fail, hit, reset, t, type Lang } from '../../core/api';
+import type { Core } from '../../core/api';
 import { createMailAdapter, MailNotConfigured, type MailAdapter } from '../../adapters/mail.adapter';
 import { MAIL } from './email.messages';
 

@@ -2,17 +2,13 @@
  * Signing in by e-mail code (base/open, public): sendCode, verifyCode, loginByEmail, and the
  * existence check. A first sign-in creates a member account, completed later by additionalInfo.
  */
-import type { Core } from '../../core/core';
-import { l } from '../../core/entity/define';
-import { fail } from '../../core/http/errors';
-import type { Route } from '../../core/http/route';
-import { call, defineRoutes } from '../../core/modules';
+import { l, fail, call, defineRoutes, BOOL } from '../../core/api';
+import type { Core, Route } from '../../core/api';
 import { createMember } from './member.service';
 import { headerLanguage, memberLang } from './member-language';
 import { emailCodes } from './email-code.service';
 import { EXIST_INPUT, codeType, email, emailCode, existRefine, mailAddress } from './account.input';
 import { EMAIL_SIGN_IN } from './account.answers';
-import { BOOL } from '../../core/calls/answer';
 import { findByEmail } from './account.queries';
 import { accountExists, inviteRequired } from './registration.service';
 

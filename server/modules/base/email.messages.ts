@@ -1,5 +1,5 @@
 /** Messages of the e-mail sign-in, registration and password-reset calls, and the texts of their e-mails. */
-import { registerMessages } from '../../core/i18n/messages';
+import { registerMessages } from '../../core/api';
 
 export const MAIL = registerMessages({
   en: {

@@ -10,10 +10,8 @@
  * A success ends its account and address's count and gives back its share of the others; an attempt
  * refused or failed for any other reason than a wrong password gives its counts back.
  */
-import type { Core } from '../../core/core';
-import type { TokenPair } from '../../core/auth/auth.service';
-import { AppError, fail } from '../../core/http/errors';
-import { usernameKey } from '../../core/auth/username';
+import { AppError, fail, usernameKey } from '../../core/api';
+import type { Core, TokenPair } from '../../core/api';
 import { LOGIN } from './login.messages';
 
 function limits(core: Core) {

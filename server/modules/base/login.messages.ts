@@ -1,5 +1,5 @@
 /** Envelope messages of password sign-in's throttle. */
-import { registerMessages } from '../../core/i18n/messages';
+import { registerMessages } from '../../core/api';
 
 export const LOGIN = registerMessages({
   en: {

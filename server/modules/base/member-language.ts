@@ -7,9 +7,8 @@
  * ruling its pages; web/src/app/member-language.ts). Members without one get `fallback` (English,
  * or the request's language where there is a request).
  */
-import type { Core } from '../../core/core';
-import { pickLang, type Lang } from '../../core/i18n/messages';
-import type { ApiRequest } from '../../core/http/route';
+import { pickLang, type Lang } from '../../core/api';
+import type { Core, ApiRequest } from '../../core/api';
 import { storedLanguage } from './account.queries';
 
 export const LANGUAGES: readonly Lang[] = ['en', 'zh-cn', 'zh-tw'];

@@ -5,11 +5,8 @@
  * sets inviteId) and giving the member an invite code of their own (freeInviteCode).
  */
 import { randomBytes } from 'node:crypto';
-import type { Core } from '../../core/core';
-import type { Row } from '../../core/entity/define';
-import { MEMBER_ROLE_LABEL } from '../../core/seed';
-import { usernameKey } from '../../core/auth/username';
-import { SYSTEM } from '../../core/entity/access';
+import { MEMBER_ROLE_LABEL, usernameKey, SYSTEM } from '../../core/api';
+import type { Core, Row } from '../../core/api';
 import { anyUserHolds, roleIdByLabel } from './registration.queries';
 
 export async function memberRoleId(core: Core): Promise<number> {

@@ -1,5 +1,5 @@
 /** Messages of Google and Discord sign-in; `{provider}` is the provider's display name. */
-import { registerMessages } from '../../core/i18n/messages';
+import { registerMessages } from '../../core/api';
 
 export const OAUTH_MESSAGES = registerMessages({
   en: {

@@ -1,5 +1,5 @@
 /** The live account behind a provider sign-in: by the provider's id, else by a verified e-mail address. */
-import type { Core } from '../../core/core';
+import type { Core } from '../../core/api';
 
 export type ProviderColumn = 'googleId' | 'discordId';
 

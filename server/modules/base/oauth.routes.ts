@@ -19,22 +19,14 @@
  * Refusals: bad or used state or ticket 400, wrong or expired code 400, disabled account 403, e-mail
  * already linked to another provider account 409, too many attempts 429, provider refused or down 502.
  */
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import type { ApiRequest, Route } from '../../core/http/route';
-import { call, defineRoutes } from '../../core/modules';
-import { AppError, fail } from '../../core/http/errors';
-import { hit } from '../../core/http/rate-limit';
-import { t } from '../../core/i18n/messages';
+import { l, call, defineRoutes, AppError, fail, hit, t, objectBody, oneOf, STR, obj } from '../../core/api';
+import type { Core, ApiRequest, Route } from '../../core/api';
 import { OAUTH_PROVIDERS, oauthProviders, type OAuthProvider, type OAuthProviderName } from '../../adapters/oauth.adapter';
 import {
   BINDING_COOKIE, displayName, issueTicket, memberFor, oauthSettings, profileFromCode, redeemTicket,
   sameNonce, signInAs, startSignIn, takeState, type OAuthFlow,
 } from './oauth.service';
-import { objectBody } from '../../core/http/body';
 import { headerLanguage } from './member-language';
-import { oneOf } from '../../core/calls/input';
-import { STR, obj } from '../../core/calls/answer';
 import { token } from './account.input';
 import { OAUTH_SIGN_IN } from './account.answers';
 

@@ -10,13 +10,11 @@
  * ticket carried to another browser is refused (no sign-in forgery, no leaked-URL replay).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Core } from '../../core/core';
-import { fail } from '../../core/http/errors';
-import type { Lang } from '../../core/i18n/messages';
+import { fail, SYSTEM } from '../../core/api';
+import type { Core, Lang } from '../../core/api';
 import { OAuthError, type OAuthProfile, type OAuthProvider, type OAuthProviderName } from '../../adapters/oauth.adapter';
 import { createMember } from './member.service';
 import './oauth.messages';
-import { SYSTEM } from '../../core/entity/access';
 import { userByEmail, userByProviderId, type ProviderColumn } from './oauth.queries';
 import { signInState } from './account.queries';
 

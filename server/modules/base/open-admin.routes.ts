@@ -3,10 +3,7 @@
  * importBaseData re-runs the idempotent seeding (menus and permission keys of new entities,
  * dictionary types, the member role's keys) and needs the administrator.
  */
-import { l } from '../../core/entity/define';
-import { call, defineRoutes } from '../../core/modules';
-import { num } from '../../core/calls/input';
-import { BOOL, INT, NUM, STR, nullable, obj } from '../../core/calls/answer';
+import { l, call, defineRoutes, num, BOOL, INT, NUM, STR, nullable, obj } from '../../core/api';
 
 export default defineRoutes((core) => [
   call(core, 'base', 'open', 'testN', {

@@ -4,21 +4,8 @@
  * COOL_COMPAT on, /eps without a token is the route list cool-admin's clients build from
  * (core/eps/cool-eps.ts).
  */
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import type { Caller } from '../../core/auth/auth.service';
-import type { Route } from '../../core/http/route';
-import { call, defineRoutes } from '../../core/modules';
-import { nullableText, num, text } from '../../core/calls/input';
-import { ANY_OBJECT, STR, obj } from '../../core/calls/answer';
-import { fail } from '../../core/http/errors';
-import { checkCaptcha, createCaptcha } from '../../core/auth/captcha';
-import { buildEps, visibleTo } from '../../core/eps/eps';
-import { buildCoolEps } from '../../core/eps/cool-eps';
-import { coolCompat } from '../../core/cool-compat';
-import type { Lang } from '../../core/i18n/messages';
-import { buildOpenApi } from '../../core/eps/openapi';
-import { shownFields } from '../../core/crud/shown';
+import { l, call, defineRoutes, nullableText, num, text, ANY_OBJECT, STR, obj, fail, checkCaptcha, createCaptcha, buildEps, visibleTo, buildCoolEps, coolCompat, buildOpenApi, shownFields } from '../../core/api';
+import type { Core, Caller, Route, Lang } from '../../core/api';
 import { loginThrottled } from './login-throttle';
 import { TOKEN_PAIR } from './account.answers';
 

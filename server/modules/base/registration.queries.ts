@@ -1,5 +1,5 @@
 /** What signing up checks: whether a name, address or code is taken, who holds an invite code, the member role. */
-import type { Core } from '../../core/core';
+import type { Core } from '../../core/api';
 
 const usersTable = (core: Core) => core.db.q(core.model.system('users').table);
 

@@ -3,9 +3,8 @@
  * member must name an inviter's code comes from the param `inviteRequired` (base/sys/param keyName;
  * data 1/true/on), else from INVITE_REQUIRED in the environment; off by default.
  */
-import type { Core } from '../../core/core';
-import { hit } from '../../core/http/rate-limit';
-import { usernameKey } from '../../core/auth/username';
+import { hit, usernameKey } from '../../core/api';
+import type { Core } from '../../core/api';
 import { MAIL } from './email.messages';
 import { mailAddress } from './account.input';
 import { paramByKey } from './sys/param.queries';

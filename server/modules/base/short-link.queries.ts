@@ -1,5 +1,5 @@
 /** A short link by its key, as `delete` checks it (the delete key's hash) and `s/{shortKey}` follows it. */
-import type { Core } from '../../core/core';
+import type { Core } from '../../core/api';
 
 const linksTable = (core: Core) => core.db.q(core.model.byKey.get('base/shortLink')!.table);
 

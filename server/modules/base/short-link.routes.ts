@@ -5,16 +5,9 @@
  * redirects with 302 and counts the visit.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import { defineRoutes, call } from '../../core/modules';
-import { AppError, fail } from '../../core/http/errors';
-import { hit } from '../../core/http/rate-limit';
+import { l, defineRoutes, call, AppError, fail, hit, text, STR, obj, SYSTEM } from '../../core/api';
+import type { Core, Caller } from '../../core/api';
 import { SHORT_LINK } from './short-link.messages';
-import { text } from '../../core/calls/input';
-import { STR, obj } from '../../core/calls/answer';
-import type { Caller } from '../../core/auth/auth.service';
-import { SYSTEM } from '../../core/entity/access';
 import { linkDeleteKey, linkTarget } from './short-link.queries';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,7 +1,6 @@
 /** The site info rows of a host: those a request may be answered from, and the one `save` writes to. */
-import type { Core } from '../../core/core';
-import type { Row } from '../../core/entity/define';
-import { planFor } from '../../core/crud/plan';
+import { planFor } from '../../core/api';
+import type { Core, Row } from '../../core/api';
 
 const siteEntity = (core: Core) => core.model.byKey.get('base/site')!;
 

@@ -8,11 +8,8 @@
  * `save` get the whole row.
  * `save` upserts the row of one host (none or empty: the default row).
  */
-import { l, type Row } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import { defineRoutes, call } from '../../core/modules';
-import { fail } from '../../core/http/errors';
-import { INT, NUM, STR, listOf, nullable, obj } from '../../core/calls/answer';
+import { l, type Row, defineRoutes, call, fail, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
+import type { Core } from '../../core/api';
 import { siteIdOfHost, sitesForHost } from './site.queries';
 import { siteCurrency, tokensPerUnit } from './pay/pay-settings';
 import { OAUTH_PROVIDERS, oauthProviders } from '../../adapters/oauth.adapter';

@@ -1,6 +1,5 @@
 /** The goods a sitemap lists: on shelf, shown and not removed, by id, at most `limit`. */
-import type { Core } from '../../core/core';
-import type { Entity } from '../../core/entity/model';
+import type { Core, Entity } from '../../core/api';
 
 export async function listedGoods(core: Core, goods: Entity, limit: number): Promise<Array<{ id: number; updateTime: string }>> {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error('limit must be a whole number');

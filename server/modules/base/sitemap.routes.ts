@@ -3,10 +3,8 @@
  * detail page `/goods/{id}` of every goods that is on shelf, shown and not removed. The base URL is
  * SITE_URL from the environment, else the request's own origin.
  */
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import { defineRoutes, call } from '../../core/modules';
-import { STR } from '../../core/calls/answer';
+import { l, defineRoutes, call, STR } from '../../core/api';
+import type { Core } from '../../core/api';
 import { listedGoods } from './sitemap.queries';
 
 /** A sitemap file holds at most 50,000 URLs. */

@@ -2,12 +2,8 @@
  * base/sys/log calls beyond the generic page: how many days the request log keeps (param `logKeep`),
  * and clearing it. Rows older than the kept days are purged by server/core/log/log-keep.ts.
  */
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import { defineRoutes, call } from '../../core/modules';
-import { BAD, field, type Reading } from '../../core/calls/input';
-import { INT } from '../../core/calls/answer';
-import { LOG_KEEP_KEY, MAX_LOG_KEEP_DAYS, readKeepDays } from '../../core/log/log-keep';
+import { l, defineRoutes, call, BAD, field, type Reading, INT, LOG_KEEP_KEY, MAX_LOG_KEEP_DAYS, readKeepDays } from '../../core/api';
+import type { Core } from '../../core/api';
 
 /** The days kept: a whole number 1..MAX_LOG_KEEP_DAYS, or its digits as text (the console's number box). */
 const keepDays = () =>

@@ -3,11 +3,8 @@
  * lists each as a space/info row; `uploadMode` says which store is in use. The store is asked for on
  * each request: the enabled upload plugin's (e.g. S3) or the local disk (space/storage.service.ts).
  */
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import type { Route } from '../../core/http/route';
-import { call, defineRoutes } from '../../core/modules';
-import { ANY_OBJECT, STR, listOf, obj } from '../../core/calls/answer';
+import { l, call, defineRoutes, ANY_OBJECT, STR, listOf, obj } from '../../core/api';
+import type { Core, Route } from '../../core/api';
 import { storageFor } from '../space/storage.service';
 import { receiveUpload, uploadLimits } from '../space/upload.service';
 

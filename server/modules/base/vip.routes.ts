@@ -1,7 +1,5 @@
 /** base/vip/all: the VIP plans on offer, for the public pricing page. */
-import { l } from '../../core/entity/define';
-import { call, defineRoutes } from '../../core/modules';
-import { listOf } from '../../core/calls/answer';
+import { l, call, defineRoutes, listOf } from '../../core/api';
 
 export default defineRoutes((core) => {
   const vip = core.model.byKey.get('base/vip')!;

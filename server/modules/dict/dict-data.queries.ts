@@ -1,5 +1,5 @@
 /** Dictionary types by key, and the entries of some types, as the dictionary calls read them. */
-import type { Core } from '../../core/core';
+import type { Core } from '../../core/api';
 
 export interface TypeRow {
   id: number;

@@ -4,8 +4,8 @@
  * nested through parentId as `children`. A type with no entries, or an unknown key, gives an empty
  * list: the console shows 'No available dictionary' for it.
  */
-import type { Core } from '../../core/core';
-import { fail } from '../../core/http/errors';
+import { fail } from '../../core/api';
+import type { Core } from '../../core/api';
 import { SYSADMIN } from '../base/sys/sysadmin.messages';
 import { entriesOf, typesByKey } from './dict-data.queries';
 

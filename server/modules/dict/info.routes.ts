@@ -1,8 +1,5 @@
 /** dict/info/data and dict/info/types: the dictionaries, public (001 §6). */
-import { l } from '../../core/entity/define';
-import { call, defineRoutes } from '../../core/modules';
-import { raw } from '../../core/calls/input';
-import { ANY_OBJECT, INT, STR, listOf, obj } from '../../core/calls/answer';
+import { l, call, defineRoutes, raw, ANY_OBJECT, INT, STR, listOf, obj } from '../../core/api';
 import { dictData } from './dict-data.service';
 import { allTypes } from './dict-data.queries';
 

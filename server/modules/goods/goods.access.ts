@@ -4,7 +4,7 @@
  * gets 404, so nobody learns the row exists. Who may make each call at all is its declaration's
  * `access` (the permission key the member role holds, or public).
  */
-import type { AuthUser, Row } from '../../core/entity/define';
+import type { AuthUser, Row } from '../../core/api';
 
 const id = (v: unknown) => Number(v);
 

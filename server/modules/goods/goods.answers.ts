@@ -1,8 +1,6 @@
 /** What the store's calls take and answer in common, for their declarations (/eps, OpenAPI, agents). */
-import type { Core } from '../../core/core';
-import type { JsonSchema } from '../../core/entity/model';
-import { int } from '../../core/calls/input';
-import { BOOL, INT, NUM, STR, nullable, obj } from '../../core/calls/answer';
+import { int, BOOL, INT, NUM, STR, nullable, obj } from '../../core/api';
+import type { Core, JsonSchema } from '../../core/api';
 
 /** page from 1 and size 1..1000 of a paged read (20 by default). */
 export const PAGE = { page: int({ min: 1, max: 10_000_000 }).optional(), size: int({ min: 1, max: 1000 }).optional() };

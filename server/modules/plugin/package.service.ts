@@ -5,14 +5,8 @@
  * upload purges those, and so does the system task `pluginLog.purge`.
  */
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../../core/core';
-import type { AuthUser, Row } from '../../core/entity/define';
-import { and, eq, lt } from '../../core/crud/condition';
-import { cutoffStored } from '../../core/log/log-keep';
-import type { PluginManifest } from '../../core/plugins/contract';
-import { readPackage } from '../../core/plugins/package-reader';
-import { PACKAGE_STATUS, UPLOAD_TTL_HOURS, pluginRowByKey, pluginRows } from '../../core/plugins/rows';
-import { listShipped } from '../../core/plugins/shipped';
+import { and, eq, lt, cutoffStored, readPackage, PACKAGE_STATUS, UPLOAD_TTL_HOURS, pluginRowByKey, pluginRows, listShipped } from '../../core/api';
+import type { Core, AuthUser, Row, PluginManifest } from '../../core/api';
 
 /** What the upload call answers. */
 export interface UploadAnswer {

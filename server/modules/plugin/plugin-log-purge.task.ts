@@ -3,10 +3,7 @@
  * package uploads never installed within 24 hours. A webhook logs every delivery attempt, so the log
  * grows with the traffic; this keeps it bounded.
  */
-import { SYSTEM } from '../../core/entity/access';
-import { lt } from '../../core/crud/condition';
-import { cutoffStored } from '../../core/log/log-keep';
-import { defineTask } from '../../core/scheduler/registry';
+import { SYSTEM, lt, cutoffStored, defineTask } from '../../core/api';
 import { purgeStaleUploads } from './package.service';
 
 export default defineTask<{ days: number }>('pluginLog.purge', {

@@ -20,18 +20,8 @@
  * (the secrets that have a value), `sha256` and `packageId` of the installed version, and `error`
  * (null, or why it failed to load on the instance that last tried).
  */
-import type { Core } from '../../core/core';
-import { l } from '../../core/entity/define';
-import { call, defineRoutes } from '../../core/modules';
-import { objectBody, readJsonBody } from '../../core/http/body';
-import { fail, type InvalidField } from '../../core/http/errors';
-import { coolCompat } from '../../core/cool-compat';
-import { id, ids, int, nullableText, raw, readShape, shapeSchema, text } from '../../core/calls/input';
-import { ANY_OBJECT, COUNT, INT, STR, listOf, nullable, obj } from '../../core/calls/answer';
-import type { ApiRequest, Route } from '../../core/http/route';
-import { catalogue } from '../../core/plugins/events';
-import { packShipped } from '../../core/plugins/shipped';
-import type { PluginPatch } from '../../core/plugins/actions';
+import { l, call, defineRoutes, objectBody, readJsonBody, fail, type InvalidField, coolCompat, id, ids, int, nullableText, raw, readShape, shapeSchema, text, ANY_OBJECT, COUNT, INT, STR, listOf, nullable, obj, catalogue, packShipped } from '../../core/api';
+import type { Core, ApiRequest, Route, PluginPatch } from '../../core/api';
 import { isMultipart, receiveZip } from './zip-upload';
 import { shippedList, storeUpload } from './package.service';
 

@@ -6,8 +6,7 @@
  */
 import busboy from 'busboy';
 import type { Context } from 'koa';
-import { AppError, fail } from '../../core/http/errors';
-import { PLUGIN } from '../../core/plugins/plugin.messages';
+import { AppError, fail, PLUGIN } from '../../core/api';
 
 /** Room for the multipart framing and a few small fields around the file. */
 const FRAMING_BYTES = 64 * 1024;

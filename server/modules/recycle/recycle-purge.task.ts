@@ -5,10 +5,7 @@
  * deleted only after its records' purge has committed; one that cannot be deleted is counted and
  * left (the next run does not see it again: its record is gone).
  */
-import { SYSTEM } from '../../core/entity/access';
-import { isIn } from '../../core/crud/condition';
-import { cutoffStored } from '../../core/log/log-keep';
-import { defineTask } from '../../core/scheduler/registry';
+import { SYSTEM, isIn, cutoffStored, defineTask } from '../../core/api';
 import { storageFor } from '../space/storage.service';
 import { oldRecycleRecords, unreferencedKeys } from './recycle.queries';
 

@@ -2,8 +2,7 @@
  * Reads of the recycle purge the generic query cannot express: old records with their hidden part
  * (where a deleted file row's storage key may sit), and which storage keys anything still names.
  */
-import type { Core } from '../../core/core';
-import type { Row } from '../../core/entity/define';
+import type { Core, Row } from '../../core/api';
 
 /** A recycle record due for the purge. */
 export interface OldRecord {

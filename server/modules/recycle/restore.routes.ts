@@ -1,8 +1,5 @@
 /** recycle/data/restore: brings deleted rows back, flagged or removed alike. */
-import { l } from '../../core/entity/define';
-import { call, defineRoutes } from '../../core/modules';
-import { raw } from '../../core/calls/input';
-import { COUNT } from '../../core/calls/answer';
+import { l, call, defineRoutes, raw, COUNT } from '../../core/api';
 
 /** Recycle records' ids: a list, one id, or ids separated by commas (read by the restore). */
 const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };

@@ -9,13 +9,8 @@
  * Only the two key shapes the uploader makes match, so no path can leave the store.
  */
 import type { Context } from 'koa';
-import { l } from '../../core/entity/define';
-import type { Core } from '../../core/core';
-import { fail } from '../../core/http/errors';
-import type { Route } from '../../core/http/route';
-import { readShape, shapeSchema, text } from '../../core/calls/input';
-import type { InvalidField } from '../../core/http/errors';
-import { defineRoutes } from '../../core/modules';
+import { l, fail, readShape, shapeSchema, text, defineRoutes } from '../../core/api';
+import type { Core, Route, InvalidField } from '../../core/api';
 import { KEY_PREFIX, type ByteRange } from '../../adapters/storage.adapter';
 import { localStorageFor } from './storage.service';
 

@@ -1,5 +1,5 @@
 /** Envelope messages of the file space and the upload call (the first two are the spec's, 000 §5). */
-import { registerMessages } from '../../core/i18n/messages';
+import { registerMessages } from '../../core/api';
 
 export const SPACE = registerMessages({
   en: {

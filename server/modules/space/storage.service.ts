@@ -5,8 +5,8 @@
  * local disk, made on first use from the configuration: the `/upload/...` file route serves from
  * it, since the urls it hands out are the local store's (a plugin's files have urls of their own).
  */
-import type { Core } from '../../core/core';
-import { DATA_DIR, PROJECT_ROOT } from '../../core/paths';
+import { DATA_DIR, PROJECT_ROOT } from '../../core/api';
+import type { Core } from '../../core/api';
 import { createStorage, type StorageAdapter } from '../../adapters/storage.adapter';
 
 const byCore = new WeakMap<Core, StorageAdapter>();

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import { KEY_PREFIX, contentTypeOf, type StorageAdapter } from '../../adapters/storage.adapter';
-import { AppError, fail } from '../../core/http/errors';
+import { AppError, fail } from '../../core/api';
 import { HEAD_BYTES, classify, safeName, type TypeGroup } from './file-types';
 import { SPACE } from './space.messages';
 

@@ -6,17 +6,9 @@
  *   default 5)}` -> `{times}`: the next run times (ISO, UTC) the schedule would make from now; a bad cron, an
  *   interval under 1000 ms or neither -> 1002, as add and update refuse them.
  */
-import type { Core } from '../../core/core';
-import type { Row } from '../../core/entity/define';
-import { l } from '../../core/entity/define';
-import { call, defineRoutes } from '../../core/modules';
-import type { InvalidField } from '../../core/http/errors';
-import { id, int, nullableText } from '../../core/calls/input';
-import { ANY_OBJECT, INT, STR, listOf, obj, pageOf } from '../../core/calls/answer';
+import { l, call, defineRoutes, id, int, nullableText, ANY_OBJECT, INT, STR, listOf, obj, pageOf, MIN_EVERY_MS, cronProblem, nextRunTimes, scheduleOf, fieldRule, TASK } from '../../core/api';
+import type { Core, Row, InvalidField } from '../../core/api';
 import { runTaskOnce, startTask, stopTask } from './task.service';
-import { MIN_EVERY_MS, cronProblem, nextRunTimes, scheduleOf } from '../../core/scheduler/schedule';
-import { fieldRule } from '../../core/i18n/messages';
-import { TASK } from '../../core/scheduler/scheduler.messages';
 
 export default defineRoutes((core: Core) => {
   const logs = core.model.system('taskLogs');

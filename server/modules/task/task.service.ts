@@ -6,10 +6,8 @@
  * - stop: status 0, no next run.
  * - once: a run now, whatever the schedule and status; it does not count against the limit.
  */
-import type { Core } from '../../core/core';
-import type { AuthUser, Row } from '../../core/entity/define';
-import { fail } from '../../core/http/errors';
-import { taskRowErrors } from '../../core/scheduler/task-check';
+import { fail, taskRowErrors } from '../../core/api';
+import type { Core, AuthUser, Row } from '../../core/api';
 
 const tasks = (core: Core) => core.model.system('tasks');
 

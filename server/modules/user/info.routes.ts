@@ -3,12 +3,8 @@
  * cool-admin's own admin client. They exist only with COOL_COMPAT on (core/cool-compat.ts): our
  * console shows members on its users screen, and nothing else calls these.
  */
-import type { Core } from '../../core/core';
-import type { Route } from '../../core/http/route';
-import { defineRoutes } from '../../core/modules';
-import { l } from '../../core/entity/define';
-import { coolCompat } from '../../core/cool-compat';
-import { crudDescription } from '../../core/calls/crud-description';
+import { defineRoutes, l, coolCompat, crudDescription } from '../../core/api';
+import type { Core, Route } from '../../core/api';
 import { memberView } from './member-view';
 import { MemberService } from './member.service';
 

@@ -21,9 +21,8 @@
  *   is gender 0 and loginType 2).
  * - Administrators only: it shows every member of the installation, whatever a role's data scope.
  */
-import { defineEntity, enabledStatus, l, type Row } from '../../core/entity/define';
-import { normalizeEntity } from '../../core/entity/normalize';
-import type { Entity } from '../../core/entity/model';
+import { defineEntity, enabledStatus, l, type Row, normalizeEntity } from '../../core/api';
+import type { Entity } from '../../core/api';
 
 /** cool-admin's gender values; ours is always UNKNOWN_GENDER. */
 export const UNKNOWN_GENDER = 0;

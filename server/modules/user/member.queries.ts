@@ -3,9 +3,8 @@
  * sys/user rows narrowed to the members (people holding the member role), with cool-admin's keyword
  * (nickName or phone).
  */
-import type { Core } from '../../core/core';
-import type { Row } from '../../core/entity/define';
-import { likePattern, type Clause, type ParsedQuery } from '../../core/crud/query';
+import { likePattern, type Clause, type ParsedQuery } from '../../core/api';
+import type { Core, Row } from '../../core/api';
 
 /** The members among the live users: people (userType empty or 0) holding role `memberRoleId`, matching `keyWord`. */
 export function memberClause(core: Core, memberRoleId: number, keyWord: string | null): Clause {

@@ -2,16 +2,8 @@
  * cool-admin's `user/info` calls over our members (see member-view.ts for what they show and why):
  * reads through member.queries.ts, writes through the sys/user operations.
  */
-import type { Core } from '../../core/core';
-import type { AuthUser, Row } from '../../core/entity/define';
-import type { Entity } from '../../core/entity/model';
-import { parseQuery } from '../../core/crud/query';
-import { rowCodec } from '../../core/crud/values';
-import { check, dropIgnored } from '../../core/crud/validate';
-import { asId, isObject, parseIds } from '../../core/crud/op-context';
-import { fail, type InvalidField } from '../../core/http/errors';
-import { objectBody } from '../../core/http/body';
-import { fieldRule } from '../../core/i18n/messages';
+import { parseQuery, rowCodec, checkRow, dropIgnored, asId, isObject, parseIds, fail, type InvalidField, objectBody, fieldRule } from '../../core/api';
+import type { Core, AuthUser, Row, Entity } from '../../core/api';
 import { memberRoleId } from '../base/member.service';
 import { CONSTANT_FIELDS, MEMBER_COLUMNS, UNKNOWN_GENDER, columnOf, toMember, toUserChanges } from './member-view';
 import { memberClause, memberIds, memberRows } from './member.queries';
@@ -89,7 +81,7 @@ export class MemberService {
   async update(caller: AuthUser, body: unknown): Promise<null> {
     const b = objectBody(body);
     const data = dropIgnored(this.view, b, 'update');
-    const errors: InvalidField[] = check(this.view, data, 'update');
+    const errors: InvalidField[] = checkRow(this.view, data, 'update');
     if (!errors.some((e) => e.field === 'gender') && data.gender !== undefined && data.gender !== UNKNOWN_GENDER) {
       errors.push({ field: 'gender', rule: fieldRule(USER_FIELD_MESSAGES.field_member_gender_unknown), params: {} });
     }

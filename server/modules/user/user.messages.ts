@@ -1,5 +1,5 @@
 /** Messages of the user module's calls (cool-admin's `user/info`, member-view.ts). */
-import { registerMessages } from '../../core/i18n/messages';
+import { registerMessages } from '../../core/api';
 
 export const USER_MESSAGES = registerMessages({
   en: { member_missing: 'One or more of the members do not exist' },

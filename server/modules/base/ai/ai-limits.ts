@@ -3,9 +3,8 @@
  * read for a running core, and the listed price of an app or an AI member: what a member sees before
  * paying and what a run started now reserves (before the member's own efficiency coefficient).
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { readAiLimits, type AiLimits } from '../../../core/params/ai-limits';
+import { readAiLimits, type AiLimits } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { fromUnits, toUnits } from '../pay/money';
 import { runCostUnits } from './charge';
 

@@ -23,10 +23,8 @@
  * - An unconfigured model is a failure like any other (reserved, then failed and refunded), so every
  *   failure reads the same in the chat and in the runs.
  */
-import type { Core } from '../../../core/core';
-import { SYSTEM } from '../../../core/entity/access';
-import type { Row } from '../../../core/entity/define';
-import { AppError, fail } from '../../../core/http/errors';
+import { SYSTEM, AppError, fail } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { LlmError, type LlmAnswer, type LlmRequest } from '../../../adapters/llm.adapter';
 import { targetOf } from '../chat/conversation';
 import { store } from '../chat/send-store';

@@ -3,8 +3,7 @@
  * cannot express. Tables come from the model; every value is a bound parameter. JSON columns come
  * back as their stored text and are parsed here.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
+import type { Core, Row } from '../../../core/api';
 import { USER_TYPE } from '../group/ai-member.service';
 
 /** An AI member as a reply needs it. */

@@ -9,7 +9,7 @@
  * asked on two instances for one conversation may run at once (each is paid and capped alike), and
  * a reply a crashed process left running is ended by its run's deadline (ai.runWatchdog).
  */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 
 export type Work = () => Promise<void>;
 

@@ -30,9 +30,8 @@
  * an owner who raises the price once a member has asked charges the new price for later messages
  * only.
  */
-import type { Core } from '../../../core/core';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { ids } from '../chat/chat.queries';
-import type { AuthUser, Row } from '../../../core/entity/define';
 import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { mayUseAi } from '../group/ai-member.service';
 import { answerAsAi, aiErrorMessage, replySetup, type ReplyAsk, type ReplySetup } from './ai-reply-run';

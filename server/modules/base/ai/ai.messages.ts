@@ -1,5 +1,5 @@
 /** Envelope messages of the AI calls: the app catalogue, runs paid in tokens and the workflow callbacks. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const AI = registerMessages({
   en: {

@@ -16,13 +16,10 @@
  * sells, and `auth` names credentials; none of them leaves the server.
  */
 import type { ValidateFunction } from 'ajv';
-import { lazyAjv } from '../../../core/lazy-ajv';
-import type { Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
+import { lazyAjv, fail, schemaErrorField, boundedParams, type AiLimits } from '../../../core/api';
+import type { Row } from '../../../core/api';
 import type { LlmRequest } from '../../../adapters/llm.adapter';
-import { schemaErrorField } from '../../../core/http/schema-errors';
 import { AI } from './ai.messages';
-import { boundedParams, type AiLimits } from '../../../core/params/ai-limits';
 
 /** The keys of config that public catalogue answers show. */
 export const PUBLIC_CONFIG_KEYS = ['inputSchema', 'savedMinutes', 'description'] as const;

@@ -20,11 +20,8 @@
  * the member's request came to; a callback's signature covers the path of the url as given, PUBLIC_URL's
  * own path included, whatever a proxy in front of us makes of it.
  */
-import type { Core } from '../../../core/core';
-import type { Caller } from '../../../core/auth/auth.service';
-import { fail, type InvalidField } from '../../../core/http/errors';
-import { objectBody } from '../../../core/http/body';
-import { readShape, type Input, type Shape } from '../../../core/calls/input';
+import { fail, type InvalidField, objectBody, readShape, type Input, type Shape } from '../../../core/api';
+import type { Core, Caller } from '../../../core/api';
 import { WorkflowError } from '../../../adapters/workflow.adapter';
 import { AI } from './ai.messages';
 import { failRun, RUN_STATUS, settle } from './charge';

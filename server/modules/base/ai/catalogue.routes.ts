@@ -5,12 +5,8 @@
  * `config`): never `auth`, the prompt, the model settings or the workflow; with `price`, the tokens
  * a run costs (tokens x efficiencyCoefficient, before the member's own coefficient).
  */
-import type { Core } from '../../../core/core';
-import { SYSTEM } from '../../../core/entity/access';
-import { l, type Row } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { BAD, field } from '../../../core/calls/input';
-import { ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../../core/calls/answer';
+import { SYSTEM, l, type Row, call, defineRoutes, BAD, field, ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { configOf, publicConfig } from './app-config';
 import { appPriceUnits } from './ai-limits';
 import { fromUnits } from '../pay/money';

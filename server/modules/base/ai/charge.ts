@@ -20,10 +20,8 @@
  * their answers and errors are written by the AI member (run-messages.ts runSender).
  */
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../../../core/core';
-import { SYSTEM } from '../../../core/entity/access';
-import type { Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
+import { SYSTEM, fail } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { moveTokens, TOKEN_KIND } from '../ledger/ledger.service';
 import { LEDGER } from '../ledger/ledger.messages';
 import { fromUnits, toUnits } from '../pay/money';

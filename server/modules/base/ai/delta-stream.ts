@@ -8,7 +8,7 @@
  * repeat, and the texts joined in index order are the answer. `end()` sends what is held: call it
  * before the answer (or the error) is stored and delivered, so the last delta precedes it.
  */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 
 export const DEFAULT_DELTA_MS = 30;
 

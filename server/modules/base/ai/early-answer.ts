@@ -11,8 +11,7 @@
  * used before) are the ones that refuse nearly every start that fails, so a question asked in vain
  * is rare and is cut off at once.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
+import type { Core, Row } from '../../../core/api';
 import type { LlmAnswer, LlmMessage } from '../../../adapters/llm.adapter';
 import { modelOf, paramsOf, systemPromptOf } from './app-config';
 import type { AiLimits } from './ai-limits';

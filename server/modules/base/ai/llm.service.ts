@@ -4,7 +4,7 @@
  * `llmFor` answers sync app runs (and, next, AI members in chat); `workflowFor` runs async apps.
  * Tests give each app its own environment, so two cores in one process never share an adapter.
  */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 import { createLlm, type LlmAdapter } from '../../../adapters/llm.adapter';
 import { createWorkflow, type WorkflowAdapter } from '../../../adapters/workflow.adapter';
 

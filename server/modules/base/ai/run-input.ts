@@ -8,10 +8,8 @@
  * - a callback's body: `{ output, usage? }` (result) or `{ error }` (error), read only once its
  *   signature has been checked (async-run.service.ts), so an unsigned caller learns nothing of it.
  */
-import type { Row } from '../../../core/entity/define';
-import type { InvalidField } from '../../../core/http/errors';
-import { ABSENT, BAD, field, id, int, object, text, type Input, type Reading } from '../../../core/calls/input';
-import { ANY_OBJECT, INT, NUM, obj } from '../../../core/calls/answer';
+import { ABSENT, BAD, field, id, int, object, text, type Input, type Reading, ANY_OBJECT, INT, NUM, obj } from '../../../core/api';
+import type { Row, InvalidField } from '../../../core/api';
 import { LIMITS } from '../chat/conversation';
 
 function bad(r: Reading, rule: string, params: Record<string, string | number> = {}): typeof BAD {

@@ -12,10 +12,7 @@
  * reaches both sides. An AI member's reply in chat (kind 1) has the AI member as its sender instead
  * (`runSender`), and its answer may carry the AI members it mentions (`at`), so they answer in turn.
  */
-import type { Core } from '../../../core/core';
-import type { OpTransaction } from '../../../core/crud/operations';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import type { Notice } from '../../../core/realtime';
+import type { Core, OpTransaction, AuthUser, Row, Notice } from '../../../core/api';
 import { targetOf, type Target } from '../chat/conversation';
 import { store, type SendResult } from '../chat/send-store';
 

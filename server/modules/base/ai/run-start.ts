@@ -21,12 +21,8 @@
  *   this read applies to later runs only. A price above the param aiMaxRunPrice (lowered since the
  *   app was saved) refuses the run (1001) before anything is written.
  */
-import type { Core } from '../../../core/core';
-import type { Caller } from '../../../core/auth/auth.service';
-import { SYSTEM } from '../../../core/entity/access';
-import type { Row } from '../../../core/entity/define';
-import { AppError, fail } from '../../../core/http/errors';
-import { hit } from '../../../core/http/rate-limit';
+import { SYSTEM, AppError, fail, hit } from '../../../core/api';
+import type { Core, Caller, Row } from '../../../core/api';
 import { assertMaySend } from '../chat/chat-access';
 import { messageIdByClientId } from '../chat/chat.queries';
 import { conversationKey, type Target } from '../chat/conversation';

@@ -4,7 +4,7 @@
  * back). Safe to run again and on several instances at once: each run is failed by a conditional
  * update from `running`, so a run another instance (or a late answer) ended meanwhile is left alone.
  */
-import { defineTask } from '../../../core/scheduler/registry';
+import { defineTask } from '../../../core/api';
 import { failRun } from './charge';
 import { overdueRunIds } from './run.queries';
 

@@ -1,6 +1,6 @@
 /** Reads of the run path the generic list does not express: by callback id, by request message, overdue runs, time saved. */
-import type { Core } from '../../../core/core';
-import { nowStored } from '../../../core/crud/values';
+import { nowStored } from '../../../core/api';
+import type { Core } from '../../../core/api';
 
 const table = (core: Core, key: string) => core.model.byKey.get(key)!.table;
 

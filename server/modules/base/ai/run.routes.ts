@@ -6,11 +6,8 @@
  * signature takes its place: a named check in the operation (assertSignedByEngine), not a rule of a
  * signed-in caller. What each call takes and answers is declared in run-input.ts.
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { readRawBody } from '../../../core/http/body';
-import { shapeSchema } from '../../../core/calls/input';
-import { call, defineRoutes } from '../../../core/modules';
+import { l, readRawBody, shapeSchema, call, defineRoutes } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { addTask, receiveWorkflow } from './async-run.service';
 import { runWorkflow } from './sync-run.service';
 import { CALLBACK_ANSWER, ERROR_BODY, RESULT_BODY, RUN_ANSWER, RUN_INPUT, refineRunInput } from './run-input';

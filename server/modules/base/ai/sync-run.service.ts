@@ -16,9 +16,7 @@
  * config.timeoutSeconds, else LLM_TIMEOUT_MS; the run's deadline lies a minute beyond, for the
  * watchdog to fail runs that a crashed process left behind.
  */
-import type { Core } from '../../../core/core';
-import type { Caller } from '../../../core/auth/auth.service';
-import type { Row } from '../../../core/entity/define';
+import type { Core, Caller, Row } from '../../../core/api';
 import { LlmError, type LlmAnswer } from '../../../adapters/llm.adapter';
 import { failRun, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';

@@ -19,11 +19,8 @@
  *   messages only; the history stays readable to both. A private conversation is read by its two
  *   users only.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser } from '../../../core/entity/define';
-import type { Where } from '../../../core/entity/access';
-import { existsIn, type KnownRows } from '../../../core/crud/access-sql';
-import { AppError, fail } from '../../../core/http/errors';
+import { existsIn, type KnownRows, AppError, fail } from '../../../core/api';
+import type { Core, AuthUser, Where } from '../../../core/api';
 import { CHAT } from './chat.messages';
 import { conversationKey, type Target } from './conversation';
 import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';

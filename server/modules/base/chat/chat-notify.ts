@@ -4,9 +4,8 @@
  * about. The receivers' languages are read before that transaction opens (on SQLite a read outside
  * the transaction would wait for it).
  */
-import type { Core } from '../../../core/core';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { type Lang } from '../../../core/i18n/messages';
+import { type Lang } from '../../../core/api';
+import type { Core, OpTransaction } from '../../../core/api';
 import { notifyUsers, type NotifyType } from '../notify/notify.service';
 import { usersBrief } from './chat.queries';
 import { memberLang } from '../member-language';

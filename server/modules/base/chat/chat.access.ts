@@ -1,7 +1,6 @@
 /** The access rules of the chat's declared calls (message.routes.ts). */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { check } from '../../../core/calls/access';
+import { l, check } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { liveGroup, memberRow } from './chat.queries';
 
 /**

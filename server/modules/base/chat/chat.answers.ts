@@ -1,5 +1,5 @@
 /** What the chat calls answer, as JSON Schema for their declarations (/eps, OpenAPI, agents). */
-import { BOOL, INT, STR, listOf, nullable, obj } from '../../../core/calls/answer';
+import { BOOL, INT, STR, listOf, nullable, obj } from '../../../core/api';
 
 /** A stored message: its place in the conversation, its sender and what it says. */
 export const MESSAGE = obj(

@@ -1,5 +1,5 @@
 /** Envelope messages and notification texts of the chat calls (HTTP and socket acks alike). */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const CHAT = registerMessages({
   en: {

@@ -2,7 +2,7 @@
  * Reads the send and read checks need (groups, member rows, users), which join or filter in ways
  * the generic list cannot. Tables come from the model; every value is a bound parameter.
  */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 
 export interface GroupRow {
   id: number;

@@ -6,8 +6,7 @@
  * declare them (message.routes.ts) and the socket's events read their payloads by the same shapes,
  * so each rule of an input is said once. Nothing here reads the database.
  */
-import { fail, type InvalidField } from '../../../core/http/errors';
-import { ABSENT, BAD, field, id, int, oneOf, raw, readShape, type Field, type Input, type Reading, type Shape } from '../../../core/calls/input';
+import { fail, type InvalidField, ABSENT, BAD, field, id, int, oneOf, raw, readShape, type Field, type Input, type Reading, type Shape } from '../../../core/api';
 
 export type ToType = 0 | 1;
 

@@ -2,9 +2,8 @@
  * Reads of message history by conversation and sequence number (ranges, maxima, unread counts),
  * which the generic list cannot express. They use the unique (conversation, seq) index.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { planFor } from '../../../core/crud/plan';
+import { planFor } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 
 /** Longest IN list of one query; longer lists are read in chunks. */
 const CHUNK = 500;

@@ -5,14 +5,11 @@
  * conversation's sequence number, never by time or id, so a client that remembers the last number
  * it saw asks for exactly what it missed.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
-import { hit } from '../../../core/http/rate-limit';
+import { fail, hit } from '../../../core/api';
+import type { Core, AuthUser, Row, Input } from '../../../core/api';
 import { readableConversation, readableOrNull } from './chat-access';
 import { groupIdsOfUser } from './chat.queries';
 import { bodyObject, FieldErrors, LIMITS, parseTarget, targetOf, type PAGE_INPUT, type Target } from './conversation';
-import type { Input } from '../../../core/calls/input';
 import { lastSeqs, messagesAt, messagesPage, privateConversations, readSeqs, unreadCounts } from './history.queries';
 
 /** Syncs per user (every socket and instance together) in a window. */

@@ -4,8 +4,7 @@
  * sends events off the site, and the content of a private group must not leave it; a receiver that
  * needs the text reads it through the API with its own credentials, under the group's rules.
  */
-import { l } from '../../../core/entity/define';
-import { defineEvent } from '../../../core/plugins/events';
+import { l, defineEvent } from '../../../core/api';
 
 defineEvent('message.group', {
   entity: 'base/message',

@@ -10,10 +10,8 @@
  * - `conversations`: the caller's chats with last message and unread count.
  * - `sendTeamNotice`: a notice from a group's owner or deputy (chat.access.ts ownerOrDeputy).
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { listOf } from '../../../core/calls/answer';
+import { l, call, defineRoutes, listOf } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { ownerOrDeputy } from './chat.access';
 import { CONVERSATION, MESSAGE, MESSAGE_PAGE, READ_MARK } from './chat.answers';
 import { MESSAGE_IGNORED, MESSAGE_INPUT, messageTypeErrors, NOTICE_INPUT, PAGE_INPUT, READ_INPUT } from './conversation';

@@ -6,9 +6,8 @@
  * flag back. Writes go through the operations as the system, with conditions, so only a real
  * change is written and announced.
  */
-import type { Core } from '../../../core/core';
-import { and, eq } from '../../../core/crud/condition';
-import { SYSTEM } from '../../../core/entity/access';
+import { and, eq, SYSTEM } from '../../../core/api';
+import type { Core } from '../../../core/api';
 
 /** Marks the user online with this socket; true when they were offline before. */
 export async function markOnline(core: Core, userId: number, socketId: string): Promise<boolean> {

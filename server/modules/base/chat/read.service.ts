@@ -16,11 +16,8 @@
  * else add it; else, added meanwhile, move it forward), so concurrent marks of one member never
  * deadlock: in one transaction, the add's shared lock and the move's exclusive one did on MariaDB.
  */
-import type { Core } from '../../../core/core';
-import { and, eq, lt } from '../../../core/crud/condition';
-import { SYSTEM } from '../../../core/entity/access';
-import type { AuthUser } from '../../../core/entity/define';
-import { hit } from '../../../core/http/rate-limit';
+import { and, eq, lt, SYSTEM, hit } from '../../../core/api';
+import type { Core, AuthUser } from '../../../core/api';
 import { CHAT } from './chat.messages';
 import { assertTakesPart } from './chat-access';
 import { conversationKey, READ_INPUT, readInput, type Target } from './conversation';

@@ -11,13 +11,8 @@
  * by one, so each fails or succeeds on its own exactly as a lone message would. Messages of a batch
  * are numbered and delivered in the order they were sent.
  */
-import type { Core } from '../../../core/core';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { SYSTEM } from '../../../core/entity/access';
-import type { KnownRows } from '../../../core/crud/access-sql';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { AppError } from '../../../core/http/errors';
-import { t as translate } from '../../../core/i18n/messages';
+import { SYSTEM, AppError, t as translate } from '../../../core/api';
+import type { Core, OpTransaction, KnownRows, AuthUser, Row } from '../../../core/api';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { groupMembership } from '../../../../entities/base/message.entity';
 import { CHAT } from './chat.messages';

@@ -28,9 +28,8 @@
  *    queues the answers of the AI members it mentions (or of the AI member of a private chat) and
  *    returns at once; it never throws, so the send neither waits for a model nor fails by one.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser } from '../../../core/entity/define';
-import { hit } from '../../../core/http/rate-limit';
+import { hit } from '../../../core/api';
+import type { Core, AuthUser } from '../../../core/api';
 import { CHAT } from './chat.messages';
 import { checkSend } from './chat-access';
 import { activeMemberIds } from './chat.queries';

@@ -3,9 +3,8 @@
  * success, 1001 refused (rate limits included), 1002 invalid (data lists each field and why), 1003
  * server fault (generic message, never a stack). Messages follow the socket's language.
  */
-import { AppError, KIND_STATUS } from '../../../core/http/errors';
-import { t as translate, type Lang } from '../../../core/i18n/messages';
-import type { InvalidField } from '../../../core/http/errors';
+import { AppError, KIND_STATUS, t as translate, type Lang } from '../../../core/api';
+import type { InvalidField } from '../../../core/api';
 
 export interface Ack {
   code: number;

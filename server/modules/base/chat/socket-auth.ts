@@ -6,8 +6,8 @@
  * {reason: 'expired'}}` and disconnected: it stops receiving what its session may no longer read.
  */
 import type { Socket } from 'socket.io';
-import type { Core } from '../../../core/core';
-import { fail } from '../../../core/http/errors';
+import { fail } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { okAck, type Ack } from './socket-ack';
 import { sessionRoom } from './socket-transport';
 

@@ -8,7 +8,7 @@
  */
 import type { Server } from 'socket.io';
 import type { Redis } from 'ioredis';
-import type { Notice, RealtimeTransport, SessionEndReason, SessionTarget } from '../../../core/realtime';
+import type { Notice, RealtimeTransport, SessionEndReason, SessionTarget } from '../../../core/api';
 
 export const userRoom = (id: number) => `user:${id}`;
 export const groupRoom = (id: number) => `group:${id}`;

@@ -26,16 +26,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { Redis } from 'ioredis';
-import type { Core } from '../../../core/core';
-import { RedisStore } from '../../../core/cache/store';
-import type { AuthUser } from '../../../core/entity/define';
-import { pickLang, t as translate, type Lang } from '../../../core/i18n/messages';
+import { RedisStore, pickLang, t as translate, type Lang } from '../../../core/api';
+import type { Core, AuthUser, Notice, SessionEndReason } from '../../../core/api';
 import { groupIdsOfUser } from './chat.queries';
 import { syncConversations } from './history.service';
 import { markOffline, markOnline } from './presence.service';
 import { hitReadLimit, markRead } from './read.service';
 import { hitSendLimit, sendMessage } from './send.service';
-import type { Notice, SessionEndReason } from '../../../core/realtime';
 import { errorAck, okAck, type Ack } from './socket-ack';
 import { groupRoom, sessionRoom, SocketTransport, userRoom } from './socket-transport';
 import { reauthenticate, tokenGrace, TokenExpiry, type SocketSession } from './socket-auth';

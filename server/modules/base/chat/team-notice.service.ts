@@ -7,16 +7,13 @@
  * active member. Any group type takes notices, not only teams (type 2): a group's owner has the
  * same need. Answers the stored message.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
-import { t as translate } from '../../../core/i18n/messages';
+import { fail, t as translate } from '../../../core/api';
+import type { Core, AuthUser, Row, Input } from '../../../core/api';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { CHAT } from './chat.messages';
 import { activeMemberIds, liveGroup } from './chat.queries';
 import { audienceOf, excerpt, notifyAudience } from './chat-notify';
 import { MESSAGE_TYPE, type NOTICE_INPUT } from './conversation';
-import type { Input } from '../../../core/calls/input';
 import { sendMessage } from './send.service';
 
 export async function sendTeamNotice(core: Core, caller: AuthUser, input: Input<typeof NOTICE_INPUT>): Promise<Row> {

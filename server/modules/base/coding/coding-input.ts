@@ -16,14 +16,8 @@
  * - The table name (`module_snake_name`) must fit MySQL's 64 characters.
  */
 import type { ValidateFunction } from 'ajv';
-import { lazyAjv, lazyValidator } from '../../../core/lazy-ajv';
-import type { FieldType } from '../../../core/entity/define';
-import { ENTITY_NAME, IDENTIFIER, MODULE_NAME } from '../../../core/entity/names';
-import { ABSENT, BAD, bool, field, nullableText, text, type Input } from '../../../core/calls/input';
-import type { JsonSchema } from '../../../core/entity/model';
-import { fieldRule } from '../../../core/i18n/messages';
-import { schemaErrorField } from '../../../core/http/schema-errors';
-import type { InvalidField } from '../../../core/http/errors';
+import { lazyAjv, lazyValidator, ENTITY_NAME, IDENTIFIER, MODULE_NAME, ABSENT, BAD, bool, field, nullableText, text, type Input, fieldRule, schemaErrorField } from '../../../core/api';
+import type { FieldType, JsonSchema, InvalidField } from '../../../core/api';
 import { CODING_FIELD } from './coding.messages';
 
 export const FIELD_TYPES: FieldType[] = ['string', 'text', 'int', 'bigint', 'float', 'decimal', 'boolean', 'datetime', 'json'];

@@ -14,9 +14,8 @@
  * - No model configured: 503, so the caller knows to send fields instead.
  */
 import type { ValidateFunction } from 'ajv';
-import { lazyAjv, lazyValidator } from '../../../core/lazy-ajv';
-import type { Core } from '../../../core/core';
-import { fail } from '../../../core/http/errors';
+import { lazyAjv, lazyValidator, fail } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { LlmError } from '../../../adapters/llm.adapter';
 import { llmFor } from '../ai/llm.service';
 import { FIELD_SCHEMA, FIELD_TYPES, MAX_FIELDS, MAX_STRING_LENGTH, readFieldList, type CodingField } from './coding-input';

@@ -16,8 +16,7 @@
  * - Bounded by CODING_TRANSLATE_TIMEOUT_MS (default 20000), on top of the adapter's own time-outs:
  *   the administrator waits on this call.
  */
-import type { Core } from '../../../core/core';
-import type { Labels } from '../../../core/entity/define';
+import type { Core, Labels } from '../../../core/api';
 import { llmFor } from '../ai/llm.service';
 import { BAD_CHARS } from './coding-input';
 import { extractJson } from './coding-llm';

@@ -1,5 +1,5 @@
 /** Envelope messages of the code helper (`coding/getModuleTree`, `coding/createCode`). */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 /** Messages of whole answers. */
 export const CODING = registerMessages({

@@ -8,11 +8,8 @@
  *   description?, dryRun?, newModule? }` -> `{ path, source, fields }` on a dry run, else the entity is
  *   written and registered at once and the answer adds `{ key, prefix, router }` (coding.service.ts).
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import type { JsonSchema } from '../../../core/entity/model';
-import { ANY_OBJECT, BOOL, INT, STR, listOf, nullable, obj } from '../../../core/calls/answer';
+import { l, call, defineRoutes, ANY_OBJECT, BOOL, INT, STR, listOf, nullable, obj } from '../../../core/api';
+import type { Core, JsonSchema } from '../../../core/api';
 import { CODING_INPUT, FIELD_SCHEMA, codingRequest, refineCoding } from './coding-input';
 import { createCode, moduleTree } from './coding.service';
 

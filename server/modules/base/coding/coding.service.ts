@@ -19,13 +19,8 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import type { Core } from '../../../core/core';
-import type { Labels } from '../../../core/entity/define';
-import type { Entity } from '../../../core/entity/model';
-import { LiveEntityError } from '../../../core/entity/live';
-import { fail, type InvalidField } from '../../../core/http/errors';
-import { fieldRule } from '../../../core/i18n/messages';
-import { PROJECT_ROOT } from '../../../core/paths';
+import { LiveEntityError, fail, type InvalidField, fieldRule, PROJECT_ROOT } from '../../../core/api';
+import type { Core, Labels, Entity } from '../../../core/api';
 import { typesByKey } from '../../dict/dict-data.queries';
 import type { CodingField, CodingRequest } from './coding-input';
 import { proposeFields } from './coding-llm';

@@ -9,13 +9,10 @@
  * reach nothing. Its username is `ai_` + 16 random hex characters.
  */
 import { randomBytes } from 'node:crypto';
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
-import { Fields, type Body } from '../../../core/http/fields';
+import { fail, Fields, type Body, paramErrors, priceError, readAiLimits, type AiLimits } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { asSystem, defined, entities } from './membership.service';
 import { GROUP } from './group.messages';
-import { paramErrors, priceError, readAiLimits, type AiLimits } from '../../../core/params/ai-limits';
 
 export const USER_TYPE = { person: 0, ai: 1 } as const;
 

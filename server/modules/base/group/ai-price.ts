@@ -5,8 +5,7 @@
  * in a chat: missing, hidden or async), else its own `config.cost` (absent: 0, free). It is the price
  * a message asking it now is charged (ai-reply-run.ts replySetup reads the same values).
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
+import type { Core, Row } from '../../../core/api';
 import { fromUnits, toUnits } from '../pay/money';
 import { appsByIds } from './group.queries';
 

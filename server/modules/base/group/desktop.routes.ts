@@ -14,15 +14,9 @@
  *   goes to the end of that desktop (one of the caller's) and off the caller's other desktops;
  *   desktopId 999 just takes it off them all (it shows on the default desktop then).
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { AppError, fail } from '../../../core/http/errors';
-import { and, eq, isIn } from '../../../core/crud/condition';
+import { l, call, defineRoutes, AppError, fail, and, eq, isIn, id, ids, INT, listOf, obj } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { DEFAULT_DESKTOP_ID } from '../../../../entities/base/desktop.entity';
-import { id, ids } from '../../../core/calls/input';
-import { INT, listOf, obj } from '../../../core/calls/answer';
 import { memberOfGroup } from './group.access';
 import { GROUP } from './group.messages';
 import { asSystem, entities, lockGroup, lockMember } from './membership.service';

@@ -1,5 +1,5 @@
 /** How the group calls show groups and members to their callers. */
-import type { AuthUser, Row } from '../../../core/entity/define';
+import type { AuthUser, Row } from '../../../core/api';
 import { deputies, roleOf, type Role } from './membership.service';
 import type { GroupOfMember, MemberOfGroup } from './group.queries';
 

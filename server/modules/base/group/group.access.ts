@@ -1,7 +1,5 @@
 /** The access rules of the group calls, each said once. */
-import { l } from '../../../core/entity/define';
-import { check } from '../../../core/calls/access';
-import { and, eq } from '../../../core/entity/access';
+import { l, check, and, eq } from '../../../core/api';
 
 /** A member of the group `groupId` of the input (an administrator passes every rule). */
 export const memberOfGroup = check<{ groupId: number }>(

@@ -1,5 +1,5 @@
 /** What the group calls answer, as JSON Schema for their declarations (/eps, OpenAPI, agents). */
-import { ANY_OBJECT, BOOL, INT, NUM, STR, nullable, obj } from '../../../core/calls/answer';
+import { ANY_OBJECT, BOOL, INT, NUM, STR, nullable, obj } from '../../../core/api';
 
 const ROLE = { enum: ['owner', 'deputy', 'member'] };
 

@@ -1,5 +1,5 @@
 /** Envelope messages and notification texts of groups, group members, teams and desktops. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const GROUP = registerMessages({
   en: {

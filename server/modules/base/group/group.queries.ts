@@ -3,11 +3,8 @@
  * member counts, a group's members joined with their users, the public AI catalogue, a team by its
  * key in any state. Never called inside a transaction (there, reads go through the operations).
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import type { Entity } from '../../../core/entity/model';
-import { rowCodec } from '../../../core/crud/values';
-import { likePattern } from '../../../core/crud/query';
+import { rowCodec, likePattern } from '../../../core/api';
+import type { Core, Row, Entity } from '../../../core/api';
 
 function tables(core: Core): { g: string; m: string; u: string } {
   const q = core.db.q.bind(core.db);

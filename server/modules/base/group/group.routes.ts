@@ -10,15 +10,9 @@
  *   sockets leave the group's room. Member rows stay, so a restore brings the group back whole.
  */
 import { randomInt } from 'node:crypto';
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { AppError, fail } from '../../../core/http/errors';
-import { parseIds } from '../../../core/crud/operations';
+import { l, call, defineRoutes, AppError, fail, parseIds, id, int, nullableText, num, raw, text, ANY_OBJECT, INT, STR, listOf, obj } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { BOARD_SIZE, GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
-import { id, int, nullableText, num, raw, text } from '../../../core/calls/input';
-import { ANY_OBJECT, INT, STR, listOf, obj } from '../../../core/calls/answer';
 import { MY_GROUP } from './group.answers';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
 import { groupsOf, memberUserIds } from './group.queries';

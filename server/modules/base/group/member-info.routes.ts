@@ -12,15 +12,9 @@
  *   the origin's name and avatar only when the caller could see that row (its group's member or the
  *   AI's owner).
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { fail, type InvalidField } from '../../../core/http/errors';
+import { l, call, defineRoutes, fail, type InvalidField, Fields, bool, id, int, nullableId, nullableText, raw, text, ANY_OBJECT, INT, obj } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
-import { Fields } from '../../../core/http/fields';
-import { bool, id, int, nullableId, nullableText, raw, text } from '../../../core/calls/input';
-import { ANY_OBJECT, INT, obj } from '../../../core/calls/answer';
 import { GROUP } from './group.messages';
 import { aiLimitsOf, assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
 import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow } from './membership.service';

@@ -11,18 +11,10 @@
  *   members of public groups and teams are shown to anyone, of private groups to their members only.
  * - allMemberList (public) `{keyWord?, page?, size?}`: the catalogue of public AI members.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { AppError, fail } from '../../../core/http/errors';
-import { parseIds } from '../../../core/crud/operations';
-import { isIn } from '../../../core/crud/condition';
+import { l, call, defineRoutes, AppError, fail, parseIds, isIn, Fields, id, int, json, nullableText, raw, COUNT, INT, obj, pageOf } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { Fields } from '../../../core/http/fields';
-import { id, int, json, nullableText, raw } from '../../../core/calls/input';
-import { COUNT, INT, obj, pageOf } from '../../../core/calls/answer';
 import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
 import { aiLimitsOf, assertMayUseAi, configObject, createAiUser, isAi, publicAi, readAiInput, type AiInput } from './ai-member.service';

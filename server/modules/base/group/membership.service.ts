@@ -8,14 +8,8 @@
  * Roles, one place each: the owner is the member row with isOwner 1; deputies are the user ids in
  * the group's onwerIds (deputies are always members: leaving drops the id); everyone else is a member.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import type { Entity } from '../../../core/entity/model';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { SYSTEM, systemFor } from '../../../core/entity/access';
-import { and, eq } from '../../../core/crud/condition';
-import { AppError, fail } from '../../../core/http/errors';
-import { t as text } from '../../../core/i18n/messages';
+import { SYSTEM, systemFor, and, eq, AppError, fail, t as text } from '../../../core/api';
+import type { Core, AuthUser, Row, Entity, OpTransaction } from '../../../core/api';
 import { notifyUsers, type NotifyType } from '../notify/notify.service';
 import { GROUP } from './group.messages';
 import { memberLang } from '../member-language';

@@ -10,14 +10,9 @@
  * The owner's own role is not changed here (409: hand over to someone else), AI members hold no role
  * (409), and the user is notified (teamRole). Answers `{groupId, userId, role}`.
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { fail } from '../../../core/http/errors';
-import { and, eq } from '../../../core/crud/condition';
+import { l, call, defineRoutes, fail, and, eq, id, oneOf, INT, obj } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { id, oneOf } from '../../../core/calls/input';
-import { INT, obj } from '../../../core/calls/answer';
 import { GROUP } from './group.messages';
 import { isAi } from './ai-member.service';
 import { asSystem, deputies, entities, lockGroup, lockMember, notifyPeople, requireRole, setDeputies, userRow, type Role } from './membership.service';

@@ -13,18 +13,10 @@
  *   cannot (409, hand over first) and then nothing is written for the whole batch. The owner is
  *   notified (groupLeave).
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser } from '../../../core/entity/define';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { fail } from '../../../core/http/errors';
-import { hit } from '../../../core/http/rate-limit';
-import { and, eq } from '../../../core/crud/condition';
+import { l, call, defineRoutes, fail, hit, and, eq, id, ids, text, COUNT, INT, BOOL, listOf, obj } from '../../../core/api';
+import type { Core, AuthUser, OpTransaction } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
-import { id, ids, text } from '../../../core/calls/input';
-import { COUNT, INT, BOOL, listOf, obj } from '../../../core/calls/answer';
 import { memberOfGroup } from './group.access';
 import { MY_GROUP, MEMBER, TEAM_CARD } from './group.answers';
 import { GROUP } from './group.messages';

@@ -10,18 +10,8 @@
  * page, update, delete are the generic ones (update refuses used codes: see the entity).
  */
 import { randomInt } from 'node:crypto';
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { call, defineRoutes } from '../../../core/modules';
-import { fail } from '../../../core/http/errors';
-import { hit } from '../../../core/http/rate-limit';
-import type { InvalidField } from '../../../core/http/errors';
-import { int, nullableText, num, text } from '../../../core/calls/input';
-import { INT, NUM, STR, listOf, nullable, obj } from '../../../core/calls/answer';
-import { and, eq } from '../../../core/crud/condition';
-import { nowStored, toStoredDate } from '../../../core/crud/values';
+import { l, SYSTEM, call, defineRoutes, fail, hit, int, nullableText, num, text, INT, NUM, STR, listOf, nullable, obj, and, eq, nowStored, toStoredDate } from '../../../core/api';
+import type { Core, Row, InvalidField } from '../../../core/api';
 import { fromUnits, toUnits } from '../pay/money';
 import { extendVip } from '../../goods/order/effects';
 import { moveTokens, TOKEN_KIND } from './ledger.service';

@@ -1,5 +1,5 @@
 /** Envelope messages of the token ledger, redemption codes and their calls. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const LEDGER = registerMessages({
   en: {

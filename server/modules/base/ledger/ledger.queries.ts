@@ -1,5 +1,5 @@
 /** The ledger check's reads: each user's balances against the sums of their tokenLog entries. */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 import { toUnits } from '../pay/money';
 import { BALANCES, type Balance } from './ledger.service';
 

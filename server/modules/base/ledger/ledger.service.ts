@@ -8,9 +8,8 @@
  * reversal of a seller's revenue that was already spent (a refund) is recorded in full and may leave
  * `earnedTokens` negative, a debt the administrator sees (`tokenLog/check` lists debts).
  */
-import type { Core } from '../../../core/core';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { fail } from '../../../core/http/errors';
+import { fail } from '../../../core/api';
+import type { Core, OpTransaction } from '../../../core/api';
 import { fromUnits, toUnits } from '../pay/money';
 import { LEDGER } from './ledger.messages';
 

@@ -13,15 +13,8 @@
  * member reads their ledger: no "#1" there). The member is notified (type system, in their language,
  * the remark as its text), so an open balance follows; a replayed request notifies nobody again.
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { call, defineRoutes } from '../../../core/modules';
-import type { InvalidField } from '../../../core/http/errors';
-import { id, nullableText, num, text as textField } from '../../../core/calls/input';
-import { BOOL, INT, NUM, obj } from '../../../core/calls/answer';
-import { fail } from '../../../core/http/errors';
-import { t as text } from '../../../core/i18n/messages';
+import { l, SYSTEM, call, defineRoutes, id, nullableText, num, text as textField, BOOL, INT, NUM, obj, fail, t as text } from '../../../core/api';
+import type { Core, InvalidField } from '../../../core/api';
 import { memberLang } from '../member-language';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
 import { fromUnits, toUnits } from '../pay/money';

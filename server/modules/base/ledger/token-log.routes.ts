@@ -10,15 +10,8 @@
  * - check (GET, ours): the ledger check — `{users, entries, mismatches, debts}`; mismatches must be empty
  *   (a balance equal to the sum of its entries), debts are balances below zero after refunds.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { call, defineRoutes } from '../../../core/modules';
-import { fail } from '../../../core/http/errors';
-import { id, ids, int } from '../../../core/calls/input';
-import { ANY_OBJECT, BOOL, INT, STR, nullable, obj, pageOf } from '../../../core/calls/answer';
-import { isIn } from '../../../core/crud/condition';
+import { l, SYSTEM, call, defineRoutes, fail, id, ids, int, ANY_OBJECT, BOOL, INT, STR, nullable, obj, pageOf, isIn } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { toUnits } from '../pay/money';
 import { moveTokens, TOKEN_KIND } from './ledger.service';
 import { ledgerCheck, refundedOrders, userNames } from './ledger.queries';

@@ -13,10 +13,8 @@
  *   adapter's retries, time-out) ends the run as failed: the scheduler's next tick tries again.
  * - The outcome is noted on the settings row (lastFetchTime, lastError) for getSetting.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { timeOf } from '../../../core/scheduler/schedule';
+import { SYSTEM, timeOf } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { createX, XApiError, type XAdapter, type XPostPage } from '../../../adapters/x.adapter';
 import { postEntity, settingsEntity, storedSettings } from './monitor.queries';
 

@@ -6,7 +6,7 @@
  * in the task log with X's reason (never a credential) and the next tick tries again; posts stored
  * before the failure stay.
  */
-import { defineTask } from '../../../core/scheduler/registry';
+import { defineTask } from '../../../core/api';
 import { FETCH_TASK, fetchMonitored } from './monitor-fetch.service';
 
 export default defineTask<Record<string, never>>(FETCH_TASK, {

@@ -8,13 +8,8 @@
  *   language through notifyUsers, in the caller's transaction; the receiver gets it live after the
  *   commit like every notification. An unknown user or post is a 404.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { eq } from '../../../core/crud/condition';
-import { fail } from '../../../core/http/errors';
-import { ABSENT, BAD, field, id, type Input } from '../../../core/calls/input';
-import { t as text } from '../../../core/i18n/messages';
+import { SYSTEM, eq, fail, ABSENT, BAD, field, id, type Input, t as text } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
 import { MONITOR } from './monitor.messages';
 import { postEntity } from './monitor.queries';

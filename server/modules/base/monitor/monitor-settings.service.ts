@@ -12,12 +12,8 @@
  * - Changing the credentials forgets a rate limit noted under the old ones; dropping an account or
  *   keyword forgets its cursor.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { eq } from '../../../core/crud/condition';
-import { fail, type InvalidField } from '../../../core/http/errors';
-import { BAD, bool, field, int, nullableText, type Input } from '../../../core/calls/input';
-import { fieldRule } from '../../../core/i18n/messages';
+import { eq, fail, type InvalidField, BAD, bool, field, int, nullableText, type Input, fieldRule } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { MONITOR_FIELDS } from './monitor.messages';
 import { PROFILE, credentialsSet, monitorTaskId, settingsEntity, storedSettings } from './monitor.queries';
 import { FETCH_TASK } from './monitor-fetch.service';

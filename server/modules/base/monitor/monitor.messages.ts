@@ -1,5 +1,5 @@
 /** Envelope messages of the X monitor's calls, the rules of its 1002 answers, and its notification's title. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const MONITOR = registerMessages({
   en: {

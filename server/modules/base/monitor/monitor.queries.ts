@@ -3,10 +3,8 @@
  * answer: only the fetch task (to call X) and saveSetting / getSetting (to tell whether they are set)
  * read them, and none of those hands them to a caller.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import type { Entity } from '../../../core/entity/model';
-import { planFor } from '../../../core/crud/plan';
+import { planFor } from '../../../core/api';
+import type { Core, Row, Entity } from '../../../core/api';
 
 /** The one settings profile. */
 export const PROFILE = 'default';

@@ -9,10 +9,8 @@
  *   needs a token and its permission key (administrators unless a role is given it; ARCHITECTURE).
  * The fetching itself is the task `monitor.fetch` (monitor-fetch.task.ts).
  */
-import { l } from '../../../core/entity/define';
-import type { Core } from '../../../core/core';
-import { call, defineRoutes } from '../../../core/modules';
-import { BOOL, INT, STR, listOf, nullable, obj, pageOf } from '../../../core/calls/answer';
+import { l, call, defineRoutes, BOOL, INT, STR, listOf, nullable, obj, pageOf } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { SETTINGS_INPUT, saveSettings, settingsView } from './monitor-settings.service';
 import { POSTS_QUERY, POSTS_QUERY_IGNORED, SEND_POST_INPUT, latestPosts, sendPostToUser } from './monitor-posts.service';
 

@@ -7,10 +7,8 @@
  * Read state: `status` 0 unread, 1 read (the receiver marks it through `notify/update`; the product
  * marks it when the thing it asks about is settled, such as a friend request answered).
  */
-import type { Core } from '../../../core/core';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { SYSTEM } from '../../../core/entity/access';
-import { and, eq, isIn } from '../../../core/crud/condition';
+import { SYSTEM, and, eq, isIn } from '../../../core/api';
+import type { Core, OpTransaction } from '../../../core/api';
 
 /** `type` of a notification. */
 export const NOTIFY_TYPE = {

@@ -19,9 +19,8 @@
  *   the redelivery is what retries it.
  */
 import type { Context } from 'koa';
-import type { Core } from '../../../core/core';
-import { AppError } from '../../../core/http/errors';
-import { readRawBody } from '../../../core/http/body';
+import { AppError, readRawBody } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { parseYuan } from '../../../adapters/alipay.adapter';
 import { alipaySetup, confirmTrade, PAID_STATES } from './alipay.service';
 

@@ -1,5 +1,5 @@
 /** Envelope messages of the Alipay calls. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const ALIPAY = registerMessages({
   en: {

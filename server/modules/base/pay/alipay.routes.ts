@@ -18,13 +18,9 @@
  * Not configured: 503 on pay, testPay, query and refund; notify refuses with 400 `fail`; return only redirects.
  * Alipay's refund is registered for fulfilment's automatic refunds (providers.ts).
  */
-import { l } from '../../../core/entity/define';
-import type { Core } from '../../../core/core';
-import { call, defineRoutes } from '../../../core/modules';
-import { nullableText, text } from '../../../core/calls/input';
-import { STR, obj } from '../../../core/calls/answer';
+import { l, call, defineRoutes, nullableText, text, STR, obj, hit } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { ORDER_STATE, REFUNDED } from '../../goods/goods.answers';
-import { hit } from '../../../core/http/rate-limit';
 import { createTestOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';
 import { refundAsAdmin } from '../../goods/order/admin-refund';
 import { registerProvider } from './providers';

@@ -22,9 +22,8 @@
  *   amount; if the site's rate changes between two visits of `pay`, Alipay refuses the second page
  *   for the same order, and the buyer places a new order.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
+import { fail } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { AlipayError, AlipayNotConfigured, alipayFromEnv, type AlipayAdapter, type AlipayTrade } from '../../../adapters/alipay.adapter';
 import { chargeOf, confirmPayment, orderByNo, prepareCharge, type ConfirmResult } from '../../goods/order/fulfil.service';
 import { ORDER_STATUS } from '../../goods/order/order-state';

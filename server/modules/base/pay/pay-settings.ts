@@ -14,7 +14,7 @@
  * (default the site currency) at STRIPE_RATE (default 1). A rate is required when the currencies
  * differ; without it the provider is treated as not configured.
  */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 import { paramByKey } from '../sys/param.queries';
 
 export type ProviderName = 'stripe' | 'alipay';

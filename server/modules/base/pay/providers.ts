@@ -3,8 +3,7 @@
  * without importing it (the automatic refund of a payment that arrived for an expired or sold-out
  * order). Each provider module registers itself when its routes load.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
+import type { Core, Row } from '../../../core/api';
 import type { ProviderName } from './pay-settings';
 
 export interface RefundRequest {

@@ -30,10 +30,8 @@
  * order (an order is refunded whole) and is only logged.
  */
 import type { Context } from 'koa';
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { AppError, fail } from '../../../core/http/errors';
-import { readRawBody } from '../../../core/http/body';
+import { AppError, fail, readRawBody } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { fromStripeAmount, sessionView, StripeBadSignature, StripeNotConfigured, type StripeEvent } from '../../../adapters/stripe.adapter';
 import { endSubscription, failPayment, orderByNo, refundOrder, renewSubscription } from '../../goods/order/fulfil.service';
 import { ORDER_STATUS } from '../../goods/order/order-state';

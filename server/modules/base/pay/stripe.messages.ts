@@ -1,5 +1,5 @@
 /** Envelope messages of the Stripe calls (/admin/base/stripe/*). */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const STRIPE = registerMessages({
   en: {

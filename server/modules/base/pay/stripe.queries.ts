@@ -1,5 +1,5 @@
 /** Reads of the Stripe calls (writes go through the operations and the order functions). */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 import { toCents } from './money';
 
 /** The orders' table, from the declaration (never named here). */

@@ -20,14 +20,8 @@
  * - notify (public, POST, raw body): Stripe's webhook (stripe-webhook.service.ts).
  * Without STRIPE_SECRET_KEY, pay/subscribe/testPay/query/refund answer 503 and notify 400.
  */
-import type { Core } from '../../../core/core';
-import { l, type Row } from '../../../core/entity/define';
-import type { ApiRequest } from '../../../core/http/route';
-import { SYSTEM } from '../../../core/entity/access';
-import { call, defineRoutes } from '../../../core/modules';
-import { AppError, fail } from '../../../core/http/errors';
-import { id, nullableText, text } from '../../../core/calls/input';
-import { BOOL, INT, NUM, STR, listOf, obj } from '../../../core/calls/answer';
+import { l, type Row, SYSTEM, call, defineRoutes, AppError, fail, id, nullableText, text, BOOL, INT, NUM, STR, listOf, obj } from '../../../core/api';
+import type { Core, ApiRequest } from '../../../core/api';
 import { ORDER_STATE, REFUNDED } from '../../goods/goods.answers';
 import { recurringFor } from '../../../adapters/stripe.adapter';
 import { createTestOrder, createVipOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';

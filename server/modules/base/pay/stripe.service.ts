@@ -16,12 +16,8 @@
  * - success_url/cancel_url are built on PUBLIC_URL when set (the address the world reaches this
  *   server at), else the request's own origin.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import type { ApiRequest } from '../../../core/http/route';
-import { SYSTEM } from '../../../core/entity/access';
-import { and, eq } from '../../../core/crud/condition';
-import { fail } from '../../../core/http/errors';
+import { SYSTEM, and, eq, fail } from '../../../core/api';
+import type { Core, Row, ApiRequest } from '../../../core/api';
 import {
   createStripeAdapter,
   recurringFor,

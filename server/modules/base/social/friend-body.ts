@@ -3,7 +3,7 @@
  * every bad field listed in one 1002, unknown fields refused, fields the server decides (owner,
  * status on add, times, the virtual profile fields) ignored.
  */
-import { field, id, nullableText, oneOf, raw, BAD, type Field, type Input } from '../../../core/calls/input';
+import { field, id, nullableText, oneOf, raw, BAD, type Field, type Input } from '../../../core/api';
 import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
 
 export type FriendStatus = (typeof FRIEND_STATUS)[keyof typeof FRIEND_STATUS];

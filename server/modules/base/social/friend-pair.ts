@@ -5,14 +5,9 @@
  * accepts of one request, are decided one after the other, and the unique (userId, friendId)
  * index is the last word if anything else writes the table.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { SYSTEM } from '../../../core/entity/access';
-import { and, eq, isIn, or } from '../../../core/crud/condition';
-import { fail } from '../../../core/http/errors';
+import { SYSTEM, and, eq, isIn, or, fail, t as text } from '../../../core/api';
+import type { Core, Row, OpTransaction } from '../../../core/api';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
-import { t as text } from '../../../core/i18n/messages';
 import { isAi } from '../group/ai-member.service';
 import { FRIEND } from './friend.messages';
 import { memberLang } from '../member-language';

@@ -1,7 +1,5 @@
 /** The access rules of the friend calls (friend.routes.ts). */
-import { l } from '../../../core/entity/define';
-import { check } from '../../../core/calls/access';
-import { and, eq, or } from '../../../core/entity/access';
+import { l, check, and, eq, or } from '../../../core/api';
 
 /**
  * One of the two people of the friend row `id` (its owner, or the person it asks): who may update it.

@@ -1,5 +1,5 @@
 /** Envelope messages of the friend calls, and the texts of the notifications they send. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const FRIEND = registerMessages({
   en: {

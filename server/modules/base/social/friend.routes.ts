@@ -5,10 +5,8 @@
  * its two people, friend.access.ts); what each side may change depends on the row's status, read
  * and locked in the operation's transaction (friend.service.ts), so those checks stay there.
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { COUNT, INT, obj } from '../../../core/calls/answer';
+import { l, call, defineRoutes, COUNT, INT, obj } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { ADD_IGNORED, ADD_INPUT, DELETE_INPUT, UPDATE_IGNORED, UPDATE_INPUT } from './friend-body';
 import { sideOfFriendRow } from './friend.access';
 import { removeFriends, requestFriend, updateFriend } from './friend.service';

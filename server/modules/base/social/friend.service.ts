@@ -24,13 +24,8 @@
  * - delete `{ids}` takes the caller's own rows (administrators: any) and removes both sides, except
  *   the other side's block: a block survives the blocked person deleting their refused row.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { SYSTEM, systemFor } from '../../../core/entity/access';
-import { and, eq, or } from '../../../core/crud/condition';
-import { parseIds, type OpTransaction } from '../../../core/crud/operations';
-import { AppError, fail } from '../../../core/http/errors';
-import { hit } from '../../../core/http/rate-limit';
+import { SYSTEM, systemFor, and, eq, or, parseIds, type OpTransaction, AppError, fail, hit } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
 import type { AddBody, UpdateBody } from './friend-body';
 import { befriendable, friendEntity, lockPair, lockUsers, notifyFriend, putMine, setTheirs, type Pair } from './friend-pair';

@@ -8,16 +8,8 @@
  *   fromId defaults to none (the platform), since the console speaks for it.
  * - readAll (members): marks every unread notification of the caller read -> {count}.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { and, eq } from '../../../core/crud/condition';
-import { MAX_BATCH } from '../../../core/crud/operations';
-import { fail, type InvalidField } from '../../../core/http/errors';
-import { call, defineRoutes } from '../../../core/modules';
-import { id, nullableId, raw, readShape, shapeSchema, type Input } from '../../../core/calls/input';
-import { COUNT, INT, listOf, obj } from '../../../core/calls/answer';
+import { l, SYSTEM, and, eq, MAX_BATCH, fail, type InvalidField, call, defineRoutes, id, nullableId, raw, readShape, shapeSchema, type Input, COUNT, INT, listOf, obj } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { NOTIFY_STATUS, NOTIFY_TYPE, notifyUsers, type NotifyType } from '../notify/notify.service';
 
 /** One notification to send; the add operation then checks the values (title length, type...). */

@@ -20,7 +20,7 @@
  * prefix or denom with other characters) counts as unset, so the screen shows "not configured"
  * rather than failing later. The gateway always ends with '/'.
  */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 import { paramValues } from './nft.queries';
 
 /** The public values the web app needs to reach the chain (GET /admin/base/open/chainSettings). */

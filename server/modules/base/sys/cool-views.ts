@@ -17,7 +17,7 @@
  * A mapped menu carries its stored view path in `storedViewPath`, which our console reads instead
  * (the members menu: our users screen).
  */
-import type { Row } from '../../../core/entity/define';
+import type { Row } from '../../../core/api';
 
 /** Our seeded view path -> the cool-admin-vue 7.x view file that shows it, and its icon there; first the home's choice. */
 const SCREENS: Record<string, { viewPath: string; icon: string }> = {

@@ -1,6 +1,5 @@
 /** Department reads beyond the generic query: the whole tree, and whether one department exists. */
-import type { Core } from '../../../core/core';
-import type { Entity } from '../../../core/entity/model';
+import type { Core, Entity } from '../../../core/api';
 
 export interface DepartmentNode {
   id: number;

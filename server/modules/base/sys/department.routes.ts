@@ -4,13 +4,8 @@
  * any move that would put a department under itself, and writes every change in one transaction.
  * The tree itself is built by the console from `list` (rows with parentId and orderNum).
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { MAX_BATCH } from '../../../core/crud/operations';
-import { fail, type InvalidField } from '../../../core/http/errors';
-import { coolCompat } from '../../../core/cool-compat';
-import { call, defineRoutes } from '../../../core/modules';
+import { l, MAX_BATCH, fail, type InvalidField, coolCompat, call, defineRoutes } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
 import { departmentTree } from './department.queries';
 import { DEPARTMENT_MESSAGES } from '../../../../entities/base/sys/department.entity';

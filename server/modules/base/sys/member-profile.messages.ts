@@ -1,5 +1,5 @@
 /** Messages of a member's own workspace settings (saveApp, updateApp). */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const MEMBER_PROFILE = registerMessages({
   en: { field_app_settings_full: 'is a new app, and settings are kept for at most {max} apps' },

@@ -12,14 +12,8 @@
  *   neither pass the bound together nor lose each other's settings.
  * Each writes only the caller's own row, as a system write limited to these fields.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
-import { call, defineRoutes } from '../../../core/modules';
-import { id, json } from '../../../core/calls/input';
-import { ANY_OBJECT, INT, NUM, listOf, obj } from '../../../core/calls/answer';
-import { SYSTEM } from '../../../core/entity/access';
+import { l, fail, call, defineRoutes, id, json, ANY_OBJECT, INT, NUM, listOf, obj, SYSTEM } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { savedTimeSummary } from '../ai/run.queries';
 import { MEMBER_PROFILE } from './member-profile.messages';
 

@@ -4,13 +4,10 @@
  * a menu with one button per chosen key in one transaction (000 §5: "Auto-adding permissions
  * requires a permission name, entity data and at least one permission").
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import type { Lang } from '../../../core/i18n/messages';
-import { fail } from '../../../core/http/errors';
+import { fail, objectBody } from '../../../core/api';
+import type { Core, AuthUser, Row, Lang } from '../../../core/api';
 import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
 import { MENU_TYPE_BUTTON, checkMenu, menuEntity, parentMenu } from './menu-write.service';
-import { objectBody } from '../../../core/http/body';
 
 export interface ParsedPerm {
   key: string;

@@ -4,11 +4,8 @@
  * imported under any menu of another installation. Import checks every entry first, then inserts
  * them all in one transaction.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import type { Entity } from '../../../core/entity/model';
-import { MAX_BATCH, parseIds } from '../../../core/crud/operations';
-import { fail } from '../../../core/http/errors';
+import { MAX_BATCH, parseIds, fail } from '../../../core/api';
+import type { Core, AuthUser, Row, Entity } from '../../../core/api';
 import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
 import { checkMenu, menuEntity, parentMenu } from './menu-write.service';
 import { allMenus } from './menu.queries';

@@ -4,12 +4,8 @@
  * written, so every problem of every row is reported at once; each is then added by the add
  * operation inside the caller's transaction, so the rules of menu.entity.ts hold here too.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import type { Entity } from '../../../core/entity/model';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { check, dropIgnored } from '../../../core/crud/validate';
-import { AppError, fail } from '../../../core/http/errors';
+import { checkRow, dropIgnored, AppError, fail } from '../../../core/api';
+import type { Core, Row, Entity, OpTransaction } from '../../../core/api';
 import { routerErrors } from '../../../../entities/base/sys/menu.entity';
 import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
 
@@ -25,7 +21,7 @@ export function checkMenu(menus: Entity, item: unknown, prefix = ''): { data: Ro
     return { data: {}, errors: [{ field: prefix || '(body)', rule: 'type', params: { type: 'object' } }] };
   }
   const data = dropIgnored(menus, item as Row, 'add');
-  const errors: FieldProblem[] = [...check(menus, data, 'add', prefix), ...routerErrors(data.router, prefix)];
+  const errors: FieldProblem[] = [...checkRow(menus, data, 'add', prefix), ...routerErrors(data.router, prefix)];
   return { data, errors };
 }
 

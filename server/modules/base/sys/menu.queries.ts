@@ -3,9 +3,8 @@
  * administrator, an export), or those some roles hold. The generic list is bounded and reads
  * through the caller's access rules; these are the server's own reads.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { planFor } from '../../../core/crud/plan';
+import { planFor } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 
 export async function allMenus(core: Core): Promise<Row[]> {
   const q = core.db.q.bind(core.db);

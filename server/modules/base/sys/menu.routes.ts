@@ -1,8 +1,5 @@
 /** base/sys/menu: create (a menu with its permission buttons), export, import, parse. */
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { nullableText, raw, text } from '../../../core/calls/input';
-import { ANY_OBJECT, INT, STR, listOf, nullable, obj } from '../../../core/calls/answer';
+import { l, call, defineRoutes, nullableText, raw, text, ANY_OBJECT, INT, STR, listOf, nullable, obj } from '../../../core/api';
 import { exportMenus, importMenus } from './menu-transfer.service';
 import { create, parse } from './menu-perms.service';
 

@@ -18,13 +18,8 @@
  * starWalletAddress: it is an adminOnly field of base/sys/user and no member profile call takes it.
  */
 import { randomBytes } from 'node:crypto';
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { eq, SYSTEM } from '../../../core/entity/access';
-import { fail } from '../../../core/http/errors';
-import { object, text } from '../../../core/calls/input';
-import { STR, obj } from '../../../core/calls/answer';
-import { call, defineRoutes } from '../../../core/modules';
+import { l, eq, SYSTEM, fail, object, text, STR, obj, call, defineRoutes } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { chainSettings } from './chain-settings';
 import { NFT_MESSAGES } from './nft.messages';
 import { checkWalletProof, type ProofVerdict } from './wallet-proof';

@@ -1,5 +1,5 @@
 /** Messages of the NFT staking calls: the staking check (isNftStacked) and wallet linking (nft-wallet.routes.ts). */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const NFT_MESSAGES = registerMessages({
   en: {

@@ -1,5 +1,5 @@
 /** Reads of the NFT staking module: its settings params (chain-settings.ts), all in one query. */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 
 /** The non-empty, trimmed data of these params by keyName (secret ones too: the server reads them itself). */
 export async function paramValues(core: Core, keyNames: readonly string[]): Promise<Map<string, string>> {

@@ -12,12 +12,8 @@
  *   `{ refresh: true }` in the body reads the chain anew (the staking screen sends it after a transaction);
  * - chain not configured, unreachable or answering oddly: 502 with a localized message, never a 500.
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { fail } from '../../../core/http/errors';
-import { call, defineRoutes } from '../../../core/modules';
-import { bool } from '../../../core/calls/input';
-import { BOOL, STR, listOf, nullable, obj } from '../../../core/calls/answer';
+import { l, fail, call, defineRoutes, bool, BOOL, STR, listOf, nullable, obj } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { ChainBadAnswer, ChainNotConfigured, createChainAdapter, type ChainAdapter } from '../../../adapters/chain.adapter';
 import { chainSettings, chainTimeoutMs } from './chain-settings';
 import { NFT_MESSAGES } from './nft.messages';

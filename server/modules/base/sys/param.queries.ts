@@ -1,5 +1,5 @@
 /** A parameter row by keyName, for code that reads a setting (see param.service.ts). */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 
 export interface Param {
   keyName: string;

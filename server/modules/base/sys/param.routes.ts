@@ -1,8 +1,5 @@
 /** GET /admin/base/open/html?key=: a parameter shown as an HTML page (see param.service.ts). */
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { nullableText } from '../../../core/calls/input';
-import { STR } from '../../../core/calls/answer';
+import { l, call, defineRoutes, nullableText, STR } from '../../../core/api';
 import { HTML_CSP, paramHtml } from './param.service';
 
 export default defineRoutes((core) => [

@@ -7,9 +7,8 @@
  * Rich text is the administrator's HTML, so the page is served under a sandboxing Content Security
  * Policy: it renders, but no script in it runs with our origin. A secret parameter is never shown.
  */
-import type { Core } from '../../../core/core';
-import type { Caller } from '../../../core/auth/auth.service';
-import { fail } from '../../../core/http/errors';
+import { fail } from '../../../core/api';
+import type { Core, Caller } from '../../../core/api';
 import { SYSADMIN } from './sysadmin.messages';
 import { paramByKey, type Param } from './param.queries';
 

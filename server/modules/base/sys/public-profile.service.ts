@@ -1,8 +1,6 @@
 /** What anyone may see of a user: the public profile fields of the user declaration's access. */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { rowCodec, type RowCodec } from '../../../core/crud/values';
-import { fail } from '../../../core/http/errors';
+import { rowCodec, type RowCodec, fail } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { enabledUser, enabledUserByUsername, searchPeople } from './user.queries';
 
 const codecs = new WeakMap<object, RowCodec>();

@@ -1,5 +1,5 @@
 /** Messages of the system-administration calls (menus, departments, users, params, dictionaries). */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const SYSADMIN = registerMessages({
   en: {

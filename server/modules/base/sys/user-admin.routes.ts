@@ -4,17 +4,10 @@
  * minute per member). Enabling, disabling and deleting accounts are the generic update (status) and
  * delete, whose hooks in user.entity.ts keep the last enabled administrator (409).
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { assertDepartmentInScope } from '../../../core/crud/scope';
-import { MAX_SIZE } from '../../../core/crud/query';
-import { fail } from '../../../core/http/errors';
-import { call, defineRoutes } from '../../../core/modules';
-import { id, ids, int } from '../../../core/calls/input';
-import { ANY_OBJECT, listOf, pageOf } from '../../../core/calls/answer';
+import { l, assertDepartmentInScope, MAX_SIZE, fail, call, defineRoutes, id, ids, int, ANY_OBJECT, listOf, pageOf, hit } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { keyWord, textChecked } from '../account.input';
 import { SYSADMIN } from './sysadmin.messages';
-import { hit } from '../../../core/http/rate-limit';
 import { openDetail, publicColumns, searchPublicPeople } from './public-profile.service';
 import { departmentExists } from './department.queries';
 import { invitedPage, liveUserIdsInScope } from './user.queries';

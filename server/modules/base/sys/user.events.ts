@@ -3,8 +3,7 @@
  * added, by sign-up, e-mail or OAuth sign-in, or by an administrator. Only public-ish identity
  * fields: never the e-mail, phone, password hash or any token.
  */
-import { l } from '../../../core/entity/define';
-import { defineEvent } from '../../../core/plugins/events';
+import { l, defineEvent } from '../../../core/api';
 
 defineEvent('user.registered', {
   entity: 'base/sys/user',

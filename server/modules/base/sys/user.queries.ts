@@ -3,10 +3,8 @@
  * in a data scope (move), a caller's invitees (invitedList), one public profile (openDetail), and a
  * member's own wallet address (isNftStacked).
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { scopeClause } from '../../../core/crud/scope';
-import { likePattern } from '../../../core/crud/query';
+import { scopeClause, likePattern } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 
 /** The ids among `ids` of live users inside `caller`'s data scope. */
 export async function liveUserIdsInScope(core: Core, ids: number[], caller: AuthUser | null): Promise<number[]> {

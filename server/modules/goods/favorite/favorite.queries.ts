@@ -1,7 +1,6 @@
 /** A member's favorites joined with the goods they save: only goods still on sale are shown. */
-import type { Core } from '../../../core/core';
-import type { AuthUser } from '../../../core/entity/define';
-import { fromStoredDate } from '../../../core/crud/values';
+import { fromStoredDate } from '../../../core/api';
+import type { Core, AuthUser } from '../../../core/api';
 import { decorate, goodsEntity, listedSql, publicFields, type Paged } from '../info/goods.queries';
 
 const favorites = (core: Core) => core.model.byKey.get('goods/favorite')!;

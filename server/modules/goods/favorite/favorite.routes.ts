@@ -8,12 +8,8 @@
  * - myFavorites `{page, size}`: the caller's favorites, newest first, each with the goods' public
  *   fields (favorite.queries.ts); goods no longer on sale are left out.
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import { and, eq } from '../../../core/crud/condition';
-import { call, defineRoutes } from '../../../core/modules';
-import { id } from '../../../core/calls/input';
-import { BOOL, COUNT, INT, STR, nullable, obj, pageOf } from '../../../core/calls/answer';
+import { l, and, eq, call, defineRoutes, id, BOOL, COUNT, INT, STR, nullable, obj, pageOf } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { visibleGoods } from '../info/goods.service';
 import { goodsRow, PAGE, paged } from '../goods.answers';
 import { favoritesPage } from './favorite.queries';

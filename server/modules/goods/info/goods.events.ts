@@ -2,8 +2,7 @@
  * Catalogue events of goods (plugin `notify` hook): `goods.published` when a goods item goes on
  * shelf (status 1), added so or switched on later, and not deleted.
  */
-import { l } from '../../../core/entity/define';
-import { defineEvent } from '../../../core/plugins/events';
+import { l, defineEvent } from '../../../core/api';
 
 const ON_SHELF = 1;
 

@@ -1,5 +1,5 @@
 /** Envelope messages of the goods store's calls: listings, owner actions, likes and favorites. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const GOODS = registerMessages({
   en: {

@@ -7,11 +7,8 @@
  * Rows leave here decoded and with the derived typeName and userName (the entity's afterRead);
  * public rows hold only the fields the entity shows everyone (`access.visible`), never contactInfo.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import type { Entity, Field } from '../../../core/entity/model';
-import { likePattern } from '../../../core/crud/query';
-import { rowCodec } from '../../../core/crud/values';
+import { likePattern, rowCodec } from '../../../core/api';
+import type { Core, AuthUser, Row, Entity, EntityField as Field } from '../../../core/api';
 
 /** The goods/info entity. */
 export const goodsEntity = (core: Core): Entity => core.model.byKey.get('goods/info')!;

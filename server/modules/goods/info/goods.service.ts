@@ -11,11 +11,8 @@
  *   (`touch: false`: a view is no edit of the listing). The seller's views of their own goods are
  *   not counted.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { fail } from '../../../core/http/errors';
-import { id, nullableText, oneOf } from '../../../core/calls/input';
+import { SYSTEM, fail, id, nullableText, oneOf } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { PAGE } from '../goods.answers';
 import { GOODS } from './goods.messages';
 import { goodsById, goodsEntity, typeAndDescendants, type ListedFilter } from './goods.queries';

@@ -12,13 +12,8 @@
  * - removedList `{page, size}`: the caller's removed goods, most recently removed first.
  * - pinnedList `{page, size}`: the caller's pinned live goods; pinnedGoodsCount: `{count, max}`.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { fail } from '../../../core/http/errors';
-import { id } from '../../../core/calls/input';
-import { BOOL, INT, obj, pageOf } from '../../../core/calls/answer';
+import { l, call, defineRoutes, fail, id, BOOL, INT, obj, pageOf } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { isSellerOrAdmin, mayRestoreRecord } from '../goods.access';
 import { goodsRow, PAGE, paged, SPEC } from '../goods.answers';
 import { GOODS } from './goods.messages';

@@ -3,7 +3,7 @@
  * (quantity, cents of payAmount, ten-thousandths of sellerTokens: each row is rounded to its minor
  * unit before it is summed, so no binary fraction creeps in on either database).
  */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 import { dayExpr } from '../../base/dashboard.queries';
 import { ORDER_STATUS } from '../order/order-state';
 import { goodsEntity } from './goods.queries';

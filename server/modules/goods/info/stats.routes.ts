@@ -12,13 +12,8 @@
  * per calendar day that had a sale (days without one are left out), days taken at `tzOffset` minutes
  * from UTC (default 0, -840..840) so a chart shows the seller's own days.
  */
-import type { Core } from '../../../core/core';
-import { l } from '../../../core/entity/define';
-import type { JsonSchema } from '../../../core/entity/model';
-import { toStoredDate } from '../../../core/crud/values';
-import { call, defineRoutes } from '../../../core/modules';
-import { ABSENT, BAD, field, int, oneOf, type Input } from '../../../core/calls/input';
-import { NUM, STR, listOf, obj } from '../../../core/calls/answer';
+import { l, toStoredDate, call, defineRoutes, ABSENT, BAD, field, int, oneOf, type Input, NUM, STR, listOf, obj } from '../../../core/api';
+import type { Core, JsonSchema } from '../../../core/api';
 import { fromCents, fromUnits, TOKEN_SCALE } from '../../base/pay/money';
 import { siteCurrency } from '../../base/pay/pay-settings';
 import { orderSeries, orderTotal, totalViews, type Measure } from './stats.queries';

@@ -12,14 +12,8 @@
  *   a token).
  * - view (public) `{id}`: counts a view once per visitor per period -> `{counted, viewCount}`.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { call, defineRoutes } from '../../../core/modules';
-import { id } from '../../../core/calls/input';
-import { BOOL, INT, listOf, obj, pageOf } from '../../../core/calls/answer';
-import { fail } from '../../../core/http/errors';
+import { l, SYSTEM, call, defineRoutes, id, BOOL, INT, listOf, obj, pageOf, fail } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { likes } from '../like/like.queries';
 import { likerOf, VISITOR_INPUT, visitorProblems } from '../like/like.service';
 import { isFavorite } from '../favorite/favorite.queries';

@@ -16,15 +16,8 @@
  *   both take the last place. A pinned goods restored (goods/info/restore) keeps its pin while the
  *   seller has room for it, and comes back unpinned when the limit is already reached (issue 35).
  */
-import type { Core } from '../../../core/core';
-import type { JsonSchema } from '../../../core/entity/model';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { eq } from '../../../core/crud/condition';
-import { check } from '../../../core/crud/validate';
-import { isObject } from '../../../core/crud/op-context';
-import { AppError, fail, type InvalidField } from '../../../core/http/errors';
-import { id as idField, raw, readShape, type Field, type Shape } from '../../../core/calls/input';
+import { eq, checkRow, isObject, AppError, fail, type InvalidField, id as idField, raw, readShape, type Field, type Shape } from '../../../core/api';
+import type { Core, JsonSchema, AuthUser, Row, OpTransaction } from '../../../core/api';
 import { asSystem } from '../../base/group/membership.service';
 import { ORDER_STATUS } from '../order/order-state';
 import { GOODS } from './goods.messages';
@@ -77,7 +70,7 @@ export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
   const specE = core.model.byKey.get('goods/spec')!;
   const errors: InvalidField[] = [];
   const { id, changes, specs: raw } = split(core, input);
-  if (id !== undefined) errors.push(...check(goods, { id, ...changes }, 'update'));
+  if (id !== undefined) errors.push(...checkRow(goods, { id, ...changes }, 'update'));
   if (typeof changes.price === 'number' && changes.price < 0) errors.push({ field: 'price', rule: 'range', params: {} });
   if (raw === undefined) return errors;
   if (!Array.isArray(raw) || raw.length > MAX_SPECS) return [...errors, { field: 'specs', rule: 'type', params: { type: `list of at most ${MAX_SPECS} specs` } }];
@@ -91,7 +84,7 @@ export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
     if (specId !== undefined) seen.add(specId);
     const data = Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'id' && SPEC_KEYS.includes(k)));
     for (const k of ['price', 'stock']) if (typeof data[k] === 'number' && (data[k] as number) < 0) s.push({ field: `${at}.${k}`, rule: 'range', params: {} });
-    s.push(...(specId === undefined ? check(specE, { ...data, goodsId: 1 }, 'add', at) : check(specE, { id: specId, ...data }, 'update', at)));
+    s.push(...(specId === undefined ? checkRow(specE, { ...data, goodsId: 1 }, 'add', at) : checkRow(specE, { id: specId, ...data }, 'update', at)));
     errors.push(...s);
   });
   return errors;

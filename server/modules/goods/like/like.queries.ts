@@ -1,5 +1,5 @@
 /** Whether someone likes a goods: a member by user id, a visitor by the visitor id their client sends. */
-import type { Core } from '../../../core/core';
+import type { Core } from '../../../core/api';
 
 /** Who likes: a signed-in member, or a visitor's key. */
 export type Liker = { userId: number } | { visitorKey: string };

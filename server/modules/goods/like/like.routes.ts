@@ -5,12 +5,8 @@
  * - total `{goodsId}`: `{total}`, the goods' like count.
  * Goods the caller may not see are a 404 (goods.service.ts).
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { l } from '../../../core/entity/define';
-import { call, defineRoutes } from '../../../core/modules';
-import { id } from '../../../core/calls/input';
-import { BOOL, INT, obj } from '../../../core/calls/answer';
+import { l, call, defineRoutes, id, BOOL, INT, obj } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { visibleGoods } from '../info/goods.service';
 import { likes } from './like.queries';
 import { likerOf, limitLikes, toggleLike, VISITOR_INPUT, visitorProblems } from './like.service';

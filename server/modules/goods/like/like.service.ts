@@ -14,14 +14,8 @@
  *   unlisted goods too (they see them). Anonymous likes are limited to 60 a minute per address,
  *   members' to 120 a minute.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { eq } from '../../../core/crud/condition';
-import { fail } from '../../../core/http/errors';
-import type { InvalidField } from '../../../core/http/errors';
-import { nullableText } from '../../../core/calls/input';
-import { hit } from '../../../core/http/rate-limit';
+import { SYSTEM, eq, fail, nullableText, hit } from '../../../core/api';
+import type { Core, AuthUser, InvalidField } from '../../../core/api';
 import { asSystem } from '../../base/group/membership.service';
 import { GOODS } from '../info/goods.messages';
 import { goodsEntity } from '../info/goods.queries';

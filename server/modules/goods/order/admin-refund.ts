@@ -11,10 +11,8 @@
  * A provider that fails throws before anything is written (502); the retry asks again with the same
  * key and finishes the refund.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import type { AnyMessageKey } from '../../../core/http/errors';
-import { fail } from '../../../core/http/errors';
+import { fail } from '../../../core/api';
+import type { Core, Row, AnyMessageKey } from '../../../core/api';
 import { toCents } from '../../base/pay/money';
 import { refundOrder, type Provider } from './fulfil.service';
 import { ORDER_STATUS } from './order-state';

@@ -14,9 +14,8 @@
  * (the tokens may have been spent), `sold` back down, the VIP end moved back by the period (never
  * before now).
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import type { OpTransaction } from '../../../core/crud/operations';
+import { t as text } from '../../../core/api';
+import type { Core, Row, OpTransaction } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { afterCommission, fromUnits, toCents, toUnits } from '../../base/pay/money';
 import type { OrderTerms } from '../../base/pay/pay-settings';
@@ -24,7 +23,6 @@ import { moveTokens, TOKEN_KIND } from '../../base/ledger/ledger.service';
 import { ORDER_TYPE } from './order-state';
 import { ORDER } from './order.messages';
 import { NOTIFY_TYPE, notifyUsers, type NotifyType } from '../../base/notify/notify.service';
-import { t as text } from '../../../core/i18n/messages';
 import { memberLang } from '../../base/member-language';
 import { tokenCount } from './token-count';
 

@@ -14,12 +14,8 @@
  * the refund again: a payment is never kept for an order that does not count it. The payer is told
  * (a notification in their language) once the refund is done, as a console refund tells them.
  */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { and, eq } from '../../../core/crud/condition';
-import { nowStored } from '../../../core/crud/values';
-import { fail } from '../../../core/http/errors';
+import { SYSTEM, and, eq, nowStored, fail } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 import { fromCents, toCents } from '../../base/pay/money';
 import { providerOf } from '../../base/pay/providers';
 import { orderTerms } from '../../base/pay/pay-settings';

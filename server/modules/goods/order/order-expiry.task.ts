@@ -4,7 +4,7 @@
  * its own transaction, only while it is still pending and due. Reads also expire orders lazily;
  * this task keeps stock free for orders nobody looks at.
  */
-import { defineTask } from '../../../core/scheduler/registry';
+import { defineTask } from '../../../core/api';
 import { expireDueOrders } from './order.service';
 
 export default defineTask<{ limit: number }>('order.expire', {

@@ -12,11 +12,8 @@
  * the order stays pending and payable), 4 refunded (a refund of a paid order, or the automatic
  * refund of a payment that arrived for a cancelled order, which stays 4).
  */
-import type { Row } from '../../../core/entity/define';
-import type { OpTransaction } from '../../../core/crud/operations';
-import type { Core } from '../../../core/core';
-import { and, eq } from '../../../core/crud/condition';
-import { fail } from '../../../core/http/errors';
+import { and, eq, fail } from '../../../core/api';
+import type { Row, OpTransaction, Core } from '../../../core/api';
 import { ORDER } from './order.messages';
 
 export const ORDER_STATUS = { pending: 0, paid: 1, cancelled: 4, refunded: 9 } as const;

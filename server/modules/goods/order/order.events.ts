@@ -3,8 +3,7 @@
  * (order-state.ts) writes it: `order.paid` when it becomes 1 (paid), `order.refunded` when it
  * becomes 9 (refunded). Amounts are the decimal amounts the order stores.
  */
-import { l } from '../../../core/entity/define';
-import { defineEvent } from '../../../core/plugins/events';
+import { l, defineEvent } from '../../../core/api';
 
 const PAID = 1;
 const REFUNDED = 9;

@@ -1,5 +1,5 @@
 /** Envelope messages of the order calls and payment fulfilment. */
-import { registerMessages } from '../../../core/i18n/messages';
+import { registerMessages } from '../../../core/api';
 
 export const ORDER = registerMessages({
   en: {

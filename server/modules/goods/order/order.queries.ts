@@ -1,8 +1,6 @@
 /** Reads of orders by number and the due ones (writes go through the operations). */
-import type { Core } from '../../../core/core';
-import type { Row } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { nowStored } from '../../../core/crud/values';
+import { SYSTEM, nowStored } from '../../../core/api';
+import type { Core, Row } from '../../../core/api';
 
 const orders = (core: Core) => core.model.byKey.get('goods/order')!;
 

@@ -14,16 +14,9 @@
  *   0.01..100000; tokens = amount x tokensPerUnit, fixed on the order)
  * Unpaid orders past their time are expired before the caller's reads answer.
  */
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
+import { l, SYSTEM, and, eq, call, defineRoutes, fail, type InvalidField, field, id, int, nullableText, num, text, type Field, type Input, BOOL, NUM, STR, nullable, obj, pageOf } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { displayNames } from '../../../../entities/base/sys/display-names';
-import { l } from '../../../core/entity/define';
-import { SYSTEM } from '../../../core/entity/access';
-import { and, eq } from '../../../core/crud/condition';
-import { call, defineRoutes } from '../../../core/modules';
-import { fail, type InvalidField } from '../../../core/http/errors';
-import { field, id, int, nullableText, num, text, type Field, type Input } from '../../../core/calls/input';
-import { BOOL, NUM, STR, nullable, obj, pageOf } from '../../../core/calls/answer';
 import { isSellerOf, mayReadOrder } from '../goods.access';
 import { orderRow, PAGE, paged } from '../goods.answers';
 import { tokensPerUnit } from '../../base/pay/pay-settings';

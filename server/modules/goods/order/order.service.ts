@@ -14,13 +14,8 @@
  *   pay, query), and by `expireDueOrders` for a scheduler.
  */
 import { randomInt } from 'node:crypto';
-import type { Core } from '../../../core/core';
-import type { AuthUser, Row } from '../../../core/entity/define';
-import type { OpTransaction } from '../../../core/crud/operations';
-import { SYSTEM } from '../../../core/entity/access';
-import { and, eq } from '../../../core/crud/condition';
-import { nowStored } from '../../../core/crud/values';
-import { fail } from '../../../core/http/errors';
+import { SYSTEM, and, eq, nowStored, fail, t as text, type Lang } from '../../../core/api';
+import type { Core, AuthUser, Row, OpTransaction } from '../../../core/api';
 import { chargeableCents, convertCents, fromCents, toCents } from '../../base/pay/money';
 import { orderTerms, providerCurrency, type OrderTerms, type ProviderName } from '../../base/pay/pay-settings';
 import { isListed } from '../info/goods.service';
@@ -29,7 +24,6 @@ import { applyEffect, vipTermsOf } from './effects';
 import { moveOrder, ORDER_STATUS, ORDER_TYPE, PAID_LOG } from './order-state';
 import { dueOrderIds, orderByNo } from './order.queries';
 import { ORDER } from './order.messages';
-import { t as text, type Lang } from '../../../core/i18n/messages';
 import { languageOf } from '../../base/member-language';
 import { tokenCount } from './token-count';
 

@@ -1,5 +1,5 @@
 /** How order titles and notices write a count of tokens (shared by order.service.ts and effects.ts). */
-import type { Lang } from '../../../core/i18n/messages';
+import type { Lang } from '../../../core/api';
 
 const LOCALE: Record<Lang, string> = { en: 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
 

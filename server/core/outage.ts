@@ -9,8 +9,8 @@
  * `ServiceDown`; `outageOf` also recognises the raw shapes that reach a caller another way (a
  * rollback on a lost connection, a Redis client of a module).
  */
-import { AppError } from '../http/errors';
-import { OPS } from './ops.messages';
+import { AppError } from './errors';
+import { OPS } from './ops/ops.messages';
 
 export type Dependency = 'db' | 'cache';
 

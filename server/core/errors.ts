@@ -1,5 +1,5 @@
 /** The one error class of the API, its closed set of kinds, and their mapping to HTTP and envelope codes. */
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey } from './i18n/messages';
 
 /** A core message key, or one a module registered with registerMessages. */
 export type AnyMessageKey = MessageKey | (string & {});
