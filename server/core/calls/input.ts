@@ -226,14 +226,12 @@ export function readShape<S extends Shape>(shape: S, body: Record<string, unknow
   return out as Input<S>;
 }
 
-/** The JSON types a schema allows at its top level (its `type`, or those of its `anyOf`), or null when it says none. */
+/**
+ * The JSON types a schema names at its top level (its `type`), or null when it names none: a union
+ * (`anyOf` of forms) is read, and refused with its own words, by the operation.
+ */
 function topTypes(schema: JsonSchema): Set<string> | null {
-  const own = (s: JsonSchema): string[] | null => (Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : null);
-  if (Array.isArray(schema.anyOf)) {
-    const all = (schema.anyOf as JsonSchema[]).map(own);
-    return all.some((t) => t === null) ? null : new Set(all.flat() as string[]);
-  }
-  const t = own(schema);
+  const t = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : null;
   return t ? new Set(t) : null;
 }
 
@@ -245,9 +243,10 @@ function jsonType(v: unknown): string {
 }
 
 /**
- * Any present value of the JSON type(s) `schema` names at its top level, read further by the
- * operation itself (the generic delete's `ids`, an export's menus): a value of another type is a
- * bad field (`type`) here. In a query string, text stands for a number or a flag.
+ * Any present value of the JSON type(s) `schema` names at its top level (`type`), read further by
+ * the operation itself (an export's menus, a plugin's config): a value of another type is a bad
+ * field (`type`) here. In a query string, text stands for a number or a flag. A schema of several
+ * forms (`anyOf`: ids as a list, a number or text) is left to the operation.
  */
 export function raw(schema: JsonSchema): Field<unknown, false> {
   const types = topTypes(schema);
