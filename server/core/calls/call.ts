@@ -72,6 +72,9 @@ export interface DeclaredCall<S extends Shape, A = unknown> {
   handler(req: ApiRequest, input: Input<S>): Promise<A>;
 }
 
+/** Query parameters a GET may carry to get past caches (`?_t=<time>`, `?_=<time>`): never an unknown field. */
+export const CACHE_BUSTERS = ['_t', '_'];
+
 /** Builds the route of a declared call at `path` with `permission`. */
 export function declaredRoute<S extends Shape, A>(core: Core, base: Omit<Route, 'handler' | 'guard'>, spec: DeclaredCall<S, A>): Route {
   const guard = guardOf(spec.access as Access<unknown> | undefined);
@@ -92,7 +95,8 @@ export function declaredRoute<S extends Shape, A>(core: Core, base: Omit<Route, 
     async handler(req) {
       const query = req.ctx.method === 'GET' || req.ctx.method === 'HEAD';
       const errors: InvalidField[] = [];
-      const input = spec.body ? ({} as Input<S>) : readShape(spec.input, query ? req.query : objectBody(req.body, true), { at: '', errors, query }, ignoreUnknown, spec.ignored);
+      const ignored = query ? [...CACHE_BUSTERS, ...(spec.ignored ?? [])] : spec.ignored;
+      const input = spec.body ? ({} as Input<S>) : readShape(spec.input, query ? req.query : objectBody(req.body, true), { at: '', errors, query }, ignoreUnknown, ignored);
       // The refinement runs on the fields that read well (a bad one is absent), so one answer names every bad field.
       if (spec.refine) errors.push(...(await spec.refine(input, req)));
       if (errors.length) throw fail.invalid(errors);
