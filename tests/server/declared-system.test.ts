@@ -91,6 +91,14 @@ describe.each(kinds)('declared system calls on %s', (kind) => {
     expect(doc.paths['/admin/base/monitor/saveSetting'].post.requestBody.content['application/json'].schema).toMatchObject({ additionalProperties: false });
   });
 
+  it('describes an upload as a multipart form, and a body of two forms under each one\'s type', async () => {
+    const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', t.adminToken)).body;
+    expect(Object.keys(doc.paths['/admin/base/comm/upload'].post.requestBody.content)).toEqual(['multipart/form-data']);
+    const plugin = doc.paths['/admin/plugin/info/upload'].post.requestBody.content;
+    expect(Object.keys(plugin).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(plugin['application/json'].schema).toMatchObject({ properties: { shipped: expect.any(Object) } });
+  });
+
   it('refuses a bad input with 1002 naming the field, and writes nothing', async () => {
     const cases: Array<[string, object, string[]]> = [
       ['/admin/base/monitor/sendTwitterToUser', { userId: 'me', postId: 'x' }, ['postId', 'userId']],

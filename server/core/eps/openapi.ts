@@ -44,6 +44,27 @@ function parameters(input: JsonSchema, path: string): Array<Record<string, unkno
 /** The fields a caller may search, filter and sort `e` by on any read (all readable ones: null). */
 export type ShownFields = (e: Entity) => ReadonlySet<string> | null;
 
+/** Whether a schema is a form carrying a file (a property of `format: binary`, or a list of them). */
+function carriesFile(s: JsonSchema): boolean {
+  const props = (s.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.values(props).some((p) => p.format === 'binary' || (p.items as JsonSchema | undefined)?.format === 'binary');
+}
+
+/**
+ * The media types of a request body: a form carrying a file is multipart, the rest JSON; a body of
+ * several forms (a zip uploaded, or a shipped package named) lists each under its own type.
+ */
+function bodyContent(input: JsonSchema): Record<string, { schema: JsonSchema }> {
+  const forms = Array.isArray(input.anyOf) ? (input.anyOf as JsonSchema[]) : [input];
+  const files = forms.filter(carriesFile);
+  const json = forms.filter((f) => !carriesFile(f));
+  const one = (list: JsonSchema[]) => (list.length === 1 ? list[0] : { anyOf: list });
+  return {
+    ...(files.length ? { 'multipart/form-data': { schema: one(files) } } : {}),
+    ...(json.length ? { 'application/json': { schema: forms.length === 1 ? input : one(json) } } : {}),
+  };
+}
+
 function operation(r: Route, rows: Map<JsonSchema, string>, shown: ShownFields): Record<string, unknown> {
   const op: Record<string, unknown> = {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
@@ -72,7 +93,7 @@ function operation(r: Route, rows: Map<JsonSchema, string>, shown: ShownFields):
   const names = c.generic && r.entity && (action === 'list' || action === 'page') ? shown(r.entity) : null;
   const input = withRefs(names ? querySchema(r.entity!, (n) => names.has(n)) : c.input, rows);
   if (r.method === 'GET') op.parameters = parameters(input, r.path);
-  else op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+  else op.requestBody = { required: true, content: bodyContent(input) };
   if (c.answer) op.responses = { '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(withRefs(c.answer, rows)) } } }, '4XX': ERROR };
   return op;
 }
