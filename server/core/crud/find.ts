@@ -6,9 +6,8 @@
  */
 import type { Row } from '../entity/define';
 import type { Entity } from '../entity/model';
-import { accessClause } from './access-sql';
 import type { Where } from '../condition';
-import { whereClause } from './access-sql';
+import { accessClause, whereClause } from './access-sql';
 import type { OpContext } from './op-context';
 import { planFor } from './plan';
 import { rowCodec } from './values';

@@ -51,16 +51,12 @@ const parentType = field<number>({ type: 'integer', minimum: -999_999_999, maxim
   return BAD;
 });
 
-/** A client's cache buster in the query string is dropped, not refused (cool-admin's `_t`). */
-const CACHE_BUSTER = ['_t'];
-
 export default defineRoutes((core: Core) => [
   call(core, 'base', 'app', 'byParent', {
     method: 'GET',
     access: 'public',
     summary: l('Shown apps of a parent type', '某父类型下显示的应用', '某父類型下顯示的應用'),
     input: { parentType },
-    ignored: CACHE_BUSTER,
     effect: 'read',
     answer: listOf(PUBLIC_APP),
     handler: async (_req, { parentType }) => shownApps(core, { parentType }),
@@ -70,7 +66,6 @@ export default defineRoutes((core: Core) => [
     access: 'public',
     summary: l('Every shown app, by parent type', '所有显示的应用（按父类型分组）', '所有顯示的應用（依父類型分組）'),
     input: {},
-    ignored: CACHE_BUSTER,
     effect: 'read',
     answer: listOf(obj({ parentType: nullable(INT), apps: listOf(PUBLIC_APP) })),
     async handler() {
@@ -89,7 +84,6 @@ export default defineRoutes((core: Core) => [
     access: 'public',
     summary: l('Every guide, in order', '所有指南（按排序）', '所有指南（依排序）'),
     input: {},
-    ignored: CACHE_BUSTER,
     effect: 'read',
     answer: listOf(core.model.byKey.get('base/guide')!.schema.row),
     async handler() {

@@ -69,10 +69,9 @@ const postIdField = field<string>({ anyOf: [{ type: 'string', pattern: '^\\d{1,2
 
 /**
  * twitterData's query: `page` from 1, `size` at least 1 (more than MAX_POSTS_PAGE reads as that). A
- * client's cache buster (`_t`, `_`) is dropped.
+ * client's cache buster (`_t`, `_`) is dropped by every declared GET (core/calls/call.ts).
  */
 export const POSTS_QUERY = { page: atLeast(1), size: atLeast(1) };
-export const POSTS_QUERY_IGNORED = ['_t', '_'];
 
 /** sendTwitterToUser's input: the member and X's id of the post. */
 export const SEND_POST_INPUT = { userId: id(), postId: postIdField };

@@ -12,7 +12,7 @@
 import { l, call, defineRoutes, BOOL, INT, STR, listOf, nullable, obj, pageOf } from '../../../core/api';
 import type { Core } from '../../../core/api';
 import { SETTINGS_INPUT, saveSettings, settingsView } from './monitor-settings.service';
-import { POSTS_QUERY, POSTS_QUERY_IGNORED, SEND_POST_INPUT, latestPosts, sendPostToUser } from './monitor-posts.service';
+import { POSTS_QUERY, SEND_POST_INPUT, latestPosts, sendPostToUser } from './monitor-posts.service';
 
 const SETTINGS = obj({
   accounts: listOf(STR),
@@ -60,7 +60,6 @@ export default defineRoutes((core: Core) => [
     method: 'GET',
     summary: l('Latest posts from X', '最新 X 帖子', '最新 X 貼文'),
     input: POSTS_QUERY,
-    ignored: POSTS_QUERY_IGNORED,
     access: 'public',
     effect: 'read',
     answer: pageOf(POST),

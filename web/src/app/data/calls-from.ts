@@ -17,12 +17,3 @@ export function callsFrom(table: CallTable, send: CallSend): Record<string, unkn
   return out;
 }
 
-/** Two tables of calls as one (the generated entry wins where both name a call). */
-export function mergeTables(a: CallTable, b: CallTable): CallTable {
-  const out: Record<string, CallTable | readonly [string, string]> = { ...b };
-  for (const [name, entry] of Object.entries(a)) {
-    const other = out[name];
-    out[name] = other && !Array.isArray(other) && !Array.isArray(entry) ? mergeTables(entry as CallTable, other as CallTable) : entry;
-  }
-  return out;
-}
