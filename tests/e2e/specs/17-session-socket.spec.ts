@@ -69,10 +69,11 @@ test('a session ended elsewhere ends it in the tab: sign-in page, session cleare
   const { token } = await stored(m.page);
   await new Api(token!.replace(/"/g, '')).post('/admin/base/comm/logout', {});
   await expect(m.page).toHaveURL(/\/login/);
-  await expect.poll(async () => stored(m.page)).toEqual({ token: null, user: null });
-  await expect.poll(() => open(m.sockets)).toBe(0);
+  // The notice is a toast that closes after a few seconds: read it (and picture it) before the slower checks.
   await expect(m.page.getByText('You have been signed out, please log in again')).toBeVisible();
   await shot(m.page, 'session-ended-signin');
+  await expect.poll(async () => stored(m.page)).toEqual({ token: null, user: null });
+  await expect.poll(() => open(m.sockets)).toBe(0);
   await m.close();
 });
 
