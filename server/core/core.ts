@@ -7,9 +7,9 @@ import type { Model } from './entity/model';
 import type { RouteTable } from './http/route';
 import type { RequestLogQueue } from './log/request-log';
 import type { RealtimeHub } from './realtime';
-import type { SeedResult } from './seed';
-import type { Scheduler } from './scheduler/scheduler';
-import type { PluginManager } from './plugins/manager';
+import type { SeedResult } from './seed-db';
+import type { CoreScheduler } from './scheduler/types';
+import type { CorePlugins } from './plugins/types';
 import type { LiveEntities } from './entity/live';
 import type { SharedSecrets } from './auth/signing-keys';
 
@@ -43,9 +43,9 @@ export interface Core {
   /** Delivers notices to sockets (server/core/realtime.ts); a no-op until the socket server attaches. */
   realtime: RealtimeHub;
   /** Scheduled tasks: start, stop and once reach it; writes to tasks reschedule through it (scheduler/). */
-  scheduler: Scheduler;
-  /** Installed plugins: their hooks (storage, notifier), the administrator's actions, the sync with the rows (plugins/). */
-  plugins: PluginManager;
+  scheduler: CoreScheduler;
+  /** Installed plugins: the storage hook, the administrator's actions, each plugin's state here (plugins/). */
+  plugins: CorePlugins;
   /** Entities registered while running, on every instance (the code helper; entity/live.ts). */
   entities: LiveEntities;
   /** Re-runs the idempotent seeding (menus and permission keys of new entities...) and drops the caches it touched. */

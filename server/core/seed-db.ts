@@ -1,4 +1,4 @@
-/** What the seeding steps share: plain inserts and reads, and the keys seeded by earlier starts. */
+/** What the seeding steps share: plain inserts and reads, the keys seeded by earlier starts, and their result. */
 import type { Db } from './db/db';
 import { nowStored } from './crud/values';
 
@@ -6,6 +6,14 @@ export const SEED_TABLE = 'app_seed_state';
 
 /** Keys seeded by earlier starts, read once per start. */
 export type Done = Set<string>;
+
+/** What a seeding did. */
+export interface SeedResult {
+  /** Set when this start created the administrator with a generated password. */
+  generatedAdminPassword: string | null;
+  createdAdmin: boolean;
+  addedMenus: number;
+}
 
 export async function insert(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
   const now = nowStored();

@@ -22,8 +22,7 @@ import type { Db } from './db/db';
 import { MENU_AREAS, type MenuArea } from './entity/define';
 import type { Entity, Model } from './entity/model';
 import type { Route, RouteTable } from './http/route';
-import { insert, markSeeded, one, type Done } from './seed-db';
-import type { SeedResult } from './seed';
+import { insert, markSeeded, one, type Done, type SeedResult } from './seed-db';
 
 const AREAS_DONE = 'menus:areas';
 const FLAT_DONE = 'menus:flat';

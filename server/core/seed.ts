@@ -14,20 +14,13 @@ import type { RouteTable } from './http/route';
 import { hashPassword } from './auth/password';
 import { usernameColumns, usernameKey } from './auth/username';
 import { ADMIN_ROLE_ID } from './auth/auth.service';
-import { SEED_TABLE, insert, markSeeded, one, type Done } from './seed-db';
+import { SEED_TABLE, insert, markSeeded, one, type Done, type SeedResult } from './seed-db';
 import { flattenSingleFolders, migrateMenuAreas, seedMenus } from './seed-menus';
 import { seedSystemTasks } from './scheduler/seed-tasks';
 import { seedParams } from './params/seeded-params';
 import { nowStored } from './crud/values';
 
 export const MEMBER_ROLE_LABEL = 'member';
-
-export interface SeedResult {
-  /** Set when this start created the administrator with a generated password. */
-  generatedAdminPassword: string | null;
-  createdAdmin: boolean;
-  addedMenus: number;
-}
 
 export function generatePassword(length = 14): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';

@@ -106,33 +106,7 @@ function readImports(): Import[] {
  * Import cycles inside server/core that are known and not yet broken, each as the sorted files of
  * one strongly connected component, with the reason it stands.
  */
-const KNOWN_CORE_CYCLES: Array<{ files: string[]; reason: string }> = [
-  {
-    // core.ts declares the Core interface (type imports only) with the scheduler, the plugin manager
-    // and the seeding's result; those files take the Core they run on, and seed/seed-menus and the
-    // scheduler's runner/backends import each other. Breaking it means an interface of the Core
-    // that names no implementation (issue 36, "one public core").
-    reason: 'the Core interface names the scheduler, the plugin manager and the seed result, which take a Core',
-    files: [
-      'server/core/core.ts',
-      'server/core/log/log-keep.ts',
-      'server/core/plugins/actions.ts',
-      'server/core/plugins/host.ts',
-      'server/core/plugins/manager.ts',
-      'server/core/plugins/rows.ts',
-      'server/core/plugins/runtime.ts',
-      'server/core/scheduler/bullmq-backend.ts',
-      'server/core/scheduler/memory-backend.ts',
-      'server/core/scheduler/registry.ts',
-      'server/core/scheduler/runner.ts',
-      'server/core/scheduler/scheduler.ts',
-      'server/core/scheduler/seed-tasks.ts',
-      'server/core/scheduler/task-log-purge.task.ts',
-      'server/core/seed-menus.ts',
-      'server/core/seed.ts',
-    ],
-  },
-];
+const KNOWN_CORE_CYCLES: Array<{ files: string[]; reason: string }> = [];
 
 /** The file an import target names (`x` is `x.ts`, `x.tsx` or `x/index.ts`), or null when it is not a source file. */
 function sourceOf(target: string): string | null {

@@ -32,7 +32,7 @@ export type {
 export type {
   /** A change to a plugin row. */
   PluginPatch,
-} from '../plugins/actions';
+} from '../plugins/types';
 
 export {
   /** A plugin's config without its secret values. */

@@ -20,14 +20,7 @@ import { PACKAGE_STATUS, pendingUpload, pluginRow, pluginRowByKey, pluginRows } 
 import { closeImpl, messageOf, signature, within, type Loaded, type PluginRuntime } from './runtime';
 import { isUnpacked, removePluginFiles, unpack } from './unpack';
 import { requireFresh } from './loader';
-
-/** What an update may change. */
-export interface PluginPatch {
-  name?: string;
-  description?: string;
-  status?: 0 | 1;
-  config?: unknown;
-}
+import type { PluginPatch } from './types';
 
 const plugins = (core: Core) => core.model.system('plugins');
 const packages = (core: Core) => core.model.system('pluginPackages');

@@ -23,18 +23,9 @@ import type { RowChange } from '../crud/totals';
 import { DATA_DIR, PROJECT_ROOT } from '../paths';
 import type { Notifier, PluginEvent, StorageAdapter } from './contract';
 import { checkCatalogue, eventsOf, hasEvents } from './events';
-import { deletePlugins, installUpload, updatePlugin, type PluginPatch } from './actions';
+import { deletePlugins, installUpload, updatePlugin } from './actions';
 import { messageOf, PluginRuntime } from './runtime';
-
-/** Settings of the plugin system (environment variables in brackets). */
-export interface PluginSettings {
-  /** Milliseconds between two syncs with the rows (PLUGIN_SYNC_SECONDS, default 5). */
-  syncMs: number;
-  /** Largest package accepted by the upload call, in bytes (PLUGIN_MAX_ZIP_BYTES, default 5 MiB). */
-  maxZipBytes: number;
-  /** Where packages are unpacked (PLUGIN_DIR, relative to the project; default `data/plugins`). */
-  dir: string;
-}
+import type { CorePlugins, PluginPatch, PluginSettings } from './types';
 
 /** The plugin settings from the environment. */
 export function pluginSettings(env: Record<string, string | undefined>): PluginSettings {
@@ -47,7 +38,7 @@ export function pluginSettings(env: Record<string, string | undefined>): PluginS
 }
 
 /** The plugin system of one process (see the file's comment). */
-export class PluginManager {
+export class PluginManager implements CorePlugins {
   private rt: PluginRuntime | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** The tail of the queue of actions and syncs. */
@@ -163,5 +154,3 @@ export class PluginManager {
     await this.rt?.closeAll();
   }
 }
-
-export type { PluginPatch };

@@ -16,6 +16,7 @@ import { and, eq } from '../condition';
 import { checkTaskData, taskHandler } from './registry';
 import { nextRunTime, scheduleOf, timeOf } from './schedule';
 import { countTaskRun, observeQueueLag, type TaskOutcome } from '../ops/metrics';
+import type { Claim, ClaimedRun } from './types';
 
 /** task/log status values. */
 export const LOG_STATUS = { failed: 0, succeeded: 1, running: 2 } as const;
@@ -32,27 +33,6 @@ export interface RunnerOptions {
   defaultTimeoutMs: number;
   onError(err: unknown): void;
 }
-
-/** A run this instance has claimed and must now execute (and log). */
-export interface ClaimedRun {
-  logId: number;
-  taskId: number;
-  tick: number | null;
-  service: string;
-  data: Record<string, unknown> | null;
-  /** Why the run fails before it starts (unknown handler, bad data), or null. */
-  problem: string | null;
-  timeoutMs: number;
-}
-
-/**
- * What a claim came to: the run is ours; another instance (or an earlier attempt) has it; or no run:
- * the task is gone, stopped, done (limit reached or end date passed) or this runner is closed.
- */
-export type Claim =
-  | { kind: 'claimed'; run: ClaimedRun; next: number | null }
-  | { kind: 'duplicate'; next: number | null }
-  | { kind: 'gone' | 'stopped' | 'done' | 'closed'; next: null };
 
 interface Outcome {
   ok: boolean;

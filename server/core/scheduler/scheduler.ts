@@ -14,7 +14,8 @@ import type { Core } from '../core';
 import type { Row } from '../entity/define';
 import type { RowChange } from '../crud/totals';
 import { SYSTEM } from '../entity/access';
-import { TaskRunner, type Claim } from './runner';
+import { TaskRunner } from './runner';
+import type { Claim, CoreScheduler, SchedulerSettings } from './types';
 import { firstRun, signature, type SchedulerBackend } from './backend';
 import { MemoryBackend } from './memory-backend';
 import { timeOf } from './schedule';
@@ -24,18 +25,6 @@ import './task-log-purge.task';
 const STALE_MS = 30_000;
 /** How long a stop waits for runs under way before logging them as stopped. */
 const GRACE_MS = 3000;
-
-/** Settings of the scheduler (environment variables in brackets). */
-export interface SchedulerSettings {
-  /** Names this process in task logs (INSTANCE_ID; default host:pid). */
-  instance: string;
-  /** A run's time limit when neither the row nor the handler gives one (TASK_TIMEOUT_MS). */
-  defaultTimeoutMs: number;
-  /** Runs at once per instance with BullMQ (TASK_CONCURRENCY). */
-  concurrency: number;
-  /** Milliseconds between two reconciliations (TASK_RECONCILE_SECONDS). */
-  reconcileMs: number;
-}
 
 /** The scheduler's settings from the environment. */
 export function schedulerSettings(env: Record<string, string | undefined>): SchedulerSettings {
@@ -49,7 +38,7 @@ export function schedulerSettings(env: Record<string, string | undefined>): Sche
 }
 
 /** The scheduler of one process (see the file's comment). */
-export class Scheduler {
+export class Scheduler implements CoreScheduler {
   private core: Core | null = null;
   private runner: TaskRunner | null = null;
   private backend: SchedulerBackend | null = null;
