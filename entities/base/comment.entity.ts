@@ -19,7 +19,7 @@ function positiveId(value: unknown): number | null {
 }
 
 /** What the checks below read of a live listing. */
-const SALE_FIELDS = ['status', 'isDisplay', 'isCommentAllowed'];
+const SALE_FIELDS: Array<'status' | 'isDisplay' | 'isCommentAllowed'> = ['status', 'isDisplay', 'isCommentAllowed'];
 
 /** A live listing is on sale: on shelf and shown. */
 const onSale = (row: Row) => Number(row.status) === 1 && Number(row.isDisplay) === 1;

@@ -1,4 +1,4 @@
-import { defineEntity, l, isIn, ownRows } from '../../server/core/api';
+import { defineEntity, l, isIn, ownRows, dynamicKey } from '../../server/core/api';
 import type { HookTransaction, Labels, Row } from '../../server/core/api';
 
 const yesNo = (no: Labels, yes: Labels) => [
@@ -19,10 +19,10 @@ function idsOf(rows: Row[], key: string): number[] {
 }
 
 /** The `fields` of the rows of `entity` among `ids` (removed ones too), keyed by id. */
-async function byId(t: HookTransaction, entity: string, fields: string[], ids: number[]): Promise<Map<number, Row>> {
+async function byId(t: HookTransaction, entity: 'goods/type' | 'base/sys/user', fields: string[], ids: number[]): Promise<Map<number, Row>> {
   const found = new Map<number, Row>();
   if (ids.length === 0) return found;
-  for (const row of await t.system.find(entity, isIn('id', ids), { fields, deleted: true })) found.set(Number(row.id), row);
+  for (const row of await t.system.find(dynamicKey(entity), isIn('id', ids), { fields, deleted: true })) found.set(Number(row.id), row);
   return found;
 }
 

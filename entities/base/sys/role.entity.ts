@@ -1,4 +1,4 @@
-import { defineEntity, l, fail, readLinks, replaceLinks, toIds, isIn, keyHolders } from '../../../server/core/api';
+import { defineEntity, l, fail, readLinks, replaceLinks, toIds, isIn, keyHolders, dynamicKey } from '../../../server/core/api';
 
 /** The link tables of a role: virtual field -> link. */
 const LINKS = [
@@ -69,7 +69,7 @@ export default defineEntity({
       if (ids.includes(1)) throw fail.conflict('protected_role');
       if (ids.length === 0) return;
       for (const entity of [...LINKS.map(({ link }) => link.entity), 'base/sys/userRole']) {
-        await t.system.purge(entity, isIn('roleId', ids));
+        await t.system.purge(dynamicKey(entity), isIn('roleId', ids));
       }
     },
   },

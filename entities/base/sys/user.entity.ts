@@ -9,10 +9,10 @@ const ADMIN_ROLE_ID = 1;
 const MAX_DEPARTMENT_IDS = 1000;
 
 /** `id -> name` of the rows of `entity` among `ids`. */
-async function namesById(t: HookTransaction, entity: string, ids: number[]): Promise<Map<number, string>> {
+async function namesById(t: HookTransaction, entity: 'base/sys/role' | 'base/sys/department', ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await t.system.find(entity, isIn('id', ids), { fields: ['name'], deleted: true });
-  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**

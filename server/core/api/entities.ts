@@ -127,3 +127,45 @@ export {
   /** Checks and normalizes an entity declaration into an {@link Entity}. */
   normalizeEntity,
 } from '../entity/normalize';
+
+export {
+  /**
+   * The declared entity of a key, typed by it: the operations answer its generated row type.
+   * @example
+   * ```ts
+   * const orders = entity(core.model, 'goods/order');
+   * const [order] = await t.lock(orders, orderId); // GoodsOrderRow | undefined
+   * await t.updateWhere(orders, order.id, { status: 1 }, { expect: 1 });
+   * ```
+   */
+  entity,
+} from '../entity/typed';
+export type {
+  /** The name of a stored column of an entity. */
+  ColumnName,
+  /** Every stored column of an entity, hidden ones too. */
+  EntityColumns,
+  /** The key (`module/name`) of an entity declared in `entities/`, checked at compile time. */
+  EntityKey,
+  /** A stored row of an entity as a find or a lock answers it. */
+  EntityRow,
+  /** A number column of an entity (what an increment may add to). */
+  NumberColumn,
+  /** A declared entity typed by its key (what `entity` answers). */
+  TypedEntity,
+} from '../entity/typed';
+export {
+  /**
+   * Marks a key known only while running (a live entity's, one read from a declaration): the
+   * operations then answer untyped `Row`s.
+   * @example
+   * ```ts
+   * await t.system.purge(dynamicKey(link.entity), isIn('roleId', ids));
+   * ```
+   */
+  dynamicKey,
+} from '../entity/row-types';
+export type {
+  /** An entity key known only while running (see `dynamicKey`). */
+  DynamicKey,
+} from '../entity/row-types';

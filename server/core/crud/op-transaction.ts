@@ -5,6 +5,8 @@
  */
 import type { AuthUser, Row } from '../entity/define';
 import type { Entity } from '../entity/model';
+import type { ColumnName, EntityArg, EntityColumns, EntityKey, EntityRow, NumberColumn } from '../entity/typed';
+import type { DynamicKey } from '../entity/row-types';
 import type { Where } from '../condition';
 import type { OpContext, OpMeta } from './op-context';
 import { isObject, parseIds } from './op-context';
@@ -52,7 +54,7 @@ export class OpTransaction {
   }
 
   /** The entity `e` names: itself, or the entity of that key. */
-  private entity(e: Entity | string): Entity {
+  private entity(e: Entity | EntityKey | string): Entity {
     if (typeof e !== 'string') return e;
     const found = this.c.model.byKey.get(e);
     if (!found) throw new Error(`no entity '${e}'`);
@@ -63,37 +65,46 @@ export class OpTransaction {
    * The `fields` of the live rows matching `where` that the caller may read, by id, decoded as reads
    * answer them (hidden columns may be named); no hooks, no page. See find.ts.
    */
+  find<K extends EntityKey, F extends ColumnName<K>>(
+    e: EntityArg<K>,
+    where: Where,
+    opts: Omit<FindOptions, 'fields'> & { fields: F[] },
+  ): Promise<Array<Pick<EntityColumns<K>, F | ('id' & ColumnName<K>)>>>;
+  find<K extends EntityKey>(e: EntityArg<K>, where: Where, opts?: Omit<FindOptions, 'fields'>): Promise<Array<EntityRow<K>>>;
+  find(e: Entity | DynamicKey, where: Where, opts?: FindOptions): Promise<Row[]>;
   find(e: Entity | string, where: Where, opts?: FindOptions): Promise<Row[]> {
     return find(this.c, this.entity(e), where, opts);
   }
 
   /** How many rows match `where` that the caller may read (live rows unless `deleted`). */
-  count(e: Entity | string, where: Where, opts?: Pick<FindOptions, 'deleted'>): Promise<number> {
+  count(e: EntityKey | Entity | DynamicKey, where: Where, opts?: Pick<FindOptions, 'deleted'>): Promise<number> {
     return count(this.c, this.entity(e), where, opts);
   }
 
   /** The add operation: an object -> `{id}`, an array -> `{ids}`. */
-  add(e: Entity | string, body: unknown, meta?: OpMeta): Promise<{ id: number } | { ids: number[] }> {
+  add(e: EntityKey | Entity | DynamicKey, body: unknown, meta?: OpMeta): Promise<{ id: number } | { ids: number[] }> {
     this.writable();
     return add(this.c, this.entity(e), body, meta);
   }
 
   /** Adds one row and returns its id. */
-  async addOne(e: Entity, row: Row, meta?: OpMeta): Promise<number> {
+  addOne<K extends EntityKey>(e: EntityArg<K>, row: Partial<EntityColumns<K>>, meta?: OpMeta): Promise<number>;
+  addOne(e: Entity | DynamicKey, row: Row, meta?: OpMeta): Promise<number>;
+  async addOne(e: Entity | string, row: Row, meta?: OpMeta): Promise<number> {
     this.writable();
-    return ((await add(this.c, e, row, meta)) as { id: number }).id;
+    return ((await add(this.c, this.entity(e), row, meta)) as { id: number }).id;
   }
 
   /** The update operation: `{id, …changed fields}`. */
-  update(e: Entity, body: unknown, meta?: OpMeta): Promise<null> {
+  update(e: EntityKey | Entity | DynamicKey, body: unknown, meta?: OpMeta): Promise<null> {
     this.writable();
-    return update(this.c, e, body, meta);
+    return update(this.c, this.entity(e), body, meta);
   }
 
   /** The delete operation: `{ids}`, all or nothing, with a recycle record. */
-  delete(e: Entity, body: unknown, meta?: OpMeta): Promise<{ count: number }> {
+  delete(e: EntityKey | Entity | DynamicKey, body: unknown, meta?: OpMeta): Promise<{ count: number }> {
     this.writable();
-    return remove(this.c, e, body, meta);
+    return remove(this.c, this.entity(e), body, meta);
   }
 
   /** Brings back what recycle records `{ids}` hold, then removes the records. */
@@ -105,39 +116,52 @@ export class OpTransaction {
     return { count: ids.length };
   }
 
-  info(e: Entity, id: unknown): Promise<Row> {
-    return info(this.c, e, id);
+  info(e: EntityKey | Entity | DynamicKey, id: unknown): Promise<Row> {
+    return info(this.c, this.entity(e), id);
   }
 
-  list(e: Entity, body?: unknown): Promise<Row[]> {
-    return list(this.c, e, body);
+  list(e: EntityKey | Entity | DynamicKey, body?: unknown): Promise<Row[]> {
+    return list(this.c, this.entity(e), body);
   }
 
-  page(e: Entity, body?: unknown): ReturnType<typeof page> {
-    return page(this.c, e, body);
+  page(e: EntityKey | Entity | DynamicKey, body?: unknown): ReturnType<typeof page> {
+    return page(this.c, this.entity(e), body);
   }
 
   /** The live rows (an id or a condition) the caller may update, locked until the transaction ends. */
-  lock(e: Entity, target: Target): Promise<Row[]> {
-    return lock(this.c, e, target);
+  lock<K extends EntityKey>(e: EntityArg<K>, target: Target): Promise<Array<EntityRow<K>>>;
+  lock(e: Entity | DynamicKey, target: Target): Promise<Row[]>;
+  lock(e: Entity | string, target: Target): Promise<Row[]> {
+    return lock(this.c, this.entity(e), target);
   }
 
   /** Changes the matching rows; with `expect`, 409 (and nothing written) unless exactly that many match. */
-  updateWhere(e: Entity, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number> {
+  updateWhere<K extends EntityKey>(e: EntityArg<K>, target: Target, changes: Partial<EntityColumns<K>>, opts?: UpdateWhereOptions): Promise<number>;
+  updateWhere(e: Entity | DynamicKey, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number>;
+  updateWhere(e: Entity | string, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number> {
     this.writable();
-    return updateWhere(this.c, e, target, changes, opts);
+    return updateWhere(this.c, this.entity(e), target, changes, opts);
   }
 
   /** Adds `by` to a number field of one row within `floor`/`ceiling` (else 409); returns the new value. */
+  increment<K extends EntityKey>(e: EntityArg<K>, target: Target, field: NumberColumn<K>, by: number, opts?: IncrementOptions): Promise<number>;
+  increment(e: Entity | DynamicKey, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number>;
   increment(e: Entity | string, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number> {
     this.writable();
     return increment(this.c, this.entity(e), target, field, by, opts);
   }
 
   /** Adds the row unless one with the same unique `key` exists; exactly one of concurrent callers creates it. */
-  addIfAbsent(e: Entity, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }> {
+  addIfAbsent<K extends EntityKey>(
+    e: EntityArg<K>,
+    row: Partial<EntityColumns<K>>,
+    key: Array<ColumnName<K>>,
+    meta?: OpMeta,
+  ): Promise<{ id: number; created: boolean }>;
+  addIfAbsent(e: Entity | DynamicKey, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }>;
+  addIfAbsent(e: Entity | string, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }> {
     this.writable();
-    return addIfAbsent(this.c, e, row, key, meta);
+    return addIfAbsent(this.c, this.entity(e), row, key, meta);
   }
 
   /**
@@ -155,9 +179,12 @@ export class OpTransaction {
    * decoded, what `info` would answer the system) from the read-back the transaction makes anyway,
    * or null when that does not hold it (then read it). Saves reading a row just written.
    */
-  afterCommitRow(e: Entity, id: number, fn: (row: Row | null) => void | Promise<void>): void {
+  afterCommitRow<K extends EntityKey>(e: EntityArg<K>, id: number, fn: (row: (EntityRow<K> & Row) | null) => void | Promise<void>): void;
+  afterCommitRow(e: Entity | DynamicKey, id: number, fn: (row: Row | null) => void | Promise<void>): void;
+  afterCommitRow(e: Entity | string, id: number, fn: (row: never) => void | Promise<void>): void {
+    const target = this.entity(e);
     this.c.afterCommit(async (_db, written) => {
-      await fn(written(e, id));
+      await (fn as (row: Row | null) => void | Promise<void>)(written(target, id));
     });
   }
 
@@ -174,7 +201,7 @@ export class OpTransaction {
   }
 
   /** Deletes every matching row (all rows without `where`) with no recycle record; returns the count. */
-  purge(e: Entity | string, where?: Where): Promise<number> {
+  purge(e: EntityKey | Entity | DynamicKey, where?: Where): Promise<number> {
     this.writable();
     return purge(this.c, this.entity(e), where);
   }

@@ -31,6 +31,7 @@ import type { ActionName, AuthUser, Row } from './basics';
 // Part of the declaration's vocabulary, kept apart so that access.ts can use them without importing this file.
 export type { ActionName, AuthUser, Row } from './basics';
 import type { Where } from '../condition';
+import type { ColumnName, DynamicKey, EntityColumns, EntityKey, EntityRow, NumberColumn } from './row-types';
 
 /** A text in the three interface languages. */
 export interface Labels {
@@ -148,17 +149,29 @@ export interface HookTransaction {
    * rows matching `where` that the caller may read, by id, decoded as reads answer them; with
    * `deleted: true` soft-deleted rows too. No hooks run and there is no page.
    */
-  find(entity: string, where: Where, opts?: { fields?: string[]; deleted?: boolean }): Promise<Row[]>;
+  find<K extends EntityKey, F extends ColumnName<K>>(
+    entity: K,
+    where: Where,
+    opts: { fields: F[]; deleted?: boolean },
+  ): Promise<Array<Pick<EntityColumns<K>, F | ('id' & ColumnName<K>)>>>;
+  find<K extends EntityKey>(entity: K, where: Where, opts?: { deleted?: boolean }): Promise<Array<EntityRow<K>>>;
+  find(entity: DynamicKey, where: Where, opts?: { fields?: string[]; deleted?: boolean }): Promise<Row[]>;
   /** How many rows match `where` (as {@link HookTransaction.find} would answer them). */
-  count(entity: string, where: Where, opts?: { deleted?: boolean }): Promise<number>;
+  count(entity: EntityKey | DynamicKey, where: Where, opts?: { deleted?: boolean }): Promise<number>;
   /** The add operation: an object -> `{id}`, an array -> `{ids}`. */
-  add(entity: string, body: unknown): Promise<{ id: number } | { ids: number[] }>;
+  add(entity: EntityKey | DynamicKey, body: unknown): Promise<{ id: number } | { ids: number[] }>;
   /** Deletes every row matching `where` with no recycle record; returns the count. */
-  purge(entity: string, where?: Where): Promise<number>;
+  purge(entity: EntityKey | DynamicKey, where?: Where): Promise<number>;
   /** Adds `by` to a number field of one row (an id or a condition); returns the new value. */
-  increment(entity: string, target: number | Where, field: string, by: number, opts?: { floor?: number; ceiling?: number; touch?: boolean }): Promise<number>;
+  increment<K extends EntityKey>(
+    entity: K,
+    target: number | Where,
+    field: NumberColumn<K>,
+    by: number,
+    opts?: { floor?: number; ceiling?: number; touch?: boolean },
+  ): Promise<number>;
+  increment(entity: DynamicKey, target: number | Where, field: string, by: number, opts?: { floor?: number; ceiling?: number; touch?: boolean }): Promise<number>;
 }
-
 
 export interface EntityHooks {
   /** Before add/update is written: may change `data` or throw an AppError to refuse. */

@@ -11,6 +11,7 @@
  * ```
  */
 import type { HookTransaction } from './define';
+import { dynamicKey } from './row-types';
 import { eq, isIn } from '../condition';
 
 /** How many link rows one add carries (the add operation's batch limit). */
@@ -34,7 +35,7 @@ export function toIds(values: unknown[]): number[] {
 export async function readLinks(t: HookTransaction, link: Link, ids: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (ids.length === 0) return out;
-  const rows = await t.system.find(link.entity, isIn(link.from, ids), { fields: [link.from, link.to] });
+  const rows = await t.system.find(dynamicKey(link.entity), isIn(link.from, ids), { fields: [link.from, link.to] });
   for (const r of rows) {
     const key = Number(r[link.from]);
     (out.get(key) ?? out.set(key, []).get(key)!).push(Number(r[link.to]));
@@ -45,8 +46,8 @@ export async function readLinks(t: HookTransaction, link: Link, ids: number[]): 
 
 /** Makes `linked` the ids linked to `id`: its other links go, the missing ones are added. */
 export async function replaceLinks(t: HookTransaction, link: Link, id: number, linked: number[]): Promise<void> {
-  await t.system.purge(link.entity, eq(link.from, id));
+  await t.system.purge(dynamicKey(link.entity), eq(link.from, id));
   for (let i = 0; i < linked.length; i += BATCH) {
-    await t.system.add(link.entity, linked.slice(i, i + BATCH).map((other) => ({ [link.from]: id, [link.to]: other })));
+    await t.system.add(dynamicKey(link.entity), linked.slice(i, i + BATCH).map((other) => ({ [link.from]: id, [link.to]: other })));
   }
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/db';
 import type { Model } from '../entity/model';
 import type { HookTransaction } from '../entity/define';
 import { isIn } from '../condition';
+import { dynamicKey } from '../entity/row-types';
 import { insert, markSeeded, type Done } from '../seed-db';
 
 export interface SeededParam {
@@ -60,7 +61,7 @@ export async function readNumberParams<K extends string>(db: Pick<Db, 'query' | 
 
 /** The same, read by an entity hook through its transaction (`paramsEntity`: the params entity's key). */
 export async function readNumberParamsIn<K extends string>(t: HookTransaction, paramsEntity: string, specs: Record<K, NumberParam>): Promise<Record<K, number>> {
-  const rows = await t.system.find(paramsEntity, isIn('keyName', paramKeys(specs)), { fields: ['keyName', 'data'] });
+  const rows = await t.system.find(dynamicKey(paramsEntity), isIn('keyName', paramKeys(specs)), { fields: ['keyName', 'data'] });
   return numberParams(rows, specs);
 }
 
