@@ -5,7 +5,7 @@
  */
 import type { AuthUser, Row } from '../entity/define';
 import type { Entity } from '../entity/model';
-import type { ColumnName, EntityArg, EntityColumns, EntityKey, EntityRow, NumberColumn } from '../entity/typed';
+import type { ColumnName, EntityArg, EntityColumns, EntityKey, EntityRow, NumberColumn, UntypedEntity } from '../entity/typed';
 import type { DynamicKey } from '../entity/row-types';
 import type { Where } from '../condition';
 import type { OpContext, OpMeta } from './op-context';
@@ -71,7 +71,7 @@ export class OpTransaction {
     opts: Omit<FindOptions, 'fields'> & { fields: F[] },
   ): Promise<Array<Pick<EntityColumns<K>, F | ('id' & ColumnName<K>)>>>;
   find<K extends EntityKey>(e: EntityArg<K>, where: Where, opts?: Omit<FindOptions, 'fields'>): Promise<Array<EntityRow<K>>>;
-  find(e: Entity | DynamicKey, where: Where, opts?: FindOptions): Promise<Row[]>;
+  find(e: UntypedEntity | DynamicKey, where: Where, opts?: FindOptions): Promise<Row[]>;
   find(e: Entity | string, where: Where, opts?: FindOptions): Promise<Row[]> {
     return find(this.c, this.entity(e), where, opts);
   }
@@ -89,7 +89,7 @@ export class OpTransaction {
 
   /** Adds one row and returns its id. */
   addOne<K extends EntityKey>(e: EntityArg<K>, row: Partial<EntityColumns<K>>, meta?: OpMeta): Promise<number>;
-  addOne(e: Entity | DynamicKey, row: Row, meta?: OpMeta): Promise<number>;
+  addOne(e: UntypedEntity | DynamicKey, row: Row, meta?: OpMeta): Promise<number>;
   async addOne(e: Entity | string, row: Row, meta?: OpMeta): Promise<number> {
     this.writable();
     return ((await add(this.c, this.entity(e), row, meta)) as { id: number }).id;
@@ -130,14 +130,14 @@ export class OpTransaction {
 
   /** The live rows (an id or a condition) the caller may update, locked until the transaction ends. */
   lock<K extends EntityKey>(e: EntityArg<K>, target: Target): Promise<Array<EntityRow<K>>>;
-  lock(e: Entity | DynamicKey, target: Target): Promise<Row[]>;
+  lock(e: UntypedEntity | DynamicKey, target: Target): Promise<Row[]>;
   lock(e: Entity | string, target: Target): Promise<Row[]> {
     return lock(this.c, this.entity(e), target);
   }
 
   /** Changes the matching rows; with `expect`, 409 (and nothing written) unless exactly that many match. */
   updateWhere<K extends EntityKey>(e: EntityArg<K>, target: Target, changes: Partial<EntityColumns<K>>, opts?: UpdateWhereOptions): Promise<number>;
-  updateWhere(e: Entity | DynamicKey, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number>;
+  updateWhere(e: UntypedEntity | DynamicKey, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number>;
   updateWhere(e: Entity | string, target: Target, changes: Row, opts?: UpdateWhereOptions): Promise<number> {
     this.writable();
     return updateWhere(this.c, this.entity(e), target, changes, opts);
@@ -145,7 +145,7 @@ export class OpTransaction {
 
   /** Adds `by` to a number field of one row within `floor`/`ceiling` (else 409); returns the new value. */
   increment<K extends EntityKey>(e: EntityArg<K>, target: Target, field: NumberColumn<K>, by: number, opts?: IncrementOptions): Promise<number>;
-  increment(e: Entity | DynamicKey, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number>;
+  increment(e: UntypedEntity | DynamicKey, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number>;
   increment(e: Entity | string, target: Target, field: string, by: number, opts?: IncrementOptions): Promise<number> {
     this.writable();
     return increment(this.c, this.entity(e), target, field, by, opts);
@@ -158,7 +158,7 @@ export class OpTransaction {
     key: Array<ColumnName<K>>,
     meta?: OpMeta,
   ): Promise<{ id: number; created: boolean }>;
-  addIfAbsent(e: Entity | DynamicKey, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }>;
+  addIfAbsent(e: UntypedEntity | DynamicKey, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }>;
   addIfAbsent(e: Entity | string, row: Row, key: string[], meta?: OpMeta): Promise<{ id: number; created: boolean }> {
     this.writable();
     return addIfAbsent(this.c, this.entity(e), row, key, meta);
@@ -180,7 +180,7 @@ export class OpTransaction {
    * or null when that does not hold it (then read it). Saves reading a row just written.
    */
   afterCommitRow<K extends EntityKey>(e: EntityArg<K>, id: number, fn: (row: (EntityRow<K> & Row) | null) => void | Promise<void>): void;
-  afterCommitRow(e: Entity | DynamicKey, id: number, fn: (row: Row | null) => void | Promise<void>): void;
+  afterCommitRow(e: UntypedEntity | DynamicKey, id: number, fn: (row: Row | null) => void | Promise<void>): void;
   afterCommitRow(e: Entity | string, id: number, fn: (row: never) => void | Promise<void>): void {
     const target = this.entity(e);
     this.c.afterCommit(async (_db, written) => {
