@@ -10,11 +10,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fail, Fields, type Body, paramErrors, priceError, readAiLimits, type AiLimits } from '../../../core/api';
-import type { Core, AuthUser, Row } from '../../../core/api';
+import type { Core, AuthUser, EntityRow, Row } from '../../../core/api';
 import { asSystem, defined, entities } from './membership.service';
 import { GROUP } from './group.messages';
 
 export const USER_TYPE = { person: 0, ai: 1 } as const;
+
+type User = EntityRow<'base/sys/user'>;
+
+/** What the public catalogue reads of an AI user. */
+export type CatalogueAi = Pick<User, 'id' | 'nickName' | 'headImg' | 'avatar' | 'ownerId' | 'config' | 'createTime'>;
 
 /** Fields of an AI member's config, and which of them the public catalogue shows. */
 const CONFIG_FIELDS = ['appId', 'model', 'prompt', 'params', 'cost', 'description'];
@@ -28,13 +33,13 @@ export interface AiInput {
   public?: boolean;
 }
 
-export function isAi(u: Row | null | undefined): boolean {
-  return !!u && Number(u.userType) === USER_TYPE.ai;
+export function isAi(u: Pick<User, 'userType'> | null | undefined): boolean {
+  return !!u && u.userType === USER_TYPE.ai;
 }
 
 /** Whether `caller` may put this AI member in a group: they own it, or it is public. */
-export function mayUseAi(u: Row, caller: AuthUser): boolean {
-  return caller.isAdmin || Number(u.ownerId) === caller.id || Number(u.type) === 1;
+export function mayUseAi(u: Pick<User, 'ownerId' | 'type'>, caller: AuthUser): boolean {
+  return caller.isAdmin || u.ownerId === caller.id || u.type === 1;
 }
 
 /** The administrator's bounds on an AI member's price and parameters (aiMaxRunPrice, aiMaxTokens). */
@@ -102,14 +107,14 @@ export async function updateAiUser(core: Core, aiUserId: number, changes: AiInpu
  * What the public catalogue shows of an AI member: never its prompt, parameters or own config;
  * its price of a reply (ai-price.ts, null when it cannot answer) so a member knows it before asking.
  */
-export function publicAi(row: Row, price: number | null): Row {
+export function publicAi(row: CatalogueAi, price: number | null): Row {
   const config = configObject(row.config);
   return {
-    id: Number(row.id),
+    id: row.id,
     nickName: row.nickName ?? null,
     headImg: row.headImg ?? null,
     avatar: row.avatar ?? null,
-    ownerId: row.ownerId === null || row.ownerId === undefined ? null : Number(row.ownerId),
+    ownerId: row.ownerId ?? null,
     ...Object.fromEntries(PUBLIC_CONFIG.map((k) => [k, config[k] ?? null])),
     price,
     createTime: row.createTime ?? null,
@@ -122,6 +127,6 @@ export function configObject(v: unknown): Row {
 }
 
 /** The AI user of `u` may be used by `caller`, or 403. */
-export function assertMayUseAi(u: Row, caller: AuthUser): void {
+export function assertMayUseAi(u: Pick<User, 'ownerId' | 'type'>, caller: AuthUser): void {
   if (!mayUseAi(u, caller)) throw fail.forbidden(GROUP.group_ai_not_yours);
 }

@@ -26,7 +26,7 @@ function appIdOf(config: Row): number | null {
 export async function aiPrices(core: Core, ais: Array<{ id: number; config: Row }>): Promise<Map<number, number | null>> {
   const appIds = [...new Set(ais.map((a) => appIdOf(a.config)).filter((id): id is number => id !== null))];
   const apps = await appsByIds(core, appIds);
-  const byId = new Map(apps.map((a) => [Number(a.id), a]));
+  const byId = new Map(apps.map((a) => [a.id, a]));
   const out = new Map<number, number | null>();
   for (const a of ais) {
     const appId = appIdOf(a.config);
@@ -35,7 +35,7 @@ export async function aiPrices(core: Core, ais: Array<{ id: number; config: Row 
       continue;
     }
     const app = byId.get(appId);
-    out.set(a.id, app && Number(app.show) === 1 && Number(app.isAsync) !== 1 ? fromUnits(priceUnits(app.tokens, app.efficiencyCoefficient)) : null);
+    out.set(a.id, app && app.show === 1 && app.isAsync !== 1 ? fromUnits(priceUnits(app.tokens, app.efficiencyCoefficient)) : null);
   }
   return out;
 }

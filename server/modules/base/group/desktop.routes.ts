@@ -78,7 +78,7 @@ export default defineRoutes((core: Core) => {
         const real = ids.filter((id) => id !== DEFAULT_DESKTOP_ID);
         return core.ops.transaction(req.user, async (t) => {
           const rows = real.length ? await t.lock(desktops, and(isIn('id', real), eq('userId', req.user!.id))) : [];
-          const missing = real.filter((id) => !rows.some((r) => Number(r.id) === id));
+          const missing = real.filter((id) => !rows.some((r) => r.id === id));
           if (missing.length) throw new AppError('not_found', 'records_not_found_unchanged', { ids: missing.join(', ') }, { missing });
           for (const [sort, id] of ids.entries()) {
             if (id !== DEFAULT_DESKTOP_ID) await t.update(desktops, { id, sort }, { url: req.path });
@@ -101,13 +101,13 @@ export default defineRoutes((core: Core) => {
           await lockGroup(core, groupId);
           if (!(await lockMember(core, groupId, me))) throw fail.forbidden(GROUP.group_not_member);
           const desks = await t.lock(desktops, eq('userId', me));
-          if (desktopId !== DEFAULT_DESKTOP_ID && !desks.some((d) => Number(d.id) === desktopId)) throw fail.notFound('record_not_found');
+          if (desktopId !== DEFAULT_DESKTOP_ID && !desks.some((d) => d.id === desktopId)) throw fail.notFound('record_not_found');
           for (const d of desks) {
             const before = groupIds(d.member);
             const next = before.filter((id) => id !== groupId);
-            if (Number(d.id) === desktopId) next.push(groupId);
+            if (d.id === desktopId) next.push(groupId);
             if (next.length !== before.length || next.some((id, i) => id !== before[i])) {
-              await t.update(desktops, { id: Number(d.id), member: next }, { url: req.path });
+              await t.update(desktops, { id: d.id, member: next }, { url: req.path });
             }
           }
           return { groupId, desktopId };

@@ -1,6 +1,6 @@
 /** How the group calls show groups and members to their callers. */
 import type { AuthUser, Row } from '../../../core/api';
-import { deputies, roleOf, type Role } from './membership.service';
+import { deputies, roleOf, type Group, type Role } from './membership.service';
 import type { GroupOfMember, MemberOfGroup } from './group.queries';
 
 /** A group as the caller's lists show it: with their role, their member row and the member count. */
@@ -18,7 +18,7 @@ export function asMyGroup(g: GroupOfMember, userId: number): Row {
  * member's price of a reply (ai-price.ts); an AI member's config (prompt, model, parameters, cost)
  * and whether it is public only to its owner (or an administrator), who edits them.
  */
-export function shownMembers(g: Row, rows: MemberOfGroup[], o: { prices?: Map<number, number | null>; caller?: AuthUser | null } = {}): Row[] {
+export function shownMembers(g: Pick<Group, 'onwerIds'>, rows: MemberOfGroup[], o: { prices?: Map<number, number | null>; caller?: AuthUser | null } = {}): Row[] {
   return rows.map(({ config, aiPublic, ...r }) => {
     const ai = r.userType === 1;
     const owns = ai && !!o.caller && (o.caller.isAdmin || o.caller.id === r.ownerId);

@@ -3,8 +3,11 @@
  * member counts, a group's members joined with their users, the public AI catalogue, a team by its
  * key in any state. Never called inside a transaction (there, reads go through the operations).
  */
-import { rowCodec, likePattern } from '../../../core/api';
-import type { Core, Row, Entity } from '../../../core/api';
+import { entity, rowCodec, likePattern } from '../../../core/api';
+import type { Core, EntityRow, Row, TypedEntity } from '../../../core/api';
+import type { CatalogueAi } from './ai-member.service';
+
+type Group = EntityRow<'base/group'>;
 
 function tables(core: Core): { g: string; m: string; u: string } {
   const q = core.db.q.bind(core.db);
@@ -15,8 +18,8 @@ function tables(core: Core): { g: string; m: string; u: string } {
   };
 }
 
-function groupEntity(core: Core): Entity {
-  return core.model.byKey.get('base/group')!;
+function groupEntity(core: Core): TypedEntity<'base/group'> {
+  return entity(core.model, 'base/group');
 }
 
 /** Live members of group `alias`.id whose user is live too. */
@@ -27,8 +30,7 @@ function countMembers(core: Core, alias: string): string {
     `WHERE c.${q('groupId')} = ${alias}.${q('id')} AND c.${q('delete')} = 0)`;
 }
 
-export interface GroupOfMember extends Row {
-  id: number;
+export interface GroupOfMember extends Group {
   /** The member's own row in the group. */
   memberRowId: number;
   myIsOwner: number;
@@ -51,22 +53,22 @@ export async function groupsOf(core: Core, userId: number, type?: number): Promi
     where += ` AND g.${q('type')} = ?`;
     params.push(type);
   }
-  const rows = await core.db.query(
+  // The group's stored fields, and the member's INT columns; COUNT(*) is text on MariaDB.
+  const rows = await core.db.query<Row & { memberRowId: number; myIsOwner: number; memberCount: number | string }>(
     `SELECT ${fields.map((f) => `g.${q(f.name)}`).join(', ')}, m.${q('id')} AS ${q('memberRowId')}, m.${q('isOwner')} AS ${q('myIsOwner')}, ` +
       `${countMembers(core, 'g')} AS ${q('memberCount')} FROM ${t.m} m JOIN ${t.g} g ON g.${q('id')} = m.${q('groupId')} WHERE ${where} ORDER BY m.${q('id')}`,
     params,
   );
-  return rows.map((r) => {
-    const out = codec.decode(r) as GroupOfMember;
-    out.memberRowId = Number(r.memberRowId);
-    out.myIsOwner = Number(r.myIsOwner);
-    out.memberCount = Number(r.memberCount);
-    return out;
-  });
+  return rows.map(({ memberRowId, myIsOwner, memberCount, ...group }) => ({
+    ...(codec.decode(group) as Group),
+    memberRowId,
+    myIsOwner,
+    memberCount: Number(memberCount),
+  }));
 }
 
 /** A live group with every readable field, or null. */
-export async function liveGroup(core: Core, id: number): Promise<Row | null> {
+export async function liveGroup(core: Core, id: number): Promise<Group | null> {
   const q = core.db.q.bind(core.db);
   const groups = groupEntity(core);
   const fields = groups.readable.filter((f) => !f.virtual);
@@ -74,7 +76,7 @@ export async function liveGroup(core: Core, id: number): Promise<Row | null> {
     `SELECT ${fields.map((f) => q(f.name)).join(', ')} FROM ${tables(core).g} WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
     [id],
   );
-  return row ? rowCodec(groups, fields).decode(row) : null;
+  return row ? (rowCodec(groups, fields).decode(row) as Group) : null;
 }
 
 /** Whether `userId` has a live member row in group `groupId`. */
@@ -121,6 +123,9 @@ function jsonObject(v: unknown): Row | null {
   return o && typeof o === 'object' && !Array.isArray(o) ? (o as Row) : null;
 }
 
+/** A member row joined with its user's columns, as stored (config is JSON text, aiPublic the user's type). */
+type StoredMemberOfGroup = Omit<MemberOfGroup, 'config' | 'aiPublic'> & { config: string | null; aiPublic: number | null };
+
 /** One page of a group's live members (whose users are live), the owner first, then by joining order. */
 export async function memberPage(core: Core, groupId: number, page: number, size: number): Promise<{ rows: MemberOfGroup[]; total: number }> {
   const q = core.db.q.bind(core.db);
@@ -129,28 +134,15 @@ export async function memberPage(core: Core, groupId: number, page: number, size
   const cols = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId'].map((c) => `m.${q(c)}`);
   const userCols = [...['nickName', 'headImg', 'userType', 'ownerId', 'online', 'config'].map((c) => `u.${q(c)}`), `u.${q('type')} AS ${q('aiPublic')}`];
   const [rows, [{ total }]] = await Promise.all([
-    core.db.query(`SELECT ${[...cols, ...userCols].join(', ')} ${from} ORDER BY m.${q('isOwner')} DESC, m.${q('id')} ASC LIMIT ? OFFSET ?`, [groupId, size, (page - 1) * size]),
-    core.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} ${from}`, [groupId]),
+    core.db.query<StoredMemberOfGroup>(`SELECT ${[...cols, ...userCols].join(', ')} ${from} ORDER BY m.${q('isOwner')} DESC, m.${q('id')} ASC LIMIT ? OFFSET ?`, [groupId, size, (page - 1) * size]),
+    core.db.query<{ total: number | string }>(`SELECT COUNT(*) AS ${q('total')} ${from}`, [groupId]),
   ]);
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     total: Number(total),
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      groupId: Number(r.groupId),
-      userId: Number(r.userId),
-      name: (r.name as string | null) ?? null,
-      avatar: (r.avatar as string | null) ?? null,
-      isOwner: Number(r.isOwner),
-      originMemberId: num(r.originMemberId),
-      linkedMemberId: num(r.linkedMemberId),
-      nickName: (r.nickName as string | null) ?? null,
-      headImg: (r.headImg as string | null) ?? null,
-      userType: num(r.userType),
-      ownerId: num(r.ownerId),
-      online: Number(r.online ?? 0),
-      config: num(r.userType) === 1 ? jsonObject(r.config) ?? {} : null,
-      aiPublic: num(r.userType) === 1 && Number(r.aiPublic) === 1,
+    rows: rows.map(({ config, aiPublic, ...r }) => ({
+      ...r,
+      config: r.userType === 1 ? jsonObject(config) ?? {} : null,
+      aiPublic: r.userType === 1 && aiPublic === 1,
     })),
   };
 }
@@ -164,25 +156,25 @@ export async function memberUserIds(core: Core, groupIds: number[]): Promise<Map
     `SELECT ${q('groupId')}, ${q('userId')} FROM ${tables(core).m} WHERE ${q('groupId')} IN (${groupIds.map(() => '?').join(', ')}) AND ${q('delete')} = 0`,
     groupIds,
   );
-  for (const r of rows) out.get(Number(r.groupId))?.push(Number(r.userId));
+  for (const r of rows) out.get(r.groupId)?.push(r.userId);
   return out;
 }
 
 /** A group by its join key, deleted or not (the live one first), with its public fields. */
 export async function groupByKey(core: Core, key: string): Promise<{ id: number; name: string; avatar: string | null; remark: string | null; type: number; deleted: boolean } | null> {
   const q = core.db.q.bind(core.db);
-  const [row] = await core.db.query(
+  const [row] = await core.db.query<Pick<Group, 'id' | 'name' | 'avatar' | 'remark' | 'type' | 'delete'>>(
     `SELECT ${['id', 'name', 'avatar', 'remark', 'type', 'delete'].map((c) => q(c)).join(', ')} FROM ${tables(core).g} WHERE ${q('key')} = ? ORDER BY ${q('delete')} ASC, ${q('id')} ASC LIMIT 1`,
     [key],
   );
   if (!row) return null;
-  return { id: Number(row.id), name: String(row.name), avatar: (row.avatar as string | null) ?? null, remark: (row.remark as string | null) ?? null, type: Number(row.type), deleted: Number(row.delete) !== 0 };
+  return { id: row.id, name: row.name, avatar: row.avatar ?? null, remark: row.remark ?? null, type: row.type, deleted: row.delete !== 0 };
 }
 
 /** How many live members (with live users) a group has. */
 export async function memberCount(core: Core, groupId: number): Promise<number> {
   const q = core.db.q.bind(core.db);
-  const [row] = await core.db.query<{ n: number }>(`SELECT ${countMembers(core, 'g')} AS ${q('n')} FROM ${tables(core).g} g WHERE g.${q('id')} = ?`, [groupId]);
+  const [row] = await core.db.query<{ n: number | string }>(`SELECT ${countMembers(core, 'g')} AS ${q('n')} FROM ${tables(core).g} g WHERE g.${q('id')} = ?`, [groupId]);
   return Number(row?.n ?? 0);
 }
 
@@ -193,7 +185,7 @@ export interface CatalogueQuery {
 }
 
 /** One page of the public AI members (enabled AI users their owners made public), newest first. */
-export async function aiCatalogue(core: Core, o: CatalogueQuery): Promise<{ rows: Row[]; total: number }> {
+export async function aiCatalogue(core: Core, o: CatalogueQuery): Promise<{ rows: CatalogueAi[]; total: number }> {
   const q = core.db.q.bind(core.db);
   const t = tables(core);
   let where = `WHERE ${q('userType')} = 1 AND ${q('type')} = 1 AND ${q('status')} = 1 AND ${q('delete')} = 0`;
@@ -205,11 +197,12 @@ export async function aiCatalogue(core: Core, o: CatalogueQuery): Promise<{ rows
   const cols = ['id', 'nickName', 'headImg', 'avatar', 'ownerId', 'config', 'createTime'].map((c) => q(c)).join(', ');
   const [rows, [{ total }]] = await Promise.all([
     core.db.query(`SELECT ${cols} FROM ${t.u} ${where} ORDER BY ${q('id')} DESC LIMIT ? OFFSET ?`, [...params, o.size, (o.page - 1) * o.size]),
-    core.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${t.u} ${where}`, params),
+    core.db.query<{ total: number | string }>(`SELECT COUNT(*) AS ${q('total')} FROM ${t.u} ${where}`, params),
   ]);
   const users = core.model.system('users');
+  // The stored config (JSON text) and createTime decoded; the other columns are INT and text as stored.
   const codec = rowCodec(users, users.readable.filter((f) => ['config', 'createTime'].includes(f.name)));
-  return { rows: rows.map((r) => codec.decode(r)), total: Number(total) };
+  return { rows: rows.map((r) => codec.decode(r) as CatalogueAi), total: Number(total) };
 }
 
 /** The ids of the live groups `userId` is a live member of, in joining order. */
@@ -221,14 +214,17 @@ export async function groupIdsOf(core: Core, userId: number): Promise<number[]> 
       `WHERE m.${q('userId')} = ? AND m.${q('delete')} = 0 AND g.${q('delete')} = 0 ORDER BY m.${q('id')}`,
     [userId],
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
+/** The price columns and state of an app (AI members' prices, ai-price.ts). */
+export type AppPrice = Pick<EntityRow<'base/app'>, 'id' | 'tokens' | 'efficiencyCoefficient' | 'show' | 'isAsync'>;
+
 /** The price columns and state of the apps of `ids` (AI members' prices, ai-price.ts); none for no ids. */
-export async function appsByIds(core: Core, ids: number[]): Promise<Row[]> {
+export async function appsByIds(core: Core, ids: number[]): Promise<AppPrice[]> {
   if (!ids.length) return [];
   const q = core.db.q.bind(core.db);
-  return core.db.query<Row>(
+  return core.db.query<AppPrice>(
     `SELECT ${['id', 'tokens', 'efficiencyCoefficient', 'show', 'isAsync'].map(q).join(', ')} FROM ${q(core.model.byKey.get('base/app')!.table)} ` +
       `WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
     ids,

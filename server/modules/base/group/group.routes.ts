@@ -90,7 +90,7 @@ export default defineRoutes((core: Core) => {
         return core.ops.transaction(caller, async () => {
           const g = await lockGroup(core, id);
           await requireRole(core, g, caller, ['owner', 'deputy']);
-          if (card.allocationRatio !== undefined && Number(g.type) !== GROUP_TYPE.team) {
+          if (card.allocationRatio !== undefined && g.type !== GROUP_TYPE.team) {
             throw fail.invalid([{ field: 'allocationRatio', rule: 'invalid', params: {} }]);
           }
           if (Object.keys(card).length) await asSystem(core, (s) => s.update(groups, { id, ...card }, { url: req.path }));

@@ -12,12 +12,12 @@
  *   the origin's name and avatar only when the caller could see that row (its group's member or the
  *   AI's owner).
  */
-import { l, call, defineRoutes, fail, type InvalidField, Fields, bool, id, int, nullableId, nullableText, raw, text, ANY_OBJECT, INT, obj } from '../../../core/api';
+import { l, call, defineRoutes, eq, fail, type InvalidField, Fields, bool, id, int, nullableId, nullableText, raw, text, ANY_OBJECT, INT, obj } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { GROUP } from './group.messages';
 import { aiLimitsOf, assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
-import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow } from './membership.service';
+import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow, type Member } from './membership.service';
 
 const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authType'];
 
@@ -25,13 +25,13 @@ const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authTyp
  * The named check of updateMemberInfo, on the locked row: a member row is changed (and answered) only
  * for its own user, the owner of the AI it holds, or an administrator.
  */
-function assertMayChangeMemberRow(caller: { id: number; isAdmin: boolean }, row: Row, ownsAi: boolean): void {
-  if (!(caller.isAdmin || ownsAi || Number(row.userId) === caller.id)) throw fail.forbidden('no_permission');
+function assertMayChangeMemberRow(caller: { id: number; isAdmin: boolean }, row: Member, ownsAi: boolean): void {
+  if (!(caller.isAdmin || ownsAi || row.userId === caller.id)) throw fail.forbidden('no_permission');
 }
 
 /** A member row, or 404 with the members' message. */
-async function memberRow(core: Core, memberId: number): Promise<Row> {
-  const [row] = await asSystem(core, (s) => s.list(entities(core).members, { id: memberId }));
+async function memberRow(core: Core, memberId: number): Promise<Member> {
+  const [row] = await asSystem(core, (s) => s.find(entities(core).members, eq('id', memberId)));
   if (!row) throw fail.notFound(GROUP.group_member_not_found);
   return row;
 }
@@ -70,27 +70,27 @@ export default defineRoutes((core: Core) => {
         const aiGiven = AI_FIELDS.filter((k) => (input as Row)[k] !== undefined);
         return core.ops.transaction(caller, async (t) => {
           const row = await lockMemberRow(core, memberId);
-          const u = await userRow(core, Number(row.userId));
+          const u = await userRow(core, row.userId);
           const ai = isAi(u);
-          const ownsAi = ai && (caller.isAdmin || Number(u!.ownerId) === caller.id);
+          const ownsAi = ai && (caller.isAdmin || u!.ownerId === caller.id);
           if (aiGiven.length && !ai) throw fail.invalid(aiGiven.map((field): InvalidField => ({ field, rule: 'invalid', params: {} })));
           if (aiGiven.length && !ownsAi) throw fail.forbidden(GROUP.group_ai_not_yours);
           // Whatever is sent (nothing included: the answer is the row), the row is the caller's own or their AI's.
           assertMayChangeMemberRow(caller, row, ownsAi);
           if (authId) {
             const [auth] = await asSystem(core, (s) => s.lock(auths, authId));
-            if (!auth || Number(auth.userId) !== Number(u!.ownerId)) throw fail.notFound('record_not_found');
+            if (!auth || auth.userId !== u!.ownerId) throw fail.notFound('record_not_found');
           }
-          const nextType = authType ?? Number(row.authType);
+          const nextType = authType ?? row.authType;
           const nextAuth = authId === undefined ? row.authId : authId;
           if (nextType === AUTH_TYPE.own && (nextAuth === null || nextAuth === undefined)) {
             throw fail.invalid([{ field: 'authId', rule: 'required', params: {} }]);
           }
           const changes = defined({ name, avatar, authId, authType });
           if (Object.keys(changes).length) await asSystem(core, (s) => s.update(members, { id: memberId, ...changes }, { url: req.path }));
-          if (ai) await updateAiUser(core, Number(row.userId), { nickName: nickName ?? undefined, headImg, config, public: pub });
+          if (ai) await updateAiUser(core, row.userId, { nickName: nickName ?? undefined, headImg, config, public: pub });
           // How the member shows in the group changed: open chats name them anew.
-          if (name !== undefined || avatar !== undefined || nickName !== undefined || headImg !== undefined) t.afterCommit(() => membersChanged(core, Number(row.groupId)));
+          if (name !== undefined || avatar !== undefined || nickName !== undefined || headImg !== undefined) t.afterCommit(() => membersChanged(core, row.groupId));
           return asSystem(core, (s) => s.info(members, memberId));
         });
       },
@@ -108,19 +108,19 @@ export default defineRoutes((core: Core) => {
           const g = await lockGroup(core, groupId);
           await requireRole(core, g, caller, ['owner', 'deputy']);
           const origin = await memberRow(core, memberId);
-          const u = await userRow(core, Number(origin.userId));
+          const u = await userRow(core, origin.userId);
           if (!isAi(u)) throw fail.bad(GROUP.group_not_ai);
           assertMayUseAi(u!, caller);
-          const owns = caller.isAdmin || Number(u!.ownerId) === caller.id;
-          const seesOrigin = owns || (await asSystem(core, (s) => s.list(members, { groupId: Number(origin.groupId), userId: caller.id }))).length > 0;
+          const owns = caller.isAdmin || u!.ownerId === caller.id;
+          const seesOrigin = owns || (await asSystem(core, (s) => s.list(members, { groupId: origin.groupId, userId: caller.id }))).length > 0;
           const id = await addMember(core, t, g, {
-            userId: Number(origin.userId),
-            name: seesOrigin ? (origin.name as string | null) : null,
-            avatar: seesOrigin ? (origin.avatar as string | null) : null,
-            originMemberId: Number(origin.id),
-            linkedMemberId: origin.linkedMemberId === null || origin.linkedMemberId === undefined ? Number(origin.id) : Number(origin.linkedMemberId),
-            authId: owns ? ((origin.authId as number | null) ?? null) : null,
-            authType: owns ? Number(origin.authType) : AUTH_TYPE.platform,
+            userId: origin.userId,
+            name: seesOrigin ? origin.name : null,
+            avatar: seesOrigin ? origin.avatar : null,
+            originMemberId: origin.id,
+            linkedMemberId: origin.linkedMemberId ?? origin.id,
+            authId: owns ? origin.authId : null,
+            authType: owns ? origin.authType : AUTH_TYPE.platform,
           });
           return { id };
         });

@@ -61,14 +61,14 @@ export default defineRoutes((core: Core) => {
           if (ai) uid = await createAiUser(core, caller.id, ai as AiInput);
           else {
             const u = await userRow(core, userId!);
-            if (!u || Number(u.status) !== 1) throw fail.notFound(GROUP.group_user_not_found);
+            if (!u || u.status !== 1) throw fail.notFound(GROUP.group_user_not_found);
             if (isAi(u)) assertMayUseAi(u, caller);
             else person = true;
             uid = userId!;
           }
           const id = await addMember(core, t, g, { userId: uid, name, avatar });
           if (person) {
-            await notifyPeople(core, t, { toIds: [uid], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_group_added, params: { group: String(g.name) }, fromId: caller.id, groupId: Number(g.id) });
+            await notifyPeople(core, t, { toIds: [uid], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_group_added, params: { group: g.name }, fromId: caller.id, groupId: g.id });
           }
           return { id, userId: uid };
         });
@@ -86,29 +86,29 @@ export default defineRoutes((core: Core) => {
         const caller = req.user!;
         const ids = parseIds(input.ids);
         return core.ops.transaction(caller, async (t) => {
-          const found = await asSystem(core, (s) => s.list(members, { id: ids }));
-          const missing = ids.filter((id) => !found.some((r) => Number(r.id) === id));
+          const found = await asSystem(core, (s) => s.find(members, isIn('id', ids)));
+          const missing = ids.filter((id) => !found.some((r) => r.id === id));
           if (missing.length) throw new AppError('not_found', 'records_not_found', { ids: missing.join(', ') }, { missing });
-          const groupIds = [...new Set(found.map((r) => Number(r.groupId)))].sort((a, b) => a - b);
+          const groupIds = [...new Set(found.map((r) => r.groupId))].sort((a, b) => a - b);
           for (const groupId of groupIds) {
             const g = await lockGroup(core, groupId);
-            const wanted = found.filter((r) => Number(r.groupId) === groupId).map((r) => Number(r.id));
+            const wanted = found.filter((r) => r.groupId === groupId).map((r) => r.id);
             const rows = await asSystem(core, (s) => s.lock(members, isIn('id', wanted)));
             if (rows.length !== wanted.length) throw fail.notFound(GROUP.group_member_not_found);
-            const leaving = rows.some((r) => Number(r.userId) === caller.id);
-            const others = rows.filter((r) => Number(r.userId) !== caller.id);
-            if (rows.some((r) => Number(r.isOwner) === 1 && Number(r.userId) === caller.id)) throw fail.conflict(GROUP.group_owner_hand_over);
+            const leaving = rows.some((r) => r.userId === caller.id);
+            const others = rows.filter((r) => r.userId !== caller.id);
+            if (rows.some((r) => r.isOwner === 1 && r.userId === caller.id)) throw fail.conflict(GROUP.group_owner_hand_over);
             if (others.length) {
               const role = await requireRole(core, g, caller, ['owner', 'deputy']);
               if (role === 'deputy' && others.some((r) => roleOf(g, r) !== 'member')) throw fail.forbidden(GROUP.group_deputy_limit);
-              if (others.some((r) => Number(r.isOwner) === 1)) throw fail.conflict(GROUP.group_owner_hand_over);
+              if (others.some((r) => r.isOwner === 1)) throw fail.conflict(GROUP.group_owner_hand_over);
             }
             await removeMembers(core, t, g, rows, req.path);
-            const params = { group: String(g.name) };
-            await notifyPeople(core, t, { toIds: others.map((r) => Number(r.userId)), type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_group_removed, params, fromId: caller.id, groupId: Number(g.id) });
-            if (leaving && Number(g.type) === GROUP_TYPE.team) {
+            const params = { group: g.name };
+            await notifyPeople(core, t, { toIds: others.map((r) => r.userId), type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_group_removed, params, fromId: caller.id, groupId: g.id });
+            if (leaving && g.type === GROUP_TYPE.team) {
               const name = await displayName(core, caller.id);
-              await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { ...params, name }, fromId: caller.id, groupId: Number(g.id) });
+              await notifyPeople(core, t, { toIds: [g.userId ?? 0], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { ...params, name }, fromId: caller.id, groupId: g.id });
             }
           }
           return { count: ids.length };
@@ -133,7 +133,7 @@ export default defineRoutes((core: Core) => {
         const size = input.size ?? 1000;
         const g = await liveGroup(core, groupId);
         if (!g) throw fail.notFound(GROUP.group_not_found);
-        const open = Number(g.type) === GROUP_TYPE.public || Number(g.type) === GROUP_TYPE.team;
+        const open = g.type === GROUP_TYPE.public || g.type === GROUP_TYPE.team;
         // Whether the group is public is known only once it is read: a named check of the operation.
         if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId, req.user.id)))) throw fail.forbidden(GROUP.group_private);
         const { rows, total } = await memberPage(core, groupId, page, size);
@@ -153,8 +153,8 @@ export default defineRoutes((core: Core) => {
         const page = input.page ?? 1;
         const size = input.size ?? 20;
         const { rows, total } = await aiCatalogue(core, { keyWord: kw ? kw.trim() || null : null, page, size });
-        const prices = await aiPrices(core, rows.map((r) => ({ id: Number(r.id), config: configObject(r.config) })));
-        return { list: rows.map((r) => publicAi(r, prices.get(Number(r.id)) ?? null)), pagination: { page, size, total } };
+        const prices = await aiPrices(core, rows.map((r) => ({ id: r.id, config: configObject(r.config) })));
+        return { list: rows.map((r) => publicAi(r, prices.get(r.id) ?? null)), pagination: { page, size, total } };
       },
     }),
   ];

@@ -8,25 +8,38 @@
  * Roles, one place each: the owner is the member row with isOwner 1; deputies are the user ids in
  * the group's onwerIds (deputies are always members: leaving drops the id); everyone else is a member.
  */
-import { SYSTEM, systemFor, and, eq, AppError, fail, t as text } from '../../../core/api';
-import type { Core, AuthUser, Row, Entity, OpTransaction } from '../../../core/api';
+import { SYSTEM, systemFor, and, entity, eq, fail, t as text } from '../../../core/api';
+import type { Core, AuthUser, EntityColumns, EntityRow, OpTransaction, TypedEntity } from '../../../core/api';
 import { notifyUsers, type NotifyType } from '../notify/notify.service';
 import { GROUP } from './group.messages';
 import { memberLang } from '../member-language';
 
 export type Role = 'owner' | 'deputy' | 'member';
 
+/** A group row (base/group). */
+export type Group = EntityRow<'base/group'>;
+/** A member row (base/groupMember). */
+export type Member = EntityRow<'base/groupMember'>;
+/** A user row (base/sys/user). */
+export type User = EntityRow<'base/sys/user'>;
+
 export interface Entities {
-  groups: Entity;
-  members: Entity;
-  users: Entity;
-  desktops: Entity;
-  auths: Entity;
+  groups: TypedEntity<'base/group'>;
+  members: TypedEntity<'base/groupMember'>;
+  users: TypedEntity<'base/sys/user'>;
+  desktops: TypedEntity<'base/desktop'>;
+  auths: TypedEntity<'base/auth'>;
 }
 
 export function entities(core: Core): Entities {
-  const get = (key: string) => core.model.byKey.get(key)!;
-  return { groups: get('base/group'), members: get('base/groupMember'), users: core.model.system('users'), desktops: get('base/desktop'), auths: get('base/auth') };
+  const { model } = core;
+  return {
+    groups: entity(model, 'base/group'),
+    members: entity(model, 'base/groupMember'),
+    users: entity(model, 'base/sys/user'),
+    desktops: entity(model, 'base/desktop'),
+    auths: entity(model, 'base/auth'),
+  };
 }
 
 /** Runs `fn` as the system inside the transaction under way (it joins it). */
@@ -35,32 +48,32 @@ export function asSystem<T>(core: Core, fn: (s: OpTransaction) => Promise<T>): P
 }
 
 /** The deputies' user ids of a group row. */
-export function deputies(g: Row): number[] {
-  return Array.isArray(g.onwerIds) ? (g.onwerIds as unknown[]).map(Number).filter((n) => Number.isSafeInteger(n)) : [];
+export function deputies(g: Pick<Group, 'onwerIds'>): number[] {
+  return Array.isArray(g.onwerIds) ? g.onwerIds.map(Number).filter((n) => Number.isSafeInteger(n)) : [];
 }
 
 /** The role a member row gives its user in group `g`; null without a row. */
-export function roleOf(g: Row, row: Row | null | undefined): Role | null {
+export function roleOf(g: Pick<Group, 'onwerIds'>, row: Pick<Member, 'isOwner' | 'userId'> | null | undefined): Role | null {
   if (!row) return null;
-  if (Number(row.isOwner) === 1) return 'owner';
-  return deputies(g).includes(Number(row.userId)) ? 'deputy' : 'member';
+  if (row.isOwner === 1) return 'owner';
+  return deputies(g).includes(row.userId) ? 'deputy' : 'member';
 }
 
 /** Locks the live group (404 otherwise). The first statement of every membership write. */
-export async function lockGroup(core: Core, groupId: number): Promise<Row> {
+export async function lockGroup(core: Core, groupId: number): Promise<Group> {
   const [g] = await asSystem(core, (s) => s.lock(entities(core).groups, groupId));
   if (!g) throw fail.notFound(GROUP.group_not_found);
   return g;
 }
 
 /** The live member row of `userId` in the group, locked; null when they are not a member. */
-export async function lockMember(core: Core, groupId: number, userId: number): Promise<Row | null> {
+export async function lockMember(core: Core, groupId: number, userId: number): Promise<Member | null> {
   const [row] = await asSystem(core, (s) => s.lock(entities(core).members, and(eq('groupId', groupId), eq('userId', userId))));
   return row ?? null;
 }
 
 /** A live member row by id, locked, or 404. */
-export async function lockMemberRow(core: Core, memberId: number): Promise<Row> {
+export async function lockMemberRow(core: Core, memberId: number): Promise<Member> {
   const [row] = await asSystem(core, (s) => s.lock(entities(core).members, memberId));
   if (!row) throw fail.notFound(GROUP.group_member_not_found);
   return row;
@@ -70,41 +83,30 @@ export async function lockMemberRow(core: Core, memberId: number): Promise<Row> 
  * The caller's role in the locked group `g`, refused (403) unless it is one of `allowed`.
  * Administrators pass as 'owner' whether they are members or not.
  */
-export async function requireRole(core: Core, g: Row, caller: AuthUser, allowed: Role[]): Promise<Role> {
+export async function requireRole(core: Core, g: Group, caller: AuthUser, allowed: Role[]): Promise<Role> {
   if (caller.isAdmin) return 'owner';
-  const role = roleOf(g, await lockMember(core, Number(g.id), caller.id));
+  const role = roleOf(g, await lockMember(core, g.id, caller.id));
   if (role && allowed.includes(role)) return role;
   if (!role) throw fail.forbidden(GROUP.group_not_member);
   throw fail.forbidden(allowed.includes('deputy') ? GROUP.group_not_manager : GROUP.group_not_owner);
 }
 
 /** A live user row (system read), or null. */
-export async function userRow(core: Core, id: number): Promise<Row | null> {
-  try {
-    return await asSystem(core, (s) => s.info(entities(core).users, id));
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') return null;
-    throw err;
-  }
+export async function userRow(core: Core, id: number): Promise<User | null> {
+  const [row] = await asSystem(core, (s) => s.find(entities(core).users, eq('id', id)));
+  return row ?? null;
 }
 
-export interface NewMember {
-  userId: number;
-  name?: string | null;
-  avatar?: string | null;
-  originMemberId?: number | null;
-  linkedMemberId?: number | null;
-  authId?: number | null;
-  authType?: number;
-}
+export type NewMember = Pick<Member, 'userId'> &
+  Partial<Pick<EntityColumns<'base/groupMember'>, 'name' | 'avatar' | 'originMemberId' | 'linkedMemberId' | 'authId' | 'authType'>>;
 
 /**
  * Adds a member to the locked group `g` and returns the row id: 409 when the user is a live
  * member already; an earlier, soft-deleted row of theirs is purged first (one row per group and
  * user). Their sockets join the group's room after the commit.
  */
-export async function addMember(core: Core, t: OpTransaction, g: Row, m: NewMember): Promise<number> {
-  const groupId = Number(g.id);
+export async function addMember(core: Core, t: OpTransaction, g: Group, m: NewMember): Promise<number> {
+  const groupId = g.id;
   if (await lockMember(core, groupId, m.userId)) throw fail.conflict(GROUP.group_already_member);
   const { members } = entities(core);
   const id = await asSystem(core, async (s) => {
@@ -128,16 +130,16 @@ export function membersChanged(core: Core, groupId: number): void {
 }
 
 /** The row without its undefined values. */
-export function defined(row: Row): Row {
-  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+export function defined<T extends object>(row: T): Partial<T> {
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Sets the deputies of the locked group `g` (a no-op when they do not change). */
-export async function setDeputies(core: Core, g: Row, next: number[]): Promise<void> {
+export async function setDeputies(core: Core, g: Group, next: number[]): Promise<void> {
   const now = deputies(g);
   const wanted = [...new Set(next)];
   if (now.length === wanted.length && wanted.every((id) => now.includes(id))) return;
-  await asSystem(core, (s) => s.updateWhere(entities(core).groups, Number(g.id), { onwerIds: wanted }, { expect: 1 }));
+  await asSystem(core, (s) => s.updateWhere(entities(core).groups, g.id, { onwerIds: wanted }, { expect: 1 }));
   g.onwerIds = wanted;
 }
 
@@ -146,14 +148,14 @@ export async function setDeputies(core: Core, g: Row, next: number[]): Promise<v
  * users from the deputies, and takes their sockets out of the group's room after the commit.
  * Who may remove whom is the caller's check.
  */
-export async function removeMembers(core: Core, t: OpTransaction, g: Row, rows: Row[], url: string): Promise<void> {
+export async function removeMembers(core: Core, t: OpTransaction, g: Group, rows: Member[], url: string): Promise<void> {
   if (!rows.length) return;
-  const userIds = rows.map((r) => Number(r.userId));
-  await core.ops.transaction(systemFor(t.caller), (s) => s.delete(entities(core).members, { ids: rows.map((r) => Number(r.id)) }, { url }));
+  const userIds = rows.map((r) => r.userId);
+  await core.ops.transaction(systemFor(t.caller), (s) => s.delete(entities(core).members, { ids: rows.map((r) => r.id) }, { url }));
   await setDeputies(core, g, deputies(g).filter((id) => !userIds.includes(id)));
   t.afterCommit(async () => {
-    await core.realtime.leaveGroup(userIds, Number(g.id));
-    membersChanged(core, Number(g.id));
+    await core.realtime.leaveGroup(userIds, g.id);
+    membersChanged(core, g.id);
   });
 }
 
@@ -169,7 +171,7 @@ export async function notifyPeople(
   for (const toId of [...new Set(n.toIds)]) {
     if (toId === n.fromId) continue;
     const u = await userRow(core, toId);
-    if (!u || Number(u.userType) === 1) continue;
+    if (!u || u.userType === 1) continue;
     const title = text(memberLang(u), n.key, n.params);
     await notifyUsers(core, t, { toIds: [toId], type: n.type, title, content: null, fromId: n.fromId, groupId: n.groupId });
   }
@@ -178,5 +180,5 @@ export async function notifyPeople(
 /** A user's display name for a notification. */
 export async function displayName(core: Core, userId: number): Promise<string> {
   const u = await userRow(core, userId);
-  return String(u?.nickName ?? u?.username ?? userId);
+  return u?.nickName ?? u?.username ?? String(userId);
 }

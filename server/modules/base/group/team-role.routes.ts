@@ -37,7 +37,7 @@ export default defineRoutes((core: Core) => {
           await requireRole(core, g, caller, ['owner']);
           const target = await lockMember(core, groupId, userId);
           if (!target) throw fail.notFound(GROUP.group_member_not_found);
-          if (Number(target.isOwner) === 1) throw fail.conflict(GROUP.group_role_self);
+          if (target.isOwner === 1) throw fail.conflict(GROUP.group_role_self);
           if (role !== 'member' && isAi(await userRow(core, userId))) throw fail.conflict(GROUP.group_role_ai);
           const others = deputies(g).filter((id) => id !== userId);
           if (role === 'member') await setDeputies(core, g, others);
@@ -45,14 +45,14 @@ export default defineRoutes((core: Core) => {
           else {
             const owners = await asSystem(core, (s) => s.lock(members, and(eq('groupId', groupId), eq('isOwner', 1))));
             if (owners.length !== 1) throw fail.conflict('write_conflict');
-            const oldOwner = Number(owners[0].userId);
+            const oldOwner = owners[0].userId;
             await asSystem(core, async (s) => {
-              await s.updateWhere(members, and(eq('id', Number(owners[0].id)), eq('isOwner', 1)), { isOwner: 0 }, { expect: 1 });
-              await s.updateWhere(members, and(eq('id', Number(target.id)), eq('isOwner', 0)), { isOwner: 1 }, { expect: 1 });
-              await s.updateWhere(groups, and(eq('id', groupId), eq('userId', Number(g.userId))), { userId: userId, onwerIds: [...others, oldOwner] }, { expect: 1 });
+              await s.updateWhere(members, and(eq('id', owners[0].id), eq('isOwner', 1)), { isOwner: 0 }, { expect: 1 });
+              await s.updateWhere(members, and(eq('id', target.id), eq('isOwner', 0)), { isOwner: 1 }, { expect: 1 });
+              await s.updateWhere(groups, and(eq('id', groupId), eq('userId', g.userId ?? 0)), { userId: userId, onwerIds: [...others, oldOwner] }, { expect: 1 });
             });
           }
-          await notifyPeople(core, t, { toIds: [userId], type: NOTIFY_TYPE.teamRole, key: ROLE_TEXT[role], params: { group: String(g.name) }, fromId: caller.id, groupId: Number(g.id) });
+          await notifyPeople(core, t, { toIds: [userId], type: NOTIFY_TYPE.teamRole, key: ROLE_TEXT[role], params: { group: g.name }, fromId: caller.id, groupId: g.id });
           return { groupId, userId, role };
         });
       },

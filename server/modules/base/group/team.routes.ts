@@ -31,13 +31,13 @@ const TEAM_LIST_LIMIT = 5000;
 async function withdraw(core: Core, t: OpTransaction, caller: AuthUser, groupIds: number[], url: string): Promise<{ count: number }> {
   for (const groupId of [...groupIds].sort((a, b) => a - b)) {
     const g = await lockGroup(core, groupId);
-    if (Number(g.type) !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
+    if (g.type !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
     const row = await lockMember(core, groupId, caller.id);
     if (!row) throw fail.notFound(GROUP.group_not_member);
-    if (Number(row.isOwner) === 1) throw fail.conflict(GROUP.group_owner_hand_over);
+    if (row.isOwner === 1) throw fail.conflict(GROUP.group_owner_hand_over);
     await removeMembers(core, t, g, [row], url);
     const name = await displayName(core, caller.id);
-    await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { group: String(g.name), name }, fromId: caller.id, groupId: Number(g.id) });
+    await notifyPeople(core, t, { toIds: [g.userId ?? 0], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { group: g.name, name }, fromId: caller.id, groupId: g.id });
   }
   return { count: groupIds.length };
 }
@@ -78,7 +78,7 @@ export default defineRoutes((core: Core) => {
       async handler(_req, { groupId }) {
         const g = await liveGroup(core, groupId);
         if (!g) throw fail.notFound(GROUP.group_not_found);
-        if (Number(g.type) !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
+        if (g.type !== GROUP_TYPE.team) throw fail.notFound(GROUP.group_not_team);
         return shownMembers(g, (await memberPage(core, groupId, 1, TEAM_LIST_LIMIT)).rows);
       },
     }),
@@ -113,8 +113,8 @@ export default defineRoutes((core: Core) => {
           if (!g) throw fail.notFound(GROUP.team_key_not_found);
           const id = await addMember(core, t, g, { userId: caller.id });
           const name = await displayName(core, caller.id);
-          await notifyPeople(core, t, { toIds: [Number(g.userId)], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: String(g.name), name }, fromId: caller.id, groupId: Number(g.id) });
-          return { id, groupId: Number(g.id) };
+          await notifyPeople(core, t, { toIds: [g.userId ?? 0], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: g.name, name }, fromId: caller.id, groupId: g.id });
+          return { id, groupId: g.id };
         });
       },
     }),

@@ -5,29 +5,34 @@
  * accepts of one request, are decided one after the other, and the unique (userId, friendId)
  * index is the last word if anything else writes the table.
  */
-import { SYSTEM, and, eq, isIn, or, fail, t as text } from '../../../core/api';
-import type { Core, Row, OpTransaction } from '../../../core/api';
+import { SYSTEM, and, entity, eq, isIn, or, fail, t as text } from '../../../core/api';
+import type { Core, EntityColumns, EntityRow, OpTransaction, TypedEntity } from '../../../core/api';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
 import { isAi } from '../group/ai-member.service';
 import { FRIEND } from './friend.messages';
 import { memberLang } from '../member-language';
 
+/** A side of a friendship: one row of base/friend. */
+export type Friend = EntityRow<'base/friend'>;
+/** A user row, as the pair holds it. */
+export type User = EntityRow<'base/sys/user'>;
+
 export interface Pair {
   /** The users' rows. */
-  me: Row;
-  other: Row;
+  me: User;
+  other: User;
   /** The live friend rows: me -> other (mine) and other -> me (theirs). */
-  mine: Row | null;
-  theirs: Row | null;
+  mine: Friend | null;
+  theirs: Friend | null;
 }
 
-export const friendEntity = (core: Core) => core.model.byKey.get('base/friend')!;
+export const friendEntity = (core: Core): TypedEntity<'base/friend'> => entity(core.model, 'base/friend');
 
 /** Locks the users' rows (live ones; ascending id) and answers them by id. */
-export async function lockUsers(core: Core, ids: number[]): Promise<Map<number, Row>> {
+export async function lockUsers(core: Core, ids: number[]): Promise<Map<number, User>> {
   return core.ops.transaction(SYSTEM, async (sys) => {
-    const rows = await sys.lock(core.model.system('users'), isIn('id', [...new Set(ids)]));
-    return new Map(rows.map((r) => [Number(r.id), r]));
+    const rows = await sys.lock(entity(core.model, 'base/sys/user'), isIn('id', [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r]));
   });
 }
 
@@ -40,7 +45,7 @@ export async function lockPair(core: Core, meId: number, otherId: number): Promi
   const rows = await core.ops.transaction(SYSTEM, (sys) =>
     sys.lock(friendEntity(core), or(and(eq('userId', meId), eq('friendId', otherId)), and(eq('userId', otherId), eq('friendId', meId)))),
   );
-  const side = (from: number) => rows.find((r) => Number(r.userId) === from) ?? null;
+  const side = (from: number) => rows.find((r) => r.userId === from) ?? null;
   return { me, other, mine: side(meId), theirs: side(otherId) };
 }
 
@@ -48,12 +53,15 @@ export async function lockPair(core: Core, meId: number, otherId: number): Promi
  * Whether `user` can be befriended: an enabled person. AI members (userType 1, see
  * ../group/ai-member.service.ts) join groups instead; they are never anyone's friend.
  */
-export function befriendable(user: Row): boolean {
-  return Number(user.status) === 1 && !isAi(user);
+export function befriendable(user: Pick<User, 'status' | 'userType'>): boolean {
+  return user.status === 1 && !isAi(user);
 }
 
+/** What the caller writes of their own side. */
+export type OwnChanges = Partial<Pick<EntityColumns<'base/friend'>, 'remark' | 'type' | 'status'>>;
+
 /** Drops fields left undefined, so a write changes only what was sent. */
-function given(changes: Row): Row {
+function given(changes: OwnChanges): OwnChanges {
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
 }
 
@@ -62,16 +70,16 @@ function given(changes: Row): Row {
  * adds one. The unique index holds deleted rows too, so a deleted row of the pair is purged first
  * (its recycle record then restores nothing: the pair has a newer row). Returns the row's id.
  */
-export async function putMine(core: Core, t: OpTransaction, pair: Pair, changes: Row): Promise<number> {
+export async function putMine(core: Core, t: OpTransaction, pair: Pair, changes: OwnChanges): Promise<number> {
   const e = friendEntity(core);
   const data = given(changes);
   if (pair.mine) {
-    if (!Object.keys(data).length) return Number(pair.mine.id);
-    await t.updateWhere(e, Number(pair.mine.id), data, { expect: 1 });
-    return Number(pair.mine.id);
+    if (!Object.keys(data).length) return pair.mine.id;
+    await t.updateWhere(e, pair.mine.id, data, { expect: 1 });
+    return pair.mine.id;
   }
-  const meId = Number(pair.me.id);
-  const otherId = Number(pair.other.id);
+  const meId = pair.me.id;
+  const otherId = pair.other.id;
   await t.purge(e, and(eq('userId', meId), eq('friendId', otherId), eq('delete', 1)));
   const { id, created } = await t.addIfAbsent(e, { ...data, friendId: otherId }, ['userId', 'friendId']);
   if (!created) await t.updateWhere(e, id, data, { expect: 1 });
@@ -81,18 +89,18 @@ export async function putMine(core: Core, t: OpTransaction, pair: Pair, changes:
 /** Sets the other side's status (product work, as the system) when it is one of `from`. */
 export async function setTheirs(core: Core, pair: Pair, from: number[], status: number): Promise<void> {
   const theirs = pair.theirs;
-  if (!theirs || !from.includes(Number(theirs.status))) return;
+  if (!theirs || !from.includes(theirs.status)) return;
   await core.ops.transaction(SYSTEM, (sys) =>
-    sys.updateWhere(friendEntity(core), and(eq('id', Number(theirs.id)), isIn('status', from)), { status }, { expect: 1 }),
+    sys.updateWhere(friendEntity(core), and(eq('id', theirs.id), isIn('status', from)), { status }, { expect: 1 }),
   );
 }
 
 /** Tells `to` that `from` asked to be friends, or accepted: a notification in `to`'s language. */
-export async function notifyFriend(core: Core, t: OpTransaction, kind: 'request' | 'accepted', from: Row, to: Row): Promise<void> {
+export async function notifyFriend(core: Core, t: OpTransaction, kind: 'request' | 'accepted', from: User, to: User): Promise<void> {
   const lang = memberLang(to);
-  const name = typeof from.nickName === 'string' && from.nickName ? from.nickName : `#${String(from.id)}`;
+  const name = from.nickName || `#${from.id}`;
   const [type, title, content] = kind === 'request'
     ? [NOTIFY_TYPE.friendRequest, FRIEND.friend_request_title, FRIEND.friend_request_content]
     : [NOTIFY_TYPE.friendAccepted, FRIEND.friend_accepted_title, FRIEND.friend_accepted_content];
-  await notifyUsers(core, t, { toIds: [Number(to.id)], type, title: text(lang, title), content: text(lang, content, { name }), fromId: Number(from.id) });
+  await notifyUsers(core, t, { toIds: [to.id], type, title: text(lang, title), content: text(lang, content, { name }), fromId: from.id });
 }

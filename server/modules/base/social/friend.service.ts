@@ -24,17 +24,17 @@
  * - delete `{ids}` takes the caller's own rows (administrators: any) and removes both sides, except
  *   the other side's block: a block survives the blocked person deleting their refused row.
  */
-import { SYSTEM, systemFor, and, eq, or, parseIds, type OpTransaction, AppError, fail, hit } from '../../../core/api';
-import type { Core, AuthUser, Row } from '../../../core/api';
+import { SYSTEM, systemFor, and, eq, isIn, or, parseIds, type OpTransaction, AppError, fail, hit } from '../../../core/api';
+import type { Core, AuthUser } from '../../../core/api';
 import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
 import type { AddBody, UpdateBody } from './friend-body';
-import { befriendable, friendEntity, lockPair, lockUsers, notifyFriend, putMine, setTheirs, type Pair } from './friend-pair';
+import { befriendable, friendEntity, lockPair, lockUsers, notifyFriend, putMine, setTheirs, type Friend, type Pair } from './friend-pair';
 import { FRIEND } from './friend.messages';
 import { NOTIFY_TYPE, readNotifications } from '../notify/notify.service';
 
 const { pending: PENDING, accepted: ACCEPTED, refused: REFUSED, blocked: BLOCKED } = FRIEND_STATUS;
 
-const status = (row: Row | null): number | null => (row ? Number(row.status) : null);
+const status = (row: Friend | null): Friend['status'] | null => row?.status ?? null;
 
 /** Requests a member may send per hour (FRIEND_ADD_PER_HOUR): each one notifies someone. */
 function requestsPerHour(core: Core): number {
@@ -72,9 +72,9 @@ function requestAnswered(core: Core, t: OpTransaction, meId: number, otherId: nu
 }
 
 /** The locked pair of `row`, seen from `meId`; 404 when the row went meanwhile. */
-async function pairOf(core: Core, meId: number, otherId: number, row: Row, side: 'mine' | 'theirs'): Promise<Pair> {
+async function pairOf(core: Core, meId: number, otherId: number, row: Friend, side: 'mine' | 'theirs'): Promise<Pair> {
   const pair = await lockPair(core, meId, otherId);
-  if (Number(pair[side]?.id) !== Number(row.id)) throw fail.notFound('record_not_found');
+  if (pair[side]?.id !== row.id) throw fail.notFound('record_not_found');
   return pair;
 }
 
@@ -85,24 +85,25 @@ async function updateOwnFields(core: Core, t: OpTransaction, id: number, body: U
 }
 
 /** The caller changes their own side: remark and type, or blocks the other person. */
-async function updateMine(core: Core, t: OpTransaction, caller: AuthUser, row: Row, body: UpdateBody): Promise<void> {
-  if (body.status === undefined || body.status === Number(row.status)) return updateOwnFields(core, t, Number(row.id), body);
+async function updateMine(core: Core, t: OpTransaction, caller: AuthUser, row: Friend, body: UpdateBody): Promise<void> {
+  if (body.status === undefined || body.status === row.status) return updateOwnFields(core, t, row.id, body);
   if (body.status !== BLOCKED) throw fail.forbidden(FRIEND.friend_status_not_allowed);
-  const pair = await pairOf(core, caller.id, Number(row.friendId), row, 'mine');
+  const pair = await pairOf(core, caller.id, row.friendId, row, 'mine');
   await putMine(core, t, pair, { remark: body.remark, type: body.type, status: BLOCKED });
   await setTheirs(core, pair, [PENDING, ACCEPTED], REFUSED);
-  await requestAnswered(core, t, caller.id, Number(row.friendId));
+  await requestAnswered(core, t, caller.id, row.friendId);
 }
 
 /** The caller answers a request made to them (the row is the requester's). */
-async function answer(core: Core, t: OpTransaction, caller: AuthUser, row: Row, body: UpdateBody): Promise<void> {
+async function answer(core: Core, t: OpTransaction, caller: AuthUser, row: Friend, body: UpdateBody): Promise<void> {
   if (body.remark !== undefined || body.type !== undefined) throw fail.forbidden(FRIEND.friend_not_your_row);
   if (body.status === undefined) return;
   if (body.status === PENDING) throw fail.forbidden(FRIEND.friend_status_not_allowed);
-  const pair = await pairOf(core, caller.id, Number(row.userId), row, 'theirs');
+  const requesterId = row.userId ?? 0;
+  const pair = await pairOf(core, caller.id, requesterId, row, 'theirs');
   const current = status(pair.theirs);
   // Whatever the answer, the request is settled (a refusal below rolls this back with the rest).
-  await requestAnswered(core, t, caller.id, Number(row.userId));
+  await requestAnswered(core, t, caller.id, requesterId);
   if (body.status === BLOCKED) {
     await setTheirs(core, pair, [PENDING, ACCEPTED], REFUSED);
     await putMine(core, t, pair, { status: BLOCKED });
@@ -124,15 +125,16 @@ async function answer(core: Core, t: OpTransaction, caller: AuthUser, row: Row, 
 /** friend/update `{id, status?, remark?, type?}`. */
 export function updateFriend(core: Core, caller: AuthUser, body: UpdateBody): Promise<null> {
   return core.ops.transaction(caller, async (t) => {
-    const row = await core.ops.transaction(SYSTEM, (sys) => sys.info(friendEntity(core), body.id));
+    const [row] = await core.ops.transaction(SYSTEM, (sys) => sys.find(friendEntity(core), eq('id', body.id)));
+    if (!row) throw fail.notFound('record_not_found');
     // A block is never shown to the blocked person (an administrator sees it).
-    if (Number(row.friendId) === caller.id && Number(row.status) === BLOCKED && !caller.isAdmin) throw fail.notFound('record_not_found');
-    if (Number(row.userId) === caller.id) await updateMine(core, t, caller, row, body);
-    else if (Number(row.friendId) === caller.id) await answer(core, t, caller, row, body);
+    if (row.friendId === caller.id && row.status === BLOCKED && !caller.isAdmin) throw fail.notFound('record_not_found');
+    if (row.userId === caller.id) await updateMine(core, t, caller, row, body);
+    else if (row.friendId === caller.id) await answer(core, t, caller, row, body);
     else {
       // Neither side: an administrator, as the call's rule (friend.access.ts sideOfFriendRow) lets
       // no one else through; the row's two sides are fixed once it is made.
-      if (body.status !== undefined && body.status !== Number(row.status)) throw fail.forbidden(FRIEND.friend_status_not_allowed);
+      if (body.status !== undefined && body.status !== row.status) throw fail.forbidden(FRIEND.friend_status_not_allowed);
       await updateOwnFields(core, t, body.id, body);
     }
     return null;
@@ -144,23 +146,23 @@ export function removeFriends(core: Core, caller: AuthUser, given: unknown, url:
   const ids = parseIds(given);
   return core.ops.transaction(caller, async () => {
     const e = friendEntity(core);
-    const found = await core.ops.transaction(SYSTEM, (sys) => sys.list(e, { id: ids }));
+    const found = await core.ops.transaction(SYSTEM, (sys) => sys.find(e, isIn('id', ids)));
     // A member names their own rows (another's reads as missing, 404); an administrator any row.
-    const named = found.filter((r) => caller.isAdmin || Number(r.userId) === caller.id);
-    const missing = ids.filter((id) => !named.some((r) => Number(r.id) === id));
+    const named = found.filter((r) => caller.isAdmin || r.userId === caller.id);
+    const missing = ids.filter((id) => !named.some((r) => r.id === id));
     if (missing.length) throw new AppError('not_found', 'records_not_found', { ids: missing.join(', ') }, { missing });
-    await lockUsers(core, named.flatMap((r) => [Number(r.userId), Number(r.friendId)]));
+    await lockUsers(core, named.flatMap((r) => [r.userId ?? 0, r.friendId]));
     const sides = or(...named.map((r) => {
-      const [u, f] = [Number(r.userId), Number(r.friendId)];
+      const [u, f] = [r.userId ?? 0, r.friendId];
       return or(and(eq('userId', u), eq('friendId', f)), and(eq('userId', f), eq('friendId', u)));
     }));
     return core.ops.transaction(systemFor(caller), async (sys) => {
       const live = await sys.lock(e, sides);
-      const gone = ids.filter((id) => !live.some((r) => Number(r.id) === id));
+      const gone = ids.filter((id) => !live.some((r) => r.id === id));
       if (gone.length) throw new AppError('not_found', 'records_not_found', { ids: gone.join(', ') }, { missing: gone });
-      const reverse = live.filter((r) => !ids.includes(Number(r.id)) && Number(r.status) !== BLOCKED
-        && named.some((n) => Number(n.userId) === Number(r.friendId) && Number(n.friendId) === Number(r.userId)));
-      await sys.delete(e, { ids: [...ids, ...reverse.map((r) => Number(r.id))] }, { url });
+      const reverse = live.filter((r) => !ids.includes(r.id) && r.status !== BLOCKED
+        && named.some((n) => n.userId === r.friendId && n.friendId === r.userId));
+      await sys.delete(e, { ids: [...ids, ...reverse.map((r) => r.id)] }, { url });
       return { count: ids.length };
     });
   });
