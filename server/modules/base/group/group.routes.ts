@@ -11,7 +11,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { l, call, defineRoutes, AppError, fail, parseIds, id, int, nullableText, num, raw, text, ANY_OBJECT, INT, STR, listOf, obj } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import type { Core, EntityRow, Row } from '../../../core/api';
 import { BOARD_SIZE, GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { MY_GROUP } from './group.answers';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
@@ -60,7 +60,8 @@ export default defineRoutes((core: Core) => {
       async handler(req, input) {
         const caller = req.user!;
         const { type: given, ...card } = input;
-        const type = given ?? GROUP_TYPE.private;
+        // The input's bounds are the dictionary's: private, public or team.
+        const type = (given ?? GROUP_TYPE.private) as EntityRow<'base/group'>['type'];
         for (let attempt = 0; ; attempt++) {
           const key = type === GROUP_TYPE.team ? newTeamKey() : undefined;
           try {

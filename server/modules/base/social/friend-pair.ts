@@ -87,7 +87,7 @@ export async function putMine(core: Core, t: OpTransaction, pair: Pair, changes:
 }
 
 /** Sets the other side's status (product work, as the system) when it is one of `from`. */
-export async function setTheirs(core: Core, pair: Pair, from: number[], status: number): Promise<void> {
+export async function setTheirs(core: Core, pair: Pair, from: number[], status: Friend['status']): Promise<void> {
   const theirs = pair.theirs;
   if (!theirs || !from.includes(theirs.status)) return;
   await core.ops.transaction(SYSTEM, (sys) =>
