@@ -71,7 +71,7 @@ export default defineRoutes((core: Core) => [
     async handler() {
       const groups = new Map<number | null, Row[]>();
       for (const app of await shownApps(core)) {
-        const key = app.parentType === null ? null : Number(app.parentType);
+        const key = typeof app.parentType === 'number' ? app.parentType : null;
         groups.set(key, [...(groups.get(key) ?? []), app]);
       }
       // Parent types in ascending order, apps without one last.

@@ -22,6 +22,7 @@ import { CHAT } from './chat.messages';
 import { assertTakesPart } from './chat-access';
 import { conversationKey, READ_INPUT, readInput, type Target } from './conversation';
 import { lastSeqs, readSeqs } from './history.queries';
+import { rateWindowOf } from './rate-window';
 
 export interface ReadMark extends Target {
   seq: number;
@@ -31,8 +32,7 @@ const DEFAULT_LIMIT = { max: 60, windowSeconds: 10 };
 
 /** Counts one read mark of the user against `CHAT_READ_LIMIT` (`max/seconds`); 1001 (HTTP 429) over it. */
 export function hitReadLimit(core: Core, userId: number): Promise<void> {
-  const m = /^(\d+)\/(\d+)$/.exec((core.config.env.CHAT_READ_LIMIT ?? '').trim());
-  const limit = m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
+  const limit = rateWindowOf(core.config.env.CHAT_READ_LIMIT, DEFAULT_LIMIT);
   return hit(core.cache, [{ key: `chat:read:${userId}`, ...limit }], CHAT.chat_read_too_fast);
 }
 
