@@ -3,7 +3,8 @@
  * cannot express. Tables come from the model; every value is a bound parameter. JSON columns come
  * back as their stored text and are parsed here.
  */
-import type { Core, Row } from '../../../core/api';
+import { entity } from '../../../core/api';
+import type { Core, EntityKey, Row } from '../../../core/api';
 import { USER_TYPE } from '../group/ai-member.service';
 
 /** An AI member as a reply needs it. */
@@ -34,15 +35,11 @@ export interface TailMessage {
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-function tableOf(core: Core, key: string): string {
-  const e = core.model.byKey.get(key);
-  if (!e) throw new Error(`no entity ${key}`);
-  return e.table;
-}
+const tableOf = (core: Core, key: EntityKey): string => entity(core.model, key).table;
 
 /** ` AND alias.flag = 0` for an entity (a key, or the users) with a soft-delete flag. */
-function live(core: Core, key: string, alias: string): string {
-  const flag = (key === 'users' ? core.model.system('users') : core.model.byKey.get(key)!).softDelete;
+function live(core: Core, key: EntityKey | 'users', alias: string): string {
+  const flag = (key === 'users' ? core.model.system('users') : entity(core.model, key)).softDelete;
   return flag ? ` AND ${alias}.${core.db.q(flag)} = 0` : '';
 }
 

@@ -1,8 +1,8 @@
 /** Reads of the run path the generic list does not express: by callback id, by request message, overdue runs, time saved. */
-import { nowStored } from '../../../core/api';
-import type { Core } from '../../../core/api';
+import { entity, nowStored } from '../../../core/api';
+import type { Core, EntityKey } from '../../../core/api';
 
-const table = (core: Core, key: string) => core.model.byKey.get(key)!.table;
+const table = (core: Core, key: EntityKey) => entity(core.model, key).table;
 
 /** The run named by a workflow callback id: its id, status and whether it is async; null when unknown. */
 export async function runByResultId(core: Core, workflowResultId: string): Promise<{ id: number; status: number; isAsync: number } | null> {

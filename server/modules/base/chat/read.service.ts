@@ -16,7 +16,7 @@
  * else add it; else, added meanwhile, move it forward), so concurrent marks of one member never
  * deadlock: in one transaction, the add's shared lock and the move's exclusive one did on MariaDB.
  */
-import { and, eq, lt, SYSTEM, hit } from '../../../core/api';
+import { and, entity, eq, lt, SYSTEM, hit } from '../../../core/api';
 import type { Core, AuthUser } from '../../../core/api';
 import { CHAT } from './chat.messages';
 import { assertTakesPart } from './chat-access';
@@ -44,7 +44,7 @@ async function ownConversation(core: Core, user: AuthUser, target: Target): Prom
 
 /** Moves the user's mark forward to `seq` (adding it if there is none); true when it moved. */
 async function moveMark(core: Core, userId: number, conversation: string, seq: number): Promise<boolean> {
-  const reads = core.model.byKey.get('base/messageRead')!;
+  const reads = entity(core.model, 'base/messageRead');
   const forward = () => core.ops.transaction(SYSTEM, (t) => t.updateWhere(reads, and(eq('userId', userId), eq('conversation', conversation), lt('seq', seq)), { seq }));
   if ((await forward()) > 0) return true;
   const added = await core.ops.transaction(SYSTEM, (t) => t.addIfAbsent(reads, { userId, conversation, seq }, ['userId', 'conversation']));
