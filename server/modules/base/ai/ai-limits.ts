@@ -16,7 +16,7 @@ export function aiLimits(core: Core): Promise<AiLimits> {
 }
 
 /** An app's price of a run in ledger units: its tokens x its efficiency coefficient. */
-export function appPriceUnits(app: Row): number {
+export function appPriceUnits(app: { tokens?: unknown; efficiencyCoefficient?: unknown }): number {
   return runCostUnits(app.tokens, app.efficiencyCoefficient, 1);
 }
 

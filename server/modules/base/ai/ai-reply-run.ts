@@ -23,14 +23,14 @@
  * - An unconfigured model is a failure like any other (reserved, then failed and refunded), so every
  *   failure reads the same in the chat and in the runs.
  */
-import { SYSTEM, AppError, fail } from '../../../core/api';
+import { AppError, fail } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { LlmError, type LlmAnswer, type LlmRequest } from '../../../adapters/llm.adapter';
 import { targetOf } from '../chat/conversation';
-import { store } from '../chat/send-store';
+import { store, type StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../pay/money';
 import { AI } from './ai.messages';
-import { configOf, modelOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
+import { configOf, findApp, modelOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
 import { buildContext, contextBudget } from './ai-context';
 import { mentionsIn } from './ai-mentions';
 import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
@@ -70,7 +70,7 @@ export interface ReplyAsk {
 
 /** A stored reply and the AI members it mentions. */
 export interface Replied {
-  message: Row;
+  message: StoredMessage;
   at: number[];
 }
 
@@ -88,14 +88,8 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
   const limits = await aiLimits(core);
   if (ai.config.appId !== undefined && ai.config.appId !== null) {
     if (!Number.isSafeInteger(appId) || appId < 1) return null;
-    let app: Row;
-    try {
-      app = await core.ops.info(core.model.byKey.get('base/app')!, appId, SYSTEM);
-    } catch (err) {
-      if (err instanceof AppError && err.kind === 'not_found') return null;
-      throw err;
-    }
-    if (Number(app.show) !== 1 || Number(app.isAsync) === 1) return null;
+    const app = await findApp(core, appId);
+    if (!app || app.show !== 1 || app.isAsync === 1) return null;
     if (aboveMax(appPriceUnits(app), limits)) return null;
     const config = configOf(app);
     return {
@@ -187,7 +181,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     return null;
   }
 
-  const audience: Row = { id: runId, userId: ask.payerId, conversation: ask.conversation };
+  const audience = { userId: ask.payerId, conversation: ask.conversation };
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), setup.runMs);
   // Before the model's first piece: the conversation shows the AI member thinking, under its own name.

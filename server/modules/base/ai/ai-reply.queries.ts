@@ -3,7 +3,8 @@
  * cannot express. Tables come from the model; every value is a bound parameter. JSON columns come
  * back as their stored text and are parsed here.
  */
-import type { Core, Row } from '../../../core/api';
+import { entity } from '../../../core/api';
+import type { Core, EntityKey, Row } from '../../../core/api';
 import { USER_TYPE } from '../group/ai-member.service';
 
 /** An AI member as a reply needs it. */
@@ -34,15 +35,11 @@ export interface TailMessage {
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-function tableOf(core: Core, key: string): string {
-  const e = core.model.byKey.get(key);
-  if (!e) throw new Error(`no entity ${key}`);
-  return e.table;
-}
+const tableOf = (core: Core, key: EntityKey): string => entity(core.model, key).table;
 
 /** ` AND alias.flag = 0` for an entity (a key, or the users) with a soft-delete flag. */
-function live(core: Core, key: string, alias: string): string {
-  const flag = (key === 'users' ? core.model.system('users') : core.model.byKey.get(key)!).softDelete;
+function live(core: Core, key: EntityKey | 'users', alias: string): string {
+  const flag = (key === 'users' ? core.model.system('users') : entity(core.model, key)).softDelete;
   return flag ? ` AND ${alias}.${core.db.q(flag)} = 0` : '';
 }
 
@@ -71,12 +68,12 @@ interface UserColumns {
 
 function aiUserOf(r: UserColumns): AiUser {
   return {
-    id: Number(r.id),
+    id: r.id,
     name: r.nickName || r.username || `#${r.id}`,
     nickName: r.nickName || null,
     config: objectOf(r.config),
-    ownerId: r.ownerId === null || r.ownerId === undefined ? null : Number(r.ownerId),
-    type: Number(r.type ?? 0),
+    ownerId: r.ownerId ?? null,
+    type: r.type ?? 0,
   };
 }
 
@@ -117,25 +114,25 @@ export async function aiReplyCapOf(core: Core, groupId: number): Promise<number 
     `SELECT g.${q('aiReplyCap')} AS ${q('cap')} FROM ${q(tableOf(core, 'base/group'))} g WHERE g.${q('id')} = ?${live(core, 'base/group', 'g')}`,
     [groupId],
   );
-  return row ? Number(row.cap ?? 0) : null;
+  return row ? (row.cap ?? 0) : null;
 }
 
 /** The last `limit` messages of a conversation, newest first, each with whether its sender is an AI member. */
 export async function conversationTail(core: Core, conversation: string, limit: number): Promise<TailMessage[]> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query<{ id: number; seq: number; fromId: number; type: number | null; content: unknown; userType: number | null; nickName: string | null; username: string | null }>(
+  const rows = await core.db.query<{ id: number; seq: number; fromId: number | null; type: number | null; content: unknown; userType: number | null; nickName: string | null; username: string | null }>(
     `SELECT m.${q('id')}, m.${q('seq')}, m.${q('fromId')}, m.${q('type')}, m.${q('content')}, u.${q('userType')}, u.${q('nickName')}, u.${q('username')} ` +
       `FROM ${q(tableOf(core, 'base/message'))} m LEFT JOIN ${q(core.model.system('users').table)} u ON u.${q('id')} = m.${q('fromId')} ` +
       `WHERE m.${q('conversation')} = ? ORDER BY m.${q('seq')} DESC LIMIT ?`,
     [conversation, limit],
   );
   return rows.map((r) => ({
-    id: Number(r.id),
-    seq: Number(r.seq),
-    fromId: Number(r.fromId),
-    type: Number(r.type ?? 0),
+    id: r.id,
+    seq: r.seq,
+    fromId: r.fromId ?? 0,
+    type: r.type ?? 0,
     content: parsed(r.content),
-    fromAi: Number(r.userType) === USER_TYPE.ai,
+    fromAi: r.userType === USER_TYPE.ai,
     name: r.nickName || r.username || `#${r.fromId}`,
   }));
 }

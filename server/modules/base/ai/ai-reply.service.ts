@@ -30,7 +30,8 @@
  * an owner who raises the price once a member has asked charges the new price for later messages
  * only.
  */
-import type { Core, AuthUser, Row } from '../../../core/api';
+import type { Core, AuthUser } from '../../../core/api';
+import type { StoredMessage } from '../chat/send-store';
 import { ids } from '../chat/chat.queries';
 import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { mayUseAi } from '../group/ai-member.service';
@@ -80,10 +81,9 @@ function setupsNow(core: Core, candidates: number[]): Trigger['setups'] {
  * the `at` the sender gave (the stored `at` keeps the mentioned members, not their order). Queues
  * the replies and returns at once; never throws.
  */
-export function onMessageSent(core: Core, sender: AuthUser, message: Row, mentionOrder: number[]): void {
+export function onMessageSent(core: Core, sender: AuthUser, message: StoredMessage, mentionOrder: number[]): void {
   try {
-    const toType = Number(message.toType);
-    const toId = Number(message.toId);
+    const { toType, toId } = message;
     let candidates: number[];
     if (toType === 1) {
       const stored = ids(message.at).filter((n) => n > 0);
@@ -93,9 +93,9 @@ export function onMessageSent(core: Core, sender: AuthUser, message: Row, mentio
     }
     if (!candidates.length) return;
     const trigger: Trigger = {
-      id: Number(message.id),
-      seq: Number(message.seq),
-      conversation: String(message.conversation),
+      id: message.id,
+      seq: message.seq,
+      conversation: message.conversation,
       groupId: toType === 1 ? toId : null,
       candidates,
       payer: sender,
@@ -104,7 +104,7 @@ export function onMessageSent(core: Core, sender: AuthUser, message: Row, mentio
     };
     enqueueReply(core, trigger.conversation, () => answerTrigger(core, trigger));
   } catch (err) {
-    console.error(`[ai] could not queue AI replies to message ${String(message?.id)}: ${(err as Error).message}`);
+    console.error(`[ai] could not queue AI replies to message ${message.id}: ${(err as Error).message}`);
   }
 }
 
@@ -150,8 +150,8 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
   const replied = await answerAsAi(core, ask, tail, setup);
   if (!replied || t.groupId === null || !replied.at.length) return;
   const next: Trigger = {
-    id: Number(replied.message.id),
-    seq: Number(replied.message.seq),
+    id: replied.message.id,
+    seq: replied.message.seq,
     conversation: t.conversation,
     groupId: t.groupId,
     candidates: replied.at,

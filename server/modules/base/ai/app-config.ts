@@ -16,16 +16,25 @@
  * sells, and `auth` names credentials; none of them leaves the server.
  */
 import type { ValidateFunction } from 'ajv';
-import { lazyAjv, fail, schemaErrorField, boundedParams, type AiLimits } from '../../../core/api';
-import type { Row } from '../../../core/api';
+import { lazyAjv, fail, schemaErrorField, boundedParams, entity, eq, SYSTEM, type AiLimits } from '../../../core/api';
+import type { Core, EntityRow, Row } from '../../../core/api';
 import type { LlmRequest } from '../../../adapters/llm.adapter';
 import { AI } from './ai.messages';
 
 /** The keys of config that public catalogue answers show. */
 export const PUBLIC_CONFIG_KEYS = ['inputSchema', 'savedMinutes', 'description'] as const;
 
+/** A stored app. */
+export type App = EntityRow<'base/app'>;
+
+/** App `id` as the system reads it, or null when there is none. */
+export async function findApp(core: Core, id: number): Promise<App | null> {
+  const [app] = await core.ops.reads(SYSTEM).find(entity(core.model, 'base/app'), eq('id', id));
+  return app ?? null;
+}
+
 /** The app's config as an object ({} when absent or not an object). */
-export function configOf(app: Row): Row {
+export function configOf(app: { config?: unknown }): Row {
   const c = app.config;
   return c && typeof c === 'object' && !Array.isArray(c) ? (c as Row) : {};
 }

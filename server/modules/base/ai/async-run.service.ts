@@ -53,7 +53,7 @@ export async function addTask(core: Core, user: Caller, input: RunInput, origin:
     await workflowFor(core).submit({
       runId: s.run.id,
       workflowResultId: id,
-      appId: Number(s.app.id),
+      appId: s.app.id,
       workflow: s.config.workflow ?? null,
       input: s.input,
       callbackUrl: `${base}${CALLBACK_PATHS.result}/${id}`,
@@ -65,7 +65,7 @@ export async function addTask(core: Core, user: Caller, input: RunInput, origin:
     console.error(`[ai] run ${s.run.id}: ${err.message}`);
     const { failed, run } = await failRun(core, s.run.id, { code: 'workflow', detail: err.message });
     // A fast engine may have called back before its answer to our post went wrong: the run stands as it ended.
-    if (!failed && run && Number(run.status) === RUN_STATUS.succeeded) return s.answer;
+    if (!failed && run && run.status === RUN_STATUS.succeeded) return s.answer;
     throw fail.badGateway(AI.ai_workflow_unreachable);
   }
   return s.answer;
@@ -124,5 +124,5 @@ export async function receiveWorkflow(core: Core, kind: 'result' | 'error', id: 
   if (run.status !== RUN_STATUS.running) return { status: run.status };
   if (kind === 'result') return { status: (await settle(core, run.id, { usage, content: output })).status };
   const ended = await failRun(core, run.id, { code: 'workflow', detail: error });
-  return { status: ended.failed ? RUN_STATUS.failed : Number(ended.run?.status ?? RUN_STATUS.failed) };
+  return { status: ended.failed ? RUN_STATUS.failed : (ended.run?.status ?? RUN_STATUS.failed) };
 }

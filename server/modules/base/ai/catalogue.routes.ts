@@ -5,7 +5,7 @@
  * `config`): never `auth`, the prompt, the model settings or the workflow; with `price`, the tokens
  * a run costs (tokens x efficiencyCoefficient, before the member's own coefficient).
  */
-import { SYSTEM, l, type Row, call, defineRoutes, BAD, field, ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../../core/api';
+import { SYSTEM, entity, l, type Row, call, defineRoutes, BAD, field, ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../../core/api';
 import type { Core } from '../../../core/api';
 import { configOf, publicConfig } from './app-config';
 import { appPriceUnits } from './ai-limits';
@@ -24,7 +24,7 @@ export function publicApp(app: Row): Row {
 }
 
 async function shownApps(core: Core, filter: Row = {}): Promise<Row[]> {
-  const rows = await core.ops.list(core.model.byKey.get('base/app')!, { ...filter, show: 1, order: 'id', sort: 'asc' }, SYSTEM);
+  const rows = await core.ops.list(entity(core.model, 'base/app'), { ...filter, show: 1, order: 'id', sort: 'asc' }, SYSTEM);
   return rows.map(publicApp);
 }
 
@@ -71,7 +71,7 @@ export default defineRoutes((core: Core) => [
     async handler() {
       const groups = new Map<number | null, Row[]>();
       for (const app of await shownApps(core)) {
-        const key = app.parentType === null ? null : Number(app.parentType);
+        const key = typeof app.parentType === 'number' ? app.parentType : null;
         groups.set(key, [...(groups.get(key) ?? []), app]);
       }
       // Parent types in ascending order, apps without one last.
@@ -85,10 +85,10 @@ export default defineRoutes((core: Core) => [
     summary: l('Every guide, in order', '所有指南（按排序）', '所有指南（依排序）'),
     input: {},
     effect: 'read',
-    answer: listOf(core.model.byKey.get('base/guide')!.schema.row),
+    answer: listOf(entity(core.model, 'base/guide').schema.row),
     async handler() {
       // By sort, then by id (the order of creation) for equal sort values.
-      return core.ops.list(core.model.byKey.get('base/guide')!, { order: 'sort', sort: 'asc' }, SYSTEM);
+      return core.ops.list(entity(core.model, 'base/guide'), { order: 'sort', sort: 'asc' }, SYSTEM);
     },
   }),
 ]);

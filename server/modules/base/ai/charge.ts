@@ -20,18 +20,21 @@
  * their answers and errors are written by the AI member (run-messages.ts runSender).
  */
 import { randomUUID } from 'node:crypto';
-import { SYSTEM, fail } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import { SYSTEM, entity, eq, fail } from '../../../core/api';
+import type { Core, EntityRow } from '../../../core/api';
 import { moveTokens, TOKEN_KIND } from '../ledger/ledger.service';
 import { LEDGER } from '../ledger/ledger.messages';
 import { fromUnits, toUnits } from '../pay/money';
 import { AI } from './ai.messages';
-import { RUN_MESSAGE_TYPE, storeRunMessage } from './run-messages';
+import { RUN_MESSAGE_TYPE, storeRunMessage, type RunPlace } from './run-messages';
+import type { StoredMessage } from '../chat/send-store';
 
 export const RUN_STATUS = { running: 0, succeeded: 1, failed: 2 } as const;
 export const RUN_KIND = { app: 0, aiReply: 1 } as const;
 
-const runs = (core: Core) => core.model.byKey.get('base/run')!;
+type Run = EntityRow<'base/run'>;
+
+const runs = (core: Core) => entity(core.model, 'base/run');
 
 /** A coefficient as stored: absent or unreadable counts as 1, a negative one as 0 (a free run). */
 function coefficient(v: unknown): number {
@@ -126,7 +129,7 @@ export interface Settled {
   /** The run's status after the call. */
   status: number;
   /** The answer message, when this call stored it. */
-  message: Row | null;
+  message: StoredMessage | null;
 }
 
 /** A whole number of tokens reported by a model or an engine, 0 when absent or nonsense. */
@@ -136,7 +139,14 @@ const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v 
  * What `settle` needs of a run to store its answer, when the caller still has it from the start
  * (fields that never change after it): then the run is not read before the transaction.
  */
-export type KnownRun = Pick<Row, 'id' | 'userId' | 'appId' | 'aiUserId' | 'kind' | 'conversation'>;
+export type KnownRun = RunPlace;
+
+/** Run `id` as the system reads it. */
+export async function runById(core: Core, id: number): Promise<Run> {
+  const [run] = await core.ops.reads(SYSTEM).find(runs(core), eq('id', id));
+  if (!run) throw fail.notFound('record_not_found');
+  return run;
+}
 
 /** Thrown inside settle's transaction when the run has ended meanwhile: everything is rolled back. */
 class Ended extends Error {
@@ -152,10 +162,10 @@ class Ended extends Error {
  * with the reservation.)
  */
 export async function settle(core: Core, runId: number, outcome: Outcome, known?: KnownRun): Promise<Settled> {
-  let run: Row | KnownRun | undefined = known;
+  let run: KnownRun | undefined = known;
   if (!run) {
-    const read = await core.ops.info(runs(core), runId, SYSTEM);
-    if (Number(read.status) !== RUN_STATUS.running) return { settled: false, status: Number(read.status), message: null };
+    const read = await runById(core, runId);
+    if (read.status !== RUN_STATUS.running) return { settled: false, status: read.status, message: null };
     run = read;
   }
   try {
@@ -163,15 +173,15 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
       await core.ops.transaction(SYSTEM, async (t) => {
         const [now] = await t.lock(runs(core), runId);
         if (!now) throw fail.notFound(AI.ai_run_not_found);
-        if (Number(now.status) !== RUN_STATUS.running) throw new Ended(Number(now.status));
+        if (now.status !== RUN_STATUS.running) throw new Ended(now.status);
         const model = outcome.model ?? now.model ?? null;
         await t.updateWhere(runs(core), runId, {
           status: RUN_STATUS.succeeded,
           promptTokens: count(outcome.usage?.promptTokens),
           completionTokens: count(outcome.usage?.completionTokens),
-          model: model ? String(model).slice(0, 100) : null,
+          model: model ? model.slice(0, 100) : null,
           endTime: new Date().toISOString(),
-          answerId: Number(answer.id),
+          answerId: answer.id,
         }, { expect: 1 });
       });
     }, outcome.at ?? []);
@@ -194,11 +204,11 @@ export interface Failure {
  * message `{ runId, error: code }` in its conversation. The refund never depends on that message:
  * when it cannot be stored (the member left the group) it is logged and the refund stands.
  */
-export async function failRun(core: Core, runId: number, why: Failure): Promise<{ failed: boolean; run: Row | null }> {
+export async function failRun(core: Core, runId: number, why: Failure): Promise<{ failed: boolean; run: Run | null }> {
   const reason = `${why.code}${why.detail ? `: ${why.detail}` : ''}`.slice(0, 1000);
   const outcome = await core.ops.transaction(SYSTEM, async (t) => {
     const [run] = await t.lock(runs(core), runId);
-    if (!run || Number(run.status) !== RUN_STATUS.running) return { failed: false, run: run ?? null };
+    if (!run || run.status !== RUN_STATUS.running) return { failed: false, run: run ?? null };
     // Locked and checked running just above: the update by id is answered from the lock (no second read).
     await t.updateWhere(runs(core), runId, {
       status: RUN_STATUS.failed,
@@ -206,7 +216,7 @@ export async function failRun(core: Core, runId: number, why: Failure): Promise<
       endTime: new Date().toISOString(),
     }, { expect: 1 });
     await moveTokens(core, t, {
-      userId: Number(run.userId), balance: 'tokens', units: toUnits(run.cost), kind: TOKEN_KIND.runRefund, relateType: 'run', relateId: runId, runs: -1,
+      userId: run.userId ?? 0, balance: 'tokens', units: toUnits(run.cost), kind: TOKEN_KIND.runRefund, relateType: 'run', relateId: runId, runs: -1,
     });
     return { failed: true, run };
   });

@@ -12,11 +12,14 @@
  * reaches both sides. An AI member's reply in chat (kind 1) has the AI member as its sender instead
  * (`runSender`), and its answer may carry the AI members it mentions (`at`), so they answer in turn.
  */
-import type { Core, OpTransaction, AuthUser, Row, Notice } from '../../../core/api';
+import type { Core, OpTransaction, AuthUser, EntityRow, Notice } from '../../../core/api';
 import { targetOf, type Target } from '../chat/conversation';
-import { store, type SendResult } from '../chat/send-store';
+import { store, type SendResult, type Written } from '../chat/send-store';
 
 export const RUN_MESSAGE_TYPE = { request: 20, answer: 21, error: 22 } as const;
+
+/** What a run's messages need of it: fields set when it starts, which never change. */
+export type RunPlace = Pick<EntityRow<'base/run'>, 'id' | 'userId' | 'appId' | 'aiUserId' | 'kind' | 'conversation'>;
 
 /**
  * The member as the sender of messages written on their behalf after the request (answers, errors):
@@ -28,20 +31,20 @@ export function memberActor(userId: number): AuthUser {
 }
 
 /** Who writes a run's answer and error: the AI member of a reply in chat (kind 1), else the member who ran the app. */
-export function runSender(run: Row): number {
-  return Number(run.kind) === 1 && run.aiUserId ? Number(run.aiUserId) : Number(run.userId);
+export function runSender(run: Pick<RunPlace, 'kind' | 'aiUserId' | 'userId'>): number {
+  return run.kind === 1 && run.aiUserId ? run.aiUserId : (run.userId ?? 0);
 }
 
 /** The conversation of a run as a target, seen from `viewer` (default: its member). */
-export function runTarget(run: Row, viewer = Number(run.userId)): Target {
-  return targetOf(String(run.conversation), viewer) ?? { toType: 0, toId: viewer };
+export function runTarget(run: Pick<RunPlace, 'userId' | 'conversation'>, viewer = run.userId ?? 0): Target {
+  return targetOf(run.conversation ?? '', viewer) ?? { toType: 0, toId: viewer };
 }
 
 /** Sends `notice` to whoever reads the run's conversation: the group's room, or both users of a private chat. */
-export function toAudience(core: Core, run: Row, notice: Notice): void {
+export function toAudience(core: Core, run: Pick<RunPlace, 'userId' | 'conversation'>, notice: Notice): void {
   const target = runTarget(run);
   if (target.toType === 1) core.realtime.toGroup(target.toId, notice);
-  else core.realtime.toUsers([Number(run.userId), target.toId], notice);
+  else core.realtime.toUsers([run.userId ?? 0, target.toId], notice);
 }
 
 /**
@@ -51,10 +54,10 @@ export function toAudience(core: Core, run: Row, notice: Notice): void {
  */
 export function storeRunMessage(
   core: Core,
-  run: Row,
+  run: RunPlace,
   type: number,
   content: unknown,
-  within?: (t: OpTransaction, message: Row) => Promise<void>,
+  within?: (t: OpTransaction, message: Written) => Promise<void>,
   at: number[] = [],
 ): Promise<SendResult> {
   const from = runSender(run);
@@ -68,12 +71,12 @@ export function storeRunMessage(
       content,
       at,
       clientId: null,
-      extra: { appId: run.appId ?? null, relateId: Number(run.id) },
+      extra: { appId: run.appId ?? null, relateId: run.id },
     },
     mentioned: at,
     audience: null,
     groupId: target.toType === 1 ? target.toId : null,
-    conversation: String(run.conversation),
+    conversation: run.conversation ?? '',
     opts: { rateLimit: false, within },
   });
 }

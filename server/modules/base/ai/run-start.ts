@@ -21,16 +21,17 @@
  *   this read applies to later runs only. A price above the param aiMaxRunPrice (lowered since the
  *   app was saved) refuses the run (1001) before anything is written.
  */
-import { SYSTEM, AppError, fail, hit } from '../../../core/api';
+import { fail, hit } from '../../../core/api';
 import type { Core, Caller, Row } from '../../../core/api';
 import { assertMaySend } from '../chat/chat-access';
 import { messageIdByClientId } from '../chat/chat.queries';
 import { conversationKey, type Target } from '../chat/conversation';
-import { store } from '../chat/send-store';
+import { store, storedMessage, type StoredMessage } from '../chat/send-store';
+import { rateWindowOf, type RateWindow } from '../chat/rate-window';
 import { fromUnits, toUnits } from '../pay/money';
 import { AI } from './ai.messages';
-import { checkInput, configOf, modelOf, savedMinutesOf, timeoutMsOf } from './app-config';
-import { reserve, runCostUnits, RUN_KIND, type Reserved } from './charge';
+import { checkInput, configOf, findApp, modelOf, savedMinutesOf, timeoutMsOf, type App } from './app-config';
+import { reserve, runById, runCostUnits, RUN_KIND, type Reserved } from './charge';
 import { llmFor, workflowFor } from './llm.service';
 import { aboveMax, aiLimits, appPriceUnits, type AiLimits } from './ai-limits';
 import { RUN_MESSAGE_TYPE } from './run-messages';
@@ -43,7 +44,7 @@ export type RunMode = 'sync' | 'async';
 /** What the call answers at once. */
 export interface RunAnswer {
   runId: number;
-  message: Row;
+  message: StoredMessage;
   /** Tokens reserved for the run. */
   cost: number;
   /** The caller's token balance after the reservation. */
@@ -55,18 +56,17 @@ export interface Started {
   /** False when `clientId` named an earlier start: nothing new was written, nothing is to be run. */
   created: boolean;
   run: { id: number; workflowResultId: string; userId: number; conversation: string; deadline: Date; runMs: number };
-  app: Row;
+  app: App;
   config: Row;
   input: unknown;
 }
 
-const DEFAULT_LIMIT = { max: 30, windowSeconds: 60 };
+const DEFAULT_LIMIT: RateWindow = { max: 30, windowSeconds: 60 };
 /** A sync run's deadline lies this far beyond its own time limit: the watchdog is for crashed processes, not slow answers. */
 const SYNC_GRACE_MS = 60_000;
 
-function runLimit(core: Core): { max: number; windowSeconds: number } {
-  const m = /^(\d+)\/(\d+)$/.exec((core.config.env.AI_RUN_LIMIT ?? '').trim());
-  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
+function runLimit(core: Core): RateWindow {
+  return rateWindowOf(core.config.env.AI_RUN_LIMIT, DEFAULT_LIMIT);
 }
 
 const positiveEnv = (v: string | undefined, fallback: number) => (Number(v) > 0 ? Number(v) : fallback);
@@ -84,18 +84,12 @@ function targetOf(input: RunInput): Target | null {
   return input.toType === undefined || input.toId === undefined ? null : { toType: input.toType as 0 | 1, toId: input.toId };
 }
 
-async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): Promise<Row> {
-  let app: Row;
-  try {
-    app = await core.ops.info(core.model.byKey.get('base/app')!, appId, SYSTEM);
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'not_found') throw fail.notFound(AI.ai_app_not_found);
-    throw err;
-  }
+async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): Promise<App> {
+  const app = await findApp(core, appId);
   // Not a rule of who may call: administrators see more (a hidden app, to try it before it is
   // listed); a member gets the 404 of an app that does not exist.
-  if (Number(app.show) !== 1 && !user.isAdmin) throw fail.notFound(AI.ai_app_not_found);
-  const isAsync = Number(app.isAsync) === 1;
+  if (!app || (app.show !== 1 && !user.isAdmin)) throw fail.notFound(AI.ai_app_not_found);
+  const isAsync = app.isAsync === 1;
   if (mode === 'sync' && isAsync) throw fail.bad(AI.ai_app_is_async);
   if (mode === 'async' && !isAsync) throw fail.bad(AI.ai_app_is_sync);
   if (mode === 'sync' && !llmFor(core).configured) throw fail.unavailable(AI.ai_llm_unconfigured);
@@ -147,7 +141,7 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   const conversation = conversationKey(user.id, target);
   // A retry of a start that was stored answers that run, whatever the balance is now.
   const before = settled(beforeRead);
-  if (before !== null) return repeated(core, user, await core.ops.info(core.model.byKey.get('base/message')!, before, SYSTEM), app, config, p.input);
+  if (before !== null) return repeated(core, user, await storedMessage(core, before), app, config, p.input);
   const member = settled(memberRead);
   if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
   const priceUnits = appPriceUnits(app);
@@ -164,7 +158,7 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   let reserved: Reserved | null = null;
   const { message, created } = await store(core, {
     sender: user,
-    input: { ...target, type: RUN_MESSAGE_TYPE.request, content: p.input, at: [], clientId: p.clientId, extra: { appId: Number(app.id) } },
+    input: { ...target, type: RUN_MESSAGE_TYPE.request, content: p.input, at: [], clientId: p.clientId, extra: { appId: app.id } },
     mentioned: [],
     audience: null,
     groupId: group?.id ?? null,
@@ -174,13 +168,13 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
       within: async (_t, request) => {
         reserved = await reserve(core, {
           userId: user.id,
-          appId: Number(app.id),
+          appId: app.id,
           kind: RUN_KIND.app,
           isAsync: mode === 'async',
           costUnits,
           model: mode === 'sync' ? modelOf(config) : null,
           conversation,
-          messageId: Number(request.id),
+          messageId: request.id,
           deadline,
           savedMinutes: savedMinutesOf(config),
           input: p.input,
@@ -202,16 +196,16 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
 }
 
 /** A start repeated with its clientId: the first run, as it is now, and nothing new. */
-async function repeated(core: Core, user: Caller, message: Row, app: Row, config: Row, input: unknown): Promise<Started> {
-  const runId = await runIdByMessage(core, Number(message.id));
+async function repeated(core: Core, user: Caller, message: StoredMessage, app: App, config: Row, input: unknown): Promise<Started> {
+  const runId = await runIdByMessage(core, message.id);
   // The clientId was used by a chat message, not by a run: refused as any reused key.
   if (runId === null) throw fail.conflict('duplicate', { field: 'clientId' });
-  const run = await core.ops.info(core.model.byKey.get('base/run')!, runId, SYSTEM);
+  const run = await runById(core, runId);
   const member = await memberCharge(core, user.id);
   return {
     answer: { runId, message, cost: fromUnits(toUnits(run.cost)), balance: fromUnits(toUnits(member?.tokens ?? 0)) },
     created: false,
-    run: { id: runId, workflowResultId: String(run.workflowResultId), userId: user.id, conversation: String(run.conversation), deadline: new Date(String(run.deadline)), runMs: 0 },
+    run: { id: runId, workflowResultId: run.workflowResultId, userId: user.id, conversation: run.conversation ?? '', deadline: new Date(run.deadline ?? ''), runMs: 0 },
     app,
     config,
     input,

@@ -1,8 +1,8 @@
 /** Reads of the run path the generic list does not express: by callback id, by request message, overdue runs, time saved. */
-import { nowStored } from '../../../core/api';
-import type { Core } from '../../../core/api';
+import { entity, nowStored } from '../../../core/api';
+import type { Core, EntityKey } from '../../../core/api';
 
-const table = (core: Core, key: string) => core.model.byKey.get(key)!.table;
+const table = (core: Core, key: EntityKey) => entity(core.model, key).table;
 
 /** The run named by a workflow callback id: its id, status and whether it is async; null when unknown. */
 export async function runByResultId(core: Core, workflowResultId: string): Promise<{ id: number; status: number; isAsync: number } | null> {
@@ -11,7 +11,7 @@ export async function runByResultId(core: Core, workflowResultId: string): Promi
     `SELECT ${q('id')}, ${q('status')}, ${q('isAsync')} FROM ${q(table(core, 'base/run'))} WHERE ${q('workflowResultId')} = ?`,
     [workflowResultId],
   );
-  return row ? { id: Number(row.id), status: Number(row.status), isAsync: Number(row.isAsync) } : null;
+  return row ?? null;
 }
 
 /**
@@ -39,7 +39,7 @@ export async function runIdByMessage(core: Core, messageId: number): Promise<num
     `SELECT ${q('id')} FROM ${q(table(core, 'base/run'))} WHERE ${q('messageId')} = ? AND ${q('kind')} = 0 ORDER BY ${q('id')} LIMIT 1`,
     [messageId],
   );
-  return row ? Number(row.id) : null;
+  return row ? row.id : null;
 }
 
 /** Ids of running runs whose deadline has passed, oldest deadline first, at most `limit`. */
@@ -49,7 +49,7 @@ export async function overdueRunIds(core: Core, limit: number): Promise<number[]
     `SELECT ${q('id')} FROM ${q(table(core, 'base/run'))} WHERE ${q('status')} = 0 AND ${q('deadline')} < ? ORDER BY ${q('deadline')} LIMIT ?`,
     [nowStored(), limit],
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 export interface SavedByApp {
@@ -69,7 +69,7 @@ export async function savedTimeByApp(core: Core, userId: number): Promise<SavedB
     [userId],
   );
   return rows.map((r) => ({
-    appId: r.appId === null ? null : Number(r.appId),
+    appId: r.appId,
     name: r.name ?? null,
     runs: Number(r.runs),
     minutes: Math.round(Number(r.minutes ?? 0) * 100) / 100,

@@ -16,7 +16,7 @@
  * config.timeoutSeconds, else LLM_TIMEOUT_MS; the run's deadline lies a minute beyond, for the
  * watchdog to fail runs that a crashed process left behind.
  */
-import type { Core, Caller, Row } from '../../../core/api';
+import type { Core, Caller } from '../../../core/api';
 import { LlmError, type LlmAnswer } from '../../../adapters/llm.adapter';
 import { failRun, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
@@ -70,7 +70,7 @@ function codeOf(err: unknown): string {
 /** Streams the model's answer to the run's conversation, and ends the run one way or the other. */
 async function answerRun(core: Core, s: Started, asked: EarlyAnswer): Promise<void> {
   const { id: runId, conversation } = s.run;
-  const audience: Row = { id: runId, userId: s.run.userId, conversation };
+  const audience = { userId: s.run.userId, conversation };
   const deltas = new DeltaStream((index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation, index, text } }), deltaWindowMs(core));
   asked.attach((piece) => deltas.push(piece));
   let answer: LlmAnswer;
@@ -83,7 +83,7 @@ async function answerRun(core: Core, s: Started, asked: EarlyAnswer): Promise<vo
   }
   deltas.end();
   try {
-    const known = { id: runId, userId: s.run.userId, appId: Number(s.app.id), aiUserId: null, kind: RUN_KIND.app, conversation };
+    const known = { id: runId, userId: s.run.userId, appId: s.app.id, aiUserId: null, kind: RUN_KIND.app, conversation };
     await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text }, known);
   } catch (err) {
     // The answer could not be stored (the member left the group meanwhile...): the member did not get it, so it is not paid for.

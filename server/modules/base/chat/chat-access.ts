@@ -19,7 +19,7 @@
  *   messages only; the history stays readable to both. A private conversation is read by its two
  *   users only.
  */
-import { existsIn, type KnownRows, AppError, fail } from '../../../core/api';
+import { entity, existsIn, type KnownRows, AppError, fail } from '../../../core/api';
 import type { Core, AuthUser, Where } from '../../../core/api';
 import { CHAT } from './chat.messages';
 import { conversationKey, type Target } from './conversation';
@@ -27,7 +27,7 @@ import { FRIEND_STATUS } from '../../../../entities/base/friend.entity';
 import { groupMembership } from '../../../../entities/base/message.entity';
 import { blocks, liveGroup, mayReceive, type GroupRow } from './chat.queries';
 
-const messagesOf = (core: Core) => core.model.byKey.get('base/message')!;
+const messagesOf = (core: Core) => entity(core.model, 'base/message');
 
 /**
  * The message's create rule, asked for a message of `sender` to `target` as its INSERT will ask it:

@@ -2,7 +2,8 @@
  * Reads the send and read checks need (groups, member rows, users), which join or filter in ways
  * the generic list cannot. Tables come from the model; every value is a bound parameter.
  */
-import type { Core } from '../../../core/api';
+import { entity } from '../../../core/api';
+import type { Core, EntityKey } from '../../../core/api';
 
 export interface GroupRow {
   id: number;
@@ -13,15 +14,9 @@ export interface GroupRow {
   onwerIds: number[];
 }
 
-function entity(core: Core, key: string) {
-  const e = core.model.byKey.get(key);
-  if (!e) throw new Error(`no entity ${key}`);
-  return e;
-}
-
 /** ` AND alias.flag = 0` for an entity (a key, or the users) with a soft-delete flag. */
-function live(core: Core, key: string, alias: string): string {
-  const flag = (key === 'users' ? core.model.system('users') : entity(core, key)).softDelete;
+function live(core: Core, key: EntityKey | 'users', alias: string): string {
+  const flag = (key === 'users' ? core.model.system('users') : entity(core.model, key)).softDelete;
   return flag ? ` AND ${alias}.${core.db.q(flag)} = 0` : '';
 }
 
@@ -45,11 +40,11 @@ export async function liveGroup(core: Core, groupId: number): Promise<GroupRow |
   const { db } = core;
   const q = db.q.bind(db);
   const [row] = await db.query<{ id: number; name: string | null; type: number | null; onwerIds: unknown }>(
-    `SELECT g.${q('id')}, g.${q('name')}, g.${q('type')}, g.${q('onwerIds')} FROM ${q(entity(core, 'base/group').table)} g ` +
+    `SELECT g.${q('id')}, g.${q('name')}, g.${q('type')}, g.${q('onwerIds')} FROM ${q(entity(core.model, 'base/group').table)} g ` +
       `WHERE g.${q('id')} = ?${live(core, 'base/group', 'g')}`,
     [groupId],
   );
-  return row ? { id: Number(row.id), name: row.name ?? '', type: Number(row.type ?? 0), onwerIds: ids(row.onwerIds) } : null;
+  return row ? { id: row.id, name: row.name ?? '', type: row.type ?? 0, onwerIds: ids(row.onwerIds) } : null;
 }
 
 /** The caller's active member row of a group (not removed), or null. */
@@ -57,11 +52,11 @@ export async function memberRow(core: Core, groupId: number, userId: number): Pr
   const { db } = core;
   const q = db.q.bind(db);
   const [row] = await db.query<{ id: number; isOwner: number }>(
-    `SELECT m.${q('id')}, m.${q('isOwner')} FROM ${q(entity(core, 'base/groupMember').table)} m ` +
+    `SELECT m.${q('id')}, m.${q('isOwner')} FROM ${q(entity(core.model, 'base/groupMember').table)} m ` +
       `WHERE m.${q('groupId')} = ? AND m.${q('userId')} = ?${live(core, 'base/groupMember', 'm')} ORDER BY m.${q('id')} LIMIT 1`,
     [groupId, userId],
   );
-  return row ? { id: Number(row.id), isOwner: Number(row.isOwner) } : null;
+  return row ?? null;
 }
 
 /** User ids of the group's active members; with `among`, only those of them. */
@@ -71,11 +66,11 @@ export async function activeMemberIds(core: Core, groupId: number, among?: numbe
   const q = db.q.bind(db);
   const filter = among ? ` AND m.${q('userId')} IN (${marks(among.length)})` : '';
   const rows = await db.query<{ userId: number }>(
-    `SELECT DISTINCT m.${q('userId')} FROM ${q(entity(core, 'base/groupMember').table)} m ` +
+    `SELECT DISTINCT m.${q('userId')} FROM ${q(entity(core.model, 'base/groupMember').table)} m ` +
       `WHERE m.${q('groupId')} = ?${live(core, 'base/groupMember', 'm')}${filter}`,
     [groupId, ...(among ?? [])],
   );
-  return rows.map((r) => Number(r.userId));
+  return rows.map((r) => r.userId);
 }
 
 /** Ids of the live groups the user is an active member of: the socket rooms a connection joins. */
@@ -83,12 +78,12 @@ export async function groupIdsOfUser(core: Core, userId: number): Promise<number
   const { db } = core;
   const q = db.q.bind(db);
   const rows = await db.query<{ groupId: number }>(
-    `SELECT DISTINCT m.${q('groupId')} FROM ${q(entity(core, 'base/groupMember').table)} m ` +
-      `JOIN ${q(entity(core, 'base/group').table)} g ON g.${q('id')} = m.${q('groupId')} ` +
+    `SELECT DISTINCT m.${q('groupId')} FROM ${q(entity(core.model, 'base/groupMember').table)} m ` +
+      `JOIN ${q(entity(core.model, 'base/group').table)} g ON g.${q('id')} = m.${q('groupId')} ` +
       `WHERE m.${q('userId')} = ?${live(core, 'base/groupMember', 'm')}${live(core, 'base/group', 'g')}`,
     [userId],
   );
-  return rows.map((r) => Number(r.groupId));
+  return rows.map((r) => r.groupId);
 }
 
 /** Whether the user exists, is not removed and is enabled (AI members included). */
@@ -112,7 +107,7 @@ export async function usersBrief(core: Core, userIds: number[]): Promise<Map<num
     `SELECT ${q('id')}, ${q('nickName')}, ${q('username')}, ${q('language')} FROM ${q(core.model.system('users').table)} WHERE ${q('id')} IN (${marks(userIds.length)})`,
     userIds,
   );
-  for (const r of rows) out.set(Number(r.id), { name: r.nickName || r.username || `#${r.id}`, language: r.language });
+  for (const r of rows) out.set(r.id, { name: r.nickName || r.username || `#${r.id}`, language: r.language });
   return out;
 }
 
@@ -121,10 +116,10 @@ export async function messageIdByClientId(core: Core, fromId: number, clientId: 
   const { db } = core;
   const q = db.q.bind(db);
   const [row] = await db.query<{ id: number }>(
-    `SELECT ${q('id')} FROM ${q(entity(core, 'base/message').table)} WHERE ${q('fromId')} = ? AND ${q('clientId')} = ?`,
+    `SELECT ${q('id')} FROM ${q(entity(core.model, 'base/message').table)} WHERE ${q('fromId')} = ? AND ${q('clientId')} = ?`,
     [fromId, clientId],
   );
-  return row ? Number(row.id) : null;
+  return row ? row.id : null;
 }
 
 /** Whether `blockerId` has a live friend row blocking `blockedId` (status `blockedStatus`). */
@@ -132,7 +127,7 @@ export async function blocks(core: Core, blockerId: number, blockedId: number, b
   const { db } = core;
   const q = db.q.bind(db);
   const [row] = await db.query<{ id: number }>(
-    `SELECT f.${q('id')} FROM ${q(entity(core, 'base/friend').table)} f ` +
+    `SELECT f.${q('id')} FROM ${q(entity(core.model, 'base/friend').table)} f ` +
       `WHERE f.${q('userId')} = ? AND f.${q('friendId')} = ? AND f.${q('status')} = ?${live(core, 'base/friend', 'f')} LIMIT 1`,
     [blockerId, blockedId, blockedStatus],
   );

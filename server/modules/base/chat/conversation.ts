@@ -112,7 +112,7 @@ function refuse(r: Reading, rule: string, params: Record<string, string | number
 
 /** `f`, which a client may also send as null to mean absent (required: a `required` error). */
 function orNull<T>(f: Field<T, false>): Field<T, false> {
-  const schema = { ...f.schema, type: [f.schema.type as string, 'null'] };
+  const schema = { ...f.schema, type: [f.schema.type, 'null'] };
   return field(schema, (v, r) => (v === null ? (r.optional ? ABSENT : refuse(r, 'required')) : f.read(v, r)));
 }
 

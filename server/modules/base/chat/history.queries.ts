@@ -2,8 +2,9 @@
  * Reads of message history by conversation and sequence number (ranges, maxima, unread counts),
  * which the generic list cannot express. They use the unique (conversation, seq) index.
  */
-import { planFor } from '../../../core/api';
+import { and, entity, eq, or, planFor, SYSTEM } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
+import type { StoredMessage } from './send-store';
 
 /** Longest IN list of one query; longer lists are read in chunks. */
 const CHUNK = 500;
@@ -16,8 +17,8 @@ function chunks<T>(list: T[]): T[][] {
   return out;
 }
 
-const messageEntity = (core: Core) => core.model.byKey.get('base/message')!;
-const readEntity = (core: Core) => core.model.byKey.get('base/messageRead')!;
+const messageEntity = (core: Core) => entity(core.model, 'base/message');
+const readEntity = (core: Core) => entity(core.model, 'base/messageRead');
 
 export interface SeqRange {
   /** Only messages numbered above this. */
@@ -69,7 +70,7 @@ export async function lastSeqs(core: Core, conversations: string[]): Promise<Map
         `WHERE ${q('conversation')} IN (${marks(part.length)}) GROUP BY ${q('conversation')}`,
       part,
     );
-    for (const r of rows) out.set(r.conversation, Number(r.lastSeq));
+    for (const r of rows) out.set(r.conversation, r.lastSeq);
   }
   return out;
 }
@@ -97,7 +98,7 @@ export async function readSeqs(core: Core, userId: number, conversations: string
       `SELECT ${q('conversation')}, ${q('seq')} FROM ${q(readEntity(core).table)} WHERE ${q('userId')} = ? AND ${q('conversation')} IN (${marks(part.length)})`,
       [userId, ...part],
     );
-    for (const r of rows) out.set(r.conversation, Number(r.seq));
+    for (const r of rows) out.set(r.conversation, r.seq);
   }
   return out;
 }
@@ -108,7 +109,7 @@ export async function unreadCounts(core: Core, userId: number, conversations: st
   const q = db.q.bind(db);
   const out = new Map<string, number>();
   for (const part of chunks(conversations)) {
-    const rows = await db.query<{ conversation: string; unread: number }>(
+    const rows = await db.query<{ conversation: string; unread: number | string }>(
       `SELECT m.${q('conversation')}, COUNT(*) AS ${q('unread')} FROM ${q(messageEntity(core).table)} m ` +
         `LEFT JOIN ${q(readEntity(core).table)} r ON r.${q('userId')} = ? AND r.${q('conversation')} = m.${q('conversation')} ` +
         `WHERE m.${q('conversation')} IN (${marks(part.length)}) AND m.${q('seq')} > COALESCE(r.${q('seq')}, 0) ` +
@@ -121,17 +122,11 @@ export async function unreadCounts(core: Core, userId: number, conversations: st
 }
 
 /** The messages at these (conversation, seq) places. */
-export async function messagesAt(core: Core, places: Array<[string, number]>): Promise<Row[]> {
-  const { db } = core;
-  const q = db.q.bind(db);
-  const plan = planFor(messageEntity(core));
-  const out: Row[] = [];
+export async function messagesAt(core: Core, places: Array<[string, number]>): Promise<StoredMessage[]> {
+  const reads = core.ops.reads(SYSTEM);
+  const out: StoredMessage[] = [];
   for (const part of chunks(places)) {
-    const rows = await db.query(
-      `SELECT ${plan.select} FROM ${plan.table} WHERE ${part.map(() => `(${q('conversation')} = ? AND ${q('seq')} = ?)`).join(' OR ')}`,
-      part.flat(),
-    );
-    out.push(...rows.map((row) => plan.codec.decode(row)));
+    out.push(...(await reads.find(messageEntity(core), or(...part.map(([conversation, seq]) => and(eq('conversation', conversation), eq('seq', seq)))))));
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { readableConversation, readableOrNull } from './chat-access';
 import { groupIdsOfUser } from './chat.queries';
 import { bodyObject, FieldErrors, LIMITS, parseTarget, targetOf, type PAGE_INPUT, type Target } from './conversation';
 import { lastSeqs, messagesAt, messagesPage, privateConversations, readSeqs, unreadCounts } from './history.queries';
+import type { StoredMessage } from './send-store';
 
 /** Syncs per user (every socket and instance together) in a window. */
 const SYNC_LIMIT = { max: 30, windowSeconds: 10 };
@@ -75,7 +76,7 @@ export async function syncConversations(core: Core, user: AuthUser, body: unknow
 
 export interface ConversationItem extends Target {
   conversation: string;
-  lastMessage: Row | null;
+  lastMessage: StoredMessage | null;
   lastSeq: number;
   /** The caller's last-read number there (0: nothing read). */
   readSeq: number;
@@ -95,13 +96,13 @@ export async function conversationsOf(core: Core, user: AuthUser | null): Promis
   const last = await lastSeqs(core, keys);
   const read = await readSeqs(core, user.id, keys);
   const unread = await unreadCounts(core, user.id, keys);
-  const lastRows = new Map((await messagesAt(core, [...last.entries()])).map((m) => [String(m.conversation), m]));
+  const lastRows = new Map((await messagesAt(core, [...last.entries()])).map((m) => [m.conversation, m]));
   const items: ConversationItem[] = [];
   for (const key of keys) {
     const target = targetOf(key, user.id);
     if (!target) continue;
     items.push({ ...target, conversation: key, lastMessage: lastRows.get(key) ?? null, lastSeq: last.get(key) ?? 0, readSeq: read.get(key) ?? 0, unread: unread.get(key) ?? 0 });
   }
-  const activity = (c: ConversationItem) => (c.lastMessage ? Number(c.lastMessage.id) : 0);
+  const activity = (c: ConversationItem) => (c.lastMessage ? c.lastMessage.id : 0);
   return items.sort((x, y) => activity(y) - activity(x) || y.toId - x.toId);
 }

@@ -11,5 +11,5 @@ defineEvent('message.group', {
   summary: l('A message was sent to a group', '群组中发送了一条消息', '群組中傳送了一則訊息'),
   fields: ['id', 'groupId', 'fromId', 'type', 'seq', 'createTime'],
   source: { groupId: 'toId' },
-  when: ({ before, after }) => before === null && after !== null && Number(after.toType) === 1,
+  when: ({ before, after }) => before === null && after !== null && after.toType === 1,
 });

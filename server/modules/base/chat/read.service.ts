@@ -16,12 +16,13 @@
  * else add it; else, added meanwhile, move it forward), so concurrent marks of one member never
  * deadlock: in one transaction, the add's shared lock and the move's exclusive one did on MariaDB.
  */
-import { and, eq, lt, SYSTEM, hit } from '../../../core/api';
+import { and, entity, eq, lt, SYSTEM, hit } from '../../../core/api';
 import type { Core, AuthUser } from '../../../core/api';
 import { CHAT } from './chat.messages';
 import { assertTakesPart } from './chat-access';
 import { conversationKey, READ_INPUT, readInput, type Target } from './conversation';
 import { lastSeqs, readSeqs } from './history.queries';
+import { rateWindowOf } from './rate-window';
 
 export interface ReadMark extends Target {
   seq: number;
@@ -31,8 +32,7 @@ const DEFAULT_LIMIT = { max: 60, windowSeconds: 10 };
 
 /** Counts one read mark of the user against `CHAT_READ_LIMIT` (`max/seconds`); 1001 (HTTP 429) over it. */
 export function hitReadLimit(core: Core, userId: number): Promise<void> {
-  const m = /^(\d+)\/(\d+)$/.exec((core.config.env.CHAT_READ_LIMIT ?? '').trim());
-  const limit = m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
+  const limit = rateWindowOf(core.config.env.CHAT_READ_LIMIT, DEFAULT_LIMIT);
   return hit(core.cache, [{ key: `chat:read:${userId}`, ...limit }], CHAT.chat_read_too_fast);
 }
 
@@ -44,7 +44,7 @@ async function ownConversation(core: Core, user: AuthUser, target: Target): Prom
 
 /** Moves the user's mark forward to `seq` (adding it if there is none); true when it moved. */
 async function moveMark(core: Core, userId: number, conversation: string, seq: number): Promise<boolean> {
-  const reads = core.model.byKey.get('base/messageRead')!;
+  const reads = entity(core.model, 'base/messageRead');
   const forward = () => core.ops.transaction(SYSTEM, (t) => t.updateWhere(reads, and(eq('userId', userId), eq('conversation', conversation), lt('seq', seq)), { seq }));
   if ((await forward()) > 0) return true;
   const added = await core.ops.transaction(SYSTEM, (t) => t.addIfAbsent(reads, { userId, conversation, seq }, ['userId', 'conversation']));

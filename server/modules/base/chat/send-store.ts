@@ -11,8 +11,8 @@
  * by one, so each fails or succeeds on its own exactly as a lone message would. Messages of a batch
  * are numbered and delivered in the order they were sent.
  */
-import { SYSTEM, AppError, t as translate } from '../../../core/api';
-import type { Core, OpTransaction, KnownRows, AuthUser, Row } from '../../../core/api';
+import { SYSTEM, AppError, entity, eq, fail, t as translate } from '../../../core/api';
+import type { Core, OpTransaction, KnownRows, AuthUser, Row, EntityRow } from '../../../core/api';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { groupMembership } from '../../../../entities/base/message.entity';
 import { CHAT } from './chat.messages';
@@ -20,17 +20,23 @@ import { messageIdByClientId } from './chat.queries';
 import { excerpt, notifyAudience, type Audience } from './chat-notify';
 import type { MessageInput } from './conversation';
 
+/** A stored message as a read answers it. */
+export type StoredMessage = EntityRow<'base/message'> & Row;
+
+/** The message as `within` gets it: the row being written, with its id and sender. */
+export type Written = Row & { id: number; fromId: number };
+
 export interface SendOptions {
   /** Type 9 (a team notice) is allowed: message/sendTeamNotice checked the caller's role. */
   allowNotice?: boolean;
   /** Counted against the sender's rate limit (default true). */
   rateLimit?: boolean;
   /** More writes in the message's transaction, with the stored message. */
-  within?: (t: OpTransaction, message: Row) => Promise<void>;
+  within?: (t: OpTransaction, message: Written) => Promise<void>;
 }
 
 export interface SendResult {
-  message: Row;
+  message: StoredMessage;
   /** False when the clientId was used before: `message` is the one stored then. */
   created: boolean;
 }
@@ -56,16 +62,19 @@ export interface Checked {
 /** The most messages one transaction stores. */
 export const BATCH_MAX = 50;
 
-const messagesOf = (core: Core) => core.model.byKey.get('base/message')!;
+const messagesOf = (core: Core) => entity(core.model, 'base/message');
 
-function stored(core: Core, id: number): Promise<Row> {
-  return core.ops.info(messagesOf(core), id, SYSTEM);
+/** Stored message `id`, as the system reads it. */
+export async function storedMessage(core: Core, id: number): Promise<StoredMessage> {
+  const [message] = await core.ops.reads(SYSTEM).find(messagesOf(core), eq('id', id));
+  if (!message) throw fail.notFound('record_not_found');
+  return message;
 }
 
-function deliver(core: Core, message: Row): void {
+function deliver(core: Core, message: StoredMessage): void {
   const notice = { kind: 'message' as const, data: message };
-  if (message.toType === 1) core.realtime.toGroup(Number(message.toId), notice);
-  else core.realtime.toUsers([Number(message.fromId), Number(message.toId)], notice);
+  if (message.toType === 1) core.realtime.toGroup(message.toId, notice);
+  else core.realtime.toUsers([message.fromId ?? 0, message.toId], notice);
 }
 
 /**
@@ -74,7 +83,7 @@ function deliver(core: Core, message: Row): void {
  * the commit only), its mention notifications and the caller's extra writes; `readBack` gets the
  * stored row after the commit.
  */
-async function write(core: Core, t: OpTransaction, m: Checked, take: () => Promise<number>, readBack: (row: Row | null) => void): Promise<number> {
+async function write(core: Core, t: OpTransaction, m: Checked, take: () => Promise<number>, readBack: (row: StoredMessage | null) => void): Promise<number> {
   const messages = messagesOf(core);
   const { input, sender, audience } = m;
   const row: Row = {
@@ -108,7 +117,7 @@ async function write(core: Core, t: OpTransaction, m: Checked, take: () => Promi
 /** One message in its own transaction; a clientId stored before answers that message. */
 async function storeOne(core: Core, m: Checked): Promise<SendResult> {
   let id: number;
-  let readBack: Row | null = null;
+  let readBack: StoredMessage | null = null;
   try {
     id = await core.ops.transaction(m.sender, (t) => write(core, t, m, () => t.nextNumber(`msg:${m.conversation}`), (r) => (readBack = r)));
   } catch (err) {
@@ -116,11 +125,11 @@ async function storeOne(core: Core, m: Checked): Promise<SendResult> {
     // and its transaction rolled back (its number given back). Answer the one that was stored.
     if (m.input.clientId && err instanceof AppError && err.key === 'duplicate') {
       const before = await messageIdByClientId(core, m.sender.id, m.input.clientId);
-      if (before !== null) return { message: await stored(core, before), created: false };
+      if (before !== null) return { message: await storedMessage(core, before), created: false };
     }
     throw err;
   }
-  const message = readBack ?? (await stored(core, id));
+  const message = readBack ?? (await storedMessage(core, id));
   deliver(core, message);
   return { message, created: true };
 }
@@ -133,8 +142,8 @@ class RolledBack extends Error {}
  * when the transaction failed before its commit; any later error (the commit itself, the cache
  * upkeep after it) leaves it unknown whether the messages were stored, so it is not retried here.
  */
-async function commitAll(core: Core, conversation: string, list: Checked[]): Promise<{ ids: number[]; readBacks: Array<Row | null> }> {
-  const readBacks: Array<Row | null> = list.map(() => null);
+async function commitAll(core: Core, conversation: string, list: Checked[]): Promise<{ ids: number[]; readBacks: Array<StoredMessage | null> }> {
+  const readBacks: Array<StoredMessage | null> = list.map(() => null);
   let written = false;
   try {
     const ids = await core.ops.transaction(SYSTEM, async (t) => {
@@ -185,7 +194,7 @@ async function flush(core: Core, byConversation: Map<string, Waiting[]>, convers
       return;
     }
     if (batch.length > 1) {
-      let done: { ids: number[]; readBacks: Array<Row | null> } | null = null;
+      let done: { ids: number[]; readBacks: Array<StoredMessage | null> } | null = null;
       try {
         done = await commitAll(core, conversation, batch.map((w) => w.message));
       } catch (err) {
@@ -198,7 +207,7 @@ async function flush(core: Core, byConversation: Map<string, Waiting[]>, convers
       if (done) {
         for (const [i, w] of batch.entries()) {
           try {
-            const message = done.readBacks[i] ?? (await stored(core, done.ids[i]));
+            const message = done.readBacks[i] ?? (await storedMessage(core, done.ids[i]));
             deliver(core, message);
             w.resolve({ message, created: true });
           } catch (err) {

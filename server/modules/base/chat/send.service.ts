@@ -36,16 +36,16 @@ import { activeMemberIds } from './chat.queries';
 import { audienceOf } from './chat-notify';
 import { conversationKey, parseMessage } from './conversation';
 import { store, type SendOptions, type SendResult } from './send-store';
+import { rateWindowOf, type RateWindow } from './rate-window';
 import { onMessageSent } from '../ai/ai-reply.service';
 
 export type { SendOptions, SendResult };
 
-const DEFAULT_LIMIT = { max: 20, windowSeconds: 10 };
+const DEFAULT_LIMIT: RateWindow = { max: 20, windowSeconds: 10 };
 
 /** `CHAT_SEND_LIMIT` as `max/seconds` (e.g. `20/10`), else the default. */
-export function sendLimit(core: Core): { max: number; windowSeconds: number } {
-  const m = /^(\d+)\/(\d+)$/.exec((core.config.env.CHAT_SEND_LIMIT ?? '').trim());
-  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? { max: Number(m[1]), windowSeconds: Number(m[2]) } : DEFAULT_LIMIT;
+export function sendLimit(core: Core): RateWindow {
+  return rateWindowOf(core.config.env.CHAT_SEND_LIMIT, DEFAULT_LIMIT);
 }
 
 /** Counts one send of the user against the send rate limit (step 2); 1001 (HTTP 429) over it. */

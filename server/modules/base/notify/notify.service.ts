@@ -7,7 +7,7 @@
  * Read state: `status` 0 unread, 1 read (the receiver marks it through `notify/update`; the product
  * marks it when the thing it asks about is settled, such as a friend request answered).
  */
-import { SYSTEM, and, eq, isIn } from '../../../core/api';
+import { SYSTEM, and, entity, eq, isIn } from '../../../core/api';
 import type { Core, OpTransaction } from '../../../core/api';
 
 /** `type` of a notification. */
@@ -61,14 +61,17 @@ export interface NewNotification {
   orderNo?: string | null;
 }
 
+/** A notification as written: its columns, with its id and receiver. */
+export type WrittenNotification = Record<string, unknown> & { id: number; toId: number };
+
 /**
  * Writes one notification per receiver inside `t`'s transaction and delivers each to its
  * receiver after the commit. Returns the rows written.
  */
-export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotification): Promise<Array<Record<string, unknown>>> {
-  const notify = core.model.byKey.get('base/notify')!;
+export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotification): Promise<WrittenNotification[]> {
+  const notify = entity(core.model, 'base/notify');
   const to = [...new Set(n.toIds)].filter((id) => Number.isInteger(id) && id > 0 && id !== n.fromId);
-  const rows: Array<Record<string, unknown>> = [];
+  const rows: WrittenNotification[] = [];
   if (!to.length) return rows;
   await core.ops.transaction(SYSTEM, async (sys) => {
     for (const toId of to) {
@@ -78,7 +81,7 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
     }
   });
   t.afterCommit(() => {
-    for (const row of rows) core.realtime.toUsers([row.toId as number], { kind: 'notify', data: row });
+    for (const row of rows) core.realtime.toUsers([row.toId], { kind: 'notify', data: row });
   });
   return rows;
 }
@@ -90,10 +93,10 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
  * Returns the ids marked; nothing is sent when none was unread.
  */
 export async function readNotifications(core: Core, t: OpTransaction, n: { toId: number; fromId: number; type: NotifyType }): Promise<number[]> {
-  const notify = core.model.byKey.get('base/notify')!;
+  const notify = entity(core.model, 'base/notify');
   const ids = await core.ops.transaction(SYSTEM, async (sys) => {
     const unread = await sys.lock(notify, and(eq('toId', n.toId), eq('fromId', n.fromId), eq('type', n.type), eq('status', NOTIFY_STATUS.unread)));
-    const found = unread.map((r) => Number(r.id));
+    const found = unread.map((r) => r.id);
     if (found.length) await sys.updateWhere(notify, and(isIn('id', found), eq('status', NOTIFY_STATUS.unread)), { status: NOTIFY_STATUS.read });
     return found;
   });
