@@ -34,6 +34,6 @@ export async function parentMenu(t: OpTransaction, menus: Entity, parentId: unkn
     if (err instanceof AppError && err.kind === 'not_found') throw fail.bad(SYSADMIN.menu_parent_missing);
     throw err;
   });
-  if (Number(row.type) === MENU_TYPE_BUTTON) throw fail.bad(SYSADMIN.menu_parent_button);
+  if (row.type === MENU_TYPE_BUTTON) throw fail.bad(SYSADMIN.menu_parent_button);
   return id;
 }
