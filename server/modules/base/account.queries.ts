@@ -27,7 +27,7 @@ export async function findByEmail(core: Core, email: string, typed = email): Pro
     `SELECT ${cols} FROM ${usersTable(core)} WHERE ${q('email')} IN (?, ?) AND ${q('delete')} = 0 ORDER BY ${q('id')} ASC LIMIT 1`,
     [email, typed.trim()],
   );
-  return u ? { ...u, id: Number(u.id), passwordV: Number(u.passwordV), status: Number(u.status) } : null;
+  return u ?? null;
 }
 
 /** The stored password hash of a user (null without one, undefined without the row). */
@@ -46,7 +46,7 @@ export async function inviteState(core: Core, userId: number): Promise<{ inviteC
   );
   return {
     inviteCode: row?.inviteCode || null,
-    inviteId: row?.inviteId === null || row?.inviteId === undefined ? null : Number(row.inviteId),
+    inviteId: row?.inviteId ?? null,
   };
 }
 
@@ -57,7 +57,7 @@ export async function signInState(core: Core, userId: number): Promise<{ passwor
     `SELECT ${q('passwordV')}, ${q('status')}, ${q('nickName')} FROM ${usersTable(core)} WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
     [userId],
   );
-  return u ? { passwordV: Number(u.passwordV), status: Number(u.status), nickName: u.nickName } : null;
+  return u ?? null;
 }
 
 /** A user's stored interface language as written (null when unset or without the row). */

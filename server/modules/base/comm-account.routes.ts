@@ -4,7 +4,7 @@
  * A new nickname or picture is told to every group the caller is in (`members` notice), so an open
  * chat or team page shows them anew without a reload.
  */
-import { l, call, defineRoutes, fail, verifyPassword, SYSTEM, coolCompat, nullableText, STR, nullable, obj } from '../../core/api';
+import { entity, l, call, defineRoutes, fail, verifyPassword, SYSTEM, coolCompat, nullableText, STR, nullable, obj } from '../../core/api';
 import { password, userField } from './account.input';
 import { TOKEN_PAIR } from './account.answers';
 import { passwordHash } from './account.queries';
@@ -17,7 +17,7 @@ const OWN_FIELDS = ['nickName', 'headImg', 'avatar', 'cover', 'phone', 'remark',
 const SHOWN_FIELDS = ['nickName', 'headImg', 'avatar'];
 
 export default defineRoutes((core) => {
-  const users = core.model.byKey.get('base/sys/user')!;
+  const users = entity(core.model, 'base/sys/user');
   const compat = coolCompat(core.config.env);
   return [
     call(core, 'base', 'comm', 'personUpdate', {
@@ -52,7 +52,7 @@ export default defineRoutes((core) => {
         // The caller changes their own row: a system write limited to OWN_FIELDS, whatever their roles.
         await core.ops.update(users, change, SYSTEM);
         if (SHOWN_FIELDS.some((k) => k in change && String(change[k] ?? '') !== String(before[k] ?? ''))) {
-          for (const g of await groupsOf(core, me.id)) membersChanged(core, Number(g.id));
+          for (const g of await groupsOf(core, me.id)) membersChanged(core, g.id);
         }
         if (pw === undefined) return null;
         // The password bump ended this session's tokens: hand out a fresh pair.

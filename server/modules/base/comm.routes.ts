@@ -2,7 +2,7 @@
  * base/comm calls for any signed-in user: who am I, and which permissions and menus I hold (with
  * COOL_COMPAT on, the menus as cool-admin's client opens them: sys/cool-views.ts).
  */
-import { l, call, defineRoutes, ANY_OBJECT, BOOL, INT, STR, listOf, obj, coolCompat } from '../../core/api';
+import { entity, l, call, defineRoutes, ANY_OBJECT, BOOL, INT, STR, listOf, obj, coolCompat } from '../../core/api';
 import type { Core, Route } from '../../core/api';
 import { allMenus, menusOfRoles } from './sys/menu.queries';
 import { consoleRoleIds } from './sys/param.service';
@@ -10,7 +10,7 @@ import { coolMenus } from './sys/cool-views';
 import { passwordHash } from './account.queries';
 
 export default defineRoutes((core: Core): Route[] => {
-  const users = core.model.byKey.get('base/sys/user')!;
+  const users = entity(core.model, 'base/sys/user');
   const compat = coolCompat(core.config.env);
   return [
     // `hasPassword`: whether the account has one (never the hash): one made by e-mail code has none, and sets its first without an original.

@@ -5,6 +5,7 @@
  * addresses, both from the request log; users are live people (not AI members); sales the
  * totalAmount of paid orders.
  */
+import { entity } from '../../core/api';
 import type { Core, Db, Entity } from '../../core/api';
 
 /** Numbers by day key (YYYY-MM-DD). */
@@ -27,17 +28,18 @@ export function hourExpr(db: Db, column: string, offset: number): string {
 const tables = (core: Core) => ({
   log: core.model.system('requestLog'),
   users: core.model.system('users'),
-  orders: core.model.byKey.get('goods/order')!,
 });
+const orders = (core: Core) => entity(core.model, 'goods/order');
 
 /** `value` per day of `timeCol` from `from` on, over the rows of `e` that `where` (a clause ending in AND, or '') keeps. */
 async function perDay(core: Core, e: Entity, timeCol: string, value: string, where: string, from: string, tzOffset: number): Promise<PerDay> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query<{ d: unknown; n: unknown }>(
+  // d is a DATE (text on both dialects); n a COUNT (text on MariaDB) or a SUM.
+  const rows = await core.db.query<{ d: string; n: number | string | null }>(
     `SELECT ${dayExpr(core.db, timeCol, tzOffset)} AS ${q('d')}, ${value} AS ${q('n')} FROM ${q(e.table)} WHERE ${where}${timeCol} >= ? GROUP BY ${q('d')}`,
     [from],
   );
-  return new Map(rows.map((r) => [String(r.d).slice(0, 10), Number(r.n ?? 0)]));
+  return new Map(rows.map((r) => [r.d.slice(0, 10), Number(r.n ?? 0)]));
 }
 
 async function one(core: Core, sql: string, params: unknown[] = []): Promise<number> {
@@ -81,10 +83,10 @@ export function liveUserCount(core: Core): Promise<number> {
 export function salesPerDay(core: Core, from: string, tzOffset: number): Promise<PerDay> {
   const q = core.db.q.bind(core.db);
   const paidTime = `COALESCE(${q('payTime')}, ${q('createTime')})`;
-  return perDay(core, tables(core).orders, paidTime, `COALESCE(SUM(${q('totalAmount')}), 0)`, `${q('payStatus')} = 1 AND `, from, tzOffset);
+  return perDay(core, orders(core), paidTime, `COALESCE(SUM(${q('totalAmount')}), 0)`, `${q('payStatus')} = 1 AND `, from, tzOffset);
 }
 
 export function salesTotal(core: Core): Promise<number> {
   const q = core.db.q.bind(core.db);
-  return one(core, `SELECT COALESCE(SUM(${q('totalAmount')}), 0) AS ${q('n')} FROM ${q(tables(core).orders.table)} WHERE ${q('payStatus')} = 1`);
+  return one(core, `SELECT COALESCE(SUM(${q('totalAmount')}), 0) AS ${q('n')} FROM ${q(orders(core).table)} WHERE ${q('payStatus')} = 1`);
 }

@@ -3,7 +3,7 @@
  * account: nickName, the inviter's code, the member's own code), and password reset by e-mail
  * code (sendResetPasswordCode, resetPassword; public).
  */
-import { l, type Row, fail, call, defineRoutes, id, nullableText, text, BOOL, SYSTEM } from '../../core/api';
+import { entity, l, type Row, fail, call, defineRoutes, id, nullableText, text, BOOL, SYSTEM } from '../../core/api';
 import type { Core, Route } from '../../core/api';
 import { freeInviteCode } from './member.service';
 import { emailCodes } from './email-code.service';
@@ -20,7 +20,7 @@ import { memberLang } from './member-language';
 const PROFILE_FIELDS = ['headImg', 'avatar', 'language'] as const;
 
 export default defineRoutes((core: Core): Route[] => {
-  const users = core.model.byKey.get('base/sys/user')!;
+  const users = entity(core.model, 'base/sys/user');
   const codes = emailCodes(core);
   return [
     call(core, 'base', 'sys/user', 'isExist', {

@@ -10,7 +10,7 @@ export async function userByProviderId(core: Core, col: ProviderColumn, provider
     `SELECT ${q('id')}, ${q('status')} FROM ${q(core.model.system('users').table)} WHERE ${q(col)} = ? AND ${q('delete')} = 0 ORDER BY ${q('id')} LIMIT 1`,
     [providerId],
   );
-  return u ? { id: Number(u.id), status: Number(u.status) } : null;
+  return u ?? null;
 }
 
 /** The oldest live account of an address (compared in lower case), with the provider id it is linked to. */
@@ -20,5 +20,5 @@ export async function userByEmail(core: Core, col: ProviderColumn, email: string
     `SELECT ${q('id')}, ${q('status')}, ${q(col)} AS ${q('linked')} FROM ${q(core.model.system('users').table)} WHERE LOWER(${q('email')}) = ? AND ${q('delete')} = 0 ORDER BY ${q('id')} LIMIT 1`,
     [email],
   );
-  return u ? { id: Number(u.id), status: Number(u.status), linked: u.linked } : null;
+  return u ?? null;
 }

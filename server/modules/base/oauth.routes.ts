@@ -86,7 +86,7 @@ export default defineRoutes((core: Core): Route[] => {
       to.searchParams.set('ticket', await issueTicket(core, { userId: member.id, created: member.created, nonce: rec.nonce }));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      to.searchParams.set('error', String(e.key));
+      to.searchParams.set('error', e.key);
       to.searchParams.set('message', t(req.lang, e.key, e.params));
     }
     req.ctx.set('Cache-Control', 'no-store');

@@ -26,12 +26,12 @@ export async function inviterId(core: Core, code: string, self: number): Promise
     `SELECT ${q('id')} FROM ${usersTable(core)} WHERE ${q('inviteCode')} IN (?, ?) AND ${q('delete')} = 0 AND ${q('status')} = 1 AND ${q('id')} <> ? ORDER BY ${q('id')} ASC LIMIT 1`,
     [code, code.toUpperCase(), self],
   );
-  return u ? Number(u.id) : null;
+  return u?.id ?? null;
 }
 
 /** The id of the role with this label, or null. */
 export async function roleIdByLabel(core: Core, label: string): Promise<number | null> {
   const q = core.db.q.bind(core.db);
   const [r] = await core.db.query<{ id: number }>(`SELECT ${q('id')} FROM ${q(core.model.system('roles').table)} WHERE ${q('label')} = ?`, [label]);
-  return r ? Number(r.id) : null;
+  return r?.id ?? null;
 }

@@ -1,7 +1,8 @@
 /** A short link by its key, as `delete` checks it (the delete key's hash) and `s/{shortKey}` follows it. */
+import { entity } from '../../core/api';
 import type { Core } from '../../core/api';
 
-const linksTable = (core: Core) => core.db.q(core.model.byKey.get('base/shortLink')!.table);
+const linksTable = (core: Core) => core.db.q(entity(core.model, 'base/shortLink').table);
 
 export async function linkDeleteKey(core: Core, shortKey: string): Promise<{ id: number; deleteKey: string | null } | null> {
   const q = core.db.q.bind(core.db);
@@ -9,7 +10,7 @@ export async function linkDeleteKey(core: Core, shortKey: string): Promise<{ id:
     `SELECT ${q('id')}, ${q('deleteKey')} FROM ${linksTable(core)} WHERE ${q('shortKey')} = ?`,
     [shortKey],
   );
-  return row ? { id: Number(row.id), deleteKey: row.deleteKey } : null;
+  return row ?? null;
 }
 
 export async function linkTarget(core: Core, shortKey: string): Promise<{ id: number; url: string; expireTime: string | null } | null> {
@@ -18,5 +19,5 @@ export async function linkTarget(core: Core, shortKey: string): Promise<{ id: nu
     `SELECT ${q('id')}, ${q('url')}, ${q('expireTime')} FROM ${linksTable(core)} WHERE ${q('shortKey')} = ?`,
     [shortKey],
   );
-  return row ? { id: Number(row.id), url: row.url, expireTime: row.expireTime } : null;
+  return row ?? null;
 }

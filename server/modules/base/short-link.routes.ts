@@ -5,7 +5,7 @@
  * redirects with 302 and counts the visit.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { l, defineRoutes, call, AppError, fail, hit, text, STR, obj, SYSTEM } from '../../core/api';
+import { entity, l, defineRoutes, call, AppError, fail, hit, text, STR, obj, SYSTEM } from '../../core/api';
 import type { Core, Caller } from '../../core/api';
 import { SHORT_LINK } from './short-link.messages';
 import { linkDeleteKey, linkTarget } from './short-link.queries';
@@ -56,7 +56,7 @@ export function deleteKeyWaived(user: Caller | null): boolean {
 }
 
 export default defineRoutes((core: Core) => {
-  const links = core.model.byKey.get('base/shortLink')!;
+  const links = entity(core.model, 'base/shortLink');
   const perHour = Number(core.config.env.SHORTLINK_ADD_PER_HOUR) > 0 ? Number(core.config.env.SHORTLINK_ADD_PER_HOUR) : 30;
   return [
     call(core, 'base', 'shortLink', 'add', {
@@ -116,7 +116,7 @@ export default defineRoutes((core: Core) => {
       async handler(req) {
         const shortKey = req.params.shortKey;
         const row = KEY_PATTERN.test(shortKey) ? await linkTarget(core, shortKey) : null;
-        const expired = row?.expireTime ? new Date(`${String(row.expireTime).replace(' ', 'T')}Z`).getTime() <= Date.now() : false;
+        const expired = row?.expireTime ? new Date(`${row.expireTime.replace(' ', 'T')}Z`).getTime() <= Date.now() : false;
         const url = row && !expired ? safeTargetUrl(row.url) : null;
         if (!row || !url) throw fail.notFound(SHORT_LINK.shortlink_not_found);
         if (req.ctx.method !== 'HEAD') {

@@ -1,8 +1,8 @@
 /** The site info rows of a host: those a request may be answered from, and the one `save` writes to. */
-import { planFor } from '../../core/api';
+import { entity, planFor } from '../../core/api';
 import type { Core, Row } from '../../core/api';
 
-const siteEntity = (core: Core) => core.model.byKey.get('base/site')!;
+const siteEntity = (core: Core) => entity(core.model, 'base/site');
 
 /** The rows of `host` (with its port), of `hostname`, and the default rows (host NULL), oldest first, decoded. */
 export async function sitesForHost(core: Core, host: string, hostname: string): Promise<Row[]> {
@@ -26,5 +26,5 @@ export async function siteIdOfHost(core: Core, host: string | null): Promise<num
       : `SELECT ${q('id')} FROM ${table} WHERE ${q('host')} = ?`,
     host === null ? [] : [host],
   );
-  return found ? Number(found.id) : null;
+  return found?.id ?? null;
 }

@@ -8,7 +8,7 @@
  * `save` get the whole row.
  * `save` upserts the row of one host (none or empty: the default row).
  */
-import { l, type Row, defineRoutes, call, fail, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
+import { entity, l, type Row, defineRoutes, call, fail, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
 import type { Core } from '../../core/api';
 import { siteIdOfHost, sitesForHost } from './site.queries';
 import { siteCurrency, tokensPerUnit } from './pay/pay-settings';
@@ -35,7 +35,7 @@ export function communityUrl(row: Row | undefined): string | null {
 }
 
 export default defineRoutes((core: Core) => {
-  const site = core.model.byKey.get('base/site')!;
+  const site = entity(core.model, 'base/site');
   const SAVE_KEY = 'base:site:save';
   const configured = oauthProviders(core.config.env);
   const signInProviders = OAUTH_PROVIDERS.filter((p) => configured[p] !== null);

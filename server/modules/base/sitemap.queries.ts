@@ -4,8 +4,7 @@ import type { Core, Entity } from '../../core/api';
 export async function listedGoods(core: Core, goods: Entity, limit: number): Promise<Array<{ id: number; updateTime: string }>> {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error('limit must be a whole number');
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query<{ id: number; updateTime: string }>(
+  return core.db.query<{ id: number; updateTime: string }>(
     `SELECT ${q('id')}, ${q('updateTime')} FROM ${q(goods.table)} WHERE ${q('status')} = 1 AND ${q('isDisplay')} = 1 AND ${q('delete')} = 0 ORDER BY ${q('id')} ASC LIMIT ${limit}`,
   );
-  return rows.map((r) => ({ id: Number(r.id), updateTime: r.updateTime }));
 }

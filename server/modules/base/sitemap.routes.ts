@@ -37,7 +37,7 @@ export default defineRoutes((core: Core) => {
         const base = configured || req.ctx.origin;
         const urls: Array<{ loc: string; lastmod?: string | null }> = [{ loc: `${base}/` }];
         if (goods) {
-          for (const r of await listedGoods(core, goods, MAX_URLS - 1)) urls.push({ loc: `${base}/goods/${r.id}`, lastmod: String(r.updateTime).slice(0, 10) });
+          for (const r of await listedGoods(core, goods, MAX_URLS - 1)) urls.push({ loc: `${base}/goods/${r.id}`, lastmod: r.updateTime.slice(0, 10) });
         }
         req.ctx.set('Cache-Control', 'public, max-age=3600');
         req.ctx.type = 'application/xml; charset=utf-8';

@@ -2,7 +2,7 @@
  * base/sys/log calls beyond the generic page: how many days the request log keeps (param `logKeep`),
  * and clearing it. Rows older than the kept days are purged by server/core/log/log-keep.ts.
  */
-import { l, defineRoutes, call, BAD, field, type Reading, INT, LOG_KEEP_KEY, MAX_LOG_KEEP_DAYS, readKeepDays } from '../../core/api';
+import { entity, l, defineRoutes, call, BAD, field, type Reading, INT, LOG_KEEP_KEY, MAX_LOG_KEEP_DAYS, readKeepDays } from '../../core/api';
 import type { Core } from '../../core/api';
 
 /** The days kept: a whole number 1..MAX_LOG_KEEP_DAYS, or its digits as text (the console's number box). */
@@ -20,8 +20,8 @@ function bad(r: Reading, rule: string): typeof BAD {
 }
 
 export default defineRoutes((core: Core) => {
-  const params = core.model.byKey.get('base/sys/param')!;
-  const log = core.model.byKey.get('base/sys/log')!;
+  const params = entity(core.model, 'base/sys/param');
+  const log = entity(core.model, 'base/sys/log');
   return [
     call(core, 'base', 'sys/log', 'setKeep', {
       method: 'POST',

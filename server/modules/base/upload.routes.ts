@@ -3,13 +3,13 @@
  * lists each as a space/info row; `uploadMode` says which store is in use. The store is asked for on
  * each request: the enabled upload plugin's (e.g. S3) or the local disk (space/storage.service.ts).
  */
-import { l, call, defineRoutes, ANY_OBJECT, STR, listOf, obj } from '../../core/api';
+import { entity, l, call, defineRoutes, ANY_OBJECT, STR, listOf, obj } from '../../core/api';
 import type { Core, Route } from '../../core/api';
 import { storageFor } from '../space/storage.service';
 import { receiveUpload, uploadLimits } from '../space/upload.service';
 
 export default defineRoutes((core: Core): Route[] => {
-  const info = core.model.byKey.get('space/info')!;
+  const info = entity(core.model, 'space/info');
   const limits = uploadLimits(core.config.env);
   return [
     {

@@ -1,8 +1,8 @@
 /** base/vip/all: the VIP plans on offer, for the public pricing page. */
-import { l, call, defineRoutes, listOf } from '../../core/api';
+import { entity, l, call, defineRoutes, listOf } from '../../core/api';
 
 export default defineRoutes((core) => {
-  const vip = core.model.byKey.get('base/vip')!;
+  const vip = entity(core.model, 'base/vip');
   return [
     call(core, 'base', 'vip', 'all', {
       method: 'POST',

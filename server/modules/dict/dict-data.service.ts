@@ -71,11 +71,11 @@ export async function dictData(core: Core, types: unknown): Promise<Record<strin
     const id = r.id;
     byType.get(r.typeId)?.push({
       id,
-      name: String(r.name),
-      label: String(r.name),
+      name: r.name,
+      label: r.name,
       value: entryValue(r.value, id),
-      orderNum: Number(r.orderNum),
-      parentId: r.parentId === null || r.parentId === undefined ? null : Number(r.parentId),
+      orderNum: r.orderNum,
+      parentId: r.parentId,
     });
   }
   for (const t of found) result[t.key] = forest(byType.get(t.id)!);

@@ -2,6 +2,7 @@
  * Reads of the recycle purge the generic query cannot express: old records with their hidden part
  * (where a deleted file row's storage key may sit), and which storage keys anything still names.
  */
+import { entity } from '../../core/api';
 import type { Core, Row } from '../../core/api';
 
 /** A recycle record due for the purge. */
@@ -29,15 +30,16 @@ function keysOf(data: unknown, hidden: unknown): string[] {
 export async function oldRecycleRecords(core: Core, cutoff: string, limit: number): Promise<OldRecord[]> {
   const { db } = core;
   const q = db.q.bind(db);
-  const files = core.model.byKey.get('space/info')!;
-  const rows = await db.query<Row>(
+  const files = entity(core.model, 'space/info');
+  // The JSON columns as stored: text.
+  const rows = await db.query<{ id: number; entityInfo: string | null; data: string | null; hiddenData: string | null }>(
     `SELECT ${q('id')}, ${q('entityInfo')}, ${q('data')}, ${q('hiddenData')} FROM ${q(core.model.system('recycle').table)} WHERE ${q('createTime')} < ? ORDER BY ${q('id')} LIMIT ?`,
     [cutoff, limit],
   );
   return rows.map((r) => {
     const info = parsed(r.entityInfo) as Row | null;
     const isFile = !!info && info.module === files.module && info.entity === files.name;
-    return { id: Number(r.id), keys: isFile ? keysOf(parsed(r.data), parsed(r.hiddenData)) : [] };
+    return { id: r.id, keys: isFile ? keysOf(parsed(r.data), parsed(r.hiddenData)) : [] };
   });
 }
 
@@ -46,7 +48,7 @@ export async function unreferencedKeys(core: Core, keys: string[]): Promise<stri
   if (!keys.length) return [];
   const { db } = core;
   const q = db.q.bind(db);
-  const files = core.model.byKey.get('space/info')!;
+  const files = entity(core.model, 'space/info');
   const live = new Set(
     (await db.query<{ key: string }>(`SELECT ${q('key')} FROM ${q(files.table)} WHERE ${q('key')} IN (${keys.map(() => '?').join(', ')})`, keys)).map((r) => r.key),
   );

@@ -26,7 +26,7 @@ export async function memberRows(core: Core, select: string, pq: ParsedQuery, co
   const offset = count ? (pq.page - 1) * pq.size : 0;
   const [rows, totals] = await Promise.all([
     core.db.query(`SELECT ${select} FROM ${table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`, [...pq.params, pq.size, offset]),
-    count ? core.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${table}${pq.where}`, pq.params) : Promise.resolve([]),
+    count ? core.db.query<{ total: number | string }>(`SELECT COUNT(*) AS ${q('total')} FROM ${table}${pq.where}`, pq.params) : Promise.resolve([]),
   ]);
   return { rows, total: count ? Number(totals[0].total) : rows.length };
 }
@@ -39,5 +39,5 @@ export async function memberIds(core: Core, memberRoleId: number, ids: number[])
     `SELECT ${q('id')} FROM ${q(core.model.system('users').table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')}) AND ${q('delete')} = 0 AND ${members.sql}`,
     [...ids, ...members.params],
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }

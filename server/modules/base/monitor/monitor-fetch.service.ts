@@ -14,7 +14,7 @@
  * - The outcome is noted on the settings row (lastFetchTime, lastError) for getSetting.
  */
 import { SYSTEM, timeOf } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import type { Core, EntityColumns } from '../../../core/api';
 import { createX, XApiError, type XAdapter, type XPostPage } from '../../../adapters/x.adapter';
 import { postEntity, settingsEntity, storedSettings } from './monitor.queries';
 
@@ -70,7 +70,10 @@ async function store(core: Core, settingsId: number, page: XPostPage, source: st
   });
 }
 
-async function note(core: Core, settingsId: number, changes: Row): Promise<void> {
+/** What a run notes on the settings row. */
+type RunNote = Partial<Pick<EntityColumns<'base/monitor'>, 'lastFetchTime' | 'lastError' | 'rateLimitedUntil'>>;
+
+async function note(core: Core, settingsId: number, changes: RunNote): Promise<void> {
   await core.ops.transaction(SYSTEM, (t) => t.updateWhere(settingsEntity(core), settingsId, changes));
 }
 
@@ -88,12 +91,12 @@ async function search(x: XAdapter, query: string, maxResults: number, sinceId: s
 export async function fetchMonitored(core: Core, signal: AbortSignal): Promise<FetchResult> {
   const row = await storedSettings(core);
   if (!row || !row.enabled) return { added: 0, seen: 0, skipped: 'disabled' };
-  const id = Number(row.id);
+  const { id } = row;
   const until = timeOf(row.rateLimitedUntil);
   if (until !== null && until > Date.now()) return { added: 0, seen: 0, skipped: 'rate_limited', until: new Date(until).toISOString() };
-  const x = createX(core.config.env, { bearerToken: row.bearerToken as string | null, apiKey: row.apiKey as string | null, apiSecret: row.apiSecret as string | null });
+  const x = createX(core.config.env, { bearerToken: row.bearerToken, apiKey: row.apiKey, apiSecret: row.apiSecret });
   const cursors = cursorsOf(row.cursors);
-  const maxResults = Number(row.maxResults) || 10;
+  const maxResults = row.maxResults || 10;
   const result: FetchResult = { added: 0, seen: 0 };
   const missing: string[] = [];
   const refused: string[] = [];
@@ -102,7 +105,7 @@ export async function fetchMonitored(core: Core, signal: AbortSignal): Promise<F
     result.added += await store(core, id, page, source, cursors, key);
   };
   try {
-    for (const account of (row.accounts as string[] | null) ?? []) {
+    for (const account of row.accounts ?? []) {
       if (signal.aborted) break;
       const name = account.toLowerCase();
       try {
@@ -121,7 +124,7 @@ export async function fetchMonitored(core: Core, signal: AbortSignal): Promise<F
         refused.push(`@${account}: ${err.message}`);
       }
     }
-    for (const keyword of (row.keywords as string[] | null) ?? []) {
+    for (const keyword of row.keywords ?? []) {
       if (signal.aborted) break;
       try {
         await take(await search(x, keyword, maxResults, cursors.since[`q:${keyword}`], signal), keyword, `q:${keyword}`);
@@ -131,7 +134,7 @@ export async function fetchMonitored(core: Core, signal: AbortSignal): Promise<F
       }
     }
   } catch (err) {
-    const changes: Row = { lastError: clip(err instanceof Error ? err.message : String(err), 500) };
+    const changes: RunNote = { lastError: clip(err instanceof Error ? err.message : String(err), 500) };
     if (err instanceof XApiError && err.kind === 'rate_limited') {
       const resume = err.resetAt && err.resetAt.getTime() > Date.now() ? err.resetAt : new Date(Date.now() + DEFAULT_RATE_WAIT_MS);
       changes.rateLimitedUntil = resume.toISOString();

@@ -8,8 +8,8 @@
  *   language through notifyUsers, in the caller's transaction; the receiver gets it live after the
  *   commit like every notification. An unknown user or post is a 404.
  */
-import { SYSTEM, eq, fail, ABSENT, BAD, field, id, type Input, t as text } from '../../../core/api';
-import type { Core, AuthUser, Row } from '../../../core/api';
+import { SYSTEM, entity, eq, fail, ABSENT, BAD, field, id, type Input, t as text } from '../../../core/api';
+import type { Core, AuthUser, EntityRow, Row } from '../../../core/api';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
 import { MONITOR } from './monitor.messages';
 import { postEntity } from './monitor.queries';
@@ -29,14 +29,17 @@ export interface PublicPost {
   metrics: Record<string, number> | null;
 }
 
-function publicPost(r: Row): PublicPost {
+/** A stored post as the page operation answers it. */
+type MonitorPost = EntityRow<'base/monitorPost'>;
+
+function publicPost(r: MonitorPost): PublicPost {
   return {
-    postId: String(r.postId),
-    authorUsername: (r.authorUsername as string | null) ?? null,
-    authorName: (r.authorName as string | null) ?? null,
-    text: String(r.text ?? ''),
-    url: (r.url as string | null) ?? null,
-    createdAt: (r.postedAt as string | null) ?? null,
+    postId: r.postId,
+    authorUsername: r.authorUsername ?? null,
+    authorName: r.authorName ?? null,
+    text: r.text ?? '',
+    url: r.url ?? null,
+    createdAt: r.postedAt ?? null,
     metrics: (r.metrics as Record<string, number> | null) ?? null,
   };
 }
@@ -82,12 +85,12 @@ export async function latestPosts(core: Core, query: Input<typeof POSTS_QUERY>):
   const size = Math.min(query.size ?? 20, MAX_POSTS_PAGE);
   // The rows are administrators' (no access rule): read as the system, then cut to the public fields.
   const answer = await core.ops.page(postEntity(core), { page, size, order: 'postedAt', sort: 'desc' }, SYSTEM);
-  return { list: answer.list.map(publicPost), pagination: answer.pagination as unknown as Row };
+  return { list: (answer.list as MonitorPost[]).map(publicPost), pagination: answer.pagination as unknown as Row };
 }
 
 /** Sends post `postId` (X's id) to member `userId` as a notification; answers the notification's id. */
 export async function sendPostToUser(core: Core, caller: AuthUser, { userId, postId }: Input<typeof SEND_POST_INPUT>): Promise<{ id: number }> {
-  const users = core.model.system('users');
+  const users = entity(core.model, 'base/sys/user');
   return core.ops.transaction(caller, async (t) => {
     const [user, post] = await core.ops.transaction(SYSTEM, async (sys) => [
       (await sys.lock(users, userId))[0],
@@ -96,7 +99,7 @@ export async function sendPostToUser(core: Core, caller: AuthUser, { userId, pos
     if (!user) throw fail.notFound(MONITOR.monitor_user_not_found);
     if (!post) throw fail.notFound(MONITOR.monitor_post_not_found);
     const lang = memberLang(user);
-    const username = String(post.authorUsername ?? post.authorId ?? '?');
+    const username = post.authorUsername ?? post.authorId ?? '?';
     const [row] = await notifyUsers(core, t, {
       toIds: [userId],
       type: NOTIFY_TYPE.system,

@@ -12,10 +12,10 @@
  * - Changing the credentials forgets a rate limit noted under the old ones; dropping an account or
  *   keyword forgets its cursor.
  */
-import { eq, fail, type InvalidField, BAD, bool, field, int, nullableText, type Input, fieldRule } from '../../../core/api';
-import type { Core, AuthUser, Row } from '../../../core/api';
+import { entity, eq, fail, type InvalidField, BAD, bool, field, int, nullableText, type Input, fieldRule } from '../../../core/api';
+import type { Core, AuthUser, EntityColumns, EntityRow } from '../../../core/api';
 import { MONITOR_FIELDS } from './monitor.messages';
-import { PROFILE, credentialsSet, monitorTaskId, settingsEntity, storedSettings } from './monitor.queries';
+import { PROFILE, credentialsSet, monitorTaskId, settingsEntity, storedSettings, type MonitorCredentials, type MonitorSettings } from './monitor.queries';
 import { FETCH_TASK } from './monitor-fetch.service';
 
 const SECRETS = ['bearerToken', 'apiKey', 'apiSecret'] as const;
@@ -40,7 +40,10 @@ export interface MonitorSettingsView {
   rateLimitedUntil: string | null;
 }
 
-const tasks = (core: Core) => core.model.system('tasks');
+const tasks = (core: Core) => entity(core.model, 'task/info');
+
+/** The schedule of the fetch task as getSetting answers it. */
+type TaskSchedule = Pick<EntityRow<'task/info'>, 'every' | 'cron' | 'nextRunTime'>;
 
 /**
  * A list of distinct, trimmed strings (at most MAX_TARGETS, each `max` long, made by `each` or refused
@@ -91,29 +94,29 @@ export type SettingsInput = Input<typeof SETTINGS_INPUT>;
 export async function settingsView(core: Core, caller: AuthUser): Promise<MonitorSettingsView> {
   const row = await storedSettings(core);
   const taskId = await monitorTaskId(core, FETCH_TASK);
-  const task = taskId === null ? null : await core.ops.info(tasks(core), taskId, caller);
-  const enabled = !!row?.enabled;
+  // info answers the API row of the task entity: its columns decoded as typed.
+  const task: TaskSchedule | null = taskId === null ? null : ((await core.ops.info(tasks(core), taskId, caller)) as TaskSchedule);
   return {
-    accounts: (row?.accounts as string[] | null) ?? [],
-    keywords: (row?.keywords as string[] | null) ?? [],
-    enabled,
-    maxResults: Number(row?.maxResults ?? 10),
+    accounts: row?.accounts ?? [],
+    keywords: row?.keywords ?? [],
+    enabled: !!row?.enabled,
+    maxResults: row?.maxResults ?? 10,
     credentialsSet: credentialsSet(row),
     taskId,
-    every: task?.every === null || task?.every === undefined ? null : Number(task.every),
-    cron: (task?.cron as string | null | undefined) ?? null,
-    nextRunTime: (task?.nextRunTime as string | null | undefined) ?? null,
-    lastFetchTime: (row?.lastFetchTime as string | null | undefined) ?? null,
-    lastError: (row?.lastError as string | null | undefined) ?? null,
-    rateLimitedUntil: (row?.rateLimitedUntil as string | null | undefined) ?? null,
+    every: task?.every ?? null,
+    cron: task?.cron ?? null,
+    nextRunTime: task?.nextRunTime ?? null,
+    lastFetchTime: row?.lastFetchTime ?? null,
+    lastError: row?.lastError ?? null,
+    rateLimitedUntil: row?.rateLimitedUntil ?? null,
   };
 }
 
 /** Enabling needs usable credentials and at least one account or keyword: what the save would leave stored. */
-function runnable(stored: Row | null, secrets: Row, accounts: string[] | undefined, keywords: string[] | undefined, on: boolean): void {
+function runnable(stored: MonitorSettings | null, secrets: Partial<MonitorCredentials>, accounts: string[] | undefined, keywords: string[] | undefined, on: boolean): void {
   if (!on) return;
   const errors: InvalidField[] = [];
-  const targets = [...(accounts ?? ((stored?.accounts as string[] | null) ?? [])), ...(keywords ?? ((stored?.keywords as string[] | null) ?? []))];
+  const targets = [...(accounts ?? stored?.accounts ?? []), ...(keywords ?? stored?.keywords ?? [])];
   if (!credentialsSet({ ...(stored ?? {}), ...secrets })) errors.push({ field: 'enabled', rule: fieldRule(MONITOR_FIELDS.field_monitor_credentials), params: {} });
   if (!targets.length) errors.push({ field: 'enabled', rule: fieldRule(MONITOR_FIELDS.field_monitor_targets), params: {} });
   if (errors.length) throw fail.invalid(errors);
@@ -122,7 +125,7 @@ function runnable(stored: Row | null, secrets: Row, accounts: string[] | undefin
 /** Applies a saveSetting input; answers the settings as getSetting does. */
 export async function saveSettings(core: Core, caller: AuthUser, input: SettingsInput): Promise<MonitorSettingsView> {
   const { accounts, keywords, enabled, maxResults, every, cron } = input;
-  const secrets: Row = {};
+  const secrets: Partial<MonitorCredentials> = {};
   for (const k of SECRETS) {
     const v = input[k];
     if (v !== undefined) secrets[k] = v === null || v.trim() === '' ? null : v.trim();
@@ -136,23 +139,23 @@ export async function saveSettings(core: Core, caller: AuthUser, input: Settings
     const { id } = await t.addIfAbsent(settings, { profile: PROFILE }, ['profile']);
     // Locked, so two saves at once apply one after the other.
     const [row] = await t.lock(settings, id);
-    const changes: Row = { ...secrets };
+    const changes: Partial<EntityColumns<'base/monitor'>> = { ...secrets };
     if (accounts !== undefined) changes.accounts = accounts;
     if (keywords !== undefined) changes.keywords = keywords;
     if (enabled !== undefined) changes.enabled = enabled;
     if (maxResults !== undefined) changes.maxResults = maxResults;
     if (SECRETS.some((k) => k in secrets)) changes.rateLimitedUntil = null;
-    if (accounts !== undefined || keywords !== undefined) changes.cursors = keptCursors(row.cursors, accounts ?? (row.accounts as string[] | null) ?? [], keywords ?? (row.keywords as string[] | null) ?? []);
+    if (accounts !== undefined || keywords !== undefined) changes.cursors = keptCursors(row.cursors, accounts ?? row.accounts ?? [], keywords ?? row.keywords ?? []);
     if (Object.keys(changes).length) await t.updateWhere(settings, id, changes, { expect: 1 });
 
-    const schedule: Row = {};
+    const schedule: Partial<Pick<EntityColumns<'task/info'>, 'cron' | 'every' | 'taskType'>> = {};
     if (typeof cron === 'string' && cron.trim() !== '') Object.assign(schedule, { cron: cron.trim(), taskType: 0 });
     else if (every !== undefined && every !== null) Object.assign(schedule, { every, cron: null, taskType: 1 });
     else if (cron !== undefined) Object.assign(schedule, { cron: null, taskType: 1 });
     const [task] = await t.lock(tasks(core), eq('service', FETCH_TASK));
     const status = on ? 1 : 0;
     if (task) {
-      if (Object.keys(schedule).length || Number(task.status) !== status) await t.update(tasks(core), { id: task.id, ...schedule, status });
+      if (Object.keys(schedule).length || task.status !== status) await t.update(tasks(core), { id: task.id, ...schedule, status });
     } else {
       const added = await t.addOne(tasks(core), {
         name: 'X monitor fetch',
@@ -170,7 +173,7 @@ export async function saveSettings(core: Core, caller: AuthUser, input: Settings
 }
 
 /** The cursors of the accounts and keywords still watched. */
-function keptCursors(raw: unknown, accounts: string[], keywords: string[]): Row {
+function keptCursors(raw: unknown, accounts: string[], keywords: string[]): Record<string, unknown> {
   const c = (raw && typeof raw === 'object' ? raw : {}) as { since?: Record<string, string>; users?: Record<string, string> };
   const keys = new Set([...accounts.map((a) => `u:${a.toLowerCase()}`), ...keywords.map((k) => `q:${k}`)]);
   const names = new Set(accounts.map((a) => a.toLowerCase()));

@@ -18,6 +18,7 @@
  * (the members menu: our users screen).
  */
 import type { Row } from '../../../core/api';
+import type { MenuRow } from './menu.queries';
 
 /** Our seeded view path -> the cool-admin-vue 7.x view file that shows it, and its icon there; first the home's choice. */
 const SCREENS: Record<string, { viewPath: string; icon: string }> = {
@@ -44,8 +45,15 @@ export interface CoolMenuOptions {
   members: boolean;
 }
 
-function mapped(m: Row): Row {
-  const keepIcon = !SEEDED_ICONS.has(String(m.icon ?? ''));
+/**
+ * A menu as that client gets it: a stored menu (with its stored view path when mapped), or the
+ * members menu, which carries the fields a stored one has.
+ */
+type CoolMenu = Pick<MenuRow, 'id' | 'parentId' | 'name' | 'router' | 'type' | 'icon' | 'orderNum' | 'viewPath'> &
+  Row & { storedViewPath?: string | null };
+
+function mapped(m: MenuRow): CoolMenu {
+  const keepIcon = !SEEDED_ICONS.has(m.icon ?? '');
   if (m.type === 0 && typeof m.router === 'string' && FOLDERS[m.router]) {
     return keepIcon ? m : { ...m, icon: FOLDERS[m.router] };
   }
@@ -55,17 +63,17 @@ function mapped(m: Row): Row {
 }
 
 /** Beside the shipping addresses (else the user list, else at the top): cool-admin's members list. */
-function withMembers(rows: Row[]): Row[] {
+function withMembers(rows: CoolMenu[]): CoolMenu[] {
   const at = ['crud:user/address', 'crud:base/sys/user'].map((v) => rows.findIndex((m) => m.storedViewPath === v)).find((i) => i >= 0) ?? -1;
   const anchor = at >= 0 ? rows[at] : null;
-  const menu: Row = {
+  const menu: CoolMenu = {
     id: MEMBER_MENU_ID,
     parentId: anchor ? anchor.parentId ?? null : null,
     name: 'Members',
     router: '/user/list',
     type: 1,
     icon: 'icon-user',
-    orderNum: anchor ? Number(anchor.orderNum) || 0 : 0,
+    orderNum: anchor?.orderNum ?? 0,
     viewPath: 'modules/user/views/list.vue',
     storedViewPath: 'crud:base/sys/user',
     keepAlive: 1,
@@ -78,26 +86,29 @@ function withMembers(rows: Row[]): Row[] {
  * The rows with the home screen and each folder above it ordered first among their siblings (the
  * client builds its tree by parentId, a row whose parent it lacks being a root, and sorts by orderNum).
  */
-function homeFirst(rows: Row[]): Row[] {
+function homeFirst(rows: CoolMenu[]): CoolMenu[] {
   const home = Object.keys(SCREENS)
     .map((stored) => rows.find((m) => m.type === 1 && m.storedViewPath === stored && m.id !== MEMBER_MENU_ID))
     .find((m) => m !== undefined);
   if (!home) return rows;
-  const byId = new Map(rows.filter((m) => m.type !== 2).map((m) => [Number(m.id), m]));
-  const parentOf = (m: Row) => (m.parentId === null || m.parentId === undefined ? undefined : byId.get(Number(m.parentId)));
-  const lifted = new Map<Row, number>();
-  const seen = new Set<Row>();
-  for (let node: Row | undefined = home; node && !seen.has(node); node = parentOf(node)) {
+  const byId = new Map(rows.filter((m) => m.type !== 2).map((m) => [m.id, m]));
+  const parentOf = (m: CoolMenu) => (m.parentId === null ? undefined : byId.get(m.parentId));
+  const lifted = new Map<CoolMenu, number>();
+  const seen = new Set<CoolMenu>();
+  for (let node: CoolMenu | undefined = home; node && !seen.has(node); node = parentOf(node)) {
     seen.add(node);
     const parent = parentOf(node);
-    const siblings = [...byId.values()].filter((m) => m !== node && parentOf(m) === parent).map((m) => Number(m.orderNum) || 0);
+    const siblings = [...byId.values()].filter((m) => m !== node && parentOf(m) === parent).map((m) => m.orderNum);
     const first = Math.min(...siblings);
-    if (siblings.length && (Number(node.orderNum) || 0) >= first) lifted.set(node, first - 1);
+    if (siblings.length && node.orderNum >= first) lifted.set(node, first - 1);
   }
-  return rows.map((m) => (lifted.has(m) ? { ...m, orderNum: lifted.get(m) } : m));
+  return rows.map((m) => {
+    const orderNum = lifted.get(m);
+    return orderNum === undefined ? m : { ...m, orderNum };
+  });
 }
 
-export function coolMenus(rows: Row[], options: CoolMenuOptions = { members: false }): Row[] {
+export function coolMenus(rows: MenuRow[], options: CoolMenuOptions = { members: false }): Row[] {
   const out = rows.map(mapped);
   return homeFirst(options.members ? withMembers(out) : out);
 }

@@ -9,8 +9,7 @@ export interface DepartmentNode {
 /** The department tree as the order call checks it: every department, which the bounded generic list may not give whole. */
 export async function departmentTree(core: Core, departments: Entity): Promise<DepartmentNode[]> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query<{ id: number; parentId: number | null }>(`SELECT ${q('id')}, ${q('parentId')} FROM ${q(departments.table)}`);
-  return rows.map((r) => ({ id: Number(r.id), parentId: r.parentId === null ? null : Number(r.parentId) }));
+  return core.db.query<DepartmentNode>(`SELECT ${q('id')}, ${q('parentId')} FROM ${q(departments.table)}`);
 }
 
 /** Whether a department row with this id exists. */

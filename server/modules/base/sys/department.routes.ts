@@ -4,7 +4,7 @@
  * any move that would put a department under itself, and writes every change in one transaction.
  * The tree itself is built by the console from `list` (rows with parentId and orderNum).
  */
-import { l, MAX_BATCH, fail, type InvalidField, coolCompat, call, defineRoutes } from '../../../core/api';
+import { entity, l, MAX_BATCH, fail, type InvalidField, coolCompat, call, defineRoutes } from '../../../core/api';
 import type { Core, AuthUser, Row } from '../../../core/api';
 import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
 import { departmentTree } from './department.queries';
@@ -75,7 +75,7 @@ function depthIn(parents: Map<number, number | null>, id: number): number {
 
 export async function orderDepartments(core: Core, body: unknown, user: AuthUser | null): Promise<null> {
   const moves = readMoves(body);
-  const departments = core.model.byKey.get('base/sys/department')!;
+  const departments = entity(core.model, 'base/sys/department');
   const parents = new Map((await departmentTree(core, departments)).map((r) => [r.id, r.parentId]));
   for (const m of moves) {
     if (!parents.has(m.id)) throw fail.notFound('record_not_found');

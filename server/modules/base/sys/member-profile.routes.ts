@@ -12,7 +12,7 @@
  *   neither pass the bound together nor lose each other's settings.
  * Each writes only the caller's own row, as a system write limited to these fields.
  */
-import { l, fail, call, defineRoutes, id, json, ANY_OBJECT, INT, NUM, listOf, obj, SYSTEM } from '../../../core/api';
+import { entity, l, fail, call, defineRoutes, id, json, ANY_OBJECT, INT, NUM, listOf, obj, SYSTEM } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { savedTimeSummary } from '../ai/run.queries';
 import { MEMBER_PROFILE } from './member-profile.messages';
@@ -46,7 +46,7 @@ function packsOf(row: Row): Row {
 
 /** Writes `change(saved packs)` on the member's row, locked from the read to the write; answers the packs written. */
 async function changePacks(core: Core, id: number, change: (saved: Row) => Row): Promise<Row> {
-  const users = core.model.byKey.get('base/sys/user')!;
+  const users = entity(core.model, 'base/sys/user');
   return core.ops.transaction(SYSTEM, async (t) => {
     const [row] = await t.lock(users, id);
     if (!row) throw fail.notFound('record_not_found');
@@ -66,7 +66,7 @@ export default defineRoutes((core) => [
     effect: 'write',
     answer: obj({ isDeveloper: INT }),
     async handler(req) {
-      await core.ops.update(core.model.byKey.get('base/sys/user')!, { id: req.user!.id, isDeveloper: 1 }, SYSTEM);
+      await core.ops.update(entity(core.model, 'base/sys/user'), { id: req.user!.id, isDeveloper: 1 }, SYSTEM);
       return { isDeveloper: 1 };
     },
   }),

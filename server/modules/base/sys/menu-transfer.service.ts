@@ -8,7 +8,7 @@ import { MAX_BATCH, parseIds, fail } from '../../../core/api';
 import type { Core, AuthUser, Row, Entity } from '../../../core/api';
 import { SYSADMIN, rule, type FieldProblem } from './sysadmin.messages';
 import { checkMenu, menuEntity, parentMenu } from './menu-write.service';
-import { allMenus } from './menu.queries';
+import { allMenus, type MenuRow } from './menu.queries';
 
 export const MENU_EXPORT_VERSION = 1;
 
@@ -22,7 +22,7 @@ function portableFields(menus: Entity): string[] {
   return menus.writable.filter((f) => f.name !== 'parentId').map((f) => f.name);
 }
 
-const byOrder = (a: Row, b: Row) => Number(a.orderNum) - Number(b.orderNum) || Number(a.id) - Number(b.id);
+const byOrder = (a: MenuRow, b: MenuRow) => a.orderNum - b.orderNum || a.id - b.id;
 
 /** The menus `sent` (ids as a list or comma-separated text) with their sub-menus; none chosen is refused. */
 export async function exportMenus(core: Core, sent: unknown): Promise<MenuExport> {
@@ -32,14 +32,14 @@ export async function exportMenus(core: Core, sent: unknown): Promise<MenuExport
   const ids = parseIds(sent);
   const menus = menuEntity(core);
   const rows = await allMenus(core);
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   if (ids.some((id) => !byId.has(id))) throw fail.notFound('record_not_found');
-  const children = new Map<number, Row[]>();
+  const children = new Map<number, MenuRow[]>();
   for (const r of rows) {
-    if (r.parentId === null || r.parentId === undefined) continue;
-    const list = children.get(Number(r.parentId)) ?? [];
+    if (r.parentId === null) continue;
+    const list = children.get(r.parentId) ?? [];
     list.push(r);
-    children.set(Number(r.parentId), list);
+    children.set(r.parentId, list);
   }
   for (const list of children.values()) list.sort(byOrder);
 
@@ -47,10 +47,10 @@ export async function exportMenus(core: Core, sent: unknown): Promise<MenuExport
   const chosen = new Set(ids);
   const hasChosenAncestor = (id: number): boolean => {
     const seen = new Set<number>([id]);
-    for (let p = byId.get(id)?.parentId; p !== null && p !== undefined; p = byId.get(Number(p))?.parentId) {
-      if (seen.has(Number(p))) return false;
-      if (chosen.has(Number(p))) return true;
-      seen.add(Number(p));
+    for (let p = byId.get(id)?.parentId; p !== null && p !== undefined; p = byId.get(p)?.parentId) {
+      if (seen.has(p)) return false;
+      if (chosen.has(p)) return true;
+      seen.add(p);
     }
     return false;
   };
@@ -59,13 +59,13 @@ export async function exportMenus(core: Core, sent: unknown): Promise<MenuExport
   const fields = portableFields(menus);
   const out: MenuExport['menus'] = [];
   const placed = new Set<number>();
-  const walk = (r: Row, parentIndex: number | null) => {
-    const id = Number(r.id);
-    if (placed.has(id)) return;
-    placed.add(id);
+  const walk = (r: MenuRow, parentIndex: number | null) => {
+    if (placed.has(r.id)) return;
+    placed.add(r.id);
     const index = out.length;
-    out.push({ ...Object.fromEntries(fields.map((f) => [f, r[f] ?? null])), parentIndex });
-    for (const c of children.get(id) ?? []) walk(c, index);
+    const stored: Row = r;
+    out.push({ ...Object.fromEntries(fields.map((f) => [f, stored[f] ?? null])), parentIndex });
+    for (const c of children.get(r.id) ?? []) walk(c, index);
   };
   for (const top of tops) walk(top, null);
   return { version: MENU_EXPORT_VERSION, menus: out };

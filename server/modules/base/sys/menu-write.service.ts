@@ -4,7 +4,7 @@
  * written, so every problem of every row is reported at once; each is then added by the add
  * operation inside the caller's transaction, so the rules of menu.entity.ts hold here too.
  */
-import { checkRow, dropIgnored, AppError, fail } from '../../../core/api';
+import { entity, checkRow, dropIgnored, AppError, fail } from '../../../core/api';
 import type { Core, Row, Entity, OpTransaction } from '../../../core/api';
 import { routerErrors } from '../../../../entities/base/sys/menu.entity';
 import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
@@ -12,7 +12,7 @@ import { SYSADMIN, type FieldProblem } from './sysadmin.messages';
 export const MENU_TYPE_BUTTON = 2;
 
 export function menuEntity(core: Core): Entity {
-  return core.model.byKey.get('base/sys/menu')!;
+  return entity(core.model, 'base/sys/menu');
 }
 
 /** A menu payload as add accepts it, with every problem found (prefix names the row, e.g. `menus[3]`). */
@@ -34,6 +34,6 @@ export async function parentMenu(t: OpTransaction, menus: Entity, parentId: unkn
     if (err instanceof AppError && err.kind === 'not_found') throw fail.bad(SYSADMIN.menu_parent_missing);
     throw err;
   });
-  if (Number(row.type) === MENU_TYPE_BUTTON) throw fail.bad(SYSADMIN.menu_parent_button);
+  if (row.type === MENU_TYPE_BUTTON) throw fail.bad(SYSADMIN.menu_parent_button);
   return id;
 }

@@ -4,18 +4,20 @@
  * through the caller's access rules; these are the server's own reads.
  */
 import { planFor } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import type { Core, EntityRow } from '../../../core/api';
 
-export async function allMenus(core: Core): Promise<Row[]> {
+/** A menu row, decoded. */
+export type MenuRow = EntityRow<'base/sys/menu'>;
+
+export async function allMenus(core: Core): Promise<MenuRow[]> {
   const q = core.db.q.bind(core.db);
   const plan = planFor(core.model.system('menus'));
   const rows = await core.db.query(`SELECT ${plan.select} FROM ${plan.table} ORDER BY ${q('orderNum')} ASC, ${q('id')} ASC`);
-  for (const r of rows) plan.codec.decode(r);
-  return rows;
+  return rows.map((r) => plan.codec.decode(r) as MenuRow);
 }
 
 /** The menus linked to any of `roleIds`, each once. */
-export async function menusOfRoles(core: Core, roleIds: number[]): Promise<Row[]> {
+export async function menusOfRoles(core: Core, roleIds: number[]): Promise<MenuRow[]> {
   if (!roleIds.length) return [];
   const q = core.db.q.bind(core.db);
   const plan = planFor(core.model.system('menus'));
@@ -24,6 +26,5 @@ export async function menusOfRoles(core: Core, roleIds: number[]): Promise<Row[]
     `SELECT DISTINCT ${plan.select.split(', ').map((col) => `m.${col}`).join(', ')} FROM ${plan.table} m JOIN ${links} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${roleIds.map(() => '?').join(', ')}) ORDER BY m.${q('orderNum')} ASC, m.${q('id')} ASC`,
     roleIds,
   );
-  for (const r of rows) plan.codec.decode(r);
-  return rows;
+  return rows.map((r) => plan.codec.decode(r) as MenuRow);
 }

@@ -18,7 +18,7 @@
  * starWalletAddress: it is an adminOnly field of base/sys/user and no member profile call takes it.
  */
 import { randomBytes } from 'node:crypto';
-import { l, eq, SYSTEM, fail, object, text, STR, obj, call, defineRoutes } from '../../../core/api';
+import { entity, l, eq, SYSTEM, fail, object, text, STR, obj, call, defineRoutes } from '../../../core/api';
 import type { Core } from '../../../core/api';
 import { chainSettings } from './chain-settings';
 import { NFT_MESSAGES } from './nft.messages';
@@ -60,7 +60,7 @@ async function takeChallenge(core: Core, userId: number, nonce: string): Promise
 }
 
 export default defineRoutes((core) => {
-  const users = core.model.system('users');
+  const users = entity(core.model, 'base/sys/user');
   return [
     call(core, 'base', 'sys/user', 'walletChallenge', {
       member: true,
@@ -99,7 +99,7 @@ export default defineRoutes((core) => {
         if (verdict !== 'ok') throw fail.bad(REFUSALS[verdict]);
         await core.ops.transaction(SYSTEM, async (t) => {
           const holders = await t.lock(users, eq('starWalletAddress', body.address));
-          if (holders.some((h) => Number(h.id) !== me)) throw fail.bad(NFT_MESSAGES.wallet_address_taken);
+          if (holders.some((h) => h.id !== me)) throw fail.bad(NFT_MESSAGES.wallet_address_taken);
           await t.update(users, { id: me, starWalletAddress: body.address });
         });
         return { wallet: body.address };

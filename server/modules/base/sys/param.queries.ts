@@ -12,9 +12,10 @@ export interface Param {
 
 export async function paramByKey(core: Core, keyName: string): Promise<Param | null> {
   const q = core.db.q.bind(core.db);
-  const [row] = await core.db.query<Param>(
+  // A boolean column is stored as 0 or 1.
+  const [row] = await core.db.query<Omit<Param, 'secret'> & { secret: number }>(
     `SELECT ${['keyName', 'name', 'data', 'dataType', 'secret'].map(q).join(', ')} FROM ${q(core.model.system('params').table)} WHERE ${q('keyName')} = ?`,
     [keyName],
   );
-  return row ? { ...row, dataType: Number(row.dataType), secret: Boolean(Number(row.secret)) } : null;
+  return row ? { ...row, secret: row.secret === 1 } : null;
 }

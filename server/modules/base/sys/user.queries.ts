@@ -16,7 +16,7 @@ export async function liveUserIdsInScope(core: Core, ids: number[], caller: Auth
       (scope ? ` AND ${scope.sql}` : ''),
     [...ids, ...(scope?.params ?? [])],
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 export interface InvitedQuery {
@@ -39,7 +39,7 @@ export async function invitedPage(core: Core, select: string, o: InvitedQuery): 
   }
   const [rows, [{ total }]] = await Promise.all([
     core.db.query(`SELECT ${select} FROM ${table} ${where} ORDER BY ${q('id')} DESC LIMIT ? OFFSET ?`, [...params, o.size, (o.page - 1) * o.size]),
-    core.db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${table} ${where}`, params),
+    core.db.query<{ total: number | string }>(`SELECT COUNT(*) AS ${q('total')} FROM ${table} ${where}`, params),
   ]);
   return { rows, total: Number(total) };
 }
