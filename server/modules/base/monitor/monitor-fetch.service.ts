@@ -32,10 +32,11 @@ export interface FetchResult {
   missing?: string[];
 }
 
-interface Cursors {
+/** Where the last fetch stopped, by search and by user (a type, not an interface, so it is a stored JSON object). */
+type Cursors = {
   since: Record<string, string>;
   users: Record<string, string>;
-}
+};
 
 const clip = (v: string | null, max: number) => (v === null ? null : [...v].slice(0, max).join(''));
 
