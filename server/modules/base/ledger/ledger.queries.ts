@@ -58,7 +58,7 @@ export async function userNames(core: Core, ids: number[]): Promise<Map<number, 
 
 /** Of the orders the entries relate to (relateType 'order'), the ids of those refunded (status 9). */
 export async function refundedOrders(core: Core, entries: Array<Record<string, unknown>>): Promise<Set<number>> {
-  const ids = [...new Set(entries.filter((r) => r.relateType === 'order').map((r) => Number(r.relateId)).filter((n) => n > 0))];
+  const ids = [...new Set(entries.filter((r) => r.relateType === 'order').map((r) => r.relateId).filter((n): n is number => typeof n === 'number' && n > 0))];
   if (!ids.length) return new Set();
   const q = core.db.q.bind(core.db);
   const rows = await core.db.query<{ id: number }>(

@@ -47,7 +47,7 @@ export default defineRoutes((core: Core) => {
    * sales say who bought.
    */
   const withGoods = async (rows: Row[], caller: AuthUser): Promise<Row[]> => {
-    const ids = [...new Set(rows.map((r) => Number(r.goodsId)).filter((n) => n > 0))];
+    const ids = [...new Set(rows.map((r) => r.goodsId).filter((n): n is number => typeof n === 'number' && n > 0))];
     const goods = ids.length ? await core.ops.list(goodsE, { id: ids }, SYSTEM) : [];
     const byId = new Map(goods.map((g) => [Number(g.id), { id: g.id, title: g.title, mainPic: g.mainPic ?? null }]));
     const names = await displayNames(core.ops.reads(caller), rows.flatMap((r) => [r.userId, r.sellerId]), caller);
