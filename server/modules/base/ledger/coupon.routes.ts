@@ -10,7 +10,7 @@
  * page, update, delete are the generic ones (update refuses used codes: see the entity).
  */
 import { randomInt } from 'node:crypto';
-import { l, SYSTEM, call, defineRoutes, fail, hit, int, nullableText, num, text, INT, NUM, STR, listOf, nullable, obj, and, eq, nowStored, toStoredDate } from '../../../core/api';
+import { l, SYSTEM, call, defineRoutes, entity, fail, hit, int, nullableText, num, text, INT, NUM, STR, listOf, nullable, obj, and, eq, nowStored, toStoredDate } from '../../../core/api';
 import type { Core, Row, InvalidField } from '../../../core/api';
 import { fromUnits, toUnits } from '../pay/money';
 import { extendVip } from '../../goods/order/effects';
@@ -28,7 +28,7 @@ export function newCode(): string {
 }
 
 export default defineRoutes((core: Core) => {
-  const coupons = core.model.byKey.get('base/coupon')!;
+  const coupons = entity(core.model, 'base/coupon');
   return [
     call(core, 'base', 'coupon', 'generate', {
       method: 'POST',
@@ -80,16 +80,16 @@ export default defineRoutes((core: Core) => {
         return core.ops.transaction(SYSTEM, async (t) => {
           const [c] = await t.lock(coupons, eq('code', normalized));
           if (!c) throw fail.notFound(LEDGER.coupon_not_found);
-          if (Number(c.status) === COUPON_STATUS.used) throw fail.conflict(LEDGER.coupon_used);
-          if (Number(c.status) === COUPON_STATUS.disabled) throw fail.conflict(LEDGER.coupon_disabled);
-          if (c.expireTime && Date.parse(String(c.expireTime)) <= Date.now()) throw fail.conflict(LEDGER.coupon_expired);
-          await t.updateWhere(coupons, and(eq('id', Number(c.id)), eq('status', COUPON_STATUS.unused)), { status: COUPON_STATUS.used, userId: user.id, redeemTime: nowStored() }, { expect: 1 });
+          if (c.status === COUPON_STATUS.used) throw fail.conflict(LEDGER.coupon_used);
+          if (c.status === COUPON_STATUS.disabled) throw fail.conflict(LEDGER.coupon_disabled);
+          if (c.expireTime && Date.parse(c.expireTime) <= Date.now()) throw fail.conflict(LEDGER.coupon_expired);
+          await t.updateWhere(coupons, and(eq('id', c.id), eq('status', COUPON_STATUS.unused)), { status: COUPON_STATUS.used, userId: user.id, redeemTime: nowStored() }, { expect: 1 });
           const result: Row = { code: c.code, type: c.type };
-          if (Number(c.type) === COUPON_TYPE.tokens) {
-            const { balanceUnits } = await moveTokens(core, t, { userId: user.id, balance: 'tokens', units: toUnits(c.tokens), kind: TOKEN_KIND.coupon, relateType: 'coupon', relateId: Number(c.id) });
+          if (c.type === COUPON_TYPE.tokens) {
+            const { balanceUnits } = await moveTokens(core, t, { userId: user.id, balance: 'tokens', units: toUnits(c.tokens), kind: TOKEN_KIND.coupon, relateType: 'coupon', relateId: c.id });
             Object.assign(result, { tokens: c.tokens, balance: fromUnits(balanceUnits) });
           } else {
-            Object.assign(result, { days: c.days, vipEndTime: await extendVip(core, t, user.id, Number(c.days ?? 0), null) });
+            Object.assign(result, { days: c.days, vipEndTime: await extendVip(core, t, user.id, c.days ?? 0, null) });
           }
           return result;
         });

@@ -13,7 +13,7 @@
  * member reads their ledger: no "#1" there). The member is notified (type system, in their language,
  * the remark as its text), so an open balance follows; a replayed request notifies nobody again.
  */
-import { l, SYSTEM, call, defineRoutes, id, nullableText, num, text as textField, BOOL, INT, NUM, obj, fail, t as text } from '../../../core/api';
+import { l, SYSTEM, and, entity, eq, call, defineRoutes, id, nullableText, num, text as textField, BOOL, INT, NUM, obj, fail, t as text } from '../../../core/api';
 import type { Core, InvalidField } from '../../../core/api';
 import { memberLang } from '../member-language';
 import { NOTIFY_TYPE, notifyUsers } from '../notify/notify.service';
@@ -25,8 +25,8 @@ const CLIENT_KEY = /^[A-Za-z0-9_-]{8,40}$/;
 const MAX_AMOUNT = 1e9;
 
 export default defineRoutes((core: Core) => {
-  const logs = core.model.byKey.get('base/tokenLog')!;
-  const users = core.model.system('users');
+  const logs = entity(core.model, 'base/tokenLog');
+  const users = entity(core.model, 'base/sys/user');
   return [
     call(core, 'base', 'tokenLog', 'adjust', {
       method: 'POST',
@@ -54,8 +54,8 @@ export default defineRoutes((core: Core) => {
           // The user's row lock queues adjustments of one user, so a retry finds the first one's entry.
           const [user] = await t.lock(users, userId);
           if (!user) throw fail.notFound(LEDGER.ledger_user_not_found);
-          const [done] = await t.list(logs, { userId: userId, relateType });
-          if (done) return { logId: Number(done.id), balance: Number(done.balance), replayed: true };
+          const [done] = await t.find(logs, and(eq('userId', userId), eq('relateType', relateType)));
+          if (done) return { logId: done.id, balance: done.balance ?? 0, replayed: true };
           const moved = await moveTokens(core, t, {
             userId: userId,
             balance: 'tokens',

@@ -10,7 +10,7 @@
  * - check (GET, ours): the ledger check — `{users, entries, mismatches, debts}`; mismatches must be empty
  *   (a balance equal to the sum of its entries), debts are balances below zero after refunds.
  */
-import { l, SYSTEM, call, defineRoutes, fail, id, ids, int, ANY_OBJECT, BOOL, INT, STR, nullable, obj, pageOf, isIn } from '../../../core/api';
+import { l, SYSTEM, and, call, defineRoutes, entity, eq, fail, id, ids, int, ANY_OBJECT, BOOL, INT, STR, nullable, obj, pageOf, isIn } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { toUnits } from '../pay/money';
 import { moveTokens, TOKEN_KIND } from './ledger.service';
@@ -18,7 +18,7 @@ import { ledgerCheck, refundedOrders, userNames } from './ledger.queries';
 import { LEDGER } from './ledger.messages';
 
 export default defineRoutes((core: Core) => {
-  const logs = core.model.byKey.get('base/tokenLog')!;
+  const logs = entity(core.model, 'base/tokenLog');
   return [
     call(core, 'base', 'tokenLog', 'batchSetWithdrawable', {
       method: 'POST',
@@ -29,14 +29,15 @@ export default defineRoutes((core: Core) => {
       async handler(_req, { ids }) {
         return core.ops.transaction(SYSTEM, async (t) => {
           const rows = await t.lock(logs, isIn('id', ids));
-          const ok = rows.filter((r) => r.field === 'earnedTokens' && Number(r.type) === TOKEN_KIND.sale && Number(r.isWithdrawable) === 0 && toUnits(r.tokens) > 0);
-          const orderIds = [...new Set(ok.filter((r) => r.relateType === 'order').map((r) => Number(r.relateId)))];
-          const refunded = new Set((orderIds.length ? await t.list(core.model.byKey.get('goods/order')!, { id: orderIds, status: 9 }) : []).map((o) => Number(o.id)));
-          if (ok.length !== ids.length || ok.some((r) => refunded.has(Number(r.relateId)))) throw fail.conflict(LEDGER.ledger_entries_not_found);
+          const ok = rows.filter((r) => r.field === 'earnedTokens' && r.type === TOKEN_KIND.sale && r.isWithdrawable === 0 && toUnits(r.tokens) > 0);
+          const orderIds = [...new Set(ok.filter((r) => r.relateType === 'order').map((r) => r.relateId ?? 0))];
+          const orders = entity(core.model, 'goods/order');
+          const refunded = new Set((orderIds.length ? await t.find(orders, and(isIn('id', orderIds), eq('status', 9)), { fields: ['id'] }) : []).map((o) => o.id));
+          if (ok.length !== ids.length || ok.some((r) => refunded.has(r.relateId ?? 0))) throw fail.conflict(LEDGER.ledger_entries_not_found);
           const byUser = new Map<number, number>();
-          for (const r of ok) byUser.set(Number(r.userId), (byUser.get(Number(r.userId)) ?? 0) + toUnits(r.tokens));
+          for (const r of ok) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + toUnits(r.tokens));
           for (const [userId, units] of [...byUser].sort((a, b) => a[0] - b[0])) {
-            const ref = { userId, kind: TOKEN_KIND.withdrawable, relateType: 'tokenLog', remark: `${ok.filter((r) => Number(r.userId) === userId).length} entries` };
+            const ref = { userId, kind: TOKEN_KIND.withdrawable, relateType: 'tokenLog', remark: `${ok.filter((r) => r.userId === userId).length} entries` };
             await moveTokens(core, t, { ...ref, balance: 'earnedTokens', units: -units });
             await moveTokens(core, t, { ...ref, balance: 'withdrawableTokens', units });
           }

@@ -95,7 +95,7 @@ export default defineRoutes((core: Core) => {
       async handler(req) {
         requireAlipay(core);
         const order = await createTestOrder(core, req.user!);
-        return pagePay(core, req.user, String(order.orderNo));
+        return pagePay(core, req.user, order.orderNo);
       },
     }),
     {

@@ -23,10 +23,10 @@
  *   for the same order, and the buyer places a new order.
  */
 import { fail } from '../../../core/api';
-import type { Core, AuthUser, Row } from '../../../core/api';
+import type { Core, AuthUser } from '../../../core/api';
 import { AlipayError, AlipayNotConfigured, alipayFromEnv, type AlipayAdapter, type AlipayTrade } from '../../../adapters/alipay.adapter';
 import { chargeOf, confirmPayment, orderByNo, prepareCharge, type ConfirmResult } from '../../goods/order/fulfil.service';
-import { ORDER_STATUS } from '../../goods/order/order-state';
+import { ORDER_STATUS, type GoodsOrder } from '../../goods/order/order-state';
 import type { RefundRequest } from './providers';
 import { ALIPAY } from './alipay.messages';
 
@@ -86,7 +86,7 @@ export function gatewayError(err: unknown): unknown {
 export async function pagePay(core: Core, caller: AuthUser | null, orderNo: string, opts: { anyone?: boolean } = {}): Promise<{ url: string; orderNo: string }> {
   const { alipay, notifyUrl, returnUrl } = requireAlipay(core);
   const charge = await prepareCharge(core, caller, orderNo, 'alipay', opts);
-  const no = String(charge.order.orderNo);
+  const no = charge.order.orderNo;
   try {
     const url = await alipay.pagePayUrl({
       orderNo: no,
@@ -115,8 +115,8 @@ export function confirmTrade(core: Core, orderNo: string, trade: { tradeNo: stri
 }
 
 /** Whether the order waits for an Alipay payment we may ask the gateway about. */
-export function awaitsAlipay(order: Row): boolean {
-  return Number(order.status) === ORDER_STATUS.pending && chargeOf(order, 'alipay') !== null;
+export function awaitsAlipay(order: GoodsOrder): boolean {
+  return order.status === ORDER_STATUS.pending && chargeOf(order, 'alipay') !== null;
 }
 
 /**
@@ -124,22 +124,22 @@ export function awaitsAlipay(order: Row): boolean {
  * it is paid (a notify may have been lost). Answers the confirmation, or null when there was
  * nothing to confirm. Gateway failures throw (AlipayError).
  */
-export async function syncTrade(core: Core, alipay: AlipayAdapter, order: Row): Promise<ConfirmResult | null> {
+export async function syncTrade(core: Core, alipay: AlipayAdapter, order: GoodsOrder): Promise<ConfirmResult | null> {
   if (!awaitsAlipay(order)) return null;
-  const orderNo = String(order.orderNo);
+  const orderNo = order.orderNo;
   const trade: AlipayTrade | null = await alipay.query(orderNo);
   if (!trade || !PAID_STATES.includes(trade.status) || trade.outTradeNo !== orderNo || !trade.tradeNo) return null;
   return confirmTrade(core, orderNo, trade);
 }
 
 /** The order's state as `query` answers it. */
-export function orderState(order: Row): { orderNo: string; status: number; payStatus: number; reason: string | null } {
-  return { orderNo: String(order.orderNo), status: Number(order.status), payStatus: Number(order.payStatus), reason: (order.reason as string | null) ?? null };
+export function orderState(order: GoodsOrder): { orderNo: string; status: number; payStatus: number; reason: string | null } {
+  return { orderNo: order.orderNo, status: order.status, payStatus: order.payStatus, reason: order.reason };
 }
 
 /** The order again after a confirmation changed it. */
-export async function reread(core: Core, order: Row): Promise<Row> {
-  return (await orderByNo(core, String(order.orderNo))) ?? order;
+export async function reread(core: Core, order: GoodsOrder): Promise<GoodsOrder> {
+  return (await orderByNo(core, order.orderNo)) ?? order;
 }
 
 /**
@@ -149,8 +149,8 @@ export async function reread(core: Core, order: Row): Promise<Row> {
 export async function refundAtAlipay(core: Core, req: RefundRequest): Promise<{ refundId: string }> {
   if (req.currency.toLowerCase() !== 'cny') throw new Error(`alipay refunds CNY only, not ${req.currency}`);
   const { refundId } = await alipayOf(core).refund({
-    orderNo: String(req.order.orderNo),
-    tradeNo: (req.order.transactionId as string | null) ?? null,
+    orderNo: req.order.orderNo,
+    tradeNo: req.order.transactionId,
     amountCents: req.amountCents,
     key: req.key,
     reason: req.reason,

@@ -3,12 +3,12 @@
  * without importing it (the automatic refund of a payment that arrived for an expired or sold-out
  * order). Each provider module registers itself when its routes load.
  */
-import type { Core, Row } from '../../../core/api';
+import type { Core, EntityRow } from '../../../core/api';
 import type { ProviderName } from './pay-settings';
 
 export interface RefundRequest {
   /** The order row (orderNo, transactionId, chargedAmount, currency...). */
-  order: Row;
+  order: EntityRow<'goods/order'>;
   /** Amount to refund in the provider's currency, in cents (minor units). */
   amountCents: number;
   currency: string;

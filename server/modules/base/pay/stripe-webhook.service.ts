@@ -31,7 +31,7 @@
  */
 import type { Context } from 'koa';
 import { AppError, fail, readRawBody } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { fromStripeAmount, sessionView, StripeBadSignature, StripeNotConfigured, type StripeEvent } from '../../../adapters/stripe.adapter';
 import { endSubscription, failPayment, orderByNo, refundOrder, renewSubscription } from '../../goods/order/fulfil.service';
 import { ORDER_STATUS } from '../../goods/order/order-state';
@@ -131,9 +131,9 @@ async function onChargeRefunded(core: Core, event: StripeEvent): Promise<string>
   const orderNo = (pi && (await orderNoByTransaction(core, pi))) || (invoice && (await orderNoByTransaction(core, invoice))) || null;
   if (!orderNo) {
     const named = str(meta(charge.metadata).orderNo);
-    const order: Row | null = named ? await orderByNo(core, named) : null;
+    const order = named ? await orderByNo(core, named) : null;
     // The payment event of this order has not been applied yet: let Stripe deliver this one again later.
-    if (order && Number(order.status) === ORDER_STATUS.pending) throw fail.conflict(STRIPE.stripe_event_too_early);
+    if (order && order.status === ORDER_STATUS.pending) throw fail.conflict(STRIPE.stripe_event_too_early);
     return ignored(event, order ? 'not_the_order_payment' : 'unknown_order');
   }
   const refunds = ((charge.refunds as Obj | undefined)?.data as Obj[] | undefined) ?? [];

@@ -13,7 +13,7 @@ export async function orderNoByTransaction(core: Core, transactionId: string): P
     `SELECT ${q('orderNo')} FROM ${q(orderTable(core))} WHERE ${q('transactionId')} = ? AND ${q('provider')} = ? ORDER BY ${q('id')} LIMIT 1`,
     [transactionId, 'stripe'],
   );
-  return row ? String(row.orderNo) : null;
+  return row ? row.orderNo : null;
 }
 
 export interface DayTotal {

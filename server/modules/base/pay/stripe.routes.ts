@@ -20,13 +20,13 @@
  * - notify (public, POST, raw body): Stripe's webhook (stripe-webhook.service.ts).
  * Without STRIPE_SECRET_KEY, pay/subscribe/testPay/query/refund answer 503 and notify 400.
  */
-import { l, type Row, SYSTEM, call, defineRoutes, AppError, fail, id, nullableText, text, BOOL, INT, NUM, STR, listOf, obj } from '../../../core/api';
+import { l, SYSTEM, call, defineRoutes, AppError, fail, id, nullableText, text, BOOL, INT, NUM, STR, listOf, obj } from '../../../core/api';
 import type { Core, ApiRequest } from '../../../core/api';
 import { ORDER_STATE, REFUNDED } from '../../goods/goods.answers';
 import { recurringFor } from '../../../adapters/stripe.adapter';
 import { createTestOrder, createVipOrder, orderByNo, orderForCaller } from '../../goods/order/fulfil.service';
 import { refundAsAdmin } from '../../goods/order/admin-refund';
-import { ORDER_STATUS } from '../../goods/order/order-state';
+import { ORDER_STATUS, type GoodsOrder } from '../../goods/order/order-state';
 import { registerProvider } from './providers';
 import { requireStripe, startCheckout, stripeOf, syncOrder, withStripe } from './stripe.service';
 import { handleWebhook, readWebhookBody } from './stripe-webhook.service';
@@ -51,7 +51,7 @@ const CONFIRMS = l(
   '訂單待付款時向 Stripe 查詢，Stripe 確認已付款則確認訂單。',
 );
 
-const statusOf = (o: Row) => ({ orderNo: o.orderNo, status: Number(o.status), payStatus: Number(o.payStatus), reason: o.reason ?? null });
+const statusOf = (o: GoodsOrder) => ({ orderNo: o.orderNo, status: o.status, payStatus: o.payStatus, reason: o.reason ?? null });
 
 /** Sends the browser to the web app's payment page (raw answer). */
 function toPaymentPage(req: ApiRequest, orderNo: string, extra = ''): void {
@@ -66,9 +66,9 @@ export default defineRoutes((core: Core) => {
   registerProvider({
     name: 'stripe',
     async refund(c, r) {
-      const transactionId = String(r.order.transactionId ?? '');
-      if (!transactionId) throw new Error(`order ${String(r.order.orderNo)} has no Stripe payment to refund`);
-      return stripeOf(c).refund({ transactionId, amountCents: r.amountCents, currency: r.currency, key: r.key, metadata: { orderNo: String(r.order.orderNo), reason: r.reason } });
+      const transactionId = r.order.transactionId ?? '';
+      if (!transactionId) throw new Error(`order ${r.order.orderNo} has no Stripe payment to refund`);
+      return stripeOf(c).refund({ transactionId, amountCents: r.amountCents, currency: r.currency, key: r.key, metadata: { orderNo: r.order.orderNo, reason: r.reason } });
     },
   });
 
@@ -103,7 +103,7 @@ export default defineRoutes((core: Core) => {
         });
         if (plan && !recurringFor(plan.period)) throw fail.conflict(STRIPE.stripe_plan_not_subscribable);
         const order = await createVipOrder(core, req.user!, vipId, { subscription: true });
-        return startCheckout(core, req, String(order.orderNo));
+        return startCheckout(core, req, order.orderNo);
       },
     }),
     call(core, 'base', 'stripe', 'testPay', {
@@ -116,7 +116,7 @@ export default defineRoutes((core: Core) => {
       async handler(req) {
         requireStripe(core);
         const order = await createTestOrder(core, req.user!);
-        return startCheckout(core, req, String(order.orderNo));
+        return startCheckout(core, req, order.orderNo);
       },
     }),
     call(core, 'base', 'stripe', 'query', {
@@ -131,7 +131,7 @@ export default defineRoutes((core: Core) => {
         requireStripe(core);
         // The buyer's order (or any, for an administrator); anyone else's is a 404.
         const order = await orderForCaller(core, req.user, orderNo);
-        if (Number(order.status) !== ORDER_STATUS.pending) return statusOf(order);
+        if (order.status !== ORDER_STATUS.pending) return statusOf(order);
         await syncOrder(core, order);
         return statusOf((await orderByNo(core, orderNo)) ?? order);
       },
@@ -151,7 +151,7 @@ export default defineRoutes((core: Core) => {
           notRefundable: STRIPE.stripe_not_refundable,
           noTransaction: STRIPE.stripe_no_transaction,
           // Only the order in the metadata: a retry with another reason must not change the idempotent request.
-          atProvider: async (p) => (await withStripe(() => stripe.refund({ transactionId: String(p.order.transactionId), amountCents: p.amountCents, currency: p.currency, key: p.key, metadata: { orderNo } }))).refundId,
+          atProvider: async (p) => (await withStripe(() => stripe.refund({ transactionId: p.order.transactionId ?? '', amountCents: p.amountCents, currency: p.currency, key: p.key, metadata: { orderNo } }))).refundId,
         });
       },
     }),

@@ -16,7 +16,7 @@
  * - success_url/cancel_url are built on PUBLIC_URL when set (the address the world reaches this
  *   server at), else the request's own origin.
  */
-import { SYSTEM, and, eq, fail } from '../../../core/api';
+import { SYSTEM, and, entity, eq, fail } from '../../../core/api';
 import type { Core, Row, ApiRequest } from '../../../core/api';
 import {
   createStripeAdapter,
@@ -28,7 +28,7 @@ import {
   type StripeAdapter,
 } from '../../../adapters/stripe.adapter';
 import { confirmPayment, prepareCharge, setSubscription, type ConfirmResult } from '../../goods/order/fulfil.service';
-import { ORDER_STATUS } from '../../goods/order/order-state';
+import { ORDER_STATUS, type GoodsOrder } from '../../goods/order/order-state';
 import { STRIPE } from './stripe.messages';
 
 const adapters = new WeakMap<Core, StripeAdapter>();
@@ -67,9 +67,9 @@ export async function withStripe<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The order's extraInfo as an object. */
-export function extraOf(order: Row): Row {
+export function extraOf(order: Pick<GoodsOrder, 'extraInfo'>): Row {
   const x = order.extraInfo;
-  return x && typeof x === 'object' && !Array.isArray(x) ? (x as Row) : {};
+  return x && typeof x === 'object' && !Array.isArray(x) ? x : {};
 }
 
 function publicBase(core: Core, req: ApiRequest): string {
@@ -81,18 +81,18 @@ const MIN_SESSION_SECONDS = 31 * 60;
 const MAX_SESSION_SECONDS = 23 * 3600 + 55 * 60;
 
 /** When the session should expire: with the order, within the window Stripe accepts. */
-function sessionExpiry(order: Row): number {
+function sessionExpiry(order: Pick<GoodsOrder, 'expireTime'>): number {
   const now = Math.floor(Date.now() / 1000);
-  const orderEnd = order.expireTime ? Math.floor(Date.parse(String(order.expireTime)) / 1000) : now + MAX_SESSION_SECONDS;
+  const orderEnd = order.expireTime ? Math.floor(Date.parse(order.expireTime) / 1000) : now + MAX_SESSION_SECONDS;
   return Math.min(now + MAX_SESSION_SECONDS, Math.max(now + MIN_SESSION_SECONDS, Number.isFinite(orderEnd) ? orderEnd : 0));
 }
 
 /** Keeps the session id on the order while it is pending (the order's other extra info untouched). */
 async function rememberSession(core: Core, orderId: number, sessionId: string): Promise<void> {
-  const orders = core.model.byKey.get('goods/order')!;
+  const orders = entity(core.model, 'goods/order');
   await core.ops.transaction(SYSTEM, async (t) => {
     const [row] = await t.lock(orders, orderId);
-    if (!row || Number(row.status) !== ORDER_STATUS.pending) return;
+    if (!row || row.status !== ORDER_STATUS.pending) return;
     await t.updateWhere(orders, and(eq('id', orderId), eq('status', ORDER_STATUS.pending)), { extraInfo: { ...extraOf(row), stripeSessionId: sessionId } });
   });
 }
@@ -116,8 +116,9 @@ export async function startCheckout(core: Core, req: ApiRequest, orderNo: string
   if (subscription && !recurring) throw fail.conflict(STRIPE.stripe_plan_not_subscribable);
   const mode = subscription ? 'subscription' : 'payment';
 
-  if (typeof extra.stripeSessionId === 'string') {
-    const last = await withStripe(() => stripe.retrieveSession(String(extra.stripeSessionId)));
+  const lastSessionId = extra.stripeSessionId;
+  if (typeof lastSessionId === 'string') {
+    const last = await withStripe(() => stripe.retrieveSession(lastSessionId));
     if (last.status === 'open' && last.url && last.mode === mode && last.amountCents === amountCents && last.currency === currency) {
       return { url: last.url, sessionId: last.id, orderNo };
     }
@@ -144,7 +145,7 @@ export async function startCheckout(core: Core, req: ApiRequest, orderNo: string
     }),
   );
   if (!session.url) throw fail.badGateway(STRIPE.stripe_unavailable);
-  await rememberSession(core, Number(order.id), session.id);
+  await rememberSession(core, order.id, session.id);
   return { url: session.url, sessionId: session.id, orderNo };
 }
 
@@ -190,9 +191,9 @@ export async function confirmSession(core: Core, s: CheckoutSession, eventId: st
     raw: sessionRecord(s, eventType),
   });
   if (s.mode === 'subscription' && s.subscription && 'order' in result && result.result !== 'mismatch') {
-    const status = Number(result.order.status);
+    const status = result.order.status;
     if (status === ORDER_STATUS.paid && result.order.transactionId === transactionId) {
-      await setSubscription(core, Number(result.order.userId), s.subscription);
+      await setSubscription(core, result.order.userId ?? 0, s.subscription);
     } else if (status !== ORDER_STATUS.refunded) {
       // The order does not count this payment (expired, or paid another way): fulfilment refunded it.
       await withStripe(() => requireStripe(core).cancelSubscription(s.subscription!));
@@ -205,11 +206,12 @@ export async function confirmSession(core: Core, s: CheckoutSession, eventId: st
  * Asks Stripe about the order's Checkout Session (the given one, or the last one `pay` made) and
  * confirms the order when it is paid. Only a session made for this order counts.
  */
-export async function syncOrder(core: Core, order: Row, sessionId?: string | null): Promise<void> {
-  if (Number(order.status) !== ORDER_STATUS.pending) return;
-  const id = sessionId || (typeof extraOf(order).stripeSessionId === 'string' ? String(extraOf(order).stripeSessionId) : null);
+export async function syncOrder(core: Core, order: GoodsOrder, sessionId?: string | null): Promise<void> {
+  if (order.status !== ORDER_STATUS.pending) return;
+  const kept = extraOf(order).stripeSessionId;
+  const id = sessionId || (typeof kept === 'string' ? kept : null);
   if (!id) return;
   const s = await withStripe(() => requireStripe(core).retrieveSession(id));
-  if (sessionOrderNo(s) !== String(order.orderNo)) return;
+  if (sessionOrderNo(s) !== order.orderNo) return;
   await confirmSession(core, s, `session:${s.id}`, 'query');
 }

@@ -1,9 +1,12 @@
 /** A member's favorites joined with the goods they save: only goods still on sale are shown. */
 import { fromStoredDate } from '../../../core/api';
-import type { Core, AuthUser } from '../../../core/api';
+import type { Core, AuthUser, Row } from '../../../core/api';
 import { decorate, goodsEntity, listedSql, publicFields, type Paged } from '../info/goods.queries';
 
 const favorites = (core: Core) => core.model.byKey.get('goods/favorite')!;
+
+/** A favorite joined with its goods' public columns, as stored. */
+type FavoriteJoin = Row & { favoriteId: number; favoriteTime: string; id: number };
 
 /** Whether `userId` has saved goods `goodsId`. */
 export async function isFavorite(core: Core, goodsId: number, userId: number): Promise<boolean> {
@@ -23,22 +26,17 @@ export async function favoritesPage(core: Core, user: AuthUser, page: number, si
   const where = `f.${q('userId')} = ? AND ${listedSql(core, 'g')}`;
   const goodsCols = fields.map((f) => `g.${q(f.name)}`).join(', ');
   const [rows, [count]] = await Promise.all([
-    core.db.query(
+    core.db.query<FavoriteJoin>(
       `SELECT f.${q('id')} AS ${q('favoriteId')}, f.${q('createTime')} AS ${q('favoriteTime')}, ${goodsCols} FROM ${from} WHERE ${where} ` +
         `ORDER BY f.${q('id')} DESC LIMIT ? OFFSET ?`,
       [user.id, size, (page - 1) * size],
     ),
     core.db.query<{ n: unknown }>(`SELECT COUNT(*) AS ${q('n')} FROM ${from} WHERE ${where}`, [user.id]),
   ]);
-  const marks = rows.map((r) => ({ id: Number(r.favoriteId), time: r.favoriteTime }));
-  const goods = rows.map((r) => {
-    const g = { ...r };
-    delete g.favoriteId;
-    delete g.favoriteTime;
-    return g;
-  });
+  const marks = rows.map((r) => ({ id: r.favoriteId, time: r.favoriteTime }));
+  const goods = rows.map(({ favoriteId: _id, favoriteTime: _time, ...g }) => g);
   await decorate(core, goods, fields, user);
-  const list = goods.map((g, i) => ({ id: marks[i].id, goodsId: Number(g.id), createTime: fromStoredDate(marks[i].time), goods: g }));
+  const list = goods.map((g, i) => ({ id: marks[i].id, goodsId: g.id, createTime: fromStoredDate(marks[i].time), goods: g }));
   return { list, pagination: { page, size, total: Number(count?.n ?? 0) } };
 }
 

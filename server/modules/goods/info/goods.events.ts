@@ -11,5 +11,5 @@ defineEvent('goods.published', {
   summary: l('A goods item went on shelf', '商品已上架', '商品已上架'),
   fields: ['id', 'title', 'price', 'userId', 'typeId', 'createTime'],
   when: ({ before, after }) =>
-    after !== null && !after.delete && Number(after.status) === ON_SHELF && (before === null || Number(before.status) !== ON_SHELF || !!before.delete),
+    after !== null && !after.delete && after.status === ON_SHELF && (before === null || before.status !== ON_SHELF || !!before.delete),
 });

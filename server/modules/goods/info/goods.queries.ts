@@ -7,11 +7,14 @@
  * Rows leave here decoded and with the derived typeName and userName (the entity's afterRead);
  * public rows hold only the fields the entity shows everyone (`access.visible`), never contactInfo.
  */
-import { likePattern, rowCodec } from '../../../core/api';
-import type { Core, AuthUser, Row, Entity, EntityField as Field } from '../../../core/api';
+import { SYSTEM, entity, eq, likePattern, rowCodec } from '../../../core/api';
+import type { Core, AuthUser, Row, EntityField as Field, EntityRow, TypedEntity } from '../../../core/api';
+
+/** A goods row: every stored readable field, decoded. */
+export type GoodsInfo = EntityRow<'goods/info'>;
 
 /** The goods/info entity. */
-export const goodsEntity = (core: Core): Entity => core.model.byKey.get('goods/info')!;
+export const goodsEntity = (core: Core): TypedEntity<'goods/info'> => entity(core.model, 'goods/info');
 
 /** Columns `alias.x` for `fields`. */
 function columns(core: Core, fields: Field[], alias: string): string {
@@ -97,10 +100,9 @@ export async function listedPage(core: Core, f: ListedFilter, user: AuthUser | n
 }
 
 /** The goods row `id` in any state (removed too), every stored readable field, decoded; null when none. */
-export async function goodsById(core: Core, id: number): Promise<Row | null> {
-  const fields = ownerFields(core);
-  const [row] = await core.db.query(`SELECT ${columns(core, fields, 'g')} FROM ${core.db.q(goodsEntity(core).table)} g WHERE g.${core.db.q('id')} = ?`, [id]);
-  return row ? rowCodec(goodsEntity(core), fields).decode(row) : null;
+export async function goodsById(core: Core, id: number): Promise<GoodsInfo | null> {
+  const [row] = await core.ops.reads(SYSTEM).find(goodsEntity(core), eq('id', id), { deleted: true });
+  return row ?? null;
 }
 
 /** Public fields (with typeName and userName) of goods `id`. */
@@ -113,14 +115,14 @@ export async function publicGoods(core: Core, id: number, user: AuthUser | null)
 /** The type `typeId` and every type below it. */
 export async function typeAndDescendants(core: Core, typeId: number): Promise<number[]> {
   const q = core.db.q.bind(core.db);
-  const types = await core.db.query<{ id: unknown; parentId: unknown }>(
+  const types = await core.db.query<{ id: number; parentId: number | null }>(
     `SELECT ${q('id')}, ${q('parentId')} FROM ${q(core.model.byKey.get('goods/type')!.table)}`,
   );
   const children = new Map<number, number[]>();
   for (const t of types) {
-    if (t.parentId === null || t.parentId === undefined) continue;
-    const p = Number(t.parentId);
-    (children.get(p) ?? children.set(p, []).get(p)!).push(Number(t.id));
+    const p = t.parentId;
+    if (p === null || p === undefined) continue;
+    (children.get(p) ?? children.set(p, []).get(p)!).push(t.id);
   }
   const out = new Set([typeId]);
   const stack = [typeId];
@@ -181,7 +183,7 @@ export async function removalRecord(core: Core, goodsId: number): Promise<Remova
   const id = String(goodsId);
   const shapes = [`{"ids":[${id}]}`, `{"ids":[${id},%`, `%,${id}]}`, `%,${id},%`];
   const info = JSON.stringify({ module: goods.module, entity: goods.name, table: goods.table, soft: goods.softDelete });
-  const found = await core.db.query<{ id: unknown; data: unknown }>(
+  const found = await core.db.query<{ id: number; data: unknown }>(
     `SELECT ${q('id')}, ${q('data')} FROM ${q(recycle.table)} WHERE ${q('entityInfo')} = ? AND (${shapes.map(() => `${q('params')} LIKE ?`).join(' OR ')}) ` +
       `ORDER BY ${q('id')} DESC LIMIT 1`,
     [info, ...shapes],
@@ -189,7 +191,7 @@ export async function removalRecord(core: Core, goodsId: number): Promise<Remova
   if (!found.length) return null;
   const data = typeof found[0].data === 'string' ? (JSON.parse(found[0].data) as Row[]) : ((found[0].data as Row[] | null) ?? []);
   return {
-    id: Number(found[0].id),
+    id: found[0].id,
     rows: data.map((r) => ({ id: Number(r.id), userId: r.userId === null || r.userId === undefined ? null : Number(r.userId) })),
   };
 }

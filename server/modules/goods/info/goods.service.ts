@@ -12,10 +12,10 @@
  *   not counted.
  */
 import { SYSTEM, fail, id, nullableText, oneOf } from '../../../core/api';
-import type { Core, AuthUser, Row } from '../../../core/api';
+import type { Core, AuthUser } from '../../../core/api';
 import { PAGE } from '../goods.answers';
 import { GOODS } from './goods.messages';
-import { goodsById, goodsEntity, typeAndDescendants, type ListedFilter } from './goods.queries';
+import { goodsById, goodsEntity, typeAndDescendants, type GoodsInfo, type ListedFilter } from './goods.queries';
 
 /** How long one visitor's view of one goods counts once. */
 export const VIEW_PERIOD_SECONDS = 30 * 60;
@@ -24,18 +24,18 @@ export const VIEW_PERIOD_SECONDS = 30 * 60;
 export const LIST_ORDERS = ['id', 'createTime', 'price', 'sold', 'likeCount', 'viewCount', 'sortNum'] as const;
 
 /** Whether the row is on sale. */
-export function isListed(g: Row): boolean {
-  return Number(g.status) === 1 && Number(g.isDisplay) === 1 && Number(g.delete ?? 0) === 0;
+export function isListed(g: Pick<GoodsInfo, 'status' | 'isDisplay' | 'delete'>): boolean {
+  return g.status === 1 && g.isDisplay === 1 && g.delete === 0;
 }
 
 /** Whether `caller` may see the live row `g`: listed, or theirs, or the caller is an administrator. */
-export function maySee(g: Row, caller: AuthUser | null): boolean {
-  if (Number(g.delete ?? 0) !== 0) return false;
-  return isListed(g) || !!caller?.isAdmin || (!!caller && Number(g.userId) === caller.id);
+export function maySee(g: Pick<GoodsInfo, 'status' | 'isDisplay' | 'delete' | 'userId'>, caller: AuthUser | null): boolean {
+  if (g.delete !== 0) return false;
+  return isListed(g) || !!caller?.isAdmin || (!!caller && g.userId === caller.id);
 }
 
 /** Goods `id` as stored (every field) when `caller` may see it; 404 otherwise. */
-export async function visibleGoods(core: Core, id: number, caller: AuthUser | null): Promise<Row> {
+export async function visibleGoods(core: Core, id: number, caller: AuthUser | null): Promise<GoodsInfo> {
   const g = await goodsById(core, id);
   if (!g || !maySee(g, caller)) throw fail.notFound(GOODS.goods_not_found);
   return g;
@@ -75,12 +75,12 @@ export async function listFilter(
  * The mark is set first (an atomic increment in the cache store), so of concurrent views by one
  * viewer exactly one counts.
  */
-export async function countView(core: Core, g: Row, caller: AuthUser | null, ip: string): Promise<{ counted: boolean; viewCount: number }> {
-  const id = Number(g.id);
-  if (caller && Number(g.userId) === caller.id) return { counted: false, viewCount: Number(g.viewCount ?? 0) };
+export async function countView(core: Core, g: Pick<GoodsInfo, 'id' | 'userId' | 'viewCount'>, caller: AuthUser | null, ip: string): Promise<{ counted: boolean; viewCount: number }> {
+  const id = g.id;
+  if (caller && g.userId === caller.id) return { counted: false, viewCount: g.viewCount };
   const viewer = caller ? `u${caller.id}` : `ip:${ip}`;
   const seen = await core.cache.incr(`goods:view:${id}:${viewer}`, VIEW_PERIOD_SECONDS);
-  if (seen > 1) return { counted: false, viewCount: Number(g.viewCount ?? 0) };
+  if (seen > 1) return { counted: false, viewCount: g.viewCount };
   const viewCount = await core.ops.transaction(SYSTEM, (s) => s.increment(goodsEntity(core), id, 'viewCount', 1, { touch: false }));
   return { counted: true, viewCount };
 }

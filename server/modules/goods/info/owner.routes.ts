@@ -13,7 +13,7 @@
  * - pinnedList `{page, size}`: the caller's pinned live goods; pinnedGoodsCount: `{count, max}`.
  */
 import { l, call, defineRoutes, fail, id, BOOL, INT, obj, pageOf } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import type { Core } from '../../../core/api';
 import { isSellerOrAdmin, mayRestoreRecord } from '../goods.access';
 import { goodsRow, PAGE, paged, SPEC } from '../goods.answers';
 import { GOODS } from './goods.messages';
@@ -32,10 +32,10 @@ export default defineRoutes((core: Core) => {
       input: updateGoodsInput(core),
       // The counters are never written here: sent, they are dropped, as the generic update drops them.
       ignored: COUNTERS,
-      refine: (input) => updateGoodsProblems(core, input as Row),
+      refine: (input) => updateGoodsProblems(core, input),
       effect: 'write',
       answer: { allOf: [goods.schema.row, obj({ specs: { type: 'array', items: SPEC } })] },
-      handler: (req, input) => updateGoods(core, req.user!, input as Row, req.path),
+      handler: (req, input) => updateGoods(core, req.user!, input, req.path),
     }),
     call(core, 'goods', 'info', 'remove', {
       method: 'POST',
@@ -65,12 +65,12 @@ export default defineRoutes((core: Core) => {
         const g = await goodsById(core, id);
         // Anyone else's goods is a 404: nobody learns it exists.
         if (!g || !isSellerOrAdmin(g, caller)) throw fail.notFound(GOODS.goods_not_found);
-        if (Number(g.delete) === 0) throw fail.conflict(GOODS.goods_not_removed);
+        if (g.delete === 0) throw fail.conflict(GOODS.goods_not_removed);
         const record = await removalRecord(core, id);
         if (!record) throw fail.conflict(GOODS.goods_not_restorable);
         if (!mayRestoreRecord(record.rows, caller)) throw fail.conflict(GOODS.goods_restore_in_bin);
         return core.ops.transaction(caller, async (t) => {
-          const unpinned = Number(g.isPinned) === 1 && !(await mayPin(core, Number(g.userId), id));
+          const unpinned = g.isPinned === 1 && !(await mayPin(core, g.userId ?? 0, id));
           await t.restore({ ids: [record.id] });
           if (unpinned) await asSystem(core, (s) => s.update(goods, { id, isPinned: 0 }, { url: req.path }));
           return { id, unpinned };

@@ -16,7 +16,7 @@
  *   both take the last place. A pinned goods restored (goods/info/restore) keeps its pin while the
  *   seller has room for it, and comes back unpinned when the limit is already reached (issue 35).
  */
-import { eq, checkRow, isObject, AppError, fail, type InvalidField, id as idField, raw, readShape, type Field, type Shape } from '../../../core/api';
+import { entity, eq, checkRow, isObject, AppError, fail, type InvalidField, id as idField, raw, readShape, type Field, type Shape } from '../../../core/api';
 import type { Core, JsonSchema, AuthUser, Row, OpTransaction } from '../../../core/api';
 import { asSystem } from '../../base/group/membership.service';
 import { ORDER_STATUS } from '../order/order-state';
@@ -35,7 +35,6 @@ const MAX_SPECS = 100;
 type SpecItem = Row & { id?: number };
 
 interface Parsed {
-  id: number;
   changes: Row;
   specs: SpecItem[] | undefined;
 }
@@ -69,7 +68,8 @@ export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
   const goods = goodsEntity(core);
   const specE = core.model.byKey.get('goods/spec')!;
   const errors: InvalidField[] = [];
-  const { id, changes, specs: raw } = split(core, input);
+  const { changes, specs: raw } = split(core, input);
+  const id = input.id;
   if (id !== undefined) errors.push(...checkRow(goods, { id, ...changes }, 'update'));
   if (typeof changes.price === 'number' && changes.price < 0) errors.push({ field: 'price', rule: 'range', params: {} });
   if (raw === undefined) return errors;
@@ -90,16 +90,16 @@ export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
   return errors;
 }
 
-/** The input's id, goods changes and specs. */
+/** The input's goods changes and specs. */
 function split(core: Core, input: Row): Parsed {
   const changes: Row = Object.fromEntries(editable(core).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
-  return { id: input.id as number, changes, specs: input.specs as SpecItem[] | undefined };
+  return { changes, specs: input.specs as SpecItem[] | undefined };
 }
 
 /** Whether seller `userId` may pin one more goods than `id`; locks the seller's live goods first. */
 export async function mayPin(core: Core, userId: number, id: number): Promise<boolean> {
   const mine = await asSystem(core, (s) => s.lock(goodsEntity(core), eq('userId', userId)));
-  return mine.filter((g) => Number(g.isPinned) === 1 && Number(g.id) !== id).length < MAX_PINNED;
+  return mine.filter((g) => g.isPinned === 1 && g.id !== id).length < MAX_PINNED;
 }
 
 /** 409 unless seller `userId` may pin one more goods than `id`. */
@@ -109,28 +109,28 @@ async function assertMayPin(core: Core, userId: number, id: number): Promise<voi
 
 /** Makes the specs of goods `goodsId` exactly `items` (see the file's note). */
 async function replaceSpecs(core: Core, goodsId: number, items: SpecItem[], url: string): Promise<void> {
-  const specE = core.model.byKey.get('goods/spec')!;
+  const specE = entity(core.model, 'goods/spec');
   await asSystem(core, async (s) => {
     const current = await s.lock(specE, eq('goodsId', goodsId));
-    const ids = new Set(current.map((r) => Number(r.id)));
+    const ids = new Set(current.map((r) => r.id));
     const kept = new Set<number>();
     for (const item of items) {
       if (item.id === undefined) continue;
-      const specId = Number(item.id);
+      const specId = item.id;
       if (!ids.has(specId)) throw new AppError('not_found', GOODS.goods_spec_not_found, { id: specId });
       kept.add(specId);
     }
     const gone = [...ids].filter((specId) => !kept.has(specId));
     if (gone.length) {
-      const unpaid = await s.list(core.model.byKey.get('goods/order')!, { goodsId, status: ORDER_STATUS.pending });
-      const busy = unpaid.find((o) => gone.includes(Number(o.specId)));
+      const unpaid = await s.list(entity(core.model, 'goods/order'), { goodsId, status: ORDER_STATUS.pending });
+      const busy = unpaid.find((o) => gone.some((specId) => specId === o.specId));
       if (busy) throw fail.conflict(GOODS.goods_spec_in_use, { id: Number(busy.specId) });
       await s.delete(specE, { ids: gone }, { url });
     }
     for (const item of items) {
       const data = Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'id' && SPEC_KEYS.includes(k)));
       if (item.id === undefined) await s.add(specE, { ...data, goodsId }, { url });
-      else if (Object.keys(data).length) await s.update(specE, { id: Number(item.id), ...data }, { url });
+      else if (Object.keys(data).length) await s.update(specE, { id: item.id, ...data }, { url });
     }
   });
 }
@@ -147,12 +147,14 @@ async function goodsWithSpecs(core: Core, t: OpTransaction, id: number): Promise
  * is written. Answers the goods as stored after, with its specs.
  */
 export async function updateGoods(core: Core, caller: AuthUser, input: Row, url: string): Promise<Row> {
-  const { id, changes, specs } = split(core, input);
+  // The call's input shape is built from the entity at run time, so its type cannot name id() as a number.
+  const id = input.id as number;
+  const { changes, specs } = split(core, input);
   const goods = goodsEntity(core);
   return core.ops.transaction(caller, async (t) => {
     // The read rule narrows a member to their own goods: anyone else's is a 404 here.
     const current = await t.info(goods, id);
-    if (Number(changes.isPinned) === 1 && Number(current.isPinned) !== 1) await assertMayPin(core, Number(current.userId), id);
+    if (Number(changes.isPinned) === 1 && current.isPinned !== 1) await assertMayPin(core, Number(current.userId), id);
     // trusted: the counters are not in `changes`, and isPinned was checked above.
     if (Object.keys(changes).length) await t.update(goods, { id, ...changes }, { url, trusted: true });
     if (specs) await replaceSpecs(core, id, specs, url);

@@ -12,10 +12,10 @@
  * key and finishes the refund.
  */
 import { fail } from '../../../core/api';
-import type { Core, Row, AnyMessageKey } from '../../../core/api';
+import type { Core, AnyMessageKey } from '../../../core/api';
 import { toCents } from '../../base/pay/money';
 import { refundOrder, type Provider } from './fulfil.service';
-import { ORDER_STATUS } from './order-state';
+import { ORDER_STATUS, type GoodsOrder } from './order-state';
 import { orderByNo } from './order.queries';
 import { ORDER } from './order.messages';
 
@@ -25,7 +25,7 @@ export interface AdminRefund {
   /** The administrator's reason, kept on the order (default `refunded_by_admin`). */
   reason?: string | null;
   /** Refunds at the provider under `key`; answers its refund id. Throws an envelope error when the provider cannot. */
-  atProvider: (req: { order: Row; amountCents: number; currency: string; key: string; reason: string }) => Promise<string>;
+  atProvider: (req: { order: GoodsOrder; amountCents: number; currency: string; key: string; reason: string }) => Promise<string>;
   /** The provider's refusals: not a paid payment of this provider / no payment to refund. */
   notRefundable: AnyMessageKey;
   noTransaction: AnyMessageKey;
@@ -41,8 +41,8 @@ export interface AdminRefundAnswer {
   duplicate: boolean;
 }
 
-const answer = (o: Row, refundId: unknown, duplicate: boolean): AdminRefundAnswer => ({
-  orderNo: o.orderNo, status: Number(o.status), payStatus: Number(o.payStatus), reason: o.reason ?? null, refundId: refundId ?? null, duplicate,
+const answer = (o: GoodsOrder, refundId: unknown, duplicate: boolean): AdminRefundAnswer => ({
+  orderNo: o.orderNo, status: o.status, payStatus: o.payStatus, reason: o.reason ?? null, refundId: refundId ?? null, duplicate,
 });
 
 /** The refund key of an order: one refund per order, whichever call or retry asks. */
@@ -52,11 +52,11 @@ export async function refundAsAdmin(core: Core, r: AdminRefund): Promise<AdminRe
   const order = await orderByNo(core, r.orderNo);
   if (!order) throw fail.notFound(ORDER.order_not_found);
   if (order.provider !== r.provider) throw fail.conflict(r.notRefundable);
-  if (Number(order.status) === ORDER_STATUS.refunded) return answer(order, order.refundId, true);
-  if (Number(order.status) !== ORDER_STATUS.paid) throw fail.conflict(r.notRefundable);
+  if (order.status === ORDER_STATUS.refunded) return answer(order, order.refundId, true);
+  if (order.status !== ORDER_STATUS.paid) throw fail.conflict(r.notRefundable);
   if (!order.transactionId) throw fail.conflict(r.noTransaction);
   const reason = r.reason?.trim() || 'refunded_by_admin';
-  const refundId = await r.atProvider({ order, amountCents: toCents(order.chargedAmount), currency: String(order.currency), key: refundKey(r.orderNo), reason });
+  const refundId = await r.atProvider({ order, amountCents: toCents(order.chargedAmount), currency: order.currency ?? '', key: refundKey(r.orderNo), reason });
   const done = await refundOrder(core, { provider: r.provider, orderNo: r.orderNo, refundId, reason, reasonWins: true });
   if (done.result === 'not_paid' || done.result === 'unknown') throw fail.conflict(r.notRefundable);
   const now = (await orderByNo(core, r.orderNo)) ?? order;

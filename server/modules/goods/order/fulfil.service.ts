@@ -14,13 +14,13 @@
  * the refund again: a payment is never kept for an order that does not count it. The payer is told
  * (a notification in their language) once the refund is done, as a console refund tells them.
  */
-import { SYSTEM, and, eq, nowStored, fail } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import { SYSTEM, and, entity, eq, nowStored, fail } from '../../../core/api';
+import type { Core, EntityRow } from '../../../core/api';
 import { fromCents, toCents } from '../../base/pay/money';
 import { providerOf } from '../../base/pay/providers';
 import { orderTerms } from '../../base/pay/pay-settings';
 import { applyEffect, notifyPaid, notifyRefunded, notifyStrayRefund, reverseEffect } from './effects';
-import { moveOrder, ORDER_STATUS, PAID_LOG, setPayStatus } from './order-state';
+import { moveOrder, ORDER_STATUS, PAID_LOG, setPayStatus, type GoodsOrder } from './order-state';
 
 export { PAID_LOG };
 import { ORDER } from './order.messages';
@@ -33,7 +33,7 @@ export { createTestOrder, createVipOrder, orderForCaller, prepareCharge, renewSu
 export type Provider = 'stripe' | 'alipay';
 
 /** The order's payType (001's dictionary: 1 Alipay, 2 WeChat Pay, 3 other) of the provider that was paid. */
-const PAY_TYPE: Record<Provider, number> = { alipay: 1, stripe: 3 };
+const PAY_TYPE: Record<Provider, GoodsOrder['payType']> = { alipay: 1, stripe: 3 };
 
 export interface PaymentConfirmation {
   provider: Provider;
@@ -48,17 +48,21 @@ export interface PaymentConfirmation {
 }
 
 export type ConfirmResult =
-  | { result: 'paid' | 'duplicate' | 'not_pending' | 'refunded' | 'mismatch'; order: Row }
+  | { result: 'paid' | 'duplicate' | 'not_pending' | 'refunded' | 'mismatch'; order: GoodsOrder }
   | { result: 'unknown' };
 
-const orders = (core: Core) => core.model.byKey.get('goods/order')!;
-const paidLogs = (core: Core) => core.model.byKey.get('base/paidLog')!;
+/** A payment to refund automatically: its paidLog row (status 6), or what is about to be written there. */
+type StrayPayment = Pick<EntityRow<'base/paidLog'>, 'id' | 'amount' | 'currency' | 'transactionId' | 'provider'>;
+
+const orders = (core: Core) => entity(core.model, 'goods/order');
+const paidLogs = (core: Core) => entity(core.model, 'base/paidLog');
 
 /** What `prepareCharge` asked `provider` to charge for the order: `{currency, cents}`. */
-export function chargeOf(order: Row, provider: string): { currency: string; cents: number } | null {
-  const charges = ((order.extraInfo as Row | null)?.charges as Row | undefined) ?? {};
-  const c = charges[provider] as Row | undefined;
-  return c && typeof c.currency === 'string' && Number.isSafeInteger(Number(c.cents)) ? { currency: c.currency, cents: Number(c.cents) } : null;
+export function chargeOf(order: Pick<GoodsOrder, 'extraInfo'>, provider: string): { currency: string; cents: number } | null {
+  const charges = (order.extraInfo?.charges as Record<string, unknown> | undefined) ?? {};
+  const c = charges[provider] as Record<string, unknown> | undefined;
+  const cents = Number(c?.cents);
+  return c && typeof c.currency === 'string' && Number.isSafeInteger(cents) ? { currency: c.currency, cents } : null;
 }
 
 function eventKey(provider: string, eventId: string): string {
@@ -72,7 +76,7 @@ function loud(what: string, c: { provider: string; orderNo: string; eventId: str
 
 export async function confirmPayment(core: Core, c: PaymentConfirmation): Promise<ConfirmResult> {
   const currency = c.currency.toLowerCase();
-  const transactionId = c.transactionId ? String(c.transactionId).slice(0, 64) : null;
+  const transactionId = c.transactionId ? c.transactionId.slice(0, 64) : null;
   const terms = await orderTerms(core);
   const outcome = await core.ops.transaction(SYSTEM, async (t) => {
     const [order] = await t.lock(orders(core), eq('orderNo', c.orderNo));
@@ -83,10 +87,10 @@ export async function confirmPayment(core: Core, c: PaymentConfirmation): Promis
       return { result: 'mismatch' as const, order };
     }
     const [seen] = await t.lock(paidLogs(core), eq('eventId', eventKey(c.provider, c.eventId)));
-    if (seen) return { result: 'duplicate' as const, order, refundLog: Number(seen.status) === PAID_LOG.toRefund ? seen : null };
+    if (seen) return { result: 'duplicate' as const, order, refundLog: seen.status === PAID_LOG.toRefund ? seen : null };
     // A payment after the order's time to pay counts for an expired order, even one no read has closed yet.
     if (isDue(order)) await closeOrder(core, t, order, 'expired');
-    const status = Number(order.status);
+    const status = order.status;
     const samePayment = status !== ORDER_STATUS.pending && status !== ORDER_STATUS.cancelled && (!transactionId || !order.transactionId || order.transactionId === transactionId);
     if (samePayment) return { result: 'not_pending' as const, order };
     const refund = status !== ORDER_STATUS.pending;
@@ -105,11 +109,12 @@ export async function confirmPayment(core: Core, c: PaymentConfirmation): Promis
     }, ['eventId']);
     if (!log.created) {
       const [prev] = await t.lock(paidLogs(core), log.id);
-      return { result: 'duplicate' as const, order, refundLog: Number(prev?.status) === PAID_LOG.toRefund ? prev : null };
+      return { result: 'duplicate' as const, order, refundLog: prev?.status === PAID_LOG.toRefund ? prev : null };
     }
     if (refund) {
       loud('payment for an order that is not payable, refunding', c, `status=${status}`);
-      return { result: 'refunded' as const, order, refundLog: { id: log.id, amount: fromCents(c.amountCents), currency, transactionId, provider: c.provider } as Row };
+      const stray: StrayPayment = { id: log.id, amount: fromCents(c.amountCents), currency, transactionId, provider: c.provider };
+      return { result: 'refunded' as const, order, refundLog: stray };
     }
     const effect = await applyEffect(core, t, order, terms);
     await moveOrder(core, t, order, ORDER_STATUS.paid, { payTime: nowStored(), transactionId, provider: c.provider, payType: PAY_TYPE[c.provider], currency, chargedAmount: fromCents(c.amountCents), ...effect });
@@ -126,16 +131,16 @@ export async function confirmPayment(core: Core, c: PaymentConfirmation): Promis
  * then marks the row refunded and, for a cancelled order, its payStatus 4. Throws 502 when the
  * provider cannot refund now: the caller's provider retries and the retry tries again.
  */
-async function refundStrayPayment(core: Core, order: Row, log: Row): Promise<void> {
-  const provider = providerOf(String(log.provider));
-  const reason = Number(order.status) === ORDER_STATUS.cancelled ? String(order.reason ?? 'cancelled') : 'duplicate_payment';
+async function refundStrayPayment(core: Core, order: GoodsOrder, log: StrayPayment): Promise<void> {
+  const provider = providerOf(log.provider);
+  const reason = order.status === ORDER_STATUS.cancelled ? (order.reason ?? 'cancelled') : 'duplicate_payment';
   let refundId: string;
   try {
     if (!provider) throw new Error('provider not registered');
     ({ refundId } = await provider.refund(core, {
       order: { ...order, transactionId: log.transactionId },
       amountCents: toCents(log.amount),
-      currency: String(log.currency),
+      currency: log.currency ?? '',
       key: `auto-refund-${log.id}`,
       reason,
     }));
@@ -144,11 +149,11 @@ async function refundStrayPayment(core: Core, order: Row, log: Row): Promise<voi
     throw fail.badGateway(ORDER.order_refund_failed);
   }
   await core.ops.transaction(SYSTEM, async (t) => {
-    const marked = await t.updateWhere(paidLogs(core), and(eq('id', Number(log.id)), eq('status', PAID_LOG.toRefund)), { status: PAID_LOG.refunded });
-    const [current] = await t.lock(orders(core), Number(order.id));
+    const marked = await t.updateWhere(paidLogs(core), and(eq('id', log.id), eq('status', PAID_LOG.toRefund)), { status: PAID_LOG.refunded });
+    const [current] = await t.lock(orders(core), order.id);
     // Told once: only the call that marks the payment refunded (a retry or a concurrent delivery finds it marked).
     if (marked === 1) await notifyStrayRefund(core, t, current ?? order);
-    if (current && Number(current.status) === ORDER_STATUS.cancelled && Number(current.payStatus) !== 4) {
+    if (current && current.status === ORDER_STATUS.cancelled && current.payStatus !== 4) {
       await setPayStatus(core, t, current, 4, { refundId: refundId.slice(0, 255), reason: `${reason}_refunded`.slice(0, 200) });
     }
   });
@@ -163,7 +168,7 @@ export async function failPayment(core: Core, c: { provider: Provider; eventId: 
       eventId: eventKey(c.provider, c.eventId), orderNo: order.orderNo, userId: order.userId, provider: c.provider, type: order.type,
       status: PAID_LOG.failed, rawData: c.raw ?? null,
     }, ['eventId']);
-    if (!log.created || Number(order.status) !== ORDER_STATUS.pending || Number(order.payStatus) !== 0) return { changed: false };
+    if (!log.created || order.status !== ORDER_STATUS.pending || order.payStatus !== 0) return { changed: false };
     return { changed: await setPayStatus(core, t, order, 2) };
   });
 }
@@ -176,18 +181,18 @@ export async function failPayment(core: Core, c: { provider: Provider; eventId: 
 export async function refundOrder(
   core: Core,
   r: { provider: Provider; eventId?: string; orderNo: string; refundId: string; reason?: string; raw?: unknown; reasonWins?: boolean },
-): Promise<{ result: 'refunded' | 'duplicate' | 'not_paid' | 'unknown'; order?: Row }> {
+): Promise<{ result: 'refunded' | 'duplicate' | 'not_paid' | 'unknown'; order?: GoodsOrder }> {
   return core.ops.transaction(SYSTEM, async (t) => {
     const [order] = await t.lock(orders(core), eq('orderNo', r.orderNo));
     if (!order) return { result: 'unknown' as const };
-    if (Number(order.status) === ORDER_STATUS.refunded) {
+    if (order.status === ORDER_STATUS.refunded) {
       // The provider's own event for this very refund was applied first: the refund's asker names the reason.
-      if (r.reasonWins && r.reason && String(order.refundId) === r.refundId && order.reason !== r.reason) {
-        await t.updateWhere(orders(core), and(eq('id', Number(order.id)), eq('status', ORDER_STATUS.refunded)), { reason: r.reason.slice(0, 200) });
+      if (r.reasonWins && r.reason && order.refundId === r.refundId && order.reason !== r.reason) {
+        await t.updateWhere(orders(core), and(eq('id', order.id), eq('status', ORDER_STATUS.refunded)), { reason: r.reason.slice(0, 200) });
       }
       return { result: 'duplicate' as const, order };
     }
-    if (Number(order.status) !== ORDER_STATUS.paid) return { result: 'not_paid' as const, order };
+    if (order.status !== ORDER_STATUS.paid) return { result: 'not_paid' as const, order };
     const log = await t.addIfAbsent(paidLogs(core), {
       eventId: eventKey(r.provider, r.eventId ?? `refund:${r.refundId}`), orderNo: order.orderNo, userId: order.userId, provider: r.provider,
       type: order.type, amount: order.chargedAmount ?? order.payAmount, currency: order.currency ?? null, transactionId: order.transactionId ?? null,

@@ -11,7 +11,7 @@ const FIELDS = ['id', 'orderNo', 'userId', 'sellerId', 'goodsId', 'type', 'payAm
 
 /** The order's status became `status` in this change. */
 const became = (status: number) => ({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
-  after !== null && Number(after.status) === status && (before === null || Number(before.status) !== status);
+  after !== null && after.status === status && (before === null || before.status !== status);
 
 defineEvent('order.paid', {
   entity: 'goods/order',

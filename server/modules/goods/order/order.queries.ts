@@ -1,13 +1,13 @@
 /** Reads of orders by number and the due ones (writes go through the operations). */
-import { SYSTEM, nowStored } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import { SYSTEM, entity, eq, nowStored } from '../../../core/api';
+import type { Core, EntityRow } from '../../../core/api';
 
-const orders = (core: Core) => core.model.byKey.get('goods/order')!;
+const orders = (core: Core) => entity(core.model, 'goods/order');
 
 /** The order with this number, as the system reads it; null when none. */
-export async function orderByNo(core: Core, orderNo: string): Promise<Row | null> {
+export async function orderByNo(core: Core, orderNo: string): Promise<EntityRow<'goods/order'> | null> {
   if (!orderNo || orderNo.length > 64) return null;
-  const [row] = await core.ops.list(orders(core), { orderNo }, SYSTEM);
+  const [row] = await core.ops.reads(SYSTEM).find(orders(core), eq('orderNo', orderNo));
   return row ?? null;
 }
 
@@ -21,7 +21,7 @@ export async function dueOrderIds(core: Core, userId: number | null, limit: numb
     params.push(userId);
   }
   const rows = await core.db.query<{ id: number }>(`SELECT ${q('id')} FROM ${q(orders(core).table)} WHERE ${where.join(' AND ')} ORDER BY ${q('id')} LIMIT ${Math.max(1, Math.floor(limit))}`, params);
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /** Whether `userId` holds a paid order of `goodsId`. */

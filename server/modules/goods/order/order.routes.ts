@@ -14,7 +14,7 @@
  *   0.01..100000; tokens = amount x tokensPerUnit, fixed on the order)
  * Unpaid orders past their time are expired before the caller's reads answer.
  */
-import { l, SYSTEM, and, eq, call, defineRoutes, fail, type InvalidField, field, id, int, nullableText, num, text, type Field, type Input, BOOL, NUM, STR, nullable, obj, pageOf } from '../../../core/api';
+import { l, SYSTEM, and, entity, eq, call, defineRoutes, fail, type InvalidField, field, id, int, nullableText, num, text, type Field, type Input, BOOL, NUM, STR, nullable, obj, pageOf } from '../../../core/api';
 import type { Core, AuthUser, Row } from '../../../core/api';
 import { displayNames } from '../../../../entities/base/sys/display-names';
 import { isSellerOf, mayReadOrder } from '../goods.access';
@@ -38,8 +38,8 @@ function required<T>(f: Field<T, boolean>): Field<T, false> {
 const twoDecimals = (name: string): InvalidField => ({ field: name, rule: 'type', params: { type: 'amount with at most two decimals' } });
 
 export default defineRoutes((core: Core) => {
-  const orders = core.model.byKey.get('goods/order')!;
-  const goodsE = core.model.byKey.get('goods/info')!;
+  const orders = entity(core.model, 'goods/order');
+  const goodsE = entity(core.model, 'goods/info');
 
   /**
    * Adds `goods {id, title, mainPic}` to each order, and the names of its buyer and seller as
@@ -47,7 +47,7 @@ export default defineRoutes((core: Core) => {
    * sales say who bought.
    */
   const withGoods = async (rows: Row[], caller: AuthUser): Promise<Row[]> => {
-    const ids = [...new Set(rows.map((r) => Number(r.goodsId)).filter((n) => n > 0))];
+    const ids = [...new Set(rows.map((r) => r.goodsId).filter((n): n is number => typeof n === 'number' && n > 0))];
     const goods = ids.length ? await core.ops.list(goodsE, { id: ids }, SYSTEM) : [];
     const byId = new Map(goods.map((g) => [Number(g.id), { id: g.id, title: g.title, mainPic: g.mainPic ?? null }]));
     const names = await displayNames(core.ops.reads(caller), rows.flatMap((r) => [r.userId, r.sellerId]), caller);
@@ -132,7 +132,7 @@ export default defineRoutes((core: Core) => {
         let order = await orderByNo(core, orderNo);
         // The buyer, the seller or an administrator; anyone else learns nothing (404).
         if (!order || !mayReadOrder(order, caller)) throw fail.notFound(ORDER.order_not_found);
-        if (Number(order.status) === ORDER_STATUS.pending && Number(order.userId) === caller.id) {
+        if (order.status === ORDER_STATUS.pending && order.userId === caller.id) {
           await expireDueOrders(core, caller.id, 50);
           order = (await orderByNo(core, orderNo))!;
         }
@@ -153,7 +153,7 @@ export default defineRoutes((core: Core) => {
         // The seller only (the remark is the seller's word): the buyer and the administrator get 404 too.
         if (!order || !isSellerOf(order, caller)) throw fail.notFound(ORDER.order_not_found);
         await core.ops.transaction(SYSTEM, (t) =>
-          t.updateWhere(orders, and(eq('id', Number(order.id)), eq('sellerId', caller.id)), { sellerRemark: sellerRemark?.trim() || null }, { expect: 1 }),
+          t.updateWhere(orders, and(eq('id', order.id), eq('sellerId', caller.id)), { sellerRemark: sellerRemark?.trim() || null }, { expect: 1 }),
         );
         return (await withGoods([(await orderByNo(core, orderNo))!], caller))[0];
       },

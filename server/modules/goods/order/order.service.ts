@@ -14,20 +14,23 @@
  *   pay, query), and by `expireDueOrders` for a scheduler.
  */
 import { randomInt } from 'node:crypto';
-import { SYSTEM, and, eq, nowStored, fail, t as text, type Lang } from '../../../core/api';
-import type { Core, AuthUser, Row, OpTransaction } from '../../../core/api';
+import { SYSTEM, and, entity, eq, nowStored, fail, t as text, type Lang } from '../../../core/api';
+import type { Core, AuthUser, EntityRow, Row, OpTransaction } from '../../../core/api';
 import { chargeableCents, convertCents, fromCents, toCents } from '../../base/pay/money';
 import { orderTerms, providerCurrency, type OrderTerms, type ProviderName } from '../../base/pay/pay-settings';
 import { isListed } from '../info/goods.service';
 import { isBuyerOrAdmin } from '../goods.access';
 import { applyEffect, vipTermsOf } from './effects';
-import { moveOrder, ORDER_STATUS, ORDER_TYPE, PAID_LOG } from './order-state';
+import { moveOrder, ORDER_STATUS, ORDER_TYPE, PAID_LOG, type GoodsOrder, type OrderChanges } from './order-state';
 import { dueOrderIds, orderByNo } from './order.queries';
 import { ORDER } from './order.messages';
 import { languageOf } from '../../base/member-language';
 import { tokenCount } from './token-count';
 
-const orders = (core: Core) => core.model.byKey.get('goods/order')!;
+type VipPlan = EntityRow<'base/vip'>;
+
+const orders = (core: Core) => entity(core.model, 'goods/order');
+const specs = (core: Core) => entity(core.model, 'goods/spec');
 
 /** A new order number: UTC time to the second and ten random digits (unguessable, unique in practice; the column is unique). */
 export function newOrderNo(): string {
@@ -40,14 +43,14 @@ function expiry(minutes: number): string {
 }
 
 /** A pending order whose time to pay has passed (expired, whether or not a read has closed it yet). */
-export function isDue(order: Row): boolean {
-  return Number(order.status) === ORDER_STATUS.pending && !!order.expireTime && Date.parse(String(order.expireTime)) < Date.now();
+export function isDue(order: Pick<GoodsOrder, 'status' | 'expireTime'>): boolean {
+  return order.status === ORDER_STATUS.pending && !!order.expireTime && Date.parse(order.expireTime) < Date.now();
 }
 
 /** Cancels a pending order in `t` (the buyer's cancel, or expiry) and releases its reserved stock. */
-export async function closeOrder(core: Core, t: OpTransaction, order: Row, reason: 'cancelled' | 'expired'): Promise<void> {
+export async function closeOrder(core: Core, t: OpTransaction, order: GoodsOrder, reason: 'cancelled' | 'expired'): Promise<void> {
   await moveOrder(core, t, order, ORDER_STATUS.cancelled, { reason });
-  if (order.specId) await t.increment(core.model.byKey.get('goods/spec')!, Number(order.specId), 'stock', Number(order.quantity ?? 1));
+  if (order.specId) await t.increment(specs(core), order.specId, 'stock', order.quantity);
 }
 
 /** Expires order `id` if it is still pending and past its time; answers whether it did. */
@@ -68,9 +71,9 @@ export async function expireDueOrders(core: Core, userId: number | null = null, 
 }
 
 /** Adds a pending order for its buyer (`row.userId`) in `t`; answers the row as stored. */
-async function addOrder(core: Core, t: OpTransaction, terms: OrderTerms, row: Row): Promise<Row> {
-  const data: Row = { orderNo: newOrderNo(), quantity: 1, discountAmount: 0, status: ORDER_STATUS.pending, payStatus: 0, expireTime: expiry(terms.expireMinutes), ...row };
-  const id = await t.addOne(orders(core), data, { owner: Number(row.userId) });
+async function addOrder(core: Core, t: OpTransaction, terms: OrderTerms, row: OrderChanges & { userId: number }): Promise<GoodsOrder> {
+  const data: OrderChanges = { orderNo: newOrderNo(), quantity: 1, discountAmount: 0, status: ORDER_STATUS.pending, payStatus: 0, expireTime: expiry(terms.expireMinutes), ...row };
+  const id = await t.addOne(orders(core), data, { owner: row.userId });
   const [stored] = await t.lock(orders(core), id);
   return stored;
 }
@@ -87,36 +90,35 @@ export async function placeOrder(core: Core, buyer: AuthUser, input: PlaceInput)
   await expireDueOrders(core, buyer.id, 50);
   const terms = await orderTerms(core);
   return core.ops.transaction(SYSTEM, async (t) => {
-    const goodsE = core.model.byKey.get('goods/info')!;
-    const [goods] = await t.lock(goodsE, input.goodsId);
+    const [goods] = await t.lock(entity(core.model, 'goods/info'), input.goodsId);
     // Only goods on sale are sold: one the store hides (off the shelf, isDisplay 0, removed) is a 404, as in the store.
     if (!goods || !isListed(goods)) throw fail.notFound(ORDER.order_goods_not_found);
-    if (Number(goods.userId) === buyer.id) throw fail.conflict(ORDER.order_own_goods);
+    if (goods.userId === buyer.id) throw fail.conflict(ORDER.order_own_goods);
     const mine = await t.list(orders(core), { userId: buyer.id, goodsId: input.goodsId, status: [ORDER_STATUS.pending, ORDER_STATUS.paid] });
-    if (mine.some((o) => Number(o.status) === ORDER_STATUS.paid)) throw fail.conflict(ORDER.order_already_bought);
-    const open = mine.find((o) => Number(o.status) === ORDER_STATUS.pending);
+    if (mine.some((o) => o.status === ORDER_STATUS.paid)) throw fail.conflict(ORDER.order_already_bought);
+    const open = mine.find((o) => o.status === ORDER_STATUS.pending);
     if (open) return open;
-    const specs = await t.list(core.model.byKey.get('goods/spec')!, { goodsId: input.goodsId });
+    const offered = await t.list(specs(core), { goodsId: input.goodsId });
     let priceCents = toCents(goods.price);
     let specId: number | null = null;
-    if (specs.length > 0) {
+    if (offered.length > 0) {
       if (!input.specId) throw fail.conflict(ORDER.order_spec_required);
-      const spec = specs.find((s) => Number(s.id) === input.specId);
+      const spec = offered.find((s) => s.id === input.specId);
       if (!spec) throw fail.notFound(ORDER.order_spec_not_found);
       priceCents = toCents(spec.price);
-      specId = Number(spec.id);
+      specId = input.specId;
     } else if (input.specId) throw fail.notFound(ORDER.order_spec_not_found);
     if (specId !== null) {
-      const [spec] = await t.lock(core.model.byKey.get('goods/spec')!, specId);
-      if (Number(spec.stock ?? 0) < input.quantity) throw fail.conflict(ORDER.order_out_of_stock);
-      await t.increment(core.model.byKey.get('goods/spec')!, specId, 'stock', -input.quantity, { floor: 0 });
+      const [spec] = await t.lock(specs(core), specId);
+      if (spec.stock < input.quantity) throw fail.conflict(ORDER.order_out_of_stock);
+      await t.increment(specs(core), specId, 'stock', -input.quantity, { floor: 0 });
     }
-    const free = Number(goods.isFree) === 1 || priceCents <= 0;
+    const free = goods.isFree === 1 || priceCents <= 0;
     const total = free ? 0 : priceCents * input.quantity;
     const order = await addOrder(core, t, terms, {
-      userId: buyer.id, sellerId: Number(goods.userId), goodsId: Number(goods.id), specId, quantity: input.quantity, type: ORDER_TYPE.goods,
+      userId: buyer.id, sellerId: goods.userId ?? 0, goodsId: goods.id, specId, quantity: input.quantity, type: ORDER_TYPE.goods,
       totalAmount: fromCents(total), payAmount: fromCents(total), buyerRemark: input.buyerRemark ?? null,
-      extraInfo: { title: String(goods.title ?? '').slice(0, 120) },
+      extraInfo: { title: goods.title.slice(0, 120) },
     });
     if (free) {
       const effect = await applyEffect(core, t, order, terms);
@@ -127,71 +129,71 @@ export async function placeOrder(core: Core, buyer: AuthUser, input: PlaceInput)
 }
 
 /** `cancel`: the buyer (or an administrator) cancels a pending order. */
-export async function cancelOrder(core: Core, caller: AuthUser, orderNo: string): Promise<Row> {
+export async function cancelOrder(core: Core, caller: AuthUser, orderNo: string): Promise<GoodsOrder> {
   const found = await orderByNo(core, orderNo);
   if (!found || !isBuyerOrAdmin(found, caller)) throw fail.notFound(ORDER.order_not_found);
   return core.ops.transaction(SYSTEM, async (t) => {
-    const [order] = await t.lock(orders(core), Number(found.id));
-    if (Number(order.status) !== ORDER_STATUS.pending) throw fail.conflict(ORDER.order_not_pending);
+    const [order] = await t.lock(orders(core), found.id);
+    if (order.status !== ORDER_STATUS.pending) throw fail.conflict(ORDER.order_not_pending);
     await closeOrder(core, t, order, isDue(order) ? 'expired' : 'cancelled');
     return order;
   });
 }
 
 /** The order for its buyer or an administrator (404 otherwise), expired first when due. */
-export async function orderForCaller(core: Core, caller: AuthUser | null, orderNo: string): Promise<Row> {
+export async function orderForCaller(core: Core, caller: AuthUser | null, orderNo: string): Promise<GoodsOrder> {
   const order = await orderByNo(core, orderNo);
   if (!order || !isBuyerOrAdmin(order, caller)) throw fail.notFound(ORDER.order_not_found);
-  if (isDue(order) && (await expireIfDue(core, Number(order.id)))) return (await orderByNo(core, orderNo))!;
+  if (isDue(order) && (await expireIfDue(core, order.id))) return (await orderByNo(core, orderNo))!;
   return order;
 }
 
 /** See the contract in fulfil.service.ts: records what `provider` is to charge for a pending order. */
-export async function prepareCharge(core: Core, caller: AuthUser | null, orderNo: string, provider: ProviderName, opts: { anyone?: boolean } = {}): Promise<{ order: Row; amountCents: number; currency: string; title: string }> {
+export async function prepareCharge(core: Core, caller: AuthUser | null, orderNo: string, provider: ProviderName, opts: { anyone?: boolean } = {}): Promise<{ order: GoodsOrder; amountCents: number; currency: string; title: string }> {
   const found = await orderByNo(core, orderNo);
   if (!found || (!opts.anyone && !isBuyerOrAdmin(found, caller))) throw fail.notFound(ORDER.order_not_found);
   if (isDue(found)) {
-    await expireIfDue(core, Number(found.id));
+    await expireIfDue(core, found.id);
     throw fail.conflict(ORDER.order_expired);
   }
   const rate = await providerCurrency(core, provider);
   if (!rate) throw fail.unavailable(ORDER.order_provider_not_configured, { provider });
   return core.ops.transaction(SYSTEM, async (t) => {
-    const [order] = await t.lock(orders(core), Number(found.id));
-    if (Number(order.status) !== ORDER_STATUS.pending) throw fail.conflict(ORDER.order_not_pending);
+    const [order] = await t.lock(orders(core), found.id);
+    if (order.status !== ORDER_STATUS.pending) throw fail.conflict(ORDER.order_not_pending);
     const siteCents = toCents(order.payAmount);
     if (siteCents <= 0) throw fail.conflict(ORDER.order_free_amount);
     const amountCents = chargeableCents(convertCents(siteCents, rate.rate), rate.currency);
-    const extra = (order.extraInfo as Row | null) ?? {};
+    const extra = order.extraInfo ?? {};
     const charges = { ...((extra.charges as Row | undefined) ?? {}), [provider]: { currency: rate.currency, cents: amountCents } };
-    await t.updateWhere(orders(core), and(eq('id', Number(order.id)), eq('status', ORDER_STATUS.pending)), { extraInfo: { ...extra, charges } }, { expect: 1 });
+    await t.updateWhere(orders(core), and(eq('id', order.id), eq('status', ORDER_STATUS.pending)), { extraInfo: { ...extra, charges } }, { expect: 1 });
     order.extraInfo = { ...extra, charges };
     return { order, amountCents, currency: rate.currency, title: String(extra.title ?? order.orderNo) };
   });
 }
 
 /** testPay: a pending order of 0.01 in the site currency (000 §9). */
-export async function createTestOrder(core: Core, caller: AuthUser): Promise<Row> {
+export async function createTestOrder(core: Core, caller: AuthUser): Promise<GoodsOrder> {
   const terms = await orderTerms(core);
   const title = text(await languageOf(core, caller.id), ORDER.order_title_test);
   return core.ops.transaction(SYSTEM, (t) => addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.test, totalAmount: 0.01, payAmount: 0.01, extraInfo: { title } }));
 }
 
-async function purchasablePlan(core: Core, t: OpTransaction, vipId: number): Promise<Row> {
-  const [plan] = await t.lock(core.model.byKey.get('base/vip')!, vipId);
-  if (!plan || Number(plan.enablePay) !== 1 || !(toCents(plan.amount) > 0)) throw fail.notFound(ORDER.order_vip_not_found);
+async function purchasablePlan(core: Core, t: OpTransaction, vipId: number): Promise<VipPlan> {
+  const [plan] = await t.lock(entity(core.model, 'base/vip'), vipId);
+  if (!plan || plan.enablePay !== 1 || !(toCents(plan.amount) > 0)) throw fail.notFound(ORDER.order_vip_not_found);
   return plan;
 }
 
 /** A VIP order's title in the buyer's language: the plan's name (as the administrator wrote it) and its days. */
-export function vipOrderTitle(lang: Lang, plan: Row): string {
-  const days = Number(plan.period ?? 0);
+export function vipOrderTitle(lang: Lang, plan: Pick<VipPlan, 'name' | 'period'>): string {
+  const days = plan.period ?? 0;
   const key = days === 1 ? ORDER.order_title_vip_one_day : days > 0 ? ORDER.order_title_vip : ORDER.order_title_vip_no_period;
-  return text(lang, key, { plan: String(plan.name ?? ''), days }).slice(0, 120);
+  return text(lang, key, { plan: plan.name, days }).slice(0, 120);
 }
 
 /** buyVip / subscribe: a pending VIP order with the plan's terms fixed on it, titled in the buyer's language. */
-export async function createVipOrder(core: Core, caller: AuthUser, vipId: number, opts: { subscription?: boolean } = {}): Promise<Row> {
+export async function createVipOrder(core: Core, caller: AuthUser, vipId: number, opts: { subscription?: boolean } = {}): Promise<GoodsOrder> {
   const terms = await orderTerms(core);
   const lang = await languageOf(core, caller.id);
   return core.ops.transaction(SYSTEM, async (t) => {
@@ -205,7 +207,7 @@ export async function createVipOrder(core: Core, caller: AuthUser, vipId: number
 }
 
 /** rechargeToken: a pending order of `cents` in the site currency for `tokens` (fixed now), titled in the buyer's language. */
-export async function createRechargeOrder(core: Core, caller: AuthUser, cents: number, tokens: number): Promise<Row> {
+export async function createRechargeOrder(core: Core, caller: AuthUser, cents: number, tokens: number): Promise<GoodsOrder> {
   const terms = await orderTerms(core);
   const lang = await languageOf(core, caller.id);
   const title = text(lang, ORDER.order_title_tokens, { tokens: tokenCount(lang, tokens) });
@@ -219,8 +221,8 @@ export async function renewSubscription(core: Core, r: { provider: 'stripe'; eve
   const terms = await orderTerms(core);
   const lang = await languageOf(core, r.userId);
   return core.ops.transaction(SYSTEM, async (t) => {
-    const [plan] = await t.lock(core.model.byKey.get('base/vip')!, r.vipId);
-    const [user] = await t.lock(core.model.system('users'), r.userId);
+    const [plan] = await t.lock(entity(core.model, 'base/vip'), r.vipId);
+    const [user] = await t.lock(entity(core.model, 'base/sys/user'), r.userId);
     if (!plan || !user || !rate) return { result: 'unknown' as const };
     const cents = toCents(plan.amount);
     const expected = chargeableCents(convertCents(cents, rate.rate), rate.currency);
@@ -229,7 +231,7 @@ export async function renewSubscription(core: Core, r: { provider: 'stripe'; eve
       return { result: 'mismatch' as const };
     }
     const orderNo = newOrderNo();
-    const log = await t.addIfAbsent(core.model.byKey.get('base/paidLog')!, {
+    const log = await t.addIfAbsent(entity(core.model, 'base/paidLog'), {
       eventId: `${r.provider}:${r.eventId}`.slice(0, 128), orderNo, userId: r.userId, provider: r.provider, type: ORDER_TYPE.vip,
       amount: fromCents(r.amountCents), currency: rate.currency, transactionId: r.transactionId.slice(0, 64), status: PAID_LOG.paid, payTime: nowStored(), rawData: r.raw ?? null,
     }, ['eventId']);
