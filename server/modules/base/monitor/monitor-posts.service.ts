@@ -107,6 +107,6 @@ export async function sendPostToUser(core: Core, caller: AuthUser, { userId, pos
       content: [post.text, post.url].filter((v) => typeof v === 'string' && v).join('\n'),
       fromId: null,
     });
-    return { id: Number(row.id) };
+    return { id: row.id };
   });
 }

@@ -79,7 +79,7 @@ export default defineRoutes((core: Core) => {
             });
             // notifyUsers skips a receiver who is the sender.
             if (!row) throw fail.invalid([{ field: at('fromId'), rule: 'invalid', params: {} }]);
-            out.push(Number(row.id));
+            out.push(row.id);
           }
           return out;
         });
