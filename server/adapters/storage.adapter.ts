@@ -64,8 +64,6 @@ export interface StoredFile extends StoredMeta {
 export interface SignedUrlOptions {
   /** How long the url works, from now. */
   seconds: number;
-  /** The name a download is saved under, where the store can set it per url (S3); the local route uses the key's. */
-  fileName?: string;
 }
 
 /** An inclusive byte range, as HTTP Range gives it. */
