@@ -51,7 +51,7 @@ export interface KeyPlacement {
 }
 
 /** Every file under the spec's prefix, whatever the form says. */
-export const PUBLIC_PLACEMENT: KeyPlacement = { fields: [], prefix: () => KEY_PREFIX };
+const PUBLIC_PLACEMENT: KeyPlacement = { fields: [], prefix: () => KEY_PREFIX };
 
 const MAX_FIELDS = 20;
 
