@@ -4,7 +4,7 @@
  * commerce tests use (tests/helpers/fake-*.ts: the real SDKs talk to them, their checkout pages have a
  * Pay button, their webhooks and notifies are signed as the providers sign them), then the built
  * server configured for them, as README "Payments on this machine" describes. Never for production.
- * It also starts the fake S3 server (bucket `cosmac`, public-read, fixed local key pair printed below)
+ * It also starts the fake S3 server (bucket `cosmac`, public-read under `app/base/` only, fixed local key pair printed below)
  * for trying the s3-storage plugin: its config is entered in the console, so nothing is passed here.
  * And the fake OpenAI-compatible LLM (tests/helpers/fake-llm.ts, answers streamed slowly enough to
  * watch), which the server is pointed at through LLM_BASE_URL / LLM_API_KEY, printed below.
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const local = `http://127.0.0.1:${port}`;
   const stripe = await new FakeStripe().start(Number(process.env.FAKE_STRIPE_PORT ?? 12111));
   const alipay = await new FakeAlipay().start(Number(process.env.FAKE_ALIPAY_PORT ?? 12112));
-  const s3 = await startFakeS3({ ...FAKE_S3_KEYS, buckets: [{ name: 'cosmac', publicRead: true }], port: Number(process.env.FAKE_S3_PORT ?? 12113) });
+  const s3 = await startFakeS3({ ...FAKE_S3_KEYS, buckets: [{ name: 'cosmac', publicRead: { prefix: 'app/base/' } }], port: Number(process.env.FAKE_S3_PORT ?? 12113) });
   const llm = await startFakeLlm({ port: Number(process.env.FAKE_LLM_PORT ?? 12114), script: { chunkDelayMs: 40 } });
   const x = await startFakeX(Number(process.env.FAKE_X_PORT ?? 12115));
   const [cosmac, friend] = [x.addUser('cosmac_ai', 'COSMAC AI'), x.addUser('a_friend', 'A Friend')];

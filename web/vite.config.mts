@@ -1,6 +1,6 @@
 /**
  * The web app's build (`vite build` -> web/dist, served by the server) and dev server
- * (`npm run dev:web`: Vite on 5173 proxying /api, /upload and /socket.io to the server on API_TARGET or :8001).
+ * (`npm run dev:web`: Vite on 5173 proxying /api, /upload, /private and /socket.io to the server on API_TARGET or :8001).
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -16,6 +16,7 @@ export default defineConfig({
     proxy: {
       '/api': { target, changeOrigin: true },
       '/upload': { target, changeOrigin: true },
+      '/private': { target, changeOrigin: true },
       '/socket.io': { target, changeOrigin: true, ws: true },
     },
   },

@@ -25,12 +25,18 @@
  *   apart); `get` and `delete` tell NoSuchBucket from NoSuchKey and throw on the former.
  * - Keys are checked with the product's rule (re-implemented: a package never requires product files),
  *   then `prefix` is put in front; urls are `publicUrl` + the prefixed key, each segment encoded.
+ * - Private files (keys `app/private/...`) are fetched through presigned GetObject urls
+ *   (`signedUrl`, Signature V4 in the query by `@smithy/signature-v4`, through the host like the SDK):
+ *   addressed to the endpoint itself, path or virtual-hosted style as configured, never to
+ *   `publicUrl` (a CDN would not pass the signature on), with an unsigned payload as S3 expects of a
+ *   presigned url. The bucket's public-read policy must cover only `<prefix>/app/base/` (README).
  */
 import { Readable } from 'node:stream';
 import type { ByteRange, PluginHost, StorageAdapter, StoredFile, StoredMeta, StoredObject } from '../../server/core/api';
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 type S3Client = import('@aws-sdk/client-s3').S3Client;
+type SignerSdk = typeof import('@smithy/signature-v4');
 
 /** Size of the parts of a multipart upload (S3 wants at least 5 MiB for every part but the last). */
 export const PART_BYTES = 8 * 1024 * 1024;
@@ -122,11 +128,15 @@ interface SdkError {
 const statusOf = (err: unknown): number | undefined => (err as SdkError)?.$metadata?.httpStatusCode;
 const nameOf = (err: unknown): string => (err as SdkError)?.name ?? '';
 
-/** Response headers of a stored object, as the product's file route sets them for the local store. */
+/**
+ * Response headers of a stored object, as the product's file routes set them for the local store: a
+ * private file (under `app/private/`) is never kept by a shared cache.
+ */
 function objectHeaders(key: string, contentType: string): { CacheControl: string; ContentDisposition: string } {
   const inline = /^(image|video|audio)\//.test(contentType) || contentType === 'application/pdf';
   const file = key.slice(key.lastIndexOf('/') + 1);
-  return { CacheControl: 'public, max-age=31536000, immutable', ContentDisposition: `${inline ? 'inline' : 'attachment'}; filename="${file}"` };
+  const cache = /(^|\/)app\/private\//.test(key) ? 'private, no-store' : 'public, max-age=31536000, immutable';
+  return { CacheControl: cache, ContentDisposition: `${inline ? 'inline' : 'attachment'}; filename="${file}"` };
 }
 
 /** Files in one bucket of an S3-compatible store. */
@@ -137,6 +147,7 @@ export class S3Storage implements StorageAdapter {
     private readonly sdk: S3Sdk,
     readonly config: S3Config,
     private readonly log: PluginHost['log'],
+    private readonly signer: SignerSdk,
     readonly client: S3Client = makeClient(sdk, config),
   ) {}
 
@@ -253,6 +264,40 @@ export class S3Storage implements StorageAdapter {
   url(key: string): string {
     return `${this.config.publicUrl}/${this.objectKey(key).split('/').map(encodeURIComponent).join('/')}`;
   }
+
+  /** A presigned GetObject url of the object, good for `opts.seconds` (at most a week, as S3 allows). */
+  async signedUrl(key: string, opts: { seconds: number }): Promise<string> {
+    const { protocol, hostname, port, pathname } = new URL(this.config.endpoint);
+    const base = pathname.replace(/\/+$/, '');
+    const objectPath = this.objectKey(key).split('/').map(rfc3986).join('/');
+    const host = this.config.forcePathStyle ? hostname : `${this.config.bucket}.${hostname}`;
+    const path = this.config.forcePathStyle ? `${base}/${rfc3986(this.config.bucket)}/${objectPath}` : `${base}/${objectPath}`;
+    const signer = new this.signer.SignatureV4({
+      credentials: { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey },
+      region: this.config.region,
+      service: 's3',
+      sha256: this.client.config.sha256,
+      // S3 signs the path as sent, each segment encoded once.
+      uriEscapePath: false,
+    });
+    const unsigned = new Set([PAYLOAD_HEADER]);
+    const signed = await signer.presign(
+      { method: 'GET', protocol, hostname: host, port: port ? Number(port) : undefined, path, query: {}, headers: { host: port ? `${host}:${port}` : host, [PAYLOAD_HEADER]: 'UNSIGNED-PAYLOAD' } },
+      { expiresIn: Math.min(MAX_PRESIGNED_SECONDS, Math.max(1, Math.floor(opts.seconds))), unsignableHeaders: unsigned, unhoistableHeaders: unsigned },
+    );
+    const query = Object.entries(signed.query ?? {}).map(([k, v]) => `${rfc3986(k)}=${rfc3986(String(v))}`).join('&');
+    return `${protocol}//${host}${port ? `:${port}` : ''}${path}?${query}`;
+  }
+}
+
+/** The header a presigned url leaves out: S3 takes the payload of a presigned GET as unsigned. */
+const PAYLOAD_HEADER = 'x-amz-content-sha256';
+/** S3 refuses presigned urls that live longer than a week. */
+const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
+
+/** RFC 3986 encoding, as Signature V4 canonicalizes: unreserved characters kept, all else %XX. */
+function rfc3986(s: string): string {
+  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Why HeadBucket failed, in words an administrator can act on. */
@@ -269,6 +314,10 @@ export function explainBucketError(err: unknown, cfg: S3Config): string {
 
 function sdkOf(host: PluginHost): S3Sdk {
   return host.require('@aws-sdk/client-s3') as S3Sdk;
+}
+
+function signerOf(host: PluginHost): SignerSdk {
+  return host.require('@smithy/signature-v4') as SignerSdk;
 }
 
 /** Refuses to switch on unless the bucket answers HeadBucket with these settings. */
@@ -288,5 +337,5 @@ export async function enable(host: PluginHost): Promise<void> {
 
 /** The `upload` hook: the store uploaded files go to while the plugin is enabled. */
 export function upload(host: PluginHost): StorageAdapter {
-  return new S3Storage(sdkOf(host), readConfig(host.config), host.log.bind(host));
+  return new S3Storage(sdkOf(host), readConfig(host.config), host.log.bind(host), signerOf(host));
 }

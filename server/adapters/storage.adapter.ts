@@ -6,8 +6,10 @@
  * store's public or CDN address instead of `/upload/...`).
  *
  * Keys are made by the caller, never from user input: `app/base/{yyyymmdd}/{32 hex}.{ext}` (the
- * spec's prefix path `app/base`, 000 §9). The local store still checks every key it is given, so a
- * bad key can never reach outside its root.
+ * spec's prefix path `app/base`, 000 §9) for files anyone with the url may fetch, and
+ * `app/private/{yyyymmdd}/{32 hex}.{ext}` for private files, which a browser fetches only through a
+ * short-lived signed url (`signedUrl`). The local store still checks every key it is given, so a bad
+ * key can never reach outside its root.
  *
  * Deleting a space/info row keeps its file: the delete leaves a recycle record, and a restore
  * re-inserts the row, which must still find its file. A file may go only when no row and no recycle
@@ -15,8 +17,8 @@
  *
  * Configuration (AppConfig.env): `STORAGE_ROOT` (folder of the local store, relative to the project;
  * default `uploads` under the data folder), `STORAGE_PUBLIC_URL` (base of the urls it hands out;
- * default `/upload`). The adapter knows nothing of the core: the caller gives it the environment and
- * the project and data folders.
+ * default `/upload`). The adapter knows nothing of the core: the caller gives it the environment, the
+ * project and data folders, and the key private urls are signed with.
  *
  * @example
  * ```ts
@@ -27,7 +29,7 @@
  * await storage.delete(key);
  * ```
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -36,6 +38,10 @@ import { pipeline } from 'node:stream/promises';
 
 /** The spec's prefix path of uploaded files (000 §9, 001 §9). */
 export const KEY_PREFIX = 'app/base';
+/** The prefix path of private files: never served without a signature. */
+export const PRIVATE_PREFIX = 'app/private';
+/** Where the local store's signed urls of private files point (the private file route). */
+export const PRIVATE_BASE = '/private';
 
 export interface StoredObject {
   key: string;
@@ -53,6 +59,11 @@ export interface StoredMeta {
 export interface StoredFile extends StoredMeta {
   /** The object's bytes, or those of the range asked for. */
   stream: Readable;
+}
+
+export interface SignedUrlOptions {
+  /** How long the url works, from now. */
+  seconds: number;
 }
 
 /** An inclusive byte range, as HTTP Range gives it. */
@@ -77,6 +88,11 @@ export interface StorageAdapter {
   delete(key: string): Promise<void>;
   /** Where a browser fetches the object. */
   url(key: string): string;
+  /**
+   * A url that fetches the object until `seconds` from now and never after, for private files. A
+   * store without it cannot keep private files (the upload refuses them).
+   */
+  signedUrl?(key: string, opts: SignedUrlOptions): Promise<string>;
 }
 
 /** A key the stores accept: relative, lower-case safe segments, no `..`, no empty segment. */
@@ -110,6 +126,22 @@ export function contentTypeOf(key: string): string {
   return (m && CONTENT_TYPES[m[1].toLowerCase()]) || 'application/octet-stream';
 }
 
+/** A key as a url path, each segment encoded. */
+function encodedPath(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The signature of a local private url: HMAC-SHA256 of the key and the expiry (unix seconds), in hex. */
+export function localSignature(secret: Buffer, key: string, exp: number): string {
+  return createHmac('sha256', secret).update(`${key}\n${exp}`).digest('hex');
+}
+
+/** Whether `sig` signs `key` until `exp` (unix seconds, as text from the query) and `exp` is not past. */
+export function checkLocalSignature(secret: Buffer, key: string, exp: string, sig: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  if (!/^\d{1,12}$/.test(exp) || !/^[a-f0-9]{64}$/.test(sig) || Number(exp) < nowSeconds) return false;
+  return timingSafeEqual(Buffer.from(sig, 'hex'), Buffer.from(localSignature(secret, key, Number(exp)), 'hex'));
+}
+
 /**
  * Files on the local disk under `root`. The content type is not kept beside the file: it follows
  * from the key's extension, which the uploader chose to match the content.
@@ -120,6 +152,8 @@ export class LocalStorage implements StorageAdapter {
   constructor(
     readonly root: string,
     private readonly publicBase = '/upload',
+    /** The key private urls are signed with; without it the store keeps no private files. */
+    private readonly signingKey?: Buffer,
   ) {}
 
   private pathOf(key: string): string {
@@ -168,7 +202,15 @@ export class LocalStorage implements StorageAdapter {
   }
 
   url(key: string): string {
-    return `${this.publicBase}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return `${this.publicBase}/${encodedPath(key)}`;
+  }
+
+  /** `/private/{key}?exp=<unix s>&sig=<hex>`, served by the private file route, which checks both. */
+  async signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
+    if (!this.signingKey) throw new Error('the local store was given no key to sign private urls with');
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+    const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(opts.seconds));
+    return `${PRIVATE_BASE}/${encodedPath(key)}?exp=${exp}&sig=${localSignature(this.signingKey, key, exp)}`;
   }
 }
 
@@ -178,9 +220,9 @@ export interface StorageDirs {
   dataDir: string;
 }
 
-/** The store configured by the environment (only the local disk for now). */
-export function createStorage(env: Record<string, string | undefined>, dirs: StorageDirs): StorageAdapter {
+/** The store configured by the environment (only the local disk for now); `signingKey` signs its private urls. */
+export function createStorage(env: Record<string, string | undefined>, dirs: StorageDirs, signingKey?: Buffer): StorageAdapter {
   const root = env.STORAGE_ROOT ? resolve(dirs.projectRoot, env.STORAGE_ROOT) : join(dirs.dataDir, 'uploads');
   const base = (env.STORAGE_PUBLIC_URL || '/upload').replace(/\/+$/, '');
-  return new LocalStorage(root, base);
+  return new LocalStorage(root, base, signingKey);
 }

@@ -11,7 +11,9 @@
  * matching, every part but the last at least 5 MiB; Abort), ListBuckets. Errors are S3's XML
  * (NoSuchBucket, NoSuchKey, NoSuchUpload, AccessDenied, SignatureDoesNotMatch, ...); HEAD answers
  * carry no body. A bucket may be `publicRead`: anonymous GET and HEAD of its objects are allowed, so
- * a browser can load the urls the storage plugin hands out.
+ * a browser can load the urls the storage plugin hands out; `publicRead: { prefix }` allows them only
+ * for keys under that prefix (a bucket policy on `arn:aws:s3:::bucket/prefix*`). Presigned urls
+ * (Signature V4 in the query, expiry checked) read any object.
  *
  * Objects live in memory, inspectable through `objects(bucket)`; `requests` records each call.
  */
@@ -22,8 +24,8 @@ import { S3Error, authenticate, parseQuery, readPayload, uriDecode, type Signing
 
 export interface FakeS3Bucket {
   name: string;
-  /** Anonymous GET and HEAD of objects are allowed (a public-read bucket policy). */
-  publicRead?: boolean;
+  /** Anonymous GET and HEAD of objects are allowed (a public-read bucket policy), of every key or of the keys under `prefix`. */
+  publicRead?: boolean | { prefix: string };
 }
 
 export interface FakeS3Options {
@@ -64,7 +66,7 @@ interface MultipartUpload {
 }
 
 interface BucketState {
-  publicRead: boolean;
+  publicRead: boolean | { prefix: string };
   created: Date;
   objects: Map<string, FakeS3Object>;
   uploads: Map<string, MultipartUpload>;
@@ -88,6 +90,11 @@ function byteRange(header: string | undefined, size: number): { start: number; e
   const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
   if (start >= size) return 'unsatisfiable';
   return start > end ? null : { start, end };
+}
+
+/** Whether anyone may read `key` of the bucket without signing. */
+function publiclyReadable(state: BucketState, key: string): boolean {
+  return typeof state.publicRead === 'boolean' ? state.publicRead : key.startsWith(state.publicRead.prefix);
 }
 
 export class FakeS3 {
@@ -150,7 +157,7 @@ export class FakeS3 {
       const auth = authenticate({ method, rawPath, rawQuery, headers: req.headers }, this.identity);
       const state = log.bucket === null ? null : this.buckets.get(log.bucket);
       const readOnly = (method === 'GET' || method === 'HEAD') && log.key !== null;
-      if (!auth && !(state?.publicRead && readOnly)) throw new S3Error(403, 'AccessDenied', 'Access Denied');
+      if (!auth && !(readOnly && state && publiclyReadable(state, log.key!))) throw new S3Error(403, 'AccessDenied', 'Access Denied');
       const body = readPayload(raw, req.headers, auth);
       if (log.bucket !== null && !state) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', { BucketName: log.bucket });
       log.status = this.route(log.operation, state, log.bucket ?? '', log.key ?? '', query, req, body, res);

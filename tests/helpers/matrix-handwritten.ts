@@ -110,5 +110,7 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   'POST /admin/dict/info/data': () => read({ body: {} }),
   'GET /admin/dict/info/types': () => read({}),
   'GET /upload/app/base/{day}/{file}': (w) => read({ params: w.file }),
+  // A's file by its name under the private route, unsigned and with a made-up signature.
+  'GET /private/app/private/{day}/{file}': (w) => read({ params: w.file }, { params: w.file, query: { exp: '9999999999', sig: 'a'.repeat(64) } }),
   'GET /health': () => read({}),
 };

@@ -38,6 +38,7 @@ const OTHER_REFUSAL: Record<string, string> = {
   'POST /admin/base/sys/user/discordOauthCallback': LANDING,
   'GET /admin/base/shortLink/s/{shortKey}': 'a shared link: a key that is not one is 404, and trackers add query parameters of their own',
   'GET /upload/app/base/{day}/{file}': 'a stored file: a name that is not one is 404',
+  'GET /private/app/private/{day}/{file}': 'a private file: a name that is not one is 404, a url without a valid signature 403',
   'POST /admin/base/alipay/notify': SIGNED,
   'POST /admin/base/stripe/notify': SIGNED,
   'POST /admin/base/message/receiveWorkflowResult/{workflowResultId}': SIGNED,

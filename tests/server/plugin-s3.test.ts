@@ -205,6 +205,78 @@ describe('the S3 storage plugin against the fake S3', () => {
   });
 });
 
+/** GET `url` sent to the fake at 127.0.0.1, with the Host the url names (a virtual-hosted bucket has no DNS name here). */
+function getVia(fakeUrl: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(`${fakeUrl}${u.pathname}${u.search}`, { headers: { ...headers, host: u.host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('private files in a bucket whose public-read policy covers only <prefix>/app/base/', () => {
+  let fake: FakeS3;
+  let config: Record<string, unknown>;
+  const storageOf = (extra: Record<string, unknown> = {}) => plugin.upload(hostFor({ ...config, ...extra })) as plugin.S3Storage;
+  const PRIVATE_KEY = 'app/private/20260101/0123456789abcdef0123456789abcdef.pdf';
+  const body = randomBytes(5000);
+
+  beforeAll(async () => {
+    fake = await startFakeS3({ accessKeyId: ACCESS, secretAccessKey: SECRET, buckets: [{ name: BUCKET, publicRead: { prefix: 'site/app/base/' } }] });
+    config = { endpoint: fake.url, bucket: BUCKET, accessKeyId: ACCESS, secretAccessKey: SECRET, forcePathStyle: true, region: 'us-east-1', prefix: 'site' };
+    await storageOf().put(PRIVATE_KEY, body, 'application/pdf');
+    await storageOf().put('app/base/20260101/aa.txt', Buffer.from('public'), 'text/plain');
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('refuses an anonymous GET of a private object, serves the public prefix, and keeps private objects out of shared caches', async () => {
+    const storage = storageOf();
+    expect((await fetch(storage.url(PRIVATE_KEY))).status).toBe(403);
+    expect(await (await fetch(storage.url('app/base/20260101/aa.txt'))).text()).toBe('public');
+    expect(fake.objects(BUCKET).get(`site/${PRIVATE_KEY}`)!.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('fetches a private object through its presigned url, whole and by range, path style and virtual-hosted', async () => {
+    const url = await storageOf().signedUrl(PRIVATE_KEY, { seconds: 300 });
+    expect(url.startsWith(`${fake.url}/${BUCKET}/site/app/private/`)).toBe(true);
+    expect(url).toContain('X-Amz-Expires=300');
+    const whole = await fetch(url);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(body)).toBe(true);
+    const part = await fetch(url, { headers: { range: 'bytes=10-19' } });
+    expect([part.status, part.headers.get('content-range')]).toEqual([206, 'bytes 10-19/5000']);
+    expect(Buffer.from(await part.arrayBuffer()).equals(body.subarray(10, 20))).toBe(true);
+
+    const virtual = await storageOf({ forcePathStyle: false, endpoint: fake.url.replace('127.0.0.1', 's3.test') }).signedUrl(PRIVATE_KEY, { seconds: 60 });
+    expect(new URL(virtual).hostname).toBe(`${BUCKET}.s3.test`);
+    const got = await getVia(fake.url, virtual);
+    expect(got.status).toBe(200);
+    expect(got.body.equals(body)).toBe(true);
+  });
+
+  it('refuses a presigned url that expired, was tampered with, or names another object', async () => {
+    const url = await storageOf().signedUrl(PRIVATE_KEY, { seconds: 300 });
+    const sig = new URL(url).searchParams.get('X-Amz-Signature')!;
+    const flipped = url.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+    expect((await fetch(flipped)).status).toBe(403);
+    expect((await fetch(url.replace('X-Amz-Expires=300', 'X-Amz-Expires=3000'))).status).toBe(403);
+    expect((await fetch(url.replace('/app/private/', '/app/base/'))).status).toBe(403);
+
+    const short = await storageOf().signedUrl(PRIVATE_KEY, { seconds: 1 });
+    await new Promise((r) => setTimeout(r, 2100));
+    const late = await fetch(short);
+    expect(late.status).toBe(403);
+    expect(await late.text()).toContain('Request has expired');
+  });
+});
+
 describe('the fake S3 server', () => {
   let fake: FakeS3;
   const client = (secret: string, checksums: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED' = 'WHEN_SUPPORTED') =>

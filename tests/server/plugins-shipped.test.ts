@@ -3,7 +3,9 @@
  * them: pick the shipped package (step 1 shows its checksum and manifest), confirm the install,
  * configure it in the schema's terms (the secret never comes back), enable it, and see it work:
  * - s3-storage: members' uploads go to a local fake S3 that checks every request's Signature V4; a
- *   wrong secret makes `enable` refuse; disabled, uploads land on the local disk again.
+ *   wrong secret makes `enable` refuse; a private file is refused to anonymous readers (the bucket is
+ *   public-read under app/base/ only) and fetched through the presigned url space/info/fileUrl
+ *   answers; disabled, uploads land on the local disk again.
  * - webhook: a chosen event (a member registered by the administrator) reaches a local receiver
  *   signed with the configured secret, after one retry when the receiver first answers 500, and
  *   each attempt is a row of the plugin log.
@@ -58,7 +60,7 @@ describe.each(kinds)('shipped plugins on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    s3 = await startFakeS3({ accessKeyId: KEY_ID, secretAccessKey: SECRET, buckets: [{ name: 'cosmac', publicRead: true }] });
+    s3 = await startFakeS3({ accessKeyId: KEY_ID, secretAccessKey: SECRET, buckets: [{ name: 'cosmac', publicRead: { prefix: 'app/base/' } }] });
     receiver = await new WebhookReceiver(hookSecret).start();
     t = await startApp(kind, { env: { ...process.env, PLUGIN_SYNC_SECONDS: '1' } });
     const add = await admin('/admin/base/sys/user/add', { username: 'pluginmember', password: 'Member-Pass-1', nickName: 'Plugin member', roleIdList: [] });
@@ -110,6 +112,18 @@ describe.each(kinds)('shipped plugins on %s', (kind) => {
     expect(objects.map((o) => o.body.toString())).toContain('stored in the bucket');
     // The url the member got opens the object.
     expect(await (await fetch(remote.url)).text()).toBe('stored in the bucket');
+
+    // A private file: no anonymous read, a presigned url for its uploader.
+    const priv = await t.http().post('/admin/base/comm/upload').set('Authorization', member)
+      .field('private', '1').attach('files', Buffer.from('private in the bucket'), { filename: 'secret.txt', contentType: 'text/plain' });
+    expect(priv.body.code).toBe(1000);
+    const privRow = priv.body.data[0] as { id: number; key: string; url: string };
+    expect(privRow.url).toBe(`private:${privRow.key}`);
+    expect((await fetch(`${s3.url}/cosmac/${privRow.key}`)).status).toBe(403);
+    const signed = await t.http().get('/admin/space/info/fileUrl').query({ id: privRow.id }).set('Authorization', member);
+    expect(signed.body.code).toBe(1000);
+    expect(signed.body.data.url.startsWith(`${s3.url}/cosmac/app/private/`)).toBe(true);
+    expect(await (await fetch(signed.body.data.url)).text()).toBe('private in the bucket');
 
     expect((await admin('/admin/plugin/info/update', { id, status: 0 })).body.code).toBe(1000);
     expect((await t.http().get('/admin/base/comm/uploadMode').set('Authorization', member)).body.data).toMatchObject({ mode: 'local' });

@@ -10,6 +10,8 @@ import { SecretStore } from '../ops/secret-store';
 
 export const JWT_RING = 'jwt';
 export const MAIL_CODE = 'mail-code';
+/** The purpose the key of signed urls of private files is derived for (from the mail-code secret). */
+export const PRIVATE_FILE = 'private-file';
 
 /** How often an instance reads the ring again (a rotation made elsewhere reaches it within this). */
 export const RELOAD_MS = 30_000;

@@ -8,7 +8,9 @@
  *   the previous keys stay valid for checking until every token they signed has expired
  *   (REFRESH_TOKEN_TTL after they were retired, plus the time instances take to notice). Instances
  *   read the ring again every 30 s, and at once when a token names a key they do not hold.
- * - `mail-code`: the key e-mail codes are hashed with (base/email-code.service.ts).
+ * - `mail-code`: the key e-mail codes are hashed with (base/email-code.service.ts); the key signed urls
+ *   of private files carry is derived from it for its own purpose (`derive('private-file')`,
+ *   space/private-file.routes.ts), so every instance checks what another signed.
  *
  * JWT_SECRET in the environment still wins: then it is the only signing key (and mail codes use it,
  * as before), and nothing is generated. A data/secrets.json of an earlier version is imported once
@@ -17,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
 import type { KeyRing, SigningKey } from './jwt';
-import { JWT_RING, keepMs, liveKeys, MAIL_CODE, newSecret, parseRing, RELOAD_MS, ringOf } from './key-ring';
+import { JWT_RING, keepMs, liveKeys, MAIL_CODE, newSecret, parseRing, PRIVATE_FILE, RELOAD_MS, ringOf } from './key-ring';
 import { SecretStore } from '../ops/secret-store';
 import { importLegacySecrets } from '../ops/legacy-secrets';
 
@@ -101,7 +103,7 @@ export class SharedSecrets implements KeyRing {
   }
 
   /** A key for `purpose` derived from its shared secret (mail codes: `derive('mail-code')`). */
-  derive(purpose: typeof MAIL_CODE): Buffer {
+  derive(purpose: typeof MAIL_CODE | typeof PRIVATE_FILE): Buffer {
     return createHash('sha256').update(`cosmac-${purpose}:${this.mailSecret}`).digest();
   }
 

@@ -2030,6 +2030,15 @@ export type SpaceInfoRow = {
   key: string | null;
   /** Uploader (上传者 / 上傳者) */
   userId: number | null;
+  /** Private (私有) */
+  isPrivate: boolean;
+  /**
+   * Shared with (共享范围 / 共享範圍)
+   * @maxLength 32
+   */
+  scope: string | null;
+  /** Shared with id (共享对象 / 共享對象) */
+  scopeId: number | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */

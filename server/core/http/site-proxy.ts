@@ -12,7 +12,7 @@ import { SITE_PROXY } from './site-proxy.messages';
 
 /** Paths the web app routes itself (router.tsx) or the server owns; never forwarded. */
 const APP_PREFIXES = [
-  '/api', '/assets', '/upload', '/socket.io', '/login', '/admin', '/register', '/reset-password', '/my', '/space',
+  '/api', '/assets', '/upload', '/private', '/socket.io', '/login', '/admin', '/register', '/reset-password', '/my', '/space',
   '/workbench', '/person', '/goods', '/apply_profile', '/join_team', '/discord', '/payment', '/workflow_store',
   '/test', '/demo', '/helper', '/401', '/403', '/404', '/500', '/502', '/home', '/work',
 ];

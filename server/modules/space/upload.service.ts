@@ -12,6 +12,7 @@ import { KEY_PREFIX, contentTypeOf, type StorageAdapter } from '../../adapters/s
 import { AppError, fail } from '../../core/api';
 import { HEAD_BYTES, classify, safeName, type TypeGroup } from './file-types';
 import { SPACE } from './space.messages';
+import { PRIVATE_FILES } from './private-files.messages';
 
 export interface UploadLimits {
   maxFiles: number;
@@ -42,6 +43,16 @@ export interface Received {
   fields: Record<string, string>;
 }
 
+/** Where the files of an upload are stored: a key prefix chosen from form fields sent before the files. */
+export interface KeyPlacement {
+  /** The fields the prefix depends on: one arriving after a file is refused. */
+  fields: readonly string[];
+  prefix(fields: Record<string, string>): string;
+}
+
+/** Every file under the spec's prefix, whatever the form says. */
+const PUBLIC_PLACEMENT: KeyPlacement = { fields: [], prefix: () => KEY_PREFIX };
+
 const MAX_FIELDS = 20;
 
 function today(): string {
@@ -49,7 +60,7 @@ function today(): string {
 }
 
 /** Stores one file part; `maxBytes` crossed rejects with 413 and leaves nothing stored. */
-async function storeOne(storage: StorageAdapter, stream: Readable, filename: string, maxBytes: number, tooLarge: () => AppError): Promise<ReceivedFile> {
+async function storeOne(storage: StorageAdapter, stream: Readable, filename: string, prefix: string, maxBytes: number, tooLarge: () => AppError): Promise<ReceivedFile> {
   const name = safeName(filename);
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head: Buffer[] = [];
@@ -66,7 +77,7 @@ async function storeOne(storage: StorageAdapter, stream: Readable, filename: str
   }
   const kind = classify(name, Buffer.concat(head).subarray(0, HEAD_BYTES));
   const fileId = randomBytes(16).toString('hex');
-  const key = `${KEY_PREFIX}/${today()}/${fileId}.${kind.ext}`;
+  const key = `${prefix}/${today()}/${fileId}.${kind.ext}`;
   let total = 0;
   const counted = (c: Buffer) => {
     total += c.length;
@@ -83,7 +94,7 @@ async function storeOne(storage: StorageAdapter, stream: Readable, filename: str
 }
 
 /** Parses the request's multipart body into stored files; on any failure nothing of it stays stored. */
-export async function receiveUpload(ctx: Context, storage: StorageAdapter, limits: UploadLimits): Promise<Received> {
+export async function receiveUpload(ctx: Context, storage: StorageAdapter, limits: UploadLimits, placement = PUBLIC_PLACEMENT): Promise<Received> {
   const req = ctx.req;
   const maxBytes = Math.floor(limits.maxFileMb * 1024 * 1024);
   const tooLarge = () => new AppError('too_large', SPACE.upload_file_too_large, { n: limits.maxFileMb });
@@ -144,7 +155,7 @@ export async function receiveUpload(ctx: Context, storage: StorageAdapter, limit
       }
       open.add(stream);
       pending.push(
-        storeOne(storage, stream, info.filename, maxBytes, tooLarge).then(
+        storeOne(storage, stream, info.filename, placement.prefix(fields), maxBytes, tooLarge).then(
           (f) => {
             open.delete(stream);
             if (!failure) return f;
@@ -160,6 +171,7 @@ export async function receiveUpload(ctx: Context, storage: StorageAdapter, limit
       );
     });
     bb.on('field', (name, value) => {
+      if (pending.length && placement.fields.includes(name)) abort(fail.bad(PRIVATE_FILES.private_fields_after_files));
       if (!(name in fields)) fields[name] = value;
     });
     bb.on('filesLimit', () => abort(tooMany()));

@@ -281,6 +281,9 @@ export interface Calls {
         /** @format binary */
         file?: string;
         classifyId?: string;
+        private?: '' | '0' | '1' | 'false' | 'true';
+        scope?: string;
+        scopeId?: string;
       }, Array<Record<string, unknown>>, false>;
       /**
        * Upload mode (上传模式 / 上傳模式)
@@ -2457,6 +2460,21 @@ export interface Calls {
       }, true>;
     };
   };
+  space: {
+    info: {
+      /**
+       * A url to fetch a file (获取文件地址 / 取得檔案位址)
+       * Reads; may call: any signed-in account; and the file's uploader, or someone it is shared with.
+       * `GET /admin/space/info/fileUrl`
+       */
+      fileUrl: Call<{
+        id: number;
+      }, {
+        url: string;
+        expiresAt: string;
+      }, true>;
+    };
+  };
   task: {
     info: {
       /**
@@ -2751,6 +2769,11 @@ export const CALL_ROUTES = {
   recycle: {
     data: {
       restore: ['POST', '/admin/recycle/data/restore'],
+    },
+  },
+  space: {
+    info: {
+      fileUrl: ['GET', '/admin/space/info/fileUrl'],
     },
   },
   task: {

@@ -6052,6 +6052,18 @@ export interface SpaceInfo {
   key?: string | null;
   /** Uploader (上传者 / 上傳者) */
   userId?: number | null;
+  /**
+   * Private (私有)
+   * @default false
+   */
+  isPrivate?: boolean;
+  /**
+   * Shared with (共享范围 / 共享範圍)
+   * @maxLength 32
+   */
+  scope?: string | null;
+  /** Shared with id (共享对象 / 共享對象) */
+  scopeId?: number | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -6096,6 +6108,18 @@ export interface SpaceInfoAdd {
    * @maxLength 255
    */
   key?: string | null;
+  /**
+   * Private (私有)
+   * @default false
+   */
+  isPrivate?: boolean;
+  /**
+   * Shared with (共享范围 / 共享範圍)
+   * @maxLength 32
+   */
+  scope?: string | null;
+  /** Shared with id (共享对象 / 共享對象) */
+  scopeId?: number | null;
 }
 
 /**
@@ -6137,6 +6161,18 @@ export interface SpaceInfoUpdate {
    * @maxLength 255
    */
   key?: string | null;
+  /**
+   * Private (私有)
+   * @default false
+   */
+  isPrivate?: boolean;
+  /**
+   * Shared with (共享范围 / 共享範圍)
+   * @maxLength 32
+   */
+  scope?: string | null;
+  /** Shared with id (共享对象 / 共享對象) */
+  scopeId?: number | null;
 }
 
 /**

@@ -8,6 +8,7 @@
  * - list2: the caller's groups, each with the caller's `role` and the group's `memberCount`.
  * - delete: the owner only (the generic delete rule on userId), soft; after the commit every member's
  *   sockets leave the group's room. Member rows stay, so a restore brings the group back whole.
+ * The file scope `group` is registered here: a private file shared with a group is its members'.
  */
 import { randomInt } from 'node:crypto';
 import { l, call, defineRoutes, AppError, fail, parseIds, id, int, nullableText, num, raw, text, ANY_OBJECT, INT, STR, listOf, obj } from '../../../core/api';
@@ -15,7 +16,8 @@ import type { Core, EntityRow, Row } from '../../../core/api';
 import { BOARD_SIZE, GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { MY_GROUP } from './group.answers';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
-import { groupsOf, memberUserIds } from './group.queries';
+import { groupsOf, isMember, memberUserIds } from './group.queries';
+import { registerFileScope } from '../../space/file-access';
 import { asMyGroup } from './group-view';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -47,6 +49,8 @@ const SET_BY_SERVER = ['id', 'userId', 'key', 'onwerIds', 'rewardPool', 'delete'
 
 export default defineRoutes((core: Core) => {
   const { groups, members } = entities(core);
+  // A file shared with a group (space/file-access.ts) is fetched by the group's members.
+  registerFileScope('group', (c, user, groupId) => isMember(c, groupId, user.id));
   return [
     call(core, 'base', 'group', 'add', {
       method: 'POST',

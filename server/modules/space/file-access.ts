@@ -1,0 +1,48 @@
+/**
+ * Who may fetch a file of the file space, said in one place for every kind of private file (bought
+ * attachments, chat files, group knowledge): its uploader, an administrator, or whoever the row's
+ * scope grants it to. A scope is a name (`group`) and an id (`scopeId`); the module that owns what
+ * the name means registers the rule (`registerFileScope`), e.g. base/group: the members of group
+ * scopeId. A scope nobody registered grants nothing, and an upload cannot name it.
+ *
+ * @example
+ * ```ts
+ * registerFileScope('group', (core, user, groupId) => isMember(core, groupId, user.id));
+ * if (!(await mayFetchFile(core, user, row))) throw fail.forbidden(PRIVATE_FILES.private_file_refused);
+ * ```
+ */
+import type { AuthUser, Core } from '../../core/api';
+
+/** Whether `user` holds the grant of scope id `scopeId` (e.g. is a member of that group). */
+export type FileScopeRule = (core: Core, user: AuthUser, scopeId: number) => Promise<boolean>;
+
+const scopes = new Map<string, FileScopeRule>();
+
+/** Registers (or replaces) what sharing a file with `name` grants. */
+export function registerFileScope(name: string, rule: FileScopeRule): void {
+  scopes.set(name, rule);
+}
+
+/** The scope names an upload may give. */
+export function fileScopes(): string[] {
+  return [...scopes.keys()].sort();
+}
+
+/** Whether `user` holds the grant of `scope`/`scopeId`; false for an unknown scope. */
+export async function holdsFileScope(core: Core, user: AuthUser, scope: string, scopeId: number): Promise<boolean> {
+  const rule = scopes.get(scope);
+  return !!rule && (await rule(core, user, scopeId));
+}
+
+/** The fields of a space/info row that decide who may fetch it. */
+export interface FileGrant {
+  userId: number | null;
+  scope: string | null;
+  scopeId: number | null;
+}
+
+/** Whether `user` may fetch the file of `row`: its uploader, an administrator, or a holder of its scope's grant. */
+export async function mayFetchFile(core: Core, user: AuthUser, row: FileGrant): Promise<boolean> {
+  if (user.isAdmin || (row.userId !== null && row.userId === user.id)) return true;
+  return row.scope !== null && row.scopeId !== null && holdsFileScope(core, user, row.scope, row.scopeId);
+}
