@@ -7,7 +7,7 @@ export const AUTH_TYPE = { platform: 1, own: 2 } as const;
 const PUBLIC_FIELDS = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId'];
 
 /** Who is the member of a group: fixed when the row is made, never moved by a member. */
-const FIXED = ['groupId', 'userId', 'isOwner', 'originMemberId', 'linkedMemberId', 'uniqueId', 'level1', 'level2', 'level3', 'isPurchased', 'authId', 'authType'];
+const FIXED = ['groupId', 'userId', 'isOwner', 'originMemberId', 'linkedMemberId', 'uniqueId', 'level1', 'level2', 'level3', 'isPurchased', 'authId', 'authType', 'purchaseId'];
 
 export default defineEntity({
   module: 'base',
@@ -53,6 +53,8 @@ export default defineEntity({
     },
     delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
     linkedMemberId: { type: 'int', index: true, label: l('Linked member', '关联成员', '關聯成員') },
+    // A bought AI member's copy (isPurchased 1): the goods/purchase it came from, which a refund disables.
+    purchaseId: { type: 'int', index: true, label: l('Purchase', '购买记录', '購買紀錄') },
   },
   actions: ['update', 'info', 'list', 'page'],
   search: { equal: ['id', 'userId', 'groupId'] },

@@ -1,4 +1,5 @@
 import { defineEntity, l, isIn, ownRows, dynamicKey } from '../../server/core/api';
+import { SELLS } from './purchase.entity';
 import type { HookTransaction, Labels, Row } from '../../server/core/api';
 
 const yesNo = (no: Labels, yes: Labels) => [
@@ -32,7 +33,7 @@ function text(value: unknown): string | null {
 
 /** What the store shows of a listing to everyone (never contact info, attachments or the workflow). */
 const SHOWN = ['id', 'typeId', 'title', 'subTitle', 'mainPic', 'video', 'pics', 'price', 'sold', 'content', 'status', 'likeCount', 'useCount',
-  'isFree', 'tags', 'isDisplay', 'shareLink', 'userId', 'workflowId', 'isCommentAllowed', 'isPinned', 'viewCount', 'copyright', 'copyrightType', 'typeName', 'userName', 'createTime'];
+  'isFree', 'tags', 'isDisplay', 'shareLink', 'userId', 'relateType', 'workflowId', 'updatesIncluded', 'runPrice', 'isCommentAllowed', 'isPinned', 'viewCount', 'copyright', 'copyrightType', 'typeName', 'userName', 'createTime'];
 
 export default defineEntity({
   module: 'goods',
@@ -75,9 +76,44 @@ export default defineEntity({
     },
     shareLink: { type: 'string', label: l('Share link', '分享链接', '分享連結') },
     userId: { type: 'int', index: true, label: l('Seller', '发布者', '發布者') },
-    relateType: { type: 'int', label: l('Related type', '关联类型', '關聯類型') },
-    workflowId: { type: 'int', label: l('Workflow', '工作流', '工作流程') },
+    // What the listing sells (issue 37): null or 0 nothing delivered (a service, a thing sent by hand).
+    relateType: {
+      type: 'int',
+      label: l('Sells', '出售内容', '出售內容'),
+      enum: [
+        { value: SELLS.nothing, label: l('Nothing to deliver', '无需交付', '無需交付') },
+        { value: SELLS.ai, label: l('AI member', 'AI 成员', 'AI 成員') },
+        { value: SELLS.group, label: l('Place in a group', '群组席位', '群組席位') },
+        { value: SELLS.files, label: l('Prompts and documents', '提示词与文档', '提示詞與文件') },
+      ],
+    },
+    // The spec's workflow listing: the AI member sold (a base/sys/user of userType 1 the seller owns).
+    workflowId: { type: 'int', label: l('AI member (workflow)', 'AI 成员（工作流）', 'AI 成員（工作流程）') },
+    // The group or team whose place is sold (relateType 2); a team's listing of any kind shares its revenue.
     groupId: { type: 'int', label: l('Group', '群组', '群組') },
+    updatesIncluded: {
+      type: 'boolean',
+      default: true,
+      nullable: false,
+      label: l('Updates included', '包含更新', '包含更新'),
+      help: l(
+        "Buyers' copies follow later changes to the AI member's prompt, model and settings (never its price).",
+        '买家的副本会同步 AI 成员之后对提示词、模型和设置的修改（价格除外）。',
+        '買家的副本會同步 AI 成員之後對提示詞、模型和設定的修改（價格除外）。',
+      ),
+    },
+    runPrice: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      min: 0,
+      label: l('Price per run (tokens)', '每次运行价格（代币）', '每次執行價格（代幣）'),
+      help: l(
+        'Charged on each run of a bought copy to whoever asks it, beside the sale price.',
+        '已购副本每次运行时向提问者收取，另计于售价之外。',
+        '已購副本每次執行時向提問者收取，另計於售價之外。',
+      ),
+    },
     isCommentAllowed: {
       type: 'int',
       label: l('Comments allowed', '允许评论', '允許評論'),

@@ -56,8 +56,10 @@ describe.each(kinds)('goods store on %s', (kind) => {
     const page = await openList({ userId: seller.id });
     const shown = page.list.find((g: { id: number }) => g.id === onSale);
     expect(shown).toMatchObject({ id: onSale, typeId: subTypeId, typeName: `Image workflows ${kind}`, userName: 'sally', price: 9.9, likeCount: 0, viewCount: 0 });
+    // What a listing sells is public (issue 37: the store says what the buyer gets and filters by it).
+    expect(shown).toHaveProperty('relateType');
     for (const g of page.list) {
-      for (const secret of ['contactInfo', 'attachments', 'groupId', 'contributors', 'relateType', 'delete']) expect(g).not.toHaveProperty(secret);
+      for (const secret of ['contactInfo', 'attachments', 'groupId', 'contributors', 'delete']) expect(g).not.toHaveProperty(secret);
     }
     expect(JSON.stringify(page)).not.toContain('555-0101');
     expect(page.pagination).toMatchObject({ page: 1, size: 100, total: page.list.length });

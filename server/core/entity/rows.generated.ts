@@ -347,6 +347,8 @@ export type BaseGroupMemberRow = {
   delete: number;
   /** Linked member (关联成员 / 關聯成員) */
   linkedMemberId: number | null;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId: number | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1597,12 +1599,16 @@ export type GoodsInfoRow = {
   shareLink: string | null;
   /** Seller (发布者 / 發布者) */
   userId: number | null;
-  /** Related type (关联类型 / 關聯類型) */
-  relateType: number | null;
-  /** Workflow (工作流 / 工作流程) */
+  /** Sells (出售内容 / 出售內容) */
+  relateType: 0 | 1 | 2 | 3 | null;
+  /** AI member (workflow) (AI 成员（工作流） / AI 成員（工作流程）) */
   workflowId: number | null;
   /** Group (群组 / 群組) */
   groupId: number | null;
+  /** Updates included (包含更新) */
+  updatesIncluded: boolean;
+  /** Price per run (tokens) (每次运行价格（代币） / 每次執行價格（代幣）) */
+  runPrice: number | null;
   /** Comments allowed (允许评论 / 允許評論) */
   isCommentAllowed: 0 | 1 | null;
   /**
@@ -1731,6 +1737,40 @@ export type GoodsOrderRow = {
    * @maxLength 200
    */
   reason: string | null;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
+ * Purchase: a stored row of `goods/purchase` as a find or a lock answers it.
+ */
+export type GoodsPurchaseRow = {
+  /** ID */
+  id: number;
+  /** Buyer (买家 / 買家) */
+  userId: number | null;
+  /** Goods (商品) */
+  goodsId: number;
+  /** Order (订单 / 訂單) */
+  orderId: number;
+  /** Seller (卖家 / 賣家) */
+  sellerId: number | null;
+  /** Kind (类型 / 類型) */
+  kind: 1 | 2 | 3;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId: number | null;
+  /** Group (群组 / 群組) */
+  groupId: number | null;
+  /** Settings at purchase (购买时的设置 / 購買時的設定) */
+  snapshot: Record<string, unknown> | null;
+  /** Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用) */
+  shareInGroups: boolean;
+  /** Status (状态 / 狀態) */
+  status: 1 | 0;
+  /** Refunded at (退款时间 / 退款時間) */
+  revokeTime: string | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2259,6 +2299,7 @@ export interface EntityRowMap {
   'goods/info': GoodsInfoRow;
   'goods/like': GoodsLikeRow;
   'goods/order': GoodsOrderRow;
+  'goods/purchase': GoodsPurchaseRow;
   'goods/searchKeyword': GoodsSearchKeywordRow;
   'goods/spec': GoodsSpecRow;
   'goods/type': GoodsTypeRow;
@@ -2318,6 +2359,7 @@ export interface EntityColumnMap {
   'goods/info': GoodsInfoRow;
   'goods/like': GoodsLikeRow;
   'goods/order': GoodsOrderRow;
+  'goods/purchase': GoodsPurchaseRow;
   'goods/searchKeyword': GoodsSearchKeywordRow;
   'goods/spec': GoodsSpecRow;
   'goods/type': GoodsTypeRow;

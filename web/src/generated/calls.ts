@@ -2136,12 +2136,19 @@ export interface Calls {
          * @maxLength 255
          */
         shareLink?: string | null;
-        /** Related type (关联类型 / 關聯類型) */
-        relateType?: number | null;
-        /** Workflow (工作流 / 工作流程) */
+        /** Sells (出售内容 / 出售內容) */
+        relateType?: 0 | 1 | 2 | 3 | null;
+        /** AI member (workflow) (AI 成员（工作流） / AI 成員（工作流程）) */
         workflowId?: number | null;
         /** Group (群组 / 群組) */
         groupId?: number | null;
+        /**
+         * Updates included (包含更新)
+         * @default true
+         */
+        updatesIncluded?: boolean;
+        /** Price per run (tokens) (每次运行价格（代币） / 每次執行價格（代幣）) */
+        runPrice?: number | null;
         /** Comments allowed (允许评论 / 允許評論) */
         isCommentAllowed?: 0 | 1 | null;
         /**

@@ -47,6 +47,7 @@ export const ENTITY_KEYS = [
   'goods/info',
   'goods/like',
   'goods/order',
+  'goods/purchase',
   'goods/searchKeyword',
   'goods/spec',
   'goods/type',
@@ -108,6 +109,7 @@ export const ENTITY_ACTIONS = {
   'goods/info': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'goods/like': { info: 'GET', page: 'POST' },
   'goods/order': { info: 'GET', page: 'POST' },
+  'goods/purchase': { update: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'goods/searchKeyword': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'goods/spec': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'goods/type': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'GET', page: 'POST' },
@@ -1105,6 +1107,8 @@ export interface BaseGroupMember {
   delete?: number;
   /** Linked member (关联成员 / 關聯成員) */
   linkedMemberId?: number | null;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId?: number | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1161,6 +1165,8 @@ export interface BaseGroupMemberAdd {
   authType?: 1 | 2;
   /** Linked member (关联成员 / 關聯成員) */
   linkedMemberId?: number | null;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId?: number | null;
 }
 
 /**
@@ -1214,6 +1220,8 @@ export interface BaseGroupMemberUpdate {
   authType?: 1 | 2;
   /** Linked member (关联成员 / 關聯成員) */
   linkedMemberId?: number | null;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId?: number | null;
 }
 
 /**
@@ -4718,12 +4726,19 @@ export interface GoodsInfo {
   shareLink?: string | null;
   /** Seller (发布者 / 發布者) */
   userId?: number | null;
-  /** Related type (关联类型 / 關聯類型) */
-  relateType?: number | null;
-  /** Workflow (工作流 / 工作流程) */
+  /** Sells (出售内容 / 出售內容) */
+  relateType?: 0 | 1 | 2 | 3 | null;
+  /** AI member (workflow) (AI 成员（工作流） / AI 成員（工作流程）) */
   workflowId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /**
+   * Updates included (包含更新)
+   * @default true
+   */
+  updatesIncluded?: boolean;
+  /** Price per run (tokens) (每次运行价格（代币） / 每次執行價格（代幣）) */
+  runPrice?: number | null;
   /** Comments allowed (允许评论 / 允許評論) */
   isCommentAllowed?: 0 | 1 | null;
   /**
@@ -4838,12 +4853,19 @@ export interface GoodsInfoAdd {
    * @maxLength 255
    */
   shareLink?: string | null;
-  /** Related type (关联类型 / 關聯類型) */
-  relateType?: number | null;
-  /** Workflow (工作流 / 工作流程) */
+  /** Sells (出售内容 / 出售內容) */
+  relateType?: 0 | 1 | 2 | 3 | null;
+  /** AI member (workflow) (AI 成员（工作流） / AI 成員（工作流程）) */
   workflowId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /**
+   * Updates included (包含更新)
+   * @default true
+   */
+  updatesIncluded?: boolean;
+  /** Price per run (tokens) (每次运行价格（代币） / 每次執行價格（代幣）) */
+  runPrice?: number | null;
   /** Comments allowed (允许评论 / 允許評論) */
   isCommentAllowed?: 0 | 1 | null;
   /**
@@ -4940,12 +4962,19 @@ export interface GoodsInfoUpdate {
    * @maxLength 255
    */
   shareLink?: string | null;
-  /** Related type (关联类型 / 關聯類型) */
-  relateType?: number | null;
-  /** Workflow (工作流 / 工作流程) */
+  /** Sells (出售内容 / 出售內容) */
+  relateType?: 0 | 1 | 2 | 3 | null;
+  /** AI member (workflow) (AI 成员（工作流） / AI 成員（工作流程）) */
   workflowId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /**
+   * Updates included (包含更新)
+   * @default true
+   */
+  updatesIncluded?: boolean;
+  /** Price per run (tokens) (每次运行价格（代币） / 每次執行價格（代幣）) */
+  runPrice?: number | null;
   /** Comments allowed (允许评论 / 允許評論) */
   isCommentAllowed?: 0 | 1 | null;
   /**
@@ -5311,6 +5340,111 @@ export interface GoodsOrderUpdate {
    * @maxLength 200
    */
   reason?: string | null;
+}
+
+/**
+ * Purchase (已购 / 已購): a row as `goods/purchase` returns it.
+ */
+export interface GoodsPurchase {
+  /** ID */
+  readonly id?: number;
+  /** Buyer (买家 / 買家) */
+  userId?: number | null;
+  /** Goods (商品) */
+  goodsId?: number;
+  /** Order (订单 / 訂單) */
+  orderId?: number;
+  /** Seller (卖家 / 賣家) */
+  sellerId?: number | null;
+  /** Kind (类型 / 類型) */
+  kind?: 1 | 2 | 3;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number | null;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
+  /** Settings at purchase (购买时的设置 / 購買時的設定) */
+  snapshot?: Record<string, unknown> | null;
+  /**
+   * Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用)
+   * @default false
+   */
+  shareInGroups?: boolean;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 1 | 0;
+  /** Refunded at (退款时间 / 退款時間) */
+  revokeTime?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Purchase (已购 / 已購): the payload of `/admin/goods/purchase/add`.
+ */
+export interface GoodsPurchaseAdd {
+  /** Goods (商品) */
+  goodsId: number;
+  /** Order (订单 / 訂單) */
+  orderId: number;
+  /** Seller (卖家 / 賣家) */
+  sellerId?: number | null;
+  /** Kind (类型 / 類型) */
+  kind: 1 | 2 | 3;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number | null;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
+  /** Settings at purchase (购买时的设置 / 購買時的設定) */
+  snapshot?: Record<string, unknown> | null;
+  /**
+   * Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用)
+   * @default false
+   */
+  shareInGroups?: boolean;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 1 | 0;
+  /** Refunded at (退款时间 / 退款時間) */
+  revokeTime?: string | null;
+}
+
+/**
+ * Purchase (已购 / 已購): the payload of `/admin/goods/purchase/update`.
+ */
+export interface GoodsPurchaseUpdate {
+  id: number;
+  /** Goods (商品) */
+  goodsId?: number;
+  /** Order (订单 / 訂單) */
+  orderId?: number;
+  /** Seller (卖家 / 賣家) */
+  sellerId?: number | null;
+  /** Kind (类型 / 類型) */
+  kind?: 1 | 2 | 3;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number | null;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
+  /** Settings at purchase (购买时的设置 / 購買時的設定) */
+  snapshot?: Record<string, unknown> | null;
+  /**
+   * Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用)
+   * @default false
+   */
+  shareInGroups?: boolean;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 1 | 0;
+  /** Refunded at (退款时间 / 退款時間) */
+  revokeTime?: string | null;
 }
 
 /**
@@ -6701,6 +6835,7 @@ export interface EntityRows {
   'goods/info': GoodsInfo;
   'goods/like': GoodsLike;
   'goods/order': GoodsOrder;
+  'goods/purchase': GoodsPurchase;
   'goods/searchKeyword': GoodsSearchKeyword;
   'goods/spec': GoodsSpec;
   'goods/type': GoodsType;
@@ -6760,6 +6895,7 @@ export interface EntityAdds {
   'goods/info': GoodsInfoAdd;
   'goods/like': GoodsLikeAdd;
   'goods/order': GoodsOrderAdd;
+  'goods/purchase': GoodsPurchaseAdd;
   'goods/searchKeyword': GoodsSearchKeywordAdd;
   'goods/spec': GoodsSpecAdd;
   'goods/type': GoodsTypeAdd;
@@ -6819,6 +6955,7 @@ export interface EntityUpdates {
   'goods/info': GoodsInfoUpdate;
   'goods/like': GoodsLikeUpdate;
   'goods/order': GoodsOrderUpdate;
+  'goods/purchase': GoodsPurchaseUpdate;
   'goods/searchKeyword': GoodsSearchKeywordUpdate;
   'goods/spec': GoodsSpecUpdate;
   'goods/type': GoodsTypeUpdate;
