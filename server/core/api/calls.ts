@@ -70,6 +70,14 @@ export {
   object,
   /** One of a list of values. */
   oneOf,
+  /**
+   * The field, or null (to clear it), or absent.
+   * @example
+   * ```ts
+   * input: { config: orNull(object({ model: text({ max: 100 }).optional() })) }
+   * ```
+   */
+  orNull,
   /** A value passed through as sent, checked only by its JSON Schema. */
   raw,
   /**
@@ -146,15 +154,6 @@ export {
   /** The request body exactly as sent, bounded (for signature checks and other formats). */
   readRawBody,
 } from '../http/body';
-
-export {
-  /** The older hand-parsing of a body's fields; new calls declare `input` instead. */
-  Fields,
-} from '../http/fields';
-export type {
-  /** A parsed JSON body object. */
-  Body,
-} from '../http/fields';
 
 export {
   /** The InvalidField (1002 entry) of one ajv error. */

@@ -258,6 +258,11 @@ export function raw(schema: JsonSchema): Field<unknown, false> {
   });
 }
 
+/** The field, or null (to clear it), or absent. */
+export function orNull<T>(f: Field<T, boolean>): Field<T | null, true> {
+  return new F<T | null, true>({ anyOf: [f.schema, { type: 'null' }] }, true, (v, r) => (v === null ? null : f.read(v, r)));
+}
+
 /** An id that may also be null (to clear it), or absent. */
 export function nullableId(): Field<number | null, true> {
   const one = id();

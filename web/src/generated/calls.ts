@@ -515,7 +515,24 @@ export interface Calls {
       add: Call<{
         groupId: number;
         userId?: number;
-        ai?: Record<string, unknown>;
+        ai?: {
+          /** @maxLength 50 */
+          nickName: string;
+          /** @maxLength 255 */
+          headImg?: string | null;
+          config?: {
+            appId?: number;
+            /** @maxLength 100 */
+            model?: string | null;
+            /** @maxLength 20000 */
+            prompt?: string | null;
+            cost?: number;
+            /** @maxLength 500 */
+            description?: string | null;
+            params?: Record<string, unknown> | null;
+          } | null;
+          public?: true | false | 0 | 1;
+        };
         /** @maxLength 255 */
         name?: string | null;
         /** @maxLength 255 */
@@ -733,7 +750,17 @@ export interface Calls {
         nickName?: string;
         /** @maxLength 255 */
         headImg?: string | null;
-        config?: Record<string, unknown> | null;
+        config?: {
+          appId?: number;
+          /** @maxLength 100 */
+          model?: string | null;
+          /** @maxLength 20000 */
+          prompt?: string | null;
+          cost?: number;
+          /** @maxLength 500 */
+          description?: string | null;
+          params?: Record<string, unknown> | null;
+        } | null;
         public?: true | false | 0 | 1;
         authId?: number | null;
         authType?: number;

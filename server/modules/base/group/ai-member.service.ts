@@ -9,7 +9,7 @@
  * reach nothing. Its username is `ai_` + 16 random hex characters.
  */
 import { randomBytes } from 'node:crypto';
-import { fail, Fields, type Body, paramErrors, priceError, readAiLimits, type AiLimits } from '../../../core/api';
+import { fail, bool, id, json, nullableText, num, object, orNull, text, paramErrors, priceError, readAiLimits, type AiLimits, type InvalidField } from '../../../core/api';
 import type { Core, AuthUser, EntityRow, Row } from '../../../core/api';
 import { asSystem, defined, entities } from './membership.service';
 import { GROUP } from './group.messages';
@@ -22,7 +22,6 @@ type User = EntityRow<'base/sys/user'>;
 export type CatalogueAi = Pick<User, 'id' | 'nickName' | 'headImg' | 'avatar' | 'ownerId' | 'config' | 'createTime'>;
 
 /** Fields of an AI member's config, and which of them the public catalogue shows. */
-const CONFIG_FIELDS = ['appId', 'model', 'prompt', 'params', 'cost', 'description'];
 const PUBLIC_CONFIG = ['appId', 'model', 'description'];
 const MAX_CONFIG_JSON = 64_000;
 
@@ -48,35 +47,33 @@ export function aiLimitsOf(core: Core): Promise<AiLimits> {
 }
 
 /**
- * Reads `config` of `f` (an object of the known keys), adding its errors to `f`; undefined when
- * absent. `cost` may not exceed `limits.maxRunPrice`, nor `params` the model parameters' bounds.
+ * An AI member's config as the calls take it: its known keys, typed (null clears a text). Its price
+ * and parameters are bounded by the administrator's params, which `configLimitErrors` checks.
  */
-export function readConfig(f: Fields, limits: AiLimits, name = 'config'): Row | null | undefined {
-  const v = f.body[name];
-  if (v === undefined || v === null) return v as null | undefined;
-  if (typeof v !== 'object' || Array.isArray(v)) return f.bad(name, 'type', { type: 'object' });
-  const c = new Fields(v as Body, CONFIG_FIELDS, [], `${f.prefix}${name}.`);
-  c.id('appId', true);
-  c.str('model', 100);
-  c.str('prompt', 20_000);
-  const cost = c.num('cost', { min: 0 });
-  const tooDear = cost === undefined ? null : priceError(cost, limits, `${c.prefix}cost`);
-  if (tooDear) c.errors.push(tooDear);
-  c.str('description', 500);
-  c.errors.push(...paramErrors((v as Body).params, limits, `${c.prefix}params`));
-  f.errors.push(...c.errors);
-  if (JSON.stringify(v).length > MAX_CONFIG_JSON) return f.bad(name, 'max_length', { limit: MAX_CONFIG_JSON });
-  return v as Row;
-}
+export const AI_CONFIG = object({
+  appId: id().optional(),
+  model: nullableText({ max: 100 }),
+  prompt: nullableText({ max: 20_000 }),
+  cost: num({ min: 0 }).optional(),
+  description: nullableText({ max: 500 }),
+  params: orNull(json()),
+});
 
-/** Reads the `ai` object of groupMember/add: { nickName, headImg?, config?, public? }. */
-export function readAiInput(f: Fields, limits: AiLimits): AiInput | undefined {
-  const v = f.body.ai;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return f.bad('ai', 'type', { type: 'object' });
-  const a = new Fields(v as Body, ['nickName', 'headImg', 'config', 'public'], [], 'ai.');
-  const out: AiInput = { nickName: a.str('nickName', 50, true) ?? undefined, headImg: a.str('headImg'), config: readConfig(a, limits), public: a.bool('public') };
-  f.errors.push(...a.errors);
-  return out;
+/** A new AI member, as groupMember/add takes it in `ai`. */
+export const AI_INPUT = object({ nickName: text({ max: 50 }), headImg: nullableText(), config: orNull(AI_CONFIG), public: bool().optional() });
+
+/**
+ * The errors of a config (read by {@link AI_CONFIG}, named `at`) against the administrator's bounds:
+ * its price (`cost` at most maxRunPrice), its model parameters, and its size.
+ */
+export function configLimitErrors(config: Row | null | undefined, limits: AiLimits, at: string): InvalidField[] {
+  if (!config) return [];
+  const errors: InvalidField[] = [];
+  const tooDear = typeof config.cost === 'number' ? priceError(config.cost, limits, `${at}.cost`) : null;
+  if (tooDear) errors.push(tooDear);
+  errors.push(...paramErrors(config.params, limits, `${at}.params`));
+  if (JSON.stringify(config).length > MAX_CONFIG_JSON) errors.push({ field: at, rule: 'max_length', params: { limit: MAX_CONFIG_JSON } });
+  return errors;
 }
 
 /** Creates the AI user owned by `ownerId` inside the transaction under way; returns its user id. */

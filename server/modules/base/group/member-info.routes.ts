@@ -12,11 +12,11 @@
  *   the origin's name and avatar only when the caller could see that row (its group's member or the
  *   AI's owner).
  */
-import { l, call, defineRoutes, eq, fail, type InvalidField, Fields, bool, id, int, nullableId, nullableText, raw, text, ANY_OBJECT, INT, obj } from '../../../core/api';
+import { l, call, defineRoutes, eq, fail, type InvalidField, bool, id, int, nullableId, nullableText, orNull, text, ANY_OBJECT, INT, obj } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { GROUP } from './group.messages';
-import { aiLimitsOf, assertMayUseAi, isAi, readConfig, updateAiUser } from './ai-member.service';
+import { AI_CONFIG, aiLimitsOf, assertMayUseAi, configLimitErrors, isAi, updateAiUser } from './ai-member.service';
 import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow, type Member } from './membership.service';
 
 const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authType'];
@@ -49,17 +49,14 @@ export default defineRoutes((core: Core) => {
         avatar: nullableText(),
         nickName: text({ max: 50 }).optional(),
         headImg: nullableText(),
-        config: raw({ type: ['object', 'null'], description: 'appId, model, prompt, params, cost, description' }).optional(),
+        config: orNull(AI_CONFIG),
         public: bool().optional(),
         authId: nullableId(),
         authType: int({ min: AUTH_TYPE.platform, max: AUTH_TYPE.own }).optional(),
       },
       // An AI member's config: its keys, and its price and parameters within the administrator's bounds.
       async refine(input) {
-        if (input.config === undefined) return [];
-        const f = new Fields({ config: input.config }, ['config']);
-        input.config = readConfig(f, await aiLimitsOf(core));
-        return f.errors;
+        return input.config ? configLimitErrors(input.config, await aiLimitsOf(core), 'config') : [];
       },
       effect: 'write',
       answer: ANY_OBJECT,

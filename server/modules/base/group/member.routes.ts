@@ -11,13 +11,13 @@
  *   members of public groups and teams are shown to anyone, of private groups to their members only.
  * - allMemberList (public) `{keyWord?, page?, size?}`: the catalogue of public AI members.
  */
-import { l, call, defineRoutes, AppError, fail, parseIds, isIn, Fields, id, int, json, nullableText, raw, COUNT, INT, obj, pageOf } from '../../../core/api';
+import { l, call, defineRoutes, AppError, fail, parseIds, isIn, id, int, nullableText, raw, COUNT, INT, obj, pageOf } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
-import { aiLimitsOf, assertMayUseAi, configObject, createAiUser, isAi, publicAi, readAiInput, type AiInput } from './ai-member.service';
+import { AI_INPUT, aiLimitsOf, assertMayUseAi, configLimitErrors, configObject, createAiUser, isAi, publicAi, type AiInput } from './ai-member.service';
 import { aiPrices } from './ai-price';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
@@ -38,16 +38,15 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Add a person or an AI member to a group (owner or deputy)', '添加成员或 AI 成员（群主或副群主）', '新增成員或 AI 成員（群主或副群主）'),
-      input: { groupId: id(), userId: id().optional(), ai: json().optional(), name: nullableText(), avatar: nullableText() },
+      input: { groupId: id(), userId: id().optional(), ai: AI_INPUT.optional(), name: nullableText(), avatar: nullableText() },
       ignored: NOT_FROM_BODY,
       // Exactly one of userId and ai; the AI member's price and parameters within the administrator's bounds.
       async refine(input, req) {
         const given = (k: string) => (req.body as Row)[k] !== undefined;
-        const f = new Fields(input.ai === undefined ? {} : { ai: input.ai }, ['ai']);
-        if (input.ai !== undefined) input.ai = readAiInput(f, await aiLimitsOf(core)) as Row;
-        if (!given('userId') && !given('ai')) f.bad('userId', 'required');
-        if (given('userId') && given('ai')) f.bad('ai', 'invalid');
-        return f.errors;
+        const errors = input.ai?.config ? configLimitErrors(input.ai.config, await aiLimitsOf(core), 'ai.config') : [];
+        if (!given('userId') && !given('ai')) errors.push({ field: 'userId', rule: 'required', params: {} });
+        if (given('userId') && given('ai')) errors.push({ field: 'ai', rule: 'invalid', params: {} });
+        return errors;
       },
       effect: 'write',
       answer: obj({ id: INT, userId: INT }),
