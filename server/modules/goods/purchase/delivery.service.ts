@@ -57,7 +57,7 @@ export async function deliverPurchase(core: Core, t: OpTransaction, order: Goods
   const groupId = kind === SELLS.group ? goods.groupId : null;
   const snapshot = aiUserId && !goods.updatesIncluded ? await snapshotOf(core, t, aiUserId) : null;
   const row = { userId: order.userId, goodsId: goods.id, orderId: order.id, sellerId: order.sellerId, kind, aiUserId, groupId, snapshot };
-  const { created } = await t.addIfAbsent(purchases(core), row, ['orderId']);
+  const { created } = await t.addIfAbsent(purchases(core), row, ['orderId'], { owner: order.userId });
   if (created && groupId) await joinGroup(core, t, groupId, order.userId);
 }
 
