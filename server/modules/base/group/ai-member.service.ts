@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { and, entity, eq, fail, Fields, type Body, paramErrors, priceError, readAiLimits, type AiLimits } from '../../../core/api';
 import type { Core, AuthUser, EntityRow, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
+import { PURCHASE_STATUS } from '../../../../entities/goods/purchase.entity';
 import { asSystem, defined, entities, type Member } from './membership.service';
 import { GROUP } from './group.messages';
 
@@ -38,7 +39,7 @@ export function isAi(u: Pick<User, 'userType'> | null | undefined): boolean {
   return !!u && u.userType === USER_TYPE.ai;
 }
 
-/** Whether `caller` may put this AI member in a group: they own it, or it is public. */
+/** Whether `caller` may put this AI member in a group: they own it, or it is public (a purchase: {@link assertMayUseAi}). */
 export function mayUseAi(u: Pick<User, 'ownerId' | 'type'>, caller: AuthUser): boolean {
   return caller.isAdmin || u.ownerId === caller.id || u.type === 1;
 }
@@ -129,7 +130,7 @@ export function configObject(v: unknown): Row {
 
 /** The id of `userId`'s active purchase (goods/purchase) of AI member `aiId`, or null. */
 export async function boughtAi(core: Core, aiId: number, userId: number): Promise<number | null> {
-  const [p] = await asSystem(core, (s) => s.find(entity(core.model, 'goods/purchase'), and(eq('aiUserId', aiId), eq('userId', userId), eq('status', 1)), { fields: ['id'] }));
+  const [p] = await asSystem(core, (s) => s.find(entity(core.model, 'goods/purchase'), and(eq('aiUserId', aiId), eq('userId', userId), eq('status', PURCHASE_STATUS.active)), { fields: ['id'] }));
   return p?.id ?? null;
 }
 
