@@ -1,6 +1,7 @@
-import { defineEntity, l, isIn, ownRows, dynamicKey } from '../../server/core/api';
+import { defineEntity, l, isIn, ownRows, dynamicKey, eq, fail } from '../../server/core/api';
 import { SELLS } from './purchase.entity';
-import type { HookTransaction, Labels, Row } from '../../server/core/api';
+import { RELATION_FIELDS, relationProblems } from './listing-relation';
+import type { AuthUser, HookTransaction, Labels, Row } from '../../server/core/api';
 
 const yesNo = (no: Labels, yes: Labels) => [
   { value: 0, label: no },
@@ -29,6 +30,13 @@ async function byId(t: HookTransaction, entity: 'goods/type' | 'base/sys/user', 
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The seller of a listing being written and the listing as it will be (stored fields with `data` applied). */
+async function sellerAndRow(t: HookTransaction, user: AuthUser, id: number | undefined, data: Row): Promise<[number, Row]> {
+  if (id === undefined) return [user.id, data];
+  const [stored] = await t.system.find(dynamicKey('goods/info'), eq('id', id), { fields: ['userId', ...RELATION_FIELDS], deleted: true });
+  return [Number(stored?.userId ?? user.id), { ...stored, ...data }];
 }
 
 /** What the store shows of a listing to everyone (never contact info, attachments or the workflow). */
@@ -156,6 +164,12 @@ export default defineEntity({
     visible: { anonymous: SHOWN },
   },
   hooks: {
+    // What a member's listing sells is their own (listing-relation.ts); an administrator's write is not limited.
+    async beforeChange({ t, id, data, user }) {
+      if (!user || user.isAdmin || user.system || !RELATION_FIELDS.some((k) => data[k] !== undefined)) return;
+      const errors = await relationProblems(t, ...(await sellerAndRow(t, user, id, data)));
+      if (errors.length) throw fail.invalid(errors);
+    },
     async afterRead({ t, rows, user }) {
       if (rows.length === 0) return;
       const types = await byId(t, 'goods/type', ['name'], idsOf(rows, 'typeId'));

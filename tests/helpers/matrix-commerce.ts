@@ -1,6 +1,6 @@
 /**
  * Permission-matrix fixtures of the order, redemption-code and ledger calls: member B aims each at
- * A's order (A bought from the administrator), A's used code and A's ledger entry. B may make orders
+ * A's order (A bought from the administrator), A's purchase, A's used code and A's ledger entry. B may make orders
  * of their own; B must never see, cancel or pay A's, redeem A's code, or reach the administrator's
  * ledger calls.
  */
@@ -10,6 +10,7 @@ import { read, write } from './matrix-fixture';
 
 const specOfA = (w: World): number => w.rows.get('goods/spec')?.[0] ?? 1;
 const entryOfA = (w: World): number => w.rows.get('base/tokenLog')?.[0] ?? 1;
+const purchaseOfA = (w: World): number => w.rows.get('goods/purchase')?.[0] ?? 1;
 
 export const COMMERCE_FIXTURES: Record<string, (w: World) => Fixture> = {
   // B's own order of A's goods (the price comes from the server whatever B sends).
@@ -24,6 +25,9 @@ export const COMMERCE_FIXTURES: Record<string, (w: World) => Fixture> = {
   'POST /admin/goods/order/purchasedGoods': () => read({ body: {} }),
   'POST /admin/goods/order/buyVip': () => write({ body: { vipId: 1 } }),
   'POST /admin/goods/order/rechargeToken': () => write({ body: { amount: 1 } }),
+  // A's purchase of an AI member: B may not add it to a group (B's own or A's), nor see it among theirs.
+  'POST /admin/goods/purchase/addToGroup': (w) => write({ body: { purchaseId: purchaseOfA(w), groupId: w.groupId } }),
+  'GET /admin/goods/purchase/mine': () => read({}),
   // A's used code: nothing for B, and A's row stays as it is.
   'POST /admin/base/coupon/use': (w) => write({ body: { code: w.couponCode } }),
   'POST /admin/base/coupon/generate': () => write({ body: { count: 1, type: 2, tokens: 100 } }),

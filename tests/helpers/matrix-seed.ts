@@ -222,6 +222,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const bought = await seedRow(w, 'goods/order', { userId: a.id, sellerId: w.adminId, payType: 1, payStatus: 1, status: 1 });
   w.orderNo = String((await db.query<{ orderNo: string }>(`SELECT ${db.q('orderNo')} FROM ${db.q(entityOf(t, 'goods/order').table)} WHERE ${db.q('id')} = ?`, [bought]))[0].orderNo);
   await seedRow(w, 'goods/order', { userId: w.adminId, sellerId: a.id, goodsId: w.goodsId, payType: 1, payStatus: 1, status: 1 });
+  // What A's paid order delivered: an AI member (the administrator's id stands in for it).
+  await seedRow(w, 'goods/purchase', { userId: a.id, goodsId: w.goodsId, orderId: bought, sellerId: w.adminId, kind: 1, aiUserId: w.adminId, status: 1 }, 'admin');
   await seedRow(w, 'goods/like', { goodsId: w.goodsId });
   await seedRow(w, 'goods/favorite', { goodsId: w.goodsId });
   await seedRow(w, 'base/paidLog', { userId: a.id, amount: 9.9, status: 1 });

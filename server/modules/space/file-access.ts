@@ -3,7 +3,9 @@
  * attachments, chat files, group knowledge): its uploader, an administrator, or whoever the row's
  * scope grants it to. A scope is a name (`group`) and an id (`scopeId`); the module that owns what
  * the name means registers the rule (`registerFileScope`), e.g. base/group: the members of group
- * scopeId. A scope nobody registered grants nothing, and an upload cannot name it.
+ * scopeId. A scope nobody registered grants nothing, and an upload cannot name it. A grant
+ * (`registerFileGrant`) gives files whatever their scope, by a rule of the file itself, e.g.
+ * goods/purchase: the buyers of a listing that sells the file.
  *
  * @example
  * ```ts
@@ -34,15 +36,33 @@ export async function holdsFileScope(core: Core, user: AuthUser, scope: string, 
   return !!rule && (await rule(core, user, scopeId));
 }
 
+/** Whether `user` may fetch the file `row` by a grant of the module that registered it (a purchase...). */
+export type FileGrantRule = (core: Core, user: AuthUser, row: FileGrant) => Promise<boolean>;
+
+const grants = new Map<string, FileGrantRule>();
+
+/** Registers (or replaces) the grant `name`: a rule that may give `user` a file whatever its scope. */
+export function registerFileGrant(name: string, rule: FileGrantRule): void {
+  grants.set(name, rule);
+}
+
+/** Whether any registered grant gives `user` the file `row`. */
+async function holdsFileGrant(core: Core, user: AuthUser, row: FileGrant): Promise<boolean> {
+  for (const rule of grants.values()) if (await rule(core, user, row)) return true;
+  return false;
+}
+
 /** The fields of a space/info row that decide who may fetch it. */
 export interface FileGrant {
+  id: number;
   userId: number | null;
   scope: string | null;
   scopeId: number | null;
 }
 
-/** Whether `user` may fetch the file of `row`: its uploader, an administrator, or a holder of its scope's grant. */
+/** Whether `user` may fetch the file of `row`: its uploader, an administrator, a holder of its scope's grant or of a registered grant. */
 export async function mayFetchFile(core: Core, user: AuthUser, row: FileGrant): Promise<boolean> {
   if (user.isAdmin || (row.userId !== null && row.userId === user.id)) return true;
-  return row.scope !== null && row.scopeId !== null && holdsFileScope(core, user, row.scope, row.scopeId);
+  if (row.scope !== null && row.scopeId !== null && (await holdsFileScope(core, user, row.scope, row.scopeId))) return true;
+  return holdsFileGrant(core, user, row);
 }

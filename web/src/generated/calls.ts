@@ -1919,6 +1919,7 @@ export interface Calls {
         searchKeyword?: string | null;
         typeId?: number;
         userId?: number;
+        relateType?: number;
         page?: number;
         size?: number;
         order?: 'id' | 'createTime' | 'price' | 'sold' | 'likeCount' | 'viewCount' | 'sortNum';
@@ -1953,6 +1954,7 @@ export interface Calls {
         searchKeyword?: string | null;
         typeId?: number;
         userId?: number;
+        relateType?: number;
         page?: number;
         size?: number;
         order?: 'id' | 'createTime' | 'price' | 'sold' | 'likeCount' | 'viewCount' | 'sortNum';
@@ -2399,6 +2401,55 @@ export interface Calls {
         sellerRemark: string | null;
       }, unknown, true>;
     };
+    purchase: {
+      /**
+       * Add a bought AI member to one of my groups (将已购 AI 成员加入我的群组 / 將已購 AI 成員加入我的群組)
+       * Writes; may call: any signed-in account; and the buyer of an active purchase.
+       * `POST /admin/goods/purchase/addToGroup`
+       */
+      addToGroup: Call<{
+        purchaseId: number;
+        groupId: number;
+      }, {
+        id: number;
+      }, true>;
+      /**
+       * My purchases, and what each opens (我的已购及其内容 / 我的已購及其內容)
+       * Reads; may call: any signed-in account.
+       * `GET /admin/goods/purchase/mine`
+       */
+      mine: Call<Record<string, never>, Array<{
+        id: number;
+        goods: {
+          id: number;
+          title: string | null;
+          mainPic: string | null;
+        } | null;
+        kind: number;
+        status: number;
+        shareInGroups: boolean;
+        createTime: string | null;
+        ai: {
+          id: number;
+          nickName: string | null;
+          headImg: string | null;
+          groups: Array<{
+            id: number;
+            name: string | null;
+          }>;
+        } | null;
+        group: {
+          id: number;
+          name: string | null;
+        } | null;
+        files: Array<{
+          id: number;
+          name: string | null;
+          size: number | null;
+          type: string | null;
+        }>;
+      }>, false>;
+    };
   };
   plugin: {
     info: {
@@ -2787,6 +2838,10 @@ export const CALL_ROUTES = {
       purchasedGoods: ['POST', '/admin/goods/order/purchasedGoods'],
       rechargeToken: ['POST', '/admin/goods/order/rechargeToken'],
       remark: ['POST', '/admin/goods/order/remark'],
+    },
+    purchase: {
+      addToGroup: ['POST', '/admin/goods/purchase/addToGroup'],
+      mine: ['GET', '/admin/goods/purchase/mine'],
     },
   },
   plugin: {

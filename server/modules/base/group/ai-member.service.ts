@@ -9,9 +9,11 @@
  * reach nothing. Its username is `ai_` + 16 random hex characters.
  */
 import { randomBytes } from 'node:crypto';
-import { fail, bool, id, json, nullableText, num, object, orNull, text, paramErrors, priceError, readAiLimits, type AiLimits, type InvalidField } from '../../../core/api';
+import { and, entity, eq, fail, bool, id, json, nullableText, num, object, orNull, text, paramErrors, priceError, readAiLimits, type AiLimits, type InvalidField } from '../../../core/api';
 import type { Core, AuthUser, EntityRow, Row } from '../../../core/api';
-import { asSystem, defined, entities } from './membership.service';
+import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
+import { PURCHASE_STATUS } from '../../../../entities/goods/purchase.entity';
+import { asSystem, defined, entities, type Member } from './membership.service';
 import { GROUP } from './group.messages';
 
 export const USER_TYPE = { person: 0, ai: 1 } as const;
@@ -36,7 +38,7 @@ export function isAi(u: Pick<User, 'userType'> | null | undefined): boolean {
   return !!u && u.userType === USER_TYPE.ai;
 }
 
-/** Whether `caller` may put this AI member in a group: they own it, or it is public. */
+/** Whether `caller` may put this AI member in a group: they own it, or it is public (a purchase: {@link assertMayUseAi}). */
 export function mayUseAi(u: Pick<User, 'ownerId' | 'type'>, caller: AuthUser): boolean {
   return caller.isAdmin || u.ownerId === caller.id || u.type === 1;
 }
@@ -123,7 +125,25 @@ export function configObject(v: unknown): Row {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {};
 }
 
-/** The AI user of `u` may be used by `caller`, or 403. */
-export function assertMayUseAi(u: Pick<User, 'ownerId' | 'type'>, caller: AuthUser): void {
-  if (!mayUseAi(u, caller)) throw fail.forbidden(GROUP.group_ai_not_yours);
+/** The id of `userId`'s active purchase (goods/purchase) of AI member `aiId`, or null. */
+export async function boughtAi(core: Core, aiId: number, userId: number): Promise<number | null> {
+  const [p] = await asSystem(core, (s) => s.find(entity(core.model, 'goods/purchase'), and(eq('aiUserId', aiId), eq('userId', userId), eq('status', PURCHASE_STATUS.active)), { fields: ['id'] }));
+  return p?.id ?? null;
+}
+
+/** What a row of a bought AI member holds: its purchase, and the platform's key (never the seller's credential). */
+export function boughtCopy(purchaseId: number | null): Partial<Pick<Member, 'isPurchased' | 'purchaseId' | 'authId' | 'authType'>> {
+  return purchaseId === null ? {} : { isPurchased: 1, purchaseId, authId: null, authType: AUTH_TYPE.platform };
+}
+
+/**
+ * The AI user of `u` may be put in a group by `caller` (they own it, it is public, or they hold an
+ * active purchase of it), or 403. Answers the purchase when only a purchase lets them: the row they
+ * add is then a bought copy ({@link boughtCopy}), which a refund takes back.
+ */
+export async function assertMayUseAi(core: Core, u: Pick<User, 'id' | 'ownerId' | 'type'>, caller: AuthUser): Promise<number | null> {
+  if (mayUseAi(u, caller)) return null;
+  const purchaseId = await boughtAi(core, u.id, caller.id);
+  if (purchaseId === null) throw fail.forbidden(GROUP.group_ai_not_yours);
+  return purchaseId;
 }

@@ -6,7 +6,8 @@
  *   itself and authId/authType the credential the row runs with, by the AI's owner only (authId must be
  *   a base/auth row of that owner; authType 2 needs one). AI-only fields on a person's row are 1002.
  * - memberToGroup `{memberId, groupId}`: copies an AI member's row into a group where the caller is
- *   owner or deputy; the caller must own the AI or it must be public. The copy points at its origin
+ *   owner or deputy; the caller must own the AI, it must be public, or the caller holds an active
+ *   purchase of it (goods/purchase; the copy is then a bought one, isPurchased 1 and its purchaseId). The copy points at its origin
  *   (originMemberId) and at the first row of the chain (linkedMemberId). It keeps the origin's
  *   credential (authId/authType) only when the caller owns the AI (no one spends another's key), and
  *   the origin's name and avatar only when the caller could see that row (its group's member or the
@@ -16,7 +17,7 @@ import { l, call, defineRoutes, eq, fail, type InvalidField, bool, id, int, null
 import type { Core, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { GROUP } from './group.messages';
-import { AI_CONFIG, aiLimitsOf, assertMayUseAi, configLimitErrors, isAi, updateAiUser } from './ai-member.service';
+import { AI_CONFIG, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, isAi, updateAiUser } from './ai-member.service';
 import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow, type Member } from './membership.service';
 
 const AI_FIELDS = ['nickName', 'headImg', 'config', 'public', 'authId', 'authType'];
@@ -107,7 +108,7 @@ export default defineRoutes((core: Core) => {
           const origin = await memberRow(core, memberId);
           const u = await userRow(core, origin.userId);
           if (!isAi(u)) throw fail.bad(GROUP.group_not_ai);
-          assertMayUseAi(u!, caller);
+          const purchaseId = await assertMayUseAi(core, u!, caller);
           const owns = caller.isAdmin || u!.ownerId === caller.id;
           const seesOrigin = owns || (await asSystem(core, (s) => s.list(members, { groupId: origin.groupId, userId: caller.id }))).length > 0;
           const id = await addMember(core, t, g, {
@@ -118,6 +119,7 @@ export default defineRoutes((core: Core) => {
             linkedMemberId: origin.linkedMemberId ?? origin.id,
             authId: owns ? origin.authId : null,
             authType: owns ? origin.authType : AUTH_TYPE.platform,
+            ...boughtCopy(purchaseId),
           });
           return { id };
         });

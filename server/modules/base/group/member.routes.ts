@@ -17,7 +17,7 @@ import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
-import { AI_INPUT, aiLimitsOf, assertMayUseAi, configLimitErrors, configObject, createAiUser, isAi, publicAi, type AiInput } from './ai-member.service';
+import { AI_INPUT, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, configObject, createAiUser, isAi, publicAi, type AiInput } from './ai-member.service';
 import { aiPrices } from './ai-price';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
@@ -57,15 +57,16 @@ export default defineRoutes((core: Core) => {
           await requireRole(core, g, caller, ['owner', 'deputy']);
           let uid: number;
           let person = false;
+          let purchaseId: number | null = null;
           if (ai) uid = await createAiUser(core, caller.id, ai as AiInput);
           else {
             const u = await userRow(core, userId!);
             if (!u || u.status !== 1) throw fail.notFound(GROUP.group_user_not_found);
-            if (isAi(u)) assertMayUseAi(u, caller);
+            if (isAi(u)) purchaseId = await assertMayUseAi(core, u, caller);
             else person = true;
             uid = userId!;
           }
-          const id = await addMember(core, t, g, { userId: uid, name, avatar });
+          const id = await addMember(core, t, g, { userId: uid, name, avatar, ...boughtCopy(purchaseId) });
           if (person) {
             await notifyPeople(core, t, { toIds: [uid], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_group_added, params: { group: g.name }, fromId: caller.id, groupId: g.id });
           }

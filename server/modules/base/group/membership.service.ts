@@ -98,7 +98,7 @@ export async function userRow(core: Core, id: number): Promise<User | null> {
 }
 
 export type NewMember = Pick<Member, 'userId'> &
-  Partial<Pick<EntityColumns<'base/groupMember'>, 'name' | 'avatar' | 'originMemberId' | 'linkedMemberId' | 'authId' | 'authType'>>;
+  Partial<Pick<EntityColumns<'base/groupMember'>, 'name' | 'avatar' | 'originMemberId' | 'linkedMemberId' | 'authId' | 'authType' | 'isPurchased' | 'purchaseId'>>;
 
 /**
  * Adds a member to the locked group `g` and returns the row id: 409 when the user is a live

@@ -55,6 +55,8 @@ export interface ListedFilter {
   typeIds?: number[];
   /** One seller's listings. */
   userId?: number;
+  /** What the listings sell (goods/info relateType; 0 also matches none given). */
+  relateType?: number;
   order: string;
   sort: 'asc' | 'desc';
   page: number;
@@ -84,6 +86,10 @@ export async function listedPage(core: Core, f: ListedFilter, user: AuthUser | n
   if (f.userId !== undefined) {
     where.push(`g.${q('userId')} = ?`);
     params.push(f.userId);
+  }
+  if (f.relateType !== undefined) {
+    where.push(f.relateType === 0 ? `COALESCE(g.${q('relateType')}, 0) = 0` : `g.${q('relateType')} = ?`);
+    if (f.relateType !== 0) params.push(f.relateType);
   }
   const table = q(goodsEntity(core).table);
   const clause = where.join(' AND ');

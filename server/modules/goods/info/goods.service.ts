@@ -11,7 +11,8 @@
  *   (`touch: false`: a view is no edit of the listing). The seller's views of their own goods are
  *   not counted.
  */
-import { SYSTEM, fail, id, nullableText, oneOf } from '../../../core/api';
+import { SYSTEM, fail, id, int, nullableText, oneOf } from '../../../core/api';
+import { SELLS } from '../../../../entities/goods/purchase.entity';
 import type { Core, AuthUser } from '../../../core/api';
 import { PAGE } from '../goods.answers';
 import { GOODS } from './goods.messages';
@@ -47,6 +48,7 @@ export const LIST_INPUT = {
   searchKeyword: nullableText({ max: 200 }),
   typeId: id().optional(),
   userId: id().optional(),
+  relateType: int({ min: SELLS.nothing, max: SELLS.files }).optional(),
   ...PAGE,
   order: oneOf(LIST_ORDERS).optional(),
   sort: oneOf(['asc', 'desc'] as const).optional(),
@@ -55,13 +57,14 @@ export const LIST_INPUT = {
 /** The filter of openList/allGoods from their input. */
 export async function listFilter(
   core: Core,
-  input: { keyWord?: string | null; searchKeyword?: string | null; typeId?: number; userId?: number; page?: number; size?: number; order?: string; sort?: 'asc' | 'desc' },
+  input: { keyWord?: string | null; searchKeyword?: string | null; typeId?: number; userId?: number; relateType?: number; page?: number; size?: number; order?: string; sort?: 'asc' | 'desc' },
 ): Promise<ListedFilter> {
   return {
     keyWord: input.keyWord || undefined,
     searchKeyword: input.searchKeyword || undefined,
     typeIds: input.typeId === undefined ? undefined : await typeAndDescendants(core, input.typeId),
     userId: input.userId,
+    relateType: input.relateType,
     order: input.order ?? 'sortNum',
     sort: input.sort ?? 'desc',
     page: input.page ?? 1,

@@ -1,18 +1,19 @@
 /**
  * The store's listing calls on goods/info (who sees what: goods.service.ts):
- * - openList (public) `{keyWord?, searchKeyword?, typeId?, userId?, page?, size?, order?, sort?}`: goods
+ * - openList (public) `{keyWord?, searchKeyword?, typeId?, userId?, relateType?, page?, size?, order?, sort?}`: goods
  *   on sale, `{list, pagination}`. keyWord matches title and subTitle; searchKeyword (a suggested
  *   keyword's name, goods/searchKeyword) title, subTitle and tags; typeId the type and its subtypes;
- *   userId one seller's listings. Order by one of LIST_ORDERS (default sortNum, then id), newest first
+ *   userId one seller's listings, relateType what they sell (0: nothing to deliver). Order by one of LIST_ORDERS (default sortNum, then id), newest first
  *   unless `sort: 'asc'`. Rows hold the public fields only (the entity's visible fields, never
  *   contactInfo or attachments) plus typeName and userName.
  * - allGoods (member) the same for a signed-in member.
  * - openDetail (public) `{id, visitorId?}`: the public fields, `specs` (id, name, price, stock, sortNum,
  *   images), and `liked` (the member's, or the visitor's like) and `favorited` (members; false without
- *   a token).
+ *   a token), and `purchaseId`, the signed-in caller's active purchase of it (null otherwise: "Open"
+ *   instead of "Buy").
  * - view (public) `{id}`: counts a view once per visitor per period -> `{counted, viewCount}`.
  */
-import { l, SYSTEM, call, defineRoutes, id, BOOL, INT, listOf, obj, pageOf, fail } from '../../../core/api';
+import { l, SYSTEM, call, defineRoutes, id, BOOL, INT, listOf, nullable, obj, pageOf, fail } from '../../../core/api';
 import type { Core, AuthUser, Row } from '../../../core/api';
 import { likes } from '../like/like.queries';
 import { likerOf, VISITOR_INPUT, visitorProblems } from '../like/like.service';
@@ -21,6 +22,7 @@ import { goodsRow, SPEC } from '../goods.answers';
 import { GOODS } from './goods.messages';
 import { listedPage, publicGoods } from './goods.queries';
 import { countView, LIST_INPUT, listFilter, visibleGoods } from './goods.service';
+import { activePurchaseOf } from '../purchase/purchase.queries';
 
 const SPEC_FIELDS = ['id', 'name', 'price', 'stock', 'sortNum', 'images'];
 
@@ -33,14 +35,15 @@ async function specsOf(core: Core, goodsId: number): Promise<Row[]> {
 async function detail(core: Core, id: number, visitorId: string | null | undefined, caller: AuthUser | null): Promise<Row> {
   const who = likerOf(visitorId, caller);
   await visibleGoods(core, id, caller);
-  const [shown, specs, liked, favorited] = await Promise.all([
+  const [shown, specs, liked, favorited, purchaseId] = await Promise.all([
     publicGoods(core, id, caller),
     specsOf(core, id),
     who ? likes(core, id, who) : Promise.resolve(false),
     caller ? isFavorite(core, id, caller.id) : Promise.resolve(false),
+    caller ? activePurchaseOf(core, caller.id, id) : Promise.resolve(null),
   ]);
   if (!shown) throw fail.notFound(GOODS.goods_not_found);
-  return { ...shown, specs, liked, favorited };
+  return { ...shown, specs, liked, favorited, purchaseId };
 }
 
 export default defineRoutes((core: Core) => {
@@ -71,7 +74,7 @@ export default defineRoutes((core: Core) => {
       input: { id: id(), ...VISITOR_INPUT },
       refine: (input, req) => visitorProblems(input.visitorId, (req.body as Row | undefined)?.visitorId, req.user, false),
       effect: 'read',
-      answer: { allOf: [goodsRow(core), obj({ specs: listOf(SPEC), liked: BOOL, favorited: BOOL })] },
+      answer: { allOf: [goodsRow(core), obj({ specs: listOf(SPEC), liked: BOOL, favorited: BOOL, purchaseId: nullable(INT) })] },
       handler: (req, input) => detail(core, input.id, input.visitorId, req.user),
     }),
     call(core, 'goods', 'info', 'view', {

@@ -1,7 +1,7 @@
 /**
  * What a paid order does, and what its refund undoes, inside the fulfilment transaction (one
  * transaction with the order's status change, so an effect is applied exactly when the order moves):
- * - goods (type 0): `sold` of the goods grows by the quantity; the seller earns the pay amount minus
+ * - goods (type 0): what the listing sells is delivered (purchase/delivery.service.ts); `sold` of the goods grows by the quantity; the seller earns the pay amount minus
  *   the platform's commission, converted at `tokensPerUnit` into `earnedTokens`; when the goods name a
  *   team (groupId of a group of type 2) with an allocationRatio (0..1), that share of the earned
  *   tokens goes into the team's rewardPool instead. The earned tokens are kept on the order
@@ -10,7 +10,7 @@
  *   the plan's period in days from the later of now and the current end; the gift tokens are credited.
  * - token recharge (type 2): the order's tokens (extraInfo.tokens, fixed when the order was placed).
  * - test payment (type 3): nothing.
- * A refund reverses each: revenue and gift/recharged tokens as ledger entries that may leave a debt
+ * A refund reverses each (and takes back what a goods order delivered): revenue and gift/recharged tokens as ledger entries that may leave a debt
  * (the tokens may have been spent), `sold` back down, the VIP end moved back by the period (never
  * before now).
  */
@@ -25,6 +25,7 @@ import { ORDER } from './order.messages';
 import { NOTIFY_TYPE, notifyUsers, type NotifyType } from '../../base/notify/notify.service';
 import { memberLang } from '../../base/member-language';
 import { tokenCount } from './token-count';
+import { deliverPurchase, takeBackPurchase } from '../purchase/delivery.service';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -83,6 +84,7 @@ export async function applyEffect(core: Core, t: OpTransaction, order: GoodsOrde
     const goodsE = entity(core.model, 'goods/info');
     const [goods] = await t.lock(goodsE, order.goodsId ?? 0);
     if (goods) await t.updateWhere(goodsE, goods.id, { sold: goods.sold + order.quantity }, { expect: 1 });
+    await deliverPurchase(core, t, order);
     const cents = afterCommission(toCents(order.payAmount), terms.commission);
     const units = unitsForCents(cents, terms.tokensPerUnit);
     if (units <= 0 || !order.sellerId) return { sellerTokens: 0 };
@@ -125,6 +127,7 @@ export async function reverseEffect(core: Core, t: OpTransaction, order: GoodsOr
     const goods = entity(core.model, 'goods/info');
     const [row] = await t.lock(goods, order.goodsId ?? 0);
     if (row) await t.updateWhere(goods, row.id, { sold: Math.max(0, row.sold - order.quantity) }, { expect: 1 });
+    await takeBackPurchase(core, t, order);
     const units = toUnits(order.sellerTokens);
     if (units > 0 && order.sellerId) await moveTokens(core, t, { userId: order.sellerId, balance: 'earnedTokens', units: -units, kind: TOKEN_KIND.saleReversal, ...ref });
     const pool = toUnits(extra.poolTokens);
