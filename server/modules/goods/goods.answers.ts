@@ -1,5 +1,5 @@
 /** What the store's calls take and answer in common, for their declarations (/eps, OpenAPI, agents). */
-import { int, BOOL, INT, NUM, STR, nullable, obj } from '../../core/api';
+import { int, BOOL, INT, NUM, STR, nullable, obj, entity } from '../../core/api';
 import type { Core, JsonSchema } from '../../core/api';
 
 /** page from 1 and size 1..1000 of a paged read (20 by default). */
@@ -12,7 +12,7 @@ export function paged(input: { page?: number; size?: number }, size = 20): { pag
 
 /** A goods row as the store shows it: the entity's row (public fields only, to others) with typeName and userName. */
 export function goodsRow(core: Core): JsonSchema {
-  return { allOf: [core.model.byKey.get('goods/info')!.schema.row, obj({ typeName: nullable(STR), userName: nullable(STR) }, ['typeName', 'userName'])] };
+  return { allOf: [entity(core.model, 'goods/info').schema.row, obj({ typeName: nullable(STR), userName: nullable(STR) }, ['typeName', 'userName'])] };
 }
 
 /** A spec as the store shows it. */
@@ -21,7 +21,7 @@ export const SPEC = obj({ id: INT, name: nullable(STR), price: nullable(NUM), st
 /** An order row with its goods and the names of its buyer and seller (order.routes.ts withGoods). */
 export function orderRow(core: Core): JsonSchema {
   const goods = nullable(obj({ id: INT, title: nullable(STR), mainPic: nullable(STR) }));
-  return { allOf: [core.model.byKey.get('goods/order')!.schema.row, obj({ goods, buyerName: nullable(STR), sellerName: nullable(STR) }, ['buyerName', 'sellerName'])] };
+  return { allOf: [entity(core.model, 'goods/order').schema.row, obj({ goods, buyerName: nullable(STR), sellerName: nullable(STR) }, ['buyerName', 'sellerName'])] };
 }
 
 /** The order status answer of the payment calls (stripe/alipay query). */

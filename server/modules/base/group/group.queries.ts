@@ -13,7 +13,7 @@ function tables(core: Core): { g: string; m: string; u: string } {
   const q = core.db.q.bind(core.db);
   return {
     g: q(groupEntity(core).table),
-    m: q(core.model.byKey.get('base/groupMember')!.table),
+    m: q(entity(core.model, 'base/groupMember').table),
     u: q(core.model.system('users').table),
   };
 }
@@ -225,7 +225,7 @@ export async function appsByIds(core: Core, ids: number[]): Promise<AppPrice[]> 
   if (!ids.length) return [];
   const q = core.db.q.bind(core.db);
   return core.db.query<AppPrice>(
-    `SELECT ${['id', 'tokens', 'efficiencyCoefficient', 'show', 'isAsync'].map(q).join(', ')} FROM ${q(core.model.byKey.get('base/app')!.table)} ` +
+    `SELECT ${['id', 'tokens', 'efficiencyCoefficient', 'show', 'isAsync'].map(q).join(', ')} FROM ${q(entity(core.model, 'base/app').table)} ` +
       `WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
     ids,
   );

@@ -1,9 +1,10 @@
 /** Reads of the Stripe calls (writes go through the operations and the order functions). */
+import { entity } from '../../../core/api';
 import type { Core } from '../../../core/api';
 import { toCents } from './money';
 
 /** The orders' table, from the declaration (never named here). */
-const orderTable = (core: Core) => core.model.byKey.get('goods/order')!.table;
+const orderTable = (core: Core) => entity(core.model, 'goods/order').table;
 
 /** The number of the Stripe order paid by `transactionId` (a PaymentIntent or invoice id); null when none. */
 export async function orderNoByTransaction(core: Core, transactionId: string): Promise<string | null> {

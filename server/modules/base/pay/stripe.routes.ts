@@ -20,7 +20,7 @@
  * - notify (public, POST, raw body): Stripe's webhook (stripe-webhook.service.ts).
  * Without STRIPE_SECRET_KEY, pay/subscribe/testPay/query/refund answer 503 and notify 400.
  */
-import { l, SYSTEM, call, defineRoutes, AppError, fail, id, nullableText, text, BOOL, INT, NUM, STR, listOf, obj } from '../../../core/api';
+import { l, SYSTEM, call, defineRoutes, AppError, fail, id, nullableText, text, BOOL, INT, NUM, STR, listOf, obj, entity } from '../../../core/api';
 import type { Core, ApiRequest } from '../../../core/api';
 import { ORDER_STATE, REFUNDED } from '../../goods/goods.answers';
 import { recurringFor } from '../../../adapters/stripe.adapter';
@@ -72,7 +72,7 @@ export default defineRoutes((core: Core) => {
     },
   });
 
-  const vip = core.model.byKey.get('base/vip')!;
+  const vip = entity(core.model, 'base/vip');
 
   return [
     call(core, 'base', 'stripe', 'pay', {

@@ -8,7 +8,7 @@
  *   fromId defaults to none (the platform), since the console speaks for it.
  * - readAll (members): marks every unread notification of the caller read -> {count}.
  */
-import { l, SYSTEM, and, eq, MAX_BATCH, fail, type InvalidField, call, defineRoutes, id, nullableId, raw, readShape, shapeSchema, type Input, COUNT, INT, listOf, obj } from '../../../core/api';
+import { l, SYSTEM, and, eq, MAX_BATCH, fail, type InvalidField, call, defineRoutes, id, nullableId, raw, readShape, shapeSchema, type Input, COUNT, INT, listOf, obj, entity } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { NOTIFY_STATUS, NOTIFY_TYPE, notifyUsers, type NotifyType } from '../notify/notify.service';
 
@@ -38,8 +38,8 @@ function item(v: unknown, prefix: string, errors: InvalidField[]): Input<typeof 
 }
 
 export default defineRoutes((core: Core) => {
-  const notify = core.model.byKey.get('base/notify')!;
-  const templates = core.model.byKey.get('base/notifyTemplate')!;
+  const notify = entity(core.model, 'base/notify');
+  const templates = entity(core.model, 'base/notifyTemplate');
   const users = core.model.system('users');
   return [
     call(core, 'base', 'notify', 'add', {

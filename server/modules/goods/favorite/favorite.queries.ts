@@ -1,9 +1,9 @@
 /** A member's favorites joined with the goods they save: only goods still on sale are shown. */
-import { fromStoredDate } from '../../../core/api';
+import { fromStoredDate, entity } from '../../../core/api';
 import type { Core, AuthUser, Row } from '../../../core/api';
 import { decorate, goodsEntity, listedSql, publicFields, type Paged } from '../info/goods.queries';
 
-const favorites = (core: Core) => core.model.byKey.get('goods/favorite')!;
+const favorites = (core: Core) => entity(core.model, 'goods/favorite');
 
 /** A favorite joined with its goods' public columns, as stored. */
 type FavoriteJoin = Row & { favoriteId: number; favoriteTime: string; id: number };

@@ -8,14 +8,14 @@
  * - myFavorites `{page, size}`: the caller's favorites, newest first, each with the goods' public
  *   fields (favorite.queries.ts); goods no longer on sale are left out.
  */
-import { l, and, eq, call, defineRoutes, id, BOOL, COUNT, INT, STR, nullable, obj, pageOf } from '../../../core/api';
+import { l, and, eq, call, defineRoutes, id, BOOL, COUNT, INT, STR, nullable, obj, pageOf, entity } from '../../../core/api';
 import type { Core } from '../../../core/api';
 import { visibleGoods } from '../info/goods.service';
 import { goodsRow, PAGE, paged } from '../goods.answers';
 import { favoritesPage } from './favorite.queries';
 
 export default defineRoutes((core: Core) => {
-  const favorites = core.model.byKey.get('goods/favorite')!;
+  const favorites = entity(core.model, 'goods/favorite');
   return [
     call(core, 'goods', 'favorite', 'addFavorite', {
       method: 'POST',

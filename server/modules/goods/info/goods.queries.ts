@@ -122,7 +122,7 @@ export async function publicGoods(core: Core, id: number, user: AuthUser | null)
 export async function typeAndDescendants(core: Core, typeId: number): Promise<number[]> {
   const q = core.db.q.bind(core.db);
   const types = await core.db.query<{ id: number; parentId: number | null }>(
-    `SELECT ${q('id')}, ${q('parentId')} FROM ${q(core.model.byKey.get('goods/type')!.table)}`,
+    `SELECT ${q('id')}, ${q('parentId')} FROM ${q(entity(core.model, 'goods/type').table)}`,
   );
   const children = new Map<number, number[]>();
   for (const t of types) {

@@ -3,6 +3,7 @@
  * (quantity, cents of payAmount, ten-thousandths of sellerTokens: each row is rounded to its minor
  * unit before it is summed, so no binary fraction creeps in on either database).
  */
+import { entity } from '../../../core/api';
 import type { Core } from '../../../core/api';
 import { dayExpr } from '../../base/dashboard.queries';
 import { ORDER_STATUS } from '../order/order-state';
@@ -42,7 +43,7 @@ function paidOrders(core: Core, sellerId: number, range: TimeRange): { sql: stri
     parts.push(`${q('payTime')} < ?`);
     params.push(range.end);
   }
-  return { sql: `FROM ${q(core.model.byKey.get('goods/order')!.table)} WHERE ${parts.join(' AND ')}`, params };
+  return { sql: `FROM ${q(entity(core.model, 'goods/order').table)} WHERE ${parts.join(' AND ')}`, params };
 }
 
 function sumOf(core: Core, m: Measure): string {

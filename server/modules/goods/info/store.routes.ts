@@ -13,7 +13,7 @@
  *   instead of "Buy").
  * - view (public) `{id}`: counts a view once per visitor per period -> `{counted, viewCount}`.
  */
-import { l, SYSTEM, call, defineRoutes, id, BOOL, INT, listOf, nullable, obj, pageOf, fail } from '../../../core/api';
+import { l, SYSTEM, call, defineRoutes, id, BOOL, INT, listOf, nullable, obj, pageOf, fail, entity } from '../../../core/api';
 import type { Core, AuthUser, Row } from '../../../core/api';
 import { likes } from '../like/like.queries';
 import { likerOf, VISITOR_INPUT, visitorProblems } from '../like/like.service';
@@ -28,7 +28,7 @@ const SPEC_FIELDS = ['id', 'name', 'price', 'stock', 'sortNum', 'images'];
 
 /** The specs of goods `goodsId` as the store shows them, in their order. */
 async function specsOf(core: Core, goodsId: number): Promise<Row[]> {
-  const rows = await core.ops.list(core.model.byKey.get('goods/spec')!, { goodsId }, SYSTEM);
+  const rows = await core.ops.list(entity(core.model, 'goods/spec'), { goodsId }, SYSTEM);
   return rows.map((r) => Object.fromEntries(SPEC_FIELDS.map((k) => [k, r[k] ?? null])));
 }
 

@@ -51,7 +51,7 @@ function editable(core: Core): string[] {
  */
 export function updateGoodsInput(core: Core): Shape & { id: Field<number, false> } {
   const goods = goodsEntity(core);
-  const specE = core.model.byKey.get('goods/spec')!;
+  const specE = entity(core.model, 'goods/spec');
   const props = (goods.schema.update.properties ?? {}) as Record<string, JsonSchema>;
   const spec = { ...specE.schema.add, properties: { id: { type: 'integer', minimum: 1 }, ...((specE.schema.add.properties ?? {}) as object) }, required: [] };
   return {
@@ -66,7 +66,7 @@ const SPEC_SHAPE = { id: idField().optional(), ...Object.fromEntries(SPEC_KEYS.f
 /** What the entity's checks find wrong with updateGoods' input: every bad field (of the goods and of each spec). */
 export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
   const goods = goodsEntity(core);
-  const specE = core.model.byKey.get('goods/spec')!;
+  const specE = entity(core.model, 'goods/spec');
   const errors: InvalidField[] = [];
   const { changes, specs: raw } = split(core, input);
   const id = input.id;
@@ -138,7 +138,7 @@ async function replaceSpecs(core: Core, goodsId: number, items: SpecItem[], url:
 /** The goods as its seller sees it, with its specs. */
 async function goodsWithSpecs(core: Core, t: OpTransaction, id: number): Promise<Row> {
   const row = await t.info(goodsEntity(core), id);
-  const specs = await asSystem(core, (s) => s.list(core.model.byKey.get('goods/spec')!, { goodsId: id }));
+  const specs = await asSystem(core, (s) => s.list(entity(core.model, 'goods/spec'), { goodsId: id }));
   return { ...row, specs };
 }
 

@@ -14,7 +14,7 @@
  *   unlisted goods too (they see them). Anonymous likes are limited to 60 a minute per address,
  *   members' to 120 a minute.
  */
-import { SYSTEM, eq, fail, nullableText, hit } from '../../../core/api';
+import { SYSTEM, eq, fail, nullableText, hit, entity } from '../../../core/api';
 import type { Core, AuthUser, InvalidField } from '../../../core/api';
 import { asSystem } from '../../base/group/membership.service';
 import { GOODS } from '../info/goods.messages';
@@ -54,7 +54,7 @@ export async function limitLikes(core: Core, caller: AuthUser | null, ip: string
 /** Toggles `who`'s like of goods `goodsId`; answers whether it is liked now and the goods' like count. */
 export async function toggleLike(core: Core, caller: AuthUser | null, goodsId: number, who: Liker): Promise<{ liked: boolean; likeCount: number }> {
   const goods = goodsEntity(core);
-  const likes = core.model.byKey.get('goods/like')!;
+  const likes = entity(core.model, 'goods/like');
   // A member's row is written as the member (owner field from the token); a visitor's as the system.
   return core.ops.transaction(caller ?? SYSTEM, async (t) => {
     const [g] = await asSystem(core, (s) => s.lock(goods, goodsId));
