@@ -155,13 +155,13 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     const asked = await ask(buyer, groupId, 'still there?');
     await aiRepliesDone(t().core);
     const last = (await stored(groupId)).at(-1)!;
-    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([sage, 22, { error: 'purchase_revoked', messageId: asked.id }]);
+    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([sage, 22, { error: 'purchase_revoked', messageId: asked.id, text: 'This copy of Sage was refunded and no longer answers' }]);
     expect((await runsOf()).length).toBe(before);
     expect(await balance(t(), buyer.id)).toBe(10);
   });
 
   it('answers an unshared copy to its buyer only, and a shared one to anyone in the group, who pays the fee', async () => {
-    const [buyer, ben] = [await member(t()), await member(t())];
+    const [buyer, ben] = [await member(t()), await member(t(), { language: 'zh-cn' })];
     await fund(t(), ben.id, 10);
     w.llm!.reset().script({ answer: 'Shared wisdom.' });
     const { purchaseId, groupId } = await bought(buyer, [ben]);
@@ -169,7 +169,8 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     const asked = await ask(ben, groupId, 'may I?');
     await aiRepliesDone(t().core);
     const last = (await stored(groupId)).at(-1)!;
-    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([sage, 22, { error: 'not_shared', messageId: asked.id }]);
+    // Told in the asker's language.
+    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([sage, 22, { error: 'not_shared', messageId: asked.id, text: 'Sage 由其他成员购买且未共享：只有购买者可以向它提问' }]);
     expect((await runsOf()).length).toBe(before);
     expect(await balance(t(), ben.id)).toBe(10);
 
@@ -181,6 +182,19 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     expect(run, run.error).toMatchObject({ status: 1, purchaseId });
     expect(toUnits(await balance(t(), ben.id))).toBe(toUnits(10) - toUnits(PRICE + FEE));
     expect(await earned(creator.id)).toBe(earnedBefore + SHARES.creator);
+    await expectLedgerBalanced(t());
+  });
+
+  it('lists run earnings in the administrator\'s audit, which makes them withdrawable through the ledger', async () => {
+    const audit = ok(await post(t(), '/admin/base/tokenLog/auditList', { userId: creator.id, isWithdrawable: 0, size: 1000 }, t().adminToken)).list;
+    const runEntries = audit.filter((e: any) => Number(e.type) === 12);
+    expect(runEntries.length).toBeGreaterThanOrEqual(71);
+    const ids = runEntries.slice(0, 3).map((e: any) => e.id);
+    const before = await userRow(t(), creator.id);
+    expect(ok(await post(t(), '/admin/base/tokenLog/batchSetWithdrawable', { ids }, t().adminToken))).toEqual({ count: 3, users: 1 });
+    const after = await userRow(t(), creator.id);
+    expect(toUnits(after.earnedTokens)).toBe(toUnits(before.earnedTokens) - 3 * SHARES.creator);
+    expect(toUnits(after.withdrawableTokens)).toBe(toUnits(before.withdrawableTokens) + 3 * SHARES.creator);
     await expectLedgerBalanced(t());
   });
 });

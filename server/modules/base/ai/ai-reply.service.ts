@@ -31,8 +31,9 @@
  * price for later messages only.
  *
  * A bought AI member's copy in a group (store-fee.ts) answers only while its purchase is active, and
- * only its buyer unless the buyer shares it; otherwise it says why (`{ error: 'purchase_revoked' }`,
- * `{ error: 'not_shared' }`) and charges nothing. That is checked when the reply starts.
+ * only its buyer unless the buyer shares it; otherwise it says why (`{ error: 'purchase_revoked' |
+ * 'not_shared', text }`, the text in the asker's language) and charges nothing. That is checked when
+ * the reply starts.
  */
 import type { Core, AuthUser } from '../../../core/api';
 import type { StoredMessage } from '../chat/send-store';
@@ -40,7 +41,7 @@ import { ids } from '../chat/chat.queries';
 import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { mayUseAi } from '../group/ai-member.service';
 import { answerAsAi, aiErrorMessage, groupReplySetup, type ReplyAsk, type ReplySetup } from './ai-reply-run';
-import { refusalOf, storeCopyOf } from './store-fee';
+import { refusalOf, refusalText, storeCopyOf } from './store-fee';
 import { aiMembersOf, aiReplyCapOf, aiUserById, conversationTail, type AiUser, type TailMessage } from './ai-reply.queries';
 import { CONTEXT_MESSAGES } from './ai-context';
 import { enqueueReply } from './ai-reply.queue';
@@ -149,7 +150,7 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
     const copy = await storeCopyOf(core, t.groupId, ai.id);
     const refusal = copy && refusalOf(copy, t.payer.id);
     if (refusal) {
-      await aiErrorMessage(core, ask, { error: refusal, messageId: t.id });
+      await aiErrorMessage(core, ask, { error: refusal, messageId: t.id, text: await refusalText(core, refusal, ai, t.payer.id) });
       return;
     }
     ask.purchaseId = copy?.purchaseId ?? null;

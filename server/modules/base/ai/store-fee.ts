@@ -18,15 +18,18 @@
  *
  * Who may ask a copy: nobody once its purchase is revoked (a refund); only its buyer unless the buyer
  * shares it in their groups (purchase.shareInGroups). A refused ask is answered by an error message
- * from the AI member (`{ error: 'purchase_revoked' | 'not_shared' }`), with no run and no charge.
+ * from the AI member (`{ error: 'purchase_revoked' | 'not_shared', text }`, the text in the asker's
+ * language), with no run and no charge.
  */
-import { entity, eq } from '../../../core/api';
+import { entity, eq, t as text } from '../../../core/api';
 import type { Core, EntityRow, OpTransaction } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { PURCHASE_STATUS } from '../../../../entities/goods/purchase.entity';
 import { moveTokens, TOKEN_KIND } from '../ledger/ledger.service';
 import { platformAccountId } from '../ledger/platform-account';
 import { fromUnits, toUnits } from '../pay/money';
+import { languageOf } from '../member-language';
+import { AI } from './ai.messages';
 import { storeCopies, type StoreCopy } from './store-fee.queries';
 
 export type { StoreCopy } from './store-fee.queries';
@@ -48,6 +51,12 @@ export function refusalOf(copy: StoreCopy, payerId: number): CopyRefusal | null 
   if (copy.status !== PURCHASE_STATUS.active) return 'purchase_revoked';
   if (!copy.shared && copy.buyerId !== payerId) return 'not_shared';
   return null;
+}
+
+/** The refusal told to the member who asked, in their language. */
+export async function refusalText(core: Core, refusal: CopyRefusal, ai: { name: string }, askerId: number): Promise<string> {
+  const key = refusal === 'purchase_revoked' ? AI.ai_copy_revoked : AI.ai_copy_not_shared;
+  return text(await languageOf(core, askerId), key, { name: ai.name });
 }
 
 /** The fee of one run of the copy, in ledger units (0: the listing sets none). */
