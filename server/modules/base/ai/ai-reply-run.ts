@@ -134,7 +134,8 @@ export async function groupReplySetup(core: Core, ai: AiUser, groupId: number | 
 
 /**
  * Stores and delivers a message of type 22 from the AI member that no run stands behind (too few
- * tokens, misconfigured). Logged, never thrown: the AI member may have left the group meanwhile.
+ * tokens, misconfigured, a bought copy that may not answer). Logged, never thrown: the AI member may
+ * have left the group meanwhile.
  */
 export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): Promise<void> {
   const target = targetOf(ask.conversation, ask.ai.id);
