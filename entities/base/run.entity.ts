@@ -17,7 +17,11 @@ export default defineEntity({
     'reports: the price of a run is fixed when it starts. workflowResultId names the run in the workflow ' +
     "engine's callbacks (receiveWorkflowResult/{id}); it is no secret: callbacks are authenticated by " +
     'their HMAC signature. savedMinutes is copied from the app (config.savedMinutes) when the run starts. ' +
-    'kind 1 (an AI member answering in a chat) names that member in aiUserId. Members read their own ' +
+    'kind 1 (an AI member answering in a chat) names that member in aiUserId. A reply of a bought AI ' +
+    "member's copy (issue 37) names its goods/purchase in purchaseId and keeps in fee the listing's runPrice " +
+    'included in cost; on success the fee is split between the platform account and the creator (tokenLog ' +
+    'types 13 and 12, relateType run: server/modules/base/ai/store-fee.ts), on failure it is refunded with ' +
+    'the rest. Members read their own ' +
     'runs; only administrators see every run; nobody edits or removes one through the API.',
   fields: {
     userId: { type: 'int', index: true, label: l('Member', '会员', '會員') },
@@ -53,6 +57,15 @@ export default defineEntity({
       nullable: false,
       label: l('Tokens reserved', '预扣代币', '預扣代幣'),
     },
+    fee: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      default: 0,
+      nullable: false,
+      label: l('Store fee in cost', '其中商店使用费', '其中商店使用費'),
+    },
+    purchaseId: { type: 'int', index: true, label: l('Purchase', '购买记录', '購買紀錄') },
     promptTokens: { type: 'int', default: 0, nullable: false, label: l('Prompt tokens', '提示词 token 数', '提示詞 token 數') },
     completionTokens: { type: 'int', default: 0, nullable: false, label: l('Completion tokens', '回答 token 数', '回答 token 數') },
     model: { type: 'string', length: 100, label: l('Model', '模型', '模型') },

@@ -32,6 +32,8 @@ export default defineEntity({
         { value: 9, label: l('Recharge refunded', '充值退款', '儲值退款') },
         { value: 10, label: l('AI run', 'AI 运行', 'AI 執行') },
         { value: 11, label: l('AI run refunded', 'AI 运行退款', 'AI 執行退款') },
+        { value: 12, label: l('Run earnings', '运行收益', '執行收益') },
+        { value: 13, label: l('Store commission', '商店佣金', '商店佣金') },
       ],
     },
     field: {

@@ -771,6 +771,10 @@ export type BaseRunRow = {
   status: 0 | 1 | 2;
   /** Tokens reserved (预扣代币 / 預扣代幣) */
   cost: number;
+  /** Store fee in cost (其中商店使用费 / 其中商店使用費) */
+  fee: number;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId: number | null;
   /** Prompt tokens (提示词 token 数 / 提示詞 token 數) */
   promptTokens: number;
   /** Completion tokens (回答 token 数 / 回答 token 數) */
@@ -1310,7 +1314,7 @@ export type BaseTokenLogRow = {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20

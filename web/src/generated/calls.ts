@@ -1829,6 +1829,46 @@ export interface Calls {
         mismatches: unknown[];
         debts: unknown[];
       }, false>;
+      /**
+       * My earnings as a creator, by listing and day (我的创作收益（按商品和日期） / 我的創作收益（按商品和日期）)
+       * Reads; may call: roles holding the permission.
+       * `GET /admin/base/tokenLog/earnings`
+       */
+      earnings: Call<{
+        /**
+         * @maxLength 40
+         * @format date-time
+         */
+        startTime?: string | null;
+        /**
+         * @maxLength 40
+         * @format date-time
+         */
+        endTime?: string | null;
+        tzOffset?: number;
+      }, {
+        total: {
+          runs: number;
+          runTokens: number;
+          sales: number;
+          saleTokens: number;
+        };
+        byListing: Array<{
+          goodsId: number;
+          title: string | null;
+          runs: number;
+          runTokens: number;
+          sales: number;
+          saleTokens: number;
+        }>;
+        byDay: Array<{
+          day: string;
+          runs: number;
+          runTokens: number;
+          sales: number;
+          saleTokens: number;
+        }>;
+      }, false>;
     };
     vip: {
       /**
@@ -2789,6 +2829,7 @@ export const CALL_ROUTES = {
       auditList: ['POST', '/admin/base/tokenLog/auditList'],
       batchSetWithdrawable: ['POST', '/admin/base/tokenLog/batchSetWithdrawable'],
       check: ['GET', '/admin/base/tokenLog/check'],
+      earnings: ['GET', '/admin/base/tokenLog/earnings'],
     },
     vip: {
       all: ['POST', '/admin/base/vip/all'],

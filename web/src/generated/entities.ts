@@ -2319,6 +2319,13 @@ export interface BaseRun {
    */
   cost?: number;
   /**
+   * Store fee in cost (其中商店使用费 / 其中商店使用費)
+   * @default 0
+   */
+  fee?: number;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId?: number | null;
+  /**
    * Prompt tokens (提示词 token 数 / 提示詞 token 數)
    * @default 0
    */
@@ -2397,6 +2404,13 @@ export interface BaseRunAdd {
    */
   cost?: number;
   /**
+   * Store fee in cost (其中商店使用费 / 其中商店使用費)
+   * @default 0
+   */
+  fee?: number;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId?: number | null;
+  /**
    * Prompt tokens (提示词 token 数 / 提示詞 token 數)
    * @default 0
    */
@@ -2471,6 +2485,13 @@ export interface BaseRunUpdate {
    * @default 0
    */
   cost?: number;
+  /**
+   * Store fee in cost (其中商店使用费 / 其中商店使用費)
+   * @default 0
+   */
+  fee?: number;
+  /** Purchase (购买记录 / 購買紀錄) */
+  purchaseId?: number | null;
   /**
    * Prompt tokens (提示词 token 数 / 提示詞 token 數)
    * @default 0
@@ -3975,7 +3996,7 @@ export interface BaseTokenLog {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -4026,7 +4047,7 @@ export interface BaseTokenLogAdd {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -4069,7 +4090,7 @@ export interface BaseTokenLogUpdate {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20

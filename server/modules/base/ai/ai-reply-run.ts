@@ -22,6 +22,8 @@
  *   asker's balance (that is theirs alone). A misconfigured AI member: `{ error: 'misconfigured' }`.
  * - An unconfigured model is a failure like any other (reserved, then failed and refunded), so every
  *   failure reads the same in the chat and in the runs.
+ * - A bought AI member's copy in a group adds its listing's run fee to the price (store-fee.ts), read
+ *   with the setup; the fee is reserved with the price and shared out when the run succeeds.
  */
 import { AppError, fail } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
@@ -41,6 +43,7 @@ import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../ledger/ledger.messages';
 import { aboveMax, aiLimits, appPriceUnits, ownCost } from './ai-limits';
+import { feeUnitsOf, storeCopyOf } from './store-fee';
 
 /** How the AI member answers and what a reply costs. */
 export interface ReplySetup {
@@ -54,6 +57,8 @@ export interface ReplySetup {
   /** How long the model may take. */
   runMs: number;
   savedMinutes: number;
+  /** The run fee of a bought copy (store-fee.ts), in ledger units, added to the price; 0: none. */
+  feeUnits: number;
 }
 
 /** What is asked of one AI member. */
@@ -66,6 +71,8 @@ export interface ReplyAsk {
   /** The member who pays. */
   payerId: number;
   ai: AiUser;
+  /** The purchase of the bought copy that answers (its fee is the setup's feeUnits); null: not a copy. */
+  purchaseId: number | null;
 }
 
 /** A stored reply and the AI members it mentions. */
@@ -101,6 +108,7 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
       coefficient: app.efficiencyCoefficient,
       runMs: timeoutMsOf(config) ?? llmTimeoutMs(core),
       savedMinutes: savedMinutesOf(config),
+      feeUnits: 0,
     };
   }
   const cost = ownCost(ai.config);
@@ -114,12 +122,20 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
     coefficient: 1,
     runMs: llmTimeoutMs(core),
     savedMinutes: 0,
+    feeUnits: 0,
   };
+}
+
+/** The setup of AI member `ai` answering in group `groupId`, with the run fee when it is a bought copy there. */
+export async function groupReplySetup(core: Core, ai: AiUser, groupId: number | null): Promise<ReplySetup | null> {
+  const [setup, copy] = await Promise.all([replySetup(core, ai), groupId === null ? null : storeCopyOf(core, groupId, ai.id)]);
+  return setup && { ...setup, feeUnits: feeUnitsOf(copy) };
 }
 
 /**
  * Stores and delivers a message of type 22 from the AI member that no run stands behind (too few
- * tokens, misconfigured). Logged, never thrown: the AI member may have left the group meanwhile.
+ * tokens, misconfigured, a bought copy that may not answer). Logged, never thrown: the AI member may
+ * have left the group meanwhile.
  */
 export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): Promise<void> {
   const target = targetOf(ask.conversation, ask.ai.id);
@@ -157,7 +173,8 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   }
   const payer = await memberCharge(core, ask.payerId);
   if (!payer) throw fail.notFound(LEDGER.ledger_user_not_found);
-  const costUnits = runCostUnits(setup.tokens, setup.coefficient, payer.efficiencyCoefficient);
+  const feeUnits = ask.purchaseId === null ? 0 : setup.feeUnits;
+  const costUnits = runCostUnits(setup.tokens, setup.coefficient, payer.efficiencyCoefficient) + feeUnits;
   const messages = buildContext({ system: setup.system, tail, aiUserId: ask.ai.id, budget: contextBudget(core.config.env) });
   let runId: number;
   try {
@@ -168,6 +185,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
       kind: RUN_KIND.aiReply,
       isAsync: false,
       costUnits,
+      fee: ask.purchaseId === null ? null : { units: feeUnits, purchaseId: ask.purchaseId },
       model: setup.model,
       conversation: ask.conversation,
       messageId: ask.trigger.id,

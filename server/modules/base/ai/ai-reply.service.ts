@@ -25,17 +25,23 @@
  * Each reply is paid on its own: mentioning two AI members reserves two costs, one at a time, so
  * tokens that cover one answer get the first.
  *
- * Price: each candidate's setup (model, prompt, parameters, price) is read as soon as the asking
- * message is stored, before the queue, and the reply uses it however long it waits in the queue; so
- * an owner who raises the price once a member has asked charges the new price for later messages
- * only.
+ * Price: each candidate's setup (model, prompt, parameters, price, and a bought copy's run fee) is
+ * read as soon as the asking message is stored, before the queue, and the reply uses it however long
+ * it waits in the queue; so an owner who raises the price once a member has asked charges the new
+ * price for later messages only.
+ *
+ * A bought AI member's copy in a group (store-fee.ts) answers only while its purchase is active, and
+ * only its buyer unless the buyer shares it; otherwise it says why (`{ error: 'purchase_revoked' |
+ * 'not_shared', text }`, the text in the asker's language) and charges nothing. That is checked when
+ * the reply starts.
  */
 import type { Core, AuthUser } from '../../../core/api';
 import type { StoredMessage } from '../chat/send-store';
 import { ids } from '../chat/chat.queries';
 import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { mayUseAi } from '../group/ai-member.service';
-import { answerAsAi, aiErrorMessage, replySetup, type ReplyAsk, type ReplySetup } from './ai-reply-run';
+import { answerAsAi, aiErrorMessage, groupReplySetup, type ReplyAsk, type ReplySetup } from './ai-reply-run';
+import { refusalOf, refusalText, storeCopyOf } from './store-fee';
 import { aiMembersOf, aiReplyCapOf, aiUserById, conversationTail, type AiUser, type TailMessage } from './ai-reply.queries';
 import { CONTEXT_MESSAGES } from './ai-context';
 import { enqueueReply } from './ai-reply.queue';
@@ -60,13 +66,13 @@ interface Trigger {
 }
 
 /** Starts reading the candidates' setups now; a failed read is logged and left to answer time. */
-function setupsNow(core: Core, candidates: number[]): Trigger['setups'] {
+function setupsNow(core: Core, candidates: number[], groupId: number | null): Trigger['setups'] {
   const out: Trigger['setups'] = new Map();
   for (const id of candidates) {
     out.set(
       id,
       aiUserById(core, id)
-        .then((ai) => (ai ? replySetup(core, ai) : null))
+        .then((ai) => (ai ? groupReplySetup(core, ai, groupId) : null))
         .catch((err: unknown) => {
           console.error(`[ai] could not read AI member ${id}'s setup: ${(err as Error).message}`);
           return undefined;
@@ -100,7 +106,7 @@ export function onMessageSent(core: Core, sender: AuthUser, message: StoredMessa
       candidates,
       payer: sender,
       byAi: false,
-      setups: setupsNow(core, candidates),
+      setups: setupsNow(core, candidates, toType === 1 ? toId : null),
     };
     enqueueReply(core, trigger.conversation, () => answerTrigger(core, trigger));
   } catch (err) {
@@ -136,17 +142,24 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
   }
   if (!ai) return;
   const tail = await conversationTail(core, t.conversation, CONTEXT_MESSAGES);
-  const ask: ReplyAsk = { conversation: t.conversation, groupId: t.groupId, trigger: { id: t.id, seq: t.seq }, payerId: t.payer.id, ai };
+  const ask: ReplyAsk = { conversation: t.conversation, groupId: t.groupId, trigger: { id: t.id, seq: t.seq }, payerId: t.payer.id, ai, purchaseId: null };
   if (t.groupId !== null) {
     const cap = await aiReplyCapOf(core, t.groupId);
     if (cap === null || aiInARow(tail) >= Math.min(cap, MAX_AI_REPLY_CAP)) return;
     if (t.byAi && tail.some((m) => m.seq > t.seq && m.fromId === ai.id)) return;
+    const copy = await storeCopyOf(core, t.groupId, ai.id);
+    const refusal = copy && refusalOf(copy, t.payer.id);
+    if (refusal) {
+      await aiErrorMessage(core, ask, { error: refusal, messageId: t.id, text: await refusalText(core, refusal, ai, t.payer.id) });
+      return;
+    }
+    ask.purchaseId = copy?.purchaseId ?? null;
   } else if (!mayUseAi({ ownerId: ai.ownerId, type: ai.type }, t.payer)) {
     await aiErrorMessage(core, ask, { error: 'not_available', messageId: t.id });
     return;
   }
   const then = await t.setups.get(id);
-  const setup = then === undefined ? await replySetup(core, ai) : then;
+  const setup = then === undefined ? await groupReplySetup(core, ai, t.groupId) : then;
   const replied = await answerAsAi(core, ask, tail, setup);
   if (!replied || t.groupId === null || !replied.at.length) return;
   const next: Trigger = {
@@ -157,7 +170,7 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
     candidates: replied.at,
     payer: t.payer,
     byAi: true,
-    setups: setupsNow(core, replied.at),
+    setups: setupsNow(core, replied.at, t.groupId),
   };
   enqueueReply(core, t.conversation, () => answerTrigger(core, next));
 }

@@ -16,6 +16,8 @@ export const AI = registerMessages({
     ai_signature_v2_required: 'Workflow callbacks must be signed with version v2 of X-Cosmac-Signature (t=...,v2=...); v1 is no longer accepted',
     ai_run_not_found: 'No run with this id is waiting for a workflow result',
     ai_price_above_max: 'This app costs {price} tokens a run, more than this site allows ({max}); please tell the administrator',
+    ai_copy_revoked: 'This copy of {name} was refunded and no longer answers',
+    ai_copy_not_shared: '{name} was bought by another member who has not shared it: only they can ask it',
   },
   'zh-cn': {
     ai_llm_unconfigured: 'AI 回答暂不可用：服务器未配置语言模型',
@@ -31,6 +33,8 @@ export const AI = registerMessages({
     ai_signature_v2_required: '工作流回调必须使用 X-Cosmac-Signature 的 v2 版本签名（t=...,v2=...），不再接受 v1',
     ai_run_not_found: '没有等待工作流结果的该运行',
     ai_price_above_max: '该应用每次运行 {price} 代币，超过本站上限（{max}），请联系管理员',
+    ai_copy_revoked: '{name} 的这份副本已退款，不再回答',
+    ai_copy_not_shared: '{name} 由其他成员购买且未共享：只有购买者可以向它提问',
   },
   'zh-tw': {
     ai_llm_unconfigured: 'AI 回答暫不可用：伺服器未設定語言模型',
@@ -46,5 +50,7 @@ export const AI = registerMessages({
     ai_signature_v2_required: '工作流程回呼必須使用 X-Cosmac-Signature 的 v2 版本簽章（t=...,v2=...），不再接受 v1',
     ai_run_not_found: '沒有等待工作流程結果的此執行',
     ai_price_above_max: '此應用每次執行 {price} 代幣，超過本站上限（{max}），請聯絡管理員',
+    ai_copy_revoked: '{name} 的這份副本已退款，不再回答',
+    ai_copy_not_shared: '{name} 由其他成員購買且未共享：只有購買者可以向它提問',
   },
 });

@@ -7,7 +7,8 @@
  *   + 1 in the same update. Too few tokens: 1001 naming the cost and the balance, and the caller's
  *   transaction rolls back whole (no run, no message, no ledger entry).
  * - `settle`: running -> succeeded (exactly one row must change), the usage and model recorded, the
- *   answer message stored in the run's conversation.
+ *   answer message stored in the run's conversation; a bought AI member's run fee (part of the cost)
+ *   shared out between the platform and the creator in the same transaction (store-fee.ts).
  * - `failRun`: running -> failed and the whole cost refunded (tokenLog type `runRefund`), runTimes
  *   - 1 with it; then an error message in the conversation.
  *
@@ -26,6 +27,7 @@ import { moveTokens, TOKEN_KIND } from '../ledger/ledger.service';
 import { LEDGER } from '../ledger/ledger.messages';
 import { fromUnits, toUnits } from '../pay/money';
 import { AI } from './ai.messages';
+import { payRunFee } from './store-fee';
 import { RUN_MESSAGE_TYPE, storeRunMessage, type RunPlace } from './run-messages';
 import type { StoredMessage } from '../chat/send-store';
 
@@ -62,7 +64,10 @@ export interface Reservation {
   aiUserId?: number | null;
   kind: (typeof RUN_KIND)[keyof typeof RUN_KIND];
   isAsync: boolean;
+  /** Everything reserved, in units: the price and, for a bought AI member's copy, its run fee. */
   costUnits: number;
+  /** Of costUnits, the listing's run fee (store-fee.ts), with the purchase it is paid for. */
+  fee?: { units: number; purchaseId: number } | null;
   model: string | null;
   conversation: string;
   /** The request message, stored in the same transaction. */
@@ -98,6 +103,8 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
       isAsync: r.isAsync ? 1 : 0,
       status: RUN_STATUS.running,
       cost: fromUnits(r.costUnits),
+      fee: fromUnits(r.fee?.units ?? 0),
+      purchaseId: r.fee?.purchaseId ?? null,
       model: r.model ? r.model.slice(0, 100) : null,
       messageId: r.messageId,
       conversation: r.conversation,
@@ -183,6 +190,7 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
           endTime: new Date().toISOString(),
           answerId: answer.id,
         }, { expect: 1 });
+        await payRunFee(core, t, now);
       });
     }, outcome.at ?? []);
     return { settled: true, status: RUN_STATUS.succeeded, message };

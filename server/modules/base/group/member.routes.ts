@@ -19,6 +19,7 @@ import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
 import { AI_INPUT, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, configObject, createAiUser, isAi, publicAi, type AiInput } from './ai-member.service';
 import { aiPrices } from './ai-price';
+import { withStoreFees } from '../ai/store-fee';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
 import { shownMembers } from './group-view';
@@ -137,7 +138,9 @@ export default defineRoutes((core: Core) => {
         // Whether the group is public is known only once it is read: a named check of the operation.
         if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId, req.user.id)))) throw fail.forbidden(GROUP.group_private);
         const { rows, total } = await memberPage(core, groupId, page, size);
-        const prices = await aiPrices(core, rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })));
+        const ownPrices = await aiPrices(core, rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })));
+        // A bought AI member's copy costs its listing's run fee on top (ai/store-fee.ts).
+        const prices = await withStoreFees(core, groupId, ownPrices);
         return { list: shownMembers(g, rows, { prices, caller: req.user ?? null }), pagination: { page, size, total } };
       },
     }),

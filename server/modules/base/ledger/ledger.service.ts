@@ -31,6 +31,10 @@ export const TOKEN_KIND = {
   run: 10,
   /** The whole cost of a failed AI run given back. */
   runRefund: 11,
+  /** A creator's share of a bought AI member's run fee (server/modules/base/ai/store-fee.ts). */
+  runEarning: 12,
+  /** The platform account's commission on that fee. */
+  runCommission: 13,
 } as const;
 export type TokenKind = (typeof TOKEN_KIND)[keyof typeof TOKEN_KIND];
 

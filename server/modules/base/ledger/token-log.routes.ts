@@ -1,11 +1,12 @@
 /**
  * base/tokenLog calls for administrators (permission keys base:tokenLog:*):
- * - batchSetWithdrawable `{ids}`: sale revenue entries (earnedTokens, type 3) become withdrawable: their
+ * - batchSetWithdrawable `{ids}`: revenue entries (earnedTokens: a sale, type 3, or a creator's share of a
+ *   bought AI member's run fee, type 12) become withdrawable: their
  *   tokens move from earnedTokens to withdrawableTokens through the ledger (two entries per user, type 8)
  *   and the entries are marked isWithdrawable 1, auditStatus 1. All or nothing: an id that is not such
  *   an entry, one already withdrawable, one whose order was refunded since (its revenue was reversed), or
  *   earned tokens short of the sum (a debt) -> 409, nothing written.
- * - auditList `{page?, size?, userId?, isWithdrawable?}`: the sale revenue entries to review, newest first,
+ * - auditList `{page?, size?, userId?, isWithdrawable?}`: those revenue entries to review, newest first,
  *   with the seller's name and `refunded` (its order was refunded: not to be made withdrawable).
  * - check (GET, ours): the ledger check — `{users, entries, mismatches, debts}`; mismatches must be empty
  *   (a balance equal to the sum of its entries), debts are balances below zero after refunds.
@@ -16,6 +17,9 @@ import { toUnits } from '../pay/money';
 import { moveTokens, TOKEN_KIND } from './ledger.service';
 import { ledgerCheck, refundedOrders, userNames } from './ledger.queries';
 import { LEDGER } from './ledger.messages';
+
+/** The entry types that are revenue an administrator may make withdrawable. */
+const REVENUE: readonly number[] = [TOKEN_KIND.sale, TOKEN_KIND.runEarning];
 
 export default defineRoutes((core: Core) => {
   const logs = entity(core.model, 'base/tokenLog');
@@ -29,7 +33,7 @@ export default defineRoutes((core: Core) => {
       async handler(_req, { ids }) {
         return core.ops.transaction(SYSTEM, async (t) => {
           const rows = await t.lock(logs, isIn('id', ids));
-          const ok = rows.filter((r) => r.field === 'earnedTokens' && r.type === TOKEN_KIND.sale && r.isWithdrawable === 0 && toUnits(r.tokens) > 0);
+          const ok = rows.filter((r) => r.field === 'earnedTokens' && REVENUE.includes(r.type ?? 0) && r.isWithdrawable === 0 && toUnits(r.tokens) > 0);
           const orderIds = [...new Set(ok.filter((r) => r.relateType === 'order').map((r) => r.relateId ?? 0))];
           const orders = entity(core.model, 'goods/order');
           const refunded = new Set((orderIds.length ? await t.find(orders, and(isIn('id', orderIds), eq('status', 9)), { fields: ['id'] }) : []).map((o) => o.id));
@@ -61,7 +65,7 @@ export default defineRoutes((core: Core) => {
         const { userId, isWithdrawable } = input;
         const page = input.page ?? 1;
         const size = input.size ?? 20;
-        const filter: Row = { page, size, order: 'id', sort: 'desc', field: 'earnedTokens', type: TOKEN_KIND.sale };
+        const filter: Row = { page, size, order: 'id', sort: 'desc', field: 'earnedTokens', type: [...REVENUE] };
         if (userId) filter.userId = userId;
         if (isWithdrawable !== undefined) filter.isWithdrawable = isWithdrawable;
         const res = await core.ops.page(logs, filter, SYSTEM);

@@ -1,0 +1,51 @@
+/**
+ * Reads of bought AI members' copies in groups (issue 37): a group member row with a purchaseId, its
+ * goods/purchase and the listing's runPrice, which the generic list cannot join. Every value is a
+ * bound parameter; booleans come back as 0/1 and decimals as text on MariaDB.
+ */
+import { entity } from '../../../core/api';
+import type { Core } from '../../../core/api';
+
+/** A bought AI member's copy in one group, as a reply needs it. */
+export interface StoreCopy {
+  /** The AI member (the group member's userId). */
+  aiUserId: number;
+  purchaseId: number;
+  /** The buyer (purchase.userId). */
+  buyerId: number | null;
+  /** purchase.status: 1 active, 0 revoked by a refund. */
+  status: number;
+  /** The buyer lets others in their groups ask it. */
+  shared: boolean;
+  /** The listing's price per run, in tokens (its runPrice as stored; null: none). */
+  runPrice: unknown;
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** The copies among the live member rows of `groupId` whose users are `aiUserIds`. */
+export async function storeCopies(core: Core, groupId: number, aiUserIds: number[]): Promise<StoreCopy[]> {
+  if (!aiUserIds.length) return [];
+  const q = core.db.q.bind(core.db);
+  const members = entity(core.model, 'base/groupMember');
+  const purchases = entity(core.model, 'goods/purchase').table;
+  const goods = entity(core.model, 'goods/info').table;
+  const live = members.softDelete ? ` AND m.${q(members.softDelete)} = 0` : '';
+  const rows = await core.db.query<{ aiUserId: number; purchaseId: number; buyerId: number | null; status: number; shared: number | boolean | null; runPrice: unknown }>(
+    `SELECT m.${q('userId')} AS ${q('aiUserId')}, p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, ` +
+      `p.${q('shareInGroups')} AS ${q('shared')}, g.${q('runPrice')} ` +
+      `FROM ${q(members.table)} m JOIN ${q(purchases)} p ON p.${q('id')} = m.${q('purchaseId')} ` +
+      // A listing removed since still names the price its buyers bought at.
+      `LEFT JOIN ${q(goods)} g ON g.${q('id')} = p.${q('goodsId')} ` +
+      `WHERE m.${q('groupId')} = ? AND m.${q('userId')} IN (${marks(aiUserIds.length)})${live}`,
+    [groupId, ...aiUserIds],
+  );
+  return rows.map((r) => ({
+    aiUserId: Number(r.aiUserId),
+    purchaseId: Number(r.purchaseId),
+    buyerId: r.buyerId === null ? null : Number(r.buyerId),
+    status: Number(r.status),
+    shared: r.shared === true || Number(r.shared) === 1,
+    runPrice: r.runPrice,
+  }));
+}
