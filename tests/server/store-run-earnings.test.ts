@@ -14,7 +14,7 @@ import { expectLedgerBalanced, userRow } from '../helpers/commerce';
 import { SYSTEM } from '../../server/core/entity/access';
 import { aiRepliesDone } from '../../server/modules/base/ai/ai-reply.service';
 import { splitFee } from '../../server/modules/base/ai/store-fee';
-import { PLATFORM_USER_TYPE, PLATFORM_USERNAME } from '../../server/modules/base/ledger/platform-account';
+import { PLATFORM_USER_TYPE, platformUsername } from '../../server/modules/base/ledger/platform-account';
 import { toUnits } from '../../server/modules/base/pay/money';
 import { group, member, text, type Person } from './chat-world';
 import { balance, fund, get, ok, post, startAiWorld, until, type AiWorld } from './ai-world';
@@ -53,7 +53,7 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
   const earned = async (userId: number) => toUnits((await userRow(t(), userId)).earnedTokens);
   const pool = async () => toUnits((await t().core.db.query<{ p: unknown }>('SELECT `rewardPool` AS p FROM `base_group` WHERE `id` = ?', [teamId]))[0].p);
   const platformId = async () => {
-    const [row] = await t().core.db.query<{ id: number; userType: number; status: number }>('SELECT `id`, `userType`, `status` FROM `base_sys_user` WHERE `usernameKey` = ?', [PLATFORM_USERNAME]);
+    const [row] = await t().core.db.query<{ id: number; userType: number; status: number }>('SELECT `id`, `userType`, `status` FROM `base_sys_user` WHERE `usernameKey` = ?', [platformUsername(t().core)]);
     return row;
   };
 

@@ -12,6 +12,8 @@ export const JWT_RING = 'jwt';
 export const MAIL_CODE = 'mail-code';
 /** The purpose the key of signed urls of private files is derived for (from the mail-code secret). */
 export const PRIVATE_FILE = 'private-file';
+/** The purpose of the platform account's name (no member can register it first). */
+export const PLATFORM_ACCOUNT = 'platform-account';
 
 /** How often an instance reads the ring again (a rotation made elsewhere reaches it within this). */
 export const RELOAD_MS = 30_000;

@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
 import type { KeyRing, SigningKey } from './jwt';
-import { JWT_RING, keepMs, liveKeys, MAIL_CODE, newSecret, parseRing, PRIVATE_FILE, RELOAD_MS, ringOf } from './key-ring';
+import { JWT_RING, keepMs, liveKeys, MAIL_CODE, newSecret, parseRing, PLATFORM_ACCOUNT, PRIVATE_FILE, RELOAD_MS, ringOf } from './key-ring';
 import { SecretStore } from '../ops/secret-store';
 import { importLegacySecrets } from '../ops/legacy-secrets';
 
@@ -103,7 +103,7 @@ export class SharedSecrets implements KeyRing {
   }
 
   /** A key for `purpose` derived from its shared secret (mail codes: `derive('mail-code')`). */
-  derive(purpose: typeof MAIL_CODE | typeof PRIVATE_FILE): Buffer {
+  derive(purpose: typeof MAIL_CODE | typeof PRIVATE_FILE | typeof PLATFORM_ACCOUNT): Buffer {
     return createHash('sha256').update(`cosmac-${purpose}:${this.mailSecret}`).digest();
   }
 
