@@ -1,4 +1,5 @@
 /** The ledger check's reads: each user's balances against the sums of their tokenLog entries. */
+import { entity } from '../../../core/api';
 import type { Core } from '../../../core/api';
 import { toUnits } from '../pay/money';
 import { BALANCES, type Balance } from './ledger.service';
@@ -18,7 +19,7 @@ export interface LedgerLine {
  */
 export async function ledgerCheck(core: Core): Promise<{ users: number; entries: number; mismatches: LedgerLine[]; debts: LedgerLine[] }> {
   const q = core.db.q.bind(core.db);
-  const logs = core.model.byKey.get('base/tokenLog')!.table;
+  const logs = entity(core.model, 'base/tokenLog').table;
   const users = core.model.system('users').table;
   const sums = await core.db.query<{ userId: number; field: string; total: string | number; n: number }>(
     `SELECT ${q('userId')}, ${q('field')}, SUM(${q('tokens')}) AS ${q('total')}, COUNT(*) AS ${q('n')} FROM ${q(logs)} GROUP BY ${q('userId')}, ${q('field')}`,
@@ -62,6 +63,6 @@ export async function refundedOrders(core: Core, entries: Array<Record<string, u
   if (!ids.length) return new Set();
   const q = core.db.q.bind(core.db);
   const rows = await core.db.query<{ id: number }>(
-    `SELECT ${q('id')} FROM ${q(core.model.byKey.get('goods/order')!.table)} WHERE ${q('status')} = 9 AND ${q('id')} IN (${ids.map(() => '?').join(', ')})`, ids);
+    `SELECT ${q('id')} FROM ${q(entity(core.model, 'goods/order').table)} WHERE ${q('status')} = 9 AND ${q('id')} IN (${ids.map(() => '?').join(', ')})`, ids);
   return new Set(rows.map((r) => r.id));
 }

@@ -8,7 +8,7 @@
  * reversal of a seller's revenue that was already spent (a refund) is recorded in full and may leave
  * `earnedTokens` negative, a debt the administrator sees (`tokenLog/check` lists debts).
  */
-import { fail } from '../../../core/api';
+import { fail, entity } from '../../../core/api';
 import type { Core, OpTransaction } from '../../../core/api';
 import { fromUnits, toUnits } from '../pay/money';
 import { LEDGER } from './ledger.messages';
@@ -62,7 +62,7 @@ export interface TokenMove {
 export async function moveTokens(core: Core, t: OpTransaction, m: TokenMove): Promise<{ balanceUnits: number; logId: number | null }> {
   if (!Number.isSafeInteger(m.units)) throw new Error(`moveTokens: ${m.units} is not a whole number of units`);
   const users = core.model.system('users');
-  const logs = core.model.byKey.get('base/tokenLog')!;
+  const logs = entity(core.model, 'base/tokenLog');
   const [user] = await t.lock(users, m.userId);
   if (!user) throw fail.notFound(LEDGER.ledger_user_not_found);
   const before = toUnits(user[m.balance]);
