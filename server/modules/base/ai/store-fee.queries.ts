@@ -1,7 +1,7 @@
 /**
  * Reads of bought AI members' copies in groups (issue 37): a group member row with a purchaseId, its
  * goods/purchase and the listing's runPrice, which the generic list cannot join. Every value is a
- * bound parameter; booleans come back as 0/1 and decimals as text on MariaDB.
+ * bound parameter; booleans come back as 0/1.
  */
 import { entity } from '../../../core/api';
 import type { Core } from '../../../core/api';
@@ -17,8 +17,8 @@ export interface StoreCopy {
   status: number;
   /** The buyer lets others in their groups ask it. */
   shared: boolean;
-  /** The listing's price per run, in tokens (its runPrice as stored; null: none). */
-  runPrice: unknown;
+  /** The listing's price per run, in tokens (null: none). */
+  runPrice: number | null;
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -31,7 +31,7 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
   const purchases = entity(core.model, 'goods/purchase').table;
   const goods = entity(core.model, 'goods/info').table;
   const live = members.softDelete ? ` AND m.${q(members.softDelete)} = 0` : '';
-  const rows = await core.db.query<{ aiUserId: number; purchaseId: number; buyerId: number | null; status: number; shared: number | boolean | null; runPrice: unknown }>(
+  const rows = await core.db.query<{ aiUserId: number; purchaseId: number; buyerId: number | null; status: number; shared: number | boolean | null; runPrice: number | null }>(
     `SELECT m.${q('userId')} AS ${q('aiUserId')}, p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, ` +
       `p.${q('shareInGroups')} AS ${q('shared')}, g.${q('runPrice')} ` +
       `FROM ${q(members.table)} m JOIN ${q(purchases)} p ON p.${q('id')} = m.${q('purchaseId')} ` +
@@ -40,12 +40,5 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
       `WHERE m.${q('groupId')} = ? AND m.${q('userId')} IN (${marks(aiUserIds.length)})${live}`,
     [groupId, ...aiUserIds],
   );
-  return rows.map((r) => ({
-    aiUserId: Number(r.aiUserId),
-    purchaseId: Number(r.purchaseId),
-    buyerId: r.buyerId === null ? null : Number(r.buyerId),
-    status: Number(r.status),
-    shared: r.shared === true || Number(r.shared) === 1,
-    runPrice: r.runPrice,
-  }));
+  return rows.map(({ shared, ...r }) => ({ ...r, shared: shared === true || shared === 1 }));
 }

@@ -87,5 +87,5 @@ export async function goodsTitles(core: Core, ids: number[]): Promise<Map<number
   const q = core.db.q.bind(core.db);
   const rows = await core.db.query<{ id: number; title: string | null }>(
     `SELECT ${q('id')}, ${q('title')} FROM ${q(entity(core.model, 'goods/info').table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`, ids);
-  return new Map(rows.map((r) => [Number(r.id), r.title]));
+  return new Map(rows.map((r) => [r.id, r.title]));
 }
