@@ -58,8 +58,8 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
   };
 
   /** A purchase of the listing by `buyer` and its copy in a new group of the buyer's (with `others`); answers both ids. */
-  async function bought(buyer: Person, others: Person[] = [], shareInGroups = false): Promise<{ purchaseId: number; groupId: number }> {
-    const purchaseId = await add('goods/purchase', { goodsId, orderId: 1_000_000 + ++orderNo, sellerId: creator.id, kind: 1, aiUserId: sage, shareInGroups, status: 1 }, buyer.id);
+  async function bought(buyer: Person, others: Person[] = [], shareInGroups = false, snapshot: Record<string, unknown> | null = null): Promise<{ purchaseId: number; groupId: number }> {
+    const purchaseId = await add('goods/purchase', { goodsId, orderId: 1_000_000 + ++orderNo, sellerId: creator.id, kind: 1, aiUserId: sage, shareInGroups, status: 1, snapshot }, buyer.id);
     const groupId = await group(t(), buyer, others);
     await t().core.db.run('UPDATE `base_group` SET `aiReplyCap` = 20 WHERE `id` = ?', [groupId]);
     await add('base/groupMember', { groupId, userId: sage, purchaseId, isPurchased: 1 });
@@ -183,6 +183,28 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     expect(toUnits(await balance(t(), ben.id))).toBe(toUnits(10) - toUnits(PRICE + FEE));
     expect(await earned(creator.id)).toBe(earnedBefore + SHARES.creator);
     await expectLedgerBalanced(t());
+  });
+
+  it('answers a copy bought without updates with the settings it was bought with, and one with updates with the seller\'s latest', async () => {
+    const buyer = await member(t());
+    await fund(t(), buyer.id, 10);
+    const frozen = await bought(buyer, [], false, { prompt: 'You are Sage, as bought.' });
+    const following = await bought(buyer);
+    const setConfig = (config: Record<string, unknown>) => t().core.db.run('UPDATE `base_sys_user` SET `config` = ? WHERE `id` = ?', [JSON.stringify(config), sage]);
+    await setConfig({ prompt: 'You are Sage, revised.', cost: PRICE });
+    try {
+      w.llm!.reset().script({ answer: 'Noted.' });
+      await ask(buyer, frozen.groupId, 'who are you?');
+      await aiRepliesDone(t().core);
+      await ask(buyer, following.groupId, 'and you?');
+      await aiRepliesDone(t().core);
+      const systems = w.llm!.chatCalls().map((c) => c.chat?.messages.find((m) => m.role === 'system')?.content ?? '');
+      expect(systems).toHaveLength(2);
+      expect(systems[0]).toContain('You are Sage, as bought.');
+      expect(systems[1]).toContain('You are Sage, revised.');
+    } finally {
+      await setConfig({ prompt: 'You are Sage.', cost: PRICE });
+    }
   });
 
   it('lists run earnings in the administrator\'s audit, which makes them withdrawable through the ledger', async () => {

@@ -126,9 +126,13 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
   };
 }
 
-/** The setup of AI member `ai` answering in group `groupId`, with the run fee when it is a bought copy there. */
+/**
+ * The setup of AI member `ai` answering in group `groupId`, with the run fee when it is a bought copy
+ * there; a copy bought without updates answers with the settings it had when it was bought.
+ */
 export async function groupReplySetup(core: Core, ai: AiUser, groupId: number | null): Promise<ReplySetup | null> {
-  const [setup, copy] = await Promise.all([replySetup(core, ai), groupId === null ? null : storeCopyOf(core, groupId, ai.id)]);
+  const copy = groupId === null ? null : await storeCopyOf(core, groupId, ai.id);
+  const setup = await replySetup(core, copy?.snapshot ? { ...ai, config: { ...ai.config, ...copy.snapshot } } : ai);
   return setup && { ...setup, feeUnits: feeUnitsOf(copy) };
 }
 

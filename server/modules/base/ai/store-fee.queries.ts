@@ -19,6 +19,8 @@ export interface StoreCopy {
   shared: boolean;
   /** The listing's price per run, in tokens (null: none). */
   runPrice: number | null;
+  /** The AI member's settings when it was bought, for a listing without updates (null: follow the seller's). */
+  snapshot: Record<string, unknown> | null;
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -31,14 +33,25 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
   const purchases = entity(core.model, 'goods/purchase').table;
   const goods = entity(core.model, 'goods/info').table;
   const live = members.softDelete ? ` AND m.${q(members.softDelete)} = 0` : '';
-  const rows = await core.db.query<{ aiUserId: number; purchaseId: number; buyerId: number | null; status: number; shared: number | boolean | null; runPrice: number | null }>(
+  const rows = await core.db.query<{ aiUserId: number; purchaseId: number; buyerId: number | null; status: number; shared: number | boolean | null; runPrice: number | null; snapshot: unknown }>(
     `SELECT m.${q('userId')} AS ${q('aiUserId')}, p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, ` +
-      `p.${q('shareInGroups')} AS ${q('shared')}, g.${q('runPrice')} ` +
+      `p.${q('shareInGroups')} AS ${q('shared')}, p.${q('snapshot')}, g.${q('runPrice')} ` +
       `FROM ${q(members.table)} m JOIN ${q(purchases)} p ON p.${q('id')} = m.${q('purchaseId')} ` +
       // A listing removed since still names the price its buyers bought at.
       `LEFT JOIN ${q(goods)} g ON g.${q('id')} = p.${q('goodsId')} ` +
       `WHERE m.${q('groupId')} = ? AND m.${q('userId')} IN (${marks(aiUserIds.length)})${live}`,
     [groupId, ...aiUserIds],
   );
-  return rows.map(({ shared, ...r }) => ({ ...r, shared: shared === true || shared === 1 }));
+  return rows.map(({ shared, snapshot, ...r }) => ({ ...r, shared: shared === true || shared === 1, snapshot: storedObject(snapshot) }));
+}
+
+/** A stored JSON object (text on the database, parsed), or null. */
+function storedObject(v: unknown): Record<string, unknown> | null {
+  if (typeof v !== 'string' || v === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
