@@ -207,6 +207,29 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     }
   });
 
+  it('keeps a bought copy answering when its seller is disabled, who then sells nothing new', async () => {
+    const buyer = await member(t());
+    const other = await member(t());
+    await fund(t(), buyer.id, 10);
+    const { groupId } = await bought(buyer);
+    await t().core.db.run('UPDATE `goods_info` SET `isDisplay` = 1 WHERE `id` = ?', [goodsId]);
+    const listed = async () => ok(await post(t(), '/admin/goods/info/openList', { size: 1000 }, other.token)).list.map((g: { id: number }) => g.id);
+    expect(await listed()).toContain(goodsId);
+    await t().core.db.run('UPDATE `base_sys_user` SET `status` = 0 WHERE `id` = ?', [creator.id]);
+    try {
+      expect(await listed()).not.toContain(goodsId);
+      const refused = await post(t(), '/admin/goods/order/place', { goodsId, quantity: 1 }, other.token);
+      expect([refused.status, refused.body.code]).toEqual([404, 1001]);
+      w.llm!.reset().script({ answer: 'Still here.' });
+      await ask(buyer, groupId, 'are you there?');
+      await aiRepliesDone(t().core);
+      const [run] = await runsOf(' AND `userId` = ' + buyer.id);
+      expect(run, run?.error).toMatchObject({ status: 1 });
+    } finally {
+      await t().core.db.run('UPDATE `base_sys_user` SET `status` = 1 WHERE `id` = ?', [creator.id]);
+    }
+  });
+
   it('lists run earnings in the administrator\'s audit, which makes them withdrawable through the ledger', async () => {
     const audit = ok(await post(t(), '/admin/base/tokenLog/auditList', { userId: creator.id, isWithdrawable: 0, size: 1000 }, t().adminToken)).list;
     const runEntries = audit.filter((e: any) => Number(e.type) === 12);

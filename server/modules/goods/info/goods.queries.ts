@@ -36,7 +36,10 @@ function ownerFields(core: Core): Field[] {
 /** `alias` is on sale: on shelf, shown in the showcase, not removed. */
 export function listedSql(core: Core, alias = 'g'): string {
   const q = core.db.q.bind(core.db);
-  return `${alias}.${q('status')} = 1 AND ${alias}.${q('isDisplay')} = 1 AND ${alias}.${q('delete')} = 0`;
+  // A disabled seller sells nothing new (what was bought stays the buyers').
+  const users = q(core.model.system('users').table);
+  const sellerDisabled = `SELECT 1 FROM ${users} s WHERE s.${q('id')} = ${alias}.${q('userId')} AND s.${q('status')} = 0`;
+  return `${alias}.${q('status')} = 1 AND ${alias}.${q('isDisplay')} = 1 AND ${alias}.${q('delete')} = 0 AND NOT EXISTS (${sellerDisabled})`;
 }
 
 /** Decodes raw rows of `fields` and adds typeName and userName (the entity's afterRead hook). */

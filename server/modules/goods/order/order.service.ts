@@ -85,6 +85,13 @@ export interface PlaceInput {
   buyerRemark?: string | null;
 }
 
+/** Whether the seller of a listing is disabled: then it sells nothing new, as the store hides it. */
+async function sellerDisabled(t: OpTransaction, sellerId: number | null): Promise<boolean> {
+  if (!sellerId) return false;
+  const [seller] = await t.find('base/sys/user', eq('id', sellerId), { fields: ['status'] });
+  return seller?.status === 0;
+}
+
 /** `place`: a goods order priced on the server; free goods come back paid. */
 export async function placeOrder(core: Core, buyer: AuthUser, input: PlaceInput): Promise<Row> {
   await expireDueOrders(core, buyer.id, 50);
@@ -92,7 +99,7 @@ export async function placeOrder(core: Core, buyer: AuthUser, input: PlaceInput)
   return core.ops.transaction(SYSTEM, async (t) => {
     const [goods] = await t.lock(entity(core.model, 'goods/info'), input.goodsId);
     // Only goods on sale are sold: one the store hides (off the shelf, isDisplay 0, removed) is a 404, as in the store.
-    if (!goods || !isListed(goods)) throw fail.notFound(ORDER.order_goods_not_found);
+    if (!goods || !isListed(goods) || (await sellerDisabled(t, goods.userId))) throw fail.notFound(ORDER.order_goods_not_found);
     if (goods.userId === buyer.id) throw fail.conflict(ORDER.order_own_goods);
     const mine = await t.list(orders(core), { userId: buyer.id, goodsId: input.goodsId, status: [ORDER_STATUS.pending, ORDER_STATUS.paid] });
     if (mine.some((o) => o.status === ORDER_STATUS.paid)) throw fail.conflict(ORDER.order_already_bought);
