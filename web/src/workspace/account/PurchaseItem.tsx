@@ -146,6 +146,8 @@ export default function PurchaseItem(props: Props) {
         )}
         <div className="acc-tags">
           <Tag color={active ? 'blue' : 'default'}>{t(`wsAccount.sells.kind.k${kind}`)}</Tag>
+          {purchase.ai?.nickName ? <span className="acc-small">{purchase.ai.nickName}</span> : null}
+          {purchase.group?.name ? <span className="acc-small">{purchase.group.name}</span> : null}
           <span className="acc-small acc-muted">{t('wsAccount.purchases.boughtOn', { date: formatDate(purchase.createTime, lang) })}</span>
         </div>
         {active ? (

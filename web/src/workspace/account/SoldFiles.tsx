@@ -2,6 +2,7 @@
  * The files a listing of prompts and documents sells, as a form control: upload private files
  * (`private=1`: only their buyers may fetch them) and list them with name, size and remove.
  */
+import { useRef } from 'react';
 import { Button, List, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
@@ -16,9 +17,16 @@ export interface SoldFilesProps {
 
 export default function SoldFiles({ value = [], onChange }: SoldFilesProps) {
   const { t } = useI18n();
+  // Uploads finish one after another before the form passes the new value down: each adds to the latest list.
+  const latest = useRef(value);
+  latest.current = value;
+  const change = (files: SoldFile[]) => {
+    latest.current = files;
+    onChange?.(files);
+  };
   const add = (f: { id: number; name?: string | null; size?: number | null }) =>
-    onChange?.([...value.filter((x) => x.id !== f.id), { id: f.id, name: f.name ?? null, size: f.size ?? null }].slice(0, MAX_SOLD_FILES));
-  const remove = (id: number) => onChange?.(value.filter((x) => x.id !== id));
+    change([...latest.current.filter((x) => x.id !== f.id), { id: f.id, name: f.name ?? null, size: f.size ?? null }].slice(0, MAX_SOLD_FILES));
+  const remove = (id: number) => change(latest.current.filter((x) => x.id !== id));
   const left = MAX_SOLD_FILES - value.length;
   return (
     <div className="acc-sold-files" data-testid="acc-goods-files">
