@@ -70,14 +70,18 @@ export function sellsValues(g: StoredSells | null): SellsValues {
   };
 }
 
-/** What the publish form sends of what the listing sells: only the chosen kind's fields are set. */
+/**
+ * What the publish form sends of what the listing sells: the chosen kind's fields, the others'
+ * cleared, except attachments, which are sent only for files: the buyers of files the listing sold
+ * before keep fetching them through its attachments.
+ */
 export function sellsBody(v: SellsValues) {
   const kind = kindOf(v.relateType);
   return {
     relateType: kind,
     workflowId: kind === SELLS.ai ? (v.workflowId ?? null) : null,
     groupId: kind === SELLS.group ? (v.groupId ?? null) : null,
-    attachments: kind === SELLS.files ? (v.attachments ?? []).map((f) => f.id) : null,
+    ...(kind === SELLS.files ? { attachments: (v.attachments ?? []).map((f) => f.id) } : {}),
     updatesIncluded: kind === SELLS.ai ? v.updatesIncluded : true,
     runPrice: kind === SELLS.ai ? (v.runPrice ?? null) : null,
   };
