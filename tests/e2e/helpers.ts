@@ -1,6 +1,7 @@
 /**
  * Shared by the specs: where the server runs, the captcha answer from Redis, API calls as a
- * signed-in user, signing in through the UI, and screenshots into tests/e2e/artifacts/.
+ * signed-in user, signing in through the UI, paying at the fake providers, and screenshots into
+ * tests/e2e/artifacts/.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -237,4 +238,17 @@ export async function makeMembers(members: NewMember[], password: string, admin?
     u.id = Number(made.id);
   }
   return api;
+}
+
+/** Leaves /payment for the fake provider's page, presses Pay there and waits until /payment shows the order paid. */
+export async function payAt(page: Page, provider: 'stripe' | 'alipay'): Promise<string> {
+  await expect(page).toHaveURL(/\/payment\?orderNo=/);
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? '';
+  await clickStill(page.getByTestId(`pay-option-${provider}`));
+  await page.getByTestId('pay-go').click();
+  await page.waitForURL((u) => !u.href.startsWith(base()), { timeout: 20_000 });
+  await page.getByRole('button', { name: /pay/i }).click();
+  await expect(page).toHaveURL(/\/payment\?orderNo=/, { timeout: 20_000 });
+  await expect(page.getByTestId('pay-result')).toHaveAttribute('data-shown', 'paid', { timeout: 20_000 });
+  return orderNo;
 }

@@ -11,7 +11,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { test, expect, type Page } from '@playwright/test';
-import { Api, base, clickStill, go, memberBrowser, pageWidth as width, shot, skipWithoutServer, uiLogin } from '../helpers';
+import { Api, clickStill, go, memberBrowser, pageWidth as width, payAt, shot, skipWithoutServer, uiLogin } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -69,19 +69,6 @@ function gradientPng(w = 160, h = 100): Buffer {
 
 /** The order row `orderNo` in a member's open orders tab. */
 const orderRow = (page: Page, orderNo: string) => page.locator(`[data-testid="acc-order"][data-order="${orderNo}"]`);
-
-/** Leaves /payment for the fake provider's page, presses Pay there and waits until /payment shows the order paid. */
-async function payAt(page: Page, provider: 'stripe' | 'alipay'): Promise<string> {
-  await expect(page).toHaveURL(/\/payment\?orderNo=/);
-  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? '';
-  await clickStill(page.getByTestId(`pay-option-${provider}`));
-  await page.getByTestId('pay-go').click();
-  await page.waitForURL((u) => !u.href.startsWith(base()), { timeout: 20_000 });
-  await page.getByRole('button', { name: /pay/i }).click();
-  await expect(page).toHaveURL(/\/payment\?orderNo=/, { timeout: 20_000 });
-  await expect(page.getByTestId('pay-result')).toHaveAttribute('data-shown', 'paid', { timeout: 20_000 });
-  return orderNo;
-}
 
 test.afterAll(async () => {
   await e?.context().close();

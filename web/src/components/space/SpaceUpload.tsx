@@ -13,6 +13,8 @@ import '../../i18n/console-texts';
 
 export interface SpaceUploadProps {
   classifyId?: number | null;
+  /** Upload private files (fetched only through space/info/fileUrl). */
+  private?: boolean;
   limit?: number;
   maxMb?: number;
   /** A limit in KB instead ('File cannot be larger than 100k', 000 §5). */
@@ -26,6 +28,7 @@ export interface SpaceUploadProps {
 
 export default function SpaceUpload({
   classifyId,
+  private: isPrivate = false,
   limit = UPLOAD_LIMITS.maxFiles,
   maxMb = UPLOAD_LIMITS.maxMb,
   maxKb,
@@ -46,7 +49,7 @@ export default function SpaceUpload({
   };
 
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
-    uploadFile(file as File, { classifyId, onProgress: (percent) => onProgress?.({ percent }) }).then(
+    uploadFile(file as File, { classifyId, private: isPrivate, onProgress: (percent) => onProgress?.({ percent }) }).then(
       (row) => {
         onSuccess?.(row);
         onUploaded?.(row);

@@ -1,6 +1,6 @@
 /**
  * Sends one file to POST /api/admin/base/comm/upload (multipart, field `file`, optional
- * `classifyId`), reporting progress. The server stores it and lists it as a space/info row, which the
+ * `classifyId`, and `private=1` for a private file, fetched only through space/info/fileUrl), reporting progress. The server stores it and lists it as a space/info row, which the
  * answer returns. XHR rather than fetch, for the upload progress events.
  */
 import { api, ApiError } from '../../app/api';
@@ -21,7 +21,7 @@ export { UPLOAD_LIMITS, uploadRefusal } from './upload-limits';
 
 export function uploadFile(
   file: File,
-  opts: { classifyId?: number | null; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  opts: { classifyId?: number | null; private?: boolean; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<SpaceFile> {
   // A cheap authenticated call first, so an expired token gets refreshed by the session client.
   return calls.base.comm.uploadMode({}, { silent: true }).then(
@@ -51,6 +51,7 @@ export function uploadFile(
         opts.signal?.addEventListener('abort', () => xhr.abort());
         const form = new FormData();
         if (opts.classifyId !== undefined && opts.classifyId !== null) form.append('classifyId', String(opts.classifyId));
+        if (opts.private) form.append('private', '1');
         form.append('file', file, file.name);
         xhr.send(form);
       }),

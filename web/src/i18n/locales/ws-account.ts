@@ -1,10 +1,11 @@
 import { defineLocale } from '../define';
 import { accountGoodsTexts } from './ws-account-goods';
+import { accountSellsTexts } from './ws-account-sells';
 
 /** Texts of the personal centre's commerce tabs (orders, favorites, my goods and statistics, VIP, tokens, redemption codes, ledger). */
 export default defineLocale('wsAccount', {
   en: {
-    tabs: { profile: 'Profile', orders: 'Orders', favorites: 'Favorites', goods: 'My goods', vip: 'VIP', tokens: 'Tokens', nft: 'NFT' },
+    tabs: { profile: 'Profile', orders: 'Orders', favorites: 'Favorites', goods: 'My goods', purchases: 'My purchases', vip: 'VIP', tokens: 'Tokens', nft: 'NFT' },
     loadFailed: 'This list could not be loaded',
     refused: 'Not available to your account',
     retry: 'Retry',
@@ -43,6 +44,7 @@ export default defineLocale('wsAccount', {
       saved: 'Saved {{date}}',
     },
     ...accountGoodsTexts.en,
+    ...accountSellsTexts.en,
     vip: {
       plan: 'Plan: {{plan}}',
       activeTitle: 'You are a VIP',
@@ -102,7 +104,7 @@ export default defineLocale('wsAccount', {
     },
   },
   'zh-cn': {
-    tabs: { profile: '个人资料', orders: '订单', favorites: '收藏', goods: '我的商品', vip: '会员', tokens: '代币', nft: 'NFT' },
+    tabs: { profile: '个人资料', orders: '订单', favorites: '收藏', goods: '我的商品', purchases: '我的已购', vip: '会员', tokens: '代币', nft: 'NFT' },
     loadFailed: '列表加载失败',
     refused: '您的账号无法查看',
     retry: '重试',
@@ -141,6 +143,7 @@ export default defineLocale('wsAccount', {
       saved: '收藏于 {{date}}',
     },
     ...accountGoodsTexts['zh-cn'],
+    ...accountSellsTexts['zh-cn'],
     vip: {
       plan: '套餐：{{plan}}',
       activeTitle: '您是会员',
@@ -200,7 +203,7 @@ export default defineLocale('wsAccount', {
     },
   },
   'zh-tw': {
-    tabs: { profile: '個人資料', orders: '訂單', favorites: '收藏', goods: '我的商品', vip: '會員', tokens: '代幣', nft: 'NFT' },
+    tabs: { profile: '個人資料', orders: '訂單', favorites: '收藏', goods: '我的商品', purchases: '我的已購', vip: '會員', tokens: '代幣', nft: 'NFT' },
     loadFailed: '清單載入失敗',
     refused: '您的帳號無法檢視',
     retry: '重試',
@@ -239,6 +242,7 @@ export default defineLocale('wsAccount', {
       saved: '收藏於 {{date}}',
     },
     ...accountGoodsTexts['zh-tw'],
+    ...accountSellsTexts['zh-tw'],
     vip: {
       plan: '方案：{{plan}}',
       activeTitle: '您是會員',

@@ -2,15 +2,20 @@
  * Publish a goods (`goods/info/add`) or edit one of mine (`goods/info/updateGoods`, its specs
  * included: the list sent is the whole list, so a spec taken out is removed). The specs of an edited
  * goods come from `openDetail`, which shows a seller their own goods even when it is off the shelf.
+ * What the listing sells is chosen in SellsFields (its files named from the file space when edited).
  */
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
+import { useAuth } from '../../app/auth';
 import { calls, data, showFieldErrors, type Row } from '../../app/data';
 import { notify } from '../../app/notify';
 import { useViewport } from '../social/use-viewport';
 import { FileInput } from '../../components/space';
+import SellsFields from './SellsFields';
+import { attachmentIds, SELLS, sellsBody, sellsValues, type SellsValues } from './sells';
+import { sellsCalls } from './sells-calls';
 
 export type MyGoods = Row<'goods/info'>;
 
@@ -21,7 +26,7 @@ interface Spec {
   stock?: number;
 }
 
-interface Values {
+interface Values extends SellsValues {
   title: string;
   subTitle?: string;
   typeId?: number | null;
@@ -56,12 +61,14 @@ function initial(g: MyGoods | null): Values {
     isCommentAllowed: g ? Number(g.isCommentAllowed ?? 0) === 1 : true,
     status: g ? Number(g.status ?? 0) === 1 : true,
     specs: [],
+    ...sellsValues(g),
   };
 }
 
 export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormProps) {
   const { t } = useI18n();
   const { width } = useViewport();
+  const me = Number(useAuth().user?.id ?? 0);
   const [form] = Form.useForm<Values>();
   const [types, setTypes] = useState<Array<{ value: number; label: string }>>([]);
   const [busy, setBusy] = useState(false);
@@ -79,6 +86,8 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
       (calls.goods.info.openDetail({ id: goods.id }, { silent: true }) as Promise<{ specs?: Spec[] }>)
         .then((d) => form.setFieldValue('specs', (d.specs ?? []).map((s) => ({ id: s.id, name: s.name, price: s.price, stock: s.stock }))))
         .catch(() => undefined);
+      const files = Number(goods.relateType) === SELLS.files ? attachmentIds(goods.attachments) : [];
+      if (files.length) void sellsCalls.soldFiles(files).then((named) => form.setFieldValue('attachments', named));
     }
   }, [open, goods, form]);
 
@@ -95,6 +104,7 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
       isDisplay: v.isDisplay ? 1 : 0,
       isCommentAllowed: v.isCommentAllowed ? 1 : 0,
       status: v.status ? 1 : 0,
+      ...sellsBody(v),
     } as const;
     try {
       if (goods) {
@@ -144,6 +154,7 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
             <InputNumber min={0} max={99999999} precision={2} disabled={!!isFree} style={{ width: 160 }} data-testid="acc-goods-price" />
           </Form.Item>
         </Space>
+        <SellsFields me={me} />
         <Form.Item name="mainPic" label={t('wsAccount.goods.field.mainPic')} extra={t('wsAccount.goods.mainPicHint')} rules={[{ max: 255 }]}>
           <FileInput kind="image" />
         </Form.Item>

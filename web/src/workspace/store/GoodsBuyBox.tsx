@@ -1,18 +1,21 @@
 /**
  * The right side of a goods page: title, seller, counts, price in the site currency, specs with
  * stock, quantity, and the buy button in the state buy-state.ts decides; like (anyone) and favorite
- * (members; visitors are sent to sign in and back).
+ * (members; visitors are sent to sign in and back). What the listing sells is said under the price
+ * (SellsSummary); a member who holds an active purchase of it is offered "Open" (My purchases).
  */
 import { useState } from 'react';
 import { Alert, Button, InputNumber, Tag, Typography } from 'antd';
 import {
-  CheckCircleFilled, EditOutlined, EyeOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined, StarFilled, StarOutlined, UserOutlined,
+  CheckCircleFilled, EditOutlined, FolderOpenOutlined, EyeOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined, StarFilled, StarOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { notify } from '../../app/notify';
 import { loginFor } from '../../lib/router-rules';
+import { accountPath } from '../account/account-tabs';
 import { buyState, firstInStock, maxQuantity } from './buy-state';
+import SellsSummary from './SellsSummary';
 import { isFree, priceText } from './money';
 import { storeCalls, type GoodsDetail } from './store-calls';
 import { visitorId } from './visitor-id';
@@ -43,7 +46,7 @@ export default function GoodsBuyBox({ goods, currency, signedIn, isOwner, bought
   const spec = specs.find((s) => s.id === specId);
   const specPrice = spec ? spec.price : undefined;
   const free = isFree(goods, specPrice);
-  const state = buyState({ signedIn, isOwner, bought, free, specs, specId, quantity });
+  const state = buyState({ signedIn, isOwner, bought, purchased: !!goods.purchaseId, free, specs, specId, quantity });
   const likes = Number(goods.likeCount ?? 0);
 
   const buy = async () => {
@@ -91,6 +94,7 @@ export default function GoodsBuyBox({ goods, currency, signedIn, isOwner, bought
 
   const buyLabel: Record<typeof state, string> = {
     own: '',
+    open: t('wsAccount.sells.open'),
     checking: t('wsStore.goods.checking'),
     bought: t('wsStore.goods.bought'),
     soldOut: t('wsStore.goods.soldOut'),
@@ -138,6 +142,8 @@ export default function GoodsBuyBox({ goods, currency, signedIn, isOwner, bought
         {priceText(goods, { lang, currency, freeText: t('wsStore.goods.free'), specPrice, quantity: spec ? quantity : 1 })}
       </div>
 
+      <SellsSummary goods={goods} />
+
       {specs.length > 0 && (
         <div>
           <div className="st-field-label">{t('wsStore.goods.spec')}</div>
@@ -182,6 +188,23 @@ export default function GoodsBuyBox({ goods, currency, signedIn, isOwner, bought
                 <span>{t('wsStore.goods.ownHint')}</span>
                 <Button size="small" icon={<EditOutlined />} onClick={() => navigate('/my/info?tab=goods')} data-testid="goods-edit-mine">
                   {t('wsStore.goods.editInMyGoods')}
+                </Button>
+              </div>
+            }
+          />
+        </div>
+      ) : state === 'open' ? (
+        <div data-testid="goods-owned">
+          <Alert
+            type="success"
+            showIcon
+            icon={<CheckCircleFilled />}
+            message={t('wsAccount.sells.ownedTitle')}
+            description={
+              <div className="st-alert-body">
+                <span>{t('wsAccount.sells.ownedHint')}</span>
+                <Button type="primary" icon={<FolderOpenOutlined />} onClick={() => navigate(accountPath('purchases'))} data-testid="goods-open">
+                  {t('wsAccount.sells.open')}
                 </Button>
               </div>
             }

@@ -1,4 +1,4 @@
-/** One goods in the store's grid: picture, title, subtitle, price (or "Free"), seller, likes and views. */
+/** One goods in the store's grid: picture (with what it sells), title, subtitle, price (or "Free"), seller, likes and views. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppstoreOutlined, EyeOutlined, HeartOutlined, PushpinFilled, UserOutlined } from '@ant-design/icons';
@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n';
 import { isFree, priceText } from './money';
 import { safeUrl } from './rich-text';
 import type { StoreGoods } from './store-calls';
+import { kindOf, SELLS } from '../account/sells';
 
 export default function GoodsCard({ goods, currency }: { goods: StoreGoods; currency: string }) {
   const { t, lang } = useI18n();
@@ -14,6 +15,7 @@ export default function GoodsCard({ goods, currency }: { goods: StoreGoods; curr
   const free = isFree(goods);
   const likes = Number(goods.likeCount ?? 0);
   const views = Number(goods.viewCount ?? 0);
+  const kind = kindOf(goods.relateType);
   return (
     <Link to={`/goods/${goods.id}`} className="st-card" data-testid="store-card" data-goods={goods.id}>
       <div className="st-card-pic">
@@ -27,6 +29,11 @@ export default function GoodsCard({ goods, currency }: { goods: StoreGoods; curr
         {Number(goods.isPinned) === 1 && (
           <span className="st-pin">
             <PushpinFilled /> {t('wsStore.card.pinned')}
+          </span>
+        )}
+        {kind !== SELLS.nothing && (
+          <span className="st-card-kind" data-testid="store-card-kind">
+            {t(`wsAccount.sells.kind.k${kind}`)}
           </span>
         )}
       </div>

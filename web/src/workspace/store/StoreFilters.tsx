@@ -1,9 +1,9 @@
-/** The store's search box, sort, goods-type chips and (when allowed) suggested keywords. */
+/** The store's search box, sort, what-is-sold and goods-type chips and (when allowed) suggested keywords. */
 import { useEffect, useState } from 'react';
 import { Input, Select, Tag } from 'antd';
 import { useI18n } from '../../i18n';
 import type { GoodsType } from './store-calls';
-import { SORTS, type SortKey, type StoreQuery } from './store-query';
+import { SOLD_KINDS, SORTS, type SortKey, type StoreQuery } from './store-query';
 
 interface Props {
   query: StoreQuery;
@@ -37,6 +37,17 @@ export default function StoreFilters({ query, types, keywords, onChange }: Props
   const { t } = useI18n();
   return (
     <div className="st-filters">
+      <div className="st-chips st-sells-filter" role="group" aria-label={t('wsAccount.sells.filter')} data-testid="store-sells">
+        <span className="st-chips-label">{t('wsAccount.sells.filter')}</span>
+        <Tag.CheckableTag checked={!query.sells} onChange={() => onChange({ ...query, sells: undefined })}>
+          {t('wsAccount.sells.all')}
+        </Tag.CheckableTag>
+        {SOLD_KINDS.map((k) => (
+          <Tag.CheckableTag key={k} checked={query.sells === k} onChange={(on) => onChange({ ...query, sells: on ? k : undefined })} data-kind={k}>
+            {t(`wsAccount.sells.filterKind.k${k}`)}
+          </Tag.CheckableTag>
+        ))}
+      </div>
       <div className="st-filters-row">
         <div className="st-chips st-types" role="group" aria-label={t('wsStore.store.types')} data-testid="store-types">
           <Tag.CheckableTag checked={!query.type} onChange={() => onChange({ ...query, type: undefined })}>

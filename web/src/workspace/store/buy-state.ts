@@ -1,6 +1,7 @@
 /**
  * What the goods page offers in place of the buy button, decided from what is known:
  * - `own`: the seller's own listing (no buying; a link to edit it in their goods);
+ * - `open`: the member holds an active purchase of what it sells (`purchaseId`): open it in My purchases;
  * - `checking`: a member's `isPlaced` has not answered yet;
  * - `bought`: the member holds a paid order of it;
  * - `soldOut`: every spec is out of stock, or the chosen one has fewer than the quantity;
@@ -8,13 +9,15 @@
  * - `chooseSpec`: the goods has specs and none is chosen;
  * - `getFree` / `buy`: place the order (free goods are the member's at once; others go to payment).
  */
-export type BuyState = 'own' | 'checking' | 'bought' | 'soldOut' | 'signIn' | 'chooseSpec' | 'getFree' | 'buy';
+export type BuyState = 'own' | 'open' | 'checking' | 'bought' | 'soldOut' | 'signIn' | 'chooseSpec' | 'getFree' | 'buy';
 
 export interface BuyInput {
   signedIn: boolean;
   isOwner: boolean;
   /** isPlaced; null while unknown. */
   bought: boolean | null;
+  /** Whether the member holds an active purchase of it (openDetail's purchaseId). */
+  purchased?: boolean;
   free: boolean;
   specs: ReadonlyArray<{ id: number; stock?: number | null }>;
   specId?: number;
@@ -23,6 +26,7 @@ export interface BuyInput {
 
 export function buyState(i: BuyInput): BuyState {
   if (i.isOwner) return 'own';
+  if (i.signedIn && i.purchased) return 'open';
   if (i.signedIn && i.bought === null) return 'checking';
   if (i.signedIn && i.bought) return 'bought';
   const inStock = i.specs.filter((s) => Number(s.stock ?? 0) > 0);

@@ -12,6 +12,7 @@ export type StoreGoods = Pick<
   Row<'goods/info'>,
   | 'id' | 'typeId' | 'title' | 'subTitle' | 'mainPic' | 'video' | 'pics' | 'price' | 'sold' | 'content' | 'likeCount' | 'isFree' | 'tags'
   | 'userId' | 'isCommentAllowed' | 'isPinned' | 'viewCount' | 'typeName' | 'userName' | 'createTime' | 'workflowId'
+  | 'relateType' | 'updatesIncluded' | 'runPrice'
 >;
 
 /** A spec of a goods as openDetail answers it. */
@@ -24,7 +25,8 @@ export interface StoreSpec {
   images?: string[] | null;
 }
 
-export type GoodsDetail = StoreGoods & { specs: StoreSpec[]; liked: boolean; favorited: boolean };
+/** `purchaseId`: the signed-in member's active purchase of it (what it sells is theirs: "Open"), or null. */
+export type GoodsDetail = StoreGoods & { specs: StoreSpec[]; liked: boolean; favorited: boolean; purchaseId?: number | null };
 
 export type GoodsType = Row<'goods/type'>;
 export type SearchKeyword = Row<'goods/searchKeyword'>;
@@ -36,6 +38,8 @@ export interface StoreFilter {
   searchKeyword?: string;
   typeId?: number;
   userId?: number;
+  /** What the listings sell (1 AI members, 2 groups, 3 prompts and documents). */
+  relateType?: number;
   order?: 'id' | 'createTime' | 'price' | 'sold' | 'likeCount' | 'viewCount' | 'sortNum';
   sort?: 'asc' | 'desc';
 }
