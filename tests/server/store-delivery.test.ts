@@ -197,6 +197,16 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     expect(await takenBackNotices(orderNo)).toHaveLength(2);
   });
 
+  it('keeps the files bought when the seller later takes them off the listing', async () => {
+    const goodsId = await listing(SELLS.files);
+    const order = await payRaced(PROVIDERS[0], await place(goodsId));
+    const [p] = await purchasesOf(order.id);
+    ok(await post(t, seller, '/admin/goods/info/updateGoods', { id: goodsId, attachments: [files[0]] }));
+    for (const f of files) expect(ok((await fileUrl(buyer, f)) as Res).url).toEqual(expect.any(String));
+    const mine = ok(await get(t, buyer, '/admin/goods/purchase/mine')).find((m: { id: number }) => m.id === p.id);
+    expect(mine.files.map((f: { id: number }) => f.id)).toEqual(files);
+  });
+
   it('lets a seller sell only their own AI member, group and private files (1002 naming the field); the administrator is not limited', async () => {
     const theirAi = Number(ok(await post(t, stranger, '/admin/base/groupMember/add', { groupId: await group(stranger, 'Lab'), ai: { nickName: 'Other' } })).userId);
     const theirGroup = await group(stranger, 'Their club');

@@ -1769,6 +1769,8 @@ export type GoodsPurchaseRow = {
   groupId: number | null;
   /** Settings at purchase (购买时的设置 / 購買時的設定) */
   snapshot: Record<string, unknown> | null;
+  /** Files bought (已购文件 / 已購檔案) */
+  fileIds: number[] | null;
   /** Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用) */
   shareInGroups: boolean;
   /** Status (状态 / 狀態) */

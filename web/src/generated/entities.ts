@@ -5385,6 +5385,8 @@ export interface GoodsPurchase {
   groupId?: number | null;
   /** Settings at purchase (购买时的设置 / 購買時的設定) */
   snapshot?: Record<string, unknown> | null;
+  /** Files bought (已购文件 / 已購檔案) */
+  fileIds?: number[] | null;
   /**
    * Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用)
    * @default false
@@ -5421,6 +5423,8 @@ export interface GoodsPurchaseAdd {
   groupId?: number | null;
   /** Settings at purchase (购买时的设置 / 購買時的設定) */
   snapshot?: Record<string, unknown> | null;
+  /** Files bought (已购文件 / 已購檔案) */
+  fileIds?: number[] | null;
   /**
    * Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用)
    * @default false
@@ -5454,6 +5458,8 @@ export interface GoodsPurchaseUpdate {
   groupId?: number | null;
   /** Settings at purchase (购买时的设置 / 購買時的設定) */
   snapshot?: Record<string, unknown> | null;
+  /** Files bought (已购文件 / 已購檔案) */
+  fileIds?: number[] | null;
   /**
    * Others in my groups may use it (我的群组中的其他人可使用 / 我的群組中的其他人可使用)
    * @default false

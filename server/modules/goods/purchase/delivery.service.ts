@@ -6,7 +6,7 @@
  *   (purchase.routes.ts addToGroup). A listing without updates keeps the AI's settings as they were
  *   (snapshot: prompt, model, params, appId).
  * - a place in a group (kind 2): the buyer joins the group (a member already keeps their row).
- * - files (kind 3): nothing more; space/info/fileUrl gives the listing's attachments to the holder
+ * - files (kind 3): the listing's attachments as they are now (fileIds); space/info/fileUrl gives them to the holder
  *   of an active purchase (purchase-files.ts).
  * Goods removed or a seller disabled after the order was placed still deliver what was paid (the
  * goods row is read removed or not). A refund sets the purchase's status 0 and revokeTime and takes
@@ -17,6 +17,7 @@
 import { and, entity, eq, nowStored, SYSTEM, t as text } from '../../../core/api';
 import type { Core, EntityRow, OpTransaction, Row } from '../../../core/api';
 import { PURCHASE_STATUS, SELLS } from '../../../../entities/goods/purchase.entity';
+import { soldFileIds } from '../../../../entities/goods/listing-relation';
 import { NOTIFY_TYPE, notifyUsers } from '../../base/notify/notify.service';
 import { memberLang } from '../../base/member-language';
 import { addMember, entities, lockMember, removeMembers, type Member } from '../../base/group/membership.service';
@@ -56,7 +57,8 @@ export async function deliverPurchase(core: Core, t: OpTransaction, order: Goods
   const aiUserId = kind === SELLS.ai ? goods.workflowId : null;
   const groupId = kind === SELLS.group ? goods.groupId : null;
   const snapshot = aiUserId && !goods.updatesIncluded ? await snapshotOf(core, t, aiUserId) : null;
-  const row = { userId: order.userId, goodsId: goods.id, orderId: order.id, sellerId: order.sellerId, kind, aiUserId, groupId, snapshot };
+  const fileIds = kind === SELLS.files ? (soldFileIds(goods.attachments) ?? []) : null;
+  const row = { userId: order.userId, goodsId: goods.id, orderId: order.id, sellerId: order.sellerId, kind, aiUserId, groupId, snapshot, fileIds };
   const { created } = await t.addIfAbsent(purchases(core), row, ['orderId'], { owner: order.userId });
   if (created && groupId) await joinGroup(core, t, groupId, order.userId);
 }

@@ -5,7 +5,6 @@
 import { SYSTEM, and, eq, isIn } from '../../../core/api';
 import type { AuthUser, Core, Row } from '../../../core/api';
 import { PURCHASE_STATUS, SELLS } from '../../../../entities/goods/purchase.entity';
-import { soldFileIds } from '../../../../entities/goods/listing-relation';
 import type { FileGrant } from '../../space/file-access';
 
 const reads = (core: Core) => core.ops.reads(SYSTEM);
@@ -18,15 +17,18 @@ export async function activePurchaseOf(core: Core, userId: number, goodsId: numb
 }
 
 /**
- * The file grant of purchases: `user` holds an active purchase of a listing of files (kind 3) whose
- * attachments name the file, uploaded by that listing's seller.
+ * The file grant of purchases: `user` holds an active purchase of files (kind 3) that bought the file
+ * (its fileIds, as the listing named them then), uploaded by that listing's seller.
  */
 export async function boughtFile(core: Core, user: AuthUser, file: FileGrant): Promise<boolean> {
   if (file.userId === null) return false;
-  const bought = await reads(core).find('goods/purchase', and(eq('userId', user.id), eq('kind', SELLS.files), eq('sellerId', file.userId), ACTIVE), { fields: ['goodsId'] });
-  if (!bought.length) return false;
-  const goods = await reads(core).find('goods/info', isIn('id', bought.map((p) => p.goodsId)), { fields: ['attachments'], deleted: true });
-  return goods.some((g) => soldFileIds(g.attachments)?.includes(file.id));
+  const bought = await reads(core).find('goods/purchase', and(eq('userId', user.id), eq('kind', SELLS.files), eq('sellerId', file.userId), ACTIVE), { fields: ['fileIds'] });
+  return bought.some((p) => boughtIds(p.fileIds).includes(file.id));
+}
+
+/** The file ids a purchase bought (none for other kinds). */
+function boughtIds(v: number[] | null): number[] {
+  return v ?? [];
 }
 
 /** `rows` by their id. */
@@ -60,10 +62,10 @@ async function copiesByPurchase(core: Core, purchaseIds: number[]): Promise<Map<
 export async function myPurchases(core: Core, userId: number): Promise<Row[]> {
   const mine = (await reads(core).find('goods/purchase', eq('userId', userId))).sort((a, b) => b.id - a.id);
   const r = reads(core);
-  const goods = byId(await r.find('goods/info', isIn('id', ids(mine.map((p) => p.goodsId))), { fields: ['title', 'mainPic', 'attachments'], deleted: true }));
+  const goods = byId(await r.find('goods/info', isIn('id', ids(mine.map((p) => p.goodsId))), { fields: ['title', 'mainPic'], deleted: true }));
   const ais = byId(await r.find('base/sys/user', isIn('id', ids(mine.map((p) => p.aiUserId))), { fields: ['nickName', 'headImg'], deleted: true }));
   const groups = byId(await r.find('base/group', isIn('id', ids(mine.map((p) => p.groupId))), { fields: ['name'], deleted: true }));
-  const fileIds = (p: (typeof mine)[number]) => (p.kind === SELLS.files ? (soldFileIds(goods.get(p.goodsId)?.attachments) ?? []) : []);
+  const fileIds = (p: (typeof mine)[number]) => (p.kind === SELLS.files ? boughtIds(p.fileIds) : []);
   const files = byId(await r.find('space/info', isIn('id', [...new Set(mine.flatMap(fileIds))]), { fields: ['name', 'size', 'type'] }));
   const copies = await copiesByPurchase(core, mine.filter((p) => p.kind === SELLS.ai).map((p) => p.id));
   return mine.map((p) => {
