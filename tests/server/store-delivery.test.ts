@@ -239,6 +239,13 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     ok(await post(t, t.adminToken, '/admin/goods/info/add', { title: 'Console listing', userId: seller.id, relateType: SELLS.ai, workflowId: theirAi }));
   });
 
+  it('lists a member\'s own AI members, and only theirs, for the publish form', async () => {
+    const mine = ok(await get(t, seller, '/admin/base/groupMember/myAiMembers'));
+    expect(mine).toContainEqual({ id: aiId, nickName: 'Poet', headImg: null, public: false });
+    expect(ok(await get(t, buyer, '/admin/base/groupMember/myAiMembers')).map((a: { id: number }) => a.id)).not.toContain(aiId);
+    expect((await get(t, null, '/admin/base/groupMember/myAiMembers')).status).toBe(401);
+  });
+
   it('filters the store by what is sold', async () => {
     const goodsId = await listing(SELLS.group);
     const listed = ok(await post(t, null, '/admin/goods/info/openList', { relateType: SELLS.group, size: 1000 })).list as Array<{ id: number; relateType: number }>;

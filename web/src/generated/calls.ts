@@ -669,6 +669,17 @@ export interface Calls {
         id: number;
       }, true>;
       /**
+       * The AI members I own (我拥有的 AI 成员 / 我擁有的 AI 成員)
+       * Reads; may call: roles holding the permission.
+       * `GET /admin/base/groupMember/myAiMembers`
+       */
+      myAiMembers: Call<Record<string, never>, Array<{
+        id: number;
+        nickName: string | null;
+        headImg: string | null;
+        public: boolean;
+      }>, false>;
+      /**
        * Set a member's role, or hand the group over (owner) (设置成员角色或转让群组（群主） / 設定成員角色或轉讓群組（群主）)
        * Writes; may call: roles holding the permission.
        * `POST /admin/base/groupMember/setTeamMemberRole`
@@ -2726,6 +2737,7 @@ export const CALL_ROUTES = {
       joinTeam: ['POST', '/admin/base/groupMember/joinTeam'],
       memberList: ['POST', '/admin/base/groupMember/memberList'],
       memberToGroup: ['POST', '/admin/base/groupMember/memberToGroup'],
+      myAiMembers: ['GET', '/admin/base/groupMember/myAiMembers'],
       setTeamMemberRole: ['POST', '/admin/base/groupMember/setTeamMemberRole'],
       teamMember: ['POST', '/admin/base/groupMember/teamMember'],
       teams: ['POST', '/admin/base/groupMember/teams'],

@@ -11,13 +11,13 @@
  *   members of public groups and teams are shown to anyone, of private groups to their members only.
  * - allMemberList (public) `{keyWord?, page?, size?}`: the catalogue of public AI members.
  */
-import { l, call, defineRoutes, AppError, fail, parseIds, isIn, id, int, nullableText, raw, COUNT, INT, obj, pageOf } from '../../../core/api';
+import { l, call, defineRoutes, AppError, fail, parseIds, isIn, and, eq, id, int, nullableText, raw, SYSTEM, BOOL, COUNT, INT, STR, listOf, nullable, obj, pageOf } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
-import { AI_INPUT, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, configObject, createAiUser, isAi, publicAi, type AiInput } from './ai-member.service';
+import { AI_INPUT, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, configObject, createAiUser, isAi, publicAi, USER_TYPE, type AiInput } from './ai-member.service';
 import { aiPrices } from './ai-price';
 import { withStoreFees } from '../ai/store-fee';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
@@ -158,6 +158,25 @@ export default defineRoutes((core: Core) => {
         const { rows, total } = await aiCatalogue(core, { keyWord: kw ? kw.trim() || null : null, page, size });
         const prices = await aiPrices(core, rows.map((r) => ({ id: r.id, config: configObject(r.config) })));
         return { list: rows.map((r) => publicAi(r, prices.get(r.id) ?? null)), pagination: { page, size, total } };
+      },
+    }),
+    call(core, 'base', 'groupMember', 'myAiMembers', {
+      method: 'GET',
+      member: true,
+      summary: l('The AI members I own', '我拥有的 AI 成员', '我擁有的 AI 成員'),
+      description: l(
+        "The caller's own AI members, in a group or not (what a listing may sell), oldest first.",
+        '调用者拥有的 AI 成员（无论是否在群组中，即商品可出售的对象），按创建先后排列。',
+        '呼叫者擁有的 AI 成員（無論是否在群組中，即商品可出售的對象），依建立先後排列。',
+      ),
+      input: {},
+      effect: 'read',
+      answer: listOf(obj({ id: INT, nickName: nullable(STR), headImg: nullable(STR), public: BOOL })),
+      async handler(req) {
+        const mine = await core.ops.reads(SYSTEM).find('base/sys/user', and(eq('ownerId', req.user!.id), eq('userType', USER_TYPE.ai), eq('status', 1)), {
+          fields: ['nickName', 'headImg', 'type'],
+        });
+        return mine.map((u) => ({ id: u.id, nickName: u.nickName, headImg: u.headImg, public: u.type === 1 }));
       },
     }),
   ];

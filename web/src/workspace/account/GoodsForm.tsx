@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import { useAuth } from '../../app/auth';
 import { calls, data, showFieldErrors, type Row } from '../../app/data';
 import { notify } from '../../app/notify';
 import { useViewport } from '../social/use-viewport';
@@ -68,7 +67,6 @@ function initial(g: MyGoods | null): Values {
 export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormProps) {
   const { t } = useI18n();
   const { width } = useViewport();
-  const me = Number(useAuth().user?.id ?? 0);
   const [form] = Form.useForm<Values>();
   const [types, setTypes] = useState<Array<{ value: number; label: string }>>([]);
   const [busy, setBusy] = useState(false);
@@ -154,7 +152,7 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
             <InputNumber min={0} max={99999999} precision={2} disabled={!!isFree} style={{ width: 160 }} data-testid="acc-goods-price" />
           </Form.Item>
         </Space>
-        <SellsFields me={me} />
+        <SellsFields />
         <Form.Item name="mainPic" label={t('wsAccount.goods.field.mainPic')} extra={t('wsAccount.goods.mainPicHint')} rules={[{ max: 255 }]}>
           <FileInput kind="image" />
         </Form.Item>

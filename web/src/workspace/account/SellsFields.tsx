@@ -4,7 +4,7 @@
  * (with "Updates included" and a price per run), one of the groups they own, or private files they
  * upload. The field names are the server's, so its 1002 shows on the right field.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, InputNumber, Segmented, Select, Switch, Typography } from 'antd';
 import { useI18n } from '../../i18n';
 import { MAX_SOLD_FILES, SELLS, SELLS_KINDS, type SellsKind } from './sells';
@@ -21,16 +21,10 @@ function useChoices(ask: boolean, load: () => Promise<Choice[]>): Choice[] | und
   return choices;
 }
 
-export interface SellsFieldsProps {
-  /** The signed-in member, whose AI members may be sold. */
-  me: number;
-}
-
-export default function SellsFields({ me }: SellsFieldsProps) {
+export default function SellsFields() {
   const { t } = useI18n();
   const kind = (Form.useWatch('relateType') ?? SELLS.nothing) as SellsKind;
-  const loadAi = useCallback(() => sellsCalls.myAiMembers(me), [me]);
-  const ais = useChoices(kind === SELLS.ai, loadAi);
+  const ais = useChoices(kind === SELLS.ai, sellsCalls.myAiMembers);
   const groups = useChoices(kind === SELLS.group, sellsCalls.ownedGroups);
   const options = (list: Choice[] | undefined) => (list ?? []).map((c) => ({ value: c.id, label: c.name }));
 

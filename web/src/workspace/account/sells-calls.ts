@@ -1,6 +1,6 @@
 /**
  * The calls behind what a listing sells and "My purchases", typed, over the data layer: the
- * member's own AI members (those of their groups' members that are AI members they own), their
+ * member's own AI members, their
  * groups by role, their private files, their purchases and what each opens.
  */
 import { calls, data } from '../../app/data';
@@ -25,15 +25,10 @@ async function groupsWhere(roles: readonly GroupRole[]): Promise<Choice[]> {
   return rows.filter((g) => roles.includes(g.role)).map((g) => ({ id: g.id, name: g.name }));
 }
 
-/** The AI members owned by `me` in the groups of `me` (each once). */
-async function myAiMembers(me: number): Promise<Choice[]> {
-  const groups = await calls.base.group.list2({}, quiet);
-  const pages = await Promise.all(groups.map((g) => calls.base.groupMember.memberList({ groupId: g.id, page: 1, size: 1000 }, quiet)));
-  const out = new Map<number, Choice>();
-  for (const m of pages.flatMap((p) => p.list)) {
-    if (m.userType === 1 && m.ownerId === me && !out.has(m.userId)) out.set(m.userId, { id: m.userId, name: m.nickName || m.name || `#${m.userId}` });
-  }
-  return [...out.values()];
+/** The AI members the member owns, in a group or not. */
+async function myAiMembers(): Promise<Choice[]> {
+  const mine = await calls.base.groupMember.myAiMembers({}, quiet);
+  return mine.map((a) => ({ id: a.id, name: a.nickName || `#${a.id}` }));
 }
 
 /** The files of `ids` with their names and sizes (a file that cannot be read keeps its id only). */
