@@ -19,6 +19,8 @@ export const NOTIFY_TYPE_OPTIONS: EnumOption[] = [
   { value: 9, label: l('Goods sold', '商品已售出', '商品已售出') },
   { value: 10, label: l('Order refunded', '订单已退款', '訂單已退款') },
   { value: 11, label: l('Sale refunded', '售出已退款', '售出已退款') },
+  { value: 12, label: l('Payout paid', '提现已支付', '提領已支付') },
+  { value: 13, label: l('Payout rejected', '提现被拒绝', '提領被拒絕') },
 ];
 
 /** Fields only administrators set: everything but the read state. */

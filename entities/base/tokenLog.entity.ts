@@ -34,6 +34,8 @@ export default defineEntity({
         { value: 11, label: l('AI run refunded', 'AI 运行退款', 'AI 執行退款') },
         { value: 12, label: l('Run earnings', '运行收益', '執行收益') },
         { value: 13, label: l('Store commission', '商店佣金', '商店佣金') },
+        { value: 14, label: l('Payout', '提现', '提領') },
+        { value: 15, label: l('Payout returned', '提现退回', '提領退回') },
       ],
     },
     field: {

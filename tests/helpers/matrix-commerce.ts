@@ -1,6 +1,6 @@
 /**
  * Permission-matrix fixtures of the order, redemption-code and ledger calls: member B aims each at
- * A's order (A bought from the administrator), A's purchase, A's used code and A's ledger entry. B may make orders
+ * A's order (A bought from the administrator), A's purchase, A's used code, A's ledger entry and A's payout. B may make orders
  * of their own; B must never see, cancel or pay A's, redeem A's code, or reach the administrator's
  * ledger calls.
  */
@@ -11,6 +11,7 @@ import { read, write } from './matrix-fixture';
 const specOfA = (w: World): number => w.rows.get('goods/spec')?.[0] ?? 1;
 const entryOfA = (w: World): number => w.rows.get('base/tokenLog')?.[0] ?? 1;
 const purchaseOfA = (w: World): number => w.rows.get('goods/purchase')?.[0] ?? 1;
+const payoutOfA = (w: World): number => w.rows.get('base/payout')?.[0] ?? 1;
 
 export const COMMERCE_FIXTURES: Record<string, (w: World) => Fixture> = {
   // B's own order of A's goods (the price comes from the server whatever B sends).
@@ -36,4 +37,9 @@ export const COMMERCE_FIXTURES: Record<string, (w: World) => Fixture> = {
   'POST /admin/base/tokenLog/auditList': (w) => read({ body: { userId: w.a.id } }),
   'GET /admin/base/tokenLog/check': () => read({}),
   'POST /admin/base/tokenLog/adjust': (w) => write({ body: { userId: w.a.id, amount: 5, clientKey: 'matrix-adjust-1' } }),
+  // B's own payout: B has nothing withdrawable, so 409 and nothing written.
+  'POST /admin/base/payout/request': () => write({ body: { tokens: 1, note: 'from B', clientKey: 'matrix-payout-1' } }),
+  // A's requested payout: only an administrator settles it.
+  'POST /admin/base/payout/markPaid': (w) => write({ body: { id: payoutOfA(w), reference: 'from B' } }),
+  'POST /admin/base/payout/reject': (w) => write({ body: { id: payoutOfA(w), reason: 'from B' } }),
 };

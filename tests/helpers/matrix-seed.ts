@@ -228,6 +228,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'goods/favorite', { goodsId: w.goodsId });
   await seedRow(w, 'base/paidLog', { userId: a.id, amount: 9.9, status: 1 });
   await seedRow(w, 'base/tokenLog', { userId: a.id, tokens: 5, balance: 5 });
+  await seedRow(w, 'base/payout', { userId: a.id, tokens: 5, status: 0 }, 'admin');
   // A's run still waiting for the workflow engine (its deadline far off, so the watchdog leaves it).
   await seedRow(w, 'base/run', { status: 0, kind: 0, isAsync: 1, cost: 1, workflowResultId: A_RUN_RESULT_ID, deadline: '2099-01-01T00:00:00.000Z' });
   await seedRow(w, 'base/notify', { fromId: w.adminId, toId: a.id }, 'admin');

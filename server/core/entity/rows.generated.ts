@@ -653,7 +653,7 @@ export type BaseNotifyRow = {
   /** Content (内容 / 內容) */
   content: string | null;
   /** Type (类型 / 類型) */
-  type: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+  type: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
   /** Sender (发送者 / 傳送者) */
   fromId: number | null;
   /** Receiver (接收者) */
@@ -689,7 +689,7 @@ export type BaseNotifyTemplateRow = {
   /** Content (内容 / 內容) */
   content: string | null;
   /** Type (类型 / 類型) */
-  type: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -749,6 +749,48 @@ export type BasePaidLogRow = {
 export type BasePaidLogColumns = BasePaidLogRow & {
   /** Provider payload (渠道原始数据 / 管道原始資料) */
   rawData: unknown;
+};
+
+/**
+ * Payout: a stored row of `base/payout` as a find or a lock answers it.
+ */
+export type BasePayoutRow = {
+  /** ID */
+  id: number;
+  /** Member (会员 / 會員) */
+  userId: number | null;
+  /** Tokens (代币数 / 代幣數) */
+  tokens: number;
+  /** Status (状态 / 狀態) */
+  status: 0 | 1 | 2;
+  /**
+   * Where to pay (收款信息 / 收款資訊)
+   * @maxLength 500
+   */
+  note: string | null;
+  /**
+   * Payment reference (支付凭证号 / 付款憑證號)
+   * @maxLength 200
+   */
+  reference: string | null;
+  /**
+   * Rejection reason (拒绝原因 / 拒絕原因)
+   * @maxLength 500
+   */
+  reason: string | null;
+  /** Handled by (处理人 / 處理人) */
+  handledBy: number | null;
+  /** Handled at (处理时间 / 處理時間) */
+  handleTime: string | null;
+  /**
+   * Request key (请求标识 / 請求標識)
+   * @maxLength 40
+   */
+  clientKey: string;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
 };
 
 /**
@@ -1314,7 +1356,7 @@ export type BaseTokenLogRow = {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
+  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -2281,6 +2323,7 @@ export interface EntityRowMap {
   'base/notify': BaseNotifyRow;
   'base/notifyTemplate': BaseNotifyTemplateRow;
   'base/paidLog': BasePaidLogRow;
+  'base/payout': BasePayoutRow;
   'base/run': BaseRunRow;
   'base/shortLink': BaseShortLinkRow;
   'base/site': BaseSiteRow;
@@ -2341,6 +2384,7 @@ export interface EntityColumnMap {
   'base/notify': BaseNotifyRow;
   'base/notifyTemplate': BaseNotifyTemplateRow;
   'base/paidLog': BasePaidLogColumns;
+  'base/payout': BasePayoutRow;
   'base/run': BaseRunRow;
   'base/shortLink': BaseShortLinkColumns;
   'base/site': BaseSiteRow;

@@ -1275,6 +1275,59 @@ export interface Calls {
         type?: 'login' | 'register' | 'reset';
       }, boolean, true>;
     };
+    payout: {
+      /**
+       * Mark a payout paid (标记提现已支付 / 標記提領已支付)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/payout/markPaid`
+       */
+      markPaid: Call<{
+        id: number;
+        /** @maxLength 200 */
+        reference: string;
+      }, {
+        id: number;
+        status: number;
+      }, true>;
+      /**
+       * Reject a payout (its tokens go back) (拒绝提现（代币退回） / 拒絕提領（代幣退回）)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/payout/reject`
+       */
+      reject: Call<{
+        id: number;
+        /** @maxLength 500 */
+        reason: string;
+      }, {
+        id: number;
+        status: number;
+      }, true>;
+      /**
+       * Ask to be paid withdrawable tokens (申请提现 / 申請提領)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/payout/request`
+       */
+      request: Call<{
+        tokens: number;
+        /** @maxLength 500 */
+        note?: string | null;
+        /** @maxLength 40 */
+        clientKey: string;
+      }, {
+        payout: {
+          id: number;
+          tokens: number;
+          status: number;
+          note: string | null;
+          reference: string | null;
+          reason: string | null;
+          handleTime: string | null;
+          createTime: string | null;
+        };
+        withdrawable: number;
+        replayed: boolean;
+      }, true>;
+    };
     shortLink: {
       /**
        * Create a short link (创建短链接 / 建立短網址)
@@ -2782,6 +2835,11 @@ export const CALL_ROUTES = {
       sendCode: ['POST', '/admin/base/open/sendCode'],
       testN: ['POST', '/admin/base/open/testN'],
       verifyCode: ['POST', '/admin/base/open/verifyCode'],
+    },
+    payout: {
+      markPaid: ['POST', '/admin/base/payout/markPaid'],
+      reject: ['POST', '/admin/base/payout/reject'],
+      request: ['POST', '/admin/base/payout/request'],
     },
     shortLink: {
       add: ['POST', '/admin/base/shortLink/add'],

@@ -23,6 +23,7 @@ export const ENTITY_KEYS = [
   'base/notify',
   'base/notifyTemplate',
   'base/paidLog',
+  'base/payout',
   'base/run',
   'base/shortLink',
   'base/site',
@@ -85,6 +86,7 @@ export const ENTITY_ACTIONS = {
   'base/notify': { update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/notifyTemplate': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/paidLog': { list: 'GET' },
+  'base/payout': { info: 'GET', list: 'POST', page: 'POST' },
   'base/run': { info: 'GET', list: 'POST', page: 'POST' },
   'base/shortLink': { info: 'GET', page: 'POST' },
   'base/site': {  },
@@ -1997,7 +1999,7 @@ export interface BaseNotify {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2037,7 +2039,7 @@ export interface BaseNotifyAdd {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2074,7 +2076,7 @@ export interface BaseNotifyUpdate {
    * Type (类型 / 類型)
    * @default 0
    */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
   /** Sender (发送者 / 傳送者) */
   fromId?: number | null;
   /** Receiver (接收者) */
@@ -2109,7 +2111,7 @@ export interface BaseNotifyTemplate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2128,7 +2130,7 @@ export interface BaseNotifyTemplateAdd {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
 }
 
 /**
@@ -2144,7 +2146,7 @@ export interface BaseNotifyTemplateUpdate {
   /** Content (内容 / 內容) */
   content?: string | null;
   /** Type (类型 / 類型) */
-  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | null;
+  type?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
 }
 
 /**
@@ -2284,6 +2286,126 @@ export interface BasePaidLogUpdate {
   eventId?: string | null;
   /** Provider payload (渠道原始数据 / 管道原始資料) */
   rawData?: unknown;
+}
+
+/**
+ * Payout (提现 / 提領): a row as `base/payout` returns it.
+ */
+export interface BasePayout {
+  /** ID */
+  readonly id?: number;
+  /** Member (会员 / 會員) */
+  userId?: number | null;
+  /** Tokens (代币数 / 代幣數) */
+  tokens?: number;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * Where to pay (收款信息 / 收款資訊)
+   * @maxLength 500
+   */
+  note?: string | null;
+  /**
+   * Payment reference (支付凭证号 / 付款憑證號)
+   * @maxLength 200
+   */
+  reference?: string | null;
+  /**
+   * Rejection reason (拒绝原因 / 拒絕原因)
+   * @maxLength 500
+   */
+  reason?: string | null;
+  /** Handled by (处理人 / 處理人) */
+  handledBy?: number | null;
+  /** Handled at (处理时间 / 處理時間) */
+  handleTime?: string | null;
+  /**
+   * Request key (请求标识 / 請求標識)
+   * @maxLength 40
+   */
+  clientKey?: string;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Payout (提现 / 提領): the payload of `/admin/base/payout/add`.
+ */
+export interface BasePayoutAdd {
+  /** Tokens (代币数 / 代幣數) */
+  tokens: number;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * Where to pay (收款信息 / 收款資訊)
+   * @maxLength 500
+   */
+  note?: string | null;
+  /**
+   * Payment reference (支付凭证号 / 付款憑證號)
+   * @maxLength 200
+   */
+  reference?: string | null;
+  /**
+   * Rejection reason (拒绝原因 / 拒絕原因)
+   * @maxLength 500
+   */
+  reason?: string | null;
+  /** Handled by (处理人 / 處理人) */
+  handledBy?: number | null;
+  /** Handled at (处理时间 / 處理時間) */
+  handleTime?: string | null;
+  /**
+   * Request key (请求标识 / 請求標識)
+   * @maxLength 40
+   */
+  clientKey: string;
+}
+
+/**
+ * Payout (提现 / 提領): the payload of `/admin/base/payout/update`.
+ */
+export interface BasePayoutUpdate {
+  id: number;
+  /** Tokens (代币数 / 代幣數) */
+  tokens?: number;
+  /**
+   * Status (状态 / 狀態)
+   * @default 0
+   */
+  status?: 0 | 1 | 2;
+  /**
+   * Where to pay (收款信息 / 收款資訊)
+   * @maxLength 500
+   */
+  note?: string | null;
+  /**
+   * Payment reference (支付凭证号 / 付款憑證號)
+   * @maxLength 200
+   */
+  reference?: string | null;
+  /**
+   * Rejection reason (拒绝原因 / 拒絕原因)
+   * @maxLength 500
+   */
+  reason?: string | null;
+  /** Handled by (处理人 / 處理人) */
+  handledBy?: number | null;
+  /** Handled at (处理时间 / 處理時間) */
+  handleTime?: string | null;
+  /**
+   * Request key (请求标识 / 請求標識)
+   * @maxLength 40
+   */
+  clientKey?: string;
 }
 
 /**
@@ -3996,7 +4118,7 @@ export interface BaseTokenLog {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -4047,7 +4169,7 @@ export interface BaseTokenLogAdd {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -4090,7 +4212,7 @@ export interface BaseTokenLogUpdate {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -6838,6 +6960,7 @@ export interface EntityRows {
   'base/notify': BaseNotify;
   'base/notifyTemplate': BaseNotifyTemplate;
   'base/paidLog': BasePaidLog;
+  'base/payout': BasePayout;
   'base/run': BaseRun;
   'base/shortLink': BaseShortLink;
   'base/site': BaseSite;
@@ -6898,6 +7021,7 @@ export interface EntityAdds {
   'base/notify': BaseNotifyAdd;
   'base/notifyTemplate': BaseNotifyTemplateAdd;
   'base/paidLog': BasePaidLogAdd;
+  'base/payout': BasePayoutAdd;
   'base/run': BaseRunAdd;
   'base/shortLink': BaseShortLinkAdd;
   'base/site': BaseSiteAdd;
@@ -6958,6 +7082,7 @@ export interface EntityUpdates {
   'base/notify': BaseNotifyUpdate;
   'base/notifyTemplate': BaseNotifyTemplateUpdate;
   'base/paidLog': BasePaidLogUpdate;
+  'base/payout': BasePayoutUpdate;
   'base/run': BaseRunUpdate;
   'base/shortLink': BaseShortLinkUpdate;
   'base/site': BaseSiteUpdate;

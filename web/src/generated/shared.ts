@@ -47,6 +47,8 @@ export const NOTIFY_TYPE = {
   goodsSold: 9,
   orderRefunded: 10,
   saleRefunded: 11,
+  payoutPaid: 12,
+  payoutRejected: 13,
 } as const;
 
 /** A group's cap on AI replies in a row (base/group aiReplyCap, entities/base/group.entity.ts): its default and the most it may be. */

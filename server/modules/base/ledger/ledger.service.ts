@@ -35,6 +35,10 @@ export const TOKEN_KIND = {
   runEarning: 12,
   /** The platform account's commission on that fee. */
   runCommission: 13,
+  /** Withdrawable tokens a creator asked to be paid (server/modules/base/ledger/payout.routes.ts). */
+  payout: 14,
+  /** A rejected payout's tokens given back. */
+  payoutReturned: 15,
 } as const;
 export type TokenKind = (typeof TOKEN_KIND)[keyof typeof TOKEN_KIND];
 

@@ -39,6 +39,10 @@ export const NOTIFY_TYPE = {
   orderRefunded: 10,
   /** A sale of the receiver's goods was refunded to its buyer. */
   saleRefunded: 11,
+  /** The receiver's payout was paid (the title names the amount and the reference). */
+  payoutPaid: 12,
+  /** The receiver's payout was rejected and its tokens given back (the content is the reason). */
+  payoutRejected: 13,
 } as const;
 
 export type NotifyType = (typeof NOTIFY_TYPE)[keyof typeof NOTIFY_TYPE];
