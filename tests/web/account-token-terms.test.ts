@@ -10,6 +10,10 @@ describe('ledger kinds', () => {
     expect(ledgerKindKey(99)).toBe('wsAccount.ledger.kind.other');
     expect(ledgerKindKey(null)).toBe('wsAccount.ledger.kind.other');
   });
+
+  it("labels a creator's run earnings (12), a payout (14) and its return (15)", () => {
+    for (const kind of [12, 14, 15]) expect(ledgerKindKey(kind)).toBe(`wsAccount.ledger.kind.k${kind}`);
+  });
 });
 
 describe('what a top-up buys', () => {

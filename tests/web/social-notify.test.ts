@@ -107,6 +107,10 @@ describe('where a notification leads', () => {
     for (const type of [4, 5, 7]) expect(notifyDestination({ id: 1, type, groupId: 12 }, 2, [])).toBe('/workbench?tab=chats&to=1-12');
   });
 
+  it("sends a payout's notice, paid or rejected, to the earnings tab", () => {
+    for (const type of [12, 13]) expect(notifyDestination({ id: 1, type }, 2, [])).toBe('/my/info?tab=earnings');
+  });
+
   it('sends a leave to the teams tab, since the member may no longer be in the group', () => {
     expect(notifyDestination({ id: 1, type: 6, groupId: 12 }, 2, [])).toBe('/workbench?tab=teams');
   });

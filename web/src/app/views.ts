@@ -25,5 +25,6 @@ export const VIEWS: Record<string, ViewComponent> = {
   'base/coupon': lazy(() => import('../console/commerce/CouponView')),
   'base/tokenLog': lazy(() => import('../console/commerce/TokenLogView')),
   'base/paidLog': lazy(() => import('../console/commerce/PaidLogView')),
+  'base/payout': lazy(() => import('../console/commerce/PayoutView')),
   'base/vip': lazy(() => import('../console/commerce/VipView')),
 };

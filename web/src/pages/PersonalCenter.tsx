@@ -30,6 +30,7 @@ const TAB_SCREENS: Record<Exclude<AccountTab, 'profile'>, ComponentType> = {
   goods: lazy(() => import('../workspace/account/GoodsTab')),
   vip: lazy(() => import('../workspace/account/VipTab')),
   tokens: lazy(() => import('../workspace/account/TokensTab')),
+  earnings: lazy(() => import('../workspace/account/EarningsTab')),
   nft: lazy(() => import('../workspace/nft/NftTab')),
 };
 
@@ -47,7 +48,7 @@ const PASSWORD_FIELDS = ['originalPassword', 'password', 'confirm'] as const;
  * /my/info: nickname, avatar address and password (000 §5: changing the password needs the
  * original password and the new one; 6–16 characters; an account made by e-mail code has none and
  * sets its first without an original). Saves through base/comm/personUpdate.
- * That is the first tab, "Profile"; `?tab=orders|purchases|favorites|goods|vip|tokens` opens the member's
+ * That is the first tab, "Profile"; `?tab=orders|purchases|favorites|goods|vip|tokens|earnings` opens the member's
  * commerce screens (web/src/workspace/account/, one lazily loaded file each).
  */
 export default function PersonalCenter() {

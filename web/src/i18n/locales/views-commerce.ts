@@ -1,6 +1,6 @@
 import { defineLocale } from '../define';
 
-/** Texts of the console's commerce screens (orders with refund, coupons, token audit, paid log). */
+/** Texts of the console's commerce screens (orders with refund, coupons, token audit, payouts, paid log). */
 export default defineLocale('viewsCommerce', {
   en: {
     id: 'ID',
@@ -95,6 +95,21 @@ export default defineLocale('viewsCommerce', {
       balance: 'Balance',
       entriesSum: 'Sum of entries',
       difference: 'Difference',
+    },
+    payout: {
+      searchHint: 'Search by reference or note',
+      markPaid: 'Mark paid',
+      reject: 'Reject',
+      paidTitle: 'Mark this payout paid',
+      rejectTitle: 'Reject this payout',
+      paidHint: 'Pay {{tokens}} tokens to the member outside the platform first, then enter the transfer’s reference.',
+      rejectHint: 'The {{tokens}} tokens go back to the member’s withdrawable balance. The member sees the reason.',
+      reference: 'Reference',
+      referenceRequired: 'Enter the transfer’s reference',
+      reason: 'Reason',
+      reasonRequired: 'Enter a reason',
+      done: 'Saved',
+      member: 'Member',
     },
     paidLog: {
       status1: 'Paid',
@@ -201,6 +216,21 @@ export default defineLocale('viewsCommerce', {
       entriesSum: '流水之和',
       difference: '差额',
     },
+    payout: {
+      searchHint: '按凭证号或收款信息搜索',
+      markPaid: '标记已支付',
+      reject: '拒绝',
+      paidTitle: '标记此提现已支付',
+      rejectTitle: '拒绝此提现',
+      paidHint: '请先在平台外向该会员支付 {{tokens}} 代币，再填写转账凭证号。',
+      rejectHint: '这 {{tokens}} 代币将退回该会员的可提现余额。会员会看到原因。',
+      reference: '凭证号',
+      referenceRequired: '请填写转账凭证号',
+      reason: '原因',
+      reasonRequired: '请填写原因',
+      done: '已保存',
+      member: '会员',
+    },
     paidLog: {
       status1: '已支付',
       status2: '支付失败',
@@ -305,6 +335,21 @@ export default defineLocale('viewsCommerce', {
       balance: '餘額',
       entriesSum: '流水之和',
       difference: '差額',
+    },
+    payout: {
+      searchHint: '依憑證號或收款資訊搜尋',
+      markPaid: '標記已支付',
+      reject: '拒絕',
+      paidTitle: '標記此提領已支付',
+      rejectTitle: '拒絕此提領',
+      paidHint: '請先在平台外向該會員支付 {{tokens}} 代幣，再填寫轉帳憑證號。',
+      rejectHint: '這 {{tokens}} 代幣將退回該會員的可提領餘額。會員會看到原因。',
+      reference: '憑證號',
+      referenceRequired: '請填寫轉帳憑證號',
+      reason: '原因',
+      reasonRequired: '請填寫原因',
+      done: '已儲存',
+      member: '會員',
     },
     paidLog: {
       status1: '已付款',

@@ -1,11 +1,12 @@
 import { defineLocale } from '../define';
 import { accountGoodsTexts } from './ws-account-goods';
 import { accountSellsTexts } from './ws-account-sells';
+import { accountEarningsTexts } from './ws-account-earnings';
 
 /** Texts of the personal centre's commerce tabs (orders, favorites, my goods and statistics, VIP, tokens, redemption codes, ledger). */
 export default defineLocale('wsAccount', {
   en: {
-    tabs: { profile: 'Profile', orders: 'Orders', favorites: 'Favorites', goods: 'My goods', purchases: 'My purchases', vip: 'VIP', tokens: 'Tokens', nft: 'NFT' },
+    tabs: { profile: 'Profile', orders: 'Orders', favorites: 'Favorites', goods: 'My goods', purchases: 'My purchases', vip: 'VIP', tokens: 'Tokens', earnings: 'Earnings', nft: 'NFT' },
     loadFailed: 'This list could not be loaded',
     refused: 'Not available to your account',
     retry: 'Retry',
@@ -45,6 +46,7 @@ export default defineLocale('wsAccount', {
     },
     ...accountGoodsTexts.en,
     ...accountSellsTexts.en,
+    ...accountEarningsTexts.en,
     vip: {
       plan: 'Plan: {{plan}}',
       activeTitle: 'You are a VIP',
@@ -98,13 +100,16 @@ export default defineLocale('wsAccount', {
         k9: 'Top-up refunded',
         k10: 'AI run',
         k11: 'AI run refunded',
+        k12: 'Run earnings',
+        k14: 'Payout',
+        k15: 'Payout returned',
         other: 'Other',
       },
       field: { tokens: 'Tokens', earnedTokens: 'Earned', withdrawableTokens: 'Withdrawable' },
     },
   },
   'zh-cn': {
-    tabs: { profile: '个人资料', orders: '订单', favorites: '收藏', goods: '我的商品', purchases: '我的已购', vip: '会员', tokens: '代币', nft: 'NFT' },
+    tabs: { profile: '个人资料', orders: '订单', favorites: '收藏', goods: '我的商品', purchases: '我的已购', vip: '会员', tokens: '代币', earnings: '收益', nft: 'NFT' },
     loadFailed: '列表加载失败',
     refused: '您的账号无法查看',
     retry: '重试',
@@ -144,6 +149,7 @@ export default defineLocale('wsAccount', {
     },
     ...accountGoodsTexts['zh-cn'],
     ...accountSellsTexts['zh-cn'],
+    ...accountEarningsTexts['zh-cn'],
     vip: {
       plan: '套餐：{{plan}}',
       activeTitle: '您是会员',
@@ -197,13 +203,16 @@ export default defineLocale('wsAccount', {
         k9: '充值退款',
         k10: 'AI 运行',
         k11: 'AI 运行退款',
+        k12: '运行收益',
+        k14: '提现',
+        k15: '提现退回',
         other: '其他',
       },
       field: { tokens: '代币', earnedTokens: '已赚', withdrawableTokens: '可提现' },
     },
   },
   'zh-tw': {
-    tabs: { profile: '個人資料', orders: '訂單', favorites: '收藏', goods: '我的商品', purchases: '我的已購', vip: '會員', tokens: '代幣', nft: 'NFT' },
+    tabs: { profile: '個人資料', orders: '訂單', favorites: '收藏', goods: '我的商品', purchases: '我的已購', vip: '會員', tokens: '代幣', earnings: '收益', nft: 'NFT' },
     loadFailed: '清單載入失敗',
     refused: '您的帳號無法檢視',
     retry: '重試',
@@ -243,6 +252,7 @@ export default defineLocale('wsAccount', {
     },
     ...accountGoodsTexts['zh-tw'],
     ...accountSellsTexts['zh-tw'],
+    ...accountEarningsTexts['zh-tw'],
     vip: {
       plan: '方案：{{plan}}',
       activeTitle: '您是會員',
@@ -296,6 +306,9 @@ export default defineLocale('wsAccount', {
         k9: '儲值退款',
         k10: 'AI 執行',
         k11: 'AI 執行退款',
+        k12: '執行收益',
+        k14: '提領',
+        k15: '提領退回',
         other: '其他',
       },
       field: { tokens: '代幣', earnedTokens: '已賺', withdrawableTokens: '可提領' },

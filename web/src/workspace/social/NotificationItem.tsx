@@ -1,7 +1,7 @@
 /** One notification in the bell's list: its type icon, title, content, time and read state. */
 import {
   CheckCircleOutlined, CrownOutlined, LoginOutlined, LogoutOutlined, NotificationOutlined, RollbackOutlined, ShopOutlined, ShoppingOutlined,
-  SoundOutlined, UserAddOutlined,
+  SoundOutlined, UserAddOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Tooltip } from 'antd';
@@ -22,6 +22,8 @@ const ICONS: Record<number, ReactNode> = {
   [NOTIFY_TYPE.goodsSold]: <ShopOutlined />,
   [NOTIFY_TYPE.orderRefunded]: <RollbackOutlined />,
   [NOTIFY_TYPE.saleRefunded]: <RollbackOutlined />,
+  [NOTIFY_TYPE.payoutPaid]: <WalletOutlined />,
+  [NOTIFY_TYPE.payoutRejected]: <RollbackOutlined />,
 };
 
 /** "5 min ago", or the date beyond a week. */

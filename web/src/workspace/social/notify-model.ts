@@ -19,7 +19,7 @@
  * - A live notice's toast closes once the notice is read, here or by the server (a request answered).
  */
 import { chatPath, tabPath } from '../nav';
-import { orderPath } from '../orders-path';
+import { EARNINGS_PATH, orderPath } from '../orders-path';
 import type { ChatMessage, Target } from '../../app/socket';
 
 import { NOTIFY_TYPE } from '../notify-types';
@@ -192,6 +192,9 @@ export function notifyDestination(row: NotifyRow, me: number, held: readonly Hel
     case NOTIFY_TYPE.goodsSold:
     case NOTIFY_TYPE.saleRefunded:
       return orderPath(orderOf(row), true);
+    case NOTIFY_TYPE.payoutPaid:
+    case NOTIFY_TYPE.payoutRejected:
+      return EARNINGS_PATH;
     default:
       return null;
   }
