@@ -27,7 +27,14 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const [settling, setSettling] = useState<Settling>(null);
   const [shownIds, setShownIds] = useState<number[]>([]);
   const names = useUserNames(shownIds);
-  const muted = (v: unknown) => (v ? <Typography.Text ellipsis={{ tooltip: String(v) }} style={{ maxWidth: 220 }}>{String(v)}</Typography.Text> : <Typography.Text type="secondary">-</Typography.Text>);
+  const muted = (v: unknown, maxWidth: number, danger = false) =>
+    v ? (
+      <Typography.Text type={danger ? 'danger' : undefined} ellipsis={{ tooltip: String(v) }} style={{ maxWidth }}>
+        {String(v)}
+      </Typography.Text>
+    ) : (
+      <Typography.Text type="secondary">-</Typography.Text>
+    );
 
   const columns: ProColumns<Row>[] = [
     { title: t('viewsCommerce.id'), dataIndex: 'id', width: 70, search: false },
@@ -40,8 +47,8 @@ function Screen({ meta }: { meta: EntityMeta }) {
     },
     { title: meta.label('tokens'), dataIndex: 'tokens', width: 120, align: 'right', search: false, render: (_, r) => <Typography.Text strong>{formatTokens(r.tokens, lang)}</Typography.Text> },
     { title: meta.label('status'), dataIndex: 'status', width: 110, ...selectFilter('status', meta.options('status')), render: (_, r) => <EnumTag value={r.status} options={meta.options('status')} colors={STATUS_COLORS} /> },
-    { title: meta.label('note'), dataIndex: 'note', width: 220, search: false, render: (_, r) => muted(r.note) },
-    { title: meta.label('reference'), dataIndex: 'reference', width: 180, search: false, render: (_, r) => muted(r.reference ?? r.reason) },
+    { title: meta.label('note'), dataIndex: 'note', width: 220, search: false, render: (_, r) => muted(r.note, 200) },
+    { title: t('viewsCommerce.payout.outcome'), dataIndex: 'reference', width: 200, search: false, render: (_, r) => muted(r.reference ?? r.reason, 180, !r.reference) },
     { title: t('viewsCommerce.createdAt'), dataIndex: 'createTime', width: 170, search: false, render: (_, r) => formatTime(r.createTime) },
     { title: meta.label('handleTime'), dataIndex: 'handleTime', width: 170, search: false, render: (_, r) => formatTime(r.handleTime) || '-' },
   ];

@@ -110,6 +110,7 @@ export default defineLocale('viewsCommerce', {
       reasonRequired: 'Enter a reason',
       done: 'Saved',
       member: 'Member',
+      outcome: 'Reference or reason',
     },
     paidLog: {
       status1: 'Paid',
@@ -230,6 +231,7 @@ export default defineLocale('viewsCommerce', {
       reasonRequired: '请填写原因',
       done: '已保存',
       member: '会员',
+      outcome: '凭证号或原因',
     },
     paidLog: {
       status1: '已支付',
@@ -350,6 +352,7 @@ export default defineLocale('viewsCommerce', {
       reasonRequired: '請填寫原因',
       done: '已儲存',
       member: '會員',
+      outcome: '憑證號或原因',
     },
     paidLog: {
       status1: '已付款',

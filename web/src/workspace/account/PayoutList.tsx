@@ -27,7 +27,7 @@ export default function PayoutList({ version }: { version: number }) {
         {paged.list.map((p) => {
           const status = Number(p.status ?? 0);
           return (
-            <div key={p.id} className="acc-ledger-row" data-testid="acc-payout" data-status={status}>
+            <div key={p.id} className="acc-ledger-row acc-payout-row" data-testid="acc-payout" data-status={status}>
               <div className="acc-row-main">
                 <div className="acc-tags">
                   <Typography.Text strong>{formatTokens(p.tokens, lang)}</Typography.Text>
