@@ -176,6 +176,8 @@ test('5. Alice sees the sale and her run earnings in her ledger', async () => {
   await expect(earning).toContainText('Run earnings');
   await expect(earning).toContainText('+1.8');
   await expect(earning).toContainText('Earned');
+  // It names the listing it came from.
+  await expect(earning.getByTestId('acc-ledger-source')).toHaveText(title);
   const sale = a.locator('[data-testid="acc-ledger-entry"][data-kind="3"]');
   await expect(sale).toContainText('Sale revenue');
   await expect(sale.getByTestId('acc-ledger-source')).toHaveText(title);
