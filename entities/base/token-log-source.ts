@@ -1,10 +1,11 @@
 /**
  * What a member's token ledger entry came from, as the ledger shows it (tokenLog's virtual `source`):
  * for an order (a top-up, a VIP gift, a sale and its reversal) the goods' title, else the title kept
- * on the order, else its number; for a redemption code the code masked to its last 4 characters.
- * A read or two per kind for a whole page; entries of other kinds (AI runs, adjustments) get null.
+ * on the order, else its number; for a redemption code the code masked to its last 4 characters; for
+ * an AI run (its cost, refund, earnings and commission) the listing of a bought copy, else the AI
+ * member's name, else the app's. A read or two per kind for a whole page; adjustments get null.
  */
-import { isIn } from '../../server/core/api';
+import { dynamicKey, isIn } from '../../server/core/api';
 import type { HookTransaction, Row } from '../../server/core/api';
 
 /** A redemption code as the ledger shows it: only its last 4 characters. */
@@ -59,11 +60,40 @@ async function couponCodes(t: HookTransaction, ids: number[]): Promise<Map<numbe
   return found;
 }
 
+const text = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** `id -> name` of the rows of `ids` (removed ones too), by their `field`. */
+async function namesOf(t: HookTransaction, entity: 'goods/info' | 'base/sys/user' | 'base/app', field: 'title' | 'nickName' | 'name', ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await t.system.find(dynamicKey(entity), isIn('id', ids), { fields: [field], deleted: true });
+  return new Map(rows.flatMap((r) => (typeof r[field] === 'string' && text(r[field] as string) ? [[Number(r.id), text(r[field] as string)!]] : [])));
+}
+
+const known = (ids: Array<number | null>): number[] => [...new Set(ids.filter((n): n is number => !!n))];
+
+/** What each AI run was: the listing of a bought copy, else the AI member, else the app. */
+async function runSources(t: HookTransaction, ids: number[]): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  if (!ids.length) return found;
+  const runs = await t.system.find('base/run', isIn('id', ids), { fields: ['purchaseId', 'aiUserId', 'appId'] });
+  const purchases = await t.system.find('goods/purchase', isIn('id', known(runs.map((r) => r.purchaseId))), { fields: ['goodsId'] });
+  const goodsOf = new Map(purchases.map((p) => [p.id, p.goodsId]));
+  const [titles, ais, apps] = await Promise.all([
+    namesOf(t, 'goods/info', 'title', known(purchases.map((p) => p.goodsId))),
+    namesOf(t, 'base/sys/user', 'nickName', known(runs.map((r) => r.aiUserId))),
+    namesOf(t, 'base/app', 'name', known(runs.map((r) => r.appId))),
+  ]);
+  for (const r of runs) {
+    const listing = r.purchaseId ? titles.get(goodsOf.get(r.purchaseId) ?? 0) : undefined;
+    const source = listing ?? (r.aiUserId ? ais.get(r.aiUserId) : undefined) ?? (r.appId ? apps.get(r.appId) : undefined);
+    if (source) found.set(r.id, source);
+  }
+  return found;
+}
+
 /** Fills `source` on each ledger row read. */
 export async function fillTokenLogSources(t: HookTransaction, rows: Row[]): Promise<void> {
-  const [orders, coupons] = await Promise.all([orderTitles(t, idsOf(rows, 'order')), couponCodes(t, idsOf(rows, 'coupon'))]);
-  for (const r of rows) {
-    const id = Number(r.relateId);
-    r.source = (r.relateType === 'order' ? orders.get(id) : r.relateType === 'coupon' ? coupons.get(id) : undefined) || null;
-  }
+  const [orders, coupons, runs] = await Promise.all([orderTitles(t, idsOf(rows, 'order')), couponCodes(t, idsOf(rows, 'coupon')), runSources(t, idsOf(rows, 'run'))]);
+  const bySource: Record<string, Map<number, string>> = { order: orders, coupon: coupons, run: runs };
+  for (const r of rows) r.source = bySource[String(r.relateType)]?.get(Number(r.relateId)) || null;
 }

@@ -40,6 +40,8 @@ export default defineEntity({
     },
     aiUserId: { type: 'int', index: true, label: l('AI member', 'AI 成员', 'AI 成員') },
     groupId: { type: 'int', index: true, label: l('Group', '群组', '群組') },
+    // The membership of groupId the purchase made (null: the buyer was a member already, and stays one on a refund).
+    memberId: { type: 'int', label: l('Membership', '成员记录', '成員紀錄') },
     snapshot: { type: 'json', jsonType: 'object', label: l('Settings at purchase', '购买时的设置', '購買時的設定') },
     // The files bought (kind 3), as the listing named them then: a later edit of the listing takes none away.
     fileIds: { type: 'json', jsonType: 'array', items: 'integer', label: l('Files bought', '已购文件', '已購檔案') },
@@ -64,6 +66,6 @@ export default defineEntity({
     members: 'all',
     ...ownRows,
     // The buyer chooses only whether others in their groups may use it; the rest is the fulfilment's.
-    adminOnly: ['goodsId', 'orderId', 'sellerId', 'kind', 'aiUserId', 'groupId', 'snapshot', 'fileIds', 'status', 'revokeTime'],
+    adminOnly: ['goodsId', 'orderId', 'sellerId', 'kind', 'aiUserId', 'groupId', 'memberId', 'snapshot', 'fileIds', 'status', 'revokeTime'],
   },
 });

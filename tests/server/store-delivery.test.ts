@@ -178,6 +178,17 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     expect((await takenBackNotices(orderNo)).map((n) => n.title)).toContain('已退款，因此收回：您在 Paid club 的席位');
   });
 
+  it('leaves a buyer who was a member already in the group when the place is refunded', async () => {
+    const vera = await person(t, 'vera');
+    ok(await post(t, seller, '/admin/base/groupMember/add', { groupId: soldGroup, userId: vera.id }));
+    const goodsId = await listing(SELLS.group);
+    const orderNo = await place(goodsId, vera);
+    const order = await payRaced(PROVIDERS[0], orderNo, vera);
+    expect(await purchasesOf(order.id)).toMatchObject([{ kind: SELLS.group, groupId: soldGroup, memberId: null, status: 1 }]);
+    await refundTwice(PROVIDERS[0], orderNo);
+    expect(Number((await memberRow(soldGroup, vera.id)).delete)).toBe(0);
+  });
+
   it.each(PROVIDERS)('delivers files bought with %s once, also of goods removed after the order; only the buyer fetches them until the refund', async (provider) => {
     const goodsId = await listing(SELLS.files);
     const orderNo = await place(goodsId);

@@ -129,6 +129,11 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     for (const r of failed) expect(of(r.id)).toEqual([[Number(r.userId), 10, -toUnits(PRICE + FEE)], [Number(r.userId), 11, toUnits(PRICE + FEE)]].sort());
     await expectLedgerBalanced(t());
 
+    // Each run's entry names where it came from: the listing of the bought copy, for the creator and the asker.
+    const ledger = async (who: Person) => ok(await post(t(), '/admin/base/tokenLog/page', { page: 1, size: 50 }, who.token)).list as Array<Record<string, any>>;
+    expect(new Set((await ledger(creator)).filter((e) => e.relateType === 'run').map((e) => e.source))).toEqual(new Set(['Sage, bought']));
+    expect(new Set((await ledger(buyers[5])).filter((e) => e.relateType === 'run').map((e) => e.source))).toEqual(new Set(['Sage, bought']));
+
     // The creator sees the runs and what they earned, by listing and by day.
     const earnings = ok(await get(t(), '/admin/base/tokenLog/earnings', {}, creator.token));
     expect(earnings.total).toEqual({ runs: 70, runTokens: (70 * SHARES.creator) / 10_000, sales: 0, saleTokens: 0 });

@@ -1,6 +1,9 @@
 /** The token screens' terms: every ledger kind the server writes has a label, and what a top-up buys. */
 import { describe, expect, it } from 'vitest';
 import { ledgerKindKey, tokensForAmount } from '../../web/src/workspace/account/token-terms';
+import accountTexts from '../../web/src/i18n/locales/ws-account';
+import { LANGS } from '../../web/src/i18n/define';
+import { TOKEN_KIND } from '../../server/modules/base/ledger/ledger.service';
 
 describe('ledger kinds', () => {
   it('labels an AI run charge (10) and refund (11) as such, not as "Other"', () => {
@@ -11,8 +14,13 @@ describe('ledger kinds', () => {
     expect(ledgerKindKey(null)).toBe('wsAccount.ledger.kind.other');
   });
 
-  it("labels a creator's run earnings (12), a payout (14) and its return (15)", () => {
-    for (const kind of [12, 14, 15]) expect(ledgerKindKey(kind)).toBe(`wsAccount.ledger.kind.k${kind}`);
+  it('labels every kind the server writes, run earnings (12) and store commission (13) too, in every language', () => {
+    for (const kind of Object.values(TOKEN_KIND)) {
+      const key = ledgerKindKey(kind);
+      expect(key).toBe(`wsAccount.ledger.kind.k${kind}`);
+      for (const lang of LANGS) expect((accountTexts.texts[lang].ledger.kind as Record<string, string>)[`k${kind}`]).toBeTruthy();
+    }
+    expect(accountTexts.texts.en.ledger.kind.k12).toBe('Run earnings');
   });
 });
 

@@ -5505,6 +5505,8 @@ export interface GoodsPurchase {
   aiUserId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /** Membership (成员记录 / 成員紀錄) */
+  memberId?: number | null;
   /** Settings at purchase (购买时的设置 / 購買時的設定) */
   snapshot?: Record<string, unknown> | null;
   /** Files bought (已购文件 / 已購檔案) */
@@ -5543,6 +5545,8 @@ export interface GoodsPurchaseAdd {
   aiUserId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /** Membership (成员记录 / 成員紀錄) */
+  memberId?: number | null;
   /** Settings at purchase (购买时的设置 / 購買時的設定) */
   snapshot?: Record<string, unknown> | null;
   /** Files bought (已购文件 / 已購檔案) */
@@ -5578,6 +5582,8 @@ export interface GoodsPurchaseUpdate {
   aiUserId?: number | null;
   /** Group (群组 / 群組) */
   groupId?: number | null;
+  /** Membership (成员记录 / 成員紀錄) */
+  memberId?: number | null;
   /** Settings at purchase (购买时的设置 / 購買時的設定) */
   snapshot?: Record<string, unknown> | null;
   /** Files bought (已购文件 / 已購檔案) */

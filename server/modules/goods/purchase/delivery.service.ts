@@ -39,11 +39,14 @@ async function snapshotOf(core: Core, t: OpTransaction, aiId: number): Promise<R
   return Object.fromEntries(SNAPSHOT_KEYS.filter((k) => config[k] !== undefined).map((k) => [k, config[k]]));
 }
 
-/** The buyer joins the live group `groupId` unless they are in it already (or it is gone). */
-async function joinGroup(core: Core, t: OpTransaction, groupId: number, buyerId: number): Promise<void> {
+/**
+ * The buyer joins the live group `groupId` unless they are in it already (or it is gone); answers
+ * the membership it made, or null.
+ */
+async function joinGroup(core: Core, t: OpTransaction, groupId: number, buyerId: number): Promise<number | null> {
   const [g] = await t.lock(entities(core).groups, groupId);
-  if (!g || (await lockMember(core, groupId, buyerId))) return;
-  await addMember(core, t, g, { userId: buyerId });
+  if (!g || (await lockMember(core, groupId, buyerId))) return null;
+  return addMember(core, t, g, { userId: buyerId });
 }
 
 /**
@@ -59,8 +62,9 @@ export async function deliverPurchase(core: Core, t: OpTransaction, order: Goods
   const snapshot = aiUserId && !goods.updatesIncluded ? await snapshotOf(core, t, aiUserId) : null;
   const fileIds = kind === SELLS.files ? (soldFileIds(goods.attachments) ?? []) : null;
   const row = { userId: order.userId, goodsId: goods.id, orderId: order.id, sellerId: order.sellerId, kind, aiUserId, groupId, snapshot, fileIds };
-  const { created } = await t.addIfAbsent(purchases(core), row, ['orderId'], { owner: order.userId });
-  if (created && groupId) await joinGroup(core, t, groupId, order.userId);
+  const { id, created } = await t.addIfAbsent(purchases(core), row, ['orderId'], { owner: order.userId });
+  const memberId = created && groupId ? await joinGroup(core, t, groupId, order.userId) : null;
+  if (memberId) await t.system.updateWhere(purchases(core), id, { memberId }, { expect: 1 });
 }
 
 /** Soft-deletes `rows` of group `groupId`, telling the group when it is live. */
@@ -80,9 +84,10 @@ async function takeBackAi(core: Core, t: OpTransaction, p: Purchase): Promise<nu
 }
 
 /** The buyer leaves the group they bought a place in, unless they own it. */
+/** The buyer leaves the group the purchase made them a member of (not one they had joined before). */
 async function takeBackPlace(core: Core, t: OpTransaction, p: Purchase): Promise<void> {
-  if (!p.groupId || !p.userId) return;
-  const [row] = await t.lock(entities(core).members, and(eq('groupId', p.groupId), eq('userId', p.userId)));
+  if (!p.groupId || !p.memberId) return;
+  const [row] = await t.lock(entities(core).members, p.memberId);
   if (row && row.isOwner !== 1) await removeRows(core, t, p.groupId, [row]);
 }
 

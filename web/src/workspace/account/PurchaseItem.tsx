@@ -13,6 +13,7 @@ import { formatDate } from '../../app/money';
 import { formatSize } from '../../components/space';
 import { chatPath } from '../nav';
 import { kindOf, SELLS } from './sells';
+import { calls } from '../../app/data';
 import { sellsCalls, type Choice, type Purchase } from './sells-calls';
 
 const ACTIVE = 1;
@@ -24,12 +25,38 @@ interface Props {
   onChanged: () => void;
 }
 
-/** Opens file `id` of a purchase in a new tab through its short-lived url. */
-async function download(id: number): Promise<void> {
-  const tab = window.open('', '_blank');
+/** Saves `url` (of this site) as `name`. */
+function save(url: string, name: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/** Whether files are on this site's own disk (their urls are ours), asked once. */
+let localStore: Promise<boolean> | null = null;
+function isLocalStore(): Promise<boolean> {
+  localStore ??= calls.base.comm.uploadMode({}, { silent: true }).then(
+    (m) => m.mode === 'local',
+    () => false,
+  );
+  return localStore;
+}
+
+/**
+ * Fetches file `id` of a purchase through its short-lived url: from the site's own disk it is saved
+ * under its own name; from an object store it opens in the tab opened at the click (before the
+ * call, so no popup blocker stops it), named by the store.
+ */
+async function download(id: number, name: string | null): Promise<void> {
+  const local = await isLocalStore();
+  const tab = local ? null : window.open('', '_blank');
   try {
     const { url } = await sellsCalls.fileUrl(id);
-    if (tab) tab.location.href = url;
+    if (local) save(url, name ?? '');
+    else if (tab) tab.location.href = url;
     else window.location.assign(url);
   } catch {
     tab?.close(); // the http client showed why
@@ -114,7 +141,7 @@ function Opens(props: Props) {
               {f.name ?? `#${f.id}`}
             </Typography.Text>
             {f.size !== null && <span className="acc-small acc-muted">{formatSize(f.size)}</span>}
-            <Button size="small" icon={<DownloadOutlined />} onClick={() => void download(f.id)} data-testid="acc-purchase-download">
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void download(f.id, f.name)} data-testid="acc-purchase-download">
               {t('wsAccount.purchases.download')}
             </Button>
           </div>
