@@ -131,8 +131,8 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
  * there; a copy bought without updates answers with the settings it had when it was bought.
  */
 export async function groupReplySetup(core: Core, ai: AiUser, groupId: number | null): Promise<ReplySetup | null> {
-  const copy = groupId === null ? null : await storeCopyOf(core, groupId, ai.id);
-  const setup = await replySetup(core, copy?.snapshot ? { ...ai, config: { ...ai.config, ...copy.snapshot } } : ai);
+  const [current, copy] = await Promise.all([replySetup(core, ai), groupId === null ? null : storeCopyOf(core, groupId, ai.id)]);
+  const setup = copy?.snapshot ? await replySetup(core, { ...ai, config: { ...ai.config, ...copy.snapshot } }) : current;
   return setup && { ...setup, feeUnits: feeUnitsOf(copy) };
 }
 

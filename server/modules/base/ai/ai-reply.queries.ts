@@ -52,7 +52,8 @@ function parsed(v: unknown): unknown {
   }
 }
 
-function objectOf(v: unknown): Row {
+/** A stored JSON object (text on the database), parsed; `{}` when it is none. */
+export function objectOf(v: unknown): Row {
   const o = parsed(v);
   return o && typeof o === 'object' && !Array.isArray(o) ? (o as Row) : {};
 }

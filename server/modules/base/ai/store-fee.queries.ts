@@ -4,6 +4,7 @@
  * bound parameter; booleans come back as 0/1.
  */
 import { entity } from '../../../core/api';
+import { objectOf } from './ai-reply.queries';
 import type { Core } from '../../../core/api';
 
 /** A bought AI member's copy in one group, as a reply needs it. */
@@ -42,16 +43,6 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
       `WHERE m.${q('groupId')} = ? AND m.${q('userId')} IN (${marks(aiUserIds.length)})${live}`,
     [groupId, ...aiUserIds],
   );
-  return rows.map(({ shared, snapshot, ...r }) => ({ ...r, shared: shared === true || shared === 1, snapshot: storedObject(snapshot) }));
+  return rows.map(({ shared, snapshot, ...r }) => ({ ...r, shared: shared === true || shared === 1, snapshot: snapshot ? objectOf(snapshot) : null }));
 }
 
-/** A stored JSON object (text on the database, parsed), or null. */
-function storedObject(v: unknown): Record<string, unknown> | null {
-  if (typeof v !== 'string' || v === '') return null;
-  try {
-    const parsed: unknown = JSON.parse(v);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
