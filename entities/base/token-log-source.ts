@@ -3,7 +3,8 @@
  * for an order (a top-up, a VIP gift, a sale and its reversal) the goods' title, else the title kept
  * on the order, else its number; for a redemption code the code masked to its last 4 characters; for
  * an AI run (its cost, refund, earnings and commission) the listing of a bought copy, else the AI
- * member's name, else the app's. A read or two per kind for a whole page; adjustments get null.
+ * member's name, else the app's; for a payout (and its return) its payment reference, else its
+ * number. A read or two per kind for a whole page; adjustments get null.
  */
 import { dynamicKey, isIn } from '../../server/core/api';
 import type { HookTransaction, Row } from '../../server/core/api';
@@ -91,9 +92,21 @@ async function runSources(t: HookTransaction, ids: number[]): Promise<Map<number
   return found;
 }
 
+/** Which payout each entry moved: its payment reference once paid, else its number. */
+async function payoutSources(t: HookTransaction, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await t.system.find('base/payout', isIn('id', ids), { fields: ['reference'], deleted: true });
+  return new Map(rows.map((r) => [r.id, text(r.reference) ?? `#${r.id}`]));
+}
+
 /** Fills `source` on each ledger row read. */
 export async function fillTokenLogSources(t: HookTransaction, rows: Row[]): Promise<void> {
-  const [orders, coupons, runs] = await Promise.all([orderTitles(t, idsOf(rows, 'order')), couponCodes(t, idsOf(rows, 'coupon')), runSources(t, idsOf(rows, 'run'))]);
-  const bySource: Record<string, Map<number, string>> = { order: orders, coupon: coupons, run: runs };
+  const [orders, coupons, runs, payouts] = await Promise.all([
+    orderTitles(t, idsOf(rows, 'order')),
+    couponCodes(t, idsOf(rows, 'coupon')),
+    runSources(t, idsOf(rows, 'run')),
+    payoutSources(t, idsOf(rows, 'payout')),
+  ]);
+  const bySource: Record<string, Map<number, string>> = { order: orders, coupon: coupons, run: runs, payout: payouts };
   for (const r of rows) r.source = bySource[String(r.relateType)]?.get(Number(r.relateId)) || null;
 }

@@ -265,8 +265,12 @@ export class S3Storage implements StorageAdapter {
     return `${this.config.publicUrl}/${this.objectKey(key).split('/').map(encodeURIComponent).join('/')}`;
   }
 
-  /** A presigned GetObject url of the object, good for `opts.seconds` (at most a week, as S3 allows). */
-  async signedUrl(key: string, opts: { seconds: number }): Promise<string> {
+  /**
+   * A presigned GetObject url of the object, good for `opts.seconds` (at most a week, as S3 allows);
+   * with `downloadName`, S3 answers it as an attachment of that name (response-content-disposition,
+   * signed with the url), where the stored object is named by its key.
+   */
+  async signedUrl(key: string, opts: { seconds: number; downloadName?: string }): Promise<string> {
     const { protocol, hostname, port, pathname } = new URL(this.config.endpoint);
     const base = pathname.replace(/\/+$/, '');
     const objectPath = this.objectKey(key).split('/').map(rfc3986).join('/');
@@ -282,7 +286,7 @@ export class S3Storage implements StorageAdapter {
     });
     const unsigned = new Set([PAYLOAD_HEADER]);
     const signed = await signer.presign(
-      { method: 'GET', protocol, hostname: host, port: port ? Number(port) : undefined, path, query: {}, headers: { host: port ? `${host}:${port}` : host, [PAYLOAD_HEADER]: 'UNSIGNED-PAYLOAD' } },
+      { method: 'GET', protocol, hostname: host, port: port ? Number(port) : undefined, path, query: opts.downloadName ? { 'response-content-disposition': attachmentOf(opts.downloadName) } : {}, headers: { host: port ? `${host}:${port}` : host, [PAYLOAD_HEADER]: 'UNSIGNED-PAYLOAD' } },
       { expiresIn: Math.min(MAX_PRESIGNED_SECONDS, Math.max(1, Math.floor(opts.seconds))), unsignableHeaders: unsigned, unhoistableHeaders: unsigned },
     );
     const query = Object.entries(signed.query ?? {}).map(([k, v]) => `${rfc3986(k)}=${rfc3986(String(v))}`).join('&');
@@ -294,6 +298,12 @@ export class S3Storage implements StorageAdapter {
 const PAYLOAD_HEADER = 'x-amz-content-sha256';
 /** S3 refuses presigned urls that live longer than a week. */
 const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
+
+/** `attachment` named `name`: an ASCII fallback and the exact name in UTF-8 (RFC 6266). */
+function attachmentOf(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc3986(name)}`;
+}
 
 /** RFC 3986 encoding, as Signature V4 canonicalizes: unreserved characters kept, all else %XX. */
 function rfc3986(s: string): string {

@@ -64,6 +64,11 @@ export interface StoredFile extends StoredMeta {
 export interface SignedUrlOptions {
   /** How long the url works, from now. */
   seconds: number;
+  /**
+   * The name a download takes, where the store can say it (S3: a signed response-content-disposition);
+   * the local store ignores it (its route names a file by its key; the web names what it saves).
+   */
+  downloadName?: string;
 }
 
 /** An inclusive byte range, as HTTP Range gives it. */

@@ -221,7 +221,7 @@ export class FakeS3 {
       }
       case 'GetObject':
       case 'HeadObject':
-        return this.read(res, op === 'HeadObject', objectOf(), req.headers.range);
+        return this.read(res, op === 'HeadObject', objectOf(), req.headers.range, responseOverrides(query));
       case 'DeleteObject':
         state.objects.delete(key);
         return this.send(res, 204);
@@ -267,9 +267,9 @@ export class FakeS3 {
     return obj;
   }
 
-  private read(res: ServerResponse, headOnly: boolean, obj: FakeS3Object, rangeHeader: string | undefined): number {
+  private read(res: ServerResponse, headOnly: boolean, obj: FakeS3Object, rangeHeader: string | undefined, overrides: Record<string, string>): number {
     const size = obj.body.length;
-    const common = { 'content-type': obj.contentType, etag: obj.etag, 'last-modified': obj.modified.toUTCString(), 'accept-ranges': 'bytes', ...obj.headers };
+    const common = { 'content-type': obj.contentType, etag: obj.etag, 'last-modified': obj.modified.toUTCString(), 'accept-ranges': 'bytes', ...obj.headers, ...overrides };
     const range = headOnly ? null : byteRange(rangeHeader, size);
     if (range === 'unsatisfiable') {
       throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable', { RangeRequested: String(rangeHeader), ActualObjectSize: String(size) });
@@ -366,4 +366,14 @@ export class FakeS3 {
 /** Starts a fake S3 (see {@link FakeS3}); `close()` stops it. */
 export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   return new FakeS3(options).start(options.port ?? 0);
+}
+
+/** GetObject's `response-*` query parameters (a signed request's): headers that replace the stored ones in the answer. */
+function responseOverrides(query: Map<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['cache-control', 'content-disposition', 'content-encoding', 'content-language', 'content-type', 'expires']) {
+    const value = query.get(`response-${name}`);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
 }

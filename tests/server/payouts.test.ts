@@ -103,6 +103,9 @@ describe.each(kinds)('payouts on %s', (kind) => {
     const notices = (await notificationsOf(t, eve.id)).filter((n) => n.type === 12);
     expect(notices).toHaveLength(1);
     expect(notices[0].title).toContain(String(row.reference));
+    // Her ledger names the payout by its payment reference.
+    const ledger = ok(await post(t, eve, '/admin/base/tokenLog/page', { page: 1, size: 20 })).list as Array<Record<string, unknown>>;
+    expect(ledger.filter((e) => e.relateType === 'payout').map((e) => e.source)).toEqual([row.reference]);
     expect((await reject({ id: payout.id, reason: 'too late' })).status).toBe(409);
     expect(await withdrawable(eve)).toBe(0);
     await expectLedgerBalanced(t);
@@ -121,6 +124,9 @@ describe.each(kinds)('payouts on %s', (kind) => {
       expect(row.reason).toBe('Unknown account');
       expect(returned).toHaveLength(1);
       expect(Number(returned[0].tokens)).toBe(8);
+      // Not paid: both entries name the payout by its number.
+      const ledger = ok(await post(t, fay, '/admin/base/tokenLog/page', { page: 1, size: 20 })).list as Array<Record<string, unknown>>;
+      expect(ledger.filter((e) => e.relateType === 'payout').map((e) => e.source)).toEqual([`#${payout.id}`, `#${payout.id}`]);
       expect(await withdrawable(fay)).toBe(8);
       expect((await notificationsOf(t, fay.id)).filter((n) => n.type === 13)).toHaveLength(1);
     } else {

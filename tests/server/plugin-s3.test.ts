@@ -254,6 +254,15 @@ describe('private files in a bucket whose public-read policy covers only <prefix
     expect([part.status, part.headers.get('content-range')]).toEqual([206, 'bytes 10-19/5000']);
     expect(Buffer.from(await part.arrayBuffer()).equals(body.subarray(10, 20))).toBe(true);
 
+    // Named for the download: S3 answers the signed response-content-disposition, the file's own name (RFC 6266).
+    const named = await fetch(await storageOf().signedUrl(PRIVATE_KEY, { seconds: 300, downloadName: 'Prompts für "Sage" 提示.pdf' }));
+    expect(named.status).toBe(200);
+    expect(named.headers.get('content-disposition')).toBe(`attachment; filename="Prompts f_r _Sage_ __.pdf"; filename*=UTF-8''${encodeURIComponent('Prompts für "Sage" 提示.pdf')}`);
+    // The name is signed: another one breaks the signature.
+    const renamed = new URL(await storageOf().signedUrl(PRIVATE_KEY, { seconds: 300, downloadName: 'a.pdf' }));
+    renamed.searchParams.set('response-content-disposition', 'attachment; filename="b.pdf"');
+    expect((await fetch(renamed)).status).toBe(403);
+
     const virtual = await storageOf({ forcePathStyle: false, endpoint: fake.url.replace('127.0.0.1', 's3.test') }).signedUrl(PRIVATE_KEY, { seconds: 60 });
     expect(new URL(virtual).hostname).toBe(`${BUCKET}.s3.test`);
     const got = await getVia(fake.url, virtual);

@@ -190,6 +190,43 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     await expectLedgerBalanced(t());
   });
 
+  it('answers its buyer in a private chat too, with the fee, and nobody who did not buy it; a refund stops it there', async () => {
+    const [buyer, stranger] = [await member(t()), await member(t())];
+    await fund(t(), buyer.id, 10);
+    await fund(t(), stranger.id, 10);
+    w.llm!.reset().script({ answer: 'Private wisdom.' });
+    const { purchaseId } = await bought(buyer);
+    const dm = (who: Person) => `p:${Math.min(who.id, sage)}:${Math.max(who.id, sage)}`;
+    const privately = async (who: Person, words: string) => {
+      const asked = ok(await post(t(), SEND, text(0, sage, words), who.token));
+      await aiRepliesDone(t().core);
+      const rows = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? ORDER BY `seq`', [asked.conversation ?? dm(who)]);
+      return { asked, last: rows.at(-1)! };
+    };
+
+    const earnedBefore = await earned(creator.id);
+    const mine = await privately(buyer, 'just us?');
+    expect([Number(mine.last.fromId), content(mine.last)]).toEqual([sage, 'Private wisdom.']);
+    const [run] = await runsOf(' AND `userId` = ' + buyer.id);
+    expect(run, run?.error).toMatchObject({ status: 1, purchaseId });
+    expect(toUnits(run.fee)).toBe(toUnits(FEE));
+    expect(toUnits(await balance(t(), buyer.id))).toBe(toUnits(10) - toUnits(PRICE + FEE));
+    expect(await earned(creator.id)).toBe(earnedBefore + SHARES.creator);
+
+    // Someone who did not buy it is not answered, and pays nothing.
+    const theirs = await privately(stranger, 'me too?');
+    expect([Number(theirs.last.fromId), Number(theirs.last.type), content(theirs.last)]).toEqual([sage, 22, { error: 'not_available', messageId: theirs.asked.id }]);
+    expect(await balance(t(), stranger.id)).toBe(10);
+
+    // Refunded: refused in the private chat as in a group, with no run.
+    await t().core.db.run('UPDATE `goods_purchase` SET `status` = 0 WHERE `id` = ?', [purchaseId]);
+    const runs = (await runsOf()).length;
+    const after = await privately(buyer, 'still?');
+    expect(content(after.last)).toMatchObject({ error: 'purchase_revoked', messageId: after.asked.id });
+    expect((await runsOf()).length).toBe(runs);
+    await expectLedgerBalanced(t());
+  });
+
   it('answers a copy bought without updates with the settings it was bought with, and one with updates with the seller\'s latest', async () => {
     const buyer = await member(t());
     await fund(t(), buyer.id, 10);

@@ -54,6 +54,12 @@ function MessageBridge() {
   return null;
 }
 
+/**
+ * Toasts start below the top bars (the workspace's and the console's are 56 px): a toast never
+ * covers the bell it announces or anything else in the bar, on a phone least of all.
+ */
+const TOASTS = { top: 64 } as const;
+
 function Providers({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   const locale = useAntdLocale(lang);
@@ -63,7 +69,7 @@ function Providers({ children }: { children: ReactNode }) {
       locale={locale}
       theme={{ algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: theme.color, colorLink: theme.color } }}
     >
-      <AntApp>
+      <AntApp notification={TOASTS}>
         <MessageBridge />
         <SiteIdentity />
         {children}

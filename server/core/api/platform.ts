@@ -102,6 +102,10 @@ export type {
   /** The AI bounds (prices, parameters). */
   AiLimits,
 } from '../params/ai-limits';
+export {
+  /** Declares a param seeded once with its default, which the administrator may change in the console. */
+  seededParam,
+} from '../params/seeded-params';
 
 export {
   /** The cool-admin compatible /eps answer. */

@@ -65,7 +65,7 @@ export interface StorageAdapter {
   /** Where a browser fetches the object. */
   url(key: string): string;
   /** A url that fetches the object until `opts.seconds` from now (private files); a store without it keeps none. */
-  signedUrl?(key: string, opts: { seconds: number }): Promise<string>;
+  signedUrl?(key: string, opts: { seconds: number; downloadName?: string }): Promise<string>;
 }
 
 /** The closed list of hooks the product calls. One enabled plugin per hook. */

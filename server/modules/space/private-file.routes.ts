@@ -25,7 +25,7 @@ function urlSeconds(env: Record<string, string | undefined>): number {
 
 /** The live space/info row `id` as the system reads it, or undefined. */
 async function fileRow(core: Core, rowId: number) {
-  const [row] = await core.ops.reads(SYSTEM).find('space/info', eq('id', rowId), { fields: ['url', 'key', 'userId', 'isPrivate', 'scope', 'scopeId'] });
+  const [row] = await core.ops.reads(SYSTEM).find('space/info', eq('id', rowId), { fields: ['url', 'key', 'name', 'userId', 'isPrivate', 'scope', 'scopeId'] });
   return row;
 }
 
@@ -72,7 +72,7 @@ export default defineRoutes((core: Core): Route[] => {
         if (!row.isPrivate || !row.key) return { url: row.url, expiresAt };
         const store = await storeHolding(core, row.key);
         if (typeof store.signedUrl !== 'function') throw fail.bad(PRIVATE_FILES.private_unsupported);
-        return { url: await store.signedUrl(row.key, { seconds }), expiresAt };
+        return { url: await store.signedUrl(row.key, { seconds, downloadName: row.name || undefined }), expiresAt };
       },
     }),
     {

@@ -26,7 +26,7 @@
  *   with the setup; the fee is reserved with the price and shared out when the run succeeds.
  */
 import { AppError, fail } from '../../../core/api';
-import type { Core, Row } from '../../../core/api';
+import type { AuthUser, Core, Row } from '../../../core/api';
 import { LlmError, type LlmAnswer, type LlmRequest } from '../../../adapters/llm.adapter';
 import { targetOf } from '../chat/conversation';
 import { store, type StoredMessage } from '../chat/send-store';
@@ -43,7 +43,7 @@ import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../ledger/ledger.messages';
 import { aboveMax, aiLimits, appPriceUnits, ownCost } from './ai-limits';
-import { feeUnitsOf, storeCopyOf } from './store-fee';
+import { copyAsked, feeUnitsOf } from './store-fee';
 
 /** How the AI member answers and what a reply costs. */
 export interface ReplySetup {
@@ -127,11 +127,12 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
 }
 
 /**
- * The setup of AI member `ai` answering in group `groupId`, with the run fee when it is a bought copy
- * there; a copy bought without updates answers with the settings it had when it was bought.
+ * The setup of AI member `ai` answering `asker` in group `groupId` (null: their private chat), with
+ * the run fee when a bought copy answers (copyAsked); a copy bought without updates answers with the
+ * settings it had when it was bought.
  */
-export async function groupReplySetup(core: Core, ai: AiUser, groupId: number | null): Promise<ReplySetup | null> {
-  const [current, copy] = await Promise.all([replySetup(core, ai), groupId === null ? null : storeCopyOf(core, groupId, ai.id)]);
+export async function askedReplySetup(core: Core, ai: AiUser, groupId: number | null, asker: AuthUser): Promise<ReplySetup | null> {
+  const [current, copy] = await Promise.all([replySetup(core, ai), copyAsked(core, ai, groupId, asker)]);
   const setup = copy?.snapshot ? await replySetup(core, { ...ai, config: { ...ai.config, ...copy.snapshot } }) : current;
   return setup && { ...setup, feeUnits: feeUnitsOf(copy) };
 }

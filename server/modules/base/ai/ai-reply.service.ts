@@ -11,7 +11,8 @@
  * - In a private chat: the other party, when it is an AI member, answers every message. The sender
  *   must be allowed to use it (its owner, an administrator, or it is public); otherwise it answers
  *   with `{ error: 'not_available' }` and charges nothing, so a private AI member met in a shared
- *   group does not become everyone's paid assistant.
+ *   group does not become everyone's paid assistant. A member who bought it (goods/purchase) asks
+ *   their copy there as in their groups: with the listing's run fee, while the purchase is active.
  *
  * Loops: a reply in a group may mention other AI members of the group (`@nickName`, stored in its
  * `at`); they answer in turn, paid by the member whose message started the chain (the AI members
@@ -40,8 +41,8 @@ import type { StoredMessage } from '../chat/send-store';
 import { ids } from '../chat/chat.queries';
 import { MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { mayUseAi } from '../group/ai-member.service';
-import { answerAsAi, aiErrorMessage, groupReplySetup, type ReplyAsk, type ReplySetup } from './ai-reply-run';
-import { refusalOf, refusalText, storeCopyOf } from './store-fee';
+import { answerAsAi, aiErrorMessage, askedReplySetup, type ReplyAsk, type ReplySetup } from './ai-reply-run';
+import { copyAsked, refusalOf, refusalText } from './store-fee';
 import { aiMembersOf, aiReplyCapOf, aiUserById, conversationTail, type AiUser, type TailMessage } from './ai-reply.queries';
 import { CONTEXT_MESSAGES } from './ai-context';
 import { enqueueReply } from './ai-reply.queue';
@@ -66,13 +67,13 @@ interface Trigger {
 }
 
 /** Starts reading the candidates' setups now; a failed read is logged and left to answer time. */
-function setupsNow(core: Core, candidates: number[], groupId: number | null): Trigger['setups'] {
+function setupsNow(core: Core, candidates: number[], groupId: number | null, asker: AuthUser): Trigger['setups'] {
   const out: Trigger['setups'] = new Map();
   for (const id of candidates) {
     out.set(
       id,
       aiUserById(core, id)
-        .then((ai) => (ai ? groupReplySetup(core, ai, groupId) : null))
+        .then((ai) => (ai ? askedReplySetup(core, ai, groupId, asker) : null))
         .catch((err: unknown) => {
           console.error(`[ai] could not read AI member ${id}'s setup: ${(err as Error).message}`);
           return undefined;
@@ -106,7 +107,7 @@ export function onMessageSent(core: Core, sender: AuthUser, message: StoredMessa
       candidates,
       payer: sender,
       byAi: false,
-      setups: setupsNow(core, candidates, toType === 1 ? toId : null),
+      setups: setupsNow(core, candidates, toType === 1 ? toId : null, sender),
     };
     enqueueReply(core, trigger.conversation, () => answerTrigger(core, trigger));
   } catch (err) {
@@ -147,19 +148,20 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
     const cap = await aiReplyCapOf(core, t.groupId);
     if (cap === null || aiInARow(tail) >= Math.min(cap, MAX_AI_REPLY_CAP)) return;
     if (t.byAi && tail.some((m) => m.seq > t.seq && m.fromId === ai.id)) return;
-    const copy = await storeCopyOf(core, t.groupId, ai.id);
-    const refusal = copy && refusalOf(copy, t.payer.id);
-    if (refusal) {
-      await aiErrorMessage(core, ask, { error: refusal, messageId: t.id, text: await refusalText(core, refusal, ai, t.payer.id) });
-      return;
-    }
-    ask.purchaseId = copy?.purchaseId ?? null;
-  } else if (!mayUseAi({ ownerId: ai.ownerId, type: ai.type }, t.payer)) {
+  }
+  const copy = await copyAsked(core, ai, t.groupId, t.payer);
+  if (t.groupId === null && !copy && !mayUseAi(ai, t.payer)) {
     await aiErrorMessage(core, ask, { error: 'not_available', messageId: t.id });
     return;
   }
+  const refusal = copy && refusalOf(copy, t.payer.id);
+  if (refusal) {
+    await aiErrorMessage(core, ask, { error: refusal, messageId: t.id, text: await refusalText(core, refusal, ai, t.payer.id) });
+    return;
+  }
+  ask.purchaseId = copy?.purchaseId ?? null;
   const then = await t.setups.get(id);
-  const setup = then === undefined ? await groupReplySetup(core, ai, t.groupId) : then;
+  const setup = then === undefined ? await askedReplySetup(core, ai, t.groupId, t.payer) : then;
   const replied = await answerAsAi(core, ask, tail, setup);
   if (!replied || t.groupId === null || !replied.at.length) return;
   const next: Trigger = {
@@ -170,7 +172,7 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
     candidates: replied.at,
     payer: t.payer,
     byAi: true,
-    setups: setupsNow(core, replied.at, t.groupId),
+    setups: setupsNow(core, replied.at, t.groupId, t.payer),
   };
   enqueueReply(core, t.conversation, () => answerTrigger(core, next));
 }

@@ -4,6 +4,7 @@
  * bound parameter; booleans come back as 0/1.
  */
 import { entity } from '../../../core/api';
+import { SELLS } from '../../../../entities/goods/purchase.entity';
 import { objectOf } from './ai-reply.queries';
 import type { Core } from '../../../core/api';
 
@@ -46,3 +47,23 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
   return rows.map(({ shared, snapshot, ...r }) => ({ ...r, shared: shared === true || shared === 1, snapshot: snapshot ? objectOf(snapshot) : null }));
 }
 
+
+/**
+ * The buyer's copy of AI member `aiUserId` in a private chat: their purchase of it (kind AI member),
+ * the active one when there is one, else the latest; null when they never bought it.
+ */
+export async function privateCopy(core: Core, buyerId: number, aiUserId: number): Promise<StoreCopy | null> {
+  const q = core.db.q.bind(core.db);
+  const purchases = entity(core.model, 'goods/purchase').table;
+  const goods = entity(core.model, 'goods/info').table;
+  const rows = await core.db.query<{ purchaseId: number; buyerId: number | null; status: number; runPrice: number | null; snapshot: unknown }>(
+    `SELECT p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, p.${q('snapshot')}, g.${q('runPrice')} ` +
+      `FROM ${q(purchases)} p LEFT JOIN ${q(goods)} g ON g.${q('id')} = p.${q('goodsId')} ` +
+      `WHERE p.${q('userId')} = ? AND p.${q('aiUserId')} = ? AND p.${q('kind')} = ? ` +
+      `ORDER BY p.${q('status')} DESC, p.${q('id')} DESC LIMIT 1`,
+    [buyerId, aiUserId, SELLS.ai],
+  );
+  const [r] = rows;
+  // In their own chat the buyer is the only one who asks: shared says nothing there.
+  return r ? { ...r, aiUserId, shared: false, snapshot: r.snapshot ? objectOf(r.snapshot) : null } : null;
+}

@@ -21,8 +21,8 @@
  * from the AI member (`{ error: 'purchase_revoked' | 'not_shared', text }`, the text in the asker's
  * language), with no run and no charge.
  */
-import { entity, eq, t as text } from '../../../core/api';
-import type { Core, EntityRow, OpTransaction } from '../../../core/api';
+import { entity, eq, seededParam, t as text } from '../../../core/api';
+import type { AuthUser, Core, EntityRow, OpTransaction } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { PURCHASE_STATUS } from '../../../../entities/goods/purchase.entity';
 import { moveTokens, TOKEN_KIND } from '../ledger/ledger.service';
@@ -30,12 +30,20 @@ import { platformAccountId } from '../ledger/platform-account';
 import { fromUnits, toUnits } from '../pay/money';
 import { languageOf } from '../member-language';
 import { AI } from './ai.messages';
-import { storeCopies, type StoreCopy } from './store-fee.queries';
+import { mayUseAi } from '../group/ai-member.service';
+import { privateCopy, storeCopies, type StoreCopy } from './store-fee.queries';
 
 export type { StoreCopy } from './store-fee.queries';
 
 /** The param (and environment variable) of the platform's commission on run fees, in percent. */
 export const STORE_RUN_COMMISSION = { param: 'storeRunCommission', env: 'STORE_RUN_COMMISSION', fallback: 10 } as const;
+// Seeded empty, so the administrator finds it in the console's params; empty reads the environment.
+seededParam({
+  keyName: STORE_RUN_COMMISSION.param,
+  name: 'Store: commission on run fees (%)',
+  data: '',
+  remark: "The platform's share of a bought AI member's run fee, in percent (0 to 100). Empty: the environment's STORE_RUN_COMMISSION, else 10.",
+});
 
 /** Why a copy does not answer: the error code of the AI member's message. */
 export type CopyRefusal = 'purchase_revoked' | 'not_shared';
@@ -44,6 +52,16 @@ export type CopyRefusal = 'purchase_revoked' | 'not_shared';
 export async function storeCopyOf(core: Core, groupId: number, aiUserId: number): Promise<StoreCopy | null> {
   const [copy] = await storeCopies(core, groupId, [aiUserId]);
   return copy ?? null;
+}
+
+/**
+ * The bought copy that answers `asker`: in a group, the copy among its members; in a private chat,
+ * the asker's own purchase of the AI member when they may not use it otherwise (they own it, it is
+ * public, or they are an administrator: then it answers as any AI member, with no fee).
+ */
+export async function copyAsked(core: Core, ai: { id: number; ownerId: number | null; type: number | null }, groupId: number | null, asker: AuthUser): Promise<StoreCopy | null> {
+  if (groupId !== null) return storeCopyOf(core, groupId, ai.id);
+  return mayUseAi(ai, asker) ? null : privateCopy(core, asker.id, ai.id);
 }
 
 /** Whether `payerId` may ask the copy now; the refusal's code when not. */
