@@ -65,8 +65,8 @@ export interface SignedUrlOptions {
   /** How long the url works, from now. */
   seconds: number;
   /**
-   * The name a download takes, where the store can say it (S3: a signed response-content-disposition);
-   * the local store ignores it (its route names a file by its key; the web names what it saves).
+   * The name the file is answered under (Content-Disposition), signed with the url: S3's signed
+   * response-content-disposition, the local store's `name` (the private route names the file so).
    */
   downloadName?: string;
 }
@@ -137,14 +137,19 @@ function encodedPath(key: string): string {
 }
 
 /** The signature of a local private url: HMAC-SHA256 of the key and the expiry (unix seconds), in hex. */
-export function localSignature(secret: Buffer, key: string, exp: number): string {
-  return createHmac('sha256', secret).update(`${key}\n${exp}`).digest('hex');
+export function localSignature(secret: Buffer, key: string, exp: number, downloadName?: string): string {
+  // The download name, when the url carries one, is signed with it: nobody renames a file they were given.
+  const signed = downloadName ? `${key}\n${exp}\n${downloadName}` : `${key}\n${exp}`;
+  return createHmac('sha256', secret).update(signed).digest('hex');
 }
 
-/** Whether `sig` signs `key` until `exp` (unix seconds, as text from the query) and `exp` is not past. */
-export function checkLocalSignature(secret: Buffer, key: string, exp: string, sig: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+/**
+ * Whether `sig` signs `key` (and `downloadName`, when the url has one) until `exp` (unix seconds, as
+ * text from the query) and `exp` is not past.
+ */
+export function checkLocalSignature(secret: Buffer, key: string, exp: string, sig: string, downloadName?: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
   if (!/^\d{1,12}$/.test(exp) || !/^[a-f0-9]{64}$/.test(sig) || Number(exp) < nowSeconds) return false;
-  return timingSafeEqual(Buffer.from(sig, 'hex'), Buffer.from(localSignature(secret, key, Number(exp)), 'hex'));
+  return timingSafeEqual(Buffer.from(sig, 'hex'), Buffer.from(localSignature(secret, key, Number(exp), downloadName), 'hex'));
 }
 
 /**
@@ -210,12 +215,13 @@ export class LocalStorage implements StorageAdapter {
     return `${this.publicBase}/${encodedPath(key)}`;
   }
 
-  /** `/private/{key}?exp=<unix s>&sig=<hex>`, served by the private file route, which checks both. */
+  /** `/private/{key}?exp=<unix s>[&name=<download name>]&sig=<hex>`, served by the private file route, which checks them. */
   async signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
     if (!this.signingKey) throw new Error('the local store was given no key to sign private urls with');
     if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
     const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(opts.seconds));
-    return `${PRIVATE_BASE}/${encodedPath(key)}?exp=${exp}&sig=${localSignature(this.signingKey, key, exp)}`;
+    const name = opts.downloadName ? `&name=${encodeURIComponent(opts.downloadName)}` : '';
+    return `${PRIVATE_BASE}/${encodedPath(key)}?exp=${exp}${name}&sig=${localSignature(this.signingKey, key, exp, opts.downloadName)}`;
   }
 }
 

@@ -96,7 +96,7 @@ describe.each(kinds)('private files on %s', (kind) => {
     const res = await fileUrl(alice, row.id);
     expect(res.body.code).toBe(1000);
     const { url, expiresAt } = res.body.data as { url: string; expiresAt: string };
-    expect(url).toMatch(new RegExp(`^/private/${row.key}\\?exp=\\d+&sig=[a-f0-9]{64}$`));
+    expect(url).toMatch(new RegExp(`^/private/${row.key}\\?exp=\\d+&name=Guide\\.pdf&sig=[a-f0-9]{64}$`));
     const lives = Date.parse(expiresAt) - before;
     expect(lives).toBeGreaterThan(290_000);
     expect(lives).toBeLessThanOrEqual(301_000);
@@ -105,7 +105,8 @@ describe.each(kinds)('private files on %s', (kind) => {
     expect(whole.status).toBe(200);
     expect(whole.body.equals(PDF)).toBe(true);
     expect(whole.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes' });
-    expect(whole.headers['content-disposition']).toMatch(/^inline; filename="[a-f0-9]{32}\.pdf"$/);
+    // A download under the file's own name, not its key.
+    expect(whole.headers['content-disposition']).toBe('attachment; filename="Guide.pdf"');
     const part = await fetchRaw(url, { range: 'bytes=100-199' });
     expect([part.status, part.headers['content-range']]).toEqual([206, `bytes 100-199/${PDF.length}`]);
     expect(part.body.equals(PDF.subarray(100, 200))).toBe(true);
@@ -175,6 +176,9 @@ describe.each(kinds)('private files on %s', (kind) => {
     // Another file's signature does not open this one.
     const other = await privateUpload(alice, { private: '1' });
     expect((await fetchRaw(url.replace(row.key, other.key))).status).toBe(403);
+    // The url names the download after the file (signed with it): renamed, it opens nothing.
+    expect((await fetchRaw(url.replace('name=Guide.pdf', 'name=other.exe'))).status).toBe(403);
+    expect((await fetchRaw(url.replace('name=Guide.pdf&', ''))).status).toBe(403);
     const missing = row.key.replace(/[a-f0-9]{32}/, '0'.repeat(32));
     const later = exp + 60;
     expect((await fetchRaw(`/private/${missing}?exp=${later}&sig=${localSignature(key, missing, later)}`)).status).toBe(404);

@@ -257,6 +257,16 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     expect((await get(t, null, '/admin/base/groupMember/myAiMembers')).status).toBe(401);
   });
 
+  it('names on the goods page what each kind delivers, to anyone, without giving it away', async () => {
+    const detail = async (kind: number) => ok(await post(t, stranger, '/admin/goods/info/openDetail', { id: await listing(kind) })).includes;
+    expect(await detail(SELLS.ai)).toEqual({ ai: { name: 'Poet' }, group: null, files: [] });
+    const members = (await rows(t, 'base_group_member', '`groupId` = ? AND `delete` = 0', [soldGroup])).length;
+    expect(await detail(SELLS.group)).toEqual({ ai: null, group: { name: 'Paid club', members }, files: [] });
+    expect(await detail(SELLS.files)).toEqual({ ai: null, group: null, files: [{ name: 'Prompts.pdf', size: PDF.length }, { name: 'Prompts.pdf', size: PDF.length }] });
+    // Names and sizes only: no url, no key.
+    expect(JSON.stringify(await detail(SELLS.files))).not.toMatch(/private|upload|http/);
+  });
+
   it('filters the store by what is sold', async () => {
     const goodsId = await listing(SELLS.group);
     const listed = ok(await post(t, null, '/admin/goods/info/openList', { relateType: SELLS.group, size: 1000 })).list as Array<{ id: number; relateType: number }>;

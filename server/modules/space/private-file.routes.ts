@@ -46,7 +46,7 @@ const mayFetch = (core: Core) =>
     'signedIn',
   );
 
-const PRIVATE_PATH = { ...FILE_PATH, exp: text({ max: 12 }), sig: text({ max: 64 }) };
+const PRIVATE_PATH = { ...FILE_PATH, exp: text({ max: 12 }), name: text({ max: 255 }).optional(), sig: text({ max: 64 }) };
 
 export default defineRoutes((core: Core): Route[] => {
   const seconds = urlSeconds(core.config.env);
@@ -90,18 +90,19 @@ export default defineRoutes((core: Core): Route[] => {
         effect: 'read',
         access: l('anyone holding a valid signed url (space/info/fileUrl)', '持有有效签名地址者（space/info/fileUrl）', '持有有效簽名位址者（space/info/fileUrl）'),
         description: l(
-          'A private file of the local store, at the signed url space/info/fileUrl answered: exp (unix seconds) and sig must be valid and not past.',
-          '本地存储中的私有文件，地址为 space/info/fileUrl 返回的签名地址：exp（Unix 秒）与 sig 须有效且未过期。',
-          '本機儲存中的私有檔案，位址為 space/info/fileUrl 回傳的簽名位址：exp（Unix 秒）與 sig 須有效且未過期。',
+          'A private file of the local store, at the signed url space/info/fileUrl answered: exp (unix seconds) and sig must be valid and not past; name, signed with them, is the name the file is answered under.',
+          '本地存储中的私有文件，地址为 space/info/fileUrl 返回的签名地址：exp（Unix 秒）与 sig 须有效且未过期；name 与其一同签名，为文件下载时的名称。',
+          '本機儲存中的私有檔案，位址為 space/info/fileUrl 回傳的簽名位址：exp（Unix 秒）與 sig 須有效且未過期；name 與其一同簽名，為檔案下載時的名稱。',
         ),
       },
       async handler(req) {
         const { day, file } = filePathOf(req.params);
         const key = `${PRIVATE_PREFIX}/${day}/${file}`;
-        if (!checkLocalSignature(signingKey, key, String(req.query.exp ?? ''), String(req.query.sig ?? ''))) {
+        const name = typeof req.query.name === 'string' && req.query.name ? req.query.name : undefined;
+        if (!checkLocalSignature(signingKey, key, String(req.query.exp ?? ''), String(req.query.sig ?? ''), name)) {
           throw fail.forbidden(PRIVATE_FILES.private_file_refused);
         }
-        await sendStoredFile(req.ctx, localStorageFor(core), key, file, 'private, no-store');
+        await sendStoredFile(req.ctx, localStorageFor(core), key, file, 'private, no-store', name);
       },
     },
   ];

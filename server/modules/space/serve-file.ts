@@ -45,10 +45,17 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-function dispositionHeaders(ctx: Context, contentType: string, file: string): void {
+/** `filename` parameters for `name`: an ASCII fallback, and the exact name in UTF-8 when it differs (RFC 6266). */
+function filenameOf(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return ascii === name ? `filename="${name}"` : `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function dispositionHeaders(ctx: Context, contentType: string, file: string, downloadName?: string): void {
   const inline = /^(image|video|audio)\//.test(contentType) || contentType === 'application/pdf';
-  if (!inline) {
-    ctx.set('Content-Disposition', `attachment; filename="${file}"`);
+  // A signed download name is always a download of that name; the file's own shows the safe kinds inline.
+  if (!inline || downloadName) {
+    ctx.set('Content-Disposition', `attachment; ${filenameOf(downloadName ?? file)}`);
     ctx.set('Content-Security-Policy', 'sandbox');
     return;
   }
@@ -58,9 +65,9 @@ function dispositionHeaders(ctx: Context, contentType: string, file: string): vo
 
 /**
  * Answers the object under `key` (`file` is its last segment) with `cacheControl`, whole or the
- * range the request asks for; 404 when there is none.
+ * range the request asks for, as a download named `downloadName` when given; 404 when there is none.
  */
-export async function sendStoredFile(ctx: Context, storage: StorageAdapter, key: string, file: string, cacheControl: string): Promise<void> {
+export async function sendStoredFile(ctx: Context, storage: StorageAdapter, key: string, file: string, cacheControl: string, downloadName?: string): Promise<void> {
   const meta = await storage.head(key);
   if (!meta) throw fail.notFound('not_found');
   const range = parseRange(ctx.get('range') || undefined, meta.size);
@@ -77,7 +84,7 @@ export async function sendStoredFile(ctx: Context, storage: StorageAdapter, key:
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('Cache-Control', cacheControl);
   ctx.set('Last-Modified', got.modified.toUTCString());
-  dispositionHeaders(ctx, got.contentType, file);
+  dispositionHeaders(ctx, got.contentType, file, downloadName);
   if (range) {
     ctx.status = 206;
     ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${got.size}`);

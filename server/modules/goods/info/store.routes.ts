@@ -10,10 +10,10 @@
  * - openDetail (public) `{id, visitorId?}`: the public fields, `specs` (id, name, price, stock, sortNum,
  *   images), and `liked` (the member's, or the visitor's like) and `favorited` (members; false without
  *   a token), and `purchaseId`, the signed-in caller's active purchase of it (null otherwise: "Open"
- *   instead of "Buy").
+ *   instead of "Buy"), and `includes`: what it delivers, named (listing-includes.ts).
  * - view (public) `{id}`: counts a view once per visitor per period -> `{counted, viewCount}`.
  */
-import { l, SYSTEM, call, defineRoutes, id, BOOL, INT, listOf, nullable, obj, pageOf, fail, entity } from '../../../core/api';
+import { l, SYSTEM, call, defineRoutes, id, BOOL, INT, STR, listOf, nullable, obj, pageOf, fail, entity } from '../../../core/api';
 import type { Core, AuthUser, Row } from '../../../core/api';
 import { likes } from '../like/like.queries';
 import { likerOf, VISITOR_INPUT, visitorProblems } from '../like/like.service';
@@ -23,8 +23,16 @@ import { GOODS } from './goods.messages';
 import { listedPage, publicGoods } from './goods.queries';
 import { countView, LIST_INPUT, listFilter, visibleGoods } from './goods.service';
 import { activePurchaseOf } from '../purchase/purchase.queries';
+import { listingIncludes } from './listing-includes';
 
 const SPEC_FIELDS = ['id', 'name', 'price', 'stock', 'sortNum', 'images'];
+
+/** What the listing delivers, named (listing-includes.ts). */
+const INCLUDES = obj({
+  ai: nullable(obj({ name: STR })),
+  group: nullable(obj({ name: STR, members: INT })),
+  files: listOf(obj({ name: STR, size: nullable(INT) })),
+});
 
 /** The specs of goods `goodsId` as the store shows them, in their order. */
 async function specsOf(core: Core, goodsId: number): Promise<Row[]> {
@@ -35,15 +43,16 @@ async function specsOf(core: Core, goodsId: number): Promise<Row[]> {
 async function detail(core: Core, id: number, visitorId: string | null | undefined, caller: AuthUser | null): Promise<Row> {
   const who = likerOf(visitorId, caller);
   await visibleGoods(core, id, caller);
-  const [shown, specs, liked, favorited, purchaseId] = await Promise.all([
+  const [shown, specs, liked, favorited, purchaseId, includes] = await Promise.all([
     publicGoods(core, id, caller),
     specsOf(core, id),
     who ? likes(core, id, who) : Promise.resolve(false),
     caller ? isFavorite(core, id, caller.id) : Promise.resolve(false),
     caller ? activePurchaseOf(core, caller.id, id) : Promise.resolve(null),
+    listingIncludes(core, id),
   ]);
   if (!shown) throw fail.notFound(GOODS.goods_not_found);
-  return { ...shown, specs, liked, favorited, purchaseId };
+  return { ...shown, specs, liked, favorited, purchaseId, includes };
 }
 
 export default defineRoutes((core: Core) => {
@@ -74,7 +83,7 @@ export default defineRoutes((core: Core) => {
       input: { id: id(), ...VISITOR_INPUT },
       refine: (input, req) => visitorProblems(input.visitorId, (req.body as Row | undefined)?.visitorId, req.user, false),
       effect: 'read',
-      answer: { allOf: [goodsRow(core), obj({ specs: listOf(SPEC), liked: BOOL, favorited: BOOL, purchaseId: nullable(INT) })] },
+      answer: { allOf: [goodsRow(core), obj({ specs: listOf(SPEC), liked: BOOL, favorited: BOOL, purchaseId: nullable(INT), includes: INCLUDES })] },
       handler: (req, input) => detail(core, input.id, input.visitorId, req.user),
     }),
     call(core, 'goods', 'info', 'view', {

@@ -13,7 +13,6 @@ import { formatDate } from '../../app/money';
 import { formatSize } from '../../components/space';
 import { chatPath } from '../nav';
 import { kindOf, SELLS } from './sells';
-import { calls } from '../../app/data';
 import { sellsCalls, type Choice, type Purchase } from './sells-calls';
 
 const ACTIVE = 1;
@@ -35,31 +34,17 @@ function save(url: string, name: string): void {
   a.remove();
 }
 
-/** Whether files are on this site's own disk (their urls are ours), asked once. */
-let localStore: Promise<boolean> | null = null;
-function isLocalStore(): Promise<boolean> {
-  localStore ??= calls.base.comm.uploadMode({}, { silent: true }).then(
-    (m) => m.mode === 'local',
-    () => false,
-  );
-  return localStore;
-}
-
 /**
- * Fetches file `id` of a purchase through its short-lived url: from the site's own disk it is saved
- * under its own name; from an object store it opens in the tab opened at the click (before the
- * call, so no popup blocker stops it), named by the store.
+ * Saves file `id` of a purchase through its short-lived url, under its own name: the site's own disk
+ * is this origin (the link's download attribute names it); an object store answers the url as an
+ * attachment of that name (a signed response-content-disposition). The page stays where it is.
  */
 async function download(id: number, name: string | null): Promise<void> {
-  const local = await isLocalStore();
-  const tab = local ? null : window.open('', '_blank');
   try {
     const { url } = await sellsCalls.fileUrl(id);
-    if (local) save(url, name ?? '');
-    else if (tab) tab.location.href = url;
-    else window.location.assign(url);
+    save(url, name ?? '');
   } catch {
-    tab?.close(); // the http client showed why
+    // The http client showed why.
   }
 }
 
@@ -120,7 +105,12 @@ function Opens(props: Props) {
             </Tag>
           ))}
         </div>
-        <AddToGroup {...props} />
+        <Space wrap>
+          <AddToGroup {...props} />
+          <Button icon={<MessageOutlined />} onClick={() => navigate(chatPath({ toType: 0, toId: purchase.ai!.id }))} data-testid="acc-purchase-message">
+            {t('wsAccount.purchases.message')}
+          </Button>
+        </Space>
       </div>
     );
   }

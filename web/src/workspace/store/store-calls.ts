@@ -26,7 +26,13 @@ export interface StoreSpec {
 }
 
 /** `purchaseId`: the signed-in member's active purchase of it (what it sells is theirs: "Open"), or null. */
-export type GoodsDetail = StoreGoods & { specs: StoreSpec[]; liked: boolean; favorited: boolean; purchaseId?: number | null };
+/** What a listing delivers, named (goods/info/openDetail `includes`). */
+export interface ListingIncludes {
+  ai: { name: string } | null;
+  group: { name: string; members: number } | null;
+  files: Array<{ name: string; size: number | null }>;
+}
+export type GoodsDetail = StoreGoods & { specs: StoreSpec[]; liked: boolean; favorited: boolean; purchaseId?: number | null; includes?: ListingIncludes };
 
 export type GoodsType = Row<'goods/type'>;
 export type SearchKeyword = Row<'goods/searchKeyword'>;
