@@ -5,7 +5,7 @@
  * gets, pays with Alipay (the paid order leads to My purchases), finds "Open" in place of "Buy", and
  * in My purchases adds his copy to one of his groups, which then shows it. There he asks it in the
  * group's chat and gets the fake model's answer; his balance drops by its price plus the run fee,
- * which he saw before asking. Alice finds the sale and her run earnings in her ledger. The
+ * which he saw before asking; from My purchases he messages it privately and pays the same. Alice finds the sale and her run earnings in her ledger. The
  * administrator refunds Bob's order in the console: the copy leaves Bob's group, no longer answers,
  * and Bob's bell says it was taken back. Screenshots land in tests/e2e/artifacts/ (and the answered
  * chat at 390 px in /tmp/e2e37/).
@@ -168,22 +168,41 @@ test('4. Bob sees the price with the run fee, asks his copy in the group chat an
   await shot(b, '37-4-bob-tokens-after-run-390-zh');
 });
 
+test('4b. Bob messages his copy from My purchases and it answers him privately, at the same price', async () => {
+  await go(b, '/my/info?tab=purchases');
+  const item = b.getByTestId('acc-purchase').filter({ hasText: title });
+  await item.getByTestId('acc-purchase-message').click();
+  await expect(b.getByTestId('chat-title')).toContainText(aiName, { timeout: 15_000 });
+  const input = b.getByTestId('chat-input');
+  await input.fill('只问你：冬天呢？');
+  await input.press('Enter');
+  const answer = b.locator('[data-testid="chat-message"][data-mine="0"]').filter({ hasText: 'Fake answer to:' });
+  await expect(answer).toHaveCount(1, { timeout: 30_000 });
+  await expect(answer).toContainText('冬天', { timeout: 30_000 });
+  expect(await pageWidth(b)).toBeLessThanOrEqual(390);
+  await shot(b, '37-4b-bob-private-copy-390-zh');
+  await go(b, '/my/info?tab=tokens');
+  await expect(balance(b, 'tokens')).toHaveText('4', { timeout: 15_000 });
+});
+
 test('5. Alice sees the sale and her run earnings in her ledger', async () => {
   await go(a, '/my/info?tab=tokens');
   const earning = a.locator('[data-testid="acc-ledger-entry"][data-kind="12"]');
-  await expect(earning).toHaveCount(1, { timeout: 15_000 });
-  // The run fee of 2 less the platform's 10 % commission.
-  await expect(earning).toContainText('Run earnings');
-  await expect(earning).toContainText('+1.8');
-  await expect(earning).toContainText('Earned');
-  // It names the listing it came from.
-  await expect(earning.getByTestId('acc-ledger-source')).toHaveText(title);
+  await expect(earning).toHaveCount(2, { timeout: 15_000 });
+  // Each run's fee of 2 less the platform's 10 % commission, the group's and the private chat's.
+  for (const one of await earning.all()) {
+    await expect(one).toContainText('Run earnings');
+    await expect(one).toContainText('+1.8');
+    await expect(one).toContainText('Earned');
+    // It names the listing it came from.
+    await expect(one.getByTestId('acc-ledger-source')).toHaveText(title);
+  }
   const sale = a.locator('[data-testid="acc-ledger-entry"][data-kind="3"]');
   await expect(sale).toContainText('Sale revenue');
   await expect(sale.getByTestId('acc-ledger-source')).toHaveText(title);
   const saleTokens = Number(((await sale.locator('.acc-plus').textContent()) ?? '').replace(/[^\d.]/g, ''));
   expect(saleTokens).toBeGreaterThan(0);
-  await expect(balance(a, 'earned')).toHaveText((saleTokens + 1.8).toLocaleString('en', { maximumFractionDigits: 4 }));
+  await expect(balance(a, 'earned')).toHaveText((saleTokens + 3.6).toLocaleString('en', { maximumFractionDigits: 4 }));
   await shot(a, '37-5-alice-earnings-1400-en');
 });
 
@@ -245,5 +264,5 @@ test("7. Bob's copy is gone from his group and answers no more; his bell says it
 
   // Runs answered before the refund stay paid.
   await go(b, '/my/info?tab=tokens');
-  await expect(balance(b, 'tokens')).toHaveText('7', { timeout: 15_000 });
+  await expect(balance(b, 'tokens')).toHaveText('4', { timeout: 15_000 });
 });
