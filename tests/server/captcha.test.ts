@@ -52,8 +52,9 @@ describe.each(kinds)('captcha on %s', (kind) => {
   async function newCaptcha(): Promise<{ captchaId: string; answer: string }> {
     const res = (await t.http().get('/admin/base/open/captcha')) as unknown as Res;
     expect(res.status).toBe(200);
-    const { captchaId, data } = res.body.data;
+    const { captchaId, data, required } = res.body.data;
     expect(typeof captchaId).toBe('string');
+    expect(required).toBe(true);
     expect(data).toMatch(/^data:image\/svg\+xml;base64,/);
     const answer = await t.core.cache.get(`captcha:${captchaId}`);
     expect(answer).toMatch(/^\S{4}$/);

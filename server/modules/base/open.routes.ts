@@ -4,7 +4,7 @@
  * COOL_COMPAT on, /eps without a token is the route list cool-admin's clients build from
  * (core/eps/cool-eps.ts).
  */
-import { l, call, defineRoutes, nullableText, num, text, ANY_OBJECT, STR, obj, fail, checkCaptcha, createCaptcha, buildEps, visibleTo, buildCoolEps, coolCompat, buildOpenApi, shownFields } from '../../core/api';
+import { l, call, defineRoutes, nullableText, num, text, ANY_OBJECT, BOOL, STR, obj, fail, checkCaptcha, createCaptcha, buildEps, visibleTo, buildCoolEps, coolCompat, buildOpenApi, shownFields } from '../../core/api';
 import type { Core, Caller, Route, Lang } from '../../core/api';
 import { loginThrottled } from './login-throttle';
 import { TOKEN_PAIR } from './account.answers';
@@ -43,8 +43,9 @@ export default defineRoutes((core: Core): Route[] => {
       ignored: ['color'],
       // The answer is kept in the cache until it is checked, never in a table.
       effect: 'read',
-      answer: obj({ captchaId: STR, data: STR }),
-      handler: async (_req, { width, height }) => createCaptcha(core.cache, { width, height }),
+      // required: whether sign-in asks for it (CAPTCHA=off: only once an account's failed tries call for one).
+      answer: obj({ captchaId: STR, data: STR, required: BOOL }),
+      handler: async (_req, { width, height }) => ({ ...(await createCaptcha(core.cache, { width, height })), required: core.config.captcha }),
     }),
     call(core, 'base', 'open', 'login', {
       method: 'POST',

@@ -1100,6 +1100,7 @@ export interface Calls {
       }, {
         captchaId: string;
         data: string;
+        required: boolean;
       }, false>;
       /**
        * Chain settings for NFT staking (NFT 质押的区块链设置 / NFT 質押的區塊鏈設定)

@@ -4,22 +4,29 @@ import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant
 import { useI18n } from '../../i18n';
 import { notify } from '../../app/notify';
 import { calls, type Captcha } from './session-calls';
-import { passwordRules } from './rules';
+import { asksCaptcha, passwordRules } from './rules';
 import type { TokenPair } from '../../lib/session';
 
 interface Values {
   username: string;
   password: string;
-  verifyCode: string;
+  /** Absent while the captcha is not asked for. */
+  verifyCode?: string;
 }
 
-/** Username, password and the image captcha (000 §5); the captcha is renewed after every try. */
+/**
+ * Username, password and the image captcha (000 §5); the captcha is renewed after every try. A site
+ * that turned the captcha off (CAPTCHA=off) shows none until a try fails: an account many guesses
+ * reached may then ask for one.
+ */
 export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: TokenPair) => Promise<void> }) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaBusy, setCaptchaBusy] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [failedOnce, setFailedOnce] = useState(false);
+  const asks = asksCaptcha(captcha, failedOnce);
 
   const refresh = useCallback(async () => {
     setCaptchaBusy(true);
@@ -44,10 +51,12 @@ export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: T
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const pair = await calls.login({ username: v.username.trim(), password: v.password, captchaId: captcha?.captchaId ?? '', verifyCode: v.verifyCode.trim() });
+      const verifyCode = asks ? (v.verifyCode ?? '').trim() : '';
+      const pair = await calls.login({ username: v.username.trim(), password: v.password, captchaId: asks ? (captcha?.captchaId ?? '') : '', verifyCode });
       await onSignedIn(pair);
     } catch {
       form.setFieldValue('verifyCode', '');
+      setFailedOnce(true);
       void refresh();
     } finally {
       setBusy(false);
@@ -62,28 +71,30 @@ export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: T
       <Form.Item name="password" rules={passwordRules(t)}>
         <Input.Password prefix={<LockOutlined />} placeholder={t('auth.password')} aria-label={t('auth.password')} autoComplete="current-password" data-testid="login-password" />
       </Form.Item>
-      <Form.Item>
-        <div className="auth-captcha">
-          <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('auth.captchaRequired') }]}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} aria-label={t('auth.captcha')} autoComplete="off" maxLength={8} data-testid="login-captcha" />
-          </Form.Item>
-          <button
-            type="button"
-            className="auth-captcha-img"
-            title={t('auth.captchaRefresh')}
-            aria-label={t('auth.captchaRefresh')}
-            onClick={() => void refresh()}
-          >
-            {captcha ? (
-              <img src={captcha.data} alt={t('auth.captcha')} data-testid="login-captcha-img" data-captcha-id={captcha.captchaId} />
-            ) : captchaBusy ? (
-              <Spin size="small" />
-            ) : (
-              <ReloadOutlined />
+      {asks && (
+        <Form.Item>
+          <div className="auth-captcha">
+            <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('auth.captchaRequired') }]}>
+              <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} aria-label={t('auth.captcha')} autoComplete="off" maxLength={8} data-testid="login-captcha" />
+            </Form.Item>
+            <button
+              type="button"
+              className="auth-captcha-img"
+              title={t('auth.captchaRefresh')}
+              aria-label={t('auth.captchaRefresh')}
+              onClick={() => void refresh()}
+            >
+              {captcha ? (
+                <img src={captcha.data} alt={t('auth.captcha')} data-testid="login-captcha-img" data-captcha-id={captcha.captchaId} />
+              ) : captchaBusy ? (
+                <Spin size="small" />
+              ) : (
+                <ReloadOutlined />
             )}
           </button>
         </div>
       </Form.Item>
+      )}
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
         {t('auth.signIn')}
       </Button>

@@ -69,3 +69,12 @@ export function isPictureAddress(value: unknown): boolean {
     return false;
   }
 }
+
+/**
+ * Whether the sign-in form asks for the image captcha: while it loads and whenever the site requires
+ * it; a site that turned it off (captcha.required false) asks only after a failed try, since an
+ * account many guesses reached may then call for one.
+ */
+export function asksCaptcha(captcha: { required: boolean } | null, failedOnce: boolean): boolean {
+  return !captcha || captcha.required || failedOnce;
+}

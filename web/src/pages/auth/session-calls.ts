@@ -5,6 +5,8 @@ import type { TokenPair } from '../../lib/session';
 export interface Captcha {
   captchaId: string;
   data: string;
+  /** Sign-in asks for it (false when the site turned the captcha off: then only after a failed try). */
+  required: boolean;
 }
 
 export interface EmailLoginResult extends TokenPair {
