@@ -90,6 +90,7 @@ test('2. Dan buys the place with Stripe and the files with Alipay on his phone, 
   await expect(d.getByTestId('goods-sells')).toContainText(groupName);
   expect(await pageWidth(d)).toBeLessThanOrEqual(390);
   await shot(d, '37k-2-dan-place-390-zh');
+  await expect(d.getByTestId('goods-buy')).toHaveAttribute('data-state', 'buy');
   await d.getByTestId('goods-buy').click();
   orders.place = await payAt(d, 'stripe');
 
@@ -98,6 +99,7 @@ test('2. Dan buys the place with Stripe and the files with Alipay on his phone, 
   await expect(d.getByTestId('goods-sells')).toContainText(files[0].name);
   await expect(d.getByTestId('goods-sells')).toContainText(files[1].name);
   await shot(d, '37k-2-dan-files-390-zh');
+  await expect(d.getByTestId('goods-buy')).toHaveAttribute('data-state', 'buy');
   await d.getByTestId('goods-buy').click();
   orders.files = await payAt(d, 'alipay');
   await go(d, `/goods/${goods.files}`);
