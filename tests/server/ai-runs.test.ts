@@ -224,7 +224,8 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     await ended(t(), first.runId);
     expect(await ledgerOf(t(), first.runId)).toHaveLength(1);
     expect(await balance(t(), fay.id)).toBe(7);
-    expect(llm().chatCalls()).toHaveLength(1);
+    // This run's calls only: under load, a call of the test before may still arrive after the reset.
+    expect(llm().chatCalls().filter((c) => JSON.stringify(c.chat?.messages ?? []).includes('once'))).toHaveLength(1);
   });
 
   it('refuses an async app, a hidden app, a group the member is not in and bad input, writing nothing', async () => {
