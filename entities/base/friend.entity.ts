@@ -102,7 +102,7 @@ export default defineEntity({
   },
   hooks: {
     beforeRead({ user, query }) {
-      // Without a token only one given user's friends can be listed (ARCHITECTURE §7).
+      // Without a token only one given user's friends can be listed (docs/decisions/spec-departures.md).
       const who = query.userId;
       if (user === null && !(typeof who === 'number' || (typeof who === 'string' && /^\d+$/.test(who)))) {
         throw fail.bad('bad_filter_value', { field: 'userId' });

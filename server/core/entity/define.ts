@@ -256,7 +256,7 @@ export interface EntityDecl {
   owner?: string;
   /** Flag field: delete sets it to 1 and keeps the row; reads hide flagged rows. */
   softDelete?: string;
-  /** How page totals are counted (see README): cached (default), live or estimated. */
+  /** How page totals are counted (docs/decisions/totals-cache.md): cached (default), live or estimated. */
   total?: 'cached' | 'live' | 'estimated';
   /** Composite indexes. */
   indexes?: Array<{ fields: string[]; unique?: boolean }>;
