@@ -46,7 +46,7 @@ export default defineEntity({
   table: 'base_friend',
   area: 'workspace',
   label: l('Friend', '好友', '好友'),
-  note:
+  description:
     'A friendship is two rows, one per side: (userId, friendId) is userId\'s side, owned by userId ' +
     '(taken from the token), unique per pair (deleted rows included: a deleted row of a pair is ' +
     'purged when the pair is made again). status: 0 pending, 1 accepted, 2 refused, 3 blocked ' +

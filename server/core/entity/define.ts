@@ -266,8 +266,12 @@ export interface EntityDecl {
    */
   access?: AccessDecl;
   hooks?: EntityHooks;
-  /** Why fields were chosen where the spec names none, and similar notes. */
-  note?: string;
+  /**
+   * What the entity holds and the rules its rows follow (why fields were chosen where the spec names
+   * none, who writes the rows), in English: shown as `description` of its `/eps` entry and of its
+   * OpenAPI tag.
+   */
+  description?: string;
 }
 
 /** Declares one entity. Returns the declaration unchanged; `normalize` reads it. */
