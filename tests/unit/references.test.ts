@@ -128,12 +128,13 @@ export function findDangling(root: string = ROOT): Dangling[] {
           if (!BUILT.test(path) && !marked && !existsAsModule(root, path)) at('file', path);
         }
       }
-      // README sections.
+      // README sections (with the next line, for a reference a line break splits).
+      const joined = `${line} ${(lines[i + 1] ?? '').replace(/^\s*(\*|\/\/|#)?\s*/, '')}`;
       if (file !== 'README.md' && /README/.test(line) && !/(plugin|package)['’]?s README|README\.md/i.test(line)) {
-        for (const m of line.matchAll(README_QUOTED)) if (!headings.has(m[1].trim().toLowerCase())) at('readme', m[0]);
+        for (const m of joined.matchAll(README_QUOTED)) if (!headings.has(m[1].trim().toLowerCase())) at('readme', m[0]);
         for (const name of OLD_README_SECTIONS) {
           const re = new RegExp(`README(?:'s)?,?\\s*(?:section\\s*)?\\(?["“]?${name.replace(/[-/]/g, '\\$&')}\\b`, 'i');
-          const hit = re.exec(line);
+          const hit = re.exec(joined);
           if (hit && !/["“]/.test(hit[0]) && !headings.has(name.toLowerCase())) at('readme', hit[0]);
         }
       }
