@@ -3,7 +3,7 @@
  * without Stripe or Alipay accounts. Starts the fake Stripe API and the fake Alipay gateway that the
  * commerce tests use (tests/helpers/fake-*.ts: the real SDKs talk to them, their checkout pages have a
  * Pay button, their webhooks and notifies are signed as the providers sign them), then the built
- * server configured for them, as README "Payments on this machine" describes. Never for production.
+ * server configured for them, as docs/guide/run-with-fakes.md describes. Never for production.
  * It also starts the fake S3 server (bucket `cosmac`, public-read under `app/base/` only, fixed local key pair printed below)
  * for trying the s3-storage plugin: its config is entered in the console, so nothing is passed here.
  * And the fake OpenAI-compatible LLM (tests/helpers/fake-llm.ts, answers streamed slowly enough to

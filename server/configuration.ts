@@ -73,7 +73,7 @@ export class MainConfiguration implements ILifeCycle {
     (this.app as unknown as { middleware: unknown[] }).middleware.unshift(requestContext(), dispatch);
   }
 
-  /** The socket server (ARCHITECTURE §5) shares the HTTP server, which exists once the framework runs. */
+  /** The socket server (docs/reference/realtime.md) shares the HTTP server, which exists once the framework runs. */
   async onServerReady(): Promise<void> {
     httpServer = (this.app.getFramework() as unknown as koa.Framework).getServer() as Server;
     // The framework has asked to listen (and set MIDWAY_HTTP_PORT) without waiting: a taken port fails the start here.

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_ads',
   area: 'commerce',
   label: l('Advertisement', '广告', '廣告'),
-  note: 'title is required; image is the picture shown and url where a click leads.',
+  description: 'title is required; image is the picture shown and url where a click leads.',
   fields: {
     title: { type: 'string', required: true, nullable: false, label: l('Title', '标题', '標題') },
     subTitle: { type: 'string', label: l('Subtitle', '副标题', '副標題') },

@@ -58,7 +58,7 @@ export default defineEntity({
   table: 'base_app',
   area: 'ai',
   label: l('App', '应用', '應用'),
-  note:
+  description:
     'name is required. tokens is the token cost of a run; config and auth are JSON settings ' +
     '(auth: the authorization the app needs). show 1 lists the app, 0 hides it. tokens x ' +
     'efficiencyCoefficient may not exceed the param aiMaxRunPrice, config.params.max_tokens not aiMaxTokens.',

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_auth',
   area: 'ai',
   label: l('Auth config', '授权配置', '授權設定'),
-  note:
+  description:
     'The spec names this entity without fields; it holds one credential a member stores for a ' +
     'provider (type, e.g. an AI model or a social platform) and that apps and group members use ' +
     '(groupMember.authId). name and type are required; userId is the owner, taken from the token; ' +

@@ -51,7 +51,7 @@ export default defineEntity({
   table: 'base_comment',
   area: 'commerce',
   label: l('Comment', '评论', '評論'),
-  note:
+  description:
     'content and one of goodsId or workflowId are required; userId is the author, taken from the token on add. ' +
     'Comments on a goods are keyed by its id (goodsId, issue 35: a listing need not sell a workflow); a member\'s ' +
     'comment on a goods that is not on sale is refused (404), and on one whose isCommentAllowed is not 1 (409). ' +

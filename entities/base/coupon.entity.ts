@@ -12,7 +12,7 @@ export default defineEntity({
   table: 'base_coupon',
   area: 'commerce',
   label: l('Redemption code', '兑换码', '兌換碼'),
-  note:
+  description:
     'Codes are created by the generate call and redeemed by use, so there is no generic add; ' +
     'code is required and unique. The spec gives no meaning of the values; ours: type 1 adds `days` of VIP, ' +
     'type 2 credits `tokens` (through the ledger); status 0 unused, 1 used (userId, redeemTime), 2 disabled by ' +

@@ -9,7 +9,7 @@ export default defineEntity({
   table: 'base_desktop',
   area: 'workspace',
   label: l('Desktop', '桌面', '桌面'),
-  note:
+  description:
     'name is required; userId is the creator, taken from the token. member lists GROUP ids, in the order ' +
     'they show on the desktop (groupMember/groupToDesktop moves a group there and off the owner\'s other ' +
     'desktops). The default desktop, id 999 named Default, is virtual and never a row: desktop/list puts ' +

@@ -46,7 +46,7 @@ export default defineEntity({
   table: 'base_friend',
   area: 'workspace',
   label: l('Friend', '好友', '好友'),
-  note:
+  description:
     'A friendship is two rows, one per side: (userId, friendId) is userId\'s side, owned by userId ' +
     '(taken from the token), unique per pair (deleted rows included: a deleted row of a pair is ' +
     'purged when the pair is made again). status: 0 pending, 1 accepted, 2 refused, 3 blocked ' +
@@ -102,7 +102,7 @@ export default defineEntity({
   },
   hooks: {
     beforeRead({ user, query }) {
-      // Without a token only one given user's friends can be listed (ARCHITECTURE §7).
+      // Without a token only one given user's friends can be listed (docs/decisions/spec-departures.md).
       const who = query.userId;
       if (user === null && !(typeof who === 'number' || (typeof who === 'string' && /^\d+$/.test(who)))) {
         throw fail.bad('bad_filter_value', { field: 'userId' });

@@ -19,7 +19,7 @@ export default defineEntity({
   table: 'base_group',
   area: 'workspace',
   label: l('Group', '群组', '群組'),
-  note:
+  description:
     'type: 0 private group, 1 public group (its members and messages readable without a token), 2 team ' +
     '(joined by its key, revenue sharing through allocationRatio 0..1 and rewardPool). ' +
     'Roles live in one place each: the owner is the member row with isOwner 1 (exactly one per group), ' +

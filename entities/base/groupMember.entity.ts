@@ -15,7 +15,7 @@ export default defineEntity({
   table: 'base_group_member',
   area: 'workspace',
   label: l('Group member', '群组成员', '群組成員'),
-  note:
+  description:
     'A member is a user in a group: a person or an AI member (a sys/user row with userType 1, owned by ' +
     'its creator through ownerId). One row per (groupId, userId), unique: a member who leaves or is removed ' +
     'keeps a soft-deleted row (delete=1) until they come back, when that row is purged and a fresh one ' +

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_guide',
   area: 'ai',
   label: l('Guide', '指南', '指南'),
-  note: 'title is required; a guide links to a page (url) or a video with its cover. Sorted by sort.',
+  description: 'title is required; a guide links to a page (url) or a video with its cover. Sorted by sort.',
   fields: {
     title: { type: 'string', required: true, nullable: false, label: l('Title', '标题', '標題') },
     type: { type: 'int', label: l('Type', '类型', '類型') },

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_media',
   area: 'ai',
   label: l('Media', '媒体', '媒體'),
-  note:
+  description:
     "The spec names this entity without fields; it is a member's media library item (an uploaded " +
     'image, video, audio or document) filed under a media category. url is required; userId is the ' +
     'owner, taken from the token.',

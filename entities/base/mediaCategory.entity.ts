@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_media_category',
   area: 'ai',
   label: l('Media category', '媒体分类', '媒體分類'),
-  note:
+  description:
     "The spec names this entity without fields; it is a folder of a member's media library, " +
     'nested through parentId. name is required; userId is the owner, taken from the token.',
   fields: {

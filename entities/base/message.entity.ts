@@ -20,7 +20,7 @@ export default defineEntity({
   table: 'base_message',
   area: 'workspace',
   label: l('Message', '消息', '訊息'),
-  note:
+  description:
     'toId and toType are required: toType 0 sends to a user, 1 to a group. content is JSON; ' +
     'at lists the mentioned user ids. fromId is the sender, taken from the token. Newest first. ' +
     'conversation names the chat (g:{groupId}, or p:{lowId}:{highId} for two users) and seq is the ' +

@@ -12,7 +12,7 @@ export default defineEntity({
   name: 'monitor',
   table: 'base_monitor_setting',
   label: l('X monitor', 'X 监控', 'X 監控'),
-  note:
+  description:
     'Added by us (issue 21): which X accounts (user timelines) and keywords (recent-search queries) the ' +
     'task monitor.fetch watches, and the credentials it calls the X API v2 with: a bearer token, or an API ' +
     'key and secret exchanged for one. Saved with monitor/saveSetting (secrets left out keep the stored ' +

@@ -10,7 +10,7 @@ export default defineEntity({
   name: 'monitorPost',
   table: 'base_monitor_post',
   label: l('X post', 'X 帖子', 'X 貼文'),
-  note:
+  description:
     'Added by us (issue 21): posts fetched by the task monitor.fetch from the X API v2 (recent search ' +
     'and user timelines). postId is X\'s id (unique: a re-fetch adds nothing); postedAt is X\'s created_at; ' +
     'metrics is its public_metrics (likes, reposts, replies, quotes...) as first fetched; source is the ' +

@@ -32,7 +32,7 @@ export default defineEntity({
   table: 'base_notify',
   area: 'workspace',
   label: l('Notification', '通知', '通知'),
-  note:
+  description:
     'One row per receiver (toId); fromId is who caused it (empty: the platform), templateId the ' +
     'template used. The product writes them (notifyUsers in server/modules/base/notify) and delivers ' +
     "each live as notice {kind: 'notify'} after the commit; groupId names the group a mention, team notice, join, leave or role change is about (the bell opens its chat); orderNo names the order an order notice (8-11) is about (the bell opens it among the receiver's purchases, or sales for 9 and 11); add is hand-written for the same reason " +

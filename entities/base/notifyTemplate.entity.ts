@@ -7,7 +7,7 @@ export default defineEntity({
   table: 'base_notify_template',
   area: 'workspace',
   label: l('Notification template', '通知模板', '通知範本'),
-  note:
+  description:
     'title is required. A console tool: the roles holding its keys (administrators) manage it; ' +
     'members hold none. type is the kind of notification it is for (the values of notify.type); ' +
     'notify/add with a templateId takes the title, content and type from it unless given.',

@@ -7,7 +7,7 @@ export default defineEntity({
   table: 'base_paid_log',
   area: 'commerce',
   label: l('Payment log', '支付记录', '付款紀錄'),
-  note:
+  description:
     'The spec names this entity without fields; it records each payment the card or wallet ' +
     'provider reports (order, amount, provider transaction, status), written by the payment ' +
     'handlers. Only list (GET) is exposed; the raw provider payload is hidden. Newest first. eventId ' +

@@ -9,7 +9,7 @@ export default defineEntity({
   table: 'base_payout',
   area: 'commerce',
   label: l('Payout', '提现', '提領'),
-  note:
+  description:
     "A creator's request to be paid withdrawable tokens (issue 37; ours, the spec has no such table). Written only " +
     'by the payout calls (server/modules/base/ledger/payout.routes.ts): request takes the tokens from ' +
     'withdrawableTokens in the same transaction (tokenLog type 14, relateType payout), once per (userId, clientKey); ' +

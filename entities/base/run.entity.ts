@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_run',
   area: 'ai',
   label: l('AI run', 'AI 运行', 'AI 執行'),
-  note:
+  description:
     'Added by us (issue 20): one row per run of an AI app, paid in tokens. Written only by the run path ' +
     '(server/modules/base/ai/charge.ts): the row, the request message and the ledger entry that reserves ' +
     'its cost (tokenLog type 10, relateType run) are one transaction; it ends exactly once, succeeded ' +

@@ -5,10 +5,10 @@ export default defineEntity({
   name: 'shortLink',
   table: 'base_short_link',
   label: l('Short link', '短链接', '短網址'),
-  note:
+  description:
     'The spec names this entity without fields. shortKey (unique) and url are required; ' +
     'GET s/{shortKey} redirects to url and counts the visit. add and delete are hand-written ' +
-    '(ARCHITECTURE §7: delete needs the deleteKey that add returned, stored hidden); the ' +
+    '(docs/decisions/spec-departures.md: delete needs the deleteKey that add returned, stored hidden); the ' +
     'console only reads. userId is the signed-in creator, if any.',
   fields: {
     shortKey: {

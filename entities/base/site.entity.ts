@@ -5,7 +5,7 @@ export default defineEntity({
   name: 'site',
   table: 'base_site_info',
   label: l('Site info', '站点信息', '站台資訊'),
-  note:
+  description:
     'The spec names this entity without fields; it holds what public pages show per site host ' +
     '(display name, logo, favicon, SEO texts). host is unique; a row without host (NULL) is the default site. ' +
     'Read by the public info call and written by save, both hand-written, so no generic actions yet.',

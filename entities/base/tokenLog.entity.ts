@@ -7,7 +7,7 @@ export default defineEntity({
   table: 'base_token_log',
   area: 'commerce',
   label: l('Token log', '代币记录', '代幣紀錄'),
-  note:
+  description:
     "The spec names this entity without fields; it is the ledger of a user's token changes " +
     '(tokens signed: earned positive, spent negative; balance after the change), written by the ' +
     'server. isWithdrawable is what batchSetWithdrawable sets, auditStatus what auditList reviews ' +

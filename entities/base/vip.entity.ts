@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_vip',
   area: 'commerce',
   label: l('VIP plan', 'VIP 套餐', 'VIP 方案'),
-  note:
+  description:
     'name is required. amount is the price (a float, as the spec says), giftTokenAmount the tokens ' +
     'given with it, role the role granted; enablePay 1 lets members buy it. Sorted by sort.',
   fields: {

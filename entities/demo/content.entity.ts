@@ -5,7 +5,7 @@ export default defineEntity({
   name: 'content',
   table: 'demo_content',
   label: l('Demo content', '示例内容', '示例內容'),
-  note: 'The spec names only the content field; it is long text and optional.',
+  description: 'The spec names only the content field; it is long text and optional.',
   fields: {
     content: { type: 'text', label: l('Content', '内容', '內容') },
   },

@@ -5,7 +5,7 @@ export default defineEntity({
   name: 'goods',
   table: 'demo_goods',
   label: l('Demo goods', '示例商品', '示例商品'),
-  note:
+  description:
     'Fields as 001 §3 (title max 50, price, status, stock). The title is required; stock defaults to 0 ' +
     '(001 §9) and status to 1 (enabled), a choice of ours.',
   fields: {

@@ -5,7 +5,7 @@ export default defineEntity({
   name: 'keys',
   table: 'demo_keys',
   label: l('Demo keys', '示例键值', '示例鍵值'),
-  note:
+  description:
     'The spec says only "fields up to 100 characters"; we chose name, keyName and value, each a string ' +
     'of at most 100 characters. The name is required.',
   fields: {

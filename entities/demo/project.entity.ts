@@ -5,7 +5,7 @@ export default defineEntity({
   name: 'project',
   table: 'demo_project',
   label: l('Demo project', '示例项目', '示例專案'),
-  note: 'The spec names the entity without fields; we chose a required name and an optional remark.',
+  description: 'The spec names the entity without fields; we chose a required name and an optional remark.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },

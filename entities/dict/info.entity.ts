@@ -5,7 +5,7 @@ export default defineEntity({
   name: 'info',
   table: 'dict_info',
   label: l('Dictionary entry', '字典项', '字典項'),
-  note:
+  description:
     'An entry belongs to a type (typeId, required) and has a required name; entries sort by orderNum ' +
     '(001 §7), which defaults to 0. parentId nests entries and may be empty.',
   fields: {

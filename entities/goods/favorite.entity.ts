@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'goods_favorite',
   area: 'commerce',
   label: l('Favorite', '收藏', '收藏'),
-  note:
+  description:
     'One row per member and saved goods (goodsId required, userId from the token). Written by addFavorite ' +
     'and cancelFavorite; the generic routes are page and info for the console.',
   fields: {

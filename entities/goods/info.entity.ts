@@ -49,7 +49,7 @@ export default defineEntity({
   table: 'goods_info',
   area: 'commerce',
   label: l('Goods', '商品', '商品'),
-  note:
+  description:
     'Fields of 001 §3 Goods info. The title is required. Removal is logical (delete flag). typeName and ' +
     'userName are derived on read (goods_type.name, the seller\'s nickName; without one null, the username ' +
     'only for administrators, as a username may be an e-mail address) and never written. ' +

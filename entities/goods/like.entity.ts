@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'goods_like',
   area: 'commerce',
   label: l('Like', '点赞', '按讚'),
-  note:
+  description:
     'One row per liker and liked goods (goodsId required). A member\'s like holds their userId (from the token); ' +
     'a visitor without a token is keyed by visitorKey, the visitor id their client sends (issue 17: likes are ' +
     'public, one per visitor or user). Written only by the like toggle (goods/like/like), which keeps ' +

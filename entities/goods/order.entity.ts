@@ -7,7 +7,7 @@ export default defineEntity({
   table: 'goods_order',
   area: 'commerce',
   label: l('Order', '订单', '訂單'),
-  note:
+  description:
     'Fields of 001 §3 Goods order. orderNo is required and unique. Orders are written by the custom calls ' +
     '(place, cancel, buyVip, rechargeToken); the generic routes are page and info for the console. ' +
     'payStatus and status start at 0 (unpaid, pending payment), a choice of ours. Added by us (issue 17): ' +

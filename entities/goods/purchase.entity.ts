@@ -12,7 +12,7 @@ export default defineEntity({
   table: 'goods_purchase',
   area: 'commerce',
   label: l('Purchase', '已购', '已購'),
-  note:
+  description:
     'What a paid goods order delivered to its buyer (issue 37; ours, the spec has no such table): one row per ' +
     'order (orderId unique), written in the fulfilment that marks the order paid, so a replayed or raced ' +
     'notify delivers once. kind is what the listing sold (relateType): 1 an AI member (aiUserId; the buyer ' +

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'goods_search_keyword',
   area: 'commerce',
   label: l('Search keyword', '搜索关键词', '搜尋關鍵字'),
-  note: 'A suggested search keyword; the name is required. sortNum defaults to 0 and may be empty (001 §3).',
+  description: 'A suggested search keyword; the name is required. sortNum defaults to 0 and may be empty (001 §3).',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Keyword', '关键词', '關鍵字') },
     sortNum: { type: 'int', default: 0, nullable: true, label: l('Sort', '排序', '排序') },

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'goods_spec',
   area: 'commerce',
   label: l('Goods spec', '商品规格', '商品規格'),
-  note: 'A variant of a goods: goodsId and name are required; stock defaults to 0, sortNum to 0 (may be empty).',
+  description: 'A variant of a goods: goodsId and name are required; stock defaults to 0, sortNum to 0 (may be empty).',
   fields: {
     goodsId: { type: 'int', required: true, nullable: false, index: true, label: l('Goods', '商品', '商品') },
     name: { type: 'string', required: true, nullable: false, label: l('Name', '规格名称', '規格名稱') },

@@ -12,7 +12,7 @@ export default defineEntity({
   table: 'goods_type',
   area: 'commerce',
   label: l('Goods type', '商品分类', '商品分類'),
-  note:
+  description:
     'A goods category, nested by parentId (may be empty); the name is required. The list is public and ' +
     'answered on GET (001 §7); there is no generic list by POST. A type that still has sub-types or live goods ' +
     'is not deleted (1001 naming them), as departments: nothing is left pointing at a type that no longer exists.',

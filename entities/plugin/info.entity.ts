@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'plugin_info',
   system: 'plugins',
   label: l('Plugin', '插件', '外掛'),
-  note:
+  description:
     'Fields of 001 §3 Plugin. name and keyName are required; keyName identifies the plugin, so it is unique. ' +
     'A row is made by the install call (two steps: upload, then install {uploadId}; add is the same call) from the ' +
     "package's plugin.json (pluginJson, with the JSON Schema of config); a plugin starts disabled (status 0). " +

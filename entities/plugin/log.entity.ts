@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'plugin_log',
   system: 'pluginLogs',
   label: l('Plugin log', '插件日志', '外掛日誌'),
-  note:
+  description:
     'Ours (issue 19): what plugins write through host.log (a webhook delivery, a failure) and what the ' +
     'product records of them (installed, enabled, disabled, load failed, deleted). keyName names the plugin; ' +
     'level info or error; a short message and a JSON detail. Written by the system only; older rows are purged ' +

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'plugin_package',
   system: 'pluginPackages',
   label: l('Plugin package', '插件安装包', '外掛安裝包'),
-  note:
+  description:
     'Ours (issue 19): one uploaded plugin package, step 1 of an install. uploadId (a random uuid) is what ' +
     'install {uploadId} names; keyName, version and manifest are read from its plugin.json; sha256 and size ' +
     'are those of the zip; data is the zip in base64, never returned, from which every instance unpacks the ' +

@@ -6,8 +6,8 @@ export default defineEntity({
   table: 'recycle_data',
   system: 'recycle',
   label: l('Recycle bin', '回收站', '資源回收筒'),
-  note:
-    'Written by every delete in the same transaction (ARCHITECTURE §3): entityInfo says where the rows came ' +
+  description:
+    'Written by every delete in the same transaction (docs/reference/api.md): entityInfo says where the rows came ' +
     'from ({module, entity, table, soft}, soft being the flag field or null), data holds the deleted rows without their hidden fields (password hashes...), which hiddenData keeps ' +
     'server-side by row id for restore. ' +
     'Read-only for the console (page, info); restore is a custom call.',

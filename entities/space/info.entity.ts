@@ -6,7 +6,7 @@ export default defineEntity({
   name: 'info',
   table: 'space_info',
   label: l('File', '文件', '檔案'),
-  note:
+  description:
     'A file in the file space; the url is required. size is in bytes, an int since uploads are limited ' +
     'to 100 MB (001 §9). The spec gives no owner field; userId (the uploader, from the token) is ours, ' +
     'so a member sees and manages only their own files. Rows uploaded before it existed have none and ' +

@@ -11,7 +11,7 @@ export default defineEntity({
   name: 'type',
   table: 'space_type',
   label: l('File category', '文件分类', '檔案分類'),
-  note:
+  description:
     'A category of the file space, nested by parentId (may be empty); the name is required. userId ' +
     '(ours, from the token) is its owner: a member sees the administrators\' categories (shared; rows ' +
     'from before the field have none) and their own, and adds, renames and deletes only their own.',

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'task_info',
   system: 'tasks',
   label: l('Scheduled task', '定时任务', '排程任務'),
-  note:
+  description:
     'Fields of 001 §3 Scheduled task; the name is required. limit empty means unlimited runs; every is an ' +
     'interval in milliseconds, ignored when cron is set (six fields with seconds, UTC). service names a task ' +
     'handler registered in code (defineTask) and data is a JSON object its schema accepts: both are checked on ' +

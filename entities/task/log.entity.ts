@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'task_log',
   system: 'taskLogs',
   label: l('Task log', '任务日志', '任務日誌'),
-  note:
+  description:
     'The spec names the task log without fields; we chose the task it belongs to, the outcome (0 failed, ' +
     '1 succeeded, 2 running) and a short detail text, and, for the scheduler: claimKey, the claim of one ' +
     'run (t:<tick ISO> for a scheduled tick, once:<uuid> for a run asked for), unique with taskId, so a tick ' +

@@ -42,7 +42,7 @@ export default defineEntity({
   table: 'user_address',
   area: 'commerce',
   label: l('Shipping address', '收货地址', '收貨地址'),
-  note:
+  description:
     'A member\'s shipping addresses: receiver, phone, province, city, district and address are required. userId is ' +
     'the member: filled from the token for members (a value they send is ignored), set by administrators for ' +
     'anyone (it must name a live user). A member reads, changes and deletes only their own rows; administrators ' +

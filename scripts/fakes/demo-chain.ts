@@ -29,7 +29,7 @@ export interface DemoChain {
   pageUrl: string;
   address: string;
   mnemonic: string;
-  /** The product's chain settings (README "NFT staking"). */
+  /** The product's chain settings (docs/reference/calls/nft.md). */
   env(): Record<string, string>;
   close(): Promise<void>;
 }

@@ -58,7 +58,7 @@ export async function startOurs({ name, root, entry, tmp, shared }) {
     NODE_ENV: process.env.NODE_ENV || 'production',
     // One sign-in per member lasts the whole run.
     ACCESS_TOKEN_TTL: '86400',
-    // As `npm start` launches the server (README, "Memory").
+    // As `npm start` launches the server (docs/operations/memory.md).
     MALLOC_MMAP_THRESHOLD_: '131072',
     LOG_CONSOLE_LEVEL: process.env.LOG_CONSOLE_LEVEL || 'error',
   };

@@ -99,7 +99,7 @@ function oursEnv() {
     NODE_ENV: process.env.NODE_ENV || 'production',
     // A long-lived access token, so one sign-in lasts the whole run (and the cold starts).
     ACCESS_TOKEN_TTL: '86400',
-    // As `npm start` launches the server (see README, "Memory").
+    // As `npm start` launches the server (see docs/operations/memory.md).
     ...SERVE_ENV,
   };
   delete env.REDIS_URL;

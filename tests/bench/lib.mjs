@@ -226,7 +226,7 @@ export function table(headers, rows) {
 }
 
 /**
- * How `npm run serve` starts the server (package.json; README, "Memory"): the environment settings
+ * How `npm run serve` starts the server (package.json; docs/operations/memory.md): the environment settings
  * and Node's flags of that script, read from it so that benches start our server exactly the same way.
  */
 function serveStart() {

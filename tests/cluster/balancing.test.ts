@@ -19,7 +19,7 @@ suite(`two instances behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () => {
   const open: Socket[] = [];
 
   beforeAll(async () => {
-    // As README "Production" runs them: no JWT_SECRET, so the signing key is the one kept in the database.
+    // As docs/operations/production.md runs them: no JWT_SECRET, so the signing key is the one kept in the database.
     c = await startCluster({ env: { JWT_SECRET: '' } });
     admin = await login(c.nginx.url, 'admin', ADMIN_PASSWORD);
   }, 360_000);

@@ -1,5 +1,5 @@
 /**
- * A cluster as README "Production" describes it, on this machine: two server processes (built
+ * A cluster as docs/operations/production.md describes it, on this machine: two server processes (built
  * dist/, each with its own data, log and plugin folders and INSTANCE_ID) on one MariaDB database
  * and one private redis-server, one shared upload folder, behind nginx running the shipped
  * deploy/nginx/cosmac.conf on a free port. Ports are chosen first, so an instance stopped by a test
@@ -64,7 +64,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     const port = await freePort();
     instances.push({ name, port, url: `http://127.0.0.1:${port}`, dataDir: mkdtempSync(join(root, `instance-${name}-`)), proc: null });
   }
-  // What README "Production" says every instance shares, and what each keeps on its own.
+  // What docs/operations/production.md says every instance shares, and what each keeps on its own.
   const shared: NodeJS.ProcessEnv = {
     DATABASE_URL: db.url,
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,

@@ -3,7 +3,7 @@
  * secrets and logs, the image captcha on, and the cache store on Redis under a key prefix of its
  * own (so the tests can read captcha answers). Reads the admin password printed on first start.
  * The fake Stripe and fake Alipay of the commerce tests run in this process (payments go through
- * their checkout pages), the server configured for them as the README's "Payments on this machine"
+ * their checkout pages), the server configured for them as docs/guide/run-with-fakes.md
  * says; so does the fake LLM of the AI runs (answers streamed slowly enough to watch), and the fake
  * chain of NFT staking (nft-chain.ts: a test wallet's items minted, a control the NFT spec drives),
  * and the mail catcher of e-mail sign-up (scripts/fakes/mail-catcher.ts; its inbox at E2E_MAIL_URL).

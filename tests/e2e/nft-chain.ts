@@ -23,7 +23,7 @@ export const E2E_ITEMS: ReadonlyArray<WalletItem> = [
 export interface E2eChain {
   chain: FakeChain;
   control: Server;
-  /** Environment for the server (the README's chain settings). */
+  /** Environment for the server (the chain settings of docs/reference/calls/nft.md). */
   serverEnv: Record<string, string>;
   /** Environment for the specs (E2E_CHAIN_*). */
   testEnv: Record<string, string>;

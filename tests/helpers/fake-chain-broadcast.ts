@@ -5,7 +5,7 @@
  * result), and the result is kept for `tx` / `tx_search`.
  *
  * Decision: one message per transaction (what the staking screen sends); the gas limit must be exactly
- * the one the README fixes for that message and the fee exactly ceil(gas × 0.025) in the chain's denom,
+ * the one docs/reference/calls/nft.md fixes for that message and the fee exactly ceil(gas × 0.025) in the chain's denom,
  * so a wrong fee or limit from the web is caught here rather than passing silently.
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * The in-memory state of the fake chain's two contracts (see fake-chain.ts): a cw721 collection and
- * the NFT staking contract, answering the smart queries and executing the messages the README's
- * "NFT staking" section names.
+ * the NFT staking contract, answering the smart queries and executing the messages
+ * docs/reference/calls/nft.md names.
  *
  * Decisions:
  * - `tokens { owner, start_after?, limit? }` pages like cw721-base: ids in ascending string order,

@@ -27,7 +27,7 @@ export interface WalletChain {
    * each named item on the node's gateway, its image at `image(item)`.
    */
   mint(items: ReadonlyArray<WalletItem>, cid: string, image: (item: WalletItem) => string): void;
-  /** The product's chain settings (README "NFT staking"). */
+  /** The product's chain settings (docs/reference/calls/nft.md). */
   serverEnv(): Record<string, string>;
 }
 

@@ -28,6 +28,15 @@ describe('eps and OpenAPI', () => {
     expect(eps.goods.find((e) => e.name === 'type')!.api.find((a) => a.path === '/list')!.method).toBe('GET');
   });
 
+  it("shows an entity's declared description in /eps and as its OpenAPI tag", async () => {
+    const declared = t.core.model.byKey.get('goods/order')!.description!;
+    expect(declared).toMatch(/orderNo is required/);
+    const eps = (await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken)).body.data;
+    expect(eps.goods.find((e: { name: string }) => e.name === 'order').description).toBe(declared);
+    const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', t.adminToken)).body as { tags: Array<{ name: string; description: string }> };
+    expect(doc.tags.find((tag) => tag.name === 'goods/order')?.description).toBe(declared);
+  });
+
   it('labels follow the language header', async () => {
     const zh = await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken).set('language', 'zh-tw');
     const user = zh.body.data.base.find((e: { name: string }) => e.name === 'sys/user');

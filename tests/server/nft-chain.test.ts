@@ -2,7 +2,7 @@
  * The fake chain node (tests/helpers/fake-chain.ts) driven by the real CosmJS 0.39 SigningCosmWasmClient
  * with a DirectSecp256k1HdWallet from a test mnemonic, as the staking screen drives a real node: stake
  * (cw721 send_nft to the staking contract) and unstake (the staking contract's unstake), each with the
- * README's gas limit and a fee of gas × 0.025 in the chain's denom. What the fake refuses (wrong gas
+ * gas limit of docs/reference/calls/nft.md and a fee of gas × 0.025 in the chain's denom. What the fake refuses (wrong gas
  * limit, wrong contract, a bad signature, refuseNext, a token the sender does not own) makes the client
  * throw and leaves the state as it was. Then the server side: a member who linked that wallet through
  * bindWallet sees isNftStacked (with `refresh: true`) turn true after the stake and false after the

@@ -2,7 +2,7 @@
  * The route table against the spec's call catalogue (tests/fixtures/spec-calls.json, a copy of
  * ../shared/spec-calls.json, so the test runs in every checkout): every call we
  * implement answers at the spec's method and path, and is public exactly when the spec says so,
- * except the departures ARCHITECTURE §7 lists.
+ * except the departures docs/decisions/spec-departures.md lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { startApp, type TestApp } from '../helpers/app';
 
 const CATALOGUE = resolve(__dirname, '../fixtures/spec-calls.json');
-/** Public in the spec, guarded here on purpose (ARCHITECTURE §7). */
+/** Public in the spec, guarded here on purpose (docs/decisions/spec-departures.md). */
 const MADE_PRIVATE = new Set(['POST /admin/plugin/info/install', 'POST /admin/base/groupMember/updateMemberInfo', 'GET /admin/base/open/importBaseData', 'POST /admin/base/monitor/sendTwitterToUser']);
 /**
  * Token-only in the spec, public here on purpose (issue 20): the workflow engine's callbacks carry no

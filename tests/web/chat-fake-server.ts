@@ -1,5 +1,5 @@
 /**
- * A small socket.io server speaking the chat's wire contract (README "Realtime") for the web's
+ * A small socket.io server speaking the chat's wire contract (docs/reference/realtime.md) for the web's
  * realtime tests: token handshake (refusal 1001), `sendMessage` storing once per clientId with a
  * per-conversation seq, `sync` answering from the stored array, `read`, `auth` (a refreshed token),
  * `notice` delivery, and the end of a session (its notice, then the disconnect).

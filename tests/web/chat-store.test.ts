@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../web/src/lib/session';
-import { createChatStore, type ChatStore, type ConversationItem } from '../../web/src/app/chat-store';
-import { draftKey } from '../../web/src/app/chat-drafts';
+import { createChatStore, type ChatStore, type ConversationItem } from '../../web/src/workspace/chat/chat-store';
+import { draftKey } from '../../web/src/workspace/chat/chat-drafts';
 import { createRealtime, type Realtime } from '../../web/src/app/socket';
 import { startFakeChatServer, until, type FakeChatServer } from './chat-fake-server';
 

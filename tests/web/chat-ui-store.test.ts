@@ -1,7 +1,7 @@
 /** What the chat screens need of the store beyond tests/web/chat-store.test.ts: history pages and unread counts. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../web/src/lib/session';
-import { createChatStore, type ChatStore, type ConversationItem } from '../../web/src/app/chat-store';
+import { createChatStore, type ChatStore, type ConversationItem } from '../../web/src/workspace/chat/chat-store';
 import { createRealtime, type ChatMessage, type Realtime } from '../../web/src/app/socket';
 import { startFakeChatServer, until, type FakeChatServer } from './chat-fake-server';
 

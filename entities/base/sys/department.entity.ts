@@ -22,7 +22,7 @@ export default defineEntity({
   table: 'base_sys_department',
   system: 'departments',
   label: l('Department', '部门', '部門'),
-  note:
+  description:
     'name is required; departments form a tree through parentId (never a loop) and sort by orderNum. A department ' +
     'that still holds users (not deleted) or sub-departments is not deleted (1001 naming them): nobody is left ' +
     'pointing at a department that no longer exists.',

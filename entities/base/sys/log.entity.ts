@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_sys_log',
   system: 'requestLog',
   label: l('Request log', '请求日志', '請求日誌'),
-  note:
+  description:
     'Written by the server for each request (server/core/log, batched off the request path); read-only ' +
     'in the console (page only), newest first. userName is derived on read (nickName, else username). ' +
     'createTime is indexed for the purge of rows older than the param logKeep and for the dashboard. ' +

@@ -22,7 +22,7 @@ export default defineEntity({
   table: 'base_sys_menu',
   system: 'menus',
   label: l('Menu', '菜单', '選單'),
-  note:
+  description:
     'name is required. perms holds comma-separated permission keys (module:entity:action); ' +
     'type 0 directory, 1 menu, 2 button. router, when given, must begin with / (000 §5).',
   fields: {

@@ -12,7 +12,7 @@ export default defineEntity({
   table: 'base_sys_param',
   system: 'params',
   label: l('Parameter', '参数', '參數'),
-  note:
+  description:
     'keyName is required and unique: it is how code reads a parameter (e.g. consoleRoleIds). ' +
     'A secret parameter (an API key, a password) can be written but never read back through the API, ' +
     'by anybody: its data is answered as [redacted]; the server reads it with paramByKey.',

@@ -12,7 +12,7 @@ export default defineEntity({
   table: 'base_sys_role',
   system: 'roles',
   label: l('Role', '角色', '角色'),
-  note:
+  description:
     'name and label are required; label is unique (at most 50 characters). menuIdList and ' +
     'departmentIdList are virtual: read from and written to base_sys_role_menu and ' +
     'base_sys_role_department by the hooks; deleting a role removes its menu, department and user links.',

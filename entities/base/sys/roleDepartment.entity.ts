@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_sys_role_department',
   system: 'roleDepartments',
   label: l('Role department', '角色部门', '角色部門'),
-  note: 'Link table behind role.departmentIdList, maintained by the role hooks; no routes of its own.',
+  description: 'Link table behind role.departmentIdList, maintained by the role hooks; no routes of its own.',
   fields: {
     roleId: { type: 'int', required: true, nullable: false, label: l('Role', '角色', '角色') },
     departmentId: {

@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_sys_role_menu',
   system: 'roleMenus',
   label: l('Role menu', '角色菜单', '角色選單'),
-  note: 'Link table behind role.menuIdList, maintained by the role hooks; no routes of its own.',
+  description: 'Link table behind role.menuIdList, maintained by the role hooks; no routes of its own.',
   fields: {
     roleId: { type: 'int', required: true, nullable: false, label: l('Role', '角色', '角色') },
     menuId: { type: 'int', required: true, nullable: false, label: l('Menu', '菜单', '選單') },

@@ -58,7 +58,7 @@ export default defineEntity({
   table: 'base_sys_user',
   system: 'users',
   label: l('User', '用户', '使用者'),
-  note:
+  description:
     'username is required and unique; the password is hashed on write and never returned. ' +
     'username keeps what the user typed, NFKC-normalized and trimmed (case kept, for display); ' +
     'usernameKey is its canonical form (case-folded, see server/core/auth/username.ts), filled by ' +

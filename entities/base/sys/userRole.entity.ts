@@ -6,7 +6,7 @@ export default defineEntity({
   table: 'base_sys_user_role',
   system: 'userRoles',
   label: l('User role', '用户角色', '使用者角色'),
-  note: 'Link table behind user.roleIdList, maintained by the user hooks; no routes of its own.',
+  description: 'Link table behind user.roleIdList, maintained by the user hooks; no routes of its own.',
   fields: {
     userId: { type: 'int', required: true, nullable: false, label: l('User', '用户', '使用者') },
     roleId: { type: 'int', required: true, nullable: false, label: l('Role', '角色', '角色') },

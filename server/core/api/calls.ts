@@ -1,6 +1,6 @@
 /**
  * Public API of the core, calls: declaring a module's hand-written calls (input, access, answer),
- * reading request bodies, and the rate limiter. See docs/guides/declare-a-call.md.
+ * reading request bodies, and the rate limiter. See docs/guide/declare-a-call.md.
  */
 export {
   /**

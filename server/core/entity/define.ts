@@ -256,7 +256,7 @@ export interface EntityDecl {
   owner?: string;
   /** Flag field: delete sets it to 1 and keeps the row; reads hide flagged rows. */
   softDelete?: string;
-  /** How page totals are counted (see README): cached (default), live or estimated. */
+  /** How page totals are counted (docs/decisions/totals-cache.md): cached (default), live or estimated. */
   total?: 'cached' | 'live' | 'estimated';
   /** Composite indexes. */
   indexes?: Array<{ fields: string[]; unique?: boolean }>;
@@ -266,8 +266,12 @@ export interface EntityDecl {
    */
   access?: AccessDecl;
   hooks?: EntityHooks;
-  /** Why fields were chosen where the spec names none, and similar notes. */
-  note?: string;
+  /**
+   * What the entity holds and the rules its rows follow (why fields were chosen where the spec names
+   * none, who writes the rows), in English: shown as `description` of its `/eps` entry and of its
+   * OpenAPI tag.
+   */
+  description?: string;
 }
 
 /** Declares one entity. Returns the declaration unchanged; `normalize` reads it. */

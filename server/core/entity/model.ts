@@ -86,7 +86,8 @@ export interface Entity {
   pageIndexes: string[][];
   hooks: EntityHooks;
   access: Access;
-  note: string | null;
+  /** The declaration's description, shown by /eps and OpenAPI. */
+  description: string | null;
   /** JSON Schemas of add, update and a returned row. */
   schema: { add: JsonSchema; update: JsonSchema; row: JsonSchema };
 }

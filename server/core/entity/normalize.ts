@@ -185,7 +185,7 @@ export function normalizeEntity(d: EntityDecl): Entity {
     pageIndexes: [],
     hooks: d.hooks ?? {},
     access: normalizeAccess(key, d, fields, names),
-    note: d.note ?? null,
+    description: d.description ?? null,
     schema: { add: {}, update: {}, row: {} },
   };
   entity.schema = buildSchemas(entity);

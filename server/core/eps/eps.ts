@@ -37,6 +37,8 @@ export interface EpsEntry {
   prefix: string;
   label: string;
   labels: Entity['label'] | null;
+  /** What the entity holds and the rules its rows follow (its declaration's description), in English. */
+  description: string | null;
   api: EpsApi[];
   columns: Array<Record<string, unknown>>;
   search: { keyWordLikeFields: string[]; fieldEq: string[] };
@@ -113,6 +115,7 @@ export function buildEps(model: Model, routes: RouteTable, caller: Caller | null
       prefix,
       label: e ? e.label[lang] : g.name,
       labels: e?.label ?? null,
+      description: e?.description ?? null,
       api: g.routes.map((r) => ({
         method: r.method,
         path: r.path.startsWith(prefix + '/') ? r.path.slice(prefix.length) : r.path,

@@ -127,10 +127,16 @@ export function buildOpenApi(
   };
   // By key, as the model holds its entities; a route's own row description (not in the model) included.
   for (const e of [...entities].sort((a, b) => a.key.localeCompare(b.key))) schemas[schemaName(e)] = e.schema.row;
+  // Each operation is tagged with its entity or group (`module/group`); an entity's tag carries its description.
+  const tags = [...entities]
+    .filter((e) => e.description)
+    .sort((a, b) => a.key.localeCompare(b.key))
+    .map((e) => ({ name: e.key, description: e.description }));
   return {
     openapi: '3.1.0',
     info: { title: 'COSMAC AI API', version, description: 'Every route answers the envelope {code, message, data}. The web client calls the same routes under /api.' },
     servers: [{ url: '/' }, { url: '/api' }],
+    ...(tags.length ? { tags } : {}),
     paths,
     components: { schemas, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
   };

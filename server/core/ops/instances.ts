@@ -15,7 +15,7 @@ export const SEEN_MS = 30_000;
 /** Rows of instances gone this long (killed, never stopped) are removed. */
 const FORGET_MS = 24 * 3600_000;
 
-/** What is per process without Redis (ARCHITECTURE §4). */
+/** What is per process without Redis (docs/operations/production.md). */
 export const UNSHARED_WITHOUT_REDIS =
   'sign-outs (token revocations), captcha answers, rate limits, cached permissions and page totals, socket.io rooms and messages, and task scheduling';
 

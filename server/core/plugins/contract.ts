@@ -94,7 +94,7 @@ export interface PluginManifest {
   config?: Record<string, unknown>;
 }
 
-/** One event of the catalogue (server/core/plugins/events.ts, README "Plugins"). */
+/** One event of the catalogue (server/core/plugins/events.ts, docs/reference/calls/plugins.md). */
 export interface PluginEvent {
   /** The catalogue's name, e.g. `user.registered`, `order.paid`, `message.group`. */
   name: string;

@@ -25,7 +25,7 @@ export interface EventChange {
 export interface EventDef {
   /** The entity whose writes it reports, as `module/name` (`base/sys/user`). */
   entity: string;
-  /** What it means, in the three languages (the catalogue call and the README show it). */
+  /** What it means, in the three languages (the catalogue call and docs/reference/calls/plugins.md show it). */
   summary: Labels;
   /** The fields of `data`, read from the row after the change (before it, for a delete). */
   fields: string[];

@@ -1,5 +1,5 @@
 /**
- * base/open test and maintenance calls. testN is public and changes nothing (ARCHITECTURE §7);
+ * base/open test and maintenance calls. testN is public and changes nothing (docs/decisions/spec-departures.md);
  * importBaseData re-runs the idempotent seeding (menus and permission keys of new entities,
  * dictionary types, the member role's keys) and needs the administrator.
  */

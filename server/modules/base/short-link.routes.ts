@@ -1,7 +1,7 @@
 /**
  * base/shortLink: `add` (public, rate-limited per IP) makes a short key for an http(s) URL and returns
  * a delete key once; only its SHA-256 is stored. `delete` (public) needs that key, compared in
- * constant time (ARCHITECTURE §7); the administrator may delete without it. `s/{shortKey}` (public)
+ * constant time (docs/decisions/spec-departures.md); the administrator may delete without it. `s/{shortKey}` (public)
  * redirects with 302 and counts the visit.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';

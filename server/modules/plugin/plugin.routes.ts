@@ -1,6 +1,6 @@
 /**
  * plugin/info calls beyond the generic reads (info, list, page), all for the administrator only
- * (guard `admin`: role 1; anonymous 401, anybody else 403; ARCHITECTURE §7 makes the spec's public
+ * (guard `admin`: role 1; anonymous 401, anybody else 403; docs/decisions/spec-departures.md makes the spec's public
  * `install` private). The contract is plugins-api (shared with the console and the plugins):
  * - GET  shipped -> the plugins of `plugins/*` in the repository, each with its installed row.
  * - POST upload (step 1 of 2): multipart/form-data with one file field `file` (a zip, at most

@@ -81,7 +81,7 @@ test('a member connects Keplr, links the wallet, sees the items, stakes one and 
   await expect(list(page, 'staked').getByTestId('nft-card')).toHaveCount(0);
   await shot(page, '22-nft-owned');
 
-  // Stake #1: it moves to the staked list; the node saw the README's message, gas and fee.
+  // Stake #1: it moves to the staked list; the node saw the message, gas and fee docs/reference/calls/nft.md fixes.
   await card(page, 'owned', '1').getByTestId('nft-stake').click();
   await expect(card(page, 'staked', '1')).toBeVisible({ timeout: 30_000 });
   await expect(card(page, 'owned', '1')).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * The web's realtime connection (000 §4, §9; the wire contract in the README's "Realtime").
+ * The web's realtime connection (000 §4, §9; the wire contract in docs/reference/realtime.md).
  * Framework-free: the chat store and, later, the screens sit on top of it.
  *
  *   const rt = createRealtime({ getToken: () => api.session.getToken(), getLanguage: currentLang });
@@ -33,7 +33,7 @@ export type RealtimeState = 'offline' | 'connecting' | 'online';
 /** Why the socket is offline: no token, the server refused the token, or retries ran out. */
 export type OfflineReason = 'noToken' | 'refused' | 'gaveUp' | 'ended' | 'paused';
 
-/** Why the server ended the socket's session (README "Realtime"). */
+/** Why the server ended the socket's session (docs/reference/realtime.md). */
 export interface SessionEnd {
   reason: string;
   /** The access token the socket held: the session that ended. */

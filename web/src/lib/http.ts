@@ -1,5 +1,5 @@
 /**
- * The session client's HTTP layer (000 §7, §8, §9; ARCHITECTURE §3): the envelope, the errors and
+ * The session client's HTTP layer (000 §7, §8, §9; docs/reference/api.md): the envelope, the errors and
  * their messages, the 30 s timeout, and the token refresh queue (one refresh at a time; every other
  * request waits for it and resumes with the new token).
  */

@@ -1,5 +1,5 @@
 /**
- * Router rules 1–4 of 000 §2 as a pure decision, read as ARCHITECTURE §7 fixes it: the token-exempt
+ * Router rules 1–4 of 000 §2 as a pure decision, read as docs/decisions/spec-departures.md fixes it: the token-exempt
  * "fragments" match whole leading path segments (`/discord` and `/discord/x`, not `/discordx`),
  * `/admin/login` and `/reset-password` (reached from the sign-in page) are exempt too, and so is `/workflow_store`
  * (issue 18: the store is browsed without signing in; buying asks for it), and the console admits role id 1 plus

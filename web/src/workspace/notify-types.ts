@@ -1,7 +1,7 @@
 /**
  * Notification `type` values (base/notify), as the server writes them (NOTIFY_TYPE in
  * server/modules/base/notify/notify.service.ts, generated into web/src/generated/shared.ts; the
- * README's "Workspace calls" lists them). The bell, the friends, teams and board screens read them
+ * docs/reference/calls/workspace.md lists them). The bell, the friends, teams and board screens read them
  * from here.
  */
 import { NOTIFY_TYPE } from '../generated/shared';

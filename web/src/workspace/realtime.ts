@@ -16,8 +16,8 @@ import { useAuth } from '../app/auth';
 import { calls } from '../app/data';
 import { realtime } from '../app/realtime';
 import { type NoticeData, type NoticeKind, type RealtimeStatus, type Target } from '../app/socket';
-import { createChatStore, type ChatStore, type ConversationItem } from '../app/chat-store';
-import { emptyConversation, keyOf, type Conversation } from '../app/chat-conversation';
+import { createChatStore, type ChatStore, type ConversationItem } from './chat/chat-store';
+import { emptyConversation, keyOf, type Conversation } from './chat/chat-conversation';
 import { isMembershipNotice } from './notify-types';
 
 export { realtime };

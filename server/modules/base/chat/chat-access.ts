@@ -11,7 +11,7 @@
  * Decisions the spec leaves open:
  * - Group: the sender needs an active member row (not removed) of a group that is not removed.
  *   Reading needs the same, except that a public group (type 1) is readable by anyone, without a
- *   token too (ARCHITECTURE §7), and administrators read every group.
+ *   token too (docs/decisions/spec-departures.md), and administrators read every group.
  * - Private: anyone signed in may write to any user who exists and is enabled (people and AI
  *   members alike), except themselves and except a user who blocks them (a friend row of the
  *   receiver's with status blocked, FRIEND_STATUS). Friendship is not required: a product where

@@ -93,7 +93,7 @@ export interface MessageInput extends Target {
 }
 
 const PASSED_ON = ['relateId', 'appId', 'extraInfo', 'platform'] as const;
-/** Sent by clients that echo a stored message back; ignored, as read-only fields are (ARCHITECTURE §3). */
+/** Sent by clients that echo a stored message back; ignored, as read-only fields are (docs/reference/api.md). */
 export const MESSAGE_IGNORED = ['id', 'fromId', 'seq', 'conversation', 'status', 'createTime', 'updateTime'];
 
 /** The JSON text of a content value, or null when it is not JSON (a function, a cycle...). */

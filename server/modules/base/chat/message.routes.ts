@@ -3,7 +3,7 @@
  * by the same input shapes, conversation.ts):
  * - `add` replaces the generic add: the one send path (sequence number, delivery, rate limit,
  *   clientId retries); answers the stored message (its `id` as the generic add's `{id}` would).
- * - `messageList` (public, ARCHITECTURE §7): a page of one conversation by sequence number;
+ * - `messageList` (public, docs/decisions/spec-departures.md): a page of one conversation by sequence number;
  *   without a token only public groups (who may read which conversation: chat-access.ts, since an
  *   anonymous caller reads public groups and the socket's sync asks the same).
  * - `read`: the caller's read mark of a conversation.

@@ -1,5 +1,5 @@
 /**
- * The socket server (ARCHITECTURE §5; the wire contract of issue 15, in the README's "Realtime").
+ * The socket server (docs/reference/realtime.md; the wire contract of issue 15, in docs/reference/realtime.md).
  * socket.io on the HTTP server's port, namespace `/`, path `/socket.io`.
  *
  * - Handshake: `auth: { token, language? }`, or the `Authorization` (and `language`) headers. A

@@ -1,6 +1,6 @@
 /**
  * base/groupMember: changing a member and copying an AI member.
- * - updateMemberInfo (token, ARCHITECTURE §7) `{memberId, name?, avatar?, nickName?, headImg?, config?,
+ * - updateMemberInfo (token, docs/decisions/spec-departures.md) `{memberId, name?, avatar?, nickName?, headImg?, config?,
  *   public?, authId?, authType?}`: name and avatar (how the member shows in this group) by the row's
  *   own user or, for an AI member, its owner; nickName, headImg, config and public change the AI user
  *   itself and authId/authType the credential the row runs with, by the AI's owner only (authId must be

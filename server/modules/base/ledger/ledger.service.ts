@@ -1,5 +1,5 @@
 /**
- * The token ledger (ARCHITECTURE §5a): every change of a user's `tokens`, `earnedTokens` or
+ * The token ledger (docs/decisions/money-rules.md): every change of a user's `tokens`, `earnedTokens` or
  * `withdrawableTokens` goes through `moveTokens`, which changes the balance and writes its tokenLog
  * entry (signed change, balance after) in the caller's transaction. The user's row is locked first,
  * so concurrent moves of one balance queue and each entry's balance is the one its change left.

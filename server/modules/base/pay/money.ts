@@ -1,5 +1,5 @@
 /**
- * Money and token arithmetic in integers (ARCHITECTURE §5a): amounts are cents inside the code
+ * Money and token arithmetic in integers (docs/decisions/money-rules.md): amounts are cents inside the code
  * (DECIMAL(12,2) in the database), token amounts are ten-thousandths (DECIMAL(18,4)). Values read
  * from the database (strings on MySQL, numbers on SQLite) go through `toCents`/`toUnits` once and
  * come back through `fromCents`/`fromUnits` when written.

@@ -1,6 +1,6 @@
 /**
  * The NFT staking settings: console-editable params (base/sys/param by keyName) first, then the
- * environment, then the defaults below. The README's "NFT staking" section documents the same table.
+ * environment, then the defaults below. The docs/reference/calls/nft.md documents the same table.
  *
  * | field        | param                | env                    | default                 |
  * |--------------|----------------------|------------------------|-------------------------|

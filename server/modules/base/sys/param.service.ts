@@ -19,7 +19,7 @@ export const PARAM_FILE = 2;
 export { paramByKey, type Param };
 
 /**
- * The param `consoleRoleIds` (ARCHITECTURE §3): roles admitted to the console besides role id 1,
+ * The param `consoleRoleIds` (docs/reference/api.md): roles admitted to the console besides role id 1,
  * written as a JSON array (`[2,3]`) or a comma-separated list (`2, 3`). Empty or unset: none.
  */
 export async function consoleRoleIds(core: Core): Promise<number[]> {

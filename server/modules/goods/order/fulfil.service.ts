@@ -1,5 +1,5 @@
 /**
- * Payment fulfilment (ARCHITECTURE §5a): the one function every confirmation reaches — a provider's
+ * Payment fulfilment (docs/decisions/money-rules.md): the one function every confirmation reaches — a provider's
  * webhook or notify, the browser's return, a `query` that finds the payment made — and that applies
  * an order's effect exactly once. In one transaction it locks the order, checks the amount and
  * currency against what this provider was asked to charge, records the provider's event in paidLog

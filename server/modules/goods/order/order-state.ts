@@ -1,5 +1,5 @@
 /**
- * The order state machine, in one place (issue 17, ARCHITECTURE §5a). Every change of an order's
+ * The order state machine, in one place (issue 17, docs/decisions/money-rules.md). Every change of an order's
  * `status` goes through `moveOrder`, a conditional update (`WHERE id = ? AND status = <from>`):
  * of any number of concurrent attempts exactly one moves the order, the others get 409 and write
  * nothing.

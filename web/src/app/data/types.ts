@@ -22,7 +22,7 @@ export type ListQuery<K extends EntityKey> = Filters<K> & {
   sort?: 'asc' | 'desc';
 };
 
-/** The body of `page` (ARCHITECTURE §3): paging on top of the list query. */
+/** The body of `page` (docs/reference/api.md): paging on top of the list query. */
 export type PageQuery<K extends EntityKey> = ListQuery<K> & { page?: number; size?: number };
 
 export interface PageResult<T> {

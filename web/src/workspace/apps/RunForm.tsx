@@ -16,7 +16,7 @@ import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { useI18n } from '../../i18n';
 import { formatTokens } from '../../app/money';
-import { newClientId } from '../../app/chat-store';
+import { newClientId } from '../chat/chat-store';
 import type { Target } from '../../app/socket';
 import { useMe } from '../account/use-me';
 import { startRun, type RunAnswer } from './app-calls';

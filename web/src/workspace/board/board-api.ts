@@ -1,5 +1,5 @@
 /**
- * The calls the board makes, typed, over the data layer (README "Workspace calls").
+ * The calls the board makes, typed, over the data layer (docs/reference/calls/workspace.md).
  *
  * Departures from the brief, forced by the server:
  * - desktop `add` and group `delete` are hand-written routes, absent from the generated CRUD map,

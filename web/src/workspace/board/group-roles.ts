@@ -1,5 +1,5 @@
 /**
- * What a member may do with a group, by their role in it (README, "Workspace calls"): the board
+ * What a member may do with a group, by their role in it (docs/reference/calls/workspace.md): the board
  * offers only these; the server refuses the rest anyway.
  *
  * - everyone: open the chat, move the group to another of their desktops, read the settings;

@@ -17,8 +17,8 @@
 import { useEffect } from 'react';
 import { Alert } from 'antd';
 import { useI18n } from '../../i18n';
-import type { ChatStore } from '../../app/chat-store';
-import type { Conversation } from '../../app/chat-conversation';
+import type { ChatStore } from './chat-store';
+import type { Conversation } from './chat-conversation';
 import type { RealtimeStatus, Target } from '../../app/socket';
 import { useAuth } from '../../app/auth';
 import { useChat, useConversation, useRealtimeStatus } from '../realtime';

@@ -15,7 +15,7 @@ import { MessageOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
-import { keyOf } from '../../app/chat-conversation';
+import { keyOf } from './chat-conversation';
 import type { Target } from '../../app/socket';
 import { chatPath, tabPath, targetOf } from '../nav';
 import { useChat, useConversations } from '../realtime';

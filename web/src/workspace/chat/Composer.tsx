@@ -16,7 +16,7 @@ import { Button, Input, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { SendOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import type { ChatStore } from '../../app/chat-store';
+import type { ChatStore } from './chat-store';
 import type { Target } from '../../app/socket';
 import { MAX_CONTENT_CHARS } from './chat-format';
 import { filterCandidates, insertMention, mentionedIds, mentionQueryAt, withMention, type MentionCandidate, type MentionQuery } from './mentions';

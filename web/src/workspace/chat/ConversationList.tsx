@@ -13,8 +13,8 @@
 import { useEffect } from 'react';
 import { Badge, List } from 'antd';
 import { useI18n } from '../../i18n';
-import type { Conversation } from '../../app/chat-conversation';
-import type { ChatStore } from '../../app/chat-store';
+import type { Conversation } from './chat-conversation';
+import type { ChatStore } from './chat-store';
 import type { Target } from '../../app/socket';
 import { isOwnRuns, listTime, NOTICE_TYPE, previewOf, previewText } from './chat-format';
 import type { Directory } from './directory';

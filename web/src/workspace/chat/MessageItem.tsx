@@ -15,7 +15,7 @@ import { Avatar, Button, Tag } from 'antd';
 import { ExclamationCircleFilled, LoadingOutlined, NotificationOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import type { ChatMessage } from '../../app/socket';
-import type { Outgoing } from '../../app/chat-conversation';
+import type { Outgoing } from './chat-conversation';
 import { contentText, messageTime, timeOf } from './chat-format';
 import { splitMentions } from './mentions';
 import type { Sender } from './use-people';

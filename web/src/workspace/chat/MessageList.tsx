@@ -16,7 +16,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Empty, Spin } from 'antd';
 import { ArrowDownOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import type { Conversation } from '../../app/chat-conversation';
+import type { Conversation } from './chat-conversation';
 import type { ChatMessage } from '../../app/socket';
 import { dayName } from './chat-format';
 import { groupMessages, isNotice } from './message-groups';

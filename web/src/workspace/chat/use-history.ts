@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { calls } from '../../app/data';
-import type { ChatStore } from '../../app/chat-store';
+import type { ChatStore } from './chat-store';
 import type { ChatMessage, Target } from '../../app/socket';
 
 export const PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 /**
- * The contract messages of NFT staking, as the README's "NFT staking" section writes them down
+ * The contract messages of NFT staking, as docs/reference/calls/nft.md writes them down
  * (our choice where 000 does not show them):
  * - cw721 collection queries `{ tokens: { owner, start_after?, limit? } }` -> `{ tokens: string[] }` and
  *   `{ nft_info: { token_id } }` -> `{ token_uri, extension }`;

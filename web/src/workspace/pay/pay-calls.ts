@@ -1,5 +1,5 @@
 /**
- * The calls of the payment page and the member's orders (README "Commerce calls"): an order's detail,
+ * The calls of the payment page and the member's orders (docs/reference/calls/commerce.md): an order's detail,
  * its cancel, and per provider the paying URL (`GET base/{stripe|alipay}/pay?orderNo=`) and the status
  * (`GET base/{stripe|alipay}/query?orderNo=`). Errors are left to the caller (`silent`), which shows them
  * where they belong (a disabled option, a result page).

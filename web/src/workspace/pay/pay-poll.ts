@@ -6,7 +6,7 @@
  *      │  ╰─answer: pending, or a failed query──▶ polling (the next delay grows: 2 s × 1.25ⁿ, at most 8 s)
  *      ╰─ LIMIT (2 minutes) passed, or too many failed queries in a row ──▶ timeout ──retry──▶ polling
  *
- * What an order's `{status, payStatus, reason}` means (README "Commerce calls"): status 1 paid,
+ * What an order's `{status, payStatus, reason}` means (docs/reference/calls/commerce.md): status 1 paid,
  * 9 refunded, 4 cancelled (reason `expired…` when the time to pay ran out); a pending order (0)
  * with payStatus 2 had a failed attempt (it stays payable).
  */

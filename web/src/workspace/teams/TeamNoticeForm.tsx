@@ -9,7 +9,7 @@ import { NotificationOutlined, SendOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
-import { newClientId } from '../../app/chat-store';
+import { newClientId } from '../chat/chat-store';
 import { NOTICE_MAX, noticeAttempt, type NoticeAttempt } from './team-notice';
 
 export default function TeamNoticeForm({ groupId, onSent }: { groupId: number; onSent: () => void }) {

@@ -8,7 +8,7 @@
  * filled. A conversation first met through a message starts there: older history is what the
  * screen loads by scrolling up (`message/messageList` with `beforeSeq`), not a gap.
  */
-import type { ChatMessage, Target } from './socket';
+import type { ChatMessage, Target } from '../../app/socket';
 
 export type DeliveryState = 'sending' | 'sent' | 'failed';
 

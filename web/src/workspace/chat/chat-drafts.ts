@@ -8,8 +8,8 @@
  * - `atMentions` holds the mentioned users' ids (people and AI members are both users); names come
  *   from the group's member list when shown. An empty draft removes its key.
  */
-import type { StorageLike } from '../lib/session';
-import type { Target } from './socket';
+import type { StorageLike } from '../../lib/session';
+import type { Target } from '../../app/socket';
 
 export interface Draft {
   content: string;

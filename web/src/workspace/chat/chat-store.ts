@@ -22,13 +22,13 @@
  *   A history page adds nothing to a count the server gave (its messages were counted there); it
  *   only raises the count to the held messages past the read mark.
  */
-import type { StorageLike } from '../lib/session';
+import type { StorageLike } from '../../lib/session';
 import { readDraft, writeDraft, type Draft } from './chat-drafts';
 import {
   applyRead, emptyConversation, keyOf, mergeMessages, settle, targetOfMessage, withOutgoing,
   type Conversation, type Outgoing,
 } from './chat-conversation';
-import type { ChatMessage, Realtime, SyncSince, Target } from './socket';
+import type { ChatMessage, Realtime, SyncSince, Target } from '../../app/socket';
 
 /** One row of `message/conversations`. */
 export interface ConversationItem extends Target {
