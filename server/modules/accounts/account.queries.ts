@@ -59,10 +59,3 @@ export async function signInState(core: Core, userId: number): Promise<{ passwor
   );
   return u ?? null;
 }
-
-/** A user's stored interface language as written (null when unset or without the row). */
-export async function storedLanguage(core: Core, userId: number): Promise<string | null> {
-  const q = core.db.q.bind(core.db);
-  const [row] = await core.db.query<{ language: string | null }>(`SELECT ${q('language')} FROM ${usersTable(core)} WHERE ${q('id')} = ?`, [userId]);
-  return row?.language || null;
-}

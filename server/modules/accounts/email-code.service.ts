@@ -20,8 +20,7 @@ import { fail, hit, reset, t, type Lang } from '../../core/api';
 import type { Core } from '../../core/api';
 import { createMailAdapter, MailNotConfigured, type MailAdapter } from '../../adapters/mail.adapter';
 import { MAIL } from './email.messages';
-
-export type CodePurpose = 'login' | 'reset';
+import type { CodePurpose } from '../system/account.input';
 
 /** A 1002 answer for one field. */
 export function invalidField(field: string, rule: string, params: Record<string, string | number> = {}): Error {

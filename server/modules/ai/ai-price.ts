@@ -8,6 +8,7 @@
 import type { Core, Row } from '../../core/api';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { appsByIds } from '../workspace/groups/group.queries';
+import { withStoreFees } from './store-fee';
 
 /** Ledger units of `tokens` x `coefficient`, rounded up to a unit as runs are charged. */
 function priceUnits(tokens: unknown, coefficient: unknown): number {
@@ -38,4 +39,10 @@ export async function aiPrices(core: Core, ais: Array<{ id: number; config: Row 
     out.set(a.id, app && app.show === 1 && app.isAsync !== 1 ? fromUnits(priceUnits(app.tokens, app.efficiencyCoefficient)) : null);
   }
   return out;
+}
+
+/** The prices a member list shows: `aiPrices`, and in a group a bought copy's run fee on top (store-fee.ts). */
+export async function listedPrices(core: Core, groupId: number | null, ais: Array<{ id: number; config: Row }>): Promise<Map<number, number | null>> {
+  const own = await aiPrices(core, ais);
+  return groupId === null ? own : withStoreFees(core, groupId, own);
 }

@@ -1,6 +1,7 @@
 /**
- * AI members answer in chat (issue 20 item 4). The chat's send path hands every stored message to
- * `onMessageSent` (not awaited, never failing the send); the work then runs in the conversation's
+ * AI members answer in chat (issue 20 item 4). The chat's send path tells its listeners of every
+ * stored message (chat/message-sent.ts); `onMessageSent` is one (ai-hooks.routes.ts subscribes it; not
+ * awaited, never failing the send); the work then runs in the conversation's
  * reply queue (ai-reply.queue.ts), one reply at a time, and each reply is one paid run
  * (ai-reply-run.ts).
  *
@@ -84,7 +85,7 @@ function setupsNow(core: Core, candidates: number[], groupId: number | null, ask
 }
 
 /**
- * Called by the chat's send path once a person's message is stored and delivered; `mentionOrder` is
+ * Heard from the chat's send path once a person's message is stored and delivered; `mentionOrder` is
  * the `at` the sender gave (the stored `at` keeps the mentioned members, not their order). Queues
  * the replies and returns at once; never throws.
  */

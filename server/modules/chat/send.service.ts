@@ -24,9 +24,10 @@
  * notification (NOTIFY_TYPE.mention). In a private chat `at` is stored empty: the receiver gets
  * every message anyway.
  *
- * 7. after the delivery: the message goes to the AI reply service (ai/ai-reply.service.ts), which
- *    queues the answers of the AI members it mentions (or of the AI member of a private chat) and
- *    returns at once; it never throws, so the send neither waits for a model nor fails by one.
+ * 7. after the delivery: the message goes to the listeners of stored messages (message-sent.ts):
+ *    the AI reply service (ai/ai-reply.service.ts) queues the answers of the AI members it mentions
+ *    (or of the AI member of a private chat) and returns at once; it never throws, so the send
+ *    neither waits for a model nor fails by one.
  */
 import { hit } from '../../core/api';
 import type { Core, AuthUser } from '../../core/api';
@@ -37,7 +38,7 @@ import { audienceOf } from './chat-notify';
 import { conversationKey, parseMessage } from './conversation';
 import { store, type SendOptions, type SendResult } from './send-store';
 import { rateWindowOf, type RateWindow } from './rate-window';
-import { onMessageSent } from '../ai/ai-reply.service';
+import { messageSent } from './message-sent';
 
 export type { SendOptions, SendResult };
 
@@ -69,6 +70,6 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
   // happen outside that window does: the checks and reads before, the stored row's read after.
   const sent = await store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, known, conversation, opts });
   // AI members it mentions (or the AI member of a private chat) answer later, off this call.
-  if (sent.created) onMessageSent(core, sender, sent.message, input.at);
+  if (sent.created) messageSent(core, sender, sent.message, input.at);
   return sent;
 }

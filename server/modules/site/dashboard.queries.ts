@@ -7,16 +7,10 @@
  */
 import { entity } from '../../core/api';
 import type { Core, Db, Entity } from '../../core/api';
+import { dayExpr } from '../commerce/day-key.queries';
 
 /** Numbers by day key (YYYY-MM-DD). */
 export type PerDay = Map<string, number>;
-
-/** A day key of a stored UTC datetime column, shifted by `offset` minutes (an integer checked by the caller). */
-export function dayExpr(db: Db, column: string, offset: number): string {
-  if (!Number.isSafeInteger(offset)) throw new Error('offset must be an integer');
-  if (db.dialect === 'mysql') return offset ? `DATE(DATE_ADD(${column}, INTERVAL ${offset} MINUTE))` : `DATE(${column})`;
-  return offset ? `substr(datetime(${column}, '${offset >= 0 ? '+' : ''}${offset} minutes'), 1, 10)` : `substr(${column}, 1, 10)`;
-}
 
 /** The hour key (YYYY-MM-DD HH) of a stored UTC datetime column, shifted by `offset` minutes. */
 export function hourExpr(db: Db, column: string, offset: number): string {

@@ -4,7 +4,9 @@
  */
 import { ABSENT, BAD, field, nullableText, raw, type Field, type Reading } from '../../core/api';
 import type { Entity, JsonSchema, InvalidField } from '../../core/api';
-import type { CodePurpose } from '../accounts/email-code.service';
+
+/** What an e-mail code is for: signing in or resetting the password. */
+export type CodePurpose = 'login' | 'reset';
 
 /** Password length of spec 000 §5. */
 export const PASSWORD_MIN = 6;

@@ -9,7 +9,7 @@
  */
 import { pickLang, type Lang } from '../../core/api';
 import type { Core, ApiRequest } from '../../core/api';
-import { storedLanguage } from '../accounts/account.queries';
+import { storedLanguage } from './user.queries';
 
 export const LANGUAGES: readonly Lang[] = ['en', 'zh-cn', 'zh-tw'];
 

@@ -89,3 +89,10 @@ export async function walletAddress(core: Core, userId: number): Promise<unknown
   );
   return rows[0]?.w;
 }
+
+/** A user's stored interface language as written (null when unset or without the row). */
+export async function storedLanguage(core: Core, userId: number): Promise<string | null> {
+  const q = core.db.q.bind(core.db);
+  const [row] = await core.db.query<{ language: string | null }>(`SELECT ${q('language')} FROM ${q(core.model.system('users').table)} WHERE ${q('id')} = ?`, [userId]);
+  return row?.language || null;
+}

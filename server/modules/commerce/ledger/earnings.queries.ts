@@ -6,7 +6,7 @@
  */
 import { entity } from '../../../core/api';
 import type { Core } from '../../../core/api';
-import { dayExpr } from '../../site/dashboard.queries';
+import { dayExpr } from '../day-key.queries';
 import { TOKEN_KIND } from './ledger.service';
 
 /** createTime bounds of the entries as stored datetimes: from `start` (inclusive) to `end` (exclusive). */

@@ -18,8 +18,7 @@ import { NOTIFY_TYPE } from '../notify/notify.service';
 import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
 import { AI_INPUT, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, configObject, createAiUser, isAi, publicAi, USER_TYPE, type AiInput } from './ai-member.service';
-import { aiPrices } from '../../ai/ai-price';
-import { withStoreFees } from '../../ai/store-fee';
+import { aiMemberPrices } from './ai-member-prices';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
 import { shownMembers } from './group-view';
@@ -138,9 +137,8 @@ export default defineRoutes((core: Core) => {
         // Whether the group is public is known only once it is read: a named check of the operation.
         if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId, req.user.id)))) throw fail.forbidden(GROUP.group_private);
         const { rows, total } = await memberPage(core, groupId, page, size);
-        const ownPrices = await aiPrices(core, rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })));
         // A bought AI member's copy costs its listing's run fee on top (ai/store-fee.ts).
-        const prices = await withStoreFees(core, groupId, ownPrices);
+        const prices = await aiMemberPrices(core, groupId, rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })));
         return { list: shownMembers(g, rows, { prices, caller: req.user ?? null }), pagination: { page, size, total } };
       },
     }),
@@ -156,7 +154,7 @@ export default defineRoutes((core: Core) => {
         const page = input.page ?? 1;
         const size = input.size ?? 20;
         const { rows, total } = await aiCatalogue(core, { keyWord: kw ? kw.trim() || null : null, page, size });
-        const prices = await aiPrices(core, rows.map((r) => ({ id: r.id, config: configObject(r.config) })));
+        const prices = await aiMemberPrices(core, null, rows.map((r) => ({ id: r.id, config: configObject(r.config) })));
         return { list: rows.map((r) => publicAi(r, prices.get(r.id) ?? null)), pagination: { page, size, total } };
       },
     }),

@@ -5,7 +5,7 @@
  */
 import { entity } from '../../../../core/api';
 import type { Core } from '../../../../core/api';
-import { dayExpr } from '../../../site/dashboard.queries';
+import { dayExpr } from '../../day-key.queries';
 import { ORDER_STATUS } from '../order/order-state';
 import { goodsEntity } from './goods.queries';
 
