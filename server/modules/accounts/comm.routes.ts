@@ -1,6 +1,6 @@
 /**
  * base/comm calls for any signed-in user: who am I, and which permissions and menus I hold (with
- * COOL_COMPAT on, the menus as cool-admin's client opens them: sys/cool-views.ts).
+ * COOL_COMPAT on, the menus as cool-admin's client opens them: system/cool-views.ts).
  */
 import { entity, l, call, defineRoutes, ANY_OBJECT, BOOL, INT, STR, listOf, obj, coolCompat } from '../../core/api';
 import type { Core, Route } from '../../core/api';

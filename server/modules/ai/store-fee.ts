@@ -9,7 +9,7 @@
  *   of a token), into the platform account's earnedTokens (tokenLog type 13);
  * - the rest is the creator's (purchase.sellerId): when the listing names a team (goods.groupId, a
  *   group of type 2) with an allocationRatio in (0, 1], that share of it, rounded half up to a unit,
- *   goes into the team's rewardPool as a sale's does (goods/order/effects.ts); the remainder into the
+ *   goes into the team's rewardPool as a sale's does (commerce/goods/order/effects.ts); the remainder into the
  *   creator's earnedTokens (tokenLog type 12).
  *
  * All in integer units, so the shares always add up to the fee. The fee is not multiplied by the

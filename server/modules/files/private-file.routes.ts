@@ -1,5 +1,5 @@
 /**
- * Private files of the file space (keys `app/private/...`, space/private-upload.ts):
+ * Private files of the file space (keys `app/private/...`, private-upload.ts):
  * - `space/info/fileUrl` answers a short-lived url of a file to whoever may fetch it
  *   (file-access.ts): on the local disk a url of our own origin, signed with the installation's
  *   shared `private-file` key so every instance checks it; on an object store the store's signed

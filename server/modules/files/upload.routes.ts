@@ -1,8 +1,8 @@
 /**
  * base/comm upload calls for any signed-in user: `upload` stores multipart files (001 §9 limits) and
- * lists each as a space/info row, public or private (space/private-upload.ts); `uploadMode` says
+ * lists each as a space/info row, public or private (private-upload.ts); `uploadMode` says
  * which store is in use. The store is asked for on each request: the enabled upload plugin's (e.g.
- * S3) or the local disk (space/storage.service.ts).
+ * S3) or the local disk (storage.service.ts).
  */
 import { entity, l, call, defineRoutes, ANY_OBJECT, STR, listOf, obj } from '../../core/api';
 import type { Core, Route } from '../../core/api';

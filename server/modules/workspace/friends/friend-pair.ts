@@ -51,7 +51,7 @@ export async function lockPair(core: Core, meId: number, otherId: number): Promi
 
 /**
  * Whether `user` can be befriended: an enabled person. AI members (userType 1, see
- * ../group/ai-member.service.ts) join groups instead; they are never anyone's friend.
+ * ../groups/ai-member.service.ts) join groups instead; they are never anyone's friend.
  */
 export function befriendable(user: Pick<User, 'status' | 'userType'>): boolean {
   return user.status === 1 && !isAi(user);

@@ -49,7 +49,7 @@ const SET_BY_SERVER = ['id', 'userId', 'key', 'onwerIds', 'rewardPool', 'delete'
 
 export default defineRoutes((core: Core) => {
   const { groups, members } = entities(core);
-  // A file shared with a group (space/file-access.ts) is fetched by the group's members.
+  // A file shared with a group (files/file-access.ts) is fetched by the group's members.
   registerFileScope('group', (c, user, groupId) => isMember(c, groupId, user.id));
   return [
     call(core, 'base', 'group', 'add', {
