@@ -8,7 +8,7 @@
  * A field is `name:type`, with `(length)` for strings and a trailing `!` for required. Labels are
  * made from the names; the zh-cn and zh-tw ones are placeholders marked `[translate]`.
  *
- * The code helper (server/modules/base/coding) calls `entitySource` with the entity's `label` and
+ * The code helper (server/modules/coding) calls `entitySource` with the entity's `label` and
  * fields that carry a `label` (a text used as is in all three languages, or one per language; no
  * placeholder either way) and a `dict` (a dictionary type key). Every text is written as an escaped
  * string literal, so no label can break out of it, whoever wrote it (a caller, a language model).

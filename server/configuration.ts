@@ -13,7 +13,7 @@ import { coolCompat } from './core/cool-compat';
 import { createWebServer, pickWebRoot } from './core/http/web';
 import { withSiteProxy } from './core/http/site-proxy';
 import { WEB_DIR } from './core/paths';
-import { attachSocketServer } from './modules/base/chat/socket.server';
+import { attachSocketServer } from './modules/chat/socket.server';
 import { beginDrain, drainBudgetMs, drainServer, idleGraceMs, markReady, markStarting, whenListening } from './core/ops/lifecycle';
 import { requestContext } from './core/ops/request-context';
 import { logFields } from './core/ops/json-log';

@@ -15,7 +15,7 @@ export default defineEntity({
     'desktops). The default desktop, id 999 named Default, is virtual and never a row: desktop/list puts ' +
     "it first (sort -1) with the caller's groups that none of their desktops holds; desktop/add never " +
     'leaves a real desktop at id 999. Sorted by sort (updateSortByIds sets it to the position in the list ' +
-    'sent); removal is soft (delete=1). add and list are hand-written (server/modules/base/group).',
+    'sent); removal is soft (delete=1). add and list are hand-written (server/modules/workspace/groups).',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },

@@ -50,7 +50,7 @@ export default defineEntity({
     'A friendship is two rows, one per side: (userId, friendId) is userId\'s side, owned by userId ' +
     '(taken from the token), unique per pair (deleted rows included: a deleted row of a pair is ' +
     'purged when the pair is made again). status: 0 pending, 1 accepted, 2 refused, 3 blocked ' +
-    '(see FRIEND_STATUS). add, update and delete are hand-written (server/modules/base/social): ' +
+    '(see FRIEND_STATUS). add, update and delete are hand-written (server/modules/workspace/friends): ' +
     'add sends a request (or accepts the reverse pending one), update lets the asked side accept, ' +
     'refuse or block and the owner change remark and type or block, delete removes both sides. ' +
     'type is the owner\'s own grouping of the friend (a free number). avatar and nickName are ' +
@@ -78,7 +78,7 @@ export default defineEntity({
     userAvatar: { type: 'string', virtual: true, readOnly: true, label: l('User avatar', '用户头像', '使用者頭像') },
     userNickName: { type: 'string', virtual: true, readOnly: true, label: l('User nickname', '用户昵称', '使用者暱稱') },
   },
-  // add, update and delete: server/modules/base/social/friend.routes.ts.
+  // add, update and delete: server/modules/workspace/friends/friend.routes.ts.
   actions: ['info', 'list', 'page'],
   public: ['list', 'page'],
   search: { keyword: ['remark'], equal: ['id', 'userId', 'friendId', 'status', 'type'] },

@@ -30,7 +30,7 @@ export default defineEntity({
     'change), it is admin-only instead. key is made by the server for teams (10 characters, base62), never ' +
     'taken from a body, and unique; every member of a team sees it (members invite). type, key, onwerIds, ' +
     'rewardPool and allocationRatio change only through the group calls (admin-only for the generic update). ' +
-    'add and delete are hand-written (server/modules/base/group): add makes the owner row, delete (owner ' +
+    'add and delete are hand-written (server/modules/workspace/groups): add makes the owner row, delete (owner ' +
     'only, soft) takes the members\' sockets out of the group\'s room after the commit. rows x cols is the ' +
     "group's board (1 to 12 each, defaults 2 x 2). aiReplyCap caps AI members' replies in a row (the AI messages at " +
     'the end of the conversation; 0 to 20, default 3; 0: AI members never answer in this group); ' +

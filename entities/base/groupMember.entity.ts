@@ -24,7 +24,7 @@ export default defineEntity({
     'originMemberId is the row an AI member was copied from (memberToGroup) and linkedMemberId the first ' +
     'row of that chain, so copies can be found together. authId names a base/auth credential of the AI ' +
     "member's owner and authType says which key it runs with: 1 the platform's own (default), 2 authId. " +
-    'add and delete are hand-written (server/modules/base/group): only the owner or a deputy adds; a ' +
+    'add and delete are hand-written (server/modules/workspace/groups): only the owner or a deputy adds; a ' +
     'member leaves by deleting their own row (never the owner: hand over first); the owner and deputies ' +
     'remove members (a deputy never the owner or another deputy). The generic update lets a member change ' +
     "their own row's name and avatar only; every other field is fixed when the row is made (admin-only).",

@@ -4,7 +4,7 @@ const MEMBERS = 'base/groupMember';
 
 /**
  * Who takes part in a group's conversation: the user's live member row of the group. Said once, here:
- * the rules below ask it, and so do the chat's checks (server/modules/base/chat/chat-access.ts),
+ * the rules below ask it, and so do the chat's checks (server/modules/chat/chat-access.ts),
  * which ask the create rule itself before a send and a member's read of a group's history.
  */
 export function groupMembership(groupId: number, userId: number): { entity: string; where: Where } {
@@ -24,7 +24,7 @@ export default defineEntity({
     'toId and toType are required: toType 0 sends to a user, 1 to a group. content is JSON; ' +
     'at lists the mentioned user ids. fromId is the sender, taken from the token. Newest first. ' +
     'conversation names the chat (g:{groupId}, or p:{lowId}:{highId} for two users) and seq is the ' +
-    "message's number in it (1, 2, 3, ...), both set by the send path (server/modules/base/chat), " +
+    "message's number in it (1, 2, 3, ...), both set by the send path (server/modules/chat), " +
     "never taken from a body; clientId is the sender's idempotency key (a retry with the same key " +
     'stores nothing new). add is hand-written (one send path for HTTP and the socket). Members read ' +
     'their conversations and send; they neither edit nor remove a sent message (others have ' +

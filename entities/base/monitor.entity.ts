@@ -2,7 +2,7 @@ import { defineEntity, l } from '../../server/core/api';
 
 /**
  * The X (Twitter) monitor's settings: one row (profile `default`), written only by `monitor/saveSetting`
- * (server/modules/base/monitor). The credentials are writeOnly: no answer, page, info or /eps row
+ * (server/modules/site/monitor). The credentials are writeOnly: no answer, page, info or /eps row
  * schema ever holds them; `getSetting` answers only whether they are set. The fetch schedule is not
  * kept here but in the `monitor.fetch` task row (task/info), which saveSetting creates and keeps in
  * step, so the Tasks screen and the settings never disagree.

@@ -1,7 +1,7 @@
 import { defineEntity, l } from '../../server/core/api';
 
 /**
- * A post the X monitor fetched (server/modules/base/monitor/monitor-fetch.service.ts): one row per X
+ * A post the X monitor fetched (server/modules/site/monitor/monitor-fetch.service.ts): one row per X
  * post id (`postId`, unique), so fetching the same post again never adds a second row. The public
  * `monitor/twitterData` call answers these rows' public fields, newest first.
  */

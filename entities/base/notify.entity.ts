@@ -3,7 +3,7 @@ import type { EnumOption } from '../../server/core/api';
 
 /**
  * `type` of a notification, with its labels: the values of NOTIFY_TYPE
- * (server/modules/base/notify/notify.service.ts, which the product writes with), plus 0 for a
+ * (server/modules/workspace/notify/notify.service.ts, which the product writes with), plus 0 for a
  * notice an administrator sent from the console. tests/server/notify.test.ts keeps both in step.
  */
 export const NOTIFY_TYPE_OPTIONS: EnumOption[] = [
@@ -34,9 +34,9 @@ export default defineEntity({
   label: l('Notification', '通知', '通知'),
   description:
     'One row per receiver (toId); fromId is who caused it (empty: the platform), templateId the ' +
-    'template used. The product writes them (notifyUsers in server/modules/base/notify) and delivers ' +
+    'template used. The product writes them (notifyUsers in server/modules/workspace/notify) and delivers ' +
     "each live as notice {kind: 'notify'} after the commit; groupId names the group a mention, team notice, join, leave or role change is about (the bell opens its chat); orderNo names the order an order notice (8-11) is about (the bell opens it among the receiver's purchases, or sales for 9 and 11); add is hand-written for the same reason " +
-    '(administrators only, server/modules/base/social/notify.routes.ts). status: 0 unread, 1 read. ' +
+    '(administrators only, server/modules/workspace/notify/notify.routes.ts). status: 0 unread, 1 read. ' +
     'A member reads, marks (update of status only, both ways; other fields are ignored) and deletes ' +
     'the notifications sent to them, and marks all read with readAll. Newest first.',
   fields: {
@@ -59,7 +59,7 @@ export default defineEntity({
       label: l('Status', '状态', '狀態'),
     },
   },
-  // add: server/modules/base/social/notify.routes.ts (delivers live).
+  // add: server/modules/workspace/notify/notify.routes.ts (delivers live).
   actions: ['update', 'delete', 'info', 'list', 'page'],
   search: { keyword: ['title'], equal: ['id', 'toId', 'fromId', 'type', 'status'] },
   order: { field: 'createTime', sort: 'desc' },

@@ -11,7 +11,7 @@ export default defineEntity({
   label: l('Payout', '提现', '提領'),
   description:
     "A creator's request to be paid withdrawable tokens (issue 37; ours, the spec has no such table). Written only " +
-    'by the payout calls (server/modules/base/ledger/payout.routes.ts): request takes the tokens from ' +
+    'by the payout calls (server/modules/commerce/ledger/payout.routes.ts): request takes the tokens from ' +
     'withdrawableTokens in the same transaction (tokenLog type 14, relateType payout), once per (userId, clientKey); ' +
     'an administrator marks it paid (reference: the transfer made outside the platform) or rejects it ' +
     '(reason; the tokens go back, tokenLog type 15), once: status 0 requested, 1 paid, 2 rejected. note is ' +

@@ -8,7 +8,7 @@ export default defineEntity({
   label: l('AI run', 'AI 运行', 'AI 執行'),
   description:
     'Added by us (issue 20): one row per run of an AI app, paid in tokens. Written only by the run path ' +
-    '(server/modules/base/ai/charge.ts): the row, the request message and the ledger entry that reserves ' +
+    '(server/modules/ai/charge.ts): the row, the request message and the ledger entry that reserves ' +
     'its cost (tokenLog type 10, relateType run) are one transaction; it ends exactly once, succeeded ' +
     '(1: usage recorded, the answer message stored, runTimes + 1) or failed (2: the cost refunded in ' +
     'full, tokenLog type 11), through conditional updates from 0 (running). A running row whose deadline ' +
@@ -20,7 +20,7 @@ export default defineEntity({
     'kind 1 (an AI member answering in a chat) names that member in aiUserId. A reply of a bought AI ' +
     "member's copy (issue 37) names its goods/purchase in purchaseId and keeps in fee the listing's runPrice " +
     'included in cost; on success the fee is split between the platform account and the creator (tokenLog ' +
-    'types 13 and 12, relateType run: server/modules/base/ai/store-fee.ts), on failure it is refunded with ' +
+    'types 13 and 12, relateType run: server/modules/ai/store-fee.ts), on failure it is refunded with ' +
     'the rest. Members read their own ' +
     'runs; only administrators see every run; nobody edits or removes one through the API.',
   fields: {

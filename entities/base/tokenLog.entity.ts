@@ -13,7 +13,7 @@ export default defineEntity({
     'server. isWithdrawable is what batchSetWithdrawable sets, auditStatus what auditList reviews ' +
     '(0 pending). The console only reads; newest first. field names the balance the entry changes (tokens, ' +
     'earnedTokens, withdrawableTokens): for each user and field, the sum of entries equals the balance ' +
-    '(server/modules/base/ledger/ledger.service.ts writes both in one transaction). source (read only) says ' +
+    '(server/modules/commerce/ledger/ledger.service.ts writes both in one transaction). source (read only) says ' +
     'what an entry came from: the goods or order title of an order entry, a redemption code masked to its last 4 characters.',
   fields: {
     userId: { type: 'int', required: true, nullable: false, index: true, label: l('User', '用户', '使用者') },

@@ -14,7 +14,7 @@ export default defineEntity({
     'type (0 goods, 1 VIP, 2 token recharge, 3 test payment), specId, the provider, currency and amount ' +
     'actually charged, the seller\'s earned tokens, expireTime (unpaid after it -> cancelled) and reason ' +
     '(why it was cancelled or refunded: cancelled, expired, out_of_stock, refunded...). All state changes go ' +
-    'through server/modules/goods/order/order-state.ts. buyerName and sellerName are derived on read for the ' +
+    'through server/modules/commerce/goods/order/order-state.ts. buyerName and sellerName are derived on read for the ' +
     "console's and the parties' lists (base_sys_user.nickName; an administrator also sees the username when there is no " +
     'nickname) and never written; reads the server makes for itself leave them out.',
   fields: {

@@ -2,7 +2,7 @@
  * Read access to the NFT staking contract on a CosmWasm chain, with CosmJS (CosmWasmClient over the
  * node's CometBFT/Tendermint JSON-RPC). Where the node and the contract are comes from a settings
  * function the caller passes, asked on every query: the server passes the NFT staking settings
- * (server/modules/base/sys/chain-settings.ts: console params first, then CHAIN_RPC_URL,
+ * (server/modules/accounts/wallet/chain-settings.ts: console params first, then CHAIN_RPC_URL,
  * CHAIN_STAKING_CONTRACT and CHAIN_TIMEOUT_MS from the environment), so a console edit applies at
  * once and tests point it at a local fake node on 127.0.0.1.
  *

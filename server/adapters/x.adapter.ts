@@ -1,5 +1,5 @@
 /**
- * The X (formerly Twitter) API v2, read only, for the X monitor (server/modules/base/monitor): recent
+ * The X (formerly Twitter) API v2, read only, for the X monitor (server/modules/site/monitor): recent
  * search (`GET /2/tweets/search/recent`), user lookup (`GET /2/users/by/username/:username`) and user
  * timelines (`GET /2/users/:id/tweets`), each with `tweet.fields`, `expansions=author_id` and
  * `user.fields`, authenticated app-only with `Authorization: Bearer`.

@@ -4,8 +4,8 @@
  * differ (docs/decisions/spec-departures.md). Off unless set to on (true, 1 and yes work too). It is read once, at
  * start, by the few places that answer differently: the anonymous /eps (eps/cool-eps.ts), the HTTP
  * status of business refusals (http/dispatch.ts), the view paths, order and members menu of permmenu
- * (modules/base/sys/cool-views.ts), the program's identity (modules/base/comm-account.routes.ts) and
- * cool-admin's app users, which exist only then (modules/user/info.routes.ts). Everything else
+ * (modules/system/cool-views.ts), the program's identity (modules/accounts/comm-account.routes.ts) and
+ * cool-admin's app users, which exist only then (modules/system/app-users/info.routes.ts). Everything else
  * answers the same on both settings.
  */
 export function coolCompat(env: Record<string, string | undefined>): boolean {

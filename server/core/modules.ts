@@ -1,5 +1,5 @@
 /**
- * Hand-written calls live in `server/modules/<module>/*.routes.ts`, each default-exporting
+ * Hand-written calls live in `*.routes.ts` files at any depth under `server/modules/<domain>/`, each default-exporting
  * `defineRoutes(core => [...])`; task handlers in `*.task.ts`, each registering itself with
  * `defineTask` (server/core/scheduler/registry.ts); the plugin event catalogue in `*.events.ts`,
  * each adding its events with `defineEvent` (server/core/plugins/events.ts). They are found at

@@ -1,6 +1,6 @@
 /**
  * The realtime hub every module delivers through (docs/reference/realtime.md). The socket server
- * (server/modules/base/chat) attaches itself as the transport once the HTTP server listens; before
+ * (server/modules/chat) attaches itself as the transport once the HTTP server listens; before
  * that, and in processes without one, deliveries are dropped. That loses nothing: whatever is
  * delivered (a message, a notification) is stored first, and a client that was not there catches
  * up with `sync` or a page call.

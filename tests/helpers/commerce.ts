@@ -2,8 +2,8 @@
 import { expect } from 'vitest';
 import type { TestApp } from './app';
 import { ok, post, type Person } from './group-members';
-import { confirmPayment, type ConfirmResult } from '../../server/modules/goods/order/fulfil.service';
-import { prepareCharge } from '../../server/modules/goods/order/order.service';
+import { confirmPayment, type ConfirmResult } from '../../server/modules/commerce/goods/order/fulfil.service';
+import { prepareCharge } from '../../server/modules/commerce/goods/order/order.service';
 import { SYSTEM } from '../../server/core/entity/access';
 
 export interface Listing {

@@ -1,7 +1,7 @@
 /** Members, calls and a realtime spy for the tests of groups, teams and desktops. */
 import { vi } from 'vitest';
 import type { TestApp } from './app';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 
 export interface Person {
   id: number;

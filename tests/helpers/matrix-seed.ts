@@ -8,7 +8,7 @@
 import type { Row } from '../../server/core/entity/define';
 import type { Entity } from '../../server/core/entity/model';
 import { nowStored, toStored } from '../../server/core/crud/values';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 import type { TestApp } from './app';
 import { Markers, markedValue } from './matrix-markers';
 import { A_RUN_RESULT_ID } from './matrix-ai';

@@ -1,6 +1,6 @@
 /**
  * A sync run asks the model once its checks have passed, while its request message, run row and
- * reservation are being written (server/modules/base/ai/early-answer.ts):
+ * reservation are being written (server/modules/ai/early-answer.ts):
  * - EarlyAnswer on its own: pieces that come before the run exists are handed on in order; a
  *   cancelled question is cut off at the fake and its failure handled.
  * - On every database: a retry with a stored clientId answers the first run without asking the
@@ -17,7 +17,7 @@
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../server/core/core';
-import { EarlyAnswer } from '../../server/modules/base/ai/early-answer';
+import { EarlyAnswer } from '../../server/modules/ai/early-answer';
 import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm';
 import { databaseKinds } from '../helpers/databases';
 import { closeAll, connect, notices, waitNotice } from '../helpers/sockets';

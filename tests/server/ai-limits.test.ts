@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
-import { aiRepliesDone } from '../../server/modules/base/ai/ai-reply.service';
+import { aiRepliesDone } from '../../server/modules/ai/ai-reply.service';
 import { group, member, text, type Person } from './chat-world';
 import { addApp, balance, counts, ended, fund, ok, post, startAiWorld, until, type AiWorld } from './ai-world';
 

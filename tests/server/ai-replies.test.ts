@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
 import { closeAll, connect, emitAck, notices, waitNotice, type Client } from '../helpers/sockets';
 import { expectLedgerBalanced } from '../helpers/commerce';
-import { aiRepliesDone } from '../../server/modules/base/ai/ai-reply.service';
+import { aiRepliesDone } from '../../server/modules/ai/ai-reply.service';
 import { group, member, text, type Person } from './chat-world';
 import { addApp, balance, fund, ledgerOf, ok, post, startAiWorld, type AiWorld } from './ai-world';
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
 import { closeAll, connect, notices, waitNotice } from '../helpers/sockets';
 import { expectLedgerBalanced } from '../helpers/commerce';
-import { syncRunsDone } from '../../server/modules/base/ai/sync-run.service';
-import { failRun } from '../../server/modules/base/ai/charge';
+import { syncRunsDone } from '../../server/modules/ai/sync-run.service';
+import { failRun } from '../../server/modules/ai/charge';
 import { group, member, type Person } from './chat-world';
 import { addApp, balance, counts, ended, fund, ledgerOf, ok, post, runRow, startAiWorld, type AiWorld } from './ai-world';
 

@@ -9,9 +9,9 @@ import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm';
 import { startFakeWorkflow, type FakeWorkflow } from '../helpers/fake-workflow';
 import { serverUrl } from '../helpers/sockets';
 import { SYSTEM } from '../../server/core/entity/access';
-import { moveTokens, TOKEN_KIND } from '../../server/modules/base/ledger/ledger.service';
-import { toUnits } from '../../server/modules/base/pay/money';
-import { syncRunsDone } from '../../server/modules/base/ai/sync-run.service';
+import { moveTokens, TOKEN_KIND } from '../../server/modules/commerce/ledger/ledger.service';
+import { toUnits } from '../../server/modules/commerce/pay/money';
+import { syncRunsDone } from '../../server/modules/ai/sync-run.service';
 
 export interface AiWorld {
   t: TestApp;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { MAX_SAVED_APPS } from '../../server/modules/base/sys/member-profile.routes';
+import { MAX_SAVED_APPS } from '../../server/modules/accounts/member-profile.routes';
 import { caller, member, type Person } from './friends-world';
 
 const kinds = await databaseKinds();

@@ -1,5 +1,5 @@
 /**
- * Group commit of the send path (server/modules/base/chat/send-store.ts), on every database: many
+ * Group commit of the send path (server/modules/chat/send-store.ts), on every database: many
  * messages sent to one conversation at once are numbered 1..n without a gap or a repeat, each send
  * answers its own stored message, each is delivered once and in order; a clientId sent twice inside
  * one batch stores once; a message whose extra writes fail fails alone while the rest of its batch
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import type { AuthUser, Row } from '../../server/core/entity/define';
-import { sendMessage } from '../../server/modules/base/chat/send.service';
+import { sendMessage } from '../../server/modules/chat/send.service';
 import { OpTransaction } from '../../server/core/crud/op-transaction';
 import { group, members, type Person } from './chat-world';
 

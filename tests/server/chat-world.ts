@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app';
 import { SYSTEM } from '../../server/core/entity/access';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 
 export interface Person {
   id: number;

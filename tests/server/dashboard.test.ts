@@ -3,7 +3,7 @@
  * through the real HTTP stack on every database kind, over request log rows and orders written for it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dayRange } from '../../server/modules/base/dashboard.service';
+import { dayRange } from '../../server/modules/site/dashboard.service';
 import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { DAY, logsSiteWorld, stored } from './logs-site-world';

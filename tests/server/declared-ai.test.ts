@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
 import { readShape } from '../../server/core/calls/input';
 import type { InvalidField } from '../../server/core/errors';
-import { RUN_INPUT, refineRunInput } from '../../server/modules/base/ai/run-input';
+import { RUN_INPUT, refineRunInput } from '../../server/modules/ai/run-input';
 import { member, type Person } from './chat-world';
 import { addApp, counts, fund, get, ok, post, runRow, startAiWorld, type AiWorld, type Res } from './ai-world';
 

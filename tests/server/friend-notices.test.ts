@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { socketPool, notices, noticeWithin, waitNotice } from '../helpers/sockets';
-import { NOTIFY_TYPE } from '../../server/modules/base/notify/notify.service';
+import { NOTIFY_TYPE } from '../../server/modules/workspace/notify/notify.service';
 import { caller, member, notificationsOf, type Person } from './friends-world';
 
 const kinds = await databaseKinds();

@@ -1,7 +1,7 @@
 /** What the friend and notification tests share: members made by the administrator, calls, and stored rows. */
 import { expect } from 'vitest';
 import type { TestApp } from '../helpers/app';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 
 export interface Person {
   id: number;

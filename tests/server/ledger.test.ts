@@ -123,7 +123,7 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     const { goodsId } = await listGoods(t, ann, { price: 5 });
     const o = ok(await post(t, ben, '/admin/goods/order/place', { goodsId }));
     expect((await payAsProvider(t, o.orderNo, 'evt_refunded_sale')).result).toBe('paid');
-    const { refundOrder } = await import('../../server/modules/goods/order/fulfil.service');
+    const { refundOrder } = await import('../../server/modules/commerce/goods/order/fulfil.service');
     expect((await refundOrder(t.core, { provider: 'stripe', orderNo: o.orderNo, refundId: 're_sale' })).result).toBe('refunded');
     const audit = ok(await post(t, t.adminToken, '/admin/base/tokenLog/auditList', { userId: ann.id, isWithdrawable: 0 }));
     const entry = audit.list.find((r: any) => r.relateId === o.id);
@@ -143,7 +143,7 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     const goodsTitle = String((await rows(t, 'goods_info', '`id` = ?', [goodsId]))[0].title);
     const o = ok(await post(t, ben, '/admin/goods/order/place', { goodsId }));
     expect((await payAsProvider(t, o.orderNo, 'evt_source_sale')).result).toBe('paid');
-    const { refundOrder } = await import('../../server/modules/goods/order/fulfil.service');
+    const { refundOrder } = await import('../../server/modules/commerce/goods/order/fulfil.service');
     expect((await refundOrder(t.core, { provider: 'stripe', orderNo: o.orderNo, refundId: 're_source' })).result).toBe('refunded');
     const top = ok(await post(t, ben, '/admin/goods/order/rechargeToken', { amount: 2 }));
     expect((await payAsProvider(t, top.orderNo, 'evt_source_top')).result).toBe('paid');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { AppError } from '../../server/core/errors';
-import { paramByKey } from '../../server/modules/base/sys/param.service';
+import { paramByKey } from '../../server/modules/system/param.service';
 
 const kinds = await databaseKinds();
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 
 const kinds = await databaseKinds();
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 
 const kinds = await databaseKinds();
 

@@ -1,5 +1,5 @@
 /**
- * The NFT staking settings (server/modules/base/sys/chain-settings.ts) on every database kind:
+ * The NFT staking settings (server/modules/accounts/wallet/chain-settings.ts) on every database kind:
  * `GET /admin/base/open/chainSettings` answers without a token with exactly the public values, from the
  * environment or the defaults; a console param overrides its environment variable at once; an unusable
  * value falls back; and isNftStacked reads the same settings (the param's staking contract and node win).
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { startFakeChain, type FakeChain } from '../helpers/fake-chain';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 
 const kinds = await databaseKinds();
 const PATH = '/admin/base/open/chainSettings';

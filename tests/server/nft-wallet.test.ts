@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { testMnemonic } from '../helpers/fake-chain';
-import { memberRoleId } from '../../server/modules/base/member.service';
-import { challengeKey } from '../../server/modules/base/sys/nft-wallet.routes';
+import { memberRoleId } from '../../server/modules/system/member.service';
+import { challengeKey } from '../../server/modules/accounts/wallet/nft-wallet.routes';
 
 const kinds = await databaseKinds();
 const PREFIX = 'stars';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { startFakeChain, type FakeChain } from '../helpers/fake-chain';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 
 const kinds = await databaseKinds();
 const CONTRACT = 'stars14hj2tavq8fpesdwxxcu44rty3hh90vhujrvcmstl4zr3txmfvw9sd2qmvz';

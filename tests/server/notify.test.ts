@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { SYSTEM } from '../../server/core/entity/access';
-import { NOTIFY_TYPE, notifyUsers } from '../../server/modules/base/notify/notify.service';
+import { NOTIFY_TYPE, notifyUsers } from '../../server/modules/workspace/notify/notify.service';
 import { caller, member, notificationsOf, type Person } from './friends-world';
 
 const kinds = await databaseKinds();

@@ -9,8 +9,8 @@ import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { notificationsOf, ok, person, post, rows, type Person } from '../helpers/group-members';
 import { expectLedgerBalanced, listGoods, payAsProvider, userRow } from '../helpers/commerce';
-import { refundOrder } from '../../server/modules/goods/order/fulfil.service';
-import { prepareCharge } from '../../server/modules/goods/order/order.service';
+import { refundOrder } from '../../server/modules/commerce/goods/order/fulfil.service';
+import { prepareCharge } from '../../server/modules/commerce/goods/order/order.service';
 import { SYSTEM } from '../../server/core/entity/access';
 
 const kinds = await databaseKinds();
@@ -187,7 +187,7 @@ describe.each(kinds)('orders on %s', (kind) => {
     expect((await payAsProvider(t, top.orderNo, 'evt_top')).result).toBe('paid');
     expect(Number((await userRow(t, buyer.id)).tokens)).toBe(300);
     // The buyer spends tokens elsewhere (an adjustment here), then the top-up is refunded: a debt, not a skip.
-    const { moveTokens } = await import('../../server/modules/base/ledger/ledger.service');
+    const { moveTokens } = await import('../../server/modules/commerce/ledger/ledger.service');
     await t.core.ops.transaction(SYSTEM, (tx) => moveTokens(t.core, tx, { userId: buyer.id, balance: 'tokens', units: -290 * 10_000, kind: 6 }));
     expect((await refundOrder(t.core, { provider: 'stripe', orderNo: top.orderNo, refundId: 're_top' })).result).toBe('refunded');
     expect((await refundOrder(t.core, { provider: 'stripe', orderNo: top.orderNo, refundId: 're_top' })).result).toBe('duplicate');

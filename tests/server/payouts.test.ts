@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../server/core/api';
-import { moveTokens, TOKEN_KIND } from '../../server/modules/base/ledger/ledger.service';
+import { moveTokens, TOKEN_KIND } from '../../server/modules/commerce/ledger/ledger.service';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { notificationsOf, ok, person, post, rows, type Person } from '../helpers/group-members';

@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reset } from '../../server/core/http/rate-limit';
-import { deleteKeyMatches, hashDeleteKey, safeTargetUrl } from '../../server/modules/base/short-link.routes';
-import { sitemapXml } from '../../server/modules/base/sitemap.routes';
+import { deleteKeyMatches, hashDeleteKey, safeTargetUrl } from '../../server/modules/site/short-link.routes';
+import { sitemapXml } from '../../server/modules/site/sitemap.routes';
 import type { TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { SHORTLINK_LIMIT, logsSiteWorld } from './logs-site-world';

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
 import { expectLedgerBalanced, userRow } from '../helpers/commerce';
 import { SYSTEM } from '../../server/core/entity/access';
-import { aiRepliesDone } from '../../server/modules/base/ai/ai-reply.service';
-import { splitFee } from '../../server/modules/base/ai/store-fee';
-import { PLATFORM_USER_TYPE, platformUsername } from '../../server/modules/base/ledger/platform-account';
-import { toUnits } from '../../server/modules/base/pay/money';
+import { aiRepliesDone } from '../../server/modules/ai/ai-reply.service';
+import { splitFee } from '../../server/modules/ai/store-fee';
+import { PLATFORM_USER_TYPE, platformUsername } from '../../server/modules/commerce/ledger/platform-account';
+import { toUnits } from '../../server/modules/commerce/pay/money';
 import { group, member, text, type Person } from './chat-world';
 import { balance, fund, get, ok, post, startAiWorld, until, type AiWorld } from './ai-world';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 import { notificationsOf, ok, person, post, rows, spyRooms, type Person } from '../helpers/group-members';
-import { NOTIFY_TYPE } from '../../server/modules/base/notify/notify.service';
+import { NOTIFY_TYPE } from '../../server/modules/workspace/notify/notify.service';
 
 const kinds = await databaseKinds();
 

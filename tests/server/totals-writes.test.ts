@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { buildServerOnce, startServerProcess } from '../helpers/build';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds, REDIS_URL, redisUp } from '../helpers/databases';
-import { memberRoleId } from '../../server/modules/base/member.service';
+import { memberRoleId } from '../../server/modules/system/member.service';
 import { seededRandom } from '../helpers/random';
 
 // Outside any hook, so a slow build on a busy machine meets no hook's time limit.

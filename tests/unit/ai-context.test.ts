@@ -1,9 +1,9 @@
 /** What an AI member is told in a chat (the token budget, who said what) and whom its reply mentions. */
 import { describe, expect, it } from 'vitest';
-import { buildContext, contextBudget, estimateTokens, textOf } from '../../server/modules/base/ai/ai-context';
-import { mentionsIn } from '../../server/modules/base/ai/ai-mentions';
-import { aiInARow } from '../../server/modules/base/ai/ai-reply.service';
-import type { TailMessage } from '../../server/modules/base/ai/ai-reply.queries';
+import { buildContext, contextBudget, estimateTokens, textOf } from '../../server/modules/ai/ai-context';
+import { mentionsIn } from '../../server/modules/ai/ai-mentions';
+import { aiInARow } from '../../server/modules/ai/ai-reply.service';
+import type { TailMessage } from '../../server/modules/ai/ai-reply.queries';
 
 const AI = 99;
 let nextId = 1;

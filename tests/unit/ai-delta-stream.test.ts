@@ -1,10 +1,10 @@
 /**
- * Coalesced deltas (server/modules/base/ai/delta-stream.ts): the first piece goes out at once, later
+ * Coalesced deltas (server/modules/ai/delta-stream.ts): the first piece goes out at once, later
  * pieces within the window are joined into the next notice, indexes count notices, `end()` sends what
  * is held and nothing comes after it; a window of 0 sends every piece.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeltaStream } from '../../server/modules/base/ai/delta-stream';
+import { DeltaStream } from '../../server/modules/ai/delta-stream';
 
 describe('DeltaStream', () => {
   let clock = 0;

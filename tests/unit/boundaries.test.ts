@@ -55,7 +55,7 @@ const RULES: Rule[] = [
     from: ['server/', 'entities/', 'plugins/', 'web/src/'],
     deny: ['codegen/'],
     // coding/createCode generates declarations with the CLI's own generator (loaded only when used).
-    except: ['server/modules/base/coding/coding.service.ts -> codegen/scaffold-entity'],
+    except: ['server/modules/coding/coding.service.ts -> codegen/scaffold-entity'],
   },
   { name: 'the web imports no server, entity or codegen code', from: ['web/src/'], only: ['web/src/'] },
   { name: 'the server and entity files import no web code', from: ['server/', 'entities/', 'plugins/'], deny: ['web/'] },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerKindKey, tokensForAmount } from '../../web/src/workspace/account/token-terms';
 import accountTexts from '../../web/src/i18n/locales/ws-account';
 import { LANGS } from '../../web/src/i18n/define';
-import { TOKEN_KIND } from '../../server/modules/base/ledger/ledger.service';
+import { TOKEN_KIND } from '../../server/modules/commerce/ledger/ledger.service';
 
 describe('ledger kinds', () => {
   it('labels an AI run charge (10) and refund (11) as such, not as "Other"', () => {

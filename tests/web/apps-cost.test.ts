@@ -4,7 +4,7 @@ import { ApiError } from '../../web/src/lib/http';
 import { appDescription, avatarUrl, canAfford, isAsyncApp, runCost, type PublicApp } from '../../web/src/workspace/apps/app-cost';
 import { answerText, appName, failureText, savedTimeText } from '../../web/src/workspace/apps/app-format';
 import { refusalOf } from '../../web/src/workspace/apps/run-refusal';
-import { runCostUnits } from '../../server/modules/base/ai/charge';
+import { runCostUnits } from '../../server/modules/ai/charge';
 
 /** A t() that shows the key and its values, so the tests read which text was chosen. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as never;

@@ -8,9 +8,9 @@
  *   the previous keys stay valid for checking until every token they signed has expired
  *   (REFRESH_TOKEN_TTL after they were retired, plus the time instances take to notice). Instances
  *   read the ring again every 30 s, and at once when a token names a key they do not hold.
- * - `mail-code`: the key e-mail codes are hashed with (base/email-code.service.ts); the key signed urls
+ * - `mail-code`: the key e-mail codes are hashed with (server/modules/accounts/email-code.service.ts); the key signed urls
  *   of private files carry is derived from it for its own purpose (`derive('private-file')`,
- *   space/private-file.routes.ts), so every instance checks what another signed.
+ *   server/modules/files/private-file.routes.ts), so every instance checks what another signed.
  *
  * JWT_SECRET in the environment still wins: then it is the only signing key (and mail codes use it,
  * as before), and nothing is generated. A data/secrets.json of an earlier version is imported once

@@ -1,7 +1,7 @@
 /**
  * The naming rules of entity declarations, in one place: normalize.ts enforces them on every
  * declaration, codegen/scaffold-entity.ts before it writes a file, and the code helper's input
- * check (server/modules/base/coding/coding-input.ts) before it loads the generator at all.
+ * check (server/modules/coding/coding-input.ts) before it loads the generator at all.
  */
 
 /** A module: lower-case letters and digits, starting with a letter (`base`, `goods`, `demo2`). */

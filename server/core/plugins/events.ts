@@ -52,7 +52,7 @@ let byEntity: Map<string, Array<[string, EventDef]>> | null = null;
  *
  * @example
  * ```ts
- * // server/modules/goods/order/order.events.ts
+ * // server/modules/commerce/goods/order/order.events.ts
  * import { defineEvent } from '../../../core/plugins/events';
  * import { l } from '../../../core/entity/define';
  *

@@ -67,7 +67,7 @@ const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
  *
  * @example
  * ```ts
- * // server/modules/recycle/recycle-purge.task.ts
+ * // server/modules/system/recycle/recycle-purge.task.ts
  * import { defineTask } from '../../core/scheduler/registry';
  *
  * export default defineTask<{ days: number }>('recycle.purge', {

@@ -19,7 +19,7 @@ export interface EpsApi {
   description?: string | null;
 }
 
-/** The file type groups of 000 §9 by extension, as server/modules/space/file-types.ts stores them in space/info.type. */
+/** The file type groups of 000 §9 by extension, as server/modules/files/file-types.ts stores them in space/info.type. */
 export const FILE_TYPE_GROUPS = {
   image: ['bmp', 'jpg', 'jpeg', 'png', 'tif', 'gif', 'svg', 'webp'],
   video: ['avi', 'wmv', 'mpg', 'mpeg', 'mov', 'rm', 'ram', 'swf', 'flv', 'mp4'],
@@ -33,7 +33,7 @@ export const FILE_TYPE_GROUPS = {
 
 export type FileTypeGroup = keyof typeof FILE_TYPE_GROUPS | 'other';
 
-/** `type` of a notification (base/notify), as server/modules/base/notify/notify.service.ts writes it. */
+/** `type` of a notification (base/notify), as server/modules/workspace/notify/notify.service.ts writes it. */
 export const NOTIFY_TYPE = {
   system: 0,
   mention: 1,
@@ -54,7 +54,7 @@ export const NOTIFY_TYPE = {
 /** A group's cap on AI replies in a row (base/group aiReplyCap, entities/base/group.entity.ts): its default and the most it may be. */
 export const AI_REPLY_CAP = { default: 3, max: 20 } as const;
 
-/** The chain's public settings (GET /admin/base/open/chainSettings, server/modules/base/sys/chain-settings.ts). */
+/** The chain's public settings (GET /admin/base/open/chainSettings, server/modules/accounts/wallet/chain-settings.ts). */
 export interface ChainSettings {
   chainId: string;
   chainName: string;

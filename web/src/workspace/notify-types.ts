@@ -1,6 +1,6 @@
 /**
  * Notification `type` values (base/notify), as the server writes them (NOTIFY_TYPE in
- * server/modules/base/notify/notify.service.ts, generated into web/src/generated/shared.ts; the
+ * server/modules/workspace/notify/notify.service.ts, generated into web/src/generated/shared.ts; the
  * docs/reference/calls/workspace.md lists them). The bell, the friends, teams and board screens read them
  * from here.
  */

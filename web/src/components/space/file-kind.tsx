@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { FILE_TYPE_GROUPS as GROUPS, type FileTypeGroup } from '../../generated/shared';
 
-/** The server's table (server/modules/space/file-types.ts), generated into web/src/generated/shared.ts. */
+/** The server's table (server/modules/files/file-types.ts), generated into web/src/generated/shared.ts. */
 export type FileKind = FileTypeGroup;
 
 export const FILE_KINDS: readonly FileKind[] = [...(Object.keys(GROUPS) as FileKind[]), 'other'];

@@ -1,7 +1,7 @@
 /**
  * Colours of the commerce enums, and the options the declarations leave to the console: payment
  * providers (a free string on orders and the payment log) and the payment log's status (an int the
- * payment handlers write: server/modules/goods/order/order-state.ts PAID_LOG). Pure.
+ * payment handlers write: server/modules/commerce/goods/order/order-state.ts PAID_LOG). Pure.
  */
 import type { TFunction } from 'i18next';
 

@@ -7,7 +7,7 @@
  * refunded here, and the console says so instead of offering it.
  */
 
-/** Order `status` values (server/modules/goods/order/order-state.ts). */
+/** Order `status` values (server/modules/commerce/goods/order/order-state.ts). */
 export const ORDER_STATUS = { pending: 0, paid: 1, cancelled: 4, refunded: 9 } as const;
 
 /** The providers the console refunds through. */

@@ -1,6 +1,6 @@
 /**
  * What the token screens say about tokens: the ledger's kind label of an entry (`tokenLog.type`,
- * TOKEN_KIND in server/modules/base/ledger/ledger.service.ts) and what a top-up amount buys.
+ * TOKEN_KIND in server/modules/commerce/ledger/ledger.service.ts) and what a top-up amount buys.
  */
 
 /**

@@ -1,0 +1,245 @@
+/**
+ * One AI member's reply in a chat, paid by the member who asked: the model and price from the AI
+ * member's app or its own config, the reservation (charge.ts reserve, kind aiReply), the answer
+ * streamed as `delta` notices to the conversation, then settled (the reply stored FROM the AI
+ * member, type 21, relateId the run, `at` the AI members it mentions) or failed and refunded (an
+ * error message, type 22, from the AI member).
+ *
+ * Decisions the issue leaves open:
+ * - Model and price: when config.appId names an app, that app decides everything (model, system
+ *   prompt, params, time limit, `tokens` x its efficiencyCoefficient); it must exist, be shown and be
+ *   sync, else the AI member is misconfigured. Without an app, the AI member's own config.model,
+ *   config.prompt, config.params and config.cost (absent: free). Either price is multiplied by the
+ *   payer's efficiencyCoefficient, as app runs are. A price above the param aiMaxRunPrice (lowered
+ *   since it was saved) makes the AI member misconfigured; its parameters go to the model clamped
+ *   to the bounds in force (core/params/ai-limits.ts).
+ * - The price is the one in force when the message that asks was stored: the setup is read then
+ *   (ai-reply.service.ts) and handed to the reply, which may run later, behind other replies in the
+ *   conversation's queue; an owner's change after it applies to later messages only.
+ * - Too few tokens: no run and no reply; an error message from the AI member `{ error:
+ *   'not_enough_tokens', userId, cost, messageId }` is stored in the conversation, so the asker sees
+ *   it on every device and the others see why no answer comes. It names the cost, never the
+ *   asker's balance (that is theirs alone). A misconfigured AI member: `{ error: 'misconfigured' }`.
+ * - An unconfigured model is a failure like any other (reserved, then failed and refunded), so every
+ *   failure reads the same in the chat and in the runs.
+ * - A bought AI member's copy in a group adds its listing's run fee to the price (store-fee.ts), read
+ *   with the setup; the fee is reserved with the price and shared out when the run succeeds.
+ */
+import { AppError, fail } from '../../core/api';
+import type { AuthUser, Core, Row } from '../../core/api';
+import { LlmError, type LlmAnswer, type LlmRequest } from '../../adapters/llm.adapter';
+import { targetOf } from '../chat/conversation';
+import { store, type StoredMessage } from '../chat/send-store';
+import { fromUnits } from '../commerce/pay/money';
+import { AI } from './ai.messages';
+import { configOf, findApp, modelOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
+import { buildContext, contextBudget } from './ai-context';
+import { mentionsIn } from './ai-mentions';
+import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
+import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
+import { DeltaStream, deltaWindowMs } from './delta-stream';
+import { llmFor } from './llm.service';
+import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
+import { memberCharge } from './run.queries';
+import { LEDGER } from '../commerce/ledger/ledger.messages';
+import { aboveMax, aiLimits, appPriceUnits, ownCost } from './ai-limits';
+import { copyAsked, feeUnitsOf } from './store-fee';
+
+/** How the AI member answers and what a reply costs. */
+export interface ReplySetup {
+  appId: number | null;
+  model: string | null;
+  system: string | null;
+  params: LlmRequest['params'];
+  /** The price before the payer's coefficient: tokens and a coefficient. */
+  tokens: unknown;
+  coefficient: unknown;
+  /** How long the model may take. */
+  runMs: number;
+  savedMinutes: number;
+  /** The run fee of a bought copy (store-fee.ts), in ledger units, added to the price; 0: none. */
+  feeUnits: number;
+}
+
+/** What is asked of one AI member. */
+export interface ReplyAsk {
+  conversation: string;
+  /** The group of a group conversation; null in a private chat. */
+  groupId: number | null;
+  /** The message being answered. */
+  trigger: { id: number; seq: number };
+  /** The member who pays. */
+  payerId: number;
+  ai: AiUser;
+  /** The purchase of the bought copy that answers (its fee is the setup's feeUnits); null: not a copy. */
+  purchaseId: number | null;
+}
+
+/** A stored reply and the AI members it mentions. */
+export interface Replied {
+  message: StoredMessage;
+  at: number[];
+}
+
+/** A reply's deadline lies this far beyond its time limit: the watchdog is for crashed processes. */
+const GRACE_MS = 60_000;
+
+function llmTimeoutMs(core: Core): number {
+  const n = Number(core.config.env.LLM_TIMEOUT_MS);
+  return n > 0 ? n : 60_000;
+}
+
+/** The AI member's model and price; null when it names an app that cannot answer in a chat. */
+export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | null> {
+  const appId = Number(ai.config.appId);
+  const limits = await aiLimits(core);
+  if (ai.config.appId !== undefined && ai.config.appId !== null) {
+    if (!Number.isSafeInteger(appId) || appId < 1) return null;
+    const app = await findApp(core, appId);
+    if (!app || app.show !== 1 || app.isAsync === 1) return null;
+    if (aboveMax(appPriceUnits(app), limits)) return null;
+    const config = configOf(app);
+    return {
+      appId,
+      model: modelOf(config),
+      system: systemPromptOf(config),
+      params: paramsOf(config, limits),
+      tokens: app.tokens,
+      coefficient: app.efficiencyCoefficient,
+      runMs: timeoutMsOf(config) ?? llmTimeoutMs(core),
+      savedMinutes: savedMinutesOf(config),
+      feeUnits: 0,
+    };
+  }
+  const cost = ownCost(ai.config);
+  if (aboveMax(runCostUnits(cost, 1, 1), limits)) return null;
+  return {
+    appId: null,
+    model: modelOf(ai.config),
+    system: systemPromptOf(ai.config),
+    params: paramsOf(ai.config, limits),
+    tokens: cost,
+    coefficient: 1,
+    runMs: llmTimeoutMs(core),
+    savedMinutes: 0,
+    feeUnits: 0,
+  };
+}
+
+/**
+ * The setup of AI member `ai` answering `asker` in group `groupId` (null: their private chat), with
+ * the run fee when a bought copy answers (copyAsked); a copy bought without updates answers with the
+ * settings it had when it was bought.
+ */
+export async function askedReplySetup(core: Core, ai: AiUser, groupId: number | null, asker: AuthUser): Promise<ReplySetup | null> {
+  const [current, copy] = await Promise.all([replySetup(core, ai), copyAsked(core, ai, groupId, asker)]);
+  const setup = copy?.snapshot ? await replySetup(core, { ...ai, config: { ...ai.config, ...copy.snapshot } }) : current;
+  return setup && { ...setup, feeUnits: feeUnitsOf(copy) };
+}
+
+/**
+ * Stores and delivers a message of type 22 from the AI member that no run stands behind (too few
+ * tokens, misconfigured, a bought copy that may not answer). Logged, never thrown: the AI member may
+ * have left the group meanwhile.
+ */
+export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): Promise<void> {
+  const target = targetOf(ask.conversation, ask.ai.id);
+  if (!target) return;
+  try {
+    await store(core, {
+      sender: memberActor(ask.ai.id),
+      input: { ...target, type: RUN_MESSAGE_TYPE.error, content, at: [], clientId: null, extra: {} },
+      mentioned: [],
+      audience: null,
+      groupId: ask.groupId,
+      conversation: ask.conversation,
+      opts: { rateLimit: false },
+    });
+  } catch (err) {
+    console.error(`[ai] AI member ${ask.ai.id} could not post its error in ${ask.conversation}: ${(err as Error).message}`);
+  }
+}
+
+/** The short code a client shows for a model failure. */
+function codeOf(err: unknown): string {
+  if (!(err instanceof LlmError)) return 'server';
+  return err.kind === 'aborted' ? 'timeout' : err.kind;
+}
+
+/**
+ * The AI member answers `ask` as `setup` says (read when the asking message was stored), given the
+ * conversation's latest messages (newest first). Answers the stored reply, or null when there is
+ * none (too few tokens, misconfigured, failed and refunded).
+ */
+export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[], setup: ReplySetup | null): Promise<Replied | null> {
+  if (!setup) {
+    await aiErrorMessage(core, ask, { error: 'misconfigured', messageId: ask.trigger.id });
+    return null;
+  }
+  const payer = await memberCharge(core, ask.payerId);
+  if (!payer) throw fail.notFound(LEDGER.ledger_user_not_found);
+  const feeUnits = ask.purchaseId === null ? 0 : setup.feeUnits;
+  const costUnits = runCostUnits(setup.tokens, setup.coefficient, payer.efficiencyCoefficient) + feeUnits;
+  const messages = buildContext({ system: setup.system, tail, aiUserId: ask.ai.id, budget: contextBudget(core.config.env) });
+  let runId: number;
+  try {
+    ({ runId } = await reserve(core, {
+      userId: ask.payerId,
+      appId: setup.appId,
+      aiUserId: ask.ai.id,
+      kind: RUN_KIND.aiReply,
+      isAsync: false,
+      costUnits,
+      fee: ask.purchaseId === null ? null : { units: feeUnits, purchaseId: ask.purchaseId },
+      model: setup.model,
+      conversation: ask.conversation,
+      messageId: ask.trigger.id,
+      deadline: new Date(Date.now() + setup.runMs + GRACE_MS),
+      savedMinutes: setup.savedMinutes,
+      input: null,
+    }));
+  } catch (err) {
+    if (!(err instanceof AppError && err.key === AI.ai_not_enough_tokens)) throw err;
+    await aiErrorMessage(core, ask, { error: 'not_enough_tokens', userId: ask.payerId, cost: fromUnits(costUnits), messageId: ask.trigger.id });
+    return null;
+  }
+
+  const audience = { userId: ask.payerId, conversation: ask.conversation };
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), setup.runMs);
+  // Before the model's first piece: the conversation shows the AI member thinking, under its own name.
+  toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, fromId: ask.ai.id, start: true } });
+  const deltas = new DeltaStream(
+    (index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, index, text, fromId: ask.ai.id } }),
+    deltaWindowMs(core),
+  );
+  let answer: LlmAnswer;
+  try {
+    answer = await llmFor(core).chat({
+      messages,
+      model: setup.model ?? undefined,
+      params: setup.params,
+      signal: stop.signal,
+      onDelta: (text) => deltas.push(text),
+    });
+  } catch (err) {
+    deltas.end();
+    await failRun(core, runId, { code: codeOf(err), detail: (err as Error).message });
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+  deltas.end();
+
+  const others = ask.groupId === null ? [] : (await aiMembersOf(core, ask.groupId)).filter((m) => m.id !== ask.ai.id);
+  const at = mentionsIn(answer.text, others);
+  try {
+    const known = { id: runId, userId: ask.payerId, appId: setup.appId, aiUserId: ask.ai.id, kind: RUN_KIND.aiReply, conversation: ask.conversation };
+    const settled = await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text, at }, known);
+    return settled.message ? { message: settled.message, at } : null;
+  } catch (err) {
+    // Not stored (the AI member left the group meanwhile...): nobody got the answer, so nobody pays for it.
+    await failRun(core, runId, { code: 'undelivered', detail: (err as Error).message });
+    return null;
+  }
+}

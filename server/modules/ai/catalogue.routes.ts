@@ -1,0 +1,94 @@
+/**
+ * The public AI catalogue (no token): `app/byParent?parentType=` (the shown apps of one parent
+ * type), `app/all` (every shown app, grouped by parent type) and `guide/all` (the guides, by their
+ * sort order). Apps are answered with a whitelist of fields (app-config.ts says which parts of
+ * `config`): never `auth`, the prompt, the model settings or the workflow; with `price`, the tokens
+ * a run costs (tokens x efficiencyCoefficient, before the member's own coefficient).
+ */
+import { SYSTEM, entity, l, type Row, call, defineRoutes, BAD, field, ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
+import type { Core } from '../../core/api';
+import { configOf, publicConfig } from './app-config';
+import { appPriceUnits } from './ai-limits';
+import { fromUnits } from '../commerce/pay/money';
+
+const APP_FIELDS = ['id', 'avatar', 'name', 'remark', 'isAsync', 'parentType', 'type', 'tokens', 'efficiencyCoefficient'] as const;
+
+/** An app as the public sees it. */
+export function publicApp(app: Row): Row {
+  const out: Row = {};
+  for (const k of APP_FIELDS) out[k] = app[k] ?? null;
+  out.config = publicConfig(configOf(app));
+  // What a run costs before the member's own coefficient, so a client shows it before the member pays.
+  out.price = fromUnits(appPriceUnits(app));
+  return out;
+}
+
+async function shownApps(core: Core, filter: Row = {}): Promise<Row[]> {
+  const rows = await core.ops.list(entity(core.model, 'base/app'), { ...filter, show: 1, order: 'id', sort: 'asc' }, SYSTEM);
+  return rows.map(publicApp);
+}
+
+/** An app as the catalogue answers it: the whitelisted fields, the public part of its config and its price. */
+const PUBLIC_APP = obj({
+  id: INT,
+  avatar: nullable(STR),
+  name: STR,
+  remark: nullable(STR),
+  isAsync: INT,
+  parentType: nullable(INT),
+  type: nullable(INT),
+  tokens: NUM,
+  efficiencyCoefficient: NUM,
+  config: ANY_OBJECT,
+  price: NUM,
+});
+
+/** A parent type as the query string gives it: up to nine digits, spaces around them allowed. */
+const parentType = field<number>({ type: 'integer', minimum: -999_999_999, maximum: 999_999_999 }, (v, r) => {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= 999_999_999) return v;
+  if (typeof v === 'string' && /^-?\d{1,9}$/.test(v.trim())) return Number(v);
+  r.errors.push(v === '' ? { field: r.at, rule: 'required', params: {} } : { field: r.at, rule: 'type', params: { type: 'integer' } });
+  return BAD;
+});
+
+export default defineRoutes((core: Core) => [
+  call(core, 'base', 'app', 'byParent', {
+    method: 'GET',
+    access: 'public',
+    summary: l('Shown apps of a parent type', '某父类型下显示的应用', '某父類型下顯示的應用'),
+    input: { parentType },
+    effect: 'read',
+    answer: listOf(PUBLIC_APP),
+    handler: async (_req, { parentType }) => shownApps(core, { parentType }),
+  }),
+  call(core, 'base', 'app', 'all', {
+    method: 'GET',
+    access: 'public',
+    summary: l('Every shown app, by parent type', '所有显示的应用（按父类型分组）', '所有顯示的應用（依父類型分組）'),
+    input: {},
+    effect: 'read',
+    answer: listOf(obj({ parentType: nullable(INT), apps: listOf(PUBLIC_APP) })),
+    async handler() {
+      const groups = new Map<number | null, Row[]>();
+      for (const app of await shownApps(core)) {
+        const key = typeof app.parentType === 'number' ? app.parentType : null;
+        groups.set(key, [...(groups.get(key) ?? []), app]);
+      }
+      // Parent types in ascending order, apps without one last.
+      const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a - b));
+      return keys.map((parentType) => ({ parentType, apps: groups.get(parentType)! }));
+    },
+  }),
+  call(core, 'base', 'guide', 'all', {
+    method: 'GET',
+    access: 'public',
+    summary: l('Every guide, in order', '所有指南（按排序）', '所有指南（依排序）'),
+    input: {},
+    effect: 'read',
+    answer: listOf(entity(core.model, 'base/guide').schema.row),
+    async handler() {
+      // By sort, then by id (the order of creation) for equal sort values.
+      return core.ops.list(entity(core.model, 'base/guide'), { order: 'sort', sort: 'asc' }, SYSTEM);
+    },
+  }),
+]);

@@ -1,0 +1,65 @@
+/**
+ * A sync run's question to the model, asked as soon as the run's checks have passed, while its
+ * request message, run row and reservation are still being written. The model's first token takes
+ * hundreds of milliseconds and the writing a few; done one after the other the member waits for
+ * both, side by side only for the longer.
+ *
+ * Pieces that come before the run exists are held, then handed on in order by `attach`. When the
+ * run is not written after all (the reservation lost a race for the last tokens, a retry's clientId
+ * turned out to be taken), `cancel` aborts the call: nobody is charged and nothing is delivered.
+ * The checks before the question (the app, the input, the conversation, the balance, a clientId
+ * used before) are the ones that refuse nearly every start that fails, so a question asked in vain
+ * is rare and is cut off at once.
+ */
+import type { Core, Row } from '../../core/api';
+import type { LlmAnswer, LlmMessage } from '../../adapters/llm.adapter';
+import { modelOf, paramsOf, systemPromptOf } from './app-config';
+import type { AiLimits } from './ai-limits';
+import { llmFor } from './llm.service';
+
+/** The model's messages: the app's system prompt, then the member's input (an object as its JSON text). */
+export function promptOf(config: Row, input: unknown): LlmMessage[] {
+  const messages: LlmMessage[] = [];
+  const system = systemPromptOf(config);
+  if (system) messages.push({ role: 'system', content: system });
+  messages.push({ role: 'user', content: typeof input === 'string' ? input : JSON.stringify(input) });
+  return messages;
+}
+
+export class EarlyAnswer {
+  /** Settles with the whole answer, or rejects with the model's failure (a time-out is `aborted`). */
+  readonly answer: Promise<LlmAnswer>;
+  private held: string[] = [];
+  private sink: ((piece: string) => void) | null = null;
+  private readonly stop = new AbortController();
+
+  /** Asks now; the run's time limit (`runMs`) counts from here; the parameters sent stay within `limits`. */
+  constructor(core: Core, config: Row, input: unknown, runMs: number, limits: AiLimits) {
+    const timer = setTimeout(() => this.stop.abort(), runMs);
+    this.answer = llmFor(core).chat({
+      messages: promptOf(config, input),
+      model: modelOf(config) ?? undefined,
+      params: paramsOf(config, limits),
+      signal: this.stop.signal,
+      onDelta: (piece) => (this.sink ? this.sink(piece) : this.held.push(piece)),
+    });
+    // Also marks a failure as handled while nobody awaits the answer yet (a cancelled question).
+    void this.answer.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
+  }
+
+  /** The run exists: the pieces held go to `sink` now, in order, and later ones as they come. */
+  attach(sink: (piece: string) => void): void {
+    const held = this.held;
+    this.held = [];
+    this.sink = sink;
+    for (const piece of held) sink(piece);
+  }
+
+  /** The run was not written: the question is cut off and its answer dropped. */
+  cancel(): void {
+    this.stop.abort();
+  }
+}
