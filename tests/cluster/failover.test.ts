@@ -1,13 +1,13 @@
 /**
  * Losing an instance behind nginx under a steady load (issue 24):
- * - a SIGTERM drain loses no read and no write: the listener closes first, so new connections are
- *   refused (nginx tries the other, POSTs included); only then do answers close their connections, and
- *   idle kept-alive connections are left open until KEEP_ALIVE_TIMEOUT_MS (10 s; nginx drops its idle
- *   upstream ones after 4 s), so no POST meets a connection being closed or reset under it (nginx never
- *   sends a POST twice). Cutting idle connections at once lost one in about eight runs; answering
- *   `Connection: close` before the listener closed made nginx reconnect into a listener about to
- *   close (reset, 502), which the burst of 40 writes shows; the socket it held reconnects through
- *   nginx to the other instance;
+ * - a SIGTERM drain loses no read and no write: the listener closes first, once no connection waits
+ *   in its accept queue (closing it resets those, with a POST nginx may have sent: the burst of 40
+ *   concurrent writes lost four at once in about one drain of three), so new connections are refused
+ *   (nginx tries the other, POSTs included); only then do answers close their connections, and idle
+ *   kept-alive connections are left open until KEEP_ALIVE_TIMEOUT_MS (10 s; nginx drops its idle
+ *   upstream ones after 4 s), so no POST meets a connection being closed under it (nginx never sends
+ *   a POST twice; cutting idle connections at once lost one in about eight runs); the socket it held
+ *   reconnects through nginx to the other instance;
  * - taken out first as deploy/README.md says (marked `down`, nginx reloaded, then SIGTERM), likewise;
  * - a SIGKILL loses no read: nginx retries idempotent requests when the dead instance refuses,
  *   resets or closes the connection before answering.

@@ -86,9 +86,9 @@ export function keepAliveTimeoutMs(env: Record<string, string | undefined>): num
  *    sent on it already (nginx answers 502, four at once under 40 concurrent POSTs): so the listener
  *    closes only once its accept queue is empty (acceptQueue), each turn of the event loop accepting
  *    what waits, for at most a second.
- * 2. Only then do answers carry `Connection: close` (request-context.ts). An answer that closed its
- *    connection while the listener still took new ones made nginx open a new connection at once,
- *    into the listen queue of a listener about to close: reset, and the POST on it answered 502.
+ * 2. Only then do answers carry `Connection: close` (request-context.ts): an answer that ends its
+ *    connection while the listener still takes new ones makes the proxy open a new connection at
+ *    once, into the queue of a listener about to close.
  * 3. Connections already open keep being served: a connection serving a request ends after its
  *    answer; an idle one ends when it has been idle for server.keepAliveTimeout (keepAliveTimeoutMs),
  *    which is longer than the proxy keeps it, so the proxy drops it first or uses it once more and
