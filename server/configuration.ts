@@ -14,7 +14,7 @@ import { createWebServer, pickWebRoot } from './core/http/web';
 import { withSiteProxy } from './core/http/site-proxy';
 import { WEB_DIR } from './core/paths';
 import { attachSocketServer } from './modules/chat/socket.server';
-import { beginDrain, drainBudgetMs, drainServer, idleGraceMs, markReady, markStarting, whenListening } from './core/ops/lifecycle';
+import { beginDrain, drainBudgetMs, drainServer, keepAliveTimeoutMs, markReady, markStarting, whenListening } from './core/ops/lifecycle';
 import { requestContext } from './core/ops/request-context';
 import { logFields } from './core/ops/json-log';
 import { outageLogDue, outageOf } from './core/outage';
@@ -79,6 +79,8 @@ export class MainConfiguration implements ILifeCycle {
     // The framework has asked to listen (and set MIDWAY_HTTP_PORT) without waiting: a taken port fails the start here.
     const port = process.env.MIDWAY_HTTP_PORT;
     if (port) await whenListening(httpServer, port);
+    // Longer than a proxy keeps its idle upstream connections (core/ops/lifecycle.ts, deploy/nginx).
+    httpServer.keepAliveTimeout = keepAliveTimeoutMs(getStarted().core.config.env);
     await attachSocketServer(getStarted().core, httpServer, {
       logError: (err, where) => this.logger.error('%s failed: %s', where, (err as Error)?.stack ?? String(err)),
     });
@@ -90,7 +92,7 @@ export class MainConfiguration implements ILifeCycle {
     beginDrain();
     // Midway closes the HTTP server only after onStop: stop taking connections now and let the
     // requests in flight finish, so their log entries are queued before the queue's last write.
-    const drained = drainServer((this.app.getFramework() as unknown as koa.Framework).getServer(), drainBudgetMs(started?.core.config.env ?? process.env), idleGraceMs(started?.core.config.env ?? process.env));
+    const drained = drainServer((this.app.getFramework() as unknown as koa.Framework).getServer(), drainBudgetMs(started?.core.config.env ?? process.env));
     // Sockets are told to reconnect (elsewhere) and closed: an open websocket would hold the close for
     // the whole budget. Their users' presence is written while the database is still open.
     await started?.core.realtime.close();

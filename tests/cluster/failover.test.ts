@@ -1,10 +1,13 @@
 /**
  * Losing an instance behind nginx under a steady load (issue 24):
- * - a SIGTERM drain loses no read and no write: new connections are refused (nginx tries the other),
- *   answers close their connections, and idle kept-alive connections are left to nginx (which drops
- *   its idle upstream ones after 4 s) for SHUTDOWN_IDLE_GRACE_MS, so no POST meets a connection being
- *   closed under it (nginx never sends a POST twice; cutting idle connections at once lost one in
- *   about eight runs); the socket it held reconnects through nginx to the other instance;
+ * - a SIGTERM drain loses no read and no write: the listener closes first, once no connection waits
+ *   in its accept queue (closing it resets those, with a POST nginx may have sent: the burst of 40
+ *   concurrent writes lost four at once in about one drain of three), so new connections are refused
+ *   (nginx tries the other, POSTs included); only then do answers close their connections, and idle
+ *   kept-alive connections are left open until KEEP_ALIVE_TIMEOUT_MS (10 s; nginx drops its idle
+ *   upstream ones after 4 s), so no POST meets a connection being closed under it (nginx never sends
+ *   a POST twice; cutting idle connections at once lost one in about eight runs); the socket it held
+ *   reconnects through nginx to the other instance;
  * - taken out first as deploy/README.md says (marked `down`, nginx reloaded, then SIGTERM), likewise;
  * - a SIGKILL loses no read: nginx retries idempotent requests when the dead instance refuses,
  *   resets or closes the connection before answering.
@@ -22,6 +25,8 @@ const suite = skip ? describe.skip : describe;
 
 /** Requests under way at once: the reading workers. */
 const READERS = 6;
+/** Writes under way at once in the burst test: more than nginx keeps idle connections (keepalive 32, per worker). */
+const WRITERS = 40;
 /** Waits until the load has answered `n` more requests: on a busy machine a second holds few of them. */
 const answered = async (run: { outcomes: Outcome[] }, n: number) => {
   const from = run.outcomes.length;
@@ -46,9 +51,9 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
   const servers = async (rids: string[]) => new Set((await c.nginx.logged(rids)).map((l) => c.nameOf(l.upstreams.at(-1) ?? '-')));
   const other = (i: Instance) => c.instances.find((x) => x !== i)!;
 
-  /** Starts `i` again and waits until nginx sends it requests (it may sit out fail_timeout first). */
+  /** Starts `i` again (unless it runs) and waits until nginx sends it requests (it may sit out fail_timeout first). */
   const rejoin = async (i: Instance) => {
-    await c.start(i);
+    if (!i.proc) await c.start(i);
     await c.route();
     for (let n = 0, until = Date.now() + 60_000; ; n++) {
       const rid = `rejoin-${i.name}-${Date.now()}-${n}`;
@@ -98,7 +103,7 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     // Enough reads to span the kill (about 150 in 2.5 s on an idle machine; 96 seen on a loaded one).
     expect(outcomes.length).toBeGreaterThan(30);
     expect(await servers(outcomes.map((o) => o.rid))).toEqual(new Set(c.instances.map((i) => i.name)));
-    // Kept-alive connections are left to nginx for SHUTDOWN_IDLE_GRACE_MS: no POST is cut while it is sent.
+    // Kept-alive connections are left to nginx (KEEP_ALIVE_TIMEOUT_MS): no POST is cut while it is sent.
     await writesKept('drain', outcomes);
     // The socket was told to reconnect, did so through nginx to the instance left, and works there.
     expect(notices.filter((n) => n.kind === 'server').map((n) => n.data)).toEqual([{ reconnect: true }]);
@@ -124,6 +129,36 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     // Both served while both were in; every acknowledged write is stored, once.
     expect(await servers(outcomes.map((o) => o.rid))).toEqual(new Set(c.instances.map((i) => i.name)));
     await writesKept('takeout', outcomes);
+  });
+
+  it('loses no write of many under way at once while an instance drains after SIGTERM (no 502)', async () => {
+    // Self-contained (it can run alone with -t): both instances up and in nginx's list.
+    for (const i of c.instances) if (!i.proc) await rejoin(i);
+    const leaving = c.instances[0];
+    // Warmed up first with the same load: the first burst on cold instances may meet a Redis command
+    // timeout (a 503, seen once on a loaded machine), which is not what this test is about.
+    const warm = load(c.nginx.url, admin, 'warmup', { readers: 2, writers: WRITERS });
+    await answered(warm, 100);
+    await warm.stop();
+    // Many POSTs at once keep nginx opening, reusing and caching upstream connections all the time,
+    // so some sit idle in its cache, and some are being reused, at every moment of the drain.
+    const run = load(c.nginx.url, admin, 'burst', { readers: 2, writers: WRITERS });
+    await sleep(1000);
+    await answered(run, 100);
+    const before = c.nginx.siteErrorLog().length;
+    const proc = leaving.proc!;
+    proc.kill('SIGTERM');
+    const exit = await exited(proc);
+    leaving.proc = null;
+    await answered(run, 100);
+    const outcomes = await run.stop();
+    const failed = outcomes.filter((o) => !o.ok);
+    // nginx's own words for each failure ("upstream prematurely closed connection", "reset by peer").
+    expect(failed, c.nginx.siteErrorLog().slice(before)).toEqual([]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(await servers(outcomes.map((o) => o.rid))).toEqual(new Set(c.instances.map((i) => i.name)));
+    await writesKept('burst', outcomes);
+    await rejoin(leaving);
   });
 
   it('loses no read when an instance is killed with SIGKILL (nginx retries reads on the other)', async () => {

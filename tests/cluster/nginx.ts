@@ -90,6 +90,8 @@ export interface Nginx {
   /** Writes the site for these backends and reloads (SIGHUP); resolves once new workers run. */
   reload(backends: Backend[]): Promise<void>;
   accessLog(): AccessLine[];
+  /** The site's error log (why nginx answered 502: "upstream prematurely closed connection", ...). */
+  siteErrorLog(): string;
   /** The access-log lines of these request ids, once all are written (nginx logs after answering). */
   logged(rids: string[]): Promise<AccessLine[]>;
   stop(): Promise<void>;
@@ -161,6 +163,7 @@ export async function startNginx(dir: string, port: number, backends: Backend[])
       }
     },
     accessLog,
+    siteErrorLog: () => (existsSync(join(dir, 'logs', 'site-error.log')) ? readFileSync(join(dir, 'logs', 'site-error.log'), 'utf8') : ''),
     async logged(rids) {
       const want = new Set(rids);
       for (const until = Date.now() + 30_000; ;) {

@@ -152,3 +152,41 @@ describe.skipIf(!hasRedisServer)('Redis going away for a while (a private redis-
     expect(JSON.parse(line!)).toMatchObject({ level: 'error', reqId: 'fault-cache', msg: expect.stringMatching(/Redis is unreachable/) });
   });
 });
+
+/**
+ * Stopping while Redis is away: the stop must end, not wait for a server that is not there. BullMQ's
+ * worker closes its blocking connection and waits for ioredis's `end`, which a connection between
+ * two reconnection attempts never emits, and its `quit` waits behind commands queued for Redis: once
+ * `t.close()` hung for the test run's 300 s that way. The scheduler's close is bounded (bullmq-backend).
+ */
+describe.skipIf(!hasRedisServer)('stopping while Redis is away (a private redis-server)', () => {
+  let redis: ChildProcess | null = null;
+  let t: TestApp | undefined;
+  /** The whole stop within this (the scheduler's bound is 5 s; the rest is the database and the log). */
+  const CLOSE_BOUND_MS = 20_000;
+
+  afterAll(async () => {
+    await stop(redis);
+  });
+
+  it('closes within a bound when Redis is unreachable', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    t = await startApp('sqlite', { redisUrl: `redis://127.0.0.1:${port}/0` });
+    expect(t.core.scheduler.kind).toBe('bullmq');
+    await stop(redis, 'SIGKILL');
+    redis = null;
+    // Readiness has seen it (the clients are between reconnection attempts from now on).
+    await until(async () => (await t!.http().get('/health/ready')) as unknown as Res, (r) => r.status === 503);
+    await sleep(3000);
+    const t0 = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      t.close().then(() => 'closed'),
+      new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still closing'), CLOSE_BOUND_MS))),
+    ]);
+    clearTimeout(timer);
+    expect(outcome).toBe('closed');
+    expect(Date.now() - t0).toBeLessThan(CLOSE_BOUND_MS);
+  });
+});

@@ -5,17 +5,21 @@
  * middleware and the readiness route read the same flag without passing the core around.
  *
  * The stop (SIGTERM or SIGINT; Midway runs the configuration's onStop, see server/configuration.ts):
- * readiness turns false at once, the listener closes (no new connections), answers on kept-alive
- * connections carry `Connection: close`, requests in flight finish within the drain budget, sockets
- * get a reconnect hint and are closed, then the core closes (task runs ended or logged, the request
- * log flushed, connections closed). The whole stop is bounded by SHUTDOWN_TIMEOUT_MS.
+ * readiness turns false at once, the listener closes (no new connections), then answers on the
+ * connections already open carry `Connection: close`, requests in flight finish within the drain
+ * budget, idle kept-alive connections end by their keep-alive timeout, sockets get a reconnect hint
+ * and are closed, then the core closes (task runs ended or logged, the request log flushed,
+ * connections closed). The whole stop is bounded by SHUTDOWN_TIMEOUT_MS.
  */
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 
 export type Phase = 'starting' | 'ready' | 'draining';
 
 let phase: Phase = 'starting';
+/** Set once the listener is closed: from then on every answer ends its connection (see drainServer). */
+let closingConnections = false;
 
 export function currentPhase(): Phase {
   return phase;
@@ -24,6 +28,7 @@ export function currentPhase(): Phase {
 /** The servers are about to start (again, in a process that boots several apps in turn). */
 export function markStarting(): void {
   phase = 'starting';
+  closingConnections = false;
 }
 
 /** The HTTP and socket servers are up: the instance takes work. */
@@ -31,13 +36,18 @@ export function markReady(): void {
   if (phase === 'starting') phase = 'ready';
 }
 
-/** The stop has begun: readiness is false from now on and answers close their connections. */
+/** The stop has begun: readiness is false from now on (answers close their connections once drainServer has closed the listener). */
 export function beginDrain(): void {
   phase = 'draining';
 }
 
 export function isDraining(): boolean {
   return phase === 'draining';
+}
+
+/** Whether answers end their connection (`Connection: close`): only once no new connection can be opened. */
+export function closesConnections(): boolean {
+  return closingConnections;
 }
 
 /** SHUTDOWN_TIMEOUT_MS: the whole stop, signal to exit (default 25 s, under Kubernetes' 30 s grace). */
@@ -56,40 +66,78 @@ export function drainBudgetMs(env: Record<string, string | undefined>): number {
 }
 
 /**
- * SHUTDOWN_IDLE_GRACE_MS: how long kept-alive connections that sit idle may stay open into the drain
- * (default 5000). A proxy may be sending a request on one at the very moment it is closed, and a proxy
- * never resends a POST it began to send; so they are left to the proxy, which closes its idle upstream
- * connections sooner (deploy/nginx: 4 s), or uses them once more and gets `Connection: close` back.
+ * KEEP_ALIVE_TIMEOUT_MS: how long a kept-alive connection may sit idle before the server closes it
+ * (server.keepAliveTimeout; default 10000, Node's own is 5 s), always and during the drain. It must be
+ * longer than a proxy in front keeps its idle upstream connections (deploy/nginx: `keepalive_timeout
+ * 4s`): the proxy then always closes an idle connection first, and never sends a request on one the
+ * server is closing at that moment (a proxy does not resend a POST it has begun to send: a 502).
  */
-export function idleGraceMs(env: Record<string, string | undefined>): number {
-  const n = Number(env.SHUTDOWN_IDLE_GRACE_MS);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 5000;
+export function keepAliveTimeoutMs(env: Record<string, string | undefined>): number {
+  const n = Number(env.KEEP_ALIVE_TIMEOUT_MS);
+  return Number.isFinite(n) && n >= 1000 ? Math.floor(n) : 10_000;
 }
 
 /**
- * Stops accepting connections at once and waits (at most `graceMs`) for open ones to finish, then
- * cuts the rest. A connection serving a request is closed after its answer (`Connection: close`,
- * request-context.ts); an idle kept-alive one after `idleMs` (see idleGraceMs), so a connection whose
- * request is under way (or half received) is served first and none is cut under a proxy's request.
+ * Stops accepting connections and waits (at most `graceMs`) for the open ones to end, then cuts the
+ * rest. The order matters behind a proxy:
+ * 1. The listener closes first. A new connection is then refused, which a proxy retries on another
+ *    instance, POSTs included, since nothing was sent. A connection the system has completed but the
+ *    server not yet accepted when the listener closes is reset, with a request the proxy may have
+ *    sent on it already (nginx answers 502, four at once under 40 concurrent POSTs): so the listener
+ *    closes only once its accept queue is empty (acceptQueue), each turn of the event loop accepting
+ *    what waits, for at most a second.
+ * 2. Only then do answers carry `Connection: close` (request-context.ts): an answer that ends its
+ *    connection while the listener still takes new ones makes the proxy open a new connection at
+ *    once, into the queue of a listener about to close.
+ * 3. Connections already open keep being served: a connection serving a request ends after its
+ *    answer; an idle one ends when it has been idle for server.keepAliveTimeout (keepAliveTimeoutMs),
+ *    which is longer than the proxy keeps it, so the proxy drops it first or uses it once more and
+ *    gets `Connection: close` back. None is closed under a request the proxy is sending.
+ * 4. After `graceMs` whatever is still open is cut (within SHUTDOWN_TIMEOUT_MS, see drainBudgetMs).
  */
-export async function drainServer(server: Server | undefined, graceMs: number, idleMs = 5000): Promise<void> {
-  if (!server?.listening) return;
+export async function drainServer(server: Server | undefined, graceMs: number): Promise<void> {
+  if (!server?.listening) {
+    closingConnections = true;
+    return;
+  }
   // The signal may be handled in the same turn of the event loop as connections and data that have
-  // arrived already: let that turn accept and read them first, so they count as in flight.
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  // arrived already: let that turn accept and read them first, so they count as open; then as many
+  // turns as it takes to find no connection waiting to be accepted.
+  const port = (server.address() as AddressInfo | null)?.port;
+  const until = Date.now() + 1000;
+  do await new Promise<void>((resolve) => setImmediate(resolve));
+  while (port !== undefined && (acceptQueue(port) ?? 0) > 0 && Date.now() < until);
   // net's close, not http's: since Node 19 http.Server#close also cuts idle kept-alive connections at once.
   const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
-  let idle: NodeJS.Timeout | undefined;
-  const startIdle = setTimeout(() => {
-    server.closeIdleConnections();
-    idle = setInterval(() => server.closeIdleConnections(), 25);
-  }, Math.min(idleMs, graceMs));
+  closingConnections = true;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-  clearTimeout(startIdle);
-  clearInterval(idle);
   clearTimeout(timer);
   server.closeAllConnections();
+}
+
+/**
+ * How many connections the system has completed on the listener of `port` that the server has not
+ * accepted yet (Linux: a listening socket's rx_queue in /proc/net/tcp and tcp6 is its accept queue),
+ * or null where that cannot be read.
+ */
+export function acceptQueue(port: number): number | null {
+  let total: number | null = null;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    total ??= 0;
+    for (const line of text.split('\n').slice(1)) {
+      // "sl local_address rem_address st tx_queue:rx_queue ...": addresses as HEX:PORT, 0A is LISTEN.
+      const f = line.trim().split(/\s+/);
+      if (f[3] === '0A' && parseInt(f[1]?.split(':').pop() ?? '', 16) === port) total += parseInt(f[4]?.split(':')[1] ?? '0', 16) || 0;
+    }
+  }
+  return total;
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
  * The first koa middleware (ahead of the API's dispatcher): every answer carries `X-Request-Id`,
  * the caller's (a load balancer's) when it is a sane token, else one made here; the dispatcher
- * writes it into the request log row and the log lines of the request. While the instance drains,
- * answers carry `Connection: close`, so a kept-alive connection ends after the request it brought.
+ * writes it into the request log row and the log lines of the request. While the instance drains
+ * (once its listener is closed, see drainServer), answers carry `Connection: close`, so a kept-alive
+ * connection ends after the request it brought.
  * It also counts the request for the metrics, by the route template the dispatcher matched.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { isDraining } from './lifecycle';
+import { closesConnections } from './lifecycle';
 import { observeRequest } from './metrics';
 
 /** An incoming id is kept when it is at most 128 of these characters (nothing a log line could be forged with). */
@@ -38,8 +39,8 @@ export function requestContext() {
     try {
       await next();
     } finally {
-      // Checked when the answer is made, so a request in flight when the stop began closes its connection too.
-      if (isDraining()) ctx.set('Connection', 'close');
+      // Checked when the answer is made, so a request in flight when the listener closed ends its connection too.
+      if (closesConnections()) ctx.set('Connection', 'close');
       const route = state.route ?? (ctx.status === 404 ? 'unmatched' : 'web');
       observeRequest(ctx.method, route, ctx.status, Number(process.hrtime.bigint() - started) / 1e9);
     }

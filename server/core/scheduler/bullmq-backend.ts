@@ -18,6 +18,15 @@ import { isRedisDown, outageLogDue } from '../outage';
 
 const QUEUE = 'tasks';
 const JOB = 'tick';
+/** How long the worker and the queue may take to close before their connections are cut. */
+const CLOSE_MS = 5000;
+
+/** `p`'s outcome, or nothing once `ms` have passed (never a rejection). */
+function within(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([p.then(() => undefined, () => undefined), late]).finally(() => clearTimeout(timer));
+}
 
 interface TickData {
   taskId: number;
@@ -57,12 +66,16 @@ export class BullBackend implements SchedulerBackend {
     // makes (reschedule after a write), so it fails fast while Redis is away (the reconciliation repairs).
     // While Redis is away every reconnection attempt fails: logged once each 10 s, not each time.
     const report = (err: unknown) => (!isRedisDown(err) || outageLogDue('bullmq')) && opts.onError(err);
-    const connect = (blocking: boolean) => {
-      const c = new IORedis(opts.redisUrl, { maxRetriesPerRequest: blocking ? null : 2 });
+    // The worker opens its blocking connection as a duplicate of ours: it is tracked too, so the
+    // close can cut every connection when BullMQ's own close does not end (see close).
+    const track = (c: IORedis) => {
       c.on('error', report);
       this.connections.push(c);
+      const duplicate = c.duplicate.bind(c);
+      c.duplicate = (override) => track(duplicate(override));
       return c;
     };
+    const connect = (blocking: boolean) => track(new IORedis(opts.redisUrl, { maxRetriesPerRequest: blocking ? null : 2 }));
     this.queue = new Queue<TickData>(QUEUE, { connection: connect(false), prefix: opts.prefix, settings: { repeatStrategy } });
     this.queue.on('error', report);
     this.worker = new Worker<TickData>(QUEUE, (job) => this.process(job), {
@@ -115,12 +128,19 @@ export class BullBackend implements SchedulerBackend {
     return out;
   }
 
+  /**
+   * Stops fetching jobs; the runs under way end (or are logged as stopped) through `drain`. Bounded
+   * when Redis is away, where BullMQ's graceful close would wait for ever: it disconnects its
+   * blocking connection and waits for ioredis's `end`, which a connection between two reconnection
+   * attempts never emits, and it sends `quit`, which waits behind the commands queued for Redis. So
+   * with any connection down the worker is closed with `force` (disconnect, no quit; the runs are
+   * waited for by `drain`, not by BullMQ), and in any case every connection is cut after CLOSE_MS.
+   */
   async close(drain: () => Promise<void>): Promise<void> {
-    // Stop fetching jobs; the runs under way end (or are logged as stopped) through `drain`.
-    const closing = this.worker.close();
+    const away = this.connections.some((c) => c.status !== 'ready');
+    const closing = this.worker.close(away);
     await drain();
-    await closing;
-    await this.queue.close();
+    await within(Promise.allSettled([closing, this.queue.close()]), CLOSE_MS);
     for (const c of this.connections) c.disconnect();
   }
 }
