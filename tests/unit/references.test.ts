@@ -44,7 +44,7 @@ function specSections(root: string): Set<string> {
   const file = join(root, 'docs/history/spec-sections.md');
   if (!existsSync(file)) return new Set();
   const found = new Set<string>();
-  for (const m of readFileSync(file, 'utf8').matchAll(/^\| §(\d+) \|/gm)) {
+  for (const m of readFileSync(file, 'utf8').matchAll(/^\|\s*§(\d+)\s*\|/gm)) {
     found.add(`000 §${m[1]}`);
     found.add(`001 §${m[1]}`);
   }
@@ -54,7 +54,7 @@ function specSections(root: string): Set<string> {
 function indexedIssues(root: string): Set<string> {
   const file = join(root, 'docs/history/issues.md');
   if (!existsSync(file)) return new Set();
-  return new Set([...readFileSync(file, 'utf8').matchAll(/^\| (\d+) \|/gm)].map((m) => m[1]));
+  return new Set([...readFileSync(file, 'utf8').matchAll(/^\|\s*(\d+)\s*\|/gm)].map((m) => m[1]));
 }
 
 function readmeHeadings(root: string): Set<string> {
