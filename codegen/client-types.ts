@@ -54,9 +54,7 @@ function entityBlock(e: Entity, name: string): string {
 }
 
 function mapType(name: string, doc: string, entries: Array<[string, string]>): string {
-  return [`/** ${doc} */`, `export interface ${name} {`, ...entries.map(([k, t]) => `  ${tsString(k)}: ${t};`), '}'].join(
-    '\n',
-  );
+  return [`/** ${doc} */`, `export interface ${name} {`, ...entries.map(([k, t]) => `  ${tsString(k)}: ${t};`), '}'].join('\n');
 }
 
 function actionsMap(entities: Entity[]): string {
@@ -96,8 +94,16 @@ export function generateClientTypes(model: Model): string {
     ].join('\n'),
     actionsMap(entities),
     ...entities.map((e) => entityBlock(e, names.get(e.key)!)),
-    mapType('EntityRows', 'A returned row of each entity, by entity key.', keys.map((k) => [k, names.get(k)!])),
-    mapType('EntityAdds', 'The add payload of each entity, by entity key.', keys.map((k) => [k, `${names.get(k)!}Add`])),
+    mapType(
+      'EntityRows',
+      'A returned row of each entity, by entity key.',
+      keys.map((k) => [k, names.get(k)!]),
+    ),
+    mapType(
+      'EntityAdds',
+      'The add payload of each entity, by entity key.',
+      keys.map((k) => [k, `${names.get(k)!}Add`]),
+    ),
     mapType(
       'EntityUpdates',
       'The update payload of each entity, by entity key.',

@@ -84,13 +84,19 @@ function checkLabels(labels: Labels, what: string): void {
 
 /** `groupMember` -> `group_member`; `sys/user` -> `sys_user`. */
 export function snakeName(name: string): string {
-  return name.replace(/\//g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  return name
+    .replace(/\//g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
 }
 
 /** `groupMember` -> `Group member`; `sys/user` -> `User`. */
 export function humanize(name: string): string {
   const last = name.split('/').pop() ?? name;
-  const words = last.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = last
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -51,7 +51,10 @@ export function typeExpression(s: JsonSchema, indent = '', named: NamedSchemas =
   const name = named.get(s);
   if (name) return name;
   if (Array.isArray(s.anyOf)) {
-    const parts = (s.anyOf as unknown[]).map((v) => asSchema(v)).filter((v): v is JsonSchema => !!v).map((v) => typeExpression(v, indent, named));
+    const parts = (s.anyOf as unknown[])
+      .map((v) => asSchema(v))
+      .filter((v): v is JsonSchema => !!v)
+      .map((v) => typeExpression(v, indent, named));
     return parts.length ? [...new Set(parts)].join(' | ') : 'unknown';
   }
   if (Array.isArray(s.enum)) {

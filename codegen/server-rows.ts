@@ -55,8 +55,10 @@ export function generateServerRows(model: Model, typeName: (key: string) => stri
     HEADER,
     ...entities.map((e) => entityBlock(e, typeName(e.key))),
     map('EntityRowMap', 'The stored row of each entity (readable columns), by entity key.', (e) => `${typeName(e.key)}Row`),
-    map('EntityColumnMap', 'Every stored column of each entity (hidden ones too), by entity key.', (e) =>
-      `${typeName(e.key)}${hasHidden(e) ? 'Columns' : 'Row'}`,
+    map(
+      'EntityColumnMap',
+      'Every stored column of each entity (hidden ones too), by entity key.',
+      (e) => `${typeName(e.key)}${hasHidden(e) ? 'Columns' : 'Row'}`,
     ),
   ].join('\n\n')}\n`;
 }

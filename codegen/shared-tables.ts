@@ -58,12 +58,14 @@ function aiReplyCap(): string {
 }
 
 export function generateSharedTables(): string {
-  return [
-    SHARED_HEADER,
-    `/** One route of an entity in /admin/base/open/eps (${EPS_FILE}); \`path\` is relative to the prefix for the entity's own actions. */\n${interfaceText(EPS_FILE, 'EpsApi')}`,
-    typeGroups(),
-    notifyTypes(),
-    aiReplyCap(),
-    `/** The chain's public settings (GET /admin/base/open/chainSettings, ${CHAIN_FILE}). */\n${interfaceText(CHAIN_FILE, 'ChainSettings')}`,
-  ].join('\n\n') + '\n';
+  return (
+    [
+      SHARED_HEADER,
+      `/** One route of an entity in /admin/base/open/eps (${EPS_FILE}); \`path\` is relative to the prefix for the entity's own actions. */\n${interfaceText(EPS_FILE, 'EpsApi')}`,
+      typeGroups(),
+      notifyTypes(),
+      aiReplyCap(),
+      `/** The chain's public settings (GET /admin/base/open/chainSettings, ${CHAIN_FILE}). */\n${interfaceText(CHAIN_FILE, 'ChainSettings')}`,
+    ].join('\n\n') + '\n'
+  );
 }

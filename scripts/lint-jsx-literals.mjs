@@ -18,8 +18,18 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export const VISIBLE_ATTRIBUTES = new Set([
-  'title', 'placeholder', 'label', 'alt', 'aria-label', 'tooltip', 'okText', 'cancelText',
-  'description', 'message', 'subTitle', 'content',
+  'title',
+  'placeholder',
+  'label',
+  'alt',
+  'aria-label',
+  'tooltip',
+  'okText',
+  'cancelText',
+  'description',
+  'message',
+  'subTitle',
+  'content',
 ]);
 
 const LETTER = /\p{L}/u;

@@ -73,7 +73,12 @@ export function lintSource(fileName, sourceText, modules) {
   const visit = (node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       if (apiPath.test(node.text)) report(node, node.text, 'path');
-      else if (endsInAdmin(node.text) && ts.isBinaryExpression(node.parent) && node.parent.left === node && node.parent.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      else if (
+        endsInAdmin(node.text) &&
+        ts.isBinaryExpression(node.parent) &&
+        node.parent.left === node &&
+        node.parent.operatorToken.kind === ts.SyntaxKind.PlusToken
+      ) {
         report(node, node.text, 'built path');
       }
     } else if (ts.isTemplateExpression(node)) {
@@ -119,7 +124,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const findings = lintPaths(args.length ? args : ['web/src'], args.length ? process.cwd() : ROOT);
   for (const f of findings) console.log(`${f.file}:${f.line}:${f.col} ${f.kind}: ${JSON.stringify(f.text)}`);
   if (findings.length) {
-    console.error(`\n${findings.length} call(s) reached by a path or a name: use calls.<module>.<group>.<action>(input) or data('<module>/<entity>') from app/data.`);
+    console.error(
+      `\n${findings.length} call(s) reached by a path or a name: use calls.<module>.<group>.<action>(input) or data('<module>/<entity>') from app/data.`,
+    );
     process.exit(1);
   }
   console.log('No call reached by a path or a name outside the data layer.');

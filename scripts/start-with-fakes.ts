@@ -47,22 +47,34 @@ async function main(): Promise<void> {
   const local = `http://127.0.0.1:${port}`;
   const stripe = await new FakeStripe().start(Number(process.env.FAKE_STRIPE_PORT ?? 12111));
   const alipay = await new FakeAlipay().start(Number(process.env.FAKE_ALIPAY_PORT ?? 12112));
-  const s3 = await startFakeS3({ ...FAKE_S3_KEYS, buckets: [{ name: 'cosmac', publicRead: { prefix: 'app/base/' } }], port: Number(process.env.FAKE_S3_PORT ?? 12113) });
+  const s3 = await startFakeS3({
+    ...FAKE_S3_KEYS,
+    buckets: [{ name: 'cosmac', publicRead: { prefix: 'app/base/' } }],
+    port: Number(process.env.FAKE_S3_PORT ?? 12113),
+  });
   const llm = await startFakeLlm({ port: Number(process.env.FAKE_LLM_PORT ?? 12114), script: { chunkDelayMs: 40 } });
   const x = await startFakeX(Number(process.env.FAKE_X_PORT ?? 12115));
   const [cosmac, friend] = [x.addUser('cosmac_ai', 'COSMAC AI'), x.addUser('a_friend', 'A Friend')];
   x.addPost(cosmac, 'Hello from the fake X API', new Date(Date.now() - 3_600_000));
   x.addPost(friend, 'Trying cosmac with the fake X API', new Date(Date.now() - 600_000));
   const mail = await startMailCatcher(portOf('FAKE_SMTP_PORT', 12116), portOf('FAKE_MAIL_PORT', 12117));
-  const workflow = await startWorkflowRunner({ port: portOf('FAKE_WORKFLOW_PORT', 12118), secret: FAKE_WORKFLOW_SECRET, delayMs: portOf('FAKE_WORKFLOW_DELAY_MS', 2000) });
+  const workflow = await startWorkflowRunner({
+    port: portOf('FAKE_WORKFLOW_PORT', 12118),
+    secret: FAKE_WORKFLOW_SECRET,
+    delayMs: portOf('FAKE_WORKFLOW_DELAY_MS', 2000),
+  });
   const chain = await startDemoChain(portOf('FAKE_CHAIN_PORT', 12119), portOf('FAKE_CHAIN_PAGE_PORT', 12120));
   stripe.webhookUrl = `${local}/admin/base/stripe/notify`;
   process.stdout.write(`Fake Stripe at ${stripe.url}, fake Alipay at ${alipay.url} (test doubles: no money moves)\n`);
-  process.stdout.write(`Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`);
+  process.stdout.write(
+    `Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`,
+  );
   process.stdout.write(`Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question)\n`);
   process.stdout.write(`Fake X API at ${x.url}: bearer token ${x.bearerToken} for base/monitor/saveSetting (accounts cosmac_ai, a_friend; keyword cosmac)\n`);
   process.stdout.write(`Mail catcher: SMTP on 127.0.0.1:${mail.smtpPort}; read the mail (sign-in codes) at ${mail.url}\n`);
-  process.stdout.write(`Fake workflow engine at ${workflow.url}: async apps' runs are answered after ${portOf('FAKE_WORKFLOW_DELAY_MS', 2000)} ms (signed v2)\n`);
+  process.stdout.write(
+    `Fake workflow engine at ${workflow.url}: async apps' runs are answered after ${portOf('FAKE_WORKFLOW_DELAY_MS', 2000)} ms (signed v2)\n`,
+  );
   process.stdout.write(`Fake chain ${chain.chain.chainId} at ${chain.chain.url}: test wallet ${chain.address}, its items at ${chain.pageUrl}\n`);
   const env = {
     ...process.env,

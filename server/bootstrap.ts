@@ -22,12 +22,16 @@ async function main(): Promise<void> {
   const lines = [
     `COSMAC AI is running at http://127.0.0.1:${port}/ (ready in ${Date.now() - t0} ms)`,
     `Console sign-in: http://127.0.0.1:${port}/admin/login`,
-    schema.skipped ? 'Database schema: up to date' : `Database schema: ${schema.createdTables.length} tables created, ${schema.addedColumns.length} columns added`,
+    schema.skipped
+      ? 'Database schema: up to date'
+      : `Database schema: ${schema.createdTables.length} tables created, ${schema.addedColumns.length} columns added`,
   ];
   if (seed.createdAdmin) {
-    lines.push(seed.generatedAdminPassword
-      ? `Administrator account created: username "admin", password "${seed.generatedAdminPassword}" (shown once; change it after signing in)`
-      : 'Administrator account created: username "admin", password from ADMIN_PASSWORD');
+    lines.push(
+      seed.generatedAdminPassword
+        ? `Administrator account created: username "admin", password "${seed.generatedAdminPassword}" (shown once; change it after signing in)`
+        : 'Administrator account created: username "admin", password from ADMIN_PASSWORD',
+    );
   }
   // Printed to the terminal only, never to a log file.
   process.stdout.write(terminalLines(lines, process.env));

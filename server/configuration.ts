@@ -63,7 +63,8 @@ export class MainConfiguration implements ILifeCycle {
       routes: core.routes,
       auth: core.auth,
       web: withSiteProxy(createWebServer(pickWebRoot(WEB_DIR)), core.config.env),
-      logError: (err, ctx) => this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err), logFields({ reqId: ctx.state.reqId })),
+      logError: (err, ctx) =>
+        this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err), logFields({ reqId: ctx.state.reqId })),
       requestLog: core.requestLog,
       coolCompat: coolCompat(core.config.env),
     });

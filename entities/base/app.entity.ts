@@ -102,7 +102,7 @@ export default defineEntity({
       nullable: false,
       label: l('Efficiency coefficient', '效率系数', '效率係數'),
       help: l(
-        'A run costs the token cost times this, and times the member\'s own coefficient (usually 1); members see the price before they run.',
+        "A run costs the token cost times this, and times the member's own coefficient (usually 1); members see the price before they run.",
         '每次运行的价格为代币消耗乘以此系数，再乘以会员自己的系数（通常为 1）；会员在运行前看到价格。',
         '每次執行的價格為代幣消耗乘以此係數，再乘以會員自己的係數（通常為 1）；會員在執行前看到價格。',
       ),

@@ -53,10 +53,10 @@ export default defineEntity({
   label: l('Comment', '评论', '評論'),
   description:
     'content and one of goodsId or workflowId are required; userId is the author, taken from the token on add. ' +
-    'Comments on a goods are keyed by its id (goodsId, issue 35: a listing need not sell a workflow); a member\'s ' +
+    "Comments on a goods are keyed by its id (goodsId, issue 35: a listing need not sell a workflow); a member's " +
     'comment on a goods that is not on sale is refused (404), and on one whose isCommentAllowed is not 1 (409). ' +
-    'Comments keyed by workflowId alone (the spec\'s field, and how goods comments were keyed before issue 35) stay ' +
-    'readable by workflowId; a member\'s one on a workflow that no goods on sale sells is refused (404), and on one ' +
+    "Comments keyed by workflowId alone (the spec's field, and how goods comments were keyed before issue 35) stay " +
+    "readable by workflowId; a member's one on a workflow that no goods on sale sells is refused (404), and on one " +
     'whose live listing has isCommentAllowed 0 (409). Moderation is after the fact, ' +
     'a choice of ours: status 1 (visible) is the default, only administrators set status (0 pending, 2 hidden), ' +
     'and members read visible comments plus their own.',

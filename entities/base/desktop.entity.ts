@@ -11,7 +11,7 @@ export default defineEntity({
   label: l('Desktop', '桌面', '桌面'),
   description:
     'name is required; userId is the creator, taken from the token. member lists GROUP ids, in the order ' +
-    'they show on the desktop (groupMember/groupToDesktop moves a group there and off the owner\'s other ' +
+    "they show on the desktop (groupMember/groupToDesktop moves a group there and off the owner's other " +
     'desktops). The default desktop, id 999 named Default, is virtual and never a row: desktop/list puts ' +
     "it first (sort -1) with the caller's groups that none of their desktops holds; desktop/add never " +
     'leaves a real desktop at id 999. Sorted by sort (updateSortByIds sets it to the position in the list ' +

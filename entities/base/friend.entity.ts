@@ -47,19 +47,19 @@ export default defineEntity({
   area: 'workspace',
   label: l('Friend', '好友', '好友'),
   description:
-    'A friendship is two rows, one per side: (userId, friendId) is userId\'s side, owned by userId ' +
+    "A friendship is two rows, one per side: (userId, friendId) is userId's side, owned by userId " +
     '(taken from the token), unique per pair (deleted rows included: a deleted row of a pair is ' +
     'purged when the pair is made again). status: 0 pending, 1 accepted, 2 refused, 3 blocked ' +
     '(see FRIEND_STATUS). add, update and delete are hand-written (server/modules/workspace/friends): ' +
     'add sends a request (or accepts the reverse pending one), update lets the asked side accept, ' +
     'refuse or block and the owner change remark and type or block, delete removes both sides. ' +
-    'type is the owner\'s own grouping of the friend (a free number). avatar and nickName are ' +
+    "type is the owner's own grouping of the friend (a free number). avatar and nickName are " +
     "virtual: the friend's (friendId) public profile; userAvatar and userNickName the owner's " +
-    "(userId), for showing requests. list and page are public: without a token they need a userId " +
+    '(userId), for showing requests. list and page are public: without a token they need a userId ' +
     "and give that user's accepted friends, cut down to id, userId, friendId, avatar, nickName. " +
     'A member reads their own rows of every status, the pending requests made to them ' +
-    '(filter friendId = me, status = 0) and anyone\'s accepted rows; rows not theirs without the ' +
-    'owner\'s remark and type.',
+    "(filter friendId = me, status = 0) and anyone's accepted rows; rows not theirs without the " +
+    "owner's remark and type.",
   fields: {
     userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
     friendId: { type: 'int', required: true, nullable: false, index: true, label: l('Friend', '好友', '好友') },
@@ -89,11 +89,7 @@ export default defineEntity({
     members: 'all',
     read: ({ user }) =>
       user
-        ? or(
-          eq('userId', user.id),
-          and(eq('friendId', user.id), eq('status', FRIEND_STATUS.pending)),
-          eq('status', FRIEND_STATUS.accepted),
-        )
+        ? or(eq('userId', user.id), and(eq('friendId', user.id), eq('status', FRIEND_STATUS.pending)), eq('status', FRIEND_STATUS.accepted))
         : eq('status', FRIEND_STATUS.accepted),
     update: ({ user }) => user && eq('userId', user.id),
     delete: ({ user }) => user && eq('userId', user.id),

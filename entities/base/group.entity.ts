@@ -24,14 +24,14 @@ export default defineEntity({
     '(joined by its key, revenue sharing through allocationRatio 0..1 and rewardPool). ' +
     'Roles live in one place each: the owner is the member row with isOwner 1 (exactly one per group), ' +
     "deputies are the user ids in onwerIds (the spec's spelling), everyone else is a member. " +
-    'userId always equals the owner\'s user id: group/add fills it with the caller (who gets the owner ' +
+    "userId always equals the owner's user id: group/add fills it with the caller (who gets the owner " +
     'member row in the same transaction) and setTeamMemberRole moves it on a handover, so the update and ' +
     'delete rules below follow the owner. It is not an owner field of the core (an owner field can never ' +
     'change), it is admin-only instead. key is made by the server for teams (10 characters, base62), never ' +
     'taken from a body, and unique; every member of a team sees it (members invite). type, key, onwerIds, ' +
     'rewardPool and allocationRatio change only through the group calls (admin-only for the generic update). ' +
     'add and delete are hand-written (server/modules/workspace/groups): add makes the owner row, delete (owner ' +
-    'only, soft) takes the members\' sockets out of the group\'s room after the commit. rows x cols is the ' +
+    "only, soft) takes the members' sockets out of the group's room after the commit. rows x cols is the " +
     "group's board (1 to 12 each, defaults 2 x 2). aiReplyCap caps AI members' replies in a row (the AI messages at " +
     'the end of the conversation; 0 to 20, default 3; 0: AI members never answer in this group); ' +
     'the owner changes it with update.',

@@ -7,7 +7,21 @@ export const AUTH_TYPE = { platform: 1, own: 2 } as const;
 const PUBLIC_FIELDS = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId'];
 
 /** Who is the member of a group: fixed when the row is made, never moved by a member. */
-const FIXED = ['groupId', 'userId', 'isOwner', 'originMemberId', 'linkedMemberId', 'uniqueId', 'level1', 'level2', 'level3', 'isPurchased', 'authId', 'authType', 'purchaseId'];
+const FIXED = [
+  'groupId',
+  'userId',
+  'isOwner',
+  'originMemberId',
+  'linkedMemberId',
+  'uniqueId',
+  'level1',
+  'level2',
+  'level3',
+  'isPurchased',
+  'authId',
+  'authType',
+  'purchaseId',
+];
 
 export default defineEntity({
   module: 'base',

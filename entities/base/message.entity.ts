@@ -74,10 +74,9 @@ export default defineEntity({
     // A private message is read by its sender and its receiver, a group message by the group's
     // members (groupMembership, as a list of the caller's groups); only the sender changes or
     // removes it, and only a member writes into a group.
-    read: ({ user }) => user && or(
-      and(eq('toType', 0), or(eq('fromId', user.id), eq('toId', user.id))),
-      and(eq('toType', 1), inRows('toId', MEMBERS, 'groupId', eq('userId', user.id))),
-    ),
+    read: ({ user }) =>
+      user &&
+      or(and(eq('toType', 0), or(eq('fromId', user.id), eq('toId', user.id))), and(eq('toType', 1), inRows('toId', MEMBERS, 'groupId', eq('userId', user.id)))),
     update: ({ user }) => user && eq('fromId', user.id),
     delete: ({ user }) => user && eq('fromId', user.id),
     // The send path asks this rule before its transaction (chat-access.ts) and vouches for the

@@ -7,7 +7,7 @@ export default defineEntity({
   area: 'workspace',
   label: l('Read mark', '已读标记', '已讀標記'),
   description:
-    "One row per user and conversation: seq is the number of the last message the user has read " +
+    'One row per user and conversation: seq is the number of the last message the user has read ' +
     'there (it only moves forward). Written by the chat read call (message/read, socket read), ' +
     'read by message/conversations to count unread messages. Members never reach these rows ' +
     'directly (their read state comes back through those calls); the console may page them.',

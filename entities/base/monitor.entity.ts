@@ -17,8 +17,8 @@ export default defineEntity({
     'task monitor.fetch watches, and the credentials it calls the X API v2 with: a bearer token, or an API ' +
     'key and secret exchanged for one. Saved with monitor/saveSetting (secrets left out keep the stored ' +
     'ones, an empty string clears them), read with monitor/getSetting (credentialsSet only). lastFetchTime, ' +
-    'lastError and rateLimitedUntil are the task\'s (after a 429 no request is made before that time); ' +
-    'cursors holds the newest post id per account or keyword (since_id) and the accounts\' user ids. ' +
+    "lastError and rateLimitedUntil are the task's (after a 429 no request is made before that time); " +
+    "cursors holds the newest post id per account or keyword (since_id) and the accounts' user ids. " +
     'Administrators only.',
   fields: {
     profile: { type: 'string', length: 32, unique: true, nullable: false, default: 'default', label: l('Profile', '配置名', '設定名') },

@@ -12,7 +12,7 @@ export default defineEntity({
   label: l('X post', 'X 帖子', 'X 貼文'),
   description:
     'Added by us (issue 21): posts fetched by the task monitor.fetch from the X API v2 (recent search ' +
-    'and user timelines). postId is X\'s id (unique: a re-fetch adds nothing); postedAt is X\'s created_at; ' +
+    "and user timelines). postId is X's id (unique: a re-fetch adds nothing); postedAt is X's created_at; " +
     'metrics is its public_metrics (likes, reposts, replies, quotes...) as first fetched; source is the ' +
     'account (@name) or keyword that found it. The public call monitor/twitterData answers postId, ' +
     'author, text, url, createdAt (postedAt) and metrics; the rows themselves are for administrators.',

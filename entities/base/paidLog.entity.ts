@@ -13,7 +13,7 @@ export default defineEntity({
     'handlers. Only list (GET) is exposed; the raw provider payload is hidden. Newest first. eventId ' +
     '(ours: "<provider>:<provider event id>") is unique, so a provider event is applied at most once; status ' +
     '1 paid, 2 failed, 4 refunded, 6 to be refunded (a payment for an order that does not count it, refunded ' +
-    'automatically; 4 once the provider has refunded it). userName is derived on read (the user\'s nickName; an ' +
+    "automatically; 4 once the provider has refunded it). userName is derived on read (the user's nickName; an " +
     'administrator also sees the username when there is no nickname) for the console.',
   fields: {
     userId: { type: 'int', index: true, label: l('User', '用户', '使用者') },
@@ -55,7 +55,11 @@ export default defineEntity({
   hooks: {
     async afterRead({ t, user, rows }) {
       if (!user || user.system || rows.length === 0) return;
-      const names = await displayNames(t, rows.map((r) => r.userId), user);
+      const names = await displayNames(
+        t,
+        rows.map((r) => r.userId),
+        user,
+      );
       for (const r of rows) r.userName = names.get(Number(r.userId)) ?? null;
     },
   },

@@ -64,7 +64,12 @@ async function couponCodes(t: HookTransaction, ids: number[]): Promise<Map<numbe
 const text = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** `id -> name` of the rows of `ids` (removed ones too), by their `field`. */
-async function namesOf(t: HookTransaction, entity: 'goods/info' | 'base/sys/user' | 'base/app', field: 'title' | 'nickName' | 'name', ids: number[]): Promise<Map<number, string>> {
+async function namesOf(
+  t: HookTransaction,
+  entity: 'goods/info' | 'base/sys/user' | 'base/app',
+  field: 'title' | 'nickName' | 'name',
+  ids: number[],
+): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await t.system.find(dynamicKey(entity), isIn('id', ids), { fields: [field], deleted: true });
   return new Map(rows.flatMap((r) => (typeof r[field] === 'string' && text(r[field] as string) ? [[Number(r.id), text(r[field] as string)!]] : [])));

@@ -40,8 +40,38 @@ async function sellerAndRow(t: HookTransaction, user: AuthUser, id: number | und
 }
 
 /** What the store shows of a listing to everyone (never contact info, attachments or the workflow). */
-const SHOWN = ['id', 'typeId', 'title', 'subTitle', 'mainPic', 'video', 'pics', 'price', 'sold', 'content', 'status', 'likeCount', 'useCount',
-  'isFree', 'tags', 'isDisplay', 'shareLink', 'userId', 'relateType', 'workflowId', 'updatesIncluded', 'runPrice', 'isCommentAllowed', 'isPinned', 'viewCount', 'copyright', 'copyrightType', 'typeName', 'userName', 'createTime'];
+const SHOWN = [
+  'id',
+  'typeId',
+  'title',
+  'subTitle',
+  'mainPic',
+  'video',
+  'pics',
+  'price',
+  'sold',
+  'content',
+  'status',
+  'likeCount',
+  'useCount',
+  'isFree',
+  'tags',
+  'isDisplay',
+  'shareLink',
+  'userId',
+  'relateType',
+  'workflowId',
+  'updatesIncluded',
+  'runPrice',
+  'isCommentAllowed',
+  'isPinned',
+  'viewCount',
+  'copyright',
+  'copyrightType',
+  'typeName',
+  'userName',
+  'createTime',
+];
 
 export default defineEntity({
   module: 'goods',
@@ -51,7 +81,7 @@ export default defineEntity({
   label: l('Goods', '商品', '商品'),
   description:
     'Fields of 001 §3 Goods info. The title is required. Removal is logical (delete flag). typeName and ' +
-    'userName are derived on read (goods_type.name, the seller\'s nickName; without one null, the username ' +
+    "userName are derived on read (goods_type.name, the seller's nickName; without one null, the username " +
     'only for administrators, as a username may be an e-mail address) and never written. ' +
     'Counters (sold, likeCount, useCount) and the isPinned flag default to 0, a choice of ours.',
   fields: {

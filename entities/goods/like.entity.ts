@@ -7,7 +7,7 @@ export default defineEntity({
   area: 'commerce',
   label: l('Like', '点赞', '按讚'),
   description:
-    'One row per liker and liked goods (goodsId required). A member\'s like holds their userId (from the token); ' +
+    "One row per liker and liked goods (goodsId required). A member's like holds their userId (from the token); " +
     'a visitor without a token is keyed by visitorKey, the visitor id their client sends (issue 17: likes are ' +
     'public, one per visitor or user). Written only by the like toggle (goods/like/like), which keeps ' +
     'goods_info.likeCount equal to the number of rows; the generic routes are page and info for the console.',

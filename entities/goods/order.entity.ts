@@ -12,7 +12,7 @@ export default defineEntity({
     '(place, cancel, buyVip, rechargeToken); the generic routes are page and info for the console. ' +
     'payStatus and status start at 0 (unpaid, pending payment), a choice of ours. Added by us (issue 17): ' +
     'type (0 goods, 1 VIP, 2 token recharge, 3 test payment), specId, the provider, currency and amount ' +
-    'actually charged, the seller\'s earned tokens, expireTime (unpaid after it -> cancelled) and reason ' +
+    "actually charged, the seller's earned tokens, expireTime (unpaid after it -> cancelled) and reason " +
     '(why it was cancelled or refunded: cancelled, expired, out_of_stock, refunded...). All state changes go ' +
     'through server/modules/commerce/goods/order/order-state.ts. buyerName and sellerName are derived on read for the ' +
     "console's and the parties' lists (base_sys_user.nickName; an administrator also sees the username when there is no " +
@@ -120,7 +120,11 @@ export default defineEntity({
     async afterRead({ t, user, rows }) {
       // The server's own reads (fulfilment, the member calls) have no use for names.
       if (!user || user.system || rows.length === 0) return;
-      const names = await displayNames(t, rows.flatMap((r) => [r.userId, r.sellerId]), user);
+      const names = await displayNames(
+        t,
+        rows.flatMap((r) => [r.userId, r.sellerId]),
+        user,
+      );
       for (const r of rows) {
         r.buyerName = names.get(Number(r.userId)) ?? null;
         r.sellerName = names.get(Number(r.sellerId)) ?? null;

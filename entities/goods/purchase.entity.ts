@@ -17,11 +17,11 @@ export default defineEntity({
     'order (orderId unique), written in the fulfilment that marks the order paid, so a replayed or raced ' +
     'notify delivers once. kind is what the listing sold (relateType): 1 an AI member (aiUserId; the buyer ' +
     'adds it to their groups, each copy a base/groupMember row with isPurchased 1 and this purchaseId), ' +
-    '2 a place in a group (groupId; the buyer joined it), 3 private files (fileIds: the listing\'s attachments ' +
-    'when bought, fetched through space/info/fileUrl by the buyer only). snapshot holds the AI member\'s prompt, model ' +
-    'and settings at the purchase when the listing did not include updates (else copies follow the seller\'s ' +
+    "2 a place in a group (groupId; the buyer joined it), 3 private files (fileIds: the listing's attachments " +
+    "when bought, fetched through space/info/fileUrl by the buyer only). snapshot holds the AI member's prompt, model " +
+    "and settings at the purchase when the listing did not include updates (else copies follow the seller's " +
     'changes). A refund sets status 0: the copies are disabled, the place left, the downloads refused. ' +
-    'shareInGroups (the buyer\'s choice) lets others in the buyer\'s groups ask the bought AI member.',
+    "shareInGroups (the buyer's choice) lets others in the buyer's groups ask the bought AI member.",
   fields: {
     userId: { type: 'int', index: true, label: l('Buyer', '买家', '買家') },
     goodsId: { type: 'int', required: true, nullable: false, index: true, label: l('Goods', '商品', '商品') },
@@ -45,7 +45,12 @@ export default defineEntity({
     snapshot: { type: 'json', jsonType: 'object', label: l('Settings at purchase', '购买时的设置', '購買時的設定') },
     // The files bought (kind 3), as the listing named them then: a later edit of the listing takes none away.
     fileIds: { type: 'json', jsonType: 'array', items: 'integer', label: l('Files bought', '已购文件', '已購檔案') },
-    shareInGroups: { type: 'boolean', default: false, nullable: false, label: l('Others in my groups may use it', '我的群组中的其他人可使用', '我的群組中的其他人可使用') },
+    shareInGroups: {
+      type: 'boolean',
+      default: false,
+      nullable: false,
+      label: l('Others in my groups may use it', '我的群组中的其他人可使用', '我的群組中的其他人可使用'),
+    },
     status: {
       type: 'int',
       default: PURCHASE_STATUS.active,

@@ -10,7 +10,7 @@ export default defineEntity({
     'A file in the file space; the url is required. size is in bytes, an int since uploads are limited ' +
     'to 100 MB (001 §9). The spec gives no owner field; userId (the uploader, from the token) is ours, ' +
     'so a member sees and manages only their own files. Rows uploaded before it existed have none and ' +
-    'are the administrators\' alone. A member files into the shared categories or their own (space/type). ' +
+    "are the administrators' alone. A member files into the shared categories or their own (space/type). " +
     'A private file (isPrivate, uploaded with private=1) is stored under app/private/... and is never ' +
     'publicly addressable: its url is the placeholder `private:<key>`, and a browser fetches it only ' +
     'through space/info/fileUrl, a short-lived signed url, answered to its uploader, an administrator ' +

@@ -13,7 +13,7 @@ export default defineEntity({
   label: l('File category', '文件分类', '檔案分類'),
   description:
     'A category of the file space, nested by parentId (may be empty); the name is required. userId ' +
-    '(ours, from the token) is its owner: a member sees the administrators\' categories (shared; rows ' +
+    "(ours, from the token) is its owner: a member sees the administrators' categories (shared; rows " +
     'from before the field have none) and their own, and adds, renames and deletes only their own.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },

@@ -11,8 +11,8 @@ export default defineEntity({
     'interval in milliseconds, ignored when cron is set (six fields with seconds, UTC). service names a task ' +
     'handler registered in code (defineTask) and data is a JSON object its schema accepts: both are checked on ' +
     'add and update (1002, nothing saved). start, stop, once and log are custom calls. Ours: runCount (runs ' +
-    'since the last start, against limit) and timeout (a run\'s time limit in ms; empty: the handler\'s, or ' +
-    'TASK_TIMEOUT_MS). nextRunTime, lastExecuteTime and runCount are the scheduler\'s (read-only). ' +
+    "since the last start, against limit) and timeout (a run's time limit in ms; empty: the handler's, or " +
+    "TASK_TIMEOUT_MS). nextRunTime, lastExecuteTime and runCount are the scheduler's (read-only). " +
     'lockExpireTime is kept for the spec but unused: a claim per (task, tick) in task/log replaces the lock.',
   fields: {
     jobId: { type: 'string', label: l('Job id', '任务标识', '任務標識') },

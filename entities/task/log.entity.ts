@@ -12,7 +12,7 @@ export default defineEntity({
     'run (t:<tick ISO> for a scheduled tick, once:<uuid> for a run asked for), unique with taskId, so a tick ' +
     'delivered twice (two instances, a retried job) runs once; tick (the scheduled time, empty for once), ' +
     'startTime, duration (ms) and instance (which server ran it). Written by the scheduler; page and info ' +
-    'serve the console, task/info/log pages one task\'s runs.',
+    "serve the console, task/info/log pages one task's runs.",
   fields: {
     taskId: { type: 'int', index: true, label: l('Task', '任务', '任務') },
     status: {

@@ -43,10 +43,10 @@ export default defineEntity({
   area: 'commerce',
   label: l('Shipping address', '收货地址', '收貨地址'),
   description:
-    'A member\'s shipping addresses: receiver, phone, province, city, district and address are required. userId is ' +
+    "A member's shipping addresses: receiver, phone, province, city, district and address are required. userId is " +
     'the member: filled from the token for members (a value they send is ignored), set by administrators for ' +
     'anyone (it must name a live user). A member reads, changes and deletes only their own rows; administrators ' +
-    'all. isDefault is a 0/1 flag. username is virtual and read-only: the member\'s username, filled on read.',
+    "all. isDefault is a 0/1 flag. username is virtual and read-only: the member's username, filled on read.",
   fields: {
     userId: { type: 'int', index: true, nullable: false, example: 1, label: l('Member', '用户', '使用者') },
     receiver: { type: 'string', length: 100, required: true, nullable: false, label: l('Receiver', '收货人', '收件人') },

@@ -168,7 +168,9 @@ export class S3Storage implements StorageAdapter {
 
   private async putOne(Key: string, Body: Buffer, ContentType: string): Promise<void> {
     const { PutObjectCommand } = this.sdk;
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body, ContentLength: Body.length, ContentType, ...objectHeaders(Key, ContentType) }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.config.bucket, Key, Body, ContentLength: Body.length, ContentType, ...objectHeaders(Key, ContentType) }),
+    );
   }
 
   /** Sends the stream part by part (see the file's decisions); answers the bytes stored. */
@@ -220,7 +222,11 @@ export class S3Storage implements StorageAdapter {
     try {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.config.bucket, Key, UploadId }));
     } catch (err) {
-      await this.log('error', 'could not abort a failed multipart upload; its parts stay until the bucket purges them', { key: Key, uploadId: UploadId, error: String((err as SdkError)?.message ?? err) });
+      await this.log('error', 'could not abort a failed multipart upload; its parts stay until the bucket purges them', {
+        key: Key,
+        uploadId: UploadId,
+        error: String((err as SdkError)?.message ?? err),
+      });
     }
   }
 
@@ -240,7 +246,9 @@ export class S3Storage implements StorageAdapter {
     if (!isSafeKey(key)) return null;
     const { GetObjectCommand } = this.sdk;
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const r = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
       // With a range, the whole size is the number after the slash of `bytes a-b/size`.
       const total = range && r.ContentRange ? Number(/\/(\d+)$/.exec(r.ContentRange)?.[1]) : r.ContentLength;
       const stream = r.Body instanceof Readable ? r.Body : Readable.from([]);
@@ -286,10 +294,20 @@ export class S3Storage implements StorageAdapter {
     });
     const unsigned = new Set([PAYLOAD_HEADER]);
     const signed = await signer.presign(
-      { method: 'GET', protocol, hostname: host, port: port ? Number(port) : undefined, path, query: opts.downloadName ? { 'response-content-disposition': attachmentOf(opts.downloadName) } : {}, headers: { host: port ? `${host}:${port}` : host, [PAYLOAD_HEADER]: 'UNSIGNED-PAYLOAD' } },
+      {
+        method: 'GET',
+        protocol,
+        hostname: host,
+        port: port ? Number(port) : undefined,
+        path,
+        query: opts.downloadName ? { 'response-content-disposition': attachmentOf(opts.downloadName) } : {},
+        headers: { host: port ? `${host}:${port}` : host, [PAYLOAD_HEADER]: 'UNSIGNED-PAYLOAD' },
+      },
       { expiresIn: Math.min(MAX_PRESIGNED_SECONDS, Math.max(1, Math.floor(opts.seconds))), unsignableHeaders: unsigned, unhoistableHeaders: unsigned },
     );
-    const query = Object.entries(signed.query ?? {}).map(([k, v]) => `${rfc3986(k)}=${rfc3986(String(v))}`).join('&');
+    const query = Object.entries(signed.query ?? {})
+      .map(([k, v]) => `${rfc3986(k)}=${rfc3986(String(v))}`)
+      .join('&');
     return `${protocol}//${host}${port ? `:${port}` : ''}${path}?${query}`;
   }
 }
@@ -342,7 +360,11 @@ export async function enable(host: PluginHost): Promise<void> {
   } finally {
     client.destroy();
   }
-  await host.log('info', `bucket "${cfg.bucket}" at ${cfg.endpoint} is reachable; uploads now go there`, { bucket: cfg.bucket, endpoint: cfg.endpoint, prefix: cfg.prefix });
+  await host.log('info', `bucket "${cfg.bucket}" at ${cfg.endpoint} is reachable; uploads now go there`, {
+    bucket: cfg.bucket,
+    endpoint: cfg.endpoint,
+    prefix: cfg.prefix,
+  });
 }
 
 /** The `upload` hook: the store uploaded files go to while the plugin is enabled. */

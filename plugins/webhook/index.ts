@@ -115,7 +115,10 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
 }
 
 function macV1(secret: string, t: number, body: string | Buffer): Buffer {
-  return createHmac('sha256', secret).update(`${t}.`).update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body).digest();
+  return createHmac('sha256', secret)
+    .update(`${t}.`)
+    .update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body)
+    .digest();
 }
 
 /** HMAC-SHA256(secret, "<t>.<METHOD>.<path>.<body>"), the workflow callbacks' v2. */

@@ -35,12 +35,16 @@ export interface DemoChain {
 }
 
 function state(chain: FakeChain, address: string, mnemonic: string) {
-  const txs = chain.txs.slice(-20).reverse().map((t) => ({ signer: t.signer, ok: t.ok, code: t.code, log: t.log, msgs: t.msgs }));
+  const txs = chain.txs
+    .slice(-20)
+    .reverse()
+    .map((t) => ({ signer: t.signer, ok: t.ok, code: t.code, log: t.log, msgs: t.msgs }));
   return { chainId: chain.chainId, rpc: chain.url, address, mnemonic, owned: chain.owned(address), staked: chain.staked(address), txs };
 }
 
 function page(s: ReturnType<typeof state>, gateway: string): string {
-  const item = (id: string) => `<li><img src="${escapeHtml(`${gateway}${CID}/${id}.svg`)}" width="48" height="48" alt=""> #${escapeHtml(id)} ${escapeHtml(ITEMS.find((i) => i.id === id)?.name ?? '')}</li>`;
+  const item = (id: string) =>
+    `<li><img src="${escapeHtml(`${gateway}${CID}/${id}.svg`)}" width="48" height="48" alt=""> #${escapeHtml(id)} ${escapeHtml(ITEMS.find((i) => i.id === id)?.name ?? '')}</li>`;
   const list = (ids: string[]) => (ids.length ? `<ul>${ids.map(item).join('')}</ul>` : '<p>None.</p>');
   const txs = s.txs.map((t) => `<li>${t.ok ? 'ok' : `refused (code ${t.code})`}: ${escapeHtml(JSON.stringify(t.msgs))} ${escapeHtml(t.log)}</li>`).join('');
   return (
@@ -65,7 +69,10 @@ export async function startDemoChain(port = 0, pagePort = 0): Promise<DemoChain>
     const s = state(chain, address, mnemonic);
     if (path === '/state') return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(s));
     if (path !== '/') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src ${chain.url}` });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src ${chain.url}`,
+    });
     res.end(page(s, chain.gatewayUrl));
   });
   try {

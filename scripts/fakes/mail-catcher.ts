@@ -64,7 +64,14 @@ export async function startMailCatcher(smtpPort = 0, httpPort = 0): Promise<Mail
   return {
     smtpPort: smtp.port,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    env: () => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false', SMTP_USER: '', SMTP_PASS: '', MAIL_FROM: 'COSMAC AI <no-reply@cosmac.local>' }),
+    env: () => ({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'false',
+      SMTP_USER: '',
+      SMTP_PASS: '',
+      MAIL_FROM: 'COSMAC AI <no-reply@cosmac.local>',
+    }),
     async close() {
       server.closeAllConnections();
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), smtp.close()]);

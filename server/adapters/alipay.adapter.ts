@@ -154,17 +154,20 @@ export function alipayFromEnv(env: Record<string, string | undefined>): AlipayAd
   let sdk: Promise<AlipaySdk> | null = null;
   const open = (): Promise<AlipaySdk> => {
     if (sdk) return sdk;
-    sdk = import('alipay-sdk').then(({ AlipaySdk: Sdk }) => new Sdk({
-      appId,
-      privateKey,
-      keyType: privateKeyType(privateKey),
-      alipayPublicKey: publicKey,
-      gateway,
-      timeout,
-      signType: 'RSA2',
-      // Answers keep Alipay's own snake_case names (trade_status, total_amount...).
-      camelcase: false,
-    }));
+    sdk = import('alipay-sdk').then(
+      ({ AlipaySdk: Sdk }) =>
+        new Sdk({
+          appId,
+          privateKey,
+          keyType: privateKeyType(privateKey),
+          alipayPublicKey: publicKey,
+          gateway,
+          timeout,
+          signType: 'RSA2',
+          // Answers keep Alipay's own snake_case names (trade_status, total_amount...).
+          camelcase: false,
+        }),
+    );
     sdk.catch(() => {
       sdk = null;
     });
@@ -210,7 +213,13 @@ export function alipayFromEnv(env: Record<string, string | undefined>): AlipayAd
     async query(orderNo) {
       try {
         const res = await exec('alipay.trade.query', { out_trade_no: orderNo });
-        return { tradeNo: str(res.trade_no), outTradeNo: str(res.out_trade_no), status: str(res.trade_status), amountCents: parseYuan(res.total_amount), raw: { ...res } };
+        return {
+          tradeNo: str(res.trade_no),
+          outTradeNo: str(res.out_trade_no),
+          status: str(res.trade_status),
+          amountCents: parseYuan(res.total_amount),
+          raw: { ...res },
+        };
       } catch (err) {
         // No trade yet: the buyer has not paid (or not even opened the page).
         if (err instanceof AlipayError && err.subCode === 'ACQ.TRADE_NOT_EXIST') return null;

@@ -56,7 +56,11 @@ export interface SdkErrors {
  * Maps a failure of one attempt. Our own abort wins over whatever the package threw for it (it
  * throws APIUserAbortError before the answer starts and ends the stream quietly after).
  */
-export function mapFailure(err: unknown, why: AbortWhy | null, ctx: { sdk: SdkErrors; attempts: number; secret: string; limits: { firstTokenMs: number; wholeMs: number } }): MappedFailure {
+export function mapFailure(
+  err: unknown,
+  why: AbortWhy | null,
+  ctx: { sdk: SdkErrors; attempts: number; secret: string; limits: { firstTokenMs: number; wholeMs: number } },
+): MappedFailure {
   const make = (kind: LlmErrorKind, message: string, status: number | null = null) =>
     new LlmError(kind, scrub(message, ctx.secret), status, ctx.attempts, { cause: err });
   if (why === 'caller') return { error: make('aborted', 'the caller gave up on the answer'), retryable: false, retryAfterMs: null };
@@ -66,7 +70,8 @@ export function mapFailure(err: unknown, why: AbortWhy | null, ctx: { sdk: SdkEr
   const text = err instanceof Error ? err.message : String(err);
   if (err instanceof ctx.sdk.APIError && typeof err.status === 'number') {
     const status = err.status;
-    if (status === 429) return { error: make('rate_limited', `the provider is rate limiting: ${text}`, status), retryable: true, retryAfterMs: retryAfter(err.headers) };
+    if (status === 429)
+      return { error: make('rate_limited', `the provider is rate limiting: ${text}`, status), retryable: true, retryAfterMs: retryAfter(err.headers) };
     if (status >= 500) return { error: make('upstream', `the provider failed: ${text}`, status), retryable: true, retryAfterMs: retryAfter(err.headers) };
     return { error: make('refused', `the provider refused the request: ${text}`, status), retryable: false, retryAfterMs: null };
   }

@@ -114,8 +114,17 @@ const num = (raw: string | undefined, fallback: number, min: number): number => 
 /** Loopback, `*.local`, `*.internal` and the private IPv4 ranges: where a keyless provider is normal. */
 function isLocalHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || h.endsWith('.local') || h.endsWith('.internal') || h === 'host.docker.internal'
-    || /^127\./.test(h) || /^10\./.test(h) || /^192\.168\./.test(h) || /^172\.(1[6-9]|2\d|3[01])\./.test(h);
+  return (
+    h === 'localhost' ||
+    h === '::1' ||
+    h.endsWith('.local') ||
+    h.endsWith('.internal') ||
+    h === 'host.docker.internal' ||
+    /^127\./.test(h) ||
+    /^10\./.test(h) ||
+    /^192\.168\./.test(h) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(h)
+  );
 }
 
 /** The settings, or null when the adapter is unconfigured. */

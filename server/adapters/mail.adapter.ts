@@ -57,17 +57,18 @@ export function createMailAdapter(env: Record<string, string | undefined>): Mail
   const from = env.MAIL_FROM?.trim() || 'COSMAC AI <no-reply@localhost>';
   // nodemailer is loaded on the first message, not at every start (about 60 ms of it).
   let transport: Promise<Transporter> | null = null;
-  const open = async (): Promise<Transporter> => (await import('nodemailer')).createTransport({
-    host,
-    port,
-    secure,
-    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-    logger: false,
-    debug: false,
-  });
+  const open = async (): Promise<Transporter> =>
+    (await import('nodemailer')).createTransport({
+      host,
+      port,
+      secure,
+      auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      logger: false,
+      debug: false,
+    });
   return {
     configured: true,
     async send(message) {

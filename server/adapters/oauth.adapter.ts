@@ -156,20 +156,30 @@ export class GoogleOAuth implements OAuthProvider {
   }
 
   async exchangeCode(code: string, redirectUri: string): Promise<OAuthTokens> {
-    const b = await callProvider(this.name, this.urls.token, form({
-      grant_type: 'authorization_code',
-      code,
-      client_id: this.s.clientId,
-      client_secret: this.s.clientSecret,
-      redirect_uri: redirectUri,
-    }), this.s.timeoutMs);
+    const b = await callProvider(
+      this.name,
+      this.urls.token,
+      form({
+        grant_type: 'authorization_code',
+        code,
+        client_id: this.s.clientId,
+        client_secret: this.s.clientSecret,
+        redirect_uri: redirectUri,
+      }),
+      this.s.timeoutMs,
+    );
     return readTokens(this.name, b);
   }
 
   async userInfo(accessToken: string): Promise<OAuthProfile> {
-    const b = await callProvider(this.name, this.urls.userinfo, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-    }, this.s.timeoutMs);
+    const b = await callProvider(
+      this.name,
+      this.urls.userinfo,
+      {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      },
+      this.s.timeoutMs,
+    );
     const email = text(b.email);
     return {
       id: idOf(this.name, b.sub),
@@ -204,20 +214,30 @@ export class DiscordOAuth implements OAuthProvider {
   }
 
   async exchangeCode(code: string, redirectUri: string): Promise<OAuthTokens> {
-    const b = await callProvider(this.name, this.urls.token, form({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: this.s.clientId,
-      client_secret: this.s.clientSecret,
-    }), this.s.timeoutMs);
+    const b = await callProvider(
+      this.name,
+      this.urls.token,
+      form({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: this.s.clientId,
+        client_secret: this.s.clientSecret,
+      }),
+      this.s.timeoutMs,
+    );
     return readTokens(this.name, b);
   }
 
   async userInfo(accessToken: string): Promise<OAuthProfile> {
-    const b = await callProvider(this.name, `${this.urls.api.replace(/\/+$/, '')}/users/@me`, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-    }, this.s.timeoutMs);
+    const b = await callProvider(
+      this.name,
+      `${this.urls.api.replace(/\/+$/, '')}/users/@me`,
+      {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      },
+      this.s.timeoutMs,
+    );
     const id = idOf(this.name, b.id);
     const email = text(b.email);
     const hash = text(b.avatar);
@@ -228,9 +248,7 @@ export class DiscordOAuth implements OAuthProvider {
       emailVerified: !!email && b.verified === true,
       name: text(b.global_name) ?? text(b.username),
       handle: text(b.username),
-      avatar: hash && /^[a-zA-Z0-9_]+$/.test(hash)
-        ? `${this.urls.cdn.replace(/\/+$/, '')}/avatars/${encodeURIComponent(id)}/${hash}.png`
-        : null,
+      avatar: hash && /^[a-zA-Z0-9_]+$/.test(hash) ? `${this.urls.cdn.replace(/\/+$/, '')}/avatars/${encodeURIComponent(id)}/${hash}.png` : null,
     };
   }
 }
@@ -238,20 +256,28 @@ export class DiscordOAuth implements OAuthProvider {
 /** The configured providers; a provider without a client id and secret is null (not offered). */
 export function oauthProviders(env: Record<string, string | undefined>): Record<OAuthProviderName, OAuthProvider | null> {
   const timeoutMs = Number(env.OAUTH_TIMEOUT_MS) > 0 ? Number(env.OAUTH_TIMEOUT_MS) : 10_000;
-  const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-    ? new GoogleOAuth({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, timeoutMs }, {
-      auth: env.GOOGLE_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
-      token: env.GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
-      userinfo: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
-    })
-    : null;
-  const discord = env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
-    ? new DiscordOAuth({ clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, timeoutMs }, {
-      auth: env.DISCORD_AUTH_URL || 'https://discord.com/oauth2/authorize',
-      token: env.DISCORD_TOKEN_URL || 'https://discord.com/api/oauth2/token',
-      api: env.DISCORD_API_URL || 'https://discord.com/api/v10',
-      cdn: env.DISCORD_CDN_URL || 'https://cdn.discordapp.com',
-    })
-    : null;
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? new GoogleOAuth(
+          { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, timeoutMs },
+          {
+            auth: env.GOOGLE_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
+            token: env.GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
+            userinfo: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
+          },
+        )
+      : null;
+  const discord =
+    env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+      ? new DiscordOAuth(
+          { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, timeoutMs },
+          {
+            auth: env.DISCORD_AUTH_URL || 'https://discord.com/oauth2/authorize',
+            token: env.DISCORD_TOKEN_URL || 'https://discord.com/api/oauth2/token',
+            api: env.DISCORD_API_URL || 'https://discord.com/api/v10',
+            cdn: env.DISCORD_CDN_URL || 'https://cdn.discordapp.com',
+          },
+        )
+      : null;
   return { google, discord };
 }

@@ -108,12 +108,28 @@ export function isSafeKey(key: string): boolean {
 
 /** Content types by extension; anything else is served as application/octet-stream. */
 const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp',
-  webp: 'image/webp', tif: 'image/tiff', svg: 'image/svg+xml',
-  mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', wmv: 'video/x-ms-wmv',
-  mpg: 'video/mpeg', mpeg: 'video/mpeg', flv: 'video/x-flv',
-  mp3: 'audio/mpeg', mp2: 'audio/mpeg', wav: 'audio/wav', wma: 'audio/x-ms-wma', flac: 'audio/flac',
-  midi: 'audio/midi', aac: 'audio/aac',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  tif: 'image/tiff',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
+  wmv: 'video/x-ms-wmv',
+  mpg: 'video/mpeg',
+  mpeg: 'video/mpeg',
+  flv: 'video/x-flv',
+  mp3: 'audio/mpeg',
+  mp2: 'audio/mpeg',
+  wav: 'audio/wav',
+  wma: 'audio/x-ms-wma',
+  flac: 'audio/flac',
+  midi: 'audio/midi',
+  aac: 'audio/aac',
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -121,8 +137,11 @@ const CONTENT_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip', rar: 'application/vnd.rar',
-  txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
 };
 
 /** The content type a key is stored and served with, from its extension. */
@@ -147,7 +166,14 @@ export function localSignature(secret: Buffer, key: string, exp: number, downloa
  * Whether `sig` signs `key` (and `downloadName`, when the url has one) until `exp` (unix seconds, as
  * text from the query) and `exp` is not past.
  */
-export function checkLocalSignature(secret: Buffer, key: string, exp: string, sig: string, downloadName?: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function checkLocalSignature(
+  secret: Buffer,
+  key: string,
+  exp: string,
+  sig: string,
+  downloadName?: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   if (!/^\d{1,12}$/.test(exp) || !/^[a-f0-9]{64}$/.test(sig) || Number(exp) < nowSeconds) return false;
   return timingSafeEqual(Buffer.from(sig, 'hex'), Buffer.from(localSignature(secret, key, Number(exp), downloadName), 'hex'));
 }

@@ -51,7 +51,11 @@ export class StripeNotConfigured extends Error {
 
 /** Stripe refused a request or could not be reached; `status` is Stripe's HTTP status (0: no answer). */
 export class StripeRequestFailed extends Error {
-  constructor(readonly status: number, readonly code: string | null, detail: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    detail: string,
+  ) {
     super(`Stripe request failed (${status || 'no answer'}${code ? `, ${code}` : ''}): ${detail}`);
   }
 }
@@ -61,7 +65,10 @@ export class StripeBadSignature extends Error {}
 
 /** An amount that this currency cannot carry exactly (e.g. half a yen). */
 export class StripeAmountNotExact extends Error {
-  constructor(readonly currency: string, cents: number) {
+  constructor(
+    readonly currency: string,
+    cents: number,
+  ) {
     super(`${cents / 100} ${currency} is not a whole amount of ${currency}`);
   }
 }
@@ -283,7 +290,9 @@ export function createStripeAdapter(env: Record<string, string | undefined>): St
         success_url: r.successUrl,
         cancel_url: r.cancelUrl,
         ...(r.expiresAt ? { expires_at: r.expiresAt } : {}),
-        ...(r.mode === 'payment' ? { payment_intent_data: { metadata: r.metadata } } : { subscription_data: { metadata: r.subscriptionMetadata ?? r.metadata } }),
+        ...(r.mode === 'payment'
+          ? { payment_intent_data: { metadata: r.metadata } }
+          : { subscription_data: { metadata: r.subscriptionMetadata ?? r.metadata } }),
       };
       return sessionView(await request((s) => s.checkout.sessions.create(params)));
     },
@@ -334,4 +343,3 @@ export function createStripeAdapter(env: Record<string, string | undefined>): St
     },
   };
 }
-

@@ -175,7 +175,7 @@ function postsOf(body: unknown): XPostPage {
     const authorId = str(p.author_id);
     const author = authorId ? users.get(authorId) : undefined;
     const metrics = isObj(p.public_metrics)
-      ? Object.fromEntries(Object.entries(p.public_metrics).filter(([, v]) => typeof v === 'number')) as Record<string, number>
+      ? (Object.fromEntries(Object.entries(p.public_metrics).filter(([, v]) => typeof v === 'number')) as Record<string, number>)
       : null;
     const username = author?.username || null;
     return {
@@ -190,7 +190,7 @@ function postsOf(body: unknown): XPostPage {
     };
   });
   const newest = isObj(body.meta) ? str(body.meta.newest_id) : null;
-  return { posts, newestId: newest && ID.test(newest) ? newest : posts[0]?.id ?? null };
+  return { posts, newestId: newest && ID.test(newest) ? newest : (posts[0]?.id ?? null) };
 }
 
 /** Builds the adapter; nothing is sent until the first call. */
@@ -210,7 +210,12 @@ export function createX(env: Record<string, string | undefined>, credentials: XC
       const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(s.timeoutMs)]) : AbortSignal.timeout(s.timeoutMs);
       let failure: XApiError;
       try {
-        const res = await fetch(`${s.base}${path}`, { method: init.method ?? 'GET', headers: { accept: 'application/json', ...init.headers }, body: init.body, signal });
+        const res = await fetch(`${s.base}${path}`, {
+          method: init.method ?? 'GET',
+          headers: { accept: 'application/json', ...init.headers },
+          body: init.body,
+          signal,
+        });
         const text = await res.text();
         let body: unknown = null;
         try {
@@ -252,7 +257,8 @@ export function createX(env: Record<string, string | undefined>, credentials: XC
         signal,
       }).then((body) => {
         const t = isObj(body) ? str(body.access_token) : null;
-        if (!t || (isObj(body) && str(body.token_type)?.toLowerCase() !== 'bearer')) throw new XApiError('bad_answer', 'X answered the token request without a bearer token');
+        if (!t || (isObj(body) && str(body.token_type)?.toLowerCase() !== 'bearer'))
+          throw new XApiError('bad_answer', 'X answered the token request without a bearer token');
         secrets.push(t);
         return t;
       });
@@ -290,7 +296,11 @@ export function createX(env: Record<string, string | undefined>, credentials: XC
       return { id, username: str(name) ?? username, name: str(body.data.name) ?? '' };
     },
     async userPosts(userId, o = {}) {
-      const body = await get(`/2/users/${encodeURIComponent(userId)}/tweets`, { max_results: clamp(o.maxResults, 5), since_id: o.sinceId, ...fields }, o.signal);
+      const body = await get(
+        `/2/users/${encodeURIComponent(userId)}/tweets`,
+        { max_results: clamp(o.maxResults, 5), since_id: o.sinceId, ...fields },
+        o.signal,
+      );
       return postsOf(body);
     },
   };

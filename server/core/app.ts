@@ -57,15 +57,32 @@ function healthRoute(core: Core): Route {
     module: 'base',
     group: 'health',
     raw: true,
-    call: probe(obj({ status: STR, db: BOOL, cache: nullable(BOOL), version: STR, time: STR, requestLog: obj({ queued: INT, written: INT, dropped: INT, failed: INT }) }), { en: 'anyone', 'zh-cn': '任何人', 'zh-tw': '任何人' }),
+    call: probe(
+      obj({ status: STR, db: BOOL, cache: nullable(BOOL), version: STR, time: STR, requestLog: obj({ queued: INT, written: INT, dropped: INT, failed: INT }) }),
+      { en: 'anyone', 'zh-cn': '任何人', 'zh-tw': '任何人' },
+    ),
     async handler(req) {
-      const db = await core.db.query('SELECT 1 AS ok').then(() => true, () => false);
+      const db = await core.db.query('SELECT 1 AS ok').then(
+        () => true,
+        () => false,
+      );
       const cache = core.config.redisUrl ? await core.cache.ping() : null;
       const ok = db && cache !== false;
       const log = core.requestLog.stats;
       req.ctx.status = ok ? 200 : 503;
       req.ctx.set('Cache-Control', 'no-store');
-      req.ctx.body = { code: ok ? 1000 : 1003, message: ok ? 'success' : 'unhealthy', data: { status: ok ? 'ok' : 'fail', db, cache, version: core.version, time: new Date().toISOString(), requestLog: { queued: log.queued, written: log.written, dropped: log.dropped, failed: log.failed } } };
+      req.ctx.body = {
+        code: ok ? 1000 : 1003,
+        message: ok ? 'success' : 'unhealthy',
+        data: {
+          status: ok ? 'ok' : 'fail',
+          db,
+          cache,
+          version: core.version,
+          time: new Date().toISOString(),
+          requestLog: { queued: log.queued, written: log.written, dropped: log.dropped, failed: log.failed },
+        },
+      };
     },
   };
 }

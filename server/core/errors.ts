@@ -5,17 +5,7 @@ import type { MessageKey } from './i18n/messages';
 export type AnyMessageKey = MessageKey | (string & {});
 
 export type ErrorKind =
-  | 'bad_request'
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'too_many'
-  | 'bad_gateway'
-  | 'unavailable'
-  | 'server';
+  'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'too_many' | 'bad_gateway' | 'unavailable' | 'server';
 
 export const KIND_STATUS: Record<ErrorKind, { status: number; code: number }> = {
   bad_request: { status: 400, code: 1001 },

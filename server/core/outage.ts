@@ -30,7 +30,8 @@ export function isLostDbConnection(err: unknown): boolean {
 }
 
 /** ioredis's errors when the server is away: no writable stream (offline queue off), closed, timed out, retries spent. */
-const REDIS_DOWN = /Stream isn't writeable|Connection is closed|Command timed out|Reached the max retries per request limit|connect ECONNREFUSED|connect ETIMEDOUT/;
+const REDIS_DOWN =
+  /Stream isn't writeable|Connection is closed|Command timed out|Reached the max retries per request limit|connect ECONNREFUSED|connect ETIMEDOUT/;
 
 export function isRedisDown(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;

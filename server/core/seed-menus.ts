@@ -76,7 +76,17 @@ async function seedPageMenus(c: Ctx, done: Done, routes: RouteTable, result: See
     const key = `menu:page:${page.name}`;
     if (done.has(key)) continue;
     const parentId = await areaFolder(c, page.area, result);
-    await insert(c.tx, c.menus, { parentId, name: page.label.en, router: page.router, type: 1, icon: 'icon-code', orderNum: 99, viewPath: `page:${page.name}`, keepAlive: 1, isShow: 1 });
+    await insert(c.tx, c.menus, {
+      parentId,
+      name: page.label.en,
+      router: page.router,
+      type: 1,
+      icon: 'icon-code',
+      orderNum: 99,
+      viewPath: `page:${page.name}`,
+      keepAlive: 1,
+      isShow: 1,
+    });
     result.addedMenus++;
     await markSeeded(c.tx, done, key);
   }
@@ -173,7 +183,8 @@ export async function migrateMenuAreas(tx: Db, done: Done, model: Model): Promis
     oldFolders.set(e.module, modFolder.id);
     const parts = e.key.split('/');
     // `base/sys/user`: its folder `/base/sys` moves when it is still in `/base`; `base/group`: the menu moves.
-    const target = parts.length > 2 ? await folderAt(`/${parts.slice(0, 2).join('/')}`) : await row(c, `${q('type')} = 1 AND ${q('viewPath')} = ?`, [`crud:${e.key}`]);
+    const target =
+      parts.length > 2 ? await folderAt(`/${parts.slice(0, 2).join('/')}`) : await row(c, `${q('type')} = 1 AND ${q('viewPath')} = ?`, [`crud:${e.key}`]);
     if (target && target.parentId === modFolder.id && !moved.has(target.id)) {
       await moveInto(c, roleMenus, target.id, area);
       moved.add(target.id);
@@ -200,7 +211,10 @@ export async function flattenSingleFolders(tx: Db, done: Done, model: Model): Pr
     for (let i = 1; i < parts.length; i++) routers.set(`/${parts.slice(0, i).join('/')}`, parts[i - 1]);
   }
   for (const [router, name] of routers) {
-    const dir = await one(tx, `SELECT ${q('id')}, ${q('parentId')} FROM ${q(c.menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ? AND ${q('name')} = ?`, [router, name]);
+    const dir = await one(tx, `SELECT ${q('id')}, ${q('parentId')} FROM ${q(c.menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ? AND ${q('name')} = ?`, [
+      router,
+      name,
+    ]);
     if (!dir || dir.parentId == null) continue;
     const children = await tx.query<{ id: number; type: number }>(`SELECT ${q('id')}, ${q('type')} FROM ${q(c.menus)} WHERE ${q('parentId')} = ?`, [dir.id]);
     if (children.length !== 1 || Number(children[0].type) !== 1) continue;

@@ -103,7 +103,9 @@ async function seedMemberPermissions(tx: Db, model: Model, done: Done, keys: str
   const role = await one(tx, `SELECT ${q('id')} FROM ${q(model.system('roles').table)} WHERE ${q('label')} = ?`, [MEMBER_ROLE_LABEL]);
   if (!role) return;
   let dir = await one(tx, `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('type')} = 0 AND ${q('router')} = ?`, ['/member']);
-  dir ??= { id: await insert(tx, menus, { parentId: null, name: 'Member calls', router: '/member', type: 0, icon: 'icon-user', orderNum: 99, keepAlive: 1, isShow: 0 }) };
+  dir ??= {
+    id: await insert(tx, menus, { parentId: null, name: 'Member calls', router: '/member', type: 0, icon: 'icon-user', orderNum: 99, keepAlive: 1, isShow: 0 }),
+  };
   const menuId = await insert(tx, menus, {
     parentId: dir.id,
     name: `Member calls (${fresh.length})`,

@@ -114,7 +114,13 @@ const watchdog = cleanupOnExit(cleanup, envInt('BENCH_TIMEOUT', 900));
 try {
   await waitFor200(`${base}/health`, { proc: server });
   const admin = (await api(base, 'POST', '/admin/base/open/login', { username: 'admin', password })).token;
-  const app = await api(base, 'POST', '/admin/base/app/add', { name: 'Bench app', isAsync: 0, tokens: 1, show: 1, config: { model: 'bench-model', prompt: 'Answer briefly.' } }, admin);
+  const app = await api(
+    base,
+    'POST',
+    '/admin/base/app/add',
+    { name: 'Bench app', isAsync: 0, tokens: 1, show: 1, config: { model: 'bench-model', prompt: 'Answer briefly.' } },
+    admin,
+  );
   const appId = app.id;
 
   const memberRole = (await api(base, 'POST', '/admin/base/sys/role/list', {}, admin)).find((r) => r.label === 'member');
@@ -182,7 +188,12 @@ try {
   async function direct() {
     const t0 = performance.now();
     let first = null;
-    const stream = await client.chat.completions.create({ model: 'bench-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'bench' }] });
+    const stream = await client.chat.completions.create({
+      model: 'bench-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'bench' }],
+    });
     for await (const chunk of stream) if (first === null && chunk.choices?.[0]?.delta?.content) first = performance.now();
     return { first: first - t0, total: performance.now() - t0 };
   }
@@ -218,7 +229,17 @@ try {
     const benchCpu = (100 * (cpu.user + cpu.system)) / 1000 / wall;
     const serverCpu = (100 * ((procInfo(server.pid)?.cpuMs ?? 0) - server0)) / wall;
     const answered = samples.map((x) => x.answered).filter((x) => x !== undefined);
-    return { runs: samples.length, benchCpu, serverCpu, answeredP50: pct(answered, 50), answeredP99: pct(answered, 99), firstP50: pct(firsts, 50), firstP99: pct(firsts, 99), totalP50: pct(totals, 50), totalP99: pct(totals, 99) };
+    return {
+      runs: samples.length,
+      benchCpu,
+      serverCpu,
+      answeredP50: pct(answered, 50),
+      answeredP99: pct(answered, 99),
+      firstP50: pct(firsts, 50),
+      firstP99: pct(firsts, 99),
+      totalP50: pct(totals, 50),
+      totalP99: pct(totals, 99),
+    };
   }
 
   // Warm-up, one run per worker at the highest concurrency measured: the JIT, the database's caches,
@@ -236,19 +257,77 @@ try {
 
   const rows = [1, 50, 'burst50'].map((c) => {
     const { direct: d, ours: o } = results[c];
-    return [c === 'burst50' ? '50 at once (no target)' : c, d.runs, ms(d.firstP50), ms(d.firstP99), ms(o.answeredP50), ms(o.answeredP99), ms(o.firstP50), ms(o.firstP99), ms(o.firstP50 - d.firstP50), ms(o.firstP99 - d.firstP99), ms(d.totalP50), ms(o.totalP50), ms(o.totalP99), `${o.serverCpu.toFixed(0)}/${o.benchCpu.toFixed(0)} %`];
+    return [
+      c === 'burst50' ? '50 at once (no target)' : c,
+      d.runs,
+      ms(d.firstP50),
+      ms(d.firstP99),
+      ms(o.answeredP50),
+      ms(o.answeredP99),
+      ms(o.firstP50),
+      ms(o.firstP99),
+      ms(o.firstP50 - d.firstP50),
+      ms(o.firstP99 - d.firstP99),
+      ms(d.totalP50),
+      ms(o.totalP50),
+      ms(o.totalP99),
+      `${o.serverCpu.toFixed(0)}/${o.benchCpu.toFixed(0)} %`,
+    ];
   });
-  console.log(`\nAI benchmark: streamed answers of a fake LLM (${FIRST_MS} ms to the first chunk, ${CHUNKS} chunks ${CHUNK_MS} ms apart), straight vs through our server (${DB_KIND === 'mysql' ? 'MariaDB' : 'SQLite'}); workers ramped up over ${RAMP_MS} ms; ${BURSTS} bursts\n`);
-  console.log(table(['concurrent', 'runs', 'direct TTFT p50', 'direct TTFT p99', 'ours call answered p50', 'p99', 'ours TTFT p50', 'ours TTFT p99', 'added p50', 'added p99', 'direct total p50', 'ours total p50', 'ours total p99', 'cpu server/bench (ours)'], rows));
+  console.log(
+    `\nAI benchmark: streamed answers of a fake LLM (${FIRST_MS} ms to the first chunk, ${CHUNKS} chunks ${CHUNK_MS} ms apart), straight vs through our server (${DB_KIND === 'mysql' ? 'MariaDB' : 'SQLite'}); workers ramped up over ${RAMP_MS} ms; ${BURSTS} bursts\n`,
+  );
+  console.log(
+    table(
+      [
+        'concurrent',
+        'runs',
+        'direct TTFT p50',
+        'direct TTFT p99',
+        'ours call answered p50',
+        'p99',
+        'ours TTFT p50',
+        'ours TTFT p99',
+        'added p50',
+        'added p99',
+        'direct total p50',
+        'ours total p50',
+        'ours total p99',
+        'cpu server/bench (ours)',
+      ],
+      rows,
+    ),
+  );
   const at50 = results[50];
   const addedP50 = at50.ours.firstP50 - at50.direct.firstP50;
   const addedP99 = at50.ours.firstP99 - at50.direct.firstP99;
   const met = addedP50 <= TARGET_P50 && addedP99 <= TARGET_P99;
-  console.log(`\nTarget: added time to first token at 50 concurrent <= ${TARGET_P50} ms p50 and <= ${TARGET_P99} ms p99: ${addedP50.toFixed(1)} / ${addedP99.toFixed(1)} ms -> ${met ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `\nTarget: added time to first token at 50 concurrent <= ${TARGET_P50} ms p50 and <= ${TARGET_P99} ms p99: ${addedP50.toFixed(1)} / ${addedP99.toFixed(1)} ms -> ${met ? 'MET' : 'NOT MET'}`,
+  );
   const dir = join(HERE, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `ai-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), db: DB_KIND, firstMs: FIRST_MS, chunks: CHUNKS, chunkMs: CHUNK_MS, rampMs: RAMP_MS, bursts: BURSTS, results, addedP50, addedP99, met }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        db: DB_KIND,
+        firstMs: FIRST_MS,
+        chunks: CHUNKS,
+        chunkMs: CHUNK_MS,
+        rampMs: RAMP_MS,
+        bursts: BURSTS,
+        results,
+        addedP50,
+        addedP99,
+        met,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\nSaved ${file}`);
 } finally {
   clearTimeout(watchdog);

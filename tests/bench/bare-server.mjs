@@ -108,7 +108,12 @@ async function page(req, b) {
 async function add(req, b) {
   const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
   const rows = await execute(req, 'INSERT INTO demo_goods (title, price, status, stock, createTime, updateTime) VALUES (?, ?, ?, ?, ?, ?)', [
-    String(b.title), Number(b.price ?? 0), Number(b.status ?? 1), Number(b.stock ?? 0), now, now,
+    String(b.title),
+    Number(b.price ?? 0),
+    Number(b.status ?? 1),
+    Number(b.stock ?? 0),
+    now,
+    now,
   ]);
   return { id: rows.insertId };
 }

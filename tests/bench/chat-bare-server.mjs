@@ -94,7 +94,16 @@ io.on('connection', (socket) => {
         p.clientId ?? null,
         createTime,
       ]);
-      const data = { id: r.insertId, fromId: userId, toType: 1, toId: p.toId, type: Number(p.type) || 0, content: p.content, clientId: p.clientId ?? null, createTime: createTime.toISOString() };
+      const data = {
+        id: r.insertId,
+        fromId: userId,
+        toType: 1,
+        toId: p.toId,
+        type: Number(p.type) || 0,
+        content: p.content,
+        clientId: p.clientId ?? null,
+        createTime: createTime.toISOString(),
+      };
       io.to(`group:${p.toId}`).emit('notice', { kind: 'message', data });
       reply({ code: 1000, message: 'success', data });
     } catch (e) {

@@ -14,7 +14,9 @@ export const REDIS_BIN = process.env.REDIS_SERVER_BIN || '/usr/bin/redis-server'
 /** redis-server on a free port, nothing kept on disk; resolves once it answers PING. */
 export async function startRedis(dir) {
   const port = await freePort();
-  const p = startChild('redis-server', REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { cwd: dir });
+  const p = startChild('redis-server', REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    cwd: dir,
+  });
   const url = `redis://127.0.0.1:${port}`;
   const end = Date.now() + 15_000;
   for (;;) {

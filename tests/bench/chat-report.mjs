@@ -28,7 +28,14 @@ export function verdicts(ours, bare) {
   const bareSat = saturation(bare);
   const oursSat = saturation(ours);
   const oursBest = ours.length ? ours.reduce((a, b) => (b.deliveriesPerSec > a.deliveriesPerSec ? b : a)) : null;
-  const t1 = { bareSaturation: bareSat, oursSaturation: oursSat, oursBestRate: oursBest?.rate ?? null, oursBestDeliveriesPerSec: oursBest?.deliveriesPerSec ?? null, ratio: null, met: null };
+  const t1 = {
+    bareSaturation: bareSat,
+    oursSaturation: oursSat,
+    oursBestRate: oursBest?.rate ?? null,
+    oursBestDeliveriesPerSec: oursBest?.deliveriesPerSec ?? null,
+    ratio: null,
+    met: null,
+  };
   if (bareSat && oursBest) {
     t1.ratio = oursBest.deliveriesPerSec / bareSat.deliveriesPerSec;
     t1.met = t1.ratio >= TARGETS.deliveriesRatio;
@@ -82,14 +89,44 @@ export function report({ cfg, ours, bare, rss, verdict, cores, notes }) {
       `${cfg.warmupS} s warm-up + ${cfg.stepS} s measured per step; one machine with ${cores} cores shared by everything ` +
       '(both servers, MariaDB, Redis and the load generator with all its sockets, in the bench process)',
   );
-  const head = ['server', 'msg/s', 'sent/s', 'acked', 'ack err', 'expected deliv/s', 'deliv/s', 'of exp', 'p50', 'p99', 'max', 'missing', 'ack p99', 'kept up', 'cpu % A/B/bench/db/redis', 'db run/trx/wait'];
+  const head = [
+    'server',
+    'msg/s',
+    'sent/s',
+    'acked',
+    'ack err',
+    'expected deliv/s',
+    'deliv/s',
+    'of exp',
+    'p50',
+    'p99',
+    'max',
+    'missing',
+    'ack p99',
+    'kept up',
+    'cpu % A/B/bench/db/redis',
+    'db run/trx/wait',
+  ];
   lines.push(table(head, [...stepRows('ours', ours), ...stepRows('bare', bare)]));
-  lines.push('  msg/s = messages offered per second (all groups together); sent/s = what the sender managed in the measured window; deliv/s = notices received');
+  lines.push(
+    '  msg/s = messages offered per second (all groups together); sent/s = what the sender managed in the measured window; deliv/s = notices received',
+  );
   lines.push('  in the measured window per second; p50/p99/max = send -> receive of every delivery of a message sent in the window (late ones included);');
   lines.push('  missing = deliveries of acknowledged measured messages not received by the end of the drain; cpu = % of one core while sending;');
-  lines.push('  db run/trx/wait = mean statements running, transactions open and transactions waiting for a lock in the bench database (sampled every 250 ms).');
+  lines.push(
+    '  db run/trx/wait = mean statements running, transactions open and transactions waiting for a lock in the bench database (sampled every 250 ms).',
+  );
   lines.push('');
-  const rssRows = rss.map((r) => [r.label, r.sockets, mib(r.idleKiB), mib(r.firstTenthKiB), mib(r.connectedKiB), mib(r.perThousandKiB), mib(r.afterLoadKiB), mib(r.peakKiB)]);
+  const rssRows = rss.map((r) => [
+    r.label,
+    r.sockets,
+    mib(r.idleKiB),
+    mib(r.firstTenthKiB),
+    mib(r.connectedKiB),
+    mib(r.perThousandKiB),
+    mib(r.afterLoadKiB),
+    mib(r.peakKiB),
+  ]);
   lines.push(table(['instance', 'sockets', 'RSS idle', 'RSS 1/10 connected', 'RSS connected', 'per 1,000 sockets', 'RSS after load', 'peak RSS'], rssRows));
   lines.push('  idle = after start and set-up, before any socket; per 1,000 sockets = (RSS connected - RSS with the first tenth) / sockets added x 1,000.');
   lines.push('');
@@ -97,7 +134,11 @@ export function report({ cfg, ours, bare, rss, verdict, cores, notes }) {
   const l = verdict.latency;
   const bs = d.bareSaturation;
   const sat = (x, steps) =>
-    !steps.length ? 'not run' : x ? `${x.rate} msg/s (${f0(x.deliveriesPerSec)} deliv/s)${x.saturatedWithin ? '' : ', kept up at every step: a lower bound'}` : 'none (no step kept up)';
+    !steps.length
+      ? 'not run'
+      : x
+        ? `${x.rate} msg/s (${f0(x.deliveriesPerSec)} deliv/s)${x.saturatedWithin ? '' : ', kept up at every step: a lower bound'}`
+        : 'none (no step kept up)';
   const targetRows = [
     [
       `deliveries/s >= ${TARGETS.deliveriesRatio}x bare's at its saturation point`,

@@ -29,7 +29,10 @@ async function insertRows(conn, table, rows) {
   for (let i = 0; i < rows.length; i += BATCH) {
     const part = rows.slice(i, i + BATCH);
     const marks = part.map(() => `(${cols.map(() => '?').join(', ')})`).join(', ');
-    await conn.query(head + marks, part.flatMap((r) => cols.map((c) => plain(r[c]))));
+    await conn.query(
+      head + marks,
+      part.flatMap((r) => cols.map((c) => plain(r[c]))),
+    );
   }
 }
 
@@ -82,7 +85,15 @@ export async function seedChat({ conn, base, adminPassword, clients, groupSize, 
   if (users.some((u) => !u.id)) throw new Error(`only ${idOf.size} of ${clients} users were found after the inserts`);
   const [links] = await conn.query('SELECT * FROM `base_sys_user_role` WHERE `userId` = ?', [templateId]);
   if (!links.length) throw new Error(`user ${templateId} has no row in base_sys_user_role`);
-  for (const link of links) await insertRows(conn, 'base_sys_user_role', copies(link, users.slice(1).map((u) => ({ userId: u.id }))));
+  for (const link of links)
+    await insertRows(
+      conn,
+      'base_sys_user_role',
+      copies(
+        link,
+        users.slice(1).map((u) => ({ userId: u.id })),
+      ),
+    );
 
   // Groups: the API-made group and its owner row, copied.
   const groupRow = await one(conn, 'SELECT * FROM `base_group` WHERE `id` = ?', [groupId0]);
@@ -109,7 +120,8 @@ export async function seedChat({ conn, base, adminPassword, clients, groupSize, 
   });
   await insertRows(conn, 'base_group_member', copies(ownerRow, memberRows));
   const [[count]] = await conn.query('SELECT COUNT(*) AS n FROM `base_group_member` WHERE `groupId` IN (?)', [groups.map((g) => g.id)]);
-  if (Number(count.n) !== groupCount * groupSize) throw new Error(`base_group_member holds ${count.n} rows of the bench groups, expected ${groupCount * groupSize}`);
+  if (Number(count.n) !== groupCount * groupSize)
+    throw new Error(`base_group_member holds ${count.n} rows of the bench groups, expected ${groupCount * groupSize}`);
   users[0].token = first.token;
   return { users, groups, password, memberRoleId: member.id };
 }

@@ -48,14 +48,20 @@ const CFG = {
   timeoutS: envInt('BENCH_TIMEOUT', 3600),
   dbUrl: process.env.BENCH_DB_URL || 'mysql://root@127.0.0.1:3306',
 };
-if (CFG.groupSize < 2 || CFG.clients < CFG.groupSize || CFG.clients % CFG.groupSize) throw new Error('BENCH_CLIENTS must be a multiple of BENCH_GROUP_SIZE (at least 2)');
+if (CFG.groupSize < 2 || CFG.clients < CFG.groupSize || CFG.clients % CFG.groupSize)
+  throw new Error('BENCH_CLIENTS must be a multiple of BENCH_GROUP_SIZE (at least 2)');
 if (CFG.rates.some((r) => !Number.isFinite(r) || r <= 0)) throw new Error(`BENCH_RATES must be positive numbers, got "${process.env.BENCH_RATES}"`);
 if (CFG.servers.some((s) => s !== 'ours' && s !== 'bare')) throw new Error('BENCH_SERVERS lists ours and/or bare');
 
 const DB_NAME = `cosmac_chatbench_${process.pid}`;
 const dbu = new URL(CFG.dbUrl);
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(dbu.hostname)) throw new Error('BENCH_DB_URL must point at 127.0.0.1');
-const DB_CONN = { host: dbu.hostname, port: Number(dbu.port || 3306), user: decodeURIComponent(dbu.username || 'root'), password: decodeURIComponent(dbu.password) };
+const DB_CONN = {
+  host: dbu.hostname,
+  port: Number(dbu.port || 3306),
+  user: decodeURIComponent(dbu.username || 'root'),
+  password: decodeURIComponent(dbu.password),
+};
 const DATABASE_URL = `mysql://${encodeURIComponent(DB_CONN.user)}${DB_CONN.password ? ':' + encodeURIComponent(DB_CONN.password) : ''}@${DB_CONN.host}:${DB_CONN.port}/${DB_NAME}`;
 const ADMIN_PASSWORD = `Bench${randomBytes(6).toString('hex')}9`;
 const JWT_SECRET = randomBytes(32).toString('hex');
@@ -126,7 +132,17 @@ async function runKind(kind, instances, seed, optionsFor, dbPid) {
   for (const rate of CFG.rates) {
     const tag = `${kind[0]}${rate}-${process.pid}`;
     const before = stats.disconnects;
-    const s = await runStep({ groups, recorder, rate, warmupS: CFG.warmupS, stepS: CFG.stepS, drainS: CFG.drainS, tag, pids, probe: () => dbProbe(state.conn, DB_NAME) });
+    const s = await runStep({
+      groups,
+      recorder,
+      rate,
+      warmupS: CFG.warmupS,
+      stepS: CFG.stepS,
+      drainS: CFG.drainS,
+      tag,
+      pids,
+      probe: () => dbProbe(state.conn, DB_NAME),
+    });
     s.disconnects = stats.disconnects - before;
     steps.push(s);
     const err = s.ackErrors ? `  !! ack errors ${JSON.stringify(s.ackErrorKinds)}` : '';
@@ -203,7 +219,14 @@ async function main() {
   log(`our instances up on :${ours[0].port} and :${ours[1].port} (${Math.round(performance.now() - t)} ms)`);
 
   t = performance.now();
-  const seed = await seedChat({ conn: state.conn, base: ours[0].url, adminPassword: ADMIN_PASSWORD, clients: CFG.clients, groupSize: CFG.groupSize, prefix: `cb${process.pid}` });
+  const seed = await seedChat({
+    conn: state.conn,
+    base: ours[0].url,
+    adminPassword: ADMIN_PASSWORD,
+    clients: CFG.clients,
+    groupSize: CFG.groupSize,
+    prefix: `cb${process.pid}`,
+  });
   log(`${seed.users.length} users in ${seed.groups.length} groups made (${Math.round(performance.now() - t)} ms); signing them in (scrypt each)…`);
   const signIn = await signInAll({ users: seed.users, password: seed.password, bases: ours.map((p) => p.url), concurrency: CFG.signinConcurrency });
   log(`signed in ${signIn.count} users in ${(signIn.ms / 1000).toFixed(1)} s`);
@@ -220,7 +243,15 @@ async function main() {
     } else {
       const bare = [];
       for (const name of ['A', 'B']) {
-        const p = await startBare({ name, here: HERE, root: ROOT, databaseUrl: DATABASE_URL, redisUrl: state.redis.url, table: 'bench_bare_message', redisKey: `chatbench-bare-${process.pid}` });
+        const p = await startBare({
+          name,
+          here: HERE,
+          root: ROOT,
+          databaseUrl: DATABASE_URL,
+          redisUrl: state.redis.url,
+          table: 'bench_bare_message',
+          redisKey: `chatbench-bare-${process.pid}`,
+        });
         state.procs.push(p);
         bare.push(p);
       }
@@ -245,7 +276,8 @@ async function main() {
     if (gone) notes.push(`${k}: ${gone} sockets disconnected during the steps (not reconnected)`);
   }
   const rss = [...(results.ours?.rss ?? []), ...(results.bare?.rss ?? [])];
-  if (rss.some((r) => r.added < 300)) notes.push('fewer than 300 sockets per instance were added after the first tenth: the per-1,000 RSS figure is mostly noise (heap growth, GC timing)');
+  if (rss.some((r) => r.added < 300))
+    notes.push('fewer than 300 sockets per instance were added after the first tenth: the per-1,000 RSS figure is mostly noise (heap growth, GC timing)');
   const text = report({ cfg: CFG, ours: oursSteps, bare: bareSteps, rss, verdict, cores, notes });
   process.stdout.write(text + '\n');
 

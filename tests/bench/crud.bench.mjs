@@ -25,7 +25,25 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { KEYWORD, seedGoods } from './seed-goods.mjs';
-import { dropBenchDatabase, cleanupOnExit, SERVE_ENV, SERVE_NODE_ARGS, api, cannon, envInt, findDbPid, freePort, http, log, median, procInfo, sleep, startChild, table, waitFor200 } from './lib.mjs';
+import {
+  dropBenchDatabase,
+  cleanupOnExit,
+  SERVE_ENV,
+  SERVE_NODE_ARGS,
+  api,
+  cannon,
+  envInt,
+  findDbPid,
+  freePort,
+  http,
+  log,
+  median,
+  procInfo,
+  sleep,
+  startChild,
+  table,
+  waitFor200,
+} from './lib.mjs';
 import { explainPlans } from './explain.mjs';
 import { mixTable, startWriter } from './write-mix.mjs';
 
@@ -177,7 +195,9 @@ async function seedTo(conn, from, to) {
   if (tty) process.stderr.write('\n');
   const t = performance.now();
   await conn.query('ANALYZE TABLE demo_goods');
-  log(`  ${r.rows.toLocaleString('en')} rows in ${(r.ms / 1000).toFixed(1)} s (${Math.round(r.rows / (r.ms / 1000)).toLocaleString('en')} rows/s); ANALYZE TABLE ${Math.round(performance.now() - t)} ms`);
+  log(
+    `  ${r.rows.toLocaleString('en')} rows in ${(r.ms / 1000).toFixed(1)} s (${Math.round(r.rows / (r.ms / 1000)).toLocaleString('en')} rows/s); ANALYZE TABLE ${Math.round(performance.now() - t)} ms`,
+  );
   const [[c]] = await conn.query('SELECT COUNT(*) AS n, MIN(id) AS lo, MAX(id) AS hi FROM demo_goods');
   if (Number(c.n) !== to + state.extraRows) throw new Error(`demo_goods holds ${c.n} rows, expected ${to} + ${state.extraRows} written by write-mix`);
   return { lo: Number(c.lo), hi: Number(c.hi), contiguous: Number(c.hi) - Number(c.lo) + 1 === Number(c.n) };
@@ -225,7 +245,15 @@ function scenarios(rows) {
     { key: 'deep', label: `deep (page ${deep}, jump)`, method: 'POST', path: P, body: { page: deep, size }, fresh: true },
     { key: 'deepFwd', label: `deep (page ${deep}, forward)`, method: 'POST', path: P, body: { page: deep, size }, prime: { page: deep - 1, size } },
     // Every request a page (and size) nobody asked for: what a jump costs without any remembered boundary.
-    { key: 'deepSpread', label: `deep (pages ${spreadFrom(deep)}-${deep}, none twice)`, method: 'POST', path: P, body: { page: deep, size }, fresh: true, spread: true },
+    {
+      key: 'deepSpread',
+      label: `deep (pages ${spreadFrom(deep)}-${deep}, none twice)`,
+      method: 'POST',
+      path: P,
+      body: { page: deep, size },
+      fresh: true,
+      spread: true,
+    },
     // Last of a phase: its rows change the table under the other scenarios.
     { key: 'mix', label: `page (status=1) + ${CFG.writeRate} writes/s`, method: 'POST', path: P, body: { page: 1, size, status: 1 }, writer: true },
   ];
@@ -249,7 +277,12 @@ function targetFor(key, phase) {
 }
 
 function sameRows(a, b) {
-  const canon = (r) => JSON.stringify(Object.keys(r).sort().map((k) => [k, r[k]]));
+  const canon = (r) =>
+    JSON.stringify(
+      Object.keys(r)
+        .sort()
+        .map((k) => [k, r[k]]),
+    );
   return a.length === b.length && a.every((r, i) => canon(r) === canon(b[i]));
 }
 
@@ -274,11 +307,9 @@ async function verify(sc, ids, token) {
       }
       continue;
     }
-    const [ra, rb] = await Promise.all([
-      http('POST', ours + s.path, { body: s.body, token }),
-      http('POST', bare + s.path, { body: s.body, token }),
-    ]);
-    if (ra.status !== 200 || rb.status !== 200) throw new Error(`sanity check failed for ${s.label}: HTTP ours ${ra.status} ${ra.text.slice(0, 200)} / bare ${rb.status} ${rb.text.slice(0, 200)}`);
+    const [ra, rb] = await Promise.all([http('POST', ours + s.path, { body: s.body, token }), http('POST', bare + s.path, { body: s.body, token })]);
+    if (ra.status !== 200 || rb.status !== 200)
+      throw new Error(`sanity check failed for ${s.label}: HTTP ours ${ra.status} ${ra.text.slice(0, 200)} / bare ${rb.status} ${rb.text.slice(0, 200)}`);
     const a = ra.json.data;
     const b = rb.json.data;
     const idsA = a.list.map((r) => r.id);
@@ -302,13 +333,15 @@ function requestsFor(s, ids) {
     const from = spreadFrom(s.body.page);
     const n = s.body.page - from + 1;
     let k = 0;
-    return [{
-      method: 'POST',
-      setupRequest: (req) => {
-        const i = k++;
-        return { ...req, body: JSON.stringify({ ...s.body, page: from + (i % n), size: s.body.size + Math.floor(i / n) }) };
+    return [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const i = k++;
+          return { ...req, body: JSON.stringify({ ...s.body, page: from + (i % n), size: s.body.size + Math.floor(i / n) }) };
+        },
       },
-    }];
+    ];
   }
   if (!s.varyId) return undefined;
   let k = 0;
@@ -356,7 +389,11 @@ async function measureOnce(which, s, ids, token, conn, dbPid) {
 
 async function runPhase(phase, rows, ids, token, conn, dbPid) {
   const sc = scenarios(rows).filter((s) => !CFG.only || CFG.only.includes(s.key));
-  log(`\n== ${phase}: ${rows.toLocaleString('en')} rows (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+  log(
+    `\n== ${phase}: ${rows.toLocaleString('en')} rows (load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')})`,
+  );
   const notes = await verify(sc, ids, token);
   for (const n of notes) log(`  note: ${n}`);
   log('  sanity check passed: same totals and first ids on both servers');
@@ -391,11 +428,29 @@ async function runPhase(phase, rows, ids, token, conn, dbPid) {
     let met = null;
     if (ours.failures || bare.failures || !ours.reqPerSec) met = false;
     else if (target) {
-      met = ratio >= target.minRatio && (target.maxP99 === undefined || ours.p99 <= target.maxP99) && (target.minRps === undefined || ours.reqPerSec >= target.minRps);
+      met =
+        ratio >= target.minRatio &&
+        (target.maxP99 === undefined || ours.p99 <= target.maxP99) &&
+        (target.minRps === undefined || ours.reqPerSec >= target.minRps);
     }
     const silent = [...runs.ours, ...runs.bare].some((x) => !x.total);
     const writes = s.writer ? { ours: median(runs.ours.map((x) => x.writes.rowsPerSec)), bare: median(runs.bare.map((x) => x.writes.rowsPerSec)) } : null;
-    out.push({ phase, scenario: s.key, label: s.label, rows, body: s.body ?? null, expect: s.expect ?? null, ours, bare, ratio: ratio === Infinity ? 'inf' : ratio, target: target?.text ?? null, met, silent, writes, runs });
+    out.push({
+      phase,
+      scenario: s.key,
+      label: s.label,
+      rows,
+      body: s.body ?? null,
+      expect: s.expect ?? null,
+      ours,
+      bare,
+      ratio: ratio === Infinity ? 'inf' : ratio,
+      target: target?.text ?? null,
+      met,
+      silent,
+      writes,
+      runs,
+    });
   }
   const ro = out.find((r) => r.scenario === 'page');
   const mix = out.find((r) => r.scenario === 'mix');
@@ -426,7 +481,11 @@ async function sqlTimings(conn, rows) {
       return +median(xs).toFixed(2);
     };
     out[s.key] = {
-      listMs: await time(`SELECT ${COLS} FROM demo_goods${w} ORDER BY createTime DESC, id DESC LIMIT ? OFFSET ?`, [...params, s.body.size, (s.body.page - 1) * s.body.size]),
+      listMs: await time(`SELECT ${COLS} FROM demo_goods${w} ORDER BY createTime DESC, id DESC LIMIT ? OFFSET ?`, [
+        ...params,
+        s.body.size,
+        (s.body.page - 1) * s.body.size,
+      ]),
       countMs: await time(`SELECT COUNT(*) AS total FROM demo_goods${w}`, params),
     };
   }
@@ -513,38 +572,81 @@ function report(results, cold, rss, diag, idleRss, plans) {
     yes(r.met),
   ]);
   for (const x of rss) {
-    rows.push([`RSS after load (${x.phase})`, x.rows.toLocaleString('en'), `${x.rssMiB.toFixed(1)} MiB`, x.bareRssMiB ? `${x.bareRssMiB.toFixed(1)} MiB` : null, null, null, null, null, null, `<=${TARGETS.rssMiB} MiB`, yes(x.rssMiB <= TARGETS.rssMiB)]);
+    rows.push([
+      `RSS after load (${x.phase})`,
+      x.rows.toLocaleString('en'),
+      `${x.rssMiB.toFixed(1)} MiB`,
+      x.bareRssMiB ? `${x.bareRssMiB.toFixed(1)} MiB` : null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      `<=${TARGETS.rssMiB} MiB`,
+      yes(x.rssMiB <= TARGETS.rssMiB),
+    ]);
   }
   if (cold) {
-    rows.push([`cold start (median of ${cold.runs.length})`, cold.rows.toLocaleString('en'), `${cold.medianMs} ms`, null, null, null, null, null, null, `<=${TARGETS.coldStartMs} ms`, yes(cold.medianMs <= TARGETS.coldStartMs)]);
+    rows.push([
+      `cold start (median of ${cold.runs.length})`,
+      cold.rows.toLocaleString('en'),
+      `${cold.medianMs} ms`,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      `<=${TARGETS.coldStartMs} ms`,
+      yes(cold.medianMs <= TARGETS.coldStartMs),
+    ]);
   }
   const head = ['scenario', 'rows', 'ours req/s', 'bare req/s', 'ours p50', 'ours p99', 'bare p50', 'bare p99', 'ratio', 'target', 'met?'];
   const lines = [];
   lines.push('');
-  lines.push(`COSMAC AI CRUD benchmark — ${CFG.connections} connections, ${CFG.duration} s per run after ${CFG.warmup} s warm-up, ${CFG.rounds} round(s), medians; member token; latencies in whole ms (autocannon)`);
+  lines.push(
+    `COSMAC AI CRUD benchmark — ${CFG.connections} connections, ${CFG.duration} s per run after ${CFG.warmup} s warm-up, ${CFG.rounds} round(s), medians; member token; latencies in whole ms (autocannon)`,
+  );
   lines.push(table(head, rows));
   lines.push('');
-  lines.push('Per round req/s (ours | bare), CPU per request in µs: ours | bare | MariaDB during ours/bare (MariaDB is shared: its figure counts everything it did meanwhile):');
+  lines.push(
+    'Per round req/s (ours | bare), CPU per request in µs: ours | bare | MariaDB during ours/bare (MariaDB is shared: its figure counts everything it did meanwhile):',
+  );
   for (const r of results) {
     const rr = (xs) => xs.map((x) => Math.round(x.reqPerSec)).join(' ');
     const cpu = (v) => (v === null ? '?' : Math.round(v));
     let fail = r.ours.failures || r.bare.failures ? `   !! failures ours ${r.ours.failures}, bare ${r.bare.failures}` : '';
     if (r.silent) fail += '   !! a run got no response at all within its window (latency above the run length)';
-    lines.push(`  ${`${r.label} @ ${r.rows.toLocaleString('en')}`.padEnd(34)} ours ${rr(r.runs.ours).padEnd(20)} | bare ${rr(r.runs.bare).padEnd(20)}  cpu ${cpu(r.ours.cpuUsPerReq)} | ${cpu(r.bare.cpuUsPerReq)} | ${cpu(r.ours.dbCpuUsPerReq)}/${cpu(r.bare.dbCpuUsPerReq)}${fail}`);
+    lines.push(
+      `  ${`${r.label} @ ${r.rows.toLocaleString('en')}`.padEnd(34)} ours ${rr(r.runs.ours).padEnd(20)} | bare ${rr(r.runs.bare).padEnd(20)}  cpu ${cpu(r.ours.cpuUsPerReq)} | ${cpu(r.bare.cpuUsPerReq)} | ${cpu(r.ours.dbCpuUsPerReq)}/${cpu(r.bare.dbCpuUsPerReq)}${fail}`,
+    );
   }
-  if (cold) lines.push(`  cold starts (ms to first 200 of info): ${cold.runs.map((r) => r.ms).join(' ')}  (server's own "ready in": ${cold.runs.map((r) => r.readyLine ?? '?').join(' ')})`);
+  if (cold)
+    lines.push(
+      `  cold starts (ms to first 200 of info): ${cold.runs.map((r) => r.ms).join(' ')}  (server's own "ready in": ${cold.runs.map((r) => r.readyLine ?? '?').join(' ')})`,
+    );
   const mix = mixTable(results, { minRatio: TARGETS.mixRatio, phase: 'large' });
   if (mix) {
     lines.push('');
-    lines.push(`Read-only against write-mix (page 1, status=1; the writer adds ${CFG.writeRate} rows/s through each server's add route), req/s / p50 / p99 ms:`);
+    lines.push(
+      `Read-only against write-mix (page 1, status=1; the writer adds ${CFG.writeRate} rows/s through each server's add route), req/s / p50 / p99 ms:`,
+    );
     lines.push(mix);
   }
   lines.push('');
   lines.push('Diagnostics:');
-  lines.push(`  idle RSS after start and sign-in: ours ${idleRss.oursMiB.toFixed(1)} MiB, bare ${idleRss.bareMiB.toFixed(1)} MiB; peak RSS of ours during the run ${Math.max(...rss.map((x) => x.hwmMiB)).toFixed(1)} MiB`);
+  lines.push(
+    `  idle RSS after start and sign-in: ours ${idleRss.oursMiB.toFixed(1)} MiB, bare ${idleRss.bareMiB.toFixed(1)} MiB; peak RSS of ours during the run ${Math.max(...rss.map((x) => x.hwmMiB)).toFixed(1)} MiB`,
+  );
   for (const d of diag) {
-    lines.push(`  ${d.phase} (${d.rows.toLocaleString('en')} rows) info with 1 connection: ours ${d.single.ours.reqPerSec} req/s, mean ${d.single.ours.meanMs} ms | bare ${d.single.bare.reqPerSec} req/s, mean ${d.single.bare.meanMs} ms`);
-    lines.push(`  ${d.phase} bare's naive SQL alone, 1 client (list ms / COUNT ms): ${Object.entries(d.sql).map(([k, v]) => `${k} ${v.listMs}/${v.countMs}`).join(', ')}`);
+    lines.push(
+      `  ${d.phase} (${d.rows.toLocaleString('en')} rows) info with 1 connection: ours ${d.single.ours.reqPerSec} req/s, mean ${d.single.ours.meanMs} ms | bare ${d.single.bare.reqPerSec} req/s, mean ${d.single.bare.meanMs} ms`,
+    );
+    lines.push(
+      `  ${d.phase} bare's naive SQL alone, 1 client (list ms / COUNT ms): ${Object.entries(d.sql)
+        .map(([k, v]) => `${k} ${v.listMs}/${v.countMs}`)
+        .join(', ')}`,
+    );
   }
   for (const p of plans) {
     lines.push('');
@@ -615,7 +717,9 @@ async function main() {
     const pi = procInfo(state.ours.pid);
     const bi = procInfo(state.bare.pid);
     rss.push({ phase, rows, rssMiB: pi.rssKiB / 1024, hwmMiB: pi.hwmKiB / 1024, bareRssMiB: bi ? bi.rssKiB / 1024 : null });
-    log(`  our server RSS ${(pi.rssKiB / 1024).toFixed(1)} MiB (peak ${(pi.hwmKiB / 1024).toFixed(1)} MiB); bare ${bi ? (bi.rssKiB / 1024).toFixed(1) : '?'} MiB`);
+    log(
+      `  our server RSS ${(pi.rssKiB / 1024).toFixed(1)} MiB (peak ${(pi.hwmKiB / 1024).toFixed(1)} MiB); bare ${bi ? (bi.rssKiB / 1024).toFixed(1) : '?'} MiB`,
+    );
     diag.push({ phase, rows, single: await singleConnection(ids, member.token, conn), sql: await sqlTimings(conn, rows) });
   }
 

@@ -220,7 +220,8 @@ export async function cannon({ url, method = 'GET', body, token, connections, du
 export function table(headers, rows) {
   const cells = [headers, ...rows].map((r) => r.map((c) => (c === null || c === undefined ? '—' : String(c))));
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r) => '| ' + r.map((c, i) => (i === 0 || isNaN(Number(c.replace(/[x,% ]|ms|MiB/g, ''))) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  const line = (r) =>
+    '| ' + r.map((c, i) => (i === 0 || isNaN(Number(c.replace(/[x,% ]|ms|MiB/g, ''))) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
   const sep = '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|';
   return [line(cells[0]), sep, ...cells.slice(1).map(line)].join('\n');
 }

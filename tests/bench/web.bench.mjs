@@ -28,7 +28,16 @@ const ENTRY = join(ROOT, 'dist/server/bootstrap.js');
 const RUNS = envInt('BENCH_WEB_RUNS', 5);
 const TARGET_KB = 350;
 const WORKSPACE_TARGET_KB = 300;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ROW = '.ant-table-tbody tr.ant-table-row';
 
 for (const f of [ENTRY, join(ROOT, 'web/dist/index.html')]) {
@@ -100,7 +109,13 @@ async function measure(path, { pair, ready, tableRow = false }) {
         const body = await response.body();
         const encoding = (await response.headerValue('content-encoding')) ?? '';
         const gzip = encoding.includes('gzip') ? sizes.responseBodySize : gzipSync(body, { level: 9 }).length;
-        return { url: new URL(request.url()).pathname, raw: body.length, gzip, transferred: sizes.responseBodySize + sizes.responseHeadersSize, serverGzip: encoding.includes('gzip') };
+        return {
+          url: new URL(request.url()).pathname,
+          raw: body.length,
+          gzip,
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          serverGzip: encoding.includes('gzip'),
+        };
       })(),
     );
   });
@@ -151,7 +166,10 @@ try {
   const dashboard = await measure('/admin', { pair, ready: '.ant-pro-layout, .ant-layout' });
   log('measuring /admin/base/sys/user ...');
   const users = await measure('/admin/base/sys/user', { pair, ready: ROW, tableRow: true });
-  for (const [name, m] of [['/admin', dashboard], ['/admin/base/sys/user', users]]) {
+  for (const [name, m] of [
+    ['/admin', dashboard],
+    ['/admin/base/sys/user', users],
+  ]) {
     if (m.finalPath !== m.path) throw new Error(`${name} ended on ${m.finalPath}: the sign-in did not hold`);
   }
 
@@ -178,7 +196,14 @@ try {
     ['JS raw (KB)', ...cols.map((c) => kb(c.jsRaw))],
     ['JS gzip (KB)', ...cols.map((c) => kb(c.jsGzip))],
     ['JS transferred (KB)', ...cols.map((c) => kb(c.jsTransferred))],
-    ['JS gzip vs /login (KB)', '0', ...[dashboard, users, workbench].map((c) => { const d = c.jsGzip - login.jsGzip; return `${d >= 0 ? '+' : '-'}${kb(Math.abs(d))}`; })],
+    [
+      'JS gzip vs /login (KB)',
+      '0',
+      ...[dashboard, users, workbench].map((c) => {
+        const d = c.jsGzip - login.jsGzip;
+        return `${d >= 0 ? '+' : '-'}${kb(Math.abs(d))}`;
+      }),
+    ],
     ['all transferred (KB)', ...cols.map((c) => kb(c.allTransferred))],
     ['requests', ...cols.map((c) => c.requests)],
     [`first table row, median of ${RUNS} (ms)`, null, null, tableMedian, null],
@@ -186,22 +211,48 @@ try {
   const met = dashboard.jsGzip <= TARGET_KB * 1024;
   const workspaceMet = workbench.jsGzip <= WORKSPACE_TARGET_KB * 1024;
   process.stdout.write('\nWeb benchmark (cold loads, fresh browser context each)\n\n');
-  process.stdout.write(table(['', '/login (baseline)', '/admin (first console page)', '/admin/base/sys/user', '/workbench (first workspace page)'], rows) + '\n\n');
+  process.stdout.write(
+    table(['', '/login (baseline)', '/admin (first console page)', '/admin/base/sys/user', '/workbench (first workspace page)'], rows) + '\n\n',
+  );
   process.stdout.write(`first table row runs (ms): ${tableRuns.join(', ')}\n`);
-  for (const [name, m] of [['/login', login], ['/admin', dashboard], ['/admin/base/sys/user', users], ['/workbench', workbench]]) {
+  for (const [name, m] of [
+    ['/login', login],
+    ['/admin', dashboard],
+    ['/admin/base/sys/user', users],
+    ['/workbench', workbench],
+  ]) {
     const top = [...m.files].sort((a, b) => b.gzip - a.gzip).slice(0, 6);
     process.stdout.write(`largest JS on ${name} (gzip KB): ${top.map((f) => `${f.url.split('/').pop()} ${kb(f.gzip)}`).join(', ')}\n`);
   }
   process.stdout.write(`Target: <= ${TARGET_KB} KB gzip JS for the first console page: /admin ${kb(dashboard.jsGzip)} KB -> ${met ? 'MET' : 'NOT MET'}`);
   process.stdout.write(` (/admin/base/sys/user loads ${kb(users.jsGzip)} KB: ProTable's screens have no target; reported)\n`);
-  process.stdout.write(`Target: <= ${WORKSPACE_TARGET_KB} KB gzip JS for the workspace's first page: /workbench ${kb(workbench.jsGzip)} KB -> ${workspaceMet ? 'MET' : 'NOT MET'}\n`);
+  process.stdout.write(
+    `Target: <= ${WORKSPACE_TARGET_KB} KB gzip JS for the workspace's first page: /workbench ${kb(workbench.jsGzip)} KB -> ${workspaceMet ? 'MET' : 'NOT MET'}\n`,
+  );
 
   const resultsDir = join(HERE, 'results');
   mkdirSync(resultsDir, { recursive: true });
   const out = join(resultsDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     out,
-    JSON.stringify({ at: new Date().toISOString(), runs: RUNS, targetKB: TARGET_KB, targetMet: met, workspaceTargetKB: WORKSPACE_TARGET_KB, workspaceTargetMet: workspaceMet, login, dashboard, users, workbench, tableRunsMs: tableRuns, tableMedianMs: tableMedian }, null, 2),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        runs: RUNS,
+        targetKB: TARGET_KB,
+        targetMet: met,
+        workspaceTargetKB: WORKSPACE_TARGET_KB,
+        workspaceTargetMet: workspaceMet,
+        login,
+        dashboard,
+        users,
+        workbench,
+        tableRunsMs: tableRuns,
+        tableMedianMs: tableMedian,
+      },
+      null,
+      2,
+    ),
   );
   process.stdout.write(`\nSaved ${out}\n`);
 } catch (e) {

@@ -61,6 +61,16 @@ export function mixTable(results, { minRatio, phase: targetPhase }) {
       met === null ? '—' : met ? 'yes' : 'NO',
     ]);
   }
-  const head = ['rows', 'ours read-only req/s / p50 / p99 ms', 'ours write-mix', 'mix/ro', 'bare read-only', 'bare write-mix', 'writes/s ours / bare', 'target', 'met?'];
+  const head = [
+    'rows',
+    'ours read-only req/s / p50 / p99 ms',
+    'ours write-mix',
+    'mix/ro',
+    'bare read-only',
+    'bare write-mix',
+    'writes/s ours / bare',
+    'target',
+    'met?',
+  ];
   return rows.length ? table(head, rows) : '';
 }

@@ -30,7 +30,10 @@ suite(`two instances behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () => {
 
   it('accepts a token from one instance on the other, with no JWT_SECRET and separate data folders', async () => {
     const [a, b] = c.instances;
-    for (const [signer, checker] of [[a, b], [b, a]]) {
+    for (const [signer, checker] of [
+      [a, b],
+      [b, a],
+    ]) {
       const token = await login(signer.url, 'admin', ADMIN_PASSWORD);
       const res = await call(checker.url, 'GET', '/admin/base/comm/person', { token });
       expect([res.status, res.body.code], `signed by ${signer.name}, checked by ${checker.name}`).toEqual([200, 1000]);
@@ -76,7 +79,10 @@ suite(`two instances behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () => {
     // Both instances count (and cache) the total before the writes.
     expect((await page(a.url)).pagination.total).toBe(await fresh());
     expect((await page(b.url)).pagination.total).toBe(await fresh());
-    for (const [writer, reader, title] of [[a, b, 'written on a'], [b, a, 'written on b']] as const) {
+    for (const [writer, reader, title] of [
+      [a, b, 'written on a'],
+      [b, a, 'written on b'],
+    ] as const) {
       const added = await call(writer.url, 'POST', '/admin/demo/goods/add', { token: admin, body: { title, status: 1 } });
       expect(added.body.code, JSON.stringify(added.body)).toBe(1000);
       const seen = await page(reader.url);
@@ -94,17 +100,29 @@ suite(`two instances behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () => {
     const [role] = await c.sql<Array<{ id: number }>>("SELECT `id` FROM `base_sys_role` WHERE `label` = 'member'");
     const people: Array<{ id: number; token: string }> = [];
     for (const name of ['cl_reader', 'cl_writer']) {
-      const added = await call(c.nginx.url, 'POST', '/admin/base/sys/user/add', { token: admin, body: { username: name, password: 'Member-Pass-1', nickName: name, roleIdList: [role.id] } });
+      const added = await call(c.nginx.url, 'POST', '/admin/base/sys/user/add', {
+        token: admin,
+        body: { username: name, password: 'Member-Pass-1', nickName: name, roleIdList: [role.id] },
+      });
       expect(added.body.code, JSON.stringify(added.body)).toBe(1000);
       people.push({ id: Number(added.body.data.id), token: await login(c.nginx.url, name, 'Member-Pass-1') });
     }
     const [reader, writer] = people;
     // The group and its members as stored rows (the group calls are another area's).
     const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
-    const g = await c.sql<{ insertId: number }>('INSERT INTO `base_group` (`name`, `type`, `userId`, `rows`, `cols`, `onBoard`, `delete`, `createTime`, `updateTime`) VALUES (?, 0, ?, 2, 2, 1, 0, ?, ?)', ['cluster', reader.id, now, now]);
+    const g = await c.sql<{ insertId: number }>(
+      'INSERT INTO `base_group` (`name`, `type`, `userId`, `rows`, `cols`, `onBoard`, `delete`, `createTime`, `updateTime`) VALUES (?, 0, ?, 2, 2, 1, 0, ?, ?)',
+      ['cluster', reader.id, now, now],
+    );
     const groupId = Number(g.insertId);
-    for (const [p, owner] of [[reader, 1], [writer, 0]] as const) {
-      await c.sql('INSERT INTO `base_group_member` (`groupId`, `userId`, `isOwner`, `isPurchased`, `authType`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, ?, 0, 1, 0, ?, ?)', [groupId, p.id, owner, now, now]);
+    for (const [p, owner] of [
+      [reader, 1],
+      [writer, 0],
+    ] as const) {
+      await c.sql(
+        'INSERT INTO `base_group_member` (`groupId`, `userId`, `isOwner`, `isPurchased`, `authType`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, ?, 0, 1, 0, ?, ?)',
+        [groupId, p.id, owner, now, now],
+      );
     }
 
     // socket.io-client's default: long-polling first, which works only if every poll of the session

@@ -66,7 +66,10 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
 
   /** Every acknowledged write is stored, once, and nothing else of this run is. */
   const writesKept = async (tag: string, outcomes: Outcome[]) => {
-    const written = outcomes.filter((o) => o.write && o.ok).map((o) => o.rid).sort();
+    const written = outcomes
+      .filter((o) => o.write && o.ok)
+      .map((o) => o.rid)
+      .sort();
     const stored = (await c.sql<Array<{ title: string }>>('SELECT `title` FROM `demo_goods` WHERE `title` LIKE ?', [`${tag}-%`])).map((r) => r.title).sort();
     expect(written.length).toBeGreaterThan(10);
     expect(stored).toEqual(written);

@@ -29,17 +29,32 @@ export interface LoadOptions {
 /** One request on a connection of its own; resolves with status and envelope code. */
 function once(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: string): Promise<{ status: number; code: number; message: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent: false, headers: { ...headers, connection: 'close', ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (d: string) => (text += d)).on('end', () => {
-        try {
-          const j = JSON.parse(text) as { code: number; message: string };
-          resolve({ status: res.statusCode ?? 0, code: j.code, message: j.message });
-        } catch {
-          resolve({ status: res.statusCode ?? 0, code: -1, message: text.slice(0, 200) });
-        }
-      });
-    });
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...headers,
+          connection: 'close',
+          ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (d: string) => (text += d))
+          .on('end', () => {
+            try {
+              const j = JSON.parse(text) as { code: number; message: string };
+              resolve({ status: res.statusCode ?? 0, code: j.code, message: j.message });
+            } catch {
+              resolve({ status: res.statusCode ?? 0, code: -1, message: text.slice(0, 200) });
+            }
+          });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -70,10 +85,7 @@ export function load(base: string, token: string, tag: string, opts: LoadOptions
       }
     }
   };
-  const all = [
-    ...Array.from({ length: opts.readers }, (_, w) => worker(w, false)),
-    ...Array.from({ length: opts.writers ?? 0 }, (_, w) => worker(w, true)),
-  ];
+  const all = [...Array.from({ length: opts.readers }, (_, w) => worker(w, false)), ...Array.from({ length: opts.writers ?? 0 }, (_, w) => worker(w, true))];
   return {
     outcomes,
     async stop() {

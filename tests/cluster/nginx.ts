@@ -30,20 +30,34 @@ function must(text: string, pattern: RegExp, replace: (...m: string[]) => string
 
 /** The shipped site configuration with the test's upstream servers, listen port and log folder. */
 export function renderSite(source: string, listenPort: number, backends: Backend[], logDir: string): string {
-  let out = must(source, /upstream\s+(\w+)\s*\{([^}]*)\}/g, (whole, name: string, body: string) => {
-    const lines = body.split('\n');
-    const first = lines.findIndex((l) => /^\s*server\s/.test(l));
-    if (first < 0) throw new Error(`upstream ${name} has no server line`);
-    const params = /^\s*server\s+\S+?((?:\s+[a-z_]+=\S+?)*)\s*;/.exec(lines[first])?.[1] ?? '';
-    const servers = backends.map((b) => `    server 127.0.0.1:${b.port}${params}${b.down ? ' down' : ''};`);
-    const kept = lines.filter((l, i) => i === first || !/^\s*server\s/.test(l));
-    kept.splice(kept.findIndex((l) => /^\s*server\s/.test(l)), 1, ...servers);
-    return `upstream ${name} {${kept.join('\n')}}`;
-  }, 'upstream block');
+  let out = must(
+    source,
+    /upstream\s+(\w+)\s*\{([^}]*)\}/g,
+    (whole, name: string, body: string) => {
+      const lines = body.split('\n');
+      const first = lines.findIndex((l) => /^\s*server\s/.test(l));
+      if (first < 0) throw new Error(`upstream ${name} has no server line`);
+      const params = /^\s*server\s+\S+?((?:\s+[a-z_]+=\S+?)*)\s*;/.exec(lines[first])?.[1] ?? '';
+      const servers = backends.map((b) => `    server 127.0.0.1:${b.port}${params}${b.down ? ' down' : ''};`);
+      const kept = lines.filter((l, i) => i === first || !/^\s*server\s/.test(l));
+      kept.splice(
+        kept.findIndex((l) => /^\s*server\s/.test(l)),
+        1,
+        ...servers,
+      );
+      return `upstream ${name} {${kept.join('\n')}}`;
+    },
+    'upstream block',
+  );
   out = must(out, /^(\s*)listen 80;.*$/m, (_w, sp: string) => `${sp}listen 127.0.0.1:${listenPort};`, '`listen 80;` line');
   out = must(out, /^\s*listen \[::\]:80;.*\n/m, () => '', '`listen [::]:80;` line');
   out = must(out, /access_log \/var\/log\/nginx\/\S+ cosmac;/, () => `access_log ${join(logDir, 'access.log')} cosmac;`, 'access_log line');
-  out = must(out, /error_log {2}\/var\/log\/nginx\/\S+ (\w+);/, (_w, level: string) => `error_log ${join(logDir, 'site-error.log')} ${level};`, 'error_log line');
+  out = must(
+    out,
+    /error_log {2}\/var\/log\/nginx\/\S+ (\w+);/,
+    (_w, level: string) => `error_log ${join(logDir, 'site-error.log')} ${level};`,
+    'error_log line',
+  );
   return out;
 }
 
@@ -138,13 +152,15 @@ export async function startNginx(dir: string, port: number, backends: Backend[])
   const accessLog = (): AccessLine[] => {
     const file = join(dir, 'logs', 'access.log');
     if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8').split('\n').flatMap((l) => {
-      const m = LINE.exec(l);
-      if (!m) return [];
-      // Several addresses when nginx tried more than one: "a, b" (or "a : b" across an internal redirect).
-      const upstreams = m[4] === '-' ? [] : m[4].split(/,\s*|\s+:\s+/).filter((u) => /:\d+$/.test(u));
-      return [{ request: m[1], status: Number(m[2]), rid: m[3], upstreams }];
-    });
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((l) => {
+        const m = LINE.exec(l);
+        if (!m) return [];
+        // Several addresses when nginx tried more than one: "a, b" (or "a : b" across an internal redirect).
+        const upstreams = m[4] === '-' ? [] : m[4].split(/,\s*|\s+:\s+/).filter((u) => /:\d+$/.test(u));
+        return [{ request: m[1], status: Number(m[2]), rid: m[3], upstreams }];
+      });
   };
   const errorLog = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
   return {

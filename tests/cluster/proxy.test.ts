@@ -38,11 +38,14 @@ suite(`requests through the shipped nginx configuration${skip ? ` (skipped: ${sk
     await c?.close();
   });
 
-  it('passes `nginx -t` as shipped (its listen and upstream lines untouched), inside a main configuration like Debian\'s', () => {
+  it("passes `nginx -t` as shipped (its listen and upstream lines untouched), inside a main configuration like Debian's", () => {
     const dir = mkdtempSync(join(c.nginx.dir, 'as-shipped-'));
     // Only the log folder moves, so the check writes nothing under /var/log.
     writeFileSync(join(dir, 'cosmac.conf'), readFileSync(SHIPPED_CONF, 'utf8').replaceAll('/var/log/nginx/', `${dir}/`));
-    writeFileSync(join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  gzip on;\n  include ${dir}/cosmac.conf;\n}\n`);
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  gzip on;\n  include ${dir}/cosmac.conf;\n}\n`,
+    );
     const t = spawnSync(NGINX_BIN, ['-t', '-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { encoding: 'utf8' });
     expect(`${t.stdout}${t.stderr}`).toContain('test is successful');
   });
@@ -66,15 +69,28 @@ suite(`requests through the shipped nginx configuration${skip ? ` (skipped: ${sk
     const status = await getFrom('127.0.0.2', `${c.nginx.url}/admin/base/comm/person?_t=${probe}`, { authorization: admin, 'x-forwarded-for': '198.51.100.7' });
     expect(status).toBe(200);
     // The request log is written in batches, about once a second.
-    await expect.poll(async () => (await c.sql<Array<{ ip: string }>>('SELECT `ip` FROM `base_sys_log` WHERE `params` LIKE ?', [`%${probe}%`])).map((r) => r.ip)).toEqual(['127.0.0.2']);
+    await expect
+      .poll(async () => (await c.sql<Array<{ ip: string }>>('SELECT `ip` FROM `base_sys_log` WHERE `params` LIKE ?', [`%${probe}%`])).map((r) => r.ip))
+      .toEqual(['127.0.0.2']);
   });
 
   it('refuses a body over 8 MiB at nginx, but streams a larger upload through into the folder every instance serves', async () => {
     const big = JSON.stringify({ title: 'x'.repeat(9 * 1024 * 1024) });
-    const refused = await fetch(`${c.nginx.url}/admin/demo/goods/add`, { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' }, body: big });
+    const refused = await fetch(`${c.nginx.url}/admin/demo/goods/add`, {
+      method: 'POST',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+      body: big,
+    });
     expect(refused.status).toBe(413);
     // Refused by nginx itself: no instance was asked.
-    await expect.poll(() => c.nginx.accessLog().filter((l) => l.status === 413).map((l) => [l.request, l.upstreams])).toEqual([['POST /admin/demo/goods/add HTTP/1.1', []]]);
+    await expect
+      .poll(() =>
+        c.nginx
+          .accessLog()
+          .filter((l) => l.status === 413)
+          .map((l) => [l.request, l.upstreams]),
+      )
+      .toEqual([['POST /admin/demo/goods/add HTTP/1.1', []]]);
 
     const bytes = Buffer.alloc(12 * 1024 * 1024, 7);
     const form = new FormData();
@@ -92,9 +108,17 @@ suite(`requests through the shipped nginx configuration${skip ? ` (skipped: ${sk
   });
 
   it('compresses JSON answers that the instances send uncompressed', async () => {
-    const many = await call(c.nginx.url, 'POST', '/admin/demo/goods/add', { token: admin, body: Array.from({ length: 40 }, (_, n) => ({ title: `Compressible goods number ${n}`, status: 1 })) });
+    const many = await call(c.nginx.url, 'POST', '/admin/demo/goods/add', {
+      token: admin,
+      body: Array.from({ length: 40 }, (_, n) => ({ title: `Compressible goods number ${n}`, status: 1 })),
+    });
     expect(many.body.code).toBe(1000);
-    const ask = (base: string) => fetch(`${base}/admin/demo/goods/page`, { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body: JSON.stringify({ size: 40 }) });
+    const ask = (base: string) =>
+      fetch(`${base}/admin/demo/goods/page`, {
+        method: 'POST',
+        headers: { authorization: admin, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+        body: JSON.stringify({ size: 40 }),
+      });
     const direct = await ask(c.instances[0].url);
     expect(direct.headers.get('content-encoding')).toBeNull();
     const proxied = await ask(c.nginx.url);

@@ -113,7 +113,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   try {
     // One after the other: the first start creates the schema and the administrator.
     for (const i of instances) await start(i);
-    nginx = await startNginx(mkdtempSync(join(root, 'nginx-')), await freePort(), instances.map((i) => ({ port: i.port })));
+    nginx = await startNginx(
+      mkdtempSync(join(root, 'nginx-')),
+      await freePort(),
+      instances.map((i) => ({ port: i.port })),
+    );
   } catch (e) {
     await cluster.close();
     throw e;
@@ -128,7 +132,12 @@ export interface Answer<T = any> {
 }
 
 /** One API call (JSON in, JSON out) to `base` (nginx or one instance). */
-export async function call<T = any>(base: string, method: 'GET' | 'POST', path: string, opts: { body?: unknown; token?: string; rid?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { body?: unknown; token?: string; rid?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = opts.token;

@@ -35,7 +35,10 @@ function pageSide(): void {
       const wire = { bodyBytes: b64(doc.bodyBytes), authInfoBytes: b64(doc.authInfoBytes), chainId: doc.chainId, accountNumber: String(doc.accountNumber) };
       const r = (await node('signDirect', { signerAddress, doc: wire })) as { signed: Wire; signature: unknown };
       const s = r.signed;
-      return { signed: { bodyBytes: bytes(s.bodyBytes), authInfoBytes: bytes(s.authInfoBytes), chainId: s.chainId, accountNumber: BigInt(s.accountNumber) }, signature: r.signature };
+      return {
+        signed: { bodyBytes: bytes(s.bodyBytes), authInfoBytes: bytes(s.authInfoBytes), chainId: s.chainId, accountNumber: BigInt(s.accountNumber) },
+        signature: r.signature,
+      };
     },
   };
   (window as unknown as { keplr: unknown }).keplr = {
@@ -71,14 +74,29 @@ export async function installFakeKeplr(context: BrowserContext, opts: { mnemonic
         return (await direct.getAccounts()).map((a) => ({ address: a.address, pubkey: toBase64(a.pubkey) }));
       case 'signDirect': {
         const w = args.doc as Wire;
-        const doc = { bodyBytes: fromBase64(w.bodyBytes), authInfoBytes: fromBase64(w.authInfoBytes), chainId: w.chainId, accountNumber: BigInt(w.accountNumber) };
+        const doc = {
+          bodyBytes: fromBase64(w.bodyBytes),
+          authInfoBytes: fromBase64(w.authInfoBytes),
+          chainId: w.chainId,
+          accountNumber: BigInt(w.accountNumber),
+        };
         const r = await direct.signDirect(String(args.signerAddress), doc);
         const s = r.signed;
-        return { signed: { bodyBytes: toBase64(s.bodyBytes), authInfoBytes: toBase64(s.authInfoBytes), chainId: s.chainId, accountNumber: s.accountNumber.toString() }, signature: r.signature };
+        return {
+          signed: { bodyBytes: toBase64(s.bodyBytes), authInfoBytes: toBase64(s.authInfoBytes), chainId: s.chainId, accountNumber: s.accountNumber.toString() },
+          signature: r.signature,
+        };
       }
       case 'signArbitrary': {
         const signer = String(args.address);
-        const doc = makeSignDoc([{ type: 'sign/MsgSignData', value: { signer, data: toBase64(toUtf8(String(args.data))) } }], { gas: '0', amount: [] }, '', '', 0, 0);
+        const doc = makeSignDoc(
+          [{ type: 'sign/MsgSignData', value: { signer, data: toBase64(toUtf8(String(args.data))) } }],
+          { gas: '0', amount: [] },
+          '',
+          '',
+          0,
+          0,
+        );
         return (await amino.signAmino(signer, doc)).signature;
       }
       default:

@@ -83,7 +83,13 @@ export default async function globalSetup(): Promise<void> {
   const mail = await startMailCatcher();
   // The workflow engine of async apps: a spec that runs one starts tests/helpers/fake-workflow.ts on this port.
   const workflowPort = await freePort();
-  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [stripe, alipay, { stop: () => llm.close() }, nftChain, { stop: () => mail.close() }];
+  (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes = [
+    stripe,
+    alipay,
+    { stop: () => llm.close() },
+    nftChain,
+    { stop: () => mail.close() },
+  ];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

@@ -19,9 +19,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   // With TEST_RESULTS_DIR set (CI), results also go to <dir>/e2e-results.json.
-  reporter: process.env.TEST_RESULTS_DIR
-    ? [['list'], ['json', { outputFile: resolve(process.env.TEST_RESULTS_DIR, 'e2e-results.json') }]]
-    : [['list']],
+  reporter: process.env.TEST_RESULTS_DIR ? [['list'], ['json', { outputFile: resolve(process.env.TEST_RESULTS_DIR, 'e2e-results.json') }]] : [['list']],
   use: {
     viewport: { width: 1400, height: 860 },
     locale: 'en-US',
@@ -33,7 +31,16 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

@@ -42,7 +42,9 @@ export async function startApp(kind: 'sqlite' | 'mysql', config: Partial<AppConf
       const { captchaId } = (await http().get('/admin/base/open/captcha')).body.data;
       captcha = { captchaId, verifyCode: await core.cache.get(`captcha:${captchaId}`) };
     }
-    const res = await http().post('/admin/base/open/login').send({ username, password, ...captcha });
+    const res = await http()
+      .post('/admin/base/open/login')
+      .send({ username, password, ...captcha });
     if (res.body.code !== 1000) throw new Error(`login of ${username} failed: ${JSON.stringify(res.body)}`);
     return res.body.data.token as string;
   };

@@ -10,7 +10,9 @@ export { freePort } from './ports';
 
 /** A throwaway redis-server on `port`, nothing kept on disk. */
 export async function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn(REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', process.env.DATA_DIR!], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', process.env.DATA_DIR!], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((ok, fail) => {
     let out = '';
     const timer = setTimeout(() => fail(new Error(`redis-server did not start: ${out}`)), 60_000);

@@ -12,8 +12,18 @@ export interface Listing {
 }
 
 /** Goods of `seller` on the shelf at `price`, with specs `[{price, stock}]` (added by the administrator). */
-export async function listGoods(t: TestApp, seller: Person, opts: { price?: number; isFree?: number; groupId?: number; specs?: Array<{ price: number; stock: number }> } = {}): Promise<Listing> {
-  const body: Record<string, unknown> = { title: `Workflow ${Math.random().toString(36).slice(2, 8)}`, price: opts.price ?? 9.9, status: 1, isDisplay: 1, isFree: opts.isFree ?? 0 };
+export async function listGoods(
+  t: TestApp,
+  seller: Person,
+  opts: { price?: number; isFree?: number; groupId?: number; specs?: Array<{ price: number; stock: number }> } = {},
+): Promise<Listing> {
+  const body: Record<string, unknown> = {
+    title: `Workflow ${Math.random().toString(36).slice(2, 8)}`,
+    price: opts.price ?? 9.9,
+    status: 1,
+    isDisplay: 1,
+    isFree: opts.isFree ?? 0,
+  };
   if (opts.groupId) body.groupId = opts.groupId;
   const { id } = ok(await post(t, seller, '/admin/goods/info/add', body));
   const specIds: number[] = [];
@@ -24,15 +34,25 @@ export async function listGoods(t: TestApp, seller: Person, opts: { price?: numb
 }
 
 /** Pays order `orderNo` as provider `stripe` would confirm it (what the webhook handler calls), once prepared. */
-export async function payAsProvider(t: TestApp, orderNo: string, eventId: string, override: { amountCents?: number; currency?: string; transactionId?: string } = {}): Promise<ConfirmResult> {
+export async function payAsProvider(
+  t: TestApp,
+  orderNo: string,
+  eventId: string,
+  override: { amountCents?: number; currency?: string; transactionId?: string } = {},
+): Promise<ConfirmResult> {
   const [row] = await t.core.db.query<{ extraInfo: unknown }>('SELECT `extraInfo` FROM `goods_order` WHERE `orderNo` = ?', [orderNo]);
   const extra = typeof row?.extraInfo === 'string' ? JSON.parse(row.extraInfo) : row?.extraInfo;
   const charge = extra?.charges?.stripe
     ? { amountCents: Number(extra.charges.stripe.cents), currency: String(extra.charges.stripe.currency) }
     : await prepareCharge(t.core, SYSTEM, orderNo, 'stripe', { anyone: true });
   return confirmPayment(t.core, {
-    provider: 'stripe', eventId, orderNo, amountCents: override.amountCents ?? charge.amountCents, currency: override.currency ?? charge.currency,
-    transactionId: override.transactionId ?? `pi_${orderNo}`, raw: { test: true },
+    provider: 'stripe',
+    eventId,
+    orderNo,
+    amountCents: override.amountCents ?? charge.amountCents,
+    currency: override.currency ?? charge.currency,
+    transactionId: override.transactionId ?? `pi_${orderNo}`,
+    raw: { test: true },
   });
 }
 

@@ -34,7 +34,23 @@ export interface CoolEpsEntry {
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** Column types the generator maps, and the names it writes as they are that TypeScript knows. */
-const KNOWN_TYPES = new Set(['varchar', 'text', 'simple-json', 'simple-array', 'datetime', 'date', 'tinyint', 'int', 'decimal', 'bigint', 'boolean', 'json', 'string', 'number', 'any']);
+const KNOWN_TYPES = new Set([
+  'varchar',
+  'text',
+  'simple-json',
+  'simple-array',
+  'datetime',
+  'date',
+  'tinyint',
+  'int',
+  'decimal',
+  'bigint',
+  'boolean',
+  'json',
+  'string',
+  'number',
+  'any',
+]);
 
 /** Every place where an /eps answer would make the generator write broken TypeScript. */
 export function generatorProblems(eps: Record<string, CoolEpsEntry[]>): string[] {
@@ -58,7 +74,16 @@ export function generatorProblems(eps: Record<string, CoolEpsEntry[]>): string[]
 }
 
 /** The entity type names the client's own source refers to (`Eps.BaseSysUserEntity`...). */
-export const CLIENT_ENTITY_NAMES = ['BaseSysDepartmentEntity', 'BaseSysMenuEntity', 'BaseSysUserEntity', 'DemoGoodsEntity', 'PluginInfoEntity', 'SpaceInfoEntity', 'TaskInfoEntity', 'UserInfoEntity'];
+export const CLIENT_ENTITY_NAMES = [
+  'BaseSysDepartmentEntity',
+  'BaseSysMenuEntity',
+  'BaseSysUserEntity',
+  'DemoGoodsEntity',
+  'PluginInfoEntity',
+  'SpaceInfoEntity',
+  'TaskInfoEntity',
+  'UserInfoEntity',
+];
 
 export interface ClientMenu {
   id: number;

@@ -18,7 +18,13 @@ const CI = process.env.CI === 'true';
 async function mysqlUp(): Promise<boolean> {
   try {
     const u = new URL(MYSQL_URL_BASE);
-    const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), connectTimeout: 30_000 });
+    const c = await mysql.createConnection({
+      host: u.hostname,
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      connectTimeout: 30_000,
+    });
     await c.end();
     return true;
   } catch (e) {
@@ -63,7 +69,12 @@ export async function createTestDb(kind: 'sqlite' | 'mysql'): Promise<TestDb> {
     url,
     async drop() {
       const u = new URL(MYSQL_URL_BASE);
-      const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+      const c = await mysql.createConnection({
+        host: u.hostname,
+        port: Number(u.port || 3306),
+        user: decodeURIComponent(u.username),
+        password: decodeURIComponent(u.password),
+      });
       await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await c.end();
     },

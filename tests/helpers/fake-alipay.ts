@@ -51,7 +51,11 @@ const now = () => new Date(Date.now() + 8 * 3600_000).toISOString().replace('T',
 
 /** The text Alipay signs: sorted `key=value` pairs joined with `&`, values as they are (not encoded). */
 export function signContent(fields: Fields, exclude: string[]): string {
-  return Object.keys(fields).filter((k) => !exclude.includes(k)).sort().map((k) => `${k}=${fields[k]}`).join('&');
+  return Object.keys(fields)
+    .filter((k) => !exclude.includes(k))
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('&');
 }
 
 export class FakeAlipay {
@@ -148,12 +152,29 @@ export class FakeAlipay {
     const t = this.trades.get(outTradeNo);
     const total = t?.totalAmount ?? '0.01';
     return {
-      gmt_create: now(), charset: 'utf-8', gmt_payment: now(), notify_time: now(), subject: t?.subject ?? 'x',
-      buyer_id: '2088102177846880', invoice_amount: total, version: '1.0', notify_id: `2024${randomBytes(12).toString('hex')}`,
-      fund_bill_list: JSON.stringify([{ amount: total, fundChannel: 'ALIPAYACCOUNT' }]), notify_type: 'trade_status_sync',
-      out_trade_no: outTradeNo, total_amount: total, trade_status: 'TRADE_SUCCESS', trade_no: t?.tradeNo ?? this.newTradeNo(),
-      auth_app_id: this.appId, receipt_amount: total, point_amount: '0.00', buyer_pay_amount: total, app_id: this.appId,
-      sign_type: 'RSA2', seller_id: this.sellerId, ...overrides,
+      gmt_create: now(),
+      charset: 'utf-8',
+      gmt_payment: now(),
+      notify_time: now(),
+      subject: t?.subject ?? 'x',
+      buyer_id: '2088102177846880',
+      invoice_amount: total,
+      version: '1.0',
+      notify_id: `2024${randomBytes(12).toString('hex')}`,
+      fund_bill_list: JSON.stringify([{ amount: total, fundChannel: 'ALIPAYACCOUNT' }]),
+      notify_type: 'trade_status_sync',
+      out_trade_no: outTradeNo,
+      total_amount: total,
+      trade_status: 'TRADE_SUCCESS',
+      trade_no: t?.tradeNo ?? this.newTradeNo(),
+      auth_app_id: this.appId,
+      receipt_amount: total,
+      point_amount: '0.00',
+      buyer_pay_amount: total,
+      app_id: this.appId,
+      sign_type: 'RSA2',
+      seller_id: this.sellerId,
+      ...overrides,
     };
   }
 
@@ -161,7 +182,11 @@ export class FakeAlipay {
    * Sends a notify for `outTradeNo` to `url` (default the trade's notify_url): `overrides` are signed,
    * `tamper` fields are changed after signing, `key` signs instead of Alipay's key, `unsigned` drops sign.
    */
-  async notify(outTradeNo: string, overrides: Fields = {}, opts: { url?: string; tamper?: Fields; key?: KeyObject; unsigned?: boolean } = {}): Promise<Delivery> {
+  async notify(
+    outTradeNo: string,
+    overrides: Fields = {},
+    opts: { url?: string; tamper?: Fields; key?: KeyObject; unsigned?: boolean } = {},
+  ): Promise<Delivery> {
     const fields = this.notifyFields(outTradeNo, overrides);
     if (!opts.unsigned) fields.sign = this.sign(signContent(fields, ['sign', 'sign_type']), opts.key);
     Object.assign(fields, opts.tamper ?? {});
@@ -200,8 +225,13 @@ export class FakeAlipay {
     if (u.pathname !== '/gateway.do') return this.send(res, 404, 'text/plain', 'not found');
     const params: Fields = { ...Object.fromEntries(u.searchParams), ...form };
     const method = params.method ?? '';
-    const signatureOk = params.app_id === this.appId && params.sign_type === 'RSA2' && !!params.sign &&
-      createVerify('RSA-SHA256').update(signContent(params, ['sign']), 'utf8').verify(this.app.publicKey, params.sign, 'base64');
+    const signatureOk =
+      params.app_id === this.appId &&
+      params.sign_type === 'RSA2' &&
+      !!params.sign &&
+      createVerify('RSA-SHA256')
+        .update(signContent(params, ['sign']), 'utf8')
+        .verify(this.app.publicKey, params.sign, 'base64');
     let biz: Record<string, unknown> = {};
     try {
       biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>;
@@ -213,13 +243,27 @@ export class FakeAlipay {
       if (!signatureOk) return this.send(res, 200, 'text/html; charset=utf-8', '<html><body>isv.invalid-signature</body></html>');
       return this.cashier(biz, params, res);
     }
-    if (!signatureOk) return this.answer(res, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: 'invalid signature' });
+    if (!signatureOk)
+      return this.answer(res, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: 'invalid signature' });
     const t = this.trades.get(String(biz.out_trade_no ?? ''));
     if (method === 'alipay.trade.query') {
-      if (!t) return this.answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在', out_trade_no: String(biz.out_trade_no ?? '') });
+      if (!t)
+        return this.answer(res, method, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+          out_trade_no: String(biz.out_trade_no ?? ''),
+        });
       return this.answer(res, method, {
-        code: '10000', msg: 'Success', trade_no: t.tradeNo, out_trade_no: t.outTradeNo, buyer_logon_id: 'buy***@example.com',
-        trade_status: t.status, total_amount: t.totalAmount, buyer_pay_amount: t.status === 'WAIT_BUYER_PAY' ? '0.00' : t.totalAmount,
+        code: '10000',
+        msg: 'Success',
+        trade_no: t.tradeNo,
+        out_trade_no: t.outTradeNo,
+        buyer_logon_id: 'buy***@example.com',
+        trade_status: t.status,
+        total_amount: t.totalAmount,
+        buyer_pay_amount: t.status === 'WAIT_BUYER_PAY' ? '0.00' : t.totalAmount,
         send_pay_date: now(),
       });
     }
@@ -247,13 +291,20 @@ export class FakeAlipay {
       return this.send(res, 200, 'text/html; charset=utf-8', '<html><body>ACQ.TRADE_HAS_SUCCESS or ACQ.CONTEXT_INCONSISTENT</body></html>');
     }
     const trade: FakeTrade = existing ?? {
-      outTradeNo, tradeNo: this.newTradeNo(), totalAmount: amount, subject: String(biz.subject ?? ''), status: 'WAIT_BUYER_PAY',
-      notifyUrl: params.notify_url ?? '', returnUrl: params.return_url ?? '', refunds: new Map(),
+      outTradeNo,
+      tradeNo: this.newTradeNo(),
+      totalAmount: amount,
+      subject: String(biz.subject ?? ''),
+      status: 'WAIT_BUYER_PAY',
+      notifyUrl: params.notify_url ?? '',
+      returnUrl: params.return_url ?? '',
+      refunds: new Map(),
     };
     this.trades.set(outTradeNo, trade);
     const token = randomBytes(12).toString('hex');
     this.pages.set(token, outTradeNo);
-    const html = `<!doctype html><html><body><h1>${trade.subject}</h1><p>¥${trade.totalAmount}</p>` +
+    const html =
+      `<!doctype html><html><body><h1>${trade.subject}</h1><p>¥${trade.totalAmount}</p>` +
       `<form method="post" action="/cashier/pay"><input type="hidden" name="payToken" value="${token}"><button>Pay</button></form></body></html>`;
     this.send(res, 200, 'text/html; charset=utf-8', html);
   }
@@ -264,21 +315,40 @@ export class FakeAlipay {
     trade.status = 'TRADE_SUCCESS';
     if (!this.dropNotifies && trade.notifyUrl) await this.notify(trade.outTradeNo);
     const back: Fields = {
-      charset: 'utf-8', out_trade_no: trade.outTradeNo, method: 'alipay.trade.page.pay.return', total_amount: trade.totalAmount,
-      trade_no: trade.tradeNo, auth_app_id: this.appId, version: '1.0', app_id: this.appId, sign_type: 'RSA2', seller_id: this.sellerId, timestamp: now(),
+      charset: 'utf-8',
+      out_trade_no: trade.outTradeNo,
+      method: 'alipay.trade.page.pay.return',
+      total_amount: trade.totalAmount,
+      trade_no: trade.tradeNo,
+      auth_app_id: this.appId,
+      version: '1.0',
+      app_id: this.appId,
+      sign_type: 'RSA2',
+      seller_id: this.sellerId,
+      timestamp: now(),
     };
     back.sign = this.sign(signContent(back, ['sign', 'sign_type']));
-    const location = trade.returnUrl ? `${trade.returnUrl}${trade.returnUrl.includes('?') ? '&' : '?'}${new URLSearchParams(back)}` : `${this.url}/cashier/done`;
+    const location = trade.returnUrl
+      ? `${trade.returnUrl}${trade.returnUrl.includes('?') ? '&' : '?'}${new URLSearchParams(back)}`
+      : `${this.url}/cashier/done`;
     this.send(res, 302, 'text/plain', 'paid', { location });
   }
 
   private refund(t: FakeTrade | undefined, biz: Record<string, unknown>, res: ServerResponse): void {
     const method = 'alipay.trade.refund';
-    if (!t || t.status === 'WAIT_BUYER_PAY') return this.answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+    if (!t || t.status === 'WAIT_BUYER_PAY')
+      return this.answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
     const requestNo = String(biz.out_request_no ?? t.outTradeNo);
     const fen = cents(String(biz.refund_amount ?? ''));
     const refunded = [...t.refunds.values()].reduce((a, b) => a + b, 0);
-    const base = { code: '10000', msg: 'Success', trade_no: t.tradeNo, out_trade_no: t.outTradeNo, buyer_logon_id: 'buy***@example.com', gmt_refund_pay: now() };
+    const base = {
+      code: '10000',
+      msg: 'Success',
+      trade_no: t.tradeNo,
+      out_trade_no: t.outTradeNo,
+      buyer_logon_id: 'buy***@example.com',
+      gmt_refund_pay: now(),
+    };
     if (t.refunds.has(requestNo)) return this.answer(res, method, { ...base, fund_change: 'N', refund_fee: yuan(refunded) });
     if (!(fen > 0) || refunded + fen > cents(t.totalAmount)) {
       return this.answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' });

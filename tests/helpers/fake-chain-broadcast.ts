@@ -67,7 +67,10 @@ function precheck(chain: BroadcastTarget, tx: DecodedTx): Refusal | null {
     return sdk(32, `account sequence mismatch, expected ${account.sequence}, got ${tx.sequence}: incorrect account sequence`);
   }
   if (!signatureValid(tx, chain.chainId, account.number)) {
-    return sdk(4, `signature verification failed; please verify account number (${account.number}), sequence (${account.sequence}) and chain-id (${chain.chainId}): unauthorized`);
+    return sdk(
+      4,
+      `signature verification failed; please verify account number (${account.number}), sequence (${account.sequence}) and chain-id (${chain.chainId}): unauthorized`,
+    );
   }
   const checked = chain.contracts.checkExecute(msg.contract, msg.msg);
   if (!checked.ok) return { code: 5, codespace: 'wasm', log: checked.log! };

@@ -67,11 +67,17 @@ export class FakeContracts {
   }
 
   owned(owner: string): string[] {
-    return [...this.tokens].filter(([, t]) => t.owner === owner).map(([id]) => id).sort();
+    return [...this.tokens]
+      .filter(([, t]) => t.owner === owner)
+      .map(([id]) => id)
+      .sort();
   }
 
   staked(owner: string): string[] {
-    return [...this.stakedBy].filter(([, by]) => by === owner).map(([id]) => id).sort();
+    return [...this.stakedBy]
+      .filter(([, by]) => by === owner)
+      .map(([id]) => id)
+      .sort();
   }
 
   /** Puts tokens in the staked state for `owner` without a transaction (test set-up); unknown ids are minted. */
@@ -148,7 +154,7 @@ export class FakeContracts {
     const token = this.tokens.get(id);
     if (checked.kind === 'send_nft') {
       if (!token) return { ok: false, log: `execute wasm contract failed: token ${id} not found` };
-      if (token.owner !== sender) return { ok: false, log: 'execute wasm contract failed: Caller is not the contract\'s current owner' };
+      if (token.owner !== sender) return { ok: false, log: "execute wasm contract failed: Caller is not the contract's current owner" };
       token.owner = this.staking;
       this.stakedBy.set(id, sender);
       return { ok: true, log: '' };

@@ -67,7 +67,13 @@ export function decodeTx(bytes: Uint8Array, prefix: string): DecodedTx {
   const msgs = body.messages.map((any): FakeChainMsg => {
     if (any.typeUrl !== EXECUTE) return { typeUrl: any.typeUrl, sender: '', contract: '', msg: null, funds: [] };
     const m = MsgExecuteContract.decode(any.value);
-    return { typeUrl: any.typeUrl, sender: m.sender, contract: m.contract, msg: parseJson(m.msg), funds: m.funds.map((c) => ({ denom: c.denom, amount: c.amount })) };
+    return {
+      typeUrl: any.typeUrl,
+      sender: m.sender,
+      contract: m.contract,
+      msg: parseJson(m.msg),
+      funds: m.funds.map((c) => ({ denom: c.denom, amount: c.amount })),
+    };
   });
   const info = authInfo.signerInfos.length === 1 ? authInfo.signerInfos[0]! : null;
   const pubkey = info?.publicKey?.typeUrl === SECP256K1 ? PubKey.decode(info.publicKey.value).key : null;
@@ -91,7 +97,10 @@ function signedBytes(tx: DecodedTx, chainId: string, accountNumber: number): Uin
     return SignDoc.encode({ bodyBytes: tx.raw.bodyBytes, authInfoBytes: tx.raw.authInfoBytes, chainId, accountNumber: BigInt(accountNumber) }).finish();
   }
   if (tx.signMode === SignMode.SIGN_MODE_LEGACY_AMINO_JSON) {
-    const msgs: AminoMsg[] = tx.msgs.map((m) => ({ type: 'wasm/MsgExecuteContract', value: { sender: m.sender, contract: m.contract, msg: m.msg, funds: m.funds } }));
+    const msgs: AminoMsg[] = tx.msgs.map((m) => ({
+      type: 'wasm/MsgExecuteContract',
+      value: { sender: m.sender, contract: m.contract, msg: m.msg, funds: m.funds },
+    }));
     const { granter, payer } = tx.authInfo.fee ?? {};
     const fee: StdFee = { amount: tx.fee, gas: String(tx.gasLimit), ...(granter ? { granter } : {}), ...(payer ? { payer } : {}) };
     const timeout = tx.body.timeoutHeight > 0n ? tx.body.timeoutHeight : undefined;

@@ -45,7 +45,17 @@ export function abciFailure(code: number, codespace: string, log: string, height
 }
 
 export function abciSuccess(value: Uint8Array, height: number) {
-  return { code: 0, log: '', info: '', index: '0', key: null, value: Buffer.from(value).toString('base64'), proofOps: null, height: String(height), codespace: '' };
+  return {
+    code: 0,
+    log: '',
+    info: '',
+    index: '0',
+    key: null,
+    value: Buffer.from(value).toString('base64'),
+    proofOps: null,
+    height: String(height),
+    codespace: '',
+  };
 }
 
 /** A transaction as the node keeps it after its block, answered by `tx` and `tx_search`. */
@@ -61,15 +71,16 @@ export interface CommittedTx {
 }
 
 export function txResultJson(t: CommittedTx) {
-  const data = t.code === 0
-    ? TxMsgData.encode({
-        data: [],
-        msgResponses: Array.from({ length: t.msgCount }, () => ({
-          typeUrl: '/cosmwasm.wasm.v1.MsgExecuteContractResponse',
-          value: MsgExecuteContractResponse.encode({ data: new Uint8Array() }).finish(),
-        })),
-      }).finish()
-    : new Uint8Array();
+  const data =
+    t.code === 0
+      ? TxMsgData.encode({
+          data: [],
+          msgResponses: Array.from({ length: t.msgCount }, () => ({
+            typeUrl: '/cosmwasm.wasm.v1.MsgExecuteContractResponse',
+            value: MsgExecuteContractResponse.encode({ data: new Uint8Array() }).finish(),
+          })),
+        }).finish()
+      : new Uint8Array();
   return {
     hash: t.hash,
     height: String(t.height),

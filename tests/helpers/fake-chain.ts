@@ -68,7 +68,14 @@ interface IpfsEntry {
 }
 
 /** Content types of the files a gateway serves, by extension; anything else is JSON or text by its content. */
-const FILE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const FILE_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -239,7 +246,9 @@ export class FakeChain {
       case 'broadcast_tx_async':
         return ok(broadcast(this, Buffer.from(String(params.tx ?? ''), 'base64'), this.takeRefusal(), this.committed));
       case 'tx': {
-        const hash = Buffer.from(String(params.hash ?? ''), 'base64').toString('hex').toUpperCase();
+        const hash = Buffer.from(String(params.hash ?? ''), 'base64')
+          .toString('hex')
+          .toUpperCase();
         const t = this.committed.get(hash);
         return t ? ok(txResultJson(t)) : error(-32603, 'Internal error', `tx (${hash}) not found`);
       }
@@ -266,7 +275,10 @@ export class FakeChain {
       const { address } = QueryAccountRequest.decode(data);
       const a = this.account(address);
       const pubKey = a.pubkey ? { typeUrl: '/cosmos.crypto.secp256k1.PubKey', value: PubKey.encode({ key: a.pubkey }).finish() } : undefined;
-      const account = { typeUrl: '/cosmos.auth.v1beta1.BaseAccount', value: BaseAccount.encode({ address, pubKey, accountNumber: BigInt(a.number), sequence: BigInt(a.sequence) }).finish() };
+      const account = {
+        typeUrl: '/cosmos.auth.v1beta1.BaseAccount',
+        value: BaseAccount.encode({ address, pubKey, accountNumber: BigInt(a.number), sequence: BigInt(a.sequence) }).finish(),
+      };
       return abciSuccess(QueryAccountResponse.encode({ account }).finish(), this.height);
     }
     if (path !== '/cosmwasm.wasm.v1.Query/SmartContractState') return abciFailure(6, 'sdk', `unknown query path: ${path}`, this.height);
@@ -287,13 +299,18 @@ export class FakeChain {
   /** The few REST (LCD) reads a wallet or a page may make. */
   private rest(path: string, send: (status: number, body: unknown) => void) {
     if (path === '/cosmos/base/tendermint/v1beta1/node_info') {
-      return send(200, { default_node_info: { network: this.chainId, version: '0.38.17', moniker: 'fake-node' }, application_version: { name: 'fake', app_name: 'faked', version: '1.0.0' } });
+      return send(200, {
+        default_node_info: { network: this.chainId, version: '0.38.17', moniker: 'fake-node' },
+        application_version: { name: 'fake', app_name: 'faked', version: '1.0.0' },
+      });
     }
     let m = /^\/cosmos\/auth\/v1beta1\/accounts\/([a-z0-9]+)$/.exec(path);
     if (m) {
       const a = this.account(m[1]!);
       const pub_key = a.pubkey ? { '@type': '/cosmos.crypto.secp256k1.PubKey', key: Buffer.from(a.pubkey).toString('base64') } : null;
-      return send(200, { account: { '@type': '/cosmos.auth.v1beta1.BaseAccount', address: m[1], pub_key, account_number: String(a.number), sequence: String(a.sequence) } });
+      return send(200, {
+        account: { '@type': '/cosmos.auth.v1beta1.BaseAccount', address: m[1], pub_key, account_number: String(a.number), sequence: String(a.sequence) },
+      });
     }
     if (/^\/cosmos\/bank\/v1beta1\/balances\/[a-z0-9]+$/.test(path)) return send(200, { balances: [], pagination: { next_key: null, total: '0' } });
     m = /^\/cosmwasm\/wasm\/v1\/contract\/([a-z0-9]+)\/smart\/([A-Za-z0-9+/=_-]+)$/.exec(path);

@@ -114,7 +114,14 @@ const DEFAULTS: Omit<FakeLlmScript, 'fail'> = {
 function openGate(): { promise: Promise<void>; open: () => void; isOpen: boolean } {
   let open!: () => void;
   const promise = new Promise<void>((r) => (open = r));
-  const gate = { promise, isOpen: false, open: () => { gate.isOpen = true; open(); } };
+  const gate = {
+    promise,
+    isOpen: false,
+    open: () => {
+      gate.isOpen = true;
+      open();
+    },
+  };
   return gate;
 }
 
@@ -214,7 +221,15 @@ export class FakeLlm {
     for await (const c of req) chunks.push(c as Buffer);
     const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '');
     const auth = String(req.headers.authorization ?? '');
-    const log: FakeLlmRequest = { method: req.method ?? 'GET', path, authorized: this.apiKey === null || auth === `Bearer ${this.apiKey}`, chat: null, status: 0, at: Date.now(), cut: false };
+    const log: FakeLlmRequest = {
+      method: req.method ?? 'GET',
+      path,
+      authorized: this.apiKey === null || auth === `Bearer ${this.apiKey}`,
+      chat: null,
+      status: 0,
+      at: Date.now(),
+      cut: false,
+    };
     this.requests.push(log);
     let dropping = false;
     res.on('close', () => {
@@ -228,7 +243,7 @@ export class FakeLlm {
       log.status = status;
       this.error(res, status, message, headers);
     };
-    if (!log.authorized) return fail(401, auth ? 'Incorrect API key provided.' : 'You didn\'t provide an API key.');
+    if (!log.authorized) return fail(401, auth ? 'Incorrect API key provided.' : "You didn't provide an API key.");
     if (req.method === 'GET' && path === '/v1/models') {
       return answer(200, { object: 'list', data: this.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'cosmac-fake' })) });
     }
@@ -237,7 +252,8 @@ export class FakeLlm {
     const chat = this.parse(Buffer.concat(chunks));
     if (typeof chat === 'string') return fail(400, chat);
     log.chat = chat;
-    if (this.rejectUnknownModels && !this.models.includes(chat.model)) return fail(404, `The model \`${chat.model}\` does not exist or you do not have access to it.`);
+    if (this.rejectUnknownModels && !this.models.includes(chat.model))
+      return fail(404, `The model \`${chat.model}\` does not exist or you do not have access to it.`);
     const asked = [...chat.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     if (this.current.failWhenAsked !== null && String(asked).includes(this.current.failWhenAsked)) {
       return fail(500, 'The server had an error while processing your request.');
@@ -245,7 +261,11 @@ export class FakeLlm {
     const failure = this.failures.shift();
     if (failure) {
       const headers: Record<string, string> = failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
-      return fail(failure.status, failure.message ?? (failure.status === 429 ? 'Rate limit reached for requests.' : 'The server had an error while processing your request.'), headers);
+      return fail(
+        failure.status,
+        failure.message ?? (failure.status === 429 ? 'Rate limit reached for requests.' : 'The server had an error while processing your request.'),
+        headers,
+      );
     }
     const s = { ...this.current };
     if (s.hang) {
@@ -254,13 +274,21 @@ export class FakeLlm {
     }
     const text = typeof s.answer === 'function' ? s.answer(chat) : s.answer;
     const promptTokens = chat.messages.reduce((n, m) => n + countTokens(m.content) + 3, 0);
-    const usage = s.usage === true ? { prompt_tokens: promptTokens, completion_tokens: countTokens(text) } : s.usage ? { prompt_tokens: s.usage.promptTokens, completion_tokens: s.usage.completionTokens } : null;
+    const usage =
+      s.usage === true
+        ? { prompt_tokens: promptTokens, completion_tokens: countTokens(text) }
+        : s.usage
+          ? { prompt_tokens: s.usage.promptTokens, completion_tokens: s.usage.completionTokens }
+          : null;
     const usageBody = usage && { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
     const id = `chatcmpl-fake${++this.seq}`;
     const created = Math.floor(Date.now() / 1000);
     if (!chat.stream) {
       return answer(200, {
-        id, object: 'chat.completion', created, model: chat.model,
+        id,
+        object: 'chat.completion',
+        created,
+        model: chat.model,
         choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: s.finishReason }],
         ...(usageBody ? { usage: usageBody } : {}),
       });
@@ -274,7 +302,10 @@ export class FakeLlm {
     });
     const withUsage = chat.includeUsage && usageBody;
     const send = (choices: unknown[], extra: Record<string, unknown> = {}) => {
-      if (!gone) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage: null } : {}), ...extra })}\n\n`);
+      if (!gone)
+        res.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage: null } : {}), ...extra })}\n\n`,
+        );
     };
     if (s.held) await Promise.race([this.gate.promise, new Promise<void>((r) => res.once('close', () => r()))]);
     if (s.gate) await s.gate;
@@ -282,10 +313,11 @@ export class FakeLlm {
     send([{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]);
     const size = Math.max(1, Math.floor(s.chunkSize));
     // A drop cuts the connection once what was written has left, as a provider's crash would.
-    const drop = () => new Promise<void>((resolve) => res.write(': bye\n\n', () => resolve())).then(() => {
-      dropping = true;
-      res.destroy();
-    });
+    const drop = () =>
+      new Promise<void>((resolve) => res.write(': bye\n\n', () => resolve())).then(() => {
+        dropping = true;
+        res.destroy();
+      });
     for (let i = 0, n = 0; i < text.length; i += size, n++) {
       if (gone) return;
       if (s.dropAfterChunks !== null && n >= s.dropAfterChunks) return drop();
@@ -310,10 +342,11 @@ export class FakeLlm {
     if (typeof body !== 'object' || body === null) return 'The body must be a JSON object.';
     if (typeof body.model !== 'string' || !body.model) return 'you must provide a model parameter';
     const messages = body.messages;
-    if (!Array.isArray(messages) || messages.length === 0) return '\'messages\' must contain at least one message.';
+    if (!Array.isArray(messages) || messages.length === 0) return "'messages' must contain at least one message.";
     const parsed: FakeLlmMessage[] = [];
     for (const m of messages as Array<Record<string, unknown>>) {
-      if (typeof m?.role !== 'string' || !['system', 'developer', 'user', 'assistant', 'tool'].includes(m.role)) return `Invalid role in messages: ${String(m?.role)}`;
+      if (typeof m?.role !== 'string' || !['system', 'developer', 'user', 'assistant', 'tool'].includes(m.role))
+        return `Invalid role in messages: ${String(m?.role)}`;
       parsed.push({ role: m.role, content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '') });
     }
     const options = body.stream_options as { include_usage?: unknown } | undefined;

@@ -126,8 +126,13 @@ export class FakeOAuthProvider {
     const redirectUri = p.get('redirect_uri') ?? '';
     const scopes = (p.get('scope') ?? '').split(' ');
     const wanted = provider === 'google' ? ['openid', 'email', 'profile'] : ['identify', 'email'];
-    if (p.get('client_id') !== this.clients[provider].id || p.get('response_type') !== 'code' || !redirectUri || !p.get('state')
-      || !wanted.every((s) => scopes.includes(s))) {
+    if (
+      p.get('client_id') !== this.clients[provider].id ||
+      p.get('response_type') !== 'code' ||
+      !redirectUri ||
+      !p.get('state') ||
+      !wanted.every((s) => scopes.includes(s))
+    ) {
       return this.json(res, 400, { error: 'invalid_request' });
     }
     const back = new URL(redirectUri);
@@ -168,9 +173,12 @@ export class FakeOAuthProvider {
     if (form.grant_type !== 'authorization_code') return answer(400, { error: 'unsupported_grant_type' });
     const grant = this.codes.get(form.code ?? '');
     if (!grant || grant.provider !== provider || grant.redirectUri !== form.redirect_uri) {
-      return answer(400, provider === 'google'
-        ? { error: 'invalid_grant', error_description: 'Bad Request' }
-        : { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+      return answer(
+        400,
+        provider === 'google'
+          ? { error: 'invalid_grant', error_description: 'Bad Request' }
+          : { error: 'invalid_grant', error_description: 'Invalid "code" in request.' },
+      );
     }
     this.codes.delete(form.code);
     const accessToken = provider === 'google' ? `ya29.${rand(24)}` : rand(22);
@@ -191,20 +199,43 @@ export class FakeOAuthProvider {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     const grant = m ? this.tokens.get(m[1]) : undefined;
     if (!grant || grant.provider !== provider) {
-      return this.json(res, 401, provider === 'google'
-        ? { error: 'invalid_request', error_description: 'Invalid Credentials' }
-        : { message: '401: Unauthorized', code: 0 });
+      return this.json(
+        res,
+        401,
+        provider === 'google' ? { error: 'invalid_request', error_description: 'Invalid Credentials' } : { message: '401: Unauthorized', code: 0 },
+      );
     }
     if (provider === 'google') {
       const a = grant.account as GoogleAccount;
       const [given, ...family] = a.name.split(' ');
-      return this.json(res, 200, { sub: a.sub, name: a.name, given_name: given, family_name: family.join(' '), picture: a.picture, email: a.email, email_verified: a.email_verified });
+      return this.json(res, 200, {
+        sub: a.sub,
+        name: a.name,
+        given_name: given,
+        family_name: family.join(' '),
+        picture: a.picture,
+        email: a.email,
+        email_verified: a.email_verified,
+      });
     }
     const a = grant.account as DiscordAccount;
     this.json(res, 200, {
-      id: a.id, username: a.username, avatar: a.avatar, discriminator: '0', public_flags: 0, flags: 0, banner: null,
-      accent_color: null, global_name: a.global_name, avatar_decoration_data: null, banner_color: null,
-      mfa_enabled: false, locale: 'en-US', premium_type: 0, email: a.email, verified: a.verified,
+      id: a.id,
+      username: a.username,
+      avatar: a.avatar,
+      discriminator: '0',
+      public_flags: 0,
+      flags: 0,
+      banner: null,
+      accent_color: null,
+      global_name: a.global_name,
+      avatar_decoration_data: null,
+      banner_color: null,
+      mfa_enabled: false,
+      locale: 'en-US',
+      premium_type: 0,
+      email: a.email,
+      verified: a.verified,
     });
   }
 }

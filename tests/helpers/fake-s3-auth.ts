@@ -65,7 +65,7 @@ export function uriDecode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
-    throw new S3Error(400, 'InvalidURI', 'Couldn\'t parse the specified URI.');
+    throw new S3Error(400, 'InvalidURI', "Couldn't parse the specified URI.");
   }
 }
 
@@ -82,7 +82,11 @@ export function parseQuery(rawQuery: string): Array<[string, string]> {
 
 function canonicalRequest(req: WireRequest, signedHeaders: string[], payloadHash: string, dropQuery?: string): string {
   // S3 encodes each path segment once (no double encoding, no dot-segment normalization).
-  const uri = req.rawPath.split('/').map((seg) => uriEncode(uriDecode(seg))).join('/') || '/';
+  const uri =
+    req.rawPath
+      .split('/')
+      .map((seg) => uriEncode(uriDecode(seg)))
+      .join('/') || '/';
   const query = parseQuery(req.rawQuery)
     .filter(([k]) => k !== dropQuery)
     .map(([k, v]) => [uriEncode(k), uriEncode(v)])
@@ -123,7 +127,8 @@ function readClaim(req: WireRequest): Claim | null {
     const credential = field('Credential');
     const signed = field('SignedHeaders');
     const signature = field('Signature');
-    if (!credential || !signed || !signature) throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; it needs Credential, SignedHeaders and Signature.');
+    if (!credential || !signed || !signature)
+      throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; it needs Credential, SignedHeaders and Signature.');
     const payloadHash = req.headers['x-amz-content-sha256'];
     if (typeof payloadHash !== 'string') throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
     return { credential, signedHeaders: signed.split(';'), signature, amzDate: String(req.headers['x-amz-date'] ?? ''), payloadHash };
@@ -156,17 +161,27 @@ export function authenticate(req: WireRequest, id: SigningIdentity, now = Date.n
   if (rest.length || !terminal || service !== 's3' || terminal !== 'aws4_request') {
     throw new S3Error(400, 'AuthorizationHeaderMalformed', `The credential is malformed: ${claim.credential}`);
   }
-  if (keyId !== id.accessKeyId) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', { AWSAccessKeyId: keyId });
-  if (region !== id.region) throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${region}' is wrong; expecting '${id.region}'`, { Region: id.region });
+  if (keyId !== id.accessKeyId)
+    throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', { AWSAccessKeyId: keyId });
+  if (region !== id.region)
+    throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${region}' is wrong; expecting '${id.region}'`, {
+      Region: id.region,
+    });
   const signedAt = parseAmzDate(claim.amzDate);
-  if (claim.amzDate.slice(0, 8) !== day) throw new S3Error(400, 'AuthorizationHeaderMalformed', `Invalid credential date "${day}". This date is not the same as X-Amz-Date: "${claim.amzDate.slice(0, 8)}".`);
+  if (claim.amzDate.slice(0, 8) !== day)
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      `Invalid credential date "${day}". This date is not the same as X-Amz-Date: "${claim.amzDate.slice(0, 8)}".`,
+    );
   if (claim.expiresSeconds === undefined && Math.abs(now - signedAt) > MAX_SKEW_MS) {
     throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
   }
   if (claim.expiresSeconds !== undefined && !(now <= signedAt + claim.expiresSeconds * 1000)) throw new S3Error(403, 'AccessDenied', 'Request has expired');
   if (!claim.signedHeaders.includes('host')) throw new S3Error(403, 'AccessDenied', 'The host header must be signed.');
   const unsigned = Object.keys(req.headers).filter((h) => h.startsWith('x-amz-') && !claim.signedHeaders.includes(h));
-  if (unsigned.length) throw new S3Error(403, 'AccessDenied', 'There were headers present in the request which were not signed', { HeadersNotSigned: unsigned.join(', ') });
+  if (unsigned.length)
+    throw new S3Error(403, 'AccessDenied', 'There were headers present in the request which were not signed', { HeadersNotSigned: unsigned.join(', ') });
 
   const canonical = canonicalRequest(req, claim.signedHeaders, claim.payloadHash, claim.dropQuery);
   const scope = `${day}/${region}/s3/aws4_request`;
@@ -175,12 +190,17 @@ export function authenticate(req: WireRequest, id: SigningIdentity, now = Date.n
   const expected = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
   const given = Buffer.from(claim.signature);
   if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) {
-    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
-      AWSAccessKeyId: keyId,
-      StringToSign: stringToSign,
-      SignatureProvided: claim.signature,
-      CanonicalRequest: canonical,
-    });
+    throw new S3Error(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      {
+        AWSAccessKeyId: keyId,
+        StringToSign: stringToSign,
+        SignatureProvided: claim.signature,
+        CanonicalRequest: canonical,
+      },
+    );
   }
   return { payloadHash: claim.payloadHash };
 }
@@ -200,7 +220,8 @@ function checkDigests(body: Buffer, values: Record<string, string | string[] | u
   for (const [name, value] of Object.entries(values)) {
     const alg = /^x-amz-checksum-([a-z0-9]+)$/.exec(name)?.[1];
     const compute = alg ? CHECKSUMS[alg] : undefined;
-    if (compute && value !== compute(body)) throw new S3Error(400, 'BadDigest', `The ${alg!.toUpperCase()} you specified did not match the calculated checksum.`);
+    if (compute && value !== compute(body))
+      throw new S3Error(400, 'BadDigest', `The ${alg!.toUpperCase()} you specified did not match the calculated checksum.`);
   }
   const md5 = values['content-md5'];
   if (typeof md5 === 'string' && md5 !== createHash('md5').update(body).digest('base64')) {
@@ -251,16 +272,25 @@ export function readPayload(raw: Buffer, headers: IncomingHttpHeaders, auth: Aut
   let body = raw;
   let trailers: Record<string, string> = {};
   if (/^[0-9a-f]{64}$/.test(hash)) {
-    if (sha256Hex(raw) !== hash) throw new S3Error(400, 'XAmzContentSHA256Mismatch', 'The provided \'x-amz-content-sha256\' header does not match what was computed.');
+    if (sha256Hex(raw) !== hash)
+      throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
   } else if (hash === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') {
     ({ body, trailers } = decodeAwsChunked(raw));
-    const declared = String(headers['x-amz-trailer'] ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const declared = String(headers['x-amz-trailer'] ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     const lost = declared.filter((t) => !(t in trailers));
     if (lost.length) throw new S3Error(400, 'MalformedTrailerError', `The request body lacks the trailer(s) it announced: ${lost.join(', ')}`);
     const decodedLength = headers['x-amz-decoded-content-length'];
-    if (decodedLength !== undefined && Number(decodedLength) !== body.length) throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the x-amz-decoded-content-length header.');
+    if (decodedLength !== undefined && Number(decodedLength) !== body.length)
+      throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the x-amz-decoded-content-length header.');
   } else if (hash.startsWith('STREAMING-')) {
-    throw new S3Error(501, 'NotImplemented', `This fake does not implement the ${hash} payload (the AWS SDK for JavaScript sends STREAMING-UNSIGNED-PAYLOAD-TRAILER).`);
+    throw new S3Error(
+      501,
+      'NotImplemented',
+      `This fake does not implement the ${hash} payload (the AWS SDK for JavaScript sends STREAMING-UNSIGNED-PAYLOAD-TRAILER).`,
+    );
   } else if (hash !== 'UNSIGNED-PAYLOAD') {
     throw new S3Error(400, 'InvalidArgument', `x-amz-content-sha256 must be UNSIGNED-PAYLOAD, a STREAMING- value or a SHA-256 in hex, not ${hash}`);
   }

@@ -76,7 +76,8 @@ interface BucketState {
 const MIN_PART_BYTES = 5 * 1024 * 1024;
 const STORED_HEADERS = ['cache-control', 'content-disposition', 'content-encoding', 'content-language', 'expires'];
 
-const xmlEscape = (s: string): string => s.replace(/[<>&"']/g, (c) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' } as Record<string, string>)[c]};`);
+const xmlEscape = (s: string): string =>
+  s.replace(/[<>&"']/g, (c) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' } as Record<string, string>)[c]};`);
 const xmlUnescape = (s: string): string => s.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[e]!);
 const tag = (name: string, value: string | number): string => `<${name}>${xmlEscape(String(value))}</${name}>`;
 const md5Hex = (b: Buffer): string => createHash('md5').update(b).digest('hex');
@@ -194,14 +195,29 @@ export class FakeS3 {
   }
 
   /** Runs the operation and answers; returns the HTTP status sent. */
-  private route(op: string, state: BucketState | null | undefined, bucket: string, key: string, query: Map<string, string>, req: IncomingMessage, body: Buffer, res: ServerResponse): number {
+  private route(
+    op: string,
+    state: BucketState | null | undefined,
+    bucket: string,
+    key: string,
+    query: Map<string, string>,
+    req: IncomingMessage,
+    body: Buffer,
+    res: ServerResponse,
+  ): number {
     if (!state) {
       if (op === 'ListObjects' && !bucket) return this.listBuckets(res);
       throw new S3Error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
     }
     const uploadOf = () => {
       const up = state.uploads.get(query.get('uploadId') ?? '');
-      if (!up || up.key !== key) throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', { UploadId: query.get('uploadId') ?? '' });
+      if (!up || up.key !== key)
+        throw new S3Error(
+          404,
+          'NoSuchUpload',
+          'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+          { UploadId: query.get('uploadId') ?? '' },
+        );
       return up;
     };
     const objectOf = () => {
@@ -228,12 +244,18 @@ export class FakeS3 {
       case 'CreateMultipartUpload': {
         const uploadId = randomBytes(24).toString('base64url');
         state.uploads.set(uploadId, { key, ...this.metaOf(req), parts: new Map() });
-        return this.send(res, 200, {}, `<InitiateMultipartUploadResult>${tag('Bucket', bucket)}${tag('Key', key)}${tag('UploadId', uploadId)}</InitiateMultipartUploadResult>`);
+        return this.send(
+          res,
+          200,
+          {},
+          `<InitiateMultipartUploadResult>${tag('Bucket', bucket)}${tag('Key', key)}${tag('UploadId', uploadId)}</InitiateMultipartUploadResult>`,
+        );
       }
       case 'UploadPart': {
         const up = uploadOf();
         const n = Number(query.get('partNumber'));
-        if (!Number.isInteger(n) || n < 1 || n > 10000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+        if (!Number.isInteger(n) || n < 1 || n > 10000)
+          throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
         const etag = `"${md5Hex(body)}"`;
         up.parts.set(n, { body, etag });
         return this.send(res, 200, { etag });
@@ -255,13 +277,26 @@ export class FakeS3 {
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value !== 'string' || !(STORED_HEADERS.includes(name) || name.startsWith('x-amz-meta-'))) continue;
       // aws-chunked is how the body travelled, not how the object is encoded.
-      const kept = name === 'content-encoding' ? value.split(',').map((s) => s.trim()).filter((s) => s && s !== 'aws-chunked').join(', ') : value;
+      const kept =
+        name === 'content-encoding'
+          ? value
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s && s !== 'aws-chunked')
+              .join(', ')
+          : value;
       if (kept) headers[name] = kept;
     }
     return { contentType: String(req.headers['content-type'] ?? 'binary/octet-stream'), headers };
   }
 
-  private store(state: BucketState, key: string, body: Buffer, meta: { contentType: string; headers: Record<string, string> }, etag = `"${md5Hex(body)}"`): FakeS3Object {
+  private store(
+    state: BucketState,
+    key: string,
+    body: Buffer,
+    meta: { contentType: string; headers: Record<string, string> },
+    etag = `"${md5Hex(body)}"`,
+  ): FakeS3Object {
     const obj: FakeS3Object = { body, ...meta, etag, modified: new Date() };
     state.objects.set(key, obj);
     return obj;
@@ -269,7 +304,14 @@ export class FakeS3 {
 
   private read(res: ServerResponse, headOnly: boolean, obj: FakeS3Object, rangeHeader: string | undefined, overrides: Record<string, string>): number {
     const size = obj.body.length;
-    const common = { 'content-type': obj.contentType, etag: obj.etag, 'last-modified': obj.modified.toUTCString(), 'accept-ranges': 'bytes', ...obj.headers, ...overrides };
+    const common = {
+      'content-type': obj.contentType,
+      etag: obj.etag,
+      'last-modified': obj.modified.toUTCString(),
+      'accept-ranges': 'bytes',
+      ...obj.headers,
+      ...overrides,
+    };
     const range = headOnly ? null : byteRange(rangeHeader, size);
     if (range === 'unsatisfiable') {
       throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable', { RangeRequested: String(rangeHeader), ActualObjectSize: String(size) });
@@ -295,11 +337,19 @@ export class FakeS3 {
     const bodies: Buffer[] = [];
     const md5s: Buffer[] = [];
     listed.forEach(({ n, etag }, i) => {
-      if (i > 0 && !(n > listed[i - 1].n)) throw new S3Error(400, 'InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.');
+      if (i > 0 && !(n > listed[i - 1].n))
+        throw new S3Error(400, 'InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.');
       const part = up.parts.get(n);
       const quoted = etag.startsWith('"') ? etag : `"${etag}"`;
-      if (!part || part.etag !== quoted) throw new S3Error(400, 'InvalidPart', 'One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not have matched the part\'s entity tag.', { PartNumber: String(n) });
-      if (i < listed.length - 1 && part.body.length < MIN_PART_BYTES) throw new S3Error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.', { PartNumber: String(n) });
+      if (!part || part.etag !== quoted)
+        throw new S3Error(
+          400,
+          'InvalidPart',
+          "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not have matched the part's entity tag.",
+          { PartNumber: String(n) },
+        );
+      if (i < listed.length - 1 && part.body.length < MIN_PART_BYTES)
+        throw new S3Error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.', { PartNumber: String(n) });
       bodies.push(part.body);
       md5s.push(Buffer.from(part.etag.slice(1, -1), 'hex'));
     });
@@ -307,7 +357,12 @@ export class FakeS3 {
     this.store(state, key, Buffer.concat(bodies), up, etag);
     state.uploads.delete(uploadId);
     const location = `${this.url}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
-    return this.send(res, 200, {}, `<CompleteMultipartUploadResult>${tag('Location', location)}${tag('Bucket', bucket)}${tag('Key', key)}${tag('ETag', etag)}</CompleteMultipartUploadResult>`);
+    return this.send(
+      res,
+      200,
+      {},
+      `<CompleteMultipartUploadResult>${tag('Location', location)}${tag('Bucket', bucket)}${tag('Key', key)}${tag('ETag', etag)}</CompleteMultipartUploadResult>`,
+    );
   }
 
   private list(res: ServerResponse, bucket: string, state: BucketState, query: Map<string, string>): number {
@@ -352,13 +407,20 @@ export class FakeS3 {
       res.destroy();
       return;
     }
-    const extra = Object.entries(e.extra).map(([k, v]) => tag(k, v)).join('');
+    const extra = Object.entries(e.extra)
+      .map(([k, v]) => tag(k, v))
+      .join('');
     const requestId = randomBytes(8).toString('hex').toUpperCase();
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error>${tag('Code', e.code)}${tag('Message', e.message)}${extra}${tag('RequestId', requestId)}</Error>`;
     const range = e.code === 'InvalidRange' && e.extra.ActualObjectSize ? { 'content-range': `bytes */${e.extra.ActualObjectSize}` } : {};
     // A HEAD answer has no body: the SDK sees only the status (NotFound, Forbidden, ...).
     const payload = method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(xml);
-    res.writeHead(e.status, { 'content-type': 'application/xml', 'content-length': method === 'HEAD' ? 0 : payload.length, 'x-amz-request-id': requestId, ...range });
+    res.writeHead(e.status, {
+      'content-type': 'application/xml',
+      'content-length': method === 'HEAD' ? 0 : payload.length,
+      'x-amz-request-id': requestId,
+      ...range,
+    });
     res.end(payload);
   }
 }

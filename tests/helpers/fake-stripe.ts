@@ -31,7 +31,13 @@ const hex = (n = 12) => randomBytes(n).toString('hex');
 const now = () => Math.floor(Date.now() / 1000);
 
 class StripeApiError extends Error {
-  constructor(readonly status: number, readonly type: string, message: string, readonly code?: string, readonly param?: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
     super(message);
   }
 }
@@ -113,7 +119,17 @@ export class FakeStripe {
 
   /** A new event of `type` about `object` (a fresh evt_ id). */
   event(type: string, object: Obj): Obj {
-    return { id: `evt_${hex()}`, object: 'event', api_version: '2026-10-28.endive', created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: structuredClone(object) } };
+    return {
+      id: `evt_${hex()}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
   }
 
   /** Delivers `event` (again: same id, fresh signature) as Stripe would. */
@@ -123,7 +139,11 @@ export class FakeStripe {
     let answer: { status: number; body: string };
     if (this.deliver) answer = await this.deliver(payload, signature);
     else if (this.webhookUrl) {
-      const r = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, body: payload });
+      const r = await fetch(this.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        body: payload,
+      });
       answer = { status: r.status, body: await r.text() };
     } else throw new Error('FakeStripe: set deliver or webhookUrl');
     const d = { event, ...answer };
@@ -141,7 +161,10 @@ export class FakeStripe {
    * Stripe reports as charged; `async` leaves payment_status unpaid, as a bank debit does at first).
    * Answers the completion event, delivered unless `deliver: false`.
    */
-  async completeSession(id: string, opts: { amountTotal?: number; async?: boolean; deliver?: boolean } = {}): Promise<{ event: Obj; delivery: Delivery | null }> {
+  async completeSession(
+    id: string,
+    opts: { amountTotal?: number; async?: boolean; deliver?: boolean } = {},
+  ): Promise<{ event: Obj; delivery: Delivery | null }> {
     const s = this.sessions.get(id);
     if (!s) throw new Error(`FakeStripe: no session ${id}`);
     if (s.status !== 'open') throw new Error(`FakeStripe: session ${id} is ${s.status}`);
@@ -151,7 +174,15 @@ export class FakeStripe {
     const pi = this.newPayment(s.amount_total, s.currency, s.mode === 'payment' ? s._piMetadata : {});
     if (s.mode === 'payment') s.payment_intent = pi.id;
     else {
-      const sub = { id: `sub_${hex()}`, object: 'subscription', status: 'active', customer: `cus_${hex(6)}`, metadata: s._subMetadata, items: { object: 'list', data: [{ price: structuredClone(s._price) }] }, created: now() };
+      const sub = {
+        id: `sub_${hex()}`,
+        object: 'subscription',
+        status: 'active',
+        customer: `cus_${hex(6)}`,
+        metadata: s._subMetadata,
+        items: { object: 'list', data: [{ price: structuredClone(s._price) }] },
+        created: now(),
+      };
       this.subscriptions.set(sub.id, sub);
       const inv = this.newInvoice(sub, 'subscription_create', pi);
       s.subscription = sub.id;
@@ -197,9 +228,30 @@ export class FakeStripe {
   }
 
   private newPayment(amount: number, currency: string, metadata: Obj): Obj {
-    const pi: Obj = { id: `pi_${hex()}`, object: 'payment_intent', amount, amount_received: amount, currency, status: 'succeeded', metadata: { ...metadata }, created: now() };
+    const pi: Obj = {
+      id: `pi_${hex()}`,
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency,
+      status: 'succeeded',
+      metadata: { ...metadata },
+      created: now(),
+    };
     // Stripe copies the PaymentIntent's metadata onto the charge it makes.
-    const charge: Obj = { id: `ch_${hex()}`, object: 'charge', amount, amount_refunded: 0, currency, paid: true, refunded: false, payment_intent: pi.id, metadata: { ...metadata }, refunds: { object: 'list', data: [] }, created: now() };
+    const charge: Obj = {
+      id: `ch_${hex()}`,
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      currency,
+      paid: true,
+      refunded: false,
+      payment_intent: pi.id,
+      metadata: { ...metadata },
+      refunds: { object: 'list', data: [] },
+      created: now(),
+    };
     pi.latest_charge = charge.id;
     this.paymentIntents.set(pi.id, pi);
     this.charges.set(charge.id, charge);
@@ -210,7 +262,14 @@ export class FakeStripe {
     const price = sub.items.data[0].price;
     const paid = amount ?? price.unit_amount;
     const inv: Obj = {
-      id: `in_${hex()}`, object: 'invoice', billing_reason: reason, status: 'paid', amount_due: paid, amount_paid: paid, currency: price.currency, customer: sub.customer,
+      id: `in_${hex()}`,
+      object: 'invoice',
+      billing_reason: reason,
+      status: 'paid',
+      amount_due: paid,
+      amount_paid: paid,
+      currency: price.currency,
+      customer: sub.customer,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
       payments: { object: 'list', data: [{ object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: pi.id } }] },
       created: now(),
@@ -249,7 +308,12 @@ export class FakeStripe {
       if (this.outage) throw new StripeApiError(500, 'api_error', 'An unknown error occurred');
       if (key && method !== 'GET') {
         const seen = this.idempotent.get(`${method} ${u.pathname} ${key}`);
-        if (seen && seen.params !== JSON.stringify(params)) throw new StripeApiError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        if (seen && seen.params !== JSON.stringify(params))
+          throw new StripeApiError(
+            400,
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
         if (seen) return this.send(res, seen.status, seen.body);
       }
       const body = this.route(method, u.pathname, params);
@@ -295,8 +359,10 @@ export class FakeStripe {
     if (!['payment', 'subscription'].includes(p.mode)) bad('mode', 'Invalid mode');
     const item = p.line_items?.[0];
     const price = item?.price_data;
-    if (!price?.currency || !/^\d+$/.test(String(price.unit_amount ?? ''))) bad('line_items[0][price_data]', 'A price with currency and unit_amount is required');
-    if (p.mode === 'subscription' && !['day', 'week', 'month', 'year'].includes(price.recurring?.interval)) bad('line_items[0][price_data][recurring]', 'Subscription mode needs a recurring price');
+    if (!price?.currency || !/^\d+$/.test(String(price.unit_amount ?? '')))
+      bad('line_items[0][price_data]', 'A price with currency and unit_amount is required');
+    if (p.mode === 'subscription' && !['day', 'week', 'month', 'year'].includes(price.recurring?.interval))
+      bad('line_items[0][price_data][recurring]', 'Subscription mode needs a recurring price');
     if (p.mode === 'payment' && price.recurring) bad('line_items[0][price_data][recurring]', 'Payment mode takes no recurring price');
     for (const k of ['success_url', 'cancel_url']) if (!/^https?:\/\//.test(p[k] ?? '')) bad(k, `Not a valid URL: ${k}`);
     const expires = p.expires_at ? Number(p.expires_at) : now() + 24 * 3600;
@@ -305,26 +371,78 @@ export class FakeStripe {
     const unit = Number(price.unit_amount);
     const id = `cs_test_${hex(16)}`;
     const s: Obj = {
-      id, object: 'checkout.session', mode: p.mode, status: 'open', payment_status: 'unpaid', amount_subtotal: unit * quantity, amount_total: unit * quantity,
-      currency: String(price.currency).toLowerCase(), client_reference_id: p.client_reference_id ?? null, metadata: p.metadata ?? {}, payment_intent: null, subscription: null, invoice: null,
-      customer: null, customer_details: { email: 'buyer@example.com', name: 'Card Holder' }, success_url: p.success_url, cancel_url: p.cancel_url, url: `${this.url}/pay/${id}`,
-      expires_at: expires, created: now(), livemode: false,
+      id,
+      object: 'checkout.session',
+      mode: p.mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: unit * quantity,
+      amount_total: unit * quantity,
+      currency: String(price.currency).toLowerCase(),
+      client_reference_id: p.client_reference_id ?? null,
+      metadata: p.metadata ?? {},
+      payment_intent: null,
+      subscription: null,
+      invoice: null,
+      customer: null,
+      customer_details: { email: 'buyer@example.com', name: 'Card Holder' },
+      success_url: p.success_url,
+      cancel_url: p.cancel_url,
+      url: `${this.url}/pay/${id}`,
+      expires_at: expires,
+      created: now(),
+      livemode: false,
       _piMetadata: p.payment_intent_data?.metadata ?? {},
       _subMetadata: p.subscription_data?.metadata ?? {},
-      _price: { id: `price_${hex(6)}`, object: 'price', currency: String(price.currency).toLowerCase(), unit_amount: unit, recurring: price.recurring ? { interval: price.recurring.interval, interval_count: Number(price.recurring.interval_count ?? 1) } : null, product_name: price.product_data?.name },
+      _price: {
+        id: `price_${hex(6)}`,
+        object: 'price',
+        currency: String(price.currency).toLowerCase(),
+        unit_amount: unit,
+        recurring: price.recurring ? { interval: price.recurring.interval, interval_count: Number(price.recurring.interval_count ?? 1) } : null,
+        product_name: price.product_data?.name,
+      },
     };
     this.sessions.set(id, s);
     return this.view(s);
   }
 
   private createRefund(p: Obj): Obj {
-    const charge = p.charge ? this.charges.get(p.charge) : p.payment_intent && this.paymentIntents.has(p.payment_intent) ? this.chargeOf(p.payment_intent) : undefined;
-    if (!charge) throw new StripeApiError(404, 'invalid_request_error', `No such payment_intent: '${p.payment_intent ?? p.charge}'`, 'resource_missing', p.charge ? 'charge' : 'payment_intent');
+    const charge = p.charge
+      ? this.charges.get(p.charge)
+      : p.payment_intent && this.paymentIntents.has(p.payment_intent)
+        ? this.chargeOf(p.payment_intent)
+        : undefined;
+    if (!charge)
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        `No such payment_intent: '${p.payment_intent ?? p.charge}'`,
+        'resource_missing',
+        p.charge ? 'charge' : 'payment_intent',
+      );
     const left = charge.amount - charge.amount_refunded;
     const amount = p.amount === undefined ? left : Number(p.amount);
     if (left === 0) throw new StripeApiError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
-    if (!(amount > 0) || amount > left) throw new StripeApiError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, 'amount_too_large', 'amount');
-    const refund: Obj = { id: `re_${hex()}`, object: 'refund', amount, currency: charge.currency, charge: charge.id, payment_intent: charge.payment_intent, status: 'succeeded', metadata: p.metadata ?? {}, created: now() };
+    if (!(amount > 0) || amount > left)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        'amount_too_large',
+        'amount',
+      );
+    const refund: Obj = {
+      id: `re_${hex()}`,
+      object: 'refund',
+      amount,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      status: 'succeeded',
+      metadata: p.metadata ?? {},
+      created: now(),
+    };
     this.refunds.set(refund.id, refund);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
@@ -342,8 +460,13 @@ export class FakeStripe {
     if (!s) return this.send(res, 404, '<h1>No such checkout</h1>', 'text/html');
     if (method === 'GET') {
       const amount = `${(s.amount_total / 100).toFixed(2)} ${String(s.currency).toUpperCase()}`;
-      return this.send(res, 200, `<!doctype html><title>Checkout</title><h1>${s._price.product_name ?? 'Order'}</h1><p>${amount}</p>
-<form method="post" action="/pay/${id}"><button type="submit">Pay</button></form><a href="${s.cancel_url}">Cancel</a>`, 'text/html');
+      return this.send(
+        res,
+        200,
+        `<!doctype html><title>Checkout</title><h1>${s._price.product_name ?? 'Order'}</h1><p>${amount}</p>
+<form method="post" action="/pay/${id}"><button type="submit">Pay</button></form><a href="${s.cancel_url}">Cancel</a>`,
+        'text/html',
+      );
     }
     await this.completeSession(id);
     res.writeHead(303, { location: String(s.success_url).replace('{CHECKOUT_SESSION_ID}', id) });

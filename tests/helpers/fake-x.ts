@@ -50,8 +50,38 @@ export interface FakeXFailure {
   path?: string;
 }
 
-const SEARCH_PARAMS = ['query', 'max_results', 'since_id', 'until_id', 'start_time', 'end_time', 'next_token', 'pagination_token', 'sort_order', 'tweet.fields', 'expansions', 'user.fields', 'media.fields', 'poll.fields', 'place.fields'];
-const TIMELINE_PARAMS = ['max_results', 'since_id', 'until_id', 'start_time', 'end_time', 'pagination_token', 'exclude', 'tweet.fields', 'expansions', 'user.fields', 'media.fields', 'poll.fields', 'place.fields'];
+const SEARCH_PARAMS = [
+  'query',
+  'max_results',
+  'since_id',
+  'until_id',
+  'start_time',
+  'end_time',
+  'next_token',
+  'pagination_token',
+  'sort_order',
+  'tweet.fields',
+  'expansions',
+  'user.fields',
+  'media.fields',
+  'poll.fields',
+  'place.fields',
+];
+const TIMELINE_PARAMS = [
+  'max_results',
+  'since_id',
+  'until_id',
+  'start_time',
+  'end_time',
+  'pagination_token',
+  'exclude',
+  'tweet.fields',
+  'expansions',
+  'user.fields',
+  'media.fields',
+  'poll.fields',
+  'place.fields',
+];
 const USER_PARAMS = ['user.fields', 'expansions', 'tweet.fields'];
 const LIMIT = 450;
 
@@ -102,7 +132,13 @@ export class FakeX {
   /** A new post, newer than every post before it. */
   addPost(author: FakeXUser, text: string, createdAt = new Date()): FakeXPost {
     this.nextId += BigInt(1 + Math.floor(Math.random() * 1000));
-    const post = { id: String(this.nextId), authorId: author.id, text, createdAt: createdAt.toISOString(), metrics: { retweet_count: 1, reply_count: 2, like_count: this.posts.length + 3, quote_count: 0 } };
+    const post = {
+      id: String(this.nextId),
+      authorId: author.id,
+      text,
+      createdAt: createdAt.toISOString(),
+      metrics: { retweet_count: 1, reply_count: 2, like_count: this.posts.length + 3, quote_count: 0 },
+    };
     this.posts.push(post);
     return post;
   }
@@ -119,7 +155,11 @@ export class FakeX {
   }
 
   private rateHeaders(): Record<string, string> {
-    return { 'x-rate-limit-limit': String(LIMIT), 'x-rate-limit-remaining': String(LIMIT - 1), 'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + 900) };
+    return {
+      'x-rate-limit-limit': String(LIMIT),
+      'x-rate-limit-remaining': String(LIMIT - 1),
+      'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + 900),
+    };
   }
 
   private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -135,7 +175,14 @@ export class FakeX {
     for await (const c of req) chunks.push(c as Buffer);
     const u = new URL(req.url ?? '/', 'http://fake');
     const query = Object.fromEntries(u.searchParams);
-    const log: FakeXRequest = { method: req.method ?? 'GET', path: u.pathname, query, authorization: String(req.headers.authorization ?? ''), status: 0, at: Date.now() };
+    const log: FakeXRequest = {
+      method: req.method ?? 'GET',
+      path: u.pathname,
+      query,
+      authorization: String(req.headers.authorization ?? ''),
+      status: 0,
+      at: Date.now(),
+    };
     this.requests.push(log);
     const reply = (status: number, body: unknown, headers?: Record<string, string>) => {
       log.status = status;
@@ -148,8 +195,10 @@ export class FakeX {
     if (req.method === 'POST' && u.pathname === '/oauth2/token') {
       const basic = `Basic ${Buffer.from(`${encodeURIComponent(this.apiKey)}:${encodeURIComponent(this.apiSecret)}`).toString('base64')}`;
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      if (log.authorization !== basic) return reply(403, { errors: [{ code: 99, label: 'authenticity_token_error', message: 'Unable to verify your credentials' }] });
-      if (form.get('grant_type') !== 'client_credentials') return reply(400, { errors: [{ code: 170, label: 'forbidden-missing-parameter', message: 'Missing required parameter: grant_type' }] });
+      if (log.authorization !== basic)
+        return reply(403, { errors: [{ code: 99, label: 'authenticity_token_error', message: 'Unable to verify your credentials' }] });
+      if (form.get('grant_type') !== 'client_credentials')
+        return reply(400, { errors: [{ code: 170, label: 'forbidden-missing-parameter', message: 'Missing required parameter: grant_type' }] });
       return reply(200, { token_type: 'bearer', access_token: this.bearerToken });
     }
     if (log.authorization !== `Bearer ${this.bearerToken}`) return refuse(401, 'Unauthorized', 'Unauthorized');
@@ -173,23 +222,43 @@ export class FakeX {
       const name = decodeURIComponent(byName[1]!);
       const user = this.users.find((x) => x.username.toLowerCase() === name.toLowerCase());
       if (!user) {
-        return reply(200, { errors: [{ value: name, detail: `Could not find user with username: [${name}].`, title: 'Not Found Error', resource_type: 'user', parameter: 'username', resource_id: name, type: 'https://api.twitter.com/2/problems/resource-not-found' }] });
+        return reply(200, {
+          errors: [
+            {
+              value: name,
+              detail: `Could not find user with username: [${name}].`,
+              title: 'Not Found Error',
+              resource_type: 'user',
+              parameter: 'username',
+              resource_id: name,
+              type: 'https://api.twitter.com/2/problems/resource-not-found',
+            },
+          ],
+        });
       }
       return reply(200, { data: this.userFields(user) });
     }
     const [min, max] = timeline ? [5, 100] : [10, 100];
     const n = query.max_results === undefined ? 10 : Number(query.max_results);
-    if (!Number.isInteger(n) || n < min || n > max) return this.invalid(reply, `The \`max_results\` query parameter value [${query.max_results}] is not between ${min} and ${max}`, 'max_results');
-    if (query.since_id !== undefined && !/^\d{1,19}$/.test(query.since_id)) return this.invalid(reply, 'The `since_id` query parameter value is not valid', 'since_id');
+    if (!Number.isInteger(n) || n < min || n > max)
+      return this.invalid(reply, `The \`max_results\` query parameter value [${query.max_results}] is not between ${min} and ${max}`, 'max_results');
+    if (query.since_id !== undefined && !/^\d{1,19}$/.test(query.since_id))
+      return this.invalid(reply, 'The `since_id` query parameter value is not valid', 'since_id');
     let match: (p: FakeXPost) => boolean;
     if (timeline) match = (p) => p.authorId === timeline[1];
     else {
       if (!query.query) return this.invalid(reply, 'The `query` query parameter can not be empty', 'query');
       const words = query.query.toLowerCase().split(/\s+/).filter(Boolean);
-      match = (p) => words.every((w) => (w.startsWith('from:') ? this.users.find((x) => x.id === p.authorId)?.username.toLowerCase() === w.slice(5) : p.text.toLowerCase().includes(w)));
+      match = (p) =>
+        words.every((w) =>
+          w.startsWith('from:') ? this.users.find((x) => x.id === p.authorId)?.username.toLowerCase() === w.slice(5) : p.text.toLowerCase().includes(w),
+        );
     }
     const since = query.since_id ? BigInt(query.since_id) : null;
-    const found = this.posts.filter((p) => match(p) && (since === null || BigInt(p.id) > since)).sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)).slice(0, n);
+    const found = this.posts
+      .filter((p) => match(p) && (since === null || BigInt(p.id) > since))
+      .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
+      .slice(0, n);
     if (!found.length) return reply(200, { meta: { result_count: 0 } });
     const fields = new Set((query['tweet.fields'] ?? '').split(',').filter(Boolean));
     const data = found.map((p) => ({

@@ -17,7 +17,10 @@ let counter = 0;
 export async function person(t: TestApp, name: string, extra: Record<string, unknown> = {}): Promise<Person> {
   const username = `${name}_${process.pid}_${counter++}`;
   const role = await memberRoleId(t.core);
-  const r = await t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
+  const r = await t
+    .http()
+    .post('/admin/base/sys/user/add')
+    .set('Authorization', t.adminToken)
     .send({ username, password: PASSWORD, nickName: name, roleIdList: [role], ...extra });
   if (r.body.code !== 1000) throw new Error(`could not create ${name}: ${JSON.stringify(r.body)}`);
   return { id: Number(r.body.data.id), username, token: await t.login(username, PASSWORD) };
@@ -86,7 +89,16 @@ export function spyRooms(t: TestApp): { calls: RoomCall[]; restore(): void } {
 }
 
 /** Notifications of a user, newest last. */
-export async function notificationsOf(t: TestApp, userId: number): Promise<Array<{ type: number; title: string; fromId: number | null; groupId: number | null; orderNo: string | null }>> {
+export async function notificationsOf(
+  t: TestApp,
+  userId: number,
+): Promise<Array<{ type: number; title: string; fromId: number | null; groupId: number | null; orderNo: string | null }>> {
   const found = await rows(t, 'base_notify', '`toId` = ?', [userId]);
-  return found.map((r) => ({ type: Number(r.type), title: String(r.title), fromId: r.fromId === null ? null : Number(r.fromId), groupId: r.groupId == null ? null : Number(r.groupId), orderNo: r.orderNo == null ? null : String(r.orderNo) }));
+  return found.map((r) => ({
+    type: Number(r.type),
+    title: String(r.title),
+    fromId: r.fromId === null ? null : Number(r.fromId),
+    groupId: r.groupId == null ? null : Number(r.groupId),
+    orderNo: r.orderNo == null ? null : String(r.orderNo),
+  }));
 }

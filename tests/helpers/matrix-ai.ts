@@ -18,11 +18,14 @@ export const AI_FIXTURES: Record<string, (w: World) => Fixture> = {
   'GET /admin/base/app/byParent': () => read({ query: { parentType: 1 } }, { query: {} }),
   'GET /admin/base/app/all': () => read({}),
   'GET /admin/base/guide/all': () => read({}),
-  'POST /admin/base/message/runWorkflow': (w) => write(
-    { body: { appId: NO_APP, input: 'B runs in A\'s group', toType: 1, toId: w.groupId } },
-    { body: { appId: NO_APP, input: 'B runs to A', toType: 0, toId: w.a.id } },
-  ),
+  'POST /admin/base/message/runWorkflow': (w) =>
+    write(
+      { body: { appId: NO_APP, input: "B runs in A's group", toType: 1, toId: w.groupId } },
+      { body: { appId: NO_APP, input: 'B runs to A', toType: 0, toId: w.a.id } },
+    ),
   'POST /admin/base/message/addTask': (w) => write({ body: { appId: NO_APP, input: { by: 'B' }, toType: 1, toId: w.groupId } }),
-  'POST /admin/base/message/receiveWorkflowResult/{workflowResultId}': () => write({ params: { workflowResultId: A_RUN_RESULT_ID }, body: { output: 'forged by B' } }),
-  'POST /admin/base/message/receiveWorkflowError/{workflowResultId}': () => write({ params: { workflowResultId: A_RUN_RESULT_ID }, body: { error: 'forged by B' } }),
+  'POST /admin/base/message/receiveWorkflowResult/{workflowResultId}': () =>
+    write({ params: { workflowResultId: A_RUN_RESULT_ID }, body: { output: 'forged by B' } }),
+  'POST /admin/base/message/receiveWorkflowError/{workflowResultId}': () =>
+    write({ params: { workflowResultId: A_RUN_RESULT_ID }, body: { error: 'forged by B' } }),
 };

@@ -17,16 +17,25 @@ export const ALIPAY_FIXTURES: Record<string, (w: World) => Fixture> = {
   // A's order is not B's: 404.
   'GET /admin/base/alipay/query': (w) => read({ query: { orderNo: w.orderNo } }),
   // The browser's return for A's order, with forged Alipay parameters and without: only a redirect.
-  'GET /admin/base/alipay/return': (w) => write(
-    { query: { orderNo: w.orderNo, out_trade_no: w.orderNo, trade_no: '2024000000000001', total_amount: '0.01', sign: 'forged', sign_type: 'RSA2' } },
-    { query: { orderNo: w.orderNo } },
-  ),
+  'GET /admin/base/alipay/return': (w) =>
+    write(
+      { query: { orderNo: w.orderNo, out_trade_no: w.orderNo, trade_no: '2024000000000001', total_amount: '0.01', sign: 'forged', sign_type: 'RSA2' } },
+      { query: { orderNo: w.orderNo } },
+    ),
   // B refunds A's paid order: 403, refunding is not a member's call.
   'POST /admin/base/alipay/refund': (w) => write({ body: { orderNo: w.orderNo, reason: 'not mine' } }),
   // An unsigned notify claiming A's order is paid: refused (400 `fail`), nothing changes.
-  'POST /admin/base/alipay/notify': (w) => write({
-    body: { out_trade_no: w.orderNo, trade_no: '2024000000000001', trade_status: 'TRADE_SUCCESS', total_amount: '0.01', app_id: '2021000000000042', notify_id: 'forged' },
-  }),
+  'POST /admin/base/alipay/notify': (w) =>
+    write({
+      body: {
+        out_trade_no: w.orderNo,
+        trade_no: '2024000000000001',
+        trade_status: 'TRADE_SUCCESS',
+        total_amount: '0.01',
+        app_id: '2021000000000042',
+        notify_id: 'forged',
+      },
+    }),
 };
 
 /** A fake Alipay gateway for the matrix walk: `env` configures the app for it (PUBLIC_URL is the caller's). */

@@ -9,8 +9,9 @@ import { read } from './matrix-fixture';
 
 export const CODING_FIXTURES: Record<string, (w: World) => Fixture> = {
   'GET /admin/base/coding/getModuleTree': () => read({}),
-  'POST /admin/base/coding/createCode': () => read(
-    { body: { module: 'demo', name: 'matrixProbe', dryRun: true, fields: [{ name: 'title', type: 'string' }] } },
-    { body: { path: 'entities/demo/matrixProbe.entity.ts', content: 'export default {};' } },
-  ),
+  'POST /admin/base/coding/createCode': () =>
+    read(
+      { body: { module: 'demo', name: 'matrixProbe', dryRun: true, fields: [{ name: 'title', type: 'string' }] } },
+      { body: { path: 'entities/demo/matrixProbe.entity.ts', content: 'export default {};' } },
+    ),
 };

@@ -40,7 +40,10 @@ export function declaredCall(route: Route, w: World): Call | null {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, n]) => n);
   const params = names.length ? { params: Object.fromEntries(names.map((n) => [n, String(aimed[n] ?? 1)])) } : {};
   if (route.method === 'GET') {
-    const query = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
+    const query = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<
+      string,
+      string | number
+    >;
     return { query, ...params };
   }
   return { body: value, ...params };

@@ -42,14 +42,19 @@ function plainValue(f: Field, tag: string): unknown {
   if (f.format === 'email') return `b${tag}@example.com`;
   if (f.format === 'uri') return `https://example.com/b/${tag}`;
   switch (f.type) {
-    case 'string': return `b${tag}`.slice(0, f.length ?? 255);
-    case 'text': return `b ${tag}`;
-    case 'boolean': return false;
-    case 'datetime': return '2026-01-02T03:04:05.000Z';
+    case 'string':
+      return `b${tag}`.slice(0, f.length ?? 255);
+    case 'text':
+      return `b ${tag}`;
+    case 'boolean':
+      return false;
+    case 'datetime':
+      return '2026-01-02T03:04:05.000Z';
     case 'json':
       if (f.jsonType === 'array') return [];
       return {};
-    default: return 0;
+    default:
+      return 0;
   }
 }
 
@@ -85,8 +90,10 @@ function addCalls(e: Entity, w: World): Call[] {
 
 /** A field whose change an update can show, valid and marker-free. */
 function changeable(e: Entity): Field | undefined {
-  return e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && !f.writeOnly && ['string', 'text'].includes(f.type) && !f.format)
-    ?? e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && f.type === 'int');
+  return (
+    e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && !f.writeOnly && ['string', 'text'].includes(f.type) && !f.format) ??
+    e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && f.type === 'int')
+  );
 }
 
 function updateCalls(e: Entity, ids: number[], w: World): Call[] {
@@ -125,12 +132,24 @@ export function genericFixture(route: Route, action: ActionName, w: World): Fixt
   };
   let calls: Call[];
   switch (action) {
-    case 'info': calls = some.slice(0, 4).map((id) => asInput({ id })); break;
-    case 'list': calls = filters(e, own, w).map(asInput); break;
-    case 'page': calls = filters(e, own, w).map((f) => asInput({ ...f, page: 1, size: 1000 })); break;
-    case 'add': calls = addCalls(e, w); break;
-    case 'update': calls = updateCalls(e, some.slice(0, 3), w); break;
-    case 'delete': calls = [{ body: { ids: own.length ? own : [99999999] } }]; break;
+    case 'info':
+      calls = some.slice(0, 4).map((id) => asInput({ id }));
+      break;
+    case 'list':
+      calls = filters(e, own, w).map(asInput);
+      break;
+    case 'page':
+      calls = filters(e, own, w).map((f) => asInput({ ...f, page: 1, size: 1000 }));
+      break;
+    case 'add':
+      calls = addCalls(e, w);
+      break;
+    case 'update':
+      calls = updateCalls(e, some.slice(0, 3), w);
+      break;
+    case 'delete':
+      calls = [{ body: { ids: own.length ? own : [99999999] } }];
+      break;
   }
   return { phase: PHASE[action], calls };
 }

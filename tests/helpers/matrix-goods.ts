@@ -25,13 +25,14 @@ export const GOODS_FIXTURES: Record<string, (w: World) => Fixture> = {
   // Counts a view of A's goods: viewCount moves by design (matrix-snapshot BUMPED), nothing else.
   'POST /admin/goods/info/view': (w) => write({ body: { id: w.goodsId } }),
   // A's goods is not B's to edit, pin, re-price, zero its stock or bump its counters.
-  'POST /admin/goods/info/updateGoods': (w) => write(
-    { body: { id: w.goodsId, title: 'B took it', price: 0.01 } },
-    { body: { id: w.goodsId, isPinned: 1 } },
-    { body: { id: w.goodsId, specs: [] } },
-    { body: { id: w.goodsId, specs: [{ id: w.rows.get('goods/spec')?.[0] ?? 1, stock: 0 }] } },
-    { body: { id: w.goodsId, likeCount: 999, sold: 999, viewCount: 999 } },
-  ),
+  'POST /admin/goods/info/updateGoods': (w) =>
+    write(
+      { body: { id: w.goodsId, title: 'B took it', price: 0.01 } },
+      { body: { id: w.goodsId, isPinned: 1 } },
+      { body: { id: w.goodsId, specs: [] } },
+      { body: { id: w.goodsId, specs: [{ id: w.rows.get('goods/spec')?.[0] ?? 1, stock: 0 }] } },
+      { body: { id: w.goodsId, likeCount: 999, sold: 999, viewCount: 999 } },
+    ),
   // A's goods is live: B can neither remove it nor "restore" it.
   'POST /admin/goods/info/restore': (w) => write({ body: { id: w.goodsId } }),
   'POST /admin/goods/info/remove': (w) => del({ body: { id: w.goodsId } }),

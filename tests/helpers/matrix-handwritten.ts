@@ -73,10 +73,8 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   'POST /admin/base/sys/user/discordLogin': () => write({ body: { code: 'not-a-code', state: 'not-a-state' } }),
   'GET /admin/base/sys/user/discordOauthCallback': () => write({ query: { code: 'not-a-code', state: 'not-a-state' } }),
   'POST /admin/base/sys/user/discordOauthCallback': () => write({ body: { code: 'not-a-code', state: 'not-a-state' } }),
-  'POST /admin/base/sys/user/additionalInfo': (w) => write(
-    { body: { id: w.a.id, nickName: 'B as A' } },
-    { body: { nickName: 'B', inviteCode: w.a.inviteCode } },
-  ),
+  'POST /admin/base/sys/user/additionalInfo': (w) =>
+    write({ body: { id: w.a.id, nickName: 'B as A' } }, { body: { nickName: 'B', inviteCode: w.a.inviteCode } }),
   'POST /admin/base/sys/user/becomeBlogger': (w) => write({ body: { id: w.a.id } }),
   'POST /admin/base/sys/user/savedTimeSummary': (w) => read({ body: { id: w.a.id } }),
   'POST /admin/base/sys/user/saveApp': (w) => write({ body: { id: w.a.id, appId: 1, config: { by: 'B' } } }),

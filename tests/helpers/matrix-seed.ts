@@ -75,7 +75,10 @@ async function insertSql(t: TestApp, e: Entity, values: Row): Promise<number> {
     else if (!f.nullable) cols[f.name] = f.default ?? filler(f.type);
   }
   const names = Object.keys(cols);
-  const r = await db.run(`INSERT INTO ${db.q(e.table)} (${names.map((n) => db.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`, Object.values(cols));
+  const r = await db.run(
+    `INSERT INTO ${db.q(e.table)} (${names.map((n) => db.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+    Object.values(cols),
+  );
   return Number(r.insertId);
 }
 
@@ -83,10 +86,10 @@ async function updateSql(t: TestApp, e: Entity, id: number, values: Row): Promis
   const db = t.core.db;
   const names = Object.keys(values).filter((n) => e.byName.get(n) && !e.byName.get(n)!.virtual);
   if (!names.length) return;
-  await db.run(
-    `UPDATE ${db.q(e.table)} SET ${names.map((n) => `${db.q(n)} = ?`).join(', ')} WHERE ${db.q('id')} = ?`,
-    [...names.map((n) => toStored(e.byName.get(n)!, values[n])), id],
-  );
+  await db.run(`UPDATE ${db.q(e.table)} SET ${names.map((n) => `${db.q(n)} = ?`).join(', ')} WHERE ${db.q('id')} = ?`, [
+    ...names.map((n) => toStored(e.byName.get(n)!, values[n])),
+    id,
+  ]);
 }
 
 /** Marked values for every column of `e` that can hold a marker, except those given or skipped. */
@@ -135,7 +138,10 @@ async function createMember(t: TestApp, username: string): Promise<Member> {
 /** A's file, uploaded by A, its name marked; the storage key the server chose counts as a marker too. */
 async function uploadAsA(w: World): Promise<void> {
   const name = `${w.markers.mark('space/info', 'name')}.txt`;
-  const res = await w.t.http().post('/admin/base/comm/upload').set('Authorization', w.a.token)
+  const res = await w.t
+    .http()
+    .post('/admin/base/comm/upload')
+    .set('Authorization', w.a.token)
     .attach('files', Buffer.from('member A private notes'), { filename: name, contentType: 'text/plain' });
   if (res.body.code !== 1000) throw new Error(`upload as A failed: ${JSON.stringify(res.body)}`);
   const row = res.body.data[0] as { id: number; key: string; fileId: string };
@@ -164,16 +170,28 @@ async function shortLinkOfA(w: World): Promise<void> {
 export async function seedWorld(t: TestApp): Promise<World> {
   const markers = new Markers();
   const db = t.core.db;
-  const [admin] = await db.query<{ id: number }>(`SELECT ${db.q('userId')} AS ${db.q('id')} FROM ${db.q('base_sys_user_role')} WHERE ${db.q('roleId')} = 1 ORDER BY ${db.q('id')} LIMIT 1`);
+  const [admin] = await db.query<{ id: number }>(
+    `SELECT ${db.q('userId')} AS ${db.q('id')} FROM ${db.q('base_sys_user_role')} WHERE ${db.q('roleId')} = 1 ORDER BY ${db.q('id')} LIMIT 1`,
+  );
   const aName = markers.mark('base/sys/user', 'username');
   const bName = `matrix_b_${Date.now().toString(36)}`;
   const a = await createMember(t, aName);
   const b = await createMember(t, bName);
   const w: World = {
-    t, markers, adminId: Number(admin.id),
+    t,
+    markers,
+    adminId: Number(admin.id),
     a: { ...a, username: aName, email: '', inviteCode: '' },
     b: { ...b, username: bName },
-    rows: new Map(), groupId: 0, groupKey: '', goodsId: 0, orderNo: '', couponCode: '', shortKey: '', file: { day: '', file: '' }, recycleId: null,
+    rows: new Map(),
+    groupId: 0,
+    groupKey: '',
+    goodsId: 0,
+    orderNo: '',
+    couponCode: '',
+    shortKey: '',
+    file: { day: '', file: '' },
+    recycleId: null,
   };
 
   // A's account: every markable field, through the administrator's update, then SQL for hidden ones.
@@ -187,10 +205,15 @@ export async function seedWorld(t: TestApp): Promise<World> {
   remember(w, 'base/sys/user', a.id);
 
   w.groupId = await seedRow(w, 'base/group', { userId: a.id, onwerIds: [a.id] });
-  w.groupKey = String((await db.query<{ key: string }>(`SELECT ${db.q('key')} FROM ${db.q(entityOf(t, 'base/group').table)} WHERE ${db.q('id')} = ?`, [w.groupId]))[0].key);
+  w.groupKey = String(
+    (await db.query<{ key: string }>(`SELECT ${db.q('key')} FROM ${db.q(entityOf(t, 'base/group').table)} WHERE ${db.q('id')} = ?`, [w.groupId]))[0].key,
+  );
   // group/add made A the owner member: mark that row rather than add a second one.
   const members = entityOf(t, 'base/groupMember');
-  const [own] = await db.query<{ id: number }>(`SELECT ${db.q('id')} FROM ${db.q(members.table)} WHERE ${db.q('groupId')} = ? AND ${db.q('userId')} = ?`, [w.groupId, a.id]);
+  const [own] = await db.query<{ id: number }>(`SELECT ${db.q('id')} FROM ${db.q(members.table)} WHERE ${db.q('groupId')} = ? AND ${db.q('userId')} = ?`, [
+    w.groupId,
+    a.id,
+  ]);
   if (own) {
     await updateSql(t, members, Number(own.id), markedRow(w, members, { groupId: w.groupId, userId: a.id, isOwner: 1 }));
     remember(w, 'base/groupMember', Number(own.id));
@@ -220,10 +243,18 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/comment', { workflowId: 1 });
   await seedRow(w, 'goods/spec', { goodsId: w.goodsId }, 'admin');
   const bought = await seedRow(w, 'goods/order', { userId: a.id, sellerId: w.adminId, payType: 1, payStatus: 1, status: 1 });
-  w.orderNo = String((await db.query<{ orderNo: string }>(`SELECT ${db.q('orderNo')} FROM ${db.q(entityOf(t, 'goods/order').table)} WHERE ${db.q('id')} = ?`, [bought]))[0].orderNo);
+  w.orderNo = String(
+    (await db.query<{ orderNo: string }>(`SELECT ${db.q('orderNo')} FROM ${db.q(entityOf(t, 'goods/order').table)} WHERE ${db.q('id')} = ?`, [bought]))[0]
+      .orderNo,
+  );
   await seedRow(w, 'goods/order', { userId: w.adminId, sellerId: a.id, goodsId: w.goodsId, payType: 1, payStatus: 1, status: 1 });
   // What A's paid order delivered: an AI member (the administrator's id stands in for it).
-  await seedRow(w, 'goods/purchase', { userId: a.id, goodsId: w.goodsId, orderId: bought, sellerId: w.adminId, kind: 1, aiUserId: w.adminId, status: 1 }, 'admin');
+  await seedRow(
+    w,
+    'goods/purchase',
+    { userId: a.id, goodsId: w.goodsId, orderId: bought, sellerId: w.adminId, kind: 1, aiUserId: w.adminId, status: 1 },
+    'admin',
+  );
   await seedRow(w, 'goods/like', { goodsId: w.goodsId });
   await seedRow(w, 'goods/favorite', { goodsId: w.goodsId });
   await seedRow(w, 'base/paidLog', { userId: a.id, amount: 9.9, status: 1 });
@@ -233,7 +264,9 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/run', { status: 0, kind: 0, isAsync: 1, cost: 1, workflowResultId: A_RUN_RESULT_ID, deadline: '2099-01-01T00:00:00.000Z' });
   await seedRow(w, 'base/notify', { fromId: w.adminId, toId: a.id }, 'admin');
   const coupon = await seedRow(w, 'base/coupon', { userId: a.id, status: 1 });
-  w.couponCode = String((await db.query<{ code: string }>(`SELECT ${db.q('code')} FROM ${db.q(entityOf(t, 'base/coupon').table)} WHERE ${db.q('id')} = ?`, [coupon]))[0].code);
+  w.couponCode = String(
+    (await db.query<{ code: string }>(`SELECT ${db.q('code')} FROM ${db.q(entityOf(t, 'base/coupon').table)} WHERE ${db.q('id')} = ?`, [coupon]))[0].code,
+  );
   // A's shipping address (userId comes from A's token; the seeded value names A anyway).
   await seedRow(w, 'user/address', { userId: a.id, isDefault: 1 });
   await shortLinkOfA(w);

@@ -24,9 +24,26 @@ export const STRIPE_FIXTURES: Record<string, (w: World) => Fixture> = {
   'GET /admin/base/stripe/cancel': (w) => read({ query: { orderNo: orderNoOfA(w) } }),
   'GET /admin/base/stripe/todayStripePayments': () => read({}),
   // An unsigned event claiming A's order is paid: refused (400), nothing changes.
-  'POST /admin/base/stripe/notify': (w) => write({
-    body: { id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_forged', object: 'checkout.session', mode: 'payment', payment_status: 'paid', amount_total: 1, currency: 'usd', client_reference_id: orderNoOfA(w), metadata: { orderNo: orderNoOfA(w) } } } },
-  }),
+  'POST /admin/base/stripe/notify': (w) =>
+    write({
+      body: {
+        id: 'evt_forged',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: 'cs_test_forged',
+            object: 'checkout.session',
+            mode: 'payment',
+            payment_status: 'paid',
+            amount_total: 1,
+            currency: 'usd',
+            client_reference_id: orderNoOfA(w),
+            metadata: { orderNo: orderNoOfA(w) },
+          },
+        },
+      },
+    }),
 };
 
 /** A fake Stripe for the matrix walk: `env` configures the app for it. */

@@ -125,7 +125,10 @@ export function uploadPackage(keyName = 'test-folder'): Promise<Buffer> {
 /** A plugin whose load throws (install succeeds). */
 export function throwingPackage(keyName = 'test-throws'): Promise<Buffer> {
   const manifest = { keyName, name: 'Throws at load', version: '1.0.0', hook: 'notify' };
-  return zipOf({ 'plugin.json': JSON.stringify(manifest), 'index.js': "exports.load = () => { throw new Error('boom at load'); };\nexports.notify = () => ({ send() {} });\n" });
+  return zipOf({
+    'plugin.json': JSON.stringify(manifest),
+    'index.js': "exports.load = () => { throw new Error('boom at load'); };\nexports.notify = () => ({ send() {} });\n",
+  });
 }
 
 /** A plugin whose install throws: refused, nothing saved. */
@@ -168,4 +171,9 @@ export async function until<T>(what: () => T | Promise<T>, done: (v: T) => boole
 
 /** The events the test notifier appended to `file`, one JSON line each. */
 export const eventsIn = (file: string): Array<Record<string, any>> =>
-  existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l: string) => JSON.parse(l)) : [];
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l: string) => JSON.parse(l))
+    : [];

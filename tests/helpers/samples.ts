@@ -13,12 +13,19 @@ function sampleValue(f: Field, n: number, tag: string): unknown {
       const s = `${f.name === 'router' ? '/' : ''}${f.name.slice(0, 3)}${tag}${n}`;
       return s.slice(0, f.length ?? 255);
     }
-    case 'text': return `text ${tag} ${n}`;
-    case 'int': case 'bigint': return Math.min(f.max ?? Infinity, Math.max(f.min ?? -Infinity, n + 1));
-    case 'float': return n + 0.5;
-    case 'decimal': return n + 0.25;
-    case 'boolean': return n % 2 === 0;
-    case 'datetime': return new Date(Date.UTC(2026, 0, 1 + n, 8, 30, 0)).toISOString();
+    case 'text':
+      return `text ${tag} ${n}`;
+    case 'int':
+    case 'bigint':
+      return Math.min(f.max ?? Infinity, Math.max(f.min ?? -Infinity, n + 1));
+    case 'float':
+      return n + 0.5;
+    case 'decimal':
+      return n + 0.25;
+    case 'boolean':
+      return n % 2 === 0;
+    case 'datetime':
+      return new Date(Date.UTC(2026, 0, 1 + n, 8, 30, 0)).toISOString();
     case 'json':
       if (f.jsonType === 'array') return f.items === 'string' ? [`a${n}`] : [n + 1, n + 2];
       if (f.jsonType === 'object') return { n, tag };
@@ -38,8 +45,10 @@ export function sampleRow(e: Entity, n: number, tag: string): Record<string, unk
 
 /** A field whose change `update` can show: a plain string, text, int or decimal column without unique. */
 export function updatableField(e: Entity): Field | undefined {
-  return e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && !f.writeOnly && ['string', 'text'].includes(f.type) && !f.format)
-    ?? e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && ['int', 'decimal'].includes(f.type));
+  return (
+    e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && !f.writeOnly && ['string', 'text'].includes(f.type) && !f.format) ??
+    e.writable.find((f) => !f.virtual && !f.unique && !f.enum && !f.hidden && ['int', 'decimal'].includes(f.type))
+  );
 }
 
 export function changedValue(f: Field, tag: string): unknown {

@@ -6,7 +6,8 @@
 import type { JsonSchema } from '../../server/core/entity/model';
 
 const typesOf = (s: JsonSchema): string[] => (Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : []);
-const props = (s: JsonSchema): Record<string, JsonSchema> => (s.properties && typeof s.properties === 'object' ? (s.properties as Record<string, JsonSchema>) : {});
+const props = (s: JsonSchema): Record<string, JsonSchema> =>
+  s.properties && typeof s.properties === 'object' ? (s.properties as Record<string, JsonSchema>) : {};
 const required = (s: JsonSchema): string[] => (Array.isArray(s.required) ? (s.required as string[]) : []);
 
 /** The smallest value that fits `s`. */
@@ -24,7 +25,9 @@ export function sampleOf(s: JsonSchema): unknown {
     case 'boolean':
       return false;
     case 'array':
-      return typeof s.minItems === 'number' && s.minItems > 0 ? Array.from({ length: s.minItems }, (_, i) => (typeof sampleOf(s.items as JsonSchema) === 'number' ? i + 1 : sampleOf(s.items as JsonSchema))) : [];
+      return typeof s.minItems === 'number' && s.minItems > 0
+        ? Array.from({ length: s.minItems }, (_, i) => (typeof sampleOf(s.items as JsonSchema) === 'number' ? i + 1 : sampleOf(s.items as JsonSchema)))
+        : [];
     case 'object':
       return Object.fromEntries(required(s).map((k) => [k, sampleOf(props(s)[k] ?? {})]));
     default:

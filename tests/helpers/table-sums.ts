@@ -17,10 +17,14 @@ export const REQUEST_SIDE_TABLES: Record<string, string> = {
 export type TableSums = Map<string, string>;
 
 async function tableNames(db: Db): Promise<string[]> {
-  const rows = db.dialect === 'sqlite'
-    ? await db.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    : await db.query<{ name: string }>('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
-  return rows.map((r) => r.name).filter((n) => !(n in REQUEST_SIDE_TABLES)).sort();
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      : await db.query<{ name: string }>('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !(n in REQUEST_SIDE_TABLES))
+    .sort();
 }
 
 function stable(v: unknown): unknown {
@@ -35,7 +39,15 @@ export async function tableSums(db: Db): Promise<TableSums> {
   const out: TableSums = new Map();
   for (const name of await tableNames(db)) {
     const rows = await db.query(`SELECT * FROM ${db.q(name)}`);
-    const lines = rows.map((r) => JSON.stringify(Object.keys(r).sort().map((k) => [k, stable(r[k])]))).sort();
+    const lines = rows
+      .map((r) =>
+        JSON.stringify(
+          Object.keys(r)
+            .sort()
+            .map((k) => [k, stable(r[k])]),
+        ),
+      )
+      .sort();
     out.set(name, `${rows.length}:${createHash('sha1').update(lines.join('\n')).digest('hex').slice(0, 12)}`);
   }
   return out;

@@ -43,7 +43,14 @@ export function checkSignature(secret: string, header: string | string[] | undef
 }
 
 /** The README's v2 check: `header` signs the method, `path` and `raw` with `secret`, within `toleranceSeconds`. */
-export function checkSignatureV2(secret: string, header: string | string[] | undefined, method: string, path: string, raw: Buffer, toleranceSeconds = 300): boolean {
+export function checkSignatureV2(
+  secret: string,
+  header: string | string[] | undefined,
+  method: string,
+  path: string,
+  raw: Buffer,
+  toleranceSeconds = 300,
+): boolean {
   if (typeof header !== 'string') return false;
   const parts = header.split(',').map((p) => p.trim().split('='));
   const t = Number(parts.find(([k]) => k === 't')?.[1]);

@@ -55,10 +55,9 @@ export function accessWorld(kind: 'sqlite' | 'mysql'): AccessWorld {
 
   beforeAll(async () => {
     t = await startApp(kind);
-    const [role] = await t.core.db.query<{ id: number }>(
-      `SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_role')} WHERE ${t.core.db.q('label')} = ?`,
-      ['member'],
-    );
+    const [role] = await t.core.db.query<{ id: number }>(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_role')} WHERE ${t.core.db.q('label')} = ?`, [
+      'member',
+    ]);
     memberRoleId = Number(role.id);
   });
   afterAll(async () => {
@@ -70,7 +69,10 @@ export function accessWorld(kind: 'sqlite' | 'mysql'): AccessWorld {
     return (token ? r.set('Authorization', token) : r) as unknown as Promise<Res>;
   };
   const post = (path: string, body: unknown, token?: string) => {
-    const r = t.http().post(path).send(body as object);
+    const r = t
+      .http()
+      .post(path)
+      .send(body as object);
     return (token ? r.set('Authorization', token) : r) as unknown as Promise<Res>;
   };
   const asAdmin = {

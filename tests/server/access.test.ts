@@ -13,9 +13,7 @@ const kinds = await databaseKinds();
 
 /** Every `api` entry of an /eps answer, with its module and entity name. */
 function epsApis(eps: Record<string, Array<{ name: string; api: Array<{ method: string; path: string; public: boolean; permission: string | null }> }>>) {
-  return Object.entries(eps).flatMap(([module, entries]) =>
-    entries.flatMap((e) => e.api.map((a) => ({ module, name: e.name, ...a }))),
-  );
+  return Object.entries(eps).flatMap(([module, entries]) => entries.flatMap((e) => e.api.map((a) => ({ module, name: e.name, ...a }))));
 }
 
 function hasApi(apis: ReturnType<typeof epsApis>, module: string, name: string, path: string): boolean {
@@ -80,7 +78,13 @@ describe.each(kinds)('access control on %s', (kind) => {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(Object.keys(row).sort()).toEqual(['avatar', 'friendId', 'id', 'nickName', 'userId']);
       const mine = rows.find((r) => r.id === friendRowId);
-      expect(mine).toEqual({ id: friendRowId, userId: expect.any(Number), friendId: friend.id, avatar: 'https://example.com/face.png', nickName: friend.username });
+      expect(mine).toEqual({
+        id: friendRowId,
+        userId: expect.any(Number),
+        friendId: friend.id,
+        avatar: 'https://example.com/face.png',
+        nickName: friend.username,
+      });
       expect(anon.text).not.toContain('private note');
 
       // The administrator sees the whole row.

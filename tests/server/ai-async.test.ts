@@ -45,7 +45,11 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
       expect(run).toMatchObject({ status: 0, isAsync: 1 });
       const base = t().core.config.env.PUBLIC_URL;
       expect(job.body).toMatchObject({
-        runId: started.runId, appId, workflowResultId: run.workflowResultId, workflow: { steps: ['fetch', 'summarise'] }, input: { url: 'https://example.com/a' },
+        runId: started.runId,
+        appId,
+        workflowResultId: run.workflowResultId,
+        workflow: { steps: ['fetch', 'summarise'] },
+        input: { url: 'https://example.com/a' },
         callbackUrl: `${base}/admin/base/message/receiveWorkflowResult/${run.workflowResultId}`,
         errorUrl: `${base}/admin/base/message/receiveWorkflowError/${run.workflowResultId}`,
       });
@@ -89,7 +93,13 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
     expect(await counts(t())).toEqual(before);
     expect(await runRow(t(), started.runId)).toEqual(run);
     const base = t().core.config.env.PUBLIC_URL;
-    const unknown = await engine().callBack(job, 'result', { output: 'x' }, 'valid', `${base}/admin/base/message/receiveWorkflowResult/00000000-0000-4000-8000-000000000000`);
+    const unknown = await engine().callBack(
+      job,
+      'result',
+      { output: 'x' },
+      'valid',
+      `${base}/admin/base/message/receiveWorkflowResult/00000000-0000-4000-8000-000000000000`,
+    );
     expect(unknown).toMatchObject({ status: 404, body: { code: 1001 } });
     expect((await engine().callBack(job, 'error', { error: 'x' }, 'valid', `${base}/admin/base/message/receiveWorkflowError/not-an-id`)).status).toBe(404);
     // A well-signed body that is not what the callback takes: 1002, nothing changed.
@@ -106,7 +116,10 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
     const res = await engine().callBack(engine().job(started.runId), 'error', { error: 'out of credits' });
     expect(res).toMatchObject({ status: 200, body: { code: 1000, data: { status: 2 } } });
     expect(await runRow(t(), started.runId)).toMatchObject({ status: 2, error: 'workflow: out of credits' });
-    expect(await entries(started.runId)).toEqual([[10, -2.25], [11, 2.25]]);
+    expect(await entries(started.runId)).toEqual([
+      [10, -2.25],
+      [11, 2.25],
+    ]);
     expect(await balance(t(), lou.id)).toBe(10);
     const [failure] = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `relateId` = ? AND `type` = 22', [started.runId]);
     expect(JSON.parse(failure.content)).toEqual({ runId: started.runId, error: 'workflow' });
@@ -131,7 +144,10 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
     const job = engine().jobs.at(-1)!;
     expect(job.signed).toBe(true);
     expect(await runRow(t(), job.body.runId)).toMatchObject({ status: 2 });
-    expect(await entries(job.body.runId)).toEqual([[10, -5], [11, 5]]);
+    expect(await entries(job.body.runId)).toEqual([
+      [10, -5],
+      [11, 5],
+    ]);
     expect(await balance(t(), max.id)).toBe(10);
   });
 
@@ -144,12 +160,18 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
     await new Promise((r) => setTimeout(r, 1200));
     const [task] = await t().core.db.query<{ id: number }>('SELECT `id` FROM `task_info` WHERE `service` = ?', ['ai.runWatchdog']);
     ok(await post(t(), '/admin/task/info/once', { id: task.id }, t().adminToken));
-    const run = await until(() => runRow(t(), started.runId), (r) => Number(r.status) === 2);
+    const run = await until(
+      () => runRow(t(), started.runId),
+      (r) => Number(r.status) === 2,
+    );
     expect(run.error).toBe('deadline: no answer before the deadline');
     expect(await balance(t(), ned.id)).toBe(10);
     const late = await engine().callBack(engine().job(started.runId), 'result', { output: 'finally' });
     expect(late).toMatchObject({ status: 200, body: { data: { status: 2 } } });
-    expect(await entries(started.runId)).toEqual([[10, -1.5], [11, 1.5]]);
+    expect(await entries(started.runId)).toEqual([
+      [10, -1.5],
+      [11, 1.5],
+    ]);
     await expectLedgerBalanced(t());
   });
 
@@ -167,14 +189,37 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
 
   it('lists only shown apps to anyone, grouped by parent type, without secrets', async () => {
     const secret = 'SECRET-PROMPT-QX7';
-    const a = await addApp(t(), { name: 'Alpha', parentType: 7, type: 1, tokens: 2, auth: { credential: 'SECRET-AUTH-QX7' }, config: { systemPrompt: secret, model: 'SECRET-MODEL-QX7', workflow: { key: 'SECRET-FLOW-QX7' }, inputSchema: { type: 'string' }, savedMinutes: 4, description: 'Writes' } });
+    const a = await addApp(t(), {
+      name: 'Alpha',
+      parentType: 7,
+      type: 1,
+      tokens: 2,
+      auth: { credential: 'SECRET-AUTH-QX7' },
+      config: {
+        systemPrompt: secret,
+        model: 'SECRET-MODEL-QX7',
+        workflow: { key: 'SECRET-FLOW-QX7' },
+        inputSchema: { type: 'string' },
+        savedMinutes: 4,
+        description: 'Writes',
+      },
+    });
     const b = await addApp(t(), { name: 'Beta', parentType: 7, isAsync: 1 });
     await addApp(t(), { name: 'Hidden', parentType: 7, show: 0 });
     const c = await addApp(t(), { name: 'Gamma', parentType: 3 });
     const byParent = await get(t(), '/admin/base/app/byParent', { parentType: 7 });
     expect(ok(byParent).map((x: { id: number }) => x.id)).toEqual([a, b]);
     expect(ok(byParent)[0]).toEqual({
-      id: a, avatar: null, name: 'Alpha', remark: null, isAsync: 0, parentType: 7, type: 1, tokens: 2, efficiencyCoefficient: 1, price: 2,
+      id: a,
+      avatar: null,
+      name: 'Alpha',
+      remark: null,
+      isAsync: 0,
+      parentType: 7,
+      type: 1,
+      tokens: 2,
+      efficiencyCoefficient: 1,
+      price: 2,
       config: { inputSchema: { type: 'string' }, savedMinutes: 4, description: 'Writes' },
     });
     const all = await get(t(), '/admin/base/app/all');
@@ -191,7 +236,8 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
   });
 
   it('lists the guides to anyone, in their sort order', async () => {
-    const add = async (title: string, sort: number) => ok(await post(t(), '/admin/base/guide/add', { title, sort, url: `https://example.com/${title}` }, t().adminToken)).id;
+    const add = async (title: string, sort: number) =>
+      ok(await post(t(), '/admin/base/guide/add', { title, sort, url: `https://example.com/${title}` }, t().adminToken)).id;
     const second = await add('Second', 2);
     const first = await add('First', 1);
     const alsoSecond = await add('Also second', 2);

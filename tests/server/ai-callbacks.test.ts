@@ -92,7 +92,10 @@ describe.each(kinds)('workflow callbacks signed v2 and bound to their run on %s'
     for (const kind of ['result', 'error'] as const) {
       const res = await engine().callBack(r.job, kind, kind === 'result' ? { output: 'old engine' } : { error: 'old engine' }, 'v1');
       expect(res.status, kind).toBe(401);
-      expect(res.body).toMatchObject({ code: 1001, message: 'Workflow callbacks must be signed with version v2 of X-Cosmac-Signature (t=...,v2=...); v1 is no longer accepted' });
+      expect(res.body).toMatchObject({
+        code: 1001,
+        message: 'Workflow callbacks must be signed with version v2 of X-Cosmac-Signature (t=...,v2=...); v1 is no longer accepted',
+      });
     }
     expect(await counts(t())).toEqual(before);
     expect(await runRow(t(), r.runId)).toEqual(run);
@@ -133,7 +136,10 @@ describe.each(kinds)('workflow callbacks signed v2 and bound to their run on %s'
     for (const res of answers) expect(res).toMatchObject({ status: 200, body: { code: 1000, data: { status: 2 } } });
     expect(await runRow(t(), r.runId)).toMatchObject({ status: 2, error: 'workflow: engine down' });
     expect(await messagesOf(r.runId, 22)).toBe(1);
-    expect(await entries(r.runId)).toEqual([[10, -1.75], [11, 1.75]]);
+    expect(await entries(r.runId)).toEqual([
+      [10, -1.75],
+      [11, 1.75],
+    ]);
     expect(await balance(t(), r.userId)).toBe(10);
     await expectLedgerBalanced(t());
   });
@@ -153,7 +159,10 @@ describe.each(kinds)('workflow callbacks signed v2 and bound to their run on %s'
     } else {
       expect(status).toBe(2);
       expect([await messagesOf(r.runId, 21), await messagesOf(r.runId, 22)]).toEqual([0, 1]);
-      expect(await entries(r.runId)).toEqual([[10, -2], [11, 2]]);
+      expect(await entries(r.runId)).toEqual([
+        [10, -2],
+        [11, 2],
+      ]);
       expect(await balance(t(), r.userId)).toBe(10);
     }
     await expectLedgerBalanced(t());

@@ -47,7 +47,10 @@ describe('EarlyAnswer', () => {
     fake.reset().script({ answer: 'abcdefghijkl', chunkSize: 2, chunkDelayMs: 5 });
     const early = new EarlyAnswer(core, { systemPrompt: 'Be brief.' }, { topic: 'x' }, 10_000, LIMITS);
     // Let the first pieces arrive while nothing is attached.
-    await until(async () => fake.chatCalls().length, (n) => n === 1);
+    await until(
+      async () => fake.chatCalls().length,
+      (n) => n === 1,
+    );
     await new Promise((r) => setTimeout(r, 60));
     const got: string[] = [];
     early.attach((piece) => got.push(piece));
@@ -60,15 +63,26 @@ describe('EarlyAnswer', () => {
     ]);
   });
 
-  it('cuts a cancelled question off at the model, and its failure is handled', async () => {
-    // Held: the answer cannot finish before the cancel lands, however long that takes on a busy machine.
-    fake.reset().script({ held: true });
-    const early = new EarlyAnswer(core, {}, 'hello', 10_000, LIMITS);
-    await until(async () => fake.chatCalls().length, (n) => n === 1);
-    early.cancel();
-    await expect(early.answer).rejects.toMatchObject({ kind: 'aborted' });
-    await until(async () => fake.chatCalls()[0]!.cut, (cut) => cut, SLOW_MS);
-  }, SLOW_MS + 10_000);
+  it(
+    'cuts a cancelled question off at the model, and its failure is handled',
+    async () => {
+      // Held: the answer cannot finish before the cancel lands, however long that takes on a busy machine.
+      fake.reset().script({ held: true });
+      const early = new EarlyAnswer(core, {}, 'hello', 10_000, LIMITS);
+      await until(
+        async () => fake.chatCalls().length,
+        (n) => n === 1,
+      );
+      early.cancel();
+      await expect(early.answer).rejects.toMatchObject({ kind: 'aborted' });
+      await until(
+        async () => fake.chatCalls()[0]!.cut,
+        (cut) => cut,
+        SLOW_MS,
+      );
+    },
+    SLOW_MS + 10_000,
+  );
 });
 
 describe.each(kinds)('a sync run asks the model while it is being written on %s', (kind) => {
@@ -98,28 +112,40 @@ describe.each(kinds)('a sync run asks the model while it is being written on %s'
     expect(await ledgerOf(t(), first.runId)).toHaveLength(1);
   });
 
-  it('charges once when five starts with one clientId race, each asked question but one cut off', async () => {
-    const max = await member(t());
-    await fund(t(), max.id, 10);
-    const appId = await addApp(t(), { tokens: 2 });
-    // Every answer held until the four questions that lost the race are cut off, so none of them can be
-    // answered in full first (as a slow machine let happen with a fixed 100 ms delay); then the winner's flows.
-    llm().reset().script({ answer: 'only once', held: true });
-    // A start answers its run id without waiting for the model, so all five answer while the answers are held.
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t(), RUN, { appId, input: 'race', clientId: 'max-1' }, max.token)));
-    const calls = await until(async () => llm().chatCalls(), (c) => c.length >= 1 && c.filter((x) => !x.cut).length === 1, SLOW_MS);
-    expect(calls.length).toBeGreaterThanOrEqual(1);
-    llm().release();
-    const runIds = answers.map((r) => ok(r).runId as number);
-    expect(new Set(runIds).size).toBe(1);
-    const run = await ended(t(), runIds[0]!);
-    expect(run.status).toBe(1);
-    expect(await ledgerOf(t(), runIds[0]!)).toHaveLength(1);
-    expect(await balance(t(), max.id)).toBe(8);
-    expect(llm().chatCalls().filter((x) => !x.cut)).toHaveLength(1);
-    const [row] = await t().core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `base_message` WHERE `fromId` = ? AND `type` IN (20, 21)', [max.id]);
-    expect(Number(row!.n)).toBe(2);
-  }, SLOW_MS + 30_000);
+  it(
+    'charges once when five starts with one clientId race, each asked question but one cut off',
+    async () => {
+      const max = await member(t());
+      await fund(t(), max.id, 10);
+      const appId = await addApp(t(), { tokens: 2 });
+      // Every answer held until the four questions that lost the race are cut off, so none of them can be
+      // answered in full first (as a slow machine let happen with a fixed 100 ms delay); then the winner's flows.
+      llm().reset().script({ answer: 'only once', held: true });
+      // A start answers its run id without waiting for the model, so all five answer while the answers are held.
+      const answers = await Promise.all(Array.from({ length: 5 }, () => post(t(), RUN, { appId, input: 'race', clientId: 'max-1' }, max.token)));
+      const calls = await until(
+        async () => llm().chatCalls(),
+        (c) => c.length >= 1 && c.filter((x) => !x.cut).length === 1,
+        SLOW_MS,
+      );
+      expect(calls.length).toBeGreaterThanOrEqual(1);
+      llm().release();
+      const runIds = answers.map((r) => ok(r).runId as number);
+      expect(new Set(runIds).size).toBe(1);
+      const run = await ended(t(), runIds[0]!);
+      expect(run.status).toBe(1);
+      expect(await ledgerOf(t(), runIds[0]!)).toHaveLength(1);
+      expect(await balance(t(), max.id)).toBe(8);
+      expect(
+        llm()
+          .chatCalls()
+          .filter((x) => !x.cut),
+      ).toHaveLength(1);
+      const [row] = await t().core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `base_message` WHERE `fromId` = ? AND `type` IN (20, 21)', [max.id]);
+      expect(Number(row!.n)).toBe(2);
+    },
+    SLOW_MS + 30_000,
+  );
 
   it('refuses a member who cannot pay before asking the model', async () => {
     const jo = await member(t());
@@ -165,7 +191,10 @@ describe.each(kinds)('a sync run asks the model while it is being written on %s'
         let answered = false;
         void pending.then(() => (answered = true));
         // The question goes out although the run cannot be written yet.
-        await until(async () => llm().chatCalls().length, (n) => n === 1);
+        await until(
+          async () => llm().chatCalls().length,
+          (n) => n === 1,
+        );
         expect(answered).toBe(false);
         expect(notices(s).some((n) => n.kind === 'delta')).toBe(false);
         await lock.release();
@@ -187,35 +216,46 @@ describe.each(kinds)('a sync run asks the model while it is being written on %s'
       }
     });
 
-    it('cuts the question off when the balance is gone by the time the row is free, writing and delivering nothing', async () => {
-      const lee = await member(t());
-      await fund(t(), lee.id, 5);
-      const appId = await addApp(t(), { tokens: 2 });
-      llm().reset().script({ answer: 'never seen', held: true });
-      const s = await connect(lee.token);
-      const before = await counts(t());
-      const lock = await hold(lee.id);
-      let released = false;
-      try {
-        const pending = (async () => post(t(), RUN, { appId, input: 'too late' }, lee.token))();
-        await until(async () => llm().chatCalls().length, (n) => n === 1);
-        // Spent elsewhere meanwhile (written straight to the row, so this member's ledger no longer adds up;
-        // no test of this file checks ledgers).
-        await lock.release('`tokens` = 0');
-        released = true;
-        const res = await pending;
-        expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({ code: 1001, message: 'Not enough tokens: this run costs 2, your balance is 0' });
-        await until(async () => llm().chatCalls()[0]!.cut, (cut) => cut, SLOW_MS);
-        expect(await counts(t())).toEqual(before);
-        // Answers let go: had the cut-off question's answer been handed on, its pieces would arrive now.
-        llm().release();
-        await new Promise((r) => setTimeout(r, 500));
-        expect(notices(s).filter((n) => n.kind === 'delta' || n.kind === 'message')).toEqual([]);
-      } finally {
-        if (!released) await lock.release();
-        await closeAll(s);
-      }
-    }, SLOW_MS + 30_000);
+    it(
+      'cuts the question off when the balance is gone by the time the row is free, writing and delivering nothing',
+      async () => {
+        const lee = await member(t());
+        await fund(t(), lee.id, 5);
+        const appId = await addApp(t(), { tokens: 2 });
+        llm().reset().script({ answer: 'never seen', held: true });
+        const s = await connect(lee.token);
+        const before = await counts(t());
+        const lock = await hold(lee.id);
+        let released = false;
+        try {
+          const pending = (async () => post(t(), RUN, { appId, input: 'too late' }, lee.token))();
+          await until(
+            async () => llm().chatCalls().length,
+            (n) => n === 1,
+          );
+          // Spent elsewhere meanwhile (written straight to the row, so this member's ledger no longer adds up;
+          // no test of this file checks ledgers).
+          await lock.release('`tokens` = 0');
+          released = true;
+          const res = await pending;
+          expect(res.status).toBe(400);
+          expect(res.body).toMatchObject({ code: 1001, message: 'Not enough tokens: this run costs 2, your balance is 0' });
+          await until(
+            async () => llm().chatCalls()[0]!.cut,
+            (cut) => cut,
+            SLOW_MS,
+          );
+          expect(await counts(t())).toEqual(before);
+          // Answers let go: had the cut-off question's answer been handed on, its pieces would arrive now.
+          llm().release();
+          await new Promise((r) => setTimeout(r, 500));
+          expect(notices(s).filter((n) => n.kind === 'delta' || n.kind === 'message')).toEqual([]);
+        } finally {
+          if (!released) await lock.release();
+          await closeAll(s);
+        }
+      },
+      SLOW_MS + 30_000,
+    );
   });
 });

@@ -21,7 +21,8 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
   const admin = () => t().adminToken;
 
   const param = async (keyName: string) => (await t().core.db.query<Record<string, any>>('SELECT * FROM `base_sys_param` WHERE `keyName` = ?', [keyName]))[0];
-  const setParam = async (keyName: string, data: string) => ok(await post(t(), '/admin/base/sys/param/update', { id: (await param(keyName)).id, data }, admin()));
+  const setParam = async (keyName: string, data: string) =>
+    ok(await post(t(), '/admin/base/sys/param/update', { id: (await param(keyName)).id, data }, admin()));
   const userConfig = async (id: number) => {
     const [u] = await t().core.db.query<{ config: unknown }>('SELECT `config` FROM `base_sys_user` WHERE `id` = ?', [id]);
     return typeof u.config === 'string' ? JSON.parse(u.config) : u.config;
@@ -60,9 +61,16 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
     const before = await counts(t());
     expect(fields(await add({ cost: 100.0001 }))).toEqual(['ai.config.cost']);
     expect(fields(await add({ params: { max_tokens: 4097 } }))).toEqual(['ai.config.params.max_tokens']);
-    expect(fields(await add({ params: { max_tokens: 1.5, temperature: 2.5, top_p: -0.1, presence_penalty: 3, frequency_penalty: -2.1, seed: 4 } })).sort()).toEqual(
-      ['ai.config.params.frequency_penalty', 'ai.config.params.max_tokens', 'ai.config.params.presence_penalty', 'ai.config.params.seed', 'ai.config.params.temperature', 'ai.config.params.top_p'],
-    );
+    expect(
+      fields(await add({ params: { max_tokens: 1.5, temperature: 2.5, top_p: -0.1, presence_penalty: 3, frequency_penalty: -2.1, seed: 4 } })).sort(),
+    ).toEqual([
+      'ai.config.params.frequency_penalty',
+      'ai.config.params.max_tokens',
+      'ai.config.params.presence_penalty',
+      'ai.config.params.seed',
+      'ai.config.params.temperature',
+      'ai.config.params.top_p',
+    ]);
     const res = await add({ cost: 1000 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/1 field/);
@@ -72,7 +80,10 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
     expect(users).toEqual([]);
 
     // At the bounds it is accepted; the owner cannot raise the price past them afterwards.
-    const bot = await aiMember(owner, g, 'Fair', { cost: 100, params: { max_tokens: 4096, temperature: 2, top_p: 1, presence_penalty: -2, frequency_penalty: 2 } });
+    const bot = await aiMember(owner, g, 'Fair', {
+      cost: 100,
+      params: { max_tokens: 4096, temperature: 2, top_p: 1, presence_penalty: -2, frequency_penalty: 2 },
+    });
     const update = (config: Record<string, unknown>) => post(t(), '/admin/base/groupMember/updateMemberInfo', { memberId: bot.id, config }, owner.token);
     expect(fields(await update({ cost: 5000 }))).toEqual(['config.cost']);
     expect(fields(await update({ cost: 1, params: { max_tokens: 100_000 } }))).toEqual(['config.params.max_tokens']);
@@ -111,12 +122,17 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
     expect(catalogue.find((a) => a.id === own.userId)!.price).toBe(7.25);
     expect(catalogue.find((a) => a.id === viaApp.userId)!.price).toBe(3);
     expect(JSON.stringify(catalogue)).not.toContain('OWNER-ONLY-PROMPT');
-    const listOf = async (who: Person) => ok(await post(t(), '/admin/base/groupMember/memberList', { groupId: g }, who.token)).list as Array<Record<string, any>>;
+    const listOf = async (who: Person) =>
+      ok(await post(t(), '/admin/base/groupMember/memberList', { groupId: g }, who.token)).list as Array<Record<string, any>>;
     const seenByOther = (await listOf(other)).find((m) => m.userId === own.userId)!;
     expect(seenByOther).toMatchObject({ price: 7.25 });
     expect(seenByOther.config).toBeUndefined();
     expect(JSON.stringify(await listOf(other))).not.toContain('OWNER-ONLY-PROMPT');
-    expect((await listOf(owner)).find((m) => m.userId === own.userId)).toMatchObject({ price: 7.25, public: true, config: { cost: 7.25, prompt: 'OWNER-ONLY-PROMPT' } });
+    expect((await listOf(owner)).find((m) => m.userId === own.userId)).toMatchObject({
+      price: 7.25,
+      public: true,
+      config: { cost: 7.25, prompt: 'OWNER-ONLY-PROMPT' },
+    });
     expect((await listOf(owner)).find((m) => m.userId === owner.id)!.price).toBeUndefined();
   });
 
@@ -126,7 +142,10 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
     const plain = await addApp(t(), { tokens: 1 });
     // A config stored before the bounds (or written around the API) asks far beyond them.
     const wild = await addApp(t(), { tokens: 1 });
-    await t().core.db.run('UPDATE `base_app` SET `config` = ? WHERE `id` = ?', [JSON.stringify({ params: { max_tokens: 1_000_000, temperature: 7, top_p: 3 } }), wild]);
+    await t().core.db.run('UPDATE `base_app` SET `config` = ? WHERE `id` = ?', [
+      JSON.stringify({ params: { max_tokens: 1_000_000, temperature: 7, top_p: 3 } }),
+      wild,
+    ]);
     const bodyOf = async (appId: number) => {
       llm().reset();
       const started = ok(await post(t(), '/admin/base/message/runWorkflow', { appId, input: 'hello' }, ann.token));
@@ -145,10 +164,16 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
     // An AI member in chat: the same bounds.
     const g = await group(t(), ann, []);
     const bot = await aiMember(ann, g, 'Bounded', { cost: 0 });
-    await t().core.db.run('UPDATE `base_sys_user` SET `config` = ? WHERE `id` = ?', [JSON.stringify({ params: { max_tokens: 999_999, frequency_penalty: -9 } }), bot.userId]);
+    await t().core.db.run('UPDATE `base_sys_user` SET `config` = ? WHERE `id` = ?', [
+      JSON.stringify({ params: { max_tokens: 999_999, frequency_penalty: -9 } }),
+      bot.userId,
+    ]);
     llm().reset();
     ok(await post(t(), '/admin/base/message/add', text(1, g, '@Bounded hi', { at: [bot.userId] }), ann.token));
-    await until(async () => llm().chatCalls().length, (n) => n > 0);
+    await until(
+      async () => llm().chatCalls().length,
+      (n) => n > 0,
+    );
     await aiRepliesDone(t().core);
     expect(llm().chatCalls()[0].chat!.body).toMatchObject({ max_tokens: 4096, frequency_penalty: -2 });
   });
@@ -170,7 +195,9 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
       ok(await post(t(), '/admin/base/message/add', text(1, g, '@Dear bot hi', { at: [bot.userId] }), ann.token));
       await aiRepliesDone(t().core);
       expect(llm().chatCalls()).toHaveLength(0);
-      const [last] = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? ORDER BY `seq` DESC LIMIT 1', [`g:${g}`]);
+      const [last] = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? ORDER BY `seq` DESC LIMIT 1', [
+        `g:${g}`,
+      ]);
       expect(Number(last.fromId)).toBe(bot.userId);
       expect(JSON.parse(last.content)).toMatchObject({ error: 'misconfigured' });
       expect(await balance(t(), ann.id)).toBe(100);
@@ -186,20 +213,29 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
     const second = await aiMember(owner, g, 'Second', { cost: 2 });
     await fund(t(), ann.id, 100);
     let open!: () => void;
-    llm().reset().script({ answer: 'Noted.', gate: new Promise<void>((r) => (open = r)) });
+    llm()
+      .reset()
+      .script({ answer: 'Noted.', gate: new Promise<void>((r) => (open = r)) });
     try {
       ok(await post(t(), '/admin/base/message/add', text(1, g, '@First hold on', { at: [first.userId] }), ann.token));
       // First's reply is under way (its run reserved, the model holding), so Second's waits in the queue.
-      await until(async () => llm().chatCalls().length, (n) => n === 1);
+      await until(
+        async () => llm().chatCalls().length,
+        (n) => n === 1,
+      );
       ok(await post(t(), '/admin/base/message/add', text(1, g, '@Second what is the price?', { at: [second.userId] }), ann.token));
       // The owner raises both prices after the member asked.
-      for (const bot of [first, second]) ok(await post(t(), '/admin/base/groupMember/updateMemberInfo', { memberId: bot.id, config: { cost: 90 } }, owner.token));
+      for (const bot of [first, second])
+        ok(await post(t(), '/admin/base/groupMember/updateMemberInfo', { memberId: bot.id, config: { cost: 90 } }, owner.token));
     } finally {
       open();
     }
     await aiRepliesDone(t().core);
     const runs = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_run` WHERE `userId` = ? ORDER BY `id`', [ann.id]);
-    expect(runs.map((r) => [Number(r.aiUserId), Number(r.status), Number(r.cost)])).toEqual([[first.userId, 1, 1], [second.userId, 1, 2]]);
+    expect(runs.map((r) => [Number(r.aiUserId), Number(r.status), Number(r.cost)])).toEqual([
+      [first.userId, 1, 1],
+      [second.userId, 1, 2],
+    ]);
     expect(await balance(t(), ann.id)).toBe(97);
     // A message after the change pays the new price.
     llm().reset();
@@ -213,13 +249,18 @@ describe.each(kinds)('AI prices and parameters within bounds on %s', (kind) => {
     await fund(t(), ann.id, 100);
     const appId = await addApp(t(), { tokens: 3 });
     let open!: () => void;
-    llm().reset().script({ gate: new Promise<void>((r) => (open = r)) });
+    llm()
+      .reset()
+      .script({ gate: new Promise<void>((r) => (open = r)) });
     let runId: number;
     try {
       const started = ok(await post(t(), '/admin/base/message/runWorkflow', { appId, input: 'hello' }, ann.token));
       runId = started.runId;
       expect(started.cost).toBe(3);
-      await until(async () => llm().chatCalls().length, (n) => n === 1);
+      await until(
+        async () => llm().chatCalls().length,
+        (n) => n === 1,
+      );
       ok(await post(t(), '/admin/base/app/update', { id: appId, tokens: 80 }, admin()));
     } finally {
       open();

@@ -23,8 +23,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
   const llm = () => w.llm!;
   const stored = (conversation: string) =>
     t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? ORDER BY `seq`', [conversation]);
-  const runsOf = (aiUserId: number) =>
-    t().core.db.query<Record<string, any>>('SELECT * FROM `base_run` WHERE `aiUserId` = ? ORDER BY `id`', [aiUserId]);
+  const runsOf = (aiUserId: number) => t().core.db.query<Record<string, any>>('SELECT * FROM `base_run` WHERE `aiUserId` = ? ORDER BY `id`', [aiUserId]);
   const content = (m: Record<string, any>) => (typeof m.content === 'string' ? JSON.parse(m.content) : m.content);
 
   /** An AI member created by `owner` in the group; answers its user id. */
@@ -45,7 +44,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     await w?.close();
   });
 
-  it('streams a mentioned AI member\'s reply in order to two members, stores it from the AI member and charges the sender once', async () => {
+  it("streams a mentioned AI member's reply in order to two members, stores it from the AI member and charges the sender once", async () => {
     const [ann, ben] = [await member(t()), await member(t())];
     const groupId = await group(t(), ann, [ben]);
     const helper = await aiMember(ann, groupId, 'Helper', { prompt: 'You are Helper. Be brief.', cost: 1.5 });
@@ -76,9 +75,21 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       }
       await aiRepliesDone(t().core);
       const rows = await stored(`g:${groupId}`);
-      expect(rows.map((m) => [Number(m.fromId), Number(m.type)])).toEqual([[ben.id, 0], [ann.id, 0], [helper, 21]]);
+      expect(rows.map((m) => [Number(m.fromId), Number(m.type)])).toEqual([
+        [ben.id, 0],
+        [ann.id, 0],
+        [helper, 21],
+      ]);
       const [run] = await runsOf(helper);
-      expect(run).toMatchObject({ userId: ann.id, aiUserId: helper, kind: 1, status: 1, messageId: asked.id, answerId: rows[2].id, conversation: `g:${groupId}` });
+      expect(run).toMatchObject({
+        userId: ann.id,
+        aiUserId: helper,
+        kind: 1,
+        status: 1,
+        messageId: asked.id,
+        answerId: rows[2].id,
+        conversation: `g:${groupId}`,
+      });
       expect(Number(run.cost)).toBe(1.5);
       expect((await ledgerOf(t(), run.id)).map((e) => [Number(e.userId), Number(e.type), Number(e.tokens)])).toEqual([[ann.id, 10, -1.5]]);
       expect(await balance(t(), ann.id)).toBe(8.5);
@@ -104,7 +115,9 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     const alpha = await aiMember(ann, groupId, 'Alpha', { appId });
     const beta = await aiMember(ann, groupId, 'Beta', { prompt: 'You are Beta.', cost: 1 });
     await fund(t(), ben.id, 10);
-    llm().reset().script({ answer: (req) => `${req.messages[0].content.replace('You are ', '').replace('.', '')} says hello`, chunkSize: 5 });
+    llm()
+      .reset()
+      .script({ answer: (req) => `${req.messages[0].content.replace('You are ', '').replace('.', '')} says hello`, chunkSize: 5 });
     const s = await connect(ann.token);
     try {
       await say(ben, text(1, groupId, 'Beta and Alpha, hello', { at: [beta, alpha] }));
@@ -126,13 +139,15 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     }
   });
 
-  it('lets AI members that mention each other go on only up to the group\'s cap of replies in a row', async () => {
+  it("lets AI members that mention each other go on only up to the group's cap of replies in a row", async () => {
     const ann = await member(t());
     const groupId = await group(t(), ann, []);
     const ping = await aiMember(ann, groupId, 'Ping', { prompt: 'You are Ping.', cost: 0.5 });
     const pong = await aiMember(ann, groupId, 'Pong', { prompt: 'You are Pong.', cost: 0.5 });
     await fund(t(), ann.id, 10);
-    llm().reset().script({ answer: (req) => (req.messages[0].content === 'You are Ping.' ? 'over to you, @pong!' : '@Ping your turn') });
+    llm()
+      .reset()
+      .script({ answer: (req) => (req.messages[0].content === 'You are Ping.' ? 'over to you, @pong!' : '@Ping your turn') });
     await say(ann, text(1, groupId, 'start, @Ping', { at: [ping] }));
     await waitFor(async () => (await stored(`g:${groupId}`)).length >= 4);
     await aiRepliesDone(t().core);
@@ -180,7 +195,9 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     const groupId = await group(t(), ann, [ben]);
     const flaky = await aiMember(ann, groupId, 'Flaky', { cost: 2 });
     await fund(t(), ann.id, 5);
-    llm().reset().script({ fail: { status: 500, times: 2 } });
+    llm()
+      .reset()
+      .script({ fail: { status: 500, times: 2 } });
     const b = await connect(ben.token);
     try {
       await say(ann, text(1, groupId, '@Flaky hello', { at: [flaky] }));
@@ -189,9 +206,15 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       const [run] = await runsOf(flaky);
       expect(failure.data).toMatchObject({ relateId: run.id, content: { runId: run.id, error: 'upstream' }, toType: 1, toId: groupId });
       expect(run).toMatchObject({ status: 2, kind: 1, userId: ann.id });
-      expect((await ledgerOf(t(), run.id)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([[10, -2], [11, 2]]);
+      expect((await ledgerOf(t(), run.id)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([
+        [10, -2],
+        [11, 2],
+      ]);
       expect(await balance(t(), ann.id)).toBe(5);
-      expect((await stored(`g:${groupId}`)).map((m) => [Number(m.fromId), Number(m.type)])).toEqual([[ann.id, 0], [flaky, 22]]);
+      expect((await stored(`g:${groupId}`)).map((m) => [Number(m.fromId), Number(m.type)])).toEqual([
+        [ann.id, 0],
+        [flaky, 22],
+      ]);
       await expectLedgerBalanced(t());
     } finally {
       await closeAll(b);
@@ -212,7 +235,10 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       const [run] = await runsOf(sleepy);
       expect(String(run.error)).toMatch(/^timeout/);
       const rows = await stored(`g:${groupId}`);
-      expect(rows.map((m) => [Number(m.fromId), Number(m.type)])).toEqual([[ann.id, 0], [sleepy, 22]]);
+      expect(rows.map((m) => [Number(m.fromId), Number(m.type)])).toEqual([
+        [ann.id, 0],
+        [sleepy, 22],
+      ]);
       expect(content(rows[1])).toEqual({ runId: run.id, error: 'timeout' });
       expect(await balance(t(), ann.id)).toBe(2);
     } finally {
@@ -242,7 +268,7 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     }
   });
 
-  it('answers every message of a private chat with an AI member its sender may use, and no one else\'s', async () => {
+  it("answers every message of a private chat with an AI member its sender may use, and no one else's", async () => {
     const [ann, ben] = [await member(t()), await member(t())];
     const home = await group(t(), ann, [ben]);
     const buddy = await aiMember(ann, home, 'Buddy', { prompt: 'You are Buddy.', cost: 1 });
@@ -253,8 +279,18 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
     try {
       await say(ann, text(0, buddy, 'hello Buddy'));
       const reply = await waitNotice(a, 'message', (m) => m.fromId === buddy && m.type === 21);
-      expect(reply.data).toMatchObject({ toType: 0, toId: ann.id, content: 'Hi there!', conversation: `p:${Math.min(ann.id, buddy)}:${Math.max(ann.id, buddy)}` });
-      expect(notices(a, 'delta').filter((d) => d.data.fromId === buddy).map((d) => d.data.text).join('')).toBe('Hi there!');
+      expect(reply.data).toMatchObject({
+        toType: 0,
+        toId: ann.id,
+        content: 'Hi there!',
+        conversation: `p:${Math.min(ann.id, buddy)}:${Math.max(ann.id, buddy)}`,
+      });
+      expect(
+        notices(a, 'delta')
+          .filter((d) => d.data.fromId === buddy)
+          .map((d) => d.data.text)
+          .join(''),
+      ).toBe('Hi there!');
       await aiRepliesDone(t().core);
       expect(await balance(t(), ann.id)).toBe(2);
       expect(llm().chatCalls().at(-1)!.chat!.messages[0]).toEqual({ role: 'system', content: 'You are Buddy.' });
@@ -263,7 +299,10 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       await aiRepliesDone(t().core);
       const conv = `p:${Math.min(ben.id, buddy)}:${Math.max(ben.id, buddy)}`;
       const rows = await stored(conv);
-      expect(rows.map((m) => [Number(m.fromId), Number(m.type)])).toEqual([[ben.id, 0], [buddy, 22]]);
+      expect(rows.map((m) => [Number(m.fromId), Number(m.type)])).toEqual([
+        [ben.id, 0],
+        [buddy, 22],
+      ]);
       expect(content(rows[1])).toMatchObject({ error: 'not_available' });
       expect(await balance(t(), ben.id)).toBe(3);
     } finally {

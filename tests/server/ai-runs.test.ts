@@ -46,7 +46,15 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     try {
       const started = ok(await post(t(), RUN, { appId, input: 'Tell me a story', toType: 1, toId: groupId }, ann.token));
       expect(started).toMatchObject({ cost: 2.5, balance: 7.5 });
-      expect(started.message).toMatchObject({ type: 20, appId, fromId: ann.id, toType: 1, toId: groupId, conversation: `g:${groupId}`, content: 'Tell me a story' });
+      expect(started.message).toMatchObject({
+        type: 20,
+        appId,
+        fromId: ann.id,
+        toType: 1,
+        toId: groupId,
+        conversation: `g:${groupId}`,
+        content: 'Tell me a story',
+      });
       const runId = started.runId as number;
       for (const s of [a, b]) {
         const answer = await waitNotice(s, 'message', (m) => m.type === 21 && m.relateId === runId);
@@ -75,7 +83,10 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
       expect(await balance(t(), ann.id)).toBe(7.5);
       expect(await runTimesOf(ann.id)).toBe(1);
       const asked = llm().chatCalls().at(-1)!.chat!;
-      expect(asked.messages).toEqual([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Tell me a story' }]);
+      expect(asked.messages).toEqual([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Tell me a story' },
+      ]);
       await expectLedgerBalanced(t());
     } finally {
       await closeAll(a, b);
@@ -99,14 +110,19 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const cat = await member(t());
     await fund(t(), cat.id, 5);
     const appId = await addApp(t(), { tokens: 2 });
-    llm().reset().script({ fail: { status: 500, times: 2 } });
+    llm()
+      .reset()
+      .script({ fail: { status: 500, times: 2 } });
     const started = ok(await post(t(), RUN, { appId, input: 'hello' }, cat.token));
     expect(started.balance).toBe(3);
     const run = await ended(t(), started.runId);
     expect(run.status).toBe(2);
     expect(String(run.error)).toMatch(/^upstream/);
     expect(llm().chatCalls()).toHaveLength(2);
-    expect((await ledgerOf(t(), started.runId)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([[10, -2], [11, 2]]);
+    expect((await ledgerOf(t(), started.runId)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([
+      [10, -2],
+      [11, 2],
+    ]);
     expect(await balance(t(), cat.id)).toBe(5);
     // Counted with the reservation, taken back with the refund: a failed run is no run.
     expect(await runTimesOf(cat.id)).toBe(0);
@@ -152,12 +168,18 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
       const run = await runRow(t(), started.runId);
       expect(Number(run.status)).toBe(2);
       expect(run.answerId).toBeNull();
-      expect((await ledgerOf(t(), started.runId)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([[10, -2], [11, 2]]);
+      expect((await ledgerOf(t(), started.runId)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([
+        [10, -2],
+        [11, 2],
+      ]);
       expect(await balance(t(), gus.id)).toBe(5);
       expect(await runTimesOf(gus.id)).toBe(0);
       // The answer's message went with its rolled-back settle: the request, then the error, numbered 1 and 2.
       const stored = await messagesOf(`p:${gus.id}:${gus.id}`);
-      expect(stored.map((m) => [Number(m.type), Number(m.seq)])).toEqual([[20, 1], [22, 2]]);
+      expect(stored.map((m) => [Number(m.type), Number(m.seq)])).toEqual([
+        [20, 1],
+        [22, 2],
+      ]);
       await expectLedgerBalanced(t());
     } finally {
       llm().reset();
@@ -191,7 +213,9 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const appId = await addApp(t(), { tokens: 1.5, efficiencyCoefficient: 1.1 });
     // Some answers fail: every question 3 on each attempt, so at least those ten runs; and twelve
     // other attempts, which a retry may mend (a run fails when both its attempts do).
-    llm().reset().script({ fail: { status: 500, times: 12 }, failWhenAsked: 'question 3', chunkSize: 8 });
+    llm()
+      .reset()
+      .script({ fail: { status: 500, times: 12 }, failWhenAsked: 'question 3', chunkSize: 8 });
     const answers = await Promise.all(people.flatMap((p) => Array.from({ length: 10 }, (_, i) => post(t(), RUN, { appId, input: `question ${i}` }, p.token))));
     expect(answers.map((r) => r.body.code)).toEqual(answers.map(() => 1000));
     await syncRunsDone(t().core);
@@ -208,7 +232,10 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
       `SELECT \`type\`, COUNT(*) AS n FROM \`base_token_log\` WHERE \`relateType\` = 'run' AND \`relateId\` IN (${ids.join(', ')}) GROUP BY \`type\` ORDER BY \`type\``,
     );
     const failed = runs.filter((r) => Number(r.status) === 2).length;
-    expect(entries.map((e) => [Number(e.type), Number(e.n)])).toEqual([[10, 100], [11, failed]]);
+    expect(entries.map((e) => [Number(e.type), Number(e.n)])).toEqual([
+      [10, 100],
+      [11, failed],
+    ]);
     await expectLedgerBalanced(t());
   });
 
@@ -225,7 +252,11 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     expect(await ledgerOf(t(), first.runId)).toHaveLength(1);
     expect(await balance(t(), fay.id)).toBe(7);
     // This run's calls only: under load, a call of the test before may still arrive after the reset.
-    expect(llm().chatCalls().filter((c) => JSON.stringify(c.chat?.messages ?? []).includes('once'))).toHaveLength(1);
+    expect(
+      llm()
+        .chatCalls()
+        .filter((c) => JSON.stringify(c.chat?.messages ?? []).includes('once')),
+    ).toHaveLength(1);
   });
 
   it('refuses an async app, a hidden app, a group the member is not in and bad input, writing nothing', async () => {
@@ -234,7 +265,9 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     await fund(t(), gus.id, 10);
     const asyncApp = await addApp(t(), { isAsync: 1 });
     const hidden = await addApp(t(), { show: 0 });
-    const sync = await addApp(t(), { config: { inputSchema: { type: 'object', required: ['topic'], properties: { topic: { type: 'string', maxLength: 20 } } } } });
+    const sync = await addApp(t(), {
+      config: { inputSchema: { type: 'object', required: ['topic'], properties: { topic: { type: 'string', maxLength: 20 } } } },
+    });
     const closed = await group(t(), owner, []);
     const before = await counts(t());
     const refused = async (body: Record<string, unknown>, status: number, code = 1001, path = RUN) => {
@@ -244,7 +277,9 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
       return res.body;
     };
     expect((await refused({ appId: asyncApp, input: 'x' }, 400)).message).toBe('This app runs in the background: start it with addTask');
-    expect((await refused({ appId: sync, input: { topic: 'x' } }, 400, 1001, '/admin/base/message/addTask')).message).toBe('This app answers at once: start it with runWorkflow');
+    expect((await refused({ appId: sync, input: { topic: 'x' } }, 400, 1001, '/admin/base/message/addTask')).message).toBe(
+      'This app answers at once: start it with runWorkflow',
+    );
     // No workflow engine is configured here: an async app is unavailable, before anything is reserved.
     expect((await refused({ appId: asyncApp, input: 'x' }, 503, 1003, '/admin/base/message/addTask')).message).toContain('no workflow engine');
     await refused({ appId: hidden, input: 'x' }, 404);
@@ -253,7 +288,11 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     const bad = await refused({ appId: sync, input: { topic: 'a topic much too long to fit' } }, 400, 1002);
     expect(bad.data.map((e: { field: string }) => e.field)).toEqual(['input.topic']);
     expect((await refused({ appId: sync, input: {} }, 400, 1002)).data[0].field).toBe('input.topic');
-    expect((await refused({ appId: 'one', input: ['a'], extra: 1 }, 400, 1002)).data.map((e: { field: string }) => e.field).sort()).toEqual(['appId', 'extra', 'input']);
+    expect((await refused({ appId: 'one', input: ['a'], extra: 1 }, 400, 1002)).data.map((e: { field: string }) => e.field).sort()).toEqual([
+      'appId',
+      'extra',
+      'input',
+    ]);
     expect((await post(t(), RUN, { appId: sync, input: 'x' })).status).toBe(401);
     expect(await counts(t())).toEqual(before);
     // The administrator may try a hidden app before it is listed.
@@ -288,7 +327,10 @@ describe.each(kinds)('sync AI runs paid in tokens on %s', (kind) => {
     expect(summary).toEqual({
       runs: 3,
       minutes: 15,
-      byApp: [{ appId: quick, name: 'Quick', runs: 2, minutes: 5 }, { appId: slow, name: 'Slow', runs: 1, minutes: 10 }],
+      byApp: [
+        { appId: quick, name: 'Quick', runs: 2, minutes: 5 },
+        { appId: slow, name: 'Slow', runs: 1, minutes: 10 },
+      ],
     });
     // Runs are the member's own: another member sees none of them.
     const ivy = await member(t());

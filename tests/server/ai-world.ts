@@ -72,12 +72,16 @@ export function ok(res: Res): any {
 
 /** An app added by the administrator; answers its id. */
 export async function addApp(t: TestApp, fields: Record<string, unknown>): Promise<number> {
-  return ok(await post(t, '/admin/base/app/add', { name: `App ${Math.random().toString(36).slice(2, 8)}`, tokens: 2, show: 1, isAsync: 0, ...fields }, t.adminToken)).id;
+  return ok(
+    await post(t, '/admin/base/app/add', { name: `App ${Math.random().toString(36).slice(2, 8)}`, tokens: 2, show: 1, isAsync: 0, ...fields }, t.adminToken),
+  ).id;
 }
 
 /** Gives a member tokens through the ledger (an adjustment entry), as the console would. */
 export async function fund(t: TestApp, userId: number, tokens: number): Promise<void> {
-  await t.core.ops.transaction(SYSTEM, (tx) => moveTokens(t.core, tx, { userId, balance: 'tokens', units: toUnits(tokens), kind: TOKEN_KIND.adjust, relateType: 'test' }));
+  await t.core.ops.transaction(SYSTEM, (tx) =>
+    moveTokens(t.core, tx, { userId, balance: 'tokens', units: toUnits(tokens), kind: TOKEN_KIND.adjust, relateType: 'test' }),
+  );
 }
 
 export async function balance(t: TestApp, userId: number): Promise<number> {
@@ -113,5 +117,8 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
 
 /** The run once it has ended (status 1 or 2). */
 export function ended(t: TestApp, id: number): Promise<Record<string, any>> {
-  return until(() => runRow(t, id), (r) => Number(r?.status) !== 0);
+  return until(
+    () => runRow(t, id),
+    (r) => Number(r?.status) !== 0,
+  );
 }

@@ -16,7 +16,7 @@ describe('the Alipay adapter against the fake gateway', () => {
     await fake?.stop();
   });
 
-  it('reads the keys as bare base64 or PEM, PKCS#8 or PKCS#1, and checks the gateway\'s signed answers', async () => {
+  it("reads the keys as bare base64 or PEM, PKCS#8 or PKCS#1, and checks the gateway's signed answers", async () => {
     const pkcs1 = fake.app.privateKey.export({ format: 'pem', type: 'pkcs1' }) as string;
     const variants = [
       fake.env(),
@@ -46,7 +46,9 @@ describe('the Alipay adapter against the fake gateway', () => {
     expect(first).toEqual({ refundId: again.refundId, fundChange: true });
     expect(again.fundChange).toBe(false);
     expect(fake.refundsOf('20990101000000000000002')).toHaveLength(1);
-    await expect(alipay.refund({ orderNo: '20990101000000000000002', amountCents: 1000, key: 'another', reason: 'x' })).rejects.toMatchObject({ reason: 'rejected' });
+    await expect(alipay.refund({ orderNo: '20990101000000000000002', amountCents: 1000, key: 'another', reason: 'x' })).rejects.toMatchObject({
+      reason: 'rejected',
+    });
   });
 
   it('formats and parses yuan exactly, and makes out_request_no of any key', () => {

@@ -30,8 +30,10 @@ describe.each(kinds)('Alipay refunds from the console on %s', (kind) => {
   const user = async (p: Person) => (await rows(t, 'base_sys_user', '`id` = ?', [p.id]))[0];
   /** Ledger entries written for the order (relateType `order`). */
   const ledgerOf = async (orderId: number) => rows(t, 'base_token_log', '`relateType` = ? AND `relateId` = ?', ['order', orderId]);
-  const refund = (no: string, body: Record<string, unknown> = {}, who: Person | string = t.adminToken): Promise<Res> => post(t, who, '/admin/base/alipay/refund', { orderNo: no, ...body });
-  const refundedNotes = async (p: Person, no: string) => (await notificationsOf(t, p.id)).filter((n) => n.type === (p === seller ? SALE_REFUNDED_TYPE : REFUNDED_TYPE) && n.orderNo === no);
+  const refund = (no: string, body: Record<string, unknown> = {}, who: Person | string = t.adminToken): Promise<Res> =>
+    post(t, who, '/admin/base/alipay/refund', { orderNo: no, ...body });
+  const refundedNotes = async (p: Person, no: string) =>
+    (await notificationsOf(t, p.id)).filter((n) => n.type === (p === seller ? SALE_REFUNDED_TYPE : REFUNDED_TYPE) && n.orderNo === no);
 
   /** Pays `no` through the cashier page of the fake, as `who` would (notify delivered). */
   const payAtAlipay = async (no: string, who: Person) => {
@@ -75,7 +77,10 @@ describe.each(kinds)('Alipay refunds from the console on %s', (kind) => {
     expect(o).toMatchObject({ status: 9, payStatus: 4, reason: 'asked by the buyer', refundId: first.refundId });
     expect(fake.refundsOf(no)).toEqual([{ outTradeNo: no, outRequestNo: first.refundId, fen: 2500 }]);
     const call = fake.calls.find((c) => c.method === 'alipay.trade.refund' && c.biz.out_trade_no === no)!;
-    expect(call).toMatchObject({ signatureOk: true, biz: { out_trade_no: no, trade_no: o.transactionId, refund_amount: '25.00', out_request_no: first.refundId, refund_reason: 'asked by the buyer' } });
+    expect(call).toMatchObject({
+      signatureOk: true,
+      biz: { out_trade_no: no, trade_no: o.transactionId, refund_amount: '25.00', out_request_no: first.refundId, refund_reason: 'asked by the buyer' },
+    });
     expect(Number((await user(seller)).earnedTokens)).toBe(earned);
     expect(await refundLogs(no)).toHaveLength(1);
     expect((await ledgerOf(Number(o.id))).filter((e) => Number(e.type) === 4)).toHaveLength(1);
@@ -149,7 +154,11 @@ describe.each(kinds)('Alipay refunds from the console on %s', (kind) => {
     expect((await refund(pending, { reason: 'x'.repeat(201) })).body.code).toBe(1002);
     expect((await refund(pending, { amount: 1 })).body.code).toBe(1002);
     // A card payment is refunded through base/stripe/refund, not here.
-    await t.core.db.run('UPDATE `goods_order` SET `status` = 1, `payStatus` = 1, `provider` = ?, `transactionId` = ? WHERE `orderNo` = ?', ['stripe', 'pi_x', pending]);
+    await t.core.db.run('UPDATE `goods_order` SET `status` = 1, `payStatus` = 1, `provider` = ?, `transactionId` = ? WHERE `orderNo` = ?', [
+      'stripe',
+      'pi_x',
+      pending,
+    ]);
     expect((await refund(pending)).status).toBe(409);
     await t.core.db.run('UPDATE `goods_order` SET `status` = 4, `payStatus` = 0, `provider` = NULL, `transactionId` = NULL WHERE `orderNo` = ?', [pending]);
     expect(fake.refundRequestsOf(pending).size).toBe(0);

@@ -33,7 +33,7 @@ describe.each(kinds)('Alipay on %s', (kind) => {
   const payments = (no: string) => rows(t, 'base_paid_log', '`orderNo` = ?', [no]);
   const tokensOf = async (p: Person) => Number((await rows(t, 'base_sys_user', '`id` = ?', [p.id]))[0].tokens);
   const recharge = async (amount: number, who: Person = buyer): Promise<string> =>
-    String(ok(await t.http().post('/admin/goods/order/rechargeToken').set('Authorization', who.token).send({ amount }) as unknown as Res).orderNo);
+    String(ok((await t.http().post('/admin/goods/order/rechargeToken').set('Authorization', who.token).send({ amount })) as unknown as Res).orderNo);
   const payUrl = async (no: string, who: Person | null = null): Promise<string> => String(ok(await get(t, who, `/admin/base/alipay/pay?orderNo=${no}`)).url);
   /** Opens the cashier page (the trade exists at Alipay, unpaid), as a buyer who has not paid yet. */
   const openPage = async (url: string) => expect((await fetch(url)).status).toBe(200);
@@ -106,7 +106,7 @@ describe.each(kinds)('Alipay on %s', (kind) => {
     expect(await order(no)).toMatchObject({ status: 1 });
   });
 
-  it('refuses a signed notify for another app id or with an amount that is not the order\'s', async () => {
+  it("refuses a signed notify for another app id or with an amount that is not the order's", async () => {
     const no = await recharge(8.8);
     await openPage(await payUrl(no));
     const before = await tokensOf(buyer);
@@ -171,7 +171,10 @@ describe.each(kinds)('Alipay on %s', (kind) => {
     const url = await payUrl(no);
     await openPage(url);
     // The time to pay passes (test-only write), and the buyer's next look expires the order.
-    await t.core.db.run('UPDATE `goods_order` SET `expireTime` = ? WHERE `orderNo` = ?', [new Date(Date.now() - 60_000).toISOString().slice(0, 23).replace('T', ' '), no]);
+    await t.core.db.run('UPDATE `goods_order` SET `expireTime` = ? WHERE `orderNo` = ?', [
+      new Date(Date.now() - 60_000).toISOString().slice(0, 23).replace('T', ' '),
+      no,
+    ]);
     expect(ok(await query(no, reader))).toMatchObject({ status: 4, reason: 'expired' });
     const { returnUrl } = await fake.pay(url);
     expect(fake.deliveries.at(-1)).toMatchObject({ status: 200, text: 'success' });
@@ -188,7 +191,7 @@ describe.each(kinds)('Alipay on %s', (kind) => {
     expect(told.map((n) => n.title)).toEqual([expect.stringContaining('已自动退款')]);
   });
 
-  it('pays anyone\'s pending order through pay, and refuses unknown or settled ones', async () => {
+  it("pays anyone's pending order through pay, and refuses unknown or settled ones", async () => {
     const no = await recharge(2);
     const viaStranger = await payUrl(no, other);
     expect(viaStranger.startsWith(fake.url)).toBe(true);
@@ -224,11 +227,17 @@ describe.each(kinds)('Alipay not configured on %s', (kind) => {
   });
 
   it('answers 503 to pay, testPay and query, and 400 fail to a notify, writing nothing', async () => {
-    const no = String(ok(await t.http().post('/admin/goods/order/rechargeToken').set('Authorization', buyer.token).send({ amount: 1 }) as unknown as Res).orderNo);
+    const no = String(
+      ok((await t.http().post('/admin/goods/order/rechargeToken').set('Authorization', buyer.token).send({ amount: 1 })) as unknown as Res).orderNo,
+    );
     expect((await get(t, null, `/admin/base/alipay/pay?orderNo=${no}`)).status).toBe(503);
     expect((await get(t, buyer, '/admin/base/alipay/testPay')).status).toBe(503);
     expect((await get(t, buyer, `/admin/base/alipay/query?orderNo=${no}`)).status).toBe(503);
-    const n = await t.http().post('/admin/base/alipay/notify').type('form').send({ out_trade_no: no, trade_status: 'TRADE_SUCCESS', total_amount: '1.00', sign: 'x' });
+    const n = await t
+      .http()
+      .post('/admin/base/alipay/notify')
+      .type('form')
+      .send({ out_trade_no: no, trade_status: 'TRADE_SUCCESS', total_amount: '1.00', sign: 'x' });
     expect(n.status).toBe(400);
     expect(n.text).toBe('fail');
     expect(await rows(t, 'goods_order', '`orderNo` = ?', [no])).toMatchObject([{ status: 0, payStatus: 0 }]);

@@ -16,7 +16,10 @@ describe.each(kinds)('app settings saved concurrently on %s', (kind) => {
   let api: ReturnType<typeof caller>;
 
   const packs = async (who: Person) =>
-    ((await t.http().get('/admin/base/sys/user/info').query({ id: who.id }).set('Authorization', t.adminToken)).body.data.configPacks ?? {}) as Record<string, unknown>;
+    ((await t.http().get('/admin/base/sys/user/info').query({ id: who.id }).set('Authorization', t.adminToken)).body.data.configPacks ?? {}) as Record<
+      string,
+      unknown
+    >;
   const save = (who: Person, appId: number) => api.post('/admin/base/sys/user/saveApp', { appId, config: { n: appId } }, who.token);
 
   beforeAll(async () => {

@@ -82,8 +82,7 @@ export function badInputWorld(kind: 'sqlite' | 'mysql') {
   }
 
   const fieldsOf = (res: Res) => res.body.data.map((e: { field: string }) => e.field);
-  const rulesFor = (res: Res, field: string) =>
-    res.body.data.filter((e: { field: string }) => e.field === field).map((e: { rule: string }) => e.rule);
+  const rulesFor = (res: Res, field: string) => res.body.data.filter((e: { field: string }) => e.field === field).map((e: { rule: string }) => e.rule);
 
   return {
     get t() {

@@ -28,11 +28,7 @@ describe.each(kinds)('bad input on %s', (kind) => {
     });
 
     it('update refuses every wrongly typed field with 1002 and lists each', async () => {
-      const res = await refused(
-        () => post('/admin/demo/goods/update', { id: seededIds[0], title: 123, price: 'abc', status: '1', stock: 1.5 }),
-        400,
-        1002,
-      );
+      const res = await refused(() => post('/admin/demo/goods/update', { id: seededIds[0], title: 123, price: 'abc', status: '1', stock: 1.5 }), 400, 1002);
       expect(new Set(fieldsOf(res))).toEqual(new Set(['title', 'price', 'status', 'stock']));
       for (const f of ['title', 'price', 'status', 'stock']) expect(rulesFor(res, f)).toContain('type');
     });
@@ -73,7 +69,11 @@ describe.each(kinds)('bad input on %s', (kind) => {
       const res = await refused(() => post('/admin/demo/goods/add').set('Content-Type', 'application/json').send('{"__proto__":{"title":"x"}}'), 400, 1002);
       expect(rulesFor(res, 'title')).toContain('required');
       expect(rulesFor(res, '__proto__')).toContain('unknown');
-      const upd = await refused(() => post('/admin/demo/goods/update').set('Content-Type', 'application/json').send(`{"__proto__":{"id":${seededIds[0]}},"title":"via proto"}`), 400, 1002);
+      const upd = await refused(
+        () => post('/admin/demo/goods/update').set('Content-Type', 'application/json').send(`{"__proto__":{"id":${seededIds[0]}},"title":"via proto"}`),
+        400,
+        1002,
+      );
       expect(fieldsOf(upd)).toContain('__proto__');
     });
 
@@ -94,11 +94,7 @@ describe.each(kinds)('bad input on %s', (kind) => {
     });
 
     it('a username of 101 characters is refused with rule max_length', async () => {
-      const res = await refused(
-        () => post('/admin/base/sys/user/add', { username: 'u'.repeat(101), password: 'Some-Pass-123' }),
-        400,
-        1002,
-      );
+      const res = await refused(() => post('/admin/base/sys/user/add', { username: 'u'.repeat(101), password: 'Some-Pass-123' }), 400, 1002);
       expect(res.body.data).toEqual([expect.objectContaining({ field: 'username', rule: 'max_length' })]);
       expect(res.body.data[0].message).toMatch(/100/);
     });
@@ -114,11 +110,7 @@ describe.each(kinds)('bad input on %s', (kind) => {
     });
 
     it('a batch add with one bad row writes nothing and names the row', async () => {
-      const res = await refused(
-        () => post('/admin/demo/goods/add', [{ title: 'Batch A' }, { title: 'z'.repeat(51) }, { title: 'Batch C' }]),
-        400,
-        1002,
-      );
+      const res = await refused(() => post('/admin/demo/goods/add', [{ title: 'Batch A' }, { title: 'z'.repeat(51) }, { title: 'Batch C' }]), 400, 1002);
       expect(res.body.data).toEqual([expect.objectContaining({ field: '[1].title', rule: 'max_length' })]);
       const mixed = await refused(() => post('/admin/demo/goods/add', [{ title: 'Batch A' }, 'not an object', { title: 'C', stock: 'x' }]), 400, 1002);
       expect(new Set(fieldsOf(mixed))).toEqual(new Set(['[1]', '[2].stock']));

@@ -32,7 +32,7 @@ describe.each(stores)('cache store (%s)', (_name, open) => {
     expect(await s.take('captcha:x')).toBeNull();
   });
 
-  it('lets a throttle\'s limit through at once, then one attempt per doubling delay, and takes back a count', async () => {
+  it("lets a throttle's limit through at once, then one attempt per doubling delay, and takes back a count", async () => {
     const s = await store();
     const t = { max: 3, windowSeconds: 60, baseDelayMs: 30_000, maxDelayMs: 600_000 };
     const first = await Promise.all(Array.from({ length: 20 }, () => s.throttle('th', t)));

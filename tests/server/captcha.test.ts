@@ -60,7 +60,11 @@ describe.each(kinds)('captcha on %s', (kind) => {
     expect(answer).toMatch(/^\S{4}$/);
     return { captchaId, answer: answer! };
   }
-  const wrong = (answer: string) => answer.split('').map((c) => (c === 'a' ? 'b' : 'a')).join('');
+  const wrong = (answer: string) =>
+    answer
+      .split('')
+      .map((c) => (c === 'a' ? 'b' : 'a'))
+      .join('');
 
   it('refuses a sign-in without a captcha with 400', async () => {
     const res = await login({ username: 'admin', password: ADMIN_PASSWORD });

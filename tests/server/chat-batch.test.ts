@@ -33,7 +33,10 @@ describe.each(kinds)('chat group commit on %s', (kind) => {
   });
 
   const rowsOf = async (groupId: number) =>
-    (await t.core.ops.list(t.core.model.byKey.get('base/message')!, { toType: 1, toId: groupId, order: 'id', sort: 'asc' }, { ...users[0], isAdmin: true } as AuthUser)) as Row[];
+    (await t.core.ops.list(t.core.model.byKey.get('base/message')!, { toType: 1, toId: groupId, order: 'id', sort: 'asc' }, {
+      ...users[0],
+      isAdmin: true,
+    } as AuthUser)) as Row[];
 
   it('numbers 60 concurrent sends of one conversation 1..60, answers each its own message and delivers each once, in order', async () => {
     const room = await group(t, people[0], people.slice(1));
@@ -43,7 +46,9 @@ describe.each(kinds)('chat group commit on %s', (kind) => {
     });
     const runs = vi.spyOn(OpTransaction.prototype, 'nextNumbers');
     const singles = vi.spyOn(OpTransaction.prototype, 'nextNumber');
-    const sends = Array.from({ length: 60 }, (_, i) => sendMessage(t.core, users[i % users.length], { toType: 1, toId: room, content: `m${i}`, clientId: `batch-${i}` }));
+    const sends = Array.from({ length: 60 }, (_, i) =>
+      sendMessage(t.core, users[i % users.length], { toType: 1, toId: room, content: `m${i}`, clientId: `batch-${i}` }),
+    );
     const results = await Promise.all(sends);
     results.forEach((r, i) => {
       expect(r.created).toBe(true);
@@ -86,11 +91,16 @@ describe.each(kinds)('chat group commit on %s', (kind) => {
     const sends = [
       sendMessage(t.core, users[0], { toType: 1, toId: g, content: 'opens', clientId: 'f-0' }),
       sendMessage(t.core, users[1], { toType: 1, toId: g, content: 'fine', clientId: 'f-1' }),
-      sendMessage(t.core, users[2], { toType: 1, toId: g, content: 'broken', clientId: 'f-2' }, {
-        within: async () => {
-          throw new Error('extra write failed');
+      sendMessage(
+        t.core,
+        users[2],
+        { toType: 1, toId: g, content: 'broken', clientId: 'f-2' },
+        {
+          within: async () => {
+            throw new Error('extra write failed');
+          },
         },
-      }),
+      ),
       sendMessage(t.core, users[3], { toType: 1, toId: g, content: 'fine too', clientId: 'f-3' }),
     ];
     const settled = await Promise.allSettled(sends);

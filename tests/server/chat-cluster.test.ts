@@ -21,7 +21,6 @@ const hasMysql = (await databaseKinds()).includes('mysql');
 const hasRedis = hasRedisServer;
 const ADMIN_PASSWORD = 'Cluster-Admin-1';
 
-
 interface Person {
   id: number;
   token: string;
@@ -41,7 +40,11 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
   const open: Client[] = [];
 
   const call = async (base: string, path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as { code: number; message: string; data: any };
   };
   const sql = async (text: string, params: unknown[] = []) => {
@@ -87,10 +90,20 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     [u1, u2, u3] = people;
     // The group and its member rows as stored rows (the group calls are another area's).
     const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
-    const g = await sql('INSERT INTO `base_group` (`name`, `type`, `userId`, `rows`, `cols`, `onBoard`, `delete`, `createTime`, `updateTime`) VALUES (?, 0, ?, 2, 2, 1, 0, ?, ?)', ['cluster', u1.id, now, now]);
+    const g = await sql(
+      'INSERT INTO `base_group` (`name`, `type`, `userId`, `rows`, `cols`, `onBoard`, `delete`, `createTime`, `updateTime`) VALUES (?, 0, ?, 2, 2, 1, 0, ?, ?)',
+      ['cluster', u1.id, now, now],
+    );
     groupId = Number(g.insertId);
-    for (const [p, owner] of [[u1, 1], [u2, 0], [u3, 0]] as const) {
-      await sql('INSERT INTO `base_group_member` (`groupId`, `userId`, `isOwner`, `isPurchased`, `authType`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, ?, 0, 1, 0, ?, ?)', [groupId, p.id, owner, now, now]);
+    for (const [p, owner] of [
+      [u1, 1],
+      [u2, 0],
+      [u3, 0],
+    ] as const) {
+      await sql(
+        'INSERT INTO `base_group_member` (`groupId`, `userId`, `isOwner`, `isPurchased`, `authType`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, ?, 0, 1, 0, ?, ?)',
+        [groupId, p.id, owner, now, now],
+      );
     }
   }, 240_000);
 
@@ -101,7 +114,7 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     await db?.drop();
   });
 
-  it('delivers a group message sent through instance A to a member\'s socket on instance B, and back', async () => {
+  it("delivers a group message sent through instance A to a member's socket on instance B, and back", async () => {
     const s1 = await client(u1, urlA);
     const s2 = await client(u2, urlB);
     const ack = await emitAck(s1, 'sendMessage', { toType: 1, toId: groupId, content: { text: 'from A' }, clientId: 'c-1' });
@@ -131,14 +144,19 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     expect(await online(u3.id)).toBe(0);
   });
 
-  it('ends a session\'s socket on instance B when it signs out through A, and every socket of a member disabled through A', async () => {
+  it("ends a session's socket on instance B when it signs out through A, and every socket of a member disabled through A", async () => {
     const session = { id: u2.id, token: await login('cl_two', 'Member-Pass-1') };
     const onB = await client(session, urlB);
     expect((await call(urlA, '/admin/base/comm/logout', {}, session.token)).code).toBe(1000);
     await waitNotice(onB, 'session', (d) => d.reason === 'logout');
     await expect.poll(() => onB.connected).toBe(false);
 
-    const added = await call(urlA, '/admin/base/sys/user/add', { username: 'cl_four', password: 'Member-Pass-1', nickName: 'cl_four', roleIdList: [memberRole] }, admin);
+    const added = await call(
+      urlA,
+      '/admin/base/sys/user/add',
+      { username: 'cl_four', password: 'Member-Pass-1', nickName: 'cl_four', roleIdList: [memberRole] },
+      admin,
+    );
     expect(added.code, JSON.stringify(added)).toBe(1000);
     const u4 = { id: Number(added.data.id), token: await login('cl_four', 'Member-Pass-1') };
     const [a4, b4] = [await client(u4, urlA), await client(u4, urlB)];
@@ -153,7 +171,9 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     const acked: number[] = [];
     let n = 0;
     const send = async () => {
-      const ack = await emitAck(s1, 'sendMessage', { toType: 1, toId: groupId, content: { text: `r${++n}` }, clientId: `restart-${n}` }, 8000).catch(() => null);
+      const ack = await emitAck(s1, 'sendMessage', { toType: 1, toId: groupId, content: { text: `r${++n}` }, clientId: `restart-${n}` }, 8000).catch(
+        () => null,
+      );
       if (ack?.code === 1000) acked.push(ack.data.id);
       return ack;
     };
@@ -171,13 +191,19 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     for (const until = Date.now() + 90_000; !delivered && Date.now() < until;) {
       const ack = await send();
       if (ack?.code === 1000) sentAfter.add(ack.data.id);
-      if (sentAfter.size) delivered = await waitNotice(s2, 'message', (m) => sentAfter.has(m.id), 1500).then(() => true, () => false);
+      if (sentAfter.size)
+        delivered = await waitNotice(s2, 'message', (m) => sentAfter.has(m.id), 1500).then(
+          () => true,
+          () => false,
+        );
       else await new Promise((r) => setTimeout(r, 300));
     }
     expect(delivered).toBe(true);
 
     // A client whose connection drops reconnects by itself, rejoins its rooms and catches up by sync.
-    const lastSeen = Math.max(...(await call(urlB, '/admin/base/message/messageList', { toType: 1, toId: groupId, size: 1 }, u2.token)).data.list.map((m: { seq: number }) => m.seq));
+    const lastSeen = Math.max(
+      ...(await call(urlB, '/admin/base/message/messageList', { toType: 1, toId: groupId, size: 1 }, u2.token)).data.list.map((m: { seq: number }) => m.seq),
+    );
     // The socket's own `connect` (its handshake admitted, its rooms joined), not the manager's
     // `reconnect`, which fires once the transport is back and before that handshake is done.
     const reconnected = new Promise<void>((resolve) => s2.io.once('reconnect', () => s2.once('connect', () => resolve())));

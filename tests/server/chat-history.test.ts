@@ -113,7 +113,10 @@ describe.each(kinds)('chat history and read state on %s', (kind) => {
     const ahead = await post(t, '/admin/base/message/read', { toType: 1, toId: g, seq: 999 }, e.token);
     expect(ahead.body.data.seq).toBe(3);
     mine = await convs();
-    expect(mine.map((x) => [x.toId, x.readSeq, x.unread])).toEqual([[g, 3, 0], [a.id, 2, 1]]);
+    expect(mine.map((x) => [x.toId, x.readSeq, x.unread])).toEqual([
+      [g, 3, 0],
+      [a.id, 2, 1],
+    ]);
     expect(await rows(t, 'base/messageRead', { userId: e.id })).toHaveLength(2);
     expect((await post(t, '/admin/base/message/read', { toType: 1, toId: privateGroup, seq: 1 }, e.token)).status).toBe(403);
     expect((await post(t, '/admin/base/messageRead/page', {}, e.token)).status).toBe(403);

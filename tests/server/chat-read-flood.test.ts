@@ -38,9 +38,14 @@ describe.each(kinds)('read marks under floods on %s', (kind) => {
 
   it('answers 300 concurrent HTTP marks with success or 429 only, at most the limit stored once', async () => {
     const p = await reader();
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => post(t, '/admin/base/message/read', { toType: 1, toId: g, seq: 1 + (i % 5) }, p.token)));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => post(t, '/admin/base/message/read', { toType: 1, toId: g, seq: 1 + (i % 5) }, p.token)),
+    );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 200 && s !== 429), JSON.stringify(answers.find((r) => r.status !== 200 && r.status !== 429)?.body)).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 429),
+      JSON.stringify(answers.find((r) => r.status !== 200 && r.status !== 429)?.body),
+    ).toEqual([]);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(LIMIT);
     expect(answers.find((r) => r.status === 429)?.body.code).toBe(1001);
@@ -54,18 +59,23 @@ describe.each(kinds)('read marks under floods on %s', (kind) => {
     open.push(s);
     const acks = await Promise.all(Array.from({ length: 1000 }, (_, i) => emitAck(s, 'read', { toType: 1, toId: g, seq: 1 + (i % 5) }, 60_000)));
     const codes = acks.map((x) => x.code);
-    expect(codes.filter((c) => c !== 1000 && c !== 1001), JSON.stringify(acks.find((x) => x.code !== 1000 && x.code !== 1001))).toEqual([]);
+    expect(
+      codes.filter((c) => c !== 1000 && c !== 1001),
+      JSON.stringify(acks.find((x) => x.code !== 1000 && x.code !== 1001)),
+    ).toEqual([]);
     expect(codes.filter((c) => c === 1000).length).toBeGreaterThan(0);
     expect(codes.filter((c) => c === 1000).length).toBeLessThanOrEqual(LIMIT);
     expect(acks.find((x) => x.code === 1001)?.message).toBe('Too many read marks, please wait a moment');
     expect((await rows(t, 'base/messageRead', { userId: p.id })).map((m) => m.conversation)).toEqual([`g:${g}`]);
   });
 
-  it('moves one member\'s mark from 300 concurrent calls without a deadlock when the limit lets them all through', async () => {
+  it("moves one member's mark from 300 concurrent calls without a deadlock when the limit lets them all through", async () => {
     const p = await reader();
     t.core.config.env.CHAT_READ_LIMIT = '100000/10';
     try {
-      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => post(t, '/admin/base/message/read', { toType: 1, toId: g, seq: 1 + (i % 5) }, p.token)));
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => post(t, '/admin/base/message/read', { toType: 1, toId: g, seq: 1 + (i % 5) }, p.token)),
+      );
       expect(answers.filter((r) => r.status !== 200).map((r) => r.body)).toEqual([]);
     } finally {
       delete t.core.config.env.CHAT_READ_LIMIT;
@@ -86,6 +96,8 @@ describe.each(kinds)('read marks under floods on %s', (kind) => {
     // A private chat with messages is marked as before.
     expect((await post(t, '/admin/base/message/add', text(0, p.id, 'hi'), a.token)).body.code).toBe(1000);
     expect((await post(t, '/admin/base/message/read', { toType: 0, toId: a.id, seq: 1 }, p.token)).body.data.seq).toBe(1);
-    expect((await rows(t, 'base/messageRead', { userId: p.id })).map((m) => [m.conversation, m.seq])).toEqual([[`p:${Math.min(a.id, p.id)}:${Math.max(a.id, p.id)}`, 1]]);
+    expect((await rows(t, 'base/messageRead', { userId: p.id })).map((m) => [m.conversation, m.seq])).toEqual([
+      [`p:${Math.min(a.id, p.id)}:${Math.max(a.id, p.id)}`, 1],
+    ]);
   });
 });

@@ -53,7 +53,10 @@ describe.each(kinds)('chat refusals on %s', (kind) => {
     const s = await client(p);
     // Ended behind the socket server's back (a logout ends its sockets at once, socket-sessions.test.ts):
     // the event's own check is what refuses it.
-    await t.core.db.run(`UPDATE ${t.core.db.q('base_sys_user')} SET ${t.core.db.q('passwordV')} = ${t.core.db.q('passwordV')} + 1 WHERE ${t.core.db.q('id')} = ?`, [p.id]);
+    await t.core.db.run(
+      `UPDATE ${t.core.db.q('base_sys_user')} SET ${t.core.db.q('passwordV')} = ${t.core.db.q('passwordV')} + 1 WHERE ${t.core.db.q('id')} = ?`,
+      [p.id],
+    );
     await t.core.auth.invalidate();
     const ack = await emitAck(s, 'sendMessage', text(0, a.id, 'after the end'));
     expect(ack.code).toBe(1001);
@@ -83,7 +86,7 @@ describe.each(kinds)('chat refusals on %s', (kind) => {
     expect(await rows(t, 'base/message', { fromId: c.id })).toEqual([]);
   });
 
-  it('refuses invalid messages with 1002 listing every bad field, in the socket\'s language', async () => {
+  it("refuses invalid messages with 1002 listing every bad field, in the socket's language", async () => {
     const sa = await client(a, 'zh-cn');
     const long = await emitAck(sa, 'sendMessage', { toType: 1, toId: g, content: 'x'.repeat(10_001) });
     expect(long.code).toBe(1002);

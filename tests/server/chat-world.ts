@@ -20,7 +20,10 @@ let seq = 0;
 /** A signed-in member; `extra` goes to sys/user/add (nickName, language...). */
 export async function member(t: TestApp, extra: Record<string, unknown> = {}): Promise<Person> {
   const username = `chat_${++seq}_${Date.now().toString(36)}`;
-  const res = await t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
+  const res = await t
+    .http()
+    .post('/admin/base/sys/user/add')
+    .set('Authorization', t.adminToken)
     .send({ username, password: 'Member-Pass-1', nickName: `Nick ${seq}`, roleIdList: [await memberRoleId(t.core)], ...extra });
   expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
   return { id: Number(res.body.data.id), token: await t.login(username, 'Member-Pass-1'), username };
@@ -41,7 +44,12 @@ export function post(t: TestApp, path: string, body: unknown, token?: string): P
 /** A group (type 0 private by default) with `owner` as its owner member and `others` as members. */
 export async function group(t: TestApp, owner: Person, others: Person[], extra: { type?: number; onwerIds?: number[]; name?: string } = {}): Promise<number> {
   const groups = t.core.model.byKey.get('base/group')!;
-  const { id } = (await t.core.ops.add(groups, { name: extra.name ?? `g${++seq}`, type: extra.type ?? 0, userId: owner.id, onwerIds: extra.onwerIds ?? [] }, SYSTEM, { trusted: true })) as { id: number };
+  const { id } = (await t.core.ops.add(
+    groups,
+    { name: extra.name ?? `g${++seq}`, type: extra.type ?? 0, userId: owner.id, onwerIds: extra.onwerIds ?? [] },
+    SYSTEM,
+    { trusted: true },
+  )) as { id: number };
   await addMember(t, id, owner.id, 1);
   for (const p of others) await addMember(t, id, p.id);
   return id;

@@ -31,12 +31,20 @@ describe.each(kinds)('realtime chat on %s', (kind) => {
     await t?.close();
   });
 
-  it('delivers a private message to both users\' sockets (each device of the sender too) and numbers it in their conversation', async () => {
+  it("delivers a private message to both users' sockets (each device of the sender too) and numbers it in their conversation", async () => {
     const [sa, sa2, sb, sc] = [await client(a), await client(a), await client(b), await client(c)];
     const ack = await emitAck(sa, 'sendMessage', text(0, b.id, 'hello b', { clientId: 'p-1' }));
     expect(ack.code, JSON.stringify(ack)).toBe(1000);
     const m = ack.data;
-    expect(m).toMatchObject({ fromId: a.id, toId: b.id, toType: 0, seq: 1, conversation: `p:${Math.min(a.id, b.id)}:${Math.max(a.id, b.id)}`, content: { text: 'hello b' }, clientId: 'p-1' });
+    expect(m).toMatchObject({
+      fromId: a.id,
+      toId: b.id,
+      toType: 0,
+      seq: 1,
+      conversation: `p:${Math.min(a.id, b.id)}:${Math.max(a.id, b.id)}`,
+      content: { text: 'hello b' },
+      clientId: 'p-1',
+    });
     expect((await waitNotice(sb, 'message', (x) => x.id === m.id)).data).toEqual(m);
     await waitNotice(sa2, 'message', (x) => x.id === m.id);
     await waitNotice(sa, 'message', (x) => x.id === m.id);
@@ -48,7 +56,7 @@ describe.each(kinds)('realtime chat on %s', (kind) => {
     await closeAll(sa, sa2, sb, sc);
   });
 
-  it('delivers a group message to every member\'s socket and to nobody else', async () => {
+  it("delivers a group message to every member's socket and to nobody else", async () => {
     const [sa, sb, sc, sd] = [await client(a), await client(b), await client(c), await client(d)];
     const ack = await emitAck(sb, 'sendMessage', text(1, g, 'to the group'));
     expect(ack.code).toBe(1000);
@@ -114,11 +122,13 @@ describe.each(kinds)('realtime chat on %s', (kind) => {
     const missedPrivate = (await emitAck(sa, 'sendMessage', text(0, b.id, 'p1'))).data;
     const other = await group(t, c, [d]);
     sb = await client(b);
-    const ack = await emitAck(sb, 'sync', { since: [
-      { toType: 1, toId: g, afterSeq: seen.seq },
-      { toType: 0, toId: a.id, afterSeq: seenPrivate.seq },
-      { toType: 1, toId: other, afterSeq: 0 },
-    ] });
+    const ack = await emitAck(sb, 'sync', {
+      since: [
+        { toType: 1, toId: g, afterSeq: seen.seq },
+        { toType: 0, toId: a.id, afterSeq: seenPrivate.seq },
+        { toType: 1, toId: other, afterSeq: 0 },
+      ],
+    });
     expect(ack.code).toBe(1000);
     expect(ack.data).toEqual([
       { toType: 1, toId: g, list: missed, hasMore: false },
@@ -159,10 +169,15 @@ describe.each(kinds)('realtime chat on %s', (kind) => {
     await closeAll(sb);
   });
 
-  it('keeps online and socketId right with several sockets, and tells the user\'s groups', async () => {
+  it("keeps online and socketId right with several sockets, and tells the user's groups", async () => {
     const users = t.core.model.system('users');
-    const state = async () => (await t.core.db.query<{ online: number; socketId: string | null }>(
-      `SELECT ${t.core.db.q('online')}, ${t.core.db.q('socketId')} FROM ${t.core.db.q(users.table)} WHERE ${t.core.db.q('id')} = ?`, [c.id]))[0];
+    const state = async () =>
+      (
+        await t.core.db.query<{ online: number; socketId: string | null }>(
+          `SELECT ${t.core.db.q('online')}, ${t.core.db.q('socketId')} FROM ${t.core.db.q(users.table)} WHERE ${t.core.db.q('id')} = ?`,
+          [c.id],
+        )
+      )[0];
     const sa = await client(a);
     const c1 = await client(c);
     await waitNotice(sa, 'presence', (p) => p.userId === c.id && p.online === true);

@@ -43,7 +43,17 @@ describe.runIf(withRedis).each(kinds)('entities registered while running on %s',
   const name = `live${tag}`;
   const dirA = mkdtempSync(join(tmpdir(), 'cosmac-live-a-'));
   const fileA = join(dirA, 'demo', `${name}.entity.ts`);
-  const source = entitySource({ module: 'demo', name, fields: [{ name: 'title', type: 'string', required: true, length: 80 }, { name: 'qty', type: 'int', required: false }] }, fileA);
+  const source = entitySource(
+    {
+      module: 'demo',
+      name,
+      fields: [
+        { name: 'title', type: 'string', required: true, length: 80 },
+        { name: 'qty', type: 'int', required: false },
+      ],
+    },
+    fileA,
+  );
 
   const call = async (port: number, path: string, body: object): Promise<Envelope> => {
     const res = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -74,7 +84,9 @@ describe.runIf(withRedis).each(kinds)('entities registered while running on %s',
     const outside = join(dirA, '..', `x${tag}.entity.ts`);
     await expect(a.core.entities.create(outside, source)).rejects.toMatchObject({ reason: 'path' });
     await expect(a.core.entities.create(join(dirA, 'demo', `${name}.txt`), source)).rejects.toMatchObject({ reason: 'path' });
-    await expect(a.core.entities.create(join(dirA, 'demo', `bad${tag}.entity.ts`), 'export default defineEntity({ module: ')).rejects.toBeInstanceOf(LiveEntityError);
+    await expect(a.core.entities.create(join(dirA, 'demo', `bad${tag}.entity.ts`), 'export default defineEntity({ module: ')).rejects.toBeInstanceOf(
+      LiveEntityError,
+    );
     const taken = source.replace(`name: '${name}'`, "name: 'goods'").replace(`table: 'demo_${name}'`, `table: 'demo_t${tag}'`);
     await expect(a.core.entities.create(join(dirA, 'demo', `goods${tag}.entity.ts`), taken)).rejects.toMatchObject({ reason: 'exists' });
     expect(existsSync(outside) || existsSync(join(dirA, 'demo', `goods${tag}.entity.ts`))).toBe(false);
@@ -105,7 +117,10 @@ describe.runIf(withRedis).each(kinds)('entities registered while running on %s',
     const dirB = mkdtempSync(join(tmpdir(), 'cosmac-live-b-'));
     const started = await process2(a.db.url, dirB);
     b = started.proc;
-    const seen = await until(() => call(started.port, `/admin/demo/${name}/page`, {}), (r) => r.code === 1000);
+    const seen = await until(
+      () => call(started.port, `/admin/demo/${name}/page`, {}),
+      (r) => r.code === 1000,
+    );
     expect(seen.data?.list?.map((r: { title: string }) => r.title)).toEqual(['first']);
     expect((await call(started.port, `/admin/demo/${name}/add`, { title: 'from b' })).code).toBe(1000);
     expect((await onA(`/admin/demo/${name}/page`, {})).data.pagination.total).toBe(2);

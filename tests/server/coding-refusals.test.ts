@@ -8,7 +8,21 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
-import { CREATE, TREE, filesIn, get, ok, post, refusedOn, startCodingWorld, tableExists, tableOf, uniqueName, type CodingWorld, type Res } from './coding-world';
+import {
+  CREATE,
+  TREE,
+  filesIn,
+  get,
+  ok,
+  post,
+  refusedOn,
+  startCodingWorld,
+  tableExists,
+  tableOf,
+  uniqueName,
+  type CodingWorld,
+  type Res,
+} from './coding-world';
 
 const kinds = await databaseKinds();
 const TITLE = [{ name: 'title', type: 'string' }];
@@ -29,8 +43,13 @@ describe.each(kinds)('the code helper refuses on %s', (kind) => {
     const files = filesIn(w.dir);
     const keys = t().core.model.entities.length;
     const { module, name } = body;
-    const fresh = typeof module === 'string' && typeof name === 'string' && /^[a-z][a-z0-9]*$/.test(module) && /^[A-Za-z0-9/]+$/.test(name)
-      && !t().core.model.byKey.has(`${module}/${name}`) && !(await tableExists(t(), tableOf(module, name)));
+    const fresh =
+      typeof module === 'string' &&
+      typeof name === 'string' &&
+      /^[a-z][a-z0-9]*$/.test(module) &&
+      /^[A-Za-z0-9/]+$/.test(name) &&
+      !t().core.model.byKey.has(`${module}/${name}`) &&
+      !(await tableExists(t(), tableOf(module, name)));
     const res = await post(t(), CREATE, body);
     expect(filesIn(w.dir)).toEqual(files);
     expect(t().core.model.entities.length).toBe(keys);
@@ -97,7 +116,14 @@ describe.each(kinds)('the code helper refuses on %s', (kind) => {
       [[{ name: 'constructor', type: 'int' }], 'fields.0.name', 'coding_reserved'],
       [[{ name: '1st', type: 'int' }], 'fields.0.name', 'coding_field_name'],
       [[{ name: 'a: 1 }); process.exit(1); ({ b', type: 'int' }], 'fields.0.name', 'coding_field_name'],
-      [[{ name: 'title', type: 'string' }, { name: 'title', type: 'text' }], 'fields.1.name', 'coding_twice'],
+      [
+        [
+          { name: 'title', type: 'string' },
+          { name: 'title', type: 'text' },
+        ],
+        'fields.1.name',
+        'coding_twice',
+      ],
       [[{ name: 'title', type: 'varchar' }], 'fields.0.type', 'enum'],
       [[{ name: 'title' }], 'fields.0.type', 'required'],
       [[{ name: 'count', type: 'int', length: 5 }], 'fields.0.length', 'coding_length_string'],
@@ -202,6 +228,8 @@ describe.each(kinds)('the code helper without a language model on %s', (kind) =>
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('No language model is configured; give fields instead');
     expect(filesIn(bare.dir)).toEqual([]);
-    expect(ok(await post(bare.t, CREATE, { module: 'demo', name, fields: TITLE, dryRun: true })).fields).toEqual([{ name: 'title', type: 'string', required: false }]);
+    expect(ok(await post(bare.t, CREATE, { module: 'demo', name, fields: TITLE, dryRun: true })).fields).toEqual([
+      { name: 'title', type: 'string', required: false },
+    ]);
   });
 });

@@ -57,8 +57,13 @@ describe('the code helper translates labels with the model', () => {
     await w?.close();
   });
 
-  it('writes the model\'s zh-cn and zh-tw labels, asked for all at once', async () => {
-    w.llm!.reset().script({ answer: translating((en) => `简${en}`, (en) => `繁${en}`) });
+  it("writes the model's zh-cn and zh-tw labels, asked for all at once", async () => {
+    w.llm!.reset().script({
+      answer: translating(
+        (en) => `简${en}`,
+        (en) => `繁${en}`,
+      ),
+    });
     const name = uniqueName('book');
     const data = ok(await post(t(), CREATE, { module: 'demo', name, fields: FIELDS }));
     const source = readFileSync(join(w.dir, 'demo', `${name}.entity.ts`), 'utf8');
@@ -76,7 +81,12 @@ describe('the code helper translates labels with the model', () => {
   });
 
   it('makes the same file for the same answer', async () => {
-    w.llm!.reset().script({ answer: translating((en) => `简${en}`, (en) => `繁${en}`) });
+    w.llm!.reset().script({
+      answer: translating(
+        (en) => `简${en}`,
+        (en) => `繁${en}`,
+      ),
+    });
     const first = ok(await post(t(), CREATE, { module: 'demo', name: NAME, fields: FIELDS, dryRun: true })).source as string;
     const second = ok(await post(t(), CREATE, { module: 'demo', name: NAME, fields: FIELDS, dryRun: true })).source as string;
     expect(second).toBe(first);
@@ -123,7 +133,7 @@ describe('the code helper translates labels with the model', () => {
       '`${process.exit(1)}`',
       '*/ process.exit(1); /*',
       '" + process.exit(1) + "',
-      '\\\'); throw 1; //',
+      "\\'); throw 1; //",
       '</script><script>alert(1)</script>',
     ];
     w.llm!.reset().script({

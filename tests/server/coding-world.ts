@@ -92,7 +92,10 @@ export async function tableExists(t: TestApp, table: string): Promise<boolean> {
 
 /** `demo/noteItem` -> `demo_note_item`, as the generator names tables. */
 export function tableOf(module: string, name: string): string {
-  return `${module}_${name.replace(/\//g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}`;
+  return `${module}_${name
+    .replace(/\//g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()}`;
 }
 
 /** Asserts a 1002 answer naming `field` (and answers the entry). */

@@ -155,7 +155,7 @@ describe.each(kinds)('the code helper on %s', (kind) => {
       { name: 'pages', type: 'int', required: false, label: 'Pages' },
       { name: 'genre', type: 'string', required: false },
     ]);
-    expect(data.source).toContain('pages: { type: \'int\'');
+    expect(data.source).toContain("pages: { type: 'int'");
     // The first call asks for the fields; the second, for the labels' translations.
     const asked = w.llm!.chatCalls()[0].chat!;
     expect(asked.messages.at(-1)!.content).toContain('Books on a shelf: title, page count and genre.');
@@ -172,7 +172,12 @@ describe.each(kinds)('the code helper on %s', (kind) => {
 
   it('creates from a description when not a dry run', async () => {
     const name = uniqueName('task');
-    w.llm!.reset().script({ answer: JSON.stringify([{ name: 'subject', type: 'string', required: true }, { name: 'done', type: 'boolean' }]) });
+    w.llm!.reset().script({
+      answer: JSON.stringify([
+        { name: 'subject', type: 'string', required: true },
+        { name: 'done', type: 'boolean' },
+      ]),
+    });
     const data = ok(await post(t(), CREATE, { module: 'demo', name, description: 'A to-do item' }));
     expect(data.key).toBe(`demo/${name}`);
     expect(existsSync(join(w.dir, 'demo', `${name}.entity.ts`))).toBe(true);

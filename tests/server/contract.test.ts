@@ -32,9 +32,16 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
 
   async function call(e: Entity, action: ActionName, payload: Record<string, unknown> | unknown[] = {}): Promise<Res> {
     const a = e.actionByName.get(action)!;
-    const req = a.method === 'GET'
-      ? t.http().get(a.path).query(payload as Record<string, string>)
-      : t.http().post(a.path).send(payload as object);
+    const req =
+      a.method === 'GET'
+        ? t
+            .http()
+            .get(a.path)
+            .query(payload as Record<string, string>)
+        : t
+            .http()
+            .post(a.path)
+            .send(payload as object);
     return (await req.set('Authorization', t.adminToken)) as unknown as Res;
   }
 
@@ -132,9 +139,7 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
       expect(f, `${e.key} has a field to update`).toBeDefined();
       const value = changedValue(f!, tag);
       ok(await call(e, 'update', { id: ids[2], [f!.name]: value }));
-      const after = has('info')
-        ? ok(await call(e, 'info', { id: ids[2] }))
-        : (await t.core.db.query(`SELECT * FROM \`${e.table}\` WHERE id = ?`, [ids[2]]))[0];
+      const after = has('info') ? ok(await call(e, 'info', { id: ids[2] })) : (await t.core.db.query(`SELECT * FROM \`${e.table}\` WHERE id = ?`, [ids[2]]))[0];
       expect(Number.isNaN(Number(value)) ? after[f!.name] : Number(after[f!.name])).toEqual(value);
     }
 
@@ -158,10 +163,16 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
       expect(stored.length).toBe(e.softDelete ? 1 : 0);
 
       const bin = await t.http().post('/admin/recycle/data/page').set('Authorization', t.adminToken).send({ size: 50 });
-      const record = ok(bin as unknown as Res).list.find((r: any) => r.entityInfo.module === e.module && r.entityInfo.entity === e.name && r.data.some((d: { id: number }) => d.id === victim));
+      const record = ok(bin as unknown as Res).list.find(
+        (r: any) => r.entityInfo.module === e.module && r.entityInfo.entity === e.name && r.data.some((d: { id: number }) => d.id === victim),
+      );
       expect(record, `${e.key} recycle record`).toBeDefined();
 
-      const restored = await t.http().post('/admin/recycle/data/restore').set('Authorization', t.adminToken).send({ ids: [record.id] });
+      const restored = await t
+        .http()
+        .post('/admin/recycle/data/restore')
+        .set('Authorization', t.adminToken)
+        .send({ ids: [record.id] });
       ok(restored as unknown as Res);
       expect(await visible()).toContain(victim);
       if (has('info')) expectRow(ok(await call(e, 'info', { id: victim })), victimRow);
@@ -179,7 +190,9 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
       // holder reaches owned rows through the scope, that is their own rows only.
       const perms = exposed.flatMap((e) => e.actions.filter((a) => !a.public).map((a) => a.permission)).join(',');
       const menu = (await admin('/admin/base/sys/menu/add', { name: `All keys ${kind}`, type: 2, perms })).body.data.id;
-      const role = (await admin('/admin/base/sys/role/add', { name: 'Scoped', label: `scoped_all_${kind}`, relevance: false, menuIdList: [menu], departmentIdList: [] })).body.data.id;
+      const role = (
+        await admin('/admin/base/sys/role/add', { name: 'Scoped', label: `scoped_all_${kind}`, relevance: false, menuIdList: [menu], departmentIdList: [] })
+      ).body.data.id;
       const scoped = await admin('/admin/base/sys/user/add', { username: `scoped_${kind}`, password: 'Scoped-123', nickName: 'S', roleIdList: [role] });
       scopedId = scoped.body.data.id;
       tokens.keyless = await t.login(`keyless_${kind}`, 'Keyless-123');
@@ -188,7 +201,13 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
 
     it.each(exposed.map((e) => [e.key, e] as const))('%s refuses a signed-in user without its keys', async (_key, e) => {
       for (const a of e.actions.filter((x) => !x.public)) {
-        const req = a.method === 'GET' ? t.http().get(a.path).query({ id: 1 }) : t.http().post(a.path).send({ id: 1, ids: [1] });
+        const req =
+          a.method === 'GET'
+            ? t.http().get(a.path).query({ id: 1 })
+            : t
+                .http()
+                .post(a.path)
+                .send({ id: 1, ids: [1] });
         const res = await req.set('Authorization', tokens.keyless);
         expect(res.status, `${a.method} ${a.path}`).toBe(403);
       }
@@ -196,7 +215,10 @@ describe.each(kinds)('generic actions of every entity on %s', (kind) => {
 
     const owned = exposed.filter((e) => e.owner && (e.actionByName.has('page') || e.actionByName.has('list')));
     it.each(owned.map((e) => [e.key, e] as const))('%s shows a scoped user only their own rows', async (_key, e) => {
-      const verdict = await e.access.read({ user: { id: scopedId, username: 's', roleIds: [], departmentId: null, isAdmin: false, scope: [] }, exists: async () => false });
+      const verdict = await e.access.read({
+        user: { id: scopedId, username: 's', roleIds: [], departmentId: null, isAdmin: false, scope: [] },
+        exists: async () => false,
+      });
       // Entities whose rule names rows by itself (message, group) have their own tests.
       if (verdict !== true) return;
       const tag = randomBytes(3).toString('hex');

@@ -16,7 +16,13 @@ import { databaseKinds } from '../helpers/databases';
 import { CLIENT_ENTITY_NAMES, clientHome, generatorProblems, type ClientMenu, type CoolEpsEntry } from '../helpers/cool-client';
 
 const kinds = await databaseKinds();
-const cases = kinds.flatMap((k) => [[k, 'on'], [k, 'off']] as Array<['sqlite' | 'mysql', 'on' | 'off']>);
+const cases = kinds.flatMap(
+  (k) =>
+    [
+      [k, 'on'],
+      [k, 'off'],
+    ] as Array<['sqlite' | 'mysql', 'on' | 'off']>,
+);
 
 type Res = { status: number; body: { code: number; message: string; data: any } };
 
@@ -102,23 +108,45 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     expect(paths('/admin/base/comm')).toEqual(expect.arrayContaining(['/person', '/permmenu']));
     // Every /admin route whose last segment is a method name is listed, none of any other shape.
     const listed = entries.flatMap((e) => e.api.map((a) => `${a.method} ${e.prefix}${a.path}`)).sort();
-    const admin = t.core.routes.all.filter((r) => r.path.startsWith('/admin/') && /^[A-Za-z_$][\w$]*$/.test(r.path.split('/').pop()!) && r.path === `/admin/${r.module}/${r.group}/${r.path.split('/').pop()}`);
-    expect(listed).toEqual(admin.filter((r) => !['namespace', 'permission', 'request'].includes(r.path.split('/').pop()!)).map((r) => `${r.method} ${r.path}`).sort());
+    const admin = t.core.routes.all.filter(
+      (r) =>
+        r.path.startsWith('/admin/') &&
+        /^[A-Za-z_$][\w$]*$/.test(r.path.split('/').pop()!) &&
+        r.path === `/admin/${r.module}/${r.group}/${r.path.split('/').pop()}`,
+    );
+    expect(listed).toEqual(
+      admin
+        .filter((r) => !['namespace', 'permission', 'request'].includes(r.path.split('/').pop()!))
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
     expect(byPrefix('/admin/base/shortLink')!.api.some((a) => a.path.includes('{'))).toBe(false);
     // Column types the generator maps; the user row's columns the user screen shows.
     const userCols = byPrefix('/admin/base/sys/user')!.columns!.map((c) => c.propertyName);
-    expect(userCols).toEqual(expect.arrayContaining(['username', 'name', 'nickName', 'headImg', 'departmentName', 'roleName', 'status', 'phone', 'remark', 'createTime']));
+    expect(userCols).toEqual(
+      expect.arrayContaining(['username', 'name', 'nickName', 'headImg', 'departmentName', 'roleName', 'status', 'phone', 'remark', 'createTime']),
+    );
     // src/modules/user: service.user.info (list.vue, components/select.vue: Eps.UserInfoEntity) and service.user.address.
     const members = byPrefix('/admin/user/info')!;
     expect(members.name).toBe('UserInfoEntity');
     expect(paths('/admin/user/info').sort()).toEqual(['/delete', '/info', '/list', '/page', '/update']);
     expect(members.columns!.map((c) => [c.propertyName, c.type])).toEqual([
-      ['id', 'int'], ['nickName', 'varchar'], ['avatarUrl', 'varchar'], ['phone', 'varchar'], ['gender', 'int'], ['status', 'int'], ['loginType', 'int'], ['createTime', 'datetime'], ['updateTime', 'datetime'],
+      ['id', 'int'],
+      ['nickName', 'varchar'],
+      ['avatarUrl', 'varchar'],
+      ['phone', 'varchar'],
+      ['gender', 'int'],
+      ['status', 'int'],
+      ['loginType', 'int'],
+      ['createTime', 'datetime'],
+      ['updateTime', 'datetime'],
     ]);
     const addresses = byPrefix('/admin/user/address')!;
     expect(addresses.name).toBe('UserAddressEntity');
     expect(paths('/admin/user/address').sort()).toEqual(['/add', '/delete', '/info', '/list', '/page', '/update']);
-    expect(addresses.columns!.map((c) => c.propertyName)).toEqual(expect.arrayContaining(['userId', 'username', 'receiver', 'phone', 'province', 'city', 'district', 'address', 'isDefault', 'createTime', 'updateTime']));
+    expect(addresses.columns!.map((c) => c.propertyName)).toEqual(
+      expect.arrayContaining(['userId', 'username', 'receiver', 'phone', 'province', 'city', 'district', 'address', 'isDefault', 'createTime', 'updateTime']),
+    );
   });
 
   it('with a token, /eps keeps the default shape our console reads', async () => {
@@ -133,7 +161,9 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     if (on) {
       expect(members.columns.map((c: { propertyName: string }) => c.propertyName)).toContain('avatarUrl');
       expect(doc.components.schemas.UserInfo.properties).toHaveProperty('loginType');
-      expect(doc.paths['/admin/user/info/info'].get.responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/UserInfo' });
+      expect(doc.paths['/admin/user/info/info'].get.responses['200'].content['application/json'].schema.properties.data).toEqual({
+        $ref: '#/components/schemas/UserInfo',
+      });
     } else {
       expect(members).toBeUndefined();
       expect(doc.components.schemas.UserInfo).toBeUndefined();
@@ -148,7 +178,10 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     expect(typeof first.captchaId).toBe('string');
     expect(first.data).toContain(';base64,');
     // src/modules/base/pages/login/index.vue: POST the form; a refusal's message is shown as it is.
-    const wrong = await refused(post('/admin/base/open/login', { username: 'admin', password: ADMIN_PASSWORD, captchaId: first.captchaId, verifyCode: 'zz' }, ''), 400);
+    const wrong = await refused(
+      post('/admin/base/open/login', { username: 'admin', password: ADMIN_PASSWORD, captchaId: first.captchaId, verifyCode: 'zz' }, ''),
+      400,
+    );
     expect(wrong).toMatch(/verification code/i);
     const second = await captcha();
     const verifyCode = await t.core.cache.get(`captcha:${second.captchaId}`);
@@ -165,8 +198,17 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     expect(person).toMatchObject({ username: 'admin', nickName: expect.any(String), roleName: 'Administrator', departmentName: 'COSMAC AI' });
     // src/modules/base/store/menu.ts (get): menus by type, router, parentId, orderNum; perms as keys.
     const { perms, menus } = await ok(get('/admin/base/comm/permmenu'));
-    expect(perms).toEqual(expect.arrayContaining(['base:sys:user:move', 'base:sys:user:page', 'base:sys:department:add', 'base:sys:department:update', 'base:sys:department:delete']));
-    for (const m of menus) expect(m).toMatchObject({ id: expect.any(Number), name: expect.any(String), type: expect.any(Number), orderNum: expect.any(Number) });
+    expect(perms).toEqual(
+      expect.arrayContaining([
+        'base:sys:user:move',
+        'base:sys:user:page',
+        'base:sys:department:add',
+        'base:sys:department:update',
+        'base:sys:department:delete',
+      ]),
+    );
+    for (const m of menus)
+      expect(m).toMatchObject({ id: expect.any(Number), name: expect.any(String), type: expect.any(Number), orderNum: expect.any(Number) });
     const menu = (router: string) => menus.find((m: { type: number; router: string }) => m.type === 1 && m.router === router);
     const views: Array<[string, string, string]> = [
       ['/base/sys/user', 'modules/base/views/user/index.vue', 'icon-user'],
@@ -190,7 +232,13 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     if (on) {
       expect(home).toMatchObject({ router: '/base/sys/user', viewPath: 'modules/base/views/user/index.vue' });
       expect(address).toMatchObject({ viewPath: 'modules/user/views/address.vue', storedViewPath: 'crud:user/address' });
-      expect(members).toMatchObject({ id: -1, parentId: address.parentId, type: 1, viewPath: 'modules/user/views/list.vue', storedViewPath: 'crud:base/sys/user' });
+      expect(members).toMatchObject({
+        id: -1,
+        parentId: address.parentId,
+        type: 1,
+        viewPath: 'modules/user/views/list.vue',
+        storedViewPath: 'crud:base/sys/user',
+      });
     } else {
       // Today's order: the stored one, whose first screen is a workspace entity that client has no file for.
       expect(home!.viewPath).toMatch(/^crud:/);
@@ -229,7 +277,23 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     // src/modules/base/views/user/index.vue (Upsert onSubmit): the selected department, then the
     // form; inputs a person cleared come as ''.
     const username = `cool_${setting}`;
-    userId = (await ok(post('/admin/base/sys/user/add', { departmentId: sales, headImg: '', name: 'Cool Tester', nickName: 'cool', username, password: 'Cool-1234', roleIdList: [memberRole], phone: '', email: '', remark: '', status: 1 }))).id;
+    userId = (
+      await ok(
+        post('/admin/base/sys/user/add', {
+          departmentId: sales,
+          headImg: '',
+          name: 'Cool Tester',
+          nickName: 'cool',
+          username,
+          password: 'Cool-1234',
+          roleIdList: [memberRole],
+          phone: '',
+          email: '',
+          remark: '',
+          status: 1,
+        }),
+      )
+    ).id;
     // @cool-vue/crud upsert (edit): info, then the whole row back with the form's changes.
     const info = await ok(get('/admin/base/sys/user/info', { id: userId }));
     expect(info).toMatchObject({ username, departmentName: 'Sales', roleName: 'Member', roleIdList: [memberRole], email: null });
@@ -267,14 +331,22 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     // Administrators and staff accounts are not members.
     expect(ids).not.toContain(1);
     expect(all.list.find((m: { id: number }) => m.id === alice)).toEqual({
-      id: alice, nickName: 'Alice', avatarUrl: null, phone: '13800000001', gender: 0, status: 1, loginType: 2, createTime: expect.any(String), updateTime: expect.any(String),
+      id: alice,
+      nickName: 'Alice',
+      avatarUrl: null,
+      phone: '13800000001',
+      gender: 0,
+      status: 1,
+      loginType: 2,
+      createTime: expect.any(String),
+      updateTime: expect.any(String),
     });
     // Its filters: the key word (nickName, phone), status, gender and login type.
     const only = async (body: Record<string, unknown>) => (await ok(pageOf(body))).list.map((m: { id: number }) => m.id);
     expect(await only({ keyWord: '1390000' })).toEqual([bob]);
     expect(await only({ keyWord: 'alic' })).toEqual([alice]);
     expect(await only({ status: 0 })).toEqual([]);
-    expect((await ok(pageOf({ gender: 1 })))).toMatchObject({ list: [], pagination: { total: 0 } });
+    expect(await ok(pageOf({ gender: 1 }))).toMatchObject({ list: [], pagination: { total: 0 } });
     expect(await only({ gender: 0, loginType: 2, keyWord: 'alic' })).toEqual([alice]);
     expect(await only({ loginType: 0 })).toEqual([]);
     expect(await only({ order: 'avatarUrl', sort: 'asc', keyWord: 'alic' })).toEqual([alice]);
@@ -284,12 +356,20 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     const info = await ok(get('/admin/user/info/info', { id: alice }));
     expect(info).toMatchObject({ id: alice, nickName: 'Alice', gender: 0, loginType: 2 });
     await ok(post('/admin/user/info/update', { ...info, nickName: 'Alice Li', avatarUrl: 'https://example.com/a.png', phone: '13800000009', status: 0 }));
-    expect(await ok(get('/admin/base/sys/user/info', { id: alice }))).toMatchObject({ nickName: 'Alice Li', headImg: 'https://example.com/a.png', phone: '13800000009', status: 0 });
+    expect(await ok(get('/admin/base/sys/user/info', { id: alice }))).toMatchObject({
+      nickName: 'Alice Li',
+      headImg: 'https://example.com/a.png',
+      phone: '13800000009',
+      status: 0,
+    });
     // Not kept here: refused, not dropped. cool-admin's "deregistered" status is a deletion here.
     const r = await post('/admin/user/info/update', { ...info, gender: 1 });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 1002, data: [expect.objectContaining({ field: 'gender' })] });
-    expect((await post('/admin/user/info/update', { ...info, status: 2 })).body).toMatchObject({ code: 1002, data: [expect.objectContaining({ field: 'status' })] });
+    expect((await post('/admin/user/info/update', { ...info, status: 2 })).body).toMatchObject({
+      code: 1002,
+      data: [expect.objectContaining({ field: 'status' })],
+    });
     await refused(get('/admin/user/info/info', { id: 1 }), 404);
     await refused(post('/admin/user/info/update', { id: 1, nickName: 'not a member' }), 404);
     // Administrators only, whatever keys a role holds.
@@ -302,12 +382,22 @@ describe.each(cases)('cool-admin-vue replay on %s with COOL_COMPAT=%s', (kind, s
     await refused(get('/admin/base/sys/user/info', { id: bob }), 404);
   });
 
-  it('keeps its members\' shipping addresses as its address screen does (user/address)', async () => {
+  it("keeps its members' shipping addresses as its address screen does (user/address)", async () => {
     const carol = await addMember(`carol_${setting}`, 'Carol', '13700000001');
     const dave = await addMember(`dave_${setting}`, 'Dave', '13700000002');
     // src/modules/user/views/address.vue (Upsert): userId, username, receiver, phone, the province,
     // city and district its pca hook splits, address and isDefault (cl-switch: 1 or 0).
-    const form = { userId: carol, username: 'typed by hand', receiver: 'Carol Chen', phone: '13700000001', province: '广东省', city: '深圳市', district: '南山区', address: '科技园 1 号', isDefault: 1 };
+    const form = {
+      userId: carol,
+      username: 'typed by hand',
+      receiver: 'Carol Chen',
+      phone: '13700000001',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      address: '科技园 1 号',
+      isDefault: 1,
+    };
     const filed = (await ok(post('/admin/user/address/add', form))).id;
     const row = await ok(get('/admin/user/address/info', { id: filed }));
     expect(row).toMatchObject({ ...form, username: `carol_${setting}` });

@@ -75,13 +75,16 @@ describe.each(kinds)('dashboard summary on %s', (kind) => {
       // One person's short visit: hundreds of API calls within the hour, from one address.
       await logRows(Array.from({ length: 300 }, (_, i) => ({ time: at('10:05') + i * 1000, ip: '198.51.100.80' })));
       // The same person later that day, and someone else at the same hour.
-      await logRows([{ time: at('15:10'), ip: '198.51.100.80' }, { time: at('10:20'), ip: '198.51.100.81' }]);
+      await logRows([
+        { time: at('15:10'), ip: '198.51.100.80' },
+        { time: at('10:20'), ip: '198.51.100.81' },
+      ]);
       const s = await summary('?tzOffset=0');
       expect(s.views.daily[2] - before.views.daily[2]).toBe(3);
       expect(s.visitors.daily[2] - before.visitors.daily[2]).toBe(2);
     });
 
-    it('groups by the caller\'s calendar day when given a UTC offset', async () => {
+    it("groups by the caller's calendar day when given a UTC offset", async () => {
       const { dates } = dayRange(7, 0);
       const time = Date.parse(`${dates[1]}T23:30:00Z`);
       const localDate = new Date(time + 60 * 60_000).toISOString().slice(0, 10);

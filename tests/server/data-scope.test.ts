@@ -28,8 +28,12 @@ describe.each(kinds)('data scope by department on %s', (kind) => {
 
     const perms = 'base:desktop:page,base:desktop:info,base:desktop:update,base:desktop:delete,base:desktop:add,base:sys:user:page,base:sys:user:update';
     const menu = (await admin('/admin/base/sys/menu/add', { name: 'Scope test', type: 2, perms })).body.data.id;
-    managerRole = (await admin('/admin/base/sys/role/add', { name: 'Manager', label: `manager_${kind}`, relevance: true, menuIdList: [menu], departmentIdList: [dept.root] })).body.data.id;
-    const memberRole = (await admin('/admin/base/sys/role/add', { name: 'Scoped member', label: `scoped_${kind}`, relevance: false, menuIdList: [menu], departmentIdList: [] })).body.data.id;
+    managerRole = (
+      await admin('/admin/base/sys/role/add', { name: 'Manager', label: `manager_${kind}`, relevance: true, menuIdList: [menu], departmentIdList: [dept.root] })
+    ).body.data.id;
+    const memberRole = (
+      await admin('/admin/base/sys/role/add', { name: 'Scoped member', label: `scoped_${kind}`, relevance: false, menuIdList: [menu], departmentIdList: [] })
+    ).body.data.id;
 
     const people: Array<[string, number, number]> = [
       ['manager', dept.root, managerRole],

@@ -77,7 +77,8 @@ describe.each(kinds)('declared account calls on %s', (kind) => {
   let me: Person;
   let other: Person;
 
-  const userRow = async (id: number) => (await t.core.db.query<Record<string, unknown>>(`SELECT * FROM ${t.core.db.q(usersTable)} WHERE ${t.core.db.q('id')} = ?`, [id]))[0];
+  const userRow = async (id: number) =>
+    (await t.core.db.query<Record<string, unknown>>(`SELECT * FROM ${t.core.db.q(usersTable)} WHERE ${t.core.db.q('id')} = ?`, [id]))[0];
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -168,7 +169,10 @@ describe.each(kinds)('declared account calls on %s', (kind) => {
     expect((await t.http().get('/admin/base/comm/person')).status).toBe(401);
     expect((await t.http().get('/admin/base/comm/person').set('Authorization', me.token)).body.data).toMatchObject({ id: me.id, hasPassword: true });
     expect((await post(t, null, '/admin/base/comm/personUpdate', { nickName: 'x' })).status).toBe(401);
-    expect((await t.http().get('/admin/base/open/captcha').query({ width: 150, height: 50 })).body.data).toMatchObject({ captchaId: expect.any(String), required: false });
+    expect((await t.http().get('/admin/base/open/captcha').query({ width: 150, height: 50 })).body.data).toMatchObject({
+      captchaId: expect.any(String),
+      required: false,
+    });
     const bad = await t.http().get('/admin/base/open/captcha').query({ width: 'wide' });
     expect([bad.status, bad.body.code]).toEqual([400, 1002]);
     // A missing refresh token is still the 401 a client signs out on, not a 1002.
@@ -197,7 +201,8 @@ describe('declared account calls with COOL_COMPAT on', () => {
 
   it('describes cool-admin’s user/info calls as generic actions for the administrator only, and refuses a member', async () => {
     const calls = await epsCalls(t, t.adminToken);
-    for (const a of ['page', 'list', 'update', 'delete']) expect(calls.get(`POST /admin/user/info/${a}`), a).toMatchObject({ access: expect.stringContaining('administrator') });
+    for (const a of ['page', 'list', 'update', 'delete'])
+      expect(calls.get(`POST /admin/user/info/${a}`), a).toMatchObject({ access: expect.stringContaining('administrator') });
     expect(calls.get('GET /admin/user/info/info')).toMatchObject({ effect: 'read', input: { required: ['id'] } });
     expect(calls.get('POST /admin/user/info/delete')!.effect).toBe('write');
     expect((await post(t, member, '/admin/user/info/page', {})).status).toBe(403);

@@ -32,7 +32,10 @@ describe('reading a run start', () => {
   };
 
   it('takes text or an object, ids as digits, and no clientId when it is null', () => {
-    expect(read({ appId: '3', input: { topic: 'x' }, toType: 1, toId: '9', clientId: null })).toEqual({ value: { appId: 3, input: { topic: 'x' }, toType: 1, toId: 9 }, errors: [] });
+    expect(read({ appId: '3', input: { topic: 'x' }, toType: 1, toId: '9', clientId: null })).toEqual({
+      value: { appId: 3, input: { topic: 'x' }, toType: 1, toId: 9 },
+      errors: [],
+    });
     expect(read({ appId: 3, input: 'hello', clientId: 'k1' }).value).toEqual({ appId: 3, input: 'hello', clientId: 'k1' });
   });
 
@@ -67,13 +70,21 @@ describe.each(kinds)('declared AI calls on %s', (kind) => {
 
   it('describes every AI and code helper call in /eps: input, effect, answer and rule', async () => {
     const res = await t().http().get('/admin/base/open/eps').set('Authorization', t().adminToken);
-    const base = res.body.data.base as Array<{ name: string; api: Array<{ path: string; input?: { properties?: Record<string, unknown>; required?: string[] }; answer?: unknown; effect?: string; access?: string }> }>;
+    const base = res.body.data.base as Array<{
+      name: string;
+      api: Array<{ path: string; input?: { properties?: Record<string, unknown>; required?: string[] }; answer?: unknown; effect?: string; access?: string }>;
+    }>;
     const byAt = new Map(base.flatMap((e) => e.api.map((a) => [`${e.name}${a.path}`, a] as const)));
     const area = [
-      'app/byParent', 'app/all', 'guide/all',
-      'message/runWorkflow', 'message/addTask',
-      'message/receiveWorkflowResult/{workflowResultId}', 'message/receiveWorkflowError/{workflowResultId}',
-      'coding/getModuleTree', 'coding/createCode',
+      'app/byParent',
+      'app/all',
+      'guide/all',
+      'message/runWorkflow',
+      'message/addTask',
+      'message/receiveWorkflowResult/{workflowResultId}',
+      'message/receiveWorkflowError/{workflowResultId}',
+      'coding/getModuleTree',
+      'coding/createCode',
     ];
     for (const at of area) {
       const a = byAt.get(at);
@@ -105,9 +116,13 @@ describe.each(kinds)('declared AI calls on %s', (kind) => {
 
   it('refuses a bad start with 1002 naming every field, and writes nothing', async () => {
     const before = await counts(t());
-    expect(fieldsOf(await post(t(), RUN, { appId: 'x', input: [], toType: 1, clientId: '', extra: 1 }, jo.token))).toEqual(
-      ['appId:type', 'clientId:length', 'extra:unknown', 'input:type', 'toId:required'],
-    );
+    expect(fieldsOf(await post(t(), RUN, { appId: 'x', input: [], toType: 1, clientId: '', extra: 1 }, jo.token))).toEqual([
+      'appId:type',
+      'clientId:length',
+      'extra:unknown',
+      'input:type',
+      'toId:required',
+    ]);
     expect(fieldsOf(await post(t(), ADD, { appId: 1, input: 'hi', toId: 5 }, jo.token))).toEqual(['toType:required']);
     expect(await counts(t())).toEqual(before);
   });
@@ -136,11 +151,15 @@ describe.each(kinds)('declared AI calls on %s', (kind) => {
     expect(await w.engine!.callBack(job, 'result', { output: 'done', usage: null })).toMatchObject({ status: 200, body: { code: 1000, data: { status: 1 } } });
   });
 
-  it("refuses a bad createCode with 1002 naming every field, writing nothing", async () => {
+  it('refuses a bad createCode with 1002 naming every field, writing nothing', async () => {
     const keys = t().core.model.entities.length;
-    expect(fieldsOf(await post(t(), CREATE, { module: 'Bad', name: '', fields: [], dryRun: 'yes', path: '/tmp/x' }, t().adminToken))).toEqual(
-      ['dryRun:type', 'fields:coding_count', 'module:coding_module_name', 'name:required', 'path:unknown'],
-    );
+    expect(fieldsOf(await post(t(), CREATE, { module: 'Bad', name: '', fields: [], dryRun: 'yes', path: '/tmp/x' }, t().adminToken))).toEqual([
+      'dryRun:type',
+      'fields:coding_count',
+      'module:coding_module_name',
+      'name:required',
+      'path:unknown',
+    ]);
     expect(fieldsOf(await post(t(), CREATE, { module: 'demo', name: 'thing', description: '  ' }, t().adminToken))).toEqual(['fields:required']);
     expect(t().core.model.entities.length).toBe(keys);
   });

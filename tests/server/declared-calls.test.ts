@@ -19,10 +19,19 @@ const read = (shape: Shape, body: Record<string, unknown>, o: { query?: boolean;
 };
 
 describe('reading a declared input', () => {
-  const shape = { groupId: id(), content: text({ max: 5 }), page: int({ min: 1 }).optional(), role: oneOf(['member', 'deputy'] as const), on: bool().optional() };
+  const shape = {
+    groupId: id(),
+    content: text({ max: 5 }),
+    page: int({ min: 1 }).optional(),
+    role: oneOf(['member', 'deputy'] as const),
+    on: bool().optional(),
+  };
 
   it('answers the typed value of a good input, ids given as digits included', () => {
-    expect(read(shape, { groupId: '7', content: 'hi', role: 'member', on: 1 })).toEqual({ value: { groupId: 7, content: 'hi', role: 'member', on: true }, errors: [] });
+    expect(read(shape, { groupId: '7', content: 'hi', role: 'member', on: 1 })).toEqual({
+      value: { groupId: 7, content: 'hi', role: 'member', on: true },
+      errors: [],
+    });
   });
 
   it('names every bad field at once, unknown ones included', () => {
@@ -51,7 +60,11 @@ describe('reading a declared input', () => {
 
   it('names the fields of a nested object by their path, and keeps null for clearable text', () => {
     const nested = { ai: object({ nickName: text({ max: 3 }), list: ids() }), note: nullableText() };
-    expect(read(nested, { ai: { nickName: 'long', list: [1, 1], x: 1 }, note: null }).errors.sort()).toEqual(['ai.list:invalid', 'ai.nickName:max_length', 'ai.x:unknown']);
+    expect(read(nested, { ai: { nickName: 'long', list: [1, 1], x: 1 }, note: null }).errors.sort()).toEqual([
+      'ai.list:invalid',
+      'ai.nickName:max_length',
+      'ai.x:unknown',
+    ]);
     expect(read(nested, { ai: { nickName: 'ok', list: [2] }, note: null }).value).toEqual({ ai: { nickName: 'ok', list: [2] }, note: null });
   });
 });
@@ -104,9 +117,14 @@ describe.each(kinds)('declared calls on %s', (kind) => {
 
   it('describes every call of the declared areas (groups and teams, the token ledger, tasks) in /eps: input, answer, effect and rule', async () => {
     const res = await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken);
-    const base = res.body.data.base as Array<{ name: string; api: Array<{ path: string; input?: { type?: string; properties?: Record<string, unknown> }; answer?: unknown; effect?: string; access?: string }> }>;
+    const base = res.body.data.base as Array<{
+      name: string;
+      api: Array<{ path: string; input?: { type?: string; properties?: Record<string, unknown> }; answer?: unknown; effect?: string; access?: string }>;
+    }>;
     const tasks = (res.body.data.task as typeof base).filter((e) => e.name === 'info');
-    const area = [...base.filter((e) => ['group', 'groupMember', 'desktop', 'coupon', 'tokenLog'].includes(e.name)), ...tasks].flatMap((e) => e.api.map((a) => ({ ...a, at: `${e.name}${a.path}` })));
+    const area = [...base.filter((e) => ['group', 'groupMember', 'desktop', 'coupon', 'tokenLog'].includes(e.name)), ...tasks].flatMap((e) =>
+      e.api.map((a) => ({ ...a, at: `${e.name}${a.path}` })),
+    );
     expect(area.length).toBeGreaterThanOrEqual(34);
     for (const a of area) {
       expect(a.input, a.at).toBeTypeOf('object');
@@ -114,7 +132,10 @@ describe.each(kinds)('declared calls on %s', (kind) => {
       expect(a.access, a.at).toBeTruthy();
     }
     const byAt = new Map(area.map((a) => [a.at, a]));
-    expect(byAt.get('groupMember/teamMember')).toMatchObject({ effect: 'read', input: { properties: { groupId: { type: 'integer', minimum: 1 } }, required: ['groupId'] } });
+    expect(byAt.get('groupMember/teamMember')).toMatchObject({
+      effect: 'read',
+      input: { properties: { groupId: { type: 'integer', minimum: 1 } }, required: ['groupId'] },
+    });
     expect(byAt.get('groupMember/teamMember')!.access).toContain('a member of the group');
     expect(byAt.get('groupMember/joinTeam')).toMatchObject({ effect: 'write', input: { properties: { key: { type: 'string', maxLength: 64 } } } });
     expect(byAt.get('groupMember/canJoin')!.access).toBe('anyone');
@@ -130,9 +151,15 @@ describe.each(kinds)('declared calls on %s', (kind) => {
   it('gives OpenAPI the same request bodies, answers and effects', async () => {
     const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', t.adminToken)).body;
     const join = doc.paths['/admin/base/groupMember/joinTeam'].post;
-    expect(join.requestBody.content['application/json'].schema).toMatchObject({ properties: { key: { maxLength: 64 } }, required: ['key'], additionalProperties: false });
+    expect(join.requestBody.content['application/json'].schema).toMatchObject({
+      properties: { key: { maxLength: 64 } },
+      required: ['key'],
+      additionalProperties: false,
+    });
     expect(join['x-effect']).toBe('write');
-    expect(join.responses['200'].content['application/json'].schema.properties.data).toMatchObject({ properties: { id: { type: 'integer' }, groupId: { type: 'integer' } } });
+    expect(join.responses['200'].content['application/json'].schema.properties.data).toMatchObject({
+      properties: { id: { type: 'integer' }, groupId: { type: 'integer' } },
+    });
     expect(doc.paths['/admin/base/groupMember/teamMember'].post['x-access']).toContain('a member of the group');
     expect(doc.paths['/admin/base/group/info'].get.parameters).toEqual([{ name: 'id', in: 'query', required: true, schema: { type: 'integer', minimum: 1 } }]);
   });

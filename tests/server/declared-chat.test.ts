@@ -14,8 +14,16 @@ import { ok, person, post, rows, type Person } from '../helpers/group-members';
 const kinds = await databaseKinds();
 
 const CALLS = [
-  'message/add', 'message/messageList', 'message/read', 'message/conversations', 'message/sendTeamNotice',
-  'friend/add', 'friend/update', 'friend/delete', 'notify/add', 'notify/readAll',
+  'message/add',
+  'message/messageList',
+  'message/read',
+  'message/conversations',
+  'message/sendTeamNotice',
+  'friend/add',
+  'friend/update',
+  'friend/delete',
+  'notify/add',
+  'notify/readAll',
 ];
 
 describe.each(kinds)('declared chat calls on %s', (kind) => {
@@ -39,7 +47,16 @@ describe.each(kinds)('declared chat calls on %s', (kind) => {
 
   it('describes every call of the area in /eps: input, effect, answer and rule', async () => {
     const res = await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken);
-    const base = res.body.data.base as Array<{ name: string; api: Array<{ path: string; input?: { type?: string; properties?: Record<string, unknown>; required?: string[] }; answer?: unknown; effect?: string; access?: string }> }>;
+    const base = res.body.data.base as Array<{
+      name: string;
+      api: Array<{
+        path: string;
+        input?: { type?: string; properties?: Record<string, unknown>; required?: string[] };
+        answer?: unknown;
+        effect?: string;
+        access?: string;
+      }>;
+    }>;
     const area = base.filter((e) => ['message', 'friend', 'notify'].includes(e.name)).flatMap((e) => e.api.map((a) => ({ ...a, at: `${e.name}${a.path}` })));
     const byAt = new Map(area.map((a) => [a.at, a]));
     for (const at of CALLS) {
@@ -61,7 +78,10 @@ describe.each(kinds)('declared chat calls on %s', (kind) => {
     expect(byAt.get('message/read')).toMatchObject({ effect: 'write', input: { required: ['toType', 'toId', 'seq'] } });
     expect(byAt.get('message/sendTeamNotice')!.access).toContain('the owner or a deputy of the group');
     expect(byAt.get('friend/update')!.access).toContain('one of the two people of the friend row');
-    expect(byAt.get('friend/add')).toMatchObject({ effect: 'write', input: { properties: { friendId: { type: 'integer', minimum: 1 } }, required: ['friendId'] } });
+    expect(byAt.get('friend/add')).toMatchObject({
+      effect: 'write',
+      input: { properties: { friendId: { type: 'integer', minimum: 1 } }, required: ['friendId'] },
+    });
     expect(byAt.get('notify/add')).toMatchObject({ effect: 'write', access: 'the administrator' });
     expect(byAt.get('notify/readAll')).toMatchObject({ effect: 'write', input: { properties: {} } });
   });
@@ -73,16 +93,31 @@ describe.each(kinds)('declared chat calls on %s', (kind) => {
       expect([res.status, res.body.code]).toEqual([400, 1002]);
       return res.body.data.map((e) => e.field).sort();
     };
-    expect(fields(await post(t, member, '/admin/base/message/add', { toType: 3, toId: 'x', content: null, colour: 'red' }))).toEqual(['colour', 'content', 'toId', 'toType']);
+    expect(fields(await post(t, member, '/admin/base/message/add', { toType: 3, toId: 'x', content: null, colour: 'red' }))).toEqual([
+      'colour',
+      'content',
+      'toId',
+      'toType',
+    ]);
     expect(fields(await post(t, member, '/admin/base/message/add', { toType: 1, toId: groupId, type: 9, content: 'a fake notice' }))).toEqual(['type']);
     // A stranger's malformed notice is 1002 too: the input is read before the rule.
     expect(fields(await post(t, stranger, '/admin/base/message/sendTeamNotice', { groupId: 0, clientId: 7 }))).toEqual(['clientId', 'content', 'groupId']);
     expect(fields(await post(t, member, '/admin/base/message/read', { toType: 1, toId: groupId }))).toEqual(['seq']);
-    expect(fields(await post(t, member, '/admin/base/message/messageList', { toType: 1, toId: groupId, size: 500, afterSeq: -1 }))).toEqual(['afterSeq', 'size']);
+    expect(fields(await post(t, member, '/admin/base/message/messageList', { toType: 1, toId: groupId, size: 500, afterSeq: -1 }))).toEqual([
+      'afterSeq',
+      'size',
+    ]);
     expect(fields(await post(t, member, '/admin/base/friend/add', { friendId: 'abc', remark: 5 }))).toEqual(['friendId', 'remark']);
     expect(fields(await post(t, member, '/admin/base/friend/update', { id: 1, status: 9, colour: 1 }))).toEqual(['colour', 'status']);
     expect(fields(await post(t, member, '/admin/base/notify/readAll', { all: true }))).toEqual(['all']);
-    expect(fields(await post(t, t.adminToken, '/admin/base/notify/add', [{ toId: 'x', title: 'hi' }, { toId: member.id, title: 'hi', groupId: 'g' }]))).toEqual(['[0].toId', '[1].groupId']);
+    expect(
+      fields(
+        await post(t, t.adminToken, '/admin/base/notify/add', [
+          { toId: 'x', title: 'hi' },
+          { toId: member.id, title: 'hi', groupId: 'g' },
+        ]),
+      ),
+    ).toEqual(['[0].toId', '[1].groupId']);
     expect(await rows(t, 'base_message')).toHaveLength(messages.length);
     expect(await rows(t, 'base_friend')).toHaveLength(friends.length);
   });
@@ -90,10 +125,18 @@ describe.each(kinds)('declared chat calls on %s', (kind) => {
   it('sends into a group only as one of its members: the message create rule, asked by the send path', async () => {
     const refused = await post(t, stranger, '/admin/base/message/add', { toType: 1, toId: groupId, content: 'let me in' });
     expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 1001, 'You are not a member of this group']);
-    const sent = ok(await post(t, member, '/admin/base/message/add', { toType: 1, toId: groupId, content: 'hello', clientId: 'declared-1' })) as { id: number; fromId: number; seq: number };
+    const sent = ok(await post(t, member, '/admin/base/message/add', { toType: 1, toId: groupId, content: 'hello', clientId: 'declared-1' })) as {
+      id: number;
+      fromId: number;
+      seq: number;
+    };
     expect(sent).toMatchObject({ fromId: member.id, conversation: `g:${groupId}` });
     expect((await post(t, stranger, '/admin/base/message/read', { toType: 1, toId: groupId, seq: sent.seq })).status).toBe(403);
-    expect(ok(await post(t, member, '/admin/base/message/read', { toType: 1, toId: groupId, seq: sent.seq }))).toEqual({ toType: 1, toId: groupId, seq: sent.seq });
+    expect(ok(await post(t, member, '/admin/base/message/read', { toType: 1, toId: groupId, seq: sent.seq }))).toEqual({
+      toType: 1,
+      toId: groupId,
+      seq: sent.seq,
+    });
     expect((await post(t, stranger, '/admin/base/message/messageList', { toType: 1, toId: groupId })).status).toBe(403);
     expect((ok(await post(t, member, '/admin/base/message/messageList', { toType: 1, toId: groupId })) as { list: unknown[] }).list).toHaveLength(1);
   });
@@ -103,7 +146,7 @@ describe.each(kinds)('declared chat calls on %s', (kind) => {
       const res = await post(t, who, '/admin/base/message/sendTeamNotice', { groupId, content: 'not mine to say' });
       expect([res.status, res.body.code]).toEqual([403, 1001]);
     }
-    expect((await rows(t, 'base_message', '`type` = 9'))).toEqual([]);
+    expect(await rows(t, 'base_message', '`type` = 9')).toEqual([]);
     expect(ok(await post(t, owner, '/admin/base/message/sendTeamNotice', { groupId, content: 'meeting at 3' }))).toMatchObject({ type: 9, fromId: owner.id });
     expect((await post(t, owner, '/admin/base/message/sendTeamNotice', { groupId: 99999999, content: 'nowhere' })).status).toBe(404);
   });

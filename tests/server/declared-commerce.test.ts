@@ -18,15 +18,54 @@ const kinds = await databaseKinds();
 /** Every hand-written call of the area, as `group/action` under its module. */
 const AREA: Record<string, string[]> = {
   goods: [
-    'info/openList', 'info/allGoods', 'info/openDetail', 'info/view', 'info/updateGoods', 'info/remove', 'info/restore',
-    'info/removedList', 'info/pinnedList', 'info/pinnedGoodsCount', 'info/totalView', 'info/totalSold', 'info/totalRevenue',
-    'info/totalEarnedTokens', 'like/like', 'like/liked', 'like/total', 'favorite/addFavorite', 'favorite/cancelFavorite',
-    'favorite/myFavorites', 'order/place', 'order/cancel', 'order/myOrders', 'order/mySoldOrders', 'order/orderDetail',
-    'order/remark', 'order/isPlaced', 'order/purchasedGoods', 'order/buyVip', 'order/rechargeToken',
+    'info/openList',
+    'info/allGoods',
+    'info/openDetail',
+    'info/view',
+    'info/updateGoods',
+    'info/remove',
+    'info/restore',
+    'info/removedList',
+    'info/pinnedList',
+    'info/pinnedGoodsCount',
+    'info/totalView',
+    'info/totalSold',
+    'info/totalRevenue',
+    'info/totalEarnedTokens',
+    'like/like',
+    'like/liked',
+    'like/total',
+    'favorite/addFavorite',
+    'favorite/cancelFavorite',
+    'favorite/myFavorites',
+    'order/place',
+    'order/cancel',
+    'order/myOrders',
+    'order/mySoldOrders',
+    'order/orderDetail',
+    'order/remark',
+    'order/isPlaced',
+    'order/purchasedGoods',
+    'order/buyVip',
+    'order/rechargeToken',
   ],
   base: [
-    'vip/all', 'stripe/pay', 'stripe/subscribe', 'stripe/testPay', 'stripe/query', 'stripe/refund', 'stripe/return', 'stripe/cancel',
-    'stripe/todayStripePayments', 'stripe/notify', 'alipay/pay', 'alipay/testPay', 'alipay/notify', 'alipay/return', 'alipay/query', 'alipay/refund',
+    'vip/all',
+    'stripe/pay',
+    'stripe/subscribe',
+    'stripe/testPay',
+    'stripe/query',
+    'stripe/refund',
+    'stripe/return',
+    'stripe/cancel',
+    'stripe/todayStripePayments',
+    'stripe/notify',
+    'alipay/pay',
+    'alipay/testPay',
+    'alipay/notify',
+    'alipay/return',
+    'alipay/query',
+    'alipay/refund',
   ],
 };
 
@@ -78,7 +117,10 @@ describe.each(kinds)('declared commerce calls on %s', (kind) => {
       }
     }
     const at = (k: string) => byAt.get(k)!;
-    expect(at('goods/order/place')).toMatchObject({ effect: 'write', input: { required: ['goodsId'], properties: { quantity: { type: 'integer', minimum: 1, maximum: 999 } } } });
+    expect(at('goods/order/place')).toMatchObject({
+      effect: 'write',
+      input: { required: ['goodsId'], properties: { quantity: { type: 'integer', minimum: 1, maximum: 999 } } },
+    });
     expect(at('goods/order/mySoldOrders').effect).toBe('read');
     // The buyer's reads close their unpaid orders past their time: they may write.
     expect(at('goods/order/myOrders').effect).toBe('write');
@@ -100,7 +142,9 @@ describe.each(kinds)('declared commerce calls on %s', (kind) => {
 
   it('gives OpenAPI the query parameters of the payment reads', async () => {
     const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', t.adminToken)).body;
-    expect(doc.paths['/admin/base/stripe/pay'].get.parameters).toEqual([{ name: 'orderNo', in: 'query', required: true, schema: { type: 'string', maxLength: 64 } }]);
+    expect(doc.paths['/admin/base/stripe/pay'].get.parameters).toEqual([
+      { name: 'orderNo', in: 'query', required: true, schema: { type: 'string', maxLength: 64 } },
+    ]);
     expect(doc.paths['/admin/goods/order/place'].post['x-effect']).toBe('write');
   });
 
@@ -115,7 +159,13 @@ describe.each(kinds)('declared commerce calls on %s', (kind) => {
     expect((await rows(t, 'goods_order')).length).toBe(orders);
 
     const before = (await rows(t, 'goods_info', '`id` = ?', [goodsId]))[0];
-    const edit = await post(t, seller, '/admin/goods/info/updateGoods', { id: goodsId, title: 'Changed', price: -1, likeCount: 99, specs: [{ id: 'x', price: 1 }] });
+    const edit = await post(t, seller, '/admin/goods/info/updateGoods', {
+      id: goodsId,
+      title: 'Changed',
+      price: -1,
+      likeCount: 99,
+      specs: [{ id: 'x', price: 1 }],
+    });
     expect(edit.body.code).toBe(1002);
     // A spec whose id is bad is checked as a new one, which needs a name.
     expect(fields(edit)).toEqual(['price:range', 'specs[0].id:type', 'specs[0].name:required']);
@@ -127,12 +177,18 @@ describe.each(kinds)('declared commerce calls on %s', (kind) => {
     expect(fields(await post(t, null, '/admin/goods/like/like', { goodsId, visitorId: 'short' }))).toEqual(['visitorId:invalid']);
     expect((await rows(t, 'goods_like')).length).toBe(likes);
 
-    expect(fields(await post(t, seller, '/admin/goods/info/totalSold', { startTime: '2026-03-05', endTime: '2026-03-01', by: 'week' }))).toEqual(['by:enum', 'endTime:range']);
+    expect(fields(await post(t, seller, '/admin/goods/info/totalSold', { startTime: '2026-03-05', endTime: '2026-03-01', by: 'week' }))).toEqual([
+      'by:enum',
+      'endTime:range',
+    ]);
     expect(fields(await post(t, seller, '/admin/goods/info/totalSold', { startTime: 'soon' }))).toEqual(['startTime:type']);
     // A GET reads its query: a missing order number is a 1002 before anything else (Stripe is not configured here).
     expect(fields(await get(t, buyer, '/admin/base/stripe/pay'))).toEqual(['orderNo:required']);
     expect(fields(await get(t, buyer, '/admin/base/stripe/subscribe', { vipId: 'gold' }))).toEqual(['vipId:type']);
-    expect(fields(await post(t, t.adminToken, '/admin/base/alipay/refund', { orderNo: '', reason: 'x'.repeat(201) }))).toEqual(['orderNo:required', 'reason:max_length']);
+    expect(fields(await post(t, t.adminToken, '/admin/base/alipay/refund', { orderNo: '', reason: 'x'.repeat(201) }))).toEqual([
+      'orderNo:required',
+      'reason:max_length',
+    ]);
     expect(fields(await post(t, null, '/admin/base/vip/all', { page: 1 }))).toEqual(['page:unknown']);
   });
 

@@ -80,14 +80,14 @@ describe.each(kinds)('declared calls keep their declarations on %s', (kind) => {
     expect(t.core.routes.all.filter((r) => !r.call || !r.call.input || !r.call.effect || !r.call.access).map(routeKey)).toEqual([]);
   });
 
-  it('matches every route\'s guard and rule to the reviewed snapshot', () => {
+  it("matches every route's guard and rule to the reviewed snapshot", () => {
     const now = Object.fromEntries(t.core.routes.all.map((r) => [routeKey(r), guardLine(r)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     if (process.env.UPDATE_ROUTE_GUARDS === '1' && kind === 'sqlite') writeFileSync(GUARDS_FILE, `${JSON.stringify(now, null, 1)}\n`);
     const reviewed = JSON.parse(readFileSync(GUARDS_FILE, 'utf8')) as Record<string, string>;
     expect(now).toEqual(reviewed);
   });
 
-  it('answers an input that breaks a call\'s schema with 1002 naming the field, writing nothing', async () => {
+  it("answers an input that breaks a call's schema with 1002 naming the field, writing nothing", async () => {
     expect(declared.length).toBeGreaterThan(20);
     const wrong: string[] = [];
     for (const r of declared) {
@@ -95,8 +95,12 @@ describe.each(kinds)('declared calls keep their declarations on %s', (kind) => {
       const before = await tableSums(t.core.db);
       const a = await send(t, r, input);
       const named = JSON.stringify(a.body?.data ?? null).includes(`"${field}"`);
-      const refused = PROBES.has(routeKey(r)) || (routeKey(r) in OTHER_REFUSAL ? a.status >= 300 && a.status < 500 : a.status === 400 && a.body?.code === 1002 && named);
-      if (!refused) wrong.push(`${routeKey(r)} with ${JSON.stringify(input).slice(0, 100)}: HTTP ${a.status} code ${a.body?.code} (field ${field} ${named ? 'named' : 'not named'})`);
+      const refused =
+        PROBES.has(routeKey(r)) || (routeKey(r) in OTHER_REFUSAL ? a.status >= 300 && a.status < 500 : a.status === 400 && a.body?.code === 1002 && named);
+      if (!refused)
+        wrong.push(
+          `${routeKey(r)} with ${JSON.stringify(input).slice(0, 100)}: HTTP ${a.status} code ${a.body?.code} (field ${field} ${named ? 'named' : 'not named'})`,
+        );
       for (const line of changedTables(before, await tableSums(t.core.db))) wrong.push(`${routeKey(r)} refused but wrote ${line}`);
     }
     expect(wrong).toEqual([]);

@@ -55,7 +55,10 @@ describe.each(kinds)('declared system calls on %s', (kind) => {
   });
 
   it('lists every call of the area in /eps (as the administrator) with its input, effect and rule', async () => {
-    const eps = (await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken)).body.data as Record<string, Array<{ name: string; api: EpsApi[] }>>;
+    const eps = (await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken)).body.data as Record<
+      string,
+      Array<{ name: string; api: EpsApi[] }>
+    >;
     let count = 0;
     for (const [module, groups] of Object.entries(AREA)) {
       for (const [group, paths] of Object.entries(groups)) {
@@ -76,7 +79,10 @@ describe.each(kinds)('declared system calls on %s', (kind) => {
     const at = (module: string, group: string, path: string) => eps[module].find((e) => e.name === group)!.api.find((x) => x.path === path)!;
     expect(at('base', 'monitor', '/sendTwitterToUser')).toMatchObject({ effect: 'write', input: { required: ['userId', 'postId'] } });
     expect(at('base', 'monitor', '/twitterData')).toMatchObject({ effect: 'read', access: 'anyone' });
-    expect(at('base', 'sys/user', '/bindWallet').input).toMatchObject({ properties: { pubKey: { properties: { type: { maxLength: 64 } } } }, additionalProperties: false });
+    expect(at('base', 'sys/user', '/bindWallet').input).toMatchObject({
+      properties: { pubKey: { properties: { type: { maxLength: 64 } } } },
+      additionalProperties: false,
+    });
     expect(at('plugin', 'info', '/delete')).toMatchObject({ effect: 'write', access: 'the administrator' });
     expect(at('base', 'comm', '/uploadMode').access).toBe('any signed-in account');
     expect(at('base', 'dashboard', '/summary')).toMatchObject({ effect: 'read', input: { properties: { days: { maximum: 90 } } } });
@@ -91,7 +97,7 @@ describe.each(kinds)('declared system calls on %s', (kind) => {
     expect(doc.paths['/admin/base/monitor/saveSetting'].post.requestBody.content['application/json'].schema).toMatchObject({ additionalProperties: false });
   });
 
-  it('describes an upload as a multipart form, and a body of two forms under each one\'s type', async () => {
+  it("describes an upload as a multipart form, and a body of two forms under each one's type", async () => {
     const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', t.adminToken)).body;
     expect(Object.keys(doc.paths['/admin/base/comm/upload'].post.requestBody.content)).toEqual(['multipart/form-data']);
     const plugin = doc.paths['/admin/plugin/info/upload'].post.requestBody.content;
@@ -124,14 +130,18 @@ describe.each(kinds)('declared system calls on %s', (kind) => {
     expect([await rows(t, 'base_monitor_setting'), await rows(t, 'base_sys_param'), await rows(t, 'base_short_link')]).toEqual(before);
   });
 
-  it('keeps a client\'s cache buster on twitterData, and reads an empty query parameter as absent', async () => {
+  it("keeps a client's cache buster on twitterData, and reads an empty query parameter as absent", async () => {
     expect((await t.http().get('/admin/base/monitor/twitterData?_t=123&page=')).body.code).toBe(1000);
     expect((await t.http().get('/admin/base/monitor/twitterData?colour=red')).body.code).toBe(1002);
     expect((await t.http().get('/admin/base/dashboard/summary?days=').set('Authorization', t.adminToken)).body.data.dates).toHaveLength(7);
   });
 
   it('checks the declared access: the administrator alone for plugins and base data, a token for uploads', async () => {
-    for (const [method, path] of [['get', '/admin/plugin/info/shipped'], ['get', '/admin/plugin/info/events'], ['get', '/admin/base/open/importBaseData']] as const) {
+    for (const [method, path] of [
+      ['get', '/admin/plugin/info/shipped'],
+      ['get', '/admin/plugin/info/events'],
+      ['get', '/admin/base/open/importBaseData'],
+    ] as const) {
       expect((await t.http()[method](path).set('Authorization', member.token)).status, path).toBe(403);
       expect((await t.http()[method](path)).status, path).toBe(401);
     }
@@ -143,7 +153,7 @@ describe.each(kinds)('declared system calls on %s', (kind) => {
     expect(ok(await post(t, null, '/admin/dict/info/data', { types: ['noSuchType'] }))).toEqual({ noSuchType: [] });
   });
 
-  it('waives a short link\'s delete key for the administrator only', async () => {
+  it("waives a short link's delete key for the administrator only", async () => {
     const { shortKey } = ok(await post(t, null, '/admin/base/shortLink/add', { url: 'https://example.com/declared' }));
     const refused = await post(t, member, '/admin/base/shortLink/delete', { shortKey });
     expect([refused.status, refused.body.code, refused.body.data[0].field]).toEqual([400, 1002, 'deleteKey']);

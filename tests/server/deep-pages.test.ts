@@ -18,9 +18,13 @@ const kinds = await databaseKinds();
 const ROWS = 1000;
 
 async function indexNames(db: Db, table: string): Promise<string[]> {
-  const rows = db.dialect === 'sqlite'
-    ? await db.query<{ name: string }>('SELECT name FROM pragma_index_list(?)', [table])
-    : await db.query<{ name: string }>('SELECT DISTINCT INDEX_NAME AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ?', [table]);
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.query<{ name: string }>('SELECT name FROM pragma_index_list(?)', [table])
+      : await db.query<{ name: string }>(
+          'SELECT DISTINCT INDEX_NAME AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ?',
+          [table],
+        );
   return rows.map((r) => r.name);
 }
 
@@ -162,9 +166,7 @@ describe.each(kinds)('deep pages on %s', (kind) => {
     await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken).send({ title: 'new generation', status: 1 });
     sqls.length = 0;
     const body = { page: 30, size: 20 };
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => t.http().post('/admin/demo/goods/page').set('Authorization', t.adminToken).send(body)),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.http().post('/admin/demo/goods/page').set('Authorization', t.adminToken).send(body)));
     const expected = await reference(body);
     for (const a of answers) expect(a.body.data.list.map((r: { id: number }) => r.id)).toEqual(expected);
     const deep = sqls.filter((s) => s.includes('demo_goods') && /OFFSET/.test(s) && /\(SELECT /.test(s));
@@ -187,7 +189,10 @@ describe.each(kinds)('deep pages on %s', (kind) => {
       await page(at(1));
       await page(at(2));
       // Newest createTime and stock 0: both land before the boundary of page 2.
-      const added = await admin('add', [{ title: 'inserted a', status: 1, stock: 0 }, { title: 'inserted b', status: 1, stock: 0 }]);
+      const added = await admin('add', [
+        { title: 'inserted a', status: 1, stock: 0 },
+        { title: 'inserted b', status: 1, stock: 0 },
+      ]);
       expect(added.body.code).toBe(1000);
       let got = await page(at(3));
       expect(via(got.sql)).toBe('offset');
@@ -234,7 +239,12 @@ describe.each(kinds)('page index upgrade on %s', (kind) => {
     opened = await openDatabase(parseDatabaseUrl(tdb.url));
     const { db } = opened;
     await syncSchema(db, m1);
-    await db.run('INSERT INTO `demo_deep_upgrade` (`title`, `kind`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?)', ['kept', 2, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000']);
+    await db.run('INSERT INTO `demo_deep_upgrade` (`title`, `kind`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?)', [
+      'kept',
+      2,
+      '2026-01-01 00:00:00.000',
+      '2026-01-01 00:00:00.000',
+    ]);
     const wanted = [indexName('demo_deep_upgrade', ['title', 'id'], false), indexName('demo_deep_upgrade', ['kind', 'title', 'id'], false)];
     for (const n of wanted) expect(await indexNames(db, 'demo_deep_upgrade')).not.toContain(n);
 

@@ -44,7 +44,11 @@ describe.each(kinds)('desktops on %s', (kind) => {
     const work = await desk(a, { name: 'Work', member: [g2], sort: 2 });
     const play = await desk(a, { name: 'Play', member: [g3, 424242], sort: 1 });
     const shown = await list(a);
-    expect(shown.map((d) => [d.id, d.member])).toEqual([[999, [g1]], [play, [g3]], [work, [g2]]]);
+    expect(shown.map((d) => [d.id, d.member])).toEqual([
+      [999, [g1]],
+      [play, [g3]],
+      [work, [g2]],
+    ]);
     // B sees none of A's desktops, and their own default desktop.
     expect((await list(b)).map((d) => d.id)).toEqual([999]);
     expect((await list(b))[0].member).toEqual([g3]);
@@ -64,7 +68,7 @@ describe.each(kinds)('desktops on %s', (kind) => {
     expect((await list(a))[0].member).toContain(g);
   });
 
-  it("refuses a group the caller is not in and a desktop that is not theirs, writing nothing", async () => {
+  it('refuses a group the caller is not in and a desktop that is not theirs, writing nothing', async () => {
     const g = await group(a, 'Guarded');
     const mine = await desk(a, { name: 'Mine', member: [] });
     const theirs = await desk(b, { name: 'Theirs', member: [] });

@@ -45,7 +45,10 @@ export function emailAuthWorld(kind: 'sqlite' | 'mysql', o: { checkLeaksAtEnd?: 
   const q = (id: string) => t.core.db.q(id);
 
   async function post(path: string, body: unknown, opts: { token?: string; lang?: string } = {}): Promise<Res> {
-    let r = t.http().post(path).send(body as object);
+    let r = t
+      .http()
+      .post(path)
+      .send(body as object);
     if (opts.token) r = r.set('Authorization', opts.token);
     if (opts.lang) r = r.set('language', opts.lang);
     const res = (await r) as unknown as Res;
@@ -110,7 +113,13 @@ export function emailAuthWorld(kind: 'sqlite' | 'mysql', o: { checkLeaksAtEnd?: 
   }
 
   beforeAll(async () => {
-    mailApp = await startMailApp(kind, { MAIL_SEND_INTERVAL: '1', MAIL_DAILY_MAX: '2', MAIL_IP_HOURLY: '1000', MAIL_CHECK_IP_LIMIT: '1000', EXIST_IP_LIMIT: '1000' });
+    mailApp = await startMailApp(kind, {
+      MAIL_SEND_INTERVAL: '1',
+      MAIL_DAILY_MAX: '2',
+      MAIL_IP_HOURLY: '1000',
+      MAIL_CHECK_IP_LIMIT: '1000',
+      EXIST_IP_LIMIT: '1000',
+    });
     ({ t, smtp } = mailApp);
   });
   afterAll(async () => {

@@ -38,9 +38,27 @@ describe.each(kinds)('e-mail code expiry and the per-IP limit on %s', (kind) => 
   });
 
   it('limits code requests per IP with 429, unknown reset addresses included', async () => {
-    expect((await t.http().post('/admin/base/open/sendCode').send({ email: `ip1.${kind}@example.com` })).body.code).toBe(1000);
-    expect((await t.http().post('/admin/base/sys/user/sendResetPasswordCode').send({ email: `ip2.${kind}@example.com` })).body.code).toBe(1000);
-    const over = await t.http().post('/admin/base/open/sendCode').set('language', 'zh-tw').send({ email: `ip3.${kind}@example.com` });
+    expect(
+      (
+        await t
+          .http()
+          .post('/admin/base/open/sendCode')
+          .send({ email: `ip1.${kind}@example.com` })
+      ).body.code,
+    ).toBe(1000);
+    expect(
+      (
+        await t
+          .http()
+          .post('/admin/base/sys/user/sendResetPasswordCode')
+          .send({ email: `ip2.${kind}@example.com` })
+      ).body.code,
+    ).toBe(1000);
+    const over = await t
+      .http()
+      .post('/admin/base/open/sendCode')
+      .set('language', 'zh-tw')
+      .send({ email: `ip3.${kind}@example.com` });
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('您的網路請求驗證碼過於頻繁，請稍後再試');
     expect(smtp.inbox).toHaveLength(2);

@@ -20,7 +20,6 @@ describe.each(kinds)('e-mail registration and reset on %s', (kind) => {
     ({ t, smtp } = w);
   });
 
-
   let annCode = '';
   let annId = 0;
 

@@ -13,11 +13,22 @@ describe('eps and OpenAPI', () => {
 
   it('lists every module and entity for the administrator, in the cool-admin shape', async () => {
     const res = await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken);
-    const eps = res.body.data as Record<string, Array<{ name: string; prefix: string; api: Array<{ method: string; path: string; permission: string | null }>; columns: Array<{ propertyName: string }>; schema: unknown }>>;
+    const eps = res.body.data as Record<
+      string,
+      Array<{
+        name: string;
+        prefix: string;
+        api: Array<{ method: string; path: string; permission: string | null }>;
+        columns: Array<{ propertyName: string }>;
+        schema: unknown;
+      }>
+    >;
     expect(Object.keys(eps).sort()).toEqual(['base', 'demo', 'dict', 'goods', 'plugin', 'recycle', 'space', 'task', 'user']);
     const user = eps.base.find((e) => e.name === 'sys/user')!;
     expect(user.prefix).toBe('/admin/base/sys/user');
-    expect(user.api.map((a) => `${a.method} ${a.path}`)).toEqual(expect.arrayContaining(['GET /info', 'POST /add', 'POST /delete', 'POST /list', 'POST /page', 'POST /update', 'POST /move']));
+    expect(user.api.map((a) => `${a.method} ${a.path}`)).toEqual(
+      expect.arrayContaining(['GET /info', 'POST /add', 'POST /delete', 'POST /list', 'POST /page', 'POST /update', 'POST /move']),
+    );
     expect(user.api.find((a) => a.path === '/page')!.permission).toBe('base:sys:user:page');
     const cols = user.columns.map((c) => c.propertyName);
     expect(cols).toEqual(expect.arrayContaining(['id', 'username', 'nickName', 'status', 'createTime', 'roleIdList']));
@@ -33,7 +44,9 @@ describe('eps and OpenAPI', () => {
     expect(declared).toMatch(/orderNo is required/);
     const eps = (await t.http().get('/admin/base/open/eps').set('Authorization', t.adminToken)).body.data;
     expect(eps.goods.find((e: { name: string }) => e.name === 'order').description).toBe(declared);
-    const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', t.adminToken)).body as { tags: Array<{ name: string; description: string }> };
+    const doc = (await t.http().get('/admin/base/open/openapi.json').set('Authorization', t.adminToken)).body as {
+      tags: Array<{ name: string; description: string }>;
+    };
     expect(doc.tags.find((tag) => tag.name === 'goods/order')?.description).toBe(declared);
   });
 

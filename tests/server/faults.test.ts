@@ -51,13 +51,22 @@ async function whileAway(t: TestApp, name: RegExp, reqId: string): Promise<void>
   let n = 0;
   while (Date.now() < end) {
     const t0 = Date.now();
-    const page = (await t.http().post('/admin/base/sys/user/page').set('Authorization', t.adminToken).set('X-Request-Id', n === 0 ? reqId : `${reqId}-${n}`).send({ page: 1 })) as unknown as Res;
+    const page = (await t
+      .http()
+      .post('/admin/base/sys/user/page')
+      .set('Authorization', t.adminToken)
+      .set('X-Request-Id', n === 0 ? reqId : `${reqId}-${n}`)
+      .send({ page: 1 })) as unknown as Res;
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(page.status, JSON.stringify(page.body)).toBe(503);
     expect(page.body).toMatchObject({ code: 1003, data: null });
     expect(page.body.message).toMatch(name);
     expect(page.headers['x-request-id']).toBe(n === 0 ? reqId : `${reqId}-${n}`);
-    const add = (await t.http().post('/admin/base/sys/role/add').set('Authorization', t.adminToken).send({ name: `away ${n}`, label: `away_${n}_${Date.now()}` })) as unknown as Res;
+    const add = (await t
+      .http()
+      .post('/admin/base/sys/role/add')
+      .set('Authorization', t.adminToken)
+      .send({ name: `away ${n}`, label: `away_${n}_${Date.now()}` })) as unknown as Res;
     expect(add.status).toBe(503);
     n++;
     await sleep(500);
@@ -72,7 +81,10 @@ async function backAgain(t: TestApp): Promise<void> {
   );
   expect(page.body.code).toBe(1000);
   expect(page.body.data.pagination.total).toBeGreaterThanOrEqual(1);
-  const ready = await until(async () => (await t.http().get('/health/ready')) as unknown as Res, (r) => r.status === 200);
+  const ready = await until(
+    async () => (await t.http().get('/health/ready')) as unknown as Res,
+    (r) => r.status === 200,
+  );
   expect(ready.body).toMatchObject({ code: 1000, data: { ready: true } });
 }
 
@@ -113,9 +125,16 @@ describe.skipIf(!hasMysql)('the database going away for a while, on MariaDB behi
     await backAgain(t);
     expect(t.core).toBe(core);
     // The outage was logged (once, not per request) as a JSON line with the request's id.
-    const line = await until(async () => logLines().find((l) => l.includes('"reqId":"fault-db"')), (l) => !!l);
+    const line = await until(
+      async () => logLines().find((l) => l.includes('"reqId":"fault-db"')),
+      (l) => !!l,
+    );
     expect(line).toBeTruthy();
-    expect(JSON.parse(line!)).toMatchObject({ level: 'error', reqId: 'fault-db', msg: expect.stringMatching(/POST \/admin\/base\/sys\/user\/page failed: .*database is unreachable/) });
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 'error',
+      reqId: 'fault-db',
+      msg: expect.stringMatching(/POST \/admin\/base\/sys\/user\/page failed: .*database is unreachable/),
+    });
     expect(logLines().filter((l) => l.includes('"reqId":"fault-db-')).length).toBe(0);
   });
 });
@@ -141,14 +160,20 @@ describe.skipIf(!hasRedisServer)('Redis going away for a while (a private redis-
     await stop(redis, 'SIGKILL');
     redis = null;
 
-    const ready = await until(async () => (await t.http().get('/health/ready')) as unknown as Res, (r) => r.status === 503);
+    const ready = await until(
+      async () => (await t.http().get('/health/ready')) as unknown as Res,
+      (r) => r.status === 503,
+    );
     expect(ready.body).toMatchObject({ code: 1003, data: { ready: false, reason: 'cache' } });
     await whileAway(t, /Redis/, 'fault-cache');
 
     redis = await startRedis(port);
     await backAgain(t);
     expect(t.core).toBe(core);
-    const line = await until(async () => logLines().find((l) => l.includes('"reqId":"fault-cache"')), (l) => !!l);
+    const line = await until(
+      async () => logLines().find((l) => l.includes('"reqId":"fault-cache"')),
+      (l) => !!l,
+    );
     expect(JSON.parse(line!)).toMatchObject({ level: 'error', reqId: 'fault-cache', msg: expect.stringMatching(/Redis is unreachable/) });
   });
 });
@@ -181,7 +206,10 @@ describe.skipIf(!hasRedisServer)('stopping while Redis is away (a private redis-
     await stop(redis, 'SIGKILL');
     redis = null;
     // Readiness has seen it (the clients are between reconnection attempts from now on).
-    await until(async () => (await t!.http().get('/health/ready')) as unknown as Res, (r) => r.status === 503);
+    await until(
+      async () => (await t!.http().get('/health/ready')) as unknown as Res,
+      (r) => r.status === 503,
+    );
     await sleep(3000);
     const t0 = Date.now();
     let timer: NodeJS.Timeout | undefined;

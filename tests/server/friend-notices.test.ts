@@ -34,7 +34,11 @@ describe.each(kinds)('friend request notifications on %s', (kind) => {
   };
   const requestsTo = async (to: Person) => (await notificationsOf(t, to)).filter((n) => n.type === NOTIFY_TYPE.friendRequest);
 
-  for (const [how, status] of [['accepting', 1], ['refusing', 2], ['blocking', 3]] as const) {
+  for (const [how, status] of [
+    ['accepting', 1],
+    ['refusing', 2],
+    ['blocking', 3],
+  ] as const) {
     it(`marks the request's notification read on ${how} it, tells the receiver's sockets, and leaves other notifications alone`, async () => {
       const [a, b, c] = [await member(t), await member(t), await member(t)];
       const rowA = await ask(a, b);
@@ -44,7 +48,10 @@ describe.each(kinds)('friend request notifications on %s', (kind) => {
       const [phone, laptop] = [await client(b), await client(b)];
       const res = await api.post('/admin/base/friend/update', { id: rowA, status }, b.token);
       expect(res.body.code, res.text).toBe(1000);
-      expect((await requestsTo(b)).map((n) => [n.fromId, n.status])).toEqual([[a.id, 1], [c.id, 0]]);
+      expect((await requestsTo(b)).map((n) => [n.fromId, n.status])).toEqual([
+        [a.id, 1],
+        [c.id, 0],
+      ]);
       for (const s of [phone, laptop]) expect((await waitNotice(s, 'notifyRead')).data).toEqual({ ids: [fromA.id], type: NOTIFY_TYPE.friendRequest });
       const unread = await api.post('/admin/base/notify/page', { status: 0, type: NOTIFY_TYPE.friendRequest }, b.token);
       expect(unread.body.data.list.map((n: { fromId: number }) => Number(n.fromId))).toEqual([c.id]);

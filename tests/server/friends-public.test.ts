@@ -52,7 +52,7 @@ describe.each(kinds)('friends at once, in public and live on %s', (kind) => {
     expect(await notificationsOf(t, a)).toHaveLength(1);
   });
 
-  it('lists without a token only a named user\'s accepted friends, with public fields only', async () => {
+  it("lists without a token only a named user's accepted friends, with public fields only", async () => {
     const [a, b, c] = [await member(t, { headImg: 'https://example.com/b.png' }), await member(t, { headImg: 'https://example.com/b.png' }), await member(t)];
     const ab = (await add(a, { friendId: b.id, remark: 'private remark' })).body.data.id;
     await update(b, { id: ab, status: 1 });
@@ -84,7 +84,9 @@ describe.each(kinds)('friends at once, in public and live on %s', (kind) => {
       if (notice.kind === 'notifyRead') return void reads.push({ to, notice });
       const id = (notice.data as { id: number }).id;
       // Read outside the request's transaction: on MariaDB it sees only committed rows.
-      const committed = t.core.db.query(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q(notify.table)} WHERE ${t.core.db.q('id')} = ?`, [id]).then((r) => r.length === 1);
+      const committed = t.core.db
+        .query(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q(notify.table)} WHERE ${t.core.db.q('id')} = ?`, [id])
+        .then((r) => r.length === 1);
       seen.push({ to, notice, committed });
     });
     const { id } = (await add(a, { friendId: b.id })).body.data;
@@ -99,7 +101,7 @@ describe.each(kinds)('friends at once, in public and live on %s', (kind) => {
     expect(reads).toEqual([{ to: [b.id], notice: { kind: 'notifyRead', data: { ids: [(seen[0].notice.data as { id: number }).id], type: 2 } } }]);
   });
 
-  it('refuses a member\'s requests beyond the hourly limit with 429, sending nothing more', async () => {
+  it("refuses a member's requests beyond the hourly limit with 429, sending nothing more", async () => {
     const a = await member(t);
     const others = [await member(t), await member(t), await member(t), await member(t), await member(t), await member(t)];
     for (const o of others.slice(0, 5)) expect((await add(a, { friendId: o.id })).body.code).toBe(1000);

@@ -18,7 +18,10 @@ export async function member(t: TestApp, extra: Record<string, unknown> = {}): P
   const n = ++seq;
   const username = `soc_${n}_${Date.now().toString(36)}`;
   const nickName = `Nick ${n}`;
-  const res = await t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
+  const res = await t
+    .http()
+    .post('/admin/base/sys/user/add')
+    .set('Authorization', t.adminToken)
     .send({ username, password: 'Member-Pass-1', nickName, roleIdList: [await memberRoleId(t.core)], ...extra });
   expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
   const id = Number(res.body.data.id);
@@ -58,7 +61,14 @@ export async function stored(t: TestApp, a: Person, b: Person): Promise<{ ab: Fr
       `WHERE (${db.q('userId')} = ? AND ${db.q('friendId')} = ?) OR (${db.q('userId')} = ? AND ${db.q('friendId')} = ?) ORDER BY ${db.q('id')}`,
     [a.id, b.id, b.id, a.id],
   );
-  const norm = rows.map((r) => ({ ...r, id: Number(r.id), userId: Number(r.userId), friendId: Number(r.friendId), status: Number(r.status), delete: Number(r.delete) }));
+  const norm = rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    userId: Number(r.userId),
+    friendId: Number(r.friendId),
+    status: Number(r.status),
+    delete: Number(r.delete),
+  }));
   return { ab: norm.filter((r) => r.userId === a.id), ba: norm.filter((r) => r.userId === b.id) };
 }
 
@@ -85,5 +95,12 @@ export async function notificationsOf(t: TestApp, who: Person | number): Promise
     `SELECT ${['id', 'toId', 'fromId', 'type', 'title', 'content', 'status'].map((c) => db.q(c)).join(', ')} FROM ${db.q('base_notify')} WHERE ${db.q('toId')} = ? ORDER BY ${db.q('id')}`,
     [id],
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), toId: Number(r.toId), fromId: r.fromId === null ? null : Number(r.fromId), type: Number(r.type), status: Number(r.status) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    toId: Number(r.toId),
+    fromId: r.fromId === null ? null : Number(r.fromId),
+    type: Number(r.type),
+    status: Number(r.status),
+  }));
 }

@@ -20,7 +20,7 @@ describe.each(kinds)('friends on %s', (kind) => {
   const update = (by: Person, body: object) => api.post('/admin/base/friend/update', body, by.token);
   const remove = (by: Person, ids: number[]) => api.post('/admin/base/friend/delete', { ids }, by.token);
 
-  it('sends a request: the requester\'s row is pending, nothing on the other side, and the asked person is notified', async () => {
+  it("sends a request: the requester's row is pending, nothing on the other side, and the asked person is notified", async () => {
     const [a, b] = [await member(t), await member(t, { language: 'zh-cn' })];
     const res = await add(a, { friendId: b.id, remark: 'met at the fair', userId: b.id, status: 1 });
     expect(res.body).toMatchObject({ code: 1000, data: { status: 0 } });
@@ -33,7 +33,7 @@ describe.each(kinds)('friends on %s', (kind) => {
     expect(await notificationsOf(t, a)).toEqual([]);
   });
 
-  it('lets the asked person list the request (without the requester\'s remark) and accept it: both sides accepted, the requester notified', async () => {
+  it("lets the asked person list the request (without the requester's remark) and accept it: both sides accepted, the requester notified", async () => {
     const [a, b] = [await member(t), await member(t)];
     const { id } = (await add(a, { friendId: b.id, remark: 'private' })).body.data;
     const incoming = await api.post('/admin/base/friend/page', { friendId: b.id, status: 0 }, b.token);
@@ -180,7 +180,7 @@ describe.each(kinds)('friends on %s', (kind) => {
     expect(after.ab.length + after.ba.length).toBe(2);
   });
 
-  it('shows a member their own rows of every status, requests to them, and others\' accepted rows without remark', async () => {
+  it("shows a member their own rows of every status, requests to them, and others' accepted rows without remark", async () => {
     const [a, b, c] = [await member(t), await member(t), await member(t)];
     const ab = (await add(a, { friendId: b.id, remark: 'secret a' })).body.data.id;
     await update(b, { id: ab, status: 1 });

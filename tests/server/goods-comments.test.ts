@@ -20,8 +20,7 @@ describe.each(kinds)('comments on goods on %s', (kind) => {
   const goods = async (extra: Record<string, unknown> = {}): Promise<number> =>
     ok(await post(t, seller, '/admin/goods/info/add', { title: `Commented ${kind} ${++seq}`, status: 1, isDisplay: 1, price: 1, ...extra })).id;
   const comment = (who: Person, body: Record<string, unknown>) => post(t, who, '/admin/base/comment/add', { content: 'nice goods', ...body });
-  const seenBy = async (who: Person, goodsId: number) =>
-    ok(await post(t, who, '/admin/base/comment/page', { goodsId })).list.map((c: { id: number }) => c.id);
+  const seenBy = async (who: Person, goodsId: number) => ok(await post(t, who, '/admin/base/comment/page', { goodsId })).list.map((c: { id: number }) => c.id);
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -44,7 +43,7 @@ describe.each(kinds)('comments on goods on %s', (kind) => {
     expect(ok(info as never)).toMatchObject({ goodsId: open, content: 'nice goods' });
   });
 
-  it('refuses a member\'s comment on a goods whose seller refused or never allowed comments, writing nothing', async () => {
+  it("refuses a member's comment on a goods whose seller refused or never allowed comments, writing nothing", async () => {
     expect((await comment(fan, { goodsId: await goods({ isCommentAllowed: 1, isDisplay: 0 }) })).status).toBe(404);
     const refused = await goods({ isCommentAllowed: 0 });
     const unset = await goods();

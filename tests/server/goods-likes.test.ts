@@ -17,8 +17,18 @@ describe.each(kinds)('goods likes, favorites and comments on %s', (kind) => {
   let seq = 0;
 
   const goods = async (extra: Record<string, unknown> = {}): Promise<number> =>
-    ok(await post(t, seller, '/admin/goods/info/add', { title: `Liked ${kind} ${++seq}`, status: 1, isDisplay: 1, price: 1, contactInfo: 'secret-contact', ...extra })).id;
-  const like = (who: Person | null, goodsId: number, visitorId?: string) => post(t, who, '/admin/goods/like/like', { goodsId, ...(visitorId ? { visitorId } : {}) });
+    ok(
+      await post(t, seller, '/admin/goods/info/add', {
+        title: `Liked ${kind} ${++seq}`,
+        status: 1,
+        isDisplay: 1,
+        price: 1,
+        contactInfo: 'secret-contact',
+        ...extra,
+      }),
+    ).id;
+  const like = (who: Person | null, goodsId: number, visitorId?: string) =>
+    post(t, who, '/admin/goods/like/like', { goodsId, ...(visitorId ? { visitorId } : {}) });
   const likeRows = async (goodsId: number) => rows(t, 'goods_like', '`goodsId` = ?', [goodsId]);
   const likeCount = async (goodsId: number) => Number((await rows(t, 'goods_info', '`id` = ?', [goodsId]))[0].likeCount);
 
@@ -48,16 +58,16 @@ describe.each(kinds)('goods likes, favorites and comments on %s', (kind) => {
     const members: Person[] = [];
     for (const n of [1, 2, 3, 4, 5]) members.push(await person(t, `liker${n}`));
     const visitors = ['visitor-aaaa-0001', 'visitor-bbbb-0002', '7d9f2c1e-4b5a-4c3d-9e8f-0a1b2c3d4e5f'];
-    await Promise.all([
-      ...members.map((m) => like(m, id)),
-      ...visitors.map((v) => like(null, id, v)),
-      like(members[0], id),
-      like(null, id, visitors[0]),
-    ]);
+    await Promise.all([...members.map((m) => like(m, id)), ...visitors.map((v) => like(null, id, v)), like(members[0], id), like(null, id, visitors[0])]);
     const stored = await likeRows(id);
     expect(stored).toHaveLength(6);
     expect(await likeCount(id)).toBe(6);
-    expect(stored.filter((r) => r.visitorKey !== null).map((r) => r.visitorKey).sort()).toEqual(visitors.slice(1).sort());
+    expect(
+      stored
+        .filter((r) => r.visitorKey !== null)
+        .map((r) => r.visitorKey)
+        .sort(),
+    ).toEqual(visitors.slice(1).sort());
   });
 
   it('keys a visitor without a token by the visitor id their client sends', async () => {

@@ -23,9 +23,19 @@ describe.each(kinds)('goods store on %s', (kind) => {
 
   /** A goods of `who`, on sale unless `extra` says otherwise. */
   const goods = async (who: Person, extra: Record<string, unknown> = {}): Promise<number> =>
-    ok(await post(t, who, '/admin/goods/info/add', { title: `Goods ${kind} ${++seq}`, status: 1, isDisplay: 1, price: 9.9, contactInfo: 'call 555-0101', ...extra })).id;
+    ok(
+      await post(t, who, '/admin/goods/info/add', {
+        title: `Goods ${kind} ${++seq}`,
+        status: 1,
+        isDisplay: 1,
+        price: 9.9,
+        contactInfo: 'call 555-0101',
+        ...extra,
+      }),
+    ).id;
   const goodsRow = async (id: number) => (await rows(t, 'goods_info', '`id` = ?', [id]))[0];
-  const openList = async (body: Record<string, unknown> = {}, who: Person | null = null) => ok(await post(t, who, '/admin/goods/info/openList', { size: 100, ...body }));
+  const openList = async (body: Record<string, unknown> = {}, who: Person | null = null) =>
+    ok(await post(t, who, '/admin/goods/info/openList', { size: 100, ...body }));
   const listedIds = async (body: Record<string, unknown> = {}) => (await openList(body)).list.map((g: { id: number }) => g.id);
   const update = (who: Person | string, body: Record<string, unknown>) => post(t, who, '/admin/goods/info/updateGoods', body);
   const info = (who: Person | string, id: number) => get(t, who, '/admin/goods/info/info', { id });
@@ -55,7 +65,15 @@ describe.each(kinds)('goods store on %s', (kind) => {
     expect(ids).not.toContain(removed);
     const page = await openList({ userId: seller.id });
     const shown = page.list.find((g: { id: number }) => g.id === onSale);
-    expect(shown).toMatchObject({ id: onSale, typeId: subTypeId, typeName: `Image workflows ${kind}`, userName: 'sally', price: 9.9, likeCount: 0, viewCount: 0 });
+    expect(shown).toMatchObject({
+      id: onSale,
+      typeId: subTypeId,
+      typeName: `Image workflows ${kind}`,
+      userName: 'sally',
+      price: 9.9,
+      likeCount: 0,
+      viewCount: 0,
+    });
     // What a listing sells is public (issue 37: the store says what the buyer gets and filters by it).
     expect(shown).toHaveProperty('relateType');
     for (const g of page.list) {
@@ -90,11 +108,22 @@ describe.each(kinds)('goods store on %s', (kind) => {
 
   it('shows a goods on sale in detail with its specs and stock, and hides what is not on sale', async () => {
     const id = await goods(seller);
-    ok(await update(seller, { id, specs: [{ name: 'Basic', price: 5, stock: 7 }, { name: 'Pro', price: 12.5, stock: 2, sortNum: 1 }] }));
+    ok(
+      await update(seller, {
+        id,
+        specs: [
+          { name: 'Basic', price: 5, stock: 7 },
+          { name: 'Pro', price: 12.5, stock: 2, sortNum: 1 },
+        ],
+      }),
+    );
     const d = ok(await post(t, null, '/admin/goods/info/openDetail', { id }));
     expect(d).toMatchObject({ id, userName: 'sally', liked: false, favorited: false });
     expect(d).not.toHaveProperty('contactInfo');
-    expect(d.specs.map((s: Record<string, unknown>) => [s.name, s.price, s.stock])).toEqual([['Basic', 5, 7], ['Pro', 12.5, 2]]);
+    expect(d.specs.map((s: Record<string, unknown>) => [s.name, s.price, s.stock])).toEqual([
+      ['Basic', 5, 7],
+      ['Pro', 12.5, 2],
+    ]);
     const off = await goods(seller, { status: 0 });
     expect((await post(t, null, '/admin/goods/info/openDetail', { id: off })).status).toBe(404);
     expect((await post(t, other, '/admin/goods/info/openDetail', { id: off })).status).toBe(404);
@@ -149,16 +178,46 @@ describe.each(kinds)('goods store on %s', (kind) => {
 
   it('adds, updates and removes specs in one transaction, all or nothing', async () => {
     const id = await goods(seller);
-    const first = ok(await update(seller, { id, specs: [{ name: 'S', price: 1, stock: 1 }, { name: 'M', price: 2, stock: 2 }, { name: 'L', price: 3, stock: 3 }] }));
+    const first = ok(
+      await update(seller, {
+        id,
+        specs: [
+          { name: 'S', price: 1, stock: 1 },
+          { name: 'M', price: 2, stock: 2 },
+          { name: 'L', price: 3, stock: 3 },
+        ],
+      }),
+    );
     const [s, m, l] = first.specs.map((x: { id: number }) => x.id);
-    const next = ok(await update(seller, { id, subTitle: 'sized', specs: [{ id: s, stock: 10 }, { id: l, name: 'Large', price: 3.5 }, { name: 'XL', price: 4, stock: 1 }] }));
+    const next = ok(
+      await update(seller, {
+        id,
+        subTitle: 'sized',
+        specs: [
+          { id: s, stock: 10 },
+          { id: l, name: 'Large', price: 3.5 },
+          { name: 'XL', price: 4, stock: 1 },
+        ],
+      }),
+    );
     expect(next.subTitle).toBe('sized');
-    expect(next.specs.map((x: Record<string, unknown>) => [x.name, x.price, x.stock])).toEqual([['S', 1, 10], ['Large', 3.5, 3], ['XL', 4, 1]]);
-    expect((await rows(t, 'goods_spec', '`id` = ?', [m]))).toEqual([]);
+    expect(next.specs.map((x: Record<string, unknown>) => [x.name, x.price, x.stock])).toEqual([
+      ['S', 1, 10],
+      ['Large', 3.5, 3],
+      ['XL', 4, 1],
+    ]);
+    expect(await rows(t, 'goods_spec', '`id` = ?', [m])).toEqual([]);
     // A spec of another goods is refused, and then nothing of this call is written.
     const foreign = ok(await update(seller, { id: await goods(seller), specs: [{ name: 'Foreign', stock: 1 }] })).specs[0].id;
     const before = await rows(t, 'goods_spec', '`goodsId` = ?', [id]);
-    const refused = await update(seller, { id, title: 'Half done?', specs: [{ name: 'New one', stock: 1 }, { id: foreign, stock: 99 }] });
+    const refused = await update(seller, {
+      id,
+      title: 'Half done?',
+      specs: [
+        { name: 'New one', stock: 1 },
+        { id: foreign, stock: 99 },
+      ],
+    });
     expect(refused.status).toBe(404);
     expect(await rows(t, 'goods_spec', '`goodsId` = ?', [id])).toEqual(before);
     expect((await goodsRow(id)).title).not.toBe('Half done?');
@@ -171,9 +230,19 @@ describe.each(kinds)('goods store on %s', (kind) => {
   it('refuses to remove a spec that an unpaid order holds stock of', async () => {
     const id = await goods(seller);
     const spec = ok(await update(seller, { id, specs: [{ name: 'Held', price: 2, stock: 5 }] })).specs[0].id;
-    await t.core.ops.transaction(SYSTEM, (s) => s.add(t.core.model.byKey.get('goods/order')!, {
-      orderNo: `held-${kind}-${Date.now()}`, sellerId: seller.id, goodsId: id, specId: spec, quantity: 1, totalAmount: 2, payAmount: 2, status: 0, payStatus: 0,
-    }));
+    await t.core.ops.transaction(SYSTEM, (s) =>
+      s.add(t.core.model.byKey.get('goods/order')!, {
+        orderNo: `held-${kind}-${Date.now()}`,
+        sellerId: seller.id,
+        goodsId: id,
+        specId: spec,
+        quantity: 1,
+        totalAmount: 2,
+        payAmount: 2,
+        status: 0,
+        payStatus: 0,
+      }),
+    );
     const res = await update(seller, { id, specs: [] });
     expect(res.status).toBe(409);
     expect(await rows(t, 'goods_spec', '`id` = ?', [spec])).toHaveLength(1);
@@ -256,7 +325,15 @@ describe.each(kinds)('goods store on %s', (kind) => {
     const id = await goods(s);
     const orders = t.core.model.byKey.get('goods/order')!;
     const order = (n: number, extra: Record<string, unknown>) => ({
-      orderNo: `st-${kind}-${s.id}-${n}`, sellerId: s.id, goodsId: id, quantity: 1, totalAmount: 0, payAmount: 0, status: 1, payStatus: 1, ...extra,
+      orderNo: `st-${kind}-${s.id}-${n}`,
+      sellerId: s.id,
+      goodsId: id,
+      quantity: 1,
+      totalAmount: 0,
+      payAmount: 0,
+      status: 1,
+      payStatus: 1,
+      ...extra,
     });
     await t.core.ops.transaction(SYSTEM, async (x) => {
       await x.add(orders, order(1, { quantity: 2, payAmount: 0.1, sellerTokens: 0.0003, payTime: '2026-03-01T10:00:00Z' }));
@@ -277,7 +354,9 @@ describe.each(kinds)('goods store on %s', (kind) => {
     expect(ok(await stat('totalSold', { ...march1, by: 'day' }))).toEqual({ total: 3, series: [{ day: '2026-03-01', value: 3 }] });
     // Days at the seller's offset: 23:30 UTC is already 2 March at UTC+1.
     expect(ok(await stat('totalRevenue', { by: 'day', tzOffset: 60 })).series).toEqual([
-      { day: '2026-03-01', value: 0.1 }, { day: '2026-03-02', value: 0.2 }, { day: '2026-03-05', value: 19.99 },
+      { day: '2026-03-01', value: 0.1 },
+      { day: '2026-03-02', value: 0.2 },
+      { day: '2026-03-05', value: 19.99 },
     ]);
     expect(ok(await stat('totalEarnedTokens', { startTime: '2026-03-02T00:00:00Z' }))).toEqual({ total: 17.991 });
     // Only the caller's own figures, whatever they send.

@@ -27,7 +27,7 @@ describe.each(kinds)('member changes reach open chats on %s', (kind) => {
     await t?.close();
   });
 
-  it('tells every member\'s socket (the new one\'s too) when someone is added, and nobody outside', async () => {
+  it("tells every member's socket (the new one's too) when someone is added, and nobody outside", async () => {
     const { id: g } = ok(await post(t, ann, '/admin/base/group/add', { name: 'Walk' }));
     ok(await post(t, ann, '/admin/base/groupMember/add', { groupId: g, userId: cid.id }));
     const [sa, sc, sb, so] = [await client(ann), await client(cid), await client(bo), await client(out)];

@@ -19,7 +19,8 @@ describe.each(kinds)('AI members on %s', (kind) => {
   const group = async (who: Person, name: string) => ok(await post(t, who, '/admin/base/group/add', { name })).id as number;
   const userRow = async (id: number) => (await rows(t, 'base_sys_user', '`id` = ?', [id]))[0];
   const memberRow = async (id: number) => (await rows(t, 'base_group_member', '`id` = ?', [id]))[0];
-  const createAi = async (who: Person, groupId: number, ai: object) => ok(await post(t, who, '/admin/base/groupMember/add', { groupId, ai })) as { id: number; userId: number };
+  const createAi = async (who: Person, groupId: number, ai: object) =>
+    ok(await post(t, who, '/admin/base/groupMember/add', { groupId, ai })) as { id: number; userId: number };
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -79,16 +80,38 @@ describe.each(kinds)('AI members on %s', (kind) => {
     const second = await group(a, 'Second');
     ok(await post(t, a, '/admin/base/groupMember/add', { groupId: second, userId: mine.userId }));
     const list = ok(await post(t, a, '/admin/base/groupMember/memberList', { groupId: second })).list;
-    expect(list.find((m: { userId: number }) => m.userId === mine.userId)).toMatchObject({ userType: 1, ownerId: a.id, nickName: 'Private bot', role: 'member' });
+    expect(list.find((m: { userId: number }) => m.userId === mine.userId)).toMatchObject({
+      userType: 1,
+      ownerId: a.id,
+      nickName: 'Private bot',
+      role: 'member',
+    });
   });
 
   it('lists public AI members to anyone, with their price and no prompt, parameters or own config', async () => {
     const g = await group(a, 'Catalogue');
-    await createAi(a, g, { nickName: 'Listed Quokka', config: { appId: 3, model: 'm-2', prompt: 'secret prompt', params: { temperature: 1 }, cost: 9, description: 'Finds things' }, public: true });
+    await createAi(a, g, {
+      nickName: 'Listed Quokka',
+      config: { appId: 3, model: 'm-2', prompt: 'secret prompt', params: { temperature: 1 }, cost: 9, description: 'Finds things' },
+      public: true,
+    });
     await createAi(a, g, { nickName: 'Hidden Quokka', public: false });
     const res = ok(await post(t, null, '/admin/base/groupMember/allMemberList', { keyWord: 'Quokka' }));
     expect(res.pagination).toMatchObject({ page: 1, size: 20, total: 1 });
-    expect(res.list).toEqual([{ id: expect.any(Number), nickName: 'Listed Quokka', headImg: null, avatar: null, ownerId: a.id, appId: 3, model: 'm-2', description: 'Finds things', price: null, createTime: expect.any(String) }]);
+    expect(res.list).toEqual([
+      {
+        id: expect.any(Number),
+        nickName: 'Listed Quokka',
+        headImg: null,
+        avatar: null,
+        ownerId: a.id,
+        appId: 3,
+        model: 'm-2',
+        description: 'Finds things',
+        price: null,
+        createTime: expect.any(String),
+      },
+    ]);
     expect(JSON.stringify(res)).not.toContain('secret prompt');
     expect((await post(t, null, '/admin/base/groupMember/allMemberList', { size: 0 })).body.code).toBe(1002);
   });
@@ -135,7 +158,15 @@ describe.each(kinds)('AI members on %s', (kind) => {
     ok(await post(t, a, '/admin/base/groupMember/updateMemberInfo', { memberId: bot.id, name: 'Bot in origin', authId: own, authType: 2 }));
     const second = await group(a, 'Copy one');
     const copy = ok(await post(t, a, '/admin/base/groupMember/memberToGroup', { memberId: bot.id, groupId: second })).id;
-    expect(await memberRow(copy)).toMatchObject({ groupId: second, userId: bot.userId, originMemberId: bot.id, linkedMemberId: bot.id, name: 'Bot in origin', authId: own, authType: 2 });
+    expect(await memberRow(copy)).toMatchObject({
+      groupId: second,
+      userId: bot.userId,
+      originMemberId: bot.id,
+      linkedMemberId: bot.id,
+      name: 'Bot in origin',
+      authId: own,
+      authType: 2,
+    });
     const third = await group(a, 'Copy two');
     const copy2 = ok(await post(t, a, '/admin/base/groupMember/memberToGroup', { memberId: copy, groupId: third })).id;
     expect(await memberRow(copy2)).toMatchObject({ originMemberId: copy, linkedMemberId: bot.id });

@@ -21,8 +21,7 @@ describe.each(kinds)('groups on %s', (kind) => {
   let rooms: ReturnType<typeof spyRooms>;
   const group = (who: Person, body: object) => post(t, who, '/admin/base/group/add', body);
   const addMember = (who: Person, groupId: number, userId: number) => post(t, who, '/admin/base/groupMember/add', { groupId, userId });
-  const memberRow = async (groupId: number, userId: number) =>
-    (await rows(t, 'base_group_member', '`groupId` = ? AND `userId` = ?', [groupId, userId]))[0];
+  const memberRow = async (groupId: number, userId: number) => (await rows(t, 'base_group_member', '`groupId` = ? AND `userId` = ?', [groupId, userId]))[0];
   const groupRow = async (id: number) => (await rows(t, 'base_group', '`id` = ?', [id]))[0];
   const members = async (groupId: number) => (await rows(t, 'base_group_member', '`groupId` = ? AND `delete` = 0', [groupId])).map((r) => Number(r.userId));
 
@@ -227,7 +226,23 @@ describe.each(kinds)('groups on %s', (kind) => {
       { userId: a.id, role: 'owner', nickName: 'ann', userType: 0, online: false },
       { userId: b.id, role: 'member', nickName: 'bob', userType: 0, online: false },
     ]);
-    for (const m of open.list) expect(Object.keys(m).sort()).toEqual(['avatar', 'groupId', 'headImg', 'id', 'isOwner', 'linkedMemberId', 'name', 'nickName', 'online', 'originMemberId', 'ownerId', 'role', 'userId', 'userType']);
+    for (const m of open.list)
+      expect(Object.keys(m).sort()).toEqual([
+        'avatar',
+        'groupId',
+        'headImg',
+        'id',
+        'isOwner',
+        'linkedMemberId',
+        'name',
+        'nickName',
+        'online',
+        'originMemberId',
+        'ownerId',
+        'role',
+        'userId',
+        'userType',
+      ]);
     const second = ok(await post(t, null, '/admin/base/groupMember/memberList', { groupId: pub, page: 2, size: 1 }));
     expect(second.list.map((m: { userId: number }) => m.userId)).toEqual([b.id]);
     expect((await post(t, null, '/admin/base/groupMember/memberList', { groupId: pub, size: 5000 })).body.code).toBe(1002);

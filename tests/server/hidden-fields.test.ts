@@ -17,7 +17,11 @@ describe.each(kinds)('hidden fields are not searchable on %s', (kind) => {
   let a: Person;
   let other: Person;
   const friends: Array<{ id: number; friendId: number; remark: string; type: number }> = [];
-  const REMARKS = [['zulu secret', 1], ['alpha secret', 2], ['mike secret', 3]] as const;
+  const REMARKS = [
+    ['zulu secret', 1],
+    ['alpha secret', 2],
+    ['mike secret', 3],
+  ] as const;
 
   beforeAll(async () => {
     t = await startApp(kind);
@@ -52,7 +56,9 @@ describe.each(kinds)('hidden fields are not searchable on %s', (kind) => {
         const plain = ids(await api.post(path, { userId: a.id }, as(who)), path);
         expect(plain).toEqual(expect.arrayContaining(friends.map((f) => f.id)));
         // Whatever the keyword, the same answer: it never depends on what a remark holds.
-        const answers = await Promise.all(['zulu', 'alpha secret', 'secret', 'nothing like it'].map(async (keyWord) => ids(await api.post(path, { userId: a.id, keyWord }, as(who)), path)));
+        const answers = await Promise.all(
+          ['zulu', 'alpha secret', 'secret', 'nothing like it'].map(async (keyWord) => ids(await api.post(path, { userId: a.id, keyWord }, as(who)), path)),
+        );
         for (const answer of answers) expect(answer).toEqual(answers[answers.length - 1]);
         // Nor without naming the owner (another member reads every accepted row).
         if (who === 'another member') {
@@ -95,7 +101,7 @@ describe.each(kinds)('hidden fields are not searchable on %s', (kind) => {
     refused(await api.post('/admin/base/friend/page', { type: 2 }, a.token), 'filter', 'type');
   });
 
-  it('lets a member filter by what they see of other people\'s rows', async () => {
+  it("lets a member filter by what they see of other people's rows", async () => {
     const seen = await api.post('/admin/base/friend/page', { userId: a.id, status: 1, friendId: friends[2].friendId, order: 'updateTime' }, other.token);
     expect(ids(seen, 'page')).toEqual([friends[2].id]);
     expect(seen.text).not.toContain('secret');
@@ -121,13 +127,14 @@ describe.each(kinds)('hidden fields are not searchable on %s', (kind) => {
     }
   });
 
-  it('advertises in /eps only the search fields the caller may use: a member and a visitor are not offered a friend\'s remark or type', async () => {
+  it("advertises in /eps only the search fields the caller may use: a member and a visitor are not offered a friend's remark or type", async () => {
     const friendSearch = async (token?: string) => {
       const r = t.http().get('/admin/base/open/eps');
       if (token) r.set('Authorization', token);
       const res = await r;
       expect(res.body.code, res.text).toBe(1000);
-      return (res.body.data.base as Array<{ name: string; search: { keyWordLikeFields: string[]; fieldEq: string[] } }>).find((e) => e.name === 'friend')!.search;
+      return (res.body.data.base as Array<{ name: string; search: { keyWordLikeFields: string[]; fieldEq: string[] } }>).find((e) => e.name === 'friend')!
+        .search;
     };
     for (const token of [undefined, other.token]) {
       const search = await friendSearch(token);

@@ -64,7 +64,11 @@ describe('fetch over node:http', () => {
   });
 
   it('sends the method, headers and body, and answers the status, headers and a web body', async () => {
-    const res = await fetch(`${base}/json`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"q":"中文"}' });
+    const res = await fetch(`${base}/json`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: '{"q":"中文"}',
+    });
     expect(res.status).toBe(200);
     expect(res.ok).toBe(true);
     expect(res.headers.get('content-type')).toBe('application/json');

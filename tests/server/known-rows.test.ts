@@ -72,7 +72,10 @@ describe.each(kinds)('rows a module vouches for, on %s', (kind) => {
       [{ entity: 'base/groupMember', where: and(eq('groupId', other), eq('userId', 502)) }],
       [{ entity: 'base/group', where: eq('id', other) }],
     ]) {
-      const err = await send(member(503 + 1000), other, known).then(() => null, (e: unknown) => e);
+      const err = await send(member(503 + 1000), other, known).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).kind).toBe('forbidden');
     }

@@ -15,7 +15,8 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
   let t: TestApp;
   let ann: Person;
   let ben: Person;
-  const generate = async (body: Record<string, unknown>) => ok(await post(t, t.adminToken, '/admin/base/coupon/generate', body)) as { count: number; codes: string[] };
+  const generate = async (body: Record<string, unknown>) =>
+    ok(await post(t, t.adminToken, '/admin/base/coupon/generate', body)) as { count: number; codes: string[] };
   const use = (who: Person, code: string) => post(t, who, '/admin/base/coupon/use', { code });
 
   beforeAll(async () => {
@@ -61,7 +62,9 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     const answers = await Promise.all(people.map((p) => use(p, code)));
     expect(answers.filter((r) => r.body.code === 1000)).toHaveLength(1);
     expect(answers.filter((r) => r.body.code !== 1000).every((r) => r.status === 409)).toBe(true);
-    expect(await rows(t, 'base_token_log', '`relateType` = ? AND `relateId` = ?', ['coupon', (await rows(t, 'base_coupon', '`code` = ?', [code]))[0].id])).toHaveLength(1);
+    expect(
+      await rows(t, 'base_token_log', '`relateType` = ? AND `relateId` = ?', ['coupon', (await rows(t, 'base_coupon', '`code` = ?', [code]))[0].id]),
+    ).toHaveLength(1);
     await expectLedgerBalanced(t);
   });
 
@@ -108,7 +111,9 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     const o = ok(await post(t, ben, '/admin/goods/order/place', { goodsId }));
     expect((await payAsProvider(t, o.orderNo, 'evt_race_withdraw')).result).toBe('paid');
     const before = await userRow(t, ann.id);
-    const entry = ok(await post(t, t.adminToken, '/admin/base/tokenLog/auditList', { userId: ann.id, isWithdrawable: 0 })).list.find((r: any) => r.relateId === o.id);
+    const entry = ok(await post(t, t.adminToken, '/admin/base/tokenLog/auditList', { userId: ann.id, isWithdrawable: 0 })).list.find(
+      (r: any) => r.relateId === o.id,
+    );
     const answers = await Promise.all([1, 2, 3].map(() => post(t, t.adminToken, '/admin/base/tokenLog/batchSetWithdrawable', { ids: [entry.id] })));
     expect(answers.filter((r) => r.body.code === 1000)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(2);
@@ -149,7 +154,10 @@ describe.each(kinds)('ledger and redemption codes on %s', (kind) => {
     expect((await payAsProvider(t, top.orderNo, 'evt_source_top')).result).toBe('paid');
     const ledger = async (who: Person) => ok(await post(t, who, '/admin/base/tokenLog/page', { page: 1, size: 50 })).list as Array<Record<string, any>>;
     const annSide = (await ledger(ann)).filter((e) => e.relateType === 'order' && e.relateId === o.id);
-    expect(annSide.map((e) => [e.type, e.source])).toEqual([[4, goodsTitle], [3, goodsTitle]]);
+    expect(annSide.map((e) => [e.type, e.source])).toEqual([
+      [4, goodsTitle],
+      [3, goodsTitle],
+    ]);
     const benSide = await ledger(ben);
     expect(benSide.find((e) => e.relateType === 'coupon')?.source).toBe(`••••${code.slice(-4)}`);
     expect(JSON.stringify(benSide)).not.toContain(code);

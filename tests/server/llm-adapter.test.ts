@@ -15,7 +15,10 @@ const TEXT = 'The quick brown fox jumps over the lazy dog, twice.';
 
 /** What a rejected chat rejected with, checked to be an LlmError. */
 async function failure(p: Promise<unknown>): Promise<LlmError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(LlmError);
   return err as LlmError;
 }
@@ -141,7 +144,9 @@ describe('the LLM adapter against the fake OpenAI-compatible server', () => {
     fake.script({ answer: TEXT, chunkSize: 2, chunkDelayMs: 100 });
     const deltas: string[] = [];
     const started = Date.now();
-    const err = await failure(createLlm(env({ LLM_TIMEOUT_MS: '500', LLM_FIRST_TOKEN_TIMEOUT_MS: '400' })).chat({ messages: ASK, onDelta: (t) => deltas.push(t) }));
+    const err = await failure(
+      createLlm(env({ LLM_TIMEOUT_MS: '500', LLM_FIRST_TOKEN_TIMEOUT_MS: '400' })).chat({ messages: ASK, onDelta: (t) => deltas.push(t) }),
+    );
     expect(err.kind).toBe('timeout');
     expect(err.message).toMatch(/whole answer/);
     expect(deltas.length).toBeGreaterThan(0);
@@ -172,14 +177,20 @@ describe('the LLM adapter against the fake OpenAI-compatible server', () => {
     expect(fake.chatCalls()).toHaveLength(1);
   });
 
-  it('stops when the caller\'s signal aborts, mid-stream or before the call', async () => {
+  it("stops when the caller's signal aborts, mid-stream or before the call", async () => {
     fake.script({ answer: TEXT, chunkSize: 2, chunkDelayMs: 50 });
     const ctl = new AbortController();
     const deltas: string[] = [];
-    const err = await failure(createLlm(env()).chat({ messages: ASK, signal: ctl.signal, onDelta: (t) => {
-      deltas.push(t);
-      if (deltas.length === 2) ctl.abort();
-    } }));
+    const err = await failure(
+      createLlm(env()).chat({
+        messages: ASK,
+        signal: ctl.signal,
+        onDelta: (t) => {
+          deltas.push(t);
+          if (deltas.length === 2) ctl.abort();
+        },
+      }),
+    );
     expect(err).toMatchObject({ kind: 'aborted', status: null });
     expect(deltas).toHaveLength(2);
 
@@ -249,23 +260,35 @@ describe('the LLM adapter against the fake OpenAI-compatible server', () => {
     expect(err).toMatchObject({ kind: 'upstream', status: null, attempts: 3 });
   });
 
-  it('ends the chat with the listener\'s own error when the listener throws', async () => {
+  it("ends the chat with the listener's own error when the listener throws", async () => {
     fake.script({ answer: TEXT, chunkSize: 2, chunkDelayMs: 5 });
     const broken = new Error('listener broke');
-    const err = await createLlm(env()).chat({ messages: ASK, onDelta: () => {
-      throw broken;
-    } }).then(() => null, (e: unknown) => e);
+    const err = await createLlm(env())
+      .chat({
+        messages: ASK,
+        onDelta: () => {
+          throw broken;
+        },
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(err).toBe(broken);
     expect(fake.chatCalls()).toHaveLength(1);
   });
 
   it('answers the non-streamed call and lists models, as a provider does', async () => {
     const auth = { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' };
-    const models = await (await fetch(`${fake.url}/models`, { headers: auth })).json() as { data: Array<{ id: string }> };
+    const models = (await (await fetch(`${fake.url}/models`, { headers: auth })).json()) as { data: Array<{ id: string }> };
     expect(models.data.map((m) => m.id)).toEqual(['gpt-4o-mini', 'fake-small']);
     fake.script({ answer: 'plain', usage: { promptTokens: 3, completionTokens: 1 } });
     const res = await fetch(`${fake.url}/chat/completions`, { method: 'POST', headers: auth, body: JSON.stringify({ model: 'gpt-4o-mini', messages: ASK }) });
-    expect(await res.json()).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'plain' }, finish_reason: 'stop' }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } });
+    expect(await res.json()).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { role: 'assistant', content: 'plain' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+    });
     const bad = await fetch(`${fake.url}/chat/completions`, { method: 'POST', headers: auth, body: '{"model":"gpt-4o-mini","messages":[]}' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { type: 'invalid_request_error' } });

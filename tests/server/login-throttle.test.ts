@@ -25,7 +25,13 @@ describe.each(kinds.flatMap((kind) => caches.map((cache) => [kind, cache] as con
   beforeAll(async () => {
     t = await startApp(kind, {
       redisUrl: cache === 'redis' ? REDIS_URL : undefined,
-      env: { ...process.env, LOGIN_MAX_FAILURES: String(LIMIT), LOGIN_MAX_FAILURES_PER_ACCOUNT: String(ACCOUNT_WIDE), LOGIN_MAX_FAILURES_PER_IP: '1000', LOGIN_FAILURE_DELAY: String(FIRST_DELAY) },
+      env: {
+        ...process.env,
+        LOGIN_MAX_FAILURES: String(LIMIT),
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: String(ACCOUNT_WIDE),
+        LOGIN_MAX_FAILURES_PER_IP: '1000',
+        LOGIN_FAILURE_DELAY: String(FIRST_DELAY),
+      },
     });
     expect(t.core.cache.kind).toBe(cache);
   });
@@ -42,7 +48,11 @@ describe.each(kinds.flatMap((kind) => caches.map((cache) => [kind, cache] as con
     return { username, password };
   }
   const login = (ip: string, username: string, password: string, extra: Record<string, string> = {}) =>
-    t.http().post('/admin/base/open/login').set('X-Forwarded-For', ip).send({ username, password, ...extra });
+    t
+      .http()
+      .post('/admin/base/open/login')
+      .set('X-Forwarded-For', ip)
+      .send({ username, password, ...extra });
 
   it('checks at most the limit of 150 concurrent guesses from one address, and refuses the right password after them', async () => {
     const u = await member();

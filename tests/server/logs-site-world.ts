@@ -40,7 +40,10 @@ export function logsSiteWorld(kind: 'sqlite' | 'mysql'): LogsSiteWorld {
     return r as unknown as Promise<Res>;
   };
   const post = (path: string, body: unknown, token?: string, host?: string) => {
-    let r = t.http().post(path).send(body as object);
+    let r = t
+      .http()
+      .post(path)
+      .send(body as object);
     if (token) r = r.set('Authorization', token);
     if (host) r = r.set('Host', host);
     return r as unknown as Promise<Res>;

@@ -54,7 +54,10 @@ describe.each(kinds)('logs and site on %s', (kind) => {
     it('purges rows older than the kept days in chunks and keeps the newer ones', async () => {
       const now = Date.now();
       await logRows(Array.from({ length: 5100 }, (_, i) => ({ time: now - 8 * DAY - i * 1000, action: '/test/old' })));
-      await logRows([{ time: now - 6 * DAY, action: '/test/recent' }, { time: now - 60_000, action: '/test/recent' }]);
+      await logRows([
+        { time: now - 6 * DAY, action: '/test/recent' },
+        { time: now - 60_000, action: '/test/recent' },
+      ]);
       const removed = await purgeOldLogs(t.core);
       expect(removed).toBeGreaterThanOrEqual(5100);
       expect(await countLogs(`${q('action')} = ?`, ['/test/old'])).toBe(0);
@@ -78,7 +81,10 @@ describe.each(kinds)('logs and site on %s', (kind) => {
     });
 
     it('shows the user name of each log row on the log page', async () => {
-      await logRows([{ time: Date.now(), userId: adminId, action: '/test/named' }, { time: Date.now(), userId: null, action: '/test/named' }]);
+      await logRows([
+        { time: Date.now(), userId: adminId, action: '/test/named' },
+        { time: Date.now(), userId: null, action: '/test/named' },
+      ]);
       const page = ok(await post('/admin/base/sys/log/page', { keyWord: '/test/named', size: 10 }, t.adminToken));
       expect(page.list).toHaveLength(2);
       const named = page.list.find((r: any) => r.userId === adminId);
@@ -103,7 +109,19 @@ describe.each(kinds)('logs and site on %s', (kind) => {
   describe('site', () => {
     it('answers empty public fields before any site info is saved', async () => {
       const info = ok(await post('/admin/base/site/info', {}));
-      expect(info).toEqual({ name: null, title: null, description: null, keywords: null, logo: null, favicon: null, copyright: null, communityUrl: null, currency: 'cny', tokensPerUnit: 100, oauthProviders: [] });
+      expect(info).toEqual({
+        name: null,
+        title: null,
+        description: null,
+        keywords: null,
+        logo: null,
+        favicon: null,
+        copyright: null,
+        communityUrl: null,
+        currency: 'cny',
+        tokensPerUnit: 100,
+        oauthProviders: [],
+      });
     });
 
     it('saves the default row and a host row, and answers the row of the request host or the default', async () => {
@@ -115,7 +133,19 @@ describe.each(kinds)('logs and site on %s', (kind) => {
       const other = ok(await post('/admin/base/site/info', {}, undefined, 'elsewhere.example.org'));
       expect(other).toMatchObject({ name: 'Cosmac', title: 'Cosmac AI' });
       // Public callers never see the host, the id or the other settings.
-      expect(Object.keys(other).sort()).toEqual(['communityUrl', 'copyright', 'currency', 'description', 'favicon', 'keywords', 'logo', 'name', 'oauthProviders', 'title', 'tokensPerUnit']);
+      expect(Object.keys(other).sort()).toEqual([
+        'communityUrl',
+        'copyright',
+        'currency',
+        'description',
+        'favicon',
+        'keywords',
+        'logo',
+        'name',
+        'oauthProviders',
+        'title',
+        'tokensPerUnit',
+      ]);
     });
 
     it('updates the existing row of a host instead of adding another', async () => {

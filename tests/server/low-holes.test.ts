@@ -115,7 +115,11 @@ describe.each(kinds)('low-severity holes on %s', (kind) => {
       ['zh-cn', /邮件/],
       ['zh-tw', /郵件/],
     ])('answers sendCode with 503 and a clear message in %s', async (lang, message) => {
-      const res = (await t.http().post('/admin/base/open/sendCode').set('language', lang).send({ email: `nobody-${lang}@example.com` })) as unknown as Res;
+      const res = (await t
+        .http()
+        .post('/admin/base/open/sendCode')
+        .set('language', lang)
+        .send({ email: `nobody-${lang}@example.com` })) as unknown as Res;
       expect(res.status, res.text).toBe(503);
       expect(res.body).toEqual({ code: 1003, message: expect.stringMatching(message), data: null });
     });
@@ -215,9 +219,15 @@ describe.each(kinds)('low-severity holes on %s', (kind) => {
 
   describe('OpenAPI document per caller', () => {
     type Doc = { info: Record<string, unknown>; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
-    const ops = (doc: Doc) => Object.entries(doc.paths).flatMap(([p, m]) => Object.keys(m).map((k) => `${k.toUpperCase()} ${p}`)).sort();
+    const ops = (doc: Doc) =>
+      Object.entries(doc.paths)
+        .flatMap(([p, m]) => Object.keys(m).map((k) => `${k.toUpperCase()} ${p}`))
+        .sort();
     const epsOps = (eps: Record<string, Array<{ prefix: string; api: Array<{ method: string; path: string }> }>>) =>
-      Object.values(eps).flat().flatMap((e) => e.api.map((a) => `${a.method} ${a.path.startsWith('/admin/') ? a.path : e.prefix + a.path}`)).sort();
+      Object.values(eps)
+        .flat()
+        .flatMap((e) => e.api.map((a) => `${a.method} ${a.path.startsWith('/admin/') ? a.path : e.prefix + a.path}`))
+        .sort();
 
     it('shows an anonymous caller exactly the routes /eps shows them', async () => {
       const doc = (await get('/admin/base/open/openapi.json', null)).body as Doc;

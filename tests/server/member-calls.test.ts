@@ -13,7 +13,10 @@ describe.each(kinds)('member calls on %s', (kind) => {
   beforeAll(async () => {
     t = await startApp(kind);
     const role = await memberRoleId(t.core);
-    const added = await t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
+    const added = await t
+      .http()
+      .post('/admin/base/sys/user/add')
+      .set('Authorization', t.adminToken)
       .send({ username: `m_${kind}`, password: 'Member-123', nickName: 'M', roleIdList: [role], runTimes: 12, efficiencyCoefficient: 1.5 });
     memberId = added.body.data.id;
     token = await t.login(`m_${kind}`, 'Member-123');
@@ -62,7 +65,8 @@ describe.each(kinds)('member calls on %s', (kind) => {
   });
 
   it('bounds a member’s app settings: 32 KB of JSON per app, 50 apps, with 1002 and nothing written', async () => {
-    const packs = async () => (await t.http().get('/admin/base/sys/user/info').query({ id: memberId }).set('Authorization', t.adminToken)).body.data.configPacks ?? {};
+    const packs = async () =>
+      (await t.http().get('/admin/base/sys/user/info').query({ id: memberId }).set('Authorization', t.adminToken)).body.data.configPacks ?? {};
     const refused = (res: { status: number; body: { code: number; data: unknown } }, field: string, rule: string) => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(1002);

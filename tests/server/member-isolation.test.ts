@@ -17,11 +17,23 @@ describe.each(kinds)('member data isolation on %s', (kind) => {
   const tok: Record<'a' | 'b', string> = { a: '', b: '' };
   const id: Record<'a' | 'b' | 'admin', number> = { a: 0, b: 0, admin: 1 };
   const as = (who: 'a' | 'b' | 'admin', path: string, body: object = {}) =>
-    t.http().post(path).set('Authorization', who === 'admin' ? t.adminToken : tok[who]).send(body);
+    t
+      .http()
+      .post(path)
+      .set('Authorization', who === 'admin' ? t.adminToken : tok[who])
+      .send(body);
   const info = (who: 'a' | 'b' | 'admin', path: string, rowId: number) =>
-    t.http().get(path).query({ id: rowId }).set('Authorization', who === 'admin' ? t.adminToken : tok[who]);
+    t
+      .http()
+      .get(path)
+      .query({ id: rowId })
+      .set('Authorization', who === 'admin' ? t.adminToken : tok[who]);
   const upload = (who: 'a' | 'b', name: string) =>
-    t.http().post('/admin/base/comm/upload').set('Authorization', tok[who]).attach('files', Buffer.from(`content of ${name}`), name);
+    t
+      .http()
+      .post('/admin/base/comm/upload')
+      .set('Authorization', tok[who])
+      .attach('files', Buffer.from(`content of ${name}`), name);
 
   beforeAll(async () => {
     const root = resolve(process.env.DATA_DIR!, `uploads-iso-${kind}-${randomBytes(3).toString('hex')}`);
@@ -182,10 +194,13 @@ describe.each(kinds)('member data isolation on %s', (kind) => {
       return ids;
     };
     const live = async (ids: number[]) =>
-      (await t.core.db.query<{ id: number }>(`SELECT \`id\` FROM \`demo_goods\` WHERE \`id\` IN (${ids.map(() => '?').join(', ')})`, ids)).map((r) => Number(r.id));
+      (await t.core.db.query<{ id: number }>(`SELECT \`id\` FROM \`demo_goods\` WHERE \`id\` IN (${ids.map(() => '?').join(', ')})`, ids)).map((r) =>
+        Number(r.id),
+      );
     const records = async (rowId: number) =>
-      (await t.core.db.query<{ data: string }>('SELECT `data` FROM `recycle_data` WHERE `entityInfo` LIKE ?', ['%"table":"demo_goods"%']))
-        .filter((r) => (JSON.parse(r.data) as Array<{ id: number }>).some((x) => x.id === rowId)).length;
+      (await t.core.db.query<{ data: string }>('SELECT `data` FROM `recycle_data` WHERE `entityInfo` LIKE ?', ['%"table":"demo_goods"%'])).filter((r) =>
+        (JSON.parse(r.data) as Array<{ id: number }>).some((x) => x.id === rowId),
+      ).length;
 
     it('deletes nothing and names the missing ids when one of them does not exist', async () => {
       const [x] = await goods(1);

@@ -13,7 +13,7 @@ import { caller, member, notificationsOf } from './friends-world';
 
 const kinds = await databaseKinds();
 
-describe.each(kinds)('a member\'s language on %s', (kind) => {
+describe.each(kinds)("a member's language on %s", (kind) => {
   let mail: MailApp;
   let t: TestApp;
   let api: ReturnType<typeof caller>;
@@ -33,7 +33,9 @@ describe.each(kinds)('a member\'s language on %s', (kind) => {
     const code = codeIn(await sendCode(email, {}, lang));
     const res = await mail.loginByEmail(email, code, lang);
     expect(res.body.code, res.text).toBe(1000);
-    const [row] = await t.core.db.query<{ id: number }>(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_user')} WHERE ${t.core.db.q('email')} = ?`, [email]);
+    const [row] = await t.core.db.query<{ id: number }>(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_user')} WHERE ${t.core.db.q('email')} = ?`, [
+      email,
+    ]);
     return { id: Number(row.id), token: res.body.data.token, email };
   }
 
@@ -74,8 +76,12 @@ describe.each(kinds)('a member\'s language on %s', (kind) => {
     expect(odd.body.data.extraInfo).toMatchObject({ title: '1,234,567 tokens', tokens: 1234567 });
   });
 
-  it('titles a VIP order in the buyer\'s language, whatever the request\'s', async () => {
-    const plan = await t.http().post('/admin/base/vip/add').set('Authorization', t.adminToken).send({ name: 'Gold', period: 30, type: 1, amount: 15, enablePay: 1 });
+  it("titles a VIP order in the buyer's language, whatever the request's", async () => {
+    const plan = await t
+      .http()
+      .post('/admin/base/vip/add')
+      .set('Authorization', t.adminToken)
+      .send({ name: 'Gold', period: 30, type: 1, amount: 15, enablePay: 1 });
     expect(plan.body.code, plan.text).toBe(1000);
     const titleFor = async (lang: string | undefined) => {
       const m = await register(lang);
@@ -112,7 +118,7 @@ describe.each(kinds)('a member\'s language on %s', (kind) => {
     expect(await storedLanguage(m.id)).toBe('zh-tw');
   });
 
-  it('mails an existing account in its own language, whatever the request\'s', async () => {
+  it("mails an existing account in its own language, whatever the request's", async () => {
     const m = await register('zh-cn');
     expect((await sendCode(m.email, { type: 'login' }, 'en')).subject).toBe('您的 COSMAC AI 登录验证码');
     expect((await sendCode(m.email, { type: 'reset' }, 'en')).subject).toBe('您的 COSMAC AI 重置密码验证码');

@@ -24,8 +24,14 @@ describe.each(kinds)('menu areas on %s', (kind) => {
 
   const q = (n: string) => t.core.db.q(n);
   const menus = async (): Promise<Menu[]> =>
-    (await t.core.db.query<Menu>(`SELECT ${['id', 'parentId', 'type', 'router', 'viewPath', 'name', 'orderNum'].map(q).join(', ')} FROM ${q('base_sys_menu')}`)).map((m) => ({
-      ...m, id: Number(m.id), parentId: m.parentId == null ? null : Number(m.parentId), type: Number(m.type), orderNum: Number(m.orderNum),
+    (
+      await t.core.db.query<Menu>(`SELECT ${['id', 'parentId', 'type', 'router', 'viewPath', 'name', 'orderNum'].map(q).join(', ')} FROM ${q('base_sys_menu')}`)
+    ).map((m) => ({
+      ...m,
+      id: Number(m.id),
+      parentId: m.parentId == null ? null : Number(m.parentId),
+      type: Number(m.type),
+      orderNum: Number(m.orderNum),
     }));
   const folder = (all: Menu[], router: string) => all.find((m) => m.type === 0 && m.router === router);
   const menuOf = (all: Menu[], key: string) => all.find((m) => m.type === 1 && m.viewPath === `crud:${key}`)!;
@@ -78,7 +84,10 @@ describe.each(kinds)('menu areas on %s', (kind) => {
     await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [user, menuOf(all, 'user/address').id]);
     await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [recycle, menuOf(all, 'recycle/data').id]);
     await add({ name: 'Mine', type: 1, router: '/my-bin', viewPath: 'view:dashboard', parentId: recycle });
-    const role = await t.http().post('/admin/base/sys/role/add').set('Authorization', t.adminToken)
+    const role = await t
+      .http()
+      .post('/admin/base/sys/role/add')
+      .set('Authorization', t.adminToken)
       .send({ name: 'Address keeper', label: `addr_${kind}`, menuIdList: [user, menuOf(all, 'user/address').id] });
     expect(role.body.code, JSON.stringify(role.body)).toBe(1000);
     await db.run(`DELETE FROM ${q('app_seed_state')} WHERE ${q('k')} = ?`, ['menus:flat']);
@@ -102,21 +111,31 @@ describe.each(kinds)('menu areas on %s', (kind) => {
     const db = t.core.db;
     let all = await menus();
     // Rebuild the old layout: /base holding base's menus and /base/sys, other module folders at the root.
-    const made = await t.http().post('/admin/base/sys/menu/add').set('Authorization', t.adminToken).send({ name: 'base', type: 0, router: '/base', orderNum: 1 });
+    const made = await t
+      .http()
+      .post('/admin/base/sys/menu/add')
+      .set('Authorization', t.adminToken)
+      .send({ name: 'base', type: 0, router: '/base', orderNum: 1 });
     const base = Number(made.body.data.id);
     for (const m of all) {
       const top = path(all, m)[0];
       const isBaseMenu = m.type === 1 && m.viewPath?.startsWith('crud:base/') && !m.viewPath.startsWith('crud:base/sys/');
-      if ((isBaseMenu || m.router === '/base/sys') && top !== undefined) await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [base, m.id]);
-      else if (m.type === 0 && m.parentId !== null && ['/goods', '/dict'].includes(m.router ?? '')) await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = NULL WHERE ${q('id')} = ?`, [m.id]);
+      if ((isBaseMenu || m.router === '/base/sys') && top !== undefined)
+        await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [base, m.id]);
+      else if (m.type === 0 && m.parentId !== null && ['/goods', '/dict'].includes(m.router ?? ''))
+        await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = NULL WHERE ${q('id')} = ?`, [m.id]);
     }
-    for (const r of ['/workspace', '/commerce', '/ai', '/system']) await db.run(`DELETE FROM ${q('base_sys_menu')} WHERE ${q('router')} = ? AND ${q('type')} = 0`, [r]);
+    for (const r of ['/workspace', '/commerce', '/ai', '/system'])
+      await db.run(`DELETE FROM ${q('base_sys_menu')} WHERE ${q('router')} = ? AND ${q('type')} = 0`, [r]);
     await db.run(`DELETE FROM ${q('app_seed_state')} WHERE ${q('k')} = ?`, ['menus:areas']);
     // An administrator's own folder holding the friends screen; a role holding /base and the groups screen.
     const mine = await t.http().post('/admin/base/sys/menu/add').set('Authorization', t.adminToken).send({ name: 'Mine', type: 0, router: '/mine' });
     all = await menus();
     await db.run(`UPDATE ${q('base_sys_menu')} SET ${q('parentId')} = ? WHERE ${q('id')} = ?`, [mine.body.data.id, menuOf(all, 'base/friend').id]);
-    const role = await t.http().post('/admin/base/sys/role/add').set('Authorization', t.adminToken)
+    const role = await t
+      .http()
+      .post('/admin/base/sys/role/add')
+      .set('Authorization', t.adminToken)
       .send({ name: 'Group keeper', label: `keeper_${kind}`, menuIdList: [base, menuOf(all, 'base/group').id] });
     expect(role.body.code, JSON.stringify(role.body)).toBe(1000);
 

@@ -94,19 +94,29 @@ describe.each(kinds)('metrics on %s', (kind) => {
     const page = await t.http().post('/admin/base/sys/user/page').set('Authorization', t.adminToken).send({ page: 1 });
     expect(page.body.code).toBe(1000);
     expect(page.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    await t.http().post('/admin/base/sys/user/page').set('Authorization', t.adminToken).set('X-Request-Id', 'lb-1.2:3_x').send({ page: 1 })
+    await t
+      .http()
+      .post('/admin/base/sys/user/page')
+      .set('Authorization', t.adminToken)
+      .set('X-Request-Id', 'lb-1.2:3_x')
+      .send({ page: 1 })
       .expect('X-Request-Id', 'lb-1.2:3_x');
     // Not a sane token (a space; too long): replaced.
     const odd = await t.http().get('/health').set('X-Request-Id', 'two words');
     expect(odd.headers['x-request-id']).not.toBe('two words');
     expect((await t.http().get('/health').set('X-Request-Id', 'x'.repeat(129))).headers['x-request-id']).toHaveLength(36);
-    await t.http().get(`/api/admin/no/such/${randomBytes(4).toString('hex')}`).expect(404);
+    await t
+      .http()
+      .get(`/api/admin/no/such/${randomBytes(4).toString('hex')}`)
+      .expect(404);
     await t.http().post('/admin/base/sys/user/page').send({}).expect(401);
 
     const after = await text();
     expect(sample(after, 'cosmac_http_requests_total', PAGE) - sample(before, 'cosmac_http_requests_total', PAGE)).toBe(2);
     expect(sample(after, 'cosmac_http_request_duration_seconds_count', PAGE) - sample(before, 'cosmac_http_request_duration_seconds_count', PAGE)).toBe(2);
-    expect(sample(after, 'cosmac_http_request_duration_seconds_bucket', { ...PAGE, le: '+Inf' })).toBe(sample(after, 'cosmac_http_request_duration_seconds_count', PAGE));
+    expect(sample(after, 'cosmac_http_request_duration_seconds_bucket', { ...PAGE, le: '+Inf' })).toBe(
+      sample(after, 'cosmac_http_request_duration_seconds_count', PAGE),
+    );
     expect(sample(after, 'cosmac_http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'cosmac_http_requests_total', { route: '/admin/base/sys/user/page', status: '401' })).toBeGreaterThanOrEqual(1);
     // Raw paths never become labels.
@@ -118,7 +128,9 @@ describe.each(kinds)('metrics on %s', (kind) => {
     const first = await text();
     if (kind === 'mysql') {
       expect(sample(first, 'cosmac_db_pool_connections', { state: 'limit' })).toBe(20);
-      expect(sample(first, 'cosmac_db_pool_connections', { state: 'idle' }) + sample(first, 'cosmac_db_pool_connections', { state: 'used' })).toBeGreaterThan(0);
+      expect(sample(first, 'cosmac_db_pool_connections', { state: 'idle' }) + sample(first, 'cosmac_db_pool_connections', { state: 'used' })).toBeGreaterThan(
+        0,
+      );
       expect(first).toContain('cosmac_db_pool_waiting 0');
     } else expect(first).not.toContain('cosmac_db_pool_connections{');
     const base = sample(first, 'cosmac_socket_connections');
@@ -132,7 +144,10 @@ describe.each(kinds)('metrics on %s', (kind) => {
   it('counts task runs by outcome and how late scheduled ticks start', async () => {
     const before = await text();
     const add = async (service: string) => {
-      const r = await t.http().post('/admin/task/info/add').set('Authorization', t.adminToken)
+      const r = await t
+        .http()
+        .post('/admin/task/info/add')
+        .set('Authorization', t.adminToken)
         .send({ name: `metrics ${service}`, service, data: '{}', taskType: 1, every: 1000, status: 1 });
       expect(r.body.code, JSON.stringify(r.body)).toBe(1000);
       return Number(r.body.data.id);

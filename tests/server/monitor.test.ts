@@ -58,7 +58,7 @@ describe.each(kinds)('X monitor on %s', (kind) => {
     }
     throw new Error('monitor.fetch did not finish');
   };
-  const stored = async () => (ok(await admin('/admin/base/monitorPost/page', { size: 1000 })).list as Array<Record<string, any>>);
+  const stored = async () => ok(await admin('/admin/base/monitorPost/page', { size: 1000 })).list as Array<Record<string, any>>;
   const twitterData = (query: Record<string, string | number> = {}) => api.get('/admin/base/monitor/twitterData', query);
 
   beforeAll(async () => {
@@ -126,13 +126,25 @@ describe.each(kinds)('X monitor on %s', (kind) => {
     expect(JSON.parse(run.detail)).toMatchObject({ added: 3, seen: 4 });
     const search = x.calls('/2/tweets/search/recent').at(-1)!;
     expect(search.authorization).toBe(`Bearer ${x.bearerToken}`);
-    expect(search.query).toMatchObject({ query: 'cosmac', max_results: '10', 'tweet.fields': 'created_at,author_id,public_metrics', expansions: 'author_id', 'user.fields': 'username,name' });
+    expect(search.query).toMatchObject({
+      query: 'cosmac',
+      max_results: '10',
+      'tweet.fields': 'created_at,author_id,public_metrics',
+      expansions: 'author_id',
+      'user.fields': 'username,name',
+    });
     expect(x.calls('/2/users/by/username/alice')).toHaveLength(1);
 
     const page = await twitterData({ size: 10 });
     expect(page.body.data.list.map((p: { postId: string }) => p.postId)).toEqual([a2.id, b1.id, a1.id]);
     for (const p of page.body.data.list) expect(Object.keys(p).sort()).toEqual(PUBLIC_KEYS);
-    expect(page.body.data.list[1]).toMatchObject({ authorUsername: 'bob', authorName: 'Bob B.', text: 'bob likes cosmac', url: `https://x.com/bob/status/${b1.id}`, metrics: { like_count: 4 } });
+    expect(page.body.data.list[1]).toMatchObject({
+      authorUsername: 'bob',
+      authorName: 'Bob B.',
+      text: 'bob likes cosmac',
+      url: `https://x.com/bob/status/${b1.id}`,
+      metrics: { like_count: 4 },
+    });
     expect((await twitterData({ size: 5000 })).body.data.pagination).toMatchObject({ page: 1, size: 100, total: 3 });
     expect((await twitterData({ page: 'two' })).body.code).toBe(1002);
 
@@ -243,7 +255,12 @@ describe.each(kinds)('X monitor on %s', (kind) => {
     const taskLog = JSON.stringify(await t.core.db.query(`SELECT * FROM ${q(t.core.model.system('taskLogs').table)}`));
     const serverLog = filesText(process.env.LOG_DIR!) + printed.join('');
     for (const secret of secrets()) {
-      for (const [where, text] of [...answers.map((a, i) => [`answer ${i}`, a]), ['request log', requestLog], ['task log', taskLog], ['server log', serverLog]]) {
+      for (const [where, text] of [
+        ...answers.map((a, i) => [`answer ${i}`, a]),
+        ['request log', requestLog],
+        ['task log', taskLog],
+        ['server log', serverLog],
+      ]) {
         expect(text.includes(secret), `${where} holds a credential`).toBe(false);
       }
     }

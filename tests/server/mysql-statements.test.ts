@@ -88,7 +88,10 @@ describe.skipIf(!kinds.includes('mysql'))('MySQL statements on one pooled connec
     ];
     const prepared = await sessionStatus('Com_stmt_prepare');
     for (const values of samples) {
-      const [answered] = await db.query(`INSERT INTO \`kinds\` (\`s\`, \`t\`, \`i\`, \`b\`, \`f\`, \`m\`, \`o\`, \`d\`) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${cols}`, values);
+      const [answered] = await db.query(
+        `INSERT INTO \`kinds\` (\`s\`, \`t\`, \`i\`, \`b\`, \`f\`, \`m\`, \`o\`, \`d\`) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${cols}`,
+        values,
+      );
       const [read] = await db.query(`SELECT ${cols} FROM \`kinds\` WHERE \`id\` IN (?)`, [answered.id]);
       expect(answered).toEqual(read);
       expect(read.z).toBe(7);

@@ -66,7 +66,9 @@ describe('fake chain driven by CosmJS SigningCosmWasmClient', () => {
     expect(await client.queryContractSmart(chain.staking, { staked: { owner: address } })).toEqual({ tokens: ['1'] });
     expect((await client.getSequence(address)).sequence).toBe(before + 1);
     expect(chain.txs.at(-1)).toMatchObject({ ok: true, code: 0, gasLimit: 300_000, fee: [{ denom: chain.denom, amount: '7500' }], signer: address });
-    expect(chain.txs.at(-1)!.msgs).toEqual([{ typeUrl: '/cosmwasm.wasm.v1.MsgExecuteContract', sender: address, contract: chain.collection, msg: stakeMsg(chain, '1'), funds: [] }]);
+    expect(chain.txs.at(-1)!.msgs).toEqual([
+      { typeUrl: '/cosmwasm.wasm.v1.MsgExecuteContract', sender: address, contract: chain.collection, msg: stakeMsg(chain, '1'), funds: [] },
+    ]);
   });
 
   it('unstakes with the staking contract’s unstake: the token comes back', async () => {
@@ -90,26 +92,41 @@ describe('fake chain driven by CosmJS SigningCosmWasmClient', () => {
 
   it('refuses a stake with another gas limit than 300000, and an unstake with another than 200000', async () => {
     const gasPrice = GasPrice.fromString(`0.025${chain.denom}`);
-    await refused(() => client.execute(address, chain.collection, stakeMsg(chain, '2'), calculateFee(250_000, gasPrice)), /gas limit must be 300000 for send_nft, got 250000/);
+    await refused(
+      () => client.execute(address, chain.collection, stakeMsg(chain, '2'), calculateFee(250_000, gasPrice)),
+      /gas limit must be 300000 for send_nft, got 250000/,
+    );
     chain.setStaked(address, ['2']);
     await refused(() => client.execute(address, chain.staking, { unstake: { token_id: '2' } }, fee300), /gas limit must be 200000 for unstake/);
     chain.setStaked(address, []);
   });
 
   it('refuses a fee in another denom or below gas × 0.025', async () => {
-    await refused(() => client.execute(address, chain.collection, stakeMsg(chain, '2'), { amount: [{ denom: 'uatom', amount: '7500' }], gas: '300000' }), /fee must be 7500ustars, got 7500uatom/);
-    await refused(() => client.execute(address, chain.collection, stakeMsg(chain, '2'), { amount: [{ denom: chain.denom, amount: '7499' }], gas: '300000' }), /insufficient fee/);
+    await refused(
+      () => client.execute(address, chain.collection, stakeMsg(chain, '2'), { amount: [{ denom: 'uatom', amount: '7500' }], gas: '300000' }),
+      /fee must be 7500ustars, got 7500uatom/,
+    );
+    await refused(
+      () => client.execute(address, chain.collection, stakeMsg(chain, '2'), { amount: [{ denom: chain.denom, amount: '7499' }], gas: '300000' }),
+      /insufficient fee/,
+    );
   });
 
   it('refuses a message to an unknown contract, and a send_nft to another contract than the staking one', async () => {
     const elsewhere = 'stars14hj2tavq8fpesdwxxcu44rty3hh90vhujrvcmstl4zr3txmfvw9sd2qmvz';
     await refused(() => client.execute(address, elsewhere, stakeMsg(chain, '2'), fee300), /not found: contract/);
-    await refused(() => client.execute(address, chain.collection, { send_nft: { ...stakeMsg(chain, '2').send_nft, contract: elsewhere } }, fee300), /must go to the staking contract/);
+    await refused(
+      () => client.execute(address, chain.collection, { send_nft: { ...stakeMsg(chain, '2').send_nft, contract: elsewhere } }, fee300),
+      /must go to the staking contract/,
+    );
   });
 
   it('refuses a transaction whose signature does not verify', async () => {
     const { accountNumber, sequence } = await client.getSequence(address);
-    const msg = { typeUrl: '/cosmwasm.wasm.v1.MsgExecuteContract', value: { sender: address, contract: chain.collection, msg: Buffer.from(JSON.stringify(stakeMsg(chain, '2'))), funds: [] } };
+    const msg = {
+      typeUrl: '/cosmwasm.wasm.v1.MsgExecuteContract',
+      value: { sender: address, contract: chain.collection, msg: Buffer.from(JSON.stringify(stakeMsg(chain, '2'))), funds: [] },
+    };
     const signed = await client.sign(address, [msg], fee300, '', { accountNumber, sequence, chainId: chain.chainId });
     const forged = TxRaw.fromPartial({ ...signed, signatures: [Uint8Array.from(signed.signatures[0]!, (b, i) => (i === 10 ? b ^ 1 : b))] });
     await refused(() => client.broadcastTx(TxRaw.encode(forged).finish(), 2000, 50), /signature verification failed/);
@@ -183,12 +200,22 @@ describe.each(kinds)('staking seen by isNftStacked on %s', (kind) => {
     app = await startApp(kind, {
       env: {
         ...process.env,
-        CHAIN_ID: chain.chainId, CHAIN_RPC_URL: chain.url, CHAIN_REST_URL: chain.restUrl, CHAIN_NFT_CONTRACT: chain.collection,
-        CHAIN_STAKING_CONTRACT: chain.staking, CHAIN_FEE_DENOM: chain.denom, CHAIN_BECH32_PREFIX: chain.prefix, IPFS_GATEWAY: chain.gatewayUrl, CHAIN_TIMEOUT_MS: '3000',
+        CHAIN_ID: chain.chainId,
+        CHAIN_RPC_URL: chain.url,
+        CHAIN_REST_URL: chain.restUrl,
+        CHAIN_NFT_CONTRACT: chain.collection,
+        CHAIN_STAKING_CONTRACT: chain.staking,
+        CHAIN_FEE_DENOM: chain.denom,
+        CHAIN_BECH32_PREFIX: chain.prefix,
+        IPFS_GATEWAY: chain.gatewayUrl,
+        CHAIN_TIMEOUT_MS: '3000',
       },
     });
     const username = `chain_${kind}`;
-    const added = await app.http().post('/admin/base/sys/user/add').set('Authorization', app.adminToken)
+    const added = await app
+      .http()
+      .post('/admin/base/sys/user/add')
+      .set('Authorization', app.adminToken)
       .send({ username, password: 'Member-123', nickName: username, roleIdList: [await memberRoleId(app.core)] });
     expect(added.body.code).toBe(1000);
     token = await app.login(username, 'Member-123');
@@ -201,7 +228,10 @@ describe.each(kinds)('staking seen by isNftStacked on %s', (kind) => {
     const data = Buffer.from(challenge.message as string).toString('base64');
     const doc = makeSignDoc([{ type: 'sign/MsgSignData', value: { signer: address, data } }], { gas: '0', amount: [] }, '', '', 0, 0);
     const { signature } = await amino.signAmino(address, doc);
-    const bound = await app.http().post('/admin/base/sys/user/bindWallet').set('Authorization', token)
+    const bound = await app
+      .http()
+      .post('/admin/base/sys/user/bindWallet')
+      .set('Authorization', token)
       .send({ address, pubKey: signature.pub_key, signature: signature.signature, nonce: challenge.nonce });
     expect(bound.body.data).toEqual({ wallet: address });
     client = await SigningCosmWasmClient.connectWithSigner(chain.url, direct, { broadcastPollIntervalMs: 50 });

@@ -12,7 +12,18 @@ import { memberRoleId } from '../../server/modules/system/member.service';
 
 const kinds = await databaseKinds();
 const PATH = '/admin/base/open/chainSettings';
-const CHAIN_ENV = ['CHAIN_ID', 'CHAIN_NAME', 'CHAIN_RPC_URL', 'CHAIN_REST_URL', 'CHAIN_NFT_CONTRACT', 'CHAIN_STAKING_CONTRACT', 'CHAIN_FEE_DENOM', 'CHAIN_BECH32_PREFIX', 'IPFS_GATEWAY', 'CHAIN_TIMEOUT_MS'];
+const CHAIN_ENV = [
+  'CHAIN_ID',
+  'CHAIN_NAME',
+  'CHAIN_RPC_URL',
+  'CHAIN_REST_URL',
+  'CHAIN_NFT_CONTRACT',
+  'CHAIN_STAKING_CONTRACT',
+  'CHAIN_FEE_DENOM',
+  'CHAIN_BECH32_PREFIX',
+  'IPFS_GATEWAY',
+  'CHAIN_TIMEOUT_MS',
+];
 const cleanEnv = () => ({ ...process.env, ...Object.fromEntries(CHAIN_ENV.map((k) => [k, undefined])) });
 
 describe.each(kinds)('chain settings on %s', (kind) => {
@@ -29,8 +40,16 @@ describe.each(kinds)('chain settings on %s', (kind) => {
       const res = await app.http().get(PATH);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
-        chainId: 'elgafar-1', chainName: 'Stargaze Testnet', rpc: '', rest: '', collection: '', staking: '',
-        denom: 'ustars', gasPrice: '0.025ustars', bech32Prefix: 'stars', ipfsGateway: 'https://ipfs.io/ipfs/',
+        chainId: 'elgafar-1',
+        chainName: 'Stargaze Testnet',
+        rpc: '',
+        rest: '',
+        collection: '',
+        staking: '',
+        denom: 'ustars',
+        gasPrice: '0.025ustars',
+        bech32Prefix: 'stars',
+        ipfsGateway: 'https://ipfs.io/ipfs/',
       });
     });
   });
@@ -46,12 +65,23 @@ describe.each(kinds)('chain settings on %s', (kind) => {
     };
 
     beforeAll(async () => {
-      [envChain, paramChain] = await Promise.all([startFakeChain({ chainId: 'env-chain-1' }), startFakeChain({ chainId: 'param-chain-1', prefix: 'wasm', denom: 'ucosm' })]);
+      [envChain, paramChain] = await Promise.all([
+        startFakeChain({ chainId: 'env-chain-1' }),
+        startFakeChain({ chainId: 'param-chain-1', prefix: 'wasm', denom: 'ucosm' }),
+      ]);
       app = await startApp(kind, {
         env: {
-          ...cleanEnv(), CHAIN_ID: envChain.chainId, CHAIN_NAME: 'Env chain', CHAIN_RPC_URL: envChain.url, CHAIN_REST_URL: envChain.restUrl,
-          CHAIN_NFT_CONTRACT: envChain.collection, CHAIN_STAKING_CONTRACT: envChain.staking, CHAIN_FEE_DENOM: 'ustars', CHAIN_BECH32_PREFIX: 'stars',
-          IPFS_GATEWAY: envChain.gatewayUrl.replace(/\/$/, ''), CHAIN_TIMEOUT_MS: '3000',
+          ...cleanEnv(),
+          CHAIN_ID: envChain.chainId,
+          CHAIN_NAME: 'Env chain',
+          CHAIN_RPC_URL: envChain.url,
+          CHAIN_REST_URL: envChain.restUrl,
+          CHAIN_NFT_CONTRACT: envChain.collection,
+          CHAIN_STAKING_CONTRACT: envChain.staking,
+          CHAIN_FEE_DENOM: 'ustars',
+          CHAIN_BECH32_PREFIX: 'stars',
+          IPFS_GATEWAY: envChain.gatewayUrl.replace(/\/$/, ''),
+          CHAIN_TIMEOUT_MS: '3000',
         },
       });
     });
@@ -63,8 +93,16 @@ describe.each(kinds)('chain settings on %s', (kind) => {
     it('answers the environment’s values, the gateway ending with a slash, and nothing else', async () => {
       const res = await app.http().get(PATH);
       expect(res.body.data).toEqual({
-        chainId: 'env-chain-1', chainName: 'Env chain', rpc: envChain.url, rest: envChain.restUrl, collection: envChain.collection,
-        staking: envChain.staking, denom: 'ustars', gasPrice: '0.025ustars', bech32Prefix: 'stars', ipfsGateway: envChain.gatewayUrl,
+        chainId: 'env-chain-1',
+        chainName: 'Env chain',
+        rpc: envChain.url,
+        rest: envChain.restUrl,
+        collection: envChain.collection,
+        staking: envChain.staking,
+        denom: 'ustars',
+        gasPrice: '0.025ustars',
+        bech32Prefix: 'stars',
+        ipfsGateway: envChain.gatewayUrl,
       });
       expect(JSON.stringify(res.body)).not.toContain('3000');
     });
@@ -82,7 +120,16 @@ describe.each(kinds)('chain settings on %s', (kind) => {
       await setParam('chainFeeDenom', 'ucosm');
       await setParam('chainBech32Prefix', 'wasm');
       const res = await app.http().get(PATH);
-      expect(res.body.data).toMatchObject({ chainId: 'param-chain-1', rpc: paramChain.url, staking: paramChain.staking, collection: paramChain.collection, denom: 'ucosm', gasPrice: '0.025ucosm', bech32Prefix: 'wasm', chainName: 'Env chain' });
+      expect(res.body.data).toMatchObject({
+        chainId: 'param-chain-1',
+        rpc: paramChain.url,
+        staking: paramChain.staking,
+        collection: paramChain.collection,
+        denom: 'ucosm',
+        gasPrice: '0.025ucosm',
+        bech32Prefix: 'wasm',
+        chainName: 'Env chain',
+      });
       const after = await app.http().post('/admin/base/sys/user/isNftStacked').set('Authorization', member).send({ refresh: true });
       expect(after.body.data).toEqual({ staked: true, tokenIds: ['9'], wallet: 'wasm1paramowner' });
       expect(paramChain.queries.at(-1)).toEqual({ contract: paramChain.staking, query: { staked: { owner: 'wasm1paramowner' } } });
@@ -101,7 +148,10 @@ describe.each(kinds)('chain settings on %s', (kind) => {
 /** A signed-in member whose stored wallet is `address` (set by the administrator in the console). */
 async function memberWith(app: TestApp, address: string): Promise<string> {
   const username = `settings_${Date.now().toString(36)}`;
-  const added = await app.http().post('/admin/base/sys/user/add').set('Authorization', app.adminToken)
+  const added = await app
+    .http()
+    .post('/admin/base/sys/user/add')
+    .set('Authorization', app.adminToken)
     .send({ username, password: 'Member-123', nickName: username, roleIdList: [await memberRoleId(app.core)], starWalletAddress: address });
   expect(added.body.code).toBe(1000);
   return app.login(username, 'Member-123');

@@ -52,7 +52,10 @@ describe.each(kinds)('wallet linking on %s', (kind) => {
   /** A signed-in member; answers their id and token. */
   async function member(): Promise<{ id: number; token: string }> {
     const username = `wl_${Date.now().toString(36)}${++n}`;
-    const added = await app.http().post('/admin/base/sys/user/add').set('Authorization', app.adminToken)
+    const added = await app
+      .http()
+      .post('/admin/base/sys/user/add')
+      .set('Authorization', app.adminToken)
       .send({ username, password: 'Member-123', nickName: username, roleIdList: [await memberRoleId(app.core)] });
     expect(added.body.code).toBe(1000);
     return { id: added.body.data.id, token: await app.login(username, 'Member-123') };
@@ -190,7 +193,10 @@ describe.each(kinds)('wallet linking on %s', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(1002);
     expect(res.body.data.map((f: { field: string }) => f.field).sort()).toEqual(['address', 'nonce', 'pubKey', 'signature']);
-    const anon = await app.http().post('/admin/base/sys/user/bindWallet').send(await proof(m.token, alice));
+    const anon = await app
+      .http()
+      .post('/admin/base/sys/user/bindWallet')
+      .send(await proof(m.token, alice));
     expect(anon.status).toBe(401);
     expect(await stored(m.id)).toBeNull();
   });
@@ -208,12 +214,27 @@ describe.each(kinds)('wallet linking on %s', (kind) => {
     const admin = (path: string, body: object) => app.http().post(path).set('Authorization', app.adminToken).send(body);
     const menu = (await admin('/admin/base/sys/menu/add', { name: 'Wallet staff', type: 2, perms: 'base:sys:user:info,base:sys:user:update' })).body.data.id;
     const dept = (await admin('/admin/base/sys/department/add', { name: 'Wallet staff' })).body.data.id;
-    const role = (await admin('/admin/base/sys/role/add', { name: 'Wallet staff', label: `wallet_staff_${kind}`, relevance: true, menuIdList: [menu], departmentIdList: [dept] })).body.data.id;
+    const role = (
+      await admin('/admin/base/sys/role/add', {
+        name: 'Wallet staff',
+        label: `wallet_staff_${kind}`,
+        relevance: true,
+        menuIdList: [menu],
+        departmentIdList: [dept],
+      })
+    ).body.data.id;
     const staffName = `wl_staff_${++n}`;
-    expect((await admin('/admin/base/sys/user/add', { username: staffName, password: 'Staff-1234', nickName: staffName, departmentId: dept, roleIdList: [role] })).body.code).toBe(1000);
+    expect(
+      (await admin('/admin/base/sys/user/add', { username: staffName, password: 'Staff-1234', nickName: staffName, departmentId: dept, roleIdList: [role] }))
+        .body.code,
+    ).toBe(1000);
     expect((await admin('/admin/base/sys/user/update', { id: m.id, departmentId: dept })).body.code).toBe(1000);
     const staff = await app.login(staffName, 'Staff-1234');
-    const byStaff = await app.http().post('/admin/base/sys/user/update').set('Authorization', staff).send({ id: m.id, starWalletAddress: alice.address, remark: 'staff was here' });
+    const byStaff = await app
+      .http()
+      .post('/admin/base/sys/user/update')
+      .set('Authorization', staff)
+      .send({ id: m.id, starWalletAddress: alice.address, remark: 'staff was here' });
     expect(byStaff.body.code, JSON.stringify(byStaff.body)).toBe(1000);
     const row = (await app.http().get('/admin/base/sys/user/info').query({ id: m.id }).set('Authorization', app.adminToken)).body.data;
     expect(row.remark).toBe('staff was here');

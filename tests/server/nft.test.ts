@@ -29,11 +29,17 @@ async function bootWithMember(kind: 'sqlite' | 'mysql', chainEnv: Record<string,
   /** A signed-in member with this wallet address (or none); returns the member's token. */
   const member = async (address: string | null) => {
     const username = `nft_${Date.now().toString(36)}${++n}`;
-    const added = await app.http().post('/admin/base/sys/user/add').set('Authorization', app.adminToken)
+    const added = await app
+      .http()
+      .post('/admin/base/sys/user/add')
+      .set('Authorization', app.adminToken)
       .send({ username, password: 'Member-123', nickName: username, roleIdList: [role] });
     expect(added.body.code).toBe(1000);
     if (address) {
-      await app.core.db.run(`UPDATE ${app.core.db.q('base_sys_user')} SET ${app.core.db.q('starWalletAddress')} = ? WHERE ${app.core.db.q('id')} = ?`, [address, added.body.data.id]);
+      await app.core.db.run(`UPDATE ${app.core.db.q('base_sys_user')} SET ${app.core.db.q('starWalletAddress')} = ? WHERE ${app.core.db.q('id')} = ?`, [
+        address,
+        added.body.data.id,
+      ]);
     }
     return app.login(username, 'Member-123');
   };

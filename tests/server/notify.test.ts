@@ -70,7 +70,7 @@ describe.each(kinds)('notifications on %s', (kind) => {
     expect(await notificationsOf(t, a)).toEqual([]);
   });
 
-  it('marks all of the caller\'s unread notifications read, and no one else\'s', async () => {
+  it("marks all of the caller's unread notifications read, and no one else's", async () => {
     const [a, b] = [await member(t), await member(t)];
     const ids = await send(a, b, ['x', 'y', 'z']);
     await api.post('/admin/base/notify/update', { id: ids[0], status: 1 }, a.token);
@@ -82,15 +82,25 @@ describe.each(kinds)('notifications on %s', (kind) => {
     expect((await api.post('/admin/base/notify/readAll', {})).status).toBe(401);
   });
 
-  it('sends from the console to the receiver live, after the commit, with a template\'s texts when asked', async () => {
+  it("sends from the console to the receiver live, after the commit, with a template's texts when asked", async () => {
     const [a, b] = [await member(t), await member(t)];
     const spy = vi.spyOn(t.core.realtime, 'toUsers');
     const one = await api.post('/admin/base/notify/add', { toId: a.id, title: 'Maintenance tonight', content: 'At 22:00', groupId: 77 }, t.adminToken);
     expect(one.body.code, JSON.stringify(one.body)).toBe(1000);
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.calls[0]).toEqual([[a.id], { kind: 'notify', data: expect.objectContaining({ id: one.body.data.id, toId: a.id, title: 'Maintenance tonight', type: 0, fromId: null, groupId: 77 }) }]);
+    expect(spy.mock.calls[0]).toEqual([
+      [a.id],
+      { kind: 'notify', data: expect.objectContaining({ id: one.body.data.id, toId: a.id, title: 'Maintenance tonight', type: 0, fromId: null, groupId: 77 }) },
+    ]);
     const template = (await api.post('/admin/base/notifyTemplate/add', { title: 'Welcome', content: 'Glad you are here', type: 5 }, t.adminToken)).body.data.id;
-    const many = await api.post('/admin/base/notify/add', [{ toId: a.id, templateId: template }, { toId: b.id, templateId: template, title: 'Hi B' }], t.adminToken);
+    const many = await api.post(
+      '/admin/base/notify/add',
+      [
+        { toId: a.id, templateId: template },
+        { toId: b.id, templateId: template, title: 'Hi B' },
+      ],
+      t.adminToken,
+    );
     expect(many.body.data.ids).toHaveLength(2);
     expect((await notificationsOf(t, b))[0]).toMatchObject({ title: 'Hi B', content: 'Glad you are here', type: 5 });
     expect((await notificationsOf(t, a))[1]).toMatchObject({ title: 'Welcome', type: 5 });
@@ -101,12 +111,22 @@ describe.each(kinds)('notifications on %s', (kind) => {
     const a = await member(t);
     const spy = vi.spyOn(t.core.realtime, 'toUsers');
     expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'from a member' }, a.token)).status).toBe(403);
-    const bad = await api.post('/admin/base/notify/add', [{ toId: a.id, title: 'fine' }, { toId: 99999999, title: 'nobody' }], t.adminToken);
+    const bad = await api.post(
+      '/admin/base/notify/add',
+      [
+        { toId: a.id, title: 'fine' },
+        { toId: 99999999, title: 'nobody' },
+      ],
+      t.adminToken,
+    );
     expect(bad.body).toMatchObject({ code: 1002, data: [{ field: '[1].toId', rule: 'invalid' }] });
     expect((await api.post('/admin/base/notify/add', { toId: a.id }, t.adminToken)).body.code).toBe(1002);
     expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'x', color: 1 }, t.adminToken)).body.code).toBe(1002);
     expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'x', type: 42 }, t.adminToken)).body.code).toBe(1002);
-    expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'x', groupId: 'seven' }, t.adminToken)).body).toMatchObject({ code: 1002, data: [{ field: 'groupId' }] });
+    expect((await api.post('/admin/base/notify/add', { toId: a.id, title: 'x', groupId: 'seven' }, t.adminToken)).body).toMatchObject({
+      code: 1002,
+      data: [{ field: 'groupId' }],
+    });
     expect(await notificationsOf(t, a)).toEqual([]);
     expect(spy).not.toHaveBeenCalled();
   });
@@ -114,10 +134,12 @@ describe.each(kinds)('notifications on %s', (kind) => {
   it('neither stores nor delivers a notification whose transaction rolls back', async () => {
     const a = await member(t);
     const spy = vi.spyOn(t.core.realtime, 'toUsers');
-    await expect(t.core.ops.transaction(SYSTEM, async (tx) => {
-      await notifyUsers(t.core, tx, { toIds: [a.id], type: NOTIFY_TYPE.teamNotice, title: 'never' });
-      throw new Error('something later failed');
-    })).rejects.toThrow('something later failed');
+    await expect(
+      t.core.ops.transaction(SYSTEM, async (tx) => {
+        await notifyUsers(t.core, tx, { toIds: [a.id], type: NOTIFY_TYPE.teamNotice, title: 'never' });
+        throw new Error('something later failed');
+      }),
+    ).rejects.toThrow('something later failed');
     expect(await notificationsOf(t, a)).toEqual([]);
     expect(spy).not.toHaveBeenCalled();
   });

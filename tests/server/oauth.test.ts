@@ -18,12 +18,27 @@ const uniq = () => `${Date.now().toString(36)}${++n}`;
 
 function googleAccount(over: Partial<GoogleAccount> = {}): GoogleAccount {
   const id = uniq();
-  return { sub: `1${id}`, email: `g${id}@gmail.test`, email_verified: true, name: `Grace ${id}`, picture: `https://lh3.googleusercontent.test/a/${id}=s96-c`, ...over };
+  return {
+    sub: `1${id}`,
+    email: `g${id}@gmail.test`,
+    email_verified: true,
+    name: `Grace ${id}`,
+    picture: `https://lh3.googleusercontent.test/a/${id}=s96-c`,
+    ...over,
+  };
 }
 
 function discordAccount(over: Partial<DiscordAccount> = {}): DiscordAccount {
   const id = uniq();
-  return { id: `9${Date.now()}${n}`, username: `dora${id}`, global_name: `Dora ${id}`, email: `d${id}@discord.test`, verified: true, avatar: `a1b2c3${n}`, ...over };
+  return {
+    id: `9${Date.now()}${n}`,
+    username: `dora${id}`,
+    global_name: `Dora ${id}`,
+    email: `d${id}@discord.test`,
+    verified: true,
+    avatar: `a1b2c3${n}`,
+    ...over,
+  };
 }
 
 describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
@@ -40,7 +55,10 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
   });
 
   const post = (path: string, body: unknown, cookie?: string) => {
-    const r = app.http().post(path).send(body as object);
+    const r = app
+      .http()
+      .post(path)
+      .send(body as object);
     return cookie ? r.set('Cookie', cookie) : r;
   };
 
@@ -105,7 +123,12 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
     // The token endpoint got a form-encoded authorization_code grant with our credentials and redirect.
     const tr = fake.tokenRequests[before];
     expect(tr.contentType).toContain('application/x-www-form-urlencoded');
-    expect(tr.form).toMatchObject({ grant_type: 'authorization_code', client_id: fake.clients.google.id, client_secret: fake.clients.google.secret, redirect_uri: `${BASE}/login` });
+    expect(tr.form).toMatchObject({
+      grant_type: 'authorization_code',
+      client_id: fake.clients.google.id,
+      client_secret: fake.clients.google.secret,
+      redirect_uri: `${BASE}/login`,
+    });
     const me = await person(first.body.data.token);
     expect(me).toMatchObject({ googleId: account.sub, email: account.email, headImg: account.picture, name: account.name });
     expect(me.nickName ?? null).toBeNull();
@@ -114,7 +137,9 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
     expect(second.status).toBe(200);
     expect(second.body.data.created).toBe(false);
     expect((await person(second.body.data.token)).id).toBe(me.id);
-    const rows = await app.core.db.query(`SELECT ${app.core.db.q('id')} FROM ${app.core.db.q('base_sys_user')} WHERE ${app.core.db.q('googleId')} = ?`, [account.sub]);
+    const rows = await app.core.db.query(`SELECT ${app.core.db.q('id')} FROM ${app.core.db.q('base_sys_user')} WHERE ${app.core.db.q('googleId')} = ?`, [
+      account.sub,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
@@ -133,7 +158,12 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
     expect(first.location.toString()).not.toContain(res.body.data.refreshToken);
     expect(first.location.toString()).not.toMatch(/eyJ/);
     const me = await person(res.body.data.token);
-    expect(me).toMatchObject({ discordId: account.id, email: account.email, name: account.global_name, headImg: `https://cdn.discordapp.com/avatars/${account.id}/${account.avatar}.png` });
+    expect(me).toMatchObject({
+      discordId: account.id,
+      email: account.email,
+      name: account.global_name,
+      headImg: `https://cdn.discordapp.com/avatars/${account.id}/${account.avatar}.png`,
+    });
     expect(fake.tokenRequests.at(-1)!.form.redirect_uri).toBe(BASE + CALLBACK);
 
     const again = await post('/admin/base/open/oauth2', { ticket }, first.cookie);
@@ -146,7 +176,7 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
     expect((await person(res2.body.data.token)).id).toBe(me.id);
   });
 
-  it('keeps the language of a first sign-in on the new member: googleLogin\'s header, and for the Discord callback the header of oauth1', async () => {
+  it("keeps the language of a first sign-in on the new member: googleLogin's header, and for the Discord callback the header of oauth1", async () => {
     fake.next.google = googleAccount();
     const g = await consent('google');
     const google = await post('/admin/base/sys/user/googleLogin', { code: g.code, state: g.state }).set('language', 'zh-tw');
@@ -158,7 +188,10 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
     const cookie = (start.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('cosmac_oauth='))!.split(';')[0];
     const back = await fake.consent(start.body.data.url);
     // The provider sends the browser back without our header.
-    const cb = await app.http().get(back.pathname + back.search).set('Cookie', cookie);
+    const cb = await app
+      .http()
+      .get(back.pathname + back.search)
+      .set('Cookie', cookie);
     const ticket = new URL(cb.headers.location as string).searchParams.get('ticket');
     const discord = await post('/admin/base/open/oauth2', { ticket }, cookie);
     expect((await person(discord.body.data.token)).language).toBe('zh-cn');
@@ -229,7 +262,10 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
 
   it('links an existing account with the same verified e-mail instead of creating one', async () => {
     const email = `linked${uniq()}@example.test`;
-    const add = await app.http().post('/admin/base/sys/user/add').set('Authorization', app.adminToken)
+    const add = await app
+      .http()
+      .post('/admin/base/sys/user/add')
+      .set('Authorization', app.adminToken)
       .send({ username: `linked${uniq()}`, password: 'Some-Pass-123', email, nickName: 'Linda' });
     expect(add.body.code).toBe(1000);
     const res = await googleLogin(googleAccount({ email: email.toUpperCase() }));
@@ -242,7 +278,10 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
 
   it('does not link by an e-mail the provider has not verified, and does not store it', async () => {
     const email = `unverified${uniq()}@example.test`;
-    const add = await app.http().post('/admin/base/sys/user/add').set('Authorization', app.adminToken)
+    const add = await app
+      .http()
+      .post('/admin/base/sys/user/add')
+      .set('Authorization', app.adminToken)
       .send({ username: `owner${uniq()}`, password: 'Some-Pass-123', email });
     const { location, cookie } = await discordCallback(discordAccount({ email, verified: false }));
     const res = await post('/admin/base/open/oauth2', { ticket: location.searchParams.get('ticket') }, cookie);
@@ -286,7 +325,10 @@ describe.each(kinds)('Google and Discord sign-in on %s', (kind) => {
     fake.deny = true;
     try {
       const c = await consent('discord');
-      const res = await app.http().get(c.back.pathname + c.back.search).set('Cookie', c.cookie);
+      const res = await app
+        .http()
+        .get(c.back.pathname + c.back.search)
+        .set('Cookie', c.cookie);
       const location = new URL(res.headers.location as string);
       expect(location.searchParams.get('error')).toBe('oauth_denied');
       expect(location.searchParams.get('message')).toBe('The Discord sign-in was cancelled');

@@ -18,7 +18,10 @@ import type { Row } from '../../server/core/entity/define';
 const kinds = await databaseKinds();
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -28,8 +31,7 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
   let goods: Entity;
   const entity = (key: string) => t.core.model.byKey.get(key)!;
   const tag = () => randomBytes(4).toString('hex');
-  const newGoods = async (stock: number) =>
-    ((await t.core.ops.add(goods, { title: `g ${tag()}`, stock }, SYSTEM)) as { id: number }).id;
+  const newGoods = async (stock: number) => ((await t.core.ops.add(goods, { title: `g ${tag()}`, stock }, SYSTEM)) as { id: number }).id;
   const stockOf = async (id: number) => Number((await t.core.ops.info(goods, id, SYSTEM)).stock);
 
   beforeAll(async () => {
@@ -95,15 +97,17 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     const n = await t.core.ops.transaction(member(9001), (tx) => tx.updateWhere(info, eq('title', title), { status: 0 }));
     expect(n).toBe(1);
     const rows = await t.core.ops.list(info, { keyWord: title }, SYSTEM);
-    expect(rows.map((r) => [r.userId, r.status]).sort()).toEqual([[9001, 0], [9002, 1]]);
+    expect(rows.map((r) => [r.userId, r.status]).sort()).toEqual([
+      [9001, 0],
+      [9002, 1],
+    ]);
   });
 
   it('inserts one row for 10 concurrent insert-if-absent calls of one key and gives the others its id', async () => {
     const links = entity('base/shortLink');
     const shortKey = tag();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.core.ops.transaction(SYSTEM, (tx) => tx.addIfAbsent(links, { shortKey, url: 'https://example.com/' }, ['shortKey']))),
+      Array.from({ length: 10 }, () => t.core.ops.transaction(SYSTEM, (tx) => tx.addIfAbsent(links, { shortKey, url: 'https://example.com/' }, ['shortKey']))),
     );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
@@ -169,10 +173,12 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
   it('gives a rolled-back sequence number to the next allocation', async () => {
     const scope = `test:rollback:${tag()}`;
     await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope));
-    await refusal(t.core.ops.transaction(SYSTEM, async (tx) => {
-      await tx.nextNumber(scope);
-      throw new AppError('conflict', 'duplicate');
-    }));
+    await refusal(
+      t.core.ops.transaction(SYSTEM, async (tx) => {
+        await tx.nextNumber(scope);
+        throw new AppError('conflict', 'duplicate');
+      }),
+    );
     expect(await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))).toBe(2);
   });
 
@@ -195,7 +201,9 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     expect(err.kind).toBe('validation');
     expect(taken).toEqual([1]);
     // One number per row: a batch cannot be numbered.
-    await expect(t.core.ops.transaction(SYSTEM, (tx) => tx.add(goods, [{ title: 'a' }, { title: 'b' }], { numbered: numbered(tx) }))).rejects.toThrow(/one row/);
+    await expect(t.core.ops.transaction(SYSTEM, (tx) => tx.add(goods, [{ title: 'a' }, { title: 'b' }], { numbered: numbered(tx) }))).rejects.toThrow(
+      /one row/,
+    );
     expect(await t.core.ops.transaction(SYSTEM, (tx) => tx.nextNumber(scope))).toBe(2);
   });
 
@@ -256,7 +264,14 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     const log = entity('base/sys/log');
     const recycle = entity('recycle/data');
     const action = `/purge/${tag()}`;
-    await t.core.ops.add(log, [{ action, ip: '127.0.0.1' }, { action, ip: '127.0.0.2' }], SYSTEM);
+    await t.core.ops.add(
+      log,
+      [
+        { action, ip: '127.0.0.1' },
+        { action, ip: '127.0.0.2' },
+      ],
+      SYSTEM,
+    );
     const binBefore = (await t.core.ops.page(recycle, {}, SYSTEM)).pagination.total;
     const gone = await t.core.ops.transaction(SYSTEM, (tx) => tx.purge(log, and(eq('action', action), lt('id', Number.MAX_SAFE_INTEGER))));
     expect(gone).toBe(2);
@@ -287,11 +302,13 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     });
     expect(got[2]).toBeNull();
     const rolled: unknown[] = [];
-    await expect(t.core.ops.transaction(SYSTEM, async (tx) => {
-      const added = await tx.addOne(goods, { title: `rolled ${tag()}`, stock: 1 });
-      tx.afterCommitRow(goods, added, (row) => void rolled.push(row));
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      t.core.ops.transaction(SYSTEM, async (tx) => {
+        const added = await tx.addOne(goods, { title: `rolled ${tag()}`, stock: 1 });
+        tx.afterCommitRow(goods, added, (row) => void rolled.push(row));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect(rolled).toEqual([]);
   });
 
@@ -304,7 +321,9 @@ describe.each(kinds)('write primitives of the operations on %s', (kind) => {
     const db = t.core.db as { transaction: Db['transaction'] };
     const original = db.transaction;
     db.transaction = <T>(fn: (tx: Db) => Promise<T>) =>
-      original.call(t.core.db, (tx: Db) => fn({ ...tx, query: (sql: string, params?: unknown[]) => (reads.push(sql), tx.query(sql, params)) } as Db)) as Promise<T>;
+      original.call(t.core.db, (tx: Db) =>
+        fn({ ...tx, query: (sql: string, params?: unknown[]) => (reads.push(sql), tx.query(sql, params)) } as Db),
+      ) as Promise<T>;
     const plain = await newGoods(1);
     let ids: { only: number; again: number; priced: number };
     try {

@@ -101,7 +101,9 @@ describe.each(kinds)('orders on %s', (kind) => {
     const { goodsId } = await listGoods(t, seller, { price: 7 });
     const placed = ok(await post(t, buyer, '/admin/goods/order/place', { goodsId }));
     await payAsProvider(t, placed.orderNo, 'evt_warmup', { amountCents: 0 }).catch(() => undefined);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => payAsProvider(t, placed.orderNo, i % 2 ? 'evt_race' : 'evt_race_other', { transactionId: 'pi_same' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => payAsProvider(t, placed.orderNo, i % 2 ? 'evt_race' : 'evt_race_other', { transactionId: 'pi_same' })),
+    );
     expect(results.filter((r) => r.result === 'paid')).toHaveLength(1);
     expect((await rows(t, 'goods_info', '`id` = ?', [goodsId]))[0].sold).toBe(1);
     expect(await rows(t, 'base_token_log', '`relateType` = ? AND `relateId` = ?', ['order', (await order(placed.orderNo)).id])).toHaveLength(1);
@@ -171,14 +173,20 @@ describe.each(kinds)('orders on %s', (kind) => {
   });
 
   it('buys VIP (period extended, gift tokens credited) and tokens, and a refund reverses them into a visible debt', async () => {
-    const vipId = ok(await post(t, t.adminToken, '/admin/base/vip/add', { name: 'Monthly', period: 30, type: 2, amount: 15, giftTokenAmount: 50, enablePay: 1 })).id;
+    const vipId = ok(
+      await post(t, t.adminToken, '/admin/base/vip/add', { name: 'Monthly', period: 30, type: 2, amount: 15, giftTokenAmount: 50, enablePay: 1 }),
+    ).id;
     const vip = ok(await post(t, buyer, '/admin/goods/order/buyVip', { vipId }));
     expect(vip).toMatchObject({ type: 1, status: 0 });
     expect(Number(vip.payAmount)).toBe(15);
     expect((await payAsProvider(t, vip.orderNo, 'evt_vip')).result).toBe('paid');
     const u1 = await userRow(t, buyer.id);
     expect(Number(u1.vipType)).toBe(2);
-    const end1 = new Date(`${String(u1.vipEndTime instanceof Date ? u1.vipEndTime.toISOString() : u1.vipEndTime).replace(' ', 'T').replace(/Z?$/, 'Z')}`).getTime();
+    const end1 = new Date(
+      `${String(u1.vipEndTime instanceof Date ? u1.vipEndTime.toISOString() : u1.vipEndTime)
+        .replace(' ', 'T')
+        .replace(/Z?$/, 'Z')}`,
+    ).getTime();
     expect(end1 - Date.now()).toBeGreaterThan(29 * 86400_000);
     expect(Number(u1.tokens)).toBe(50);
     const top = ok(await post(t, buyer, '/admin/goods/order/rechargeToken', { amount: 2.5 }));
@@ -203,7 +211,8 @@ describe.each(kinds)('orders on %s', (kind) => {
     const placed = ok(await post(t, lin, '/admin/goods/order/place', { goodsId }));
     expect((await payAsProvider(t, placed.orderNo, 'evt_told')).result).toBe('paid');
     for (let i = 0; i < 2; i++) await refundOrder(t.core, { provider: 'stripe', orderNo: placed.orderNo, refundId: 're_told' });
-    const told = async (p: Person) => (await notificationsOf(t, p.id)).filter((n) => n.type === (p === seller ? 11 : 10) && n.orderNo === placed.orderNo).map((n) => n.title);
+    const told = async (p: Person) =>
+      (await notificationsOf(t, p.id)).filter((n) => n.type === (p === seller ? 11 : 10) && n.orderNo === placed.orderNo).map((n) => n.title);
     expect(await told(lin)).toEqual([expect.stringMatching(/^已退款給您：Workflow \w+$/)]);
     expect(await told(seller)).toEqual([expect.stringMatching(/^A sale was refunded to the buyer: Workflow \w+$/)]);
     await expectLedgerBalanced(t);
@@ -215,11 +224,11 @@ describe.each(kinds)('orders on %s', (kind) => {
     const placed = ok(await post(t, plain, '/admin/goods/order/place', { goodsId }));
     const page = ok(await post(t, t.adminToken, '/admin/goods/order/page', { orderNo: placed.orderNo }));
     expect(page.list).toEqual([expect.objectContaining({ orderNo: placed.orderNo, buyerName: plain.username, sellerName: 'sally' })]);
-    const info = ok(await t.http().get('/admin/goods/order/info').query({ id: placed.id }).set('Authorization', t.adminToken) as any);
+    const info = ok((await t.http().get('/admin/goods/order/info').query({ id: placed.id }).set('Authorization', t.adminToken)) as any);
     expect(info).toMatchObject({ buyerName: plain.username, sellerName: 'sally' });
     // The payment log names its user too.
     expect((await payAsProvider(t, placed.orderNo, 'evt_named')).result).toBe('paid');
-    const logs = ok(await t.http().get('/admin/base/paidLog/list').query({ userId: plain.id }).set('Authorization', t.adminToken) as any);
+    const logs = ok((await t.http().get('/admin/base/paidLog/list').query({ userId: plain.id }).set('Authorization', t.adminToken)) as any);
     expect(logs).toEqual([expect.objectContaining({ orderNo: placed.orderNo, userName: plain.username })]);
     await expectLedgerBalanced(t);
   });
@@ -240,7 +249,7 @@ describe.each(kinds)('orders on %s', (kind) => {
     expect(JSON.stringify(sold)).not.toContain(plain.username);
   });
 
-  it("lists orders only to their buyer and seller, and shows the detail to nobody else", async () => {
+  it('lists orders only to their buyer and seller, and shows the detail to nobody else', async () => {
     const { goodsId } = await listGoods(t, seller, { price: 6 });
     const placed = ok(await post(t, buyer, '/admin/goods/order/place', { goodsId }));
     expect(ok(await post(t, buyer, '/admin/goods/order/myOrders', {})).list.some((o: any) => o.orderNo === placed.orderNo)).toBe(true);

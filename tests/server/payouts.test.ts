@@ -80,7 +80,13 @@ describe.each(kinds)('payouts on %s', (kind) => {
     await earnWithdrawable(dan, 5);
     const over = await request(dan, { tokens: 5.0001, clientKey: key() });
     expect(over.status).toBe(409);
-    for (const body of [{ tokens: 0, clientKey: key() }, { tokens: 1.00001, clientKey: key() }, { tokens: -1, clientKey: key() }, { tokens: 1, clientKey: 'short' }, { tokens: 1 }]) {
+    for (const body of [
+      { tokens: 0, clientKey: key() },
+      { tokens: 1.00001, clientKey: key() },
+      { tokens: -1, clientKey: key() },
+      { tokens: 1, clientKey: 'short' },
+      { tokens: 1 },
+    ]) {
       const r = await request(dan, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.code).toBe(1002);
@@ -116,7 +122,11 @@ describe.each(kinds)('payouts on %s', (kind) => {
     await earnWithdrawable(fay, 8);
     const { payout } = ok(await request(fay, { tokens: 8, clientKey: key() }));
     expect(await withdrawable(fay)).toBe(0);
-    const answers = await Promise.all([reject({ id: payout.id, reason: 'Unknown account' }), reject({ id: payout.id, reason: 'Unknown account' }), markPaid({ id: payout.id, reference: 'X-1' })]);
+    const answers = await Promise.all([
+      reject({ id: payout.id, reason: 'Unknown account' }),
+      reject({ id: payout.id, reason: 'Unknown account' }),
+      markPaid({ id: payout.id, reference: 'X-1' }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     const [row] = await rows(t, 'base_payout', '`id` = ?', [payout.id]);
     const returned = await rows(t, 'base_token_log', '`userId` = ? AND `type` = ?', [fay.id, TOKEN_KIND.payoutReturned]);

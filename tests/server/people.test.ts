@@ -26,7 +26,10 @@ describe.each(kinds)('people on %s', (kind) => {
   });
 
   const post = (path: string, body: unknown, token?: string) => {
-    const r = t.http().post(path).send(body as object);
+    const r = t
+      .http()
+      .post(path)
+      .send(body as object);
     return (token ? r.set('Authorization', token) : r) as unknown as Promise<Res>;
   };
   async function ok(res: Promise<Res>): Promise<any> {
@@ -58,7 +61,13 @@ describe.each(kinds)('people on %s', (kind) => {
     const me = await member(`seeker_${kind}`, 'Zed Seeker');
     const bob = await member(`bob_${kind}`, 'Zed Bob', { email: `bob_${kind}@example.com` });
     const carl = await member(`carl_${kind}`, 'Zedcarl');
-    await ok(post('/admin/base/sys/user/add', { username: `off_${kind}`, password: 'Pw-off-secret', nickName: 'Zed Off', status: 0, roleIdList: [roleId] }, t.adminToken));
+    await ok(
+      post(
+        '/admin/base/sys/user/add',
+        { username: `off_${kind}`, password: 'Pw-off-secret', nickName: 'Zed Off', status: 0, roleIdList: [roleId] },
+        t.adminToken,
+      ),
+    );
     // An AI member is a user too (userType 1): never a friend candidate.
     await ok(post('/admin/base/sys/user/add', { username: `ai_${kind}`, nickName: 'Zed Robot', userType: 1 }, t.adminToken));
     const found = await ok(post('/admin/base/sys/user/search', { keyWord: 'Zed' }, me.token));
@@ -87,7 +96,9 @@ describe.each(kinds)('people on %s', (kind) => {
 
   it('site info answers the chat-community link of /discord only when it is an http(s) address', async () => {
     expect((await ok(post('/admin/base/site/info', {}))).communityUrl).toBeNull();
-    await ok(post('/admin/base/site/save', { name: 'Cosmac', config: { communityUrl: ' https://discord.example/invite/abc ', secretNote: 'x' } }, t.adminToken));
+    await ok(
+      post('/admin/base/site/save', { name: 'Cosmac', config: { communityUrl: ' https://discord.example/invite/abc ', secretNote: 'x' } }, t.adminToken),
+    );
     const info = await ok(post('/admin/base/site/info', {}));
     expect(info.communityUrl).toBe('https://discord.example/invite/abc');
     expect(info).not.toHaveProperty('config');

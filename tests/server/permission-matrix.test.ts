@@ -62,7 +62,9 @@ async function send(t: TestApp, route: Route, call: Call, token: string | null):
   });
   const res = call.upload
     ? await r.attach(call.upload.field, Buffer.from(call.upload.content), { filename: call.upload.name, contentType: 'text/plain' })
-    : route.method === 'POST' ? await r.send((call.body ?? {}) as object) : await r;
+    : route.method === 'POST'
+      ? await r.send((call.body ?? {}) as object)
+      : await r;
   // What the caller sees: the body and where a redirect sends them.
   const text = `${(res.body as Buffer).toString('utf8')}\n${res.headers.location ?? ''}`;
   return { status: res.status, text };
@@ -143,7 +145,15 @@ describe.each(kinds)('permission matrix on %s', (kind) => {
     alipay = await startMatrixAlipay();
     const storage = join(process.env.DATA_DIR!, `matrix-uploads-${kind}`);
     mkdirSync(storage, { recursive: true });
-    const env = { ...process.env, ...stripe.env, ...alipay.env, STORAGE_ROOT: storage, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SHORTLINK_ADD_PER_HOUR: '1000' };
+    const env = {
+      ...process.env,
+      ...stripe.env,
+      ...alipay.env,
+      STORAGE_ROOT: storage,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SHORTLINK_ADD_PER_HOUR: '1000',
+    };
     const t = await startApp(kind, { env: { ...env, COOL_COMPAT: 'off' } });
     let known: Set<string>;
     try {
@@ -169,13 +179,15 @@ describe.each(kinds)('permission matrix on %s', (kind) => {
     await alipay?.stop();
   });
 
-  it('walks with member A\'s rows marked and member B signed in, so refusing everything cannot pass', () => {
+  it("walks with member A's rows marked and member B signed in, so refusing everything cannot pass", () => {
     expect(main.markers).toBeGreaterThan(50);
     expect(main.reachedAsB).toBeGreaterThan(20);
   });
 
   it('walks the routes COOL_COMPAT=on adds as well, on an installation with it on', () => {
-    expect(compat.walked).toEqual(expect.arrayContaining(['POST /admin/user/info/page', 'GET /admin/user/info/info', 'POST /admin/user/info/update', 'POST /admin/user/info/delete']));
+    expect(compat.walked).toEqual(
+      expect.arrayContaining(['POST /admin/user/info/page', 'GET /admin/user/info/info', 'POST /admin/user/info/update', 'POST /admin/user/info/delete']),
+    );
   });
 
   it('has a fixture for every route of the route table, and none for a route that is gone', () => {
@@ -187,7 +199,7 @@ describe.each(kinds)('permission matrix on %s', (kind) => {
     expect([...main.leaks.values(), ...compat.leaks.values()].sort()).toEqual([]);
   });
 
-  it('leaves every row of member A unchanged and forges none in A\'s name or A\'s group', () => {
+  it("leaves every row of member A unchanged and forges none in A's name or A's group", () => {
     expect([...main.changes, ...compat.changes]).toEqual([]);
   });
 

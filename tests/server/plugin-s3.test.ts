@@ -84,7 +84,11 @@ describe('the S3 storage plugin against the fake S3', () => {
     expect(props.secretAccessKey.writeOnly).toBe(true);
     expect(Object.values(props).every((p) => typeof p.title === 'string' && typeof p.description === 'string')).toBe(true);
     const applied = plugin.readConfig({ endpoint: 'http://127.0.0.1:9000', bucket: 'b12', accessKeyId: 'a', secretAccessKey: 's' });
-    expect({ region: applied.region, forcePathStyle: applied.forcePathStyle, prefix: applied.prefix }).toEqual({ region: props.region.default, forcePathStyle: props.forcePathStyle.default, prefix: props.prefix.default });
+    expect({ region: applied.region, forcePathStyle: applied.forcePathStyle, prefix: applied.prefix }).toEqual({
+      region: props.region.default,
+      forcePathStyle: props.forcePathStyle.default,
+      prefix: props.prefix.default,
+    });
   });
 
   it('stores a Buffer and a stream, answers head, whole and ranged get, and deletes', async () => {
@@ -129,8 +133,12 @@ describe('the S3 storage plugin against the fake S3', () => {
 
   it('hands out urls under publicUrl, or <endpoint>/<bucket>, with the prefix and each segment encoded', () => {
     expect(storageOf().url('app/base/20260101/ab.png')).toBe(`${fake.url}/${BUCKET}/app/base/20260101/ab.png`);
-    expect(storageOf({ publicUrl: 'https://cdn.example.com/files/', prefix: '/tenant-1/' }).url('app/base/a.b-c_d.png')).toBe('https://cdn.example.com/files/tenant-1/app/base/a.b-c_d.png');
-    expect(storageOf({ forcePathStyle: false, endpoint: 'https://s3.eu-west-1.amazonaws.com' }).url('k.txt')).toBe(`https://${BUCKET}.s3.eu-west-1.amazonaws.com/k.txt`);
+    expect(storageOf({ publicUrl: 'https://cdn.example.com/files/', prefix: '/tenant-1/' }).url('app/base/a.b-c_d.png')).toBe(
+      'https://cdn.example.com/files/tenant-1/app/base/a.b-c_d.png',
+    );
+    expect(storageOf({ forcePathStyle: false, endpoint: 'https://s3.eu-west-1.amazonaws.com' }).url('k.txt')).toBe(
+      `https://${BUCKET}.s3.eu-west-1.amazonaws.com/k.txt`,
+    );
   });
 
   it('sends a long stream as a multipart upload, one part in memory at a time', async () => {
@@ -162,7 +170,9 @@ describe('the S3 storage plugin against the fake S3', () => {
 
   it('runs alone once transpiled to a package entry: it requires only Node built-ins and the SDK through the host', async () => {
     const source = join(__dirname, '../../plugins/s3-storage/index.ts');
-    const js = ts.transpileModule(readFileSync(source, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+    const js = ts.transpileModule(readFileSync(source, 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    }).outputText;
     expect([...js.matchAll(/(?<![.\w])require\((['"])([^'"]+)\1\)/g)].map((m) => m[2])).toEqual(['node:stream']);
     const dir = mkdtempSync(join(process.env.DATA_DIR ?? '/tmp', 's3-entry-'));
     writeFileSync(join(dir, 'index.js'), js);
@@ -191,10 +201,14 @@ describe('the S3 storage plugin against the fake S3', () => {
     await expect(plugin.enable(hostFor(config, lines))).resolves.toBeUndefined();
     expect(lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining(`bucket "${BUCKET}"`) })]);
 
-    await expect(plugin.enable(hostFor({ ...config, bucket: 'no-such-bucket' }))).rejects.toThrow(`bucket "no-such-bucket" at ${fake.url} does not exist (404)`);
+    await expect(plugin.enable(hostFor({ ...config, bucket: 'no-such-bucket' }))).rejects.toThrow(
+      `bucket "no-such-bucket" at ${fake.url} does not exist (404)`,
+    );
     expect(fake.requests.at(-1)).toMatchObject({ operation: 'HeadBucket', status: 404, code: 'NoSuchBucket' });
 
-    await expect(plugin.enable(hostFor({ ...config, secretAccessKey: 'not-the-secret' }))).rejects.toThrow(/refused access \(403\): check the access key id and the secret access key/);
+    await expect(plugin.enable(hostFor({ ...config, secretAccessKey: 'not-the-secret' }))).rejects.toThrow(
+      /refused access \(403\): check the access key id and the secret access key/,
+    );
     expect(fake.requests.at(-1)).toMatchObject({ operation: 'HeadBucket', status: 403, code: 'SignatureDoesNotMatch' });
 
     await expect(plugin.enable(hostFor({ ...config, accessKeyId: 'AKIAUNKNOWN' }))).rejects.toThrow(/refused access \(403\)/);
@@ -257,7 +271,9 @@ describe('private files in a bucket whose public-read policy covers only <prefix
     // Named for the download: S3 answers the signed response-content-disposition, the file's own name (RFC 6266).
     const named = await fetch(await storageOf().signedUrl(PRIVATE_KEY, { seconds: 300, downloadName: 'Prompts für "Sage" 提示.pdf' }));
     expect(named.status).toBe(200);
-    expect(named.headers.get('content-disposition')).toBe(`attachment; filename="Prompts f_r _Sage_ __.pdf"; filename*=UTF-8''${encodeURIComponent('Prompts für "Sage" 提示.pdf')}`);
+    expect(named.headers.get('content-disposition')).toBe(
+      `attachment; filename="Prompts f_r _Sage_ __.pdf"; filename*=UTF-8''${encodeURIComponent('Prompts für "Sage" 提示.pdf')}`,
+    );
     // The name is signed: another one breaks the signature.
     const renamed = new URL(await storageOf().signedUrl(PRIVATE_KEY, { seconds: 300, downloadName: 'a.pdf' }));
     renamed.searchParams.set('response-content-disposition', 'attachment; filename="b.pdf"');
@@ -289,7 +305,14 @@ describe('private files in a bucket whose public-read policy covers only <prefix
 describe('the fake S3 server', () => {
   let fake: FakeS3;
   const client = (secret: string, checksums: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED' = 'WHEN_SUPPORTED') =>
-    new S3Client({ endpoint: fake.url, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: ACCESS, secretAccessKey: secret }, requestChecksumCalculation: checksums, maxAttempts: 1 });
+    new S3Client({
+      endpoint: fake.url,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: ACCESS, secretAccessKey: secret },
+      requestChecksumCalculation: checksums,
+      maxAttempts: 1,
+    });
 
   beforeAll(async () => {
     fake = await startFakeS3({ accessKeyId: ACCESS, secretAccessKey: SECRET, buckets: ['private-b', { name: 'public-b', publicRead: true }] });
@@ -298,13 +321,22 @@ describe('the fake S3 server', () => {
     await fake?.close();
   });
 
-  it('accepts the SDK\'s aws-chunked upload with a CRC32 trailer, and an unsigned payload', async () => {
+  it("accepts the SDK's aws-chunked upload with a CRC32 trailer, and an unsigned payload", async () => {
     const s3 = client(SECRET);
     const body = randomBytes(70_000);
-    await s3.send(new PutObjectCommand({ Bucket: 'private-b', Key: 'dir/chunked.bin', Body: Readable.from([body.subarray(0, 30_000), body.subarray(30_000)]), ContentLength: body.length }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: 'private-b',
+        Key: 'dir/chunked.bin',
+        Body: Readable.from([body.subarray(0, 30_000), body.subarray(30_000)]),
+        ContentLength: body.length,
+      }),
+    );
     expect(fake.objects('private-b').get('dir/chunked.bin')!.body.equals(body)).toBe(true);
     expect(fake.objects('private-b').get('dir/chunked.bin')!.headers['content-encoding']).toBeUndefined();
-    await client(SECRET, 'WHEN_REQUIRED').send(new PutObjectCommand({ Bucket: 'private-b', Key: 'dir/unsigned.txt', Body: Readable.from([Buffer.from('hello')]), ContentLength: 5 }));
+    await client(SECRET, 'WHEN_REQUIRED').send(
+      new PutObjectCommand({ Bucket: 'private-b', Key: 'dir/unsigned.txt', Body: Readable.from([Buffer.from('hello')]), ContentLength: 5 }),
+    );
     expect(fake.objects('private-b').get('dir/unsigned.txt')!.body.toString()).toBe('hello');
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'private-b', Prefix: 'dir/', MaxKeys: 1 }));
     expect(listed.Contents?.map((c) => c.Key)).toEqual(['dir/chunked.bin']);
@@ -314,8 +346,13 @@ describe('the fake S3 server', () => {
 
   it('refuses a request signed with another secret as S3 does, and unsigned requests to a private bucket', async () => {
     fake.objects('private-b').set('k.txt', { body: Buffer.from('x'), contentType: 'text/plain', headers: {}, etag: '"x"', modified: new Date() });
-    await expect(client('wrong').send(new GetObjectCommand({ Bucket: 'private-b', Key: 'k.txt' }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch', $metadata: { httpStatusCode: 403 } });
-    await expect(client('wrong').send(new PutObjectCommand({ Bucket: 'private-b', Key: 'k.txt', Body: Buffer.from('y') }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    await expect(client('wrong').send(new GetObjectCommand({ Bucket: 'private-b', Key: 'k.txt' }))).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+      $metadata: { httpStatusCode: 403 },
+    });
+    await expect(client('wrong').send(new PutObjectCommand({ Bucket: 'private-b', Key: 'k.txt', Body: Buffer.from('y') }))).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+    });
     expect(fake.objects('private-b').get('k.txt')!.body.toString()).toBe('x');
     const anon = await fetch(`${fake.url}/private-b/k.txt`);
     expect(anon.status).toBe(403);

@@ -15,7 +15,7 @@ const V1 = /^t=\d+,v1=[0-9a-f]{64}$/;
 const BOTH = /^t=\d+,v1=[0-9a-f]{64},v2=[0-9a-f]{64}$/;
 const V2 = /^t=\d+,v2=[0-9a-f]{64}$/;
 
-describe('the webhook plugin\'s v2 signature', () => {
+describe("the webhook plugin's v2 signature", () => {
   const cleanups: Array<() => Promise<void> | void> = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();

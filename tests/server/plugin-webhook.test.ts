@@ -228,7 +228,12 @@ describe('the webhook plugin', () => {
     ]);
     expect(receiver.requests[0].event?.id).toBe(events[0].id);
     await notifier.close();
-    expect(host.rows.slice(2).map((r) => r.message).sort()).toEqual(['cancelled: plugin closed', 'closed with undelivered events']);
+    expect(
+      host.rows
+        .slice(2)
+        .map((r) => r.message)
+        .sort(),
+    ).toEqual(['cancelled: plugin closed', 'closed with undelivered events']);
     expect(host.rows.find((r) => r.message.startsWith('closed'))!.detail).toEqual({ undelivered: 2 });
   });
 

@@ -36,8 +36,17 @@ describe.each(kinds)('plugin packages on %s', (kind) => {
   const pluginDir = join(process.env.DATA_DIR!, `plugins-pk-${kind}-${randomBytes(3).toString('hex')}`);
 
   const upload = (zip: Buffer) =>
-    t.http().post('/admin/plugin/info/upload').set('Authorization', t.adminToken).attach('file', zip, { filename: 'p.zip', contentType: 'application/zip' }) as unknown as Promise<Res>;
-  const post = (path: string, body: unknown) => t.http().post(path).set('Authorization', t.adminToken).send(body as object) as unknown as Promise<Res>;
+    t
+      .http()
+      .post('/admin/plugin/info/upload')
+      .set('Authorization', t.adminToken)
+      .attach('file', zip, { filename: 'p.zip', contentType: 'application/zip' }) as unknown as Promise<Res>;
+  const post = (path: string, body: unknown) =>
+    t
+      .http()
+      .post(path)
+      .set('Authorization', t.adminToken)
+      .send(body as object) as unknown as Promise<Res>;
   const get = (path: string) => t.http().get(path).set('Authorization', t.adminToken) as unknown as Promise<Res>;
   const ok = (res: Res) => {
     expect(res.body, JSON.stringify(res.body).slice(0, 500)).toMatchObject({ code: 1000 });
@@ -83,7 +92,10 @@ describe.each(kinds)('plugin packages on %s', (kind) => {
   });
 
   it('refuses a package of more than 200 entries, and a zip bomb, counting bytes as they inflate', async () => {
-    const files: Record<string, string> = { 'plugin.json': JSON.stringify({ keyName: 'test-many', name: 'Many', version: '1.0.0', hook: 'notify' }), 'index.js': '' };
+    const files: Record<string, string> = {
+      'plugin.json': JSON.stringify({ keyName: 'test-many', name: 'Many', version: '1.0.0', hook: 'notify' }),
+      'index.js': '',
+    };
     for (let i = 0; i < 200; i++) files[`f${i}.txt`] = 'x';
     const many = await upload(await zipOf(files));
     expect(many.body.message).toMatch(/more than 200 entries/);
@@ -136,7 +148,7 @@ describe.each(kinds)('plugin packages on %s', (kind) => {
     ok(await post('/admin/plugin/info/delete', { ids: [row.id] }));
   });
 
-  it('answers the event catalogue with each event\'s entity, summary and fields', async () => {
+  it("answers the event catalogue with each event's entity, summary and fields", async () => {
     const events = ok(await get('/admin/plugin/info/events')) as Array<Record<string, any>>;
     const names = events.map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['user.registered', 'order.paid', 'order.refunded', 'message.group']));
@@ -152,12 +164,34 @@ describe('the package reader, the unpacker and the packer', () => {
 
   it('never writes outside the version folder, whatever it is given', async () => {
     const sha = 'a'.repeat(64);
-    await expect(unpack(root, 'test-slip', sha, new Map([['index.js', Buffer.from('')], ['../evil.js', Buffer.from('pwned')]]))).rejects.toThrow(/unsafe/);
+    await expect(
+      unpack(
+        root,
+        'test-slip',
+        sha,
+        new Map([
+          ['index.js', Buffer.from('')],
+          ['../evil.js', Buffer.from('pwned')],
+        ]),
+      ),
+    ).rejects.toThrow(/unsafe/);
     await expect(unpack(root, '../escape', sha, new Map([['index.js', Buffer.from('')]]))).rejects.toThrow(/not a plugin key/);
     await expect(unpack(root, 'test-slip', '../x', new Map([['index.js', Buffer.from('')]]))).rejects.toThrow(/not a sha256/);
     expect(filesUnder(root)).toEqual([]);
-    const dir = await unpack(root, 'test-fine', sha, new Map([['index.js', Buffer.from('exports.load = () => {};')], ['lib/util.js', Buffer.from('')]]));
-    expect(filesUnder(root).map((f) => f.slice(dir.length + 1)).sort()).toEqual(['index.js', 'lib/util.js']);
+    const dir = await unpack(
+      root,
+      'test-fine',
+      sha,
+      new Map([
+        ['index.js', Buffer.from('exports.load = () => {};')],
+        ['lib/util.js', Buffer.from('')],
+      ]),
+    );
+    expect(
+      filesUnder(root)
+        .map((f) => f.slice(dir.length + 1))
+        .sort(),
+    ).toEqual(['index.js', 'lib/util.js']);
   });
 
   it('refuses a zip-slip entry with AppError before anything is unpacked', async () => {
@@ -174,7 +208,7 @@ describe('the package reader, the unpacker and the packer', () => {
     const zip = await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     // The local and central headers now declare 100 bytes for it.
     let patched = 0;
-    for (let i = 0; i + 4 <= zip.length; i++) if (zip.readUInt32LE(i) === real) zip.writeUInt32LE(100, i), patched++;
+    for (let i = 0; i + 4 <= zip.length; i++) if (zip.readUInt32LE(i) === real) (zip.writeUInt32LE(100, i), patched++);
     expect(patched).toBe(2);
     await expect(readPackage(zip)).rejects.toMatchObject({ key: 'plugin_too_large_unpacked' });
   });
@@ -185,14 +219,17 @@ describe('the package reader, the unpacker and the packer', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'plugin.json'), JSON.stringify({ keyName: 'fixture-echo', name: 'Echo', version: '0.1.0', hook: 'notify', readme: 'README.md' }));
     writeFileSync(join(dir, 'README.md'), '# Echo');
-    writeFileSync(join(dir, 'index.ts'), [
-      "import type { PluginHost, Notifier } from '../../server/core/plugins/contract';",
-      'const seen: string[] = [];',
-      'export function notify(host: PluginHost): Notifier {',
-      '  return { send: (e) => { seen.push(`${host.keyName}:${e.name}`); } };',
-      '}',
-      'export const sent = (): string[] => seen;',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'index.ts'),
+      [
+        "import type { PluginHost, Notifier } from '../../server/core/plugins/contract';",
+        'const seen: string[] = [];',
+        'export function notify(host: PluginHost): Notifier {',
+        '  return { send: (e) => { seen.push(`${host.keyName}:${e.name}`); } };',
+        '}',
+        'export const sent = (): string[] => seen;',
+      ].join('\n'),
+    );
     const zip = await packShipped('fixture-echo', { sources, compiled: null });
     expect(sha256(await packShipped('fixture-echo', { sources, compiled: null }))).toBe(sha256(zip));
     const pkg = await readPackage(zip);

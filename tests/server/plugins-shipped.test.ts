@@ -38,7 +38,12 @@ describe.each(kinds)('shipped plugins on %s', (kind) => {
   let member: string;
   const hookSecret = `whsec-${randomBytes(12).toString('hex')}`;
 
-  const admin = (path: string, body: unknown = {}) => t.http().post(path).set('Authorization', t.adminToken).send(body as object);
+  const admin = (path: string, body: unknown = {}) =>
+    t
+      .http()
+      .post(path)
+      .set('Authorization', t.adminToken)
+      .send(body as object);
   const getAdmin = (path: string) => t.http().get(path).set('Authorization', t.adminToken);
   const upload = (name: string, content: string) => {
     const { body, type } = multipartFile(name, content);
@@ -80,7 +85,7 @@ describe.each(kinds)('shipped plugins on %s', (kind) => {
     expect(keys).toEqual(expect.arrayContaining(['s3-storage', 'webhook']));
   });
 
-  it('s3-storage: installed, configured and enabled, members\' uploads go to S3; disabled, to the local disk again', async () => {
+  it("s3-storage: installed, configured and enabled, members' uploads go to S3; disabled, to the local disk again", async () => {
     const { id } = await installShipped('s3-storage');
     const config = { endpoint: s3.url, bucket: 'cosmac', region: 'us-east-1', accessKeyId: KEY_ID, secretAccessKey: 'not-the-secret-at-all-000' };
     expect((await admin('/admin/plugin/info/update', { id, config })).body.code).toBe(1000);
@@ -114,8 +119,12 @@ describe.each(kinds)('shipped plugins on %s', (kind) => {
     expect(await (await fetch(remote.url)).text()).toBe('stored in the bucket');
 
     // A private file: no anonymous read, a presigned url for its uploader.
-    const priv = await t.http().post('/admin/base/comm/upload').set('Authorization', member)
-      .field('private', '1').attach('files', Buffer.from('private in the bucket'), { filename: 'secret.txt', contentType: 'text/plain' });
+    const priv = await t
+      .http()
+      .post('/admin/base/comm/upload')
+      .set('Authorization', member)
+      .field('private', '1')
+      .attach('files', Buffer.from('private in the bucket'), { filename: 'secret.txt', contentType: 'text/plain' });
     expect(priv.body.code).toBe(1000);
     const privRow = priv.body.data[0] as { id: number; key: string; url: string };
     expect(privRow.url).toBe(`private:${privRow.key}`);

@@ -20,8 +20,6 @@ const kinds = await databaseKinds();
 type Res = { status: number; body: { code: number; message: string; data: any } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
-
 describe.each(kinds)('plugins on %s', (kind) => {
   let t: TestApp;
   const pluginDir = join(process.env.DATA_DIR!, `plugins-${kind}-${randomBytes(3).toString('hex')}`);
@@ -51,7 +49,9 @@ describe.each(kinds)('plugins on %s', (kind) => {
   const info = async (id: number) => ok(await get('/admin/plugin/info/info', { id }));
   const install = async (zip: Buffer) => ok(await post('/admin/plugin/info/install', { uploadId: ok(await upload(zip)).uploadId }));
   let users = 0;
-  const addUser = async () => ok(await post('/admin/base/sys/user/add', { username: `plugin_${kind}_${++users}`, password: 'Member-Pass-1', nickName: `P${users}`, roleIdList: [] })).id as number;
+  const addUser = async () =>
+    ok(await post('/admin/base/sys/user/add', { username: `plugin_${kind}_${++users}`, password: 'Member-Pass-1', nickName: `P${users}`, roleIdList: [] }))
+      .id as number;
   const lifecycle = (keyName: string) => {
     const file = join(pluginDir, keyName, 'data', 'lifecycle.log');
     return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
@@ -70,7 +70,12 @@ describe.each(kinds)('plugins on %s', (kind) => {
     const zip = await notifyPackage();
     expect((await upload(zip, null)).status).toBe(401);
     expect((await upload(zip, memberToken)).status).toBe(403);
-    for (const [path, body] of [['install', { uploadId: 'x' }], ['add', { uploadId: 'x' }], ['update', { id: 1, status: 1 }], ['delete', { ids: [1] }]] as const) {
+    for (const [path, body] of [
+      ['install', { uploadId: 'x' }],
+      ['add', { uploadId: 'x' }],
+      ['update', { id: 1, status: 1 }],
+      ['delete', { ids: [1] }],
+    ] as const) {
       expect((await post(`/admin/plugin/info/${path}`, body, null)).status, path).toBe(401);
       expect((await post(`/admin/plugin/info/${path}`, body, memberToken)).status, path).toBe(403);
     }
@@ -91,7 +96,16 @@ describe.each(kinds)('plugins on %s', (kind) => {
     expect(existsSync(join(pluginDir, 'test-notify'))).toBe(false);
     const row = ok(await post('/admin/plugin/info/install', { uploadId: up.uploadId }));
     pluginId = row.id;
-    expect(row).toMatchObject({ keyName: 'test-notify', name: 'Test notifier', hook: 'notify', version: '1.0.0', status: 0, error: null, sha256: sha256(zip), secretsSet: [] });
+    expect(row).toMatchObject({
+      keyName: 'test-notify',
+      name: 'Test notifier',
+      hook: 'notify',
+      version: '1.0.0',
+      status: 0,
+      error: null,
+      sha256: sha256(zip),
+      secretsSet: [],
+    });
     expect(row.pluginJson.config).toEqual(expect.objectContaining({ required: ['file'] }));
     expect(lifecycle('test-notify')).toEqual(['install 1.0.0', 'load 1.0.0']);
     expect(t.core.plugins.state('test-notify')).toEqual({ loaded: true, active: false, error: null });
@@ -142,14 +156,25 @@ describe.each(kinds)('plugins on %s', (kind) => {
     expect(t.core.plugins.state('test-notify')).toMatchObject({ active: true });
     expect(lifecycle('test-notify')).toContain('enable 1.0.0');
     const userId = await addUser();
-    const events = await until(() => eventsIn(eventsFile), (e) => e.length > 0);
+    const events = await until(
+      () => eventsIn(eventsFile),
+      (e) => e.length > 0,
+    );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ name: 'user.registered', level: 4, token: 'set', data: { id: userId, username: `plugin_${kind}_${users}`, nickName: `P${users}` } });
+    expect(events[0]).toMatchObject({
+      name: 'user.registered',
+      level: 4,
+      token: 'set',
+      data: { id: userId, username: `plugin_${kind}_${users}`, nickName: `P${users}` },
+    });
     expect(events[0].id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(events[0].time).toISOString()).toBe(events[0].time);
     expect(Object.keys(events[0].data).sort()).toEqual(['createTime', 'id', 'nickName', 'username']);
     // The notifier's own log rows.
-    const logs = await until(async () => ok(await post('/admin/plugin/log/page', { keyName: 'test-notify', size: 50 })).list, (l) => l.some((r: any) => r.message === 'sent user.registered'));
+    const logs = await until(
+      async () => ok(await post('/admin/plugin/log/page', { keyName: 'test-notify', size: 50 })).list,
+      (l) => l.some((r: any) => r.message === 'sent user.registered'),
+    );
     expect(logs.some((r: any) => r.message === 'sent user.registered' && r.level === 'info')).toBe(true);
   });
 
@@ -184,12 +209,22 @@ describe.each(kinds)('plugins on %s', (kind) => {
     const up = ok(await upload(zip));
     expect(up.upgrade).toEqual({ id: pluginId, version: '1.0.0' });
     const row = ok(await post('/admin/plugin/info/install', { uploadId: up.uploadId }));
-    expect(row).toMatchObject({ id: pluginId, version: '1.1.0', status: 1, sha256: sha256(zip), config: { file: eventsFile, level: 4 }, secretsSet: ['token'] });
+    expect(row).toMatchObject({
+      id: pluginId,
+      version: '1.1.0',
+      status: 1,
+      sha256: sha256(zip),
+      config: { file: eventsFile, level: 4 },
+      secretsSet: ['token'],
+    });
     // The notifier of 1.0.0 served until 1.1.0 had loaded, and was closed then.
     expect(lifecycle('test-notify').slice(-3)).toEqual(['install 1.1.0', 'load 1.1.0', 'close 1.0.0']);
     const before = eventsIn(eventsFile).length;
     await addUser();
-    const events = await until(() => eventsIn(eventsFile), (e) => e.length > before);
+    const events = await until(
+      () => eventsIn(eventsFile),
+      (e) => e.length > before,
+    );
     expect(events).toHaveLength(before + 1);
     const pkgs = ok(await post('/admin/plugin/package/page', { keyName: 'test-notify', order: 'id', sort: 'asc' })).list;
     expect(pkgs.map((p: any) => p.status)).toEqual([2, 1]);
@@ -207,7 +242,12 @@ describe.each(kinds)('plugins on %s', (kind) => {
 
   it('sends uploads to the enabled upload plugin, while the file route keeps serving local files, and back once disabled', async () => {
     const store = join(process.env.DATA_DIR!, `folder-store-${kind}-${randomBytes(3).toString('hex')}`);
-    const send = (name: string) => t.http().post('/admin/base/comm/upload').set('Authorization', memberToken).attach('files', Buffer.from(`content of ${name}`), { filename: name, contentType: 'text/plain' }) as unknown as Promise<Res>;
+    const send = (name: string) =>
+      t
+        .http()
+        .post('/admin/base/comm/upload')
+        .set('Authorization', memberToken)
+        .attach('files', Buffer.from(`content of ${name}`), { filename: name, contentType: 'text/plain' }) as unknown as Promise<Res>;
     const mode = async () => ok(await get('/admin/base/comm/uploadMode', {}, memberToken)).mode;
     expect(await mode()).toBe('local');
     const local = ok(await send('before.txt'))[0];

@@ -47,14 +47,23 @@ describe.each(kinds)('private files on %s', (kind) => {
     return r;
   };
   const fileUrl = (who: Person | string, id: number) =>
-    t.http().get('/admin/space/info/fileUrl').query({ id }).set('Authorization', typeof who === 'string' ? who : who.token);
+    t
+      .http()
+      .get('/admin/space/info/fileUrl')
+      .query({ id })
+      .set('Authorization', typeof who === 'string' ? who : who.token);
   /** GETs a path of our origin and keeps the bytes whatever the type. */
   const fetchRaw = async (path: string, headers: Record<string, string> = {}): Promise<Fetched> => {
-    const r = t.http().get(path).set(headers).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const r = t
+      .http()
+      .get(path)
+      .set(headers)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     const res = await r;
     return { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer };
   };
@@ -104,7 +113,12 @@ describe.each(kinds)('private files on %s', (kind) => {
     const whole = await fetchRaw(url);
     expect(whole.status).toBe(200);
     expect(whole.body.equals(PDF)).toBe(true);
-    expect(whole.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes' });
+    expect(whole.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+    });
     // A download under the file's own name, not its key.
     expect(whole.headers['content-disposition']).toBe('attachment; filename="Guide.pdf"');
     const part = await fetchRaw(url, { range: 'bytes=100-199' });
@@ -184,12 +198,17 @@ describe.each(kinds)('private files on %s', (kind) => {
     expect((await fetchRaw(`/private/${missing}?exp=${later}&sig=${localSignature(key, missing, later)}`)).status).toBe(404);
   });
 
-  it('keeps privacy and scope out of a member\'s hands: an update cannot make a file public or share it', async () => {
+  it("keeps privacy and scope out of a member's hands: an update cannot make a file public or share it", async () => {
     const row = await privateUpload(alice, { private: '1' });
     const res = await post(t, alice, '/admin/space/info/update', { id: row.id, name: 'Renamed.pdf', isPrivate: false, scope: 'group', scopeId: groupId });
     expect(res.status).toBeLessThan(500);
     const [stored] = await rows(t, 'space_info', '`id` = ?', [row.id]);
-    expect({ isPrivate: Boolean(Number(stored.isPrivate)), scope: stored.scope, scopeId: stored.scopeId, url: stored.url }).toEqual({ isPrivate: true, scope: null, scopeId: null, url: row.url });
+    expect({ isPrivate: Boolean(Number(stored.isPrivate)), scope: stored.scope, scopeId: stored.scopeId, url: stored.url }).toEqual({
+      isPrivate: true,
+      scope: null,
+      scopeId: null,
+      url: row.url,
+    });
     expect((await fileUrl(carol, row.id)).status).toBe(403);
   });
 });

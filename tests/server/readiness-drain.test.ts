@@ -137,7 +137,10 @@ describe('readiness and the graceful stop of a server process', () => {
 
   const base = () => `http://127.0.0.1:${port}`;
   const call = async (path: string, init: RequestInit & { reqId?: string } = {}) => {
-    const res = await fetch(`${base()}${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...(init.reqId ? { 'X-Request-Id': init.reqId } : {}), ...(init.headers as Record<string, string>) } });
+    const res = await fetch(`${base()}${path}`, {
+      ...init,
+      headers: { 'Content-Type': 'application/json', ...(init.reqId ? { 'X-Request-Id': init.reqId } : {}), ...(init.headers as Record<string, string>) },
+    });
     return { status: res.status, headers: res.headers, body: await res.json() };
   };
 
@@ -148,7 +151,11 @@ describe('readiness and the graceful stop of a server process', () => {
     expect(ready.headers.get('x-request-id')).toBe('drain-ready-before');
     expect(ready.headers.get('cache-control')).toBe('no-store');
 
-    const login = await call('/admin/base/open/login', { method: 'POST', reqId: 'drain-login', body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    const login = await call('/admin/base/open/login', {
+      method: 'POST',
+      reqId: 'drain-login',
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
     expect(login.body.code).toBe(1000);
     const token = login.body.data.token as string;
     const page = await call('/admin/base/sys/user/page', { method: 'POST', reqId: 'drain-page', headers: { Authorization: token }, body: '{"page":1}' });
@@ -175,7 +182,9 @@ describe('readiness and the graceful stop of a server process', () => {
       expect(first.headers.connection).toBe('keep-alive');
       expect(first.headers['keep-alive']).toBe('timeout=10');
     }
-    slow.write(`POST /admin/base/sys/user/page HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nX-Request-Id: drain-slow\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    slow.write(
+      `POST /admin/base/sys/user/page HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nX-Request-Id: drain-slow\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     probe.write('GET /health/ready HTTP/1.1\r\nHost: x\r\nX-Request-Id: drain-ready-after\r\n');
     await sleep(300);
 
@@ -214,7 +223,9 @@ describe('readiness and the graceful stop of a server process', () => {
 
     await sleep(signalled + IDLE_REQUEST_AT_MS - Date.now());
     expect(idle.ended).toBe(false);
-    idle.write(`POST /admin/base/sys/user/page HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nX-Request-Id: drain-idle\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    idle.write(
+      `POST /admin/base/sys/user/page HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nX-Request-Id: drain-idle\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
     const late = await idle.answer();
     expect(late.status).toBe(200);
     expect(late.body.code).toBe(1000);
@@ -235,7 +246,10 @@ describe('readiness and the graceful stop of a server process', () => {
     expect(ids.some((id) => id?.startsWith('drain-ready'))).toBe(false);
 
     // Every line the process printed is a JSON object (LOG_FORMAT=json), the stop's included.
-    const lines = output.join('').split('\n').filter((l) => l.trim());
+    const lines = output
+      .join('')
+      .split('\n')
+      .filter((l) => l.trim());
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) expect(JSON.parse(l)).toMatchObject({ time: expect.any(String), level: expect.any(String), msg: expect.any(String) });
     expect(lines.some((l) => l.includes('receive signal SIGTERM'))).toBe(true);

@@ -157,7 +157,18 @@ describe.each(kinds)('request log queue on %s', (kind) => {
   });
 
   it('never stores a password, code, token or secret, at any depth and in any letter case', async () => {
-    const secrets = ['Pw-Secret-1', 'Old-Pw-2', '483920', 'CAPTCHA-ANS', 'rt.refresh.token', 'acc.token', 'INV-CODE', 'cli-secret', 'del-key-9', 'oauth-code-77'];
+    const secrets = [
+      'Pw-Secret-1',
+      'Old-Pw-2',
+      '483920',
+      'CAPTCHA-ANS',
+      'rt.refresh.token',
+      'acc.token',
+      'INV-CODE',
+      'cli-secret',
+      'del-key-9',
+      'oauth-code-77',
+    ];
     const body = {
       username: 'ann',
       password: secrets[0],

@@ -44,7 +44,12 @@ describe.each(kinds)('schema upgrade on %s', (kind) => {
     const { db } = opened;
     const first = await syncSchema(db, m1);
     expect(first.createdTables).toEqual(['demo_upgrade']);
-    await db.run('INSERT INTO `demo_upgrade` (`title`, `gone`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?)', ['kept', 7, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000']);
+    await db.run('INSERT INTO `demo_upgrade` (`title`, `gone`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?)', [
+      'kept',
+      7,
+      '2026-01-01 00:00:00.000',
+      '2026-01-01 00:00:00.000',
+    ]);
 
     expect((await syncSchema(db, m1)).skipped).toBe(true);
 
@@ -56,7 +61,12 @@ describe.each(kinds)('schema upgrade on %s', (kind) => {
     const [row] = await db.query('SELECT * FROM `demo_upgrade`');
     expect(row).toMatchObject({ title: 'kept', gone: 7, note: 'n/a', score: null });
 
-    await db.run('INSERT INTO `demo_upgrade` (`title`, `score`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?)', ['new', 3, '2026-01-02 00:00:00.000', '2026-01-02 00:00:00.000']);
+    await db.run('INSERT INTO `demo_upgrade` (`title`, `score`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?)', [
+      'new',
+      3,
+      '2026-01-02 00:00:00.000',
+      '2026-01-02 00:00:00.000',
+    ]);
     expect((await syncSchema(db, m2)).skipped).toBe(true);
     expect(await db.query('SELECT `title` FROM `demo_upgrade` ORDER BY `id`')).toEqual([{ title: 'kept' }, { title: 'new' }]);
   });

@@ -43,7 +43,11 @@ describe.each(kinds)('shared secrets on %s', (kind) => {
   const dbs: TestDb[] = [];
 
   const boot = async (db: TestDb, env: Record<string, string | undefined>, warnings: string[] = []) => {
-    const s = await startCore({ ...readConfig(process.env), databaseUrl: db.url, adminPassword: ADMIN_PASSWORD, captcha: false, redisUrl: undefined, env }, undefined, (line) => warnings.push(line));
+    const s = await startCore(
+      { ...readConfig(process.env), databaseUrl: db.url, adminPassword: ADMIN_PASSWORD, captcha: false, redisUrl: undefined, env },
+      undefined,
+      (line) => warnings.push(line),
+    );
     running.push(s);
     return s;
   };
@@ -64,7 +68,7 @@ describe.each(kinds)('shared secrets on %s', (kind) => {
     for (const db of dbs) await db.drop();
   });
 
-  it('two instances with their own data folders accept each other\'s tokens and share the mail-code key', async () => {
+  it("two instances with their own data folders accept each other's tokens and share the mail-code key", async () => {
     const db = await newDb();
     const a = await boot(db, envOf(dir('a')));
     const warnings: string[] = [];
@@ -130,7 +134,7 @@ describe.each(kinds)('shared secrets on %s', (kind) => {
     expect(await who(a, fromA.token)).toBe(uid);
   });
 
-  it('imports an earlier version\'s data/secrets.json once: its tokens stay valid, on every instance', async () => {
+  it("imports an earlier version's data/secrets.json once: its tokens stay valid, on every instance", async () => {
     const db = await newDb();
     const legacy = `legacy-${tag}-${randomBytes(24).toString('base64url')}`;
     const dirL = dir('legacy');

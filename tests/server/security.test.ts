@@ -47,17 +47,32 @@ describe.each(kinds)('secrets on %s', (kind) => {
     const newPassword = 'Other-Secret-2';
     secrets.push(password, newPassword);
     const role = await memberRoleId(t.core);
-    await record('add user', t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
-      .send({ username: `sec_${kind}`, password, nickName: 'Sec', roleIdList: [role] }));
-    const login = await t.http().post('/admin/base/open/login').send({ username: `sec_${kind}`, password });
+    await record(
+      'add user',
+      t
+        .http()
+        .post('/admin/base/sys/user/add')
+        .set('Authorization', t.adminToken)
+        .send({ username: `sec_${kind}`, password, nickName: 'Sec', roleIdList: [role] }),
+    );
+    const login = await t
+      .http()
+      .post('/admin/base/open/login')
+      .send({ username: `sec_${kind}`, password });
     tokens.push(login.body.data.token, login.body.data.refreshToken);
-    await t.http().post('/admin/base/open/login').send({ username: `sec_${kind}`, password: 'Wrong-Guess-Pw-3' });
+    await t
+      .http()
+      .post('/admin/base/open/login')
+      .send({ username: `sec_${kind}`, password: 'Wrong-Guess-Pw-3' });
     secrets.push('Wrong-Guess-Pw-3');
     expect(login.body.code, JSON.stringify(login.body)).toBe(1000);
     const refreshed = await t.http().get('/admin/base/open/refreshToken').query({ refreshToken: login.body.data.refreshToken });
     expect(refreshed.body.code, JSON.stringify(refreshed.body)).toBe(1000);
     tokens.push(refreshed.body.data.token, refreshed.body.data.refreshToken);
-    const changed = await t.http().post('/admin/base/comm/personUpdate').set('Authorization', refreshed.body.data.token)
+    const changed = await t
+      .http()
+      .post('/admin/base/comm/personUpdate')
+      .set('Authorization', refreshed.body.data.token)
       .send({ originalPassword: password, password: newPassword });
     expect(changed.body.code, JSON.stringify(changed.body)).toBe(1000);
     tokens.push(changed.body.data.token, changed.body.data.refreshToken);
@@ -72,11 +87,19 @@ describe.each(kinds)('secrets on %s', (kind) => {
       ['openapi', t.http().get('/admin/base/open/openapi.json')],
       ['log page', t.http().post('/admin/base/sys/log/page').set('Authorization', t.adminToken).send({ size: 200 })],
       ['recycle page', t.http().post('/admin/recycle/data/page').set('Authorization', t.adminToken).send({})],
-    ] as const) await record(path, req as unknown as Promise<{ text: string }>);
+    ] as const)
+      await record(path, req as unknown as Promise<{ text: string }>);
 
     // Deleting the user puts the row in the recycle bin: its hash must not show there either.
     const uid = JSON.parse(answers[0].text).data.id;
-    await record('delete user', t.http().post('/admin/base/sys/user/delete').set('Authorization', t.adminToken).send({ ids: [uid] }));
+    await record(
+      'delete user',
+      t
+        .http()
+        .post('/admin/base/sys/user/delete')
+        .set('Authorization', t.adminToken)
+        .send({ ids: [uid] }),
+    );
     await record('recycle page after delete', t.http().post('/admin/recycle/data/page').set('Authorization', t.adminToken).send({}));
 
     await t.core.requestLog.flush();
@@ -91,7 +114,10 @@ describe.each(kinds)('secrets on %s', (kind) => {
       // eps and OpenAPI describe the password field (a schema, no value); data answers never hold the key.
       if (path !== 'eps' && path !== 'openapi') expect(text, path).not.toMatch(/"password"\s*:/);
     }
-    for (const [where, text] of [['request log', logRows], ['log files', files]] as const) {
+    for (const [where, text] of [
+      ['request log', logRows],
+      ['log files', files],
+    ] as const) {
       expect(text, where).not.toMatch(/scrypt\$/);
       for (const s of secrets) expect(text, `${where} holds a password`).not.toContain(s);
       for (const tk of tokens) expect(text, `${where} holds a token`).not.toContain(tk);

@@ -70,20 +70,36 @@ describe.each(kinds)('sessions on %s', (kind) => {
   it('updates my own profile, and changes my password only with the original one', async () => {
     const u = await member();
     const pair = (await login(u.username, u.password)).body.data;
-    const up = await t.http().post('/admin/base/comm/personUpdate').set('Authorization', pair.token).send({ nickName: 'New Name', headImg: 'https://example.com/a.png' });
+    const up = await t
+      .http()
+      .post('/admin/base/comm/personUpdate')
+      .set('Authorization', pair.token)
+      .send({ nickName: 'New Name', headImg: 'https://example.com/a.png' });
     expect(up.body.code).toBe(1000);
     expect((await person(pair.token)).body.data).toMatchObject({ nickName: 'New Name', headImg: 'https://example.com/a.png' });
 
-    const sneaky = await t.http().post('/admin/base/comm/personUpdate').set('Authorization', pair.token).send({ status: 0, roleIdList: [1] });
+    const sneaky = await t
+      .http()
+      .post('/admin/base/comm/personUpdate')
+      .set('Authorization', pair.token)
+      .send({ status: 0, roleIdList: [1] });
     expect(sneaky.status).toBe(400);
     expect(sneaky.body.code).toBe(1002);
 
-    const wrong = await t.http().post('/admin/base/comm/personUpdate').set('Authorization', pair.token).send({ originalPassword: 'nope', password: 'brand-new1' });
+    const wrong = await t
+      .http()
+      .post('/admin/base/comm/personUpdate')
+      .set('Authorization', pair.token)
+      .send({ originalPassword: 'nope', password: 'brand-new1' });
     expect(wrong.status).toBe(400);
     const short = await t.http().post('/admin/base/comm/personUpdate').set('Authorization', pair.token).send({ originalPassword: u.password, password: '123' });
     expect(short.body.code).toBe(1002);
 
-    const changed = await t.http().post('/admin/base/comm/personUpdate').set('Authorization', pair.token).send({ originalPassword: u.password, password: 'brand-new1' });
+    const changed = await t
+      .http()
+      .post('/admin/base/comm/personUpdate')
+      .set('Authorization', pair.token)
+      .send({ originalPassword: u.password, password: 'brand-new1' });
     expect(changed.body.code).toBe(1000);
     expect(changed.body.data.token).toBeTruthy();
     expect((await person(pair.token)).status).toBe(401);
@@ -94,12 +110,20 @@ describe.each(kinds)('sessions on %s', (kind) => {
 
   it('drops cached user states on a change of what they hold, not on presence or counters', async () => {
     const u = await member();
-    const roles = (await t.http().post('/admin/base/sys/role/list').set('Authorization', t.adminToken).send({})).body.data as Array<{ id: number; label: string }>;
+    const roles = (await t.http().post('/admin/base/sys/role/list').set('Authorization', t.adminToken).send({})).body.data as Array<{
+      id: number;
+      label: string;
+    }>;
     const memberRole = roles.find((r) => r.label === 'member')!;
     const users = t.core.model.system('users');
     const spy = vi.spyOn(t.core.auth, 'invalidate');
     try {
-      const admin = (body: object) => t.http().post('/admin/base/sys/user/update').set('Authorization', t.adminToken).send({ id: u.id, ...body });
+      const admin = (body: object) =>
+        t
+          .http()
+          .post('/admin/base/sys/user/update')
+          .set('Authorization', t.adminToken)
+          .send({ id: u.id, ...body });
       // Presence and counters, as the socket server and the token ledger write them.
       await t.core.ops.transaction(SYSTEM, (s) => s.updateWhere(users, u.id, { online: 1, socketId: 'abc' }));
       await t.core.ops.transaction(SYSTEM, (s) => s.increment(users, u.id, 'runTimes', 1));

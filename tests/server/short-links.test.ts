@@ -105,7 +105,8 @@ describe.each(kinds)('short links and sitemap on %s', (kind) => {
 
   describe('sitemap', () => {
     it('lists the home page and shown goods as XML, without hidden, off-shelf or removed goods', async () => {
-      const add = async (body: Record<string, unknown>) => ok(await post('/admin/goods/info/add', { title: `Goods ${++seq}`, ...body }, t.adminToken)).id as number;
+      const add = async (body: Record<string, unknown>) =>
+        ok(await post('/admin/goods/info/add', { title: `Goods ${++seq}`, ...body }, t.adminToken)).id as number;
       const shown = await add({ status: 1, isDisplay: 1 });
       const offShelf = await add({ status: 0, isDisplay: 1 });
       const hidden = await add({ status: 1, isDisplay: 0 });

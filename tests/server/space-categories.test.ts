@@ -22,18 +22,26 @@ describe.each(kinds)('file categories on %s', (kind) => {
   const names = async (who: Person) => (ok(await post(t, who, '/admin/space/type/list', {})) as Array<{ name: string }>).map((r) => r.name).sort();
 
   beforeAll(async () => {
-    t = await startApp(kind, { env: { ...process.env, STORAGE_ROOT: resolve(process.env.DATA_DIR!, `uploads-categories-${kind}-${randomBytes(3).toString('hex')}`) } });
+    t = await startApp(kind, {
+      env: { ...process.env, STORAGE_ROOT: resolve(process.env.DATA_DIR!, `uploads-categories-${kind}-${randomBytes(3).toString('hex')}`) },
+    });
     [a, b] = [await person(t, 'cat_a'), await person(t, 'cat_b')];
     shared = ok(await post(t, t.adminToken, '/admin/space/type/add', { name: 'Shared docs' })).id;
     // A category from before categories had an owner is shared too.
-    legacy = Number((await t.core.db.run(`INSERT INTO ${t.core.db.q('space_type')} (${['name', 'createTime', 'updateTime'].map((c) => t.core.db.q(c)).join(', ')}) VALUES (?, ?, ?)`,
-      ['Old shared', new Date().toISOString().slice(0, 19).replace('T', ' '), new Date().toISOString().slice(0, 19).replace('T', ' ')])).insertId);
+    legacy = Number(
+      (
+        await t.core.db.run(
+          `INSERT INTO ${t.core.db.q('space_type')} (${['name', 'createTime', 'updateTime'].map((c) => t.core.db.q(c)).join(', ')}) VALUES (?, ?, ?)`,
+          ['Old shared', new Date().toISOString().slice(0, 19).replace('T', ' '), new Date().toISOString().slice(0, 19).replace('T', ' ')],
+        )
+      ).insertId,
+    );
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it("lets a member add a category of their own, whatever owner they send", async () => {
+  it('lets a member add a category of their own, whatever owner they send', async () => {
     const id = ok(await post(t, a, '/admin/space/type/add', { name: 'A photos', userId: b.id })).id;
     const row = ok(await post(t, t.adminToken, '/admin/space/type/list', { keyWord: 'A photos' }))[0];
     expect(row).toMatchObject({ id, userId: a.id });
@@ -51,7 +59,7 @@ describe.each(kinds)('file categories on %s', (kind) => {
     expect(JSON.stringify(other.body)).not.toContain('A photos');
   });
 
-  it('lets a member rename and delete their own category, and neither a shared one nor another member\'s', async () => {
+  it("lets a member rename and delete their own category, and neither a shared one nor another member's", async () => {
     const id = ok(await post(t, a, '/admin/space/type/add', { name: 'A drafts' })).id;
     ok(await post(t, a, '/admin/space/type/update', { id, name: 'A final' }));
     for (const target of [shared, legacy, id]) {
@@ -76,8 +84,12 @@ describe.each(kinds)('file categories on %s', (kind) => {
     const own = ok(await post(t, a, '/admin/space/type/list', { keyWord: 'A photos' }))[0].id;
     const bNotes = ok(await post(t, t.adminToken, '/admin/space/type/list', { keyWord: 'B notes' }))[0].id;
     const upload = (classifyId: number) =>
-      t.http().post('/admin/base/comm/upload').set('Authorization', a.token)
-        .field('classifyId', String(classifyId)).attach('files', Buffer.from('hello'), { filename: 'x.txt', contentType: 'text/plain' });
+      t
+        .http()
+        .post('/admin/base/comm/upload')
+        .set('Authorization', a.token)
+        .field('classifyId', String(classifyId))
+        .attach('files', Buffer.from('hello'), { filename: 'x.txt', contentType: 'text/plain' });
     for (const id of [shared, legacy, own]) expect((await upload(id)).body.code).toBe(1000);
     const foreign = await upload(bNotes);
     expect(foreign.status).toBe(403);

@@ -48,7 +48,9 @@ function multipart(parts: Part[]): { body: Buffer; type: string } {
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
 }
 
 describe.each(kinds)('file space on %s', (kind) => {
@@ -66,7 +68,10 @@ describe.each(kinds)('file space on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startApp(kind, { env: { ...process.env, STORAGE_ROOT: root, UPLOAD_MAX_FILE_MB: '1', UPLOAD_MAX_FILES: '9' } });
-    const add = await t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
+    const add = await t
+      .http()
+      .post('/admin/base/sys/user/add')
+      .set('Authorization', t.adminToken)
       .send({ username: 'spacemember', password: 'Member-Pass-1', nickName: 'Space member', roleIdList: [] });
     expect(add.body.code).toBe(1000);
     member = await t.login('spacemember', 'Member-Pass-1');
@@ -88,7 +93,11 @@ describe.each(kinds)('file space on %s', (kind) => {
     // A shared category (the administrator's): members file into those and their own.
     const category = await t.http().post('/admin/space/type/add').set('Authorization', t.adminToken).send({ name: 'Shared' });
     const cid = Number(category.body.data.id);
-    const res = await upload([{ field: 'classifyId', value: String(cid) }, file('photo.PNG', PNG, 'image/png'), file('notes.txt', 'plain words', 'text/plain')]);
+    const res = await upload([
+      { field: 'classifyId', value: String(cid) },
+      file('photo.PNG', PNG, 'image/png'),
+      file('notes.txt', 'plain words', 'text/plain'),
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(1000);
     const [png, txt] = res.body.data as Array<Record<string, any>>;
@@ -120,8 +129,14 @@ describe.each(kinds)('file space on %s', (kind) => {
 
   it('groups files by extension as 000 §9 does', async () => {
     const res = await upload([
-      file('clip.mp4', Buffer.alloc(64, 1)), file('song.mp3', Buffer.alloc(64, 2)), file('report.docx', 'x'),
-      file('sheet.xlsx', 'x'), file('slides.pptx', 'x'), file('paper.pdf', '%PDF-1.4'), file('bundle.zip', 'PK'), file('data.bin', 'x'),
+      file('clip.mp4', Buffer.alloc(64, 1)),
+      file('song.mp3', Buffer.alloc(64, 2)),
+      file('report.docx', 'x'),
+      file('sheet.xlsx', 'x'),
+      file('slides.pptx', 'x'),
+      file('paper.pdf', '%PDF-1.4'),
+      file('bundle.zip', 'PK'),
+      file('data.bin', 'x'),
     ]);
     expect(res.status).toBe(200);
     expect((res.body.data as any[]).map((r) => r.type)).toEqual(['video', 'audio', 'word', 'excel', 'ppt', 'pdf', 'archive', 'other']);
@@ -167,7 +182,9 @@ describe.each(kinds)('file space on %s', (kind) => {
   it('answers 413 while the client is still sending the rest of an oversized file', async () => {
     const before = filesUnder(root).length;
     const boundary = 'slowboundary';
-    const r = t.http().post('/admin/base/comm/upload')
+    const r = t
+      .http()
+      .post('/admin/base/comm/upload')
       .set('Authorization', member)
       .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
       .set('Content-Length', String(8 * 1024 * 1024));
@@ -281,13 +298,21 @@ describe.each(kinds)('file space on %s', (kind) => {
   it('keeps the stored file when its row is deleted, so a recycle restore brings both back', async () => {
     const res = await upload([file('keep.txt', 'still here')]);
     const row = res.body.data[0];
-    const del = await t.http().post('/admin/space/info/delete').set('Authorization', t.adminToken).send({ ids: [row.id] });
+    const del = await t
+      .http()
+      .post('/admin/space/info/delete')
+      .set('Authorization', t.adminToken)
+      .send({ ids: [row.id] });
     expect(del.body.code).toBe(1000);
     expect((await t.http().get(row.url)).text).toBe('still here');
     const records = await t.http().post('/admin/recycle/data/page').set('Authorization', t.adminToken).send({ size: 100 });
     const record = (records.body.data.list as any[]).find((r) => r.data?.some((d: any) => d.id === row.id && d.key === row.key));
     expect(record).toBeDefined();
-    const restored = await t.http().post('/admin/recycle/data/restore').set('Authorization', t.adminToken).send({ ids: [record.id] });
+    const restored = await t
+      .http()
+      .post('/admin/recycle/data/restore')
+      .set('Authorization', t.adminToken)
+      .send({ ids: [record.id] });
     expect(restored.body.code).toBe(1000);
     const back = await t.http().get(`/admin/space/info/info?id=${row.id}`).set('Authorization', t.adminToken);
     expect(back.body.data).toMatchObject({ id: row.id, key: row.key, url: row.url });

@@ -11,7 +11,12 @@ import { startApp, type TestApp } from '../helpers/app';
 
 const CATALOGUE = resolve(__dirname, '../fixtures/spec-calls.json');
 /** Public in the spec, guarded here on purpose (docs/decisions/spec-departures.md). */
-const MADE_PRIVATE = new Set(['POST /admin/plugin/info/install', 'POST /admin/base/groupMember/updateMemberInfo', 'GET /admin/base/open/importBaseData', 'POST /admin/base/monitor/sendTwitterToUser']);
+const MADE_PRIVATE = new Set([
+  'POST /admin/plugin/info/install',
+  'POST /admin/base/groupMember/updateMemberInfo',
+  'GET /admin/base/open/importBaseData',
+  'POST /admin/base/monitor/sendTwitterToUser',
+]);
 /**
  * Token-only in the spec, public here on purpose (issue 20): the workflow engine's callbacks carry no
  * token; an HMAC signature over the body, within 5 minutes, authenticates them instead.
@@ -21,7 +26,12 @@ const MADE_PUBLIC = new Set([
   'POST /admin/base/message/receiveWorkflowError/{workflowResultId}',
 ]);
 
-interface SpecCall { method: 'GET' | 'POST'; path: string; template?: string; public: boolean }
+interface SpecCall {
+  method: 'GET' | 'POST';
+  path: string;
+  template?: string;
+  public: boolean;
+}
 
 describe('routes against the spec catalogue', () => {
   let t: TestApp;

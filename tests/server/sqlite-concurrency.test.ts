@@ -84,7 +84,8 @@ describe('the SQLite connection under concurrent callers', () => {
           await tx.run('INSERT INTO t (v) VALUES (?)', [String(n)]);
           await tick();
           events.push(`end ${n}`);
-        })),
+        }),
+      ),
     );
     expect(events).toEqual([0, 1, 2, 3, 4].flatMap((n) => [`begin ${n}`, `end ${n}`]));
     expect(await db.query('SELECT v FROM t ORDER BY id')).toEqual(['0', '1', '2', '3', '4'].map((v) => ({ v })));
@@ -328,10 +329,13 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
     });
     token = ((await login.json()) as { data: { token: string } }).data.token;
     const results = await allMakingProgress(
-      Array.from({ length: 40 }, (_, i) => (signal: AbortSignal) =>
-        i % 2
-          ? add(PATHS.goods, { title: `sigterm goods ${i}`, status: 1 }, signal)
-          : add(PATHS.user, { username: `sigterm_u${i}`, password: 'Burst-Pass-1', nickName: `Sig ${i}`, roleIdList: [] }, signal)),
+      Array.from(
+        { length: 40 },
+        (_, i) => (signal: AbortSignal) =>
+          i % 2
+            ? add(PATHS.goods, { title: `sigterm goods ${i}`, status: 1 }, signal)
+            : add(PATHS.user, { username: `sigterm_u${i}`, password: 'Burst-Pass-1', nickName: `Sig ${i}`, roleIdList: [] }, signal),
+      ),
     );
     expect(results.filter((r) => r.code !== 1000)).toEqual([]);
     expect(await health()).toEqual({ queued: 41, written: 0, dropped: 0, failed: 0 });
@@ -348,7 +352,8 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
       (i % 2
         ? add(PATHS.goods, { title: `late goods ${i}`, status: 1 })
         : add(PATHS.user, { username: `late_u${i}`, password: 'Burst-Pass-1', nickName: `Late ${i}`, roleIdList: [] })
-      ).finally(firstAnswer));
+      ).finally(firstAnswer),
+    );
     await answeredOnce;
     const sent = Date.now();
     server!.kill('SIGTERM');
@@ -369,8 +374,9 @@ describe.each(kinds)('a server process on %s stopped by SIGTERM', (kind) => {
     // What was queued before SIGTERM, plus one entry per request answered while stopping.
     expect(logRows).toBeGreaterThanOrEqual(before!.queued + answered);
     expect(logRows).toBeLessThanOrEqual(before!.queued + late.length);
-    const lateRows = (await countRows(tdb, "SELECT COUNT(*) AS n FROM demo_goods WHERE title LIKE 'late goods %'"))
-      + (await countRows(tdb, "SELECT COUNT(*) AS n FROM base_sys_user WHERE username LIKE 'late_u%'"));
+    const lateRows =
+      (await countRows(tdb, "SELECT COUNT(*) AS n FROM demo_goods WHERE title LIKE 'late goods %'")) +
+      (await countRows(tdb, "SELECT COUNT(*) AS n FROM base_sys_user WHERE username LIKE 'late_u%'"));
     expect(lateRows).toBeGreaterThanOrEqual(answered);
   });
 });

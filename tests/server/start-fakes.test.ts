@@ -158,7 +158,12 @@ describe('npm run start:fakes', () => {
   it('shows mail content on the inbox page as text, never as markup', async () => {
     const [, smtpPort, inbox] = s.found(/SMTP on 127\.0\.0\.1:(\d+); read the mail \(sign-in codes\) at (\S+)/);
     const transport = createTransport({ host: '127.0.0.1', port: Number(smtpPort), secure: false, ignoreTLS: true });
-    await transport.sendMail({ from: 'x@example.com', to: 'y@example.com', subject: '<script>alert(1)</script>', text: '<img src=x onerror="alert(2)"> & more' });
+    await transport.sendMail({
+      from: 'x@example.com',
+      to: 'y@example.com',
+      subject: '<script>alert(1)</script>',
+      text: '<img src=x onerror="alert(2)"> & more',
+    });
     transport.close();
     const res = await fetch(inbox);
     const html = await res.text();
@@ -189,7 +194,9 @@ describe('npm run start:fakes', () => {
   it('serves chain settings naming the fake node, which answers, with the test wallet holding items', async () => {
     const settings = ok(await call('/admin/base/open/chainSettings'));
     expect(settings).toMatchObject({ chainId: 'fake-stargaze-1', bech32Prefix: 'stars', denom: 'ustars' });
-    const status = (await (await fetch(settings.rpc, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'status', params: {} }) })).json()) as any;
+    const status = (await (
+      await fetch(settings.rpc, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'status', params: {} }) })
+    ).json()) as any;
     expect(status.result.node_info.network).toBe('fake-stargaze-1');
 
     const [, address, page] = s.found(/test wallet (stars1\w+), its items at (\S+)/);

@@ -95,7 +95,12 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     const storage = resolve(process.env.DATA_DIR!, `delivery-${kind}-${randomBytes(3).toString('hex')}`);
     ({ t } = await startOnPort(kind, { ...alipay.env(), ...stripe.env(), STRIPE_CURRENCY: 'usd', STRIPE_RATE: String(RATE), STORAGE_ROOT: storage }));
     stripe.deliver = async (payload, signature) => {
-      const r = await t.http().post('/admin/base/stripe/notify').set('Content-Type', 'application/json; charset=utf-8').set('Stripe-Signature', signature).send(payload);
+      const r = await t
+        .http()
+        .post('/admin/base/stripe/notify')
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .set('Stripe-Signature', signature)
+        .send(payload);
       return { status: r.status, body: r.text };
     };
     seller = await person(t, 'selma');
@@ -103,7 +108,10 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     stranger = await person(t, 'sid');
     await makeSeller(t, seller);
     const workshop = await group(seller, 'Workshop');
-    aiId = Number(ok(await post(t, seller, '/admin/base/groupMember/add', { groupId: workshop, ai: { nickName: 'Poet', config: { prompt: 'write verse', model: 'm-1' } } })).userId);
+    aiId = Number(
+      ok(await post(t, seller, '/admin/base/groupMember/add', { groupId: workshop, ai: { nickName: 'Poet', config: { prompt: 'write verse', model: 'm-1' } } }))
+        .userId,
+    );
     soldGroup = await group(seller, 'Paid club');
     buyerGroup = await group(buyer, 'My desk');
     files = [await upload(seller, true), await upload(seller, true)];
@@ -137,7 +145,10 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     const second = await group(buyer, `Desk ${provider}`);
     ok(await post(t, buyer, '/admin/base/groupMember/add', { groupId: second, userId: aiId }));
     const copies = await copiesOf(p.id);
-    expect(copies.map((c) => [Number(c.groupId), Number(c.isPurchased), Number(c.authType), c.authId])).toEqual([[buyerGroup, 1, 1, null], [second, 1, 1, null]]);
+    expect(copies.map((c) => [Number(c.groupId), Number(c.isPurchased), Number(c.authType), c.authId])).toEqual([
+      [buyerGroup, 1, 1, null],
+      [second, 1, 1, null],
+    ]);
     expect(Number(copies[0].id)).toBe(added.id);
     // Someone who did not buy it cannot add it, by either call.
     const theirs = await group(stranger, `Theirs ${provider}`);
@@ -169,7 +180,10 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     expect(p).toMatchObject({ kind: SELLS.group, groupId: soldGroup, status: 1 });
     expect(await rows(t, 'base_group_member', '`groupId` = ? AND `userId` = ? AND `delete` = 0', [soldGroup, buyer.id])).toHaveLength(1);
     expect(await memberRow(soldGroup, stranger.id)).toBeUndefined();
-    expect(ok(await get(t, buyer, '/admin/goods/purchase/mine')).find((m: { id: number }) => m.id === p.id)).toMatchObject({ group: { id: soldGroup, name: 'Paid club' }, ai: null });
+    expect(ok(await get(t, buyer, '/admin/goods/purchase/mine')).find((m: { id: number }) => m.id === p.id)).toMatchObject({
+      group: { id: soldGroup, name: 'Paid club' },
+      ai: null,
+    });
 
     await refundTwice(provider, orderNo);
     expect(Number((await memberRow(soldGroup, buyer.id)).delete)).toBe(1);
@@ -189,24 +203,27 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     expect(Number((await memberRow(soldGroup, vera.id)).delete)).toBe(0);
   });
 
-  it.each(PROVIDERS)('delivers files bought with %s once, also of goods removed after the order; only the buyer fetches them until the refund', async (provider) => {
-    const goodsId = await listing(SELLS.files);
-    const orderNo = await place(goodsId);
-    ok(await post(t, seller, '/admin/goods/info/remove', { id: goodsId }));
-    for (const f of files) expect((await fileUrl(buyer, f)).status).toBe(403);
-    const order = await payRaced(provider, orderNo);
-    const [p, ...more] = await purchasesOf(order.id);
-    expect(more).toEqual([]);
-    expect(p).toMatchObject({ kind: SELLS.files, status: 1 });
-    for (const f of files) expect(ok((await fileUrl(buyer, f)) as Res).url).toEqual(expect.any(String));
-    for (const f of files) expect((await fileUrl(stranger, f)).status).toBe(403);
-    const mine = ok(await get(t, buyer, '/admin/goods/purchase/mine')).find((m: { id: number }) => m.id === p.id);
-    expect(mine.files.map((f: { id: number; name: string }) => [f.id, f.name])).toEqual(files.map((id) => [id, 'Prompts.pdf']));
+  it.each(PROVIDERS)(
+    'delivers files bought with %s once, also of goods removed after the order; only the buyer fetches them until the refund',
+    async (provider) => {
+      const goodsId = await listing(SELLS.files);
+      const orderNo = await place(goodsId);
+      ok(await post(t, seller, '/admin/goods/info/remove', { id: goodsId }));
+      for (const f of files) expect((await fileUrl(buyer, f)).status).toBe(403);
+      const order = await payRaced(provider, orderNo);
+      const [p, ...more] = await purchasesOf(order.id);
+      expect(more).toEqual([]);
+      expect(p).toMatchObject({ kind: SELLS.files, status: 1 });
+      for (const f of files) expect(ok((await fileUrl(buyer, f)) as Res).url).toEqual(expect.any(String));
+      for (const f of files) expect((await fileUrl(stranger, f)).status).toBe(403);
+      const mine = ok(await get(t, buyer, '/admin/goods/purchase/mine')).find((m: { id: number }) => m.id === p.id);
+      expect(mine.files.map((f: { id: number; name: string }) => [f.id, f.name])).toEqual(files.map((id) => [id, 'Prompts.pdf']));
 
-    await refundTwice(provider, orderNo);
-    for (const f of files) expect((await fileUrl(buyer, f)).status).toBe(403);
-    expect(await takenBackNotices(orderNo)).toHaveLength(2);
-  });
+      await refundTwice(provider, orderNo);
+      for (const f of files) expect((await fileUrl(buyer, f)).status).toBe(403);
+      expect(await takenBackNotices(orderNo)).toHaveLength(2);
+    },
+  );
 
   it('keeps the files bought when the seller later takes them off the listing', async () => {
     const goodsId = await listing(SELLS.files);
@@ -219,7 +236,9 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
   });
 
   it('lets a seller sell only their own AI member, group and private files (1002 naming the field); the administrator is not limited', async () => {
-    const theirAi = Number(ok(await post(t, stranger, '/admin/base/groupMember/add', { groupId: await group(stranger, 'Lab'), ai: { nickName: 'Other' } })).userId);
+    const theirAi = Number(
+      ok(await post(t, stranger, '/admin/base/groupMember/add', { groupId: await group(stranger, 'Lab'), ai: { nickName: 'Other' } })).userId,
+    );
     const theirGroup = await group(stranger, 'Their club');
     ok(await post(t, stranger, '/admin/base/groupMember/add', { groupId: theirGroup, userId: seller.id }));
     const theirFile = await upload(stranger, true);
@@ -241,7 +260,11 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     ok(await publish(seller, { attachments: [{ name: 'anything' }] }));
 
     const goodsId = await listing(SELLS.ai);
-    for (const [path, body] of [['/admin/goods/info/update', { id: goodsId, workflowId: theirAi }], ['/admin/goods/info/updateGoods', { id: goodsId, workflowId: theirAi }], ['/admin/goods/info/updateGoods', { id: goodsId, relateType: SELLS.group }]] as const) {
+    for (const [path, body] of [
+      ['/admin/goods/info/update', { id: goodsId, workflowId: theirAi }],
+      ['/admin/goods/info/updateGoods', { id: goodsId, workflowId: theirAi }],
+      ['/admin/goods/info/updateGoods', { id: goodsId, relateType: SELLS.group }],
+    ] as const) {
       const r = await post(t, seller, path, body);
       expect(r.body.code).toBe(1002);
     }
@@ -250,7 +273,7 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     ok(await post(t, t.adminToken, '/admin/goods/info/add', { title: 'Console listing', userId: seller.id, relateType: SELLS.ai, workflowId: theirAi }));
   });
 
-  it('lists a member\'s own AI members, and only theirs, for the publish form', async () => {
+  it("lists a member's own AI members, and only theirs, for the publish form", async () => {
     const mine = ok(await get(t, seller, '/admin/base/groupMember/myAiMembers'));
     expect(mine).toContainEqual({ id: aiId, nickName: 'Poet', headImg: null, public: false });
     expect(ok(await get(t, buyer, '/admin/base/groupMember/myAiMembers')).map((a: { id: number }) => a.id)).not.toContain(aiId);
@@ -262,14 +285,24 @@ describe.each(kinds)('the store delivers on %s', (kind) => {
     expect(await detail(SELLS.ai)).toEqual({ ai: { name: 'Poet' }, group: null, files: [] });
     const members = (await rows(t, 'base_group_member', '`groupId` = ? AND `delete` = 0', [soldGroup])).length;
     expect(await detail(SELLS.group)).toEqual({ ai: null, group: { name: 'Paid club', members }, files: [] });
-    expect(await detail(SELLS.files)).toEqual({ ai: null, group: null, files: [{ name: 'Prompts.pdf', size: PDF.length }, { name: 'Prompts.pdf', size: PDF.length }] });
+    expect(await detail(SELLS.files)).toEqual({
+      ai: null,
+      group: null,
+      files: [
+        { name: 'Prompts.pdf', size: PDF.length },
+        { name: 'Prompts.pdf', size: PDF.length },
+      ],
+    });
     // Names and sizes only: no url, no key.
     expect(JSON.stringify(await detail(SELLS.files))).not.toMatch(/private|upload|http/);
   });
 
   it('filters the store by what is sold', async () => {
     const goodsId = await listing(SELLS.group);
-    const listed = ok(await post(t, null, '/admin/goods/info/openList', { relateType: SELLS.group, size: 1000 })).list as Array<{ id: number; relateType: number }>;
+    const listed = ok(await post(t, null, '/admin/goods/info/openList', { relateType: SELLS.group, size: 1000 })).list as Array<{
+      id: number;
+      relateType: number;
+    }>;
     expect(listed.map((g) => g.id)).toContain(goodsId);
     expect(listed.every((g) => g.relateType === SELLS.group)).toBe(true);
     const none = ok(await post(t, null, '/admin/goods/info/openList', { relateType: 0, size: 1000 })).list as Array<{ id: number; relateType: number | null }>;

@@ -53,13 +53,25 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
   const earned = async (userId: number) => toUnits((await userRow(t(), userId)).earnedTokens);
   const pool = async () => toUnits((await t().core.db.query<{ p: unknown }>('SELECT `rewardPool` AS p FROM `base_group` WHERE `id` = ?', [teamId]))[0].p);
   const platformId = async () => {
-    const [row] = await t().core.db.query<{ id: number; userType: number; status: number }>('SELECT `id`, `userType`, `status` FROM `base_sys_user` WHERE `usernameKey` = ?', [platformUsername(t().core)]);
+    const [row] = await t().core.db.query<{ id: number; userType: number; status: number }>(
+      'SELECT `id`, `userType`, `status` FROM `base_sys_user` WHERE `usernameKey` = ?',
+      [platformUsername(t().core)],
+    );
     return row;
   };
 
   /** A purchase of the listing by `buyer` and its copy in a new group of the buyer's (with `others`); answers both ids. */
-  async function bought(buyer: Person, others: Person[] = [], shareInGroups = false, snapshot: Record<string, unknown> | null = null): Promise<{ purchaseId: number; groupId: number }> {
-    const purchaseId = await add('goods/purchase', { goodsId, orderId: 1_000_000 + ++orderNo, sellerId: creator.id, kind: 1, aiUserId: sage, shareInGroups, status: 1, snapshot }, buyer.id);
+  async function bought(
+    buyer: Person,
+    others: Person[] = [],
+    shareInGroups = false,
+    snapshot: Record<string, unknown> | null = null,
+  ): Promise<{ purchaseId: number; groupId: number }> {
+    const purchaseId = await add(
+      'goods/purchase',
+      { goodsId, orderId: 1_000_000 + ++orderNo, sellerId: creator.id, kind: 1, aiUserId: sage, shareInGroups, status: 1, snapshot },
+      buyer.id,
+    );
     const groupId = await group(t(), buyer, others);
     await t().core.db.run('UPDATE `base_group` SET `aiReplyCap` = 20 WHERE `id` = ?', [groupId]);
     await add('base/groupMember', { groupId, userId: sage, purchaseId, isPurchased: 1 });
@@ -72,7 +84,14 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     w = await startAiWorld(kind, { llm: true, env: { STORE_RUN_COMMISSION: '15', CHAT_SEND_LIMIT: '10000/10', LLM_MAX_RETRIES: '0' } });
     creator = await member(t());
     const own = await group(t(), creator, []);
-    sage = ok(await post(t(), '/admin/base/groupMember/add', { groupId: own, ai: { nickName: 'Sage', config: { prompt: 'You are Sage.', cost: PRICE } } }, creator.token)).userId;
+    sage = ok(
+      await post(
+        t(),
+        '/admin/base/groupMember/add',
+        { groupId: own, ai: { nickName: 'Sage', config: { prompt: 'You are Sage.', cost: PRICE } } },
+        creator.token,
+      ),
+    ).userId;
     teamId = await group(t(), creator, [], { type: 2 });
     await t().core.db.run('UPDATE `base_group` SET `allocationRatio` = 0.3 WHERE `id` = ?', [teamId]);
     goodsId = await add('goods/info', { title: 'Sage, bought', price: 5, relateType: 1, runPrice: FEE, groupId: teamId, status: 1 }, creator.id);
@@ -92,10 +111,16 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     }
     const [earnedBefore, poolBefore] = [await earned(creator.id), await pool()];
     // Three buyers' questions all make the model fail; the others' succeed.
-    await Promise.all(buyers.map(async (b, i) => {
-      for (let n = 0; n < 10; n++) await ask(b, copies[i].groupId, i < 3 ? `FAIL question ${n}` : `question ${n}`);
-    }));
-    await until(async () => (await runsOf(' AND `status` <> 0')).length, (n) => n >= 100, 120_000);
+    await Promise.all(
+      buyers.map(async (b, i) => {
+        for (let n = 0; n < 10; n++) await ask(b, copies[i].groupId, i < 3 ? `FAIL question ${n}` : `question ${n}`);
+      }),
+    );
+    await until(
+      async () => (await runsOf(' AND `status` <> 0')).length,
+      (n) => n >= 100,
+      120_000,
+    );
     await aiRepliesDone(t().core);
 
     const runs = await runsOf();
@@ -119,14 +144,32 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
 
     // Every share is an entry related to its run; a failed run has its reservation and its refund only.
     const entries = await t().core.db.query<Record<string, any>>(
-      "SELECT `relateId`, `userId`, `type`, `tokens` FROM `base_token_log` WHERE `relateType` = 'run' AND `relateId` IN (" + runs.map(() => '?').join(', ') + ')',
+      "SELECT `relateId`, `userId`, `type`, `tokens` FROM `base_token_log` WHERE `relateType` = 'run' AND `relateId` IN (" +
+        runs.map(() => '?').join(', ') +
+        ')',
       runs.map((r) => r.id),
     );
-    const of = (runId: number) => entries.filter((e) => Number(e.relateId) === runId).map((e) => [Number(e.userId), Number(e.type), toUnits(e.tokens)]).sort();
+    const of = (runId: number) =>
+      entries
+        .filter((e) => Number(e.relateId) === runId)
+        .map((e) => [Number(e.userId), Number(e.type), toUnits(e.tokens)])
+        .sort();
     for (const r of succeeded) {
-      expect(of(r.id)).toEqual([[Number(r.userId), 10, -toUnits(PRICE + FEE)], [creator.id, 12, SHARES.creator], [platform.id, 13, SHARES.platform]].sort());
+      expect(of(r.id)).toEqual(
+        [
+          [Number(r.userId), 10, -toUnits(PRICE + FEE)],
+          [creator.id, 12, SHARES.creator],
+          [platform.id, 13, SHARES.platform],
+        ].sort(),
+      );
     }
-    for (const r of failed) expect(of(r.id)).toEqual([[Number(r.userId), 10, -toUnits(PRICE + FEE)], [Number(r.userId), 11, toUnits(PRICE + FEE)]].sort());
+    for (const r of failed)
+      expect(of(r.id)).toEqual(
+        [
+          [Number(r.userId), 10, -toUnits(PRICE + FEE)],
+          [Number(r.userId), 11, toUnits(PRICE + FEE)],
+        ].sort(),
+      );
     await expectLedgerBalanced(t());
 
     // Each run's entry names where it came from: the listing of the bought copy, for the creator and the asker.
@@ -151,7 +194,7 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     expect(list.find((m: any) => m.userId === sage).price).toBe(PRICE + FEE);
   });
 
-  it('refuses a revoked purchase\'s copy with no run and no charge', async () => {
+  it("refuses a revoked purchase's copy with no run and no charge", async () => {
     const buyer = await member(t());
     await fund(t(), buyer.id, 10);
     const { purchaseId, groupId } = await bought(buyer);
@@ -160,7 +203,11 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     const asked = await ask(buyer, groupId, 'still there?');
     await aiRepliesDone(t().core);
     const last = (await stored(groupId)).at(-1)!;
-    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([sage, 22, { error: 'purchase_revoked', messageId: asked.id, text: 'This copy of Sage was refunded and no longer answers' }]);
+    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([
+      sage,
+      22,
+      { error: 'purchase_revoked', messageId: asked.id, text: 'This copy of Sage was refunded and no longer answers' },
+    ]);
     expect((await runsOf()).length).toBe(before);
     expect(await balance(t(), buyer.id)).toBe(10);
   });
@@ -175,7 +222,11 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     await aiRepliesDone(t().core);
     const last = (await stored(groupId)).at(-1)!;
     // Told in the asker's language.
-    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([sage, 22, { error: 'not_shared', messageId: asked.id, text: 'Sage 由其他成员购买且未共享：只有购买者可以向它提问' }]);
+    expect([Number(last.fromId), Number(last.type), content(last)]).toEqual([
+      sage,
+      22,
+      { error: 'not_shared', messageId: asked.id, text: 'Sage 由其他成员购买且未共享：只有购买者可以向它提问' },
+    ]);
     expect((await runsOf()).length).toBe(before);
     expect(await balance(t(), ben.id)).toBe(10);
 
@@ -200,7 +251,9 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     const privately = async (who: Person, words: string) => {
       const asked = ok(await post(t(), SEND, text(0, sage, words), who.token));
       await aiRepliesDone(t().core);
-      const rows = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? ORDER BY `seq`', [asked.conversation ?? dm(who)]);
+      const rows = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? ORDER BY `seq`', [
+        asked.conversation ?? dm(who),
+      ]);
       return { asked, last: rows.at(-1)! };
     };
 
@@ -215,7 +268,11 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
 
     // Someone who did not buy it is not answered, and pays nothing.
     const theirs = await privately(stranger, 'me too?');
-    expect([Number(theirs.last.fromId), Number(theirs.last.type), content(theirs.last)]).toEqual([sage, 22, { error: 'not_available', messageId: theirs.asked.id }]);
+    expect([Number(theirs.last.fromId), Number(theirs.last.type), content(theirs.last)]).toEqual([
+      sage,
+      22,
+      { error: 'not_available', messageId: theirs.asked.id },
+    ]);
     expect(await balance(t(), stranger.id)).toBe(10);
 
     // Refunded: refused in the private chat as in a group, with no run.
@@ -227,12 +284,13 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     await expectLedgerBalanced(t());
   });
 
-  it('answers a copy bought without updates with the settings it was bought with, and one with updates with the seller\'s latest', async () => {
+  it("answers a copy bought without updates with the settings it was bought with, and one with updates with the seller's latest", async () => {
     const buyer = await member(t());
     await fund(t(), buyer.id, 10);
     const frozen = await bought(buyer, [], false, { prompt: 'You are Sage, as bought.' });
     const following = await bought(buyer);
-    const setConfig = (config: Record<string, unknown>) => t().core.db.run('UPDATE `base_sys_user` SET `config` = ? WHERE `id` = ?', [JSON.stringify(config), sage]);
+    const setConfig = (config: Record<string, unknown>) =>
+      t().core.db.run('UPDATE `base_sys_user` SET `config` = ? WHERE `id` = ?', [JSON.stringify(config), sage]);
     await setConfig({ prompt: 'You are Sage, revised.', cost: PRICE });
     try {
       w.llm!.reset().script({ answer: 'Noted.' });
@@ -272,7 +330,7 @@ describe.each(kinds)('per-run earnings of a bought AI member on %s', (kind) => {
     }
   });
 
-  it('lists run earnings in the administrator\'s audit, which makes them withdrawable through the ledger', async () => {
+  it("lists run earnings in the administrator's audit, which makes them withdrawable through the ledger", async () => {
     const audit = ok(await post(t(), '/admin/base/tokenLog/auditList', { userId: creator.id, isWithdrawable: 0, size: 1000 }, t().adminToken)).list;
     const runEntries = audit.filter((e: any) => Number(e.type) === 12);
     expect(runEntries.length).toBeGreaterThanOrEqual(71);

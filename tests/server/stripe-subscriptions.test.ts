@@ -24,7 +24,7 @@ describe('stripe intervals and amounts', () => {
     for (const bad of [0, -1, 1.5, 1096, null, 'x']) expect(recurringFor(bad)).toBeNull();
   });
 
-  it('converts cents to Stripe\'s smallest units and back, refusing what a currency cannot carry', () => {
+  it("converts cents to Stripe's smallest units and back, refusing what a currency cannot carry", () => {
     expect(toStripeAmount(420, 'usd')).toBe(420);
     expect(toStripeAmount(150_000, 'JPY')).toBe(1500);
     expect(() => toStripeAmount(149_850, 'jpy')).toThrow(/not a whole amount/);
@@ -55,9 +55,10 @@ describe.each(kinds)('stripe subscriptions on %s', (kind) => {
     await t?.close();
   });
 
-  const subscribe = async (who: Person, vipId = monthly) => ok(await get(t, who, '/admin/base/stripe/subscribe', { vipId })) as { url: string; sessionId: string; orderNo: string };
+  const subscribe = async (who: Person, vipId = monthly) =>
+    ok(await get(t, who, '/admin/base/stripe/subscribe', { vipId })) as { url: string; sessionId: string; orderNo: string };
 
-  it('bills the plan\'s period exactly: 30 days as 30 days, 28 days as 4 weeks, and refuses a plan without a period', async () => {
+  it("bills the plan's period exactly: 30 days as 30 days, 28 days as 4 weeks, and refuses a plan without a period", async () => {
     const who = await person(t, 'paula');
     const first = await subscribe(who);
     const s = fake.sessions.get(first.sessionId)!;
@@ -96,7 +97,9 @@ describe.each(kinds)('stripe subscriptions on %s', (kind) => {
 
     const replay = await fake.resend(third.event);
     expect([replay.status, JSON.parse(replay.body).data.outcome]).toEqual([200, 'duplicate']);
-    const renewals = await t.core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `goods_order` WHERE `userId` = ? AND `type` = 1 AND `status` = 1', [who.id]);
+    const renewals = await t.core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `goods_order` WHERE `userId` = ? AND `type` = 1 AND `status` = 1', [
+      who.id,
+    ]);
     expect(Number(renewals[0].n)).toBe(3);
     expect(ms((await userOf(t, who.id)).vipEndTime) - end1).toBe(60 * DAY_MS);
 

@@ -20,18 +20,37 @@ export interface StripeWorld {
 }
 
 /** Starts the fake and the app configured for it; webhooks are posted to /admin/base/stripe/notify. */
-export async function stripeWorld(kind: 'sqlite' | 'mysql', env: Record<string, string> = {}, config: Partial<AppConfig> = {}, opts: StartOptions = {}): Promise<StripeWorld> {
+export async function stripeWorld(
+  kind: 'sqlite' | 'mysql',
+  env: Record<string, string> = {},
+  config: Partial<AppConfig> = {},
+  opts: StartOptions = {},
+): Promise<StripeWorld> {
   const fake = await new FakeStripe().start();
-  const t = await startApp(kind, { ...config, env: { ...process.env, ...fake.env(), STRIPE_CURRENCY: 'usd', STRIPE_RATE: String(RATE), PUBLIC_URL, ...env } }, opts);
+  const t = await startApp(
+    kind,
+    { ...config, env: { ...process.env, ...fake.env(), STRIPE_CURRENCY: 'usd', STRIPE_RATE: String(RATE), PUBLIC_URL, ...env } },
+    opts,
+  );
   fake.deliver = async (payload, signature) => {
-    const r = await t.http().post('/admin/base/stripe/notify').set('Content-Type', 'application/json; charset=utf-8').set('Stripe-Signature', signature).send(payload);
+    const r = await t
+      .http()
+      .post('/admin/base/stripe/notify')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .set('Stripe-Signature', signature)
+      .send(payload);
     return { status: r.status, body: r.text };
   };
   return { t, fake };
 }
 
 /** GET `path?query` as `who`. */
-export async function get(t: TestApp, who: Person | string | null, path: string, query: Record<string, string | number> = {}): Promise<Res & { headers: Record<string, string> }> {
+export async function get(
+  t: TestApp,
+  who: Person | string | null,
+  path: string,
+  query: Record<string, string | number> = {},
+): Promise<Res & { headers: Record<string, string> }> {
   const r = t.http().get(path).query(query);
   const token = typeof who === 'string' ? who : who?.token;
   if (token) r.set('Authorization', token);
@@ -40,7 +59,16 @@ export async function get(t: TestApp, who: Person | string | null, path: string,
 
 /** A VIP plan (the administrator's), purchasable. */
 export async function vipPlan(t: TestApp, p: { amount: number; period: number; gift?: number; type?: number }): Promise<number> {
-  const r = ok(await post(t, t.adminToken, '/admin/base/vip/add', { name: `Plan ${p.period}d`, amount: p.amount, period: p.period, giftTokenAmount: p.gift ?? 0, type: p.type ?? 2, enablePay: 1 }));
+  const r = ok(
+    await post(t, t.adminToken, '/admin/base/vip/add', {
+      name: `Plan ${p.period}d`,
+      amount: p.amount,
+      period: p.period,
+      giftTokenAmount: p.gift ?? 0,
+      type: p.type ?? 2,
+      enablePay: 1,
+    }),
+  );
   return Number(r.id);
 }
 

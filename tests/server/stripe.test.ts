@@ -12,7 +12,22 @@ import { databaseKinds } from '../helpers/databases';
 import type { FakeStripe } from '../helpers/fake-stripe';
 import { notificationsOf, ok, person, post, type Person } from '../helpers/group-members';
 import {
-  expectLedgerBalanced, expireLater, follow, get, goodsOf, makeSeller, orderOf, orderState, paidLogsOf, pay, pressPay, PUBLIC_URL, stripeWorld, tokensOf, vipOrder, vipPlan,
+  expectLedgerBalanced,
+  expireLater,
+  follow,
+  get,
+  goodsOf,
+  makeSeller,
+  orderOf,
+  orderState,
+  paidLogsOf,
+  pay,
+  pressPay,
+  PUBLIC_URL,
+  stripeWorld,
+  tokensOf,
+  vipOrder,
+  vipPlan,
 } from './stripe-world';
 
 const kinds = await databaseKinds();
@@ -56,7 +71,13 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(answered).toBe(orderNo);
     expect(url).toBe(`${fake.url}/pay/${sessionId}`);
     const s = fake.sessions.get(sessionId)!;
-    expect(s).toMatchObject({ mode: 'payment', client_reference_id: orderNo, metadata: { orderNo, userId: String(buyer.id), vipId: String(vipId) }, amount_total: 420, currency: 'usd' });
+    expect(s).toMatchObject({
+      mode: 'payment',
+      client_reference_id: orderNo,
+      metadata: { orderNo, userId: String(buyer.id), vipId: String(vipId) },
+      amount_total: 420,
+      currency: 'usd',
+    });
     expect(s.success_url).toBe(`${PUBLIC_URL}/admin/base/stripe/return?orderNo=${orderNo}&session_id={CHECKOUT_SESSION_ID}`);
     expect(s.cancel_url).toBe(`${PUBLIC_URL}/admin/base/stripe/cancel?orderNo=${orderNo}`);
 
@@ -76,7 +97,7 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(ok(await get(t, buyer, '/admin/base/stripe/query', { orderNo }))).toEqual({ orderNo, status: 1, payStatus: 1, reason: null });
   });
 
-  it('confirms from Stripe\'s answer when the browser returns first; the late webhook changes nothing', async () => {
+  it("confirms from Stripe's answer when the browser returns first; the late webhook changes nothing", async () => {
     const orderNo = await place();
     const sellerBefore = Number((await orderOf(t, orderNo)).sellerTokens ?? 0);
     const { sessionId } = await pay(t, buyer, orderNo);
@@ -87,7 +108,10 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(await follow(t, `${PUBLIC_URL}/admin/base/stripe/return?orderNo=${foreign}&session_id=${sessionId}`)).toMatchObject({ status: 302 });
     expect((await orderOf(t, foreign)).status).toBe(0);
 
-    expect(await follow(t, `${PUBLIC_URL}/admin/base/stripe/return?orderNo=${orderNo}&session_id=${sessionId}`)).toEqual({ status: 302, location: `/payment?orderNo=${orderNo}` });
+    expect(await follow(t, `${PUBLIC_URL}/admin/base/stripe/return?orderNo=${orderNo}&session_id=${sessionId}`)).toEqual({
+      status: 302,
+      location: `/payment?orderNo=${orderNo}`,
+    });
     const paid = await orderOf(t, orderNo);
     expect(paid).toMatchObject({ status: 1, payStatus: 1 });
     expect(Number(paid.sellerTokens)).toBeGreaterThan(sellerBefore);
@@ -144,7 +168,12 @@ describe.each(kinds)('stripe on %s', (kind) => {
     const { event: completed } = await fake.completeSession(sessionId, { deliver: false });
     const pi = fake.sessions.get(sessionId)!.payment_intent;
     const charge = fake.chargeOf(pi);
-    const refunded = fake.event('charge.refunded', { ...charge, refunded: true, amount_refunded: charge.amount, refunds: { object: 'list', data: [{ id: 're_dashboard1', object: 'refund' }] } });
+    const refunded = fake.event('charge.refunded', {
+      ...charge,
+      refunded: true,
+      amount_refunded: charge.amount,
+      refunds: { object: 'list', data: [{ id: 're_dashboard1', object: 'refund' }] },
+    });
     const early = await fake.resend(refunded);
     expect(early.status).toBe(409);
     expect(await orderState(t, orderNo)).toEqual({ status: 0, payStatus: 0, transactionId: null, logs: 0 });
@@ -187,7 +216,13 @@ describe.each(kinds)('stripe on %s', (kind) => {
     const orderNo = await vipOrder(t, buyer, vipId);
     const { sessionId } = await pay(t, buyer, orderNo);
     const session = fake.sessions.get(sessionId)!;
-    const euro = await fake.sendEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid', currency: 'eur', payment_intent: 'pi_euro' });
+    const euro = await fake.sendEvent('checkout.session.completed', {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      currency: 'eur',
+      payment_intent: 'pi_euro',
+    });
     expect(euro.status).toBe(400);
     const short = await fake.completeSession(sessionId, { amountTotal: 1 });
     expect(short.delivery!.status).toBe(400);
@@ -196,7 +231,7 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(ok(await get(t, buyer, '/admin/base/stripe/query', { orderNo }))).toMatchObject({ status: 0, payStatus: 0 });
   });
 
-  it('answers a refund as its own when Stripe\'s charge.refunded reached the webhook first, keeping the reason', async () => {
+  it("answers a refund as its own when Stripe's charge.refunded reached the webhook first, keeping the reason", async () => {
     const no = await place();
     await pressPay(fake, (await pay(t, buyer, no)).sessionId);
     fake.eventsBeforeAnswer = true;
@@ -212,15 +247,25 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(fake.refundsOf(o.transactionId)[0].id).toBe(o.refundId);
     expect((await paidLogsOf(t, no)).filter((l) => Number(l.status) === 4)).toHaveLength(1);
     // The webhook applied it: its delivery says so.
-    expect(fake.deliveries.filter((d) => d.event.type === 'charge.refunded').map((d) => JSON.parse(d.body).data?.outcome).at(-1)).toBe('refunded');
+    expect(
+      fake.deliveries
+        .filter((d) => d.event.type === 'charge.refunded')
+        .map((d) => JSON.parse(d.body).data?.outcome)
+        .at(-1),
+    ).toBe('refunded');
   });
 
-  it('refunds once when the administrator refunds twice, also at the same time, and reverses the seller\'s revenue', async () => {
-    const sellerTokens = async () => Number((await t.core.db.query<{ earnedTokens: unknown }>('SELECT `earnedTokens` FROM `base_sys_user` WHERE `id` = ?', [seller.id]))[0].earnedTokens ?? 0);
+  it("refunds once when the administrator refunds twice, also at the same time, and reverses the seller's revenue", async () => {
+    const sellerTokens = async () =>
+      Number((await t.core.db.query<{ earnedTokens: unknown }>('SELECT `earnedTokens` FROM `base_sys_user` WHERE `id` = ?', [seller.id]))[0].earnedTokens ?? 0);
     const start = await sellerTokens();
     const a = await place();
     const b = await place(other);
-    for (const [who, no] of [[buyer, a], [other, b]] as const) await pressPay(fake, (await pay(t, who, no)).sessionId);
+    for (const [who, no] of [
+      [buyer, a],
+      [other, b],
+    ] as const)
+      await pressPay(fake, (await pay(t, who, no)).sessionId);
     expect(await sellerTokens()).toBeGreaterThan(start);
     expect((await post(t, buyer, '/admin/base/stripe/refund', { orderNo: a })).status).toBe(403);
 
@@ -247,13 +292,25 @@ describe.each(kinds)('stripe on %s', (kind) => {
       .filter((d) => d.event.type === 'charge.refunded' && intents.includes((d.event.data.object as { payment_intent?: string }).payment_intent))
       .map((d) => [d.status, JSON.parse(d.body).data?.outcome]);
     expect(outcomes.length).toBeGreaterThanOrEqual(2);
-    for (const o of outcomes) expect([[200, 'duplicate'], [200, 'refunded']]).toContainEqual(o);
+    for (const o of outcomes)
+      expect([
+        [200, 'duplicate'],
+        [200, 'refunded'],
+      ]).toContainEqual(o);
     for (const no of [a, b]) expect((await paidLogsOf(t, no)).filter((l) => Number(l.status) === 4)).toHaveLength(1);
     expect((await orderOf(t, a)).reason).toBe('bought twice by mistake');
     expect(await sellerTokens()).toBe(start);
     // Each refund is told once to its buyer and once to the seller, whichever path applied it.
-    for (const [who, no] of [[buyer, a], [other, b], [seller, a], [seller, b]] as const) {
-      expect((await notificationsOf(t, who.id)).filter((n) => n.type === (who === seller ? 11 : 10) && n.orderNo === no), `${who.id} ${no}`).toHaveLength(1);
+    for (const [who, no] of [
+      [buyer, a],
+      [other, b],
+      [seller, a],
+      [seller, b],
+    ] as const) {
+      expect(
+        (await notificationsOf(t, who.id)).filter((n) => n.type === (who === seller ? 11 : 10) && n.orderNo === no),
+        `${who.id} ${no}`,
+      ).toHaveLength(1);
     }
     expect((await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: await place() })).status).toBe(409);
   });
@@ -284,11 +341,11 @@ describe.each(kinds)('stripe on %s', (kind) => {
     await lateRefunded(true);
   });
 
-  it('refunds a payment that arrives after the order\'s time to pay, before anyone expired it', async () => {
+  it("refunds a payment that arrives after the order's time to pay, before anyone expired it", async () => {
     await lateRefunded(false);
   });
 
-  it('pays a test order of 0.01 and counts it in today\'s totals, which name nobody', async () => {
+  it("pays a test order of 0.01 and counts it in today's totals, which name nobody", async () => {
     const before = ok(await get(t, null, '/admin/base/stripe/todayStripePayments'));
     const started = ok(await get(t, buyer, '/admin/base/stripe/testPay'));
     expect(fake.sessions.get(started.sessionId)).toMatchObject({ amount_total: 1, currency: 'usd' });
@@ -303,7 +360,7 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect(JSON.stringify(today.body)).not.toMatch(new RegExp(`${started.orderNo}|bella|"userId"`));
   });
 
-  it('answers the same open session to a second pay, 404 for another member\'s order, and 1002 without an order', async () => {
+  it("answers the same open session to a second pay, 404 for another member's order, and 1002 without an order", async () => {
     const orderNo = await vipOrder(t, buyer, vipId);
     const first = await pay(t, buyer, orderNo);
     expect((await pay(t, buyer, orderNo)).sessionId).toBe(first.sessionId);
@@ -311,14 +368,27 @@ describe.each(kinds)('stripe on %s', (kind) => {
     expect((await get(t, other, '/admin/base/stripe/query', { orderNo })).status).toBe(404);
     expect((await get(t, buyer, '/admin/base/stripe/pay')).body.code).toBe(1002);
     expect((await get(t, null, '/admin/base/stripe/pay', { orderNo })).status).toBe(401);
-    expect(await follow(t, `${PUBLIC_URL}/admin/base/stripe/cancel?orderNo=${orderNo}`)).toEqual({ status: 302, location: `/payment?orderNo=${orderNo}&cancelled=1` });
+    expect(await follow(t, `${PUBLIC_URL}/admin/base/stripe/cancel?orderNo=${orderNo}`)).toEqual({
+      status: 302,
+      location: `/payment?orderNo=${orderNo}&cancelled=1`,
+    });
     expect((await orderOf(t, orderNo)).status).toBe(0);
   });
 
   it('answers 2xx to events it does not handle and to events of orders it does not know', async () => {
     const other = await fake.sendEvent('payment_intent.created', { id: 'pi_x', object: 'payment_intent' });
     expect([other.status, JSON.parse(other.body).data.outcome]).toEqual([200, 'ignored_type']);
-    const stranger = await fake.sendEvent('checkout.session.completed', { id: 'cs_test_elsewhere', object: 'checkout.session', mode: 'payment', payment_status: 'paid', amount_total: 500, currency: 'usd', client_reference_id: 'ORDER-OF-ANOTHER-SHOP', metadata: {}, payment_intent: 'pi_elsewhere' });
+    const stranger = await fake.sendEvent('checkout.session.completed', {
+      id: 'cs_test_elsewhere',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 500,
+      currency: 'usd',
+      client_reference_id: 'ORDER-OF-ANOTHER-SHOP',
+      metadata: {},
+      payment_intent: 'pi_elsewhere',
+    });
     expect([stranger.status, JSON.parse(stranger.body).data.outcome]).toEqual([200, 'ignored_unknown_order']);
     const partial = await fake.sendEvent('charge.refunded', { id: 'ch_x', object: 'charge', refunded: false, payment_intent: 'pi_x', metadata: {} });
     expect([partial.status, JSON.parse(partial.body).data.outcome]).toEqual([200, 'ignored_partial_refund']);
@@ -337,12 +407,22 @@ describe.each(kinds)('stripe not configured, on %s', (kind) => {
   });
 
   it('answers 503 to the payment calls, 400 to a webhook, and still sends the browser on', async () => {
-    for (const [path, query] of [['pay', { orderNo: 'X1' }], ['subscribe', { vipId: 1 }], ['testPay', {}], ['query', { orderNo: 'X1' }]] as const) {
+    for (const [path, query] of [
+      ['pay', { orderNo: 'X1' }],
+      ['subscribe', { vipId: 1 }],
+      ['testPay', {}],
+      ['query', { orderNo: 'X1' }],
+    ] as const) {
       const r = await get(t, buyer, `/admin/base/stripe/${path}`, query);
       expect([path, r.status, r.body.code]).toEqual([path, 503, 1003]);
     }
     expect((await post(t, t.adminToken, '/admin/base/stripe/refund', { orderNo: 'X1' })).status).toBe(503);
-    const hook = await t.http().post('/admin/base/stripe/notify').set('Stripe-Signature', 't=1,v1=00').set('Content-Type', 'application/json').send('{"id":"evt_1"}');
+    const hook = await t
+      .http()
+      .post('/admin/base/stripe/notify')
+      .set('Stripe-Signature', 't=1,v1=00')
+      .set('Content-Type', 'application/json')
+      .send('{"id":"evt_1"}');
     expect(hook.status).toBe(400);
     const back = await t.http().get('/admin/base/stripe/return?orderNo=X1&session_id=cs_test_1').redirects(0);
     expect([back.status, back.headers.location]).toEqual([302, '/payment?orderNo=X1']);

@@ -30,7 +30,14 @@ describe.each(kinds)('system administration on %s', (kind) => {
 
     it("parse lists an entity's permission keys and routes, hand-written calls included, public ones not", async () => {
       const parsed = await ok(admin.post('/admin/base/sys/menu/parse', { entity: 'base/sys/user' }));
-      expect(parsed).toMatchObject({ key: 'base/sys/user', module: 'base', name: 'sys/user', router: '/base/sys/user', viewPath: 'crud:base/sys/user', prefix: '/admin/base/sys/user' });
+      expect(parsed).toMatchObject({
+        key: 'base/sys/user',
+        module: 'base',
+        name: 'sys/user',
+        router: '/base/sys/user',
+        viewPath: 'crud:base/sys/user',
+        prefix: '/admin/base/sys/user',
+      });
       const keys = parsed.perms.map((p: { key: string }) => p.key);
       expect(keys).toEqual(expect.arrayContaining(['base:sys:user:page', 'base:sys:user:add', 'base:sys:user:move', 'base:sys:user:invitedList']));
       expect(keys).not.toContain('base:sys:user:openDetail');
@@ -44,19 +51,34 @@ describe.each(kinds)('system administration on %s', (kind) => {
 
     it('create adds a menu and one button per chosen permission, and those buttons grant exactly those keys', async () => {
       const dir = await ok(admin.post('/admin/base/sys/menu/add', { name: 'Created here', type: 0, router: '/created' }));
-      const made = await ok(admin.post('/admin/base/sys/menu/create', {
-        entity: 'demo/goods', name: 'Goods (created)', parentId: dir.id, icon: 'icon-goods', perms: ['demo:goods:page', 'demo:goods:info'],
-      }));
+      const made = await ok(
+        admin.post('/admin/base/sys/menu/create', {
+          entity: 'demo/goods',
+          name: 'Goods (created)',
+          parentId: dir.id,
+          icon: 'icon-goods',
+          perms: ['demo:goods:page', 'demo:goods:info'],
+        }),
+      );
       expect(made.buttonIds).toHaveLength(2);
       const rows = await menuList();
       const menu = rows.find((r) => r.id === made.id);
-      expect(menu).toMatchObject({ name: 'Goods (created)', type: 1, parentId: dir.id, router: '/demo/goods', viewPath: 'crud:demo/goods', icon: 'icon-goods' });
+      expect(menu).toMatchObject({
+        name: 'Goods (created)',
+        type: 1,
+        parentId: dir.id,
+        router: '/demo/goods',
+        viewPath: 'crud:demo/goods',
+        icon: 'icon-goods',
+      });
       const buttons = rows.filter((r) => r.parentId === made.id);
       expect(buttons.map((b) => b.type)).toEqual([2, 2]);
       expect(buttons.map((b) => b.perms).sort()).toEqual(['demo:goods:info', 'demo:goods:page']);
 
       const n = next();
-      const role = await ok(admin.post('/admin/base/sys/role/add', { name: `Goods viewer ${n}`, label: `goods_viewer_${kind}_${n}`, menuIdList: [made.id, ...made.buttonIds] }));
+      const role = await ok(
+        admin.post('/admin/base/sys/role/add', { name: `Goods viewer ${n}`, label: `goods_viewer_${kind}_${n}`, menuIdList: [made.id, ...made.buttonIds] }),
+      );
       const viewer = await signedIn([role.id]);
       expect((await post('/admin/demo/goods/page', {}, viewer.token)).status).toBe(200);
       expect((await post('/admin/demo/goods/add', { title: 'x', price: 1 }, viewer.token)).status).toBe(403);
@@ -69,7 +91,9 @@ describe.each(kinds)('system administration on %s', (kind) => {
       expect(fieldsOf(foreign)).toEqual(['perms']);
       expect(foreign.body.data[0].message).toContain('base:sys:user:delete');
       expect(fieldsOf(await admin.post('/admin/base/sys/menu/create', { entity: 'demo/goods', name: 'X', perms: [] }))).toEqual(['perms']);
-      expect(fieldsOf(await admin.post('/admin/base/sys/menu/create', { entity: 'demo/goods', name: 'X', router: 'no-slash', perms: ['demo:goods:page'] }))).toEqual(['router']);
+      expect(
+        fieldsOf(await admin.post('/admin/base/sys/menu/create', { entity: 'demo/goods', name: 'X', router: 'no-slash', perms: ['demo:goods:page'] })),
+      ).toEqual(['router']);
       const button = await ok(admin.post('/admin/base/sys/menu/add', { name: 'A button', type: 2, perms: 'demo:goods:page' }));
       const under = await admin.post('/admin/base/sys/menu/create', { entity: 'demo/goods', name: 'X', parentId: button.id, perms: ['demo:goods:page'] });
       expect(under.status).toBe(400);
@@ -79,7 +103,16 @@ describe.each(kinds)('system administration on %s', (kind) => {
 
     it('export gives the chosen menus with their descendants, without ids, parents by position; import rebuilds them under a parent', async () => {
       const a = await ok(admin.post('/admin/base/sys/menu/add', { name: 'Export dir', type: 0, router: '/export-dir', orderNum: 3 }));
-      const b = await ok(admin.post('/admin/base/sys/menu/add', { name: 'Export menu', type: 1, router: '/export-dir/menu', parentId: a.id, viewPath: 'crud:demo/goods', keepAlive: false }));
+      const b = await ok(
+        admin.post('/admin/base/sys/menu/add', {
+          name: 'Export menu',
+          type: 1,
+          router: '/export-dir/menu',
+          parentId: a.id,
+          viewPath: 'crud:demo/goods',
+          keepAlive: false,
+        }),
+      );
       const c1 = await ok(admin.post('/admin/base/sys/menu/add', { name: 'Export page', type: 2, parentId: b.id, perms: 'demo:goods:page', orderNum: 1 }));
       await ok(admin.post('/admin/base/sys/menu/add', { name: 'Export info', type: 2, parentId: b.id, perms: 'demo:goods:info', orderNum: 2 }));
       // c1 is chosen as well as its ancestor: it is exported once.
@@ -140,5 +173,4 @@ describe.each(kinds)('system administration on %s', (kind) => {
       expect(await menuCount()).toBe(before);
     });
   });
-
 });

@@ -16,7 +16,9 @@ describe.each(kinds)('system administration on %s', (kind) => {
 
   describe('params by key', () => {
     it('shows a rich-text param as an HTML page without a token, under a sandboxing policy', async () => {
-      await ok(admin.post('/admin/base/sys/param/add', { keyName: 'terms', name: 'Terms & rules', data: '<h1>Terms</h1><script>alert(1)</script>', dataType: 1 }));
+      await ok(
+        admin.post('/admin/base/sys/param/add', { keyName: 'terms', name: 'Terms & rules', data: '<h1>Terms</h1><script>alert(1)</script>', dataType: 1 }),
+      );
       const res = await get('/admin/base/open/html?key=terms');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
@@ -80,7 +82,12 @@ describe.each(kinds)('system administration on %s', (kind) => {
       expect(res.body.data).toEqual({
         colour: [
           {
-            id: blue, name: 'Blue', label: 'Blue', value: 'b', orderNum: 1, parentId: null,
+            id: blue,
+            name: 'Blue',
+            label: 'Blue',
+            value: 'b',
+            orderNum: 1,
+            parentId: null,
             children: [{ id: dark, name: 'Dark blue', label: 'Dark blue', value: 7, orderNum: 1, parentId: blue }],
           },
           { id: red, name: 'Red', label: 'Red', value: red, orderNum: 2, parentId: null },

@@ -16,13 +16,21 @@ describe.each(kinds)('system administration on %s', (kind) => {
 
   describe('departments', () => {
     const deps = async (): Promise<Map<number, any>> => new Map((await ok(admin.post('/admin/base/sys/department/list', {}))).map((d: any) => [d.id, d]));
-    const addDep = async (name: string, parentId: number | null = null) => (await ok(admin.post('/admin/base/sys/department/add', { name, parentId }))).id as number;
+    const addDep = async (name: string, parentId: number | null = null) =>
+      (await ok(admin.post('/admin/base/sys/department/add', { name, parentId }))).id as number;
 
     it('order moves and reorders departments in one call; list returns the rows the console makes a tree of', async () => {
       const a = await addDep('Order A');
       const b = await addDep('Order B');
       const c = await addDep('Order C');
-      await ok(admin.post('/admin/base/sys/department/order', { list: [{ id: c, parentId: a, orderNum: 1 }, { id: b, parentId: null, orderNum: 5 }] }));
+      await ok(
+        admin.post('/admin/base/sys/department/order', {
+          list: [
+            { id: c, parentId: a, orderNum: 1 },
+            { id: b, parentId: null, orderNum: 5 },
+          ],
+        }),
+      );
       let rows = await deps();
       expect(rows.get(c)).toMatchObject({ parentId: a, orderNum: 1 });
       expect(rows.get(b)).toMatchObject({ parentId: null, orderNum: 5 });
@@ -42,7 +50,10 @@ describe.each(kinds)('system administration on %s', (kind) => {
       for (const list of [
         [{ id: a, parentId: a }],
         [{ id: a, parentId: c }],
-        [{ id: c, parentId: null, orderNum: 9 }, { id: a, parentId: b }],
+        [
+          { id: c, parentId: null, orderNum: 9 },
+          { id: a, parentId: b },
+        ],
       ]) {
         const res = await admin.post('/admin/base/sys/department/order', { list });
         expect(res.status).toBe(400);
@@ -62,8 +73,14 @@ describe.each(kinds)('system administration on %s', (kind) => {
       const missingParent = await admin.post('/admin/base/sys/department/order', { list: [{ id: a, parentId: 99999999 }] });
       expect(missingParent.status).toBe(400);
       expect(missingParent.body.message).toBe('The department does not exist');
-      expect((await admin.post('/admin/base/sys/department/order', { list: [{ id: a }, { id: a }] })).body.message).toBe(`Department ${a} appears twice in the list`);
-      expect(fieldsOf(await admin.post('/admin/base/sys/department/order', { list: [{ id: 'x', orderNum: 1.5, extra: 1 }] })).sort()).toEqual(['list[0].extra', 'list[0].id', 'list[0].orderNum']);
+      expect((await admin.post('/admin/base/sys/department/order', { list: [{ id: a }, { id: a }] })).body.message).toBe(
+        `Department ${a} appears twice in the list`,
+      );
+      expect(fieldsOf(await admin.post('/admin/base/sys/department/order', { list: [{ id: 'x', orderNum: 1.5, extra: 1 }] })).sort()).toEqual([
+        'list[0].extra',
+        'list[0].id',
+        'list[0].orderNum',
+      ]);
       expect((await admin.post('/admin/base/sys/department/order', { list: [] })).status).toBe(400);
     });
   });
@@ -82,13 +99,22 @@ describe.each(kinds)('system administration on %s', (kind) => {
     });
 
     it("keeps a department manager's move inside their data scope, and a department order widens that scope at once", async () => {
-      const dep = async (name: string, parentId: number | null = null) => (await ok(admin.post('/admin/base/sys/department/add', { name, parentId }))).id as number;
+      const dep = async (name: string, parentId: number | null = null) =>
+        (await ok(admin.post('/admin/base/sys/department/add', { name, parentId }))).id as number;
       const root = await dep('Scope root');
       const child = await dep('Scope child', root);
       const other = await dep('Scope other');
       const menu = await ok(admin.post('/admin/base/sys/menu/add', { name: 'Mover', type: 2, perms: 'base:sys:user:move,base:sys:user:page' }));
       const n = next();
-      const role = await ok(admin.post('/admin/base/sys/role/add', { name: `Mover ${n}`, label: `mover_${kind}_${n}`, relevance: true, menuIdList: [menu.id], departmentIdList: [root] }));
+      const role = await ok(
+        admin.post('/admin/base/sys/role/add', {
+          name: `Mover ${n}`,
+          label: `mover_${kind}_${n}`,
+          relevance: true,
+          menuIdList: [menu.id],
+          departmentIdList: [root],
+        }),
+      );
       const manager = await signedIn([role.id], { departmentId: root });
       const inside = await createUser({ departmentId: child });
       const outside = await createUser({ departmentId: other });
@@ -172,13 +198,45 @@ describe.each(kinds)('system administration on %s', (kind) => {
 
     it('openDetail shows only the public profile of a user, without a token', async () => {
       const u = await createUser({
-        email: `open_${kind}@example.com`, phone: '5550199', googleId: 'g-123', discordId: 'd-456', tags: ['ai', 'art'],
-        shareLink: { twitter: 'https://x.example/me' }, headImg: '/head.png', cover: '/cover.png', starWalletAddress: 'wallet-1', remark: 'internal note',
+        email: `open_${kind}@example.com`,
+        phone: '5550199',
+        googleId: 'g-123',
+        discordId: 'd-456',
+        tags: ['ai', 'art'],
+        shareLink: { twitter: 'https://x.example/me' },
+        headImg: '/head.png',
+        cover: '/cover.png',
+        starWalletAddress: 'wallet-1',
+        remark: 'internal note',
       });
       const res = await post('/admin/base/sys/user/openDetail', { id: u.id });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ id: u.id, nickName: expect.stringMatching(/^Nick /), tags: ['ai', 'art'], headImg: '/head.png', cover: '/cover.png', followCount: 0, fansCount: 0, shareLink: { twitter: 'https://x.example/me' } });
-      for (const secret of ['email', 'phone', 'googleId', 'discordId', 'username', 'password', 'passwordV', 'tokens', 'withdrawableTokens', 'inviteCode', 'starWalletAddress', 'remark', 'key', 'roleIdList']) {
+      expect(res.body.data).toMatchObject({
+        id: u.id,
+        nickName: expect.stringMatching(/^Nick /),
+        tags: ['ai', 'art'],
+        headImg: '/head.png',
+        cover: '/cover.png',
+        followCount: 0,
+        fansCount: 0,
+        shareLink: { twitter: 'https://x.example/me' },
+      });
+      for (const secret of [
+        'email',
+        'phone',
+        'googleId',
+        'discordId',
+        'username',
+        'password',
+        'passwordV',
+        'tokens',
+        'withdrawableTokens',
+        'inviteCode',
+        'starWalletAddress',
+        'remark',
+        'key',
+        'roleIdList',
+      ]) {
         expect(res.body.data).not.toHaveProperty(secret);
       }
       expect(res.text).not.toContain('example.com');
@@ -188,7 +246,6 @@ describe.each(kinds)('system administration on %s', (kind) => {
       expect((await post('/admin/base/sys/user/openDetail', { id: 'abc' })).status).toBe(400);
     });
   });
-
 });
 
 describe.each(await databaseKinds())('department tree through the generic update on %s', (kind) => {
@@ -201,7 +258,8 @@ describe.each(await databaseKinds())('department tree through the generic update
   });
 
   it('refuses to put a department under its own sub-department', async () => {
-    const add = async (body: object) => (await t.http().post('/admin/base/sys/department/add').set('Authorization', t.adminToken).send(body)).body.data.id as number;
+    const add = async (body: object) =>
+      (await t.http().post('/admin/base/sys/department/add').set('Authorization', t.adminToken).send(body)).body.data.id as number;
     const a = await add({ name: 'A' });
     const b = await add({ name: 'B', parentId: a });
     const c = await add({ name: 'C', parentId: b });

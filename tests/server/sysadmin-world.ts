@@ -15,7 +15,10 @@ export function sysadminWorld(kind: 'sqlite' | 'mysql') {
 
   beforeAll(async () => {
     t = await startApp(kind);
-    const [admin] = await t.core.db.query<{ id: number }>(`SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_user')} WHERE ${t.core.db.q('username')} = ?`, ['admin']);
+    const [admin] = await t.core.db.query<{ id: number }>(
+      `SELECT ${t.core.db.q('id')} FROM ${t.core.db.q('base_sys_user')} WHERE ${t.core.db.q('username')} = ?`,
+      ['admin'],
+    );
     adminId = Number(admin.id);
   });
   afterAll(async () => {
@@ -49,7 +52,8 @@ export function sysadminWorld(kind: 'sqlite' | 'mysql') {
     expect(res.body.code).toBe(1002);
     return (res.body.data as Array<{ field: string }>).map((e) => e.field);
   }
-  const menuCount = async () => Number((await t.core.db.query<{ n: number }>(`SELECT COUNT(*) AS ${t.core.db.q('n')} FROM ${t.core.db.q('base_sys_menu')}`))[0].n);
+  const menuCount = async () =>
+    Number((await t.core.db.query<{ n: number }>(`SELECT COUNT(*) AS ${t.core.db.q('n')} FROM ${t.core.db.q('base_sys_menu')}`))[0].n);
   const menuList = async (): Promise<any[]> => ok(admin.post('/admin/base/sys/menu/list', {}));
 
   /** A role holding exactly the given permission keys (one button menu each, none when empty). */
@@ -78,6 +82,16 @@ export function sysadminWorld(kind: 'sqlite' | 'mysql') {
     get adminId() {
       return adminId;
     },
-    next, get, post, admin, ok, fieldsOf, menuCount, menuList, roleWith, createUser, signedIn,
+    next,
+    get,
+    post,
+    admin,
+    ok,
+    fieldsOf,
+    menuCount,
+    menuList,
+    roleWith,
+    createUser,
+    signedIn,
   };
 }

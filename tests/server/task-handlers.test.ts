@@ -22,20 +22,34 @@ describe.each(kinds)('system task handlers on %s', (kind) => {
   const root = resolve(process.env.DATA_DIR!, `uploads-tasks-${kind}-${randomBytes(3).toString('hex')}`);
   const q = (n: string) => t.core.db.q(n);
 
-  const post = (path: string, body: unknown) => t.http().post(path).set('Authorization', t.adminToken).send(body as object) as unknown as Promise<Res>;
+  const post = (path: string, body: unknown) =>
+    t
+      .http()
+      .post(path)
+      .set('Authorization', t.adminToken)
+      .send(body as object) as unknown as Promise<Res>;
   const ok = (res: Res) => {
     expect(res.body, JSON.stringify(res.body).slice(0, 400)).toMatchObject({ code: 1000 });
     return res.body.data;
   };
   const upload = async (name: string, text: string) => {
     const boundary = `----tasks${randomBytes(6).toString('hex')}`;
-    const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`);
-    const res = await t.http().post('/admin/base/comm/upload').set('Authorization', t.adminToken).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(body);
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+    );
+    const res = await t
+      .http()
+      .post('/admin/base/comm/upload')
+      .set('Authorization', t.adminToken)
+      .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+      .send(body);
     return (ok(res as unknown as Res) as Array<{ id: number; key: string }>)[0];
   };
   /** Runs the seeded task of `service` once and answers its finished log row. */
   const runOnce = async (service: string) => {
-    const task = (ok(await post('/admin/task/info/page', { type: 0, size: 100 })).list as Array<{ id: number; service: string }>).find((r) => r.service === service)!;
+    const task = (ok(await post('/admin/task/info/page', { type: 0, size: 100 })).list as Array<{ id: number; service: string }>).find(
+      (r) => r.service === service,
+    )!;
     const { logId } = ok(await post('/admin/task/info/once', { id: task.id }));
     for (let i = 0; i < 200; i++) {
       const res = await t.http().get('/admin/task/info/log').query({ id: task.id }).set('Authorization', t.adminToken);

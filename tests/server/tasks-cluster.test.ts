@@ -18,7 +18,6 @@ const hasMysql = (await databaseKinds()).includes('mysql');
 const hasRedis = hasRedisServer;
 const ADMIN_PASSWORD = 'Cluster-Admin-1';
 
-
 describe.skipIf(!(hasMysql && hasRedis))('scheduled tasks across two instances with Redis', () => {
   let db: TestDb;
   let redis: ChildProcess | null = null;
@@ -26,7 +25,11 @@ describe.skipIf(!(hasMysql && hasRedis))('scheduled tasks across two instances w
   let urlA = '';
 
   const call = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${urlA}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${urlA}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as { code: number; message: string; data: any };
   };
   const sql = async (text: string, params: unknown[] = []) => {
@@ -63,10 +66,18 @@ describe.skipIf(!(hasMysql && hasRedis))('scheduled tasks across two instances w
     // Ticks on whole seconds from 3 s ahead, the last one 9 s later: ten ticks.
     const start = Math.ceil(Date.now() / 1000) * 1000 + 3000;
     const end = start + 9500;
-    const added = await call('/admin/task/info/add', {
-      name: 'cluster tick', service: 'requestLog.purge', taskType: 1, every: 1000,
-      startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString(),
-    }, token);
+    const added = await call(
+      '/admin/task/info/add',
+      {
+        name: 'cluster tick',
+        service: 'requestLog.purge',
+        taskType: 1,
+        every: 1000,
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(end).toISOString(),
+      },
+      token,
+    );
     expect(added.code, JSON.stringify(added)).toBe(1000);
     const id = added.data.id as number;
 
@@ -83,11 +94,13 @@ describe.skipIf(!(hasMysql && hasRedis))('scheduled tasks across two instances w
       const late = ms(rows.find((r) => String(r.tick) === tick).startTime) - ms(tick);
       return `  ${tick}  runs ${who.length}  on ${who.join(',')}  started +${late} ms`;
     });
-    console.log([
-      `two instances, task every 1000 ms from ${new Date(start).toISOString()} to ${new Date(end).toISOString()}; B killed (SIGKILL) at +${killedAt - start} ms`,
-      ...lines,
-      `runs in all: ${rows.length}; ticks: ${perTick.size}; most runs of one tick: ${Math.max(...[...perTick.values()].map((w) => w.length))}; on A: ${rows.filter((r) => r.instance === 'A').length}, on B: ${rows.filter((r) => r.instance === 'B').length}`,
-    ].join('\n'));
+    console.log(
+      [
+        `two instances, task every 1000 ms from ${new Date(start).toISOString()} to ${new Date(end).toISOString()}; B killed (SIGKILL) at +${killedAt - start} ms`,
+        ...lines,
+        `runs in all: ${rows.length}; ticks: ${perTick.size}; most runs of one tick: ${Math.max(...[...perTick.values()].map((w) => w.length))}; on A: ${rows.filter((r) => r.instance === 'A').length}, on B: ${rows.filter((r) => r.instance === 'B').length}`,
+      ].join('\n'),
+    );
 
     expect(rows.length).toBeGreaterThanOrEqual(9);
     expect(rows.length).toBeLessThanOrEqual(11);

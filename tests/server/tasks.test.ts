@@ -27,10 +27,11 @@ defineTask<{ tag: string }>('test.count', {
 });
 defineTask<{ ms: number }>('test.sleep', {
   schema: { properties: { ms: { type: 'integer', minimum: 0 } }, required: ['ms'], additionalProperties: false },
-  run: (_core, { ms }, ctx) => new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('slept'), ms);
-    ctx.signal.addEventListener('abort', () => clearTimeout(timer));
-  }),
+  run: (_core, { ms }, ctx) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('slept'), ms);
+      ctx.signal.addEventListener('abort', () => clearTimeout(timer));
+    }),
 });
 
 type Res = { status: number; body: { code: number; message: string; data: any } };
@@ -49,7 +50,12 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
   let t: TestApp;
   const prefix = `cosmac-test-tasks-${randomBytes(4).toString('hex')}:`;
 
-  const post = (path: string, body: unknown, token = t.adminToken) => t.http().post(path).set('Authorization', token).send(body as object) as unknown as Promise<Res>;
+  const post = (path: string, body: unknown, token = t.adminToken) =>
+    t
+      .http()
+      .post(path)
+      .set('Authorization', token)
+      .send(body as object) as unknown as Promise<Res>;
   const ok = (res: Res) => {
     expect(res.body, JSON.stringify(res.body).slice(0, 400)).toMatchObject({ code: 1000 });
     return res.body.data;
@@ -63,7 +69,11 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
   const runsSeen = async (id: number) => seen.get(JSON.parse((await task(id)).data).tag) ?? 0;
   const task = async (id: number) => ok((await t.http().get('/admin/task/info/info').query({ id }).set('Authorization', t.adminToken)) as unknown as Res);
   const runs = async (id: number, status?: number) => {
-    const res = (await t.http().get('/admin/task/info/log').query({ id, size: 100, ...(status === undefined ? {} : { status }) }).set('Authorization', t.adminToken)) as unknown as Res;
+    const res = (await t
+      .http()
+      .get('/admin/task/info/log')
+      .query({ id, size: 100, ...(status === undefined ? {} : { status }) })
+      .set('Authorization', t.adminToken)) as unknown as Res;
     return ok(res).list as Array<Record<string, any>>;
   };
   const taskCount = async () => ok(await post('/admin/task/info/page', { size: 1 })).pagination.total as number;
@@ -103,7 +113,10 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
   it('runs a task once on `once`, exactly once, and logs it', async () => {
     const id = await add({ cron: '0 0 3 * * *', status: 0 });
     const { logId } = ok(await post('/admin/task/info/once', { id }));
-    const [run] = await until(() => runs(id), (l) => l[0]?.status === 1);
+    const [run] = await until(
+      () => runs(id),
+      (l) => l[0]?.status === 1,
+    );
     expect(run).toMatchObject({ id: logId, taskId: id, status: 1, tick: null, instance: t.core.scheduler.settings.instance, detail: '{"n":1}' });
     expect(run.duration).toBeGreaterThanOrEqual(0);
     await sleep(500);
@@ -115,7 +128,10 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
 
   it('stops a running task on `stop`', async () => {
     const id = await add({ taskType: 1, every: 1000 });
-    await until(() => runs(id), (l) => l.length >= 2);
+    await until(
+      () => runs(id),
+      (l) => l.length >= 2,
+    );
     const stopped = ok(await post('/admin/task/info/stop', { id }));
     expect(stopped).toMatchObject({ status: 0, nextRunTime: null });
     const after = (await runs(id)).length;
@@ -127,7 +143,10 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
 
   it('runs a task with limit 3 three times, then sets status 0', async () => {
     const id = await add({ taskType: 1, every: 1000, limit: 3 });
-    const row = await until(() => task(id), (r) => r.status === 0);
+    const row = await until(
+      () => task(id),
+      (r) => r.status === 0,
+    );
     expect(row).toMatchObject({ status: 0, runCount: 3, nextRunTime: null });
     await sleep(1500);
     const done = await runs(id);
@@ -135,7 +154,10 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
     expect(done.every((r) => r.status === 1)).toBe(true);
     // start begins a new count
     expect(ok(await post('/admin/task/info/start', { id })).status).toBe(1);
-    await until(() => task(id), (r) => r.status === 0 && r.runCount === 3);
+    await until(
+      () => task(id),
+      (r) => r.status === 0 && r.runCount === 3,
+    );
     expect(await runs(id)).toHaveLength(6);
   });
 
@@ -144,7 +166,10 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
     expect((await task(id)).nextRunTime).toMatch(/T03:00:00\.000Z$/);
     ok(await post('/admin/task/info/update', { id, taskType: 1, every: 1000 }));
     expect(await task(id)).toMatchObject({ cron: null, every: 1000, taskType: 1 });
-    await until(() => runs(id), (l) => l.length >= 1);
+    await until(
+      () => runs(id),
+      (l) => l.length >= 1,
+    );
     ok(await post('/admin/task/info/delete', { ids: [id] }));
     const tag = `${kind}-${backend}-${tags}`;
     await sleep(300);
@@ -157,7 +182,14 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
   it('runs a tick delivered twice at once (two instances, a retried job) only once', async () => {
     const id = await add({ cron: '0 0 3 * * *' });
     const tick = Date.parse('2026-01-01T03:00:00Z');
-    const runner = (instance: string) => new TaskRunner(t.core, { instance, defaultTimeoutMs: 5000, onError: (e) => { throw e; } });
+    const runner = (instance: string) =>
+      new TaskRunner(t.core, {
+        instance,
+        defaultTimeoutMs: 5000,
+        onError: (e) => {
+          throw e;
+        },
+      });
     const claims = await Promise.all([runner('x').runTick(id, tick), runner('y').runTick(id, tick), runner('z').runTick(id, tick)]);
     expect(claims.map((c) => c.kind).sort()).toEqual(['claimed', 'duplicate', 'duplicate']);
     const logged = await runs(id);
@@ -203,14 +235,22 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
     await refused({ id, service: 'no.such.handler' }, 'service', '/admin/task/info/update');
     expect(await task(id)).toMatchObject({ cron: '0 0 3 * * *', service: 'test.count' });
     // In the caller's language.
-    const zh = await t.http().post('/admin/task/info/add').set('Authorization', t.adminToken).set('language', 'zh-cn').send({ name: 'x', service: 'test.count', cron: '* *' }) as unknown as Res;
+    const zh = (await t
+      .http()
+      .post('/admin/task/info/add')
+      .set('Authorization', t.adminToken)
+      .set('language', 'zh-cn')
+      .send({ name: 'x', service: 'test.count', cron: '* *' })) as unknown as Res;
     expect(zh.body.data[0].message).toContain('cron');
     expect(zh.body.data[0].message).toContain('六段');
   });
 
   it('marks a run over its time limit failed, and the next tick still runs', async () => {
     const id = await add({ service: 'test.sleep', data: '{"ms": 1500}', taskType: 1, every: 1000, timeout: 300 });
-    const list = await until(() => runs(id), (l) => l.filter((r) => r.status === 0).length >= 2);
+    const list = await until(
+      () => runs(id),
+      (l) => l.filter((r) => r.status === 0).length >= 2,
+    );
     ok(await post('/admin/task/info/stop', { id }));
     const failed = list.filter((r) => r.status === 0).sort((a, b) => a.id - b.id);
     expect(failed[0].detail).toBe('timed out after 300 ms');
@@ -220,7 +260,9 @@ describe.each(matrix)('scheduled tasks on %s with the %s back end', (kind, backe
   });
 
   it('refuses the task calls to a member without their keys and to no token', async () => {
-    const added = ok(await post('/admin/base/sys/user/add', { username: `keyless_${kind}_${backend}`, password: 'Keyless-123', nickName: 'K', roleIdList: [] }));
+    const added = ok(
+      await post('/admin/base/sys/user/add', { username: `keyless_${kind}_${backend}`, password: 'Keyless-123', nickName: 'K', roleIdList: [] }),
+    );
     expect(added.id).toBeGreaterThan(0);
     const member = await t.login(`keyless_${kind}_${backend}`, 'Keyless-123');
     for (const action of ['start', 'stop', 'once']) {

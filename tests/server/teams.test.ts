@@ -58,7 +58,9 @@ describe.each(kinds)('teams on %s', (kind) => {
     expect(joined.groupId).toBe(id);
     expect(await live(id)).toEqual([owner.id, b.id]);
     expect(rooms.calls).toContainEqual({ kind: 'join', userIds: [b.id], groupId: id, committed: true });
-    expect((await notificationsOf(t, owner.id)).filter((n) => n.type === NOTIFY_TYPE.groupJoin && n.fromId === b.id && n.title.includes('Open doors'))).toHaveLength(1);
+    expect(
+      (await notificationsOf(t, owner.id)).filter((n) => n.type === NOTIFY_TYPE.groupJoin && n.fromId === b.id && n.title.includes('Open doors')),
+    ).toHaveLength(1);
     expect((await join(b, key)).status).toBe(409);
     expect((await join(b, 'wrongkey00')).status).toBe(404);
     // A private group is not joined by a key even when someone knows it.
@@ -73,7 +75,7 @@ describe.each(kinds)('teams on %s', (kind) => {
     const answers = await Promise.all([join(c, key), join(c, key), join(c, key)]);
     expect(answers.filter((r) => r.body.code === 1000)).toHaveLength(1);
     expect(answers.filter((r) => r.body.code !== 1000).every((r) => r.status === 409)).toBe(true);
-    expect((await rows(t, 'base_group_member', '`groupId` = ? AND `userId` = ?', [id, c.id]))).toHaveLength(1);
+    expect(await rows(t, 'base_group_member', '`groupId` = ? AND `userId` = ?', [id, c.id])).toHaveLength(1);
   });
 
   it("lists the caller's teams with roles, another user's teams with public fields, and a team's members to its members", async () => {
@@ -88,11 +90,19 @@ describe.each(kinds)('teams on %s', (kind) => {
     expect(card).toEqual({ id, name: 'Listed', avatar: null, remark: null, type: 2, memberCount: 3, role: 'deputy' });
     expect((await post(t, d, '/admin/base/groupMember/teamsByUserId', {})).body.code).toBe(1002);
     const list = ok(await post(t, c, '/admin/base/groupMember/teamMember', { groupId: id })) as Array<{ userId: number; role: string }>;
-    expect(list.map((m) => [m.userId, m.role])).toEqual([[owner.id, 'owner'], [b.id, 'deputy'], [c.id, 'member']]);
+    expect(list.map((m) => [m.userId, m.role])).toEqual([
+      [owner.id, 'owner'],
+      [b.id, 'deputy'],
+      [c.id, 'member'],
+    ]);
     expect((await post(t, d, '/admin/base/groupMember/teamMember', { groupId: id })).status).toBe(403);
     // A team's member list is public, like a public group's.
     const open = ok(await post(t, null, '/admin/base/groupMember/memberList', { groupId: id }));
-    expect(open.list.map((m: { userId: number; role: string }) => [m.userId, m.role])).toEqual([[owner.id, 'owner'], [b.id, 'deputy'], [c.id, 'member']]);
+    expect(open.list.map((m: { userId: number; role: string }) => [m.userId, m.role])).toEqual([
+      [owner.id, 'owner'],
+      [b.id, 'deputy'],
+      [c.id, 'member'],
+    ]);
     const group = ok(await post(t, owner, '/admin/base/group/add', { name: 'Not a team' })).id;
     expect((await post(t, owner, '/admin/base/groupMember/teamMember', { groupId: group })).status).toBe(404);
   });
@@ -157,7 +167,9 @@ describe.each(kinds)('teams on %s', (kind) => {
     const g = await groupRow(id);
     expect(Number(g.userId)).toBe(b.id);
     expect(JSON.parse(g.onwerIds)).toEqual([owner.id]);
-    expect((await notificationsOf(t, b.id)).filter((n) => n.type === NOTIFY_TYPE.teamRole && n.title === 'You are now the owner of "Handover"')).toHaveLength(1);
+    expect((await notificationsOf(t, b.id)).filter((n) => n.type === NOTIFY_TYPE.teamRole && n.title === 'You are now the owner of "Handover"')).toHaveLength(
+      1,
+    );
     // The new owner now holds the owner's rights (the update rule on userId), the old one does not.
     ok(await post(t, b, '/admin/base/group/update', { id, name: 'Renamed by new owner' }));
     expect((await post(t, owner, '/admin/base/group/delete', { ids: [id] })).status).toBe(404);

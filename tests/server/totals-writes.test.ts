@@ -22,7 +22,6 @@ const withRedis = kinds.includes('mysql') && (await redisUp());
 
 const counts = (t: TestApp) => t.core.db.stats.byPrefix.get('COUNT') ?? 0;
 
-
 async function pageOf(t: TestApp, token: string, path: string, body: object): Promise<{ total: number; approximate: boolean }> {
   const res = await t.http().post(path).set('Authorization', token).send(body);
   expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
@@ -38,13 +37,19 @@ describe.each(kinds)('totals that survive writes on %s', (kind) => {
     t = await startApp(kind);
     const role = await memberRoleId(t.core);
     for (const who of ['a', 'b'] as const) {
-      const added = await t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken)
+      const added = await t
+        .http()
+        .post('/admin/base/sys/user/add')
+        .set('Authorization', t.adminToken)
         .send({ username: `tw_${who}`, password: 'Member-123', nickName: who, roleIdList: [role] });
       members[who] = { id: added.body.data.id, token: await t.login(`tw_${who}`, 'Member-123') };
     }
     const [admin] = await t.core.db.query<{ id: number }>('SELECT `id` FROM `base_sys_user` WHERE `username` = ?', ['admin']);
     adminId = Number(admin.id);
-    await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken)
+    await t
+      .http()
+      .post('/admin/demo/goods/add')
+      .set('Authorization', t.adminToken)
       .send([1, 2, 3, 4].map((n) => ({ title: `Alpha ${n}`, status: n % 2 })));
   });
   afterAll(async () => {
@@ -60,7 +65,11 @@ describe.each(kinds)('totals that survive writes on %s', (kind) => {
     await t.http().post('/admin/demo/goods/update').set('Authorization', t.adminToken).send({ id: added.body.data.id, status: 0 });
     expect(await page()).toEqual({ total: first, approximate: false });
     await t.http().post('/admin/demo/goods/update').set('Authorization', t.adminToken).send({ id: added.body.data.id, status: 1 });
-    await t.http().post('/admin/demo/goods/delete').set('Authorization', t.adminToken).send({ ids: [added.body.data.id] });
+    await t
+      .http()
+      .post('/admin/demo/goods/delete')
+      .set('Authorization', t.adminToken)
+      .send({ ids: [added.body.data.id] });
     expect(await page()).toEqual({ total: first, approximate: false });
     expect(counts(t)).toBe(before);
   });
@@ -77,7 +86,10 @@ describe.each(kinds)('totals that survive writes on %s', (kind) => {
       [{ keyWord: 'a_1' }, " WHERE `title` LIKE ? ESCAPE '!'", ['%a!_1%']],
       [{ status: 0, keyWord: '%' }, " WHERE `status` = ? AND `title` LIKE ? ESCAPE '!'", [0, '%!%%']],
     ];
-    const messageFilters: Array<[object, string, unknown[]]> = [[{}, '', []], [{ toType: 0 }, ' AND `toType` = 0', []]];
+    const messageFilters: Array<[object, string, unknown[]]> = [
+      [{}, '', []],
+      [{ toType: 0 }, ' AND `toType` = 0', []],
+    ];
     // What a member reads: private messages they sent or received, group messages of groups they belong to.
     const memberMessages = (id: number) =>
       '(`toType` = 0 AND (`fromId` = ? OR `toId` = ?) OR `toType` = 1 AND `toId` IN (SELECT `groupId` FROM `base_group_member` WHERE `userId` = ? AND `delete` = 0))';
@@ -94,7 +106,9 @@ describe.each(kinds)('totals that survive writes on %s', (kind) => {
         for (const [body, where] of messageFilters) {
           const { id } = members[who];
           const [{ n }] = await t.core.db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM \`base_message\` WHERE ${memberMessages(id)}${where}`, [id, id, id]);
-          expect((await pageOf(t, members[who].token, '/admin/base/message/page', body)).total, `${step}: ${who} messages ${JSON.stringify(body)}`).toBe(Number(n));
+          expect((await pageOf(t, members[who].token, '/admin/base/message/page', body)).total, `${step}: ${who} messages ${JSON.stringify(body)}`).toBe(
+            Number(n),
+          );
         }
       }
       const [{ n }] = await t.core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `base_message`');
@@ -104,7 +118,7 @@ describe.each(kinds)('totals that survive writes on %s', (kind) => {
     await check('start');
     for (let i = 0; i < 40; i++) {
       const [goods] = await t.core.db.query<{ ids: string | null }>('SELECT GROUP_CONCAT(`id`) AS ids FROM `demo_goods`');
-      const ids = (goods.ids ? String(goods.ids).split(',').map(Number) : []);
+      const ids = goods.ids ? String(goods.ids).split(',').map(Number) : [];
       const roll = rnd();
       let step = '';
       if (roll < 0.3 || !ids.length) {
@@ -115,21 +129,35 @@ describe.each(kinds)('totals that survive writes on %s', (kind) => {
       } else if (roll < 0.5) {
         const change = rnd() < 0.5 ? { status: pick([0, 1]) } : { title: pick(titles) };
         step = `update ${JSON.stringify(change)}`;
-        await t.http().post('/admin/demo/goods/update').set('Authorization', t.adminToken).send({ id: pick(ids), ...change });
+        await t
+          .http()
+          .post('/admin/demo/goods/update')
+          .set('Authorization', t.adminToken)
+          .send({ id: pick(ids), ...change });
       } else if (roll < 0.65) {
         step = 'delete';
-        await t.http().post('/admin/demo/goods/delete').set('Authorization', t.adminToken).send({ ids: [pick(ids)] });
+        await t
+          .http()
+          .post('/admin/demo/goods/delete')
+          .set('Authorization', t.adminToken)
+          .send({ ids: [pick(ids)] });
         const [rec] = await t.core.db.query<{ id: number }>('SELECT MAX(`id`) AS id FROM `recycle_data`');
         recycled.push(Number(rec.id));
       } else if (roll < 0.75 && recycled.length) {
         step = 'restore';
-        const res = await t.http().post('/admin/recycle/data/restore').set('Authorization', t.adminToken).send({ ids: [recycled.pop()] });
+        const res = await t
+          .http()
+          .post('/admin/recycle/data/restore')
+          .set('Authorization', t.adminToken)
+          .send({ ids: [recycled.pop()] });
         expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
       } else if (roll < 0.9) {
         const who = pick(['a', 'b'] as const);
         const toGroup = rnd() < 0.4;
         step = `${who} sends a ${toGroup ? 'group' : 'private'} message`;
-        const body = toGroup ? { toId: groupId, toType: 1, content: { text: 'g' } } : { toId: pick([adminId, members.a.id, members.b.id]), toType: 0, content: { text: 'p' } };
+        const body = toGroup
+          ? { toId: groupId, toType: 1, content: { text: 'g' } }
+          : { toId: pick([adminId, members.a.id, members.b.id]), toType: 0, content: { text: 'p' } };
         await t.http().post('/admin/base/message/add').set('Authorization', members[who].token).send(body);
       } else {
         const who = pick(['a', 'b'] as const);
@@ -153,7 +181,13 @@ describe.each(kinds)('a write made outside the API on %s', (kind) => {
   it('appears in the page total within the recount interval, marked approximate until then', async () => {
     const page = () => pageOf(t, t.adminToken, '/admin/demo/goods/page', { status: 1 });
     expect((await page()).total).toBe(0);
-    await t.core.db.run('INSERT INTO `demo_goods` (`title`, `status`, `stock`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?, ?)', ['outside', 1, 0, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000']);
+    await t.core.db.run('INSERT INTO `demo_goods` (`title`, `status`, `stock`, `createTime`, `updateTime`) VALUES (?, ?, ?, ?, ?)', [
+      'outside',
+      1,
+      0,
+      '2026-01-01 00:00:00.000',
+      '2026-01-01 00:00:00.000',
+    ]);
     const seen: Array<{ total: number; approximate: boolean }> = [];
     const until = Date.now() + 3000;
     while (Date.now() < until) {
@@ -190,12 +224,18 @@ describe.runIf(withRedis)('totals kept by two server processes on one Redis', ()
     });
     return (await res.json()) as { code: number; data: { pagination: { total: number; approximate?: boolean } } };
   };
-  const fresh = async (status: number) => Number((await a.core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `demo_goods` WHERE `status` = ?', [status]))[0].n);
+  const fresh = async (status: number) =>
+    Number((await a.core.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM `demo_goods` WHERE `status` = ?', [status]))[0].n);
 
   it('agree on every total while both of them write', async () => {
     for (let i = 0; i < 6; i++) {
       if (i % 2) await onB('/admin/demo/goods/add', { title: `b ${i}`, status: i % 3 ? 1 : 0 });
-      else await a.http().post('/admin/demo/goods/add').set('Authorization', a.adminToken).send({ title: `a ${i}`, status: i % 3 ? 1 : 0 });
+      else
+        await a
+          .http()
+          .post('/admin/demo/goods/add')
+          .set('Authorization', a.adminToken)
+          .send({ title: `a ${i}`, status: i % 3 ? 1 : 0 });
       for (const status of [0, 1]) {
         const want = await fresh(status);
         const onA = (await a.http().post('/admin/demo/goods/page').set('Authorization', a.adminToken).send({ status })).body.data.pagination;

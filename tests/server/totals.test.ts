@@ -25,7 +25,10 @@ describe.each(kinds)('page totals on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);
-    await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken)
+    await t
+      .http()
+      .post('/admin/demo/goods/add')
+      .set('Authorization', t.adminToken)
       .send([1, 2, 3, 4, 5].map((n) => ({ title: `total ${n}`, status: n % 2, stock: n })));
   });
   afterAll(async () => {
@@ -53,7 +56,11 @@ describe.each(kinds)('page totals on %s', (kind) => {
     await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken).send({ title: 'total 6', status: 1 });
     expect(await page({ keyWord: 'total' })).toBe(6);
     const [row] = (await t.http().post('/admin/demo/goods/page').set('Authorization', t.adminToken).send({ keyWord: 'total 6' })).body.data.list;
-    await t.http().post('/admin/demo/goods/delete').set('Authorization', t.adminToken).send({ ids: [row.id] });
+    await t
+      .http()
+      .post('/admin/demo/goods/delete')
+      .set('Authorization', t.adminToken)
+      .send({ ids: [row.id] });
     expect(await page({ keyWord: 'total' })).toBe(5);
   });
 
@@ -61,7 +68,10 @@ describe.each(kinds)('page totals on %s', (kind) => {
     const rows = Array.from({ length: 1200 }, (_, i) => ({ title: `deep ${String(i).padStart(4, '0')}`, status: 1 }));
     await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken).send(rows.slice(0, 1000));
     await t.http().post('/admin/demo/goods/add').set('Authorization', t.adminToken).send(rows.slice(1000));
-    const res = await t.http().post('/admin/demo/goods/page').set('Authorization', t.adminToken)
+    const res = await t
+      .http()
+      .post('/admin/demo/goods/page')
+      .set('Authorization', t.adminToken)
       .send({ keyWord: 'deep', order: 'title', sort: 'asc', page: 110, size: 10 });
     expect(res.body.data.list.map((r: { title: string }) => r.title)).toEqual(
       Array.from({ length: 10 }, (_, i) => `deep ${String(1090 + i).padStart(4, '0')}`),
@@ -74,8 +84,18 @@ describe.each(kinds)('page totals on %s', (kind) => {
     const n = 3000;
     for (let start = 0; start < n; start += 500) {
       const values = Array.from({ length: 500 }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
-      const params = Array.from({ length: 500 }, (_, i) => [i % 7, `demo:goods:page`, '127.0.0.1', `{"i":${start + i}}`, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000']).flat();
-      await t.core.db.run(`INSERT INTO ${q('base_sys_log')} (${['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'].map(q).join(', ')}) VALUES ${values}`, params);
+      const params = Array.from({ length: 500 }, (_, i) => [
+        i % 7,
+        `demo:goods:page`,
+        '127.0.0.1',
+        `{"i":${start + i}}`,
+        '2026-01-01 00:00:00.000',
+        '2026-01-01 00:00:00.000',
+      ]).flat();
+      await t.core.db.run(
+        `INSERT INTO ${q('base_sys_log')} (${['userId', 'action', 'ip', 'params', 'createTime', 'updateTime'].map(q).join(', ')}) VALUES ${values}`,
+        params,
+      );
     }
     if (kind === 'mysql') await t.core.db.query('ANALYZE TABLE `base_sys_log`');
     else await t.core.db.run('ANALYZE');
@@ -87,7 +107,7 @@ describe.each(kinds)('page totals on %s', (kind) => {
     expect(counts(t)).toBe(before);
     // A filtered page is exact.
     const filtered = await t.http().post('/admin/base/sys/log/page').set('Authorization', t.adminToken).send({ userId: 3 });
-    expect(filtered.body.data.pagination.total).toBe(Array.from({ length: n }, (_, i) => i % 500 % 7).filter((u) => u === 3).length);
+    expect(filtered.body.data.pagination.total).toBe(Array.from({ length: n }, (_, i) => (i % 500) % 7).filter((u) => u === 3).length);
     expect(counts(t)).toBe(before + 1);
   });
 });
@@ -100,7 +120,10 @@ describe.runIf(withRedis)('page totals shared through Redis by a second server p
 
   beforeAll(async () => {
     a = await startApp('mysql', { redisUrl: REDIS_URL });
-    await a.http().post('/admin/demo/goods/add').set('Authorization', a.adminToken)
+    await a
+      .http()
+      .post('/admin/demo/goods/add')
+      .set('Authorization', a.adminToken)
       .send([1, 2, 3].map((n) => ({ title: `shared ${n}`, status: 1 })));
     // The second process runs the built server: build it from the sources under test.
     const dir = mkdtempSync(join(tmpdir(), 'cosmac-b-'));
@@ -122,7 +145,10 @@ describe.runIf(withRedis)('page totals shared through Redis by a second server p
     expect(body.code).toBe(1000);
     return body.data.pagination.total;
   }
-  const countsOnB = () => readFileSync(sqlLog, 'utf8').split('\n').filter((l) => /^SELECT COUNT\(\*\).*demo_goods/.test(l)).length;
+  const countsOnB = () =>
+    readFileSync(sqlLog, 'utf8')
+      .split('\n')
+      .filter((l) => /^SELECT COUNT\(\*\).*demo_goods/.test(l)).length;
 
   it('answers the total from the shared cache, then sees a write made on the first process without counting', async () => {
     const res = await a.http().post('/admin/demo/goods/page').set('Authorization', a.adminToken).send({ keyWord: 'shared' });
@@ -135,4 +161,3 @@ describe.runIf(withRedis)('page totals shared through Redis by a second server p
     expect(countsOnB()).toBe(0);
   });
 });
-

@@ -23,10 +23,8 @@ describe.each(kinds)('one canonical username on %s', (kind) => {
     await t?.close();
   });
 
-  const add = (body: Record<string, unknown>) =>
-    t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken).send(body);
-  const update = (body: Record<string, unknown>) =>
-    t.http().post('/admin/base/sys/user/update').set('Authorization', t.adminToken).send(body);
+  const add = (body: Record<string, unknown>) => t.http().post('/admin/base/sys/user/add').set('Authorization', t.adminToken).send(body);
+  const update = (body: Record<string, unknown>) => t.http().post('/admin/base/sys/user/update').set('Authorization', t.adminToken).send(body);
   const login = (username: string, password: string) => t.http().post('/admin/base/open/login').send({ username, password });
 
   it('refuses look-alikes of an existing username as duplicates (409)', async () => {
@@ -96,9 +94,12 @@ describe.each(kinds)('one canonical username on %s', (kind) => {
 
 /** The columns of a table, on either database. */
 async function columnsOf(db: Db, table: string): Promise<string[]> {
-  const rows = db.dialect === 'sqlite'
-    ? await db.query<{ name: string }>('SELECT name FROM pragma_table_info(?)', [table])
-    : await db.query<{ name: string }>('SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?', [table]);
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.query<{ name: string }>('SELECT name FROM pragma_table_info(?)', [table])
+      : await db.query<{ name: string }>('SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?', [
+          table,
+        ]);
   return rows.map((r) => r.name);
 }
 
@@ -133,7 +134,13 @@ describe.each(kinds)('username upgrade on %s', (kind) => {
     // its collation tells apart (mathematical bold letters) could sit beside 'Bob' there.
     const legacy: Array<[string, string | null]> = [
       ['Bob', null],
-      ...(kind === 'sqlite' ? ([['bob ', 'bob~'], ['dan ', 'dan'], ['dan', 'dan~']] as Array<[string, string]>) : []),
+      ...(kind === 'sqlite'
+        ? ([
+            ['bob ', 'bob~'],
+            ['dan ', 'dan'],
+            ['dan', 'dan~'],
+          ] as Array<[string, string]>)
+        : []),
       ['𝐛𝐨𝐛', 'bob~'],
       ['carol\u202E', 'carol'],
     ];
@@ -180,10 +187,12 @@ describe.each(kinds)('username upgrade on %s', (kind) => {
       expect(col.c).toBe('utf8mb4_bin');
     }
     // The unique index holds now that every row has its key.
-    await expect(db.run(
-      'INSERT INTO `base_sys_user` (`username`, `usernameKey`, `passwordV`, `status`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, 1, 1, 0, ?, ?)',
-      ['bob-other', 'bob', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'],
-    )).rejects.toThrow();
+    await expect(
+      db.run(
+        'INSERT INTO `base_sys_user` (`username`, `usernameKey`, `passwordV`, `status`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, 1, 1, 0, ?, ?)',
+        ['bob-other', 'bob', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'],
+      ),
+    ).rejects.toThrow();
 
     // A further restart finds nothing to do.
     await started.close();
@@ -196,14 +205,23 @@ describe.each(kinds)('username upgrade on %s', (kind) => {
   it('renames a newer account that got the key first when an older row is filled later', async () => {
     const db = started!.core.db;
     const at = '2026-01-01 00:00:00.000';
-    const older = Number((await db.run(
-      'INSERT INTO `base_sys_user` (`username`, `passwordV`, `status`, `delete`, `createTime`, `updateTime`) VALUES (?, 1, 1, 0, ?, ?)',
-      ['Dave', at, at],
-    )).insertId);
-    const newer = Number((await db.run(
-      'INSERT INTO `base_sys_user` (`username`, `usernameKey`, `passwordV`, `status`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, 1, 1, 0, ?, ?)',
-      ['𝐝𝐚𝐯𝐞', 'dave', at, at],
-    )).insertId);
+    const older = Number(
+      (
+        await db.run('INSERT INTO `base_sys_user` (`username`, `passwordV`, `status`, `delete`, `createTime`, `updateTime`) VALUES (?, 1, 1, 0, ?, ?)', [
+          'Dave',
+          at,
+          at,
+        ])
+      ).insertId,
+    );
+    const newer = Number(
+      (
+        await db.run(
+          'INSERT INTO `base_sys_user` (`username`, `usernameKey`, `passwordV`, `status`, `delete`, `createTime`, `updateTime`) VALUES (?, ?, 1, 1, 0, ?, ?)',
+          ['𝐝𝐚𝐯𝐞', 'dave', at, at],
+        )
+      ).insertId,
+    );
     const warnings: string[] = [];
     expect(await fillUsernameKeys(db, (line) => warnings.push(line))).toBe(1);
     const rows = await db.query<{ id: number; username: string; usernameKey: string }>(

@@ -21,7 +21,12 @@ describe.each(kinds)('users and departments on %s', (kind) => {
     await t?.close();
   });
 
-  const post = (path: string, body: unknown) => t.http().post(path).set('Authorization', t.adminToken).send(body as object) as unknown as Promise<Res>;
+  const post = (path: string, body: unknown) =>
+    t
+      .http()
+      .post(path)
+      .set('Authorization', t.adminToken)
+      .send(body as object) as unknown as Promise<Res>;
   const info = async (path: string, id: number) => (await t.http().get(`${path}?id=${id}`).set('Authorization', t.adminToken)).body.data;
   async function ok(res: Promise<Res>): Promise<any> {
     const r = await res;
@@ -36,7 +41,9 @@ describe.each(kinds)('users and departments on %s', (kind) => {
   }
 
   it('takes an empty string in an optional field as empty', async () => {
-    const { id } = await ok(post('/admin/base/sys/user/add', { username: `empty_${kind}`, email: '', phone: '', vipEndTime: '', type: '', followCount: '', tags: '' }));
+    const { id } = await ok(
+      post('/admin/base/sys/user/add', { username: `empty_${kind}`, email: '', phone: '', vipEndTime: '', type: '', followCount: '', tags: '' }),
+    );
     // e-mail (a format), datetime, int and JSON: null; a column that takes no null: its default; text: ''.
     expect(await info('/admin/base/sys/user/info', id)).toMatchObject({ email: null, phone: '', vipEndTime: null, type: null, followCount: 0, tags: null });
     await ok(post('/admin/base/sys/user/update', { id, email: 'a@example.com', type: 2, followCount: 5 }));
@@ -108,9 +115,15 @@ describe.each(kinds)('users and departments on %s', (kind) => {
 describe.each(kinds)('the root department on %s', (kind) => {
   const q = (t: TestApp, n: string) => t.core.db.q(n);
   const adminDepartment = async (t: TestApp) =>
-    (await t.core.db.query<{ departmentId: number | null }>(`SELECT ${q(t, 'departmentId')} FROM ${q(t, 'base_sys_user')} WHERE ${q(t, 'username')} = ?`, ['admin']))[0].departmentId;
+    (
+      await t.core.db.query<{ departmentId: number | null }>(`SELECT ${q(t, 'departmentId')} FROM ${q(t, 'base_sys_user')} WHERE ${q(t, 'username')} = ?`, [
+        'admin',
+      ])
+    )[0].departmentId;
   const departments = async (t: TestApp) =>
-    t.core.db.query<{ id: number; name: string; parentId: number | null }>(`SELECT ${q(t, 'id')}, ${q(t, 'name')}, ${q(t, 'parentId')} FROM ${q(t, 'base_sys_department')} ORDER BY ${q(t, 'id')}`);
+    t.core.db.query<{ id: number; name: string; parentId: number | null }>(
+      `SELECT ${q(t, 'id')}, ${q(t, 'name')}, ${q(t, 'parentId')} FROM ${q(t, 'base_sys_department')} ORDER BY ${q(t, 'id')}`,
+    );
 
   it('is seeded once, with the administrator in it, on a new and on an existing installation', async () => {
     const db = await createTestDb(kind);
@@ -148,7 +161,11 @@ describe.each(kinds)('the root department on %s', (kind) => {
   });
 
   async function ok(t: TestApp, path: string, body: unknown): Promise<any> {
-    const r = await t.http().post(path).set('Authorization', t.adminToken).send(body as object);
+    const r = await t
+      .http()
+      .post(path)
+      .set('Authorization', t.adminToken)
+      .send(body as object);
     expect(r.body.code, JSON.stringify(r.body)).toBe(1000);
     return r.body.data;
   }

@@ -103,7 +103,12 @@ describe('web static server', () => {
       const page = await request(app.callback()).get(path).set('Accept', 'text/html');
       expect(page.status).toBe(200);
       const csp = String(page.headers['content-security-policy']);
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
       expect(directives.get('script-src')).toContain("'self'");
       expect(directives.get('script-src')).not.toContain("'unsafe-inline'");

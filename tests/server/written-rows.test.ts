@@ -55,8 +55,18 @@ const SAMPLES: Record<string, unknown[]> = {
 
 /** Values every database must name exactly (the forms the hot paths write: counters, balances, times, text). */
 const MUST_KNOW: Array<[string, unknown]> = [
-  ['s', 'plain'], ['s', 'Ünïcödé 中文 😀'], ['txt', 'line\nbreak\r\n'], ['i', 0], ['i', '42'], ['big', -3], ['dec', 12345.678], ['dec4', 0.0001],
-  ['fl', 0.1], ['b', true], ['at', '2026-11-29T12:00:00.123Z'], ['j', { a: 1, b: [true, null] }],
+  ['s', 'plain'],
+  ['s', 'Ünïcödé 中文 😀'],
+  ['txt', 'line\nbreak\r\n'],
+  ['i', 0],
+  ['i', '42'],
+  ['big', -3],
+  ['dec', 12345.678],
+  ['dec4', 0.0001],
+  ['fl', 0.1],
+  ['b', true],
+  ['at', '2026-11-29T12:00:00.123Z'],
+  ['j', { a: 1, b: [true, null] }],
 ];
 
 describe.each(kinds)('stored values named as reads answer them, on %s', (kind) => {
@@ -122,7 +132,9 @@ describe.each(kinds)('rows an update leaves, on %s', (kind) => {
 
   it('reads back a row whose hook wrote (a new password moves passwordV), and not one whose hook wrote nothing', async () => {
     const users = t.core.model.system('users');
-    const { id } = (await t.core.ops.add(users, { username: `forms_${randomBytes(4).toString('hex')}`, password: 'Forms-Pass-1', nickName: 'F' }, SYSTEM)) as { id: number };
+    const { id } = (await t.core.ops.add(users, { username: `forms_${randomBytes(4).toString('hex')}`, password: 'Forms-Pass-1', nickName: 'F' }, SYSTEM)) as {
+      id: number;
+    };
     const passwordV = async () => Number((await t.core.db.query<Row>('SELECT `passwordV` FROM `base_sys_user` WHERE `id` = ?', [id]))[0].passwordV);
     const v0 = await passwordV();
 

@@ -19,7 +19,7 @@ describe.skipIf(!existsSync('/proc/net/tcp'))('the accept queue of a listener', 
     // Another process opens three connections while this one's event loop cannot accept them.
     const child = spawn(process.execPath, ['-e', `const n=require('net');for(let i=0;i<3;i++)n.connect(${port},'127.0.0.1');setTimeout(()=>{},30000)`]);
     // The system completes them without this process: wait for them busily (no turn of the loop).
-    for (let until = Date.now() + 20_000; acceptQueue(port)! < 3 && Date.now() < until; ) {
+    for (let until = Date.now() + 20_000; acceptQueue(port)! < 3 && Date.now() < until;) {
       const t = Date.now();
       while (Date.now() - t < 20);
     }

@@ -35,9 +35,14 @@ describe('access rules', () => {
   const model = normalize([
     defineEntity({ module: 'demo', name: 'closed', table: 'demo_closed', label: l('Closed', '关'), fields }),
     defineEntity({
-      module: 'demo', name: 'row', table: 'demo_row', label: l('Row', '行'), fields,
+      module: 'demo',
+      name: 'row',
+      table: 'demo_row',
+      label: l('Row', '行'),
+      fields,
       access: {
-        read: ({ user }: { user: AuthUser | null }) => user && or(eq('userId', user.id), inRows('groupId', 'demo/closed', 'groupId', and(eq('userId', user.id), isIn('isOwner', [1, 2])))),
+        read: ({ user }: { user: AuthUser | null }) =>
+          user && or(eq('userId', user.id), inRows('groupId', 'demo/closed', 'groupId', and(eq('userId', user.id), isIn('isOwner', [1, 2])))),
         update: ({ user }) => user && eq('userId', user.id),
         delete: ({ user }) => user && eq('userId', user.id),
         members: ['list', 'page'],
@@ -91,19 +96,31 @@ describe('access rules', () => {
   it('gives the member role the declared actions only, and refuses an action the entity does not expose', () => {
     expect(row.access.members).toEqual(['list', 'page']);
     expect(closed.access.members).toEqual([]);
-    expect(() => normalizeEntity(defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, actions: ['page'], access: { members: ['add'] } }))).toThrow(/member action/);
+    expect(() =>
+      normalizeEntity(
+        defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, actions: ['page'], access: { members: ['add'] } }),
+      ),
+    ).toThrow(/member action/);
   });
 
   it('refuses ownRows on an entity without an owner field, and visible fields that are not readable', () => {
     expect(() => normalizeEntity(defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, access: ownRows }))).toThrow(/owner/);
-    expect(() => normalizeEntity(defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, access: { visible: { anonymous: ['nope'] } } }))).toThrow(/visible/);
+    expect(() =>
+      normalizeEntity(defineEntity({ module: 'demo', name: 'x', table: 'demo_x', label: l('X', 'X'), fields, access: { visible: { anonymous: ['nope'] } } })),
+    ).toThrow(/visible/);
   });
 
   it("checks a hand-written action's declared rule with the caller and payload before its handler", async () => {
-    const m = normalize([defineEntity({
-      module: 'demo', name: 'act', table: 'demo_act', label: l('Act', '动作'), fields,
-      access: { actions: { join: ({ user, data }) => !!user && data?.key === 'right' } },
-    })]);
+    const m = normalize([
+      defineEntity({
+        module: 'demo',
+        name: 'act',
+        table: 'demo_act',
+        label: l('Act', '动作'),
+        fields,
+        access: { actions: { join: ({ user, data }) => !!user && data?.key === 'right' } },
+      }),
+    ]);
     const e = m.byKey.get('demo/act')!;
     expect(await refused(() => assertMayCall(m, at.db, e, 'join', member, { key: 'wrong' }))).toBe(403);
     expect(await refused(() => assertMayCall(m, at.db, e, 'join', null, { key: 'right' }))).toBe(403);
@@ -112,7 +129,11 @@ describe('access rules', () => {
     // An action without a rule is left to its permission key.
     expect(await refused(() => assertMayCall(m, at.db, e, 'other', member, {}))).toBeNull();
     let ran = 0;
-    const route = call({ model: m, db: at.db } as unknown as Core, 'demo', 'act', 'join', { method: 'POST', summary: l('Join', '加入'), handler: async () => ++ran });
+    const route = call({ model: m, db: at.db } as unknown as Core, 'demo', 'act', 'join', {
+      method: 'POST',
+      summary: l('Join', '加入'),
+      handler: async () => ++ran,
+    });
     const req = (body: object) => ({ user: member, body, query: {} }) as unknown as ApiRequest;
     expect(await refused(() => route.handler(req({ key: 'wrong' })))).toBe(403);
     expect(ran).toBe(0);

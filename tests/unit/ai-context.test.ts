@@ -17,7 +17,12 @@ const newestFirst = (...oldestFirst: TailMessage[]) => [...oldestFirst].reverse(
 
 describe('the context of an AI reply', () => {
   it("names everyone else's turns, makes the AI member's own turns assistant turns and leaves error messages out", () => {
-    const tail = newestFirst(msg(1, { text: 'hello' }), msg(AI, 'hi, how can I help?'), msg(AI, { runId: 3, error: 'upstream' }, { type: 22 }), msg(2, 'what is 2+2?'));
+    const tail = newestFirst(
+      msg(1, { text: 'hello' }),
+      msg(AI, 'hi, how can I help?'),
+      msg(AI, { runId: 3, error: 'upstream' }, { type: 22 }),
+      msg(2, 'what is 2+2?'),
+    );
     expect(buildContext({ system: 'Be kind.', tail, aiUserId: AI, budget: 3000 })).toEqual([
       { role: 'system', content: 'Be kind.' },
       { role: 'user', content: 'User1: hello' },

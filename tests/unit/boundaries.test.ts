@@ -94,7 +94,9 @@ function readImports(): Import[] {
       for (const { fileName: spec } of found) {
         // Package imports cannot cross a folder of ours; no path aliases are configured.
         if (!spec.startsWith('.')) continue;
-        const target = relative(ROOT, resolve(dirname(abs), spec)).split('\\').join('/');
+        const target = relative(ROOT, resolve(dirname(abs), spec))
+          .split('\\')
+          .join('/');
         out.push({ file, spec, target });
       }
     }

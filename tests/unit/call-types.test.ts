@@ -17,13 +17,24 @@ function route(path: string, extra: Partial<Route> = {}): Route {
 
 describe('typed calls, generated', () => {
   it('types a declared call by its input and answer, and leaves an undeclared one open (any object in, unknown out)', () => {
-    const text1 = generateCallTypes([
-      route('/admin/demo/thing/ask', {
-        call: { input: shapeSchema({ groupId: id(), note: text({ max: 9 }).optional() }), answer: listOf(obj({ n: INT })), effect: 'read', access: say('a member'), description: null },
-      }),
-      route('/admin/demo/thing/old'),
-    ], model);
-    expect(text1).toContain('ask: Call<{\n        groupId: number;\n        /** @maxLength 9 */\n        note?: string;\n      }, Array<{\n        n: number;\n      }>, true>;');
+    const text1 = generateCallTypes(
+      [
+        route('/admin/demo/thing/ask', {
+          call: {
+            input: shapeSchema({ groupId: id(), note: text({ max: 9 }).optional() }),
+            answer: listOf(obj({ n: INT })),
+            effect: 'read',
+            access: say('a member'),
+            description: null,
+          },
+        }),
+        route('/admin/demo/thing/old'),
+      ],
+      model,
+    );
+    expect(text1).toContain(
+      'ask: Call<{\n        groupId: number;\n        /** @maxLength 9 */\n        note?: string;\n      }, Array<{\n        n: number;\n      }>, true>;',
+    );
     expect(text1).toContain('Reads; may call: a member.');
     expect(text1).toContain('old: Call<object, unknown, false>;');
     expect(text1).toContain("ask: ['POST', '/admin/demo/thing/ask'],");
@@ -31,7 +42,14 @@ describe('typed calls, generated', () => {
 
   it('names an entity row by its generated type, imported from entities.ts', () => {
     const goods = model.byKey.get('goods/info')!;
-    const out = generateCallTypes([route('/admin/goods/info/mine', { call: { input: { type: 'object', properties: {} }, answer: listOf(goods.schema.row), effect: 'read', access: say('x'), description: null } })], model);
+    const out = generateCallTypes(
+      [
+        route('/admin/goods/info/mine', {
+          call: { input: { type: 'object', properties: {} }, answer: listOf(goods.schema.row), effect: 'read', access: say('x'), description: null },
+        }),
+      ],
+      model,
+    );
     expect(out).toContain("import type { GoodsInfo } from './entities';");
     expect(out).toContain('mine: Call<Record<string, never>, GoodsInfo[], false>;');
   });

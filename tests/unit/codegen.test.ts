@@ -36,9 +36,7 @@ function compile(files: Record<string, string>): string[] {
       types: [],
     },
   );
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
 describe('client types', () => {
@@ -67,7 +65,7 @@ describe('client types', () => {
       "const add: BaseSysUserAdd = { username: 'ann', password: 'secret-123' };",
       "const update: BaseSysUserUpdate = { id: 1, nickName: 'Ann' };",
       "const byKey: EntityRows['base/sys/user'] = row;",
-      "const key: EntityKey = ENTITY_KEYS[0];",
+      'const key: EntityKey = ENTITY_KEYS[0];',
       '// @ts-expect-error a row never carries the password',
       "const leaked: BaseSysUser = { id: 1, password: 'x' };",
       'export { row, add, update, byKey, key, leaked };',
@@ -75,7 +73,6 @@ describe('client types', () => {
     ].join('\n');
     expect(compile({ 'entities.ts': await generated(), 'sample.ts': sample })).toEqual([]);
   });
-
 });
 
 describe('scaffold entity', () => {
@@ -164,12 +161,15 @@ describe('scaffold entity', () => {
     const dir = tempEntities();
     const odd = "`${evil()}` */ '); evil(); ('\n\u2028";
     const file = join(dir, 'demo', 'translated.entity.ts');
-    const source = entitySource({
-      module: 'demo',
-      name: 'translated',
-      label: { en: 'Translated', 'zh-cn': '已翻译', 'zh-tw': odd },
-      fields: [{ name: 'note', type: 'text', required: false, label: { en: 'Note', 'zh-cn': odd, 'zh-tw': '備註' } }],
-    }, file);
+    const source = entitySource(
+      {
+        module: 'demo',
+        name: 'translated',
+        label: { en: 'Translated', 'zh-cn': '已翻译', 'zh-tw': odd },
+        fields: [{ name: 'note', type: 'text', required: false, label: { en: 'Note', 'zh-cn': odd, 'zh-tw': '備註' } }],
+      },
+      file,
+    );
     expect(source).not.toContain(TRANSLATE_MARK);
     expect(ts.transpileModule(source, { reportDiagnostics: true }).diagnostics ?? []).toEqual([]);
     mkdirSync(join(dir, 'demo'));

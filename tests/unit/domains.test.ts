@@ -90,7 +90,9 @@ function domainArrows(): Arrow[] {
     const file = relative(ROOT, abs).split('\\').join('/');
     for (const { fileName: spec } of ts.preProcessFile(readFileSync(abs, 'utf8'), true, true).importedFiles) {
       if (!spec.startsWith('.')) continue;
-      const target = relative(ROOT, resolve(dirname(abs), spec)).split('\\').join('/');
+      const target = relative(ROOT, resolve(dirname(abs), spec))
+        .split('\\')
+        .join('/');
       if (!target.startsWith(`${MODULES}/`)) continue;
       const [from, to] = [domainOf(file), domainOf(target)];
       if (from !== to && !arrows.has(`${from} -> ${to}`)) arrows.set(`${from} -> ${to}`, { from, to, example: `${file} -> ${spec}` });
@@ -154,7 +156,14 @@ describe('domains of server/modules', () => {
   });
 
   it('finds a cycle between folders', () => {
-    expect(cycles([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }, { from: 'c', to: 'a' }, { from: 'c', to: 'd' }])).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles([
+        { from: 'a', to: 'b' },
+        { from: 'b', to: 'c' },
+        { from: 'c', to: 'a' },
+        { from: 'c', to: 'd' },
+      ]),
+    ).toEqual([['a', 'b', 'c']]);
   });
 
   it('has no import cycle between domains (but the known ones)', () => {

@@ -46,7 +46,7 @@ function examples(): Example[] {
   return out;
 }
 
-describe('the guides\' worked examples', () => {
+describe("the guides' worked examples", () => {
   const all = examples();
 
   it('are found (each guide that promises one marks it)', () => {
@@ -73,7 +73,14 @@ describe('the guides\' worked examples', () => {
     it(`${e.file}: a plugin entry whose notifier takes an event`, async () => {
       const mod = { exports: {} as Record<string, (host: unknown) => unknown> };
       const logged: unknown[] = [];
-      const host = { keyName: 'example', version: '1.0.0', config: { url: 'http://127.0.0.1:9/hook' }, require: () => ({}), log: (...a: unknown[]) => logged.push(a), dataDir: '/tmp' };
+      const host = {
+        keyName: 'example',
+        version: '1.0.0',
+        config: { url: 'http://127.0.0.1:9/hook' },
+        require: () => ({}),
+        log: (...a: unknown[]) => logged.push(a),
+        dataDir: '/tmp',
+      };
       const sent: unknown[] = [];
       const fetch = async (url: string, init: unknown) => {
         sent.push([url, init]);

@@ -54,7 +54,12 @@ describe('parameter data in the request log', () => {
 
   it('redacts the data of every parameter add and update, one row or a batch', () => {
     expect(logged('/admin/base/sys/param/add', { keyName: 'apiKey', data: 'sk-1' })).toEqual({ keyName: 'apiKey', data: '[redacted]' });
-    expect(logged('/admin/base/sys/param/add', [{ keyName: 'a', data: 'x' }, { keyName: 'b', data: 'y' }])).toEqual([
+    expect(
+      logged('/admin/base/sys/param/add', [
+        { keyName: 'a', data: 'x' },
+        { keyName: 'b', data: 'y' },
+      ]),
+    ).toEqual([
       { keyName: 'a', data: '[redacted]' },
       { keyName: 'b', data: '[redacted]' },
     ]);

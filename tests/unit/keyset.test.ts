@@ -7,19 +7,21 @@ import { quoteIdent as q } from '../../server/core/db/db';
 import { parseQuery } from '../../server/core/crud/query';
 import { afterClause, PageBoundaries, seekColumn } from '../../server/core/crud/keyset';
 
-const e = normalizeEntity(defineEntity({
-  module: 'demo',
-  name: 'seek',
-  table: 'demo_seek',
-  label: l('Seek', '寻'),
-  fields: {
-    status: { type: 'int', default: 1, label: l('Status', '状态') },
-    rank: { type: 'int', default: 0, label: l('Rank', '序') },
-    loose: { type: 'int', label: l('Nullable', '空') },
-    price: { type: 'decimal', default: 0, label: l('Price', '价') },
-  },
-  search: { equal: ['status'] },
-}));
+const e = normalizeEntity(
+  defineEntity({
+    module: 'demo',
+    name: 'seek',
+    table: 'demo_seek',
+    label: l('Seek', '寻'),
+    fields: {
+      status: { type: 'int', default: 1, label: l('Status', '状态') },
+      rank: { type: 'int', default: 0, label: l('Rank', '序') },
+      loose: { type: 'int', label: l('Nullable', '空') },
+      price: { type: 'decimal', default: 0, label: l('Price', '价') },
+    },
+    search: { equal: ['status'] },
+  }),
+);
 const pq = (body: Record<string, unknown>) => parseQuery(e, { size: 2, ...body }, 'page', q);
 const rows = (...ids: number[]) => ids.map((id) => ({ id, createTime: `2026-01-01 00:00:0${id}.000` }));
 

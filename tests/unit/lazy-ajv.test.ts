@@ -17,7 +17,7 @@ describe('lazy ajv', () => {
     expect(email('not an address')).toBe(false);
   });
 
-  it('compiles a validator on its first call and leaves each call\'s errors on it', () => {
+  it("compiles a validator on its first call and leaves each call's errors on it", () => {
     let made = 0;
     const ajv = lazyAjv({ allErrors: true, strict: false }, () => made++);
     const check = lazyValidator(ajv, { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 3 } } });

@@ -21,11 +21,7 @@ const tables = new Set((await loadModel()).entities.map((e) => e.table));
 /** A substitution `${…}` of a template stands as this word in the text tested. */
 const SUB = '\u0000';
 
-const READ_SQL = [
-  /\bSELECT\b[\s\S]*\bFROM\b/,
-  new RegExp(`\\b(?:FROM|JOIN)\\s+${SUB}`),
-  /^\s*select\s[\s\S]*\sfrom\s/i,
-];
+const READ_SQL = [/\bSELECT\b[\s\S]*\bFROM\b/, new RegExp(`\\b(?:FROM|JOIN)\\s+${SUB}`), /^\s*select\s[\s\S]*\sfrom\s/i];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>

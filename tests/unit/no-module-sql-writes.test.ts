@@ -14,13 +14,7 @@ const ROOT = resolve(__dirname, '../..');
 const MODULES = join(ROOT, 'server/modules');
 const ENTITIES = join(ROOT, 'entities');
 
-const WRITE_SQL = [
-  /\bINSERT\s+(?:IGNORE\s+)?INTO\b/i,
-  /\bREPLACE\s+INTO\b/i,
-  /\bUPDATE\s+\S+\s+SET\b/i,
-  /\bDELETE\s+FROM\b/i,
-  /\bTRUNCATE\s+(?:TABLE\s+)?\S/i,
-];
+const WRITE_SQL = [/\bINSERT\s+(?:IGNORE\s+)?INTO\b/i, /\bREPLACE\s+INTO\b/i, /\bUPDATE\s+\S+\s+SET\b/i, /\bDELETE\s+FROM\b/i, /\bTRUNCATE\s+(?:TABLE\s+)?\S/i];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>

@@ -43,7 +43,10 @@ describe('normalize', () => {
 
   it('honours the spec method and public list', () => {
     const e = normalizeEntity(defineEntity({ ...base, actions: ['list', 'info'], methods: { info: 'POST', list: 'GET' }, public: ['list'] }));
-    expect(e.actions.map((a) => [a.name, a.method, a.public])).toEqual([['list', 'GET', true], ['info', 'POST', false]]);
+    expect(e.actions.map((a) => [a.name, a.method, a.public])).toEqual([
+      ['list', 'GET', true],
+      ['info', 'POST', false],
+    ]);
   });
 
   it('refuses declarations that would make a broken API', () => {
@@ -69,26 +72,56 @@ describe('normalize', () => {
     expect(m.system('users').key).toBe('demo/thing');
     expect(m.byKey.get('demo/other')!.system).toBeNull();
     expect(() => m.system('roles')).toThrow(/system: 'roles'/);
-    expect(() => normalize([defineEntity({ ...base, system: 'users' }), defineEntity({ ...base, name: 'other', table: 'demo_other', system: 'users' })])).toThrow(/system role 'users' is held by/);
+    expect(() =>
+      normalize([defineEntity({ ...base, system: 'users' }), defineEntity({ ...base, name: 'other', table: 'demo_other', system: 'users' })]),
+    ).toThrow(/system role 'users' is held by/);
   });
 
   it('gives every role the core reads to one declared entity', async () => {
     const m = await loadModel();
-    const roles = ['users', 'roles', 'menus', 'userRoles', 'roleMenus', 'departments', 'roleDepartments', 'requestLog', 'recycle', 'params', 'dictTypes'] as const;
+    const roles = [
+      'users',
+      'roles',
+      'menus',
+      'userRoles',
+      'roleMenus',
+      'departments',
+      'roleDepartments',
+      'requestLog',
+      'recycle',
+      'params',
+      'dictTypes',
+    ] as const;
     for (const r of roles) expect(m.system(r).system).toBe(r);
   });
 
   it('loads the whole catalogue with the spec names and snake_case tables', async () => {
     const m = await loadModel();
     const keys = m.entities.map((e) => e.key);
-    for (const k of ['base/groupMember', 'base/sys/user', 'base/sys/role', 'base/sys/menu', 'goods/searchKeyword', 'goods/order', 'dict/type', 'dict/info', 'recycle/data', 'space/info', 'space/type', 'task/info', 'plugin/info', 'demo/goods']) {
+    for (const k of [
+      'base/groupMember',
+      'base/sys/user',
+      'base/sys/role',
+      'base/sys/menu',
+      'goods/searchKeyword',
+      'goods/order',
+      'dict/type',
+      'dict/info',
+      'recycle/data',
+      'space/info',
+      'space/type',
+      'task/info',
+      'plugin/info',
+      'demo/goods',
+    ]) {
       expect(keys).toContain(k);
     }
     for (const e of m.entities) expect(e.table).toMatch(/^[a-z][a-z0-9_]*$/);
-    for (const e of m.entities) for (const f of e.fields) {
-      expect(f.label.en, `${e.key}.${f.name} label`).toBeTruthy();
-      expect(f.label['zh-cn'], `${e.key}.${f.name} label`).toBeTruthy();
-      expect(f.label['zh-tw'], `${e.key}.${f.name} label`).toBeTruthy();
-    }
+    for (const e of m.entities)
+      for (const f of e.fields) {
+        expect(f.label.en, `${e.key}.${f.name} label`).toBeTruthy();
+        expect(f.label['zh-cn'], `${e.key}.${f.name} label`).toBeTruthy();
+        expect(f.label['zh-tw'], `${e.key}.${f.name} label`).toBeTruthy();
+      }
   });
 });

@@ -13,7 +13,8 @@ import { catalogue, checkCatalogue, eventsOf } from '../../server/core/plugins/e
 
 let model: Model;
 const e = (key: string) => model.byKey.get(key)!;
-const names = (key: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) => eventsOf(e(key), [{ before, after }]).map((x) => x.name);
+const names = (key: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+  eventsOf(e(key), [{ before, after }]).map((x) => x.name);
 
 beforeAll(async () => {
   model = await loadModel();
@@ -23,16 +24,33 @@ beforeAll(async () => {
 describe('the plugin event catalogue', () => {
   it('names only readable fields of existing entities', () => {
     expect(() => checkCatalogue(model)).not.toThrow();
-    expect(catalogue().map((c) => c.name)).toEqual(expect.arrayContaining(['goods.published', 'message.group', 'order.paid', 'order.refunded', 'user.registered']));
+    expect(catalogue().map((c) => c.name)).toEqual(
+      expect.arrayContaining(['goods.published', 'message.group', 'order.paid', 'order.refunded', 'user.registered']),
+    );
   });
 
   it('is what the shipped webhook plugin offers to choose from, no more, no less', () => {
-    const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../plugins/webhook/plugin.json'), 'utf8')) as { config: { properties: { events: { items: { enum: string[] } } } } };
-    expect([...manifest.config.properties.events.items.enum].sort()).toEqual(catalogue().map((c) => c.name).sort());
+    const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../plugins/webhook/plugin.json'), 'utf8')) as {
+      config: { properties: { events: { items: { enum: string[] } } } };
+    };
+    expect([...manifest.config.properties.events.items.enum].sort()).toEqual(
+      catalogue()
+        .map((c) => c.name)
+        .sort(),
+    );
   });
 
   it('reports an added user with its public identity only', () => {
-    const row = { id: 7, username: 'ann', nickName: 'Ann', password: 'scrypt$hash', email: 'ann@example.com', key: 'k', delete: 0, createTime: '2026-01-02 03:04:05.000' };
+    const row = {
+      id: 7,
+      username: 'ann',
+      nickName: 'Ann',
+      password: 'scrypt$hash',
+      email: 'ann@example.com',
+      key: 'k',
+      delete: 0,
+      createTime: '2026-01-02 03:04:05.000',
+    };
     const [ev] = eventsOf(e('base/sys/user'), [{ before: null, after: row }]);
     expect(ev).toMatchObject({ name: 'user.registered', data: { id: 7, username: 'ann', nickName: 'Ann', createTime: '2026-01-02T03:04:05.000Z' } });
     expect(JSON.stringify(ev)).not.toMatch(/scrypt|ann@example|"key"/);

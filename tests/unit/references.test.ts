@@ -64,9 +64,28 @@ function readmeHeadings(root: string): Set<string> {
 
 /** The sections README.md had before its content moved to docs/, as code used to cite them. */
 const OLD_README_SECTIONS = [
-  'Two commands', 'Configuration', 'Memory', 'Upgrades', 'Layout', 'Web app', 'Code generation', 'API in one paragraph',
-  'cool-admin compatibility', 'Access', 'Workspace calls', 'Commerce calls', 'Payments on this machine', 'NFT staking',
-  'AI runs', 'AI members in chat', 'Scheduled tasks', 'Plugins', 'Realtime', 'Production', 'Benchmark', 'Contributing',
+  'Two commands',
+  'Configuration',
+  'Memory',
+  'Upgrades',
+  'Layout',
+  'Web app',
+  'Code generation',
+  'API in one paragraph',
+  'cool-admin compatibility',
+  'Access',
+  'Workspace calls',
+  'Commerce calls',
+  'Payments on this machine',
+  'NFT staking',
+  'AI runs',
+  'AI members in chat',
+  'Scheduled tasks',
+  'Plugins',
+  'Realtime',
+  'Production',
+  'Benchmark',
+  'Contributing',
 ];
 
 /** Build output and test artifacts, which no checkout holds. */

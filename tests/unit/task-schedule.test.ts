@@ -85,7 +85,11 @@ describe('the next run', () => {
 
   it('previews the next five runs of a cron task', () => {
     expect(nextRunTimes(plan({ cron: '0 */15 * * * *' }), now, 5).map(at)).toEqual([
-      '2026-03-01T10:15:00.000Z', '2026-03-01T10:30:00.000Z', '2026-03-01T10:45:00.000Z', '2026-03-01T11:00:00.000Z', '2026-03-01T11:15:00.000Z',
+      '2026-03-01T10:15:00.000Z',
+      '2026-03-01T10:30:00.000Z',
+      '2026-03-01T10:45:00.000Z',
+      '2026-03-01T11:00:00.000Z',
+      '2026-03-01T11:15:00.000Z',
     ]);
   });
 
@@ -113,8 +117,9 @@ describe('the checks of a task row', () => {
     expect(rules({ taskType: 1, every: 10, service: 'unit.sample' })).toEqual(['every:task_every']);
     expect(rules({ taskType: 1, service: 'unit.sample' })).toEqual(['every:task_schedule']);
     expect(rules({ taskType: 0, service: 'unit.sample' })).toEqual(['cron:task_schedule']);
-    expect(rules({ every: 1000, service: 'unit.sample', startDate: '2026-02-01T00:00:00Z', endDate: '2026-01-01T00:00:00Z', limit: 0, timeout: 5 }).sort())
-      .toEqual(['endDate:task_end', 'limit:task_limit', 'timeout:task_timeout']);
+    expect(
+      rules({ every: 1000, service: 'unit.sample', startDate: '2026-02-01T00:00:00Z', endDate: '2026-01-01T00:00:00Z', limit: 0, timeout: 5 }).sort(),
+    ).toEqual(['endDate:task_end', 'limit:task_limit', 'timeout:task_timeout']);
   });
 
   it('fills the defaults of the handler schema into the data a run gets', () => {

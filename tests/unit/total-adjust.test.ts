@@ -12,7 +12,6 @@ import { and, eq, inRows, isIn, or, type Where } from '../../server/core/conditi
 import type { Entity, Field } from '../../server/core/entity/model';
 import { seededRandom } from '../helpers/random';
 
-
 const field = (name: string, type: Field['type']) => ({ name, type, virtual: false, collation: null }) as unknown as Field;
 const fields = [field('id', 'int'), field('title', 'string'), field('status', 'int'), field('ownerId', 'int'), field('deleted', 'boolean')];
 const goods = {
@@ -60,15 +59,28 @@ describe('total adjustment', () => {
     const insert = db.prepare('INSERT INTO goods (title, status, ownerId) VALUES (@title, @status, @ownerId)');
     for (let i = 0; i < 40; i++) insert.run(randomRow());
 
-    const rules: Array<Where | null> = [null, eq('ownerId', 1), or(eq('ownerId', 2), isIn('status', [1, 2])), and(eq('status', 1), eq('ownerId', 3)),
-      or(eq('ownerId', 1), inRows('ownerId', 'x/member', 'userId', eq('groupId', 7)))];
+    const rules: Array<Where | null> = [
+      null,
+      eq('ownerId', 1),
+      or(eq('ownerId', 2), isIn('status', [1, 2])),
+      and(eq('status', 1), eq('ownerId', 3)),
+      or(eq('ownerId', 1), inRows('ownerId', 'x/member', 'userId', eq('groupId', 7))),
+    ];
     const totals = Array.from({ length: 150 }, () => {
       const body: Record<string, unknown> = {};
       if (rnd() < 0.5) body.status = rnd() < 0.5 ? pick([0, 1, 2]) : [0, 1, 2].filter(() => rnd() < 0.6).concat(1);
       if (rnd() < 0.2) body.title = text();
       if (rnd() < 0.5) body.keyWord = rnd() < 0.6 ? pick(CHARS) : text();
       const rule = pick(rules);
-      const scope: Clause | null = rule ? { ...(() => { const params: unknown[] = []; return { sql: ruleSql(rule, params), params }; })(), test: whereTest(rule) } : null;
+      const scope: Clause | null = rule
+        ? {
+            ...(() => {
+              const params: unknown[] = [];
+              return { sql: ruleSql(rule, params), params };
+            })(),
+            test: whereTest(rule),
+          }
+        : null;
       const pq = parseQuery(goods, body, 'page', q, scope);
       const count = () => (db.prepare(`SELECT COUNT(*) AS n FROM goods${pq.where}`).get(...pq.params) as { n: number }).n;
       return { pq, count, n: count(), opaque: hasOpaque(pq.test) };
@@ -88,7 +100,8 @@ describe('total adjustment', () => {
         let changed = id;
         const before = roll < 0.3 ? null : rowOf(id);
         if (roll < 0.3) changed = Number(insert.run(randomRow()).lastInsertRowid);
-        else if (roll < 0.65) db.prepare('UPDATE goods SET title = ?, status = ? WHERE id = ?').run(rnd() < 0.5 ? text() : before!.title, pick([0, 1, 2, null]), id);
+        else if (roll < 0.65)
+          db.prepare('UPDATE goods SET title = ?, status = ? WHERE id = ?').run(rnd() < 0.5 ? text() : before!.title, pick([0, 1, 2, null]), id);
         else if (roll < 0.8) db.prepare('UPDATE goods SET deleted = ? WHERE id = ?').run(before!.deleted ? 0 : 1, id);
         else db.prepare('DELETE FROM goods WHERE id = ?').run(id);
         const after = rowOf(changed);
@@ -126,7 +139,8 @@ describe('total adjustment', () => {
       }
       decided++;
       // On printable ASCII utf8mb4_unicode_ci folds case; `=` ignores trailing spaces, LIKE does not.
-      const want = db.prepare("SELECT ? LIKE ? ESCAPE '!' AS l, lower(rtrim(?, ' ')) = lower(rtrim(?, ' ')) AS e")
+      const want = db
+        .prepare("SELECT ? LIKE ? ESCAPE '!' AS l, lower(rtrim(?, ' ')) = lower(rtrim(?, ' ')) AS e")
         .get(value, `%${needle.replace(/[!%_]/g, (c) => '!' + c)}%`, value, needle) as { l: number; e: number };
       expect([like, same], JSON.stringify([value, needle])).toEqual([want.l === 1, want.e === 1]);
     }

@@ -26,7 +26,10 @@ function compileBesideProject(source: string): string[] {
   const program = ts.createProgram([file], { ...options, noEmit: true });
   return ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? `${d.file.fileName.slice(ROOT.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) =>
+        `${d.file ? `${d.file.fileName.slice(ROOT.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 describe('typed rows on the server', () => {
@@ -69,7 +72,7 @@ describe('typed rows on the server', () => {
       "  await t.lock('goods/nothing', 1);",
       '  // @ts-expect-error an increment adds to a number column only',
       "  await t.increment(orders, 1, 'orderNo', 1);",
-      '  // @ts-expect-error a change must have the column\'s type',
+      "  // @ts-expect-error a change must have the column's type",
       "  await t.updateWhere(orders, 1, { quantity: 'two' });",
       '  // @ts-expect-error and name a column',
       '  await t.updateWhere(orders, 1, { quantityy: 2 });',

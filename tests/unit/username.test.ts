@@ -28,7 +28,23 @@ describe('canonical username', () => {
   });
 
   it('refuses control, bidi, zero-width and separator characters', () => {
-    const refused = ['a\u0000', 'a\t', 'a\u007F', 'a\u200B', 'a\u200C', 'a\u200D', 'a\u200E', 'a\u200F', 'a\u202A', 'a\u202E', 'a\u2066', 'a\u2069', '\uFEFFa', 'a\u00AD', 'a\u2028'];
+    const refused = [
+      'a\u0000',
+      'a\t',
+      'a\u007F',
+      'a\u200B',
+      'a\u200C',
+      'a\u200D',
+      'a\u200E',
+      'a\u200F',
+      'a\u202A',
+      'a\u202E',
+      'a\u2066',
+      'a\u2069',
+      '\uFEFFa',
+      'a\u00AD',
+      'a\u2028',
+    ];
     for (const s of refused) expect(canonicalUsername(s), JSON.stringify(s)).toMatchObject({ ok: false, rule: 'characters' });
   });
 
@@ -41,7 +57,13 @@ describe('canonical username', () => {
 
 describe('binary collation in a declaration', () => {
   const decl = (type: 'string' | 'int') =>
-    defineEntity({ module: 'demo', name: 'keyed', table: 'demo_keyed', label: l('Keyed', '键'), fields: { k: { type, collation: 'binary', label: l('Key', '键') } } });
+    defineEntity({
+      module: 'demo',
+      name: 'keyed',
+      table: 'demo_keyed',
+      label: l('Keyed', '键'),
+      fields: { k: { type, collation: 'binary', label: l('Key', '键') } },
+    });
 
   it('is kept on a string field', () => {
     expect(normalizeEntity(decl('string')).byName.get('k')!.collation).toBe('binary');

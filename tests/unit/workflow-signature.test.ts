@@ -10,7 +10,11 @@ import { signWorkflowRequest, verifyWorkflowSignature, type SignedRequest } from
 const SECRET = 'shared-secret';
 const AT = 1_800_000_000;
 const NOW = AT * 1000;
-const REQ: SignedRequest = { method: 'POST', path: '/admin/base/message/receiveWorkflowResult/6f1c2b8e-0000-4000-8000-000000000001', body: '{"output":"done"}' };
+const REQ: SignedRequest = {
+  method: 'POST',
+  path: '/admin/base/message/receiveWorkflowResult/6f1c2b8e-0000-4000-8000-000000000001',
+  body: '{"output":"done"}',
+};
 const hex = (text: string, secret = SECRET) => createHmac('sha256', secret).update(text).digest('hex');
 
 describe('the workflow signature v2', () => {

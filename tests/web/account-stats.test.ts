@@ -27,8 +27,19 @@ describe('the seller statistics range', () => {
 
   it('lays the server series on every day, 0 where a day had no sale', () => {
     const days = ['2026-11-23', '2026-11-24', '2026-11-25'];
-    expect(fillSeries(days, [{ day: '2026-11-25', value: 41.9 }, { day: '2026-11-23', value: 2 }])).toEqual([2, 0, 41.9]);
-    expect(fillSeries(days, [{ day: '2026-11-01', value: 5 }, { day: 7, value: 1 }, { day: '2026-11-24', value: 'x' }])).toEqual([0, 0, 0]);
+    expect(
+      fillSeries(days, [
+        { day: '2026-11-25', value: 41.9 },
+        { day: '2026-11-23', value: 2 },
+      ]),
+    ).toEqual([2, 0, 41.9]);
+    expect(
+      fillSeries(days, [
+        { day: '2026-11-01', value: 5 },
+        { day: 7, value: 1 },
+        { day: '2026-11-24', value: 'x' },
+      ]),
+    ).toEqual([0, 0, 0]);
     expect(fillSeries(days, undefined)).toEqual([0, 0, 0]);
   });
 });

@@ -28,9 +28,18 @@ describe('the cost of a run', () => {
   });
 
   it('is the figure the server charges', () => {
-    const cases: Array<[unknown, unknown, unknown]> = [[2, 1, 1], ['1.5', 1.1, 1], [1, 1, 1 / 3], [7.25, 0.7, 1.3], [0.0001, 0.5, 1], [12, null, 0.9]];
+    const cases: Array<[unknown, unknown, unknown]> = [
+      [2, 1, 1],
+      ['1.5', 1.1, 1],
+      [1, 1, 1 / 3],
+      [7.25, 0.7, 1.3],
+      [0.0001, 0.5, 1],
+      [12, null, 0.9],
+    ];
     for (const [tokens, appCoefficient, memberCoefficient] of cases) {
-      expect(runCost({ tokens: tokens as number, efficiencyCoefficient: appCoefficient as number }, memberCoefficient)).toBe(runCostUnits(tokens, appCoefficient, memberCoefficient) / 10_000);
+      expect(runCost({ tokens: tokens as number, efficiencyCoefficient: appCoefficient as number }, memberCoefficient)).toBe(
+        runCostUnits(tokens, appCoefficient, memberCoefficient) / 10_000,
+      );
     }
   });
 
@@ -72,7 +81,10 @@ describe('a refused start', () => {
   const err = (code: number, status: number, message = 'm', data?: unknown) => new ApiError({ code, status, message, data });
 
   it('is told by kind, with the server’s own message', () => {
-    expect(refusalOf(err(1001, 400, 'Not enough tokens: this run costs 5, your balance is 2'))).toEqual({ kind: 'refused', message: 'Not enough tokens: this run costs 5, your balance is 2' });
+    expect(refusalOf(err(1001, 400, 'Not enough tokens: this run costs 5, your balance is 2'))).toEqual({
+      kind: 'refused',
+      message: 'Not enough tokens: this run costs 5, your balance is 2',
+    });
     expect(refusalOf(err(1003, 503)).kind).toBe('unavailable');
     expect(refusalOf(err(1001, 429)).kind).toBe('tooFast');
     expect(refusalOf(err(1001, 404)).kind).toBe('gone');

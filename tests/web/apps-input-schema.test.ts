@@ -1,7 +1,14 @@
 /** The run dialog's input from an app's config.inputSchema: which form, its starting values, and the input it sends. */
 import { describe, expect, it } from 'vitest';
 import {
-  fieldOfServerError, initialValues, INPUT_MAX_CHARS, planInput, SHORT_TEXT, toInput, type InputPlan, type SchemaField,
+  fieldOfServerError,
+  initialValues,
+  INPUT_MAX_CHARS,
+  planInput,
+  SHORT_TEXT,
+  toInput,
+  type InputPlan,
+  type SchemaField,
 } from '../../web/src/workspace/apps/input-schema';
 
 const schema = {
@@ -84,7 +91,10 @@ describe('the input a run sends', () => {
   it('is the trimmed text of the text box, refused when empty or too long', () => {
     expect(toInput({ mode: 'text' }, { '': '  Summarise this  ' })).toEqual({ ok: true, input: 'Summarise this' });
     expect(toInput({ mode: 'text' }, { '': '   ' })).toEqual({ ok: false, problems: [{ key: '', rule: 'required' }] });
-    expect(toInput({ mode: 'text', maxLength: 5 }, { '': 'too long' })).toEqual({ ok: false, problems: [{ key: '', rule: 'length', params: { min: 0, max: 5 } }] });
+    expect(toInput({ mode: 'text', maxLength: 5 }, { '': 'too long' })).toEqual({
+      ok: false,
+      problems: [{ key: '', rule: 'length', params: { min: 0, max: 5 } }],
+    });
     expect(toInput({ mode: 'text' }, { '': 'x'.repeat(INPUT_MAX_CHARS + 1) }).ok).toBe(false);
   });
 
@@ -123,7 +133,10 @@ describe('the input a run sends', () => {
   it('refuses a fraction for an integer and a text past maxLength', () => {
     const p = form(schema);
     const r = toInput(p, { topic: 'x'.repeat(81), words: 100.5, tone: 'casual' });
-    expect(r.ok ? [] : r.problems.map((x) => [x.key, x.rule])).toEqual([['topic', 'length'], ['words', 'integer']]);
+    expect(r.ok ? [] : r.problems.map((x) => [x.key, x.rule])).toEqual([
+      ['topic', 'length'],
+      ['words', 'integer'],
+    ]);
   });
 
   it('counts characters, not UTF-16 units, against a length limit', () => {

@@ -10,8 +10,18 @@ import { startFakeChatServer, until, type FakeChatServer } from './chat-fake-ser
 
 const ME = 1;
 const delta = (runId: number, index: number, text: string, conversation = 'g:7') => ({ runId, conversation, index, text });
-const answer = (runId: number, content: unknown = 'stored answer', conversation = 'g:7'): ChatMessage =>
-  ({ id: 100 + runId, fromId: ME, toType: 1, toId: 7, type: 21, relateId: runId, appId: 3, content, conversation, seq: 10 + runId });
+const answer = (runId: number, content: unknown = 'stored answer', conversation = 'g:7'): ChatMessage => ({
+  id: 100 + runId,
+  fromId: ME,
+  toType: 1,
+  toId: 7,
+  type: 21,
+  relateId: runId,
+  appId: 3,
+  content,
+  conversation,
+  seq: 10 + runId,
+});
 
 describe('run streams over the socket', () => {
   let server: FakeChatServer;
@@ -64,7 +74,15 @@ describe('run streams over the socket', () => {
   });
 
   it('puts out-of-order deltas in place and ignores repeated ones', async () => {
-    for (const [i, text] of [[2, 'c'], [0, 'a'], [2, 'X'], [1, 'b'], [0, 'Y'], [3, 'd']] as const) server.notice(ME, 'delta', delta(8, i, text));
+    for (const [i, text] of [
+      [2, 'c'],
+      [0, 'a'],
+      [2, 'X'],
+      [1, 'b'],
+      [0, 'Y'],
+      [3, 'd'],
+    ] as const)
+      server.notice(ME, 'delta', delta(8, i, text));
     await until(() => streams.stream(8)?.pieces === 4);
     expect(streams.stream(8)).toMatchObject({ text: 'abcd', complete: true, startsLate: false });
   });

@@ -1,7 +1,14 @@
 /** The live answer of a run built from its delta notices: order by index, gaps, repeats, and which messages end a run. */
 import { describe, expect, it } from 'vitest';
 import {
-  conversationKeyOf, finalRunOf, GAP, MAX_STREAM_CHARS, readDelta, RUN_MESSAGE_TYPE, runPhase, StreamAccumulator,
+  conversationKeyOf,
+  finalRunOf,
+  GAP,
+  MAX_STREAM_CHARS,
+  readDelta,
+  RUN_MESSAGE_TYPE,
+  runPhase,
+  StreamAccumulator,
 } from '../../web/src/workspace/apps/run-stream-model';
 
 function feed(pieces: Array<[number, string]>): StreamAccumulator {
@@ -12,12 +19,20 @@ function feed(pieces: Array<[number, string]>): StreamAccumulator {
 
 describe('a run stream accumulator', () => {
   it('joins pieces that come in order', () => {
-    const v = feed([[0, 'Hel'], [1, 'lo, '], [2, 'world']]).view();
+    const v = feed([
+      [0, 'Hel'],
+      [1, 'lo, '],
+      [2, 'world'],
+    ]).view();
     expect(v).toEqual({ text: 'Hello, world', startsLate: false, complete: true, pieces: 3 });
   });
 
   it('places pieces by index whatever the order they came in', () => {
-    const acc = feed([[2, 'c'], [0, 'a'], [1, 'b']]);
+    const acc = feed([
+      [2, 'c'],
+      [0, 'a'],
+      [1, 'b'],
+    ]);
     expect(acc.view().text).toBe('abc');
     expect(acc.view().complete).toBe(true);
     // Appending after an out-of-order piece keeps the text right.
@@ -28,7 +43,10 @@ describe('a run stream accumulator', () => {
   });
 
   it('ignores a repeated index: the first text wins and nothing changes', () => {
-    const acc = feed([[0, 'one '], [1, 'two']]);
+    const acc = feed([
+      [0, 'one '],
+      [1, 'two'],
+    ]);
     const before = acc.view();
     expect(acc.add(1, 'TWO')).toBe(false);
     expect(acc.add(0, 'one ')).toBe(false);
@@ -37,14 +55,20 @@ describe('a run stream accumulator', () => {
   });
 
   it('shows a missing piece as a gap until it comes', () => {
-    const acc = feed([[0, 'a'], [2, 'c']]);
+    const acc = feed([
+      [0, 'a'],
+      [2, 'c'],
+    ]);
     expect(acc.view()).toMatchObject({ text: `a${GAP}c`, complete: false, startsLate: false });
     acc.add(1, 'b');
     expect(acc.view()).toMatchObject({ text: 'abc', complete: true });
   });
 
   it('marks a stream joined in the middle (first index above 0) with a leading gap', () => {
-    const acc = feed([[5, 'fgh'], [6, 'ij']]);
+    const acc = feed([
+      [5, 'fgh'],
+      [6, 'ij'],
+    ]);
     expect(acc.view()).toEqual({ text: `${GAP}fghij`, startsLate: true, complete: false, pieces: 2 });
     acc.add(0, 'a');
     expect(acc.view().text).toBe(`a${GAP}fghij`);
@@ -69,9 +93,17 @@ describe('delta notices', () => {
   });
 
   it('drops malformed ones instead of throwing', () => {
-    for (const bad of [null, 'x', {}, { runId: 0, conversation: 'g:7', index: 0, text: '' }, { runId: 4, conversation: '', index: 0, text: '' },
-      { runId: 4, conversation: 'g:7', index: -1, text: 'a' }, { runId: 4, conversation: 'g:7', index: 1.5, text: 'a' }, { runId: 4, conversation: 'g:7', index: 0, text: 5 },
-      { runId: '4', conversation: 'g:7', index: 0, text: 'a' }]) {
+    for (const bad of [
+      null,
+      'x',
+      {},
+      { runId: 0, conversation: 'g:7', index: 0, text: '' },
+      { runId: 4, conversation: '', index: 0, text: '' },
+      { runId: 4, conversation: 'g:7', index: -1, text: 'a' },
+      { runId: 4, conversation: 'g:7', index: 1.5, text: 'a' },
+      { runId: 4, conversation: 'g:7', index: 0, text: 5 },
+      { runId: '4', conversation: 'g:7', index: 0, text: 'a' },
+    ]) {
       expect(readDelta(bad)).toBeNull();
     }
   });

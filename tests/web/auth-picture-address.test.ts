@@ -14,7 +14,16 @@ describe('a picture address', () => {
   });
 
   it('is not another scheme, another host without a scheme, or text with spaces', () => {
-    for (const v of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', '/\\evil.example', 'ftp://x.example/a.png', 'not a url', 'https://', 42]) {
+    for (const v of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/a.png',
+      '/\\evil.example',
+      'ftp://x.example/a.png',
+      'not a url',
+      'https://',
+      42,
+    ]) {
       expect(isPictureAddress(v), String(v)).toBe(false);
     }
   });

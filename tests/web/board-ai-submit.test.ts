@@ -22,7 +22,7 @@ function ports(o: { invalid?: boolean; refuse?: unknown } = {}) {
   return { seen, submit, release };
 }
 
-describe('the AI member dialogs\' submit', () => {
+describe("the AI member dialogs' submit", () => {
   it('sends once when pressed again while the first send runs, busy until it ends', async () => {
     const { seen, submit, release } = ports();
     const first = submit('a');

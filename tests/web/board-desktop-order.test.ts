@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_DESKTOP_ID, canMove, desktopOf, dropOn, groupsOn, moveBy, moveGroup, nextSort, ownIds, pickDesktop, toDesktops, type DesktopItem,
+  DEFAULT_DESKTOP_ID,
+  canMove,
+  desktopOf,
+  dropOn,
+  groupsOn,
+  moveBy,
+  moveGroup,
+  nextSort,
+  ownIds,
+  pickDesktop,
+  toDesktops,
+  type DesktopItem,
 } from '../../web/src/workspace/board/desktop-order';
 
 const desk = (id: number, member: number[] = [], sort = 0): DesktopItem => ({ id, name: `d${id}`, member, sort });
@@ -9,7 +20,12 @@ const ids = (l: readonly DesktopItem[]) => l.map((d) => d.id);
 
 describe('toDesktops', () => {
   it('reads desktop/list rows and drops odd group ids', () => {
-    expect(toDesktops([{ id: '999', name: 'Default', member: [1, '2', 'x'], sort: -1 }, { id: 4, name: null, member: null }])).toEqual([
+    expect(
+      toDesktops([
+        { id: '999', name: 'Default', member: [1, '2', 'x'], sort: -1 },
+        { id: 4, name: null, member: null },
+      ]),
+    ).toEqual([
       { id: 999, name: 'Default', member: [1, 2], sort: -1 },
       { id: 4, name: '', member: [], sort: 0 },
     ]);
@@ -102,8 +118,12 @@ describe('groups on desktops', () => {
     expect(back.find((d) => d.id === 11)!.member).toEqual([4, 5]);
   });
 
-  it('lists a desktop\'s groups in the desktop\'s order, skipping ids it has no details of', () => {
-    const groups = [{ id: 5, n: 'e' }, { id: 4, n: 'd' }, { id: 1, n: 'a' }];
+  it("lists a desktop's groups in the desktop's order, skipping ids it has no details of", () => {
+    const groups = [
+      { id: 5, n: 'e' },
+      { id: 4, n: 'd' },
+      { id: 1, n: 'a' },
+    ];
     expect(groupsOn(LIST, 11, groups).map((g) => g.n)).toEqual(['d', 'e']);
     expect(groupsOn(LIST, DEFAULT_DESKTOP_ID, groups).map((g) => g.n)).toEqual(['a']);
     expect(groupsOn(LIST, 404, groups)).toEqual([]);

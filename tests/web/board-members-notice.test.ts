@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNoticeFor } from '../../web/src/workspace/board/members-notice';
 
-describe('members notice for a group\'s member list', () => {
+describe("members notice for a group's member list", () => {
   it('concerns the group it names, by number or by string', () => {
     expect(isNoticeFor({ groupId: 7 }, 7)).toBe(true);
     expect(isNoticeFor({ groupId: '7' }, 7)).toBe(true);

@@ -63,7 +63,20 @@ describe('presence', () => {
 });
 
 describe('changedCard', () => {
-  const g: MyGroup = { id: 1, name: 'G', remark: 'r', avatar: null, type: 0, rows: 2, cols: 2, onBoard: 1, key: null, role: 'owner', memberId: 1, memberCount: 1 };
+  const g: MyGroup = {
+    id: 1,
+    name: 'G',
+    remark: 'r',
+    avatar: null,
+    type: 0,
+    rows: 2,
+    cols: 2,
+    onBoard: 1,
+    key: null,
+    role: 'owner',
+    memberId: 1,
+    memberCount: 1,
+  };
   it('sends nothing when nothing changed', () => {
     expect(changedCard(g, cardValues(g))).toEqual({});
   });

@@ -34,11 +34,7 @@ describe('typed calls', () => {
     await calls.base.site.info({}, { silent: true, skipAuth: true });
     await calls.base.site.save({ name: 'x' } as never);
     await calls.base.group.add({ name: 'g' } as never);
-    expect(sent).toEqual([
-      'POST /admin/base/site/info {"silent":true,"skipAuth":true}',
-      'POST /admin/base/site/save {}',
-      'POST /admin/base/group/add {}',
-    ]);
+    expect(sent).toEqual(['POST /admin/base/site/info {"silent":true,"skipAuth":true}', 'POST /admin/base/site/save {}', 'POST /admin/base/group/add {}']);
     expect('page' in CALL_ROUTES.base.group).toBe(false);
   });
 });

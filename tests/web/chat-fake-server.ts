@@ -69,7 +69,16 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
       const old = body.clientId ? s.messages.find((m) => m.fromId === fromId && m.clientId === body.clientId) : undefined;
       if (old) return old;
       const seq = s.messages.filter((m) => m.conversation === conversation).reduce((n, m) => Math.max(n, m.seq), 0) + 1;
-      const m: ChatMessage = { id: nextId++, fromId, toType: body.toType, toId: body.toId, content: body.content ?? `m${nextId}`, conversation, seq, clientId: body.clientId ?? null };
+      const m: ChatMessage = {
+        id: nextId++,
+        fromId,
+        toType: body.toType,
+        toId: body.toId,
+        content: body.content ?? `m${nextId}`,
+        conversation,
+        seq,
+        clientId: body.clientId ?? null,
+      };
       s.messages.push(m);
       if (deliver) {
         if (m.toType === 1) io.emit('notice', { kind: 'message', data: m });

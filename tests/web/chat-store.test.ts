@@ -117,7 +117,12 @@ describe('chat store', () => {
     await until(() => seqs(GROUP).length === 3 && seqs(ANN).length === 2);
 
     const after = server.syncs.slice(syncsBefore);
-    expect(after[0]).toEqual(expect.arrayContaining([{ ...GROUP, afterSeq: 1 }, { ...ANN, afterSeq: 1 }]));
+    expect(after[0]).toEqual(
+      expect.arrayContaining([
+        { ...GROUP, afterSeq: 1 },
+        { ...ANN, afterSeq: 1 },
+      ]),
+    );
     expect(after[0]).toHaveLength(2);
     expect(store.conversation(ANN).messages.at(-1)?.content).toBe('are you there?');
   });

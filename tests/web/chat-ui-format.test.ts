@@ -44,7 +44,14 @@ describe('times', () => {
 });
 
 const msg = (seq: number, fromId: number, ms: number | null, type?: number): ChatMessage => ({
-  id: seq, seq, fromId, toType: 1, toId: 7, conversation: 'g:7', content: `m${seq}`, type,
+  id: seq,
+  seq,
+  fromId,
+  toType: 1,
+  toId: 7,
+  conversation: 'g:7',
+  content: `m${seq}`,
+  type,
   createTime: ms === null ? undefined : new Date(ms).toISOString(),
 });
 const shape = (rows: ReturnType<typeof groupMessages>) => rows.map((r) => (r.kind === 'day' ? 'day' : `${r.message.seq}${r.head ? '*' : ''}`));
@@ -83,7 +90,7 @@ describe('the conversation list preview of AI runs', () => {
     expect(previewOf(20, { topic: 'cats', words: 200 })).toEqual({ label: 'runRequest', text: '' });
   });
 
-  it('marks an answer as the AI\'s, and shows every other message as its text', () => {
+  it("marks an answer as the AI's, and shows every other message as its text", () => {
     expect(previewOf(21, 'the answer')).toEqual({ label: 'runAnswer', text: 'the answer' });
     expect(previewOf(0, 'hello')).toEqual({ label: null, text: 'hello' });
     expect(previewOf('9', 'notice')).toEqual({ label: null, text: 'notice' });

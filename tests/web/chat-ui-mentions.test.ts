@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  filterCandidates, insertMention, mentionedIds, mentionQueryAt, splitMentions, withMention, type MentionCandidate,
+  filterCandidates,
+  insertMention,
+  mentionedIds,
+  mentionQueryAt,
+  splitMentions,
+  withMention,
+  type MentionCandidate,
 } from '../../web/src/workspace/chat/mentions';
 
 const MEMBERS: MentionCandidate[] = [

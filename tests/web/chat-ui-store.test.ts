@@ -38,10 +38,16 @@ describe('chat store and history pages', () => {
     await online(() => Promise.resolve([{ ...GROUP, conversation: 'g:7', lastMessage: m(100), lastSeq: 100, readSeq: 97, unread: 3 }]));
     await store.load();
     expect(store.conversation(GROUP).unread).toBe(3);
-    store.addHistory(GROUP, Array.from({ length: 50 }, (_, i) => m(51 + i)));
+    store.addHistory(
+      GROUP,
+      Array.from({ length: 50 }, (_, i) => m(51 + i)),
+    );
     expect(store.conversation(GROUP).messages).toHaveLength(50);
     expect(store.conversation(GROUP).unread).toBe(3);
-    store.addHistory(GROUP, Array.from({ length: 50 }, (_, i) => m(1 + i))); // an older page: all read
+    store.addHistory(
+      GROUP,
+      Array.from({ length: 50 }, (_, i) => m(1 + i)),
+    ); // an older page: all read
     expect(store.conversation(GROUP).unread).toBe(3);
     expect(store.totalUnread()).toBe(3);
   });

@@ -12,8 +12,18 @@ describe('generating redemption codes', () => {
 
   it('sends the expiry as an ISO time and leaves out an empty memo', () => {
     const expireTime = new Date(Date.UTC(2026, 11, 31, 15, 59, 59));
-    expect(generateBody({ count: 1, type: COUPON_TYPE.tokens, tokens: 1, expireTime, memo: '  ' })).toEqual({ count: 1, type: 2, tokens: 1, expireTime: '2026-12-31T15:59:59.000Z' });
-    expect(generateBody({ count: 1, type: COUPON_TYPE.days, days: 1, expireTime: null, memo: ' launch ' })).toEqual({ count: 1, type: 1, days: 1, memo: 'launch' });
+    expect(generateBody({ count: 1, type: COUPON_TYPE.tokens, tokens: 1, expireTime, memo: '  ' })).toEqual({
+      count: 1,
+      type: 2,
+      tokens: 1,
+      expireTime: '2026-12-31T15:59:59.000Z',
+    });
+    expect(generateBody({ count: 1, type: COUPON_TYPE.days, days: 1, expireTime: null, memo: ' launch ' })).toEqual({
+      count: 1,
+      type: 1,
+      days: 1,
+      memo: 'launch',
+    });
   });
 });
 

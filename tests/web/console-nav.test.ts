@@ -5,8 +5,18 @@ import type { MenuRow } from '../../web/src/app/auth';
 
 let nextId = 1;
 const menu = (m: Partial<MenuRow>): MenuRow => ({
-  id: nextId++, parentId: null, name: 'm', router: null, perms: null, type: 1, icon: null, orderNum: 0,
-  viewPath: null, keepAlive: 1, isShow: 1, ...m,
+  id: nextId++,
+  parentId: null,
+  name: 'm',
+  router: null,
+  perms: null,
+  type: 1,
+  icon: null,
+  orderNum: 0,
+  viewPath: null,
+  keepAlive: 1,
+  isShow: 1,
+  ...m,
 });
 
 describe('view paths (000 §2)', () => {

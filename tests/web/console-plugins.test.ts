@@ -126,16 +126,33 @@ describe('the readme reader', () => {
     expect(blocks[0]).toEqual({ type: 'heading', level: 1, children: [{ type: 'text', text: 'Webhook' }] });
     expect(blocks[1]).toEqual({
       type: 'paragraph',
-      children: [{ type: 'text', text: 'Sends ' }, { type: 'strong', children: [{ type: 'text', text: 'chosen' }] }, { type: 'text', text: ' events to a URL.' }],
+      children: [
+        { type: 'text', text: 'Sends ' },
+        { type: 'strong', children: [{ type: 'text', text: 'chosen' }] },
+        { type: 'text', text: ' events to a URL.' },
+      ],
     });
-    expect(blocks[2]).toMatchObject({ type: 'list', ordered: false, items: [[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'two with ' }, { type: 'code', text: 'code' }, { type: 'text', text: ' continued' }]] });
+    expect(blocks[2]).toMatchObject({
+      type: 'list',
+      ordered: false,
+      items: [
+        [{ type: 'text', text: 'one' }],
+        [
+          { type: 'text', text: 'two with ' },
+          { type: 'code', text: 'code' },
+          { type: 'text', text: ' continued' },
+        ],
+      ],
+    });
     expect(blocks[3]).toMatchObject({ type: 'list', ordered: true, start: 1 });
     expect(blocks[4]).toEqual({ type: 'code', lang: 'js', text: "const sig = hmac('<b>');" });
     expect(blocks[5]).toMatchObject({ type: 'table', head: [[{ type: 'text', text: 'Header' }], [{ type: 'text', text: 'Meaning' }]] });
   });
 
   it('keeps http(s) and mailto links only', () => {
-    expect(parseInline('[docs](https://example.com/a?b=1)')).toEqual([{ type: 'link', href: 'https://example.com/a?b=1', children: [{ type: 'text', text: 'docs' }] }]);
+    expect(parseInline('[docs](https://example.com/a?b=1)')).toEqual([
+      { type: 'link', href: 'https://example.com/a?b=1', children: [{ type: 'text', text: 'docs' }] },
+    ]);
     expect(parseInline('[x](javascript:alert(1))')[0]).toMatchObject({ type: 'link', href: null });
     expect(safeHref('mailto:a@example.com')).toBe('mailto:a@example.com');
     expect(safeHref('data:text/html,<script>')).toBeNull();
@@ -151,7 +168,9 @@ describe('the readme reader', () => {
     ]);
     expect(parseInline('snake_case_name stays')).toEqual([{ type: 'text', text: 'snake_case_name stays' }]);
     expect(parseInline('2 * 3 * 4')).toEqual([{ type: 'text', text: '2 * 3 * 4' }]);
-    expect(parseInline('<https://example.com>')).toEqual([{ type: 'link', href: 'https://example.com', children: [{ type: 'text', text: 'https://example.com' }] }]);
+    expect(parseInline('<https://example.com>')).toEqual([
+      { type: 'link', href: 'https://example.com', children: [{ type: 'text', text: 'https://example.com' }] },
+    ]);
   });
 
   it('ends an unclosed code fence at the end of the text', () => {

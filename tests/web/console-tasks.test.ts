@@ -20,8 +20,28 @@ describe('the task form', () => {
   });
 
   it('edits a stored interval in seconds and its data indented', () => {
-    const v = formValuesOf({ id: 4, name: 'Purge', service: 'taskLog.purge', taskType: 1, every: 90_000, cron: null, data: '{"days":30}', limit: 3, startDate: '2030-01-01T00:00:00.000Z' }, asIs);
-    expect(v).toMatchObject({ name: 'Purge', service: 'taskLog.purge', taskType: TASK_TYPE.interval, everySeconds: 90, limit: 3, startDate: '2030-01-01T00:00:00.000Z' });
+    const v = formValuesOf(
+      {
+        id: 4,
+        name: 'Purge',
+        service: 'taskLog.purge',
+        taskType: 1,
+        every: 90_000,
+        cron: null,
+        data: '{"days":30}',
+        limit: 3,
+        startDate: '2030-01-01T00:00:00.000Z',
+      },
+      asIs,
+    );
+    expect(v).toMatchObject({
+      name: 'Purge',
+      service: 'taskLog.purge',
+      taskType: TASK_TYPE.interval,
+      everySeconds: 90,
+      limit: 3,
+      startDate: '2030-01-01T00:00:00.000Z',
+    });
     expect(v.data).toBe('{\n  "days": 30\n}');
     expect(v.endDate).toBeUndefined();
   });
@@ -31,7 +51,16 @@ describe('the task form', () => {
   });
 
   it('sends the interval in milliseconds and no cron, empty optional fields as null', () => {
-    const body = taskBody({ name: ' Purge ', service: 'taskLog.purge ', data: '{ "days": 7 }', taskType: 1, cron: '0 0 3 * * *', everySeconds: 3600, limit: null, remark: '  ' });
+    const body = taskBody({
+      name: ' Purge ',
+      service: 'taskLog.purge ',
+      data: '{ "days": 7 }',
+      taskType: 1,
+      cron: '0 0 3 * * *',
+      everySeconds: 3600,
+      limit: null,
+      remark: '  ',
+    });
     expect(body).toEqual({
       name: 'Purge',
       service: 'taskLog.purge',
@@ -48,8 +77,26 @@ describe('the task form', () => {
 
   it('sends a cron task without an interval, and its dates in UTC', () => {
     const start = new Date('2030-05-01T08:30:00.000Z');
-    const body = taskBody({ name: 'Nightly', service: 'recycle.purge', taskType: 0, cron: ' 0 30 3 * * * ', everySeconds: 60, limit: 5, startDate: start, endDate: '2030-06-01T00:00:00Z', data: '' });
-    expect(body).toMatchObject({ taskType: 0, cron: '0 30 3 * * *', every: null, limit: 5, data: null, startDate: '2030-05-01T08:30:00.000Z', endDate: '2030-06-01T00:00:00.000Z' });
+    const body = taskBody({
+      name: 'Nightly',
+      service: 'recycle.purge',
+      taskType: 0,
+      cron: ' 0 30 3 * * * ',
+      everySeconds: 60,
+      limit: 5,
+      startDate: start,
+      endDate: '2030-06-01T00:00:00Z',
+      data: '',
+    });
+    expect(body).toMatchObject({
+      taskType: 0,
+      cron: '0 30 3 * * *',
+      every: null,
+      limit: 5,
+      data: null,
+      startDate: '2030-05-01T08:30:00.000Z',
+      endDate: '2030-06-01T00:00:00.000Z',
+    });
   });
 
   it('rounds fractional seconds to whole milliseconds', () => {
@@ -77,7 +124,12 @@ describe('the task form', () => {
 
 describe('the schedule preview', () => {
   it('asks about the kind being edited, with the window and limit', () => {
-    expect(previewBody({ taskType: 1, everySeconds: 10, limit: 2, startDate: '2030-01-01T00:00:00Z' })).toEqual({ count: 5, every: 10_000, limit: 2, startDate: '2030-01-01T00:00:00.000Z' });
+    expect(previewBody({ taskType: 1, everySeconds: 10, limit: 2, startDate: '2030-01-01T00:00:00Z' })).toEqual({
+      count: 5,
+      every: 10_000,
+      limit: 2,
+      startDate: '2030-01-01T00:00:00.000Z',
+    });
     expect(previewBody({ taskType: 0, cron: '*/5 * * * * *', everySeconds: 10 })).toEqual({ count: 5, cron: '*/5 * * * * *' });
   });
 

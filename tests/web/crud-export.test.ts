@@ -13,7 +13,12 @@ describe('export', () => {
       { id: 1, title: 'Pear', status: 1, onSale: true, color: 'r', tags: ['a'] },
       { id: 2, title: 'Fig', status: 0, onSale: false, color: null, tags: null },
     ];
-    const m = exportMatrix(pick('id', 'title', 'status', 'onSale', 'color', 'tags'), rows, { yes: '是', no: '否' }, { goods_color: [{ value: 'r', label: 'Red' }] });
+    const m = exportMatrix(
+      pick('id', 'title', 'status', 'onSale', 'color', 'tags'),
+      rows,
+      { yes: '是', no: '否' },
+      { goods_color: [{ value: 'r', label: 'Red' }] },
+    );
     expect(m).toEqual([
       ['ID', 'Title', 'Status', 'On sale', 'Colour', 'Tags'],
       ['1', 'Pear', 'Enabled', '是', 'Red', '["a"]'],

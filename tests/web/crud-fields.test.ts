@@ -19,7 +19,9 @@ describe('crud table columns', () => {
   it('sorts only on real columns and edits in place only writable non-system ones', () => {
     expect(sortable(byName('typeName'))).toBe(false);
     expect(sortable(byName('title'))).toBe(true);
-    const editable = tableColumns(goods).filter((c) => inlineEditable(goods, c)).map((c) => c.propertyName);
+    const editable = tableColumns(goods)
+      .filter((c) => inlineEditable(goods, c))
+      .map((c) => c.propertyName);
     expect(editable).toEqual(['title', 'price', 'status', 'stock', 'onSale', 'color', 'body', 'tags', 'saleStart']);
   });
 

@@ -5,7 +5,19 @@ const L = (en: string, cn = en, tw = cn) => ({ en, 'zh-cn': cn, 'zh-tw': tw });
 
 function col(c: Partial<EpsColumn> & { propertyName: string; type: string }): EpsColumn {
   const label = c.label ?? L(c.propertyName);
-  return { defaultValue: null, comment: label.en, label, nullable: true, required: false, readOnly: false, writeOnly: false, virtual: false, unique: false, dict: null, ...c };
+  return {
+    defaultValue: null,
+    comment: label.en,
+    label,
+    nullable: true,
+    required: false,
+    readOnly: false,
+    writeOnly: false,
+    virtual: false,
+    unique: false,
+    dict: null,
+    ...c,
+  };
 }
 
 export const STATUS = [
@@ -19,7 +31,13 @@ export const goods: EpsEntry = {
   prefix: '/admin/demo/goods',
   label: 'Demo goods',
   labels: L('Demo goods', '示例商品'),
-  api: ['add', 'update', 'delete', 'info', 'list', 'page'].map((a) => ({ method: 'POST', path: `/${a}`, summary: a, permission: `demo:goods:${a}`, public: false })),
+  api: ['add', 'update', 'delete', 'info', 'list', 'page'].map((a) => ({
+    method: 'POST',
+    path: `/${a}`,
+    summary: a,
+    permission: `demo:goods:${a}`,
+    public: false,
+  })),
   columns: [
     col({ propertyName: 'id', type: 'int', readOnly: true, nullable: false, label: L('ID') }),
     col({ propertyName: 'title', type: 'string', length: 50, nullable: false, required: true, label: L('Title', '标题', '標題') }),

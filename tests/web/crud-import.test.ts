@@ -80,14 +80,25 @@ describe('import rows', () => {
   });
 
   it('checks dictionary fields against the loaded options', () => {
-    const rows = sheet([['Title', 'Colour'], ['a', 'Red'], ['b', 'Blue']]);
+    const rows = sheet([
+      ['Title', 'Colour'],
+      ['a', 'Red'],
+      ['b', 'Blue'],
+    ]);
     const r = checkRows(rows.slice(1), mapHeaders(rows[0].cells, fields), fields, { goods_color: [{ value: 'r', label: 'Red' }] });
     expect(r.records[0]).toEqual({ title: 'a', color: 'r' });
     expect(r.errors.map((e) => [e.row, e.field, e.problem])).toEqual([[3, 'color', 'enum']]);
   });
 
   it('places the server batch refusal on file rows', () => {
-    const list = serverErrors([{ field: '[1].title', message: '[1].title must not be empty' }, { field: '[0].status', message: 'bad' }], [2, 5], fields);
+    const list = serverErrors(
+      [
+        { field: '[1].title', message: '[1].title must not be empty' },
+        { field: '[0].status', message: 'bad' },
+      ],
+      [2, 5],
+      fields,
+    );
     expect(list.map((e) => [e.row, e.label, e.message])).toEqual([
       [5, 'Title', '[1].title must not be empty'],
       [2, 'Status', 'bad'],

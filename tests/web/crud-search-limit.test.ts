@@ -7,22 +7,64 @@ import type { EpsEntry } from '../../web/src/console/eps';
 // The table's inline editor reaches the http client, which reads the browser's storage when loaded.
 const store = new Map<string, string>();
 vi.stubGlobal('window', {
-  localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
+  localStorage: {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  },
   location: { pathname: '/admin', hostname: 'localhost' },
   addEventListener: () => undefined,
 });
 const { buildColumns } = await import('../../web/src/console/crud/table-columns');
 
 function column(name: string) {
-  return { propertyName: name, type: 'string', comment: name, label: { en: name, 'zh-cn': name, 'zh-tw': name }, defaultValue: null, nullable: true, required: false, readOnly: false, writeOnly: false, virtual: false, unique: false, dict: null };
+  return {
+    propertyName: name,
+    type: 'string',
+    comment: name,
+    label: { en: name, 'zh-cn': name, 'zh-tw': name },
+    defaultValue: null,
+    nullable: true,
+    required: false,
+    readOnly: false,
+    writeOnly: false,
+    virtual: false,
+    unique: false,
+    dict: null,
+  };
 }
 
 function build(fieldCount: number, options: number) {
   const names = Array.from({ length: fieldCount }, (_, i) => `f${i}`);
-  const entry = { module: 'demo', name: 'wide', prefix: '/admin/demo/wide', api: [], columns: names.map(column), search: { fieldEq: names } } as unknown as EpsEntry;
+  const entry = {
+    module: 'demo',
+    name: 'wide',
+    prefix: '/admin/demo/wide',
+    api: [],
+    columns: names.map(column),
+    search: { fieldEq: names },
+  } as unknown as EpsEntry;
   const dict = Array.from({ length: options }, (_, i) => ({ value: i, label: `option ${i}` }));
-  const specs: FieldSpec[] = names.map((name, i) => ({ name, label: name, labels: {} as FieldSpec['labels'], kind: i === 0 ? 'select' : 'text', required: false, nullable: true, column: column(name) as never, ...(i === 0 ? { dictKey: 'big' } : {}) }));
-  return buildColumns({ entry, specs, dicts: { big: dict }, canUpdate: false, yes: 'Yes', no: 'No', noDict: 'No available dictionary', onCellSaved: () => undefined });
+  const specs: FieldSpec[] = names.map((name, i) => ({
+    name,
+    label: name,
+    labels: {} as FieldSpec['labels'],
+    kind: i === 0 ? 'select' : 'text',
+    required: false,
+    nullable: true,
+    column: column(name) as never,
+    ...(i === 0 ? { dictKey: 'big' } : {}),
+  }));
+  return buildColumns({
+    entry,
+    specs,
+    dicts: { big: dict },
+    canUpdate: false,
+    yes: 'Yes',
+    no: 'No',
+    noDict: 'No available dictionary',
+    onCellSaved: () => undefined,
+  });
 }
 
 describe('search auto-builder limit (000 §9)', () => {

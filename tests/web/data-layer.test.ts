@@ -11,7 +11,7 @@ function recorder(methods: Partial<Record<string, CrudMethod>> = {}) {
   const calls = crudCalls<Record<string, unknown>, Record<string, unknown>, object, object>(
     '/admin/base/sys/role',
     (action) => methods[action] ?? (action === 'info' ? 'GET' : 'POST'),
-    async <T,>(prefix: string, action: string, method: CrudMethod, payload: object) => {
+    async <T>(prefix: string, action: string, method: CrudMethod, payload: object) => {
       sent.push({ path: `${prefix}/${action}`, method, payload });
       return undefined as T;
     },

@@ -43,7 +43,10 @@ afterEach(() => {
 describe('envelope', () => {
   it('code 1000 resolves data and sends the language and Authorization headers', async () => {
     const { http, calls, messages } = setup(() => ok({ list: [1] }), { lang: 'zh-tw', storage: tokens(60_000, 600_000) });
-    const data = await http.request<{ list: number[] }>('POST', '/admin/base/sys/user/page', { body: { page: 1 }, query: { a: 'x y', b: [1, 2], c: undefined } });
+    const data = await http.request<{ list: number[] }>('POST', '/admin/base/sys/user/page', {
+      body: { page: 1 },
+      query: { a: 'x y', b: [1, 2], c: undefined },
+    });
     expect(data).toEqual({ list: [1] });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/api/admin/base/sys/user/page?a=x%20y&b=1&b=2');
@@ -178,8 +181,7 @@ describe('token refresh queue', () => {
 
   it('a failed refresh logs out and the waiting requests reject', async () => {
     const { http, calls, logouts, storage } = setup(
-      (call) =>
-        call.url.includes('refreshToken') ? { status: 401, body: { code: 1001, message: 'refresh token invalid' } } : ok(1),
+      (call) => (call.url.includes('refreshToken') ? { status: 401, body: { code: 1001, message: 'refresh token invalid' } } : ok(1)),
       { storage: tokens(0, 600_000) },
     );
     const results = await Promise.allSettled([http.get('/a'), http.get('/b'), http.get('/c')]);

@@ -35,7 +35,9 @@ const imports = new Map<string, string[]>();
 const importers = new Map<string, string[]>();
 for (const f of all) {
   const text = readFileSync(f, 'utf8');
-  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3],
+  );
   const targets = specs.map((s) => resolveImport(f, s)).filter((t): t is string => t !== null);
   imports.set(f, targets);
   for (const t of targets) (importers.get(t) ?? importers.set(t, []).get(t)!).push(f);

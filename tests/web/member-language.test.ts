@@ -19,13 +19,13 @@ function ports(signedIn: boolean, start: Lang = 'en', chosen: Lang | null = null
 }
 
 describe('the language switch and the account', () => {
-  it('saves a signed-in member\'s choice on the account as well as in the page', async () => {
+  it("saves a signed-in member's choice on the account as well as in the page", async () => {
     const { p, seen } = ports(true);
     await chooseLanguage('zh-cn', p);
     expect(seen).toEqual({ page: 'zh-cn', chosen: 'zh-cn', saved: ['zh-cn'] });
   });
 
-  it('keeps a signed-out visitor\'s choice in the browser only', async () => {
+  it("keeps a signed-out visitor's choice in the browser only", async () => {
     const { p, seen } = ports(false);
     await chooseLanguage('zh-tw', p);
     expect(seen).toEqual({ page: 'zh-tw', chosen: 'zh-tw', saved: [] });
@@ -38,7 +38,7 @@ describe('the language switch and the account', () => {
     expect(seen.page).toBe('zh-cn');
   });
 
-  it('keeps this browser\'s choice for the page at sign-in and tells the account, whatever the account held', async () => {
+  it("keeps this browser's choice for the page at sign-in and tells the account, whatever the account held", async () => {
     for (const account of [{}, { language: null }, { language: 'en' }, { language: 'zh-tw' }, { language: 'fr' }, null]) {
       const { p, seen } = ports(true, 'zh-cn', 'zh-cn');
       expect(await syncAccountLanguage(account, p)).toBe('zh-cn');
@@ -46,13 +46,13 @@ describe('the language switch and the account', () => {
     }
   });
 
-  it('tells the account nothing when it holds this browser\'s choice already', async () => {
+  it("tells the account nothing when it holds this browser's choice already", async () => {
     const { p, seen } = ports(true, 'zh-cn', 'zh-cn');
     expect(await syncAccountLanguage({ language: 'zh-cn' }, p)).toBeNull();
     expect(seen.saved).toEqual([]);
   });
 
-  it('shows a fresh browser the account\'s language, lets an account without one record the page\'s, and keeps it as the browser\'s', async () => {
+  it("shows a fresh browser the account's language, lets an account without one record the page's, and keeps it as the browser's", async () => {
     const fresh = ports(true, 'en', null);
     expect(await syncAccountLanguage({ language: 'zh-cn' }, fresh.p)).toBeNull();
     expect(fresh.seen).toEqual({ page: 'zh-cn', chosen: 'zh-cn', saved: [] });

@@ -28,7 +28,11 @@ describe('gatewayUrl', () => {
 describe('metadata to items', () => {
   it('reads name, description and an ipfs image through the gateway', () => {
     expect(itemFromMetadata('7', { name: 'Fox', description: 'orange', image: 'ipfs://bafy/7.png' }, GW)).toEqual({
-      tokenId: '7', name: 'Fox', description: 'orange', image: 'https://gw.example/ipfs/bafy/7.png', placeholder: false,
+      tokenId: '7',
+      name: 'Fox',
+      description: 'orange',
+      image: 'https://gw.example/ipfs/bafy/7.png',
+      placeholder: false,
     });
   });
   it('gives the placeholder NFT #id when the metadata has no name or is not an object', () => {
@@ -49,7 +53,8 @@ describe('metadata to items', () => {
     expect((await loadItem('5', null, GW, refused)).name).toBe('NFT #5');
   });
   it('loadItem: a fetch that never answers is aborted after the time-out', async () => {
-    const hang = (_url: string, signal: AbortSignal) => new Promise<unknown>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const hang = (_url: string, signal: AbortSignal) =>
+      new Promise<unknown>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     expect((await loadItem('6', { token_uri: 'https://m.example/6.json' }, GW, hang, 20)).placeholder).toBe(true);
   });
   it('loadItem: on-chain extension metadata is used when there is no URI', async () => {
@@ -92,8 +97,16 @@ describe('contract messages', () => {
 
 describe('Keplr', () => {
   const settings: ChainSettings = {
-    chainId: 'elgafar-1', chainName: 'Stargaze testnet', rpc: 'https://rpc.example', rest: 'https://rest.example', collection: 'stars1c', staking: 'stars1s',
-    denom: 'ustars', gasPrice: '0.025ustars', bech32Prefix: 'stars', ipfsGateway: GW,
+    chainId: 'elgafar-1',
+    chainName: 'Stargaze testnet',
+    rpc: 'https://rpc.example',
+    rest: 'https://rest.example',
+    collection: 'stars1c',
+    staking: 'stars1s',
+    denom: 'ustars',
+    gasPrice: '0.025ustars',
+    bech32Prefix: 'stars',
+    ipfsGateway: GW,
   };
   it('keplrOf is null without the extension', () => {
     expect(keplrOf({} as Window)).toBeNull();
@@ -111,7 +124,11 @@ describe('Keplr', () => {
     await enableChain(keplr, settings);
     expect(keplr.enable).toHaveBeenCalledTimes(2);
     const info = vi.mocked(keplr.experimentalSuggestChain!).mock.calls[0]![0] as ReturnType<typeof suggestedChain>;
-    expect(info).toMatchObject({ chainId: 'elgafar-1', rpc: 'https://rpc.example', bech32Config: { bech32PrefixAccAddr: 'stars', bech32PrefixValAddr: 'starsvaloper' } });
+    expect(info).toMatchObject({
+      chainId: 'elgafar-1',
+      rpc: 'https://rpc.example',
+      bech32Config: { bech32PrefixAccAddr: 'stars', bech32PrefixValAddr: 'starsvaloper' },
+    });
     expect(info.feeCurrencies[0]).toMatchObject({ coinMinimalDenom: 'ustars', coinDenom: 'STARS', gasPriceStep: { average: 0.025 } });
   });
   it('a refusal by the member is not answered with a suggestion', async () => {

@@ -20,7 +20,7 @@ describe('lint-jsx-literals rule', () => {
 
   it('finds literals in user-visible attributes only', () => {
     expect(kinds('const a = <Input placeholder="Username" />;')).toEqual(['attr placeholder']);
-    expect(kinds("const a = <Modal title={'Delete'} okText=\"Yes\" />;")).toEqual(['attr title', 'attr okText']);
+    expect(kinds('const a = <Modal title={\'Delete\'} okText="Yes" />;')).toEqual(['attr title', 'attr okText']);
     expect(kinds('const a = <img alt="logo" aria-label="picture" />;')).toEqual(['attr alt', 'attr aria-label']);
     expect(kinds('const a = <div className="auth-card" data-testid="login-submit" type="primary" />;')).toEqual([]);
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../web/src/lib/session';
 import {
-  awaitingReturn, clearMemory, PAYMENT_KEY, providersToAsk, readMemory, resolveOrder, RETURN_WINDOW_MS, writeMemory,
+  awaitingReturn,
+  clearMemory,
+  PAYMENT_KEY,
+  providersToAsk,
+  readMemory,
+  resolveOrder,
+  RETURN_WINDOW_MS,
+  writeMemory,
 } from '../../web/src/workspace/pay/pay-memory';
 import { formatMoney, formatTokens, currencyCode } from '../../web/src/app/money';
 import { backPath, orderKind, reasonKey } from '../../web/src/workspace/pay/order-status';

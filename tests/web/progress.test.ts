@@ -73,10 +73,11 @@ describe('progress', () => {
   it('counts requests by the page they are made from: none from /workbench or /workflow_store, any from the console', async () => {
     const { p } = fakeTimersProgress();
     let during: ProgressState | null = null;
-    const call = (page: string) => underProgress(p, page, async () => {
-      during = p.state();
-      return 'ok';
-    });
+    const call = (page: string) =>
+      underProgress(p, page, async () => {
+        during = p.state();
+        return 'ok';
+      });
     expect(await call('/workbench')).toBe('ok');
     expect(during).toMatchObject({ count: 0, active: false });
     await call('/workflow_store');
@@ -84,7 +85,11 @@ describe('progress', () => {
     await call('/admin/base/sys/user');
     expect(during).toMatchObject({ count: 1, active: true });
     expect(p.state()).toMatchObject({ count: 0, active: false, value: 1 });
-    await expect(underProgress(p, '/admin/x', async () => { throw new Error('refused'); })).rejects.toThrow('refused');
+    await expect(
+      underProgress(p, '/admin/x', async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     expect(p.state().count).toBe(0);
     p.dispose();
   });

@@ -99,7 +99,9 @@ describe('rule 4: signed in on a sign-in page', () => {
 
 describe('coming back after signing in', () => {
   it('rule 1 keeps the entered path and query in the sign-in page, except for the home and the workbench', () => {
-    expect(go({ path: '/join_team', search: '?key=abc%20d', session: anon, user: null })).toEqual({ redirect: '/login?redirect=%2Fjoin_team%3Fkey%3Dabc%2520d' });
+    expect(go({ path: '/join_team', search: '?key=abc%20d', session: anon, user: null })).toEqual({
+      redirect: '/login?redirect=%2Fjoin_team%3Fkey%3Dabc%2520d',
+    });
     expect(go({ path: '/workbench', search: '?tab=friends', session: anon, user: null })).toEqual({ redirect: '/login' });
     expect(loginFor('/')).toBe('/login');
   });

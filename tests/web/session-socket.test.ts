@@ -6,7 +6,11 @@ import type { TokenState } from '../../web/src/lib/session';
 function fakeSocket() {
   const statusFns = new Set<(s: { state: string; reason?: string }) => void>();
   const endFns = new Set<(e: { reason: string; token: string | null }) => void>();
-  const socket: SessionSocket & { changed: number; setStatus(s: { state: string; reason?: string }): void; end(e: { reason: string; token: string | null }): void } = {
+  const socket: SessionSocket & {
+    changed: number;
+    setStatus(s: { state: string; reason?: string }): void;
+    end(e: { reason: string; token: string | null }): void;
+  } = {
     status: { state: 'offline', reason: 'noToken' },
     changed: 0,
     tokenChanged() {

@@ -30,7 +30,10 @@ describe('friend sections', () => {
   });
 
   it('keeps my pending and refused requests under sent, blocks under blocked', () => {
-    expect(s.sent.map((e) => [e.personId, e.status])).toEqual([[5, 0], [6, 2]]);
+    expect(s.sent.map((e) => [e.personId, e.status])).toEqual([
+      [5, 0],
+      [6, 2],
+    ]);
     expect(s.blocked.map((e) => e.personId)).toEqual([7]);
   });
 

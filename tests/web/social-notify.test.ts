@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_NOTIFY, mentionTarget, notifyDestination, notifyFromNotice, notifyReducer, notifyToastKey, readNoticeIds, type HeldConversation, type NotifyRow, type NotifyState,
+  EMPTY_NOTIFY,
+  mentionTarget,
+  notifyDestination,
+  notifyFromNotice,
+  notifyReducer,
+  notifyToastKey,
+  readNoticeIds,
+  type HeldConversation,
+  type NotifyRow,
+  type NotifyState,
 } from '../../web/src/workspace/social/notify-model';
 import type { ChatMessage } from '../../web/src/app/socket';
 
@@ -66,7 +75,16 @@ describe('a notice as a row', () => {
   it('reads the delivered row and stamps a time when it has none', () => {
     const now = new Date('2026-01-02T03:04:05Z');
     expect(notifyFromNotice({ id: 3, title: 'Hi', content: null, type: 2, fromId: 8, toId: 2, status: 0 }, now)).toEqual({
-      id: 3, title: 'Hi', content: null, type: 2, fromId: 8, toId: 2, status: 0, createTime: '2026-01-02T03:04:05.000Z', groupId: null, orderNo: null,
+      id: 3,
+      title: 'Hi',
+      content: null,
+      type: 2,
+      fromId: 8,
+      toId: 2,
+      status: 0,
+      createTime: '2026-01-02T03:04:05.000Z',
+      groupId: null,
+      orderNo: null,
     });
   });
   it('refuses something without an id', () => {
@@ -75,7 +93,15 @@ describe('a notice as a row', () => {
 });
 
 const msg = (toId: number, fromId: number, at: number[], createTime: string, seq = 1): ChatMessage => ({
-  id: seq, toType: 1, toId, fromId, at, createTime, content: 'x', conversation: `1:${toId}`, seq,
+  id: seq,
+  toType: 1,
+  toId,
+  fromId,
+  at,
+  createTime,
+  content: 'x',
+  conversation: `1:${toId}`,
+  seq,
 });
 
 describe('where a notification leads', () => {
@@ -136,7 +162,7 @@ describe('live notices', () => {
     expect(notifyFromNotice({ id: 3, type: 2, title: 'x' })?.orderNo).toBeNull();
   });
 
-  it("closes the toasts of the notices a notifyRead names, and only those", () => {
+  it('closes the toasts of the notices a notifyRead names, and only those', () => {
     expect(readNoticeIds({ ids: [3, '4', -1, 'x'], type: 2 } as { ids: unknown }).map(notifyToastKey)).toEqual(['notify-3', 'notify-4']);
     expect(readNoticeIds({})).toEqual([]);
     expect(readNoticeIds(null)).toEqual([]);

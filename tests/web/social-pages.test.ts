@@ -18,8 +18,20 @@ describe('ping', () => {
     expect(bad).toEqual({ ok: false, ms: 7 });
   });
   it('summarises the successful pings', () => {
-    expect(pingSummary([{ ok: true, ms: 30 }, { ok: false, ms: 5 }, { ok: true, ms: 10 }, { ok: true, ms: 20 }])).toEqual({ min: 10, max: 30, median: 20, failed: 1 });
-    expect(pingSummary([{ ok: true, ms: 10 }, { ok: true, ms: 21 }])?.median).toBe(16);
+    expect(
+      pingSummary([
+        { ok: true, ms: 30 },
+        { ok: false, ms: 5 },
+        { ok: true, ms: 10 },
+        { ok: true, ms: 20 },
+      ]),
+    ).toEqual({ min: 10, max: 30, median: 20, failed: 1 });
+    expect(
+      pingSummary([
+        { ok: true, ms: 10 },
+        { ok: true, ms: 21 },
+      ])?.median,
+    ).toBe(16);
     expect(pingSummary([{ ok: false, ms: 1 }])).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileLabel } from '../../web/src/components/space/file-label';
 
-describe('a file field\'s label', () => {
+describe("a file field's label", () => {
   it('shows the name of the file chosen from the space, not its stored address', () => {
     expect(fileLabel('/upload/app/base/20261206/3f9c2a7e1b.png', 'garden-cover.png')).toBe('garden-cover.png');
   });

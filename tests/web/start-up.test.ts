@@ -25,7 +25,12 @@ describe('app start-up', () => {
     storage.setItem('token_expires_at', String(far));
     vi.stubGlobal('window', { localStorage: storage, location: { pathname: '/workbench', hostname: 'localhost' }, addEventListener: () => undefined });
     vi.stubGlobal('localStorage', storage);
-    vi.stubGlobal('fetch', async () => ({ status: 500, ok: false, statusText: 'x', text: async () => JSON.stringify({ code: 1003, message: 'Server exploded' }) }));
+    vi.stubGlobal('fetch', async () => ({
+      status: 500,
+      ok: false,
+      statusText: 'x',
+      text: async () => JSON.stringify({ code: 1003, message: 'Server exploded' }),
+    }));
     const { registerMessageApi } = await import('../../web/src/app/notify');
     const toasts: string[] = [];
     const spy = (text: string) => void toasts.push(text);

@@ -34,7 +34,13 @@ describe('store address', () => {
 describe('store front', () => {
   const type = (id: number, name: string, extra: Partial<GoodsType> = {}) => ({ id, name, parentId: null, sortNum: 0, status: 1, ...extra }) as GoodsType;
   it('shows enabled top-level types in their order', () => {
-    const rows = [type(3, 'Data', { sortNum: 2 }), type(1, 'Writing'), type(2, 'Images', { sortNum: 1 }), type(4, 'Sub', { parentId: 1 }), type(5, 'Off', { status: 0 })];
+    const rows = [
+      type(3, 'Data', { sortNum: 2 }),
+      type(1, 'Writing'),
+      type(2, 'Images', { sortNum: 1 }),
+      type(4, 'Sub', { parentId: 1 }),
+      type(5, 'Off', { status: 0 }),
+    ];
     expect(shownTypes(rows).map((t) => t.name)).toEqual(['Writing', 'Images', 'Data']);
   });
   it('lists each suggested keyword once', () => {

@@ -41,11 +41,18 @@ describe('store rich text', () => {
     expect(out).toBe('<div><p>kept</p></div>');
   });
   it('never passes event handlers, style or class', () => {
-    const out = html(el('p', { onclick: 'x()', style: 'color:red', class: 'big', onmouseover: 'y()' }, text('t')), el('img', { src: '/upload/a.png', onerror: 'z()' }));
+    const out = html(
+      el('p', { onclick: 'x()', style: 'color:red', class: 'big', onmouseover: 'y()' }, text('t')),
+      el('img', { src: '/upload/a.png', onerror: 'z()' }),
+    );
     expect(out).toBe('<div><p>t</p><img src="/upload/a.png" loading="lazy" referrerPolicy="no-referrer"/></div>');
   });
   it('refuses script and data addresses in links and pictures', () => {
-    const out = html(el('a', { href: 'javascript:alert(1)' }, text('a')), el('a', { href: ' JaVaScRiPt:alert(1)' }, text('b')), el('img', { src: 'data:image/svg+xml,<svg onload=x>' }));
+    const out = html(
+      el('a', { href: 'javascript:alert(1)' }, text('a')),
+      el('a', { href: ' JaVaScRiPt:alert(1)' }, text('b')),
+      el('img', { src: 'data:image/svg+xml,<svg onload=x>' }),
+    );
     expect(out).toBe('<div><a>a</a><a>b</a></div>');
   });
   it('unwraps unknown tags, keeping their text', () => {
@@ -62,7 +69,9 @@ describe('store rich text', () => {
     expect(out.match(/<div>/g)!.length).toBeLessThanOrEqual(MAX_DEPTH + 1);
   });
   it('gives videos controls and no autoplay', () => {
-    expect(html(el('video', { src: '/upload/v.mp4', autoplay: '', muted: '' }))).toBe('<div><video src="/upload/v.mp4" controls="" preload="metadata"></video></div>');
+    expect(html(el('video', { src: '/upload/v.mp4', autoplay: '', muted: '' }))).toBe(
+      '<div><video src="/upload/v.mp4" controls="" preload="metadata"></video></div>',
+    );
   });
   it('tells HTML from plain text', () => {
     expect(looksLikeHtml('<p>x</p>')).toBe(true);

@@ -7,19 +7,32 @@ describe('what a listing sells', () => {
   it('reads a stored kind leniently', () => {
     expect([0, 1, 2, 3, null, undefined, 7, 'x'].map(kindOf)).toEqual([0, 1, 2, 3, 0, 0, 0, 0]);
   });
-  it('sends the chosen kind\'s fields, files as their ids, and never clears the files other buyers fetch', () => {
-    const files = [{ id: 4, name: 'a.md', size: 10 }, { id: 9, name: null, size: null }];
+  it("sends the chosen kind's fields, files as their ids, and never clears the files other buyers fetch", () => {
+    const files = [
+      { id: 4, name: 'a.md', size: 10 },
+      { id: 9, name: null, size: null },
+    ];
     const all = { workflowId: 5, groupId: 6, attachments: files, updatesIncluded: false, runPrice: 2 };
     expect(sellsBody({ relateType: 1, ...all })).toEqual({ relateType: 1, workflowId: 5, groupId: null, updatesIncluded: false, runPrice: 2 });
     expect(sellsBody({ relateType: 2, ...all })).toEqual({ relateType: 2, workflowId: null, groupId: 6, updatesIncluded: true, runPrice: null });
-    expect(sellsBody({ relateType: 3, ...all })).toEqual({ relateType: 3, workflowId: null, groupId: null, attachments: [4, 9], updatesIncluded: true, runPrice: null });
+    expect(sellsBody({ relateType: 3, ...all })).toEqual({
+      relateType: 3,
+      workflowId: null,
+      groupId: null,
+      attachments: [4, 9],
+      updatesIncluded: true,
+      runPrice: null,
+    });
     expect(sellsBody({ relateType: 0, ...all })).toEqual({ relateType: 0, workflowId: null, groupId: null, updatesIncluded: true, runPrice: null });
   });
   it('fills the form from a stored listing (a new one sells nothing, updates on)', () => {
     expect(sellsValues(null)).toEqual({ relateType: 0, workflowId: null, groupId: null, attachments: [], updatesIncluded: true, runPrice: null });
     expect(sellsValues({ relateType: 3, attachments: [4, 'x', 9], updatesIncluded: 0, runPrice: '1.5000' })).toMatchObject({
       relateType: 3,
-      attachments: [{ id: 4, name: null, size: null }, { id: 9, name: null, size: null }],
+      attachments: [
+        { id: 4, name: null, size: null },
+        { id: 9, name: null, size: null },
+      ],
       updatesIncluded: false,
       runPrice: 1.5,
     });

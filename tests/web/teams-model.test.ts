@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assignableRoles, canLeave, canManage, isTeamNotify, memberName, percentToRatio, poolAmount, ratioToPercent, roleOf, sortMembers, teamIdOf, teamPath,
+  assignableRoles,
+  canLeave,
+  canManage,
+  isTeamNotify,
+  memberName,
+  percentToRatio,
+  poolAmount,
+  ratioToPercent,
+  roleOf,
+  sortMembers,
+  teamIdOf,
+  teamPath,
   type TeamMember,
 } from '../../web/src/workspace/teams/team-model';
 import { isMembershipNotice, NOTIFY_TYPE } from '../../web/src/workspace/notify-types';

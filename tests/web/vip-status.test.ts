@@ -9,6 +9,7 @@ describe('the VIP a workspace shows', () => {
   });
 
   it('is none for a VIP that ended, never was, or an unreadable end', () => {
-    for (const u of [{ vipEndTime: '2026-12-01T00:00:00.000Z' }, { vipEndTime: null }, {}, { vipEndTime: 'soon' }, null]) expect(vipActiveUntil(u, now)).toBeNull();
+    for (const u of [{ vipEndTime: '2026-12-01T00:00:00.000Z' }, { vipEndTime: null }, {}, { vipEndTime: 'soon' }, null])
+      expect(vipActiveUntil(u, now)).toBeNull();
   });
 });

@@ -1,4 +1,18 @@
-import { defineEntity, enabledStatus, l, fail, readLinks, replaceLinks, toIds, and, eq, inRows, isIn, keyHolders, usernameColumns } from '../../../server/core/api';
+import {
+  defineEntity,
+  enabledStatus,
+  l,
+  fail,
+  readLinks,
+  replaceLinks,
+  toIds,
+  and,
+  eq,
+  inRows,
+  isIn,
+  keyHolders,
+  usernameColumns,
+} from '../../../server/core/api';
 import type { HookTransaction } from '../../../server/core/api';
 
 const ROLES = { entity: 'base/sys/userRole', from: 'userId', to: 'roleId' };
@@ -66,7 +80,7 @@ export default defineEntity({
     'login throttle go by it, so look-alike names are one account. ' +
     'roleIdList is virtual: read from and written to base_sys_user_role by the hooks. ' +
     'departmentName and roleName (comma-separated) are virtual and read-only, filled on read; page and ' +
-    'list also take departmentIds, a list filter on departmentId (as cool-admin\'s console sends it). ' +
+    "list also take departmentIds, a list filter on departmentId (as cool-admin's console sends it). " +
     'Fields the spec lists without a type got the obvious one (ids int, flags and counters int, ' +
     'token balances decimal(18,4), key and discordInteractionData hidden as they may hold secrets).',
   fields: {
@@ -239,7 +253,11 @@ export default defineEntity({
         const mine = byUser.get(Number(row.id)) ?? [];
         row.roleIdList = mine;
         // Comma-separated, as cool-admin joins them; null without roles or department.
-        row.roleName = mine.map((id) => roles.get(id)).filter((n) => n !== undefined).join(',') || null;
+        row.roleName =
+          mine
+            .map((id) => roles.get(id))
+            .filter((n) => n !== undefined)
+            .join(',') || null;
         row.departmentName = departments.get(Number(row.departmentId)) ?? null;
       }
     },

@@ -33,7 +33,10 @@ export const USER_STATE_COLUMNS = ['username', 'passwordV', 'status', 'departmen
  * update (online, socketId) or a token balance must not drop every session's state on every
  * instance. Rows unknown (a write whose hooks may have written the role links too) count as a change.
  */
-export function changesUserState(e: { system?: SystemRole | null }, rows: Array<{ before: Record<string, unknown> | null; after: Record<string, unknown> | null }> | null | undefined): boolean {
+export function changesUserState(
+  e: { system?: SystemRole | null },
+  rows: Array<{ before: Record<string, unknown> | null; after: Record<string, unknown> | null }> | null | undefined,
+): boolean {
   if (!e.system || !AUTH_SOURCES.includes(e.system)) return false;
   if (e.system !== 'users' || !rows) return true;
   return rows.some((r) => !r.before || !r.after || USER_STATE_COLUMNS.some((c) => String(r.before![c] ?? '') !== String(r.after![c] ?? '')));
@@ -126,10 +129,7 @@ export class AuthService {
       [uid],
     );
     if (!u) return null;
-    const roles = await this.db.query<{ roleId: number }>(
-      `SELECT ${q('roleId')} FROM ${this.table('userRoles')} WHERE ${q('userId')} = ?`,
-      [uid],
-    );
+    const roles = await this.db.query<{ roleId: number }>(`SELECT ${q('roleId')} FROM ${this.table('userRoles')} WHERE ${q('userId')} = ?`, [uid]);
     const roleIds = roles.map((r) => Number(r.roleId));
     const admin = roleIds.includes(ADMIN_ROLE_ID);
     let perms: string[] = [];
@@ -138,7 +138,16 @@ export class AuthService {
         `SELECT m.${q('perms')} FROM ${this.table('menus')} m JOIN ${this.table('roleMenus')} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${roleIds.map(() => '?').join(', ')})`,
         roleIds,
       );
-      perms = [...new Set(rows.flatMap((r) => (r.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean)))].sort();
+      perms = [
+        ...new Set(
+          rows.flatMap((r) =>
+            (r.perms ?? '')
+              .split(',')
+              .map((p) => p.trim())
+              .filter(Boolean),
+          ),
+        ),
+      ].sort();
     }
     return {
       id: Number(u.id),

@@ -7,9 +7,7 @@ const P = 1;
 const KEYLEN = 32;
 
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEYLEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(password, salt, KEYLEN, opts, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -25,7 +23,10 @@ export async function verifyPassword(password: string, stored: string | null | u
   const [, n, r, p, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64');
   const key = await scrypt(password, Buffer.from(salt, 'base64'), {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

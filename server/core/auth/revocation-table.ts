@@ -25,7 +25,10 @@ export class RevocationTable implements Revocations {
   private purging: Promise<void> | null = null;
   private closed = false;
 
-  private constructor(private readonly db: Db, private readonly onError: (err: unknown) => void) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly onError: (err: unknown) => void,
+  ) {}
 
   /** Creates the table when missing (additively), purges expired rows and loads the ended sessions. */
   static async open(db: Db, onError: (err: unknown) => void = () => undefined): Promise<RevocationTable> {
@@ -33,17 +36,18 @@ export class RevocationTable implements Revocations {
     const index = q(`ix_${TABLE}__expireTime`);
     if (db.dialect === 'mysql') {
       // Binary collation: ids are case-sensitive base64url.
-      await db.run(`CREATE TABLE IF NOT EXISTS ${q(TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('expireTime')} DATETIME(3) NOT NULL, INDEX ${index} (${q('expireTime')})) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`);
+      await db.run(
+        `CREATE TABLE IF NOT EXISTS ${q(TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('expireTime')} DATETIME(3) NOT NULL, INDEX ${index} (${q('expireTime')})) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+      );
     } else {
       await db.run(`CREATE TABLE IF NOT EXISTS ${q(TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('expireTime')} DATETIME NOT NULL)`);
       await db.run(`CREATE INDEX IF NOT EXISTS ${index} ON ${q(TABLE)} (${q('expireTime')})`);
     }
     const table = new RevocationTable(db, onError);
     await table.purge();
-    const rows = await db.query<{ k: string; expireTime: unknown }>(
-      `SELECT ${q('k')}, ${q('expireTime')} FROM ${q(TABLE)} WHERE ${q('k')} LIKE ?`,
-      [`${SESSION}%`],
-    );
+    const rows = await db.query<{ k: string; expireTime: unknown }>(`SELECT ${q('k')}, ${q('expireTime')} FROM ${q(TABLE)} WHERE ${q('k')} LIKE ?`, [
+      `${SESSION}%`,
+    ]);
     for (const r of rows) table.sessions.set(r.k.slice(SESSION.length), Date.parse(fromStoredDate(r.expireTime)!));
     table.timer = setInterval(() => table.purgeInBackground(), PURGE_EVERY_MS);
     table.timer.unref();
@@ -55,9 +59,10 @@ export class RevocationTable implements Revocations {
     // In memory first: this process refuses the session from now on, even while the row is written.
     if ((this.sessions.get(sid) ?? 0) < exp) this.sessions.set(sid, exp);
     const q = this.db.q.bind(this.db);
-    const sql = this.db.dialect === 'mysql'
-      ? `INSERT INTO ${q(TABLE)} (${q('k')}, ${q('expireTime')}) VALUES (?, ?) ON DUPLICATE KEY UPDATE ${q('expireTime')} = GREATEST(${q('expireTime')}, VALUES(${q('expireTime')}))`
-      : `INSERT INTO ${q(TABLE)} (${q('k')}, ${q('expireTime')}) VALUES (?, ?) ON CONFLICT(${q('k')}) DO UPDATE SET ${q('expireTime')} = MAX(${q('expireTime')}, excluded.${q('expireTime')})`;
+    const sql =
+      this.db.dialect === 'mysql'
+        ? `INSERT INTO ${q(TABLE)} (${q('k')}, ${q('expireTime')}) VALUES (?, ?) ON DUPLICATE KEY UPDATE ${q('expireTime')} = GREATEST(${q('expireTime')}, VALUES(${q('expireTime')}))`
+        : `INSERT INTO ${q(TABLE)} (${q('k')}, ${q('expireTime')}) VALUES (?, ?) ON CONFLICT(${q('k')}) DO UPDATE SET ${q('expireTime')} = MAX(${q('expireTime')}, excluded.${q('expireTime')})`;
     await this.db.run(sql, [SESSION + sid, stored(exp)]);
   }
 

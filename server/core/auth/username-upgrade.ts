@@ -25,7 +25,10 @@ function repaired(stored: string | null, id: number): Name {
 
 function withSuffix(display: string, id: number, attempt: number): Name {
   const suffix = `~${id}${attempt ? `~${attempt}` : ''}`;
-  const head = [...display].slice(0, USERNAME_MAX - suffix.length).join('').trimEnd();
+  const head = [...display]
+    .slice(0, USERNAME_MAX - suffix.length)
+    .join('')
+    .trimEnd();
   const c = canonicalUsername(`${head}${suffix}`);
   if (!c.ok) throw new Error(`cannot rename user ${id}: ${c.rule}`);
   return { display: c.display, key: c.key };

@@ -19,9 +19,7 @@ export const REFUSED_ALL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 export type UsernameRule = 'required' | 'characters' | 'max_length';
 
-export type CanonicalUsername =
-  | { ok: true; display: string; key: string }
-  | { ok: false; rule: UsernameRule; params: Record<string, number> };
+export type CanonicalUsername = { ok: true; display: string; key: string } | { ok: false; rule: UsernameRule; params: Record<string, number> };
 
 const codePoints = (s: string) => [...s].length;
 

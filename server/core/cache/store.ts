@@ -179,7 +179,10 @@ export class RedisStore implements CacheStore {
   readonly kind = 'redis' as const;
   private readonly scripted: IncrRedis;
 
-  constructor(readonly redis: Redis, readonly prefix = 'cosmac:') {
+  constructor(
+    readonly redis: Redis,
+    readonly prefix = 'cosmac:',
+  ) {
     this.scripted = redis as IncrRedis;
     if (typeof this.scripted.cosmacIncrWindow !== 'function') redis.defineCommand('cosmacIncrWindow', { numberOfKeys: 1, lua: INCR_WINDOW });
     if (typeof this.scripted.cosmacDecrFloor !== 'function') redis.defineCommand('cosmacDecrFloor', { numberOfKeys: 1, lua: DECR_FLOOR });

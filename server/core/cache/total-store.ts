@@ -183,7 +183,10 @@ function scripted(redis: Redis): ScriptedRedis {
 export class RedisTotalStore implements TotalStore {
   private readonly redis: ScriptedRedis;
 
-  constructor(redis: Redis, private readonly prefix: string) {
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
     this.redis = scripted(redis);
   }
 
@@ -203,7 +206,19 @@ export class RedisTotalStore implements TotalStore {
 
   async store(entity: string, id: string, c: StoreCount): Promise<void> {
     const k = this.keys(entity);
-    await this.redis.cosmacTotalStore(k.version, k.pending, k.registry, k.entry + id, c.version, c.now, c.n, c.test, id, Math.max(1, Math.ceil(c.ttl)), c.maxEntries);
+    await this.redis.cosmacTotalStore(
+      k.version,
+      k.pending,
+      k.registry,
+      k.entry + id,
+      c.version,
+      c.now,
+      c.n,
+      c.test,
+      id,
+      Math.max(1, Math.ceil(c.ttl)),
+      c.maxEntries,
+    );
   }
 
   async begin(entity: string, token: string, deadline: number): Promise<Map<string, string>> {

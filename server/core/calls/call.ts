@@ -96,12 +96,14 @@ export function declaredRoute<S extends Shape, A>(core: Core, base: Omit<Route, 
       const query = req.ctx.method === 'GET' || req.ctx.method === 'HEAD';
       const errors: InvalidField[] = [];
       const ignored = query ? [...CACHE_BUSTERS, ...(spec.ignored ?? [])] : spec.ignored;
-      const input = spec.body ? ({} as Input<S>) : readShape(spec.input, query ? req.query : objectBody(req.body, true), { at: '', errors, query }, ignoreUnknown, ignored);
+      const input = spec.body
+        ? ({} as Input<S>)
+        : readShape(spec.input, query ? req.query : objectBody(req.body, true), { at: '', errors, query }, ignoreUnknown, ignored);
       // The refinement runs on the fields that read well (a bad one is absent), so one answer names every bad field.
       if (spec.refine) errors.push(...(await spec.refine(input, req)));
       if (errors.length) throw fail.invalid(errors);
       if (rule && !bypasses(req.user)) {
-        const exists = existsIn(core.model, core.db, entity ?? { key: `${base.module}/${base.group}` } as never);
+        const exists = existsIn(core.model, core.db, entity ?? ({ key: `${base.module}/${base.group}` } as never));
         if (!req.user || !(await rule.allow({ user: req.user, input, exists }))) throw fail.forbidden('no_permission');
       }
       return spec.handler(req, input);

@@ -36,7 +36,12 @@ function schemas(e: Entity, action: string, row: JsonSchema): { input: JsonSchem
     case 'add':
       return {
         input: { oneOf: [e.schema.add, { type: 'array', items: e.schema.add, maxItems: 1000 }] },
-        answer: { oneOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } }] },
+        answer: {
+          oneOf: [
+            { type: 'object', properties: { id: { type: 'integer' } } },
+            { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } },
+          ],
+        },
       };
     case 'update':
       return { input: e.schema.update, answer: { type: 'null' } };
@@ -70,7 +75,9 @@ export function crudDescription(e: Entity, action: string, isPublic: boolean): C
   const row = e.schema.row;
   const effect: Effect = WRITES.has(action) ? 'write' : 'read';
   const ruled = action === 'add' ? 'create' : WRITES.has(action) ? action : 'read';
-  const who = isPublic ? { en: 'anyone', 'zh-cn': '任何人', 'zh-tw': '任何人' } : { en: 'roles holding the permission', 'zh-cn': '拥有该权限的角色', 'zh-tw': '擁有該權限的角色' };
+  const who = isPublic
+    ? { en: 'anyone', 'zh-cn': '任何人', 'zh-tw': '任何人' }
+    : { en: 'roles holding the permission', 'zh-cn': '拥有该权限的角色', 'zh-tw': '擁有該權限的角色' };
   return {
     ...schemas(e, action, row),
     effect,
@@ -86,5 +93,8 @@ export function crudDescription(e: Entity, action: string, isPublic: boolean): C
 
 /** The OpenAPI component name of an entity's rows (`base/sys/user` -> `BaseSysUser`). */
 export function schemaName(e: Entity): string {
-  return e.key.split(/[/]/).map((s) => s[0].toUpperCase() + s.slice(1)).join('');
+  return e.key
+    .split(/[/]/)
+    .map((s) => s[0].toUpperCase() + s.slice(1))
+    .join('');
 }

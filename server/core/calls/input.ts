@@ -194,7 +194,9 @@ export function object<S extends Shape>(shape: S): Field<Input<S>, false> {
 
 /** The JSON Schema of a shape: an object of its fields, the required ones listed, nothing else allowed. */
 export function shapeSchema(shape: Shape): JsonSchema {
-  const required = Object.entries(shape).filter(([, f]) => !f.isOptional).map(([k]) => k);
+  const required = Object.entries(shape)
+    .filter(([, f]) => !f.isOptional)
+    .map(([k]) => k);
   return {
     type: 'object',
     properties: Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, f.schema])),
@@ -208,7 +210,13 @@ export function shapeSchema(shape: Shape): JsonSchema {
  * the shape is an `unknown` error, unless `ignoreUnknown` (cool-admin's client sends extras) or
  * it is one of `ignored` (dropped silently).
  */
-export function readShape<S extends Shape>(shape: S, body: Record<string, unknown>, r: Reading, ignoreUnknown: boolean, ignored: readonly string[] = []): Input<S> {
+export function readShape<S extends Shape>(
+  shape: S,
+  body: Record<string, unknown>,
+  r: Reading,
+  ignoreUnknown: boolean,
+  ignored: readonly string[] = [],
+): Input<S> {
   const prefix = r.at;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(body)) {
@@ -253,7 +261,10 @@ export function raw(schema: JsonSchema): Field<unknown, false> {
   return field(schema, (v, r) => {
     if (!types) return v;
     const t = jsonType(v);
-    const fits = types.has(t) || (t === 'integer' && types.has('number')) || (r.query && t === 'string' && (types.has('integer') || types.has('number') || types.has('boolean')));
+    const fits =
+      types.has(t) ||
+      (t === 'integer' && types.has('number')) ||
+      (r.query && t === 'string' && (types.has('integer') || types.has('number') || types.has('boolean')));
     return fits ? v : bad(r, 'type', { type: [...types].join(' | ') });
   });
 }

@@ -18,10 +18,10 @@ export async function remove(c: OpContext, e: Entity, body: unknown, meta: OpMet
   const recycle = c.model.entities.find((x) => x.system === 'recycle');
   const scope = await accessClause(c.model, e, user, 'delete', c);
   const marks = ids.map(() => '?').join(', ');
-  const raw = await tx.query(
-    `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}${andClause(scope)}`,
-    [...ids, ...(scope?.params ?? [])],
-  );
+  const raw = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}${andClause(scope)}`, [
+    ...ids,
+    ...(scope?.params ?? []),
+  ]);
   // All or nothing: one id the caller cannot delete refuses the whole request.
   const found = raw.map((r) => Number(r.id));
   const missing = ids.filter((id) => !found.includes(id));
@@ -30,13 +30,16 @@ export async function remove(c: OpContext, e: Entity, body: unknown, meta: OpMet
   // Conditional: a concurrent delete of the same rows makes this one change fewer rows, and then
   // it rolls back, so a row is counted and recorded in the recycle bin once.
   const gone = e.softDelete
-    ? await tx.run(
-      `UPDATE ${plan.table} SET ${tx.q(e.softDelete)} = 1, ${tx.q('updateTime')} = ? WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}`,
-      [nowStored(), ...ids],
-    )
+    ? await tx.run(`UPDATE ${plan.table} SET ${tx.q(e.softDelete)} = 1, ${tx.q('updateTime')} = ? WHERE ${tx.q('id')} IN (${marks})${plan.liveClause}`, [
+        nowStored(),
+        ...ids,
+      ])
     : await tx.run(`DELETE FROM ${plan.table} WHERE ${tx.q('id')} IN (${marks})`, ids);
   if (gone.affected !== ids.length) throw fail.notFound('record_not_found');
-  c.wrote(e, raw.map((r) => ({ id: Number(r.id), before: r })));
+  c.wrote(
+    e,
+    raw.map((r) => ({ id: Number(r.id), before: r })),
+  );
   if (recycle && recycle !== e) {
     await writeRecycleRecord(c, recycle, e, raw, user, { url: meta.url, ids });
     c.wrote(recycle);

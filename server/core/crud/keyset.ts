@@ -72,7 +72,10 @@ export class PageBoundaries {
    */
   static readonly none = new PageBoundaries(null);
 
-  constructor(private readonly cache: CacheStore | null, private readonly ttl = BOUNDARY_TTL_SECONDS) {}
+  constructor(
+    private readonly cache: CacheStore | null,
+    private readonly ttl = BOUNDARY_TTL_SECONDS,
+  ) {}
 
   private genKey(e: Entity): string {
     return `kgen:${e.key}`;

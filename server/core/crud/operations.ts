@@ -189,7 +189,9 @@ export class Operations {
     const ticket = o.ticket;
     try {
       // Each written entity's caches side by side (their cache commands leave together); the first failure is thrown once all have ended.
-      const upkeep = await Promise.allSettled([...changes].map(([e, rows]) => this.events.afterWrite(e, rows, ticket, rows ? undefined : o.touched.namedRows(e))));
+      const upkeep = await Promise.allSettled(
+        [...changes].map(([e, rows]) => this.events.afterWrite(e, rows, ticket, rows ? undefined : o.touched.namedRows(e))),
+      );
       const failed = upkeep.find((u): u is PromiseRejectedResult => u.status === 'rejected');
       if (failed) throw failed.reason;
     } finally {

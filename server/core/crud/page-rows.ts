@@ -24,7 +24,14 @@ export interface RowsQuery {
   served(rows: Row[]): Promise<void>;
 }
 
-export async function pageRows(e: Entity, pq: ParsedQuery, plan: Plan, q: (n: string) => string, boundaries: PageBoundaries, scope: string): Promise<RowsQuery> {
+export async function pageRows(
+  e: Entity,
+  pq: ParsedQuery,
+  plan: Plan,
+  q: (n: string) => string,
+  boundaries: PageBoundaries,
+  scope: string,
+): Promise<RowsQuery> {
   const offset = (pq.page - 1) * pq.size;
   const col = seekColumn(e, pq);
   const seek = col ? await boundaries.seek(e, pq, scope) : null;
@@ -45,7 +52,13 @@ export async function pageRows(e: Entity, pq: ParsedQuery, plan: Plan, q: (n: st
   if (seek?.start && offset >= DEFERRED_JOIN_OFFSET) return seekFrom(seek.start, true, 'again');
   if (seek?.after) return seekFrom(seek.after, false, 'keyset');
   if (offset < DEFERRED_JOIN_OFFSET) {
-    return { sql: `SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`, params: [...pq.params, pq.size, offset], via: 'offset', served, shareKey: null };
+    return {
+      sql: `SELECT ${plan.select} FROM ${plan.table}${pq.where} ORDER BY ${pq.orderBy} LIMIT ? OFFSET ?`,
+      params: [...pq.params, pq.size, offset],
+      via: 'offset',
+      served,
+      shareKey: null,
+    };
   }
   const sql = byIds(pq.where, 'LIMIT ? OFFSET ?');
   const params = [...pq.params, pq.size, offset];

@@ -20,7 +20,10 @@ export async function purge(c: OpContext, e: Entity, where?: Where): Promise<num
   const scope = await accessClause(c.model, e, c.user, 'delete', c);
   const parts = [w, scope].filter((x): x is NonNullable<typeof x> => x !== null);
   const sql = `DELETE FROM ${planFor(e).table}${parts.length ? ` WHERE ${parts.map((p) => p.sql).join(' AND ')}` : ''}`;
-  const r = await db.run(sql, parts.flatMap((p) => p.params));
+  const r = await db.run(
+    sql,
+    parts.flatMap((p) => p.params),
+  );
   if (r.affected > 0) c.wrote(e);
   // The unfiltered total of an `estimated` entity comes from the statistics, which a purge of every row makes stale.
   if (!where && e.total === 'estimated') c.afterCommit((root) => refreshStatistics(root, e));

@@ -48,11 +48,13 @@ function wholeNumber(v: unknown): number | null {
 function filterValue(f: Field, v: unknown): unknown {
   if (v === null) return null;
   switch (f.type) {
-    case 'int': case 'bigint': {
+    case 'int':
+    case 'bigint': {
       const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
       return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
     }
-    case 'float': case 'decimal': {
+    case 'float':
+    case 'decimal': {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
       return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
     }
@@ -60,8 +62,9 @@ function filterValue(f: Field, v: unknown): unknown {
       if (typeof v === 'boolean') return v ? 1 : 0;
       return v === 0 || v === 1 ? v : undefined;
     case 'datetime':
-      return typeof v === 'string' ? toStoredDate(v) ?? undefined : undefined;
-    case 'string': case 'text':
+      return typeof v === 'string' ? (toStoredDate(v) ?? undefined) : undefined;
+    case 'string':
+    case 'text':
       return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
     case 'json':
       return undefined;
@@ -153,7 +156,13 @@ export function parseQuery(
   }
   // id breaks ties so that pages never overlap or skip rows.
   const dir = sort === 'asc' ? 'ASC' : 'DESC';
-  const order: Array<[string, 'ASC' | 'DESC']> = orderField === 'id' ? [['id', dir]] : [[orderField, dir], ['id', dir]];
+  const order: Array<[string, 'ASC' | 'DESC']> =
+    orderField === 'id'
+      ? [['id', dir]]
+      : [
+          [orderField, dir],
+          ['id', dir],
+        ];
   const orderBy = orderSql(order, q);
 
   let page = 1;

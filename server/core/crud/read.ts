@@ -20,9 +20,7 @@ export async function info(c: OpContext, e: Entity, idValue: unknown): Promise<R
   const id = asId(idValue);
   const plan = planFor(e);
   const scope = await accessClause(c.model, e, user, 'read', c);
-  const [row] = scope
-    ? await db.query(`${plan.infoSql} AND ${scope.sql}`, [id, ...scope.params])
-    : await db.query(plan.infoSql, [id]);
+  const [row] = scope ? await db.query(`${plan.infoSql} AND ${scope.sql}`, [id, ...scope.params]) : await db.query(plan.infoSql, [id]);
   if (!row) throw fail.notFound('record_not_found');
   plan.codec.decode(row);
   await e.hooks.afterRead?.({ ...hookCtx(c, 'info'), rows: [row], single: true });
@@ -44,7 +42,11 @@ export async function list(c: OpContext, e: Entity, body: unknown): Promise<Row[
   return rows;
 }
 
-export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ list: Row[]; pagination: { page: number; size: number; total: number; approximate?: true } }> {
+export async function page(
+  c: OpContext,
+  e: Entity,
+  body: unknown,
+): Promise<{ list: Row[]; pagination: { page: number; size: number; total: number; approximate?: true } }> {
   const { user, db } = c;
   const b = body === undefined || body === null ? {} : body;
   if (!isObject(b)) throw fail.bad('body_not_object');
@@ -61,10 +63,16 @@ export async function page(c: OpContext, e: Entity, body: unknown): Promise<{ li
   };
   const [rows, total] = await Promise.all([
     readRows(),
-    c.totals.answer(e, pq, scopeKey(user), async () => {
-      const [{ total: n }] = await db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${plan.table}${pq.where}`, pq.params);
-      return Number(n);
-    }, c.inTransaction),
+    c.totals.answer(
+      e,
+      pq,
+      scopeKey(user),
+      async () => {
+        const [{ total: n }] = await db.query<{ total: number }>(`SELECT COUNT(*) AS ${q('total')} FROM ${plan.table}${pq.where}`, pq.params);
+        return Number(n);
+      },
+      c.inTransaction,
+    ),
   ]);
   await rowsQuery.served(rows);
   for (const r of rows) plan.codec.decode(r);

@@ -38,20 +38,17 @@ export async function writeRecycleRecord(
     if (Object.keys(aside).length) hiddenData[String(r.id)] = aside;
   });
   const now = nowStored();
-  const someone = user && !user.system ? user : user?.actor ?? null;
-  await tx.run(
-    `INSERT INTO ${tx.q(recycle.table)} (${COLUMNS.map((n) => tx.q(n)).join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
-    [
-      JSON.stringify({ module: e.module, entity: e.name, table: e.table, soft: e.softDelete }),
-      someone?.id ?? null,
-      someone?.username ?? null,
-      JSON.stringify(shown),
-      JSON.stringify(hiddenData),
-      request.url ?? null,
-      JSON.stringify({ ids: request.ids }),
-      raw.length,
-      now,
-      now,
-    ],
-  );
+  const someone = user && !user.system ? user : (user?.actor ?? null);
+  await tx.run(`INSERT INTO ${tx.q(recycle.table)} (${COLUMNS.map((n) => tx.q(n)).join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`, [
+    JSON.stringify({ module: e.module, entity: e.name, table: e.table, soft: e.softDelete }),
+    someone?.id ?? null,
+    someone?.username ?? null,
+    JSON.stringify(shown),
+    JSON.stringify(hiddenData),
+    request.url ?? null,
+    JSON.stringify({ ids: request.ids }),
+    raw.length,
+    now,
+    now,
+  ]);
 }

@@ -69,7 +69,8 @@ export async function restoreRecords(model: Model, db: Db, recycleIds: number[],
           await tx
             .run(`INSERT INTO ${plan.table} (${names.map((n) => tx.q(n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`, Object.values(cols))
             .catch((err: unknown) => {
-              if (err instanceof UniqueViolation) throw fail.conflict(err.field === 'id' ? 'recycle_conflict' : 'duplicate', { id: String(row.id), field: err.field });
+              if (err instanceof UniqueViolation)
+                throw fail.conflict(err.field === 'id' ? 'recycle_conflict' : 'duplicate', { id: String(row.id), field: err.field });
               throw err;
             });
         }

@@ -30,15 +30,22 @@ function handlerFor(e: Entity, action: string, method: string, ops: Operations):
   // A GET carries its parameters in the query string, a POST in the body.
   const input = (req: Parameters<Route['handler']>[0]) => (method === 'GET' ? req.query : req.body);
   switch (action) {
-    case 'add': return (req) => ops.add(e, req.body, req.user, { url: req.path });
-    case 'update': return (req) => ops.update(e, req.body, req.user);
-    case 'delete': return (req) => ops.delete(e, req.body, req.user, { url: req.path });
-    case 'info': return (req) => {
-      const src = input(req) as Record<string, unknown> | undefined;
-      return ops.info(e, src?.id, req.user);
-    };
-    case 'list': return (req) => ops.list(e, input(req), req.user);
-    case 'page': return (req) => ops.page(e, input(req), req.user);
-    default: throw new Error(`no generic handler for ${action}`);
+    case 'add':
+      return (req) => ops.add(e, req.body, req.user, { url: req.path });
+    case 'update':
+      return (req) => ops.update(e, req.body, req.user);
+    case 'delete':
+      return (req) => ops.delete(e, req.body, req.user, { url: req.path });
+    case 'info':
+      return (req) => {
+        const src = input(req) as Record<string, unknown> | undefined;
+        return ops.info(e, src?.id, req.user);
+      };
+    case 'list':
+      return (req) => ops.list(e, input(req), req.user);
+    case 'page':
+      return (req) => ops.page(e, input(req), req.user);
+    default:
+      throw new Error(`no generic handler for ${action}`);
   }
 }

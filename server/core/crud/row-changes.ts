@@ -54,7 +54,11 @@ export class RowChanges {
     let m = this.byEntity.get(e);
     if (!rows || m === null) {
       const b = this.beyond.get(e) ?? this.beyond.set(e, new Map()).get(e)!;
-      if (m) keep(b, [...m].map(([id, before]) => ({ id, before })));
+      if (m)
+        keep(
+          b,
+          [...m].map(([id, before]) => ({ id, before })),
+        );
       if (rows) keep(b, rows);
       this.byEntity.set(e, null);
       this.known.delete(e);

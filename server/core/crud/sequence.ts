@@ -32,10 +32,11 @@ export async function nextNumbers(tx: Db, scope: string, count: number): Promise
   // One statement, one round trip while the scope's row is locked: MySQL hands the last number back
   // as the statement's LAST_INSERT_ID, SQLite through RETURNING.
   if (tx.dialect === 'mysql') {
-    const r = await tx.run(
-      `INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE ${v} = LAST_INSERT_ID(${v} + ?)`,
-      [scope, count, count],
-    );
+    const r = await tx.run(`INSERT INTO ${t} (${tx.q('scope')}, ${v}) VALUES (?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE ${v} = LAST_INSERT_ID(${v} + ?)`, [
+      scope,
+      count,
+      count,
+    ]);
     return Number(r.insertId) - count + 1;
   }
   const [row] = await tx.query<{ value: number | string }>(

@@ -68,7 +68,11 @@ export class Totals {
   /** Entities whose totals' tests look into an entity (by its key): its writes drop their undecidable totals. */
   private dependents = new Map<string, Entity[]>();
 
-  constructor(cache: CacheStore, private readonly db: Db, private readonly recountSeconds = TOTAL_RECOUNT_SECONDS) {
+  constructor(
+    cache: CacheStore,
+    private readonly db: Db,
+    private readonly recountSeconds = TOTAL_RECOUNT_SECONDS,
+  ) {
     this.store = totalStoreFor(cache);
   }
 
@@ -211,7 +215,13 @@ export class Totals {
     for (const [key, begun] of ticket.marking) {
       if (ticket.ended.has(key)) continue;
       // A mark still travelling is waited for, so it cannot land after this and stay until its deadline.
-      if (await begun.then(() => true, () => false)) await this.store.end(key, ticket.token);
+      if (
+        await begun.then(
+          () => true,
+          () => false,
+        )
+      )
+        await this.store.end(key, ticket.token);
       ticket.ended.add(key);
     }
   }

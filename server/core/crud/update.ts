@@ -19,10 +19,10 @@ export async function update(c: OpContext, e: Entity, body: unknown, meta: OpMet
   assertDepartmentInScope(e, user, data);
   const plan = planFor(e);
   const scope = await accessClause(c.model, e, user, 'update', { db: c.db, data });
-  const found = await tx.query(
-    `SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}${andClause(scope)}`,
-    [id, ...(scope?.params ?? [])],
-  );
+  const found = await tx.query(`SELECT ${plan.selectAll} FROM ${plan.table} WHERE ${tx.q('id')} = ?${plan.liveClause}${andClause(scope)}`, [
+    id,
+    ...(scope?.params ?? []),
+  ]);
   if (!found.length) throw fail.notFound('record_not_found');
   // The changed row must still be one the caller may create (no moving a row out of reach).
   if (!bypasses(user)) await assertMayCreate(c.model, tx, e, user, { ...found[0], ...data });

@@ -41,7 +41,16 @@ function mapError(prefix: string, err: ErrorObject): RawFieldError {
     case 'additionalProperties':
       return { field: path(prefix, err.instancePath, String(p.additionalProperty)), rule: 'unknown', params: {} };
     case 'type':
-      return { field: path(prefix, err.instancePath), rule: 'type', params: { type: String(p.type).split(',').filter((x) => x !== 'null').join(' or ') } };
+      return {
+        field: path(prefix, err.instancePath),
+        rule: 'type',
+        params: {
+          type: String(p.type)
+            .split(',')
+            .filter((x) => x !== 'null')
+            .join(' or '),
+        },
+      };
     case 'maxLength':
       return { field: path(prefix, err.instancePath), rule: 'max_length', params: { limit: Number(p.limit) } };
     case 'minLength':
@@ -55,7 +64,10 @@ function mapError(prefix: string, err: ErrorObject): RawFieldError {
     case 'format':
     case 'pattern':
       return { field: path(prefix, err.instancePath), rule: 'format', params: { format: String(p.format ?? 'date-time') } };
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
       return { field: path(prefix, err.instancePath), rule: 'range', params: {} };
     default:
       return { field: path(prefix, err.instancePath), rule: 'invalid', params: {} };

@@ -44,15 +44,19 @@ export function fromStoredDate(v: unknown): string | null {
 export function toStored(f: Field, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (f.type) {
-    case 'json': return JSON.stringify(v);
-    case 'boolean': return v ? 1 : 0;
-    case 'datetime': return toStoredDate(String(v));
+    case 'json':
+      return JSON.stringify(v);
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'datetime':
+      return toStoredDate(String(v));
     case 'decimal': {
       // Round as MySQL does, so both databases keep the same value.
       const scale = f.scale ?? 2;
       return Number(`${Math.round(Number(`${Number(v)}e${scale}`))}e-${scale}`);
     }
-    default: return v;
+    default:
+      return v;
   }
 }
 
@@ -112,11 +116,17 @@ function decoder(f: Field): Decoder | null {
           return v;
         }
       };
-    case 'boolean': return (v) => (v === null || v === undefined ? null : v === true || v === 1 || v === '1');
-    case 'datetime': return fromStoredDate;
-    case 'decimal': case 'float': return (v) => (v === null || v === undefined ? null : Number(v));
-    case 'bigint': return (v) => (typeof v === 'string' && Number.isSafeInteger(Number(v)) ? Number(v) : v);
-    default: return null;
+    case 'boolean':
+      return (v) => (v === null || v === undefined ? null : v === true || v === 1 || v === '1');
+    case 'datetime':
+      return fromStoredDate;
+    case 'decimal':
+    case 'float':
+      return (v) => (v === null || v === undefined ? null : Number(v));
+    case 'bigint':
+      return (v) => (typeof v === 'string' && Number.isSafeInteger(Number(v)) ? Number(v) : v);
+    default:
+      return null;
   }
 }
 

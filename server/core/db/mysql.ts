@@ -53,7 +53,11 @@ export const MAX_PREPARED_PARAMS = 100;
  * exactly as a read of it does.
  */
 export function preparable(sql: string, params: number): boolean {
-  return params <= MAX_PREPARED_PARAMS && !/ IN \(| RETURNING /.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT|SAVEPOINT|ROLLBACK|RELEASE)/i.test(sql);
+  return (
+    params <= MAX_PREPARED_PARAMS &&
+    !/ IN \(| RETURNING /.test(sql) &&
+    !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT|SAVEPOINT|ROLLBACK|RELEASE)/i.test(sql)
+  );
 }
 
 async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[], log: ((sql: string) => void) | null): Promise<unknown> {

@@ -13,7 +13,6 @@ import { mariadbReturning, MysqlDb } from './mysql';
 import { SqliteDb } from './sqlite';
 import { DATA_DIR, PROJECT_ROOT } from '../paths';
 
-
 export interface DbTarget {
   dialect: Dialect;
   /** SQLite file path. */

@@ -18,14 +18,23 @@ export interface SchemaReport {
 
 function sqlType(f: Field, d: Dialect): string {
   switch (f.type) {
-    case 'string': return `VARCHAR(${f.length ?? 255})`;
-    case 'text': case 'json': return d === 'mysql' ? 'LONGTEXT' : 'TEXT';
-    case 'int': return d === 'mysql' ? 'INT' : 'INTEGER';
-    case 'bigint': return 'BIGINT';
-    case 'float': return d === 'mysql' ? 'DOUBLE' : 'REAL';
-    case 'decimal': return `DECIMAL(${f.precision ?? 12},${f.scale ?? 2})`;
-    case 'boolean': return d === 'mysql' ? 'TINYINT(1)' : 'BOOLEAN';
-    case 'datetime': return d === 'mysql' ? 'DATETIME(3)' : 'DATETIME';
+    case 'string':
+      return `VARCHAR(${f.length ?? 255})`;
+    case 'text':
+    case 'json':
+      return d === 'mysql' ? 'LONGTEXT' : 'TEXT';
+    case 'int':
+      return d === 'mysql' ? 'INT' : 'INTEGER';
+    case 'bigint':
+      return 'BIGINT';
+    case 'float':
+      return d === 'mysql' ? 'DOUBLE' : 'REAL';
+    case 'decimal':
+      return `DECIMAL(${f.precision ?? 12},${f.scale ?? 2})`;
+    case 'boolean':
+      return d === 'mysql' ? 'TINYINT(1)' : 'BOOLEAN';
+    case 'datetime':
+      return d === 'mysql' ? 'DATETIME(3)' : 'DATETIME';
   }
 }
 
@@ -84,22 +93,23 @@ function hash8(s: string): string {
 }
 
 export async function existingColumns(db: Db, table: string): Promise<Set<string> | null> {
-  const rows = db.dialect === 'sqlite'
-    ? await db.query<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, [table])
-    : await db.query<{ name: string }>(
-        'SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?',
-        [table],
-      );
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.query<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, [table])
+      : await db.query<{ name: string }>('SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?', [
+          table,
+        ]);
   return rows.length ? new Set(rows.map((r) => r.name)) : null;
 }
 
 async function existingIndexes(db: Db, table: string): Promise<Set<string>> {
-  const rows = db.dialect === 'sqlite'
-    ? await db.query<{ name: string }>(`SELECT name FROM pragma_index_list(?)`, [table])
-    : await db.query<{ name: string }>(
-        'SELECT DISTINCT INDEX_NAME AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ?',
-        [table],
-      );
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.query<{ name: string }>(`SELECT name FROM pragma_index_list(?)`, [table])
+      : await db.query<{ name: string }>(
+          'SELECT DISTINCT INDEX_NAME AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ?',
+          [table],
+        );
   return new Set(rows.map((r) => r.name));
 }
 
@@ -115,7 +125,11 @@ async function tolerant(db: Db, sql: string): Promise<void> {
 }
 
 /** Creates `e`'s table, or adds its missing columns and indexes (also for an entity registered while running). */
-export async function syncTable(db: Db, e: Entity, report: SchemaReport = { skipped: false, createdTables: [], addedColumns: [], addedIndexes: [] }): Promise<SchemaReport> {
+export async function syncTable(
+  db: Db,
+  e: Entity,
+  report: SchemaReport = { skipped: false, createdTables: [], addedColumns: [], addedIndexes: [] },
+): Promise<SchemaReport> {
   const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci' : '';
   const cols = await existingColumns(db, e.table);
   if (!cols) {
@@ -142,16 +156,19 @@ export async function syncTable(db: Db, e: Entity, report: SchemaReport = { skip
 export async function syncSchema(db: Db, model: Model, opts: { force?: boolean } = {}): Promise<SchemaReport> {
   const report: SchemaReport = { skipped: false, createdTables: [], addedColumns: [], addedIndexes: [] };
   const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci' : '';
-  await db.run(`CREATE TABLE IF NOT EXISTS ${db.q(STATE_TABLE)} (${db.q('id')} INTEGER NOT NULL PRIMARY KEY, ${db.q('hash')} VARCHAR(64) NOT NULL, ${db.q('updateTime')} VARCHAR(32) NOT NULL)${engine}`);
+  await db.run(
+    `CREATE TABLE IF NOT EXISTS ${db.q(STATE_TABLE)} (${db.q('id')} INTEGER NOT NULL PRIMARY KEY, ${db.q('hash')} VARCHAR(64) NOT NULL, ${db.q('updateTime')} VARCHAR(32) NOT NULL)${engine}`,
+  );
   if (!opts.force) {
     const [state] = await db.query<{ hash: string }>(`SELECT ${db.q('hash')} FROM ${db.q(STATE_TABLE)} WHERE ${db.q('id')} = 1`);
     if (state?.hash === model.schemaHash) return { ...report, skipped: true };
   }
   for (const e of model.entities) await syncTable(db, e, report);
   const now = new Date().toISOString();
-  const upsert = db.dialect === 'mysql'
-    ? `INSERT INTO ${db.q(STATE_TABLE)} (${db.q('id')}, ${db.q('hash')}, ${db.q('updateTime')}) VALUES (1, ?, ?) ON DUPLICATE KEY UPDATE ${db.q('hash')} = VALUES(${db.q('hash')}), ${db.q('updateTime')} = VALUES(${db.q('updateTime')})`
-    : `INSERT INTO ${db.q(STATE_TABLE)} (${db.q('id')}, ${db.q('hash')}, ${db.q('updateTime')}) VALUES (1, ?, ?) ON CONFLICT(${db.q('id')}) DO UPDATE SET ${db.q('hash')} = excluded.${db.q('hash')}, ${db.q('updateTime')} = excluded.${db.q('updateTime')}`;
+  const upsert =
+    db.dialect === 'mysql'
+      ? `INSERT INTO ${db.q(STATE_TABLE)} (${db.q('id')}, ${db.q('hash')}, ${db.q('updateTime')}) VALUES (1, ?, ?) ON DUPLICATE KEY UPDATE ${db.q('hash')} = VALUES(${db.q('hash')}), ${db.q('updateTime')} = VALUES(${db.q('updateTime')})`
+      : `INSERT INTO ${db.q(STATE_TABLE)} (${db.q('id')}, ${db.q('hash')}, ${db.q('updateTime')}) VALUES (1, ?, ?) ON CONFLICT(${db.q('id')}) DO UPDATE SET ${db.q('hash')} = excluded.${db.q('hash')}, ${db.q('updateTime')} = excluded.${db.q('updateTime')}`;
   await db.run(upsert, [model.schemaHash, now]);
   return report;
 }

@@ -29,7 +29,10 @@ export class SqliteDb implements Db {
 
   readonly returning: boolean;
 
-  constructor(readonly raw: BetterSqlite3.Database, private readonly log: ((sql: string) => void) | null = null) {
+  constructor(
+    readonly raw: BetterSqlite3.Database,
+    private readonly log: ((sql: string) => void) | null = null,
+  ) {
     const { v } = raw.prepare('SELECT sqlite_version() AS v').get() as { v: string };
     const [major, minor] = v.split('.').map(Number);
     this.returning = major > 3 || (major === 3 && minor >= 35);

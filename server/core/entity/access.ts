@@ -95,7 +95,15 @@ export interface Access {
  * The caller of work the server does on its own behalf (sign-up, background jobs): passes every
  * access rule and fills no owner field. Passing it is the explicit way to bypass access.
  */
-export const SYSTEM: AuthUser = Object.freeze({ id: 0, username: 'system', roleIds: [], departmentId: null, isAdmin: true, scope: null, system: true }) as AuthUser;
+export const SYSTEM: AuthUser = Object.freeze({
+  id: 0,
+  username: 'system',
+  roleIds: [],
+  departmentId: null,
+  isAdmin: true,
+  scope: null,
+  system: true,
+}) as AuthUser;
 
 /**
  * `SYSTEM` doing work on a person's behalf (a friend removed, a group left): access is the system's,

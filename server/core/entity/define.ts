@@ -170,7 +170,13 @@ export interface HookTransaction {
     by: number,
     opts?: { floor?: number; ceiling?: number; touch?: boolean },
   ): Promise<number>;
-  increment(entity: DynamicKey, target: number | Where, field: string, by: number, opts?: { floor?: number; ceiling?: number; touch?: boolean }): Promise<number>;
+  increment(
+    entity: DynamicKey,
+    target: number | Where,
+    field: string,
+    by: number,
+    opts?: { floor?: number; ceiling?: number; touch?: boolean },
+  ): Promise<number>;
 }
 
 export interface EntityHooks {

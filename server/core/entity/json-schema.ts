@@ -2,8 +2,7 @@
 import type { Entity, Field, JsonSchema } from './model';
 
 /** Accepts `2026-01-02`, `2026-01-02 03:04:05`, ISO-8601 with T, fraction and zone. */
-export const DATETIME_PATTERN =
-  '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+export const DATETIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
 
 const INT_MAX = 2147483647;
 const BIGINT_MAX = Number.MAX_SAFE_INTEGER;

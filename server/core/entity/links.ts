@@ -48,6 +48,9 @@ export async function readLinks(t: HookTransaction, link: Link, ids: number[]): 
 export async function replaceLinks(t: HookTransaction, link: Link, id: number, linked: number[]): Promise<void> {
   await t.system.purge(dynamicKey(link.entity), eq(link.from, id));
   for (let i = 0; i < linked.length; i += BATCH) {
-    await t.system.add(dynamicKey(link.entity), linked.slice(i, i + BATCH).map((other) => ({ [link.from]: id, [link.to]: other })));
+    await t.system.add(
+      dynamicKey(link.entity),
+      linked.slice(i, i + BATCH).map((other) => ({ [link.from]: id, [link.to]: other })),
+    );
   }
 }

@@ -34,7 +34,11 @@ import { evaluateEntitySource } from './source-eval';
 export const LIVE_TABLE = 'app_live_entity';
 
 export class LiveEntityError extends Error {
-  constructor(readonly reason: 'exists' | 'invalid' | 'path', message: string, readonly field?: string) {
+  constructor(
+    readonly reason: 'exists' | 'invalid' | 'path',
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
   }
 }
@@ -60,7 +64,11 @@ export interface LiveDeps {
   onError(err: unknown): void;
 }
 
-interface Row { k: string; file: string; source: string }
+interface Row {
+  k: string;
+  file: string;
+  source: string;
+}
 
 function findSources(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -86,7 +94,9 @@ export async function ensureLiveTable(db: Db): Promise<void> {
   const q = db.q.bind(db);
   const text = db.dialect === 'mysql' ? 'MEDIUMTEXT' : 'TEXT';
   const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
-  await db.run(`CREATE TABLE IF NOT EXISTS ${q(LIVE_TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('file')} VARCHAR(500) NOT NULL, ${q('source')} ${text} NOT NULL, ${q('createTime')} VARCHAR(32) NOT NULL)${engine}`);
+  await db.run(
+    `CREATE TABLE IF NOT EXISTS ${q(LIVE_TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('file')} VARCHAR(500) NOT NULL, ${q('source')} ${text} NOT NULL, ${q('createTime')} VARCHAR(32) NOT NULL)${engine}`,
+  );
 }
 
 /**
@@ -126,7 +136,10 @@ export class LiveEntities {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly failed = new Set<string>();
 
-  constructor(private readonly d: LiveDeps, private readonly settings: LiveSettings) {
+  constructor(
+    private readonly d: LiveDeps,
+    private readonly settings: LiveSettings,
+  ) {
     this.dir = settings.dir;
   }
 
@@ -134,7 +147,8 @@ export class LiveEntities {
   private checkPath(file: string): string {
     const abs = resolve(file);
     const root = resolve(this.dir);
-    if (!abs.endsWith('.entity.ts') || !abs.startsWith(root + sep)) throw new LiveEntityError('path', 'the file must be inside the entities folder and end in .entity.ts', 'name');
+    if (!abs.endsWith('.entity.ts') || !abs.startsWith(root + sep))
+      throw new LiveEntityError('path', 'the file must be inside the entities folder and end in .entity.ts', 'name');
     let probe = dirname(abs);
     while (!existsSync(probe) && probe.startsWith(root + sep)) probe = dirname(probe);
     const real = existsSync(probe) ? realpathSync(probe) : probe;
@@ -170,7 +184,10 @@ export class LiveEntities {
     const q = db.q.bind(db);
     try {
       await db.run(`INSERT INTO ${q(LIVE_TABLE)} (${q('k')}, ${q('file')}, ${q('source')}, ${q('createTime')}) VALUES (?, ?, ?, ?)`, [
-        e.key, relative(this.dir, abs).split(sep).join('/'), source, new Date().toISOString(),
+        e.key,
+        relative(this.dir, abs).split(sep).join('/'),
+        source,
+        new Date().toISOString(),
       ]);
     } catch (err) {
       if (/duplicate|unique|constraint/i.test((err as Error).message)) throw new LiveEntityError('exists', `the entity ${e.key} already exists`, 'name');

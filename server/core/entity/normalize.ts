@@ -33,10 +33,13 @@ function normalizeAccess(key: string, d: EntityDecl, fields: Field[], actions: A
     create: a?.create ?? closed,
     adminOnly: a?.adminOnly ?? [],
     actions: a?.actions ?? {},
-    members: a?.members === 'all' ? [...actions] : (a?.members ?? []).filter((m) => {
-      if (!actions.includes(m)) throw new Error(`${key}: member action '${m}' is not exposed`);
-      return true;
-    }),
+    members:
+      a?.members === 'all'
+        ? [...actions]
+        : (a?.members ?? []).filter((m) => {
+            if (!actions.includes(m)) throw new Error(`${key}: member action '${m}' is not exposed`);
+            return true;
+          }),
     visible: { anonymous: list(a?.visible?.anonymous, 'visible'), member: list(a?.visible?.member ?? 'all', 'visible') },
     declared: !!a,
   };
@@ -44,7 +47,12 @@ function normalizeAccess(key: string, d: EntityDecl, fields: Field[], actions: A
 
 const SIX: ActionName[] = ['add', 'update', 'delete', 'info', 'list', 'page'];
 const DEFAULT_METHOD: Record<ActionName, HttpMethod> = {
-  add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST',
+  add: 'POST',
+  update: 'POST',
+  delete: 'POST',
+  info: 'GET',
+  list: 'POST',
+  page: 'POST',
 };
 const SUMMARY: Record<ActionName, [string, string, string]> = {
   add: ['Add', '新增', '新增'],
@@ -57,10 +65,29 @@ const SUMMARY: Record<ActionName, [string, string, string]> = {
 
 function systemField(name: string, type: Field['type'], label: Field['label']): Field {
   return {
-    name, type, label, length: null, precision: null, scale: null, nullable: false, default: undefined,
-    required: false, unique: false, index: name !== 'id', enum: null, dict: null, hidden: false,
-    writeOnly: false, transform: null, readOnly: true, virtual: false, system: true, jsonType: null,
-    items: null, format: null, collation: null,
+    name,
+    type,
+    label,
+    length: null,
+    precision: null,
+    scale: null,
+    nullable: false,
+    default: undefined,
+    required: false,
+    unique: false,
+    index: name !== 'id',
+    enum: null,
+    dict: null,
+    hidden: false,
+    writeOnly: false,
+    transform: null,
+    readOnly: true,
+    virtual: false,
+    system: true,
+    jsonType: null,
+    items: null,
+    format: null,
+    collation: null,
   };
 }
 
@@ -71,9 +98,9 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     name,
     type: d.type,
     label: d.label,
-    length: d.type === 'string' ? d.length ?? 255 : null,
-    precision: d.type === 'decimal' ? d.precision ?? 12 : null,
-    scale: d.type === 'decimal' ? d.scale ?? 2 : null,
+    length: d.type === 'string' ? (d.length ?? 255) : null,
+    precision: d.type === 'decimal' ? (d.precision ?? 12) : null,
+    scale: d.type === 'decimal' ? (d.scale ?? 2) : null,
     nullable: d.nullable ?? !(d.required || hasDefault),
     default: d.default,
     required: d.required ?? false,
@@ -127,12 +154,14 @@ export function normalizeEntity(d: EntityDecl): Entity {
   }
   for (const f of fields) {
     if ((f.unique || f.index) && (f.type === 'text' || f.type === 'json')) throw new Error(`${key}: ${f.type} field '${f.name}' cannot be indexed`);
-    if (f.collation && f.type !== 'string' && f.type !== 'text') throw new Error(`${key}: only string and text fields take a collation ('${f.name}' is ${f.type})`);
+    if (f.collation && f.type !== 'string' && f.type !== 'text')
+      throw new Error(`${key}: only string and text fields take a collation ('${f.name}' is ${f.type})`);
   }
   const search = { keyword: d.search?.keyword ?? [], equal: d.search?.equal ?? [] };
-  for (const f of search.keyword) if (!['string', 'text'].includes(column(f, 'keyword field').type)) {
-    throw new Error(`${key}: keyword field '${f}' is not text`);
-  }
+  for (const f of search.keyword)
+    if (!['string', 'text'].includes(column(f, 'keyword field').type)) {
+      throw new Error(`${key}: keyword field '${f}' is not text`);
+    }
   for (const f of search.equal) column(f, 'equality field');
   const order = d.order ?? { field: 'createTime', sort: 'desc' as const };
   column(order.field, 'order field');

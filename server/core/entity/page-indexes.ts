@@ -11,13 +11,22 @@ export const MAX_KEY_BYTES = 3072;
 /** Bytes a column takes in an index key on MySQL (utf8mb4: four bytes a character), or null when it cannot be indexed. */
 function keyBytes(f: Field): number | null {
   switch (f.type) {
-    case 'string': return 4 * (f.length ?? 255) + 2;
-    case 'int': return 4;
-    case 'bigint': case 'float': return 8;
-    case 'decimal': return Math.ceil((f.precision ?? 12) / 9) * 4 + 4;
-    case 'boolean': return 1;
-    case 'datetime': return 8;
-    case 'text': case 'json': return null;
+    case 'string':
+      return 4 * (f.length ?? 255) + 2;
+    case 'int':
+      return 4;
+    case 'bigint':
+    case 'float':
+      return 8;
+    case 'decimal':
+      return Math.ceil((f.precision ?? 12) / 9) * 4 + 4;
+    case 'boolean':
+      return 1;
+    case 'datetime':
+      return 8;
+    case 'text':
+    case 'json':
+      return null;
   }
 }
 

@@ -104,7 +104,13 @@ export function groupRoutes(model: Model, routes: RouteTable, include: (r: Route
   return [...groups.values()].sort((a, b) => `${a.module}/${a.name}`.localeCompare(`${b.module}/${b.name}`));
 }
 
-export function buildEps(model: Model, routes: RouteTable, caller: Caller | null, can: (c: Caller, p: string) => boolean, lang: Lang): Record<string, EpsEntry[]> {
+export function buildEps(
+  model: Model,
+  routes: RouteTable,
+  caller: Caller | null,
+  can: (c: Caller, p: string) => boolean,
+  lang: Lang,
+): Record<string, EpsEntry[]> {
   const out: Record<string, EpsEntry[]> = {};
   for (const g of groupRoutes(model, routes, (r) => visibleTo(r, caller, can))) {
     const prefix = g.prefix;

@@ -38,7 +38,8 @@ function parameters(input: JsonSchema, path: string): Array<Record<string, unkno
   const required = new Set((input.required ?? []) as string[]);
   // A field named by a `{segment}` of the path is that segment (always there), any other a query parameter.
   return Object.entries(props).map(([name, schema]) =>
-    path.includes(`{${name}}`) ? { name, in: 'path', required: true, schema } : { name, in: 'query', required: required.has(name), schema });
+    path.includes(`{${name}}`) ? { name, in: 'path', required: true, schema } : { name, in: 'query', required: required.has(name), schema },
+  );
 }
 
 /** The fields a caller may search, filter and sort `e` by on any read (all readable ones: null). */
@@ -94,7 +95,11 @@ function operation(r: Route, rows: Map<JsonSchema, string>, shown: ShownFields):
   const input = withRefs(names ? querySchema(r.entity!, (n) => names.has(n)) : c.input, rows);
   if (r.method === 'GET') op.parameters = parameters(input, r.path);
   else op.requestBody = { required: true, content: bodyContent(input) };
-  if (c.answer) op.responses = { '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(withRefs(c.answer, rows)) } } }, '4XX': ERROR };
+  if (c.answer)
+    op.responses = {
+      '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope(withRefs(c.answer, rows)) } } },
+      '4XX': ERROR,
+    };
   return op;
 }
 
@@ -134,7 +139,11 @@ export function buildOpenApi(
     .map((e) => ({ name: e.key, description: e.description }));
   return {
     openapi: '3.1.0',
-    info: { title: 'COSMAC AI API', version, description: 'Every route answers the envelope {code, message, data}. The web client calls the same routes under /api.' },
+    info: {
+      title: 'COSMAC AI API',
+      version,
+      description: 'Every route answers the envelope {code, message, data}. The web client calls the same routes under /api.',
+    },
     servers: [{ url: '/' }, { url: '/api' }],
     ...(tags.length ? { tags } : {}),
     paths,

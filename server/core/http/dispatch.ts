@@ -33,7 +33,15 @@ function send(ctx: Context, status: number, code: number, message: string, data:
   ctx.body = { code, message, data };
 }
 
-function sendError(ctx: Context, lang: Lang, kind: ErrorKind, key: AnyMessageKey, params?: Record<string, string | number>, data: unknown = null, status = KIND_STATUS[kind].status): void {
+function sendError(
+  ctx: Context,
+  lang: Lang,
+  kind: ErrorKind,
+  key: AnyMessageKey,
+  params?: Record<string, string | number>,
+  data: unknown = null,
+  status = KIND_STATUS[kind].status,
+): void {
   send(ctx, status, KIND_STATUS[kind].code, t(lang, key, params), data);
 }
 

@@ -12,13 +12,51 @@ import { SITE_PROXY } from './site-proxy.messages';
 
 /** Paths the web app routes itself (router.tsx) or the server owns; never forwarded. */
 const APP_PREFIXES = [
-  '/api', '/assets', '/upload', '/private', '/socket.io', '/login', '/admin', '/register', '/reset-password', '/my', '/space',
-  '/workbench', '/person', '/goods', '/apply_profile', '/join_team', '/discord', '/payment', '/workflow_store',
-  '/test', '/demo', '/helper', '/401', '/403', '/404', '/500', '/502', '/home', '/work',
+  '/api',
+  '/assets',
+  '/upload',
+  '/private',
+  '/socket.io',
+  '/login',
+  '/admin',
+  '/register',
+  '/reset-password',
+  '/my',
+  '/space',
+  '/workbench',
+  '/person',
+  '/goods',
+  '/apply_profile',
+  '/join_team',
+  '/discord',
+  '/payment',
+  '/workflow_store',
+  '/test',
+  '/demo',
+  '/helper',
+  '/401',
+  '/403',
+  '/404',
+  '/500',
+  '/502',
+  '/home',
+  '/work',
 ];
 
 /** Connection-level headers a proxy must not pass on (RFC 9110 §7.6.1), plus the app's credentials. */
-const DROP_REQUEST = new Set(['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'authorization', 'cookie']);
+const DROP_REQUEST = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'authorization',
+  'cookie',
+]);
 const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 export interface SiteProxyOptions {
@@ -33,7 +71,10 @@ export function readSiteProxy(env: Record<string, string | undefined>): SiteProx
   if (!url) return null;
   const base = new URL(url);
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('SITE_PROXY_URL must be an http(s) address');
-  const paths = (env.SITE_PROXY_PATHS ?? '/').split(',').map((p) => p.trim()).filter((p) => p.startsWith('/'));
+  const paths = (env.SITE_PROXY_PATHS ?? '/')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.startsWith('/'));
   const timeoutMs = Math.max(100, Number(env.SITE_PROXY_TIMEOUT_MS) || 10_000);
   return { url: base.href.replace(/\/$/, ''), paths, timeoutMs };
 }
@@ -52,10 +93,12 @@ function escapeHtml(s: string): string {
 
 function sendDown(ctx: Context): void {
   const lang = pickLang(ctx.get('language') || ctx.get('accept-language'));
-  const [title, text, link] = [SITE_PROXY.site_proxy_down_title, SITE_PROXY.site_proxy_down_text, SITE_PROXY.site_proxy_down_link].map((k) => escapeHtml(t(lang, k)));
+  const [title, text, link] = [SITE_PROXY.site_proxy_down_title, SITE_PROXY.site_proxy_down_text, SITE_PROXY.site_proxy_down_link].map((k) =>
+    escapeHtml(t(lang, k)),
+  );
   ctx.status = 502;
   ctx.set('Cache-Control', 'no-store');
-  ctx.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
   ctx.type = 'text/html; charset=utf-8';
   ctx.body =
     `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +

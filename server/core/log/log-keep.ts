@@ -17,10 +17,9 @@ const PURGE_CHUNK = 5000;
 
 /** The kept days from the params (default 30 when unset or not a positive whole number). */
 export async function readKeepDays(db: Db, model: Model = loadedModel()): Promise<number> {
-  const [row] = await db.query<{ data: unknown }>(
-    `SELECT ${db.q('data')} FROM ${db.q(model.system('params').table)} WHERE ${db.q('keyName')} = ?`,
-    [LOG_KEEP_KEY],
-  );
+  const [row] = await db.query<{ data: unknown }>(`SELECT ${db.q('data')} FROM ${db.q(model.system('params').table)} WHERE ${db.q('keyName')} = ?`, [
+    LOG_KEEP_KEY,
+  ]);
   const n = Number(row?.data);
   return Number.isSafeInteger(n) && n >= 1 && n <= MAX_LOG_KEEP_DAYS ? n : DEFAULT_LOG_KEEP_DAYS;
 }

@@ -55,7 +55,8 @@ export const REDACTED = '[redacted]';
  * Keys whose values never reach the log, matched case-insensitively anywhere in the key
  * (`password`, `oldPassword`, `verifyCode`, `inviteCode`, `refreshToken`, `clientSecret`, `deleteKey`...).
  */
-const SECRET_KEY = /pass(word|wd)?|pwd|code|token|ticket|state|secret|captcha|authorization|cookie|session|credential|private|mnemonic|deletekey|apikey|api_key|accesskey|access_key|signature/i;
+const SECRET_KEY =
+  /pass(word|wd)?|pwd|code|token|ticket|state|secret|captcha|authorization|cookie|session|credential|private|mnemonic|deletekey|apikey|api_key|accesskey|access_key|signature/i;
 
 function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
@@ -179,7 +180,11 @@ export class RequestLogQueue {
   private counts = { written: 0, dropped: 0, failed: 0 };
   private readonly table: string;
 
-  constructor(private readonly db: Db, private readonly opts: RequestLogOptions = {}, model: Model = loadedModel()) {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: RequestLogOptions = {},
+    model: Model = loadedModel(),
+  ) {
     this.table = model.system('requestLog').table;
     this.maxQueue = Math.max(1, opts.maxQueue ?? 10_000);
     this.batchSize = Math.max(1, opts.batchSize ?? 500);

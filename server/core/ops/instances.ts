@@ -44,12 +44,17 @@ export class InstanceBeat {
   static async start(db: Db, info: InstanceInfo, warn: (line: string) => void, onError: (err: unknown) => void): Promise<InstanceBeat> {
     const q = db.q.bind(db);
     const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
-    await db.run(`CREATE TABLE IF NOT EXISTS ${q(INSTANCE_TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('name')} VARCHAR(191) NOT NULL, ${q('redis')} INT NOT NULL, ${q('startTime')} VARCHAR(32) NOT NULL, ${q('seen')} BIGINT NOT NULL)${engine}`);
+    await db.run(
+      `CREATE TABLE IF NOT EXISTS ${q(INSTANCE_TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('name')} VARCHAR(191) NOT NULL, ${q('redis')} INT NOT NULL, ${q('startTime')} VARCHAR(32) NOT NULL, ${q('seen')} BIGINT NOT NULL)${engine}`,
+    );
     const beat = new InstanceBeat(db, info, warn);
     await db.run(`DELETE FROM ${q(INSTANCE_TABLE)} WHERE ${q('seen')} < ?`, [Date.now() - FORGET_MS]);
     await beat.beat();
     beat.timer = setInterval(() => {
-      beat.beating ??= beat.beat().catch(onError).finally(() => (beat.beating = null));
+      beat.beating ??= beat
+        .beat()
+        .catch(onError)
+        .finally(() => (beat.beating = null));
     }, BEAT_MS);
     beat.timer.unref();
     return beat;
@@ -62,11 +67,18 @@ export class InstanceBeat {
     const r = await this.db.run(`UPDATE ${t} SET ${q('seen')} = ? WHERE ${q('k')} = ?`, [now, this.key]);
     if (r.affected === 0) {
       await this.db.run(`INSERT INTO ${t} (${q('k')}, ${q('name')}, ${q('redis')}, ${q('startTime')}, ${q('seen')}) VALUES (?, ?, ?, ?, ?)`, [
-        this.key, this.info.name.slice(0, 191), this.info.redis ? 1 : 0, new Date(now).toISOString(), now,
+        this.key,
+        this.info.name.slice(0, 191),
+        this.info.redis ? 1 : 0,
+        new Date(now).toISOString(),
+        now,
       ]);
     }
     if (this.info.redis) return;
-    const others = await this.db.query<{ k: string; name: string }>(`SELECT ${q('k')}, ${q('name')} FROM ${t} WHERE ${q('k')} <> ? AND ${q('seen')} >= ?`, [this.key, now - SEEN_MS]);
+    const others = await this.db.query<{ k: string; name: string }>(`SELECT ${q('k')}, ${q('name')} FROM ${t} WHERE ${q('k')} <> ? AND ${q('seen')} >= ?`, [
+      this.key,
+      now - SEEN_MS,
+    ]);
     for (const o of others) {
       if (this.warned.has(o.k)) continue;
       this.warned.add(o.k);
@@ -80,7 +92,10 @@ export class InstanceBeat {
   /** The other instances seen within the last 30 s. */
   async others(now = Date.now()): Promise<Array<{ name: string; redis: boolean }>> {
     const q = this.db.q.bind(this.db);
-    const rows = await this.db.query<{ name: string; redis: number }>(`SELECT ${q('name')}, ${q('redis')} FROM ${q(INSTANCE_TABLE)} WHERE ${q('k')} <> ? AND ${q('seen')} >= ?`, [this.key, now - SEEN_MS]);
+    const rows = await this.db.query<{ name: string; redis: number }>(
+      `SELECT ${q('name')}, ${q('redis')} FROM ${q(INSTANCE_TABLE)} WHERE ${q('k')} <> ? AND ${q('seen')} >= ?`,
+      [this.key, now - SEEN_MS],
+    );
     return rows.map((r) => ({ name: String(r.name), redis: Number(r.redis) === 1 }));
   }
 

@@ -53,7 +53,9 @@ export function jsonLine(info: Pick<LineInfo, 'level' | 'pid' | 'args'>, now = n
 /** Midway's own text format, with fields appended as `key=value`. */
 export function textLine(info: LineInfo): string {
   const { message, fields } = split(info.args);
-  const extra = Object.entries(fields).map(([k, v]) => ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join('');
+  const extra = Object.entries(fields)
+    .map(([k, v]) => ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join('');
   return `${info.timestamp} ${info.LEVEL} ${info.pid} ${message}${extra}`;
 }
 
@@ -68,9 +70,12 @@ export function loggerFormat(env: Record<string, string | undefined>): { format:
  * In the JSON format, the logger Midway's bootstrap writes its messages with (started, stop signal,
  * an uncaught error): JSON lines like the others. Undefined in the text format (Midway's own).
  */
-export function bootstrapLogger(env: Record<string, string | undefined>): Record<'info' | 'warn' | 'error' | 'debug' | 'verbose' | 'write', (...args: unknown[]) => void> | undefined {
+export function bootstrapLogger(
+  env: Record<string, string | undefined>,
+): Record<'info' | 'warn' | 'error' | 'debug' | 'verbose' | 'write', (...args: unknown[]) => void> | undefined {
   if (logFormatName(env) === 'text') return undefined;
-  const line = (level: string, args: unknown[]) => (level === 'error' ? process.stderr : process.stdout).write(jsonLine({ level, pid: process.pid, args }) + '\n');
+  const line = (level: string, args: unknown[]) =>
+    (level === 'error' ? process.stderr : process.stdout).write(jsonLine({ level, pid: process.pid, args }) + '\n');
   return {
     info: (...args) => line('info', args),
     warn: (...args) => line('warn', args),

@@ -156,9 +156,11 @@ export function whenListening(server: Server, port: number | string): Promise<vo
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
       const why =
-        err.code === 'EADDRINUSE' ? `port ${port} is in use (another server runs there; set PORT to another port)`
-        : err.code === 'EACCES' ? `port ${port} may not be opened by this user (set PORT above 1023)`
-        : `port ${port} cannot be opened: ${err.message}`;
+        err.code === 'EADDRINUSE'
+          ? `port ${port} is in use (another server runs there; set PORT to another port)`
+          : err.code === 'EACCES'
+            ? `port ${port} may not be opened by this user (set PORT above 1023)`
+            : `port ${port} cannot be opened: ${err.message}`;
       reject(new Error(why));
     };
     server.once('listening', onListening);

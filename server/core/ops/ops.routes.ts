@@ -36,7 +36,14 @@ export async function notReady(core: Core): Promise<NotReady | null> {
   const phase = currentPhase();
   if (phase !== 'ready') return phase;
   const [db, cache] = await Promise.all([
-    within(core.db.query('SELECT 1 AS ok').then(() => true, () => false), CHECK_MS, false),
+    within(
+      core.db.query('SELECT 1 AS ok').then(
+        () => true,
+        () => false,
+      ),
+      CHECK_MS,
+      false,
+    ),
     core.config.redisUrl ? within(core.cache.ping(), CHECK_MS, false) : Promise.resolve(true),
   ]);
   return !db ? 'db' : !cache ? 'cache' : null;
@@ -99,7 +106,10 @@ function metricsRoute(core: Core): Route {
     group: 'health',
     raw: true,
     quiet: true,
-    call: probe({ type: 'string', description: 'the Prometheus text format' }, { en: 'the administrator, or the bearer of METRICS_TOKEN', 'zh-cn': '管理员，或持有 METRICS_TOKEN 者', 'zh-tw': '管理員，或持有 METRICS_TOKEN 者' }),
+    call: probe(
+      { type: 'string', description: 'the Prometheus text format' },
+      { en: 'the administrator, or the bearer of METRICS_TOKEN', 'zh-cn': '管理员，或持有 METRICS_TOKEN 者', 'zh-tw': '管理員，或持有 METRICS_TOKEN 者' },
+    ),
     async handler(req) {
       const token = core.config.env.METRICS_TOKEN?.trim();
       const header = req.ctx.get('authorization');

@@ -16,7 +16,9 @@ export class SecretStore {
   static async open(db: Db): Promise<SecretStore> {
     const q = db.q.bind(db);
     const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
-    await db.run(`CREATE TABLE IF NOT EXISTS ${q(SECRET_TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('v')} TEXT NOT NULL, ${q('updateTime')} VARCHAR(32) NOT NULL)${engine}`);
+    await db.run(
+      `CREATE TABLE IF NOT EXISTS ${q(SECRET_TABLE)} (${q('k')} VARCHAR(191) NOT NULL PRIMARY KEY, ${q('v')} TEXT NOT NULL, ${q('updateTime')} VARCHAR(32) NOT NULL)${engine}`,
+    );
     return new SecretStore(db);
   }
 
@@ -30,7 +32,11 @@ export class SecretStore {
   async insertIfAbsent(name: string, value: string): Promise<boolean> {
     const q = this.db.q.bind(this.db);
     const verb = this.db.dialect === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-    const r = await this.db.run(`${verb} INTO ${q(SECRET_TABLE)} (${q('k')}, ${q('v')}, ${q('updateTime')}) VALUES (?, ?, ?)`, [name, value, new Date().toISOString()]);
+    const r = await this.db.run(`${verb} INTO ${q(SECRET_TABLE)} (${q('k')}, ${q('v')}, ${q('updateTime')}) VALUES (?, ?, ?)`, [
+      name,
+      value,
+      new Date().toISOString(),
+    ]);
     return r.affected > 0;
   }
 
@@ -47,7 +53,12 @@ export class SecretStore {
   /** Replaces `name`'s value when it still is `expected`; answers whether it did. */
   async replace(name: string, expected: string, value: string): Promise<boolean> {
     const q = this.db.q.bind(this.db);
-    const r = await this.db.run(`UPDATE ${q(SECRET_TABLE)} SET ${q('v')} = ?, ${q('updateTime')} = ? WHERE ${q('k')} = ? AND ${q('v')} = ?`, [value, new Date().toISOString(), name, expected]);
+    const r = await this.db.run(`UPDATE ${q(SECRET_TABLE)} SET ${q('v')} = ?, ${q('updateTime')} = ? WHERE ${q('k')} = ? AND ${q('v')} = ?`, [
+      value,
+      new Date().toISOString(),
+      name,
+      expected,
+    ]);
     return r.affected > 0;
   }
 

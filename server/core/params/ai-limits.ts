@@ -108,7 +108,8 @@ export function paramErrors(params: unknown, limits: AiLimits, field: string): I
       }
     } else if ((RANGED as string[]).includes(k)) {
       const [min, max] = PARAM_RANGES[k as keyof typeof PARAM_RANGES];
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) out.push({ field: `${field}.${k}`, rule: fieldRule(MESSAGES.field_ai_param_range), params: { min, max } });
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+        out.push({ field: `${field}.${k}`, rule: fieldRule(MESSAGES.field_ai_param_range), params: { min, max } });
     } else {
       out.push({ field: `${field}.${k}`, rule: fieldRule(MESSAGES.field_ai_param_unknown), params: {} });
     }

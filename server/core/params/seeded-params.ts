@@ -50,7 +50,11 @@ export interface NumberParam {
  * The numbers of `specs`, read in one query through the database:
  * each param's data when it is a number within its range, else its default.
  */
-export async function readNumberParams<K extends string>(db: Pick<Db, 'query' | 'q'>, table: string, specs: Record<K, NumberParam>): Promise<Record<K, number>> {
+export async function readNumberParams<K extends string>(
+  db: Pick<Db, 'query' | 'q'>,
+  table: string,
+  specs: Record<K, NumberParam>,
+): Promise<Record<K, number>> {
   const keys = paramKeys(specs);
   const rows = await db.query<{ keyName: string; data: string | null }>(
     `SELECT ${db.q('keyName')}, ${db.q('data')} FROM ${db.q(table)} WHERE ${db.q('keyName')} IN (${keys.map(() => '?').join(', ')})`,
@@ -60,7 +64,11 @@ export async function readNumberParams<K extends string>(db: Pick<Db, 'query' | 
 }
 
 /** The same, read by an entity hook through its transaction (`paramsEntity`: the params entity's key). */
-export async function readNumberParamsIn<K extends string>(t: HookTransaction, paramsEntity: string, specs: Record<K, NumberParam>): Promise<Record<K, number>> {
+export async function readNumberParamsIn<K extends string>(
+  t: HookTransaction,
+  paramsEntity: string,
+  specs: Record<K, NumberParam>,
+): Promise<Record<K, number>> {
   const rows = await t.system.find(dynamicKey(paramsEntity), isIn('keyName', paramKeys(specs)), { fields: ['keyName', 'data'] });
   return numberParams(rows, specs);
 }

@@ -97,9 +97,13 @@ export async function installUpload(rt: PluginRuntime, uploadId: string, caller:
   try {
     id = await core.ops.transaction(caller, async (t) => {
       // Claims the upload: of two installs of it, one goes through.
-      const claimed = await t.updateWhere(packages(core), and(eq('id', Number(upload.id)), eq('status', PACKAGE_STATUS.uploaded)), { status: PACKAGE_STATUS.installed });
+      const claimed = await t.updateWhere(packages(core), and(eq('id', Number(upload.id)), eq('status', PACKAGE_STATUS.uploaded)), {
+        status: PACKAGE_STATUS.installed,
+      });
       if (claimed !== 1) throw fail.bad(PLUGIN.plugin_upload_unknown);
-      await t.updateWhere(packages(core), and(eq('keyName', m.keyName), eq('status', PACKAGE_STATUS.installed), ne('id', Number(upload.id))), { status: PACKAGE_STATUS.replaced });
+      await t.updateWhere(packages(core), and(eq('keyName', m.keyName), eq('status', PACKAGE_STATUS.installed), ne('id', Number(upload.id))), {
+        status: PACKAGE_STATUS.replaced,
+      });
       const rowId = existing ? Number(existing.id) : await t.addOne(plugins(core), { ...fields, status: 0, config: {} });
       await t.updateWhere(plugins(core), rowId, existing ? { ...fields, ...own } : own);
       return rowId;
@@ -109,7 +113,11 @@ export async function installUpload(rt: PluginRuntime, uploadId: string, caller:
     throw err;
   }
   await adopt(rt, id, { keyName: m.keyName, hook: m.hook, version: m.version, dir, module, host, impl, error });
-  await rt.log(m.keyName, error ? 'error' : 'info', error ? 'installed, load failed' : 'installed', { version: m.version, sha256: pkg.sha256, ...(error ? { error } : {}) });
+  await rt.log(m.keyName, error ? 'error' : 'info', error ? 'installed, load failed' : 'installed', {
+    version: m.version,
+    sha256: pkg.sha256,
+    ...(error ? { error } : {}),
+  });
   return id;
 }
 

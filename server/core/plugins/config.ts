@@ -44,7 +44,9 @@ const PLUGIN_RULES = { minLength: fieldRule('field_plugin_min_length'), uniqueIt
 
 function secretFields(schema: Schema | null): string[] {
   const props = schema && isObject(schema.properties) ? schema.properties : {};
-  return Object.entries(props).filter(([, p]) => isObject(p) && p.writeOnly === true).map(([k]) => k);
+  return Object.entries(props)
+    .filter(([, p]) => isObject(p) && p.writeOnly === true)
+    .map(([k]) => k);
 }
 
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -60,7 +62,6 @@ export function publicConfig(config: unknown, manifest: unknown): { config: Plug
   for (const [k, v] of Object.entries(config)) if (!secrets.includes(k)) out[k] = v;
   return { config: out, secretsSet: secrets.filter((k) => hasValue(config[k])) };
 }
-
 
 /**
  * Checks a config a caller sent against the manifest's schema, secrets left out or empty taken from

@@ -37,10 +37,21 @@ export interface HostOptions {
 }
 
 /** Writes one row of the plugin log as the system; never throws (a failure goes to `onError`). */
-export async function writePluginLog(core: Core, keyName: string, level: 'info' | 'error', message: string, detail: Record<string, unknown> | undefined, onError: (err: unknown) => void): Promise<void> {
+export async function writePluginLog(
+  core: Core,
+  keyName: string,
+  level: 'info' | 'error',
+  message: string,
+  detail: Record<string, unknown> | undefined,
+  onError: (err: unknown) => void,
+): Promise<void> {
   try {
     const text = [...String(message ?? '')].slice(0, MAX_MESSAGE).join('');
-    await core.ops.add(core.model.system('pluginLogs'), { keyName, level: level === 'error' ? 'error' : 'info', message: text, detail: cleanDetail(detail) }, SYSTEM);
+    await core.ops.add(
+      core.model.system('pluginLogs'),
+      { keyName, level: level === 'error' ? 'error' : 'info', message: text, detail: cleanDetail(detail) },
+      SYSTEM,
+    );
   } catch (err) {
     onError(err);
   }

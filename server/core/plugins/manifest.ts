@@ -43,13 +43,14 @@ export function parseManifest(text: string): PluginManifest {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw fail.bad(PLUGIN.plugin_manifest_json);
   if (!validate(raw)) {
     const err = validate.errors![0];
-    const field = err.keyword === 'required' ? String((err.params as { missingProperty: string }).missingProperty) : err.instancePath.split('/')[1] ?? '';
+    const field = err.keyword === 'required' ? String((err.params as { missingProperty: string }).missingProperty) : (err.instancePath.split('/')[1] ?? '');
     if (field === 'keyName') throw fail.bad(PLUGIN.plugin_manifest_key);
     if (field === 'version') throw fail.bad(PLUGIN.plugin_manifest_version);
     throw fail.bad(PLUGIN.plugin_manifest_field, { field: field || '(root)' });
   }
   const m = raw as unknown as PluginManifest;
-  if (!(PLUGIN_HOOKS as readonly string[]).includes(m.hook)) throw fail.bad(PLUGIN.plugin_hook_unknown, { hook: String(m.hook).slice(0, 64), hooks: PLUGIN_HOOKS.join(', ') });
+  if (!(PLUGIN_HOOKS as readonly string[]).includes(m.hook))
+    throw fail.bad(PLUGIN.plugin_hook_unknown, { hook: String(m.hook).slice(0, 64), hooks: PLUGIN_HOOKS.join(', ') });
   if (m.config !== undefined) {
     const type = (m.config as { type?: unknown }).type;
     if (type !== undefined && type !== 'object') throw fail.bad(PLUGIN.plugin_manifest_schema);

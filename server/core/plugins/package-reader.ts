@@ -147,7 +147,8 @@ export async function readPackage(zip: Buffer): Promise<PluginPackage> {
       if (files.has(segs.slice(0, i).join('/'))) throw fail.bad(PLUGIN.plugin_unsafe_entry, { name: name.slice(0, 100) });
     }
   }
-  for (const f of entries) if (f.dir && files.has(storedName(f).replace(/\/$/, ''))) throw fail.bad(PLUGIN.plugin_unsafe_entry, { name: storedName(f).slice(0, 100) });
+  for (const f of entries)
+    if (f.dir && files.has(storedName(f).replace(/\/$/, ''))) throw fail.bad(PLUGIN.plugin_unsafe_entry, { name: storedName(f).slice(0, 100) });
   const manifestFile = files.get('plugin.json');
   if (!manifestFile) throw fail.bad(PLUGIN.plugin_missing_file, { file: 'plugin.json' });
   if (!files.has('index.js')) throw fail.bad(PLUGIN.plugin_missing_file, { file: 'index.js' });

@@ -85,7 +85,8 @@ export function messageOf(err: unknown): string {
 function checkImpl(hook: PluginHook, impl: unknown): StorageAdapter | Notifier {
   const o = impl as Record<string, unknown> | null;
   const fns = hook === 'upload' ? ['put', 'head', 'get', 'delete', 'url'] : ['send'];
-  if (!o || typeof o !== 'object' || fns.some((f) => typeof o[f] !== 'function')) throw new Error(`the "${hook}" hook answered no ${hook === 'upload' ? 'storage adapter' : 'notifier'}`);
+  if (!o || typeof o !== 'object' || fns.some((f) => typeof o[f] !== 'function'))
+    throw new Error(`the "${hook}" hook answered no ${hook === 'upload' ? 'storage adapter' : 'notifier'}`);
   if (hook === 'upload' && typeof o.mode !== 'string') throw new Error('the storage adapter has no mode');
   return impl as StorageAdapter | Notifier;
 }

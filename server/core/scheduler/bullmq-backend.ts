@@ -25,7 +25,13 @@ const CLOSE_MS = 5000;
 function within(p: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  return Promise.race([p.then(() => undefined, () => undefined), late]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    p.then(
+      () => undefined,
+      () => undefined,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
 }
 
 interface TickData {

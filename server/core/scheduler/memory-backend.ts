@@ -33,7 +33,8 @@ export class MemoryBackend implements SchedulerBackend {
     const s = scheduleOf(row);
     const stored = timeOf(row.nextRunTime);
     const now = Date.now();
-    if (next !== null && !s.cron && s.every && stored !== null && stored > now && stored <= now + s.every && (s.endDate === null || stored <= s.endDate)) next = stored;
+    if (next !== null && !s.cron && s.every && stored !== null && stored > now && stored <= now + s.every && (s.endDate === null || stored <= s.endDate))
+      next = stored;
     if (next === null || this.closed) return null;
     this.arm(id, signature(row), next);
     return next;
@@ -61,10 +62,13 @@ export class MemoryBackend implements SchedulerBackend {
 
   /** Fires tick `next` (its claim key) at `at`, by default the tick itself. */
   private arm(id: number, sig: string, next: number, at = next): void {
-    const timer = setTimeout(() => {
-      if (Date.now() < at) this.arm(id, sig, next, at);
-      else void this.fire(id, sig, next);
-    }, Math.min(Math.max(0, at - Date.now()), MAX_DELAY));
+    const timer = setTimeout(
+      () => {
+        if (Date.now() < at) this.arm(id, sig, next, at);
+        else void this.fire(id, sig, next);
+      },
+      Math.min(Math.max(0, at - Date.now()), MAX_DELAY),
+    );
     timer.unref();
     this.armed.set(id, { timer, sig, next });
   }

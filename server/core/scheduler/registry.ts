@@ -105,7 +105,6 @@ export function systemTasks(): Array<{ service: string; seed: SystemTaskSeed }> 
   });
 }
 
-
 /**
  * `data` of a task for handler `name`: the stored text (JSON; empty means `{}`) or an object,
  * checked against the handler's schema with its defaults filled in. Answers the value, or the

@@ -99,17 +99,33 @@ export class TaskRunner {
       }
       const now = Date.now();
       const claimKey = tick !== null ? `t:${iso(tick)}` : `once:${randomUUID()}`;
-      const row = { taskId, claimKey, tick: tick !== null ? iso(tick) : null, status: LOG_STATUS.running, startTime: iso(now), instance: this.opts.instance.slice(0, 100) };
+      const row = {
+        taskId,
+        claimKey,
+        tick: tick !== null ? iso(tick) : null,
+        status: LOG_STATUS.running,
+        startTime: iso(now),
+        instance: this.opts.instance.slice(0, 100),
+      };
       const claim = await t.addIfAbsent(logs, row, ['taskId', 'claimKey']);
       if (!claim.created) return { kind: 'duplicate', next: tick !== null ? nextRunTime(schedule, now, tick, runs) : null };
       let next: number | null = null;
       if (tick !== null) {
         next = nextRunTime(schedule, now, tick, runs + 1);
-        await t.updateWhere(tasks, taskId, { runCount: runs + 1, lastExecuteTime: iso(now), nextRunTime: next !== null ? iso(next) : null, ...(next === null ? { status: 0 } : {}) });
+        await t.updateWhere(tasks, taskId, {
+          runCount: runs + 1,
+          lastExecuteTime: iso(now),
+          nextRunTime: next !== null ? iso(next) : null,
+          ...(next === null ? { status: 0 } : {}),
+        });
       } else await t.updateWhere(tasks, taskId, { lastExecuteTime: iso(now) });
       const service = String(task.service ?? '');
       const checked = taskHandler(service) ? checkTaskData(service, task.data) : null;
-      const problem = !checked ? `no task handler named '${service}'` : checked.errors.length ? `bad data: ${checked.errors.map((e) => `${e.field} ${e.rule}`).join(', ')}` : null;
+      const problem = !checked
+        ? `no task handler named '${service}'`
+        : checked.errors.length
+          ? `bad data: ${checked.errors.map((e) => `${e.field} ${e.rule}`).join(', ')}`
+          : null;
       return { kind: 'claimed', next, run: { logId: claim.id, taskId, tick, service, data: checked?.value ?? null, problem, timeoutMs: this.timeoutOf(task) } };
     });
   }
@@ -121,7 +137,10 @@ export class TaskRunner {
     const done = this.perform(run, abandoned)
       .catch((err: unknown) => this.opts.onError(err))
       .finally(() => this.inFlight.delete(run.logId));
-    this.inFlight.set(run.logId, { done, abandon: () => abandon({ ok: false, detail: `instance ${this.opts.instance} stopped before the run ended`, kind: 'stopped' }) });
+    this.inFlight.set(run.logId, {
+      done,
+      abandon: () => abandon({ ok: false, detail: `instance ${this.opts.instance} stopped before the run ended`, kind: 'stopped' }),
+    });
     return done;
   }
 
@@ -150,7 +169,7 @@ export class TaskRunner {
       outcome = await Promise.race([work, timedOut, abandoned]);
       clearTimeout(timer);
     }
-    countTaskRun(outcome.ok ? 'succeeded' : outcome.kind ?? 'failed');
+    countTaskRun(outcome.ok ? 'succeeded' : (outcome.kind ?? 'failed'));
     const logs = this.core.model.system('taskLogs');
     // Only a row still running is finished: the sweep of another instance may have closed it already.
     await this.core.ops.transaction(SYSTEM, (t) =>
@@ -192,7 +211,10 @@ export class TaskRunner {
       const started = timeOf(r.startTime) ?? 0;
       if (started + limits.get(taskId)! + SWEEP_GRACE_MS > now) continue;
       n += await this.core.ops.transaction(SYSTEM, (t) =>
-        t.updateWhere(logs, and(eq('id', Number(r.id)), eq('status', LOG_STATUS.running)), { status: LOG_STATUS.failed, detail: `no answer from instance ${String(r.instance ?? '?')}: marked failed` }),
+        t.updateWhere(logs, and(eq('id', Number(r.id)), eq('status', LOG_STATUS.running)), {
+          status: LOG_STATUS.failed,
+          detail: `no answer from instance ${String(r.instance ?? '?')}: marked failed`,
+        }),
       );
     }
     return n;

@@ -66,7 +66,12 @@ export class Scheduler implements CoreScheduler {
     if (this.redis) {
       // Loaded only with Redis: BullMQ costs start-up time a single instance does not need.
       const { BullBackend } = await import('./bullmq-backend');
-      this.backend = new BullBackend(this.runner, { redisUrl: this.redis.url, prefix: `${this.redis.prefix}bull`, concurrency: this.settings.concurrency, onError: this.onError });
+      this.backend = new BullBackend(this.runner, {
+        redisUrl: this.redis.url,
+        prefix: `${this.redis.prefix}bull`,
+        concurrency: this.settings.concurrency,
+        onError: this.onError,
+      });
     } else this.backend = new MemoryBackend(this.runner);
     await this.syncAll();
     this.timer = setInterval(() => void this.reconcile(), this.settings.reconcileMs);

@@ -20,7 +20,7 @@ export async function seedSystemTasks(tx: Db, model: Model, done: Done): Promise
       service,
       data: JSON.stringify(seed.data ?? {}),
       cron: seed.cron ?? null,
-      every: seed.cron ? null : seed.every ?? null,
+      every: seed.cron ? null : (seed.every ?? null),
       taskType: seed.cron ? 0 : 1,
       type: 0,
       status: 1,

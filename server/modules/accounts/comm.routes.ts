@@ -39,9 +39,7 @@ export default defineRoutes((core: Core): Route[] => {
         const c = req.user!;
         // What is shown, not who may call: the administrator holds every key and sees every menu.
         const rows = c.isAdmin ? await allMenus(core) : await menusOfRoles(core, c.roleIds);
-        const perms = c.isAdmin
-          ? [...new Set(core.routes.all.map((r) => r.permission).filter((p): p is string => !!p))].sort()
-          : [...c.perms].sort();
+        const perms = c.isAdmin ? [...new Set(core.routes.all.map((r) => r.permission).filter((p): p is string => !!p))].sort() : [...c.perms].sort();
         return { perms, menus: compat ? coolMenus(rows, { members: c.isAdmin }) : rows, consoleRoleIds: await consoleRoleIds(core) };
       },
     }),

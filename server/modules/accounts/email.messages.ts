@@ -17,8 +17,7 @@ export const MAIL = registerMessages({
     mail_not_configured: 'E-mail is not configured on this server; please ask the administrator',
     mail_subject_login: 'Your COSMAC AI sign-in code',
     mail_subject_reset: 'Your COSMAC AI password reset code',
-    mail_text_login:
-      'Your sign-in code is {code}.\n\nIt expires in {minutes} minute(s) and can be used once. If you did not ask for it, ignore this e-mail.',
+    mail_text_login: 'Your sign-in code is {code}.\n\nIt expires in {minutes} minute(s) and can be used once. If you did not ask for it, ignore this e-mail.',
     mail_text_reset:
       'Your password reset code is {code}.\n\nIt expires in {minutes} minute(s) and can be used once. If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
   },

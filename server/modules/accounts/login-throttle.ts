@@ -42,7 +42,12 @@ export async function loginThrottled(core: Core, a: LoginAttempt): Promise<Token
   const addressKey = `rl:login:ip:${a.ip}`;
   const accountKey = `rl:login:user:${account}`;
 
-  const wait = await core.cache.throttle(pairKey, { max: perAccount, windowSeconds: window, baseDelayMs: firstDelay * 1000, maxDelayMs: Math.max(firstDelay, window) * 1000 });
+  const wait = await core.cache.throttle(pairKey, {
+    max: perAccount,
+    windowSeconds: window,
+    baseDelayMs: firstDelay * 1000,
+    maxDelayMs: Math.max(firstDelay, window) * 1000,
+  });
   if (wait > 0) throw fail.tooMany(LOGIN.login_wait, { retryAfter: Math.ceil(wait / 1000) });
   const [fromAddress, onAccount] = await Promise.all([core.cache.incr(addressKey, window), core.cache.incr(accountKey, window)]);
   const giveBack = () => Promise.all([core.cache.decr(pairKey), core.cache.decr(addressKey), core.cache.decr(accountKey)]);

@@ -23,8 +23,18 @@ import { l, call, defineRoutes, AppError, fail, hit, t, objectBody, oneOf, STR, 
 import type { Core, ApiRequest, Route } from '../../core/api';
 import { OAUTH_PROVIDERS, oauthProviders, type OAuthProvider, type OAuthProviderName } from '../../adapters/oauth.adapter';
 import {
-  BINDING_COOKIE, displayName, issueTicket, memberFor, oauthSettings, profileFromCode, redeemTicket,
-  sameNonce, signInAs, startSignIn, takeState, type OAuthFlow,
+  BINDING_COOKIE,
+  displayName,
+  issueTicket,
+  memberFor,
+  oauthSettings,
+  profileFromCode,
+  redeemTicket,
+  sameNonce,
+  signInAs,
+  startSignIn,
+  takeState,
+  type OAuthFlow,
 } from './oauth.service';
 import { headerLanguage } from '../system/member-language';
 import { token } from '../system/account.input';
@@ -59,13 +69,15 @@ export default defineRoutes((core: Core): Route[] => {
   const cookie = (value: string, maxAge: number) =>
     `${BINDING_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${s.secureCookie ? '; Secure' : ''}`;
 
-  const login = (provider: OAuthProviderName) => async (req: ApiRequest, { code, state }: { code: string; state: string }) => {
-    await limit(req, 'finish');
-    const p = providerOf(provider);
-    const rec = await takeState(core, state, provider, 'web');
-    const member = await memberFor(core, provider, await profileFromCode(p, code, rec.redirectUri), headerLanguage(req) ?? rec.language);
-    return signInAs(core, member.id, member.created);
-  };
+  const login =
+    (provider: OAuthProviderName) =>
+    async (req: ApiRequest, { code, state }: { code: string; state: string }) => {
+      await limit(req, 'finish');
+      const p = providerOf(provider);
+      const rec = await takeState(core, state, provider, 'web');
+      const member = await memberFor(core, provider, await profileFromCode(p, code, rec.redirectUri), headerLanguage(req) ?? rec.language);
+      return signInAs(core, member.id, member.created);
+    };
 
   /** The Discord redirect: signs in, then sends the browser to the web app with a ticket or an error. */
   const callback = async (req: ApiRequest) => {
@@ -95,19 +107,20 @@ export default defineRoutes((core: Core): Route[] => {
     req.ctx.redirect(to.toString());
   };
 
-  const callbackSpec = (method: 'GET' | 'POST') => call(core, 'base', 'sys/user', 'discordOauthCallback', {
-    method,
-    access: 'public',
-    raw: true,
-    summary: l('Discord sign-in return (redirects to the web app)', 'Discord 登录回调（重定向到网页）', 'Discord 登入回呼（重新導向至網頁）'),
-    // Discord's redirect, read by the operation itself: a bad or missing field is a redirect to the
-    // web app with the error, never a 1002 page, and the other parameters Discord adds are dropped.
-    input: {},
-    body: CALLBACK,
-    effect: 'write',
-    answer: { type: 'null', description: 'A redirect (302, or 303 after a POST) to {base}/login with a ticket or an error' },
-    handler: (req) => callback(req),
-  });
+  const callbackSpec = (method: 'GET' | 'POST') =>
+    call(core, 'base', 'sys/user', 'discordOauthCallback', {
+      method,
+      access: 'public',
+      raw: true,
+      summary: l('Discord sign-in return (redirects to the web app)', 'Discord 登录回调（重定向到网页）', 'Discord 登入回呼（重新導向至網頁）'),
+      // Discord's redirect, read by the operation itself: a bad or missing field is a redirect to the
+      // web app with the error, never a 1002 page, and the other parameters Discord adds are dropped.
+      input: {},
+      body: CALLBACK,
+      effect: 'write',
+      answer: { type: 'null', description: 'A redirect (302, or 303 after a POST) to {base}/login with a ticket or an error' },
+      handler: (req) => callback(req),
+    });
 
   return [
     call(core, 'base', 'open', 'oauth1', {

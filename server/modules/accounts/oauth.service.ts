@@ -108,7 +108,12 @@ const fit = (v: string | null, max = 255): string | undefined => (v && v.length 
  * same verified e-mail gets the provider id; else a new member (no nickName yet: profile incomplete).
  * A disabled account is refused (403). A new member keeps `language` (the browser's, when the web sent it).
  */
-export async function memberFor(core: Core, provider: OAuthProviderName, profile: OAuthProfile, language?: Lang): Promise<{ id: number; created: boolean; linked: boolean }> {
+export async function memberFor(
+  core: Core,
+  provider: OAuthProviderName,
+  profile: OAuthProfile,
+  language?: Lang,
+): Promise<{ id: number; created: boolean; linked: boolean }> {
   const col: ProviderColumn = provider === 'google' ? 'googleId' : 'discordId';
   const users = core.model.system('users');
   const lockKey = `oauth:lock:${provider}:${profile.id}`;
@@ -130,13 +135,17 @@ export async function memberFor(core: Core, provider: OAuthProviderName, profile
         return { id: byEmail.id, created: false, linked: true };
       }
     }
-    const id = await createMember(core, {
-      [col]: profile.id,
-      ...(email ? { email } : {}),
-      ...(fit(profile.avatar) ? { headImg: fit(profile.avatar) } : {}),
-      ...(fit(profile.name) ? { name: fit(profile.name) } : {}),
-      ...(language ? { language } : {}),
-    }, profile.handle ?? provider);
+    const id = await createMember(
+      core,
+      {
+        [col]: profile.id,
+        ...(email ? { email } : {}),
+        ...(fit(profile.avatar) ? { headImg: fit(profile.avatar) } : {}),
+        ...(fit(profile.name) ? { name: fit(profile.name) } : {}),
+        ...(language ? { language } : {}),
+      },
+      profile.handle ?? provider,
+    );
     return { id, created: true, linked: false };
   } finally {
     await core.cache.del(lockKey);

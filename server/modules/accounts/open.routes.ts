@@ -4,7 +4,27 @@
  * COOL_COMPAT on, /eps without a token is the route list cool-admin's clients build from
  * (core/eps/cool-eps.ts).
  */
-import { l, call, defineRoutes, nullableText, num, text, ANY_OBJECT, BOOL, STR, obj, fail, checkCaptcha, createCaptcha, buildEps, visibleTo, buildCoolEps, coolCompat, buildOpenApi, shownFields } from '../../core/api';
+import {
+  l,
+  call,
+  defineRoutes,
+  nullableText,
+  num,
+  text,
+  ANY_OBJECT,
+  BOOL,
+  STR,
+  obj,
+  fail,
+  checkCaptcha,
+  createCaptcha,
+  buildEps,
+  visibleTo,
+  buildCoolEps,
+  coolCompat,
+  buildOpenApi,
+  shownFields,
+} from '../../core/api';
 import type { Core, Caller, Route, Lang } from '../../core/api';
 import { loginThrottled } from './login-throttle';
 import { TOKEN_PAIR } from './account.answers';
@@ -28,7 +48,15 @@ export default defineRoutes((core: Core): Route[] => {
     const key = who && `${who}:${core.routes.all.length}`;
     const cached = key && docs.get(key);
     if (cached) return cached;
-    const doc = JSON.stringify(buildOpenApi(core.model, core.routes, core.version, (r) => visibleTo(r, caller, can), (e) => shownFields(e, caller, {})));
+    const doc = JSON.stringify(
+      buildOpenApi(
+        core.model,
+        core.routes,
+        core.version,
+        (r) => visibleTo(r, caller, can),
+        (e) => shownFields(e, caller, {}),
+      ),
+    );
     if (key) docs.set(key, doc);
     return doc;
   };

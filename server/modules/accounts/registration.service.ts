@@ -10,7 +10,12 @@ import { mailAddress } from '../system/account.input';
 import { paramByKey } from '../system/param.queries';
 import { anyUserHolds, liveEmailTaken } from '../system/registration.queries';
 
-const on = (v: unknown) => ['1', 'true', 'on', 'yes'].includes(String(v ?? '').trim().toLowerCase());
+const on = (v: unknown) =>
+  ['1', 'true', 'on', 'yes'].includes(
+    String(v ?? '')
+      .trim()
+      .toLowerCase(),
+  );
 
 export async function inviteRequired(core: Core): Promise<boolean> {
   const p = await paramByKey(core, 'inviteRequired');

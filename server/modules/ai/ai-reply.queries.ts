@@ -121,7 +121,16 @@ export async function aiReplyCapOf(core: Core, groupId: number): Promise<number 
 /** The last `limit` messages of a conversation, newest first, each with whether its sender is an AI member. */
 export async function conversationTail(core: Core, conversation: string, limit: number): Promise<TailMessage[]> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query<{ id: number; seq: number; fromId: number | null; type: number | null; content: unknown; userType: number | null; nickName: string | null; username: string | null }>(
+  const rows = await core.db.query<{
+    id: number;
+    seq: number;
+    fromId: number | null;
+    type: number | null;
+    content: unknown;
+    userType: number | null;
+    nickName: string | null;
+    username: string | null;
+  }>(
     `SELECT m.${q('id')}, m.${q('seq')}, m.${q('fromId')}, m.${q('type')}, m.${q('content')}, u.${q('userType')}, u.${q('nickName')}, u.${q('username')} ` +
       `FROM ${q(tableOf(core, 'base/message'))} m LEFT JOIN ${q(core.model.system('users').table)} u ON u.${q('id')} = m.${q('fromId')} ` +
       `WHERE m.${q('conversation')} = ? ORDER BY m.${q('seq')} DESC LIMIT ?`,

@@ -93,7 +93,6 @@ function validatorFor(schema: unknown): ValidateFunction {
   return v;
 }
 
-
 /** Refuses `input` that does not match the app's config.inputSchema (when it has one) with a 1002. */
 export function checkInput(config: Row, input: unknown): void {
   const schema = config.inputSchema;

@@ -96,26 +96,36 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
     const balance = toUnits(member.tokens);
     if (balance < r.costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(r.costUnits), balance: fromUnits(balance) });
     const workflowResultId = randomUUID();
-    const runId = await t.addOne(runs(core), {
-      appId: r.appId,
-      aiUserId: r.aiUserId ?? null,
-      kind: r.kind,
-      isAsync: r.isAsync ? 1 : 0,
-      status: RUN_STATUS.running,
-      cost: fromUnits(r.costUnits),
-      fee: fromUnits(r.fee?.units ?? 0),
-      purchaseId: r.fee?.purchaseId ?? null,
-      model: r.model ? r.model.slice(0, 100) : null,
-      messageId: r.messageId,
-      conversation: r.conversation,
-      workflowResultId,
-      deadline: r.deadline.toISOString(),
-      startTime: new Date().toISOString(),
-      savedMinutes: r.savedMinutes,
-      input: r.input ?? null,
-    }, { trusted: true, owner: r.userId });
+    const runId = await t.addOne(
+      runs(core),
+      {
+        appId: r.appId,
+        aiUserId: r.aiUserId ?? null,
+        kind: r.kind,
+        isAsync: r.isAsync ? 1 : 0,
+        status: RUN_STATUS.running,
+        cost: fromUnits(r.costUnits),
+        fee: fromUnits(r.fee?.units ?? 0),
+        purchaseId: r.fee?.purchaseId ?? null,
+        model: r.model ? r.model.slice(0, 100) : null,
+        messageId: r.messageId,
+        conversation: r.conversation,
+        workflowResultId,
+        deadline: r.deadline.toISOString(),
+        startTime: new Date().toISOString(),
+        savedMinutes: r.savedMinutes,
+        input: r.input ?? null,
+      },
+      { trusted: true, owner: r.userId },
+    );
     const { balanceUnits } = await moveTokens(core, t, {
-      userId: r.userId, balance: 'tokens', units: -r.costUnits, kind: TOKEN_KIND.run, relateType: 'run', relateId: runId, runs: 1,
+      userId: r.userId,
+      balance: 'tokens',
+      units: -r.costUnits,
+      kind: TOKEN_KIND.run,
+      relateType: 'run',
+      relateId: runId,
+      runs: 1,
     });
     return { runId, workflowResultId, balanceUnits };
   });
@@ -176,23 +186,35 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
     run = read;
   }
   try {
-    const { message } = await storeRunMessage(core, run, RUN_MESSAGE_TYPE.answer, outcome.content, async (_t, answer) => {
-      await core.ops.transaction(SYSTEM, async (t) => {
-        const [now] = await t.lock(runs(core), runId);
-        if (!now) throw fail.notFound(AI.ai_run_not_found);
-        if (now.status !== RUN_STATUS.running) throw new Ended(now.status);
-        const model = outcome.model ?? now.model ?? null;
-        await t.updateWhere(runs(core), runId, {
-          status: RUN_STATUS.succeeded,
-          promptTokens: count(outcome.usage?.promptTokens),
-          completionTokens: count(outcome.usage?.completionTokens),
-          model: model ? model.slice(0, 100) : null,
-          endTime: new Date().toISOString(),
-          answerId: answer.id,
-        }, { expect: 1 });
-        await payRunFee(core, t, now);
-      });
-    }, outcome.at ?? []);
+    const { message } = await storeRunMessage(
+      core,
+      run,
+      RUN_MESSAGE_TYPE.answer,
+      outcome.content,
+      async (_t, answer) => {
+        await core.ops.transaction(SYSTEM, async (t) => {
+          const [now] = await t.lock(runs(core), runId);
+          if (!now) throw fail.notFound(AI.ai_run_not_found);
+          if (now.status !== RUN_STATUS.running) throw new Ended(now.status);
+          const model = outcome.model ?? now.model ?? null;
+          await t.updateWhere(
+            runs(core),
+            runId,
+            {
+              status: RUN_STATUS.succeeded,
+              promptTokens: count(outcome.usage?.promptTokens),
+              completionTokens: count(outcome.usage?.completionTokens),
+              model: model ? model.slice(0, 100) : null,
+              endTime: new Date().toISOString(),
+              answerId: answer.id,
+            },
+            { expect: 1 },
+          );
+          await payRunFee(core, t, now);
+        });
+      },
+      outcome.at ?? [],
+    );
     return { settled: true, status: RUN_STATUS.succeeded, message };
   } catch (err) {
     // Someone else ended it before our lock: the run stands as they left it.
@@ -218,13 +240,24 @@ export async function failRun(core: Core, runId: number, why: Failure): Promise<
     const [run] = await t.lock(runs(core), runId);
     if (!run || run.status !== RUN_STATUS.running) return { failed: false, run: run ?? null };
     // Locked and checked running just above: the update by id is answered from the lock (no second read).
-    await t.updateWhere(runs(core), runId, {
-      status: RUN_STATUS.failed,
-      error: reason,
-      endTime: new Date().toISOString(),
-    }, { expect: 1 });
+    await t.updateWhere(
+      runs(core),
+      runId,
+      {
+        status: RUN_STATUS.failed,
+        error: reason,
+        endTime: new Date().toISOString(),
+      },
+      { expect: 1 },
+    );
     await moveTokens(core, t, {
-      userId: run.userId ?? 0, balance: 'tokens', units: toUnits(run.cost), kind: TOKEN_KIND.runRefund, relateType: 'run', relateId: runId, runs: -1,
+      userId: run.userId ?? 0,
+      balance: 'tokens',
+      units: toUnits(run.cost),
+      kind: TOKEN_KIND.runRefund,
+      relateType: 'run',
+      relateId: runId,
+      runs: -1,
     });
     return { failed: true, run };
   });

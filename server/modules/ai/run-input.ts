@@ -64,7 +64,9 @@ const TOKENS = int({ min: 0, max: 2 ** 31 - 1 }).optional();
 const USAGE = object({ promptTokens: TOKENS, completionTokens: TOKENS });
 
 /** The tokens the engine's model used, when it says (null: it does not). */
-const usage = field<{ promptTokens?: number; completionTokens?: number }>({ anyOf: [USAGE.schema, { type: 'null' }] }, (v, r) => (v === null ? ABSENT : USAGE.read(v, r))).optional();
+const usage = field<{ promptTokens?: number; completionTokens?: number }>({ anyOf: [USAGE.schema, { type: 'null' }] }, (v, r) =>
+  v === null ? ABSENT : USAGE.read(v, r),
+).optional();
 
 /** The body of the engine's callback of a run that succeeded. */
 export const RESULT_BODY = {

@@ -205,7 +205,14 @@ async function repeated(core: Core, user: Caller, message: StoredMessage, app: A
   return {
     answer: { runId, message, cost: fromUnits(toUnits(run.cost)), balance: fromUnits(toUnits(member?.tokens ?? 0)) },
     created: false,
-    run: { id: runId, workflowResultId: run.workflowResultId, userId: user.id, conversation: run.conversation ?? '', deadline: new Date(run.deadline ?? ''), runMs: 0 },
+    run: {
+      id: runId,
+      workflowResultId: run.workflowResultId,
+      userId: user.id,
+      conversation: run.conversation ?? '',
+      deadline: new Date(run.deadline ?? ''),
+      runMs: 0,
+    },
     app,
     config,
     input,

@@ -13,7 +13,12 @@ export default defineTask<{ limit: number }>('ai.runWatchdog', {
     properties: { limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 500 } },
     additionalProperties: false,
   },
-  system: { name: 'AI run watchdog', cron: '*/30 * * * * *', data: { limit: 500 }, remark: 'Fails and refunds AI runs past their deadline (at most data.limit a run)' },
+  system: {
+    name: 'AI run watchdog',
+    cron: '*/30 * * * * *',
+    data: { limit: 500 },
+    remark: 'Fails and refunds AI runs past their deadline (at most data.limit a run)',
+  },
   async run(core, { limit }, ctx) {
     let failed = 0;
     for (const id of await overdueRunIds(core, limit)) {

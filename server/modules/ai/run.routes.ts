@@ -26,20 +26,22 @@ export default defineRoutes((core: Core) => {
     ...call(core, 'base', 'message', kind === 'result' ? 'receiveWorkflowResult/{workflowResultId}' : 'receiveWorkflowError/{workflowResultId}', {
       method: 'POST',
       access: 'public',
-      summary: kind === 'result'
-        ? l('Workflow engine: a run succeeded (signed callback)', '工作流引擎：运行成功（签名回调）', '工作流程引擎：執行成功（簽章回呼）')
-        : l('Workflow engine: a run failed (signed callback)', '工作流引擎：运行失败（签名回调）', '工作流程引擎：執行失敗（簽章回呼）'),
+      summary:
+        kind === 'result'
+          ? l('Workflow engine: a run succeeded (signed callback)', '工作流引擎：运行成功（签名回调）', '工作流程引擎：執行成功（簽章回呼）')
+          : l('Workflow engine: a run failed (signed callback)', '工作流引擎：运行失败（签名回调）', '工作流程引擎：執行失敗（簽章回呼）'),
       description: SIGNED,
       // The body is read by the operation once the signature over its exact bytes has been checked.
       input: {},
       body: shapeSchema(kind === 'result' ? RESULT_BODY : ERROR_BODY),
       effect: 'write',
       answer: CALLBACK_ANSWER,
-      handler: async (req) => receiveWorkflow(core, kind, req.params.workflowResultId ?? '', {
-        method: req.ctx.method,
-        signature: req.ctx.get('x-cosmac-signature') || undefined,
-        raw: await readRawBody(req.ctx, MAX_CALLBACK_BYTES),
-      }),
+      handler: async (req) =>
+        receiveWorkflow(core, kind, req.params.workflowResultId ?? '', {
+          method: req.ctx.method,
+          signature: req.ctx.get('x-cosmac-signature') || undefined,
+          raw: await readRawBody(req.ctx, MAX_CALLBACK_BYTES),
+        }),
     }),
     // The signature covers the exact bytes: the dispatcher leaves the body for the handler to read.
     body: 'raw' as const,

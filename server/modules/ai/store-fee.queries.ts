@@ -35,7 +35,15 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
   const purchases = entity(core.model, 'goods/purchase').table;
   const goods = entity(core.model, 'goods/info').table;
   const live = members.softDelete ? ` AND m.${q(members.softDelete)} = 0` : '';
-  const rows = await core.db.query<{ aiUserId: number; purchaseId: number; buyerId: number | null; status: number; shared: number | boolean | null; runPrice: number | null; snapshot: unknown }>(
+  const rows = await core.db.query<{
+    aiUserId: number;
+    purchaseId: number;
+    buyerId: number | null;
+    status: number;
+    shared: number | boolean | null;
+    runPrice: number | null;
+    snapshot: unknown;
+  }>(
     `SELECT m.${q('userId')} AS ${q('aiUserId')}, p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, ` +
       `p.${q('shareInGroups')} AS ${q('shared')}, p.${q('snapshot')}, g.${q('runPrice')} ` +
       `FROM ${q(members.table)} m JOIN ${q(purchases)} p ON p.${q('id')} = m.${q('purchaseId')} ` +
@@ -46,7 +54,6 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
   );
   return rows.map(({ shared, snapshot, ...r }) => ({ ...r, shared: shared === true || shared === 1, snapshot: snapshot ? objectOf(snapshot) : null }));
 }
-
 
 /**
  * The buyer's copy of AI member `aiUserId` in a private chat: their purchase of it (kind AI member),

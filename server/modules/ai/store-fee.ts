@@ -59,7 +59,12 @@ export async function storeCopyOf(core: Core, groupId: number, aiUserId: number)
  * the asker's own purchase of the AI member when they may not use it otherwise (they own it, it is
  * public, or they are an administrator: then it answers as any AI member, with no fee).
  */
-export async function copyAsked(core: Core, ai: { id: number; ownerId: number | null; type: number | null }, groupId: number | null, asker: AuthUser): Promise<StoreCopy | null> {
+export async function copyAsked(
+  core: Core,
+  ai: { id: number; ownerId: number | null; type: number | null },
+  groupId: number | null,
+  asker: AuthUser,
+): Promise<StoreCopy | null> {
   if (groupId !== null) return storeCopyOf(core, groupId, ai.id);
   return mayUseAi(ai, asker) ? null : privateCopy(core, asker.id, ai.id);
 }
@@ -150,7 +155,13 @@ export async function payRunFee(core: Core, t: OpTransaction, run: Pick<EntityRo
   const sellerId = purchase?.sellerId ?? null;
   const platformUnits = sellerId ? shares.platform : feeUnits;
   if (platformUnits > 0) {
-    await moveTokens(core, t, { userId: await platformAccountId(core, t), balance: 'earnedTokens', units: platformUnits, kind: TOKEN_KIND.runCommission, ...ref });
+    await moveTokens(core, t, {
+      userId: await platformAccountId(core, t),
+      balance: 'earnedTokens',
+      units: platformUnits,
+      kind: TOKEN_KIND.runCommission,
+      ...ref,
+    });
   }
   if (!sellerId) return;
   if (team && shares.pool > 0) {

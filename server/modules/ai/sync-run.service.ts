@@ -71,7 +71,10 @@ function codeOf(err: unknown): string {
 async function answerRun(core: Core, s: Started, asked: EarlyAnswer): Promise<void> {
   const { id: runId, conversation } = s.run;
   const audience = { userId: s.run.userId, conversation };
-  const deltas = new DeltaStream((index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation, index, text } }), deltaWindowMs(core));
+  const deltas = new DeltaStream(
+    (index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation, index, text } }),
+    deltaWindowMs(core),
+  );
   asked.attach((piece) => deltas.push(piece));
   let answer: LlmAnswer;
   try {

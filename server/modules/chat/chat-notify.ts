@@ -14,11 +14,12 @@ const EXCERPT_CHARS = 200;
 
 /** What a notification shows of a message: its text (a string, or `content.text`), else its JSON, cut short. */
 export function excerpt(content: unknown): string {
-  const text = typeof content === 'string'
-    ? content
-    : typeof content === 'object' && content !== null && typeof (content as { text?: unknown }).text === 'string'
-      ? (content as { text: string }).text
-      : JSON.stringify(content) ?? '';
+  const text =
+    typeof content === 'string'
+      ? content
+      : typeof content === 'object' && content !== null && typeof (content as { text?: unknown }).text === 'string'
+        ? (content as { text: string }).text
+        : (JSON.stringify(content) ?? '');
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
 }
 

@@ -59,7 +59,12 @@ export async function syncConversations(core: Core, user: AuthUser, body: unknow
     }
     const o = item as Record<string, unknown>;
     const target = parseTarget(errors, o, prefix);
-    const afterSeq = o.afterSeq === undefined || o.afterSeq === null ? 0 : typeof o.afterSeq === 'number' && Number.isSafeInteger(o.afterSeq) && o.afterSeq >= 0 ? o.afterSeq : -1;
+    const afterSeq =
+      o.afterSeq === undefined || o.afterSeq === null
+        ? 0
+        : typeof o.afterSeq === 'number' && Number.isSafeInteger(o.afterSeq) && o.afterSeq >= 0
+          ? o.afterSeq
+          : -1;
     if (afterSeq < 0) errors.add(`${prefix}afterSeq`, 'type', { type: 'integer from 0' });
     return { target, afterSeq };
   });
@@ -101,7 +106,14 @@ export async function conversationsOf(core: Core, user: AuthUser | null): Promis
   for (const key of keys) {
     const target = targetOf(key, user.id);
     if (!target) continue;
-    items.push({ ...target, conversation: key, lastMessage: lastRows.get(key) ?? null, lastSeq: last.get(key) ?? 0, readSeq: read.get(key) ?? 0, unread: unread.get(key) ?? 0 });
+    items.push({
+      ...target,
+      conversation: key,
+      lastMessage: lastRows.get(key) ?? null,
+      lastSeq: last.get(key) ?? 0,
+      readSeq: read.get(key) ?? 0,
+      unread: unread.get(key) ?? 0,
+    });
   }
   const activity = (c: ConversationItem) => (c.lastMessage ? c.lastMessage.id : 0);
   return items.sort((x, y) => activity(y) - activity(x) || y.toId - x.toId);

@@ -45,7 +45,8 @@ async function ownConversation(core: Core, user: AuthUser, target: Target): Prom
 /** Moves the user's mark forward to `seq` (adding it if there is none); true when it moved. */
 async function moveMark(core: Core, userId: number, conversation: string, seq: number): Promise<boolean> {
   const reads = entity(core.model, 'base/messageRead');
-  const forward = () => core.ops.transaction(SYSTEM, (t) => t.updateWhere(reads, and(eq('userId', userId), eq('conversation', conversation), lt('seq', seq)), { seq }));
+  const forward = () =>
+    core.ops.transaction(SYSTEM, (t) => t.updateWhere(reads, and(eq('userId', userId), eq('conversation', conversation), lt('seq', seq)), { seq }));
   if ((await forward()) > 0) return true;
   const added = await core.ops.transaction(SYSTEM, (t) => t.addIfAbsent(reads, { userId, conversation, seq }, ['userId', 'conversation']));
   return added.created || (await forward()) > 0;
@@ -64,6 +65,6 @@ export async function markRead(core: Core, user: AuthUser, body: unknown, opts: 
       core.realtime.toUsers([target.toId], { kind: 'read', data: { toType: 0, toId: user.id, userId: user.id, seq } });
     }
   }
-  const now = moved ? seq : (await readSeqs(core, user.id, [conversation])).get(conversation) ?? seq;
+  const now = moved ? seq : ((await readSeqs(core, user.id, [conversation])).get(conversation) ?? seq);
   return { ...target, seq: now };
 }

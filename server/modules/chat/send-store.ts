@@ -119,7 +119,15 @@ async function storeOne(core: Core, m: Checked): Promise<SendResult> {
   let id: number;
   let readBack: StoredMessage | null = null;
   try {
-    id = await core.ops.transaction(m.sender, (t) => write(core, t, m, () => t.nextNumber(`msg:${m.conversation}`), (r) => (readBack = r)));
+    id = await core.ops.transaction(m.sender, (t) =>
+      write(
+        core,
+        t,
+        m,
+        () => t.nextNumber(`msg:${m.conversation}`),
+        (r) => (readBack = r),
+      ),
+    );
   } catch (err) {
     // Two sends with one clientId at once: (fromId, clientId) is unique, so the later insert failed
     // and its transaction rolled back (its number given back). Answer the one that was stored.
@@ -196,7 +204,11 @@ async function flush(core: Core, byConversation: Map<string, Waiting[]>, convers
     if (batch.length > 1) {
       let done: { ids: number[]; readBacks: Array<StoredMessage | null> } | null = null;
       try {
-        done = await commitAll(core, conversation, batch.map((w) => w.message));
+        done = await commitAll(
+          core,
+          conversation,
+          batch.map((w) => w.message),
+        );
       } catch (err) {
         if (!(err instanceof RolledBack)) {
           for (const w of batch) w.reject(err);

@@ -63,7 +63,13 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
   const input = parseMessage(body, { allowNotice: opts.allowNotice });
   if (opts.rateLimit !== false) await hitSendLimit(core, sender.id);
   const { group, known } = await checkSend(core, sender, input);
-  const mentioned = group ? await activeMemberIds(core, group.id, input.at.filter((id) => id !== sender.id)) : [];
+  const mentioned = group
+    ? await activeMemberIds(
+        core,
+        group.id,
+        input.at.filter((id) => id !== sender.id),
+      )
+    : [];
   const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;
   const conversation = conversationKey(sender.id, input);
   // The conversation's number stays locked from its numbering to the commit, so everything that can

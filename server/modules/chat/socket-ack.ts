@@ -19,9 +19,10 @@ export function okAck(data: unknown): Ack {
 /** The ack of a failed event; anything but an AppError is logged and answered as a generic 1003. */
 export function errorAck(err: unknown, lang: Lang, logError: (err: unknown) => void): Ack {
   if (err instanceof AppError) {
-    const data = err.kind === 'validation' && Array.isArray(err.data)
-      ? (err.data as InvalidField[]).map((f) => ({ field: f.field, rule: f.rule, message: `${f.field} ${translate(lang, `field_${f.rule}`, f.params)}` }))
-      : err.data;
+    const data =
+      err.kind === 'validation' && Array.isArray(err.data)
+        ? (err.data as InvalidField[]).map((f) => ({ field: f.field, rule: f.rule, message: `${f.field} ${translate(lang, `field_${f.rule}`, f.params)}` }))
+        : err.data;
     return { code: KIND_STATUS[err.kind].code, message: translate(lang, err.key, err.params), data };
   }
   logError(err);

@@ -97,7 +97,10 @@ export class SocketTransport implements RealtimeTransport {
     this.io.local.disconnectSockets(true);
     await within(Promise.allSettled([...this.pending]), CLOSE_GRACE_MS);
     this.io.engine.close();
-    await within(Promise.resolve(this.io.of('/').adapter.close()).catch(() => undefined), 300);
+    await within(
+      Promise.resolve(this.io.of('/').adapter.close()).catch(() => undefined),
+      300,
+    );
     this.redis?.pub.disconnect();
     this.redis?.sub.disconnect();
   }

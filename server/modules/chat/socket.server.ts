@@ -58,7 +58,7 @@ function header(socket: Socket, name: string): string | undefined {
 
 function langOf(socket: Socket): Lang {
   const auth = socket.handshake.auth as Record<string, unknown> | undefined;
-  return pickLang(typeof auth?.language === 'string' ? auth.language : header(socket, 'language') ?? header(socket, 'accept-language'));
+  return pickLang(typeof auth?.language === 'string' ? auth.language : (header(socket, 'language') ?? header(socket, 'accept-language')));
 }
 
 function tokenOf(socket: Socket): string | undefined {
@@ -149,9 +149,23 @@ function onConnection(core: Core, transport: SocketTransport, socket: Socket, op
     );
   });
   // The send and read rate limits are counted by onEvent, beside the session check.
-  onEvent(core, socket, 'sendMessage', async (caller, p) => (await sendMessage(core, caller, p, { rateLimit: false })).message, opts, (id) => hitSendLimit(core, id));
+  onEvent(
+    core,
+    socket,
+    'sendMessage',
+    async (caller, p) => (await sendMessage(core, caller, p, { rateLimit: false })).message,
+    opts,
+    (id) => hitSendLimit(core, id),
+  );
   onEvent(core, socket, 'sync', (caller, p) => syncConversations(core, caller, p), opts);
-  onEvent(core, socket, 'read', (caller, p) => markRead(core, caller, p, { rateLimit: false }), opts, (id) => hitReadLimit(core, id));
+  onEvent(
+    core,
+    socket,
+    'read',
+    (caller, p) => markRead(core, caller, p, { rateLimit: false }),
+    opts,
+    (id) => hitReadLimit(core, id),
+  );
 
   const arrival = markOnline(core, userId, socket.id).then(
     (cameOnline) => cameOnline && presence(transport, groupIds.map(groupRoom), userId, true),
@@ -194,7 +208,10 @@ export async function attachSocketServer(core: Core, http: HttpServer, opts: Soc
   const redis = core.config.redisUrl ? await redisAdapter(io, core) : null;
   const transport = new SocketTransport(io, redis);
   io.use((socket, next) => {
-    admit(core, socket, opts).then(() => next(), (err: Error) => next(err));
+    admit(core, socket, opts).then(
+      () => next(),
+      (err: Error) => next(err),
+    );
   });
   io.on('connection', (socket) => onConnection(core, transport, socket, opts));
   core.realtime.attach(transport);

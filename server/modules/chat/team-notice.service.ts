@@ -24,13 +24,14 @@ export async function sendTeamNotice(core: Core, caller: AuthUser, input: Input<
   const message = { toType: 1, toId: groupId, type: MESSAGE_TYPE.notice, content, clientId };
   const sent = await sendMessage(core, caller, message, {
     allowNotice: true,
-    within: (t) => notifyAudience(core, t, audience, {
-      type: NOTIFY_TYPE.teamNotice,
-      fromId: caller.id,
-      title: (lang) => translate(lang, CHAT.chat_notice_title, { group: group.name || `#${group.id}` }),
-      content: excerpt(content),
-      groupId,
-    }),
+    within: (t) =>
+      notifyAudience(core, t, audience, {
+        type: NOTIFY_TYPE.teamNotice,
+        fromId: caller.id,
+        title: (lang) => translate(lang, CHAT.chat_notice_title, { group: group.name || `#${group.id}` }),
+        content: excerpt(content),
+        groupId,
+      }),
   });
   return sent.message;
 }

@@ -16,7 +16,22 @@
  * - The table name (`module_snake_name`) must fit MySQL's 64 characters.
  */
 import type { ValidateFunction } from 'ajv';
-import { lazyAjv, lazyValidator, ENTITY_NAME, IDENTIFIER, MODULE_NAME, ABSENT, BAD, bool, field, nullableText, text, type Input, fieldRule, schemaErrorField } from '../../core/api';
+import {
+  lazyAjv,
+  lazyValidator,
+  ENTITY_NAME,
+  IDENTIFIER,
+  MODULE_NAME,
+  ABSENT,
+  BAD,
+  bool,
+  field,
+  nullableText,
+  text,
+  type Input,
+  fieldRule,
+  schemaErrorField,
+} from '../../core/api';
 import type { FieldType, JsonSchema, InvalidField } from '../../core/api';
 import { CODING_FIELD } from './coding.messages';
 
@@ -67,7 +82,10 @@ const checkItem: ValidateFunction = lazyValidator(lazyAjv({ allErrors: true, str
 
 /** `groupMember` -> `group_member`, as codegen/scaffold-entity.ts names tables. */
 export function tableOf(module: string, name: string): string {
-  return `${module}_${name.replace(/\//g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}`;
+  return `${module}_${name
+    .replace(/\//g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()}`;
 }
 
 /**
@@ -117,15 +135,12 @@ export function readFieldList(raw: unknown, root = 'fields', validate: ValidateF
 }
 
 /** A field list as the caller sends it, read by readFieldList (its errors named `fields.2.type`); null is none. */
-const fieldList = field<CodingField[]>(
-  { type: ['array', 'null'], items: FIELD_SCHEMA as unknown as JsonSchema, minItems: 1, maxItems: MAX_FIELDS },
-  (v, r) => {
-    if (v === null) return ABSENT;
-    const read = readFieldList(v, r.at);
-    r.errors.push(...read.errors);
-    return read.errors.length ? BAD : read.fields;
-  },
-).optional();
+const fieldList = field<CodingField[]>({ type: ['array', 'null'], items: FIELD_SCHEMA as unknown as JsonSchema, minItems: 1, maxItems: MAX_FIELDS }, (v, r) => {
+  if (v === null) return ABSENT;
+  const read = readFieldList(v, r.at);
+  r.errors.push(...read.errors);
+  return read.errors.length ? BAD : read.fields;
+}).optional();
 
 /** What createCode takes: names, then the field list or a description for the model to propose one. */
 export const CODING_INPUT = {

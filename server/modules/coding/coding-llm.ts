@@ -39,7 +39,10 @@ const SYSTEM_PROMPT = [
 export function extractJson(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
   const candidates = [text.trim(), fenced?.[1]?.trim() ?? ''];
-  for (const [open, close] of [['{', '}'], ['[', ']']] as const) {
+  for (const [open, close] of [
+    ['{', '}'],
+    ['[', ']'],
+  ] as const) {
     const start = text.indexOf(open);
     const end = text.lastIndexOf(close);
     if (start >= 0 && end > start) candidates.push(text.slice(start, end + 1));

@@ -14,14 +14,17 @@ import { CODING_INPUT, FIELD_SCHEMA, codingRequest, refineCoding } from './codin
 import { createCode, moduleTree } from './coding.service';
 
 const TREE_FIELD = obj({ name: STR, type: STR, label: ANY_OBJECT, length: nullable(INT), required: BOOL, dict: nullable(STR), system: BOOL });
-const TREE = listOf(obj({
-  module: STR,
-  entities: listOf(obj({ key: STR, name: STR, label: ANY_OBJECT, table: STR, prefix: STR, fields: listOf(TREE_FIELD) })),
-}));
-const CODE = obj(
-  { path: STR, source: STR, fields: listOf(FIELD_SCHEMA as unknown as JsonSchema), key: STR, prefix: STR, router: STR },
-  ['key', 'prefix', 'router'],
+const TREE = listOf(
+  obj({
+    module: STR,
+    entities: listOf(obj({ key: STR, name: STR, label: ANY_OBJECT, table: STR, prefix: STR, fields: listOf(TREE_FIELD) })),
+  }),
 );
+const CODE = obj({ path: STR, source: STR, fields: listOf(FIELD_SCHEMA as unknown as JsonSchema), key: STR, prefix: STR, router: STR }, [
+  'key',
+  'prefix',
+  'router',
+]);
 
 export default defineRoutes((core: Core) => [
   call(core, 'base', 'coding', 'getModuleTree', {

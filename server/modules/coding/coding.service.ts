@@ -69,14 +69,17 @@ export function moduleTree(core: Core): Array<{ module: string; entities: TreeEn
   for (const e of core.model.entities) byModule.set(e.module, [...(byModule.get(e.module) ?? []), e]);
   return [...byModule.keys()].sort().map((module) => ({
     module,
-    entities: byModule.get(module)!.sort((a, b) => a.name.localeCompare(b.name)).map((e) => ({
-      key: e.key,
-      name: e.name,
-      label: e.label,
-      table: e.table,
-      prefix: e.prefix,
-      fields: e.fields.map((f) => ({ name: f.name, type: f.type, label: f.label, length: f.length, required: f.required, dict: f.dict, system: f.system })),
-    })),
+    entities: byModule
+      .get(module)!
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((e) => ({
+        key: e.key,
+        name: e.name,
+        label: e.label,
+        table: e.table,
+        prefix: e.prefix,
+        fields: e.fields.map((f) => ({ name: f.name, type: f.type, label: f.label, length: f.length, required: f.required, dict: f.dict, system: f.system })),
+      })),
   }));
 }
 
@@ -102,10 +105,10 @@ function shownPath(core: Core, file: string): string {
 /** The checks that need the running system: module known, name free, dictionaries existing. */
 async function checkAgainstSystem(core: Core, req: CodingRequest, file: string): Promise<void> {
   const errors: InvalidField[] = [];
-  if (!req.newModule && !knownModules(core).has(req.module)) errors.push({ field: 'module', rule: fieldRule(CODING_FIELD.field_coding_module_unknown), params: {} });
-  const taken = core.model.byKey.has(`${req.module}/${req.name}`)
-    || core.routes.all.some((r) => r.module === req.module && r.group === req.name)
-    || existsSync(file);
+  if (!req.newModule && !knownModules(core).has(req.module))
+    errors.push({ field: 'module', rule: fieldRule(CODING_FIELD.field_coding_module_unknown), params: {} });
+  const taken =
+    core.model.byKey.has(`${req.module}/${req.name}`) || core.routes.all.some((r) => r.module === req.module && r.group === req.name) || existsSync(file);
   if (taken) errors.push({ field: 'name', rule: fieldRule(CODING_FIELD.field_coding_exists), params: {} });
   const wanted = [...new Set((req.fields ?? []).flatMap((f) => (f.dict ? [f.dict] : [])))];
   if (wanted.length > 0) {
@@ -142,12 +145,15 @@ export async function createCode(core: Core, req: CodingRequest): Promise<CodeAn
   const labels = await translateLabels(core, humanize(req.name), new Map(fields.map((f) => [f.name, f.label ?? humanize(f.name)])));
   let source: string;
   try {
-    source = entitySource({
-      module: req.module,
-      name: req.name,
-      label: labels.entity,
-      fields: fields.map((f) => ({ ...f, label: labels.fields.get(f.name) })),
-    }, file);
+    source = entitySource(
+      {
+        module: req.module,
+        name: req.name,
+        label: labels.entity,
+        fields: fields.map((f) => ({ ...f, label: labels.fields.get(f.name) })),
+      },
+      file,
+    );
   } catch (err) {
     throw fail.invalid([{ field: 'fields', rule: fieldRule(CODING_FIELD.field_coding_invalid), params: { reason: (err as Error).message } }]);
   }

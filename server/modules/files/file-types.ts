@@ -17,9 +17,7 @@ export const TYPE_GROUPS: Record<Exclude<TypeGroup, 'other'>, readonly string[]>
   archive: ['rar', 'zip'],
 };
 
-const GROUP_OF = new Map<string, TypeGroup>(
-  Object.entries(TYPE_GROUPS).flatMap(([g, exts]) => exts.map((x) => [x, g as TypeGroup] as const)),
-);
+const GROUP_OF = new Map<string, TypeGroup>(Object.entries(TYPE_GROUPS).flatMap(([g, exts]) => exts.map((x) => [x, g as TypeGroup] as const)));
 
 /** Bytes of the content looked at to recognise an image (an SVG's root element may follow a prolog). */
 export const HEAD_BYTES = 1024;

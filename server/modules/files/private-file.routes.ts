@@ -88,7 +88,11 @@ export default defineRoutes((core: Core): Route[] => {
         input: shapeSchema(PRIVATE_PATH),
         answer: { type: 'string', format: 'binary', description: "the file's bytes (a range of them with Range: 206), not an envelope" },
         effect: 'read',
-        access: l('anyone holding a valid signed url (space/info/fileUrl)', '持有有效签名地址者（space/info/fileUrl）', '持有有效簽名位址者（space/info/fileUrl）'),
+        access: l(
+          'anyone holding a valid signed url (space/info/fileUrl)',
+          '持有有效签名地址者（space/info/fileUrl）',
+          '持有有效簽名位址者（space/info/fileUrl）',
+        ),
         description: l(
           'A private file of the local store, at the signed url space/info/fileUrl answered: exp (unix seconds) and sig must be valid and not past; name, signed with them, is the name the file is answered under.',
           '本地存储中的私有文件，地址为 space/info/fileUrl 返回的签名地址：exp（Unix 秒）与 sig 须有效且未过期；name 与其一同签名，为文件下载时的名称。',

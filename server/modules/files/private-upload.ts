@@ -40,7 +40,8 @@ function readPrivacy(fields: Record<string, string>): Privacy {
   const scopeId = fields.scopeId ? Number(fields.scopeId) : null;
   if (scope !== null && !fileScopes().includes(scope)) errors.push({ field: 'scope', rule: 'enum', params: { values: fileScopes().join(', ') } });
   if (scope !== null && scopeId === null) errors.push({ field: 'scopeId', rule: 'required', params: {} });
-  if (scopeId !== null && !(Number.isSafeInteger(scopeId) && scopeId > 0 && /^\d+$/.test(fields.scopeId))) errors.push({ field: 'scopeId', rule: 'type', params: { type: 'integer' } });
+  if (scopeId !== null && !(Number.isSafeInteger(scopeId) && scopeId > 0 && /^\d+$/.test(fields.scopeId)))
+    errors.push({ field: 'scopeId', rule: 'type', params: { type: 'integer' } });
   if (scope === null && fields.scopeId) errors.push({ field: 'scope', rule: 'required', params: {} });
   if (errors.length) throw fail.invalid(errors);
   return wantsPrivate(fields) ? { isPrivate: true, scope, scopeId } : {};

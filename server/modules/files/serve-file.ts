@@ -67,7 +67,14 @@ function dispositionHeaders(ctx: Context, contentType: string, file: string, dow
  * Answers the object under `key` (`file` is its last segment) with `cacheControl`, whole or the
  * range the request asks for, as a download named `downloadName` when given; 404 when there is none.
  */
-export async function sendStoredFile(ctx: Context, storage: StorageAdapter, key: string, file: string, cacheControl: string, downloadName?: string): Promise<void> {
+export async function sendStoredFile(
+  ctx: Context,
+  storage: StorageAdapter,
+  key: string,
+  file: string,
+  cacheControl: string,
+  downloadName?: string,
+): Promise<void> {
   const meta = await storage.head(key);
   if (!meta) throw fail.notFound('not_found');
   const range = parseRange(ctx.get('range') || undefined, meta.size);

@@ -60,7 +60,14 @@ function today(): string {
 }
 
 /** Stores one file part; `maxBytes` crossed rejects with 413 and leaves nothing stored. */
-async function storeOne(storage: StorageAdapter, stream: Readable, filename: string, prefix: string, maxBytes: number, tooLarge: () => AppError): Promise<ReceivedFile> {
+async function storeOne(
+  storage: StorageAdapter,
+  stream: Readable,
+  filename: string,
+  prefix: string,
+  maxBytes: number,
+  tooLarge: () => AppError,
+): Promise<ReceivedFile> {
   const name = safeName(filename);
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head: Buffer[] = [];

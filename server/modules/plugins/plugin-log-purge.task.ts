@@ -11,7 +11,12 @@ export default defineTask<{ days: number }>('pluginLog.purge', {
     properties: { days: { type: 'integer', minimum: 1, maximum: 3650, default: 30 } },
     additionalProperties: false,
   },
-  system: { name: 'Plugin log purge', cron: '0 45 3 * * *', data: { days: 30 }, remark: 'Deletes plugin log rows older than data.days, and uploads never installed' },
+  system: {
+    name: 'Plugin log purge',
+    cron: '0 45 3 * * *',
+    data: { days: 30 },
+    remark: 'Deletes plugin log rows older than data.days, and uploads never installed',
+  },
   async run(core, { days }) {
     const logs = core.model.system('pluginLogs');
     const removed = await core.ops.transaction(SYSTEM, (t) => t.purge(logs, lt('createTime', cutoffStored(days))));

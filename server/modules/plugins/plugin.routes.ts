@@ -20,7 +20,33 @@
  * (the secrets that have a value), `sha256` and `packageId` of the installed version, and `error`
  * (null, or why it failed to load on the instance that last tried).
  */
-import { l, call, defineRoutes, objectBody, readJsonBody, fail, type InvalidField, coolCompat, id, ids, int, nullableText, raw, readShape, shapeSchema, text, ANY_OBJECT, COUNT, INT, STR, listOf, nullable, obj, catalogue, packShipped } from '../../core/api';
+import {
+  l,
+  call,
+  defineRoutes,
+  objectBody,
+  readJsonBody,
+  fail,
+  type InvalidField,
+  coolCompat,
+  id,
+  ids,
+  int,
+  nullableText,
+  raw,
+  readShape,
+  shapeSchema,
+  text,
+  ANY_OBJECT,
+  COUNT,
+  INT,
+  STR,
+  listOf,
+  nullable,
+  obj,
+  catalogue,
+  packShipped,
+} from '../../core/api';
 import type { Core, ApiRequest, Route, PluginPatch } from '../../core/api';
 import { isMultipart, receiveZip } from './zip-upload';
 import { shippedList, storeUpload } from './package.service';
@@ -54,7 +80,12 @@ export default defineRoutes((core: Core): Route[] => {
         input: {},
         body: {
           anyOf: [
-            { type: 'object', description: 'multipart/form-data with one file field `file`: a zip', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+            {
+              type: 'object',
+              description: 'multipart/form-data with one file field `file`: a zip',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
             shapeSchema(SHIPPED_UPLOAD),
           ],
         },
@@ -67,7 +98,12 @@ export default defineRoutes((core: Core): Route[] => {
           else {
             // The dispatcher left the body unread (a zip is streamed under its own limit): read as declared.
             const errors: InvalidField[] = [];
-            const { shipped } = readShape(SHIPPED_UPLOAD, objectBody(await readJsonBody(req.ctx), true), { at: '', errors, query: false }, coolCompat(core.config.env));
+            const { shipped } = readShape(
+              SHIPPED_UPLOAD,
+              objectBody(await readJsonBody(req.ctx), true),
+              { at: '', errors, query: false },
+              coolCompat(core.config.env),
+            );
             if (errors.length) throw fail.invalid(errors);
             zip = await packShipped(shipped);
           }

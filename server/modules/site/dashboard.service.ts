@@ -5,9 +5,7 @@
  * Days are calendar days at the caller's UTC offset.
  */
 import type { Core } from '../../core/api';
-import {
-  liveUserCount, newUsersPerDay, salesPerDay, salesTotal, viewsPerDay, visitorsPerDay, visitorsSince, type PerDay,
-} from './dashboard.queries';
+import { liveUserCount, newUsersPerDay, salesPerDay, salesTotal, viewsPerDay, visitorsPerDay, visitorsSince, type PerDay } from './dashboard.queries';
 
 export const MAX_DAYS = 90;
 

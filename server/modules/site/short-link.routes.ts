@@ -112,7 +112,7 @@ export default defineRoutes((core: Core) => {
       body: { type: 'object', properties: { shortKey: { type: 'string', pattern: KEY_PATTERN.source } }, required: ['shortKey'] },
       access: 'public',
       effect: 'write',
-      answer: { description: 'a 302 redirect to the link\'s URL (its visit counted), not an envelope' },
+      answer: { description: "a 302 redirect to the link's URL (its visit counted), not an envelope" },
       async handler(req) {
         const shortKey = req.params.shortKey;
         const row = KEY_PATTERN.test(shortKey) ? await linkTarget(core, shortKey) : null;

@@ -8,10 +8,10 @@ const siteEntity = (core: Core) => entity(core.model, 'base/site');
 export async function sitesForHost(core: Core, host: string, hostname: string): Promise<Row[]> {
   const q = core.db.q.bind(core.db);
   const plan = planFor(siteEntity(core));
-  const rows = await core.db.query(
-    `SELECT ${plan.select} FROM ${plan.table} WHERE ${q('host')} IN (?, ?) OR ${q('host')} IS NULL ORDER BY ${q('id')} ASC`,
-    [host, hostname],
-  );
+  const rows = await core.db.query(`SELECT ${plan.select} FROM ${plan.table} WHERE ${q('host')} IN (?, ?) OR ${q('host')} IS NULL ORDER BY ${q('id')} ASC`, [
+    host,
+    hostname,
+  ]);
   for (const r of rows) plan.codec.decode(r);
   return rows;
 }

@@ -80,7 +80,10 @@ export default defineRoutes((core: Core) => {
       input: {},
       body: {
         type: 'object',
-        properties: { host: { type: ['string', 'null'], description: 'a host name, with its port if any; none or empty: the default row' }, id: { description: 'ignored: the host names the row' } },
+        properties: {
+          host: { type: ['string', 'null'], description: 'a host name, with its port if any; none or empty: the default row' },
+          id: { description: 'ignored: the host names the row' },
+        },
         additionalProperties: { description: 'a field of base/site' },
       },
       effect: 'write',

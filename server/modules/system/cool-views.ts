@@ -49,8 +49,7 @@ export interface CoolMenuOptions {
  * A menu as that client gets it: a stored menu (with its stored view path when mapped), or the
  * members menu, which carries the fields a stored one has.
  */
-type CoolMenu = Pick<MenuRow, 'id' | 'parentId' | 'name' | 'router' | 'type' | 'icon' | 'orderNum' | 'viewPath'> &
-  Row & { storedViewPath?: string | null };
+type CoolMenu = Pick<MenuRow, 'id' | 'parentId' | 'name' | 'router' | 'type' | 'icon' | 'orderNum' | 'viewPath'> & Row & { storedViewPath?: string | null };
 
 function mapped(m: MenuRow): CoolMenu {
   const keepIcon = !SEEDED_ICONS.has(m.icon ?? '');
@@ -68,7 +67,7 @@ function withMembers(rows: CoolMenu[]): CoolMenu[] {
   const anchor = at >= 0 ? rows[at] : null;
   const menu: CoolMenu = {
     id: MEMBER_MENU_ID,
-    parentId: anchor ? anchor.parentId ?? null : null,
+    parentId: anchor ? (anchor.parentId ?? null) : null,
     name: 'Members',
     router: '/user/list',
     type: 1,

@@ -115,7 +115,9 @@ export default defineRoutes((core) => [
     // The object form takes `list` only (cool-admin's client, with COOL_COMPAT on, may send more).
     refine: (_input, req) =>
       req.body && typeof req.body === 'object' && !Array.isArray(req.body) && !coolCompat(core.config.env)
-        ? Object.keys(req.body).filter((k) => k !== 'list').map((field): InvalidField => ({ field, rule: 'unknown', params: {} }))
+        ? Object.keys(req.body)
+            .filter((k) => k !== 'list')
+            .map((field): InvalidField => ({ field, rule: 'unknown', params: {} }))
         : [],
     effect: 'write',
     answer: { type: 'null' },

@@ -17,7 +17,11 @@ export async function memberRoleId(core: Core): Promise<number> {
 
 /** A free username made from a hint (an e-mail's local part, a provider name). */
 export async function freeUsername(core: Core, hint: string): Promise<string> {
-  const base = hint.toLowerCase().replace(/[^a-z0-9_.-]/g, '').slice(0, 80) || 'member';
+  const base =
+    hint
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]/g, '')
+      .slice(0, 80) || 'member';
   if (!(await anyUserHolds(core, 'usernameKey', usernameKey(base)))) return base;
   for (;;) {
     const candidate = `${base}-${randomBytes(3).toString('hex')}`;

@@ -54,7 +54,10 @@ export async function exportMenus(core: Core, sent: unknown): Promise<MenuExport
     }
     return false;
   };
-  const tops = ids.filter((id) => !hasChosenAncestor(id)).map((id) => byId.get(id)!).sort(byOrder);
+  const tops = ids
+    .filter((id) => !hasChosenAncestor(id))
+    .map((id) => byId.get(id)!)
+    .sort(byOrder);
 
   const fields = portableFields(menus);
   const out: MenuExport['menus'] = [];

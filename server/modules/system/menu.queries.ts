@@ -23,7 +23,12 @@ export async function menusOfRoles(core: Core, roleIds: number[]): Promise<MenuR
   const plan = planFor(core.model.system('menus'));
   const links = q(core.model.system('roleMenus').table);
   const rows = await core.db.query(
-    `SELECT DISTINCT ${plan.select.split(', ').map((col) => `m.${col}`).join(', ')} FROM ${plan.table} m JOIN ${links} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${roleIds.map(() => '?').join(', ')}) ORDER BY m.${q('orderNum')} ASC, m.${q('id')} ASC`,
+    `SELECT DISTINCT ${plan.select
+      .split(', ')
+      .map((col) => `m.${col}`)
+      .join(
+        ', ',
+      )} FROM ${plan.table} m JOIN ${links} rm ON rm.${q('menuId')} = m.${q('id')} WHERE rm.${q('roleId')} IN (${roleIds.map(() => '?').join(', ')}) ORDER BY m.${q('orderNum')} ASC, m.${q('id')} ASC`,
     roleIds,
   );
   return rows.map((r) => plan.codec.decode(r) as MenuRow);

@@ -3,7 +3,13 @@ import { l, call, defineRoutes, nullableText, raw, text, ANY_OBJECT, INT, STR, l
 import { exportMenus, importMenus } from './menu-transfer.service';
 import { create, parse } from './menu-perms.service';
 
-const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 } }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
+const IDS = {
+  anyOf: [
+    { type: 'array', items: { type: 'integer', minimum: 1 } },
+    { type: 'integer', minimum: 1 },
+    { type: 'string', description: 'ids separated by commas' },
+  ],
+};
 /** A parent menu: an id, or none (null, 0 or '') for the top. */
 const PARENT = { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string' }, { type: 'null' }], description: 'the parent menu (none: the top)' };
 const PERM = obj({ key: STR, method: STR, path: STR, summary: STR });
@@ -19,7 +25,12 @@ export default defineRoutes((core) => [
       properties: {
         entity: { type: 'string', description: "the entity's key (base/sys/user) or prefix" },
         module: { type: 'string' },
-        perms: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string', description: 'keys separated by commas' }] },
+        perms: {
+          anyOf: [
+            { type: 'array', items: { type: 'string' } },
+            { type: 'string', description: 'keys separated by commas' },
+          ],
+        },
         parentId: PARENT,
       },
       required: ['entity', 'perms'],
@@ -44,7 +55,7 @@ export default defineRoutes((core) => [
     // Each menu is checked by the import against the menu's declaration, every bad one named at once.
     input: {
       parentId: raw(PARENT).optional(),
-      menus: raw({ type: 'array', items: ANY_OBJECT, description: 'an export\'s menus, each with parentIndex' }).optional(),
+      menus: raw({ type: 'array', items: ANY_OBJECT, description: "an export's menus, each with parentIndex" }).optional(),
       version: raw({ type: 'integer', description: "the export's version (not read)" }).optional(),
     },
     effect: 'write',

@@ -51,7 +51,8 @@ function fileBody(url: string): string {
   return `<a href="${u}" rel="noopener noreferrer">${u}</a>`;
 }
 
-export const HTML_CSP = "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; img-src * data:; media-src *; style-src 'unsafe-inline'; font-src * data:";
+export const HTML_CSP =
+  "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; img-src * data:; media-src *; style-src 'unsafe-inline'; font-src * data:";
 
 /** The page of one parameter, or a 404 for an unknown key or a string the caller may not read. */
 export async function paramHtml(core: Core, key: string | undefined, caller: Caller | null): Promise<string> {
@@ -60,7 +61,8 @@ export async function paramHtml(core: Core, key: string | undefined, caller: Cal
   const mayReadConfig = caller !== null && core.auth.can(caller, 'base:sys:param:info');
   if (!p || p.secret || (p.dataType === PARAM_STRING && !mayReadConfig)) throw fail.notFound(SYSADMIN.param_not_found);
   const data = p.data ?? '';
-  const body = p.dataType === PARAM_RICH_TEXT ? data : p.dataType === PARAM_FILE ? fileBody(data) : `<pre style="white-space:pre-wrap">${escapeHtml(data)}</pre>`;
+  const body =
+    p.dataType === PARAM_RICH_TEXT ? data : p.dataType === PARAM_FILE ? fileBody(data) : `<pre style="white-space:pre-wrap">${escapeHtml(data)}</pre>`;
   const title = escapeHtml(p.name || p.keyName);
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body>${body}</body></html>`;
 }

@@ -11,7 +11,10 @@ export function publicColumns(core: Core, alias = ''): { select: string; decode:
   const fields = users.access.visible.anonymous;
   let codec = codecs.get(users);
   if (!codec) {
-    codec = rowCodec(users, users.readable.filter((f) => fields.includes(f.name)));
+    codec = rowCodec(
+      users,
+      users.readable.filter((f) => fields.includes(f.name)),
+    );
     codecs.set(users, codec);
   }
   const prefix = alias ? `${alias}.` : '';

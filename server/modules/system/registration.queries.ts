@@ -12,10 +12,7 @@ export async function anyUserHolds(core: Core, column: 'usernameKey' | 'inviteCo
 /** Whether a live account holds the address, as normalized or as typed. */
 export async function liveEmailTaken(core: Core, email: string, typed: string): Promise<boolean> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query(
-    `SELECT ${q('id')} FROM ${usersTable(core)} WHERE ${q('email')} IN (?, ?) AND ${q('delete')} = 0 LIMIT 1`,
-    [email, typed],
-  );
+  const rows = await core.db.query(`SELECT ${q('id')} FROM ${usersTable(core)} WHERE ${q('email')} IN (?, ?) AND ${q('delete')} = 0 LIMIT 1`, [email, typed]);
   return rows.length > 0;
 }
 

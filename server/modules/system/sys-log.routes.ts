@@ -7,12 +7,20 @@ import type { Core } from '../../core/api';
 
 /** The days kept: a whole number 1..MAX_LOG_KEEP_DAYS, or its digits as text (the console's number box). */
 const keepDays = () =>
-  field<number>({ anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_LOG_KEEP_DAYS }, { type: 'string', pattern: '^\\s*\\d+\\s*$' }] }, (v, r) => {
-    if (v === null || v === '') return bad(r, 'required');
-    const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_LOG_KEEP_DAYS) return bad(r, 'range');
-    return n;
-  });
+  field<number>(
+    {
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: MAX_LOG_KEEP_DAYS },
+        { type: 'string', pattern: '^\\s*\\d+\\s*$' },
+      ],
+    },
+    (v, r) => {
+      if (v === null || v === '') return bad(r, 'required');
+      const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_LOG_KEEP_DAYS) return bad(r, 'range');
+      return n;
+    },
+  );
 
 function bad(r: Reading, rule: string): typeof BAD {
   r.errors.push({ field: r.at, rule, params: {} });

@@ -83,16 +83,17 @@ export async function searchPeople(core: Core, select: string, keyWord: string, 
 /** The starWalletAddress a user stored, as stored (any row, deleted or not). */
 export async function walletAddress(core: Core, userId: number): Promise<unknown> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query<{ w: unknown }>(
-    `SELECT ${q('starWalletAddress')} AS w FROM ${q(core.model.system('users').table)} WHERE ${q('id')} = ?`,
-    [userId],
-  );
+  const rows = await core.db.query<{ w: unknown }>(`SELECT ${q('starWalletAddress')} AS w FROM ${q(core.model.system('users').table)} WHERE ${q('id')} = ?`, [
+    userId,
+  ]);
   return rows[0]?.w;
 }
 
 /** A user's stored interface language as written (null when unset or without the row). */
 export async function storedLanguage(core: Core, userId: number): Promise<string | null> {
   const q = core.db.q.bind(core.db);
-  const [row] = await core.db.query<{ language: string | null }>(`SELECT ${q('language')} FROM ${q(core.model.system('users').table)} WHERE ${q('id')} = ?`, [userId]);
+  const [row] = await core.db.query<{ language: string | null }>(`SELECT ${q('language')} FROM ${q(core.model.system('users').table)} WHERE ${q('id')} = ?`, [
+    userId,
+  ]);
   return row?.language || null;
 }

@@ -6,7 +6,26 @@
  *   default 5)}` -> `{times}`: the next run times (ISO, UTC) the schedule would make from now; a bad cron, an
  *   interval under 1000 ms or neither -> 1002, as add and update refuse them.
  */
-import { l, call, defineRoutes, id, int, nullableText, ANY_OBJECT, INT, STR, listOf, obj, pageOf, MIN_EVERY_MS, cronProblem, nextRunTimes, scheduleOf, fieldRule, TASK } from '../../core/api';
+import {
+  l,
+  call,
+  defineRoutes,
+  id,
+  int,
+  nullableText,
+  ANY_OBJECT,
+  INT,
+  STR,
+  listOf,
+  obj,
+  pageOf,
+  MIN_EVERY_MS,
+  cronProblem,
+  nextRunTimes,
+  scheduleOf,
+  fieldRule,
+  TASK,
+} from '../../core/api';
 import type { Core, Row, InvalidField } from '../../core/api';
 import { runTaskOnce, startTask, stopTask } from './task.service';
 

@@ -44,6 +44,11 @@ test('admin opens the users screen: the admin row and the add button', async ({ 
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'admin' }).first();
   await expect(row).toBeVisible({ timeout: 20_000 });
   // Admin holds base:sys:user:add: the add button shows (05-second-role checks it is hidden without it).
-  await expect(page.getByTestId('crud-add').or(page.getByRole('button', { name: /(^|\s)(Add|New)$/ })).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('crud-add')
+      .or(page.getByRole('button', { name: /(^|\s)(Add|New)$/ }))
+      .first(),
+  ).toBeVisible();
   await shot(page, '04-users-admin');
 });

@@ -138,7 +138,11 @@ test('export downloads the chosen columns', async () => {
   let rows: string[][];
   if (file.endsWith('.csv')) {
     const { readFileSync } = await import('node:fs');
-    rows = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((l) => l.split(','));
+    rows = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(','));
   } else {
     expect(file).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
@@ -178,7 +182,10 @@ test('restore it from the recycle screen', async () => {
   // A confirmation, when the screen asks for one.
   await confirmOk(page)
     .waitFor({ state: 'visible', timeout: 2000 })
-    .then(() => confirmOk(page).click(), () => undefined);
+    .then(
+      () => confirmOk(page).click(),
+      () => undefined,
+    );
   await expect.poll(async () => (await api.page<Goods>(PREFIX, { keyWord: edited })).pagination.total, { timeout: 10_000 }).toBe(1);
   await openGoods();
   await expect(row(edited)).toBeVisible();

@@ -138,7 +138,7 @@ test('a group is made on the board, Bob is added, and a message with an @mention
   await b.context.close();
 });
 
-test('the owner turns the group\'s AI replies off in its settings, on a phone', async ({ browser }) => {
+test("the owner turns the group's AI replies off in its settings, on a phone", async ({ browser }) => {
   const a = await signIn(browser, ann, { width: 390 });
   await go(a.page, '/workbench');
   await a.page.getByTestId(`board-tile-menu-${groupId}`).click();
@@ -244,7 +244,8 @@ test('desktops are made and reordered, and the order is kept', async ({ browser 
     await clickStill(a.page.getByTestId('board-desktop-name-ok'));
     await expect(a.page.locator(`[data-desktop-name="${name} ${run}"]`)).toBeVisible();
   }
-  const order = () => a.page.locator('[data-testid="board-desktops"] [data-desktop-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-desktop-name')));
+  const order = () =>
+    a.page.locator('[data-testid="board-desktops"] [data-desktop-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-desktop-name')));
   expect((await order()).filter((n) => n?.endsWith(run))).toEqual([`Alpha ${run}`, `Beta ${run}`]);
   const beta = ((await a.page.locator(`[data-desktop-name="Beta ${run}"]`).getAttribute('data-testid')) ?? '').replace('board-desktop-', '');
   await a.page.getByTestId(`board-desktop-menu-${beta}`).click();

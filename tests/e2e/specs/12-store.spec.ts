@@ -34,8 +34,19 @@ test.beforeAll(async () => {
     await admin.post('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
   }
   const sara = await Api.login(seller.username, PASSWORD);
-  for (const [kind, price] of [['card', 12.5], ['wallet', 8]] as const) {
-    const made = await sara.post<{ id: number }>('/admin/goods/info/add', { title: goods[kind].title, subTitle: 'A workflow for the e2e store', price, status: 1, isDisplay: 1, isFree: 0, content: '<p>Does the job.</p>' });
+  for (const [kind, price] of [
+    ['card', 12.5],
+    ['wallet', 8],
+  ] as const) {
+    const made = await sara.post<{ id: number }>('/admin/goods/info/add', {
+      title: goods[kind].title,
+      subTitle: 'A workflow for the e2e store',
+      price,
+      status: 1,
+      isDisplay: 1,
+      isFree: 0,
+      content: '<p>Does the job.</p>',
+    });
     goods[kind].id = Number(made.id);
   }
   vipName = `Monthly ${run}`;

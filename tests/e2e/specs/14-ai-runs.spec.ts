@@ -27,7 +27,11 @@ test.beforeAll(async () => {
     await admin.post('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
   }
   const made = await admin.post<{ id: number }>('/admin/base/app/add', {
-    name: appName, isAsync: 0, parentType: 1, tokens: 2, show: 1,
+    name: appName,
+    isAsync: 0,
+    parentType: 1,
+    tokens: 2,
+    show: 1,
     config: { prompt: 'Answer in one short paragraph.', description: 'Writes a short brief from a topic', savedMinutes: 5 },
   });
   appId = Number(made.id);
@@ -44,7 +48,8 @@ async function member(browser: Browser, who: { username: string }, width = 1400)
   return page;
 }
 
-const balanceOf = async (who: { username: string }) => Number((await (await Api.login(who.username, PASSWORD)).get<{ tokens: string | number }>('/admin/base/comm/person')).tokens);
+const balanceOf = async (who: { username: string }) =>
+  Number((await (await Api.login(who.username, PASSWORD)).get<{ tokens: string | number }>('/admin/base/comm/person')).tokens);
 
 test('a member runs a sync app from the store: the cost is taken once and the answer streams in', async ({ browser }) => {
   const page = await member(browser, rich);
@@ -78,7 +83,9 @@ test('a member runs a sync app from the store: the cost is taken once and the an
   await shot(page, '20-run-chat');
 
   // The ledger holds exactly one debit of the run.
-  const ledger = await (await Api.login(rich.username, PASSWORD)).post<{ list: Array<{ type: number; tokens: string | number }> }>('/admin/base/tokenLog/page', { page: 1, size: 20 });
+  const ledger = await (
+    await Api.login(rich.username, PASSWORD)
+  ).post<{ list: Array<{ type: number; tokens: string | number }> }>('/admin/base/tokenLog/page', { page: 1, size: 20 });
   expect(ledger.list.filter((r) => Number(r.type) === 10).map((r) => Number(r.tokens))).toEqual([-2]);
   await page.context().close();
 });
@@ -104,7 +111,10 @@ test('a member @mentions an AI member in a group and its answer streams in, paid
   const groupName = `Tea room ${run}`;
   const group = await ria.post<{ id: number }>('/admin/base/group/add', { name: groupName });
   const groupId = Number(group.id);
-  const sage = await ria.post<{ userId: number }>('/admin/base/groupMember/add', { groupId, ai: { nickName: `Sage ${run}`, config: { prompt: 'Answer in one sentence.', cost: 1 } } });
+  const sage = await ria.post<{ userId: number }>('/admin/base/groupMember/add', {
+    groupId,
+    ai: { nickName: `Sage ${run}`, config: { prompt: 'Answer in one sentence.', cost: 1 } },
+  });
   const before = await balanceOf(rich);
 
   const page = await member(browser, rich);

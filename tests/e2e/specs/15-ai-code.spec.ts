@@ -56,7 +56,7 @@ async function menuItemOf(router: string): Promise<Locator> {
   const menu = menus.find((m) => m.type === 1 && m.router === router);
   expect(menu, `a menu for ${router} in permmenu`).toBeTruthy();
   const chain: MenuRow[] = [];
-  for (let p = menu!.parentId; p != null; ) {
+  for (let p = menu!.parentId; p != null;) {
     const parent = menus.find((m) => m.id === p);
     if (!parent) break;
     chain.unshift(parent);

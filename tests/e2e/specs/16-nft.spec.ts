@@ -33,7 +33,9 @@ test.beforeAll(async () => {
 
 async function signIn(browser: Browser, who: { username: string }, opts: { keplr: boolean; width?: number }): Promise<{ page: Page; keplr: FakeKeplr | null }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: 860 }, locale: 'en-US' });
-  const keplr = opts.keplr ? await installFakeKeplr(context, { mnemonic: env('E2E_CHAIN_MNEMONIC'), prefix: env('E2E_CHAIN_PREFIX'), chainId: env('E2E_CHAIN_ID') }) : null;
+  const keplr = opts.keplr
+    ? await installFakeKeplr(context, { mnemonic: env('E2E_CHAIN_MNEMONIC'), prefix: env('E2E_CHAIN_PREFIX'), chainId: env('E2E_CHAIN_ID') })
+    : null;
   const page = await context.newPage();
   await page.goto(`${base()}/login`);
   await submitLogin(page, who.username, PASSWORD);
@@ -143,7 +145,7 @@ test('transactions the node refuses show 质押失败 / 解除质押失败 with 
   await page.context().close();
 });
 
-test('without the Keplr extension the personal centre\'s NFT tab says 请安装Keplr钱包', async ({ browser }) => {
+test("without the Keplr extension the personal centre's NFT tab says 请安装Keplr钱包", async ({ browser }) => {
   for (const width of [1400, 390]) {
     const { page } = await signIn(browser, plain, { keplr: false, width });
     await page.goto(`${base()}/my/info?tab=nft`);

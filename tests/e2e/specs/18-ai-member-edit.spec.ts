@@ -26,7 +26,10 @@ test.beforeAll(async () => {
   await admin.post('/admin/base/sys/user/add', { username: owner.username, password: PASSWORD, nickName: owner.nickName, roleIdList: [member.id] });
   const me = await Api.login(owner.username, PASSWORD);
   groupId = Number((await me.post<{ id: number }>('/admin/base/group/add', { name: groupName })).id);
-  const made = await me.post<{ userId: number }>('/admin/base/groupMember/add', { groupId, ai: { nickName: botName, config: { model: 'm-1', prompt: 'Be brief.', cost: 2 } } });
+  const made = await me.post<{ userId: number }>('/admin/base/groupMember/add', {
+    groupId,
+    ai: { nickName: botName, config: { model: 'm-1', prompt: 'Be brief.', cost: 2 } },
+  });
   botUserId = Number(made.userId);
 });
 
@@ -75,7 +78,11 @@ test('the owner edits an AI member: a price above the maximum is refused on its 
   await shot(page, '18-ai-member-edited');
   const me = await Api.login(owner.username, PASSWORD);
   const list = (await me.post<{ list: Array<Record<string, any>> }>('/admin/base/groupMember/memberList', { groupId })).list;
-  expect(list.find((m) => m.userId === botUserId)).toMatchObject({ price: 5, public: true, config: { model: 'm-1', prompt: 'Answer in one sentence.', cost: 5 } });
+  expect(list.find((m) => m.userId === botUserId)).toMatchObject({
+    price: 5,
+    public: true,
+    config: { model: 'm-1', prompt: 'Answer in one sentence.', cost: 5 },
+  });
   // Public now: the catalogue shows it with its price.
   const catalogue = (await me.post<{ list: Array<Record<string, any>> }>('/admin/base/groupMember/allMemberList', { keyWord: botName })).list;
   expect(catalogue.map((a) => [a.id, a.price])).toEqual([[botUserId, 5]]);

@@ -22,11 +22,20 @@ test.beforeAll(async () => {
   const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
   const member = roles.find((r) => r.label === 'member')!;
   for (const u of [mia, ned]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
+    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', {
+      username: u.username,
+      password: PASSWORD,
+      nickName: u.nickName,
+      roleIdList: [member.id],
+    });
     u.id = Number(made.id);
   }
   await admin.post('/admin/base/app/add', {
-    name: appName, isAsync: 0, parentType: 1, tokens: 1, show: 1,
+    name: appName,
+    isAsync: 0,
+    parentType: 1,
+    tokens: 1,
+    show: 1,
     config: {
       prompt: 'Write a short letter.',
       description: 'Writes a letter from a few facts',

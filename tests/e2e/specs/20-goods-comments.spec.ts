@@ -59,7 +59,12 @@ test('a member publishes goods with comments allowed and with comments refused',
   closed.id = await publish(page, closed.title, false);
   const sela = await Api.login(seller.username, PASSWORD);
   const mine = await sela.page<{ id: number; isCommentAllowed: number; workflowId: number | null }>('/admin/goods/info', { id: [open.id, closed.id] });
-  expect(mine.list.map((g) => [g.id, g.isCommentAllowed, g.workflowId ?? null]).sort()).toEqual([[open.id, 1, null], [closed.id, 0, null]].sort());
+  expect(mine.list.map((g) => [g.id, g.isCommentAllowed, g.workflowId ?? null]).sort()).toEqual(
+    [
+      [open.id, 1, null],
+      [closed.id, 0, null],
+    ].sort(),
+  );
   await page.context().close();
 });
 

@@ -22,10 +22,23 @@ test.beforeAll(async () => {
   const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
   const member = roles.find((r) => r.label === 'member')!;
   for (const u of [seller, buyer]) {
-    await admin.post('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id], language: u === buyer ? 'zh-cn' : 'en' });
+    await admin.post('/admin/base/sys/user/add', {
+      username: u.username,
+      password: PASSWORD,
+      nickName: u.nickName,
+      roleIdList: [member.id],
+      language: u === buyer ? 'zh-cn' : 'en',
+    });
   }
   const sara = await Api.login(seller.username, PASSWORD);
-  const made = await sara.post<{ id: number }>('/admin/goods/info/add', { title: `Refundable workflow ${run}`, price: 6.5, status: 1, isDisplay: 1, isFree: 0, content: '<p>Does the job.</p>' });
+  const made = await sara.post<{ id: number }>('/admin/goods/info/add', {
+    title: `Refundable workflow ${run}`,
+    price: 6.5,
+    status: 1,
+    isDisplay: 1,
+    isFree: 0,
+    content: '<p>Does the job.</p>',
+  });
   goodsId = Number(made.id);
 });
 
@@ -94,7 +107,10 @@ test("the buyer's bell says the order was refunded, in the buyer's language", as
   // in the language the buyer's account recorded when it was sent: the one his browser last used (the
   // English one of the purchase above; issue 35's rule: a browser's choice is what the account records).
   const refunded = recorded === 'en' ? 'Refunded to you' : '已退款';
-  const note = page.locator(`[data-testid="notify-item"][data-order="${orderNo}"]`).filter({ hasText: refunded }).filter({ hasText: `Refundable workflow ${run}` });
+  const note = page
+    .locator(`[data-testid="notify-item"][data-order="${orderNo}"]`)
+    .filter({ hasText: refunded })
+    .filter({ hasText: `Refundable workflow ${run}` });
   await expect(note).toBeVisible();
   await shot(page, 'refunds-buyer-bell-zh');
   await page.context().close();

@@ -26,7 +26,7 @@ async function signIn(browser: Browser, who: { username: string }, width = 1400)
   return page;
 }
 
-test('a member\'s switch to 简体中文 follows them to a fresh browser, and notifications arrive in Chinese', async ({ browser }) => {
+test("a member's switch to 简体中文 follows them to a fresh browser, and notifications arrive in Chinese", async ({ browser }) => {
   const first = await signIn(browser, ann);
   await expect(first.getByTestId('lang-switch')).toContainText('English');
   await first.getByTestId('lang-switch').click();

@@ -31,11 +31,20 @@ test.beforeAll(async () => {
   const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
   const member = roles.find((r) => r.label === 'member')!;
   for (const u of [olga, jon, eve]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
+    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', {
+      username: u.username,
+      password: PASSWORD,
+      nickName: u.nickName,
+      roleIdList: [member.id],
+    });
     u.id = Number(made.id);
   }
   await admin.post('/admin/base/app/add', {
-    name: appName, isAsync: 1, parentType: 1, tokens: 2, show: 1,
+    name: appName,
+    isAsync: 1,
+    parentType: 1,
+    tokens: 2,
+    show: 1,
     config: { workflow: { steps: ['gather', 'write'] }, description: 'Writes a report in the background' },
   });
   const code = (await admin.post<{ codes: string[] }>('/admin/base/coupon/generate', { count: 1, type: 2, tokens: 10 })).codes[0];
@@ -52,7 +61,7 @@ async function member(browser: Browser, who: { username: string }, o: { width?: 
   return page;
 }
 
-test('a member joins a team: their Chats list and the owner\'s team card follow without a reload', async ({ browser }) => {
+test("a member joins a team: their Chats list and the owner's team card follow without a reload", async ({ browser }) => {
   const team = await (await Api.login(olga.username, PASSWORD)).post<{ id: number; key: string }>('/admin/base/group/add', { name: teamName, type: 2 });
   const owner = await member(browser, olga, { path: '/workbench?tab=teams' });
   const card = owner.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`);

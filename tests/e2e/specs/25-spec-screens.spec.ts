@@ -21,7 +21,10 @@ test('the file space previews a text file in a monospace dialog and says Load fa
   await uiLogin(page);
   await page.goto(url('/space/list'));
   const name = `notes-${run}.txt`;
-  await page.locator('[data-testid="space-browser"] .ant-upload input[type=file]').first().setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('line one\nfunction hello() {\n  return 42;\n}\n') });
+  await page
+    .locator('[data-testid="space-browser"] .ant-upload input[type=file]')
+    .first()
+    .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('line one\nfunction hello() {\n  return 42;\n}\n') });
   const card = page.getByTestId('space-file').filter({ hasText: name });
   await expect(card).toBeVisible({ timeout: 20_000 });
   await card.getByTestId('space-preview').click();

@@ -25,7 +25,6 @@ let botId = 0;
 let a: Page; // Ann, English, 1400 px
 let b: Page; // Bo, zh-cn, 390 px
 
-
 test.afterAll(async () => {
   await a?.context().close();
   await b?.context().close();
@@ -52,7 +51,7 @@ test('1. the administrator makes both accounts; Ann and Bo sign in on /login, ea
   await shot(b, '30-j1-bo-board-390-zh');
 });
 
-test('2. Ann makes a group, befriends Bo and adds him; the group arrives in Bo\'s Chats without a reload', async () => {
+test("2. Ann makes a group, befriends Bo and adds him; the group arrives in Bo's Chats without a reload", async () => {
   // The group, on Ann's board.
   await a.getByTestId('board-create-group').first().click();
   await a.getByTestId('board-create-name').fill(groupName);
@@ -175,7 +174,8 @@ test('4. Ann adds an AI member; Bo @mentions it and its answer streams in under 
   await shot(b, '30-j4-bo-mention-ai-390-zh');
   await clickStill(option);
   // A long question: the fake LLM echoes it back in small slow pieces, so the answer can be seen growing.
-  const question = '我们的花园在北方，冬天很冷，春天来得晚。请问有哪些耐寒的花适合在春天种下，需要怎样浇水和施肥，才能在夏天开得最好？另外，秋天应该怎样修剪和保护它们过冬？';
+  const question =
+    '我们的花园在北方，冬天很冷，春天来得晚。请问有哪些耐寒的花适合在春天种下，需要怎样浇水和施肥，才能在夏天开得最好？另外，秋天应该怎样修剪和保护它们过冬？';
   await input.pressSequentially(question);
   await input.press('Enter');
   await expect(b.locator('[data-testid="chat-message"][data-mine="1"]').filter({ hasText: question })).toBeVisible();
@@ -201,11 +201,13 @@ test('4. Ann adds an AI member; Bo @mentions it and its answer streams in under 
 
   // Ann sees the AI member's answer in the group too.
   await go(a, `/workbench?tab=chats&to=1-${groupId}`);
-  await expect(a.locator('[data-testid="chat-message"][data-mine="0"]').filter({ hasText: 'Fake answer to:' }).last().locator('.chat-msg-name')).toHaveText(botName);
+  await expect(a.locator('[data-testid="chat-message"][data-mine="0"]').filter({ hasText: 'Fake answer to:' }).last().locator('.chat-msg-name')).toHaveText(
+    botName,
+  );
   await shot(a, '30-j4-ann-ai-answer-1400-en');
 });
 
-test('5. Bo\'s personal centre, file space, NFT screen and a missing page are Chinese and fit 390 px', async () => {
+test("5. Bo's personal centre, file space, NFT screen and a missing page are Chinese and fit 390 px", async () => {
   await go(b, '/my/info');
   await expect(b.getByTestId('personal-page')).toContainText('个人中心', { timeout: 15_000 });
   await expect(b.getByTestId('personal-page')).toContainText('个人资料');

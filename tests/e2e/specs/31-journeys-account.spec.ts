@@ -62,7 +62,10 @@ test('1. Cy and Dee sign up with an e-mail code, each mailed in their language, 
   expect(await width(d)).toBeLessThanOrEqual(390);
   await shot(d, '31-j1-dee-login-390-zh');
 
-  for (const [p, who] of [[c, cy], [d, dee]] as const) {
+  for (const [p, who] of [
+    [c, cy],
+    [d, dee],
+  ] as const) {
     await clickStill(p.getByRole('tab', { name: p === c ? 'E-mail code' : '邮箱验证码' }));
     await p.getByTestId('email-login-email').fill(who.email);
     await p.getByTestId('email-login-send-code').click();
@@ -78,12 +81,18 @@ test('1. Cy and Dee sign up with an e-mail code, each mailed in their language, 
   expect(deeMail.text).toMatch(/验证码/);
   expect(cyMail.text).toMatch(/code/i);
 
-  for (const [p, mail] of [[c, cyMail], [d, deeMail]] as const) {
+  for (const [p, mail] of [
+    [c, cyMail],
+    [d, deeMail],
+  ] as const) {
     await p.getByTestId('email-login-code').fill(codeOf(mail));
     await p.getByTestId('email-login-submit').click();
   }
   // A first sign-in asks for a nickname, then the workspace.
-  for (const [p, who] of [[c, cy], [d, dee]] as const) {
+  for (const [p, who] of [
+    [c, cy],
+    [d, dee],
+  ] as const) {
     await expect(p.getByTestId('register-nickname')).toBeVisible({ timeout: 20_000 });
     await p.getByTestId('register-nickname').fill(who.nickName);
   }
@@ -100,7 +109,10 @@ test('1. Cy and Dee sign up with an e-mail code, each mailed in their language, 
 });
 
 test('2. each sets a first password in /my/info (no original asked) and signs in with it', async () => {
-  for (const [p, who] of [[c, cy], [d, dee]] as const) {
+  for (const [p, who] of [
+    [c, cy],
+    [d, dee],
+  ] as const) {
     await go(p, '/my/info');
     await expect(p.getByTestId('personal-page')).toBeVisible({ timeout: 15_000 });
     await expect(p.getByTestId('personal-original')).toHaveCount(0);
@@ -112,7 +124,10 @@ test('2. each sets a first password in /my/info (no original asked) and signs in
   expect(await width(d)).toBeLessThanOrEqual(390);
   await shot(c, '31-j2-cy-set-password-1400-en');
   await shot(d, '31-j2-dee-set-password-390-zh');
-  for (const [p, who] of [[c, cy], [d, dee]] as const) {
+  for (const [p, who] of [
+    [c, cy],
+    [d, dee],
+  ] as const) {
     await p.getByTestId('personal-password').fill(who.password);
     await p.getByTestId('personal-confirm').fill(who.password);
     await p.getByTestId('personal-submit').click();
@@ -122,7 +137,10 @@ test('2. each sets a first password in /my/info (no original asked) and signs in
   await shot(d, '31-j2-dee-password-set-390-zh');
 
   // Signed out, each signs in again on /login with the username shown and the new password.
-  for (const [p, who] of [[c, cy], [d, dee]] as const) {
+  for (const [p, who] of [
+    [c, cy],
+    [d, dee],
+  ] as const) {
     await p.getByTestId('personal-logout').click();
     await expect(p).toHaveURL(/\/login/, { timeout: 15_000 });
     await submitLogin(p, who.username, who.password);
@@ -218,7 +236,10 @@ test('4. Cy tops up with Stripe and Dee with Alipay: the box says what an amount
   expect(await width(d)).toBeLessThanOrEqual(390);
   await shot(d, '31-j4-dee-paid-390-zh');
 
-  for (const [p, who, start] of [[c, cy, 0], [d, dee, 20]] as const) {
+  for (const [p, who, start] of [
+    [c, cy, 0],
+    [d, dee, 20],
+  ] as const) {
     await p.getByTestId('pay-back').click();
     await expect(p).toHaveURL(/tab=tokens/);
     const total = start + tokens;
@@ -228,7 +249,9 @@ test('4. Cy tops up with Stripe and Dee with Alipay: the box says what an amount
     await expect(entry).toContainText(p === c ? 'Top-up' : '充值');
     await expect(entry).toContainText(`+${tokens.toLocaleString(p === c ? 'en' : 'zh-CN')}`);
     // From which order: the top-up's title, in the buyer's language.
-    await expect(entry.getByTestId('acc-ledger-source')).toHaveText(p === c ? `${tokens.toLocaleString('en')} tokens` : `${tokens.toLocaleString('zh-CN')} 代币`);
+    await expect(entry.getByTestId('acc-ledger-source')).toHaveText(
+      p === c ? `${tokens.toLocaleString('en')} tokens` : `${tokens.toLocaleString('zh-CN')} 代币`,
+    );
     expect(who.id).toBeGreaterThan(0);
   }
   await shot(c, '31-j4-cy-ledger-1400-en');

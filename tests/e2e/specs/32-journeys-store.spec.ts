@@ -64,7 +64,12 @@ function gradientPng(w = 160, h = 100): Buffer {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) raw.set([40, 120 + Math.round((x / w) * 100), 90 + Math.round((y / h) * 150)], y * (w * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The order row `orderNo` in a member's open orders tab. */
@@ -81,7 +86,13 @@ test('1. Eve uploads a picture and publishes goods from her personal centre, pic
   const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
   const member = roles.find((r) => r.label === 'member')!;
   for (const u of [eve, fay, gus]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id], language: u.language });
+    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', {
+      username: u.username,
+      password: PASSWORD,
+      nickName: u.nickName,
+      roleIdList: [member.id],
+      language: u.language,
+    });
     u.id = Number(made.id);
   }
   e = await memberBrowser(browser, eve.username, PASSWORD);
@@ -90,7 +101,10 @@ test('1. Eve uploads a picture and publishes goods from her personal centre, pic
   // Her file space first: one picture uploaded.
   await go(e, '/space/list');
   await expect(e.getByTestId('space-browser')).toBeVisible({ timeout: 15_000 });
-  await e.locator('[data-testid="space-browser"] .ant-upload input[type=file]').first().setInputFiles({ name: picture, mimeType: 'image/png', buffer: gradientPng() });
+  await e
+    .locator('[data-testid="space-browser"] .ant-upload input[type=file]')
+    .first()
+    .setInputFiles({ name: picture, mimeType: 'image/png', buffer: gradientPng() });
   await expect(e.getByTestId('space-file').filter({ hasText: picture })).toBeVisible({ timeout: 20_000 });
   await shot(e, '32-j1-eve-space-uploaded-1400-en');
 
@@ -106,7 +120,10 @@ test('1. Eve uploads a picture and publishes goods from her personal centre, pic
   await expect(form).toBeVisible();
   await e.getByTestId('acc-goods-title').fill(title);
   await e.getByTestId('acc-goods-price').fill(String(PRICE));
-  await form.getByTestId('file-input').getByRole('button', { name: /Choose from space/ }).click();
+  await form
+    .getByTestId('file-input')
+    .getByRole('button', { name: /Choose from space/ })
+    .click();
   const chosen = e.locator('.ant-modal').getByTestId('space-file').filter({ hasText: picture });
   await clickStill(chosen);
   await expect(e.locator('.ant-modal')).toContainText('1');
@@ -198,9 +215,12 @@ test('3. Gus buys the same goods with Stripe', async ({ browser }) => {
   await shot(g, '32-j3-gus-orders-1400-en');
 });
 
-test('4. Eve sees both sold with the buyers\' names and her earned tokens, and writes a remark that Fay reads', async () => {
+test("4. Eve sees both sold with the buyers' names and her earned tokens, and writes a remark that Fay reads", async () => {
   await go(e, '/my/info?tab=orders&side=sold');
-  for (const [no, who] of [[alipayOrder, fay], [stripeOrder, gus]] as const) {
+  for (const [no, who] of [
+    [alipayOrder, fay],
+    [stripeOrder, gus],
+  ] as const) {
     const sold = orderRow(e, no);
     await expect(sold).toHaveAttribute('data-outcome', 'paid', { timeout: 15_000 });
     await expect(sold).toContainText(title);
@@ -247,7 +267,10 @@ test('5. the administrator refunds both orders; buyers and seller are told in th
   await page.setViewportSize({ width: 1400, height: 860 });
   await uiLogin(page);
   await go(page, '/admin/goods/order');
-  for (const [no, provider, who] of [[alipayOrder, 'Alipay', fay], [stripeOrder, 'card', gus]] as const) {
+  for (const [no, provider, who] of [
+    [alipayOrder, 'Alipay', fay],
+    [stripeOrder, 'card', gus],
+  ] as const) {
     const row = page.locator('tr').filter({ hasText: no });
     await expect(row).toBeVisible({ timeout: 20_000 });
     await expect(row.getByTestId('order-buyer')).toHaveText(who.nickName);
@@ -257,7 +280,7 @@ test('5. the administrator refunds both orders; buyers and seller are told in th
     await expect(dialog).toContainText(who.nickName);
     await expect(dialog).toContainText(provider);
     await page.getByTestId('refund-reason').fill(`Refund test ${run}`);
-    await shot(page, `32-j5-admin-refund-${provider === "card" ? "stripe" : "alipay"}-1400-en`);
+    await shot(page, `32-j5-admin-refund-${provider === 'card' ? 'stripe' : 'alipay'}-1400-en`);
     await page.getByTestId('refund-submit').click();
     await expect(page.getByTestId('refund-result')).toBeVisible({ timeout: 20_000 });
     await page.getByTestId('refund-close').click();

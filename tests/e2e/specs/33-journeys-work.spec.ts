@@ -35,7 +35,8 @@ let adm: Page; // the administrator's console, 1400 px
 /** A 1x1 PNG, a picture small enough for an avatar. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-const balanceOf = async (who: { username: string }) => Number((await (await Api.login(who.username, PASSWORD)).get<{ tokens: string | number }>('/admin/base/comm/person')).tokens);
+const balanceOf = async (who: { username: string }) =>
+  Number((await (await Api.login(who.username, PASSWORD)).get<{ tokens: string | number }>('/admin/base/comm/person')).tokens);
 
 test.beforeAll(async () => {
   engine = await new FakeWorkflow(process.env.E2E_WORKFLOW_SECRET ?? '').start(Number(process.env.E2E_WORKFLOW_PORT));
@@ -53,7 +54,12 @@ test('1. the administrator makes the accounts and, in the console, an AI app wit
   const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
   const member = roles.find((r) => r.label === 'member')!;
   for (const u of [gil, hal, ivy]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
+    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', {
+      username: u.username,
+      password: PASSWORD,
+      nickName: u.nickName,
+      roleIdList: [member.id],
+    });
     u.id = Number(made.id);
   }
   for (const u of [gil, hal]) {
@@ -62,7 +68,11 @@ test('1. the administrator makes the accounts and, in the console, an AI app wit
   }
   // The asynchronous app runs on the workflow engine.
   await admin.post('/admin/base/app/add', {
-    name: asyncApp, isAsync: 1, parentType: 1, tokens: 3, show: 1,
+    name: asyncApp,
+    isAsync: 1,
+    parentType: 1,
+    tokens: 3,
+    show: 1,
     config: { workflow: { steps: ['gather', 'write'] }, description: 'Writes the night report in the background' },
   });
 
@@ -104,7 +114,7 @@ test('1. the administrator makes the accounts and, in the console, an AI app wit
   expect(await width(h)).toBeLessThanOrEqual(390);
 });
 
-test('2. Gil fills the app\'s form, sees the cost and watches the answer stream in; the cost shown is what is taken', async () => {
+test("2. Gil fills the app's form, sees the cost and watches the answer stream in; the cost shown is what is taken", async () => {
   await go(g, '/workflow_store?view=apps');
   const card = g.getByTestId('app-card').filter({ hasText: formApp });
   await expect(card).toBeVisible({ timeout: 15_000 });
@@ -253,7 +263,7 @@ test('5. Hal changes his name and picture at 390 px; Gil sees them in the team',
   await shot(g, '33-j5-gil-sees-new-name-1400-en');
 });
 
-test('6. Hal may leave the team; Gil\'s count follows', async () => {
+test("6. Hal may leave the team; Gil's count follows", async () => {
   await go(h, `/workbench?tab=teams&team=${teamId}`);
   await expect(h.getByTestId('team-page')).toBeVisible({ timeout: 15_000 });
   await expect(h.getByTestId('team-owner-hint')).toHaveCount(0);
@@ -314,18 +324,22 @@ test('7. the administrator: the dashboard counts people, finds Hal by his new na
   await shot(h, '33-j7-hal-balance-390-zh');
   await go(h, '/workbench');
   await h.getByTestId('notify-bell').click();
-  await expect(h.locator('[data-testid="notify-item"][data-read="0"]').filter({ hasText: '50' }).filter({ hasText: 'Thanks for the night reports' })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    h.locator('[data-testid="notify-item"][data-read="0"]').filter({ hasText: '50' }).filter({ hasText: 'Thanks for the night reports' }),
+  ).toBeVisible({ timeout: 15_000 });
   await shot(h, '33-j7-hal-notice-390-zh');
   await h.keyboard.press('Escape');
 });
 
 /** Opens the side menu's folders down to the item of `router` and answers it (a page's item, as the helper's, sits at its router). */
 async function menuItem(page: Page, router: string): Promise<Locator> {
-  const { menus } = await (await Api.admin()).get<{ menus: Array<{ id: number; parentId: number | null; type: number; router: string | null }> }>('/admin/base/comm/permmenu');
+  const { menus } = await (
+    await Api.admin()
+  ).get<{ menus: Array<{ id: number; parentId: number | null; type: number; router: string | null }> }>('/admin/base/comm/permmenu');
   const menu = menus.find((m) => m.type === 1 && m.router === router);
   expect(menu, `a menu for ${router}`).toBeTruthy();
   const chain: typeof menus = [];
-  for (let p = menu!.parentId; p != null; ) {
+  for (let p = menu!.parentId; p != null;) {
     const parent = menus.find((m) => m.id === p);
     if (!parent) break;
     chain.unshift(parent);
@@ -357,7 +371,11 @@ test('8. the code helper from the console menu makes an entity whose screen read
     { name: 'guest', type: 'string', length: 80, required: true, label: 'Guest' },
     { name: 'nights', type: 'int', label: 'Nights' },
   ];
-  await adm.getByTestId('code-description').locator('xpath=descendant-or-self::textarea').first().fill(`Visits to the lighthouse. ${JSON.stringify({ fields })}`);
+  await adm
+    .getByTestId('code-description')
+    .locator('xpath=descendant-or-self::textarea')
+    .first()
+    .fill(`Visits to the lighthouse. ${JSON.stringify({ fields })}`);
   await adm.getByTestId('code-preview-fields').click();
   const proposal = adm.getByTestId('fields-dialog');
   await expect(proposal).toBeVisible({ timeout: 45_000 });

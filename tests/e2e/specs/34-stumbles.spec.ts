@@ -32,12 +32,17 @@ test.afterAll(async () => {
   await b?.context().close();
 });
 
-test('1. accounts the administrator made record the language their member uses: Bo\'s friend request arrives in Chinese', async ({ browser }) => {
+test("1. accounts the administrator made record the language their member uses: Bo's friend request arrives in Chinese", async ({ browser }) => {
   const admin = await Api.admin();
   const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
   const member = roles.find((r) => r.label === 'member')!;
   for (const u of [ann, bo, cy, dee]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
+    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', {
+      username: u.username,
+      password: PASSWORD,
+      nickName: u.nickName,
+      roleIdList: [member.id],
+    });
     u.id = Number(made.id);
     apis[u.username] = await Api.login(u.username, PASSWORD);
     expect(await language(u)).toBeNull();
@@ -94,7 +99,10 @@ test('2. answering a friend request reads its notice: the bell drops at once, wh
   const unread = await apis[bo.username].page<{ id: number }>('/admin/base/notify', { status: 0 });
   expect(unread.list).toEqual([]);
   expect(await width(b)).toBeLessThanOrEqual(390);
-  await b.locator('.soc-toast .ant-notification-notice-close').click().catch(() => undefined);
+  await b
+    .locator('.soc-toast .ant-notification-notice-close')
+    .click()
+    .catch(() => undefined);
   await shot(b, '34-2-bo-refused-elsewhere-zh-390');
 });
 
@@ -131,7 +139,7 @@ test('3. an open group chat learns of a member added meanwhile: count, @ picker 
   await shot(b, '34-3-bo-renamed-member-zh-390');
 });
 
-test('4. the composer\'s ⚡ button says it runs an AI app, on the phone too', async () => {
+test("4. the composer's ⚡ button says it runs an AI app, on the phone too", async () => {
   const enButton = a.getByRole('button', { name: 'Run an AI app' });
   await expect(enButton).toBeVisible();
   await expect(enButton).toHaveText('AI app');
@@ -145,7 +153,7 @@ test('4. the composer\'s ⚡ button says it runs an AI app, on the phone too', a
   await shot(b, '34-4-bo-composer-zh-390');
 });
 
-test('5. the desktop bar\'s add button is named and labelled, on the phone too', async () => {
+test("5. the desktop bar's add button is named and labelled, on the phone too", async () => {
   await clickStill(nav(a, 'board'));
   await clickStill(nav(b, 'board'));
   const enAdd = a.getByRole('button', { name: 'New desktop' });

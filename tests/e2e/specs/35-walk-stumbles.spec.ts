@@ -36,7 +36,12 @@ test('1. the group settings on the board list a member added elsewhere, without 
   const roles = await admin.post<Array<{ id: number; label: string }>>('/admin/base/sys/role/list', {});
   const member = roles.find((r) => r.label === 'member')!;
   for (const u of [ann, bo, cy]) {
-    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', { username: u.username, password: PASSWORD, nickName: u.nickName, roleIdList: [member.id] });
+    const made = await admin.post<{ id: number }>('/admin/base/sys/user/add', {
+      username: u.username,
+      password: PASSWORD,
+      nickName: u.nickName,
+      roleIdList: [member.id],
+    });
     u.id = Number(made.id);
     apis[u.username] = await Api.login(u.username, PASSWORD);
   }
@@ -105,7 +110,7 @@ test('3. the join page says Bo is a member once he joined, and offers to open th
   await expect(b.getByTestId('team-page')).toHaveAttribute('data-team-id', String(teamId), { timeout: 15_000 });
 });
 
-test('4. the publish form\'s picture field names the file chosen from the file space', async () => {
+test("4. the publish form's picture field names the file chosen from the file space", async () => {
   await go(a, '/space/list');
   await expect(a.getByTestId('space-browser')).toBeVisible({ timeout: 15_000 });
   await a.locator('[data-testid="space-browser"] .ant-upload input[type=file]').first().setInputFiles({ name: picture, mimeType: 'image/png', buffer: PNG });

@@ -73,7 +73,10 @@ test('2. Sue asks for two payouts on her phone', async ({ browser }) => {
   s = await memberBrowser(browser, sue.username, PASSWORD, { width: 390, lang: 'zh-cn' });
   await go(s, '/my/info?tab=earnings');
   await expect(withdrawable(s)).toHaveText(shown(earned), { timeout: 15_000 });
-  for (const [tokens, note] of [[5, `IBAN DE00 1111 ${run}`], [3, `IBAN DE00 2222 ${run}`]] as const) {
+  for (const [tokens, note] of [
+    [5, `IBAN DE00 1111 ${run}`],
+    [3, `IBAN DE00 2222 ${run}`],
+  ] as const) {
     await s.getByTestId('acc-payout-open').click();
     await s.getByTestId('acc-payout-tokens').fill(String(tokens));
     await s.getByTestId('acc-payout-note').fill(note);
@@ -115,8 +118,18 @@ test('3. the administrator marks one paid and rejects the other with a long reas
 
 test('4. Sue sees the reference, the reason and her tokens back; her ledger names each payout', async () => {
   await go(s, '/my/info?tab=earnings');
-  await expect(s.getByTestId('acc-payout').filter({ hasText: `1111 ${run}` }).getByTestId('acc-payout-reference')).toContainText(reference, { timeout: 15_000 });
-  await expect(s.getByTestId('acc-payout').filter({ hasText: `2222 ${run}` }).getByTestId('acc-payout-reason')).toContainText(reason.slice(0, 40));
+  await expect(
+    s
+      .getByTestId('acc-payout')
+      .filter({ hasText: `1111 ${run}` })
+      .getByTestId('acc-payout-reference'),
+  ).toContainText(reference, { timeout: 15_000 });
+  await expect(
+    s
+      .getByTestId('acc-payout')
+      .filter({ hasText: `2222 ${run}` })
+      .getByTestId('acc-payout-reason'),
+  ).toContainText(reason.slice(0, 40));
   await expect(withdrawable(s)).toHaveText(shown(earned - 5));
   expect(await pageWidth(s)).toBeLessThanOrEqual(390);
   await shot(s, '37p-4-sue-settled-390-zh');

@@ -121,7 +121,8 @@ test('4. Bob sees the price with the run fee, asks his copy in the group chat an
   const code = (await admin.post<{ codes: string[] }>('/admin/base/coupon/generate', { count: 1, type: 2, tokens: 10 })).codes[0];
   const bobApi = await Api.login(bob.username, PASSWORD);
   await bobApi.post('/admin/base/coupon/use', { code });
-  const members = (await bobApi.post<{ list: Array<{ userId: number; nickName?: string }> }>('/admin/base/groupMember/memberList', { groupId: bobGroupId })).list;
+  const members = (await bobApi.post<{ list: Array<{ userId: number; nickName?: string }> }>('/admin/base/groupMember/memberList', { groupId: bobGroupId }))
+    .list;
   aiUserId = Number(members.find((m) => m.nickName === aiName)?.userId ?? 0);
   expect(aiUserId).toBeGreaterThan(0);
 

@@ -8,11 +8,7 @@ import type { MenuRow } from './auth';
 export const CONSOLE_BASE = '/admin';
 
 export type ViewTarget =
-  | { kind: 'frame'; url: string }
-  | { kind: 'crud'; entityKey: string }
-  | { kind: 'view'; name: string }
-  | { kind: 'page'; name: string }
-  | { kind: 'missing' };
+  { kind: 'frame'; url: string } | { kind: 'crud'; entityKey: string } | { kind: 'view'; name: string } | { kind: 'page'; name: string } | { kind: 'missing' };
 
 export function viewTarget(viewPath: string | null | undefined): ViewTarget {
   const v = (viewPath ?? '').trim();

@@ -18,7 +18,9 @@ export const SITE: SiteConfig = {
 };
 
 export function displayName(host: string, cfg: SiteConfig = SITE): { key: 'common.appName' | 'common.appNameOs'; product: string } {
-  return host.toLowerCase() === cfg.osHost.toLowerCase() ? { key: 'common.appNameOs', product: cfg.osProduct } : { key: 'common.appName', product: cfg.osProduct };
+  return host.toLowerCase() === cfg.osHost.toLowerCase()
+    ? { key: 'common.appNameOs', product: cfg.osProduct }
+    : { key: 'common.appName', product: cfg.osProduct };
 }
 
 export function faviconFor(host: string, cfg: SiteConfig = SITE): string {

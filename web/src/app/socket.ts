@@ -74,12 +74,16 @@ export interface OutgoingMessage extends Target {
   at?: number[];
 }
 
-export interface SyncSince extends Target { afterSeq: number }
+export interface SyncSince extends Target {
+  afterSeq: number;
+}
 export interface Synced extends Target {
   list: ChatMessage[];
   hasMore: boolean;
 }
-export interface ReadMark extends Target { seq: number }
+export interface ReadMark extends Target {
+  seq: number;
+}
 
 /** Notices the server sends (`notice {kind, data}`); other kinds arrive as `unknown`. */
 export interface NoticeData {

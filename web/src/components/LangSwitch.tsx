@@ -9,7 +9,11 @@ import { switchLanguage } from '../app/language';
 export default function LangSwitch() {
   const { t, lang } = useI18n();
   return (
-    <MenuButton items={LANGS.map((l) => ({ key: l, label: LANG_NAMES[l] }))} selectedKey={lang} onSelect={(key) => switchLanguage(key as (typeof LANGS)[number])}>
+    <MenuButton
+      items={LANGS.map((l) => ({ key: l, label: LANG_NAMES[l] }))}
+      selectedKey={lang}
+      onSelect={(key) => switchLanguage(key as (typeof LANGS)[number])}
+    >
       <Button type="text" icon={<TranslationOutlined />} aria-label={t('common.language')} data-testid="lang-switch">
         <span className="lang-switch-name">{LANG_NAMES[lang]}</span>
       </Button>

@@ -11,7 +11,14 @@ type MemberRow = Row<'base/sys/user'>;
 
 const PAGE_SIZE = 10;
 
-export default function MemberSelect(props: { open: boolean; title?: string; busy?: boolean; exclude?: number[]; onCancel: () => void; onOk: (ids: number[]) => void }) {
+export default function MemberSelect(props: {
+  open: boolean;
+  title?: string;
+  busy?: boolean;
+  exclude?: number[];
+  onCancel: () => void;
+  onOk: (ids: number[]) => void;
+}) {
   const { open, title, busy, exclude = [], onCancel, onOk } = props;
   const { t } = useI18n();
   const [keyWord, setKeyWord] = useState('');
@@ -50,8 +57,26 @@ export default function MemberSelect(props: { open: boolean; title?: string; bus
   };
 
   return (
-    <Modal open={open} title={title ?? t('common.selectMembers')} onCancel={onCancel} onOk={submit} confirmLoading={busy} width={640} okButtonProps={{ 'data-testid': 'member-select-ok' } as Record<string, string>} destroyOnHidden>
-      <Input.Search allowClear placeholder={t('common.searchMembers')} onSearch={(v) => { setPage(1); setKeyWord(v.trim()); }} style={{ marginBottom: 12 }} data-testid="member-search" />
+    <Modal
+      open={open}
+      title={title ?? t('common.selectMembers')}
+      onCancel={onCancel}
+      onOk={submit}
+      confirmLoading={busy}
+      width={640}
+      okButtonProps={{ 'data-testid': 'member-select-ok' } as Record<string, string>}
+      destroyOnHidden
+    >
+      <Input.Search
+        allowClear
+        placeholder={t('common.searchMembers')}
+        onSearch={(v) => {
+          setPage(1);
+          setKeyWord(v.trim());
+        }}
+        style={{ marginBottom: 12 }}
+        data-testid="member-search"
+      />
       {missing ? <Alert type="error" showIcon message={t('common.pleaseSelectMembers')} style={{ marginBottom: 12 }} /> : null}
       <Table<MemberRow>
         rowKey="id"

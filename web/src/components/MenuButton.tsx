@@ -59,7 +59,11 @@ export default function MenuButton({ items, children, placement = 'bottomRight',
     e.preventDefault();
     const all = buttons();
     const at = all.findIndex((b) => b === document.activeElement);
-    const next = nextEnabled(all.map((b) => !b.disabled), at < 0 ? -1 : at, e.key === 'ArrowDown' ? 1 : -1);
+    const next = nextEnabled(
+      all.map((b) => !b.disabled),
+      at < 0 ? -1 : at,
+      e.key === 'ArrowDown' ? 1 : -1,
+    );
     all[next]?.focus();
   };
 
@@ -102,7 +106,12 @@ export default function MenuButton({ items, children, placement = 'bottomRight',
       arrow={false}
       destroyOnHidden
       styles={{ body: { padding: 4 } }}
-      afterOpenChange={(visible) => visible && buttons().find((b) => !b.disabled)?.focus()}
+      afterOpenChange={(visible) =>
+        visible &&
+        buttons()
+          .find((b) => !b.disabled)
+          ?.focus()
+      }
     >
       {children}
     </Popover>

@@ -10,9 +10,15 @@ export default function ProgressBar() {
     <div
       aria-hidden
       style={{
-        position: 'fixed', top: 0, left: 0, height: 2, zIndex: 2000, pointerEvents: 'none',
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        height: 2,
+        zIndex: 2000,
+        pointerEvents: 'none',
         width: `${Math.round((s.active ? s.value : 1) * 100)}%`,
-        background: 'var(--color-primary)', opacity: visible ? 1 : 0,
+        background: 'var(--color-primary)',
+        opacity: visible ? 1 : 0,
         transition: 'width 200ms ease, opacity 400ms ease',
       }}
     />

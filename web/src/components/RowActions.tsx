@@ -23,7 +23,15 @@ export default function RowActions({ onEdit, onDelete, iconsOnly = false, icons 
     const label = t(`common.${kind}`);
     const icon = icons || iconsOnly ? kind === 'edit' ? <EditOutlined /> : <DeleteOutlined /> : undefined;
     const button = (
-      <Button type="link" size="small" danger={kind === 'delete'} icon={icon} aria-label={iconsOnly ? label : undefined} data-testid={`crud-row-${kind}`} onClick={onClick}>
+      <Button
+        type="link"
+        size="small"
+        danger={kind === 'delete'}
+        icon={icon}
+        aria-label={iconsOnly ? label : undefined}
+        data-testid={`crud-row-${kind}`}
+        onClick={onClick}
+      >
         {iconsOnly ? null : label}
       </Button>
     );

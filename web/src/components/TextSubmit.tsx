@@ -64,7 +64,13 @@ export default function TextSubmit(p: Props) {
         aria-label={p.label}
         data-testid={p.inputTestId}
       />
-      <Button type={p.primary ? 'primary' : 'default'} loading={busy} disabled={!p.canSubmit(trimmed)} onClick={() => void submit()} data-testid={p.submitTestId}>
+      <Button
+        type={p.primary ? 'primary' : 'default'}
+        loading={busy}
+        disabled={!p.canSubmit(trimmed)}
+        onClick={() => void submit()}
+        data-testid={p.submitTestId}
+      >
         {p.submitLabel}
       </Button>
     </div>

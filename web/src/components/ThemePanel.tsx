@@ -18,8 +18,16 @@ export default function ThemePanel() {
               data-testid={`theme-${name}`}
               onClick={() => setTheme({ name })}
               style={{
-                width: 26, height: 26, borderRadius: 6, border: 'none', cursor: 'pointer',
-                background: THEME_COLORS[name], color: '#fff', display: 'inline-flex', alignItems: 'center', justifyContent: 'center',
+                width: 26,
+                height: 26,
+                borderRadius: 6,
+                border: 'none',
+                cursor: 'pointer',
+                background: THEME_COLORS[name],
+                color: '#fff',
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
               }}
             >
               {theme.name === name ? <CheckOutlined /> : null}

@@ -11,8 +11,14 @@ import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 're
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Dropdown, Grid, Layout, Menu, Result, Spin, theme as antTheme, type MenuProps } from 'antd';
 import {
-  AppstoreOutlined, DashboardOutlined, FolderOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined,
-  UnorderedListOutlined, UserOutlined,
+  AppstoreOutlined,
+  DashboardOutlined,
+  FolderOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { logout, useAuth } from '../app/auth';
 import { useTheme } from '../app/theme';
@@ -90,7 +96,13 @@ function ViewFor({ menu }: { menu: MenuRow | 'dashboard' }) {
     }
     case 'view': {
       const V = VIEWS[target.name];
-      return V ? <ProIntl><V /></ProIntl> : <Result status="404" title={t('shell.noView')} />;
+      return V ? (
+        <ProIntl>
+          <V />
+        </ProIntl>
+      ) : (
+        <Result status="404" title={t('shell.noView')} />
+      );
     }
     default:
       return <Navigate to="/404" replace />;
@@ -163,9 +175,17 @@ export default function Shell() {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
         style={{
-          position: 'sticky', top: 0, zIndex: 100, height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`, padding: '0 12px',
-          display: 'flex', alignItems: 'center', gap: 8,
-          background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          position: 'sticky',
+          top: 0,
+          zIndex: 100,
+          height: HEADER_HEIGHT,
+          lineHeight: `${HEADER_HEIGHT}px`,
+          padding: '0 12px',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
         <Button
@@ -213,7 +233,10 @@ export default function Shell() {
           trigger={null}
           theme={siderTheme}
           style={{
-            position: 'sticky', top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)`, overflow: 'auto',
+            position: 'sticky',
+            top: HEADER_HEIGHT,
+            height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+            overflow: 'auto',
             borderRight: theme.dark ? undefined : `1px solid ${token.colorBorderSecondary}`,
           }}
         >

@@ -53,11 +53,7 @@ export default function AiCodePage() {
   );
   const form = (
     <Card title={s.result || phone ? null : t('helper.form.title')} size="small" styles={{ body: { padding: phone ? 12 : 20 } }}>
-      {s.result ? (
-        <CreateResult result={s.result} onShowCode={() => aiCode.dialog('code')} onAnother={aiCode.startOver} />
-      ) : (
-        <CodeForm />
-      )}
+      {s.result ? <CreateResult result={s.result} onShowCode={() => aiCode.dialog('code')} onAnother={aiCode.startOver} /> : <CodeForm />}
     </Card>
   );
 
@@ -65,8 +61,12 @@ export default function AiCodePage() {
     <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }} data-testid="ai-code-page">
       <div
         style={{
-          display: 'flex', alignItems: 'center', gap: 8, padding: phone ? '8px 12px' : '12px 24px',
-          background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          padding: phone ? '8px 12px' : '12px 24px',
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
         <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} style={{ paddingLeft: 0 }} aria-label={t('common.back')}>

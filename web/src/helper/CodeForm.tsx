@@ -207,14 +207,33 @@ export default function CodeForm() {
 
       <Flex gap={8} wrap="wrap" justify="flex-end" style={{ marginTop: 16 }}>
         {s.mode === 'description' ? (
-          <Button icon={<BulbOutlined />} loading={s.busy === 'fields'} disabled={!!s.busy && s.busy !== 'fields'} onClick={() => void run('fields')} data-testid="code-preview-fields">
+          <Button
+            icon={<BulbOutlined />}
+            loading={s.busy === 'fields'}
+            disabled={!!s.busy && s.busy !== 'fields'}
+            onClick={() => void run('fields')}
+            data-testid="code-preview-fields"
+          >
             {t('helper.form.previewFields')}
           </Button>
         ) : null}
-        <Button icon={<CodeOutlined />} loading={s.busy === 'code'} disabled={!!s.busy && s.busy !== 'code'} onClick={() => void run('code')} data-testid="code-preview-code">
+        <Button
+          icon={<CodeOutlined />}
+          loading={s.busy === 'code'}
+          disabled={!!s.busy && s.busy !== 'code'}
+          onClick={() => void run('code')}
+          data-testid="code-preview-code"
+        >
           {t('helper.form.previewCode')}
         </Button>
-        <Button type="primary" icon={<RocketOutlined />} loading={s.busy === 'create'} disabled={!!s.busy && s.busy !== 'create'} onClick={() => void run('create')} data-testid="code-create">
+        <Button
+          type="primary"
+          icon={<RocketOutlined />}
+          loading={s.busy === 'create'}
+          disabled={!!s.busy && s.busy !== 'create'}
+          onClick={() => void run('create')}
+          data-testid="code-create"
+        >
           {t('helper.form.create')}
         </Button>
       </Flex>

@@ -58,8 +58,17 @@ export default function FieldsDialog(props: { answer: DryRunAnswer | null; open:
             data-testid="fields-dialog-table"
             columns={[
               { title: t('helper.fields.name'), dataIndex: 'name', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-              { title: t('helper.fields.type'), dataIndex: 'type', render: (v: string, f) => <Tag bordered={false}>{f.type === 'string' && f.length ? `${v}(${f.length})` : v}</Tag> },
-              { title: t('helper.fields.required'), dataIndex: 'required', align: 'center', render: (v: boolean) => (v ? <CheckOutlined style={{ color: token.colorSuccess }} /> : null) },
+              {
+                title: t('helper.fields.type'),
+                dataIndex: 'type',
+                render: (v: string, f) => <Tag bordered={false}>{f.type === 'string' && f.length ? `${v}(${f.length})` : v}</Tag>,
+              },
+              {
+                title: t('helper.fields.required'),
+                dataIndex: 'required',
+                align: 'center',
+                render: (v: boolean) => (v ? <CheckOutlined style={{ color: token.colorSuccess }} /> : null),
+              },
               { title: t('helper.fields.label'), dataIndex: 'label', render: (v: CodeField['label']) => labelText(v, lang) },
               { title: t('helper.fields.dict'), dataIndex: 'dict', render: (v: string | undefined) => v ?? '' },
             ]}

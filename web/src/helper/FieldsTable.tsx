@@ -86,7 +86,12 @@ export default function FieldsTable({ form }: { form: FormInstance<CodeValues> }
                 title: t('helper.fields.name'),
                 width: 170,
                 render: (_, f) => (
-                  <Form.Item {...cell} name={[f.name, 'name']} rules={nameRules(f.name)} dependencies={fields.filter((o) => o.key !== f.key).map((o) => ['fields', o.name, 'name'])}>
+                  <Form.Item
+                    {...cell}
+                    name={[f.name, 'name']}
+                    rules={nameRules(f.name)}
+                    dependencies={fields.filter((o) => o.key !== f.key).map((o) => ['fields', o.name, 'name'])}
+                  >
                     <Input placeholder="title" data-testid={`code-field-name-${f.name}`} autoComplete="off" /* i18n-ok: an identifier */ />
                   </Form.Item>
                 ),
@@ -107,8 +112,19 @@ export default function FieldsTable({ form }: { form: FormInstance<CodeValues> }
                   <Form.Item noStyle shouldUpdate={(a: CodeValues, b: CodeValues) => a.fields?.[f.name]?.type !== b.fields?.[f.name]?.type}>
                     {() =>
                       form.getFieldValue(['fields', f.name, 'type']) === 'string' ? (
-                        <Form.Item {...cell} name={[f.name, 'length']} rules={[{ type: 'integer', min: 1, max: MAX_LENGTH, message: t('helper.fields.lengthRule', { max: MAX_LENGTH }) }]}>
-                          <InputNumber min={1} max={MAX_LENGTH} precision={0} placeholder="255" style={{ width: '100%' }} data-testid={`code-field-length-${f.name}`} />
+                        <Form.Item
+                          {...cell}
+                          name={[f.name, 'length']}
+                          rules={[{ type: 'integer', min: 1, max: MAX_LENGTH, message: t('helper.fields.lengthRule', { max: MAX_LENGTH }) }]}
+                        >
+                          <InputNumber
+                            min={1}
+                            max={MAX_LENGTH}
+                            precision={0}
+                            placeholder="255"
+                            style={{ width: '100%' }}
+                            data-testid={`code-field-length-${f.name}`}
+                          />
                         </Form.Item>
                       ) : (
                         <span style={{ opacity: 0.45 }}>—</span>
@@ -141,7 +157,15 @@ export default function FieldsTable({ form }: { form: FormInstance<CodeValues> }
                 width: 150,
                 render: (_, f) => (
                   <Form.Item {...cell} name={[f.name, 'dict']}>
-                    <Select allowClear showSearch optionFilterProp="label" options={dicts} placeholder={t('helper.fields.dictPlaceholder')} popupMatchSelectWidth={false} data-testid={`code-field-dict-${f.name}`} />
+                    <Select
+                      allowClear
+                      showSearch
+                      optionFilterProp="label"
+                      options={dicts}
+                      placeholder={t('helper.fields.dictPlaceholder')}
+                      popupMatchSelectWidth={false}
+                      data-testid={`code-field-dict-${f.name}`}
+                    />
                   </Form.Item>
                 ),
               },
@@ -150,7 +174,14 @@ export default function FieldsTable({ form }: { form: FormInstance<CodeValues> }
                 fixed: 'right',
                 render: (_, f) => (
                   <Tooltip title={t('helper.fields.remove')}>
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('helper.fields.remove')} onClick={() => remove(f.name)} data-testid={`code-field-remove-${f.name}`} />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('helper.fields.remove')}
+                      onClick={() => remove(f.name)}
+                      data-testid={`code-field-remove-${f.name}`}
+                    />
                   </Tooltip>
                 ),
               },

@@ -97,7 +97,10 @@ export default function ModuleTree({ maxHeight }: { maxHeight?: string }) {
   const shown = useMemo(() => filterTree(s.tree ?? [], s.treeFilter), [s.tree, s.treeFilter]);
   const nodes = useMemo(() => toNodes(shown, lang), [shown, lang]);
   // While searching, every branch that matched is open; otherwise the user's choice.
-  const searchOpen = useMemo(() => shown.flatMap((m) => [`m:${m.module}`, ...(s.treeFilter.trim() ? m.entities.map((e) => `e:${e.key}`) : [])]), [shown, s.treeFilter]);
+  const searchOpen = useMemo(
+    () => shown.flatMap((m) => [`m:${m.module}`, ...(s.treeFilter.trim() ? m.entities.map((e) => `e:${e.key}`) : [])]),
+    [shown, s.treeFilter],
+  );
   const expanded = s.treeFilter.trim() ? searchOpen : s.expanded;
   const selected = s.values.module && !s.values.newModule ? [`m:${s.values.module}`] : [];
 

@@ -95,7 +95,10 @@ const ROW_PROPS: ReadonlySet<string> = new Set(['name', 'type', 'length', 'requi
 
 /** The form path a 1002 problem names: `fields.2.name` -> ['fields', 2, 'name']; `newModule` lands on `module`; null: no single form field. */
 export function formPath(field: string): Array<string | number> | null {
-  const parts = field.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
+  const parts = field
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
   const [head, index, prop] = parts;
   if (head === 'module' || head === 'newModule') return parts.length === 1 ? ['module'] : null;
   if (head === 'name' || head === 'description') return parts.length === 1 ? [head] : null;

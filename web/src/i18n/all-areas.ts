@@ -20,7 +20,27 @@ import wsApps from './locales/ws-apps';
 import helper from './locales/helper';
 import wsNft from './locales/ws-nft';
 
-export const ALL_AREAS: readonly LocaleArea[] = [common, shell, auth, crud, viewsSystem, viewsData, workspace, wsBoard, wsChat, wsSocial, wsTeams, wsStore, wsPay, wsAccount, viewsCommerce, viewsTasks, wsApps, wsNft, helper] as unknown as LocaleArea[];
+export const ALL_AREAS: readonly LocaleArea[] = [
+  common,
+  shell,
+  auth,
+  crud,
+  viewsSystem,
+  viewsData,
+  workspace,
+  wsBoard,
+  wsChat,
+  wsSocial,
+  wsTeams,
+  wsStore,
+  wsPay,
+  wsAccount,
+  viewsCommerce,
+  viewsTasks,
+  wsApps,
+  wsNft,
+  helper,
+] as unknown as LocaleArea[];
 
 /** Which module loads each area that is not loaded with the app. */
 export const LAZY_AREA_LOADERS: Record<string, string> = {

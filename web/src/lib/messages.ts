@@ -7,13 +7,7 @@ export type Lang = 'en' | 'zh-cn' | 'zh-tw';
 
 export const LANGS: readonly Lang[] = ['en', 'zh-cn', 'zh-tw'];
 
-export type MessageKey =
-  | 'timeout'
-  | 'network'
-  | 'sessionExpired'
-  | 'sessionEnded'
-  | 'requestFailed'
-  | 'pageError';
+export type MessageKey = 'timeout' | 'network' | 'sessionExpired' | 'sessionEnded' | 'requestFailed' | 'pageError';
 
 export const messages: Record<Lang, Record<MessageKey, string>> = {
   en: {

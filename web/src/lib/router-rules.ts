@@ -9,8 +9,22 @@
 import type { UserInfo } from './session';
 
 export const EXEMPT_PATHS: readonly string[] = [
-  '/discord', '/test', '/work', '/login', '/401', '/403', '/404', '/500', '/502',
-  '/person', '/goods', '/home', '/register', '/admin/login', '/reset-password', '/workflow_store',
+  '/discord',
+  '/test',
+  '/work',
+  '/login',
+  '/401',
+  '/403',
+  '/404',
+  '/500',
+  '/502',
+  '/person',
+  '/goods',
+  '/home',
+  '/register',
+  '/admin/login',
+  '/reset-password',
+  '/workflow_store',
 ];
 
 export const LOGIN_PATH = '/login';

@@ -45,7 +45,10 @@ export function bindSocketToSession(d: SessionSocketDeps): () => void {
       if (s.state === 'online') refreshTried = false;
       if (s.state === 'offline' && s.reason === 'refused' && !refreshTried && d.tokenState() === 'refreshable') {
         refreshTried = true;
-        void d.refresh().then(() => d.realtime.tokenChanged(), () => undefined);
+        void d.refresh().then(
+          () => d.realtime.tokenChanged(),
+          () => undefined,
+        );
       }
     }),
   );

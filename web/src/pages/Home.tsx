@@ -44,7 +44,11 @@ export default function Home() {
                 ],
               }}
             >
-              <Button type="text" data-testid="user-name" icon={<Avatar size="small" src={(user.headImg as string | undefined) || undefined} icon={<UserOutlined />} />}>
+              <Button
+                type="text"
+                data-testid="user-name"
+                icon={<Avatar size="small" src={(user.headImg as string | undefined) || undefined} icon={<UserOutlined />} />}
+              >
                 <span className="auth-hide-xs">{name}</span>
               </Button>
             </Dropdown>

@@ -69,9 +69,11 @@ export default function PersonalCenter() {
 
   /** Any of the three password fields filled makes all three required. */
   const changing = (get: (n: string) => unknown) => PASSWORD_FIELDS.some((f) => !!get(f));
-  const needed = (message: string) => ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
-    validator: (_r: unknown, v: unknown) => (!changing(getFieldValue) || !!v ? Promise.resolve() : Promise.reject(new Error(message))),
-  });
+  const needed =
+    (message: string) =>
+    ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
+      validator: (_r: unknown, v: unknown) => (!changing(getFieldValue) || !!v ? Promise.resolve() : Promise.reject(new Error(message))),
+    });
 
   const submit = async (v: Values) => {
     setBusy(true);
@@ -123,12 +125,20 @@ export default function PersonalCenter() {
             <Divider orientation="left" plain>
               {t('auth.personal.profile')}
             </Divider>
-            <Form.Item name="nickName" label={t('auth.personal.nickName')} rules={[{ required: true, whitespace: true, message: t('auth.personal.nickNameRequired') }, { max: 50 }]}>
+            <Form.Item
+              name="nickName"
+              label={t('auth.personal.nickName')}
+              rules={[{ required: true, whitespace: true, message: t('auth.personal.nickNameRequired') }, { max: 50 }]}
+            >
               <Input maxLength={50} data-testid="personal-nickname" />
             </Form.Item>
             <Form.Item label={t('auth.personal.avatar')} required={false}>
               <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="headImg" noStyle rules={[{ validator: (_r, v) => (isPictureAddress(v) ? Promise.resolve() : Promise.reject(new Error(t('auth.personal.avatarInvalid')))) }]}>
+                <Form.Item
+                  name="headImg"
+                  noStyle
+                  rules={[{ validator: (_r, v) => (isPictureAddress(v) ? Promise.resolve() : Promise.reject(new Error(t('auth.personal.avatarInvalid')))) }]}
+                >
                   <Input allowClear data-testid="personal-avatar" />
                 </Form.Item>
                 <SpaceUpload limit={1} multiple={false} maxKb={AVATAR_MAX_KB} accept="image/*" onUploaded={(f) => form.setFieldValue('headImg', f.url ?? '')}>
@@ -145,7 +155,12 @@ export default function PersonalCenter() {
               {withOriginal ? t('auth.personal.securityHint') : t('auth.personal.setPasswordHint')}
             </Typography.Paragraph>
             {withOriginal && (
-              <Form.Item name="originalPassword" label={t('auth.personal.originalPassword')} dependencies={['password', 'confirm']} rules={[needed(t('auth.personal.originalRequired'))]}>
+              <Form.Item
+                name="originalPassword"
+                label={t('auth.personal.originalPassword')}
+                dependencies={['password', 'confirm']}
+                rules={[needed(t('auth.personal.originalRequired'))]}
+              >
                 <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-original" />
               </Form.Item>
             )}
@@ -215,13 +230,14 @@ export default function PersonalCenter() {
               return {
                 key,
                 label: t(`wsAccount.tabs.${key}`),
-                children: key !== tab ? null : Screen ? (
-                  <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-                    <Screen />
-                  </Suspense>
-                ) : (
-                  profile
-                ),
+                children:
+                  key !== tab ? null : Screen ? (
+                    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                      <Screen />
+                    </Suspense>
+                  ) : (
+                    profile
+                  ),
               };
             })}
           />

@@ -16,7 +16,16 @@ export default function SpaceList() {
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: `12px ${pad}px`, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: `12px ${pad}px`,
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
         <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} data-testid="space-back" style={{ paddingLeft: 0 }}>
           {t('common.back')}
         </Button>

@@ -9,8 +9,19 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Spin, Tooltip } from 'antd';
 import MenuButton from '../components/MenuButton';
 import {
-  AppstoreOutlined, ControlOutlined, DisconnectOutlined, LogoutOutlined, MessageOutlined, ShopOutlined,
-  TeamOutlined, UserOutlined, UsergroupAddOutlined, IdcardOutlined, LoadingOutlined, CrownOutlined, CrownFilled,
+  AppstoreOutlined,
+  ControlOutlined,
+  DisconnectOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UserOutlined,
+  UsergroupAddOutlined,
+  IdcardOutlined,
+  LoadingOutlined,
+  CrownOutlined,
+  CrownFilled,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -34,7 +45,13 @@ function ConnectionState() {
   const status = useRealtimeStatus();
   if (status.state === 'online') return null;
   const connecting = status.state === 'connecting';
-  const hint = connecting ? t('workspace.state.offlineHint') : status.reason === 'refused' ? t('workspace.state.refused') : status.reason === 'gaveUp' ? t('workspace.state.gaveUp') : t('workspace.state.offlineHint');
+  const hint = connecting
+    ? t('workspace.state.offlineHint')
+    : status.reason === 'refused'
+      ? t('workspace.state.refused')
+      : status.reason === 'gaveUp'
+        ? t('workspace.state.gaveUp')
+        : t('workspace.state.offlineHint');
   return (
     <Tooltip title={hint}>
       <span className={`ws-conn ws-conn-${status.state}`} data-testid="ws-connection" data-state={status.state}>
@@ -122,17 +139,33 @@ export default function WorkspaceLayout({ active, children, wide }: { active?: T
           {user ? (
             <MenuButton
               items={[
-                  { key: 'page', icon: <IdcardOutlined />, label: t('workspace.menu.myPage'), onClick: () => navigate(`/person/${encodeURIComponent(String(user.username ?? user.id))}`) },
-                  { key: 'me', icon: <UserOutlined />, label: t('workspace.menu.personal'), onClick: () => navigate('/my/info') },
-                  {
-                    key: 'vip', icon: <CrownFilled />, 'data-testid': 'ws-menu-vip', onClick: () => navigate('/my/info?tab=vip'),
-                    label: vipUntil ? t('workspace.menu.vipUntil', { date: formatDate(vipUntil, lang) }) : t('workspace.menu.vip'),
-                  },
-                  { key: 'tokens', icon: <ThunderboltOutlined />, label: t('workspace.menu.tokens'), onClick: () => navigate('/my/info?tab=tokens'), 'data-testid': 'ws-menu-tokens' },
-                  { key: 'nft', icon: <CrownOutlined />, label: t('workspace.menu.nft'), onClick: () => navigate(NFT_PATH), 'data-testid': 'ws-menu-nft' },
-                  ...(canEnterConsole(user, auth.consoleRoleIds) ? [{ key: 'console', icon: <ControlOutlined />, label: t('workspace.menu.console'), onClick: () => navigate('/admin') }] : []),
-                  { type: 'divider' as const },
-                  { key: 'logout', icon: <LogoutOutlined />, label: t('workspace.menu.logout'), onClick: () => void logout().then(() => navigate('/login')) },
+                {
+                  key: 'page',
+                  icon: <IdcardOutlined />,
+                  label: t('workspace.menu.myPage'),
+                  onClick: () => navigate(`/person/${encodeURIComponent(String(user.username ?? user.id))}`),
+                },
+                { key: 'me', icon: <UserOutlined />, label: t('workspace.menu.personal'), onClick: () => navigate('/my/info') },
+                {
+                  key: 'vip',
+                  icon: <CrownFilled />,
+                  'data-testid': 'ws-menu-vip',
+                  onClick: () => navigate('/my/info?tab=vip'),
+                  label: vipUntil ? t('workspace.menu.vipUntil', { date: formatDate(vipUntil, lang) }) : t('workspace.menu.vip'),
+                },
+                {
+                  key: 'tokens',
+                  icon: <ThunderboltOutlined />,
+                  label: t('workspace.menu.tokens'),
+                  onClick: () => navigate('/my/info?tab=tokens'),
+                  'data-testid': 'ws-menu-tokens',
+                },
+                { key: 'nft', icon: <CrownOutlined />, label: t('workspace.menu.nft'), onClick: () => navigate(NFT_PATH), 'data-testid': 'ws-menu-nft' },
+                ...(canEnterConsole(user, auth.consoleRoleIds)
+                  ? [{ key: 'console', icon: <ControlOutlined />, label: t('workspace.menu.console'), onClick: () => navigate('/admin') }]
+                  : []),
+                { type: 'divider' as const },
+                { key: 'logout', icon: <LogoutOutlined />, label: t('workspace.menu.logout'), onClick: () => void logout().then(() => navigate('/login')) },
               ]}
             >
               <Button type="text" data-testid="user-name" icon={<MemberAvatar src={user.headImg as string | undefined} vipUntil={vipUntil} />}>

@@ -70,7 +70,10 @@ const FIELDS = Object.keys(CHAIN_SETTING_SOURCES) as Field[];
 
 /** The settings now in force (params are read on every call, so a console edit applies at once). */
 export async function chainSettings(core: Core): Promise<ChainSettings> {
-  const params = await paramValues(core, FIELDS.map((f) => CHAIN_SETTING_SOURCES[f].param));
+  const params = await paramValues(
+    core,
+    FIELDS.map((f) => CHAIN_SETTING_SOURCES[f].param),
+  );
   const pick = (f: Field): string => {
     const s = CHAIN_SETTING_SOURCES[f];
     const env = core.config.env[s.env]?.trim();

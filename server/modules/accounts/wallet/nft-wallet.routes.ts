@@ -41,13 +41,7 @@ const REFUSALS: Record<Exclude<ProofVerdict, 'ok'>, string> = {
 };
 
 function challengeText(userId: number, chainId: string, nonce: string, expiresAt: string): string {
-  return [
-    'COSMAC AI: link this wallet to my account.',
-    `Account: ${userId}`,
-    `Chain: ${chainId}`,
-    `Nonce: ${nonce}`,
-    `Expires: ${expiresAt}`,
-  ].join('\n');
+  return ['COSMAC AI: link this wallet to my account.', `Account: ${userId}`, `Chain: ${chainId}`, `Nonce: ${nonce}`, `Expires: ${expiresAt}`].join('\n');
 }
 
 /** Takes the caller's challenge for this nonce: refused when unknown, used, someone else's or expired. */

@@ -65,7 +65,11 @@ export default defineRoutes((core) => [
     input: {},
     access: 'public',
     effect: 'read',
-    answer: obj(Object.fromEntries(['chainId', 'chainName', 'rpc', 'rest', 'collection', 'staking', 'denom', 'gasPrice', 'bech32Prefix', 'ipfsGateway'].map((k) => [k, STR]))),
+    answer: obj(
+      Object.fromEntries(
+        ['chainId', 'chainName', 'rpc', 'rest', 'collection', 'staking', 'denom', 'gasPrice', 'bech32Prefix', 'ipfsGateway'].map((k) => [k, STR]),
+      ),
+    ),
     handler: () => chainSettings(core),
   }),
   call(core, 'base', 'sys/user', 'isNftStacked', {

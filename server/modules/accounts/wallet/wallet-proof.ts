@@ -45,7 +45,11 @@ interface CosmJs {
 }
 let loaded: Promise<CosmJs> | null = null;
 const cosmjs = (): Promise<CosmJs> =>
-  (loaded ??= Promise.all([import('@cosmjs/amino'), import('@cosmjs/crypto'), import('@cosmjs/encoding')]).then(([amino, crypto, encoding]) => ({ amino, crypto, encoding })));
+  (loaded ??= Promise.all([import('@cosmjs/amino'), import('@cosmjs/crypto'), import('@cosmjs/encoding')]).then(([amino, crypto, encoding]) => ({
+    amino,
+    crypto,
+    encoding,
+  })));
 
 /** The ADR-36 sign doc of `message` signed by `address`, as a wallet builds it. */
 export function adr36SignDoc(address: string, message: string) {

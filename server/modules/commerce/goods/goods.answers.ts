@@ -21,7 +21,9 @@ export const SPEC = obj({ id: INT, name: nullable(STR), price: nullable(NUM), st
 /** An order row with its goods and the names of its buyer and seller (order.routes.ts withGoods). */
 export function orderRow(core: Core): JsonSchema {
   const goods = nullable(obj({ id: INT, title: nullable(STR), mainPic: nullable(STR) }));
-  return { allOf: [entity(core.model, 'goods/order').schema.row, obj({ goods, buyerName: nullable(STR), sellerName: nullable(STR) }, ['buyerName', 'sellerName'])] };
+  return {
+    allOf: [entity(core.model, 'goods/order').schema.row, obj({ goods, buyerName: nullable(STR), sellerName: nullable(STR) }, ['buyerName', 'sellerName'])],
+  };
 }
 
 /** The order status answer of the payment calls (stripe/alipay query). */

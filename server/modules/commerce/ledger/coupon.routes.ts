@@ -10,7 +10,29 @@
  * page, update, delete are the generic ones (update refuses used codes: see the entity).
  */
 import { randomInt } from 'node:crypto';
-import { l, SYSTEM, call, defineRoutes, entity, fail, hit, int, nullableText, num, text, INT, NUM, STR, listOf, nullable, obj, and, eq, nowStored, toStoredDate } from '../../../core/api';
+import {
+  l,
+  SYSTEM,
+  call,
+  defineRoutes,
+  entity,
+  fail,
+  hit,
+  int,
+  nullableText,
+  num,
+  text,
+  INT,
+  NUM,
+  STR,
+  listOf,
+  nullable,
+  obj,
+  and,
+  eq,
+  nowStored,
+  toStoredDate,
+} from '../../../core/api';
 import type { Core, Row, InvalidField } from '../../../core/api';
 import { fromUnits, toUnits } from '../pay/money';
 import { extendVip } from '../goods/order/effects';
@@ -56,8 +78,13 @@ export default defineRoutes((core: Core) => {
         const { count, type, days, tokens, memo } = input;
         const expireTime = input.expireTime ? toStoredDate(input.expireTime) : null;
         const rows: Row[] = Array.from({ length: count }, () => ({
-          code: newCode(), type, days: type === COUPON_TYPE.days ? days : null, tokens: type === COUPON_TYPE.tokens ? fromUnits(toUnits(tokens)) : null,
-          status: COUPON_STATUS.unused, expireTime: expireTime ? new Date(`${expireTime.replace(' ', 'T')}Z`).toISOString() : null, memo: memo ?? null,
+          code: newCode(),
+          type,
+          days: type === COUPON_TYPE.days ? days : null,
+          tokens: type === COUPON_TYPE.tokens ? fromUnits(toUnits(tokens)) : null,
+          status: COUPON_STATUS.unused,
+          expireTime: expireTime ? new Date(`${expireTime.replace(' ', 'T')}Z`).toISOString() : null,
+          memo: memo ?? null,
         }));
         await core.ops.transaction(SYSTEM, (t) => t.add(coupons, rows));
         return { count: rows.length, codes: rows.map((r) => r.code) };
@@ -72,10 +99,14 @@ export default defineRoutes((core: Core) => {
       answer: obj({ code: STR, type: INT, tokens: NUM, balance: NUM, days: INT, vipEndTime: nullable(STR) }, ['tokens', 'balance', 'days', 'vipEndTime']),
       async handler(req, { code }) {
         const user = req.user!;
-        await hit(core.cache, [
-          { key: `coupon:use:user:${user.id}`, max: 10, windowSeconds: 60 },
-          { key: `coupon:use:ip:${req.ctx.ip}`, max: 30, windowSeconds: 60 },
-        ], LEDGER.coupon_too_many_tries);
+        await hit(
+          core.cache,
+          [
+            { key: `coupon:use:user:${user.id}`, max: 10, windowSeconds: 60 },
+            { key: `coupon:use:ip:${req.ctx.ip}`, max: 30, windowSeconds: 60 },
+          ],
+          LEDGER.coupon_too_many_tries,
+        );
         const normalized = code.trim().toUpperCase().replace(/[\s-]/g, '');
         return core.ops.transaction(SYSTEM, async (t) => {
           const [c] = await t.lock(coupons, eq('code', normalized));
@@ -83,10 +114,22 @@ export default defineRoutes((core: Core) => {
           if (c.status === COUPON_STATUS.used) throw fail.conflict(LEDGER.coupon_used);
           if (c.status === COUPON_STATUS.disabled) throw fail.conflict(LEDGER.coupon_disabled);
           if (c.expireTime && Date.parse(c.expireTime) <= Date.now()) throw fail.conflict(LEDGER.coupon_expired);
-          await t.updateWhere(coupons, and(eq('id', c.id), eq('status', COUPON_STATUS.unused)), { status: COUPON_STATUS.used, userId: user.id, redeemTime: nowStored() }, { expect: 1 });
+          await t.updateWhere(
+            coupons,
+            and(eq('id', c.id), eq('status', COUPON_STATUS.unused)),
+            { status: COUPON_STATUS.used, userId: user.id, redeemTime: nowStored() },
+            { expect: 1 },
+          );
           const result: Row = { code: c.code, type: c.type };
           if (c.type === COUPON_TYPE.tokens) {
-            const { balanceUnits } = await moveTokens(core, t, { userId: user.id, balance: 'tokens', units: toUnits(c.tokens), kind: TOKEN_KIND.coupon, relateType: 'coupon', relateId: c.id });
+            const { balanceUnits } = await moveTokens(core, t, {
+              userId: user.id,
+              balance: 'tokens',
+              units: toUnits(c.tokens),
+              kind: TOKEN_KIND.coupon,
+              relateType: 'coupon',
+              relateId: c.id,
+            });
             Object.assign(result, { tokens: c.tokens, balance: fromUnits(balanceUnits) });
           } else {
             Object.assign(result, { days: c.days, vipEndTime: await extendVip(core, t, user.id, c.days ?? 0, null) });

@@ -86,6 +86,8 @@ export async function goodsTitles(core: Core, ids: number[]): Promise<Map<number
   if (!ids.length) return new Map();
   const q = core.db.q.bind(core.db);
   const rows = await core.db.query<{ id: number; title: string | null }>(
-    `SELECT ${q('id')}, ${q('title')} FROM ${q(entity(core.model, 'goods/info').table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`, ids);
+    `SELECT ${q('id')}, ${q('title')} FROM ${q(entity(core.model, 'goods/info').table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
   return new Map(rows.map((r) => [r.id, r.title]));
 }

@@ -53,16 +53,27 @@ export async function userNames(core: Core, ids: number[]): Promise<Map<number, 
   if (!ids.length) return new Map();
   const q = core.db.q.bind(core.db);
   const rows = await core.db.query<{ id: number; nickName: string | null; username: string | null }>(
-    `SELECT ${q('id')}, ${q('nickName')}, ${q('username')} FROM ${q(core.model.system('users').table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`, ids);
+    `SELECT ${q('id')}, ${q('nickName')}, ${q('username')} FROM ${q(core.model.system('users').table)} WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
   return new Map(rows.map((r) => [r.id, r.nickName || r.username]));
 }
 
 /** Of the orders the entries relate to (relateType 'order'), the ids of those refunded (status 9). */
 export async function refundedOrders(core: Core, entries: Array<Record<string, unknown>>): Promise<Set<number>> {
-  const ids = [...new Set(entries.filter((r) => r.relateType === 'order').map((r) => r.relateId).filter((n): n is number => typeof n === 'number' && n > 0))];
+  const ids = [
+    ...new Set(
+      entries
+        .filter((r) => r.relateType === 'order')
+        .map((r) => r.relateId)
+        .filter((n): n is number => typeof n === 'number' && n > 0),
+    ),
+  ];
   if (!ids.length) return new Set();
   const q = core.db.q.bind(core.db);
   const rows = await core.db.query<{ id: number }>(
-    `SELECT ${q('id')} FROM ${q(entity(core.model, 'goods/order').table)} WHERE ${q('status')} = 9 AND ${q('id')} IN (${ids.map(() => '?').join(', ')})`, ids);
+    `SELECT ${q('id')} FROM ${q(entity(core.model, 'goods/order').table)} WHERE ${q('status')} = 9 AND ${q('id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
   return new Set(rows.map((r) => r.id));
 }

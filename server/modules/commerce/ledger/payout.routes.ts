@@ -11,7 +11,28 @@
  *   tokens go back to withdrawableTokens (type 15); the member is told why.
  * A payout leaves "requested" once: a second or raced markPaid or reject is a 409 that writes nothing.
  */
-import { l, SYSTEM, and, call, defineRoutes, entity, eq, fail, id, nowStored, nullableText, num, obj, text as textField, t as text, BOOL, INT, NUM, STR, nullable } from '../../../core/api';
+import {
+  l,
+  SYSTEM,
+  and,
+  call,
+  defineRoutes,
+  entity,
+  eq,
+  fail,
+  id,
+  nowStored,
+  nullableText,
+  num,
+  obj,
+  text as textField,
+  t as text,
+  BOOL,
+  INT,
+  NUM,
+  STR,
+  nullable,
+} from '../../../core/api';
 import type { Core, EntityRow, InvalidField, OpTransaction } from '../../../core/api';
 import { PAYOUT_STATUS } from '../../../../entities/base/payout.entity';
 import { memberLang } from '../../system/member-language';
@@ -39,13 +60,23 @@ const PAYOUT_ROW = obj({
 });
 
 function shown(p: Payout) {
-  return { id: p.id, tokens: Number(p.tokens), status: p.status, note: p.note, reference: p.reference, reason: p.reason, handleTime: p.handleTime, createTime: p.createTime };
+  return {
+    id: p.id,
+    tokens: Number(p.tokens),
+    status: p.status,
+    note: p.note,
+    reference: p.reference,
+    reason: p.reason,
+    handleTime: p.handleTime,
+    createTime: p.createTime,
+  };
 }
 
 /** One key per intended payout; tokens of whole ledger units (four decimals), above zero. */
 function requestProblems({ tokens, clientKey }: { tokens?: number; clientKey?: string }): InvalidField[] {
   const errors: InvalidField[] = [];
-  if (clientKey !== undefined && !CLIENT_KEY.test(clientKey)) errors.push({ field: 'clientKey', rule: 'format', params: { format: '8-40 letters, digits, _ or -' } });
+  if (clientKey !== undefined && !CLIENT_KEY.test(clientKey))
+    errors.push({ field: 'clientKey', rule: 'format', params: { format: '8-40 letters, digits, _ or -' } });
   const units = tokens === undefined ? 0 : toUnits(tokens);
   if (tokens !== undefined && (units <= 0 || Math.abs(fromUnits(units) - tokens) > 1e-9)) errors.push({ field: 'tokens', rule: 'invalid', params: {} });
   return errors;
@@ -56,7 +87,13 @@ export default defineRoutes((core: Core) => {
   const users = entity(core.model, 'base/sys/user');
 
   /** The payout `id`, still requested, moved to `status` with `changes`, once (409 otherwise); answers it as it was. */
-  async function settle(t: OpTransaction, payoutId: number, status: 1 | 2, changes: { reference?: string; reason?: string }, by: number | null): Promise<Payout> {
+  async function settle(
+    t: OpTransaction,
+    payoutId: number,
+    status: 1 | 2,
+    changes: { reference?: string; reason?: string },
+    by: number | null,
+  ): Promise<Payout> {
     const [p] = await t.lock(payouts, payoutId);
     if (!p) throw fail.notFound(PAYOUT.payout_not_found);
     if (p.status !== PAYOUT_STATUS.requested) throw fail.conflict(PAYOUT.payout_not_open);
@@ -66,7 +103,14 @@ export default defineRoutes((core: Core) => {
   }
 
   /** Tells the payout's member, in their language. */
-  async function tell(t: OpTransaction, p: Payout, type: 12 | 13, title: (lang: ReturnType<typeof memberLang>) => string, content: string | null, by: number | null): Promise<void> {
+  async function tell(
+    t: OpTransaction,
+    p: Payout,
+    type: 12 | 13,
+    title: (lang: ReturnType<typeof memberLang>) => string,
+    content: string | null,
+    by: number | null,
+  ): Promise<void> {
     const [member] = await t.find(users, eq('id', p.userId ?? 0), { fields: ['language'] });
     if (!member) return;
     await notifyUsers(core, t, { toIds: [member.id], type, title: title(memberLang(member)), content, fromId: by });
@@ -93,7 +137,14 @@ export default defineRoutes((core: Core) => {
           const [p] = await t.find(payouts, eq('id', payoutId));
           if (!created) return { payout: shown(p), withdrawable: Number(user.withdrawableTokens ?? 0), replayed: true };
           if (toUnits(user.withdrawableTokens) < units) throw fail.conflict(PAYOUT.payout_not_enough);
-          const moved = await moveTokens(core, t, { userId, balance: 'withdrawableTokens', units: -units, kind: TOKEN_KIND.payout, relateType: 'payout', relateId: payoutId });
+          const moved = await moveTokens(core, t, {
+            userId,
+            balance: 'withdrawableTokens',
+            units: -units,
+            kind: TOKEN_KIND.payout,
+            relateType: 'payout',
+            relateId: payoutId,
+          });
           return { payout: shown(p), withdrawable: fromUnits(moved.balanceUnits), replayed: false };
         });
       },
@@ -125,7 +176,14 @@ export default defineRoutes((core: Core) => {
         return core.ops.transaction(SYSTEM, async (t) => {
           const p = await settle(t, payoutId, PAYOUT_STATUS.rejected, { reason }, by);
           const units = toUnits(p.tokens);
-          await moveTokens(core, t, { userId: p.userId ?? 0, balance: 'withdrawableTokens', units, kind: TOKEN_KIND.payoutReturned, relateType: 'payout', relateId: payoutId });
+          await moveTokens(core, t, {
+            userId: p.userId ?? 0,
+            balance: 'withdrawableTokens',
+            units,
+            kind: TOKEN_KIND.payoutReturned,
+            relateType: 'payout',
+            relateId: payoutId,
+          });
           const amount = String(fromUnits(units));
           await tell(t, p, NOTIFY_TYPE.payoutRejected, (lang) => text(lang, PAYOUT.notify_payout_rejected, { amount }), reason, by);
           return { id: payoutId, status: PAYOUT_STATUS.rejected };

@@ -26,12 +26,17 @@ export async function platformAccountId(core: Core, t: OpTransaction): Promise<n
   const found = await accountRow(core, t);
   if (found) return accountOrThrow(found);
   try {
-    await t.addIfAbsent(entity(core.model, 'base/sys/user'), {
-      username: platformUsername(core),
-      nickName: 'Platform',
-      userType: PLATFORM_USER_TYPE,
-      status: 0,
-    }, ['username'], { trusted: true });
+    await t.addIfAbsent(
+      entity(core.model, 'base/sys/user'),
+      {
+        username: platformUsername(core),
+        nickName: 'Platform',
+        userType: PLATFORM_USER_TYPE,
+        status: 0,
+      },
+      ['username'],
+      { trusted: true },
+    );
   } catch (err) {
     // A concurrent first payment made it and its usernameKey (filled by the user's hook) collided first.
     if (!(err instanceof AppError && err.kind === 'conflict')) throw err;
@@ -51,7 +56,7 @@ async function accountRow(core: Core, t: OpTransaction): Promise<{ id: number; u
 
 function accountOrThrow(row: { id: number; userType: number | null } | undefined): number {
   if (!row || row.userType !== PLATFORM_USER_TYPE) {
-    throw new Error('the platform account\'s username belongs to another account: rename that account');
+    throw new Error("the platform account's username belongs to another account: rename that account");
   }
   return row.id;
 }

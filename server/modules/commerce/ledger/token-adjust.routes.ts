@@ -13,7 +13,25 @@
  * member reads their ledger: no "#1" there). The member is notified (type system, in their language,
  * the remark as its text), so an open balance follows; a replayed request notifies nobody again.
  */
-import { l, SYSTEM, and, entity, eq, call, defineRoutes, id, nullableText, num, text as textField, BOOL, INT, NUM, obj, fail, t as text } from '../../../core/api';
+import {
+  l,
+  SYSTEM,
+  and,
+  entity,
+  eq,
+  call,
+  defineRoutes,
+  id,
+  nullableText,
+  num,
+  text as textField,
+  BOOL,
+  INT,
+  NUM,
+  obj,
+  fail,
+  t as text,
+} from '../../../core/api';
 import type { Core, InvalidField } from '../../../core/api';
 import { memberLang } from '../../system/member-language';
 import { NOTIFY_TYPE, notifyUsers } from '../../workspace/notify/notify.service';
@@ -40,7 +58,8 @@ export default defineRoutes((core: Core) => {
       // One key per intended adjustment; an amount of whole ledger units (four decimals), not zero.
       refine({ amount, clientKey }) {
         const errors: InvalidField[] = [];
-        if (clientKey !== undefined && !CLIENT_KEY.test(clientKey)) errors.push({ field: 'clientKey', rule: 'format', params: { format: '8-40 letters, digits, _ or -' } });
+        if (clientKey !== undefined && !CLIENT_KEY.test(clientKey))
+          errors.push({ field: 'clientKey', rule: 'format', params: { format: '8-40 letters, digits, _ or -' } });
         const units = amount === undefined ? 0 : toUnits(amount);
         if (amount !== undefined && (units === 0 || Math.abs(fromUnits(units) - amount) > 1e-9)) errors.push({ field: 'amount', rule: 'invalid', params: {} });
         return errors;

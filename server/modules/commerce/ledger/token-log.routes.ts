@@ -36,7 +36,9 @@ export default defineRoutes((core: Core) => {
           const ok = rows.filter((r) => r.field === 'earnedTokens' && REVENUE.includes(r.type ?? 0) && r.isWithdrawable === 0 && toUnits(r.tokens) > 0);
           const orderIds = [...new Set(ok.filter((r) => r.relateType === 'order').map((r) => r.relateId ?? 0))];
           const orders = entity(core.model, 'goods/order');
-          const refunded = new Set((orderIds.length ? await t.find(orders, and(isIn('id', orderIds), eq('status', 9)), { fields: ['id'] }) : []).map((o) => o.id));
+          const refunded = new Set(
+            (orderIds.length ? await t.find(orders, and(isIn('id', orderIds), eq('status', 9)), { fields: ['id'] }) : []).map((o) => o.id),
+          );
           if (ok.length !== ids.length || ok.some((r) => refunded.has(r.relateId ?? 0))) throw fail.conflict(LEDGER.ledger_entries_not_found);
           const byUser = new Map<number, number>();
           for (const r of ok) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + toUnits(r.tokens));

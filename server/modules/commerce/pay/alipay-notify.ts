@@ -69,7 +69,9 @@ function recorded(fields: Record<string, string>): Record<string, string> {
 }
 
 function refuse(why: string, fields: Record<string, string> | null): NotifyAnswer {
-  console.warn(`[alipay] notify refused (${why}): notify_id=${fields?.notify_id ?? '-'} out_trade_no=${fields?.out_trade_no ?? '-'} trade_no=${fields?.trade_no ?? '-'}`);
+  console.warn(
+    `[alipay] notify refused (${why}): notify_id=${fields?.notify_id ?? '-'} out_trade_no=${fields?.out_trade_no ?? '-'} trade_no=${fields?.trade_no ?? '-'}`,
+  );
   return REFUSED;
 }
 

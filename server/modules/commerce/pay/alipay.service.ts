@@ -83,7 +83,12 @@ export function gatewayError(err: unknown): unknown {
  * `pay`/`testPay`: records the CNY charge on the pending order (prepareCharge) and answers the
  * signed page-pay URL; `anyone` lets any caller have the URL of any pending order.
  */
-export async function pagePay(core: Core, caller: AuthUser | null, orderNo: string, opts: { anyone?: boolean } = {}): Promise<{ url: string; orderNo: string }> {
+export async function pagePay(
+  core: Core,
+  caller: AuthUser | null,
+  orderNo: string,
+  opts: { anyone?: boolean } = {},
+): Promise<{ url: string; orderNo: string }> {
   const { alipay, notifyUrl, returnUrl } = requireAlipay(core);
   const charge = await prepareCharge(core, caller, orderNo, 'alipay', opts);
   const no = charge.order.orderNo;
@@ -102,7 +107,11 @@ export async function pagePay(core: Core, caller: AuthUser | null, orderNo: stri
 }
 
 /** The trade as a confirmation of `order`'s payment (CNY, event `trade:<trade_no>`). */
-export function confirmTrade(core: Core, orderNo: string, trade: { tradeNo: string; amountCents: number; raw: Record<string, unknown> }): Promise<ConfirmResult> {
+export function confirmTrade(
+  core: Core,
+  orderNo: string,
+  trade: { tradeNo: string; amountCents: number; raw: Record<string, unknown> },
+): Promise<ConfirmResult> {
   return confirmPayment(core, {
     provider: 'alipay',
     eventId: `trade:${trade.tradeNo}`,

@@ -54,7 +54,7 @@ export interface ProviderCurrency {
 export async function providerCurrency(core: Core, provider: ProviderName): Promise<ProviderCurrency | null> {
   const site = await siteCurrency(core);
   const env = core.config.env;
-  const currency = provider === 'alipay' ? 'cny' : (env.STRIPE_CURRENCY?.trim().toLowerCase() || site);
+  const currency = provider === 'alipay' ? 'cny' : env.STRIPE_CURRENCY?.trim().toLowerCase() || site;
   const rawRate = env[provider === 'alipay' ? 'ALIPAY_RATE' : 'STRIPE_RATE']?.trim();
   if (rawRate) {
     const rate = Number(rawRate);

@@ -57,7 +57,7 @@ export interface WebhookAnswer {
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 const idOf = (v: unknown): string | null => str(v) ?? str((v as Obj | null)?.id);
-const meta = (v: unknown): Record<string, string> => ((v && typeof v === 'object' ? v : {}) as Record<string, string>);
+const meta = (v: unknown): Record<string, string> => (v && typeof v === 'object' ? v : {}) as Record<string, string>;
 
 function ignored(event: StripeEvent, why: string): string {
   console.warn(`[stripe] event ${event.id} (${event.type}) ignored: ${why}`);
@@ -138,7 +138,14 @@ async function onChargeRefunded(core: Core, event: StripeEvent): Promise<string>
   }
   const refunds = ((charge.refunds as Obj | undefined)?.data as Obj[] | undefined) ?? [];
   const refundId = str(refunds[0]?.id) ?? `charge:${String(charge.id)}`;
-  const r = await refundOrder(core, { provider: 'stripe', eventId: event.id, orderNo, refundId, reason: 'refunded_at_stripe', raw: { eventType: event.type, charge: charge.id, paymentIntent: pi } });
+  const r = await refundOrder(core, {
+    provider: 'stripe',
+    eventId: event.id,
+    orderNo,
+    refundId,
+    reason: 'refunded_at_stripe',
+    raw: { eventType: event.type, charge: charge.id, paymentIntent: pi },
+  });
   return r.result;
 }
 

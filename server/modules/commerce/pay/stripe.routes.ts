@@ -37,7 +37,7 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 const ORDER_NO = { orderNo: text({ max: 64 }) };
 const CHECKOUT = obj({ url: STR, sessionId: STR, orderNo: STR });
-const REDIRECT = { description: 'No data: a 302 redirect to the web app\'s /payment?orderNo= page.' };
+const REDIRECT = { description: "No data: a 302 redirect to the web app's /payment?orderNo= page." };
 /** Stripe's success_url and cancel_url: read leniently (the browser is sent on whatever they hold). */
 const BACK_FROM_STRIPE = {
   type: 'object',
@@ -68,7 +68,13 @@ export default defineRoutes((core: Core) => {
     async refund(c, r) {
       const transactionId = r.order.transactionId ?? '';
       if (!transactionId) throw new Error(`order ${r.order.orderNo} has no Stripe payment to refund`);
-      return stripeOf(c).refund({ transactionId, amountCents: r.amountCents, currency: r.currency, key: r.key, metadata: { orderNo: r.order.orderNo, reason: r.reason } });
+      return stripeOf(c).refund({
+        transactionId,
+        amountCents: r.amountCents,
+        currency: r.currency,
+        key: r.key,
+        metadata: { orderNo: r.order.orderNo, reason: r.reason },
+      });
     },
   });
 
@@ -151,7 +157,18 @@ export default defineRoutes((core: Core) => {
           notRefundable: STRIPE.stripe_not_refundable,
           noTransaction: STRIPE.stripe_no_transaction,
           // Only the order in the metadata: a retry with another reason must not change the idempotent request.
-          atProvider: async (p) => (await withStripe(() => stripe.refund({ transactionId: p.order.transactionId ?? '', amountCents: p.amountCents, currency: p.currency, key: p.key, metadata: { orderNo } }))).refundId,
+          atProvider: async (p) =>
+            (
+              await withStripe(() =>
+                stripe.refund({
+                  transactionId: p.order.transactionId ?? '',
+                  amountCents: p.amountCents,
+                  currency: p.currency,
+                  key: p.key,
+                  metadata: { orderNo },
+                }),
+              )
+            ).refundId,
         });
       },
     }),

@@ -57,18 +57,26 @@ const atLeast = (min: number) =>
   }).optional();
 
 /** X's id of a post: its digits, as text or a number. */
-const postIdField = field<string>({ anyOf: [{ type: 'string', pattern: '^\\d{1,20}$' }, { type: 'integer', minimum: 1 }] }, (v, r) => {
-  if (v === null || v === '') {
-    r.errors.push({ field: r.at, rule: 'required', params: {} });
-    return BAD;
-  }
-  const id = typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : typeof v === 'string' ? v.trim() : '';
-  if (!POST_ID.test(id)) {
-    r.errors.push({ field: r.at, rule: 'type', params: { type: 'X post id (digits)' } });
-    return BAD;
-  }
-  return id;
-});
+const postIdField = field<string>(
+  {
+    anyOf: [
+      { type: 'string', pattern: '^\\d{1,20}$' },
+      { type: 'integer', minimum: 1 },
+    ],
+  },
+  (v, r) => {
+    if (v === null || v === '') {
+      r.errors.push({ field: r.at, rule: 'required', params: {} });
+      return BAD;
+    }
+    const id = typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : typeof v === 'string' ? v.trim() : '';
+    if (!POST_ID.test(id)) {
+      r.errors.push({ field: r.at, rule: 'type', params: { type: 'X post id (digits)' } });
+      return BAD;
+    }
+    return id;
+  },
+);
 
 /**
  * twitterData's query: `page` from 1, `size` at least 1 (more than MAX_POSTS_PAGE reads as that). A

@@ -56,7 +56,8 @@ function targets(each: (v: string) => string | null, max: number) {
       return BAD;
     };
     if (v === null) return [];
-    if (!Array.isArray(v) || v.length > MAX_TARGETS || !v.every((x) => typeof x === 'string')) return bad('type', { type: `list of at most ${MAX_TARGETS} texts` });
+    if (!Array.isArray(v) || v.length > MAX_TARGETS || !v.every((x) => typeof x === 'string'))
+      return bad('type', { type: `list of at most ${MAX_TARGETS} texts` });
     const out: string[] = [];
     for (const raw of v as string[]) {
       const item = each(raw.trim());
@@ -113,11 +114,18 @@ export async function settingsView(core: Core, caller: AuthUser): Promise<Monito
 }
 
 /** Enabling needs usable credentials and at least one account or keyword: what the save would leave stored. */
-function runnable(stored: MonitorSettings | null, secrets: Partial<MonitorCredentials>, accounts: string[] | undefined, keywords: string[] | undefined, on: boolean): void {
+function runnable(
+  stored: MonitorSettings | null,
+  secrets: Partial<MonitorCredentials>,
+  accounts: string[] | undefined,
+  keywords: string[] | undefined,
+  on: boolean,
+): void {
   if (!on) return;
   const errors: InvalidField[] = [];
   const targets = [...(accounts ?? stored?.accounts ?? []), ...(keywords ?? stored?.keywords ?? [])];
-  if (!credentialsSet({ ...(stored ?? {}), ...secrets })) errors.push({ field: 'enabled', rule: fieldRule(MONITOR_FIELDS.field_monitor_credentials), params: {} });
+  if (!credentialsSet({ ...(stored ?? {}), ...secrets }))
+    errors.push({ field: 'enabled', rule: fieldRule(MONITOR_FIELDS.field_monitor_credentials), params: {} });
   if (!targets.length) errors.push({ field: 'enabled', rule: fieldRule(MONITOR_FIELDS.field_monitor_targets), params: {} });
   if (errors.length) throw fail.invalid(errors);
 }
@@ -145,7 +153,8 @@ export async function saveSettings(core: Core, caller: AuthUser, input: Settings
     if (enabled !== undefined) changes.enabled = enabled;
     if (maxResults !== undefined) changes.maxResults = maxResults;
     if (SECRETS.some((k) => k in secrets)) changes.rateLimitedUntil = null;
-    if (accounts !== undefined || keywords !== undefined) changes.cursors = keptCursors(row.cursors, accounts ?? row.accounts ?? [], keywords ?? row.keywords ?? []);
+    if (accounts !== undefined || keywords !== undefined)
+      changes.cursors = keptCursors(row.cursors, accounts ?? row.accounts ?? [], keywords ?? row.keywords ?? []);
     if (Object.keys(changes).length) await t.updateWhere(settings, id, changes, { expect: 1 });
 
     const schedule: Partial<Pick<EntityColumns<'task/info'>, 'cron' | 'every' | 'taskType'>> = {};
@@ -162,7 +171,7 @@ export async function saveSettings(core: Core, caller: AuthUser, input: Settings
         service: FETCH_TASK,
         data: '{}',
         status,
-        remark: 'Fetches the posts of the X monitor\'s accounts and keywords (base/monitor/saveSetting)',
+        remark: "Fetches the posts of the X monitor's accounts and keywords (base/monitor/saveSetting)",
         ...(Object.keys(schedule).length && (schedule.cron || schedule.every) ? schedule : { every: DEFAULT_EVERY_MS, taskType: 1 }),
       });
       // The monitor's own task is a system task (type 0), which an add through the operations never makes.

@@ -8,7 +8,11 @@ import type { Core, Route } from '../../../core/api';
 import { memberView } from './member-view';
 import { MemberService } from './member.service';
 
-const ADMIN_ONLY = l('the administrator (every member is shown, whatever a role’s data scope)', '管理员（显示全部会员，不受角色数据范围限制）', '管理員（顯示全部會員，不受角色資料範圍限制）');
+const ADMIN_ONLY = l(
+  'the administrator (every member is shown, whatever a role’s data scope)',
+  '管理员（显示全部会员，不受角色数据范围限制）',
+  '管理員（顯示全部會員，不受角色資料範圍限制）',
+);
 
 export default defineRoutes((core: Core): Route[] => {
   if (!coolCompat(core.config.env)) return [];

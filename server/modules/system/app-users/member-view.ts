@@ -46,41 +46,43 @@ export function columnOf(field: string): string | null {
 
 /** The description of the rows; `usersTable` is where they live (the view never touches it itself). */
 export function memberView(usersTable: string): Entity {
-  return normalizeEntity(defineEntity({
-    module: 'user',
-    name: 'info',
-    table: usersTable,
-    label: l('Member', '会员', '會員'),
-    fields: {
-      nickName: { type: 'string', label: l('Nickname', '昵称', '暱稱') },
-      avatarUrl: { type: 'string', label: l('Profile picture', '头像', '頭像') },
-      phone: { type: 'string', length: 20, label: l('Phone', '手机号', '手機號碼') },
-      gender: {
-        type: 'int',
-        default: UNKNOWN_GENDER,
-        nullable: false,
-        label: l('Gender', '性别', '性別'),
-        enum: [
-          { value: 0, label: l('Unknown', '未知', '未知') },
-          { value: 1, label: l('Male', '男', '男') },
-          { value: 2, label: l('Female', '女', '女') },
-        ],
+  return normalizeEntity(
+    defineEntity({
+      module: 'user',
+      name: 'info',
+      table: usersTable,
+      label: l('Member', '会员', '會員'),
+      fields: {
+        nickName: { type: 'string', label: l('Nickname', '昵称', '暱稱') },
+        avatarUrl: { type: 'string', label: l('Profile picture', '头像', '頭像') },
+        phone: { type: 'string', length: 20, label: l('Phone', '手机号', '手機號碼') },
+        gender: {
+          type: 'int',
+          default: UNKNOWN_GENDER,
+          nullable: false,
+          label: l('Gender', '性别', '性別'),
+          enum: [
+            { value: 0, label: l('Unknown', '未知', '未知') },
+            { value: 1, label: l('Male', '男', '男') },
+            { value: 2, label: l('Female', '女', '女') },
+          ],
+        },
+        status: enabledStatus(1),
+        loginType: {
+          type: 'int',
+          readOnly: true,
+          label: l('Sign-in', '登录方式', '登入方式'),
+          enum: [
+            { value: 0, label: l('WeChat mini program', '小程序', '小程式') },
+            { value: 1, label: l('WeChat official account', '公众号', '公眾號') },
+            { value: 2, label: l('Web', 'H5', 'H5') },
+          ],
+        },
       },
-      status: enabledStatus(1),
-      loginType: {
-        type: 'int',
-        readOnly: true,
-        label: l('Sign-in', '登录方式', '登入方式'),
-        enum: [
-          { value: 0, label: l('WeChat mini program', '小程序', '小程式') },
-          { value: 1, label: l('WeChat official account', '公众号', '公眾號') },
-          { value: 2, label: l('Web', 'H5', 'H5') },
-        ],
-      },
-    },
-    actions: ['delete', 'update', 'info', 'list', 'page'],
-    search: { keyword: ['nickName', 'phone'], equal: ['status', 'gender', 'loginType'] },
-  }));
+      actions: ['delete', 'update', 'info', 'list', 'page'],
+      search: { keyword: ['nickName', 'phone'], equal: ['status', 'gender', 'loginType'] },
+    }),
+  );
 }
 
 /** A sys/user row (MEMBER_COLUMNS, decoded) as the view shows it. */

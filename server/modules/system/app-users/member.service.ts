@@ -15,10 +15,16 @@ export class MemberService {
   private readonly select: string;
   private readonly decode: (row: Row) => Row;
 
-  constructor(private readonly core: Core, private readonly view: Entity) {
+  constructor(
+    private readonly core: Core,
+    private readonly view: Entity,
+  ) {
     this.users = core.model.system('users');
     this.select = MEMBER_COLUMNS.map((c) => core.db.q(c)).join(', ');
-    this.decode = rowCodec(this.users, MEMBER_COLUMNS.map((c) => this.users.byName.get(c)!)).decode;
+    this.decode = rowCodec(
+      this.users,
+      MEMBER_COLUMNS.map((c) => this.users.byName.get(c)!),
+    ).decode;
   }
 
   /** A gender or loginType filter: whether the constant value of every row passes it. */

@@ -31,7 +31,13 @@ function entryValue(value: unknown, id: number): string | number {
 /** The asked keys (a list, or comma-separated text), null for every type. */
 function readTypes(raw: unknown): string[] | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : raw;
+  const list =
+    typeof raw === 'string'
+      ? raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : raw;
   if (!Array.isArray(list) || list.length > MAX_TYPES || list.some((t) => typeof t !== 'string' || t.length > 255)) {
     throw fail.bad(SYSADMIN.dict_types_bad);
   }
@@ -81,4 +87,3 @@ export async function dictData(core: Core, types: unknown): Promise<Record<strin
   for (const t of found) result[t.key] = forest(byType.get(t.id)!);
   return result;
 }
-

@@ -9,7 +9,14 @@ export default defineRoutes((core) => [
     summary: l('Dictionary entries by type key', '按类型获取字典', '按類型取得字典'),
     // Read by the dictionaries, which refuse anything but a list of keys with their own message.
     input: {
-      types: raw({ anyOf: [{ type: 'array', items: { type: 'string', maxLength: 255 }, maxItems: 200 }, { type: 'string', description: 'keys separated by commas' }, { type: 'null' }], description: 'none: every type' }).optional(),
+      types: raw({
+        anyOf: [
+          { type: 'array', items: { type: 'string', maxLength: 255 }, maxItems: 200 },
+          { type: 'string', description: 'keys separated by commas' },
+          { type: 'null' },
+        ],
+        description: 'none: every type',
+      }).optional(),
     },
     access: 'public',
     effect: 'read',

@@ -16,7 +16,12 @@ export default defineTask<{ days: number }>('recycle.purge', {
     properties: { days: { type: 'integer', minimum: 1, maximum: 3650, default: 30 } },
     additionalProperties: false,
   },
-  system: { name: 'Recycle bin purge', cron: '0 30 3 * * *', data: { days: 30 }, remark: 'Deletes recycle records older than data.days, and the files only they named' },
+  system: {
+    name: 'Recycle bin purge',
+    cron: '0 30 3 * * *',
+    data: { days: 30 },
+    remark: 'Deletes recycle records older than data.days, and the files only they named',
+  },
   async run(core, { days }, ctx) {
     const recycle = core.model.system('recycle');
     const storage = storageFor(core);
@@ -27,9 +32,20 @@ export default defineTask<{ days: number }>('recycle.purge', {
     while (!ctx.signal.aborted) {
       const batch = await oldRecycleRecords(core, cutoff, BATCH);
       if (!batch.length) break;
-      removed += await core.ops.transaction(SYSTEM, (t) => t.purge(recycle, isIn('id', batch.map((r) => r.id))));
+      removed += await core.ops.transaction(SYSTEM, (t) =>
+        t.purge(
+          recycle,
+          isIn(
+            'id',
+            batch.map((r) => r.id),
+          ),
+        ),
+      );
       for (const key of await unreferencedKeys(core, [...new Set(batch.flatMap((r) => r.keys))])) {
-        const gone = await storage.delete(key).then(() => true, () => false);
+        const gone = await storage.delete(key).then(
+          () => true,
+          () => false,
+        );
         if (gone) files++;
         else kept++;
       }

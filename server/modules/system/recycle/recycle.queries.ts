@@ -50,7 +50,9 @@ export async function unreferencedKeys(core: Core, keys: string[]): Promise<stri
   const q = db.q.bind(db);
   const files = entity(core.model, 'space/info');
   const live = new Set(
-    (await db.query<{ key: string }>(`SELECT ${q('key')} FROM ${q(files.table)} WHERE ${q('key')} IN (${keys.map(() => '?').join(', ')})`, keys)).map((r) => r.key),
+    (await db.query<{ key: string }>(`SELECT ${q('key')} FROM ${q(files.table)} WHERE ${q('key')} IN (${keys.map(() => '?').join(', ')})`, keys)).map(
+      (r) => r.key,
+    ),
   );
   const out: string[] = [];
   const recycle = q(core.model.system('recycle').table);

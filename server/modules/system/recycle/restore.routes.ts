@@ -2,7 +2,13 @@
 import { l, call, defineRoutes, raw, COUNT } from '../../../core/api';
 
 /** Recycle records' ids: a list, one id, or ids separated by commas (read by the restore). */
-const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
+const IDS = {
+  anyOf: [
+    { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 },
+    { type: 'integer', minimum: 1 },
+    { type: 'string', description: 'ids separated by commas' },
+  ],
+};
 
 export default defineRoutes((core) => [
   call(core, 'recycle', 'data', 'restore', {

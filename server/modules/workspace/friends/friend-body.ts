@@ -32,7 +32,13 @@ export const UPDATE_INPUT = { id: id(), status: oneOf(Object.values(FRIEND_STATU
 export const UPDATE_IGNORED = ['friendId', ...IGNORED];
 
 /** The ids as the generic delete takes them (a list, one id, or "1,2"): 400 bad_ids otherwise. */
-const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
+const IDS = {
+  anyOf: [
+    { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 },
+    { type: 'integer', minimum: 1 },
+    { type: 'string', description: 'ids separated by commas' },
+  ],
+};
 export const DELETE_INPUT = { ids: raw(IDS).optional() };
 
 export type AddBody = Input<typeof ADD_INPUT>;

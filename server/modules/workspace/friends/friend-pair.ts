@@ -90,17 +90,16 @@ export async function putMine(core: Core, t: OpTransaction, pair: Pair, changes:
 export async function setTheirs(core: Core, pair: Pair, from: number[], status: Friend['status']): Promise<void> {
   const theirs = pair.theirs;
   if (!theirs || !from.includes(theirs.status)) return;
-  await core.ops.transaction(SYSTEM, (sys) =>
-    sys.updateWhere(friendEntity(core), and(eq('id', theirs.id), isIn('status', from)), { status }, { expect: 1 }),
-  );
+  await core.ops.transaction(SYSTEM, (sys) => sys.updateWhere(friendEntity(core), and(eq('id', theirs.id), isIn('status', from)), { status }, { expect: 1 }));
 }
 
 /** Tells `to` that `from` asked to be friends, or accepted: a notification in `to`'s language. */
 export async function notifyFriend(core: Core, t: OpTransaction, kind: 'request' | 'accepted', from: User, to: User): Promise<void> {
   const lang = memberLang(to);
   const name = from.nickName || `#${from.id}`;
-  const [type, title, content] = kind === 'request'
-    ? [NOTIFY_TYPE.friendRequest, FRIEND.friend_request_title, FRIEND.friend_request_content]
-    : [NOTIFY_TYPE.friendAccepted, FRIEND.friend_accepted_title, FRIEND.friend_accepted_content];
+  const [type, title, content] =
+    kind === 'request'
+      ? [NOTIFY_TYPE.friendRequest, FRIEND.friend_request_title, FRIEND.friend_request_content]
+      : [NOTIFY_TYPE.friendAccepted, FRIEND.friend_accepted_title, FRIEND.friend_accepted_content];
   await notifyUsers(core, t, { toIds: [to.id], type, title: text(lang, title), content: text(lang, content, { name }), fromId: from.id });
 }

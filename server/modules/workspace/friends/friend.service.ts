@@ -151,17 +151,21 @@ export function removeFriends(core: Core, caller: AuthUser, given: unknown, url:
     const named = found.filter((r) => caller.isAdmin || r.userId === caller.id);
     const missing = ids.filter((id) => !named.some((r) => r.id === id));
     if (missing.length) throw new AppError('not_found', 'records_not_found', { ids: missing.join(', ') }, { missing });
-    await lockUsers(core, named.flatMap((r) => [r.userId ?? 0, r.friendId]));
-    const sides = or(...named.map((r) => {
-      const [u, f] = [r.userId ?? 0, r.friendId];
-      return or(and(eq('userId', u), eq('friendId', f)), and(eq('userId', f), eq('friendId', u)));
-    }));
+    await lockUsers(
+      core,
+      named.flatMap((r) => [r.userId ?? 0, r.friendId]),
+    );
+    const sides = or(
+      ...named.map((r) => {
+        const [u, f] = [r.userId ?? 0, r.friendId];
+        return or(and(eq('userId', u), eq('friendId', f)), and(eq('userId', f), eq('friendId', u)));
+      }),
+    );
     return core.ops.transaction(systemFor(caller), async (sys) => {
       const live = await sys.lock(e, sides);
       const gone = ids.filter((id) => !live.some((r) => r.id === id));
       if (gone.length) throw new AppError('not_found', 'records_not_found', { ids: gone.join(', ') }, { missing: gone });
-      const reverse = live.filter((r) => !ids.includes(r.id) && r.status !== BLOCKED
-        && named.some((n) => n.userId === r.friendId && n.friendId === r.userId));
+      const reverse = live.filter((r) => !ids.includes(r.id) && r.status !== BLOCKED && named.some((n) => n.userId === r.friendId && n.friendId === r.userId));
       await sys.delete(e, { ids: [...ids, ...reverse.map((r) => r.id)] }, { url });
       return { count: ids.length };
     });

@@ -9,7 +9,25 @@
  * reach nothing. Its username is `ai_` + 16 random hex characters.
  */
 import { randomBytes } from 'node:crypto';
-import { and, entity, eq, fail, bool, id, json, nullableText, num, object, orNull, text, paramErrors, priceError, readAiLimits, type AiLimits, type InvalidField } from '../../../core/api';
+import {
+  and,
+  entity,
+  eq,
+  fail,
+  bool,
+  id,
+  json,
+  nullableText,
+  num,
+  object,
+  orNull,
+  text,
+  paramErrors,
+  priceError,
+  readAiLimits,
+  type AiLimits,
+  type InvalidField,
+} from '../../../core/api';
 import type { Core, AuthUser, EntityRow, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { PURCHASE_STATUS } from '../../../../entities/goods/purchase.entity';
@@ -82,22 +100,30 @@ export function configLimitErrors(config: Row | null | undefined, limits: AiLimi
 export async function createAiUser(core: Core, ownerId: number, a: AiInput): Promise<number> {
   const username = `ai_${randomBytes(8).toString('hex')}`;
   return asSystem(core, (s) =>
-    s.addOne(entities(core).users, defined({
-      username,
-      nickName: a.nickName,
-      headImg: a.headImg ?? undefined,
-      config: a.config ?? undefined,
-      userType: USER_TYPE.ai,
-      ownerId,
-      type: a.public ? 1 : 0,
-      status: 1,
-    })),
+    s.addOne(
+      entities(core).users,
+      defined({
+        username,
+        nickName: a.nickName,
+        headImg: a.headImg ?? undefined,
+        config: a.config ?? undefined,
+        userType: USER_TYPE.ai,
+        ownerId,
+        type: a.public ? 1 : 0,
+        status: 1,
+      }),
+    ),
   );
 }
 
 /** Changes of an AI user that its owner may make (updateMemberInfo). */
 export async function updateAiUser(core: Core, aiUserId: number, changes: AiInput): Promise<void> {
-  const row = defined({ nickName: changes.nickName, headImg: changes.headImg, config: changes.config, type: changes.public === undefined ? undefined : changes.public ? 1 : 0 });
+  const row = defined({
+    nickName: changes.nickName,
+    headImg: changes.headImg,
+    config: changes.config,
+    type: changes.public === undefined ? undefined : changes.public ? 1 : 0,
+  });
   if (!Object.keys(row).length) return;
   await asSystem(core, (s) => s.update(entities(core).users, { id: aiUserId, ...row }));
 }
@@ -127,7 +153,9 @@ export function configObject(v: unknown): Row {
 
 /** The id of `userId`'s active purchase (goods/purchase) of AI member `aiId`, or null. */
 export async function boughtAi(core: Core, aiId: number, userId: number): Promise<number | null> {
-  const [p] = await asSystem(core, (s) => s.find(entity(core.model, 'goods/purchase'), and(eq('aiUserId', aiId), eq('userId', userId), eq('status', PURCHASE_STATUS.active)), { fields: ['id'] }));
+  const [p] = await asSystem(core, (s) =>
+    s.find(entity(core.model, 'goods/purchase'), and(eq('aiUserId', aiId), eq('userId', userId), eq('status', PURCHASE_STATUS.active)), { fields: ['id'] }),
+  );
   return p?.id ?? null;
 }
 

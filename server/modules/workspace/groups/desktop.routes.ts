@@ -63,7 +63,15 @@ export default defineRoutes((core: Core) => {
         const live = new Set(mine);
         const shown = own.map((d) => ({ ...d, member: groupIds(d.member).filter((id) => live.has(id)) }));
         const held = new Set(shown.flatMap((d) => d.member));
-        const virtual = { id: DEFAULT_DESKTOP_ID, name: 'Default', remark: null, avatar: null, sort: -1, userId: me, member: mine.filter((id) => !held.has(id)) };
+        const virtual = {
+          id: DEFAULT_DESKTOP_ID,
+          name: 'Default',
+          remark: null,
+          avatar: null,
+          sort: -1,
+          userId: me,
+          member: mine.filter((id) => !held.has(id)),
+        };
         return [virtual, ...shown];
       },
     }),

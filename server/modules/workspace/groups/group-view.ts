@@ -18,7 +18,11 @@ export function asMyGroup(g: GroupOfMember, userId: number): Row {
  * member's price of a reply (ai-price.ts); an AI member's config (prompt, model, parameters, cost)
  * and whether it is public only to its owner (or an administrator), who edits them.
  */
-export function shownMembers(g: Pick<Group, 'onwerIds'>, rows: MemberOfGroup[], o: { prices?: Map<number, number | null>; caller?: AuthUser | null } = {}): Row[] {
+export function shownMembers(
+  g: Pick<Group, 'onwerIds'>,
+  rows: MemberOfGroup[],
+  o: { prices?: Map<number, number | null>; caller?: AuthUser | null } = {},
+): Row[] {
   return rows.map(({ config, aiPublic, ...r }) => {
     const ai = r.userType === 1;
     const owns = ai && !!o.caller && (o.caller.isAdmin || o.caller.id === r.ownerId);

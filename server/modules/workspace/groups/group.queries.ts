@@ -26,8 +26,10 @@ function groupEntity(core: Core): TypedEntity<'base/group'> {
 function countMembers(core: Core, alias: string): string {
   const q = core.db.q.bind(core.db);
   const t = tables(core);
-  return `(SELECT COUNT(*) FROM ${t.m} c JOIN ${t.u} cu ON cu.${q('id')} = c.${q('userId')} AND cu.${q('delete')} = 0 ` +
-    `WHERE c.${q('groupId')} = ${alias}.${q('id')} AND c.${q('delete')} = 0)`;
+  return (
+    `(SELECT COUNT(*) FROM ${t.m} c JOIN ${t.u} cu ON cu.${q('id')} = c.${q('userId')} AND cu.${q('delete')} = 0 ` +
+    `WHERE c.${q('groupId')} = ${alias}.${q('id')} AND c.${q('delete')} = 0)`
+  );
 }
 
 export interface GroupOfMember extends Group {
@@ -72,20 +74,19 @@ export async function liveGroup(core: Core, id: number): Promise<Group | null> {
   const q = core.db.q.bind(core.db);
   const groups = groupEntity(core);
   const fields = groups.readable.filter((f) => !f.virtual);
-  const [row] = await core.db.query(
-    `SELECT ${fields.map((f) => q(f.name)).join(', ')} FROM ${tables(core).g} WHERE ${q('id')} = ? AND ${q('delete')} = 0`,
-    [id],
-  );
+  const [row] = await core.db.query(`SELECT ${fields.map((f) => q(f.name)).join(', ')} FROM ${tables(core).g} WHERE ${q('id')} = ? AND ${q('delete')} = 0`, [
+    id,
+  ]);
   return row ? (rowCodec(groups, fields).decode(row) as Group) : null;
 }
 
 /** Whether `userId` has a live member row in group `groupId`. */
 export async function isMember(core: Core, groupId: number, userId: number): Promise<boolean> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query(
-    `SELECT 1 AS ${q('ok')} FROM ${tables(core).m} WHERE ${q('groupId')} = ? AND ${q('userId')} = ? AND ${q('delete')} = 0`,
-    [groupId, userId],
-  );
+  const rows = await core.db.query(`SELECT 1 AS ${q('ok')} FROM ${tables(core).m} WHERE ${q('groupId')} = ? AND ${q('userId')} = ? AND ${q('delete')} = 0`, [
+    groupId,
+    userId,
+  ]);
   return rows.length > 0;
 }
 
@@ -134,14 +135,17 @@ export async function memberPage(core: Core, groupId: number, page: number, size
   const cols = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId'].map((c) => `m.${q(c)}`);
   const userCols = [...['nickName', 'headImg', 'userType', 'ownerId', 'online', 'config'].map((c) => `u.${q(c)}`), `u.${q('type')} AS ${q('aiPublic')}`];
   const [rows, [{ total }]] = await Promise.all([
-    core.db.query<StoredMemberOfGroup>(`SELECT ${[...cols, ...userCols].join(', ')} ${from} ORDER BY m.${q('isOwner')} DESC, m.${q('id')} ASC LIMIT ? OFFSET ?`, [groupId, size, (page - 1) * size]),
+    core.db.query<StoredMemberOfGroup>(
+      `SELECT ${[...cols, ...userCols].join(', ')} ${from} ORDER BY m.${q('isOwner')} DESC, m.${q('id')} ASC LIMIT ? OFFSET ?`,
+      [groupId, size, (page - 1) * size],
+    ),
     core.db.query<{ total: number | string }>(`SELECT COUNT(*) AS ${q('total')} ${from}`, [groupId]),
   ]);
   return {
     total: Number(total),
     rows: rows.map(({ config, aiPublic, ...r }) => ({
       ...r,
-      config: r.userType === 1 ? jsonObject(config) ?? {} : null,
+      config: r.userType === 1 ? (jsonObject(config) ?? {}) : null,
       aiPublic: r.userType === 1 && aiPublic === 1,
     })),
   };
@@ -161,7 +165,10 @@ export async function memberUserIds(core: Core, groupIds: number[]): Promise<Map
 }
 
 /** A group by its join key, deleted or not (the live one first), with its public fields. */
-export async function groupByKey(core: Core, key: string): Promise<{ id: number; name: string; avatar: string | null; remark: string | null; type: number; deleted: boolean } | null> {
+export async function groupByKey(
+  core: Core,
+  key: string,
+): Promise<{ id: number; name: string; avatar: string | null; remark: string | null; type: number; deleted: boolean } | null> {
   const q = core.db.q.bind(core.db);
   const [row] = await core.db.query<Pick<Group, 'id' | 'name' | 'avatar' | 'remark' | 'type' | 'delete'>>(
     `SELECT ${['id', 'name', 'avatar', 'remark', 'type', 'delete'].map((c) => q(c)).join(', ')} FROM ${tables(core).g} WHERE ${q('key')} = ? ORDER BY ${q('delete')} ASC, ${q('id')} ASC LIMIT 1`,
@@ -174,7 +181,9 @@ export async function groupByKey(core: Core, key: string): Promise<{ id: number;
 /** How many live members (with live users) a group has. */
 export async function memberCount(core: Core, groupId: number): Promise<number> {
   const q = core.db.q.bind(core.db);
-  const [row] = await core.db.query<{ n: number | string }>(`SELECT ${countMembers(core, 'g')} AS ${q('n')} FROM ${tables(core).g} g WHERE g.${q('id')} = ?`, [groupId]);
+  const [row] = await core.db.query<{ n: number | string }>(`SELECT ${countMembers(core, 'g')} AS ${q('n')} FROM ${tables(core).g} g WHERE g.${q('id')} = ?`, [
+    groupId,
+  ]);
   return Number(row?.n ?? 0);
 }
 
@@ -201,7 +210,10 @@ export async function aiCatalogue(core: Core, o: CatalogueQuery): Promise<{ rows
   ]);
   const users = core.model.system('users');
   // The stored config (JSON text) and createTime decoded; the other columns are INT and text as stored.
-  const codec = rowCodec(users, users.readable.filter((f) => ['config', 'createTime'].includes(f.name)));
+  const codec = rowCodec(
+    users,
+    users.readable.filter((f) => ['config', 'createTime'].includes(f.name)),
+  );
   return { rows: rows.map((r) => codec.decode(r) as CatalogueAi), total: Number(total) };
 }
 

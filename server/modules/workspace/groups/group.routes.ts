@@ -43,7 +43,13 @@ const CARD = {
   aiReplyCap: int({ min: 0, max: MAX_AI_REPLY_CAP }).optional(),
 };
 
-const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
+const IDS = {
+  anyOf: [
+    { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 },
+    { type: 'integer', minimum: 1 },
+    { type: 'string', description: 'ids separated by commas' },
+  ],
+};
 /** Fields of the entity that add ignores (the server sets them), as the generic add ignores read-only ones. */
 const SET_BY_SERVER = ['id', 'userId', 'key', 'onwerIds', 'rewardPool', 'delete', 'createTime', 'updateTime'];
 
@@ -58,7 +64,8 @@ export default defineRoutes((core: Core) => {
       summary: l('Create a group (the caller is its owner)', '创建群组（创建者为群主）', '建立群組（建立者為群主）'),
       input: { name: text(), ...CARD, type: int({ min: GROUP_TYPE.private, max: GROUP_TYPE.team }).optional() },
       ignored: SET_BY_SERVER,
-      refine: (input) => (input.allocationRatio !== undefined && input.type !== GROUP_TYPE.team ? [{ field: 'allocationRatio', rule: 'invalid', params: {} }] : []),
+      refine: (input) =>
+        input.allocationRatio !== undefined && input.type !== GROUP_TYPE.team ? [{ field: 'allocationRatio', rule: 'invalid', params: {} }] : [],
       effect: 'write',
       answer: obj({ id: INT, key: STR }, ['key']),
       async handler(req, input) {

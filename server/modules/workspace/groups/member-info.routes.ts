@@ -13,7 +13,24 @@
  *   the origin's name and avatar only when the caller could see that row (its group's member or the
  *   AI's owner).
  */
-import { l, call, defineRoutes, eq, fail, type InvalidField, bool, id, int, nullableId, nullableText, orNull, text, ANY_OBJECT, INT, obj } from '../../../core/api';
+import {
+  l,
+  call,
+  defineRoutes,
+  eq,
+  fail,
+  type InvalidField,
+  bool,
+  id,
+  int,
+  nullableId,
+  nullableText,
+  orNull,
+  text,
+  ANY_OBJECT,
+  INT,
+  obj,
+} from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { GROUP } from './group.messages';
@@ -88,7 +105,8 @@ export default defineRoutes((core: Core) => {
           if (Object.keys(changes).length) await asSystem(core, (s) => s.update(members, { id: memberId, ...changes }, { url: req.path }));
           if (ai) await updateAiUser(core, row.userId, { nickName: nickName ?? undefined, headImg, config, public: pub });
           // How the member shows in the group changed: open chats name them anew.
-          if (name !== undefined || avatar !== undefined || nickName !== undefined || headImg !== undefined) t.afterCommit(() => membersChanged(core, row.groupId));
+          if (name !== undefined || avatar !== undefined || nickName !== undefined || headImg !== undefined)
+            t.afterCommit(() => membersChanged(core, row.groupId));
           return asSystem(core, (s) => s.info(members, memberId));
         });
       },

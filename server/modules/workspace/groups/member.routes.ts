@@ -11,25 +11,81 @@
  *   members of public groups and teams are shown to anyone, of private groups to their members only.
  * - allMemberList (public) `{keyWord?, page?, size?}`: the catalogue of public AI members.
  */
-import { l, call, defineRoutes, AppError, fail, parseIds, isIn, and, eq, id, int, nullableText, raw, SYSTEM, BOOL, COUNT, INT, STR, listOf, nullable, obj, pageOf } from '../../../core/api';
+import {
+  l,
+  call,
+  defineRoutes,
+  AppError,
+  fail,
+  parseIds,
+  isIn,
+  and,
+  eq,
+  id,
+  int,
+  nullableText,
+  raw,
+  SYSTEM,
+  BOOL,
+  COUNT,
+  INT,
+  STR,
+  listOf,
+  nullable,
+  obj,
+  pageOf,
+} from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
-import { AI_INPUT, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, configObject, createAiUser, isAi, publicAi, USER_TYPE, type AiInput } from './ai-member.service';
+import {
+  AI_INPUT,
+  aiLimitsOf,
+  assertMayUseAi,
+  boughtCopy,
+  configLimitErrors,
+  configObject,
+  createAiUser,
+  isAi,
+  publicAi,
+  USER_TYPE,
+  type AiInput,
+} from './ai-member.service';
 import { aiMemberPrices } from './ai-member-prices';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
 import { shownMembers } from './group-view';
 
 /** Paging of the member lists: page from 1, size 1..1000. */
-const IDS = { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 }, { type: 'integer', minimum: 1 }, { type: 'string', description: 'ids separated by commas' }] };
+const IDS = {
+  anyOf: [
+    { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 1000 },
+    { type: 'integer', minimum: 1 },
+    { type: 'string', description: 'ids separated by commas' },
+  ],
+};
 
 const PAGE = { page: int({ min: 1, max: 10_000_000 }).optional(), size: int({ min: 1, max: 1000 }).optional() };
 
 /** Entity fields add ignores: who owns, copies or pays is never the body's to say. */
-const NOT_FROM_BODY = ['id', 'isOwner', 'originMemberId', 'linkedMemberId', 'uniqueId', 'level1', 'level2', 'level3', 'isPurchased', 'authId', 'authType', 'delete', 'createTime', 'updateTime'];
+const NOT_FROM_BODY = [
+  'id',
+  'isOwner',
+  'originMemberId',
+  'linkedMemberId',
+  'uniqueId',
+  'level1',
+  'level2',
+  'level3',
+  'isPurchased',
+  'authId',
+  'authType',
+  'delete',
+  'createTime',
+  'updateTime',
+];
 
 export default defineRoutes((core: Core) => {
   const { members } = entities(core);
@@ -68,7 +124,14 @@ export default defineRoutes((core: Core) => {
           }
           const id = await addMember(core, t, g, { userId: uid, name, avatar, ...boughtCopy(purchaseId) });
           if (person) {
-            await notifyPeople(core, t, { toIds: [uid], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_group_added, params: { group: g.name }, fromId: caller.id, groupId: g.id });
+            await notifyPeople(core, t, {
+              toIds: [uid],
+              type: NOTIFY_TYPE.groupJoin,
+              key: GROUP.notify_group_added,
+              params: { group: g.name },
+              fromId: caller.id,
+              groupId: g.id,
+            });
           }
           return { id, userId: uid };
         });
@@ -105,10 +168,24 @@ export default defineRoutes((core: Core) => {
             }
             await removeMembers(core, t, g, rows, req.path);
             const params = { group: g.name };
-            await notifyPeople(core, t, { toIds: others.map((r) => r.userId), type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_group_removed, params, fromId: caller.id, groupId: g.id });
+            await notifyPeople(core, t, {
+              toIds: others.map((r) => r.userId),
+              type: NOTIFY_TYPE.groupLeave,
+              key: GROUP.notify_group_removed,
+              params,
+              fromId: caller.id,
+              groupId: g.id,
+            });
             if (leaving && g.type === GROUP_TYPE.team) {
               const name = await displayName(core, caller.id);
-              await notifyPeople(core, t, { toIds: [g.userId ?? 0], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { ...params, name }, fromId: caller.id, groupId: g.id });
+              await notifyPeople(core, t, {
+                toIds: [g.userId ?? 0],
+                type: NOTIFY_TYPE.groupLeave,
+                key: GROUP.notify_team_left,
+                params: { ...params, name },
+                fromId: caller.id,
+                groupId: g.id,
+              });
             }
           }
           return { count: ids.length };
@@ -138,7 +215,11 @@ export default defineRoutes((core: Core) => {
         if (!open && !req.user?.isAdmin && !(req.user && (await isMember(core, groupId, req.user.id)))) throw fail.forbidden(GROUP.group_private);
         const { rows, total } = await memberPage(core, groupId, page, size);
         // A bought AI member's copy costs its listing's run fee on top (ai/store-fee.ts).
-        const prices = await aiMemberPrices(core, groupId, rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })));
+        const prices = await aiMemberPrices(
+          core,
+          groupId,
+          rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })),
+        );
         return { list: shownMembers(g, rows, { prices, caller: req.user ?? null }), pagination: { page, size, total } };
       },
     }),
@@ -154,7 +235,11 @@ export default defineRoutes((core: Core) => {
         const page = input.page ?? 1;
         const size = input.size ?? 20;
         const { rows, total } = await aiCatalogue(core, { keyWord: kw ? kw.trim() || null : null, page, size });
-        const prices = await aiMemberPrices(core, null, rows.map((r) => ({ id: r.id, config: configObject(r.config) })));
+        const prices = await aiMemberPrices(
+          core,
+          null,
+          rows.map((r) => ({ id: r.id, config: configObject(r.config) })),
+        );
         return { list: rows.map((r) => publicAi(r, prices.get(r.id) ?? null)), pagination: { page, size, total } };
       },
     }),

@@ -98,7 +98,9 @@ export async function userRow(core: Core, id: number): Promise<User | null> {
 }
 
 export type NewMember = Pick<Member, 'userId'> &
-  Partial<Pick<EntityColumns<'base/groupMember'>, 'name' | 'avatar' | 'originMemberId' | 'linkedMemberId' | 'authId' | 'authType' | 'isPurchased' | 'purchaseId'>>;
+  Partial<
+    Pick<EntityColumns<'base/groupMember'>, 'name' | 'avatar' | 'originMemberId' | 'linkedMemberId' | 'authId' | 'authType' | 'isPurchased' | 'purchaseId'>
+  >;
 
 /**
  * Adds a member to the locked group `g` and returns the row id: 409 when the user is a live
@@ -152,7 +154,11 @@ export async function removeMembers(core: Core, t: OpTransaction, g: Group, rows
   if (!rows.length) return;
   const userIds = rows.map((r) => r.userId);
   await core.ops.transaction(systemFor(t.caller), (s) => s.delete(entities(core).members, { ids: rows.map((r) => r.id) }, { url }));
-  await setDeputies(core, g, deputies(g).filter((id) => !userIds.includes(id)));
+  await setDeputies(
+    core,
+    g,
+    deputies(g).filter((id) => !userIds.includes(id)),
+  );
   t.afterCommit(async () => {
     await core.realtime.leaveGroup(userIds, g.id);
     membersChanged(core, g.id);

@@ -49,10 +49,22 @@ export default defineRoutes((core: Core) => {
             await asSystem(core, async (s) => {
               await s.updateWhere(members, and(eq('id', owners[0].id), eq('isOwner', 1)), { isOwner: 0 }, { expect: 1 });
               await s.updateWhere(members, and(eq('id', target.id), eq('isOwner', 0)), { isOwner: 1 }, { expect: 1 });
-              await s.updateWhere(groups, and(eq('id', groupId), eq('userId', g.userId ?? 0)), { userId: userId, onwerIds: [...others, oldOwner] }, { expect: 1 });
+              await s.updateWhere(
+                groups,
+                and(eq('id', groupId), eq('userId', g.userId ?? 0)),
+                { userId: userId, onwerIds: [...others, oldOwner] },
+                { expect: 1 },
+              );
             });
           }
-          await notifyPeople(core, t, { toIds: [userId], type: NOTIFY_TYPE.teamRole, key: ROLE_TEXT[role], params: { group: g.name }, fromId: caller.id, groupId: g.id });
+          await notifyPeople(core, t, {
+            toIds: [userId],
+            type: NOTIFY_TYPE.teamRole,
+            key: ROLE_TEXT[role],
+            params: { group: g.name },
+            fromId: caller.id,
+            groupId: g.id,
+          });
           return { groupId, userId, role };
         });
       },

@@ -37,7 +37,14 @@ async function withdraw(core: Core, t: OpTransaction, caller: AuthUser, groupIds
     if (row.isOwner === 1) throw fail.conflict(GROUP.group_owner_hand_over);
     await removeMembers(core, t, g, [row], url);
     const name = await displayName(core, caller.id);
-    await notifyPeople(core, t, { toIds: [g.userId ?? 0], type: NOTIFY_TYPE.groupLeave, key: GROUP.notify_team_left, params: { group: g.name, name }, fromId: caller.id, groupId: g.id });
+    await notifyPeople(core, t, {
+      toIds: [g.userId ?? 0],
+      type: NOTIFY_TYPE.groupLeave,
+      key: GROUP.notify_team_left,
+      params: { group: g.name, name },
+      fromId: caller.id,
+      groupId: g.id,
+    });
   }
   return { count: groupIds.length };
 }
@@ -113,7 +120,14 @@ export default defineRoutes((core: Core) => {
           if (!g) throw fail.notFound(GROUP.team_key_not_found);
           const id = await addMember(core, t, g, { userId: caller.id });
           const name = await displayName(core, caller.id);
-          await notifyPeople(core, t, { toIds: [g.userId ?? 0], type: NOTIFY_TYPE.groupJoin, key: GROUP.notify_team_joined, params: { group: g.name, name }, fromId: caller.id, groupId: g.id });
+          await notifyPeople(core, t, {
+            toIds: [g.userId ?? 0],
+            type: NOTIFY_TYPE.groupJoin,
+            key: GROUP.notify_team_joined,
+            params: { group: g.name, name },
+            fromId: caller.id,
+            groupId: g.id,
+          });
           return { id, groupId: g.id };
         });
       },

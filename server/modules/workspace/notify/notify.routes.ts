@@ -8,7 +8,28 @@
  *   fromId defaults to none (the platform), since the console speaks for it.
  * - readAll (members): marks every unread notification of the caller read -> {count}.
  */
-import { l, SYSTEM, and, eq, MAX_BATCH, fail, type InvalidField, call, defineRoutes, id, nullableId, raw, readShape, shapeSchema, type Input, COUNT, INT, listOf, obj, entity } from '../../../core/api';
+import {
+  l,
+  SYSTEM,
+  and,
+  eq,
+  MAX_BATCH,
+  fail,
+  type InvalidField,
+  call,
+  defineRoutes,
+  id,
+  nullableId,
+  raw,
+  readShape,
+  shapeSchema,
+  type Input,
+  COUNT,
+  INT,
+  listOf,
+  obj,
+  entity,
+} from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { NOTIFY_STATUS, NOTIFY_TYPE, notifyUsers, type NotifyType } from './notify.service';
 
@@ -17,7 +38,7 @@ const ITEM = {
   toId: id(),
   title: raw({ type: 'string', description: "the template's when absent" }).optional(),
   content: raw({ type: ['string', 'null'] }).optional(),
-  type: raw({ type: 'integer', description: '0 (a system notice) by default, or the template\'s' }).optional(),
+  type: raw({ type: 'integer', description: "0 (a system notice) by default, or the template's" }).optional(),
   fromId: nullableId(),
   templateId: nullableId(),
   groupId: nullableId(),

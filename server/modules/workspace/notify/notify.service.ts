@@ -79,7 +79,17 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
   if (!to.length) return rows;
   await core.ops.transaction(SYSTEM, async (sys) => {
     for (const toId of to) {
-      const row = { title: n.title, content: n.content ?? null, type: n.type, fromId: n.fromId ?? null, toId, templateId: n.templateId ?? null, groupId: n.groupId ?? null, orderNo: n.orderNo ?? null, status: NOTIFY_STATUS.unread };
+      const row = {
+        title: n.title,
+        content: n.content ?? null,
+        type: n.type,
+        fromId: n.fromId ?? null,
+        toId,
+        templateId: n.templateId ?? null,
+        groupId: n.groupId ?? null,
+        orderNo: n.orderNo ?? null,
+        status: NOTIFY_STATUS.unread,
+      };
       const id = await sys.addOne(notify, row);
       rows.push({ id, ...row });
     }

@@ -11,9 +11,9 @@ export function callsFrom(table: CallTable, send: CallSend): Record<string, unkn
     if (Array.isArray(entry)) {
       const [method, path] = entry as readonly [string, string];
       const cut = path.lastIndexOf('/');
-      out[name] = (input: object = {}, options: RequestOptions = {}) => send(path.slice(0, cut), path.slice(cut + 1), method === 'GET' ? 'GET' : 'POST', input, options);
+      out[name] = (input: object = {}, options: RequestOptions = {}) =>
+        send(path.slice(0, cut), path.slice(cut + 1), method === 'GET' ? 'GET' : 'POST', input, options);
     } else out[name] = callsFrom(entry as CallTable, send);
   }
   return out;
 }
-

@@ -44,9 +44,7 @@ export default function FileCard({ file, selected, onClick, onCopy, onDelete }: 
       }}
       onClick={onClick}
     >
-      {selected ? (
-        <CheckCircleFilled style={{ position: 'absolute', top: 4, right: 4, color: token.colorPrimary, fontSize: 18, zIndex: 1 }} />
-      ) : null}
+      {selected ? <CheckCircleFilled style={{ position: 'absolute', top: 4, right: 4, color: token.colorPrimary, fontSize: 18, zIndex: 1 }} /> : null}
       <div
         style={{
           width: SIZE,

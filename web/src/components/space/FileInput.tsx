@@ -58,7 +58,9 @@ export default function FileInput({ value, onChange, kind, disabled, maxKb }: Fi
           <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis title={url} style={{ flex: 1, minWidth: 0 }} data-testid="file-input-name">
             {fileLabel(url, named?.url === url ? named.name : null)}
           </Typography.Link>
-          {disabled ? null : <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => onChange?.('')} aria-label={t('viewsData.space.clear')} />}
+          {disabled ? null : (
+            <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => onChange?.('')} aria-label={t('viewsData.space.clear')} />
+          )}
         </div>
       ) : null}
       {disabled ? null : (

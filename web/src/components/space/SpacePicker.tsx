@@ -32,7 +32,12 @@ export default function SpacePicker({ open, limit = 1, kind, onOk, onCancel }: S
       destroyOnHidden
       onCancel={onCancel}
       okButtonProps={{ disabled: chosen.length === 0, 'data-testid': 'space-picker-ok' }}
-      onOk={() => onOk(chosen.map((f) => f.url ?? ''), chosen)}
+      onOk={() =>
+        onOk(
+          chosen.map((f) => f.url ?? ''),
+          chosen,
+        )
+      }
       footer={(_, { OkBtn, CancelBtn }) => (
         <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <Typography.Text type="secondary" style={{ flex: 1, textAlign: 'left' }}>

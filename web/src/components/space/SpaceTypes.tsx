@@ -60,20 +60,38 @@ export default function SpaceTypes({ value, onChange, compact }: SpaceTypesProps
 
   const rowButtons = (row: SpaceType) => (
     <>
-      {mayUpdate(row) ? <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(row)} aria-label={t('common.edit')} data-testid="space-type-edit" /> : null}
-      {mayDelete(row) ? <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(row)} aria-label={t('common.delete')} data-testid="space-type-delete" /> : null}
+      {mayUpdate(row) ? (
+        <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(row)} aria-label={t('common.edit')} data-testid="space-type-edit" />
+      ) : null}
+      {mayDelete(row) ? (
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => remove(row)}
+          aria-label={t('common.delete')}
+          data-testid="space-type-delete"
+        />
+      ) : null}
     </>
   );
 
-  const empty = types?.length === 0 ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('viewsData.space.noCategories')} style={compact ? { margin: '8px 0' } : undefined} data-testid="space-types-empty">
-      {mayAdd ? (
-        <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="space-type-new">
-          {t('viewsData.space.newCategory')}
-        </Button>
-      ) : null}
-    </Empty>
-  ) : null;
+  const empty =
+    types?.length === 0 ? (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('viewsData.space.noCategories')}
+        style={compact ? { margin: '8px 0' } : undefined}
+        data-testid="space-types-empty"
+      >
+        {mayAdd ? (
+          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="space-type-new">
+            {t('viewsData.space.newCategory')}
+          </Button>
+        ) : null}
+      </Empty>
+    ) : null;
 
   const item = (id: number | null, name: string, row?: SpaceType) => {
     const active = value === id;
@@ -104,7 +122,14 @@ export default function SpaceTypes({ value, onChange, compact }: SpaceTypesProps
 
   const addButton = mayAdd ? (
     <Tooltip title={t('viewsData.space.addCategory')}>
-      <Button size="small" type="text" icon={<PlusOutlined />} onClick={() => setEditing('new')} aria-label={t('viewsData.space.addCategory')} data-testid="space-type-add" />
+      <Button
+        size="small"
+        type="text"
+        icon={<PlusOutlined />}
+        onClick={() => setEditing('new')}
+        aria-label={t('viewsData.space.addCategory')}
+        data-testid="space-type-add"
+      />
     </Tooltip>
   ) : null;
 
@@ -164,7 +189,12 @@ export default function SpaceTypes({ value, onChange, compact }: SpaceTypesProps
           return true;
         }}
       >
-        <ProFormText name="name" label={t('viewsData.space.categoryName')} rules={[{ required: true }]} fieldProps={{ maxLength: 255, 'data-testid': 'space-type-name' } as object} />
+        <ProFormText
+          name="name"
+          label={t('viewsData.space.categoryName')}
+          rules={[{ required: true }]}
+          fieldProps={{ maxLength: 255, 'data-testid': 'space-type-name' } as object}
+        />
       </ModalForm>
     </>
   );

@@ -52,7 +52,9 @@ export default function CouponGenerate({ open, onClose, onGenerated }: CouponGen
         codes: answer.codes,
         info: {
           type: days ? t('viewsCommerce.coupon.typeDays') : t('viewsCommerce.coupon.typeTokens'),
-          value: days ? t('viewsCommerce.coupon.daysValue', { n: values.days ?? 0 }) : t('viewsCommerce.coupon.tokensValue', { amount: formatTokens(values.tokens, lang) }),
+          value: days
+            ? t('viewsCommerce.coupon.daysValue', { n: values.days ?? 0 })
+            : t('viewsCommerce.coupon.tokensValue', { amount: formatTokens(values.tokens, lang) }),
           expires: values.expireTime ? formatTime(values.expireTime.toISOString()) : '',
           memo: values.memo?.trim() ?? '',
         },
@@ -116,8 +118,23 @@ export default function CouponGenerate({ open, onClose, onGenerated }: CouponGen
     >
       {batch ? (
         <div data-testid="coupon-codes">
-          <Alert type="success" showIcon message={t('viewsCommerce.coupon.generated', { n: batch.codes.length })} description={[batch.info.value, batch.info.expires && t('viewsCommerce.coupon.expiresAt', { time: batch.info.expires }), batch.info.memo].filter(Boolean).join(' · ')} style={{ marginBottom: 12 }} />
-          <Input.TextArea readOnly value={codesText(batch.codes)} autoSize={{ minRows: 4, maxRows: 12 }} style={{ fontFamily: 'monospace' }} aria-label={t('viewsCommerce.coupon.codes')} data-testid="coupon-codes-text" />
+          <Alert
+            type="success"
+            showIcon
+            message={t('viewsCommerce.coupon.generated', { n: batch.codes.length })}
+            description={[batch.info.value, batch.info.expires && t('viewsCommerce.coupon.expiresAt', { time: batch.info.expires }), batch.info.memo]
+              .filter(Boolean)
+              .join(' · ')}
+            style={{ marginBottom: 12 }}
+          />
+          <Input.TextArea
+            readOnly
+            value={codesText(batch.codes)}
+            autoSize={{ minRows: 4, maxRows: 12 }}
+            style={{ fontFamily: 'monospace' }}
+            aria-label={t('viewsCommerce.coupon.codes')}
+            data-testid="coupon-codes-text"
+          />
           <Space wrap style={{ marginTop: 12 }}>
             <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="coupon-codes-copy">
               {t('viewsCommerce.coupon.copyAll')}

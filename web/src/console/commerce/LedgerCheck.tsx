@@ -25,9 +25,7 @@ export default function LedgerCheck({ fields, refreshKey }: { fields: EpsDictOpt
   const load = useCallback(() => {
     setLoading(true);
     setFailed(false);
-    (calls.base.tokenLog.check() as Promise<Check>)
-      .then(setCheck, () => setFailed(true))
-      .finally(() => setLoading(false));
+    (calls.base.tokenLog.check() as Promise<Check>).then(setCheck, () => setFailed(true)).finally(() => setLoading(false));
   }, []);
   useEffect(load, [load, refreshKey]);
 
@@ -41,7 +39,12 @@ export default function LedgerCheck({ fields, refreshKey }: { fields: EpsDictOpt
     ...(withSum
       ? [
           { title: t('viewsCommerce.audit.entriesSum'), dataIndex: 'sum', align: 'right' as const, render: (n: number) => formatTokens(n, lang) },
-          { title: t('viewsCommerce.audit.difference'), key: 'diff', align: 'right' as const, render: (_: unknown, l: LedgerLine) => <Typography.Text type="danger">{formatTokens(difference(l), lang, true)}</Typography.Text> },
+          {
+            title: t('viewsCommerce.audit.difference'),
+            key: 'diff',
+            align: 'right' as const,
+            render: (_: unknown, l: LedgerLine) => <Typography.Text type="danger">{formatTokens(difference(l), lang, true)}</Typography.Text>,
+          },
         ]
       : []),
   ];
@@ -90,14 +93,30 @@ export default function LedgerCheck({ fields, refreshKey }: { fields: EpsDictOpt
             message={v.balanced ? t('viewsCommerce.audit.balanced') : t('viewsCommerce.audit.unbalanced', { n: v.mismatches })}
           />
           {v.mismatches > 0 && (
-            <Table<LedgerLine> style={{ marginTop: 12 }} size="small" rowKey={rowKey} pagination={false} scroll={{ x: 'max-content' }} dataSource={check.mismatches} columns={lineColumns(true)} />
+            <Table<LedgerLine>
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey={rowKey}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={check.mismatches}
+              columns={lineColumns(true)}
+            />
           )}
           {v.debts > 0 && (
             <>
               <Typography.Paragraph type="secondary" style={{ margin: '12px 0 8px' }}>
                 {t('viewsCommerce.audit.debtsHint')}
               </Typography.Paragraph>
-              <Table<LedgerLine> size="small" rowKey={rowKey} pagination={false} scroll={{ x: 'max-content' }} dataSource={check.debts} columns={lineColumns(false)} data-testid="ledger-debts" />
+              <Table<LedgerLine>
+                size="small"
+                rowKey={rowKey}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                dataSource={check.debts}
+                columns={lineColumns(false)}
+                data-testid="ledger-debts"
+              />
             </>
           )}
         </>

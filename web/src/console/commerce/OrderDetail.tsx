@@ -42,8 +42,16 @@ export default function OrderDetail({ meta, order, currency, onClose, onRefund }
     { key: 'title', label: t('viewsCommerce.order.goods'), children: text(orderTitle(o) || (o.goodsId ? `#${String(o.goodsId)}` : '')) },
     { key: 'type', label: meta.label('type'), children: <EnumTag value={o.type} options={meta.options('type')} colors={ORDER_TYPE_COLORS} /> },
     { key: 'status', label: meta.label('status'), children: <EnumTag value={o.status} options={meta.options('status')} colors={ORDER_STATUS_COLORS} /> },
-    { key: 'payStatus', label: meta.label('payStatus'), children: <EnumTag value={o.payStatus} options={meta.options('payStatus')} colors={PAY_STATUS_COLORS} /> },
-    { key: 'reason', label: meta.label('reason'), children: text(o.reason ? t(`viewsCommerce.order.reasons.${String(o.reason)}`, { defaultValue: String(o.reason) }) : '') },
+    {
+      key: 'payStatus',
+      label: meta.label('payStatus'),
+      children: <EnumTag value={o.payStatus} options={meta.options('payStatus')} colors={PAY_STATUS_COLORS} />,
+    },
+    {
+      key: 'reason',
+      label: meta.label('reason'),
+      children: text(o.reason ? t(`viewsCommerce.order.reasons.${String(o.reason)}`, { defaultValue: String(o.reason) }) : ''),
+    },
     { key: 'quantity', label: meta.label('quantity'), children: text(o.quantity) },
     { key: 'totalAmount', label: meta.label('totalAmount'), children: text(formatMoney(o.totalAmount, currency, lang)) },
     { key: 'discountAmount', label: meta.label('discountAmount'), children: text(formatMoney(o.discountAmount, currency, lang)) },

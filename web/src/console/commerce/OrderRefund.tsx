@@ -104,7 +104,12 @@ export default function OrderRefund({ order, currency, onClose, onRefunded }: Or
         />
       ) : (
         <>
-          <Alert type="warning" showIcon message={t(alipay ? 'viewsCommerce.order.refundWarnAlipay' : 'viewsCommerce.order.refundWarn', { amount })} style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            message={t(alipay ? 'viewsCommerce.order.refundWarnAlipay' : 'viewsCommerce.order.refundWarn', { amount })}
+            style={{ marginBottom: 16 }}
+          />
           <Descriptions size="small" column={1} style={{ marginBottom: 8 }}>
             <Descriptions.Item label={t('viewsCommerce.order.orderNo')}>
               <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12 }}>{orderNo}</Typography.Text>

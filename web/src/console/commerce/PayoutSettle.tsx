@@ -57,14 +57,23 @@ export default function PayoutSettle({ settling, onClose, onSettled }: { settlin
         </Space>
       }
     >
-      <Alert type={paid ? 'info' : 'warning'} showIcon message={t(paid ? 'viewsCommerce.payout.paidHint' : 'viewsCommerce.payout.rejectHint', { tokens })} style={{ marginBottom: 16 }} />
+      <Alert
+        type={paid ? 'info' : 'warning'}
+        showIcon
+        message={t(paid ? 'viewsCommerce.payout.paidHint' : 'viewsCommerce.payout.rejectHint', { tokens })}
+        style={{ marginBottom: 16 }}
+      />
       <Form form={form} layout="vertical" requiredMark={false} preserve={false}>
         <Form.Item
           name="text"
           label={t(paid ? 'viewsCommerce.payout.reference' : 'viewsCommerce.payout.reason')}
           rules={[{ required: true, whitespace: true, message: t(paid ? 'viewsCommerce.payout.referenceRequired' : 'viewsCommerce.payout.reasonRequired') }]}
         >
-          {paid ? <Input maxLength={200} data-testid="payout-settle-text" /> : <Input.TextArea rows={3} maxLength={500} showCount data-testid="payout-settle-text" />}
+          {paid ? (
+            <Input maxLength={200} data-testid="payout-settle-text" />
+          ) : (
+            <Input.TextArea rows={3} maxLength={500} showCount data-testid="payout-settle-text" />
+          )}
         </Form.Item>
       </Form>
     </Modal>

@@ -43,7 +43,10 @@ export default function TokenAudit({ meta }: { meta: EntityMeta }) {
     const query = { page: 1, size: ids.length, id: ids } as PageQuery<'goods/order'>;
     const orders = await data('goods/order')
       .page(query, { silent: true })
-      .then((r) => r.list, () => []);
+      .then(
+        (r) => r.list,
+        () => [],
+      );
     return { ...page, list: withOrderStatus(page.list, orders) };
   };
 
@@ -59,12 +62,15 @@ export default function TokenAudit({ meta }: { meta: EntityMeta }) {
       cancelText: t('common.cancel'),
       // A refusal (409: an entry already withdrawable, or a seller's debt) was shown by the client; nothing changed.
       onOk: () =>
-        (calls.base.tokenLog.batchSetWithdrawable({ ids }) as Promise<{ count: number; users: number }>).then((r) => {
-          notify('success', t('viewsCommerce.audit.released', { n: r.count, users: r.users }));
-          done();
-          void table.current?.reload();
-          setCheckKey((k) => k + 1);
-        }, () => undefined),
+        (calls.base.tokenLog.batchSetWithdrawable({ ids }) as Promise<{ count: number; users: number }>).then(
+          (r) => {
+            notify('success', t('viewsCommerce.audit.released', { n: r.count, users: r.users }));
+            done();
+            void table.current?.reload();
+            setCheckKey((k) => k + 1);
+          },
+          () => undefined,
+        ),
     });
 
   const columns: ProColumns<Row>[] = [
@@ -80,7 +86,13 @@ export default function TokenAudit({ meta }: { meta: EntityMeta }) {
         </Space>
       ),
     },
-    { title: t('viewsCommerce.audit.tokens'), dataIndex: 'tokens', width: 130, align: 'right', render: (_, r) => <Typography.Text strong>{formatTokens(r.tokens, lang)}</Typography.Text> },
+    {
+      title: t('viewsCommerce.audit.tokens'),
+      dataIndex: 'tokens',
+      width: 130,
+      align: 'right',
+      render: (_, r) => <Typography.Text strong>{formatTokens(r.tokens, lang)}</Typography.Text>,
+    },
     {
       title: t('viewsCommerce.audit.source'),
       dataIndex: 'relateId',
@@ -162,7 +174,14 @@ export default function TokenAudit({ meta }: { meta: EntityMeta }) {
               data-testid="audit-seller"
             />,
             selectable && (
-              <Button key="release" type="primary" icon={<CheckOutlined />} disabled={!ctx.selected.length} onClick={() => release(ctx.selected, ctx.clearSelection)} data-testid="audit-release">
+              <Button
+                key="release"
+                type="primary"
+                icon={<CheckOutlined />}
+                disabled={!ctx.selected.length}
+                onClick={() => release(ctx.selected, ctx.clearSelection)}
+                data-testid="audit-release"
+              >
                 {ctx.selected.length ? t('viewsCommerce.audit.releaseCount', { n: ctx.selected.length }) : t('viewsCommerce.audit.release')}
               </Button>
             ),

@@ -13,7 +13,11 @@ import TokenAudit from './TokenAudit';
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const can = useCan();
-  const entries = { key: 'entries', label: t('viewsCommerce.audit.entriesTab'), children: <CrudTable entry={meta.entry} entityKey="base/tokenLog" tools={{ import: false }} /> };
+  const entries = {
+    key: 'entries',
+    label: t('viewsCommerce.audit.entriesTab'),
+    children: <CrudTable entry={meta.entry} entityKey="base/tokenLog" tools={{ import: false }} />,
+  };
   if (!can('base:tokenLog:auditList')) return <div data-testid="token-log-screen">{entries.children}</div>;
   return (
     <div data-testid="token-log-screen">

@@ -40,7 +40,14 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const columns: ProColumns<Row>[] = [
     { title: t('viewsCommerce.id'), dataIndex: 'id', width: 70, search: false },
     { title: meta.label('name'), dataIndex: 'name', width: 160, search: false, ellipsis: true },
-    { title: meta.label('amount'), dataIndex: 'amount', width: 120, align: 'right', search: false, render: (_, r) => formatMoney(r.amount, currency, lang) || none },
+    {
+      title: meta.label('amount'),
+      dataIndex: 'amount',
+      width: 120,
+      align: 'right',
+      search: false,
+      render: (_, r) => formatMoney(r.amount, currency, lang) || none,
+    },
     {
       title: meta.label('period'),
       dataIndex: 'period',
@@ -48,8 +55,21 @@ function Screen({ meta }: { meta: EntityMeta }) {
       search: false,
       render: (_, r) => (r.period === null || r.period === undefined ? none : t('viewsCommerce.vip.days', { n: r.period })),
     },
-    { title: meta.label('giftTokenAmount'), dataIndex: 'giftTokenAmount', width: 120, align: 'right', search: false, render: (_, r) => formatTokens(r.giftTokenAmount, lang) || none },
-    { title: meta.label('type'), dataIndex: 'type', width: 90, ...idFilter('type'), render: (_, r) => (r.type === null || r.type === undefined ? none : String(r.type)) },
+    {
+      title: meta.label('giftTokenAmount'),
+      dataIndex: 'giftTokenAmount',
+      width: 120,
+      align: 'right',
+      search: false,
+      render: (_, r) => formatTokens(r.giftTokenAmount, lang) || none,
+    },
+    {
+      title: meta.label('type'),
+      dataIndex: 'type',
+      width: 90,
+      ...idFilter('type'),
+      render: (_, r) => (r.type === null || r.type === undefined ? none : String(r.type)),
+    },
     {
       title: meta.label('enablePay'),
       dataIndex: 'enablePay',
@@ -57,7 +77,13 @@ function Screen({ meta }: { meta: EntityMeta }) {
       align: 'center',
       ...selectFilter('enablePay', yesNo),
       render: (_, r) => (
-        <Switch size="small" checked={Number(r.enablePay) === 1} disabled={!can('base:vip:update')} aria-label={meta.label('enablePay')} onChange={(on) => setPurchasable(r, on)} />
+        <Switch
+          size="small"
+          checked={Number(r.enablePay) === 1}
+          disabled={!can('base:vip:update')}
+          aria-label={meta.label('enablePay')}
+          onChange={(on) => setPurchasable(r, on)}
+        />
       ),
     },
     { title: meta.label('sort'), dataIndex: 'sort', width: 80, search: false },

@@ -47,9 +47,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
     }
     let live = true;
     setLoading(true);
-    const load = hasAction(entry, 'info')
-      ? epsData(entry).info(editId as number | string)
-      : Promise.resolve(target.row ?? {});
+    const load = hasAction(entry, 'info') ? epsData(entry).info(editId as number | string) : Promise.resolve(target.row ?? {});
     load
       .then((row) => {
         if (!live) return;

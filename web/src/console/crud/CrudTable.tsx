@@ -26,7 +26,21 @@ export interface CrudTableProps extends CrudTableOptions {
   entityKey: string;
 }
 
-export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, filters, title, keywordPlaceholder, table, pageCall, rowSelectable, shapePage, shapeList, actionRef }: CrudTableProps) {
+export default function CrudTable({
+  entry,
+  entityKey,
+  slots = {},
+  tools = {},
+  filters,
+  title,
+  keywordPlaceholder,
+  table,
+  pageCall,
+  rowSelectable,
+  shapePage,
+  shapeList,
+  actionRef,
+}: CrudTableProps) {
   const { t, lang } = useI18n();
   const { modal } = App.useApp();
   const can = useCan();
@@ -46,7 +60,13 @@ export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, fi
   const canPage = (pageCall !== undefined || allowed('page')) && tools.paging !== false;
   const canExport = allowed('page') && tools.paging !== false && tools.export !== false;
   const canList = canPage || allowed('list');
-  const on = { import: tools.import !== false, export: tools.export !== false, inlineEdit: tools.inlineEdit !== false, filters: tools.filters !== false, select: tools.select !== false };
+  const on = {
+    import: tools.import !== false,
+    export: tools.export !== false,
+    inlineEdit: tools.inlineEdit !== false,
+    filters: tools.filters !== false,
+    select: tools.select !== false,
+  };
 
   const specs = useMemo(() => columnSpecs(entry, lang), [entry, lang]);
   const dictKeys = useMemo(() => {
@@ -95,7 +115,16 @@ export default function CrudTable({ entry, entityKey, slots = {}, tools = {}, fi
   const columns = useMemo(() => {
     const cols = slots.columns
       ? [...slots.columns]
-      : buildColumns({ entry, specs, dicts, canUpdate: canUpdate && on.inlineEdit, yes: t('common.yes'), no: t('common.no'), noDict: t('common.noDict'), onCellSaved });
+      : buildColumns({
+          entry,
+          specs,
+          dicts,
+          canUpdate: canUpdate && on.inlineEdit,
+          yes: t('common.yes'),
+          no: t('common.no'),
+          noDict: t('common.noDict'),
+          onCellSaved,
+        });
     const defaultsOf = (row: Row) => ({
       edit: canUpdate ? (loaded?: Row) => setFormTarget({ id: row.id, row: loaded ?? row }) : undefined,
       remove: canDelete ? () => confirmDelete([row.id as Key]) : undefined,

@@ -57,15 +57,7 @@ export default function FieldInput({ field, options, value, onChange, autoFocus,
       );
     case 'datetime':
     case 'date':
-      return (
-        <DatePicker
-          {...common}
-          showTime={field.kind === 'datetime'}
-          style={{ width: '100%' }}
-          value={value as never}
-          onChange={change}
-        />
-      );
+      return <DatePicker {...common} showTime={field.kind === 'datetime'} style={{ width: '100%' }} value={value as never} onChange={change} />;
     case 'textarea':
       return (
         <Input.TextArea
@@ -77,8 +69,19 @@ export default function FieldInput({ field, options, value, onChange, autoFocus,
         />
       );
     case 'password':
-      return <Input.Password {...common} autoComplete="new-password" maxLength={field.maxLength} value={value as string | undefined} onChange={(e) => change(e.target.value)} onPressEnter={onEnter} />;
+      return (
+        <Input.Password
+          {...common}
+          autoComplete="new-password"
+          maxLength={field.maxLength}
+          value={value as string | undefined}
+          onChange={(e) => change(e.target.value)}
+          onPressEnter={onEnter}
+        />
+      );
     default:
-      return <Input {...common} maxLength={field.maxLength} value={value as string | undefined} onChange={(e) => change(e.target.value)} onPressEnter={onEnter} />;
+      return (
+        <Input {...common} maxLength={field.maxLength} value={value as string | undefined} onChange={(e) => change(e.target.value)} onPressEnter={onEnter} />
+      );
   }
 }

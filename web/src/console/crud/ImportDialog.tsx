@@ -51,7 +51,7 @@ export default function ImportDialog({ entry, open, dicts, onClose, onDone }: Im
     t('crud.rowLine', {
       row: e.row,
       label: e.label,
-      problem: e.problem === 'server' ? e.message ?? '' : t(`crud.problem.${e.problem}`, e.params ?? {}),
+      problem: e.problem === 'server' ? (e.message ?? '') : t(`crud.problem.${e.problem}`, e.params ?? {}),
     });
 
   const run = async () => {
@@ -158,7 +158,9 @@ export default function ImportDialog({ entry, open, dicts, onClose, onDone }: Im
         {busy && (
           <div>
             <Progress percent={PERCENT[phase]} status="active" />
-            <Typography.Text type="secondary">{t(phase === 'read' ? 'crud.phaseRead' : phase === 'check' ? 'crud.phaseCheck' : 'crud.phaseSend')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t(phase === 'read' ? 'crud.phaseRead' : phase === 'check' ? 'crud.phaseCheck' : 'crud.phaseSend')}
+            </Typography.Text>
           </div>
         )}
         {problem && <Alert type="warning" showIcon message={problem} data-testid="import-problem" />}

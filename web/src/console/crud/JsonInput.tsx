@@ -28,7 +28,12 @@ export default function JsonInput({ value, onChange, ...common }: JsonInputProps
         data-testid="json-input"
       />
       <Space size={8} wrap>
-        <Button size="small" disabled={formatted === null || formatted === text} onClick={() => formatted !== null && onChange?.(formatted)} data-testid="json-format">
+        <Button
+          size="small"
+          disabled={formatted === null || formatted === text}
+          onClick={() => formatted !== null && onChange?.(formatted)}
+          data-testid="json-format"
+        >
           {t('crud.jsonFormat')}
         </Button>
         {text.trim() !== '' && (

@@ -12,9 +12,7 @@ export function exportMatrix(
   dictOptions: Record<string, EpsDictOption[]> = {},
 ): string[][] {
   const header = columns.map((c) => c.label);
-  const body = rows.map((r) =>
-    columns.map((c) => valueText(c.kind, r[c.name], c.options ?? (c.dictKey ? dictOptions[c.dictKey] : undefined), texts)),
-  );
+  const body = rows.map((r) => columns.map((c) => valueText(c.kind, r[c.name], c.options ?? (c.dictKey ? dictOptions[c.dictKey] : undefined), texts)));
   return [header, ...body];
 }
 

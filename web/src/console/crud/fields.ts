@@ -60,7 +60,7 @@ export function inlineEditable(entry: EpsEntry, c: EpsColumn): boolean {
  */
 function isFlag(c: EpsColumn | undefined): boolean {
   if (!c || !INTEGER_TYPES.has(c.type) || !Array.isArray(c.dict) || c.dict.length !== 2) return false;
-  const en = (v: number) => c.dict && Array.isArray(c.dict) ? c.dict.find((o) => Number(o.value) === v)?.labels?.en : undefined;
+  const en = (v: number) => (c.dict && Array.isArray(c.dict) ? c.dict.find((o) => Number(o.value) === v)?.labels?.en : undefined);
   return en(0) === 'No' && en(1) === 'Yes';
 }
 
@@ -116,10 +116,7 @@ export function formFields(entry: EpsEntry, mode: 'add' | 'update', lang: Lang =
   const required = new Set(schema?.required ?? []);
   const byName = new Map(entry.columns.map((c) => [c.propertyName, c]));
   const names: string[] = props
-    ? [
-        ...entry.columns.map((c) => c.propertyName).filter((n) => n in props),
-        ...Object.keys(props).filter((n) => !byName.has(n)),
-      ]
+    ? [...entry.columns.map((c) => c.propertyName).filter((n) => n in props), ...Object.keys(props).filter((n) => !byName.has(n))]
     : entry.columns.filter((c) => !c.readOnly && !c.virtual).map((c) => c.propertyName);
   return names
     .filter((n) => n !== 'id')
@@ -141,7 +138,7 @@ export function formFields(entry: EpsEntry, mode: 'add' | 'update', lang: Lang =
       if (help) spec.help = help;
       const unit = (p?.['x-unit'] as Record<string, string> | undefined)?.[lang];
       if (unit) spec.unit = unit;
-      const max = typeof p?.maxLength === 'number' ? p.maxLength : c?.length ?? undefined;
+      const max = typeof p?.maxLength === 'number' ? p.maxLength : (c?.length ?? undefined);
       if (typeof max === 'number' && (kind === 'text' || kind === 'textarea' || kind === 'password')) spec.maxLength = max;
       if (Array.isArray(c?.dict)) spec.options = c.dict;
       else if (typeof c?.dict === 'string') spec.dictKey = c.dict;

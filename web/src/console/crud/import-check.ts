@@ -57,8 +57,7 @@ function isEmpty(v: CellValue): boolean {
 function matchOption(options: EpsDictOption[], v: CellValue): EpsDictOption | undefined {
   const s = norm(String(v));
   return (
-    options.find((o) => norm(String(o.value)) === s) ??
-    options.find((o) => norm(o.label) === s || Object.values(o.labels ?? {}).some((l) => norm(l) === s))
+    options.find((o) => norm(String(o.value)) === s) ?? options.find((o) => norm(o.label) === s || Object.values(o.labels ?? {}).some((l) => norm(l) === s))
   );
 }
 

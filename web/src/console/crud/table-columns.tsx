@@ -25,7 +25,16 @@ export interface ColumnContext {
   onCellSaved: (row: Row, field: string, value: unknown) => void;
 }
 
-const WIDTH: Partial<Record<FieldSpec['kind'], number>> = { datetime: 170, date: 120, switch: 90, flag: 90, integer: 110, number: 120, json: 220, textarea: 220 };
+const WIDTH: Partial<Record<FieldSpec['kind'], number>> = {
+  datetime: 170,
+  date: 120,
+  switch: 90,
+  flag: 90,
+  integer: 110,
+  number: 120,
+  json: 220,
+  textarea: 220,
+};
 
 function display(spec: FieldSpec, v: unknown, ctx: ColumnContext): ReactNode {
   if (v === null || v === undefined || v === '') return <Typography.Text type="secondary">-</Typography.Text>;
@@ -45,7 +54,16 @@ function searchField(spec: FieldSpec, ctx: ColumnContext): Partial<ProColumns<Ro
     };
   }
   if (spec.kind === 'switch') {
-    return { valueType: 'select', fieldProps: { options: [{ value: true, label: ctx.yes }, { value: false, label: ctx.no }], 'data-testid': `crud-filter-${spec.name}` } };
+    return {
+      valueType: 'select',
+      fieldProps: {
+        options: [
+          { value: true, label: ctx.yes },
+          { value: false, label: ctx.no },
+        ],
+        'data-testid': `crud-filter-${spec.name}`,
+      },
+    };
   }
   if (spec.kind === 'integer' || spec.kind === 'number') return { valueType: 'digit', fieldProps: { 'data-testid': `crud-filter-${spec.name}` } };
   return { valueType: 'text', fieldProps: { 'data-testid': `crud-filter-${spec.name}` } };
@@ -53,7 +71,10 @@ function searchField(spec: FieldSpec, ctx: ColumnContext): Partial<ProColumns<Ro
 
 export function buildColumns(ctx: ColumnContext): ProColumns<Row>[] {
   const { entry } = ctx;
-  const eq = searchFieldNames(entry.search?.fieldEq ?? [], ctx.specs.map((s) => s.name));
+  const eq = searchFieldNames(
+    entry.search?.fieldEq ?? [],
+    ctx.specs.map((s) => s.name),
+  );
   return ctx.specs.map((spec) => {
     const c = spec.column!;
     const editable = ctx.canUpdate && inlineEditable(entry, c);

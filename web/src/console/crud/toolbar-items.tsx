@@ -19,7 +19,14 @@ export interface ToolbarInput {
 export function toolbarItems({ t, keyword, onAdd, onImport, onExport, onDelete, selectedCount }: ToolbarInput): ToolbarItems {
   return {
     keyword: keyword ? (
-      <Input.Search key="keyword" data-testid="crud-keyword" allowClear placeholder={keyword.placeholder} style={{ width: 240 }} onSearch={(v) => keyword.onSearch(v.trim())} />
+      <Input.Search
+        key="keyword"
+        data-testid="crud-keyword"
+        allowClear
+        placeholder={keyword.placeholder}
+        style={{ width: 240 }}
+        onSearch={(v) => keyword.onSearch(v.trim())}
+      />
     ) : undefined,
     add: onAdd ? (
       <Button key="add" type="primary" icon={<PlusOutlined />} data-testid="crud-add" onClick={onAdd}>

@@ -118,16 +118,51 @@ export default function Dashboard() {
         <>
           <Row gutter={[16, 16]}>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard id="views" title={t('viewsSystem.dashboard.views')} help={t('viewsSystem.dashboard.viewsHelp')} value={num.format(data.views.sum)} icon={<EyeOutlined />} color={colors.views} values={data.views.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.views.daily.at(-1) ?? 0) })} />
+              <StatCard
+                id="views"
+                title={t('viewsSystem.dashboard.views')}
+                help={t('viewsSystem.dashboard.viewsHelp')}
+                value={num.format(data.views.sum)}
+                icon={<EyeOutlined />}
+                color={colors.views}
+                values={data.views.daily}
+                foot={t('viewsSystem.dashboard.today', { value: num.format(data.views.daily.at(-1) ?? 0) })}
+              />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard id="visitors" title={t('viewsSystem.dashboard.visitors')} help={t('viewsSystem.dashboard.visitorsHelp')} value={num.format(data.visitors.sum)} icon={<TeamOutlined />} color={colors.visitors} values={data.visitors.daily} foot={t('viewsSystem.dashboard.today', { value: num.format(data.visitors.daily.at(-1) ?? 0) })} />
+              <StatCard
+                id="visitors"
+                title={t('viewsSystem.dashboard.visitors')}
+                help={t('viewsSystem.dashboard.visitorsHelp')}
+                value={num.format(data.visitors.sum)}
+                icon={<TeamOutlined />}
+                color={colors.visitors}
+                values={data.visitors.daily}
+                foot={t('viewsSystem.dashboard.today', { value: num.format(data.visitors.daily.at(-1) ?? 0) })}
+              />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard id="users" title={t('viewsSystem.dashboard.users')} help={t('viewsSystem.dashboard.usersHelp')} value={num.format(data.users.total)} icon={<UserOutlined />} color={colors.users} values={data.users.daily} foot={t('viewsSystem.dashboard.newInRange', { value: num.format(data.users.sum) })} />
+              <StatCard
+                id="users"
+                title={t('viewsSystem.dashboard.users')}
+                help={t('viewsSystem.dashboard.usersHelp')}
+                value={num.format(data.users.total)}
+                icon={<UserOutlined />}
+                color={colors.users}
+                values={data.users.daily}
+                foot={t('viewsSystem.dashboard.newInRange', { value: num.format(data.users.sum) })}
+              />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard id="sales" title={t('viewsSystem.dashboard.sales')} value={money.format(data.sales.sum)} icon={<DollarOutlined />} color={colors.sales} values={data.sales.daily} foot={t('viewsSystem.dashboard.allTime', { value: money.format(data.sales.total) })} />
+              <StatCard
+                id="sales"
+                title={t('viewsSystem.dashboard.sales')}
+                value={money.format(data.sales.sum)}
+                icon={<DollarOutlined />}
+                color={colors.sales}
+                values={data.sales.daily}
+                foot={t('viewsSystem.dashboard.allTime', { value: money.format(data.sales.total) })}
+              />
             </Col>
           </Row>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>

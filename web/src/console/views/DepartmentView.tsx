@@ -50,22 +50,19 @@ export default function DepartmentView() {
     const place: DropPlace = !info.dropToGap ? 'inside' : relative === -1 ? 'before' : openParent ? 'first' : 'after';
     const list = dropMoves(rows, dragId, targetId, place);
     if (!list.length) return;
-    void api
-      calls.base.sys.department.order({ list }, { successMessage: t('common.updateSuccess') })
+    void api;
+    calls.base.sys.department
+      .order({ list }, { successMessage: t('common.updateSuccess') })
       .catch(() => undefined)
       .finally(() => void reload());
   };
 
   const remove = (d: Department) =>
-    confirmThen(
-      modal,
-      t('viewsSystem.department.confirmDelete', { name: d.name }),
-      async () => {
-        await data('base/sys/department').delete([d.id], { successMessage: t('common.deleteSuccess') });
-        setTarget(null);
-        void reload();
-      },
-    );
+    confirmThen(modal, t('viewsSystem.department.confirmDelete', { name: d.name }), async () => {
+      await data('base/sys/department').delete([d.id], { successMessage: t('common.deleteSuccess') });
+      setTarget(null);
+      void reload();
+    });
 
   const chosen = selectedId === null ? undefined : rows.find((r) => r.id === selectedId);
 
@@ -78,12 +75,26 @@ export default function DepartmentView() {
             <Space size={4}>
               {can(perm('add')) && (
                 <Tooltip title={t('viewsSystem.department.add')}>
-                  <Button size="small" type="primary" icon={<PlusOutlined />} data-testid="crud-add" aria-label={t('viewsSystem.department.add')} onClick={() => setTarget({ mode: 'add', parentId: selectedId })} />
+                  <Button
+                    size="small"
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    data-testid="crud-add"
+                    aria-label={t('viewsSystem.department.add')}
+                    onClick={() => setTarget({ mode: 'add', parentId: selectedId })}
+                  />
                 </Tooltip>
               )}
               {chosen && can(perm('delete')) && (
                 <Tooltip title={t('common.delete')}>
-                  <Button size="small" danger icon={<DeleteOutlined />} data-testid="crud-row-delete" aria-label={t('common.delete')} onClick={() => remove(chosen)} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    data-testid="crud-row-delete"
+                    aria-label={t('common.delete')}
+                    onClick={() => remove(chosen)}
+                  />
                 </Tooltip>
               )}
               <Tooltip title={t('common.refresh')}>

@@ -52,9 +52,7 @@ function parentsOf(rows: DictRow[]): number[] {
 }
 
 function treeOptions(rows: DictRow[], skip?: number): TreeOption[] {
-  return rows
-    .filter((r) => r.id !== skip)
-    .map((r) => ({ value: r.id, title: r.name ?? '', children: r.children ? treeOptions(r.children, skip) : undefined }));
+  return rows.filter((r) => r.id !== skip).map((r) => ({ value: r.id, title: r.name ?? '', children: r.children ? treeOptions(r.children, skip) : undefined }));
 }
 
 function Entries({ meta, type }: { meta: EntityMeta; type: DictType }) {
@@ -66,7 +64,12 @@ function Entries({ meta, type }: { meta: EntityMeta; type: DictType }) {
 
   const columns: ProColumns<CrudRow>[] = [
     { title: meta.label('name'), dataIndex: 'name', width: 200, ellipsis: true },
-    { title: meta.label('value'), dataIndex: 'value', width: 140, render: (_, r) => (r.value ? <Typography.Text code>{String(r.value)}</Typography.Text> : '-') },
+    {
+      title: meta.label('value'),
+      dataIndex: 'value',
+      width: 140,
+      render: (_, r) => (r.value ? <Typography.Text code>{String(r.value)}</Typography.Text> : '-'),
+    },
     { title: meta.label('orderNum'), dataIndex: 'orderNum', width: 80 },
     { title: meta.label('remark'), dataIndex: 'remark', ellipsis: true },
   ];
@@ -91,7 +94,17 @@ function Entries({ meta, type }: { meta: EntityMeta; type: DictType }) {
         open={editing !== null}
         width={560}
         modalProps={{ destroyOnHidden: true, onCancel: onClose }}
-        initialValues={editing ? { name: editing.name, value: editing.value ?? undefined, orderNum: editing.orderNum ?? 0, remark: editing.remark ?? undefined, parentId: editing.parentId ?? undefined } : {}}
+        initialValues={
+          editing
+            ? {
+                name: editing.name,
+                value: editing.value ?? undefined,
+                orderNum: editing.orderNum ?? 0,
+                remark: editing.remark ?? undefined,
+                parentId: editing.parentId ?? undefined,
+              }
+            : {}
+        }
         submitter={{ submitButtonProps: { 'data-testid': 'form-submit' } }}
         onFinish={async (v) => {
           const body = { ...v, typeId: type.id, parentId: v.parentId ?? null };
@@ -143,7 +156,12 @@ function Entries({ meta, type }: { meta: EntityMeta; type: DictType }) {
         rowActions: (r, d, ctx) => (
           <RowActions icons={false} onEdit={d.edit && (() => d.edit!())} onDelete={d.remove}>
             {can('dict:info:add') ? (
-              <Button type="link" size="small" onClick={() => ctx.openForm({ id: undefined, row: { parentId: r.id, orderNum: 0 } })} data-testid="dict-add-child">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => ctx.openForm({ id: undefined, row: { parentId: r.id, orderNum: 0 } })}
+                data-testid="dict-add-child"
+              >
                 {t('viewsData.dict.addChild')}
               </Button>
             ) : null}
@@ -164,7 +182,13 @@ function Screen({ typeMeta, infoMeta }: { typeMeta: EntityMeta; infoMeta: Entity
         <DictTypes meta={typeMeta} value={type} onChange={setType} />
       </Card>
       <div style={{ flex: 1, minWidth: 0 }}>
-        {type ? <Entries key={type.id} meta={infoMeta} type={type} /> : <Card><Empty description={t('viewsData.dict.chooseType')} /></Card>}
+        {type ? (
+          <Entries key={type.id} meta={infoMeta} type={type} />
+        ) : (
+          <Card>
+            <Empty description={t('viewsData.dict.chooseType')} />
+          </Card>
+        )}
       </div>
     </div>
   );

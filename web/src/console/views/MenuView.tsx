@@ -41,14 +41,10 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const changed = () => void table.current?.reload();
 
   const remove = (row: MenuItem) =>
-    confirmThen(
-      modal,
-      t('common.confirmDeleteSelected'),
-      async () => {
-        await data('base/sys/menu').delete([row.id], { successMessage: t('common.deleteSuccess') });
-        changed();
-      },
-    );
+    confirmThen(modal, t('common.confirmDeleteSelected'), async () => {
+      await data('base/sys/menu').delete([row.id], { successMessage: t('common.deleteSuccess') });
+      changed();
+    });
 
   const exportChosen = async () => {
     if (!selected.length) {
@@ -91,7 +87,13 @@ function Screen({ meta }: { meta: EntityMeta }) {
       ),
     },
     { title: t('viewsSystem.menu.orderNum'), dataIndex: 'orderNum', width: 80, align: 'center' },
-    { title: t('viewsSystem.menu.keepAlive'), dataIndex: 'keepAlive', width: 100, align: 'center', render: (_, r) => (r.type === 1 ? yesNo(r.keepAlive) : null) },
+    {
+      title: t('viewsSystem.menu.keepAlive'),
+      dataIndex: 'keepAlive',
+      width: 100,
+      align: 'center',
+      render: (_, r) => (r.type === 1 ? yesNo(r.keepAlive) : null),
+    },
     { title: t('viewsSystem.menu.isShow'), dataIndex: 'isShow', width: 90, align: 'center', render: (_, r) => (r.type === 2 ? null : yesNo(r.isShow)) },
   ];
 
@@ -144,17 +146,38 @@ function Screen({ meta }: { meta: EntityMeta }) {
             <Space size={0}>
               {can(perm('add')) && menu(r).type !== 2 && (
                 <Tooltip title={t('viewsSystem.menu.addChild')}>
-                  <Button type="link" size="small" icon={<PlusOutlined />} aria-label={t('viewsSystem.menu.addChild')} onClick={() => setFormTarget({ mode: 'add', parentId: menu(r).id })} />
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<PlusOutlined />}
+                    aria-label={t('viewsSystem.menu.addChild')}
+                    onClick={() => setFormTarget({ mode: 'add', parentId: menu(r).id })}
+                  />
                 </Tooltip>
               )}
               {can(perm('update')) && (
                 <Tooltip title={t('common.edit')}>
-                  <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} data-testid="crud-row-edit" onClick={() => setFormTarget({ mode: 'edit', row: menu(r) })} />
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('common.edit')}
+                    data-testid="crud-row-edit"
+                    onClick={() => setFormTarget({ mode: 'edit', row: menu(r) })}
+                  />
                 </Tooltip>
               )}
               {can(perm('delete')) && (
                 <Tooltip title={t('common.delete')}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} data-testid="crud-row-delete" onClick={() => remove(menu(r))} />
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('common.delete')}
+                    data-testid="crud-row-delete"
+                    onClick={() => remove(menu(r))}
+                  />
                 </Tooltip>
               )}
             </Space>

@@ -5,7 +5,16 @@
  * data never comes back from the server: the form offers to replace it, and sends no data when left empty.
  */
 import { LockOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormDependency, ProFormRadio, ProFormSwitch, ProFormText, ProFormTextArea, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  ProFormDependency,
+  ProFormRadio,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+  type ProColumns,
+  type ProFormInstance,
+} from '@ant-design/pro-components';
 import { Button, Form, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { Row } from '../../app/data';
@@ -40,7 +49,11 @@ function DataPreview({ row }: { row: ParamRow }) {
     const kind = kindOf(data);
     return (
       <Space size={6}>
-        {kind === 'image' ? <img src={data} alt="" style={{ width: 28, height: 28, objectFit: 'cover', borderRadius: 4 }} /> : <KindIcon kind={kind} size={20} />}
+        {kind === 'image' ? (
+          <img src={data} alt="" style={{ width: 28, height: 28, objectFit: 'cover', borderRadius: 4 }} />
+        ) : (
+          <KindIcon kind={kind} size={20} />
+        )}
         <Typography.Text ellipsis style={{ maxWidth: 200 }}>
           {data}
         </Typography.Text>
@@ -98,7 +111,8 @@ function DataField({ meta, keeping }: { meta: EntityMeta; keeping: boolean }) {
             </>
           );
         }
-        if (secret) return <ProFormText.Password name="data" label={meta.label('data')} placeholder={placeholder} fieldProps={{ autoComplete: 'new-password' }} />;
+        if (secret)
+          return <ProFormText.Password name="data" label={meta.label('data')} placeholder={placeholder} fieldProps={{ autoComplete: 'new-password' }} />;
         return <ProFormTextArea name="data" label={meta.label('data')} placeholder={placeholder} fieldProps={{ rows: 4 }} />;
       }}
     </ProFormDependency>

@@ -63,7 +63,10 @@ function Screen({ meta }: { meta: EntityMeta }) {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
-      onOk: () => epsData(meta.entry).delete([r.id], { successMessage: t('common.deleteSuccess') }).then(reload, () => undefined),
+      onOk: () =>
+        epsData(meta.entry)
+          .delete([r.id], { successMessage: t('common.deleteSuccess') })
+          .then(reload, () => undefined),
     });
 
   const showLog = (keyName: string) => {

@@ -97,13 +97,26 @@ function Screen({ meta }: { meta: EntityMeta }) {
       async () => {
         await calls.base.sys.log.clear({}, { successMessage: t('common.operationSuccess') });
         void table.current?.reload();
-      }, true,
+      },
+      true,
     );
 
   const columns: ProColumns<CrudRow>[] = [
     { title: t('viewsSystem.log.time'), dataIndex: 'createTime', width: 170, render: (_, r) => formatTime(r.createTime) },
-    { title: t('viewsSystem.log.user'), dataIndex: 'userName', width: 150, ellipsis: true, render: (_, r) => log(r).userName ?? (log(r).userId ? `#${log(r).userId}` : '-') },
-    { title: t('viewsSystem.log.ip'), dataIndex: 'ip', width: 170, ellipsis: true, render: (_, r) => <Typography.Text code>{(log(r).ip ?? '').replace(/^::ffff:/, '')}</Typography.Text> },
+    {
+      title: t('viewsSystem.log.user'),
+      dataIndex: 'userName',
+      width: 150,
+      ellipsis: true,
+      render: (_, r) => log(r).userName ?? (log(r).userId ? `#${log(r).userId}` : '-'),
+    },
+    {
+      title: t('viewsSystem.log.ip'),
+      dataIndex: 'ip',
+      width: 170,
+      ellipsis: true,
+      render: (_, r) => <Typography.Text code>{(log(r).ip ?? '').replace(/^::ffff:/, '')}</Typography.Text>,
+    },
     { title: t('viewsSystem.log.action'), dataIndex: 'action', ellipsis: true },
     {
       title: t('viewsSystem.log.params'),

@@ -32,7 +32,11 @@ function Screen({ meta }: { meta: EntityMeta }) {
 
   // The page row may lack the link lists: read the role itself when info is allowed.
   const edit = async (r: Role, open: (loaded?: CrudRow) => void) => {
-    const row = can(perm('info')) ? await data('base/sys/role').info(r.id).catch(() => r) : r;
+    const row = can(perm('info'))
+      ? await data('base/sys/role')
+          .info(r.id)
+          .catch(() => r)
+      : r;
     open(row as unknown as CrudRow);
   };
 

@@ -150,12 +150,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
           rowActionsWidth: 360,
           rowActions: (r, d) => rowActions(task(r), d.edit && (() => d.edit!()), d.remove),
           form: ({ target, onClose, onSaved }) => (
-            <TaskForm
-              meta={meta}
-              target={target === null ? null : target === 'add' ? 'new' : task(target.row ?? {})}
-              onClose={onClose}
-              onSaved={onSaved}
-            />
+            <TaskForm meta={meta} target={target === null ? null : target === 'add' ? 'new' : task(target.row ?? {})} onClose={onClose} onSaved={onSaved} />
           ),
         }}
       />

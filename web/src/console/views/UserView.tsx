@@ -150,7 +150,12 @@ function Screen({ meta }: { meta: EntityMeta }) {
             toolbar: (items, ctx) => [
               items.keyword,
               can(perm('move')) && (
-                <Button key="move" icon={<SwapOutlined />} disabled={!ctx.selected.length} onClick={() => setMoving({ ids: ctx.selected, done: ctx.clearSelection })}>
+                <Button
+                  key="move"
+                  icon={<SwapOutlined />}
+                  disabled={!ctx.selected.length}
+                  onClick={() => setMoving({ ids: ctx.selected, done: ctx.clearSelection })}
+                >
                   {t('viewsSystem.user.move')}
                 </Button>
               ),

@@ -17,7 +17,8 @@ export default defineLocale('crud', {
     maxLength: 'At most {{max}} characters',
     clickToEdit: 'Click to edit',
     importTitle: 'Import {{entity}}',
-    importHint: 'An .xlsx or .csv file whose first row names the columns (field names or labels). Every row is checked first; nothing is saved unless all rows are valid.',
+    importHint:
+      'An .xlsx or .csv file whose first row names the columns (field names or labels). Every row is checked first; nothing is saved unless all rows are valid.',
     selectFile: 'Please select a file',
     template: 'Download template',
     importRun: 'Import',

@@ -19,7 +19,8 @@ export default defineLocale('viewsCommerce', {
       detailTitle: 'Order detail',
       refund: 'Refund',
       refundTitle: 'Refund this order',
-      refundWarn: 'The buyer gets {{amount}} back on their card. The order becomes Refunded and what it gave (the sale, VIP time or tokens) is taken back. This cannot be undone.',
+      refundWarn:
+        'The buyer gets {{amount}} back on their card. The order becomes Refunded and what it gave (the sale, VIP time or tokens) is taken back. This cannot be undone.',
       refundRun: 'Refund {{amount}}',
       reason: 'Reason',
       reasonHint: 'Why is this order refunded?',
@@ -29,8 +30,16 @@ export default defineLocale('viewsCommerce', {
       refundDuplicate: 'This order had been refunded already; this is the same refund.',
       refundId: 'Refund id',
       refundUnsupported: 'Only card (Stripe) and Alipay payments can be refunded here',
-      refundWarnAlipay: 'The buyer gets {{amount}} back to their Alipay account. The order becomes Refunded and what it gave (the sale, VIP time or tokens) is taken back. This cannot be undone.',
-      reasons: { cancelled: 'Cancelled by the buyer', expired: 'Not paid in time', out_of_stock: 'Out of stock', refunded: 'Refunded', refunded_by_admin: 'Refunded by an administrator', refunded_at_stripe: 'Refunded at Stripe' },
+      refundWarnAlipay:
+        'The buyer gets {{amount}} back to their Alipay account. The order becomes Refunded and what it gave (the sale, VIP time or tokens) is taken back. This cannot be undone.',
+      reasons: {
+        cancelled: 'Cancelled by the buyer',
+        expired: 'Not paid in time',
+        out_of_stock: 'Out of stock',
+        refunded: 'Refunded',
+        refunded_by_admin: 'Refunded by an administrator',
+        refunded_at_stripe: 'Refunded at Stripe',
+      },
     },
     coupon: {
       generate: 'Generate',
@@ -151,7 +160,14 @@ export default defineLocale('viewsCommerce', {
       refundId: '退款单号',
       refundUnsupported: '此处只能退款银行卡（Stripe）和支付宝付款',
       refundWarnAlipay: '买家将通过支付宝账户收回 {{amount}}。订单变为“已退款”，其带来的效果（销售、会员时长或代币）将被收回。此操作不可撤销。',
-      reasons: { cancelled: '买家已取消', expired: '超时未支付', out_of_stock: '库存不足', refunded: '已退款', refunded_by_admin: '管理员退款', refunded_at_stripe: '在 Stripe 退款' },
+      reasons: {
+        cancelled: '买家已取消',
+        expired: '超时未支付',
+        out_of_stock: '库存不足',
+        refunded: '已退款',
+        refunded_by_admin: '管理员退款',
+        refunded_at_stripe: '在 Stripe 退款',
+      },
     },
     coupon: {
       generate: '生成',
@@ -272,7 +288,14 @@ export default defineLocale('viewsCommerce', {
       refundId: '退款單號',
       refundUnsupported: '此處只能退款信用卡（Stripe）和支付寶付款',
       refundWarnAlipay: '買家將透過支付寶帳戶收回 {{amount}}。訂單變為「已退款」，其帶來的效果（銷售、會員時長或代幣）將被收回。此操作無法復原。',
-      reasons: { cancelled: '買家已取消', expired: '逾時未付款', out_of_stock: '庫存不足', refunded: '已退款', refunded_by_admin: '管理員退款', refunded_at_stripe: '在 Stripe 退款' },
+      reasons: {
+        cancelled: '買家已取消',
+        expired: '逾時未付款',
+        out_of_stock: '庫存不足',
+        refunded: '已退款',
+        refunded_by_admin: '管理員退款',
+        refunded_at_stripe: '在 Stripe 退款',
+      },
     },
     coupon: {
       generate: '產生',

@@ -6,7 +6,17 @@ import { accountEarningsTexts } from './ws-account-earnings';
 /** Texts of the personal centre's commerce tabs (orders, favorites, my goods and statistics, VIP, tokens, redemption codes, ledger). */
 export default defineLocale('wsAccount', {
   en: {
-    tabs: { profile: 'Profile', orders: 'Orders', favorites: 'Favorites', goods: 'My goods', purchases: 'My purchases', vip: 'VIP', tokens: 'Tokens', earnings: 'Earnings', nft: 'NFT' },
+    tabs: {
+      profile: 'Profile',
+      orders: 'Orders',
+      favorites: 'Favorites',
+      goods: 'My goods',
+      purchases: 'My purchases',
+      vip: 'VIP',
+      tokens: 'Tokens',
+      earnings: 'Earnings',
+      nft: 'NFT',
+    },
     loadFailed: 'This list could not be loaded',
     refused: 'Not available to your account',
     retry: 'Retry',
@@ -110,7 +120,17 @@ export default defineLocale('wsAccount', {
     },
   },
   'zh-cn': {
-    tabs: { profile: '个人资料', orders: '订单', favorites: '收藏', goods: '我的商品', purchases: '我的已购', vip: '会员', tokens: '代币', earnings: '收益', nft: 'NFT' },
+    tabs: {
+      profile: '个人资料',
+      orders: '订单',
+      favorites: '收藏',
+      goods: '我的商品',
+      purchases: '我的已购',
+      vip: '会员',
+      tokens: '代币',
+      earnings: '收益',
+      nft: 'NFT',
+    },
     loadFailed: '列表加载失败',
     refused: '您的账号无法查看',
     retry: '重试',
@@ -214,7 +234,17 @@ export default defineLocale('wsAccount', {
     },
   },
   'zh-tw': {
-    tabs: { profile: '個人資料', orders: '訂單', favorites: '收藏', goods: '我的商品', purchases: '我的已購', vip: '會員', tokens: '代幣', earnings: '收益', nft: 'NFT' },
+    tabs: {
+      profile: '個人資料',
+      orders: '訂單',
+      favorites: '收藏',
+      goods: '我的商品',
+      purchases: '我的已購',
+      vip: '會員',
+      tokens: '代幣',
+      earnings: '收益',
+      nft: 'NFT',
+    },
     loadFailed: '清單載入失敗',
     refused: '您的帳號無法檢視',
     retry: '重試',

@@ -53,7 +53,8 @@ export default defineLocale('wsTeams', {
       roleSet: 'Role updated',
       makeOwner: 'Make owner…',
       handOverTitle: 'Hand the team over?',
-      handOverText: '{{name}} becomes the owner of “{{team}}”. You become a deputy: you can still invite and post notices, but only the new owner can change roles and revenue sharing.',
+      handOverText:
+        '{{name}} becomes the owner of “{{team}}”. You become a deputy: you can still invite and post notices, but only the new owner can change roles and revenue sharing.',
       handOverOk: 'Hand over',
       handedOver: '{{name}} is now the owner',
     },
@@ -90,7 +91,8 @@ export default defineLocale('wsTeams', {
     },
     apply: {
       title: 'Creator profile',
-      intro: 'Every member can publish on the store, earn from what they make and lead teams. A creator profile marks you as a creator on your person page, so people find your work.',
+      intro:
+        'Every member can publish on the store, earn from what they make and lead teams. A creator profile marks you as a creator on your person page, so people find your work.',
       benefits: {
         goods: { title: 'Publish goods', text: 'List your workflows and apps on the store; your page gathers them.' },
         revenue: { title: 'Earn token revenue', text: 'Receive tokens when people run or buy what you made.' },

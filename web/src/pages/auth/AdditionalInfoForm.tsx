@@ -52,7 +52,11 @@ export default function AdditionalInfoForm({ userId, needInviteCode }: { userId?
 
   return (
     <Form layout="vertical" size="large" requiredMark={false} initialValues={{ inviteCode: pendingInvite() }} onFinish={(v) => void submit(v)}>
-      <Form.Item name="nickName" label={t('auth.additional.nickName')} rules={[{ required: true, whitespace: true, message: t('auth.additional.nickNameRequired') }, { max: 50 }]}>
+      <Form.Item
+        name="nickName"
+        label={t('auth.additional.nickName')}
+        rules={[{ required: true, whitespace: true, message: t('auth.additional.nickNameRequired') }, { max: 50 }]}
+      >
         <Input prefix={<SmileOutlined />} placeholder={t('auth.additional.nickName')} maxLength={50} data-testid="register-nickname" />
       </Form.Item>
       {needInviteCode ? (

@@ -15,12 +15,26 @@ export default function EmailCodeFields({ send, prefix }: { send: (email: string
   return (
     <>
       <Form.Item name="email" rules={emailRules(t)}>
-        <Input prefix={<MailOutlined />} placeholder={t('auth.email')} aria-label={t('auth.email')} autoComplete="email" inputMode="email" data-testid={`${prefix}-email`} />
+        <Input
+          prefix={<MailOutlined />}
+          placeholder={t('auth.email')}
+          aria-label={t('auth.email')}
+          autoComplete="email"
+          inputMode="email"
+          data-testid={`${prefix}-email`}
+        />
       </Form.Item>
       <Form.Item>
         <div className="auth-code">
           <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('auth.codeRequired') }]}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('auth.code')} aria-label={t('auth.code')} autoComplete="one-time-code" maxLength={12} data-testid={`${prefix}-code`} />
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder={t('auth.code')}
+              aria-label={t('auth.code')}
+              autoComplete="one-time-code"
+              maxLength={12}
+              data-testid={`${prefix}-code`}
+            />
           </Form.Item>
           <SendCodeButton enabled={isEmail(email)} send={() => send(String(email).trim())} testId={`${prefix}-send-code`} />
         </div>

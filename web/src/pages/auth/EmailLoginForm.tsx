@@ -5,7 +5,11 @@ import EmailCodeFields from './EmailCodeFields';
 import { calls, rememberInviteRequired, type EmailLoginResult } from './session-calls';
 
 /** Sign in with a code sent by e-mail; a first sign-in creates the account (the server decides). */
-export default function EmailLoginForm({ onSignedIn, submitText, prefix = 'email-login' }: {
+export default function EmailLoginForm({
+  onSignedIn,
+  submitText,
+  prefix = 'email-login',
+}: {
   onSignedIn: (r: EmailLoginResult) => Promise<void>;
   submitText?: string;
   prefix?: string;

@@ -66,16 +66,35 @@ export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: T
   return (
     <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} autoComplete="on">
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('auth.usernameRequired') }]}>
-        <Input prefix={<UserOutlined />} placeholder={t('auth.username')} aria-label={t('auth.username')} autoComplete="username" data-testid="login-username" />
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('auth.username')}
+          aria-label={t('auth.username')}
+          autoComplete="username"
+          data-testid="login-username"
+        />
       </Form.Item>
       <Form.Item name="password" rules={passwordRules(t)}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('auth.password')} aria-label={t('auth.password')} autoComplete="current-password" data-testid="login-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('auth.password')}
+          aria-label={t('auth.password')}
+          autoComplete="current-password"
+          data-testid="login-password"
+        />
       </Form.Item>
       {asks && (
         <Form.Item>
           <div className="auth-captcha">
             <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('auth.captchaRequired') }]}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} aria-label={t('auth.captcha')} autoComplete="off" maxLength={8} data-testid="login-captcha" />
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('auth.captcha')}
+                aria-label={t('auth.captcha')}
+                autoComplete="off"
+                maxLength={8}
+                data-testid="login-captcha"
+              />
             </Form.Item>
             <button
               type="button"
@@ -90,10 +109,10 @@ export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: T
                 <Spin size="small" />
               ) : (
                 <ReloadOutlined />
-            )}
-          </button>
-        </div>
-      </Form.Item>
+              )}
+            </button>
+          </div>
+        </Form.Item>
       )}
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
         {t('auth.signIn')}

@@ -67,7 +67,13 @@ function SignUpForm({ inviteCode }: { inviteCode: string }) {
     <Form form={form} layout="vertical" size="large" requiredMark={false} initialValues={{ inviteCode }} onFinish={(v) => void submit(v)}>
       <EmailCodeFields prefix="register" send={(email) => calls.sendCode(email, 'register')} />
       <Form.Item name="inviteCode">
-        <Input prefix={<GiftOutlined />} placeholder={t('auth.additional.inviteCodeOptional')} aria-label={t('auth.additional.inviteCode')} maxLength={32} data-testid="register-invite-first" />
+        <Input
+          prefix={<GiftOutlined />}
+          placeholder={t('auth.additional.inviteCodeOptional')}
+          aria-label={t('auth.additional.inviteCode')}
+          maxLength={32}
+          data-testid="register-invite-first"
+        />
       </Form.Item>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {t('auth.register.passwordNote')}

@@ -15,11 +15,7 @@ export default function ResetPassword() {
   const { t } = useI18n();
   const [email, setEmail] = useState<string | null>(null);
   return (
-    <AuthLayout
-      title={t('auth.reset.title')}
-      subtitle={email ? t('auth.reset.codeSentTo', { email }) : t('auth.reset.subtitle')}
-      testId="reset-page"
-    >
+    <AuthLayout title={t('auth.reset.title')} subtitle={email ? t('auth.reset.codeSentTo', { email }) : t('auth.reset.subtitle')} testId="reset-page">
       {email ? <CodeStep email={email} /> : <EmailStep onSent={setEmail} />}
       <div className="auth-links" style={{ justifyContent: email ? 'space-between' : 'center', marginTop: 18 }}>
         {email ? <Typography.Link onClick={() => setEmail(null)}>{t('auth.reset.changeEmail')}</Typography.Link> : null}
@@ -47,7 +43,14 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   return (
     <Form layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
       <Form.Item name="email" rules={emailRules(t)}>
-        <Input prefix={<MailOutlined />} placeholder={t('auth.email')} aria-label={t('auth.email')} autoComplete="email" inputMode="email" data-testid="reset-email" />
+        <Input
+          prefix={<MailOutlined />}
+          placeholder={t('auth.email')}
+          aria-label={t('auth.email')}
+          autoComplete="email"
+          inputMode="email"
+          data-testid="reset-email"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-send">
         {t('auth.reset.next')}
@@ -83,17 +86,40 @@ function CodeStep({ email }: { email: string }) {
       <Form.Item>
         <div className="auth-code">
           <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('auth.codeRequired') }]}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('auth.code')} aria-label={t('auth.code')} autoComplete="one-time-code" maxLength={12} data-testid="reset-code" />
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder={t('auth.code')}
+              aria-label={t('auth.code')}
+              autoComplete="one-time-code"
+              maxLength={12}
+              data-testid="reset-code"
+            />
           </Form.Item>
           {/* The first code was just sent: the wait starts at once. */}
           <SendCodeButton enabled initialWait={60} send={() => calls.sendResetCode(email)} testId="reset-resend" />
         </div>
       </Form.Item>
       <Form.Item name="password" rules={passwordRules(t)}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('auth.reset.newPassword')} aria-label={t('auth.reset.newPassword')} autoComplete="new-password" data-testid="reset-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('auth.reset.newPassword')}
+          aria-label={t('auth.reset.newPassword')}
+          autoComplete="new-password"
+          data-testid="reset-password"
+        />
       </Form.Item>
-      <Form.Item name="confirm" dependencies={['password']} rules={[{ required: true, message: t('auth.passwordRequired') }, sameAs('password', t('auth.reset.mismatch'))]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('auth.reset.confirmPassword')} aria-label={t('auth.reset.confirmPassword')} autoComplete="new-password" data-testid="reset-confirm" />
+      <Form.Item
+        name="confirm"
+        dependencies={['password']}
+        rules={[{ required: true, message: t('auth.passwordRequired') }, sameAs('password', t('auth.reset.mismatch'))]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('auth.reset.confirmPassword')}
+          aria-label={t('auth.reset.confirmPassword')}
+          autoComplete="new-password"
+          data-testid="reset-confirm"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
         {t('auth.reset.submit')}

@@ -8,7 +8,12 @@ import { useCountdown } from './use-countdown';
  * "Send code" with the 60 s wait before the next one. Disabled while the e-mail is not
  * well-formed (000 §5 shows no message for it). `send` rejects when the server refused.
  */
-export default function SendCodeButton({ enabled, send, testId, initialWait = 0 }: {
+export default function SendCodeButton({
+  enabled,
+  send,
+  testId,
+  initialWait = 0,
+}: {
   enabled: boolean;
   send: () => Promise<unknown>;
   testId?: string;

@@ -28,8 +28,7 @@ export function emailRules(t: TFunction): FormRule[] {
   return [
     { required: true, message: t('auth.emailRequired') },
     {
-      validator: (_rule, value: unknown) =>
-        !value || isEmail(value) ? Promise.resolve() : Promise.reject(new Error('')),
+      validator: (_rule, value: unknown) => (!value || isEmail(value) ? Promise.resolve() : Promise.reject(new Error(''))),
       message: '',
     },
   ];
@@ -38,8 +37,7 @@ export function emailRules(t: TFunction): FormRule[] {
 /** A rule that the field equals another field of the same form. */
 export function sameAs(field: string, message: string): FormRule {
   return ({ getFieldValue }) => ({
-    validator: (_rule, value: unknown) =>
-      !value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(message)),
+    validator: (_rule, value: unknown) => (!value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(message))),
   });
 }
 

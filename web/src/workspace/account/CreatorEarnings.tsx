@@ -41,7 +41,14 @@ export default function CreatorEarnings({ version }: { version: number }) {
   }, [range, version]);
 
   const days = useMemo(() => daysOf(range), [range]);
-  const perDay = useMemo(() => fillSeries(days, earnings?.byDay.map((d) => ({ day: d.day, value: d.runTokens + d.saleTokens }))), [days, earnings]);
+  const perDay = useMemo(
+    () =>
+      fillSeries(
+        days,
+        earnings?.byDay.map((d) => ({ day: d.day, value: d.runTokens + d.saleTokens })),
+      ),
+    [days, earnings],
+  );
   const tokens = (v: number) => formatTokens(v, lang);
   const count = (v: number) => new Intl.NumberFormat(lang).format(v);
   const total = earnings?.total;
@@ -52,7 +59,11 @@ export default function CreatorEarnings({ version }: { version: number }) {
         <Typography.Title level={5} className="acc-box-title">
           {t('wsAccount.earnings.title')}
         </Typography.Title>
-        <Segmented value={preset} onChange={(v) => setPreset(Number(v))} options={PRESETS.map((n) => ({ value: n, label: t('wsAccount.stats.lastDays', { count: n }) }))} />
+        <Segmented
+          value={preset}
+          onChange={(v) => setPreset(Number(v))}
+          options={PRESETS.map((n) => ({ value: n, label: t('wsAccount.stats.lastDays', { count: n }) }))}
+        />
       </div>
       {error ? <Alert type="error" showIcon message={t('wsAccount.earnings.failed')} description={error} className="acc-alert" /> : null}
       {!earnings && !error ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
@@ -78,7 +89,12 @@ export default function CreatorEarnings({ version }: { version: number }) {
                   <div className="acc-row-main">
                     <span className="acc-row-title">{g.title || t('wsAccount.earnings.untitled', { id: g.goodsId })}</span>
                     <Typography.Text type="secondary" className="acc-small">
-                      {t('wsAccount.earnings.figures', { runs: count(g.runs), runTokens: tokens(g.runTokens), sales: count(g.sales), saleTokens: tokens(g.saleTokens) })}
+                      {t('wsAccount.earnings.figures', {
+                        runs: count(g.runs),
+                        runTokens: tokens(g.runTokens),
+                        sales: count(g.sales),
+                        saleTokens: tokens(g.saleTokens),
+                      })}
                     </Typography.Text>
                   </div>
                   <span className="acc-plus">{tokens(g.runTokens + g.saleTokens)}</span>

@@ -20,7 +20,10 @@ export default function EarningsTab() {
   const { t, lang } = useI18n();
   const { me, reload } = useMe();
   const [version, setVersion] = useState(0);
-  useNotice('notify', useCallback(() => setVersion((v) => v + 1), []));
+  useNotice(
+    'notify',
+    useCallback(() => setVersion((v) => v + 1), []),
+  );
   const withdrawable = Number(me?.withdrawableTokens ?? 0);
   const requested = () => {
     reload();

@@ -16,7 +16,17 @@ interface Favorite {
   id: number;
   goodsId: number;
   createTime?: string;
-  goods: { id: number; title?: string; subTitle?: string | null; mainPic?: string | null; price?: number | null; isFree?: number | null; likeCount?: number; viewCount?: number; userName?: string | null };
+  goods: {
+    id: number;
+    title?: string;
+    subTitle?: string | null;
+    mainPic?: string | null;
+    price?: number | null;
+    isFree?: number | null;
+    likeCount?: number;
+    viewCount?: number;
+    userName?: string | null;
+  };
 }
 
 export default function FavoritesTab() {
@@ -68,7 +78,14 @@ export default function FavoritesTab() {
                 </div>
                 <div className="acc-card-foot">
                   <span className="acc-small acc-muted">{t('wsAccount.favorites.saved', { date: formatDate(f.createTime, lang) })}</span>
-                  <Button size="small" type="text" icon={<HeartFilled style={{ color: '#eb2f96' }} />} loading={busy === f.goodsId} onClick={() => void remove(f.goodsId)} data-testid="acc-favorite-remove">
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<HeartFilled style={{ color: '#eb2f96' }} />}
+                    loading={busy === f.goodsId}
+                    onClick={() => void remove(f.goodsId)}
+                    data-testid="acc-favorite-remove"
+                  >
                     {t('wsAccount.favorites.remove')}
                   </Button>
                 </div>
@@ -78,7 +95,15 @@ export default function FavoritesTab() {
         })}
       </div>
       {paged.total > paged.size ? (
-        <Pagination className="acc-pager" current={paged.page} pageSize={paged.size} total={paged.total} onChange={paged.setPage} showSizeChanger={false} size="small" />
+        <Pagination
+          className="acc-pager"
+          current={paged.page}
+          pageSize={paged.size}
+          total={paged.total}
+          onChange={paged.setPage}
+          showSizeChanger={false}
+          size="small"
+        />
       ) : null}
     </div>
   );

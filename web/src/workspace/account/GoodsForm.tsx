@@ -82,7 +82,12 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
       .catch(() => setTypes([]));
     if (goods) {
       (calls.goods.info.openDetail({ id: goods.id }, { silent: true }) as Promise<{ specs?: Spec[] }>)
-        .then((d) => form.setFieldValue('specs', (d.specs ?? []).map((s) => ({ id: s.id, name: s.name, price: s.price, stock: s.stock }))))
+        .then((d) =>
+          form.setFieldValue(
+            'specs',
+            (d.specs ?? []).map((s) => ({ id: s.id, name: s.name, price: s.price, stock: s.stock })),
+          ),
+        )
         .catch(() => undefined);
       const files = Number(goods.relateType) === SELLS.files ? attachmentIds(goods.attachments) : [];
       if (files.length) void sellsCalls.soldFiles(files).then((named) => form.setFieldValue('attachments', named));
@@ -135,7 +140,11 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
       }
     >
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={initial(goods)} data-testid="acc-goods-form">
-        <Form.Item name="title" label={t('wsAccount.goods.field.title')} rules={[{ required: true, whitespace: true, message: t('wsAccount.goods.titleRequired') }, { max: 255 }]}>
+        <Form.Item
+          name="title"
+          label={t('wsAccount.goods.field.title')}
+          rules={[{ required: true, whitespace: true, message: t('wsAccount.goods.titleRequired') }, { max: 255 }]}
+        >
           <Input maxLength={255} data-testid="acc-goods-title" />
         </Form.Item>
         <Form.Item name="subTitle" label={t('wsAccount.goods.field.subTitle')} rules={[{ max: 255 }]}>
@@ -184,7 +193,12 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
                       <Form.Item name={[f.name, 'id']} hidden>
                         <Input />
                       </Form.Item>
-                      <Form.Item name={[f.name, 'name']} label={t('wsAccount.goods.specName')} rules={[{ required: true, whitespace: true, message: t('wsAccount.goods.specNameRequired') }]} className="acc-spec-name">
+                      <Form.Item
+                        name={[f.name, 'name']}
+                        label={t('wsAccount.goods.specName')}
+                        rules={[{ required: true, whitespace: true, message: t('wsAccount.goods.specNameRequired') }]}
+                        className="acc-spec-name"
+                      >
                         <Input maxLength={255} />
                       </Form.Item>
                       <Form.Item name={[f.name, 'price']} label={t('wsAccount.goods.field.price')} className="acc-spec-num">
@@ -193,7 +207,14 @@ export default function GoodsForm({ goods, open, onClose, onSaved }: GoodsFormPr
                       <Form.Item name={[f.name, 'stock']} label={t('wsAccount.goods.stock')} className="acc-spec-num">
                         <InputNumber min={0} precision={0} style={{ width: '100%' }} />
                       </Form.Item>
-                      <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('wsAccount.goods.removeSpec')} className="acc-spec-del" />
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => remove(f.name)}
+                        aria-label={t('wsAccount.goods.removeSpec')}
+                        className="acc-spec-del"
+                      />
                     </div>
                   ))}
                   <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ name: '', price: null, stock: 0 })}>

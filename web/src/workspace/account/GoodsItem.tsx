@@ -38,7 +38,11 @@ export default function GoodsItem({ goods: g, currency, removed, busy, onEdit, o
           </Typography.Text>
         )}
         <div className="acc-tags">
-          {removed ? <Tag color="red">{t('wsAccount.goods.removed')}</Tag> : <Tag color={onShelf ? 'green' : 'default'}>{onShelf ? t('wsAccount.goods.onShelf') : t('wsAccount.goods.offShelf')}</Tag>}
+          {removed ? (
+            <Tag color="red">{t('wsAccount.goods.removed')}</Tag>
+          ) : (
+            <Tag color={onShelf ? 'green' : 'default'}>{onShelf ? t('wsAccount.goods.onShelf') : t('wsAccount.goods.offShelf')}</Tag>
+          )}
           {!removed && !shown ? <Tag>{t('wsAccount.goods.hidden')}</Tag> : null}
           {pinned ? (
             <Tag color="gold" icon={<PushpinFilled />}>
@@ -63,10 +67,21 @@ export default function GoodsItem({ goods: g, currency, removed, busy, onEdit, o
               <Button size="small" icon={<EditOutlined />} onClick={onEdit} data-testid="acc-goods-edit">
                 {t('wsAccount.goods.edit')}
               </Button>
-              <Button size="small" icon={pinned ? <PushpinFilled /> : <PushpinOutlined />} loading={busy} onClick={() => onPin(!pinned)} data-testid="acc-goods-pin">
+              <Button
+                size="small"
+                icon={pinned ? <PushpinFilled /> : <PushpinOutlined />}
+                loading={busy}
+                onClick={() => onPin(!pinned)}
+                data-testid="acc-goods-pin"
+              >
                 {pinned ? t('wsAccount.goods.unpin') : t('wsAccount.goods.pin')}
               </Button>
-              <Popconfirm title={t('wsAccount.goods.removeConfirm')} okText={t('wsAccount.goods.remove')} cancelText={t('wsAccount.cancel')} onConfirm={onRemove}>
+              <Popconfirm
+                title={t('wsAccount.goods.removeConfirm')}
+                okText={t('wsAccount.goods.remove')}
+                cancelText={t('wsAccount.cancel')}
+                onConfirm={onRemove}
+              >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('wsAccount.goods.remove')} data-testid="acc-goods-remove" />
               </Popconfirm>
             </>

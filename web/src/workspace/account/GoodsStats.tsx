@@ -41,7 +41,12 @@ export default function GoodsStats({ version }: { version: number }) {
     const info = calls.goods.info;
     const quiet = { silent: true };
     const figure = (asking: Promise<unknown>) => asking as Promise<Figure>;
-    Promise.all([figure(info.totalView({}, quiet)), figure(info.totalSold(body, quiet)), figure(info.totalRevenue(body, quiet)), figure(info.totalEarnedTokens(body, quiet))])
+    Promise.all([
+      figure(info.totalView({}, quiet)),
+      figure(info.totalSold(body, quiet)),
+      figure(info.totalRevenue(body, quiet)),
+      figure(info.totalEarnedTokens(body, quiet)),
+    ])
       .then(([views, sold, revenue, tokens]) => live && (setFigures({ views: Number(views.total ?? 0), sold, revenue, tokens }), setError(null)))
       .catch((e: unknown) => live && setError(errorText(e)));
     return () => {
@@ -65,7 +70,10 @@ export default function GoodsStats({ version }: { version: number }) {
         <Segmented
           value={preset}
           onChange={(v) => choose(v as number | 'custom')}
-          options={[...PRESETS.map((n) => ({ value: n, label: t('wsAccount.stats.lastDays', { count: n }) })), { value: 'custom', label: t('wsAccount.stats.custom') }]}
+          options={[
+            ...PRESETS.map((n) => ({ value: n, label: t('wsAccount.stats.lastDays', { count: n }) })),
+            { value: 'custom', label: t('wsAccount.stats.custom') },
+          ]}
         />
         {preset === 'custom' ? (
           <DatePicker.RangePicker

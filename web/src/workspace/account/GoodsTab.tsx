@@ -56,12 +56,15 @@ export default function GoodsTab() {
   };
 
   const setList = (v: string) =>
-    setSearch((s) => {
-      const next = new URLSearchParams(s);
-      if (v === 'removed') next.set('list', 'removed');
-      else next.delete('list');
-      return next;
-    }, { replace: true });
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        if (v === 'removed') next.set('list', 'removed');
+        else next.delete('list');
+        return next;
+      },
+      { replace: true },
+    );
 
   const open = (g: MyGoods | null) => {
     setEditing(g);
@@ -91,7 +94,9 @@ export default function GoodsTab() {
       </div>
       {paged.error ? <LoadError error={paged.error} onRetry={paged.reload} /> : null}
       {paged.loading && !paged.list.length ? <Skeleton active avatar paragraph={{ rows: 3 }} /> : null}
-      {!paged.loading && !paged.error && !paged.list.length ? <Empty description={removed ? t('wsAccount.goods.noneRemoved') : t('wsAccount.goods.none')} /> : null}
+      {!paged.loading && !paged.error && !paged.list.length ? (
+        <Empty description={removed ? t('wsAccount.goods.noneRemoved') : t('wsAccount.goods.none')} />
+      ) : null}
       <div className={paged.loading ? 'acc-list acc-reloading' : 'acc-list'}>
         {paged.list.map((g) => (
           <GoodsItem
@@ -101,7 +106,13 @@ export default function GoodsTab() {
             removed={removed}
             busy={busy === g.id}
             onEdit={() => open(g)}
-            onPin={(pin) => void act(g.id, () => calls.goods.info.updateGoods({ id: g.id, isPinned: pin ? 1 : 0 }), pin ? t('wsAccount.goods.pinnedDone') : t('wsAccount.goods.unpinnedDone'))}
+            onPin={(pin) =>
+              void act(
+                g.id,
+                () => calls.goods.info.updateGoods({ id: g.id, isPinned: pin ? 1 : 0 }),
+                pin ? t('wsAccount.goods.pinnedDone') : t('wsAccount.goods.unpinnedDone'),
+              )
+            }
             onRemove={() => void act(g.id, () => calls.goods.info.remove({ id: g.id }), t('wsAccount.goods.removedDone'))}
             onRestore={() =>
               void act(
@@ -114,7 +125,15 @@ export default function GoodsTab() {
         ))}
       </div>
       {paged.total > paged.size ? (
-        <Pagination className="acc-pager" current={paged.page} pageSize={paged.size} total={paged.total} onChange={paged.setPage} showSizeChanger={false} size="small" />
+        <Pagination
+          className="acc-pager"
+          current={paged.page}
+          pageSize={paged.size}
+          total={paged.total}
+          onChange={paged.setPage}
+          showSizeChanger={false}
+          size="small"
+        />
       ) : null}
       <GoodsForm goods={editing} open={formOpen} onClose={() => setFormOpen(false)} onSaved={changed} />
     </div>

@@ -26,7 +26,8 @@ export default function MiniChart({ days, values, kind, format, label }: MiniCha
   const y = (v: number) => H + PAD - (max > 0 ? (v / max) * H : 0);
   const x = (i: number) => step * i + step / 2;
   const dayText = (day: string | undefined) => (day ? formatDate(`${day}T12:00:00`, lang) : '');
-  const axisText = (day: string | undefined) => (day ? new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric' }).format(new Date(`${day}T12:00:00`)) : '');
+  const axisText = (day: string | undefined) =>
+    day ? new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric' }).format(new Date(`${day}T12:00:00`)) : '';
   const line = values.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   const mid = Math.floor((n - 1) / 2);
 

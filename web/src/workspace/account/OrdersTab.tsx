@@ -31,16 +31,22 @@ export default function OrdersTab() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('all');
   const open = search.get('order');
   const setOpen = (orderNo: string | null) =>
-    setSearch((s) => {
-      const next = new URLSearchParams(s);
-      if (orderNo) next.set('order', orderNo);
-      else next.delete('order');
-      return next;
-    }, { replace: true });
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        if (orderNo) next.set('order', orderNo);
+        else next.delete('order');
+        return next;
+      },
+      { replace: true },
+    );
 
   const paged = usePaged<Order>(
     (page, size) =>
-      (sold ? calls.goods.order.mySoldOrders : calls.goods.order.myOrders)({ page, size, ...(status === 'all' ? {} : { status: Number(status) }) }, { silent: true }) as Promise<PageResult<Order>>,
+      (sold ? calls.goods.order.mySoldOrders : calls.goods.order.myOrders)(
+        { page, size, ...(status === 'all' ? {} : { status: Number(status) }) },
+        { silent: true },
+      ) as Promise<PageResult<Order>>,
     [sold, status],
   );
 
@@ -48,19 +54,25 @@ export default function OrdersTab() {
   const { reload } = paged;
   useNotice(
     'notify',
-    useCallback((n: Record<string, unknown>) => {
-      if (isOrderNotice(n)) reload();
-    }, [reload]),
+    useCallback(
+      (n: Record<string, unknown>) => {
+        if (isOrderNotice(n)) reload();
+      },
+      [reload],
+    ),
   );
 
   const setSide = (v: string) =>
-    setSearch((s) => {
-      const next = new URLSearchParams(s);
-      if (v === 'sold') next.set('side', 'sold');
-      else next.delete('side');
-      next.delete('order');
-      return next;
-    }, { replace: true });
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        if (v === 'sold') next.set('side', 'sold');
+        else next.delete('side');
+        next.delete('order');
+        return next;
+      },
+      { replace: true },
+    );
 
   const pay = (orderNo: string) => navigate(`/payment?orderNo=${encodeURIComponent(orderNo)}`);
   const cancel = async (orderNo: string) => {
@@ -107,7 +119,15 @@ export default function OrdersTab() {
         ))}
       </div>
       {paged.total > paged.size ? (
-        <Pagination className="acc-pager" current={paged.page} pageSize={paged.size} total={paged.total} onChange={paged.setPage} showSizeChanger={false} size="small" />
+        <Pagination
+          className="acc-pager"
+          current={paged.page}
+          pageSize={paged.size}
+          total={paged.total}
+          onChange={paged.setPage}
+          showSizeChanger={false}
+          size="small"
+        />
       ) : null}
       <OrderDrawer orderNo={open} currency={currency} sold={sold} onClose={() => setOpen(null)} onPay={pay} onChanged={paged.reload} />
     </div>

@@ -38,8 +38,16 @@ export default function PayoutList({ version }: { version: number }) {
                     {p.note}
                   </Typography.Text>
                 ) : null}
-                {p.reference ? <Typography.Text className="acc-small" data-testid="acc-payout-reference">{t('wsAccount.payout.reference', { reference: p.reference })}</Typography.Text> : null}
-                {p.reason ? <Typography.Text type="danger" className="acc-small" data-testid="acc-payout-reason">{t('wsAccount.payout.reason', { reason: p.reason })}</Typography.Text> : null}
+                {p.reference ? (
+                  <Typography.Text className="acc-small" data-testid="acc-payout-reference">
+                    {t('wsAccount.payout.reference', { reference: p.reference })}
+                  </Typography.Text>
+                ) : null}
+                {p.reason ? (
+                  <Typography.Text type="danger" className="acc-small" data-testid="acc-payout-reason">
+                    {t('wsAccount.payout.reason', { reason: p.reason })}
+                  </Typography.Text>
+                ) : null}
               </div>
               <Typography.Text type="secondary" className="acc-small acc-ledger-side">
                 {t('wsAccount.payout.requestedAt', { date: formatDateTime(p.createTime, lang) })}
@@ -49,7 +57,15 @@ export default function PayoutList({ version }: { version: number }) {
         })}
       </div>
       {paged.total > paged.size ? (
-        <Pagination className="acc-pager" current={paged.page} pageSize={paged.size} total={paged.total} onChange={paged.setPage} showSizeChanger={false} size="small" />
+        <Pagination
+          className="acc-pager"
+          current={paged.page}
+          pageSize={paged.size}
+          total={paged.total}
+          onChange={paged.setPage}
+          showSizeChanger={false}
+          size="small"
+        />
       ) : null}
     </section>
   );

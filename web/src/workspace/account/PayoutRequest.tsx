@@ -17,7 +17,8 @@ interface Values {
 
 /** A fresh key for one intended payout (8-40 letters, digits, _ or -). */
 export function newClientKey(): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `payout-${random}`.slice(0, 40);
 }
 
@@ -48,13 +49,7 @@ export default function PayoutRequest({ withdrawable, onDone }: { withdrawable: 
       <Button type="primary" onClick={open} disabled={withdrawable <= 0} data-testid="acc-payout-open">
         {t('wsAccount.payout.request')}
       </Button>
-      <Modal
-        open={clientKey !== null}
-        title={t('wsAccount.payout.formTitle')}
-        onCancel={() => setClientKey(null)}
-        footer={null}
-        destroyOnHidden
-      >
+      <Modal open={clientKey !== null} title={t('wsAccount.payout.formTitle')} onCancel={() => setClientKey(null)} footer={null} destroyOnHidden>
         <Form form={form} layout="vertical" onFinish={(v) => void send(v)} initialValues={{ tokens: withdrawable }}>
           <Form.Item
             name="tokens"
@@ -67,7 +62,12 @@ export default function PayoutRequest({ withdrawable, onDone }: { withdrawable: 
             <InputNumber min={0.0001} max={withdrawable} precision={4} style={{ width: '100%' }} data-testid="acc-payout-tokens" />
           </Form.Item>
           <Form.Item name="note" label={t('wsAccount.payout.note')} rules={[{ max: 500 }]}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('wsAccount.payout.notePlaceholder')} data-testid="acc-payout-note" />
+            <Input.TextArea
+              maxLength={500}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              placeholder={t('wsAccount.payout.notePlaceholder')}
+              data-testid="acc-payout-note"
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="acc-payout-send">
             {t('wsAccount.payout.send')}

@@ -25,7 +25,8 @@ function usePurchases(): Loaded & { reload: () => void } {
     let live = true;
     sellsCalls.purchases().then(
       (list) => live && setState({ list, error: null }),
-      (e: unknown) => live && setState({ list: null, error: { message: e instanceof Error ? e.message : String(e), status: e instanceof ApiError ? e.status : 0 } }),
+      (e: unknown) =>
+        live && setState({ list: null, error: { message: e instanceof Error ? e.message : String(e), status: e instanceof ApiError ? e.status : 0 } }),
     );
     return () => {
       live = false;

@@ -38,12 +38,26 @@ export default function SoldFiles({ value = [], onChange }: SoldFilesProps) {
           renderItem={(f) => (
             <List.Item
               data-testid="acc-goods-file"
-              actions={[<Button key="del" type="text" danger size="small" icon={<DeleteOutlined />} onClick={() => remove(f.id)} aria-label={t('wsAccount.sells.removeFile')} />]}
+              actions={[
+                <Button
+                  key="del"
+                  type="text"
+                  danger
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(f.id)}
+                  aria-label={t('wsAccount.sells.removeFile')}
+                />,
+              ]}
             >
               <Typography.Text ellipsis className="acc-file-name">
                 {f.name ?? `#${f.id}`}
               </Typography.Text>
-              {f.size !== null && <Typography.Text type="secondary" className="acc-small">{formatSize(f.size)}</Typography.Text>}
+              {f.size !== null && (
+                <Typography.Text type="secondary" className="acc-small">
+                  {formatSize(f.size)}
+                </Typography.Text>
+              )}
             </List.Item>
           )}
         />

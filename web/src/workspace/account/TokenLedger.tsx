@@ -61,7 +61,15 @@ export default function TokenLedger({ version }: { version: number }) {
         })}
       </div>
       {paged.total > paged.size ? (
-        <Pagination className="acc-pager" current={paged.page} pageSize={paged.size} total={paged.total} onChange={paged.setPage} showSizeChanger={false} size="small" />
+        <Pagination
+          className="acc-pager"
+          current={paged.page}
+          pageSize={paged.size}
+          total={paged.total}
+          onChange={paged.setPage}
+          showSizeChanger={false}
+          size="small"
+        />
       ) : null}
     </section>
   );

@@ -33,12 +33,15 @@ export default function TokensTab() {
   const [busy, setBusy] = useState<'recharge' | 'code' | null>(null);
   const [ledgerVersion, setLedgerVersion] = useState(0);
   // A notification may come with a ledger entry (tokens given, an order paid or refunded): read it again.
-  useNotice('notify', useCallback(() => setLedgerVersion((v) => v + 1), []));
+  useNotice(
+    'notify',
+    useCallback(() => setLedgerVersion((v) => v + 1), []),
+  );
 
   const recharge = async ({ amount }: { amount: number | null }) => {
     setBusy('recharge');
     try {
-      const order = (await calls.goods.order.rechargeToken({ amount: amount as number }) /* the form requires it */) as { orderNo: string };
+      const order = (await calls.goods.order.rechargeToken({ amount: amount as number })) /* the form requires it */ as { orderNo: string };
       navigate(`/payment?orderNo=${encodeURIComponent(order.orderNo)}`);
     } catch (e) {
       showFieldErrors(rechargeForm, e);
@@ -121,7 +124,11 @@ export default function TokensTab() {
             {t('wsAccount.tokens.redeemHint')}
           </Typography.Paragraph>
           <Form form={codeForm} layout="vertical" onFinish={(v) => void redeem(v)}>
-            <Form.Item name="code" label={t('wsAccount.tokens.code')} rules={[{ required: true, whitespace: true, message: t('wsAccount.tokens.codeRequired') }, { max: 64 }]}>
+            <Form.Item
+              name="code"
+              label={t('wsAccount.tokens.code')}
+              rules={[{ required: true, whitespace: true, message: t('wsAccount.tokens.codeRequired') }, { max: 64 }]}
+            >
               <Input maxLength={64} autoComplete="off" spellCheck={false} className="acc-mono" data-testid="acc-code" />
             </Form.Item>
             <Button htmlType="submit" block loading={busy === 'code'} data-testid="acc-redeem">

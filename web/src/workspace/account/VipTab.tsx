@@ -83,7 +83,11 @@ export default function VipTab() {
             {active ? t('wsAccount.vip.activeTitle') : t('wsAccount.vip.inactiveTitle')}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {active ? t('wsAccount.vip.until', { date: formatDate(me?.vipEndTime, lang) }) : end ? t('wsAccount.vip.ended', { date: formatDate(me?.vipEndTime, lang) }) : t('wsAccount.vip.inactiveText')}
+            {active
+              ? t('wsAccount.vip.until', { date: formatDate(me?.vipEndTime, lang) })
+              : end
+                ? t('wsAccount.vip.ended', { date: formatDate(me?.vipEndTime, lang) })
+                : t('wsAccount.vip.inactiveText')}
           </Typography.Text>
           {current || renewing ? (
             <div className="acc-tags acc-vip-renew">
@@ -114,18 +118,33 @@ export default function VipTab() {
                   <GiftOutlined /> {t('wsAccount.vip.gift', { tokens: formatTokens(p.giftTokenAmount, lang) })}
                 </div>
               ) : null}
-              {p.remark ? <Typography.Paragraph type="secondary" className="acc-small">{p.remark}</Typography.Paragraph> : null}
+              {p.remark ? (
+                <Typography.Paragraph type="secondary" className="acc-small">
+                  {p.remark}
+                </Typography.Paragraph>
+              ) : null}
               <div className="acc-plan-actions">
                 <Button type="primary" block disabled={!payable} loading={busy === `buy${p.id}`} onClick={() => void buy(p)} data-testid="acc-vip-buy">
                   {active ? t('wsAccount.vip.extend') : t('wsAccount.vip.buy')}
                 </Button>
                 {renewing ? null : (
-                  <Button block disabled={!payable || !!noSubscribe} loading={busy === `sub${p.id}`} icon={<SyncOutlined />} onClick={() => void subscribe(p)} data-testid="acc-vip-subscribe">
+                  <Button
+                    block
+                    disabled={!payable || !!noSubscribe}
+                    loading={busy === `sub${p.id}`}
+                    icon={<SyncOutlined />}
+                    onClick={() => void subscribe(p)}
+                    data-testid="acc-vip-subscribe"
+                  >
                     {t('wsAccount.vip.subscribe')}
                   </Button>
                 )}
               </div>
-              {!payable ? <Typography.Text type="secondary" className="acc-small">{t('wsAccount.vip.notForSale')}</Typography.Text> : null}
+              {!payable ? (
+                <Typography.Text type="secondary" className="acc-small">
+                  {t('wsAccount.vip.notForSale')}
+                </Typography.Text>
+              ) : null}
             </div>
           );
         })}

@@ -26,9 +26,7 @@ export function useMe(): { me: Me | null; failed: boolean; reload: () => void } 
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    (calls.base.comm.person({}, { silent: true }) as Promise<Me>)
-      .then((p) => live && (setMe(p), setFailed(false)))
-      .catch(() => live && setFailed(true));
+    (calls.base.comm.person({}, { silent: true }) as Promise<Me>).then((p) => live && (setMe(p), setFailed(false))).catch(() => live && setFailed(true));
     return () => {
       live = false;
     };

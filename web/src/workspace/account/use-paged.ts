@@ -17,10 +17,19 @@ export interface Paged<T> {
   reload: () => void;
 }
 
-export function usePaged<T>(load: (page: number, size: number) => Promise<{ list: T[]; pagination?: { total?: number } }>, deps: unknown[], size = 10): Paged<T> {
+export function usePaged<T>(
+  load: (page: number, size: number) => Promise<{ list: T[]; pagination?: { total?: number } }>,
+  deps: unknown[],
+  size = 10,
+): Paged<T> {
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
-  const [state, setState] = useState<{ list: T[]; total: number; loading: boolean; error: Paged<T>['error'] }>({ list: [], total: 0, loading: true, error: null });
+  const [state, setState] = useState<{ list: T[]; total: number; loading: boolean; error: Paged<T>['error'] }>({
+    list: [],
+    total: 0,
+    loading: true,
+    error: null,
+  });
   const depKey = JSON.stringify(deps);
 
   useEffect(() => setPage(1), [depKey]);

@@ -33,7 +33,13 @@ export default function AppCard({ app, coefficient, signedIn, onRun }: AppCardPr
               {cost > 0 ? t('wsApps.card.cost', { cost: formatTokens(cost, lang) }) : t('wsApps.card.free')}
             </Tag>
             <Tooltip title={background ? t('wsApps.card.asyncHint') : t('wsApps.card.syncHint')}>
-              <Tag color={background ? 'blue' : 'green'} bordered={false} icon={background ? <ClockCircleOutlined /> : <ThunderboltOutlined />} data-testid="app-kind" data-async={background ? '1' : '0'}>
+              <Tag
+                color={background ? 'blue' : 'green'}
+                bordered={false}
+                icon={background ? <ClockCircleOutlined /> : <ThunderboltOutlined />}
+                data-testid="app-kind"
+                data-async={background ? '1' : '0'}
+              >
                 {background ? t('wsApps.card.async') : t('wsApps.card.sync')}
               </Tag>
             </Tooltip>

@@ -32,7 +32,10 @@ function SavedLine() {
   const [saved, setSaved] = useState<SavedTime | null>(null);
   useEffect(() => {
     let live = true;
-    loadSavedTime().then((s) => live && setSaved(s), () => undefined);
+    loadSavedTime().then(
+      (s) => live && setSaved(s),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

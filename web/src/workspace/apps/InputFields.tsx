@@ -26,7 +26,9 @@ function Control({ f, ...bound }: { f: SchemaField } & Bound) {
       return <Input.TextArea {...bound} autoSize={{ minRows: 2, maxRows: 8 }} maxLength={f.maxLength ?? INPUT_MAX_CHARS} data-testid={id} />;
     case 'number':
     case 'integer':
-      return <InputNumber {...bound} min={f.minimum} max={f.maximum} precision={f.kind === 'integer' ? 0 : undefined} style={{ width: '100%' }} data-testid={id} />;
+      return (
+        <InputNumber {...bound} min={f.minimum} max={f.maximum} precision={f.kind === 'integer' ? 0 : undefined} style={{ width: '100%' }} data-testid={id} />
+      );
     case 'boolean':
       return <Switch {...bound} data-testid={id} />;
     case 'enum':
@@ -62,14 +64,27 @@ export default function InputFields({ plan }: { plan: InputPlan }) {
   if (plan.mode === 'json') {
     return (
       <Form.Item name={TEXT_FIELD} label={t('wsApps.run.jsonInput')} extra={t('wsApps.run.jsonHint')} required>
-        <Input.TextArea className="apps-mono" autoSize={{ minRows: 4, maxRows: 12 }} maxLength={INPUT_MAX_CHARS} spellCheck={false} data-testid="app-input-json" />
+        <Input.TextArea
+          className="apps-mono"
+          autoSize={{ minRows: 4, maxRows: 12 }}
+          maxLength={INPUT_MAX_CHARS}
+          spellCheck={false}
+          data-testid="app-input-json"
+        />
       </Form.Item>
     );
   }
   return (
     <>
       {plan.fields.map((f) => (
-        <Form.Item key={f.key} name={f.key} label={f.title} extra={f.description} required={f.required} valuePropName={f.kind === 'boolean' ? 'checked' : 'value'}>
+        <Form.Item
+          key={f.key}
+          name={f.key}
+          label={f.title}
+          extra={f.description}
+          required={f.required}
+          valuePropName={f.kind === 'boolean' ? 'checked' : 'value'}
+        >
           <Control f={f} />
         </Form.Item>
       ))}

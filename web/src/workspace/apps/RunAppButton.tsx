@@ -18,7 +18,14 @@ export default function RunAppButton({ target, disabled }: { target: Target; dis
   return (
     <>
       <Tooltip title={t('wsApps.chat.run')}>
-        <Button icon={<ThunderboltOutlined />} onClick={() => setOpen(true)} disabled={disabled} aria-label={t('wsApps.chat.run')} className="chat-run-app" data-testid="chat-run-app">
+        <Button
+          icon={<ThunderboltOutlined />}
+          onClick={() => setOpen(true)}
+          disabled={disabled}
+          aria-label={t('wsApps.chat.run')}
+          className="chat-run-app"
+          data-testid="chat-run-app"
+        >
           {t('wsApps.chat.runShort')}
         </Button>
       </Tooltip>

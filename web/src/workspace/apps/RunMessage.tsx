@@ -75,7 +75,12 @@ export const RunMessage = memo(function RunMessage({ message: m, mine, sender, a
   const failed = type === RUN_MESSAGE_TYPE.error;
   const shown = failed ? null : answerText(m.content);
   return (
-    <AppRow app={app} appId={m.appId} time={time} attrs={{ 'data-testid': failed ? 'run-error' : 'run-answer', 'data-seq': m.seq, 'data-run': Number(m.relateId) || undefined }}>
+    <AppRow
+      app={app}
+      appId={m.appId}
+      time={time}
+      attrs={{ 'data-testid': failed ? 'run-error' : 'run-answer', 'data-seq': m.seq, 'data-run': Number(m.relateId) || undefined }}
+    >
       {failed ? (
         <div className="chat-bubble apps-bubble-failed">{t('wsApps.chat.failed', { name: appName(t, app, m.appId), reason: failureText(t, m.content) })}</div>
       ) : shown!.raw ? (

@@ -32,7 +32,15 @@ function Answer({ runId, isAsync }: { runId: number; isAsync: boolean }) {
   }
   if (final) {
     if (phase === 'failed') {
-      return <Alert className="apps-alert" type="error" showIcon message={t('wsApps.outcome.failed', { reason: failureText(t, final.content) })} data-testid="run-failed" />;
+      return (
+        <Alert
+          className="apps-alert"
+          type="error"
+          showIcon
+          message={t('wsApps.outcome.failed', { reason: failureText(t, final.content) })}
+          data-testid="run-failed"
+        />
+      );
     }
     const shown = answerText(final.content);
     return (

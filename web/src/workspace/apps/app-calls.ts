@@ -57,7 +57,12 @@ export function appsById(groups: readonly AppGroup[]): Map<number, PublicApp> {
  */
 export function startRun(app: PublicApp, input: unknown, target: Target | null, clientId: string): Promise<RunAnswer> {
   // The input is the run form's values (an object) or a prompt (text), as the call takes.
-  const body = { appId: Number(app.id), input: input as string | Record<string, unknown>, clientId, ...(target ? { toType: target.toType, toId: target.toId } : {}) };
+  const body = {
+    appId: Number(app.id),
+    input: input as string | Record<string, unknown>,
+    clientId,
+    ...(target ? { toType: target.toType, toId: target.toId } : {}),
+  };
   const start = isAsyncApp(app) ? calls.base.message.addTask : calls.base.message.runWorkflow;
   return start(body, quiet) as Promise<RunAnswer>;
 }

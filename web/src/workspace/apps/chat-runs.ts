@@ -37,7 +37,10 @@ export function useChatRuns(): ChatRuns | null {
   useEffect(() => {
     if (parts) return;
     let live = true;
-    loadChatRuns().then((m) => live && setParts(m), () => undefined);
+    loadChatRuns().then(
+      (m) => live && setParts(m),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

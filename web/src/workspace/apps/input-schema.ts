@@ -36,10 +36,7 @@ export interface SchemaField {
   default?: unknown;
 }
 
-export type InputPlan =
-  | { mode: 'text'; minLength?: number; maxLength?: number }
-  | { mode: 'form'; fields: SchemaField[] }
-  | { mode: 'json' };
+export type InputPlan = { mode: 'text'; minLength?: number; maxLength?: number } | { mode: 'form'; fields: SchemaField[] } | { mode: 'json' };
 
 export type ProblemRule = 'required' | 'number' | 'integer' | 'range' | 'length' | 'json' | 'enum';
 /** A value the form refuses; `key` is the field's key ('' for the single text or JSON box). */
@@ -78,7 +75,9 @@ function fieldOf(key: string, raw: unknown, required: boolean): SchemaField {
     description: typeof s.description === 'string' && s.description.trim() ? s.description.trim() : undefined,
     required,
   };
-  const options = Array.isArray(s.enum) ? s.enum.filter((v): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) : [];
+  const options = Array.isArray(s.enum)
+    ? s.enum.filter((v): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
+    : [];
   const type = typeOf(s);
   let f: SchemaField;
   if (options.length) f = { ...base, kind: 'enum', options };

@@ -52,10 +52,7 @@ interface Live {
 
 const EMPTY: readonly RunStream[] = [];
 
-export function createRunStreams(
-  realtime: Pick<Realtime, 'onNotice' | 'subscribe'>,
-  opts: { now?: () => number } = {},
-): RunStreams {
+export function createRunStreams(realtime: Pick<Realtime, 'onNotice' | 'subscribe'>, opts: { now?: () => number } = {}): RunStreams {
   const now = opts.now ?? Date.now;
   const live = new Map<number, Live>();
   const finished = new Map<number, ChatMessage>();
@@ -87,7 +84,10 @@ export function createRunStreams(
     if (l) return l.view.conversation === d.conversation ? { l, made: false } : null; // a run never changes conversation
     dropStale(at);
     const acc = new StreamAccumulator();
-    const made = { acc, view: { runId: d.runId, conversation: d.conversation, ...(d.fromId ? { fromId: d.fromId } : {}), startedAt: at, updatedAt: at, ...acc.view() } };
+    const made = {
+      acc,
+      view: { runId: d.runId, conversation: d.conversation, ...(d.fromId ? { fromId: d.fromId } : {}), startedAt: at, updatedAt: at, ...acc.view() },
+    };
     live.set(d.runId, made);
     return { l: made, made: true };
   }

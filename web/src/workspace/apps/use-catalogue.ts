@@ -28,12 +28,14 @@ function ask(fresh: boolean): void {
   if (asking) return;
   asking = true;
   if (state.failed) set({ ...state, failed: false });
-  loadCatalogue(fresh).then(
-    (groups) => set({ groups, byId: appsById(groups), failed: false }),
-    () => set({ ...state, failed: true }),
-  ).finally(() => {
-    asking = false;
-  });
+  loadCatalogue(fresh)
+    .then(
+      (groups) => set({ groups, byId: appsById(groups), failed: false }),
+      () => set({ ...state, failed: true }),
+    )
+    .finally(() => {
+      asking = false;
+    });
 }
 
 function subscribe(fn: () => void): () => void {

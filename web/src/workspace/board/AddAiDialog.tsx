@@ -35,7 +35,13 @@ function newAi(v: NewValues): NewAi {
 }
 
 /** The server's field names -> the new form's. */
-const FORM_FIELD: Record<string, keyof NewValues> = { 'ai.nickName': 'nickName', 'ai.headImg': 'headImg', 'ai.config.model': 'model', 'ai.config.prompt': 'prompt', 'ai.config.cost': 'cost' };
+const FORM_FIELD: Record<string, keyof NewValues> = {
+  'ai.nickName': 'nickName',
+  'ai.headImg': 'headImg',
+  'ai.config.model': 'model',
+  'ai.config.prompt': 'prompt',
+  'ai.config.cost': 'cost',
+};
 
 export default function AddAiDialog({ group, onClose, onAdded }: Props) {
   const { t } = useI18n();
@@ -86,7 +92,13 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
 
   const catalogue = (
     <>
-      <Input.Search allowClear placeholder={t('wsBoard.ai.search')} value={keyWord} onChange={(e) => setKeyWord(e.target.value)} data-testid="board-ai-search" />
+      <Input.Search
+        allowClear
+        placeholder={t('wsBoard.ai.search')}
+        value={keyWord}
+        onChange={(e) => setKeyWord(e.target.value)}
+        data-testid="board-ai-search"
+      />
       <List
         className="board-pick-list"
         loading={list === null}
@@ -97,7 +109,13 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
           <List.Item
             data-testid={`board-ai-catalogue-${a.id}`}
             actions={[
-              <Button key="add" size="small" disabled={inGroup.has(a.id) || (adding !== null && adding.id !== a.id)} loading={adding?.id === a.id} onClick={() => pick(a)}>
+              <Button
+                key="add"
+                size="small"
+                disabled={inGroup.has(a.id) || (adding !== null && adding.id !== a.id)}
+                loading={adding?.id === a.id}
+                onClick={() => pick(a)}
+              >
                 {inGroup.has(a.id) ? t('wsBoard.ai.inGroup') : t('wsBoard.ai.add')}
               </Button>,
             ]}

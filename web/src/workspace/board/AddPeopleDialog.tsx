@@ -87,7 +87,13 @@ export default function AddPeopleDialog({ group, onClose, onAdded }: Props) {
         </Empty>
       ) : (
         <>
-          <Input.Search allowClear placeholder={t('wsBoard.people.search')} value={keyWord} onChange={(e) => setKeyWord(e.target.value)} data-testid="board-people-search" />
+          <Input.Search
+            allowClear
+            placeholder={t('wsBoard.people.search')}
+            value={keyWord}
+            onChange={(e) => setKeyWord(e.target.value)}
+            data-testid="board-people-search"
+          />
           <List
             className="board-pick-list"
             loading={friends === null}

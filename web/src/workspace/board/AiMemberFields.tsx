@@ -20,7 +20,11 @@ export default function AiMemberFields({ testId, autoFocus = false }: { testId: 
   const { t } = useI18n();
   return (
     <>
-      <Form.Item name="nickName" label={t('wsBoard.ai.nickName')} rules={[{ required: true, whitespace: true, message: t('wsBoard.ai.nickNameRequired') }, { max: 50 }]}>
+      <Form.Item
+        name="nickName"
+        label={t('wsBoard.ai.nickName')}
+        rules={[{ required: true, whitespace: true, message: t('wsBoard.ai.nickNameRequired') }, { max: 50 }]}
+      >
         <Input maxLength={50} autoFocus={autoFocus} data-testid={`${testId}-name`} />
       </Form.Item>
       <Form.Item name="headImg" label={t('wsBoard.ai.headImg')}>

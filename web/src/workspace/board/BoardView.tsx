@@ -30,7 +30,6 @@ const CreateGroupDialog = lazy(() => import('./CreateGroupDialog'));
 import BoardDialogs, { type Opened } from './BoardDialogs';
 import './board.css';
 
-
 export default function BoardView() {
   const { t } = useI18n();
   const { modal, message } = App.useApp();

@@ -17,7 +17,15 @@ export default function ChatDrawer({ group, onClose }: { group: MyGroup; onClose
   const screens = Grid.useBreakpoint();
   const target = useMemo(() => ({ toType: 1 as const, toId: group.id }), [group.id]);
   return (
-    <Drawer open closable={false} width={screens.md ? 520 : '100%'} onClose={onClose} className="board-chat-drawer" data-testid="board-chat" aria-label={group.name}>
+    <Drawer
+      open
+      closable={false}
+      width={screens.md ? 520 : '100%'}
+      onClose={onClose}
+      className="board-chat-drawer"
+      data-testid="board-chat"
+      aria-label={group.name}
+    >
       <div className="board-chat-bar">
         <Link to={chatPath(target)} data-testid="board-chat-open-in-chats">
           <ExportOutlined /> {t('wsBoard.chat.openInChats')}

@@ -90,7 +90,11 @@ export default function CreateGroupDialog({ open, desktopId, onClose, onCreated 
       okButtonProps={{ 'data-testid': 'board-create-submit' }}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ type: 0, rows: GRID_DEFAULT, cols: GRID_DEFAULT }} data-testid="board-create-form">
-        <Form.Item name="name" label={t('wsBoard.create.name')} rules={[{ required: true, whitespace: true, message: t('wsBoard.create.nameRequired') }, { max: 255 }]}>
+        <Form.Item
+          name="name"
+          label={t('wsBoard.create.name')}
+          rules={[{ required: true, whitespace: true, message: t('wsBoard.create.nameRequired') }, { max: 255 }]}
+        >
           <Input autoFocus maxLength={255} placeholder={t('wsBoard.create.namePlaceholder')} data-testid="board-create-name" />
         </Form.Item>
         <Form.Item name="type" label={t('wsBoard.create.type')} extra={t(`wsBoard.create.hint.${TYPE_KEYS[type]}`)}>

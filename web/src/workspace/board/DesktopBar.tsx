@@ -121,7 +121,14 @@ export default function DesktopBar({ board, desktops, selected, onSelect }: Prop
                 // Clicks in the menu (a portal) still bubble to the chip in React: stop them here.
                 <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
                   <MenuButton items={menuOf(d)} placement="bottomLeft">
-                    <Button type="text" size="small" className="board-desk-more" icon={<MoreOutlined />} aria-label={t('wsBoard.desktop.menu')} data-testid={`board-desktop-menu-${d.id}`} />
+                    <Button
+                      type="text"
+                      size="small"
+                      className="board-desk-more"
+                      icon={<MoreOutlined />}
+                      aria-label={t('wsBoard.desktop.menu')}
+                      data-testid={`board-desktop-menu-${d.id}`}
+                    />
                   </MenuButton>
                 </span>
               )}
@@ -130,7 +137,13 @@ export default function DesktopBar({ board, desktops, selected, onSelect }: Prop
         })}
       </div>
       <Tooltip title={t('wsBoard.desktop.addTitle')}>
-        <Button icon={<PlusOutlined />} onClick={() => setNaming({ mode: 'add' })} aria-label={t('wsBoard.desktop.addTitle')} className="board-desk-add" data-testid="board-desktop-add">
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => setNaming({ mode: 'add' })}
+          aria-label={t('wsBoard.desktop.addTitle')}
+          className="board-desk-add"
+          data-testid="board-desktop-add"
+        >
           {t('wsBoard.desktop.add')}
         </Button>
       </Tooltip>

@@ -34,9 +34,21 @@ export default function DesktopNameDialog({ open, title, initial, onOk, onClose 
   };
 
   return (
-    <Modal open={open} title={title} onOk={() => void submit()} onCancel={onClose} confirmLoading={busy} destroyOnHidden okButtonProps={{ 'data-testid': 'board-desktop-name-ok' }}>
+    <Modal
+      open={open}
+      title={title}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'board-desktop-name-ok' }}
+    >
       <Form form={form} layout="vertical" onFinish={() => void submit()} preserve={false}>
-        <Form.Item name="name" label={t('wsBoard.desktop.name')} rules={[{ required: true, whitespace: true, message: t('wsBoard.desktop.nameRequired') }, { max: 255 }]}>
+        <Form.Item
+          name="name"
+          label={t('wsBoard.desktop.name')}
+          rules={[{ required: true, whitespace: true, message: t('wsBoard.desktop.nameRequired') }, { max: 255 }]}
+        >
           <Input autoFocus maxLength={255} placeholder={t('wsBoard.desktop.namePlaceholder')} data-testid="board-desktop-name" />
         </Form.Item>
       </Form>

@@ -44,7 +44,10 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
 
   const { busy, submit } = useAiFormSubmit(form, FORM_FIELD, async (v) => {
     const next = { ...config };
-    for (const [k, value] of [['model', v.model?.trim()], ['prompt', v.prompt?.trim()]] as const) {
+    for (const [k, value] of [
+      ['model', v.model?.trim()],
+      ['prompt', v.prompt?.trim()],
+    ] as const) {
       if (value) next[k] = value;
       else delete next[k];
     }

@@ -76,7 +76,13 @@ export default function GroupTile({ group: g, version, presence, onAction }: Pro
         <span className="board-tile-count">{t('wsBoard.tile.members', { count: Math.max(g.memberCount, members?.length ?? 0) })}</span>
       </div>
       <div className="board-grid-wrap">
-        <div className="board-grid" style={{ gridTemplateColumns: `repeat(${grid.cols}, minmax(0, 56px))` }} data-testid={`board-grid-${g.id}`} data-rows={grid.rows} data-cols={grid.cols}>
+        <div
+          className="board-grid"
+          style={{ gridTemplateColumns: `repeat(${grid.cols}, minmax(0, 56px))` }}
+          data-testid={`board-grid-${g.id}`}
+          data-rows={grid.rows}
+          data-cols={grid.cols}
+        >
           {grid.cells.map((m, i) => (
             <MemberCell key={m ? `m${m.id}` : `e${i}`} member={m} online={m ? isOnline(presence, m) : false} />
           ))}

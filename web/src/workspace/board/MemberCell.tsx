@@ -15,7 +15,14 @@ export default function MemberCell({ member, online }: { member: GroupMember | n
   const ai = member.userType === 1;
   const state = ai ? t('wsBoard.tile.ai') : online ? t('wsBoard.tile.online') : t('wsBoard.tile.offline');
   return (
-    <div className="board-cell" title={`${name} · ${state}`} data-testid="board-cell" data-user-id={member.userId} data-online={online ? 1 : 0} data-ai={ai ? 1 : 0}>
+    <div
+      className="board-cell"
+      title={`${name} · ${state}`}
+      data-testid="board-cell"
+      data-user-id={member.userId}
+      data-online={online ? 1 : 0}
+      data-ai={ai ? 1 : 0}
+    >
       {pic ? (
         <img className="board-cell-face" src={pic} alt={name} loading="lazy" />
       ) : (

@@ -39,7 +39,15 @@ export default function MoveGroupDialog({ group, desktops, onMove, onClose }: Pr
   };
 
   return (
-    <Modal open title={t('wsBoard.move.title', { name: group.name })} okText={t('wsBoard.move.ok')} onOk={() => void submit()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ 'data-testid': 'board-move-ok' }}>
+    <Modal
+      open
+      title={t('wsBoard.move.title', { name: group.name })}
+      okText={t('wsBoard.move.ok')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'board-move-ok' }}
+    >
       <Radio.Group value={target} onChange={(e) => setTarget(e.target.value as number)} data-testid="board-move-choices">
         <Space direction="vertical">
           {desktops.map((d) => (

@@ -41,7 +41,11 @@ export default function SettingsCard({ group, onSaved }: { group: MyGroup; onSav
   return (
     <Form form={form} layout="vertical" disabled={!editable} initialValues={cardValues(group)} onFinish={() => void save()} data-testid="board-settings-card">
       {!editable && <Alert type="info" showIcon message={t('wsBoard.settings.readOnly')} className="board-gap" />}
-      <Form.Item name="name" label={t('wsBoard.settings.name')} rules={[{ required: true, whitespace: true, message: t('wsBoard.create.nameRequired') }, { max: 255 }]}>
+      <Form.Item
+        name="name"
+        label={t('wsBoard.settings.name')}
+        rules={[{ required: true, whitespace: true, message: t('wsBoard.create.nameRequired') }, { max: 255 }]}
+      >
         <Input maxLength={255} data-testid="board-settings-name" />
       </Form.Item>
       <Form.Item name="remark" label={t('wsBoard.settings.remark')} rules={[{ max: 255 }]}>

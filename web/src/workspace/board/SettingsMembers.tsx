@@ -68,7 +68,9 @@ export default function SettingsMembers({ group, members, presence, onChanged }:
   const menuOf = (m: GroupMember) => {
     const can = memberActions(group.role, me, m);
     const items = [
-      ...(m.userType === 1 && m.config ? [{ key: 'edit', icon: <EditOutlined />, label: t('wsBoard.aiEdit.edit'), 'data-testid': 'board-member-edit-ai', onClick: () => setEditing(m) }] : []),
+      ...(m.userType === 1 && m.config
+        ? [{ key: 'edit', icon: <EditOutlined />, label: t('wsBoard.aiEdit.edit'), 'data-testid': 'board-member-edit-ai', onClick: () => setEditing(m) }]
+        : []),
       ...can.roles.map((r) => ({
         key: r,
         icon: <UserSwitchOutlined />,
@@ -76,8 +78,21 @@ export default function SettingsMembers({ group, members, presence, onChanged }:
         'data-testid': `board-member-role-${r}`,
         onClick: () => void setRole(m, r),
       })),
-      ...(can.handOver ? [{ key: 'owner', icon: <CrownOutlined />, label: t('wsBoard.settings.handOver'), 'data-testid': 'board-member-handover', onClick: () => handOver(m) }] : []),
-      ...(can.remove ? [{ key: 'remove', icon: <DeleteOutlined />, danger: true, label: t('wsBoard.settings.remove'), 'data-testid': 'board-member-remove', onClick: () => remove(m) }] : []),
+      ...(can.handOver
+        ? [{ key: 'owner', icon: <CrownOutlined />, label: t('wsBoard.settings.handOver'), 'data-testid': 'board-member-handover', onClick: () => handOver(m) }]
+        : []),
+      ...(can.remove
+        ? [
+            {
+              key: 'remove',
+              icon: <DeleteOutlined />,
+              danger: true,
+              label: t('wsBoard.settings.remove'),
+              'data-testid': 'board-member-remove',
+              onClick: () => remove(m),
+            },
+          ]
+        : []),
     ];
     return items;
   };
@@ -100,7 +115,13 @@ export default function SettingsMembers({ group, members, presence, onChanged }:
                 items.length
                   ? [
                       <Dropdown key="more" menu={{ items }} trigger={['click']} placement="bottomRight">
-                        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('wsBoard.settings.memberMenu')} data-testid={`board-member-menu-${m.userId}`} />
+                        <Button
+                          type="text"
+                          size="small"
+                          icon={<MoreOutlined />}
+                          aria-label={t('wsBoard.settings.memberMenu')}
+                          data-testid={`board-member-menu-${m.userId}`}
+                        />
                       </Dropdown>,
                     ]
                   : []
@@ -112,7 +133,9 @@ export default function SettingsMembers({ group, members, presence, onChanged }:
                     <Avatar src={memberPicture(m)} style={{ background: avatarColor(m.userId) }}>
                       {initials(name)}
                     </Avatar>
-                    {m.userType !== 1 && <span className={`board-dot${online ? ' on' : ''}`} aria-label={online ? t('wsBoard.tile.online') : t('wsBoard.tile.offline')} />}
+                    {m.userType !== 1 && (
+                      <span className={`board-dot${online ? ' on' : ''}`} aria-label={online ? t('wsBoard.tile.online') : t('wsBoard.tile.offline')} />
+                    )}
                   </span>
                 }
                 title={

@@ -2,7 +2,14 @@
 import { Button } from 'antd';
 import MenuButton from '../../components/MenuButton';
 import {
-  DeleteOutlined, LogoutOutlined, MessageOutlined, MoreOutlined, RobotOutlined, SettingOutlined, SwapOutlined, UserAddOutlined,
+  DeleteOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  MoreOutlined,
+  RobotOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UserAddOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n';

@@ -14,7 +14,12 @@ export interface CardValues {
 
 export function cardValues(g: MyGroup): CardValues {
   return {
-    name: g.name, remark: g.remark ?? '', avatar: g.avatar ?? '', rows: g.rows, cols: g.cols, onBoard: g.onBoard === 1,
+    name: g.name,
+    remark: g.remark ?? '',
+    avatar: g.avatar ?? '',
+    rows: g.rows,
+    cols: g.cols,
+    onBoard: g.onBoard === 1,
     aiReplyCap: typeof g.aiReplyCap === 'number' ? g.aiReplyCap : AI_REPLY_CAP.default,
   };
 }

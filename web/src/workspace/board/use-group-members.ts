@@ -25,9 +25,12 @@ export function useGroupMembers(groupId: number | null, version: number): { memb
     };
   }, [groupId, version, own]);
   const reload = useCallback(() => setOwn((n) => n + 1), []);
-  const onMembers = useCallback((d: { groupId: number }) => {
-    if (isNoticeFor(d, groupId)) reload();
-  }, [groupId, reload]);
+  const onMembers = useCallback(
+    (d: { groupId: number }) => {
+      if (isNoticeFor(d, groupId)) reload();
+    },
+    [groupId, reload],
+  );
   useNotice('members', onMembers);
   return { members, reload };
 }

@@ -31,7 +31,9 @@ export default function ChatHeader(p: ChatHeaderProps) {
       {p.onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={p.onBack} aria-label={t('wsChat.back')} data-testid="chat-back" />}
       <span className="chat-head-avatar">
         <SenderAvatar sender={{ name: p.runs ? '' : p.title, avatar: p.avatar, ai: !!p.ai || !!p.runs }} size={36} />
-        {!p.isGroup && !p.runs && p.online !== undefined && <span className={p.online ? 'chat-dot online' : 'chat-dot'} data-testid="chat-online-dot" data-online={p.online ? '1' : '0'} />}
+        {!p.isGroup && !p.runs && p.online !== undefined && (
+          <span className={p.online ? 'chat-dot online' : 'chat-dot'} data-testid="chat-online-dot" data-online={p.online ? '1' : '0'} />
+        )}
       </span>
       <div className="chat-head-text">
         <Typography.Text strong ellipsis className="chat-head-title" data-testid="chat-title">

@@ -87,14 +87,18 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
   const runs = isOwnRuns(target, me);
   const shownTitle =
     title ||
-    (isGroup ? group?.name || t('wsChat.groupName', { id: target.toId }) : runs ? t('wsChat.runsTitle') : profile?.name || t('wsChat.userName', { id: target.toId }));
+    (isGroup
+      ? group?.name || t('wsChat.groupName', { id: target.toId })
+      : runs
+        ? t('wsChat.runsTitle')
+        : profile?.name || t('wsChat.userName', { id: target.toId }));
   const key = `${target.toType}-${target.toId}`;
 
   return (
     <section className="chat-panel" data-testid="chat-panel" data-to={key}>
       <ChatHeader
         title={shownTitle}
-        avatar={isGroup ? group?.avatar ?? undefined : profile?.avatar}
+        avatar={isGroup ? (group?.avatar ?? undefined) : profile?.avatar}
         isGroup={isGroup}
         runs={runs}
         memberCount={isGroup ? dir?.memberCount(target.toId) : undefined}
@@ -104,7 +108,15 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
       />
       <OfflineBanner status={status} />
       {conversation && (
-        <MessageList key={key} conversation={conversation} history={history} people={people} isGroup={isGroup} ownRuns={runs} onRetry={(id) => void chat?.retry(id)} />
+        <MessageList
+          key={key}
+          conversation={conversation}
+          history={history}
+          people={people}
+          isGroup={isGroup}
+          ownRuns={runs}
+          onRetry={(id) => void chat?.retry(id)}
+        />
       )}
       {runs ? (
         <RunsNote />

@@ -43,10 +43,7 @@ export default function Composer({ chat, target, isGroup, people, avatarOf }: Co
   const caretAfter = useRef<number | null>(null);
   const runs = useChatRuns();
 
-  const options = useMemo(
-    () => (isGroup && query ? filterCandidates(people.candidates, query.query, people.me) : []),
-    [isGroup, query, people],
-  );
+  const options = useMemo(() => (isGroup && query ? filterCandidates(people.candidates, query.query, people.me) : []), [isGroup, query, people]);
   const pickerOpen = isGroup && !!query && (options.length > 0 || query.query.length > 0);
 
   const el = () => area.current?.resizableTextArea?.textArea ?? null;
@@ -149,7 +146,14 @@ export default function Composer({ chat, target, isGroup, people, avatarOf }: Co
           </span>
         </Tooltip>
       )}
-      <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={!chat || !text.trim() || tooLong} aria-label={t('wsChat.send')} data-testid="chat-send">
+      <Button
+        type="primary"
+        icon={<SendOutlined />}
+        onClick={send}
+        disabled={!chat || !text.trim() || tooLong}
+        aria-label={t('wsChat.send')}
+        data-testid="chat-send"
+      >
         <span className="chat-send-label">{t('wsChat.send')}</span>
       </Button>
     </div>

@@ -48,17 +48,36 @@ function useNames(dir: Directory | null, list: readonly Conversation[], me: numb
   }, [dir, want, me]); // want names the rows and their last senders
 }
 
-function Row({ c, active, me, chat, dir, onSelect }: { c: Conversation; active: boolean; me: number; chat: ChatStore | null; dir: Directory | null; onSelect: (t: Target) => void }) {
+function Row({
+  c,
+  active,
+  me,
+  chat,
+  dir,
+  onSelect,
+}: {
+  c: Conversation;
+  active: boolean;
+  me: number;
+  chat: ChatStore | null;
+  dir: Directory | null;
+  onSelect: (t: Target) => void;
+}) {
   const { t } = useI18n();
   const isGroup = c.target.toType === 1;
   const group = isGroup ? dir?.group(c.target.toId) : undefined;
   const person = !isGroup ? dir?.user(c.target.toId) : undefined;
   const runs = isOwnRuns(c.target, me);
-  const name = isGroup ? group?.name || t('wsChat.groupName', { id: c.target.toId }) : runs ? t('wsChat.runsTitle') : person?.name || t('wsChat.userName', { id: c.target.toId });
+  const name = isGroup
+    ? group?.name || t('wsChat.groupName', { id: c.target.toId })
+    : runs
+      ? t('wsChat.runsTitle')
+      : person?.name || t('wsChat.userName', { id: c.target.toId });
   const avatar = isGroup ? group?.avatar || undefined : person?.avatar;
   const last = c.messages.at(-1);
   const draft = !active ? chat?.getDraft(c.target).content.trim() : '';
-  const mentioned = c.unread > 0 && c.messages.some((m) => m.seq > c.readSeq && Number(m.fromId) !== me && Array.isArray(m.at) && m.at.map(Number).includes(me));
+  const mentioned =
+    c.unread > 0 && c.messages.some((m) => m.seq > c.readSeq && Number(m.fromId) !== me && Array.isArray(m.at) && m.at.map(Number).includes(me));
 
   let preview = '';
   if (draft) preview = t('wsChat.previewDraft', { text: previewText(draft) });
@@ -67,11 +86,13 @@ function Row({ c, active, me, chat, dir, onSelect }: { c: Conversation; active: 
     const from = Number(last.fromId);
     // An AI member's answer names the AI member as any message does; an app's, stored in the member's name, is labelled.
     const labelled = shown.label !== null && !(shown.label === 'runAnswer' && from !== me);
-    const text =
-      !labelled ? shown.text
-      : shown.label === 'runFailed' ? t('wsChat.previewRunFailed')
-      : shown.label === 'runAnswer' ? t('wsChat.previewRunAnswer', { text: shown.text })
-      : t(shown.text ? 'wsChat.previewRun' : 'wsChat.previewRunForm', { text: shown.text });
+    const text = !labelled
+      ? shown.text
+      : shown.label === 'runFailed'
+        ? t('wsChat.previewRunFailed')
+        : shown.label === 'runAnswer'
+          ? t('wsChat.previewRunAnswer', { text: shown.text })
+          : t(shown.text ? 'wsChat.previewRun' : 'wsChat.previewRunForm', { text: shown.text });
     const sender = isGroup && from !== me ? senderName(dir, c, from) : undefined;
     if (Number(last.type) === NOTICE_TYPE) preview = t('wsChat.previewNotice', { text });
     else if (labelled) preview = text;

@@ -46,7 +46,12 @@ function fullTime(iso: unknown): string | undefined {
 export function SenderAvatar({ sender, size = 32 }: { sender: Sender; size?: number }) {
   const initial = sender.name ? [...sender.name][0].toUpperCase() : undefined;
   return (
-    <Avatar size={size} src={sender.avatar} icon={initial ? undefined : sender.ai ? <RobotOutlined /> : <UserOutlined />} className={sender.ai ? 'chat-avatar chat-avatar-ai' : 'chat-avatar'}>
+    <Avatar
+      size={size}
+      src={sender.avatar}
+      icon={initial ? undefined : sender.ai ? <RobotOutlined /> : <UserOutlined />}
+      className={sender.ai ? 'chat-avatar chat-avatar-ai' : 'chat-avatar'}
+    >
       {initial}
     </Avatar>
   );
@@ -69,7 +74,12 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
   const { t } = useI18n();
   const time = messageTime(p.message.createTime, p.now);
   return (
-    <div className={`chat-msg${p.mine ? ' mine' : ''}${p.head ? ' head' : ''}`} data-testid="chat-message" data-seq={p.message.seq} data-mine={p.mine ? '1' : '0'}>
+    <div
+      className={`chat-msg${p.mine ? ' mine' : ''}${p.head ? ' head' : ''}`}
+      data-testid="chat-message"
+      data-seq={p.message.seq}
+      data-mine={p.mine ? '1' : '0'}
+    >
       {!p.mine && <div className="chat-msg-avatar">{p.head && <SenderAvatar sender={p.sender} />}</div>}
       <div className="chat-msg-body">
         {p.head && (
@@ -115,7 +125,7 @@ export const NoticeCard = memo(function NoticeCard({ message, sender, now }: { m
 
 export function OutgoingItem({ item, onRetry }: { item: Outgoing; onRetry: (clientId: string) => void }) {
   const { t } = useI18n();
-  const reason = item.error === 'offline' ? t('wsChat.reasonOffline') : item.error === 'timeout' ? t('wsChat.reasonTimeout') : item.error ?? '';
+  const reason = item.error === 'offline' ? t('wsChat.reasonOffline') : item.error === 'timeout' ? t('wsChat.reasonTimeout') : (item.error ?? '');
   return (
     <div className={`chat-msg mine chat-out chat-out-${item.state}`} data-testid="chat-outgoing" data-state={item.state} data-client-id={item.clientId}>
       <div className="chat-msg-body">

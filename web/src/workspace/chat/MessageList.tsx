@@ -178,7 +178,10 @@ export default function MessageList({ conversation, history, people, isGroup, ow
           const sender = people.senderOf(from);
           if (isNotice(m)) return <NoticeCard key={r.key} message={m} sender={sender} now={now} />;
           const mine = from === me;
-          if (runs?.isRunMessage(m)) return <runs.RunMessage key={r.key} message={m} mine={mine} sender={sender} avatar={<SenderAvatar sender={sender} />} showName={isGroup} now={now} />;
+          if (runs?.isRunMessage(m))
+            return (
+              <runs.RunMessage key={r.key} message={m} mine={mine} sender={sender} avatar={<SenderAvatar sender={sender} />} showName={isGroup} now={now} />
+            );
           return (
             <MessageItem
               key={r.key}
@@ -194,7 +197,15 @@ export default function MessageList({ conversation, history, people, isGroup, ow
             />
           );
         })}
-        {runs && <runs.RunStreamBubbles me={me} target={conversation.target} held={messages} senderOf={people.senderOf} onGrow={() => atBottom.current && toBottom()} />}
+        {runs && (
+          <runs.RunStreamBubbles
+            me={me}
+            target={conversation.target}
+            held={messages}
+            senderOf={people.senderOf}
+            onGrow={() => atBottom.current && toBottom()}
+          />
+        )}
         {outbox
           .filter((o) => o.state !== 'sent')
           .map((o) => (

@@ -25,8 +25,15 @@
 import type { StorageLike } from '../../lib/session';
 import { readDraft, writeDraft, type Draft } from './chat-drafts';
 import {
-  applyRead, emptyConversation, keyOf, mergeMessages, settle, targetOfMessage, withOutgoing,
-  type Conversation, type Outgoing,
+  applyRead,
+  emptyConversation,
+  keyOf,
+  mergeMessages,
+  settle,
+  targetOfMessage,
+  withOutgoing,
+  type Conversation,
+  type Outgoing,
 } from './chat-conversation';
 import type { ChatMessage, Realtime, SyncSince, Target } from '../../app/socket';
 
@@ -192,8 +199,7 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
 
   return {
     conversation: get,
-    conversations: () =>
-      [...byKey.values()].sort((a, b) => (b.messages.at(-1)?.id ?? 0) - (a.messages.at(-1)?.id ?? 0)),
+    conversations: () => [...byKey.values()].sort((a, b) => (b.messages.at(-1)?.id ?? 0) - (a.messages.at(-1)?.id ?? 0)),
     totalUnread: () => [...byKey.values()].reduce((n, c) => n + c.unread, 0),
     subscribe(fn) {
       listeners.add(fn);

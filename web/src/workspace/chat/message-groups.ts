@@ -14,9 +14,7 @@ import { dayStart, NOTICE_TYPE, timeOf } from './chat-format';
 
 export const RUN_GAP_MS = 5 * 60_000;
 
-export type ListRow =
-  | { kind: 'day'; key: string; day: number }
-  | { kind: 'message'; key: string; message: ChatMessage; head: boolean };
+export type ListRow = { kind: 'day'; key: string; day: number } | { kind: 'message'; key: string; message: ChatMessage; head: boolean };
 
 export function isNotice(m: Pick<ChatMessage, 'type'>): boolean {
   return Number(m.type) === NOTICE_TYPE;
@@ -39,8 +37,7 @@ export function groupMessages(messages: readonly ChatMessage[], gapMs = RUN_GAP_
       }
     }
     const pause = time !== null && prevTime !== null && time - prevTime > gapMs;
-    const head =
-      !prev || newDay || pause || isNotice(m) || isNotice(prev) || Number(prev.fromId) !== Number(m.fromId);
+    const head = !prev || newDay || pause || isNotice(m) || isNotice(prev) || Number(prev.fromId) !== Number(m.fromId);
     rows.push({ kind: 'message', key: `m-${m.seq}`, message: m, head });
     prev = m;
     if (time !== null) prevTime = time;

@@ -25,7 +25,7 @@ function directoryFor(userId: number): Directory {
         groups: () => calls.base.group.list2({}, silent) as Promise<GroupRow[]>,
         user: (id) => shaped<ProfileRow>(calls.base.sys.user.openDetail({ id }, silent)),
         members: (groupId) =>
-          (calls.base.groupMember.memberList({ groupId, page: 1, size: 1000 }, silent) as Promise<{ list: MemberRow[]; pagination?: { total?: number } }>),
+          calls.base.groupMember.memberList({ groupId, page: 1, size: 1000 }, silent) as Promise<{ list: MemberRow[]; pagination?: { total?: number } }>,
       }),
     };
   }

@@ -20,7 +20,15 @@ function WalletBox({ nft }: { nft: Nft }) {
   const { t } = useI18n();
   if (nft.phase !== 'connected' || !nft.address) {
     return (
-      <Button type="primary" size="large" icon={<WalletOutlined />} loading={nft.phase === 'connecting'} onClick={() => void nft.connect()} data-testid="nft-connect" className="nft-connect">
+      <Button
+        type="primary"
+        size="large"
+        icon={<WalletOutlined />}
+        loading={nft.phase === 'connecting'}
+        onClick={() => void nft.connect()}
+        data-testid="nft-connect"
+        className="nft-connect"
+      >
         {nft.phase === 'connecting' ? t('wsNft.wallet.connecting') : t('wsNft.wallet.connect')}
       </Button>
     );
@@ -59,13 +67,44 @@ function LinkBanner({ nft }: { nft: Nft }) {
   );
   switch (nft.linkState) {
     case 'linking':
-      return <Alert type="info" showIcon message={t('wsNft.link.linking')} description={t('wsNft.link.why')} data-testid="nft-link-state" data-state="linking" />;
+      return (
+        <Alert type="info" showIcon message={t('wsNft.link.linking')} description={t('wsNft.link.why')} data-testid="nft-link-state" data-state="linking" />
+      );
     case 'failed':
-      return <Alert type="warning" showIcon message={t('wsNft.link.failed', { cause: nft.linkError ?? '' })} action={again(t('wsNft.link.retry'))} data-testid="nft-link-state" data-state="failed" />;
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('wsNft.link.failed', { cause: nft.linkError ?? '' })}
+          action={again(t('wsNft.link.retry'))}
+          data-testid="nft-link-state"
+          data-state="failed"
+        />
+      );
     case 'other':
-      return <Alert type="info" showIcon message={t('wsNft.link.other', { address: short(nft.linkedTo) })} description={t('wsNft.link.why')} action={again(t('wsNft.link.link'))} data-testid="nft-link-state" data-state="other" />;
+      return (
+        <Alert
+          type="info"
+          showIcon
+          message={t('wsNft.link.other', { address: short(nft.linkedTo) })}
+          description={t('wsNft.link.why')}
+          action={again(t('wsNft.link.link'))}
+          data-testid="nft-link-state"
+          data-state="other"
+        />
+      );
     case 'unlinked':
-      return <Alert type="info" showIcon message={t('wsNft.link.unlinked')} description={t('wsNft.link.why')} action={again(t('wsNft.link.link'))} data-testid="nft-link-state" data-state="unlinked" />;
+      return (
+        <Alert
+          type="info"
+          showIcon
+          message={t('wsNft.link.unlinked')}
+          description={t('wsNft.link.why')}
+          action={again(t('wsNft.link.link'))}
+          data-testid="nft-link-state"
+          data-state="unlinked"
+        />
+      );
     default:
       return null;
   }
@@ -80,7 +119,15 @@ function ItemList({ nft, kind, items }: { nft: Nft; kind: 'owned' | 'staked'; it
         <h3 className="nft-section-title">{t(`wsNft.${kind}.title`)}</h3>
         <span className="nft-count">{items.length}</span>
         {kind === 'owned' && (
-          <Button size="small" type="text" icon={<ReloadOutlined spin={nft.listsLoading} />} onClick={() => void nft.refresh()} disabled={nft.listsLoading} className="nft-refresh" data-testid="nft-refresh">
+          <Button
+            size="small"
+            type="text"
+            icon={<ReloadOutlined spin={nft.listsLoading} />}
+            onClick={() => void nft.refresh()}
+            disabled={nft.listsLoading}
+            className="nft-refresh"
+            data-testid="nft-refresh"
+          >
             {t('wsNft.refresh')}
           </Button>
         )}
@@ -112,7 +159,12 @@ function Body({ nft }: { nft: Nft }) {
   if (nft.settingsState === 'loading') return <Spin className="ws-spin" />;
   if (nft.settingsState === 'failed') {
     return (
-      <Result status="warning" title={t('wsNft.settingsFailed')} extra={<Button onClick={nft.reloadSettings}>{t('wsNft.retry')}</Button>} data-testid="nft-settings-failed" />
+      <Result
+        status="warning"
+        title={t('wsNft.settingsFailed')}
+        extra={<Button onClick={nft.reloadSettings}>{t('wsNft.retry')}</Button>}
+        data-testid="nft-settings-failed"
+      />
     );
   }
   if (!nft.configured) return <Result status="info" title={t('wsNft.notConfigured')} data-testid="nft-not-configured" />;
@@ -132,7 +184,11 @@ function Body({ nft }: { nft: Nft }) {
           type="warning"
           showIcon
           message={t('wsNft.listsFailed', { cause: nft.listsError })}
-          action={<Button size="small" onClick={() => void nft.refresh()}>{t('wsNft.retry')}</Button>}
+          action={
+            <Button size="small" onClick={() => void nft.refresh()}>
+              {t('wsNft.retry')}
+            </Button>
+          }
           data-testid="nft-lists-error"
         />
       )}

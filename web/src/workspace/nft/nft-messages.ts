@@ -29,6 +29,7 @@ export const unstakeMsg = (tokenId: string) => ({ unstake: { token_id: tokenId }
 /** The token ids of a `{ tokens: string[] }` answer; throws when the answer has another shape. */
 export function tokenIds(answer: unknown): string[] {
   const tokens = (answer as { tokens?: unknown } | null)?.tokens;
-  if (!Array.isArray(tokens) || !tokens.every((t) => typeof t === 'string')) throw new Error('unexpected answer from the contract (expected { tokens: string[] })');
+  if (!Array.isArray(tokens) || !tokens.every((t) => typeof t === 'string'))
+    throw new Error('unexpected answer from the contract (expected { tokens: string[] })');
   return tokens;
 }

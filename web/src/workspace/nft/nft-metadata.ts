@@ -36,7 +36,10 @@ export function gatewayUrl(uri: string | null | undefined, gateway: string): str
   const u = (uri ?? '').trim();
   if (!u) return null;
   if (/^ipfs:\/\//i.test(u)) {
-    const rest = u.replace(/^ipfs:\/\//i, '').replace(/^ipfs\//i, '').replace(/^\/+/, '');
+    const rest = u
+      .replace(/^ipfs:\/\//i, '')
+      .replace(/^ipfs\//i, '')
+      .replace(/^\/+/, '');
     if (!rest || !/^https?:\/\//i.test(gateway)) return null;
     return `${gateway.replace(/\/+$/, '')}/${rest}`;
   }
@@ -74,7 +77,13 @@ export const fetchJson: FetchJson = async (url, signal) => {
 };
 
 /** The item of one token, never rejecting: failures give the placeholder. */
-export async function loadItem(tokenId: string, info: NftInfo | null, gateway: string, get: FetchJson = fetchJson, timeoutMs = METADATA_TIMEOUT_MS): Promise<NftItem> {
+export async function loadItem(
+  tokenId: string,
+  info: NftInfo | null,
+  gateway: string,
+  get: FetchJson = fetchJson,
+  timeoutMs = METADATA_TIMEOUT_MS,
+): Promise<NftItem> {
   if (!info) return placeholder(tokenId);
   const url = gatewayUrl(info.token_uri, gateway);
   if (!url) return info.extension ? itemFromMetadata(tokenId, info.extension, gateway) : placeholder(tokenId);

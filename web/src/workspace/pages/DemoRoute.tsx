@@ -23,10 +23,14 @@ function DemoBody() {
         <Typography.Paragraph type="secondary">{t('wsSocial.demo.intro')}</Typography.Paragraph>
         <Descriptions bordered size="small" column={1}>
           <Descriptions.Item label={t('wsSocial.demo.id')}>
-            <span className="soc-mono" data-testid="demo-id">{id}</span>
+            <span className="soc-mono" data-testid="demo-id">
+              {id}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('wsSocial.demo.name')}>
-            <span className="soc-mono" data-testid="demo-name">{name ?? t('wsSocial.demo.noName')}</span>
+            <span className="soc-mono" data-testid="demo-name">
+              {name ?? t('wsSocial.demo.noName')}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('wsSocial.demo.query')}>
             <span className="soc-mono" data-testid="demo-query">

@@ -118,7 +118,14 @@ export default function JoinTeam() {
               {t('wsTeams.join.join')}
             </Button>
           ) : (
-            <Button type="primary" size="large" block icon={<LoginOutlined />} onClick={() => navigate(signInPath(location.pathname + location.search))} data-testid="join-sign-in">
+            <Button
+              type="primary"
+              size="large"
+              block
+              icon={<LoginOutlined />}
+              onClick={() => navigate(signInPath(location.pathname + location.search))}
+              data-testid="join-sign-in"
+            >
               {t('wsTeams.join.signIn')}
             </Button>
           )

@@ -80,7 +80,10 @@ function TestBody() {
         size="small"
         title={t('wsSocial.test.title')}
         extra={
-          <Typography.Text copyable={{ text: JSON.stringify(report, null, 2), tooltips: [t('wsSocial.test.copy'), t('wsSocial.person.copied')] }} data-testid="test-copy" />
+          <Typography.Text
+            copyable={{ text: JSON.stringify(report, null, 2), tooltips: [t('wsSocial.test.copy'), t('wsSocial.person.copied')] }}
+            data-testid="test-copy"
+          />
         }
       >
         <Descriptions bordered size="small" column={COLUMNS} styles={LABEL} data-testid="test-client">
@@ -88,7 +91,9 @@ function TestBody() {
             <span data-testid="test-signed-in">{yes(!!user)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('wsSocial.test.user')}>
-            <span className="soc-mono" data-testid="test-user">{user ? `#${user.id} ${userName}${user.nickName ? ` (${user.nickName})` : ''}` : '—'}</span>
+            <span className="soc-mono" data-testid="test-user">
+              {user ? `#${user.id} ${userName}${user.nickName ? ` (${user.nickName})` : ''}` : '—'}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('wsSocial.test.token')}>
             <Tag data-testid="test-token" color={tokenState === 'valid' ? 'success' : tokenState === 'refreshable' ? 'warning' : 'default'}>
@@ -124,15 +129,21 @@ function TestBody() {
       >
         <Descriptions bordered size="small" column={COLUMNS} styles={LABEL} data-testid="test-server">
           <Descriptions.Item label={t('wsSocial.test.version')}>
-            <span className="soc-mono" data-testid="test-version">{health?.version ?? '—'}</span>
+            <span className="soc-mono" data-testid="test-version">
+              {health?.version ?? '—'}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('wsSocial.test.database')}>{health ? yes(health.db === true) : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('wsSocial.test.serverTime')}>{health?.time ? when(Date.parse(health.time), lang) : t('wsSocial.test.notGiven')}</Descriptions.Item>
+          <Descriptions.Item label={t('wsSocial.test.serverTime')}>
+            {health?.time ? when(Date.parse(health.time), lang) : t('wsSocial.test.notGiven')}
+          </Descriptions.Item>
           <Descriptions.Item label={t('wsSocial.test.lastPing')}>
             <span data-testid="test-ping-ms">{last ? (last.ok ? t('wsSocial.test.ms', { ms: last.ms }) : t('wsSocial.test.pingFailed')) : '—'}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('wsSocial.test.pings')} span="filled">
-            {summary ? t('wsSocial.test.summary', { n: pings.length, min: summary.min, median: summary.median, max: summary.max, failed: summary.failed }) : '—'}
+            {summary
+              ? t('wsSocial.test.summary', { n: pings.length, min: summary.min, median: summary.median, max: summary.max, failed: summary.failed })
+              : '—'}
           </Descriptions.Item>
         </Descriptions>
       </Card>

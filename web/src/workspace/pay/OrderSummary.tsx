@@ -49,8 +49,12 @@ export default function OrderSummary({ order, currency, outcome }: { order: Orde
           <Descriptions.Item label={t('wsPay.payBefore')}>{formatDateTime(order.expireTime, lang)}</Descriptions.Item>
         ) : null}
         {order.payTime ? <Descriptions.Item label={t('wsPay.paidAt')}>{formatDateTime(order.payTime, lang)}</Descriptions.Item> : null}
-        {order.provider ? <Descriptions.Item label={t('wsPay.paidWith')}>{t(`wsPay.provider.${order.provider === 'alipay' ? 'alipay' : 'stripe'}`)}</Descriptions.Item> : null}
-        {order.reason && state !== 'paid' ? <Descriptions.Item label={t('wsPay.reasonLabel')}>{rk ? t(`wsPay.reason.${rk}`) : order.reason}</Descriptions.Item> : null}
+        {order.provider ? (
+          <Descriptions.Item label={t('wsPay.paidWith')}>{t(`wsPay.provider.${order.provider === 'alipay' ? 'alipay' : 'stripe'}`)}</Descriptions.Item>
+        ) : null}
+        {order.reason && state !== 'paid' ? (
+          <Descriptions.Item label={t('wsPay.reasonLabel')}>{rk ? t(`wsPay.reason.${rk}`) : order.reason}</Descriptions.Item>
+        ) : null}
       </Descriptions>
     </div>
   );

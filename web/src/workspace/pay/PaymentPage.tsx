@@ -81,7 +81,12 @@ function OrderPayment({ memory, cancelledAtProvider, remember, forget }: OrderPa
     void loadProfile({ silent: true }).catch(() => undefined);
   }, [settled]);
 
-  if (load.state === 'loading') return <Card className="pay-card"><Skeleton active avatar paragraph={{ rows: 4 }} /></Card>;
+  if (load.state === 'loading')
+    return (
+      <Card className="pay-card">
+        <Skeleton active avatar paragraph={{ rows: 4 }} />
+      </Card>
+    );
   if (load.state === 'failed') {
     return (
       <div data-testid="pay-not-found">
@@ -146,8 +151,16 @@ function OrderPayment({ memory, cancelledAtProvider, remember, forget }: OrderPa
     body = (
       <>
         {outcome === 'failed' ? <PaymentResult shown="failed" order={o} /> : null}
-        {cancelledAtProvider && outcome === 'pending' ? <Alert type="info" showIcon message={t('wsPay.cancelledAtProvider')} className="pay-alert" data-testid="pay-cancelled-note" /> : null}
-        <ProviderChoice orderNo={orderNo} preferred={memory.orderNo === orderNo ? memory.provider : undefined} onLeave={leave} onCancel={cancel} amountText={amountText} />
+        {cancelledAtProvider && outcome === 'pending' ? (
+          <Alert type="info" showIcon message={t('wsPay.cancelledAtProvider')} className="pay-alert" data-testid="pay-cancelled-note" />
+        ) : null}
+        <ProviderChoice
+          orderNo={orderNo}
+          preferred={memory.orderNo === orderNo ? memory.provider : undefined}
+          onLeave={leave}
+          onCancel={cancel}
+          amountText={amountText}
+        />
       </>
     );
   }

@@ -42,7 +42,8 @@ export default function PaymentResult({ shown, order, actions }: PaymentResultPr
   const text = lateRefund ? t('wsPay.result.lateRefund') : t(`wsPay.result.${shown}Text`, { kind: t(`wsPay.kindText.${kind}`) });
   const back = backPath(order);
   const bought = useHasPurchase(shown === 'paid' && kind === 'goods' ? Number(order.goodsId ?? 0) : 0);
-  const icon = shown === 'waiting' ? <Spin indicator={<LoadingOutlined style={{ fontSize: 56 }} spin />} /> : shown === 'timeout' ? <ClockCircleOutlined /> : undefined;
+  const icon =
+    shown === 'waiting' ? <Spin indicator={<LoadingOutlined style={{ fontSize: 56 }} spin />} /> : shown === 'timeout' ? <ClockCircleOutlined /> : undefined;
   return (
     <div data-testid="pay-result" data-shown={shown}>
       <Result

@@ -28,7 +28,16 @@ export function orderOutcome(o: Pick<Order, 'status' | 'payStatus' | 'reason'>):
 }
 
 /** Reasons the server writes (order-state, fulfil), each with a text under `wsPay.reason.*`. */
-const REASONS = ['cancelled', 'expired', 'cancelled_refunded', 'expired_refunded', 'duplicate_payment_refunded', 'refunded', 'refunded_by_admin', 'refunded_at_stripe'] as const;
+const REASONS = [
+  'cancelled',
+  'expired',
+  'cancelled_refunded',
+  'expired_refunded',
+  'duplicate_payment_refunded',
+  'refunded',
+  'refunded_by_admin',
+  'refunded_at_stripe',
+] as const;
 export type ReasonKey = (typeof REASONS)[number];
 
 /** The text key of a reason, or null (unknown reasons are shown as the server wrote them). */

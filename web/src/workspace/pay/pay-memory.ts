@@ -73,7 +73,14 @@ export function resolveOrder(queryOrderNo: string | null, memory: PaymentMemory 
 
 /** Whether the page should wait for a payment: the member left for a provider a short while ago. */
 export function awaitingReturn(memory: PaymentMemory | null, orderNo: string, now: number): boolean {
-  return !!memory && memory.orderNo === orderNo && !!memory.provider && typeof memory.sentAt === 'number' && now - memory.sentAt >= 0 && now - memory.sentAt < RETURN_WINDOW_MS;
+  return (
+    !!memory &&
+    memory.orderNo === orderNo &&
+    !!memory.provider &&
+    typeof memory.sentAt === 'number' &&
+    now - memory.sentAt >= 0 &&
+    now - memory.sentAt < RETURN_WINDOW_MS
+  );
 }
 
 /**

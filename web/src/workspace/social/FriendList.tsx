@@ -62,11 +62,23 @@ export default function FriendList({ list, actions }: { list: FriendEntry[]; act
                 menu={{
                   items: [
                     { key: 'block', icon: <StopOutlined />, label: t('wsSocial.friends.block'), onClick: () => actions.block(f.rowId, f.name) },
-                    { key: 'remove', danger: true, icon: <DeleteOutlined />, label: t('wsSocial.friends.remove'), onClick: () => actions.remove(f.rowId, f.name) },
+                    {
+                      key: 'remove',
+                      danger: true,
+                      icon: <DeleteOutlined />,
+                      label: t('wsSocial.friends.remove'),
+                      onClick: () => actions.remove(f.rowId, f.name),
+                    },
                   ],
                 }}
               >
-                <Button size="small" icon={<MoreOutlined />} loading={actions.busy === f.rowId} aria-label={t('wsSocial.friends.more')} data-testid="friend-more" />
+                <Button
+                  size="small"
+                  icon={<MoreOutlined />}
+                  loading={actions.busy === f.rowId}
+                  aria-label={t('wsSocial.friends.more')}
+                  data-testid="friend-more"
+                />
               </Dropdown>
             </>
           }

@@ -36,7 +36,13 @@ export function IncomingRequests({ list, actions }: Props) {
           sub={t('wsSocial.friends.wantsToBeFriends')}
           actions={
             <>
-              <Button type="primary" size="small" loading={actions.busy === e.rowId} data-testid="friend-accept" onClick={() => void actions.answer(e.rowId, 1)}>
+              <Button
+                type="primary"
+                size="small"
+                loading={actions.busy === e.rowId}
+                data-testid="friend-accept"
+                onClick={() => void actions.answer(e.rowId, 1)}
+              >
                 {t('wsSocial.friends.accept')}
               </Button>
               <Button size="small" disabled={actions.busy === e.rowId} data-testid="friend-refuse" onClick={() => void actions.answer(e.rowId, 2)}>
@@ -64,7 +70,13 @@ export function SentRequests({ list, actions }: Props) {
           personId={e.personId}
           name={e.name}
           avatar={e.avatar}
-          sub={e.status === FRIEND.refused ? <Tag color="default">{t('wsSocial.friends.status.refused')}</Tag> : <Tag color="processing">{t('wsSocial.friends.status.pending')}</Tag>}
+          sub={
+            e.status === FRIEND.refused ? (
+              <Tag color="default">{t('wsSocial.friends.status.refused')}</Tag>
+            ) : (
+              <Tag color="processing">{t('wsSocial.friends.status.pending')}</Tag>
+            )
+          }
           actions={
             <Button size="small" loading={actions.busy === e.rowId} data-testid="friend-withdraw" onClick={() => void actions.withdraw(e.rowId)}>
               {e.status === FRIEND.refused ? t('wsSocial.friends.dismiss') : t('wsSocial.friends.withdraw')}

@@ -18,7 +18,14 @@ function RelationButton({ rel, personId, actions }: { rel: Relation; personId: n
   const { t } = useI18n();
   if (canRequest(rel)) {
     return (
-      <Button type="primary" size="small" icon={<UserAddOutlined />} loading={actions.busy === personId} data-testid="friend-add" onClick={() => void actions.request(personId)}>
+      <Button
+        type="primary"
+        size="small"
+        icon={<UserAddOutlined />}
+        loading={actions.busy === personId}
+        data-testid="friend-add"
+        onClick={() => void actions.request(personId)}
+      >
         {rel === 'incoming' ? t('wsSocial.friends.accept') : t('wsSocial.friends.add')}
       </Button>
     );

@@ -42,7 +42,11 @@ function Panel({ n, onOpen, head }: { n: Notifications; onOpen: (row: NotifyRow)
       )}
       <div className="soc-bell-list">
         {n.loading && n.list.length === 0 && <Spin className="ws-spin" />}
-        {!n.loading && n.list.length === 0 && <div className="soc-empty" data-testid="notify-empty">{n.failed ? t('wsSocial.loadFailed') : t('wsSocial.bell.empty')}</div>}
+        {!n.loading && n.list.length === 0 && (
+          <div className="soc-empty" data-testid="notify-empty">
+            {n.failed ? t('wsSocial.loadFailed') : t('wsSocial.bell.empty')}
+          </div>
+        )}
         {n.list.map((row) => (
           <NotificationItem key={row.id} row={row} onOpen={onOpen} />
         ))}

@@ -1,7 +1,16 @@
 /** One notification in the bell's list: its type icon, title, content, time and read state. */
 import {
-  CheckCircleOutlined, CrownOutlined, LoginOutlined, LogoutOutlined, NotificationOutlined, RollbackOutlined, ShopOutlined, ShoppingOutlined,
-  SoundOutlined, UserAddOutlined, WalletOutlined,
+  CheckCircleOutlined,
+  CrownOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  NotificationOutlined,
+  RollbackOutlined,
+  ShopOutlined,
+  ShoppingOutlined,
+  SoundOutlined,
+  UserAddOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Tooltip } from 'antd';

@@ -48,12 +48,26 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 function mineEntry(r: FriendRow): FriendEntry {
   const personId = Number(r.friendId);
-  return { rowId: r.id, personId, name: text(r.nickName) || `#${personId}`, avatar: text(r.avatar) || null, remark: text(r.remark), status: (r.status ?? 0) as FriendStatus };
+  return {
+    rowId: r.id,
+    personId,
+    name: text(r.nickName) || `#${personId}`,
+    avatar: text(r.avatar) || null,
+    remark: text(r.remark),
+    status: (r.status ?? 0) as FriendStatus,
+  };
 }
 
 function theirEntry(r: FriendRow): FriendEntry {
   const personId = Number(r.userId);
-  return { rowId: r.id, personId, name: text(r.userNickName) || `#${personId}`, avatar: text(r.userAvatar) || null, remark: '', status: (r.status ?? 0) as FriendStatus };
+  return {
+    rowId: r.id,
+    personId,
+    name: text(r.userNickName) || `#${personId}`,
+    avatar: text(r.userAvatar) || null,
+    remark: '',
+    status: (r.status ?? 0) as FriendStatus,
+  };
 }
 
 const byName = (a: FriendEntry, b: FriendEntry) => (a.remark || a.name).localeCompare(b.remark || b.name) || a.rowId - b.rowId;

@@ -22,7 +22,10 @@ export async function ping(call: () => Promise<Health>, now: () => number = () =
 
 /** Fastest, slowest and median of the successful pings, or null when none succeeded. */
 export function pingSummary(results: readonly PingResult[]): { min: number; max: number; median: number; failed: number } | null {
-  const times = results.filter((r) => r.ok).map((r) => r.ms).sort((a, b) => a - b);
+  const times = results
+    .filter((r) => r.ok)
+    .map((r) => r.ms)
+    .sort((a, b) => a - b);
   const failed = results.length - times.length;
   if (!times.length) return null;
   const mid = times.length >> 1;

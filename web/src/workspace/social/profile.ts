@@ -30,7 +30,12 @@ function tagList(value: unknown): unknown[] {
 export function parseTags(value: unknown): string[] {
   const out: string[] = [];
   for (const item of tagList(value)) {
-    const raw = typeof item === 'string' || typeof item === 'number' ? String(item) : item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : '';
+    const raw =
+      typeof item === 'string' || typeof item === 'number'
+        ? String(item)
+        : item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string'
+          ? (item as { name: string }).name
+          : '';
     const tag = raw.replace(/^[\s"'[\]]+|[\s"'[\]]+$/g, '').slice(0, MAX_TAG_CHARS);
     if (tag && !out.includes(tag)) out.push(tag);
     if (out.length >= MAX_TAGS) break;

@@ -65,7 +65,10 @@ export const friendCalls = {
 
 export const notifyCalls = {
   page: (page: number, size: number) => data('base/notify').page({ page, size }, quiet) as Promise<{ list: NotifyRow[]; pagination: { total: number } }>,
-  unread: () => data('base/notify').page({ page: 1, size: 1, status: 0 }, quiet).then((p) => Number(p.pagination.total) || 0),
+  unread: () =>
+    data('base/notify')
+      .page({ page: 1, size: 1, status: 0 }, quiet)
+      .then((p) => Number(p.pagination.total) || 0),
   markRead: (id: number) => data('base/notify').update({ id, status: 1 }),
   readAll: () => calls.base.notify.readAll() as Promise<{ count: number }>,
 };

@@ -89,10 +89,7 @@ export function useFriendActions(reload: () => Promise<void>): FriendActions {
 
   const withdraw = useCallback((rowId: number) => run(rowId, () => friendCalls.remove([rowId])), [run]);
   const unblock = useCallback((rowId: number) => run(rowId, () => friendCalls.remove([rowId]), t('wsSocial.friends.unblocked')), [run, t]);
-  const rename = useCallback(
-    (rowId: number, remark: string) => run(rowId, () => friendCalls.update({ id: rowId, remark: remark.trim() || null })),
-    [run],
-  );
+  const rename = useCallback((rowId: number, remark: string) => run(rowId, () => friendCalls.update({ id: rowId, remark: remark.trim() || null })), [run]);
 
   return { busy, request, answer, block, remove, withdraw, unblock, rename };
 }

@@ -92,12 +92,15 @@ export function useNotifications(onToastClick?: (row: NotifyRow) => void): Notif
   );
   useNotice('notifyRead', onRead);
 
-  const markRead = useCallback((row: NotifyRow) => {
-    notification.destroy(notifyToastKey(row.id));
-    if (Number(row.status ?? 0) !== 0) return;
-    dispatch({ type: 'read', id: row.id });
-    notifyCalls.markRead(row.id).catch(() => dispatch({ type: 'unread', id: row.id }));
-  }, [notification]);
+  const markRead = useCallback(
+    (row: NotifyRow) => {
+      notification.destroy(notifyToastKey(row.id));
+      if (Number(row.status ?? 0) !== 0) return;
+      dispatch({ type: 'read', id: row.id });
+      notifyCalls.markRead(row.id).catch(() => dispatch({ type: 'unread', id: row.id }));
+    },
+    [notification],
+  );
 
   const markAll = useCallback(async () => {
     try {

@@ -7,7 +7,16 @@
 import { useState } from 'react';
 import { Alert, Button, InputNumber, Tag, Typography } from 'antd';
 import {
-  CheckCircleFilled, EditOutlined, FolderOpenOutlined, EyeOutlined, HeartFilled, HeartOutlined, ShoppingCartOutlined, StarFilled, StarOutlined, UserOutlined,
+  CheckCircleFilled,
+  EditOutlined,
+  FolderOpenOutlined,
+  EyeOutlined,
+  HeartFilled,
+  HeartOutlined,
+  ShoppingCartOutlined,
+  StarFilled,
+  StarOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';

@@ -21,9 +21,21 @@ export default function GoodsGallery({ goods }: { goods: GoodsDetail }) {
             <AppstoreOutlined />
           </span>
         ) : current.kind === 'video' ? (
-          <video key={current.src} src={current.src} poster={current.poster} controls preload="metadata" playsInline aria-label={t('wsStore.goods.video')} data-testid="goods-video" />
+          <video
+            key={current.src}
+            src={current.src}
+            poster={current.poster}
+            controls
+            preload="metadata"
+            playsInline
+            aria-label={t('wsStore.goods.video')}
+            data-testid="goods-video"
+          />
         ) : (
-          <Image.PreviewGroup items={images} preview={{ current: Math.max(0, images.indexOf(current.src)), onChange: (i) => setIndex(media.findIndex((m) => m.src === images[i])) }}>
+          <Image.PreviewGroup
+            items={images}
+            preview={{ current: Math.max(0, images.indexOf(current.src)), onChange: (i) => setIndex(media.findIndex((m) => m.src === images[i])) }}
+          >
             <Image src={current.src} alt={goods.title ?? ''} />
           </Image.PreviewGroup>
         )}

@@ -21,8 +21,12 @@ export default function SellsSummary({ goods }: { goods: Pick<StoreGoods, 'relat
       <div className="st-field-label">{t('wsAccount.sells.youGet')}</div>
       <div className="st-sells-tags">
         <Tag color="blue">{t(`wsAccount.sells.kind.k${kind}`)}</Tag>
-        {kind === SELLS.ai && <Tag data-testid="goods-run-price">{runPrice > 0 ? t('wsAccount.sells.perRun', { price: runPrice }) : t('wsAccount.sells.noRunPrice')}</Tag>}
-        {kind === SELLS.ai && <Tag data-testid="goods-updates">{updatesOn(goods.updatesIncluded) ? t('wsAccount.sells.updates') : t('wsAccount.sells.noUpdates')}</Tag>}
+        {kind === SELLS.ai && (
+          <Tag data-testid="goods-run-price">{runPrice > 0 ? t('wsAccount.sells.perRun', { price: runPrice }) : t('wsAccount.sells.noRunPrice')}</Tag>
+        )}
+        {kind === SELLS.ai && (
+          <Tag data-testid="goods-updates">{updatesOn(goods.updatesIncluded) ? t('wsAccount.sells.updates') : t('wsAccount.sells.noUpdates')}</Tag>
+        )}
       </div>
       <Typography.Paragraph type="secondary" className="st-sells-line">
         {t(`wsAccount.sells.buyerGets.k${kind}`)}

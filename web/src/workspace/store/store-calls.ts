@@ -10,9 +10,30 @@ import type { PageAnswer } from './paging';
 /** A listing as the store shows it (the public fields of goods/info, with typeName and userName). */
 export type StoreGoods = Pick<
   Row<'goods/info'>,
-  | 'id' | 'typeId' | 'title' | 'subTitle' | 'mainPic' | 'video' | 'pics' | 'price' | 'sold' | 'content' | 'likeCount' | 'isFree' | 'tags'
-  | 'userId' | 'isCommentAllowed' | 'isPinned' | 'viewCount' | 'typeName' | 'userName' | 'createTime' | 'workflowId'
-  | 'relateType' | 'updatesIncluded' | 'runPrice'
+  | 'id'
+  | 'typeId'
+  | 'title'
+  | 'subTitle'
+  | 'mainPic'
+  | 'video'
+  | 'pics'
+  | 'price'
+  | 'sold'
+  | 'content'
+  | 'likeCount'
+  | 'isFree'
+  | 'tags'
+  | 'userId'
+  | 'isCommentAllowed'
+  | 'isPinned'
+  | 'viewCount'
+  | 'typeName'
+  | 'userName'
+  | 'createTime'
+  | 'workflowId'
+  | 'relateType'
+  | 'updatesIncluded'
+  | 'runPrice'
 >;
 
 /** A spec of a goods as openDetail answers it. */
@@ -77,7 +98,8 @@ export const storeCalls = {
   /** `visitorId`: a signed-out visitor's id, so that `liked` is theirs. 404 when the goods is not on sale. */
   detail: (id: number, visitorId?: string) => calls.goods.info.openDetail(visitorId ? { id, visitorId } : { id }, quiet) as Promise<GoodsDetail>,
   view: (id: number) => calls.goods.info.view({ id }, quiet) as Promise<{ counted: boolean; viewCount: number }>,
-  like: (goodsId: number, visitorId?: string) => calls.goods.like.like(visitorId ? { goodsId, visitorId } : { goodsId }) as Promise<{ liked: boolean; likeCount: number }>,
+  like: (goodsId: number, visitorId?: string) =>
+    calls.goods.like.like(visitorId ? { goodsId, visitorId } : { goodsId }) as Promise<{ liked: boolean; likeCount: number }>,
   addFavorite: (goodsId: number) => calls.goods.favorite.addFavorite({ goodsId }) as Promise<{ id: number; created: boolean }>,
   cancelFavorite: (goodsId: number) => calls.goods.favorite.cancelFavorite({ goodsId }) as Promise<{ count: number }>,
   isPlaced: (goodsId: number) => calls.goods.order.isPlaced({ goodsId }, quiet) as Promise<boolean>,

@@ -9,11 +9,7 @@ import { ApiError } from '../../app/api';
 import { storeCalls, type GoodsDetail } from './store-calls';
 import { visitorId } from './visitor-id';
 
-export type GoodsState =
-  | { state: 'loading' }
-  | { state: 'found'; goods: GoodsDetail }
-  | { state: 'notFound' }
-  | { state: 'failed'; message: string };
+export type GoodsState = { state: 'loading' } | { state: 'found'; goods: GoodsDetail } | { state: 'notFound' } | { state: 'failed'; message: string };
 
 const viewed = new Set<number>();
 

@@ -52,11 +52,20 @@ export default function CreateTeamModal({ open, onClose, onCreated }: { open: bo
       okButtonProps={{ ...{ 'data-testid': 'team-create-submit' } }}
     >
       <Form form={form} layout="vertical" onFinish={submit} data-testid="team-create-form" preserve={false}>
-        <Form.Item name="name" label={t('wsTeams.create.name')} rules={[{ required: true, whitespace: true, message: t('wsTeams.create.nameRequired') }, { max: 255 }]}>
+        <Form.Item
+          name="name"
+          label={t('wsTeams.create.name')}
+          rules={[{ required: true, whitespace: true, message: t('wsTeams.create.nameRequired') }, { max: 255 }]}
+        >
           <Input maxLength={255} autoFocus data-testid="team-create-name" placeholder={t('wsTeams.create.namePlaceholder')} />
         </Form.Item>
         <Form.Item name="remark" label={t('wsTeams.create.remark')} rules={[{ max: 255 }]}>
-          <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="team-create-remark" placeholder={t('wsTeams.create.remarkPlaceholder')} />
+          <Input.TextArea
+            maxLength={255}
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            data-testid="team-create-remark"
+            placeholder={t('wsTeams.create.remarkPlaceholder')}
+          />
         </Form.Item>
         <Form.Item name="percent" label={t('wsTeams.allocation.label')} extra={t('wsTeams.allocation.help')}>
           <InputNumber min={0} max={100} precision={2} suffix="%" style={{ width: 160 }} data-testid="team-create-ratio" />

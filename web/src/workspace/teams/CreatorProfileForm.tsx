@@ -39,24 +39,42 @@ export default function CreatorProfileForm() {
   };
 
   return (
-    <Card title={<span><IdcardOutlined /> {t('wsTeams.apply.profileTitle')}</span>} data-testid="apply-profile-form">
+    <Card
+      title={
+        <span>
+          <IdcardOutlined /> {t('wsTeams.apply.profileTitle')}
+        </span>
+      }
+      data-testid="apply-profile-form"
+    >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={profileValues(user)}>
-        <Form.Item name="nickName" label={t('common.nickName')} rules={[{ required: true, whitespace: true, message: t('wsTeams.apply.nickRequired') }, { max: 50 }]}>
+        <Form.Item
+          name="nickName"
+          label={t('common.nickName')}
+          rules={[{ required: true, whitespace: true, message: t('wsTeams.apply.nickRequired') }, { max: 50 }]}
+        >
           <Input maxLength={50} data-testid="apply-nickname" />
         </Form.Item>
         <Form.Item label={t('wsTeams.apply.cover')} extra={t('wsTeams.apply.coverHelp')}>
-          <div className="tm-cover" style={cover ? { backgroundImage: `url("${String(cover).replace(/"/g, '%22')}")` } : undefined} data-testid="apply-cover-preview" />
+          <div
+            className="tm-cover"
+            style={cover ? { backgroundImage: `url("${String(cover).replace(/"/g, '%22')}")` } : undefined}
+            data-testid="apply-cover-preview"
+          />
           <Form.Item name="cover" noStyle>
             <FileInput kind="image" />
           </Form.Item>
         </Form.Item>
-        <Form.Item
-          name="tags"
-          label={t('wsTeams.apply.tags')}
-          extra={t('wsTeams.apply.tagsHelp', { max: TAGS_MAX })}
-          normalize={(v: unknown) => cleanTags(v)}
-        >
-          <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', '，', ' ']} maxTagTextLength={TAG_MAX_LENGTH} placeholder={t('wsTeams.apply.tagsPlaceholder')} data-testid="apply-tags" />
+        <Form.Item name="tags" label={t('wsTeams.apply.tags')} extra={t('wsTeams.apply.tagsHelp', { max: TAGS_MAX })} normalize={(v: unknown) => cleanTags(v)}>
+          <Select
+            mode="tags"
+            open={false}
+            suffixIcon={null}
+            tokenSeparators={[',', '，', ' ']}
+            maxTagTextLength={TAG_MAX_LENGTH}
+            placeholder={t('wsTeams.apply.tagsPlaceholder')}
+            data-testid="apply-tags"
+          />
         </Form.Item>
         <div className="tm-links">
           {SHARE_LINKS.map((k) => (

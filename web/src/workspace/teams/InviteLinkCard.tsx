@@ -18,7 +18,16 @@ export default function InviteLinkCard({ teamKey }: { teamKey: string }) {
     }
   };
   return (
-    <Card size="small" title={<span><LinkOutlined /> {t('wsTeams.invite.title')}</span>} className="tm-block" data-testid="team-invite">
+    <Card
+      size="small"
+      title={
+        <span>
+          <LinkOutlined /> {t('wsTeams.invite.title')}
+        </span>
+      }
+      className="tm-block"
+      data-testid="team-invite"
+    >
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
         {t('wsTeams.invite.text')}
       </Typography.Paragraph>

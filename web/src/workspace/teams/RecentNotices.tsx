@@ -33,19 +33,32 @@ export default function RecentNotices({ groupId, version, members }: { groupId: 
     };
   }, [groupId, version, own]);
 
-  const onMessage = useCallback((m: ChatMessage) => {
-    if (m.toType === 1 && Number(m.toId) === groupId && Number(m.type) === NOTICE_MESSAGE_TYPE) setOwn((v) => v + 1);
-  }, [groupId]);
+  const onMessage = useCallback(
+    (m: ChatMessage) => {
+      if (m.toType === 1 && Number(m.toId) === groupId && Number(m.type) === NOTICE_MESSAGE_TYPE) setOwn((v) => v + 1);
+    },
+    [groupId],
+  );
   useNotice('message', onMessage);
 
   const who = (fromId: number) => {
     const m = members?.find((x) => x.userId === fromId);
     return m ? memberName(m) : `#${fromId}`;
   };
-  const when = (iso?: string) => (iso ? new Date(iso).toLocaleString(lang === 'en' ? 'en' : lang === 'zh-tw' ? 'zh-TW' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+  const when = (iso?: string) =>
+    iso ? new Date(iso).toLocaleString(lang === 'en' ? 'en' : lang === 'zh-tw' ? 'zh-TW' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
   return (
-    <Card size="small" className="tm-block" title={<span><SoundOutlined /> {t('wsTeams.notice.recent')}</span>} data-testid="team-notices">
+    <Card
+      size="small"
+      className="tm-block"
+      title={
+        <span>
+          <SoundOutlined /> {t('wsTeams.notice.recent')}
+        </span>
+      }
+      data-testid="team-notices"
+    >
       <List
         loading={list === null}
         dataSource={list ?? []}

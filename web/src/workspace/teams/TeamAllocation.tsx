@@ -32,7 +32,16 @@ export default function TeamAllocation({ team, editable, onSaved }: { team: MyTe
   };
 
   return (
-    <Card size="small" className="tm-block" title={<span><PieChartOutlined /> {t('wsTeams.allocation.title')}</span>} data-testid="team-allocation">
+    <Card
+      size="small"
+      className="tm-block"
+      title={
+        <span>
+          <PieChartOutlined /> {t('wsTeams.allocation.title')}
+        </span>
+      }
+      data-testid="team-allocation"
+    >
       <Row gutter={16}>
         <Col xs={12}>
           <Statistic title={t('wsTeams.allocation.label')} value={saved} precision={2} suffix="%" data-testid="team-allocation-ratio" />
@@ -46,7 +55,15 @@ export default function TeamAllocation({ team, editable, onSaved }: { team: MyTe
       </Typography.Paragraph>
       {editable && (
         <div className="tm-allocation-edit" data-testid="team-allocation-edit">
-          <Slider min={0} max={100} step={1} value={percent} onChange={(v) => setPercent(v)} tooltip={{ formatter: (v) => `${v ?? 0}%` }} className="tm-slider" />
+          <Slider
+            min={0}
+            max={100}
+            step={1}
+            value={percent}
+            onChange={(v) => setPercent(v)}
+            tooltip={{ formatter: (v) => `${v ?? 0}%` }}
+            className="tm-slider"
+          />
           <div className="tm-allocation-row">
             <InputNumber
               min={0}

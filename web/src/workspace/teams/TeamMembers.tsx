@@ -60,7 +60,11 @@ export default function TeamMembers({ team, members, failed, reload, onChanged }
     <Card
       size="small"
       className="tm-block"
-      title={<span><TeamOutlined /> {t('wsTeams.members.title')}</span>}
+      title={
+        <span>
+          <TeamOutlined /> {t('wsTeams.members.title')}
+        </span>
+      }
       extra={members && <Typography.Text type="secondary">{members.length}</Typography.Text>}
       data-testid="team-members"
     >
@@ -84,7 +88,11 @@ export default function TeamMembers({ team, members, failed, reload, onChanged }
                     <Typography.Text ellipsis={{ tooltip: memberName(m) }}>{memberName(m)}</Typography.Text>
                     <span className="tm-member-tags">
                       {m.userId === me && <Tag bordered={false}>{t('wsTeams.members.you')}</Tag>}
-                      {m.userType === 1 && <Tag bordered={false} color="purple">{t('wsTeams.members.ai')}</Tag>}
+                      {m.userType === 1 && (
+                        <Tag bordered={false} color="purple">
+                          {t('wsTeams.members.ai')}
+                        </Tag>
+                      )}
                     </span>
                   </div>
                 </div>

@@ -38,7 +38,16 @@ export default function TeamNoticeForm({ groupId, onSent }: { groupId: number; o
   };
 
   return (
-    <Card size="small" className="tm-block" title={<span><NotificationOutlined /> {t('wsTeams.notice.title')}</span>} data-testid="team-notice">
+    <Card
+      size="small"
+      className="tm-block"
+      title={
+        <span>
+          <NotificationOutlined /> {t('wsTeams.notice.title')}
+        </span>
+      }
+      data-testid="team-notice"
+    >
       <Input.TextArea
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -29,12 +29,15 @@ export default function TeamsView() {
   const creating = search.get('create') === '1';
 
   const setCreating = (on: boolean) =>
-    setSearch((s) => {
-      const next = new URLSearchParams(s);
-      if (on) next.set('create', '1');
-      else next.delete('create');
-      return next;
-    }, { replace: true });
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        if (on) next.set('create', '1');
+        else next.delete('create');
+        return next;
+      },
+      { replace: true },
+    );
 
   const created = (id: number) => {
     reload();
@@ -114,11 +117,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n();
   return (
     <div data-testid="teams-load-failed">
-      <Result
-        status="warning"
-        subTitle={t('workspace.loadFailed')}
-        extra={<Button onClick={onRetry}>{t('workspace.retry')}</Button>}
-      />
+      <Result status="warning" subTitle={t('workspace.loadFailed')} extra={<Button onClick={onRetry}>{t('workspace.retry')}</Button>} />
     </div>
   );
 }

@@ -57,10 +57,7 @@ const RANK: Record<TeamRole, number> = { owner: 0, deputy: 1, member: 2 };
 export function sortMembers<M extends TeamMember>(list: readonly M[]): M[] {
   return [...list].sort(
     (a, b) =>
-      RANK[a.role] - RANK[b.role] ||
-      Number(a.userType === 1) - Number(b.userType === 1) ||
-      memberName(a).localeCompare(memberName(b)) ||
-      a.userId - b.userId,
+      RANK[a.role] - RANK[b.role] || Number(a.userType === 1) - Number(b.userType === 1) || memberName(a).localeCompare(memberName(b)) || a.userId - b.userId,
   );
 }
 

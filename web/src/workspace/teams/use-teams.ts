@@ -38,16 +38,22 @@ export function useMyTeams(): TeamsState & { version: number; reload: () => void
     };
   }, [version]);
 
-  const onNotify = useCallback((n: Record<string, unknown>) => {
-    if (isTeamNotify(n)) reload();
-  }, [reload]);
+  const onNotify = useCallback(
+    (n: Record<string, unknown>) => {
+      if (isTeamNotify(n)) reload();
+    },
+    [reload],
+  );
   useNotice('notify', onNotify);
 
   const shown = useRef<MyTeam[]>([]);
   shown.current = state.teams;
-  const onMembers = useCallback((d: { groupId: number }) => {
-    if (shown.current.some((team) => team.id === Number(d?.groupId))) reload();
-  }, [reload]);
+  const onMembers = useCallback(
+    (d: { groupId: number }) => {
+      if (shown.current.some((team) => team.id === Number(d?.groupId))) reload();
+    },
+    [reload],
+  );
   useNotice('members', onMembers);
 
   return { ...state, version, reload };

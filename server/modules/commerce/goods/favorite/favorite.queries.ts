@@ -11,7 +11,10 @@ type FavoriteJoin = Row & { favoriteId: number; favoriteTime: string; id: number
 /** Whether `userId` has saved goods `goodsId`. */
 export async function isFavorite(core: Core, goodsId: number, userId: number): Promise<boolean> {
   const q = core.db.q.bind(core.db);
-  const rows = await core.db.query(`SELECT ${q('id')} FROM ${q(favorites(core).table)} WHERE ${q('goodsId')} = ? AND ${q('userId')} = ? LIMIT 1`, [goodsId, userId]);
+  const rows = await core.db.query(`SELECT ${q('id')} FROM ${q(favorites(core).table)} WHERE ${q('goodsId')} = ? AND ${q('userId')} = ? LIMIT 1`, [
+    goodsId,
+    userId,
+  ]);
   return rows.length > 0;
 }
 
@@ -39,4 +42,3 @@ export async function favoritesPage(core: Core, user: AuthUser, page: number, si
   const list = goods.map((g, i) => ({ id: marks[i].id, goodsId: g.id, createTime: fromStoredDate(marks[i].time), goods: g }));
   return { list, pagination: { page, size, total: Number(count?.n ?? 0) } };
 }
-

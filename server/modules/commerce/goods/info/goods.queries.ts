@@ -101,7 +101,9 @@ export async function listedPage(core: Core, f: ListedFilter, user: AuthUser | n
   const fields = publicFields(core);
   const [rows, [count]] = await Promise.all([
     core.db.query(`SELECT ${columns(core, fields, 'g')} FROM ${table} g WHERE ${clause} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
-      ...params, f.size, (f.page - 1) * f.size,
+      ...params,
+      f.size,
+      (f.page - 1) * f.size,
     ]),
     core.db.query<{ n: unknown }>(`SELECT COUNT(*) AS ${q('n')} FROM ${table} g WHERE ${clause}`, params),
   ]);
@@ -151,14 +153,17 @@ export async function typeAndDescendants(core: Core, typeId: number): Promise<nu
  */
 export async function ownGoodsPage(core: Core, userId: number, which: 'pinned' | 'removed', page: number, size: number, user: AuthUser): Promise<Paged> {
   const q = core.db.q.bind(core.db);
-  const where = which === 'pinned'
-    ? `g.${q('userId')} = ? AND g.${q('isPinned')} = 1 AND g.${q('delete')} = 0`
-    : `g.${q('userId')} = ? AND g.${q('delete')} = 1`;
+  const where =
+    which === 'pinned' ? `g.${q('userId')} = ? AND g.${q('isPinned')} = 1 AND g.${q('delete')} = 0` : `g.${q('userId')} = ? AND g.${q('delete')} = 1`;
   const orderBy = which === 'pinned' ? `g.${q('sortNum')} DESC, g.${q('id')} DESC` : `g.${q('updateTime')} DESC, g.${q('id')} DESC`;
   const table = q(goodsEntity(core).table);
   const fields = ownerFields(core);
   const [rows, [count]] = await Promise.all([
-    core.db.query(`SELECT ${columns(core, fields, 'g')} FROM ${table} g WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [userId, size, (page - 1) * size]),
+    core.db.query(`SELECT ${columns(core, fields, 'g')} FROM ${table} g WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
+      userId,
+      size,
+      (page - 1) * size,
+    ]),
     core.db.query<{ n: unknown }>(`SELECT COUNT(*) AS ${q('n')} FROM ${table} g WHERE ${where}`, [userId]),
   ]);
   return { list: await decorate(core, rows, fields, user), pagination: { page, size, total: Number(count?.n ?? 0) } };

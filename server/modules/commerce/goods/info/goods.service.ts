@@ -57,7 +57,17 @@ export const LIST_INPUT = {
 /** The filter of openList/allGoods from their input. */
 export async function listFilter(
   core: Core,
-  input: { keyWord?: string | null; searchKeyword?: string | null; typeId?: number; userId?: number; relateType?: number; page?: number; size?: number; order?: string; sort?: 'asc' | 'desc' },
+  input: {
+    keyWord?: string | null;
+    searchKeyword?: string | null;
+    typeId?: number;
+    userId?: number;
+    relateType?: number;
+    page?: number;
+    size?: number;
+    order?: string;
+    sort?: 'asc' | 'desc';
+  },
 ): Promise<ListedFilter> {
   return {
     keyWord: input.keyWord || undefined,
@@ -78,7 +88,12 @@ export async function listFilter(
  * The mark is set first (an atomic increment in the cache store), so of concurrent views by one
  * viewer exactly one counts.
  */
-export async function countView(core: Core, g: Pick<GoodsInfo, 'id' | 'userId' | 'viewCount'>, caller: AuthUser | null, ip: string): Promise<{ counted: boolean; viewCount: number }> {
+export async function countView(
+  core: Core,
+  g: Pick<GoodsInfo, 'id' | 'userId' | 'viewCount'>,
+  caller: AuthUser | null,
+  ip: string,
+): Promise<{ counted: boolean; viewCount: number }> {
   const id = g.id;
   if (caller && g.userId === caller.id) return { counted: false, viewCount: g.viewCount };
   const viewer = caller ? `u${caller.id}` : `ip:${ip}`;

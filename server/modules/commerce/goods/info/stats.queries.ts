@@ -58,7 +58,13 @@ export async function orderTotal(core: Core, sellerId: number, m: Measure, range
 }
 
 /** The same per day of payTime (shifted by `tzOffset` minutes), oldest first; days without sales are left out. */
-export async function orderSeries(core: Core, sellerId: number, m: Measure, range: TimeRange, tzOffset: number): Promise<Array<{ day: string; units: number }>> {
+export async function orderSeries(
+  core: Core,
+  sellerId: number,
+  m: Measure,
+  range: TimeRange,
+  tzOffset: number,
+): Promise<Array<{ day: string; units: number }>> {
   const q = core.db.q.bind(core.db);
   const w = paidOrders(core, sellerId, range);
   const rows = await core.db.query<{ d: unknown; n: unknown }>(

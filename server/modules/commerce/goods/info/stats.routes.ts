@@ -70,12 +70,19 @@ export default defineRoutes((core: Core) => {
       handler: async (req) => ({ total: await totalViews(core, req.user!.id) }),
     }),
     stat('totalSold', l('Items of my goods sold', '我的商品销量', '我的商品銷量'), FIGURE, (seller, input) =>
-      figure(core, seller, { column: 'quantity', scale: 1 }, input, (n) => n)),
-    stat('totalRevenue', l('Revenue of my goods', '我的商品销售额', '我的商品銷售額'), obj({ total: NUM, series: SERIES, currency: STR }, ['series']), async (seller, input) => ({
-      ...(await figure(core, seller, { column: 'payAmount', scale: 100 }, input, fromCents)),
-      currency: await siteCurrency(core),
-    })),
+      figure(core, seller, { column: 'quantity', scale: 1 }, input, (n) => n),
+    ),
+    stat(
+      'totalRevenue',
+      l('Revenue of my goods', '我的商品销售额', '我的商品銷售額'),
+      obj({ total: NUM, series: SERIES, currency: STR }, ['series']),
+      async (seller, input) => ({
+        ...(await figure(core, seller, { column: 'payAmount', scale: 100 }, input, fromCents)),
+        currency: await siteCurrency(core),
+      }),
+    ),
     stat('totalEarnedTokens', l('Tokens my sales earned', '我的销售所得代币', '我的銷售所得代幣'), FIGURE, (seller, input) =>
-      figure(core, seller, { column: 'sellerTokens', scale: TOKEN_SCALE }, input, fromUnits)),
+      figure(core, seller, { column: 'sellerTokens', scale: TOKEN_SCALE }, input, fromUnits),
+    ),
   ];
 });

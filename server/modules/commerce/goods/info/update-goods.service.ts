@@ -73,7 +73,8 @@ export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
   if (id !== undefined) errors.push(...checkRow(goods, { id, ...changes }, 'update'));
   if (typeof changes.price === 'number' && changes.price < 0) errors.push({ field: 'price', rule: 'range', params: {} });
   if (raw === undefined) return errors;
-  if (!Array.isArray(raw) || raw.length > MAX_SPECS) return [...errors, { field: 'specs', rule: 'type', params: { type: `list of at most ${MAX_SPECS} specs` } }];
+  if (!Array.isArray(raw) || raw.length > MAX_SPECS)
+    return [...errors, { field: 'specs', rule: 'type', params: { type: `list of at most ${MAX_SPECS} specs` } }];
   const seen = new Set<number>();
   raw.forEach((item: unknown, i) => {
     const at = `specs[${i}]`;
@@ -92,7 +93,11 @@ export function updateGoodsProblems(core: Core, input: Row): InvalidField[] {
 
 /** The input's goods changes and specs. */
 function split(core: Core, input: Row): Parsed {
-  const changes: Row = Object.fromEntries(editable(core).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+  const changes: Row = Object.fromEntries(
+    editable(core)
+      .filter((k) => input[k] !== undefined)
+      .map((k) => [k, input[k]]),
+  );
   return { changes, specs: input.specs as SpecItem[] | undefined };
 }
 

@@ -9,9 +9,9 @@ export type Liker = { userId: number } | { visitorKey: string };
 export async function likes(core: Core, goodsId: number, who: Liker): Promise<boolean> {
   const q = core.db.q.bind(core.db);
   const [col, value] = 'userId' in who ? ['userId', who.userId] : ['visitorKey', who.visitorKey];
-  const rows = await core.db.query(
-    `SELECT ${q('id')} FROM ${q(entity(core.model, 'goods/like').table)} WHERE ${q('goodsId')} = ? AND ${q(col)} = ? LIMIT 1`,
-    [goodsId, value],
-  );
+  const rows = await core.db.query(`SELECT ${q('id')} FROM ${q(entity(core.model, 'goods/like').table)} WHERE ${q('goodsId')} = ? AND ${q(col)} = ? LIMIT 1`, [
+    goodsId,
+    value,
+  ]);
   return rows.length > 0;
 }

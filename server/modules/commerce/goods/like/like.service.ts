@@ -59,9 +59,10 @@ export async function toggleLike(core: Core, caller: AuthUser | null, goodsId: n
   return core.ops.transaction(caller ?? SYSTEM, async (t) => {
     const [g] = await asSystem(core, (s) => s.lock(goods, goodsId));
     if (!g || !maySee(g, caller)) throw fail.notFound(GOODS.goods_not_found);
-    const { id, created } = 'userId' in who
-      ? await t.addIfAbsent(likes, { goodsId }, ['goodsId', 'userId'])
-      : await t.addIfAbsent(likes, { goodsId, visitorKey: who.visitorKey }, ['goodsId', 'visitorKey']);
+    const { id, created } =
+      'userId' in who
+        ? await t.addIfAbsent(likes, { goodsId }, ['goodsId', 'userId'])
+        : await t.addIfAbsent(likes, { goodsId, visitorKey: who.visitorKey }, ['goodsId', 'visitorKey']);
     if (!created) await t.purge(likes, eq('id', id));
     const before = Number(g.likeCount ?? 0);
     const by = created ? 1 : before > 0 ? -1 : 0;

@@ -42,7 +42,12 @@ export interface AdminRefundAnswer {
 }
 
 const answer = (o: GoodsOrder, refundId: unknown, duplicate: boolean): AdminRefundAnswer => ({
-  orderNo: o.orderNo, status: o.status, payStatus: o.payStatus, reason: o.reason ?? null, refundId: refundId ?? null, duplicate,
+  orderNo: o.orderNo,
+  status: o.status,
+  payStatus: o.payStatus,
+  reason: o.reason ?? null,
+  refundId: refundId ?? null,
+  duplicate,
 });
 
 /** The refund key of an order: one refund per order, whichever call or retry asks. */

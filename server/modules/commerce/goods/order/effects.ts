@@ -100,7 +100,10 @@ export async function applyEffect(core: Core, t: OpTransaction, order: GoodsOrde
       }
     }
     await moveTokens(core, t, { userId: order.sellerId, balance: 'earnedTokens', units: units - poolUnits, kind: TOKEN_KIND.sale, ...ref });
-    return { sellerTokens: fromUnits(units - poolUnits), extraInfo: { ...(order.extraInfo ?? {}), poolTokens: fromUnits(poolUnits), poolGroupId: poolUnits ? groupId : undefined } };
+    return {
+      sellerTokens: fromUnits(units - poolUnits),
+      extraInfo: { ...(order.extraInfo ?? {}), poolTokens: fromUnits(poolUnits), poolGroupId: poolUnits ? groupId : undefined },
+    };
   }
   const buyerId = order.userId ?? 0;
   if (type === ORDER_TYPE.vip) {
@@ -129,7 +132,8 @@ export async function reverseEffect(core: Core, t: OpTransaction, order: GoodsOr
     if (row) await t.updateWhere(goods, row.id, { sold: Math.max(0, row.sold - order.quantity) }, { expect: 1 });
     await takeBackPurchase(core, t, order);
     const units = toUnits(order.sellerTokens);
-    if (units > 0 && order.sellerId) await moveTokens(core, t, { userId: order.sellerId, balance: 'earnedTokens', units: -units, kind: TOKEN_KIND.saleReversal, ...ref });
+    if (units > 0 && order.sellerId)
+      await moveTokens(core, t, { userId: order.sellerId, balance: 'earnedTokens', units: -units, kind: TOKEN_KIND.saleReversal, ...ref });
     const pool = toUnits(extra.poolTokens);
     if (pool > 0 && extra.poolGroupId) {
       const groups = entity(core.model, 'base/group');

@@ -29,7 +29,6 @@ import { closeOrder, isDue } from './order.service';
 export { orderByNo } from './order.queries';
 export { createTestOrder, createVipOrder, orderForCaller, prepareCharge, renewSubscription, setSubscription, endSubscription } from './order.service';
 
-
 export type Provider = 'stripe' | 'alipay';
 
 /** The order's payType (001's dictionary: 1 Alipay, 2 WeChat Pay, 3 other) of the provider that was paid. */
@@ -47,9 +46,7 @@ export interface PaymentConfirmation {
   raw?: unknown;
 }
 
-export type ConfirmResult =
-  | { result: 'paid' | 'duplicate' | 'not_pending' | 'refunded' | 'mismatch'; order: GoodsOrder }
-  | { result: 'unknown' };
+export type ConfirmResult = { result: 'paid' | 'duplicate' | 'not_pending' | 'refunded' | 'mismatch'; order: GoodsOrder } | { result: 'unknown' };
 
 /** A payment to refund automatically: its paidLog row (status 6), or what is about to be written there. */
 type StrayPayment = Pick<EntityRow<'base/paidLog'>, 'id' | 'amount' | 'currency' | 'transactionId' | 'provider'>;
@@ -83,7 +80,11 @@ export async function confirmPayment(core: Core, c: PaymentConfirmation): Promis
     if (!order) return { result: 'unknown' as const };
     const charge = chargeOf(order, c.provider);
     if (!charge || charge.currency !== currency || charge.cents !== c.amountCents) {
-      loud('amount or currency mismatch, refused', c, `got ${c.amountCents} ${currency}, expected ${charge ? `${charge.cents} ${charge.currency}` : 'no charge prepared'}`);
+      loud(
+        'amount or currency mismatch, refused',
+        c,
+        `got ${c.amountCents} ${currency}, expected ${charge ? `${charge.cents} ${charge.currency}` : 'no charge prepared'}`,
+      );
       return { result: 'mismatch' as const, order };
     }
     const [seen] = await t.lock(paidLogs(core), eq('eventId', eventKey(c.provider, c.eventId)));
@@ -91,22 +92,27 @@ export async function confirmPayment(core: Core, c: PaymentConfirmation): Promis
     // A payment after the order's time to pay counts for an expired order, even one no read has closed yet.
     if (isDue(order)) await closeOrder(core, t, order, 'expired');
     const status = order.status;
-    const samePayment = status !== ORDER_STATUS.pending && status !== ORDER_STATUS.cancelled && (!transactionId || !order.transactionId || order.transactionId === transactionId);
+    const samePayment =
+      status !== ORDER_STATUS.pending && status !== ORDER_STATUS.cancelled && (!transactionId || !order.transactionId || order.transactionId === transactionId);
     if (samePayment) return { result: 'not_pending' as const, order };
     const refund = status !== ORDER_STATUS.pending;
-    const log = await t.addIfAbsent(paidLogs(core), {
-      eventId: eventKey(c.provider, c.eventId),
-      orderNo: order.orderNo,
-      userId: order.userId,
-      provider: c.provider,
-      type: order.type,
-      amount: fromCents(c.amountCents),
-      currency,
-      transactionId,
-      status: refund ? PAID_LOG.toRefund : PAID_LOG.paid,
-      payTime: nowStored(),
-      rawData: c.raw ?? null,
-    }, ['eventId']);
+    const log = await t.addIfAbsent(
+      paidLogs(core),
+      {
+        eventId: eventKey(c.provider, c.eventId),
+        orderNo: order.orderNo,
+        userId: order.userId,
+        provider: c.provider,
+        type: order.type,
+        amount: fromCents(c.amountCents),
+        currency,
+        transactionId,
+        status: refund ? PAID_LOG.toRefund : PAID_LOG.paid,
+        payTime: nowStored(),
+        rawData: c.raw ?? null,
+      },
+      ['eventId'],
+    );
     if (!log.created) {
       const [prev] = await t.lock(paidLogs(core), log.id);
       return { result: 'duplicate' as const, order, refundLog: prev?.status === PAID_LOG.toRefund ? prev : null };
@@ -117,7 +123,15 @@ export async function confirmPayment(core: Core, c: PaymentConfirmation): Promis
       return { result: 'refunded' as const, order, refundLog: stray };
     }
     const effect = await applyEffect(core, t, order, terms);
-    await moveOrder(core, t, order, ORDER_STATUS.paid, { payTime: nowStored(), transactionId, provider: c.provider, payType: PAY_TYPE[c.provider], currency, chargedAmount: fromCents(c.amountCents), ...effect });
+    await moveOrder(core, t, order, ORDER_STATUS.paid, {
+      payTime: nowStored(),
+      transactionId,
+      provider: c.provider,
+      payType: PAY_TYPE[c.provider],
+      currency,
+      chargedAmount: fromCents(c.amountCents),
+      ...effect,
+    });
     await notifyPaid(core, t, order);
     return { result: 'paid' as const, order };
   });
@@ -164,10 +178,19 @@ export async function failPayment(core: Core, c: { provider: Provider; eventId: 
   return core.ops.transaction(SYSTEM, async (t) => {
     const [order] = await t.lock(orders(core), eq('orderNo', c.orderNo));
     if (!order) return { changed: false };
-    const log = await t.addIfAbsent(paidLogs(core), {
-      eventId: eventKey(c.provider, c.eventId), orderNo: order.orderNo, userId: order.userId, provider: c.provider, type: order.type,
-      status: PAID_LOG.failed, rawData: c.raw ?? null,
-    }, ['eventId']);
+    const log = await t.addIfAbsent(
+      paidLogs(core),
+      {
+        eventId: eventKey(c.provider, c.eventId),
+        orderNo: order.orderNo,
+        userId: order.userId,
+        provider: c.provider,
+        type: order.type,
+        status: PAID_LOG.failed,
+        rawData: c.raw ?? null,
+      },
+      ['eventId'],
+    );
     if (!log.created || order.status !== ORDER_STATUS.pending || order.payStatus !== 0) return { changed: false };
     return { changed: await setPayStatus(core, t, order, 2) };
   });
@@ -193,11 +216,23 @@ export async function refundOrder(
       return { result: 'duplicate' as const, order };
     }
     if (order.status !== ORDER_STATUS.paid) return { result: 'not_paid' as const, order };
-    const log = await t.addIfAbsent(paidLogs(core), {
-      eventId: eventKey(r.provider, r.eventId ?? `refund:${r.refundId}`), orderNo: order.orderNo, userId: order.userId, provider: r.provider,
-      type: order.type, amount: order.chargedAmount ?? order.payAmount, currency: order.currency ?? null, transactionId: order.transactionId ?? null,
-      status: PAID_LOG.refunded, payTime: nowStored(), rawData: r.raw ?? null,
-    }, ['eventId']);
+    const log = await t.addIfAbsent(
+      paidLogs(core),
+      {
+        eventId: eventKey(r.provider, r.eventId ?? `refund:${r.refundId}`),
+        orderNo: order.orderNo,
+        userId: order.userId,
+        provider: r.provider,
+        type: order.type,
+        amount: order.chargedAmount ?? order.payAmount,
+        currency: order.currency ?? null,
+        transactionId: order.transactionId ?? null,
+        status: PAID_LOG.refunded,
+        payTime: nowStored(),
+        rawData: r.raw ?? null,
+      },
+      ['eventId'],
+    );
     if (!log.created) return { result: 'duplicate' as const, order };
     await reverseEffect(core, t, order);
     await moveOrder(core, t, order, ORDER_STATUS.refunded, { refundId: r.refundId.slice(0, 255), reason: (r.reason ?? 'refunded').slice(0, 200) });

@@ -12,7 +12,12 @@ export default defineTask<{ limit: number }>('order.expire', {
     properties: { limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 500 } },
     additionalProperties: false,
   },
-  system: { name: 'Unpaid order expiry', cron: '0 * * * * *', data: { limit: 500 }, remark: 'Cancels unpaid orders past their time to pay (at most data.limit a run)' },
+  system: {
+    name: 'Unpaid order expiry',
+    cron: '0 * * * * *',
+    data: { limit: 500 },
+    remark: 'Cancels unpaid orders past their time to pay (at most data.limit a run)',
+  },
   async run(core, { limit }) {
     return { expired: await expireDueOrders(core, null, limit) };
   },

@@ -61,9 +61,7 @@ export async function moveOrder(core: Core, t: OpTransaction, order: GoodsOrder,
 export async function setPayStatus(core: Core, t: OpTransaction, order: GoodsOrder, payStatus: PayStatus, changes: OrderChanges = {}): Promise<boolean> {
   const orders = entity(core.model, 'goods/order');
   const status = order.status;
-  const ok =
-    (status === ORDER_STATUS.pending && payStatus === PAY_STATUS.failed) ||
-    (status === ORDER_STATUS.cancelled && payStatus === PAY_STATUS.refunded);
+  const ok = (status === ORDER_STATUS.pending && payStatus === PAY_STATUS.failed) || (status === ORDER_STATUS.cancelled && payStatus === PAY_STATUS.refunded);
   if (!ok) throw fail.conflict(ORDER.order_bad_transition, { from: status, to: status });
   const n = await t.updateWhere(orders, and(eq('id', order.id), eq('status', status), eq('payStatus', order.payStatus)), { ...changes, payStatus });
   if (n === 1) Object.assign(order, changes, { payStatus });

@@ -10,8 +10,10 @@ const REFUNDED = 9;
 const FIELDS = ['id', 'orderNo', 'userId', 'sellerId', 'goodsId', 'type', 'payAmount', 'currency', 'provider'];
 
 /** The order's status became `status` in this change. */
-const became = (status: number) => ({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
-  after !== null && after.status === status && (before === null || before.status !== status);
+const became =
+  (status: number) =>
+  ({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
+    after !== null && after.status === status && (before === null || before.status !== status);
 
 defineEvent('order.paid', {
   entity: 'goods/order',

@@ -20,7 +20,10 @@ export async function dueOrderIds(core: Core, userId: number | null, limit: numb
     where.push(`${q('userId')} = ?`);
     params.push(userId);
   }
-  const rows = await core.db.query<{ id: number }>(`SELECT ${q('id')} FROM ${q(orders(core).table)} WHERE ${where.join(' AND ')} ORDER BY ${q('id')} LIMIT ${Math.max(1, Math.floor(limit))}`, params);
+  const rows = await core.db.query<{ id: number }>(
+    `SELECT ${q('id')} FROM ${q(orders(core).table)} WHERE ${where.join(' AND ')} ORDER BY ${q('id')} LIMIT ${Math.max(1, Math.floor(limit))}`,
+    params,
+  );
   return rows.map((r) => r.id);
 }
 

@@ -14,7 +14,31 @@
  *   0.01..100000; tokens = amount x tokensPerUnit, fixed on the order)
  * Unpaid orders past their time are expired before the caller's reads answer.
  */
-import { l, SYSTEM, and, entity, eq, call, defineRoutes, fail, type InvalidField, field, id, int, nullableText, num, text, type Field, type Input, BOOL, NUM, STR, nullable, obj, pageOf } from '../../../../core/api';
+import {
+  l,
+  SYSTEM,
+  and,
+  entity,
+  eq,
+  call,
+  defineRoutes,
+  fail,
+  type InvalidField,
+  field,
+  id,
+  int,
+  nullableText,
+  num,
+  text,
+  type Field,
+  type Input,
+  BOOL,
+  NUM,
+  STR,
+  nullable,
+  obj,
+  pageOf,
+} from '../../../../core/api';
 import type { Core, AuthUser, Row } from '../../../../core/api';
 import { displayNames } from '../../../../../entities/base/sys/display-names';
 import { isSellerOf, mayReadOrder } from '../goods.access';
@@ -50,7 +74,11 @@ export default defineRoutes((core: Core) => {
     const ids = [...new Set(rows.map((r) => r.goodsId).filter((n): n is number => typeof n === 'number' && n > 0))];
     const goods = ids.length ? await core.ops.list(goodsE, { id: ids }, SYSTEM) : [];
     const byId = new Map(goods.map((g) => [Number(g.id), { id: g.id, title: g.title, mainPic: g.mainPic ?? null }]));
-    const names = await displayNames(core.ops.reads(caller), rows.flatMap((r) => [r.userId, r.sellerId]), caller);
+    const names = await displayNames(
+      core.ops.reads(caller),
+      rows.flatMap((r) => [r.userId, r.sellerId]),
+      caller,
+    );
     return rows.map((r) => ({
       ...r,
       buyerName: names.get(Number(r.userId)) ?? null,

@@ -72,7 +72,15 @@ export async function expireDueOrders(core: Core, userId: number | null = null, 
 
 /** Adds a pending order for its buyer (`row.userId`) in `t`; answers the row as stored. */
 async function addOrder(core: Core, t: OpTransaction, terms: OrderTerms, row: OrderChanges & { userId: number }): Promise<GoodsOrder> {
-  const data: OrderChanges = { orderNo: newOrderNo(), quantity: 1, discountAmount: 0, status: ORDER_STATUS.pending, payStatus: 0, expireTime: expiry(terms.expireMinutes), ...row };
+  const data: OrderChanges = {
+    orderNo: newOrderNo(),
+    quantity: 1,
+    discountAmount: 0,
+    status: ORDER_STATUS.pending,
+    payStatus: 0,
+    expireTime: expiry(terms.expireMinutes),
+    ...row,
+  };
   const id = await t.addOne(orders(core), data, { owner: row.userId });
   const [stored] = await t.lock(orders(core), id);
   return stored;
@@ -123,8 +131,15 @@ export async function placeOrder(core: Core, buyer: AuthUser, input: PlaceInput)
     const free = goods.isFree === 1 || priceCents <= 0;
     const total = free ? 0 : priceCents * input.quantity;
     const order = await addOrder(core, t, terms, {
-      userId: buyer.id, sellerId: goods.userId ?? 0, goodsId: goods.id, specId, quantity: input.quantity, type: ORDER_TYPE.goods,
-      totalAmount: fromCents(total), payAmount: fromCents(total), buyerRemark: input.buyerRemark ?? null,
+      userId: buyer.id,
+      sellerId: goods.userId ?? 0,
+      goodsId: goods.id,
+      specId,
+      quantity: input.quantity,
+      type: ORDER_TYPE.goods,
+      totalAmount: fromCents(total),
+      payAmount: fromCents(total),
+      buyerRemark: input.buyerRemark ?? null,
       extraInfo: { title: goods.title.slice(0, 120) },
     });
     if (free) {
@@ -156,7 +171,13 @@ export async function orderForCaller(core: Core, caller: AuthUser | null, orderN
 }
 
 /** See the contract in fulfil.service.ts: records what `provider` is to charge for a pending order. */
-export async function prepareCharge(core: Core, caller: AuthUser | null, orderNo: string, provider: ProviderName, opts: { anyone?: boolean } = {}): Promise<{ order: GoodsOrder; amountCents: number; currency: string; title: string }> {
+export async function prepareCharge(
+  core: Core,
+  caller: AuthUser | null,
+  orderNo: string,
+  provider: ProviderName,
+  opts: { anyone?: boolean } = {},
+): Promise<{ order: GoodsOrder; amountCents: number; currency: string; title: string }> {
   const found = await orderByNo(core, orderNo);
   if (!found || (!opts.anyone && !isBuyerOrAdmin(found, caller))) throw fail.notFound(ORDER.order_not_found);
   if (isDue(found)) {
@@ -183,7 +204,9 @@ export async function prepareCharge(core: Core, caller: AuthUser | null, orderNo
 export async function createTestOrder(core: Core, caller: AuthUser): Promise<GoodsOrder> {
   const terms = await orderTerms(core);
   const title = text(await languageOf(core, caller.id), ORDER.order_title_test);
-  return core.ops.transaction(SYSTEM, (t) => addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.test, totalAmount: 0.01, payAmount: 0.01, extraInfo: { title } }));
+  return core.ops.transaction(SYSTEM, (t) =>
+    addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.test, totalAmount: 0.01, payAmount: 0.01, extraInfo: { title } }),
+  );
 }
 
 async function purchasablePlan(core: Core, t: OpTransaction, vipId: number): Promise<VipPlan> {
@@ -207,7 +230,10 @@ export async function createVipOrder(core: Core, caller: AuthUser, vipId: number
     const plan = await purchasablePlan(core, t, vipId);
     const cents = toCents(plan.amount);
     return addOrder(core, t, terms, {
-      userId: caller.id, type: ORDER_TYPE.vip, totalAmount: fromCents(cents), payAmount: fromCents(cents),
+      userId: caller.id,
+      type: ORDER_TYPE.vip,
+      totalAmount: fromCents(cents),
+      payAmount: fromCents(cents),
       extraInfo: { title: vipOrderTitle(lang, plan), ...vipTermsOf(plan), ...(opts.subscription ? { subscription: true } : {}) },
     });
   });
@@ -219,11 +245,21 @@ export async function createRechargeOrder(core: Core, caller: AuthUser, cents: n
   const lang = await languageOf(core, caller.id);
   const title = text(lang, ORDER.order_title_tokens, { tokens: tokenCount(lang, tokens) });
   return core.ops.transaction(SYSTEM, (t) =>
-    addOrder(core, t, terms, { userId: caller.id, type: ORDER_TYPE.recharge, totalAmount: fromCents(cents), payAmount: fromCents(cents), extraInfo: { title, tokens } }));
+    addOrder(core, t, terms, {
+      userId: caller.id,
+      type: ORDER_TYPE.recharge,
+      totalAmount: fromCents(cents),
+      payAmount: fromCents(cents),
+      extraInfo: { title, tokens },
+    }),
+  );
 }
 
 /** See fulfil.service.ts: a later period of a subscription, paid, as one new VIP order. */
-export async function renewSubscription(core: Core, r: { provider: 'stripe'; eventId: string; userId: number; vipId: number; amountCents: number; currency: string; transactionId: string; raw?: unknown }): Promise<{ result: 'paid' | 'duplicate' | 'mismatch' | 'unknown' }> {
+export async function renewSubscription(
+  core: Core,
+  r: { provider: 'stripe'; eventId: string; userId: number; vipId: number; amountCents: number; currency: string; transactionId: string; raw?: unknown },
+): Promise<{ result: 'paid' | 'duplicate' | 'mismatch' | 'unknown' }> {
   const rate = await providerCurrency(core, r.provider);
   const terms = await orderTerms(core);
   const lang = await languageOf(core, r.userId);
@@ -234,21 +270,53 @@ export async function renewSubscription(core: Core, r: { provider: 'stripe'; eve
     const cents = toCents(plan.amount);
     const expected = chargeableCents(convertCents(cents, rate.rate), rate.currency);
     if (expected !== r.amountCents || rate.currency !== r.currency.toLowerCase()) {
-      console.error(`[payments] subscription renewal amount mismatch, refused: event=${r.eventId} user=${r.userId} got ${r.amountCents} ${r.currency}, expected ${expected} ${rate.currency}`);
+      console.error(
+        `[payments] subscription renewal amount mismatch, refused: event=${r.eventId} user=${r.userId} got ${r.amountCents} ${r.currency}, expected ${expected} ${rate.currency}`,
+      );
       return { result: 'mismatch' as const };
     }
     const orderNo = newOrderNo();
-    const log = await t.addIfAbsent(entity(core.model, 'base/paidLog'), {
-      eventId: `${r.provider}:${r.eventId}`.slice(0, 128), orderNo, userId: r.userId, provider: r.provider, type: ORDER_TYPE.vip,
-      amount: fromCents(r.amountCents), currency: rate.currency, transactionId: r.transactionId.slice(0, 64), status: PAID_LOG.paid, payTime: nowStored(), rawData: r.raw ?? null,
-    }, ['eventId']);
+    const log = await t.addIfAbsent(
+      entity(core.model, 'base/paidLog'),
+      {
+        eventId: `${r.provider}:${r.eventId}`.slice(0, 128),
+        orderNo,
+        userId: r.userId,
+        provider: r.provider,
+        type: ORDER_TYPE.vip,
+        amount: fromCents(r.amountCents),
+        currency: rate.currency,
+        transactionId: r.transactionId.slice(0, 64),
+        status: PAID_LOG.paid,
+        payTime: nowStored(),
+        rawData: r.raw ?? null,
+      },
+      ['eventId'],
+    );
     if (!log.created) return { result: 'duplicate' as const };
     const order = await addOrder(core, t, terms, {
-      orderNo, userId: r.userId, type: ORDER_TYPE.vip, totalAmount: fromCents(cents), payAmount: fromCents(cents),
-      extraInfo: { title: vipOrderTitle(lang, plan), ...vipTermsOf(plan), subscription: true, renewal: true, charges: { [r.provider]: { currency: rate.currency, cents: r.amountCents } } },
+      orderNo,
+      userId: r.userId,
+      type: ORDER_TYPE.vip,
+      totalAmount: fromCents(cents),
+      payAmount: fromCents(cents),
+      extraInfo: {
+        title: vipOrderTitle(lang, plan),
+        ...vipTermsOf(plan),
+        subscription: true,
+        renewal: true,
+        charges: { [r.provider]: { currency: rate.currency, cents: r.amountCents } },
+      },
     });
     const effect = await applyEffect(core, t, order, terms);
-    await moveOrder(core, t, order, ORDER_STATUS.paid, { payTime: nowStored(), transactionId: r.transactionId.slice(0, 64), provider: r.provider, currency: rate.currency, chargedAmount: fromCents(r.amountCents), ...effect });
+    await moveOrder(core, t, order, ORDER_STATUS.paid, {
+      payTime: nowStored(),
+      transactionId: r.transactionId.slice(0, 64),
+      provider: r.provider,
+      currency: rate.currency,
+      chargedAmount: fromCents(r.amountCents),
+      ...effect,
+    });
     return { result: 'paid' as const };
   });
 }
@@ -260,6 +328,8 @@ export async function setSubscription(core: Core, userId: number, subscriptionId
 
 /** The subscription ended at the provider: renewals stop (VIP runs to its end time). */
 export async function endSubscription(core: Core, subscriptionId: string): Promise<{ changed: boolean }> {
-  const n = await core.ops.transaction(SYSTEM, (t) => t.updateWhere(core.model.system('users'), eq('subscriptionId', subscriptionId), { subscriptionId: null }));
+  const n = await core.ops.transaction(SYSTEM, (t) =>
+    t.updateWhere(core.model.system('users'), eq('subscriptionId', subscriptionId), { subscriptionId: null }),
+  );
   return { changed: n > 0 };
 }

@@ -22,7 +22,9 @@ export async function activePurchaseOf(core: Core, userId: number, goodsId: numb
  */
 export async function boughtFile(core: Core, user: AuthUser, file: FileGrant): Promise<boolean> {
   if (file.userId === null) return false;
-  const bought = await reads(core).find('goods/purchase', and(eq('userId', user.id), eq('kind', SELLS.files), eq('sellerId', file.userId), ACTIVE), { fields: ['fileIds'] });
+  const bought = await reads(core).find('goods/purchase', and(eq('userId', user.id), eq('kind', SELLS.files), eq('sellerId', file.userId), ACTIVE), {
+    fields: ['fileIds'],
+  });
   return bought.some((p) => boughtIds(p.fileIds).includes(file.id));
 }
 
@@ -67,7 +69,10 @@ export async function myPurchases(core: Core, userId: number): Promise<Row[]> {
   const groups = byId(await r.find('base/group', isIn('id', ids(mine.map((p) => p.groupId))), { fields: ['name'], deleted: true }));
   const fileIds = (p: (typeof mine)[number]) => (p.kind === SELLS.files ? boughtIds(p.fileIds) : []);
   const files = byId(await r.find('space/info', isIn('id', [...new Set(mine.flatMap(fileIds))]), { fields: ['name', 'size', 'type'] }));
-  const copies = await copiesByPurchase(core, mine.filter((p) => p.kind === SELLS.ai).map((p) => p.id));
+  const copies = await copiesByPurchase(
+    core,
+    mine.filter((p) => p.kind === SELLS.ai).map((p) => p.id),
+  );
   return mine.map((p) => {
     const g = goods.get(p.goodsId);
     const ai = p.aiUserId === null ? undefined : ais.get(p.aiUserId);

@@ -31,7 +31,10 @@ export default function DictTypes({ meta, value, onChange }: DictTypesProps) {
   const load = useCallback(() => {
     epsData(meta.entry)
       .list({ order: 'id', sort: 'asc' })
-      .then((rows) => setTypes(rows as unknown as DictType[]), () => setTypes([]));
+      .then(
+        (rows) => setTypes(rows as unknown as DictType[]),
+        () => setTypes([]),
+      );
   }, [meta.entry]);
   useEffect(load, [load]);
 
@@ -55,7 +58,13 @@ export default function DictTypes({ meta, value, onChange }: DictTypesProps) {
           </Tooltip>
         ) : null}
       </div>
-      <Input.Search allowClear size="small" style={{ marginBottom: 8 }} placeholder={t('common.search')} onChange={(e) => setFilter(e.target.value.trim().toLowerCase())} />
+      <Input.Search
+        allowClear
+        size="small"
+        style={{ marginBottom: 8 }}
+        placeholder={t('common.search')}
+        onChange={(e) => setFilter(e.target.value.trim().toLowerCase())}
+      />
       {types === null ? <Spin size="small" /> : null}
       {types?.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : null}
       <div style={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto' }}>
@@ -85,9 +94,18 @@ export default function DictTypes({ meta, value, onChange }: DictTypesProps) {
                 </Typography.Text>
               </div>
               <span onClick={(e) => e.stopPropagation()}>
-                {can('dict:type:update') ? <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(x)} aria-label={t('common.edit')} /> : null}
+                {can('dict:type:update') ? (
+                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing(x)} aria-label={t('common.edit')} />
+                ) : null}
                 {can('dict:type:delete') ? (
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(meta, [x.id], load)} aria-label={t('common.delete')} />
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => confirmDelete(meta, [x.id], load)}
+                    aria-label={t('common.delete')}
+                  />
                 ) : null}
               </span>
             </div>

@@ -41,7 +41,12 @@ export default function InstallDialog({ meta, open, onClose, onInstalled }: Inst
   const confirm = () => {
     if (!answer) return;
     setBusy(true);
-    (calls.plugin.info.install({ uploadId: answer.uploadId }, { successMessage: t('viewsTasks.install.installed', { name: answer.manifest.name }) }) as Promise<unknown> as Promise<PluginRow>)
+    (
+      calls.plugin.info.install(
+        { uploadId: answer.uploadId },
+        { successMessage: t('viewsTasks.install.installed', { name: answer.manifest.name }) },
+      ) as Promise<unknown> as Promise<PluginRow>
+    )
       .then(
         (row) => {
           setAnswer(null);
@@ -85,7 +90,11 @@ export default function InstallDialog({ meta, open, onClose, onInstalled }: Inst
         style={{ marginBottom: 16 }}
         items={[{ title: t('viewsTasks.install.stepPick') }, { title: t('viewsTasks.install.stepConfirm') }]}
       />
-      {answer ? <PackageReview meta={meta} answer={answer} /> : <PickPackage busy={busy} onShipped={(keyName) => upload({ shipped: keyName })} onFile={uploadZip} />}
+      {answer ? (
+        <PackageReview meta={meta} answer={answer} />
+      ) : (
+        <PickPackage busy={busy} onShipped={(keyName) => upload({ shipped: keyName })} onFile={uploadZip} />
+      )}
     </Modal>
   );
 }

@@ -85,7 +85,10 @@ export default function Markdown({ text }: { text: string }) {
         );
       case 'quote':
         return (
-          <blockquote key={i} style={{ margin: '0 0 14px', padding: '0 12px', borderInlineStart: `4px solid ${token.colorBorder}`, color: token.colorTextSecondary }}>
+          <blockquote
+            key={i}
+            style={{ margin: '0 0 14px', padding: '0 12px', borderInlineStart: `4px solid ${token.colorBorder}`, color: token.colorTextSecondary }}
+          >
             {inlines(b.children)}
           </blockquote>
         );

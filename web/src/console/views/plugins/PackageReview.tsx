@@ -26,7 +26,9 @@ export default function PackageReview({ meta, answer }: { meta: EntityMeta; answ
           <Typography.Text type="secondary">{m.description ?? ''}</Typography.Text>
         </div>
       </Space>
-      {answer.upgrade ? <Alert type="warning" showIcon message={t('viewsTasks.install.upgrade', { version: answer.upgrade.version })} data-testid="plugin-upgrade" /> : null}
+      {answer.upgrade ? (
+        <Alert type="warning" showIcon message={t('viewsTasks.install.upgrade', { version: answer.upgrade.version })} data-testid="plugin-upgrade" />
+      ) : null}
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={meta.label('keyName')}>
           <Typography.Text code>{m.keyName}</Typography.Text>
@@ -37,7 +39,11 @@ export default function PackageReview({ meta, answer }: { meta: EntityMeta; answ
         </Descriptions.Item>
         <Descriptions.Item label={meta.label('author')}>{m.author ?? ''}</Descriptions.Item>
         <Descriptions.Item label={t('viewsTasks.install.sha256')}>
-          <Typography.Text copyable={{ text: answer.sha256 }} style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }} data-testid="plugin-sha256">
+          <Typography.Text
+            copyable={{ text: answer.sha256 }}
+            style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}
+            data-testid="plugin-sha256"
+          >
             {answer.sha256}
           </Typography.Text>
         </Descriptions.Item>

@@ -46,7 +46,15 @@ export default function PickPackage({ busy, onShipped, onFile }: PickPackageProp
           <List.Item
             data-testid={`plugin-shipped-item-${p.keyName}`}
             actions={[
-              <Button key="choose" type="primary" ghost size="small" disabled={busy} onClick={() => onShipped(p.keyName)} data-testid={`plugin-shipped-${p.keyName}`}>
+              <Button
+                key="choose"
+                type="primary"
+                ghost
+                size="small"
+                disabled={busy}
+                onClick={() => onShipped(p.keyName)}
+                data-testid={`plugin-shipped-${p.keyName}`}
+              >
                 {t('viewsTasks.install.choose')}
               </Button>,
             ]}

@@ -58,7 +58,15 @@ export default function PluginConfigDrawer({ meta, row, onClose, onSaved }: Plug
 
   const shownSchema = useMemo(() => (schema ? (formSchema(schema, secretsSet) as RJSFSchema) : null), [schema, secretsSet]);
   const uiSchema = useMemo(
-    () => (schema ? (uiSchemaOf(schema, secretsSet, { secretSet: t('viewsTasks.config.secretSet'), secretEmpty: t('viewsTasks.config.secretEmpty') }, eventLabels) as UiSchema) : {}),
+    () =>
+      schema
+        ? (uiSchemaOf(
+            schema,
+            secretsSet,
+            { secretSet: t('viewsTasks.config.secretSet'), secretEmpty: t('viewsTasks.config.secretEmpty') },
+            eventLabels,
+          ) as UiSchema)
+        : {},
     [schema, secretsSet, eventLabels, t],
   );
 

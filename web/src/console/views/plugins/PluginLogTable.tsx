@@ -30,7 +30,12 @@ export default function PluginLogTable({ meta, keyNames, keyName, onKeyName, lev
   const columns: ProColumns<Row>[] = [
     { title: t('viewsTasks.pluginLog.time'), dataIndex: 'createTime', width: 170, render: (_, r) => formatTime(r.createTime) },
     { title: meta.label('keyName'), dataIndex: 'keyName', width: 150, render: (_, r) => <Typography.Text code>{String(r.keyName ?? '')}</Typography.Text> },
-    { title: meta.label('level'), dataIndex: 'level', width: 90, render: (_, r) => <Tag color={LEVEL_COLORS[String(r.level)] ?? 'default'}>{levelText(r.level)}</Tag> },
+    {
+      title: meta.label('level'),
+      dataIndex: 'level',
+      width: 90,
+      render: (_, r) => <Tag color={LEVEL_COLORS[String(r.level)] ?? 'default'}>{levelText(r.level)}</Tag>,
+    },
     { title: meta.label('message'), dataIndex: 'message', width: 260, ellipsis: true },
     {
       title: meta.label('detail'),

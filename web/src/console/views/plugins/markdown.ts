@@ -115,7 +115,15 @@ const cells = (line: string) =>
 
 /** Starts a block other than a paragraph. */
 function startsBlock(line: string, next: string | undefined): boolean {
-  return HEADING.test(line) || FENCE.test(line) || BULLET.test(line) || NUMBERED.test(line) || RULE.test(line) || QUOTE.test(line) || (line.includes('|') && next !== undefined && TABLE_SEP.test(next));
+  return (
+    HEADING.test(line) ||
+    FENCE.test(line) ||
+    BULLET.test(line) ||
+    NUMBERED.test(line) ||
+    RULE.test(line) ||
+    QUOTE.test(line) ||
+    (line.includes('|') && next !== undefined && TABLE_SEP.test(next))
+  );
 }
 
 /** The blocks of a markdown text. */

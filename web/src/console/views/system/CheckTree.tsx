@@ -19,7 +19,15 @@ function fullyChosen(nodes: readonly TreeNode[], chosen: ReadonlySet<number>, ou
   return all;
 }
 
-export default function CheckTree(props: { treeData: TreeNode[]; value: number[]; onChange: (ids: number[]) => void; linked: boolean; height?: number; disabled?: boolean; expandAll?: boolean }) {
+export default function CheckTree(props: {
+  treeData: TreeNode[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+  linked: boolean;
+  height?: number;
+  disabled?: boolean;
+  expandAll?: boolean;
+}) {
   const { treeData, value, onChange, linked, height = 320, disabled, expandAll = true } = props;
   const shown = useMemo(() => {
     if (!linked) return { checked: value, halfChecked: [] };

@@ -71,11 +71,22 @@ export default function DepartmentForm(props: {
   return (
     <Card title={target.mode === 'edit' ? t('viewsSystem.department.editTitle') : t('viewsSystem.department.addTitle')}>
       <Form form={form} layout="vertical" disabled={!canSave} onFinish={() => void submit()}>
-        <Form.Item name="name" label={t('viewsSystem.department.name')} rules={[{ required: true, whitespace: true, message: t('viewsSystem.department.nameRequired') }]}>
+        <Form.Item
+          name="name"
+          label={t('viewsSystem.department.name')}
+          rules={[{ required: true, whitespace: true, message: t('viewsSystem.department.nameRequired') }]}
+        >
           <Input maxLength={255} />
         </Form.Item>
         <Form.Item name="parentId" label={t('viewsSystem.department.parent')}>
-          <TreeSelect treeData={parents} allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll placeholder={t('viewsSystem.department.topLevel')} />
+          <TreeSelect
+            treeData={parents}
+            allowClear
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            placeholder={t('viewsSystem.department.topLevel')}
+          />
         </Form.Item>
         <Form.Item name="orderNum" label={t('viewsSystem.department.orderNum')} rules={[{ required: true, message: t('viewsSystem.menu.orderRequired') }]}>
           <InputNumber precision={0} style={{ width: '100%' }} />

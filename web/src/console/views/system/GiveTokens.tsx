@@ -65,7 +65,10 @@ export default function GiveTokens(props: { target: GiveTokensTarget | null; onC
           extra={t('viewsSystem.user.amountHelp')}
           rules={[
             { required: true, message: t('viewsSystem.user.amountRequired') },
-            { validator: (_r, v) => (v === undefined || v === null || Number(v) !== 0 ? Promise.resolve() : Promise.reject(new Error(t('viewsSystem.user.amountRequired')))) },
+            {
+              validator: (_r, v) =>
+                v === undefined || v === null || Number(v) !== 0 ? Promise.resolve() : Promise.reject(new Error(t('viewsSystem.user.amountRequired'))),
+            },
           ]}
         >
           <InputNumber style={{ width: '100%' }} min={-1e9} max={1e9} data-testid="give-tokens-amount" />

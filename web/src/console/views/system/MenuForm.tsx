@@ -61,7 +61,10 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
         parentId: r.parentId,
         router: r.router ?? '',
         viewPath: r.viewPath ?? '',
-        perms: (r.perms ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+        perms: (r.perms ?? '')
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
         icon: r.icon ?? '',
         orderNum: r.orderNum,
         keepAlive: Boolean(r.keepAlive),
@@ -79,7 +82,11 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
       parentId: v.parentId ?? null,
       router: v.type === 2 ? null : empty(v.router),
       viewPath: v.type === 1 ? empty(v.viewPath) : null,
-      perms: (v.perms ?? []).map((p) => p.trim()).filter(Boolean).join(',') || null,
+      perms:
+        (v.perms ?? [])
+          .map((p) => p.trim())
+          .filter(Boolean)
+          .join(',') || null,
       icon: v.type === 2 ? null : empty(v.icon),
       orderNum: v.orderNum,
       keepAlive: v.keepAlive,
@@ -89,13 +96,17 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
   };
 
   return (
-    <SaveModal open={target !== null} title={target?.mode === 'edit' ? t('viewsSystem.menu.editTitle') : t('viewsSystem.menu.addTitle')} saving={saving} width={640} onCancel={onClose} onSave={() => void submit()}>
+    <SaveModal
+      open={target !== null}
+      title={target?.mode === 'edit' ? t('viewsSystem.menu.editTitle') : t('viewsSystem.menu.addTitle')}
+      saving={saving}
+      width={640}
+      onCancel={onClose}
+      onSave={() => void submit()}
+    >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="type" label={t('viewsSystem.menu.type')}>
-          <Radio.Group
-            optionType="button"
-            options={[0, 1, 2].map((v) => ({ value: v, label: t(`viewsSystem.menu.types.${v}`) }))}
-          />
+          <Radio.Group optionType="button" options={[0, 1, 2].map((v) => ({ value: v, label: t(`viewsSystem.menu.types.${v}`) }))} />
         </Form.Item>
         <Form.Item name="name" label={t('viewsSystem.menu.name')} rules={[{ required: true, whitespace: true, message: t('viewsSystem.menu.nameRequired') }]}>
           <Input maxLength={255} />
@@ -107,7 +118,12 @@ export default function MenuForm(props: { target: MenuFormTarget | null; menus: 
           <Form.Item
             name="router"
             label={t('viewsSystem.menu.router')}
-            rules={[{ validator: (_, v: string | undefined) => (!v || ROUTER.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('viewsSystem.menu.routerSlash')))) }]}
+            rules={[
+              {
+                validator: (_, v: string | undefined) =>
+                  !v || ROUTER.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('viewsSystem.menu.routerSlash'))),
+              },
+            ]}
           >
             <Input placeholder={SAMPLE.router} />
           </Form.Item>

@@ -102,7 +102,11 @@ export default function MenuQuick(props: { open: boolean; menus: MenuItem[]; onC
         <Form.Item name="entity" label={t('viewsSystem.menu.quick.entity')} rules={[{ required: true, message: t('viewsSystem.menu.quick.entityRequired') }]}>
           <Select showSearch optionFilterProp="label" options={entities} placeholder={t('viewsSystem.menu.quick.entityPlaceholder')} />
         </Form.Item>
-        <Form.Item name="name" label={t('viewsSystem.menu.quick.name')} rules={[{ required: true, whitespace: true, message: t('viewsSystem.menu.quick.nameRequired') }]}>
+        <Form.Item
+          name="name"
+          label={t('viewsSystem.menu.quick.name')}
+          rules={[{ required: true, whitespace: true, message: t('viewsSystem.menu.quick.nameRequired') }]}
+        >
           <Input maxLength={255} />
         </Form.Item>
         <Form.Item name="parentId" label={t('viewsSystem.menu.quick.parent')}>
@@ -117,7 +121,10 @@ export default function MenuQuick(props: { open: boolean; menus: MenuItem[]; onC
             label={t('viewsSystem.menu.quick.perms')}
             rules={[{ type: 'array', required: true, min: 1, message: t('viewsSystem.menu.quick.permsRequired') }]}
           >
-            <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 4 }} options={perms.map((p) => ({ value: p.key, label: `${p.summary} (${p.key})` }))} />
+            <Checkbox.Group
+              style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+              options={perms.map((p) => ({ value: p.key, label: `${p.summary} (${p.key})` }))}
+            />
           </Form.Item>
         </Spin>
       </Form>

@@ -67,16 +67,31 @@ export default function RoleForm(props: { target: RoleTarget | null; menus: Menu
   };
 
   return (
-    <SaveModal open={target !== null} title={target?.mode === 'edit' ? t('viewsSystem.role.editTitle') : t('viewsSystem.role.addTitle')} saving={saving} width={860} onCancel={onClose} onSave={() => void submit()}>
+    <SaveModal
+      open={target !== null}
+      title={target?.mode === 'edit' ? t('viewsSystem.role.editTitle') : t('viewsSystem.role.addTitle')}
+      saving={saving}
+      width={860}
+      onCancel={onClose}
+      onSave={() => void submit()}
+    >
       <Form form={form} layout="vertical">
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="name" label={t('viewsSystem.role.name')} rules={[{ required: true, whitespace: true, message: t('viewsSystem.role.nameRequired') }]}>
+            <Form.Item
+              name="name"
+              label={t('viewsSystem.role.name')}
+              rules={[{ required: true, whitespace: true, message: t('viewsSystem.role.nameRequired') }]}
+            >
               <Input maxLength={255} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="label" label={t('viewsSystem.role.label')} rules={[{ required: true, whitespace: true, message: t('viewsSystem.role.labelRequired') }]}>
+            <Form.Item
+              name="label"
+              label={t('viewsSystem.role.label')}
+              rules={[{ required: true, whitespace: true, message: t('viewsSystem.role.labelRequired') }]}
+            >
               <Input maxLength={50} />
             </Form.Item>
           </Col>
@@ -123,6 +138,20 @@ export default function RoleForm(props: { target: RoleTarget | null; menus: Menu
 }
 
 /** CheckTree as a form control (value/onChange given by Form.Item). */
-function TreeField(props: { treeData: ReturnType<typeof toTreeData>; linked: boolean; expandAll?: boolean; value?: number[]; onChange?: (ids: number[]) => void }) {
-  return <CheckTree treeData={props.treeData} linked={props.linked} expandAll={props.expandAll} value={props.value ?? []} onChange={(ids) => props.onChange?.(ids)} />;
+function TreeField(props: {
+  treeData: ReturnType<typeof toTreeData>;
+  linked: boolean;
+  expandAll?: boolean;
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+}) {
+  return (
+    <CheckTree
+      treeData={props.treeData}
+      linked={props.linked}
+      expandAll={props.expandAll}
+      value={props.value ?? []}
+      onChange={(ids) => props.onChange?.(ids)}
+    />
+  );
 }

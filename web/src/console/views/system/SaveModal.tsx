@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Modal } from 'antd';
 import { useI18n } from '../../../i18n';
 
-export default function SaveModal(props: { open: boolean; title: string; saving: boolean; width: number; onCancel: () => void; onSave: () => void; children: ReactNode }) {
+export default function SaveModal(props: {
+  open: boolean;
+  title: string;
+  saving: boolean;
+  width: number;
+  onCancel: () => void;
+  onSave: () => void;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <Modal

@@ -78,11 +78,22 @@ export default function UserForm(props: { target: UserTarget | null; departments
   };
 
   return (
-    <SaveModal open={target !== null} title={adding ? t('viewsSystem.user.addTitle') : t('viewsSystem.user.editTitle')} saving={saving} width={720} onCancel={onClose} onSave={() => void submit()}>
+    <SaveModal
+      open={target !== null}
+      title={adding ? t('viewsSystem.user.addTitle') : t('viewsSystem.user.editTitle')}
+      saving={saving}
+      width={720}
+      onCancel={onClose}
+      onSave={() => void submit()}
+    >
       <Form form={form} layout="vertical">
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="username" label={t('viewsSystem.user.username')} rules={[{ required: true, whitespace: true, message: t('viewsSystem.user.usernameRequired') }]}>
+            <Form.Item
+              name="username"
+              label={t('viewsSystem.user.username')}
+              rules={[{ required: true, whitespace: true, message: t('viewsSystem.user.usernameRequired') }]}
+            >
               <Input maxLength={100} autoComplete="off" />
             </Form.Item>
           </Col>
@@ -113,7 +124,12 @@ export default function UserForm(props: { target: UserTarget | null; departments
             <Form.Item
               name="email"
               label={t('viewsSystem.user.email')}
-              rules={[{ validator: (_, v: string | undefined) => (!v || EMAIL.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('viewsSystem.user.emailInvalid')))) }]}
+              rules={[
+                {
+                  validator: (_, v: string | undefined) =>
+                    !v || EMAIL.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('viewsSystem.user.emailInvalid'))),
+                },
+              ]}
             >
               <Input maxLength={255} />
             </Form.Item>

@@ -35,7 +35,13 @@ function scale(max: number): number[] {
 const short = (n: number) => (n >= 1e6 ? `${Math.round(n / 1e5) / 10}M` : n >= 1e4 ? `${Math.round(n / 100) / 10}k` : String(n));
 
 /** Axes, grid and x labels shared by both charts; children draw inside. */
-function Frame(props: { width: number; height: number; labels: string[]; ticks: number[]; children: (x: (i: number) => number, y: (v: number) => number, band: number) => ReactNode }) {
+function Frame(props: {
+  width: number;
+  height: number;
+  labels: string[];
+  ticks: number[];
+  children: (x: (i: number) => number, y: (v: number) => number, band: number) => ReactNode;
+}) {
   const { token } = theme.useToken();
   const { width, height, labels, ticks } = props;
   const innerW = Math.max(1, width - PAD.left - PAD.right);

@@ -2,7 +2,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { data, type KeyWith, type Row } from '../../../app/data';
 
-export function useList<K extends KeyWith<'list'>>(key: K, enabled = true, silent = false): { rows: Array<Row<K>>; loading: boolean; reload: () => Promise<void> } {
+export function useList<K extends KeyWith<'list'>>(
+  key: K,
+  enabled = true,
+  silent = false,
+): { rows: Array<Row<K>>; loading: boolean; reload: () => Promise<void> } {
   const [rows, setRows] = useState<Array<Row<K>>>([]);
   const [loading, setLoading] = useState(false);
   const reload = useCallback(async () => {
@@ -22,4 +26,3 @@ export function useList<K extends KeyWith<'list'>>(key: K, enabled = true, silen
   }, [reload]);
   return { rows, loading, reload };
 }
-

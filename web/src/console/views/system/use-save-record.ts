@@ -10,7 +10,11 @@ interface SaveCalls {
   update(body: object, o: object): Promise<unknown>;
 }
 
-export function useSaveRecord(key: Saveable, form: FormInstance, onSaved: () => void): { saving: boolean; save: (id: number | null, body: Record<string, unknown>) => Promise<void> } {
+export function useSaveRecord(
+  key: Saveable,
+  form: FormInstance,
+  onSaved: () => void,
+): { saving: boolean; save: (id: number | null, body: Record<string, unknown>) => Promise<void> } {
   const { t } = useI18n();
   const [saving, setSaving] = useState(false);
   const save = async (id: number | null, body: Record<string, unknown>) => {

@@ -87,7 +87,11 @@ export default function TaskForm({ meta, target, onClose, onSaved }: TaskFormPro
             data-testid="task-form-service"
             maxLength={255}
             options={services.map((s) => ({ value: s, label: s }))}
-            filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+            filterOption={(input, option) =>
+              String(option?.value ?? '')
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
           />
         </Form.Item>
       </Col>

@@ -90,7 +90,12 @@ export default function TaskLogDrawer({ meta, task, onClose }: TaskLogDrawerProp
           title=""
           filters={status === undefined ? {} : { status }}
           pageCall={(body) =>
-            calls.task.info.log({ id: taskId, page: body.page as number | undefined, size: body.size as number | undefined, ...(status === undefined ? {} : { status }) })
+            calls.task.info.log({
+              id: taskId,
+              page: body.page as number | undefined,
+              size: body.size as number | undefined,
+              ...(status === undefined ? {} : { status }),
+            })
           }
           tools={{ import: false, export: false, select: false, inlineEdit: false }}
           table={() => ({

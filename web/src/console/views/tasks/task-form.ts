@@ -43,7 +43,10 @@ export interface TaskFormValues {
 }
 
 /** The form's start values of a row (a new task when null): an hourly interval, data `{}`. */
-export function formValuesOf<D>(row: TaskRowLike | null, toDate: (iso: string) => D): Omit<TaskFormValues, 'startDate' | 'endDate'> & { startDate?: D; endDate?: D } {
+export function formValuesOf<D>(
+  row: TaskRowLike | null,
+  toDate: (iso: string) => D,
+): Omit<TaskFormValues, 'startDate' | 'endDate'> & { startDate?: D; endDate?: D } {
   if (!row) return { taskType: TASK_TYPE.interval, everySeconds: 3600, data: '{}' };
   const interval = row.taskType === TASK_TYPE.interval || (!row.cron && row.every != null);
   return {

@@ -29,7 +29,13 @@ export default function PersonActions({ personId }: { personId: number }) {
   return (
     <>
       {canRequest(rel) ? (
-        <Button type="primary" icon={<UserAddOutlined />} loading={actions.busy === personId || friends.loading} onClick={() => void actions.request(personId)} data-testid="person-add-friend">
+        <Button
+          type="primary"
+          icon={<UserAddOutlined />}
+          loading={actions.busy === personId || friends.loading}
+          onClick={() => void actions.request(personId)}
+          data-testid="person-add-friend"
+        >
           {rel === 'incoming' ? t('wsSocial.friends.accept') : t('wsSocial.friends.add')}
         </Button>
       ) : (

@@ -37,7 +37,11 @@ export default function PersonInfo({ profile, pageUrl }: { profile: PublicProfil
       )}
       <div style={{ marginTop: 12 }} data-testid="person-share">
         <Typography.Text type="secondary">{t('wsSocial.person.share')}</Typography.Text>
-        <Typography.Paragraph className="soc-mono" copyable={{ text: pageUrl, tooltips: [t('wsSocial.person.copyLink'), t('wsSocial.person.copied')] }} style={{ margin: '4px 0 8px' }}>
+        <Typography.Paragraph
+          className="soc-mono"
+          copyable={{ text: pageUrl, tooltips: [t('wsSocial.person.copyLink'), t('wsSocial.person.copied')] }}
+          style={{ margin: '4px 0 8px' }}
+        >
           {pageUrl}
         </Typography.Paragraph>
         <div className="soc-chips">

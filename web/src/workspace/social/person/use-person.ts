@@ -6,11 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../app/api';
 import { peopleCalls, type PublicProfile } from '../social-calls';
 
-export type PersonState =
-  | { state: 'loading' }
-  | { state: 'found'; profile: PublicProfile }
-  | { state: 'notFound' }
-  | { state: 'failed'; message: string };
+export type PersonState = { state: 'loading' } | { state: 'found'; profile: PublicProfile } | { state: 'notFound' } | { state: 'failed'; message: string };
 
 export function usePerson(name: string): PersonState & { reload(): void } {
   const [s, setS] = useState<PersonState>({ state: 'loading' });
