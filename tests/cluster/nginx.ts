@@ -106,8 +106,11 @@ export interface Nginx {
   accessLog(): AccessLine[];
   /** The site's error log (why nginx answered 502: "upstream prematurely closed connection", ...). */
   siteErrorLog(): string;
-  /** The access-log lines of these request ids, once all are written (nginx logs after answering). */
-  logged(rids: string[]): Promise<AccessLine[]>;
+  /**
+   * The access-log lines of these request ids, once all are written (nginx logs after answering);
+   * `about` says what the client saw of a request nginx did not log, for the failure's message.
+   */
+  logged(rids: string[], about?: (rid: string) => string): Promise<AccessLine[]>;
   stop(): Promise<void>;
 }
 
@@ -180,12 +183,16 @@ export async function startNginx(dir: string, port: number, backends: Backend[])
     },
     accessLog,
     siteErrorLog: () => (existsSync(join(dir, 'logs', 'site-error.log')) ? readFileSync(join(dir, 'logs', 'site-error.log'), 'utf8') : ''),
-    async logged(rids) {
+    async logged(rids, about) {
       const want = new Set(rids);
       for (const until = Date.now() + 30_000; ;) {
         const lines = accessLog().filter((l) => want.has(l.rid));
         if (new Set(lines.map((l) => l.rid)).size === want.size) return lines;
-        if (Date.now() > until) throw new Error(`nginx logged ${lines.length} of ${want.size} requests`);
+        if (Date.now() > until) {
+          const seen = new Set(lines.map((l) => l.rid));
+          const missing = [...want].filter((r) => !seen.has(r));
+          throw new Error(`nginx logged ${lines.length} of ${want.size} requests; not logged: ${missing.slice(0, 5).map((r) => (about ? `${r} (${about(r)})` : r)).join(', ')}`);
+        }
         await new Promise((r) => setTimeout(r, 25));
       }
     },
