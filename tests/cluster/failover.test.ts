@@ -186,7 +186,12 @@ suite(`losing an instance behind nginx${skip ? ` (skipped: ${skip})` : ''}`, () 
     // Enough reads to span the kill (about 150 in 2.5 s on an idle machine; 96 seen on a loaded one).
     expect(outcomes.length).toBeGreaterThan(30);
     // nginx did retry: some requests went to the dead instance first, then to the live one.
-    const retried = (await c.nginx.logged(outcomes.map((o) => o.rid), (rid) => outcomes.find((o) => o.rid === rid)!.detail)).filter((l) => l.upstreams.length > 1);
+    const retried = (
+      await c.nginx.logged(
+        outcomes.map((o) => o.rid),
+        (rid) => outcomes.find((o) => o.rid === rid)!.detail,
+      )
+    ).filter((l) => l.upstreams.length > 1);
     expect(retried.length).toBeGreaterThan(0);
     expect(retried.every((l) => c.nameOf(l.upstreams[0]) === killed.name && c.nameOf(l.upstreams.at(-1)!) === survivor.name)).toBe(true);
   });

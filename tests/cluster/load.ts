@@ -8,10 +8,12 @@
  * closes the idle kept-alive client connections of its old workers, and a request the client sends
  * on one at that moment is lost between client and nginx (browsers retry such requests; this
  * client would not). That race is nginx's own, not the instances', so the test of a reload uses it.
+ * Otherwise a run keeps its connections alive in a pool of its own, opened after whatever reload
+ * came before it (a pool shared with earlier calls once held a connection of an old worker, which
+ * closed it under a request of the next run: "other side closed", never reaching nginx's log).
  */
 import type { ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
-import { call } from './start-cluster';
+import { Agent, request } from 'node:http';
 
 export interface Outcome {
   rid: string;
@@ -26,17 +28,23 @@ export interface LoadOptions {
   freshConnections?: boolean;
 }
 
-/** One request on a connection of its own; resolves with status and envelope code. */
-function once(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: string): Promise<{ status: number; code: number; message: string }> {
+/** One request, on a connection of its own (`agent` false) or one of the run's pool; resolves with status and envelope code. */
+function once(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  agent: Agent | false,
+  body?: string,
+): Promise<{ status: number; code: number; message: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method,
-        agent: false,
+        agent,
         headers: {
           ...headers,
-          connection: 'close',
+          ...(agent ? {} : { connection: 'close' }),
           ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
         },
       },
@@ -63,16 +71,11 @@ function once(url: string, method: 'GET' | 'POST', headers: Record<string, strin
 export function load(base: string, token: string, tag: string, opts: LoadOptions) {
   const outcomes: Outcome[] = [];
   let running = true;
-  const send = async (write: boolean, rid: string) => {
+  const pool = opts.freshConnections ? false : new Agent({ keepAlive: true });
+  const send = (write: boolean, rid: string) => {
     const body = write ? JSON.stringify({ title: rid, status: 1 }) : undefined;
-    if (opts.freshConnections) {
-      const path = write ? '/admin/demo/goods/add' : '/admin/base/comm/person';
-      return once(`${base}${path}`, write ? 'POST' : 'GET', { authorization: token, 'x-request-id': rid }, body);
-    }
-    const res = write
-      ? await call(base, 'POST', '/admin/demo/goods/add', { token, rid, body: { title: rid, status: 1 } })
-      : await call(base, 'GET', '/admin/base/comm/person', { token, rid });
-    return { status: res.status, code: res.body.code, message: res.body.message };
+    const path = write ? '/admin/demo/goods/add' : '/admin/base/comm/person';
+    return once(`${base}${path}`, write ? 'POST' : 'GET', { authorization: token, 'x-request-id': rid }, pool, body);
   };
   const worker = async (w: number, write: boolean) => {
     for (let n = 0; running; n++) {
@@ -91,6 +94,7 @@ export function load(base: string, token: string, tag: string, opts: LoadOptions
     async stop() {
       running = false;
       await Promise.all(all);
+      if (pool) pool.destroy();
       return outcomes;
     },
   };

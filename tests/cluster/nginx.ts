@@ -173,13 +173,19 @@ export async function startNginx(dir: string, port: number, backends: Backend[])
     async reload(next) {
       const checked = writeConf(dir, port, next);
       if (!checked.ok) throw new Error(`nginx -t refused the rendered configuration: ${checked.output}`);
-      const before = errorLog().split('start worker process').length;
+      const count = (words: string) => errorLog().split(words).length;
+      const [started, leaving] = [count('start worker process'), count('gracefully shutting down')];
       proc.kill('SIGHUP');
+      // Done when the two new workers run and the two old ones have begun to leave: until then an
+      // old worker still accepts connections, and closes them after one answer as it leaves (the
+      // next request on such a kept-alive connection is lost before nginx logs it: "socket hang up").
       const until = Date.now() + 60_000;
-      while (errorLog().split('start worker process').length < before + 2) {
+      while (count('start worker process') < started + 2 || count('gracefully shutting down') < leaving + 2) {
         if (Date.now() > until) throw new Error(`nginx did not reload: ${errorLog()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
+      // It closes its listening sockets and idle connections right after saying so.
+      await new Promise((r) => setTimeout(r, 100));
     },
     accessLog,
     siteErrorLog: () => (existsSync(join(dir, 'logs', 'site-error.log')) ? readFileSync(join(dir, 'logs', 'site-error.log'), 'utf8') : ''),
@@ -191,7 +197,12 @@ export async function startNginx(dir: string, port: number, backends: Backend[])
         if (Date.now() > until) {
           const seen = new Set(lines.map((l) => l.rid));
           const missing = [...want].filter((r) => !seen.has(r));
-          throw new Error(`nginx logged ${lines.length} of ${want.size} requests; not logged: ${missing.slice(0, 5).map((r) => (about ? `${r} (${about(r)})` : r)).join(', ')}`);
+          throw new Error(
+            `nginx logged ${lines.length} of ${want.size} requests; not logged: ${missing
+              .slice(0, 5)
+              .map((r) => (about ? `${r} (${about(r)})` : r))
+              .join(', ')}`,
+          );
         }
         await new Promise((r) => setTimeout(r, 25));
       }
