@@ -97,13 +97,18 @@ export class Api {
  * long that takes on a busy machine (it was a fixed half second, which a quiet one mostly idled).
  */
 export async function shot(page: Page, name: string): Promise<void> {
+  await settled(page);
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/** Waits (5 s at most) until no skeleton, spinner or leaving page shows, then until nothing moves. */
+export async function settled(page: Page): Promise<void> {
   await page
     .locator('.ant-skeleton, .ant-spin-spinning, .route-fade-out')
     .first()
     .waitFor({ state: 'detached', timeout: 5000 })
     .catch(() => undefined);
   await motionDone(page).catch(() => undefined);
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
 /**

@@ -2,7 +2,8 @@
  * End-to-end suite: Debian's Chromium against the real built server (global-setup.ts starts
  * `node dist/server/bootstrap.js` with SQLite in a temp dir, the captcha on and the cache on Redis).
  * Run: `npm run build && npx playwright test -c tests/e2e/playwright.config.ts`.
- * Screenshots land in tests/e2e/artifacts/ (gitignored).
+ * Screenshots land in tests/e2e/artifacts/ (gitignored); the user guide's pictures in
+ * docs/user/screens/ (doc-shots.ts).
  */
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';

@@ -10,6 +10,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { Api, clickStill, shot, skipWithoutServer, makeMembers, memberBrowser, go, nav, pageWidth as width } from '../helpers';
+import { docShot } from '../doc-shots';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -101,6 +102,7 @@ test("2. Ann makes a group, befriends Bo and adds him; the group arrives in Bo's
   await clickStill(a.getByTestId('board-people-ok'));
   await expect(a.locator(`[data-testid="board-grid-${groupId}"] [data-testid="board-cell"][data-user-id="${bo.id}"]`)).toBeVisible();
   await shot(a, '30-j2-ann-bo-added-1400-en');
+  await docShot(a, 'workspace-board');
 
   await expect(conv.getByTestId('chat-conv-name')).toHaveText(groupName, { timeout: 15_000 });
   expect(await width(b)).toBeLessThanOrEqual(390);
@@ -205,6 +207,7 @@ test('4. Ann adds an AI member; Bo @mentions it and its answer streams in under 
     botName,
   );
   await shot(a, '30-j4-ann-ai-answer-1400-en');
+  await docShot(a, 'workspace-group-chat-ai');
 });
 
 test("5. Bo's personal centre, file space, NFT screen and a missing page are Chinese and fit 390 px", async () => {

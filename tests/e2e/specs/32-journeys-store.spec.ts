@@ -12,6 +12,7 @@
 import { deflateSync } from 'node:zlib';
 import { test, expect, type Page } from '@playwright/test';
 import { Api, clickStill, go, memberBrowser, pageWidth as width, payAt, shot, skipWithoutServer, uiLogin } from '../helpers';
+import { docShot } from '../doc-shots';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -149,6 +150,7 @@ test('1. Eve uploads a picture and publishes goods from her personal centre, pic
   await expect(card.getByTestId('store-card-price')).toContainText('12.00');
   await expect(card.locator('img')).toHaveAttribute('src', pictureUrl);
   await shot(e, '32-j1-eve-in-store-1400-en');
+  await docShot(e, 'store');
 });
 
 test('2. Fay finds the goods in the store on her phone, reads them, comments and pays with Alipay', async () => {
@@ -245,6 +247,7 @@ test("4. Eve sees both sold with the buyers' names and her earned tokens, and wr
   await go(e, '/my/info?tab=tokens');
   await expect(e.getByTestId('acc-balance-earned').locator('.ant-statistic-content')).toHaveText((2 * EARNED_PER_SALE).toLocaleString('en'));
   await shot(e, '32-j4-eve-earned-1400-en');
+  await docShot(e, 'store-tokens-earned');
 
   // Fay opens her order and reads the seller's remark, under the seller's name.
   await orderRow(f, alipayOrder).getByTestId('acc-order-open').click();

@@ -13,6 +13,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { Api, ARTIFACTS, clickStill, go, memberBrowser, motionDone, nav, pageWidth as width, shot, sideMenu, skipWithoutServer, uiLogin } from '../helpers';
 import { FakeWorkflow } from '../../helpers/fake-workflow';
+import { docShot } from '../doc-shots';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -261,6 +262,8 @@ test('5. Hal changes his name and picture at 390 px; Gil sees them in the team',
   await expect(row).toContainText(halNew, { timeout: 15_000 });
   await expect(row.locator('img')).toHaveAttribute('src', avatar);
   await shot(g, '33-j5-gil-sees-new-name-1400-en');
+  // The invite link lets anyone in: the guide's picture covers it.
+  await docShot(g, 'workspace-team', { mask: [g.getByTestId('team-invite-link'), g.getByTestId('team-invite-key')] });
 });
 
 test("6. Hal may leave the team; Gil's count follows", async () => {
@@ -293,6 +296,7 @@ test('7. the administrator: the dashboard counts people, finds Hal by his new na
   const users = adm.getByTestId('dash-users');
   await expect(users.getByTestId('dash-value')).toHaveText(new Intl.NumberFormat('en').format(expected), { timeout: 15_000 });
   await shot(adm, '33-j7-admin-dashboard-1400-en');
+  await docShot(adm, 'console-dashboard');
 
   await go(adm, '/admin/base/sys/user');
   const kw = adm.getByTestId('crud-keyword');
@@ -302,6 +306,7 @@ test('7. the administrator: the dashboard counts people, finds Hal by his new na
   await expect(row).toHaveCount(1, { timeout: 20_000 });
   await expect(row).toContainText(hal.username);
   await shot(adm, '33-j7-admin-finds-hal-1400-en');
+  await docShot(adm, 'console-users');
 
   await go(h, '/my/info?tab=tokens');
   await expect(h.getByTestId('acc-balance-tokens')).toContainText('17', { timeout: 15_000 });

@@ -13,6 +13,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { Api, clickStill, go, makeMembers, memberBrowser, pageWidth, payAt, shot, skipWithoutServer, uiLogin } from '../helpers';
+import { docShot } from '../doc-shots';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -58,6 +59,7 @@ test('1. Alice publishes her AI member, chosen from her own, with a price per ru
   await a.getByTestId('acc-goods-run-price').fill('2');
   await expect(a.getByTestId('acc-goods-updates')).toHaveAttribute('aria-checked', 'true');
   await shot(a, '37-1-alice-publish-ai-1400-en');
+  await docShot(a, 'store-publish-ai-member');
   await a.getByTestId('acc-goods-save').click();
   const row = a.getByTestId('acc-goods').filter({ hasText: title });
   await expect(row).toBeVisible({ timeout: 20_000 });
@@ -82,6 +84,7 @@ test('2. Bob reads what he gets on his phone, pays, and sees "Open" instead of "
   await expect(sells).toContainText('包含更新');
   expect(await pageWidth(b)).toBeLessThanOrEqual(390);
   await shot(b, '37-2-bob-goods-390-zh');
+  await docShot(b, 'store-goods-phone-zh');
   await b.getByTestId('goods-buy').click();
   orderNo = await payAt(b, 'alipay');
   await expect(b.getByTestId('pay-to-purchases')).toBeVisible();
@@ -103,6 +106,7 @@ test('3. Bob adds his copy to one of his groups from My purchases', async () => 
   await expect(item.getByTestId('acc-purchase-in')).toContainText(bobGroup, { timeout: 15_000 });
   expect(await pageWidth(b)).toBeLessThanOrEqual(390);
   await shot(b, '37-3-bob-purchases-390-zh');
+  await docShot(b, 'store-purchases-phone-zh');
 });
 
 /** The figure of one of the Tokens tab's balances (`tokens`, `earned`, `withdrawable`). */
