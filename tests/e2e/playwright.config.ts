@@ -3,7 +3,7 @@
  * `node dist/server/bootstrap.js` with SQLite in a temp dir, the captcha on and the cache on Redis).
  * Run: `npm run build && npx playwright test -c tests/e2e/playwright.config.ts`.
  * Screenshots land in tests/e2e/artifacts/ (gitignored); the user guide's pictures in
- * docs/user/screens/ (doc-shots.ts).
+ * tests/e2e/artifacts/doc-screens/ (docs/user/screens/ with npm run docs:screens; doc-shots.ts).
  */
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
