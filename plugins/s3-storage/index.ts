@@ -20,7 +20,8 @@
  *   (`WHEN_REQUIRED`), because several S3-compatible stores refuse them and they add nothing here.
  * - Objects are written with `Cache-Control: immutable` (a key is never reused for other content) and
  *   the same Content-Disposition rule as the product's own file route: images, video, audio and PDF
- *   inline, anything else a download. The bucket's address serves them, never the product's origin.
+ *   inline, anything else a download, the header written by the host's `contentDisposition` (also the
+ *   signed download name of a private file). The bucket's address serves them, never the product's origin.
  * - `head` answers null for any 404, a missing bucket included (a HEAD answer has no body to tell them
  *   apart); `get` and `delete` tell NoSuchBucket from NoSuchKey and throw on the former.
  * - Keys are checked with the product's rule (re-implemented: a package never requires product files),
@@ -128,15 +129,18 @@ interface SdkError {
 const statusOf = (err: unknown): number | undefined => (err as SdkError)?.$metadata?.httpStatusCode;
 const nameOf = (err: unknown): string => (err as SdkError)?.name ?? '';
 
+/** The host's Content-Disposition rule (RFC 6266), the one the product's file routes use. */
+type Disposition = PluginHost['contentDisposition'];
+
 /**
  * Response headers of a stored object, as the product's file routes set them for the local store: a
  * private file (under `app/private/`) is never kept by a shared cache.
  */
-function objectHeaders(key: string, contentType: string): { CacheControl: string; ContentDisposition: string } {
+function objectHeaders(key: string, contentType: string, disposition: Disposition): { CacheControl: string; ContentDisposition: string } {
   const inline = /^(image|video|audio)\//.test(contentType) || contentType === 'application/pdf';
   const file = key.slice(key.lastIndexOf('/') + 1);
   const cache = /(^|\/)app\/private\//.test(key) ? 'private, no-store' : 'public, max-age=31536000, immutable';
-  return { CacheControl: cache, ContentDisposition: `${inline ? 'inline' : 'attachment'}; filename="${file}"` };
+  return { CacheControl: cache, ContentDisposition: disposition(file, inline ? 'inline' : 'attachment') };
 }
 
 /** Files in one bucket of an S3-compatible store. */
@@ -148,6 +152,7 @@ export class S3Storage implements StorageAdapter {
     readonly config: S3Config,
     private readonly log: PluginHost['log'],
     private readonly signer: SignerSdk,
+    private readonly disposition: Disposition,
     readonly client: S3Client = makeClient(sdk, config),
   ) {}
 
@@ -169,7 +174,14 @@ export class S3Storage implements StorageAdapter {
   private async putOne(Key: string, Body: Buffer, ContentType: string): Promise<void> {
     const { PutObjectCommand } = this.sdk;
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.config.bucket, Key, Body, ContentLength: Body.length, ContentType, ...objectHeaders(Key, ContentType) }),
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key,
+        Body,
+        ContentLength: Body.length,
+        ContentType,
+        ...objectHeaders(Key, ContentType, this.disposition),
+      }),
     );
   }
 
@@ -184,7 +196,9 @@ export class S3Storage implements StorageAdapter {
     const parts: Array<{ ETag: string; PartNumber: number }> = [];
     const sendPart = async () => {
       if (uploadId === undefined) {
-        const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType, ...objectHeaders(Key, ContentType) }));
+        const created = await this.client.send(
+          new CreateMultipartUploadCommand({ Bucket, Key, ContentType, ...objectHeaders(Key, ContentType, this.disposition) }),
+        );
         if (!created.UploadId) throw new Error('S3 storage: the store gave no upload id');
         uploadId = created.UploadId;
       }
@@ -300,7 +314,7 @@ export class S3Storage implements StorageAdapter {
         hostname: host,
         port: port ? Number(port) : undefined,
         path,
-        query: opts.downloadName ? { 'response-content-disposition': attachmentOf(opts.downloadName) } : {},
+        query: opts.downloadName ? { 'response-content-disposition': this.disposition(opts.downloadName) } : {},
         headers: { host: port ? `${host}:${port}` : host, [PAYLOAD_HEADER]: 'UNSIGNED-PAYLOAD' },
       },
       { expiresIn: Math.min(MAX_PRESIGNED_SECONDS, Math.max(1, Math.floor(opts.seconds))), unsignableHeaders: unsigned, unhoistableHeaders: unsigned },
@@ -316,12 +330,6 @@ export class S3Storage implements StorageAdapter {
 const PAYLOAD_HEADER = 'x-amz-content-sha256';
 /** S3 refuses presigned urls that live longer than a week. */
 const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
-
-/** `attachment` named `name`: an ASCII fallback and the exact name in UTF-8 (RFC 6266). */
-function attachmentOf(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc3986(name)}`;
-}
 
 /** RFC 3986 encoding, as Signature V4 canonicalizes: unreserved characters kept, all else %XX. */
 function rfc3986(s: string): string {
@@ -369,5 +377,5 @@ export async function enable(host: PluginHost): Promise<void> {
 
 /** The `upload` hook: the store uploaded files go to while the plugin is enabled. */
 export function upload(host: PluginHost): StorageAdapter {
-  return new S3Storage(sdkOf(host), readConfig(host.config), host.log.bind(host), signerOf(host));
+  return new S3Storage(sdkOf(host), readConfig(host.config), host.log.bind(host), signerOf(host), host.contentDisposition.bind(host));
 }

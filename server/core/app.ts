@@ -29,7 +29,7 @@ import type { SeedResult } from './seed-db';
 import { DATA_DIR, PROJECT_ROOT } from './paths';
 import type { AppConfig, Core } from './core';
 import type { Entity } from './entity/model';
-import { loadModuleEvents, loadModuleRoutes, loadModuleTasks } from './modules';
+import { loadModuleEvents, loadModuleRoutes, loadModuleTasks, runModuleStarts } from './modules';
 import { RealtimeHub } from './realtime';
 import { RequestLogQueue, requestLogOptions } from './log/request-log';
 import { Scheduler, schedulerSettings } from './scheduler/scheduler';
@@ -161,6 +161,7 @@ export async function startCore(
   for (const r of [...genericRoutes(model, ops), ...(await loadModuleRoutes(core)), healthRoute(core), ...opsRoutes(core)]) {
     routes.add(r);
   }
+  await runModuleStarts(core);
   // Task handlers register before the seed, which adds the system tasks they ask for.
   await loadModuleTasks();
   await loadModuleEvents();

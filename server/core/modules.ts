@@ -2,7 +2,8 @@
  * Hand-written calls live in `*.routes.ts` files at any depth under `server/modules/<domain>/`, each default-exporting
  * `defineRoutes(core => [...])`; task handlers in `*.task.ts`, each registering itself with
  * `defineTask` (server/core/scheduler/registry.ts); the plugin event catalogue in `*.events.ts`,
- * each adding its events with `defineEvent` (server/core/plugins/events.ts). They are found at
+ * each adding its events with `defineEvent` (server/core/plugins/events.ts); what a module does once
+ * at start-up in `*.start.ts`, each default-exporting `onStart(core => ...)`. They are found at
  * start-up like entity files:
  * adding a file adds its routes or handler, and no list elsewhere needs editing.
  */
@@ -16,6 +17,19 @@ import { declaredRoute, type DeclaredCall } from './calls/call';
 import type { Shape } from './calls/input';
 
 export type RouteFactory = (core: Core) => Route[] | Promise<Route[]>;
+
+/** What a module does once when an app starts. */
+export type StartHook = (core: Core) => void | Promise<void>;
+
+/**
+ * Declares what a module does once when an app starts, in a `*.start.ts` file (default export): hand a
+ * lower domain a function it calls back, subscribe to something. It runs after every module's routes
+ * are added, before the task handlers load, the seed runs and the scheduler and plugins start (so
+ * before any request or task); once per app, so a process that starts several apps runs it again.
+ */
+export function onStart(hook: StartHook): StartHook {
+  return hook;
+}
 
 /** Declares the routes of one module file. */
 export function defineRoutes(factory: RouteFactory): RouteFactory {
@@ -98,6 +112,18 @@ export async function loadModuleEvents(dir = MODULES_DIR): Promise<string[]> {
   const ext = extname(__filename) === '.ts' ? '.ts' : '.js';
   const files = findFiles(dir, ext, 'events');
   for (const file of files) await import(file);
+  return files;
+}
+
+/** Runs every module's `*.start.ts` hook, in the files' order; answers the files. */
+export async function runModuleStarts(core: Core, dir = MODULES_DIR): Promise<string[]> {
+  const ext = extname(__filename) === '.ts' ? '.ts' : '.js';
+  const files = findFiles(dir, ext, 'start');
+  for (const file of files) {
+    const mod = (await import(file)) as { default?: StartHook };
+    if (typeof mod.default !== 'function') throw new Error(`${file} has no default export of onStart(...)`);
+    await mod.default(core);
+  }
   return files;
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PluginEvent, PluginHost } from '../../server/core/plugins/contract';
+import { contentDisposition } from '../../server/core/http/content-disposition';
 
 export const manifest = JSON.parse(readFileSync(join(__dirname, '../../plugins/webhook/plugin.json'), 'utf8'));
 
@@ -22,6 +23,7 @@ export function stubHost(config: Record<string, unknown>): StubHost {
     config,
     require: (id) => require(id),
     dataDir: '/nonexistent',
+    contentDisposition,
     rows,
     log: async (level, message, detail) => {
       rows.push({ level, message, detail });

@@ -15,6 +15,7 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, typ
 import type { FinalizeRequestMiddleware } from '@smithy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginHost, PluginManifest } from '../../server/core/plugins/contract';
+import { contentDisposition } from '../../server/core/http/content-disposition';
 import * as plugin from '../../plugins/s3-storage/index';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 
@@ -39,6 +40,7 @@ function hostFor(config: Record<string, unknown>, lines: LogLine[] = []): Plugin
       lines.push({ level, message, detail });
     },
     dataDir: join(process.env.DATA_DIR ?? '/tmp', 'plugins', 's3-storage', 'data'),
+    contentDisposition,
   };
 }
 

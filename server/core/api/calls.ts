@@ -1,6 +1,6 @@
 /**
  * Public API of the core, calls: declaring a module's hand-written calls (input, access, answer),
- * reading request bodies, and the rate limiter. See docs/guide/declare-a-call.md.
+ * reading request bodies, naming a file answer, and the rate limiter. See docs/guide/declare-a-call.md.
  */
 export {
   /**
@@ -154,6 +154,17 @@ export {
   /** The request body exactly as sent, bounded (for signature checks and other formats). */
   readRawBody,
 } from '../http/body';
+
+export {
+  /**
+   * The Content-Disposition header naming a file (RFC 6266): a safe ASCII `filename`, and `filename*` in UTF-8 when the name needs it.
+   * @example
+   * ```ts
+   * ctx.set('Content-Disposition', contentDisposition('Prompts 提示.pdf')); // attachment; filename="Prompts __.pdf"; filename*=UTF-8''Prompts%20...
+   * ```
+   */
+  contentDisposition,
+} from '../http/content-disposition';
 
 export {
   /** The InvalidField (1002 entry) of one ajv error. */

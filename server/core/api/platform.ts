@@ -1,6 +1,6 @@
 /**
- * Public API of the core, platform: the core object a module receives, paths, the cache, realtime
- * notices, scheduled tasks, logs, parameters and the API descriptions.
+ * Public API of the core, platform: the core object a module receives, its start-up hook, paths, the
+ * cache, realtime notices, scheduled tasks, logs, parameters and the API descriptions.
  */
 export type {
   /**
@@ -12,6 +12,23 @@ export type {
    */
   Core,
 } from '../core';
+
+export {
+  /**
+   * Declares what a module does once when an app starts, in a `*.start.ts` file (default export), e.g. hand a lower domain a function.
+   * @example
+   * ```ts
+   * export default onStart(() => {
+   *   whenMessageSent(onMessageSent);
+   * });
+   * ```
+   */
+  onStart,
+} from '../modules';
+export type {
+  /** A module's start-up hook. */
+  StartHook,
+} from '../modules';
 
 export {
   /** The data folder (uploads, packages). */

@@ -132,6 +132,12 @@ export interface PluginHost {
   log(level: 'info' | 'error', message: string, detail?: Record<string, unknown>): Promise<void>;
   /** A folder of its own, kept across versions (`data/plugins/<keyName>/data`). */
   dataDir: string;
+  /**
+   * The product's Content-Disposition value naming a file (RFC 6266), as its own file routes send it:
+   * `attachment; filename="<safe ASCII>"` and, when the name needs it, `filename*=UTF-8''<encoded>`.
+   * Handed in because a package never requires the product's files.
+   */
+  contentDisposition(name: string, type?: 'attachment' | 'inline'): string;
 }
 
 /** The exports of a package's `index.js` (module.exports or its `default`). */

@@ -1,12 +1,13 @@
 /**
  * The {@link PluginHost} a plugin gets: its key, version and config, the product's own packages
  * (`require` resolves from the project's package.json, so a package ships only its own code), a log
- * written to `plugin/log` as the system, and a folder of its own.
+ * written to `plugin/log` as the system, a folder of its own, and the product's Content-Disposition rule.
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Core } from '../core';
 import { SYSTEM } from '../entity/access';
+import { contentDisposition } from '../http/content-disposition';
 import { PROJECT_ROOT } from '../paths';
 import type { PluginConfig } from './config';
 import type { PluginHost } from './contract';
@@ -66,5 +67,6 @@ export function makeHost(core: Core, o: HostOptions, onError: (err: unknown) => 
     dataDir: o.dataDir,
     require: (id: string) => productRequire(id),
     log: (level, message, detail) => writePluginLog(core, o.keyName, level, message, detail, onError),
+    contentDisposition,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * AI members answer in chat (issue 20 item 4). The chat's send path tells its listeners of every
- * stored message (chat/message-sent.ts); `onMessageSent` is one (ai-hooks.routes.ts subscribes it; not
+ * stored message (chat/message-sent.ts); `onMessageSent` is one (ai-hooks.start.ts subscribes it; not
  * awaited, never failing the send); the work then runs in the conversation's
  * reply queue (ai-reply.queue.ts), one reply at a time, and each reply is one paid run
  * (ai-reply-run.ts).

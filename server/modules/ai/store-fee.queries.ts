@@ -27,32 +27,44 @@ export interface StoreCopy {
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
+/** A copy's row as read: its purchase `p` and the listing's run price; `extra` the columns one read adds. */
+type CopyRow<Extra> = Extra & { purchaseId: number; buyerId: number | null; status: number; runPrice: number | null; snapshot: unknown };
+
+/**
+ * The one select of copies: `extra` columns, then the purchase `p` and its listing's runPrice, from
+ * `from` (which names the purchase `p`), the listing joined, then `where` (and any order and limit).
+ */
+function copiesSql(core: Core, extra: string, from: string, where: string): string {
+  const q = core.db.q.bind(core.db);
+  const goods = entity(core.model, 'goods/info').table;
+  return (
+    `SELECT ${extra}p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, p.${q('snapshot')}, g.${q('runPrice')} ` +
+    `FROM ${from} ` +
+    // A listing removed since still names the price its buyers bought at.
+    `LEFT JOIN ${q(goods)} g ON g.${q('id')} = p.${q('goodsId')} ` +
+    where
+  );
+}
+
+const snapshotOf = (snapshot: unknown): StoreCopy['snapshot'] => (snapshot ? objectOf(snapshot) : null);
+
 /** The copies among the live member rows of `groupId` whose users are `aiUserIds`. */
 export async function storeCopies(core: Core, groupId: number, aiUserIds: number[]): Promise<StoreCopy[]> {
   if (!aiUserIds.length) return [];
   const q = core.db.q.bind(core.db);
   const members = entity(core.model, 'base/groupMember');
   const purchases = entity(core.model, 'goods/purchase').table;
-  const goods = entity(core.model, 'goods/info').table;
   const live = members.softDelete ? ` AND m.${q(members.softDelete)} = 0` : '';
-  const rows = await core.db.query<{
-    aiUserId: number;
-    purchaseId: number;
-    buyerId: number | null;
-    status: number;
-    shared: number | boolean | null;
-    runPrice: number | null;
-    snapshot: unknown;
-  }>(
-    `SELECT m.${q('userId')} AS ${q('aiUserId')}, p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, ` +
-      `p.${q('shareInGroups')} AS ${q('shared')}, p.${q('snapshot')}, g.${q('runPrice')} ` +
-      `FROM ${q(members.table)} m JOIN ${q(purchases)} p ON p.${q('id')} = m.${q('purchaseId')} ` +
-      // A listing removed since still names the price its buyers bought at.
-      `LEFT JOIN ${q(goods)} g ON g.${q('id')} = p.${q('goodsId')} ` +
+  const rows = await core.db.query<CopyRow<{ aiUserId: number; shared: number | boolean | null }>>(
+    copiesSql(
+      core,
+      `m.${q('userId')} AS ${q('aiUserId')}, p.${q('shareInGroups')} AS ${q('shared')}, `,
+      `${q(members.table)} m JOIN ${q(purchases)} p ON p.${q('id')} = m.${q('purchaseId')}`,
       `WHERE m.${q('groupId')} = ? AND m.${q('userId')} IN (${marks(aiUserIds.length)})${live}`,
+    ),
     [groupId, ...aiUserIds],
   );
-  return rows.map(({ shared, snapshot, ...r }) => ({ ...r, shared: shared === true || shared === 1, snapshot: snapshot ? objectOf(snapshot) : null }));
+  return rows.map(({ shared, snapshot, ...r }) => ({ ...r, shared: shared === true || shared === 1, snapshot: snapshotOf(snapshot) }));
 }
 
 /**
@@ -62,15 +74,15 @@ export async function storeCopies(core: Core, groupId: number, aiUserIds: number
 export async function privateCopy(core: Core, buyerId: number, aiUserId: number): Promise<StoreCopy | null> {
   const q = core.db.q.bind(core.db);
   const purchases = entity(core.model, 'goods/purchase').table;
-  const goods = entity(core.model, 'goods/info').table;
-  const rows = await core.db.query<{ purchaseId: number; buyerId: number | null; status: number; runPrice: number | null; snapshot: unknown }>(
-    `SELECT p.${q('id')} AS ${q('purchaseId')}, p.${q('userId')} AS ${q('buyerId')}, p.${q('status')}, p.${q('snapshot')}, g.${q('runPrice')} ` +
-      `FROM ${q(purchases)} p LEFT JOIN ${q(goods)} g ON g.${q('id')} = p.${q('goodsId')} ` +
-      `WHERE p.${q('userId')} = ? AND p.${q('aiUserId')} = ? AND p.${q('kind')} = ? ` +
-      `ORDER BY p.${q('status')} DESC, p.${q('id')} DESC LIMIT 1`,
+  const [r] = await core.db.query<CopyRow<object>>(
+    copiesSql(
+      core,
+      '',
+      `${q(purchases)} p`,
+      `WHERE p.${q('userId')} = ? AND p.${q('aiUserId')} = ? AND p.${q('kind')} = ? ORDER BY p.${q('status')} DESC, p.${q('id')} DESC LIMIT 1`,
+    ),
     [buyerId, aiUserId, SELLS.ai],
   );
-  const [r] = rows;
   // In their own chat the buyer is the only one who asks: shared says nothing there.
-  return r ? { ...r, aiUserId, shared: false, snapshot: r.snapshot ? objectOf(r.snapshot) : null } : null;
+  return r ? { ...r, aiUserId, shared: false, snapshot: snapshotOf(r.snapshot) } : null;
 }

@@ -1,6 +1,6 @@
 /**
  * What follows a stored message outside the chat: other domains hear each message a send stored
- * (the AI replies subscribe in ai/ai-hooks.routes.ts), so the chat imports none of them. A listener
+ * (the AI replies subscribe in ai/ai-hooks.start.ts), so the chat imports none of them. A listener
  * is called after the delivery and not awaited: it must return at once and never throw.
  */
 import type { AuthUser, Core } from '../../core/api';

@@ -7,7 +7,7 @@
  * answered 206 (416 when outside the file). Only `Cache-Control` differs, given by the route.
  */
 import type { Context } from 'koa';
-import { fail, readShape, text } from '../../core/api';
+import { contentDisposition, fail, readShape, text } from '../../core/api';
 import type { InvalidField } from '../../core/api';
 import type { ByteRange, StorageAdapter } from '../../adapters/storage.adapter';
 
@@ -45,21 +45,15 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-/** `filename` parameters for `name`: an ASCII fallback, and the exact name in UTF-8 when it differs (RFC 6266). */
-function filenameOf(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return ascii === name ? `filename="${name}"` : `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 function dispositionHeaders(ctx: Context, contentType: string, file: string, downloadName?: string): void {
   const inline = /^(image|video|audio)\//.test(contentType) || contentType === 'application/pdf';
   // A signed download name is always a download of that name; the file's own shows the safe kinds inline.
   if (!inline || downloadName) {
-    ctx.set('Content-Disposition', `attachment; ${filenameOf(downloadName ?? file)}`);
+    ctx.set('Content-Disposition', contentDisposition(downloadName ?? file));
     ctx.set('Content-Security-Policy', 'sandbox');
     return;
   }
-  ctx.set('Content-Disposition', `inline; filename="${file}"`);
+  ctx.set('Content-Disposition', contentDisposition(file, 'inline'));
   if (contentType === 'image/svg+xml') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
 }
 

@@ -1,7 +1,7 @@
 /**
  * What one reply of an AI member costs, as the member lists show it. The AI domain prices its
  * members (ai/ai-price.ts: the app's or the member's own price, plus a bought copy's run fee in that
- * group) and hands its pricer in at start-up (ai/ai-hooks.routes.ts), so the groups list prices
+ * group) and hands its pricer in at start-up (ai/ai-hooks.start.ts), so the groups list prices
  * without importing the AI domain, which imports the groups.
  */
 import type { Core, Row } from '../../../core/api';
@@ -18,6 +18,6 @@ export function priceAiMembersWith(p: AiPricer): void {
 
 /** The prices of these AI members as a list in `groupId` (null: the catalogue) shows them. */
 export function aiMemberPrices(core: Core, groupId: number | null, ais: Array<{ id: number; config: Row }>): Promise<Map<number, number | null>> {
-  if (!pricer) throw new Error('no AI member pricer: the AI domain (ai/ai-hooks.routes.ts) was not loaded');
+  if (!pricer) throw new Error('no AI member pricer: the AI domain (ai/ai-hooks.start.ts) was not loaded');
   return pricer(core, groupId, ais);
 }

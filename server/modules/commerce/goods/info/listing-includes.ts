@@ -8,6 +8,7 @@ import { SYSTEM, eq, isIn } from '../../../../core/api';
 import type { Core } from '../../../../core/api';
 import { SELLS } from '../../../../../entities/goods/purchase.entity';
 import { soldFileIds } from '../../../../../entities/goods/listing-relation';
+import type { GoodsInfo } from './goods.queries';
 
 export interface ListingIncludes {
   ai: { name: string } | null;
@@ -17,11 +18,12 @@ export interface ListingIncludes {
 
 const NONE: ListingIncludes = { ai: null, group: null, files: [] };
 
-/** What goods `goodsId` delivers (nothing named for a listing that sells nothing to deliver). */
-export async function listingIncludes(core: Core, goodsId: number): Promise<ListingIncludes> {
+/**
+ * What `goods` delivers (nothing named for a listing that sells nothing to deliver): the row as the
+ * goods page has just read it (visibleGoods), so it is not read again.
+ */
+export async function listingIncludes(core: Core, goods: Pick<GoodsInfo, 'relateType' | 'workflowId' | 'groupId' | 'attachments'>): Promise<ListingIncludes> {
   const reads = core.ops.reads(SYSTEM);
-  const [goods] = await reads.find('goods/info', eq('id', goodsId), { fields: ['relateType', 'workflowId', 'groupId', 'attachments'] });
-  if (!goods) return NONE;
   if (goods.relateType === SELLS.ai && goods.workflowId) {
     const [ai] = await reads.find('base/sys/user', eq('id', goods.workflowId), { fields: ['nickName', 'username'] });
     const name = ai?.nickName || ai?.username;

@@ -42,14 +42,14 @@ async function specsOf(core: Core, goodsId: number): Promise<Row[]> {
 
 async function detail(core: Core, id: number, visitorId: string | null | undefined, caller: AuthUser | null): Promise<Row> {
   const who = likerOf(visitorId, caller);
-  await visibleGoods(core, id, caller);
+  const goods = await visibleGoods(core, id, caller);
   const [shown, specs, liked, favorited, purchaseId, includes] = await Promise.all([
     publicGoods(core, id, caller),
     specsOf(core, id),
     who ? likes(core, id, who) : Promise.resolve(false),
     caller ? isFavorite(core, id, caller.id) : Promise.resolve(false),
     caller ? activePurchaseOf(core, caller.id, id) : Promise.resolve(null),
-    listingIncludes(core, id),
+    listingIncludes(core, goods),
   ]);
   if (!shown) throw fail.notFound(GOODS.goods_not_found);
   return { ...shown, specs, liked, favorited, purchaseId, includes };

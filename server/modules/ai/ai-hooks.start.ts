@@ -1,17 +1,15 @@
 /**
  * The AI domain's hooks into the domains below it, which do not import it: the AI members' replies
  * hear every message the chat stores (chat/message-sent.ts), and the groups' member lists price AI
- * members with the AI domain's prices (workspace/groups/ai-member-prices.ts). They are set here, in a
- * file the module loader imports at start-up; it declares no calls.
+ * members with the AI domain's prices (workspace/groups/ai-member-prices.ts). Set once at start-up.
  */
-import { defineRoutes } from '../../core/api';
+import { onStart } from '../../core/api';
 import { whenMessageSent } from '../chat/message-sent';
 import { priceAiMembersWith } from '../workspace/groups/ai-member-prices';
 import { onMessageSent } from './ai-reply.service';
 import { listedPrices } from './ai-price';
 
-export default defineRoutes(() => {
+export default onStart(() => {
   whenMessageSent(onMessageSent);
   priceAiMembersWith(listedPrices);
-  return [];
 });
