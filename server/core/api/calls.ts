@@ -8,6 +8,7 @@ export {
    * @example
    * ```ts
    * call(core, 'base', 'group', 'rename', {
+   *   method: 'POST',
    *   input: { groupId: id(), name: text({ max: 50 }) }, effect: 'write', answer: obj({ id: INT }),
    *   summary: l('Rename a group', '重命名群组', '重新命名群組'),
    *   handler: async (req, { groupId, name }) => ({ id: groupId }),
