@@ -11,6 +11,8 @@ import { readDependencies } from './entity/access';
 import { openDatabase, parseDatabaseUrl } from './db/open';
 import { syncSchema, type SchemaReport } from './db/schema';
 import { fillUsernameKeys } from './auth/username-upgrade';
+import { Sealer } from './secrets/seal';
+import { sealStoredSecrets } from './secrets/seal-stored';
 import { openCacheStore } from './cache/store';
 import { AuthService, changesUserState } from './auth/auth.service';
 import { sessionEnds } from './auth/session-ends';
@@ -102,11 +104,14 @@ export async function startCore(
   // Entities written while running (the code helper) and source files not built yet join before the schema sync.
   const live = liveSettings(config.env);
   await preloadLive(db, model, live.dir, warn);
+  // A bad SECRETS_KEY stops the start here, before anything is written.
+  const dataDir = config.env.DATA_DIR ? resolve(PROJECT_ROOT, config.env.DATA_DIR) : DATA_DIR;
+  const sealer = Sealer.open(config.env, dataDir);
   const schema = await syncSchema(db, model);
   await ensureSequenceTable(db);
   await fillUsernameKeys(db, warn, model);
+  await sealStoredSecrets(db, model, sealer, warn);
   // Generated secrets live in the database, so every instance on it signs and checks alike (issue 24).
-  const dataDir = config.env.DATA_DIR ? resolve(PROJECT_ROOT, config.env.DATA_DIR) : DATA_DIR;
   const secrets = await SharedSecrets.open(db, config.env, { refreshTtl: config.refreshTtl, dataDir, warn });
   // Without Redis the cache store lives in this process; ended sessions must outlive a restart.
   const revocations: Revocations = config.redisUrl ? new CacheRevocations(cache) : await RevocationTable.open(db, onError);
@@ -146,7 +151,7 @@ export async function startCore(
       await plugins.written(e, rows ?? named ?? null);
     },
   };
-  const ops = new Operations(model, db, events, totals, boundaries);
+  const ops = new Operations(model, db, events, totals, boundaries, sealer);
   const routes = new RouteTable();
   const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const requestLog = new RequestLogQueue(db, { ...requestLogOptions(config.env), onError }, model).start();

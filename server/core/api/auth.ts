@@ -1,4 +1,4 @@
-/** Public API of the core, accounts: callers, tokens, captchas, passwords and usernames. */
+/** Public API of the core, accounts: callers, tokens, captchas, passwords, usernames and sealed secrets. */
 export type {
   /** The signed-in caller of a request (an AuthUser with its permissions). */
   Caller,
@@ -29,3 +29,26 @@ export {
   /** The label of the member role. */
   MEMBER_ROLE_LABEL,
 } from '../seed';
+
+export {
+  /**
+   * Seals a secret (a provider's API key) for storing, with the installation's secrets key, which is
+   * never in the database (docs/decisions/sealed-secrets.md). Fields declared `sealed: true` are
+   * sealed by the operations already; this is for values kept elsewhere.
+   * @example
+   * ```ts
+   * const stored = sealSecret(core, apiKey); // 'sealed:v1:…'
+   * ```
+   */
+  sealSecret,
+  /**
+   * The plain text of a sealed value (a value without the `sealed:v1:` prefix as it is); a 503
+   * `secret_unreadable` when it was sealed with another key. Read the sealed field by naming it.
+   * @example
+   * ```ts
+   * const [row] = await t.system.find('base/auth', eq('id', authId), { fields: ['secret'] });
+   * const apiKey = row.secret ? openSecret(core, row.secret) : null;
+   * ```
+   */
+  openSecret,
+} from '../secrets/seal-api';

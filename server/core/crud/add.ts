@@ -44,7 +44,7 @@ export async function insertRow(c: OpContext, e: Entity, data: Row, rawUnique = 
   const ownerId = e.owner && user && !user.system ? user.id : undefined;
   await assertMayCreate(c.model, tx, e, user, ownerId === undefined ? data : { ...data, [e.owner!]: ownerId }, meta.known);
   await e.hooks.beforeChange?.({ ...hookCtx(c, 'add'), data });
-  const { cols, virtual } = await toColumns(e, data);
+  const { cols, virtual } = await toColumns(e, data, c.sealer);
   if (ownerId !== undefined) cols[e.owner!] = ownerId;
   const now = nowStored();
   cols.createTime = now;

@@ -12,12 +12,15 @@ import { hashPassword } from '../auth/password';
 import type { Totals } from './totals';
 import type { PageBoundaries } from './keyset';
 import { toStored } from './values';
+import type { Sealer } from '../secrets/seal';
 
 export const MAX_BATCH = 1000;
 const MAX_DELETE = 1000;
 
 export interface OpContext {
   model: Model;
+  /** Seals the values of sealed fields before they are stored. */
+  sealer: Sealer;
   /** The transaction the operation writes in (reads outside a transaction get the database). */
   db: Db;
   /** The caller: a user, null for an anonymous caller of a public action, or `SYSTEM`. */
@@ -164,13 +167,17 @@ export function hookCtx(c: OpContext, action: HookContext['action']): HookContex
   return { t: c.ops, user: c.user, action };
 }
 
-/** Splits a validated payload into stored column values and virtual values. */
-export async function toColumns(e: Entity, data: Row): Promise<{ cols: Row; virtual: Row }> {
+/**
+ * Splits a validated payload into stored column values and virtual values. A sealed field is stored
+ * sealed with `sealer`; null or '' clears it.
+ */
+export async function toColumns(e: Entity, data: Row, sealer: Sealer): Promise<{ cols: Row; virtual: Row }> {
   const cols: Row = {};
   const virtual: Row = {};
   for (const [k, v] of Object.entries(data)) {
     const f = e.byName.get(k)!;
     if (f.virtual) virtual[k] = v;
+    else if (f.sealed) cols[k] = typeof v === 'string' && v !== '' ? sealer.seal(v) : null;
     else if (f.transform === 'password') {
       if (typeof v === 'string' && v !== '') cols[k] = await hashPassword(v);
     } else cols[k] = toStored(f, v);

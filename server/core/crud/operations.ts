@@ -17,6 +17,7 @@ import { opened, type OpTransaction } from './op-transaction';
 import { info, list, page } from './read';
 import { LockedRows, type OpContext, type OpMeta, type WrittenRow } from './op-context';
 import { planFor } from './plan';
+import type { Sealer } from '../secrets/seal';
 
 export { MAX_BATCH, parseIds, type OpMeta } from './op-context';
 export { DEFERRED_JOIN_OFFSET } from './read';
@@ -77,6 +78,8 @@ export class Operations {
     private readonly events: WriteEvents,
     private readonly totals: Totals,
     private readonly boundaries: PageBoundaries,
+    /** Seals sealed fields on write (secrets/seal.ts); `sealSecret` and `openSecret` use it too. */
+    readonly sealer: Sealer,
   ) {}
 
   private context(db: Db, user: AuthUser | null, o: Open | null): OpContext {
@@ -87,6 +90,7 @@ export class Operations {
   private opened(db: Db, user: AuthUser | null, o: Open | null): { t: OpTransaction; context: OpContext } {
     const context: Omit<OpContext, 'ops'> = {
       model: this.model,
+      sealer: this.sealer,
       db,
       user,
       totals: this.totals,

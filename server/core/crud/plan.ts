@@ -29,14 +29,17 @@ export function planFor(e: Entity): Plan {
   const readCols = e.readable.filter((f) => !f.virtual);
   const table = q(e.table);
   const liveClause = e.softDelete ? ` AND ${q(e.softDelete)} = 0` : '';
-  const select = readCols.map((f) => q(f.name)).join(', ');
+  // A sealed field is answered only as whether it holds a value (`<name>Set`), computed by the read.
+  const flags = e.readable.filter((f) => f.setOf);
+  const flag = (f: Field, t: string) => `CASE WHEN ${t}${q(f.setOf!)} IS NULL OR ${t}${q(f.setOf!)} = '' THEN 0 ELSE 1 END AS ${q(f.name)}`;
+  const select = [...readCols.map((f) => q(f.name)), ...flags.map((f) => flag(f, ''))].join(', ');
   p = {
     select,
-    selectAliased: readCols.map((f) => `t.${q(f.name)}`).join(', '),
+    selectAliased: [...readCols.map((f) => `t.${q(f.name)}`), ...flags.map((f) => flag(f, 't.'))].join(', '),
     selectAll: e.columns.map((f) => q(f.name)).join(', '),
     table,
     infoSql: `SELECT ${select} FROM ${table} WHERE ${q('id')} = ?${liveClause}`,
-    codec: rowCodec(e, readCols),
+    codec: rowCodec(e, [...readCols, ...flags]),
     allColumns: e.columns,
     hiddenColumns: e.columns.filter((f) => f.hidden || f.writeOnly),
     liveClause,

@@ -66,7 +66,7 @@ export async function writeChanges(c: OpContext, e: Entity, row: Row, changes: R
   if (!bypasses(user)) await assertMayCreate(c.model, tx, e, user, { ...row, ...data });
   const writes = c.writes();
   await e.hooks.beforeChange?.({ ...ctx, data, id });
-  const { cols, virtual } = await toColumns(e, data);
+  const { cols, virtual } = await toColumns(e, data, c.sealer);
   if (touch) cols.updateTime = nowStored();
   const names = Object.keys(cols);
   await tx

@@ -27,7 +27,7 @@ export async function update(c: OpContext, e: Entity, body: unknown, meta: OpMet
   // The changed row must still be one the caller may create (no moving a row out of reach).
   if (!bypasses(user)) await assertMayCreate(c.model, tx, e, user, { ...found[0], ...data });
   await e.hooks.beforeChange?.({ ...hookCtx(c, 'update'), data, id });
-  const { cols, virtual } = await toColumns(e, data);
+  const { cols, virtual } = await toColumns(e, data, c.sealer);
   cols.updateTime = nowStored();
   const names = Object.keys(cols);
   await tx

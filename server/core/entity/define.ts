@@ -81,6 +81,21 @@ export interface FieldDecl {
   /** Accepted on write but never returned; `transform` turns the value before it is stored. */
   writeOnly?: boolean;
   transform?: 'password';
+  /**
+   * A secret (string or text) stored sealed with a key that is not in the database (sealSecret,
+   * docs/decisions/sealed-secrets.md): hidden and writeOnly. Answers carry only `<name>Set`, true
+   * when a value is stored; an update without the field keeps it, null or '' clears it. Code that
+   * needs the plain value finds the row naming the field and opens it.
+   *
+   * @example
+   * ```ts
+   * fields: { apiKey: { type: 'text', sealed: true, label: l('API key', 'API 密钥', 'API 金鑰') } }
+   * // later, on the server:
+   * const [row] = await t.system.find('ai/provider', eq('id', id), { fields: ['apiKey'] });
+   * const key = row.apiKey ? openSecret(core, row.apiKey) : null;
+   * ```
+   */
+  sealed?: boolean;
   /** Shown but never written through the generic add/update. */
   readOnly?: boolean;
   /** Not a column: filled by hooks (e.g. role.menuIdList). */

@@ -12,7 +12,8 @@ function base(f: Field): JsonSchema {
     case 'string':
       return { type: 'string', maxLength: f.length ?? 255 };
     case 'text':
-      return { type: 'string', maxLength: 4_000_000 };
+      // A sealed string is stored as text; its declared length still bounds the plain value.
+      return { type: 'string', maxLength: f.length ?? 4_000_000 };
     case 'int':
       return { type: 'integer', minimum: -INT_MAX - 1, maximum: INT_MAX };
     case 'bigint':
@@ -53,6 +54,10 @@ export function fieldSchema(f: Field, forWrite: boolean): JsonSchema {
     s['x-help'] = f.help;
   }
   if (f.unit) s['x-unit'] = f.unit;
+  if (f.sealed) {
+    s.writeOnly = true;
+    s['x-sealed'] = true;
+  }
   if (f.nullable && s.type) {
     s.type = [s.type as string, 'null'];
     if (s.enum) s.enum = [...(s.enum as unknown[]), null];
@@ -67,7 +72,7 @@ export function buildSchemas(e: Entity): { add: JsonSchema; update: JsonSchema; 
   const rowProps: Record<string, JsonSchema> = {};
   for (const f of e.readable) {
     const s = fieldSchema(f, false);
-    if (f.system) s.readOnly = true;
+    if (f.system || f.setOf) s.readOnly = true;
     rowProps[f.name] = s;
   }
   return {

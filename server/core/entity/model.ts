@@ -38,6 +38,10 @@ export interface Field {
   help?: Labels;
   /** The unit of a number (see FieldDecl.unit), or undefined. */
   unit?: Labels;
+  /** Stored sealed (FieldDecl.sealed): hidden and writeOnly too, answered only as `<name>Set`. */
+  sealed?: true;
+  /** On the virtual `<name>Set` flag of a sealed field: that field's name. */
+  setOf?: string;
 }
 
 export interface Action {

@@ -93,6 +93,11 @@ function systemField(name: string, type: Field['type'], label: Field['label']): 
 
 function field(entityKey: string, name: string, d: FieldDecl, owner: string | null): Field {
   if (!IDENTIFIER.test(name)) throw new Error(`${entityKey}: bad field name '${name}'`);
+  if (d.sealed) {
+    if (d.type !== 'string' && d.type !== 'text') throw new Error(`${entityKey}: sealed field '${name}' must be a string or text`);
+    if (d.virtual || d.transform || d.unique || d.index || d.required || d.default !== undefined)
+      throw new Error(`${entityKey}: sealed field '${name}' cannot be virtual, transformed, indexed, required or have a default`);
+  }
   const hasDefault = d.default !== undefined && d.default !== null;
   return {
     name,
@@ -108,8 +113,8 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     index: d.index ?? false,
     enum: d.enum ?? null,
     dict: d.dict ?? null,
-    hidden: d.hidden ?? false,
-    writeOnly: d.writeOnly ?? false,
+    hidden: d.sealed ? true : (d.hidden ?? false),
+    writeOnly: d.sealed ? true : (d.writeOnly ?? false),
     transform: d.transform ?? null,
     readOnly: (d.readOnly ?? false) || name === owner,
     virtual: d.virtual ?? false,
@@ -123,6 +128,20 @@ function field(entityKey: string, name: string, d: FieldDecl, owner: string | nu
     ...(d.example !== undefined ? { example: d.example } : {}),
     ...(d.help ? { help: d.help } : {}),
     ...(d.unit ? { unit: d.unit } : {}),
+    // A sealed value is ciphertext longer than the secret: a text column, the string's length bounding the plain value.
+    ...(d.sealed ? { sealed: true as const, type: 'text' as const } : {}),
+  };
+}
+
+/** The answered flag of sealed field `f`: `<name>Set`, true when a value is stored. */
+function setFlag(f: Field): Field {
+  const { en, 'zh-cn': cn, 'zh-tw': tw } = f.label;
+  return {
+    ...systemField(`${f.name}Set`, 'boolean', l(`${en} set`, `${cn}已设置`, `${tw}已設定`)),
+    index: false,
+    system: false,
+    virtual: true,
+    setOf: f.name,
   };
 }
 
@@ -134,7 +153,10 @@ export function normalizeEntity(d: EntityDecl): Entity {
   const owner = d.owner ?? null;
   const fields: Field[] = [
     systemField('id', 'int', l('ID', 'ID', 'ID')),
-    ...Object.entries(d.fields).map(([name, fd]) => field(key, name, fd, owner)),
+    ...Object.entries(d.fields).flatMap(([name, fd]) => {
+      const f = field(key, name, fd, owner);
+      return f.sealed ? [f, setFlag(f)] : [f];
+    }),
     systemField('createTime', 'datetime', l('Created', '创建时间', '建立時間')),
     systemField('updateTime', 'datetime', l('Updated', '更新时间', '更新時間')),
   ];

@@ -57,23 +57,27 @@ export function visibleTo(route: Route, caller: Caller | null, can: (c: Caller, 
 }
 
 export function columns(e: Entity, lang: Lang): Array<Record<string, unknown>> {
-  return e.fields
-    .filter((f) => !f.hidden)
-    .map((f) => ({
-      propertyName: f.name,
-      type: f.type,
-      length: f.length,
-      nullable: f.nullable,
-      defaultValue: f.default ?? null,
-      comment: f.label[lang],
-      label: f.label,
-      dict: f.enum ? f.enum.map((o) => ({ value: o.value, label: o.label[lang], labels: o.label })) : f.dict,
-      required: f.required,
-      readOnly: f.readOnly || f.system,
-      writeOnly: f.writeOnly,
-      virtual: f.virtual,
-      unique: f.unique,
-    }));
+  return (
+    e.fields
+      // A sealed field is written through forms (a password input), so it is described, never its value.
+      .filter((f) => !f.hidden || f.sealed)
+      .map((f) => ({
+        propertyName: f.name,
+        type: f.type,
+        length: f.length,
+        nullable: f.nullable,
+        defaultValue: f.default ?? null,
+        comment: f.label[lang],
+        label: f.label,
+        dict: f.enum ? f.enum.map((o) => ({ value: o.value, label: o.label[lang], labels: o.label })) : f.dict,
+        required: f.required,
+        readOnly: f.readOnly || f.system,
+        writeOnly: f.writeOnly,
+        virtual: f.virtual,
+        unique: f.unique,
+        ...(f.sealed ? { sealed: true } : {}),
+      }))
+  );
 }
 
 /** The keyword and equality fields `caller` may use on any read of `e` (see the top of this file). */

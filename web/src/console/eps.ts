@@ -30,6 +30,8 @@ export interface EpsColumn {
   required?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
+  /** A secret stored sealed: never answered; rows carry `<name>Set` instead. */
+  sealed?: boolean;
   virtual?: boolean;
   unique?: boolean;
 }

@@ -388,6 +388,8 @@ export interface BaseAuth {
    * @maxLength 255
    */
   appId?: string | null;
+  /** Secret set (密钥已设置 / 金鑰已設定) */
+  readonly secretSet?: boolean;
   /** Settings (配置 / 設定) */
   config?: Record<string, unknown> | null;
   /**

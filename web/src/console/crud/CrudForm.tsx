@@ -30,10 +30,13 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const editId = target && target !== 'add' ? target.id : undefined;
+  // Sealed fields of the row being edited that hold a value (its `<name>Set` flags): the form says so.
+  const [setSecrets, setSetSecrets] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     if (!target) return;
     form.resetFields();
+    setSetSecrets(new Set());
     if (target === 'add') {
       const initial: Record<string, unknown> = {};
       for (const f of fields) {
@@ -54,6 +57,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
         const values: Record<string, unknown> = {};
         for (const f of fields) if (f.kind !== 'password') values[f.name] = toFormValue(f, row?.[f.name]);
         form.setFieldsValue(values);
+        setSetSecrets(new Set(fields.filter((f) => f.column?.sealed && row?.[`${f.name}Set`] === true).map((f) => f.name)));
       })
       .catch(() => live && onClose())
       .finally(() => live && setLoading(false));
@@ -107,8 +111,19 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" name={`crud-${entry.module}-${entry.name}`.replace(/\//g, '-')}>
           {fields.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={f.label} rules={rulesOf(f)} extra={f.help} data-testid={`form-item-${f.name}`}>
-              <FieldInput field={f} options={f.dictKey ? dicts[f.dictKey] : undefined} />
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              rules={rulesOf(f)}
+              extra={setSecrets.has(f.name) ? [t('crud.secretSet'), f.help].filter(Boolean).join(' ') : f.help}
+              data-testid={`form-item-${f.name}`}
+            >
+              <FieldInput
+                field={f}
+                options={f.dictKey ? dicts[f.dictKey] : undefined}
+                placeholder={setSecrets.has(f.name) ? t('crud.secretKeep') : undefined}
+              />
             </Form.Item>
           ))}
         </Form>

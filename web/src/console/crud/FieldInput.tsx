@@ -15,9 +15,11 @@ export interface FieldInputProps {
   /** Enter in a one-line input. */
   onEnter?: () => void;
   id?: string;
+  /** Shown in an empty password input (a sealed secret that is set). */
+  placeholder?: string;
 }
 
-export default function FieldInput({ field, options, value, onChange, autoFocus, onEnter, id }: FieldInputProps) {
+export default function FieldInput({ field, options, value, onChange, autoFocus, onEnter, id, placeholder }: FieldInputProps) {
   const { t } = useI18n();
   const change = (v: unknown) => onChange?.(v);
   const common = { id, autoFocus, 'aria-label': field.label };
@@ -73,6 +75,7 @@ export default function FieldInput({ field, options, value, onChange, autoFocus,
         <Input.Password
           {...common}
           autoComplete="new-password"
+          placeholder={placeholder}
           maxLength={field.maxLength}
           value={value as string | undefined}
           onChange={(e) => change(e.target.value)}

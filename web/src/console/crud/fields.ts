@@ -37,9 +37,10 @@ function schemaTypes(p: JsonSchema | undefined): string[] {
   return Array.isArray(p.type) ? p.type : [p.type];
 }
 
-/** Columns the table may show: not write-only (passwords, secrets). */
+/** Columns the table may show: not write-only (passwords, secrets), but whether a sealed secret is set (`<name>Set`). */
 export function tableColumns(entry: EpsEntry): EpsColumn[] {
-  return entry.columns.filter((c) => !c.writeOnly && !/password|secret/i.test(c.propertyName));
+  const setFlags = new Set(entry.columns.filter((c) => c.sealed).map((c) => `${c.propertyName}Set`));
+  return entry.columns.filter((c) => !c.writeOnly && (setFlags.has(c.propertyName) || !/password|secret/i.test(c.propertyName)));
 }
 
 /** A header click may sort the server by this column. */
