@@ -160,6 +160,12 @@ export interface HookTransaction {
   count(entity: EntityKey | DynamicKey, where: Where, opts?: { deleted?: boolean }): Promise<number>;
   /** The add operation: an object -> `{id}`, an array -> `{ids}`. */
   add(entity: EntityKey | DynamicKey, body: unknown): Promise<{ id: number } | { ids: number[] }>;
+  /**
+   * Changes the given columns of the rows an id or a condition names, with no hooks (the caller's
+   * own rule still narrows them); returns how many rows changed. For a hook that keeps other rows in
+   * step with the one written (one default among many).
+   */
+  updateWhere(entity: EntityKey | DynamicKey, target: number | Where, changes: Row): Promise<number>;
   /** Deletes every row matching `where` with no recycle record; returns the count. */
   purge(entity: EntityKey | DynamicKey, where?: Where): Promise<number>;
   /** Adds `by` to a number field of one row (an id or a condition); returns the new value. */
