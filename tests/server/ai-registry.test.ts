@@ -1,5 +1,5 @@
 /**
- * The model registry (issue 39, first slice), against fake OpenAI-compatible providers on every
+ * The model registry (providers and models as data), against fake OpenAI-compatible providers on every
  * database: ai/provider and ai/model are for administrators only; "test" lists a provider's models
  * (OpenAI's shape and Ollama's tag list) and answers a refused key or an unreachable server in the
  * provider's words without the key; the environment's provider is added once on start and never
