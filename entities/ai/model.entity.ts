@@ -3,17 +3,14 @@ import { defineEntity, enabledStatus, eq, fail, fieldRule, l, ne, registerMessag
 const MESSAGES = registerMessages({
   en: {
     field_ai_model_list: 'must be a list of: {allowed}',
-    field_ai_model_provider: 'names no provider',
     field_ai_model_fallback: 'names no other model',
   },
   'zh-cn': {
     field_ai_model_list: '必须是以下值的列表：{allowed}',
-    field_ai_model_provider: '所指的提供方不存在',
     field_ai_model_fallback: '所指的其他模型不存在',
   },
   'zh-tw': {
     field_ai_model_list: '必須是以下值的列表：{allowed}',
-    field_ai_model_provider: '所指的提供者不存在',
     field_ai_model_fallback: '所指的其他模型不存在',
   },
 });
@@ -66,9 +63,9 @@ export default defineEntity({
     'capabilities (of chat, tools, embeddings), contextWindow, maxTokens (the default max_tokens), prices in site tokens ' +
     'per million input, output and cached input tokens, fallbackModelId (another model), status, and defaultFor ' +
     '(of chat, aiMember, coding, summary, embeddings): a purpose is the default of one model at most, so setting it on one ' +
-    'model takes it from the others. Administrators only.',
+    'model takes it from the others. A model is asked only while it and its provider exist and are enabled. Administrators only.',
   fields: {
-    providerId: { type: 'int', required: true, nullable: false, index: true, label: l('Provider', '提供方', '提供者') },
+    providerId: { type: 'int', required: true, nullable: false, index: true, example: 1, label: l('Provider', '提供方', '提供者') },
     modelId: {
       type: 'string',
       length: 191,
@@ -86,6 +83,7 @@ export default defineEntity({
       type: 'json',
       jsonType: 'array',
       items: 'string',
+      example: ['chat'],
       label: l('Capabilities', '能力', '能力'),
       help: l(
         'A list of: chat, tools, embeddings. Example: ["chat", "tools"]',
@@ -98,12 +96,13 @@ export default defineEntity({
     priceInput: price('Input price', '输入价格', '輸入價格'),
     priceOutput: price('Output price', '输出价格', '輸出價格'),
     priceCachedInput: price('Cached input price', '缓存输入价格', '快取輸入價格'),
-    fallbackModelId: { type: 'int', label: l('Fallback model', '备用模型', '備用模型') },
+    fallbackModelId: { type: 'int', example: null, label: l('Fallback model', '备用模型', '備用模型') },
     status: enabledStatus(1),
     defaultFor: {
       type: 'json',
       jsonType: 'array',
       items: 'string',
+      example: [],
       label: l('Default for', '默认用于', '預設用於'),
       help: l(
         'A list of: chat (apps), aiMember (AI members), coding (the code helper), summary, embeddings. Setting one here takes it from the model that had it.',
@@ -118,9 +117,6 @@ export default defineEntity({
   hooks: {
     async beforeChange({ t, data, id }) {
       const errors = [...listErrors(data, 'capabilities', MODEL_CAPABILITIES), ...listErrors(data, 'defaultFor', MODEL_PURPOSES)];
-      if (data.providerId !== undefined && (await t.system.count('ai/provider', eq('id', Number(data.providerId)))) === 0) {
-        errors.push({ field: 'providerId', rule: fieldRule(MESSAGES.field_ai_model_provider), params: {} });
-      }
       const fallback = data.fallbackModelId;
       if (fallback !== undefined && fallback !== null) {
         const other = Number(fallback) !== id && (await t.system.count('ai/model', eq('id', Number(fallback)))) > 0;

@@ -211,14 +211,13 @@ describe.each(kinds)('the model registry on %s', (kind) => {
     ).toEqual([['model-b1', true]]);
   });
 
-  it('refuses to delete a provider that still has models, and checks what a model names', async () => {
+  it('refuses to delete a provider that still has models, and capabilities or defaults it does not know', async () => {
     const [p] = await providers();
     const refused = await admin('/admin/ai/provider/delete', { ids: [p.id] });
     expect(refused.body.code).toBe(1001);
     expect(await providers()).toHaveLength(2);
     const bad = await admin('/admin/ai/model/add', { providerId: 999_999, modelId: 'x', capabilities: ['chat', 'telepathy'], defaultFor: ['everything'] });
     expect(bad.body.code).toBe(1002);
-    expect(JSON.stringify(bad.body.data)).toMatch(/providerId/);
     expect(JSON.stringify(bad.body.data)).toMatch(/capabilities/);
     expect(JSON.stringify(bad.body.data)).toMatch(/defaultFor/);
   });

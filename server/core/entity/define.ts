@@ -104,9 +104,10 @@ export interface FieldDecl {
   /**
    * A valid value, shown as the schema's `examples` (OpenAPI, forms) and used by tests that make
    * sample rows from declarations, for fields whose value a hook checks beyond its type (a cron
-   * expression, the name of a task handler).
+   * expression, the name of a task handler). A JSON field's example may be a list of texts (the
+   * values a hook allows).
    */
-  example?: string | number | boolean | null;
+  example?: string | number | boolean | null | readonly string[];
   /** What to write, shown under the field in the console's forms (the shape a JSON field takes). */
   help?: Labels;
   /** The unit of a number (days, tokens), shown beside its control and in the schema as `x-unit`. */
