@@ -185,6 +185,28 @@ describe.each(kinds)('the model registry on %s', (kind) => {
     ok(await admin('/admin/ai/model/update', { id: b1.id, status: 1 }));
   });
 
+  it('keeps the registry in memory between runs and reloads it once the shared write generation moves', async () => {
+    const b2 = (await models()).find((m) => m.modelId === 'model-b2')!;
+    const ann = await member(t());
+    await fund(t(), ann.id, 20);
+    const appId = await addApp(t(), { tokens: 1, config: { model: b2.id } });
+    const run = async () => {
+      const runId = ok(await post(t(), '/admin/base/message/runWorkflow', { appId, input: 'hello' }, ann.token)).runId as number;
+      expect(Number((await ended(t(), runId)).status)).toBe(1);
+      await syncRunsDone(t().core);
+      return b.chatCalls().at(-1)?.chat?.model;
+    };
+    expect(await run()).toBe('model-b2');
+    // Another instance's write: the row first (this instance hears nothing of it)...
+    await t().core.db.query('UPDATE `ai_model` SET `modelId` = ? WHERE `id` = ?', ['model-b2-renamed', b2.id]);
+    expect(await run()).toBe('model-b2');
+    // ...then, once committed, its move of the entity's write generation in the shared cache store.
+    await t().core.cache.incr('kgen:ai/model', 60);
+    expect(await run()).toBe('model-b2-renamed');
+    ok(await admin('/admin/ai/model/update', { id: b2.id, modelId: 'model-b2' }));
+    expect(await run()).toBe('model-b2');
+  });
+
   it('answers AI members with the default for AI members, which one model holds at a time', async () => {
     const all = await models();
     const b1 = all.find((m) => m.modelId === 'model-b1')!;
