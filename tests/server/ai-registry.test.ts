@@ -233,6 +233,19 @@ describe.each(kinds)('the model registry on %s', (kind) => {
     ).toEqual([['model-b1', true]]);
   });
 
+  it("answers 503 to a run when the administrator disabled every model, instead of asking the environment's", async () => {
+    const all = await models();
+    const ann = await member(t());
+    await fund(t(), ann.id, 5);
+    const appId = await addApp(t(), { tokens: 1 });
+    for (const m of all) ok(await admin('/admin/ai/model/update', { id: m.id, status: 0 }));
+    const refused = await post(t(), '/admin/base/message/runWorkflow', { appId, input: 'hello' }, ann.token);
+    expect(refused.status).toBe(503);
+    for (const m of all) ok(await admin('/admin/ai/model/update', { id: m.id, status: 1 }));
+    expect(ok(await post(t(), '/admin/base/message/runWorkflow', { appId, input: 'hello' }, ann.token)).runId).toBeGreaterThan(0);
+    await syncRunsDone(t().core);
+  });
+
   it('refuses to delete a provider that still has models, and capabilities or defaults it does not know', async () => {
     const [p] = await providers();
     const refused = await admin('/admin/ai/provider/delete', { ids: [p.id] });

@@ -10,10 +10,11 @@
  * - else the default for the purpose (a model's `defaultFor`), else the default for chat;
  * - a text naming no registry model is still sent, to the purpose's default provider, as it was sent
  *   to the environment's provider before the registry (configs written then keep working);
- * - with no enabled model at all, the environment's adapter (LLM_BASE_URL...) as before.
+ * - with no provider at all, the environment's adapter (LLM_BASE_URL...) as before; with providers
+ *   but no enabled model, an unconfigured one (runs answer 503: the administrator turned them off).
  */
 import type { Core, Row } from '../../../core/api';
-import { SYSTEM, entity, eq, writeGenerations } from '../../../core/api';
+import { SYSTEM, entity, eq, gte, writeGenerations } from '../../../core/api';
 import { createLlm, type LlmAdapter } from '../../../adapters/llm.adapter';
 import { llmFor } from '../llm.service';
 import { providerKey } from './provider-key';
@@ -30,6 +31,8 @@ export interface ChosenModel {
 
 interface Snapshot {
   gen: string;
+  /** No provider row at all, enabled or not: the environment's model answers. */
+  empty: boolean;
   loadedAt: number;
   providers: Map<number, Row>;
   models: Row[];
@@ -47,6 +50,8 @@ const ENTITIES = ['ai/provider', 'ai/model'];
 /** A snapshot is reloaded after this long even when no write was seen (a generation may expire). */
 const MAX_AGE_MS = 10 * 60_000;
 const held = new WeakMap<Core, Held>();
+/** The answer when every provider or model is disabled: not configured, as with no LLM_BASE_URL. */
+const switchedOff = createLlm({});
 
 function heldFor(core: Core): Held {
   let h = held.get(core);
@@ -68,16 +73,16 @@ const listOf = (v: unknown): unknown[] => {
 async function load(core: Core, gen: string): Promise<Snapshot> {
   const reads = core.ops.reads(SYSTEM);
   const [providerRows, modelRows] = await Promise.all([
-    reads.find(entity(core.model, 'ai/provider'), eq('status', 1), {
+    reads.find(entity(core.model, 'ai/provider'), gte('id', 1), {
       fields: ['id', 'name', 'kind', 'baseUrl', 'apiKey', 'apiVersion', 'status', 'updateTime'],
     }),
     reads.find(entity(core.model, 'ai/model'), eq('status', 1)),
   ]);
-  const providers = new Map<number, Row>(providerRows.map((p) => [Number(p.id), p as Row]));
+  const providers = new Map<number, Row>(providerRows.filter((p) => p.status === 1).map((p) => [Number(p.id), p as Row]));
   const models = (modelRows as Row[]).filter((m) => providers.has(Number(m.providerId))).sort((a, b) => Number(a.id) - Number(b.id));
   const defaults = new Map<string, Row>();
   for (const m of models) for (const p of listOf(m.defaultFor)) if (typeof p === 'string' && !defaults.has(p)) defaults.set(p, m);
-  return { gen, loadedAt: Date.now(), providers, models, byId: new Map(models.map((m) => [Number(m.id), m])), defaults };
+  return { gen, empty: providerRows.length === 0, loadedAt: Date.now(), providers, models, byId: new Map(models.map((m) => [Number(m.id), m])), defaults };
 }
 
 /** The registry as it is now: the held snapshot unless a write moved the generations (or it aged). */
@@ -131,10 +136,11 @@ function named(s: Snapshot, ref: string | number | null | undefined): Row | null
 export async function modelFor(core: Core, ask: { purpose: ModelPurpose; modelRef?: string | number | null }): Promise<ChosenModel> {
   const s = await registryOf(core);
   const text = typeof ask.modelRef === 'string' && ask.modelRef.trim() ? ask.modelRef.trim() : null;
-  if (!s.models.length) {
+  if (s.empty) {
     const env = core.config.env;
     return { adapter: llmFor(core), model: text ?? (env.LLM_MODEL?.trim() || 'gpt-4o-mini'), row: null };
   }
+  if (!s.models.length) return { adapter: switchedOff, model: text ?? '', row: null };
   const row = named(s, ask.modelRef);
   if (row) return chosen(core, s, row);
   const fallback = s.defaults.get(ask.purpose) ?? s.defaults.get('chat') ?? s.models[0]!;
