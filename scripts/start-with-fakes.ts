@@ -7,7 +7,9 @@
  * It also starts the fake S3 server (bucket `cosmac`, public-read under `app/base/` only, fixed local key pair printed below)
  * for trying the s3-storage plugin: its config is entered in the console, so nothing is passed here.
  * And the fake OpenAI-compatible LLM (tests/helpers/fake-llm.ts, answers streamed slowly enough to
- * watch), which the server is pointed at through LLM_BASE_URL / LLM_API_KEY, printed below.
+ * watch, `GET /v1/models` listing gpt-4o-mini and fake-small), which the server is pointed at through
+ * LLM_BASE_URL / LLM_API_KEY, printed below: on a database with no model provider yet, the start adds
+ * it to the console's model registry (AI, Model providers) with gpt-4o-mini as the default model.
  * And the fake X API v2 (tests/helpers/fake-x.ts, two sample accounts with a post each) for the X
  * monitor: X_API_BASE_URL points at it; its bearer token, printed below, goes into base/monitor/saveSetting.
  * And, so that sign-in by e-mail, async AI apps and the NFT screen work with no outside service
@@ -69,7 +71,9 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`,
   );
-  process.stdout.write(`Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question)\n`);
+  process.stdout.write(
+    `Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question; the console's AI, Model providers, lists it once the server has started on a database without one)\n`,
+  );
   process.stdout.write(`Fake X API at ${x.url}: bearer token ${x.bearerToken} for base/monitor/saveSetting (accounts cosmac_ai, a_friend; keyword cosmac)\n`);
   process.stdout.write(`Mail catcher: SMTP on 127.0.0.1:${mail.smtpPort}; read the mail (sign-in codes) at ${mail.url}\n`);
   process.stdout.write(

@@ -95,9 +95,23 @@ export interface LlmAdapter {
   chat(req: LlmRequest): Promise<LlmAnswer>;
 }
 
+/**
+ * A provider from the model registry (server/modules/ai/models) instead of LLM_BASE_URL and
+ * LLM_API_KEY; the time-outs and retries still come from the environment.
+ */
+export interface LlmProvider {
+  baseURL: string;
+  apiKey: string;
+  /** The model when a request names none. */
+  model: string;
+  /** Azure OpenAI: its api-version. The key goes in the `api-key` header, the model names a deployment. */
+  azureApiVersion?: string | null;
+}
+
 interface LlmSettings {
   baseURL: string;
   apiKey: string;
+  azureApiVersion: string | null;
   model: string;
   wholeMs: number;
   firstTokenMs: number;
@@ -128,9 +142,9 @@ function isLocalHost(host: string): boolean {
 }
 
 /** The settings, or null when the adapter is unconfigured. */
-function readSettings(env: Record<string, string | undefined>): LlmSettings | null {
-  const baseURL = env.LLM_BASE_URL?.trim().replace(/\/+$/, '') ?? '';
-  const apiKey = env.LLM_API_KEY?.trim() ?? '';
+function readSettings(env: Record<string, string | undefined>, provider?: LlmProvider): LlmSettings | null {
+  const baseURL = (provider ? provider.baseURL : env.LLM_BASE_URL)?.trim().replace(/\/+$/, '') ?? '';
+  const apiKey = (provider ? provider.apiKey : env.LLM_API_KEY)?.trim() ?? '';
   let host: string;
   try {
     const url = new URL(baseURL);
@@ -143,7 +157,8 @@ function readSettings(env: Record<string, string | undefined>): LlmSettings | nu
   return {
     baseURL,
     apiKey,
-    model: env.LLM_MODEL?.trim() || 'gpt-4o-mini',
+    azureApiVersion: provider?.azureApiVersion?.trim() || null,
+    model: (provider ? provider.model : env.LLM_MODEL)?.trim() || 'gpt-4o-mini',
     wholeMs: num(env.LLM_TIMEOUT_MS, 60_000, 1),
     firstTokenMs: num(env.LLM_FIRST_TOKEN_TIMEOUT_MS, 20_000, 1),
     maxRetries: Math.floor(num(env.LLM_MAX_RETRIES, 2, 0)),
@@ -152,9 +167,12 @@ function readSettings(env: Record<string, string | undefined>): LlmSettings | nu
   };
 }
 
-/** Builds the adapter from the environment; nothing is loaded or connected until the first chat. */
-export function createLlm(env: Record<string, string | undefined>): LlmAdapter {
-  const settings = readSettings(env);
+/**
+ * Builds the adapter from the environment, or for `provider` (its URL, key and default model, the
+ * environment's time-outs); nothing is loaded or connected until the first chat.
+ */
+export function createLlm(env: Record<string, string | undefined>, provider?: LlmProvider): LlmAdapter {
+  const settings = readSettings(env, provider);
   if (!settings) {
     return {
       configured: false,
@@ -166,8 +184,7 @@ export function createLlm(env: Record<string, string | undefined>): LlmAdapter {
   let loading: Promise<{ sdk: SdkErrors; client: OpenAI }> | null = null;
   const load = async () => {
     const sdk = await import('openai');
-    const client = new sdk.OpenAI({
-      baseURL: settings.baseURL,
+    const common = {
       // The package insists on a key; a keyless local provider ignores the placeholder.
       apiKey: settings.apiKey || 'no-key',
       // Explicit nulls: never pick up OPENAI_ORG_ID / OPENAI_PROJECT_ID from the server's environment.
@@ -178,8 +195,12 @@ export function createLlm(env: Record<string, string | undefined>): LlmAdapter {
       fetch: nodeFetch(),
       // Our timers end every request first; this is only a backstop.
       timeout: settings.wholeMs + 1000,
-      logLevel: 'off',
-    });
+      logLevel: 'off' as const,
+    };
+    // Azure: the request's model is the deployment (the package puts it in the URL), the key goes in `api-key`.
+    const client = settings.azureApiVersion
+      ? new sdk.AzureOpenAI({ ...common, endpoint: settings.baseURL, apiVersion: settings.azureApiVersion })
+      : new sdk.OpenAI({ ...common, baseURL: settings.baseURL });
     return { sdk, client };
   };
   return {

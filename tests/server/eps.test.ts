@@ -23,7 +23,10 @@ describe('eps and OpenAPI', () => {
         schema: unknown;
       }>
     >;
-    expect(Object.keys(eps).sort()).toEqual(['base', 'demo', 'dict', 'goods', 'plugin', 'recycle', 'space', 'task', 'user']);
+    expect(Object.keys(eps).sort()).toEqual(['ai', 'base', 'demo', 'dict', 'goods', 'plugin', 'recycle', 'space', 'task', 'user']);
+    // The model registry (ai/provider, ai/model): a provider's key is never a column a screen shows.
+    const provider = eps.ai.find((e) => e.name === 'provider')!;
+    expect(provider.columns.map((c) => c.propertyName)).not.toContain('apiKey');
     const user = eps.base.find((e) => e.name === 'sys/user')!;
     expect(user.prefix).toBe('/admin/base/sys/user');
     expect(user.api.map((a) => `${a.method} ${a.path}`)).toEqual(

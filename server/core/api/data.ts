@@ -41,6 +41,11 @@ export {
 } from '../crud/plan';
 
 export {
+  /** The write generations of entities: unchanged text, unchanged rows (for in-memory caches of small tables). */
+  writeGenerations,
+} from '../crud/keyset';
+
+export {
   /** The largest page size. */
   MAX_SIZE,
   /** Escapes LIKE wildcards so a keyword matches literally. */

@@ -65,6 +65,24 @@ export function fromClause(pq: ParsedQuery, b: Boundary, q: (n: string) => strin
   return { sql: `${q(col)} ${cmpEq} ? AND (${q(col)} ${cmp} ? OR ${q('id')} ${cmpEq} ?)`, params: [b[0], b[0], b[1]] };
 }
 
+const generationKey = (entityKey: string) => `kgen:${entityKey}`;
+
+/**
+ * The write generations of entities, as one text: each moves after every committed write to its
+ * entity (by any instance sharing the cache store), so the same text means no row changed since.
+ * For caches of a few small tables kept in memory (the model registry): one cache read, no query.
+ * A generation may expire after a month without writes, so such a cache also ages out on its own.
+ *
+ * @example
+ * ```ts
+ * const gen = await writeGenerations(core.cache, ['ai/provider', 'ai/model']);
+ * if (gen !== cached.gen) cached = await reload();
+ * ```
+ */
+export async function writeGenerations(cache: CacheStore, entityKeys: string[]): Promise<string> {
+  return (await cache.mget(entityKeys.map(generationKey))).map((g) => g ?? '0').join(':');
+}
+
 export class PageBoundaries {
   /**
    * For reads inside a write transaction: they may see rows that are rolled back later, and the
@@ -78,7 +96,7 @@ export class PageBoundaries {
   ) {}
 
   private genKey(e: Entity): string {
-    return `kgen:${e.key}`;
+    return generationKey(e.key);
   }
 
   private key(e: Entity, pq: ParsedQuery, scope: string, page: number): string {

@@ -119,9 +119,10 @@ export interface FieldDecl {
   /**
    * A valid value, shown as the schema's `examples` (OpenAPI, forms) and used by tests that make
    * sample rows from declarations, for fields whose value a hook checks beyond its type (a cron
-   * expression, the name of a task handler).
+   * expression, the name of a task handler). A JSON field's example may be a list of texts (the
+   * values a hook allows).
    */
-  example?: string | number | boolean | null;
+  example?: string | number | boolean | null | readonly string[];
   /** What to write, shown under the field in the console's forms (the shape a JSON field takes). */
   help?: Labels;
   /** The unit of a number (days, tokens), shown beside its control and in the schema as `x-unit`. */
@@ -175,6 +176,12 @@ export interface HookTransaction {
   count(entity: EntityKey | DynamicKey, where: Where, opts?: { deleted?: boolean }): Promise<number>;
   /** The add operation: an object -> `{id}`, an array -> `{ids}`. */
   add(entity: EntityKey | DynamicKey, body: unknown): Promise<{ id: number } | { ids: number[] }>;
+  /**
+   * Changes the given columns of the rows an id or a condition names, with no hooks (the caller's
+   * own rule still narrows them); returns how many rows changed. For a hook that keeps other rows in
+   * step with the one written (one default among many).
+   */
+  updateWhere(entity: EntityKey | DynamicKey, target: number | Where, changes: Row): Promise<number>;
   /** Deletes every row matching `where` with no recycle record; returns the count. */
   purge(entity: EntityKey | DynamicKey, where?: Where): Promise<number>;
   /** Adds `by` to a number field of one row (an id or a condition); returns the new value. */

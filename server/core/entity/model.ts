@@ -33,7 +33,7 @@ export interface Field {
   min?: number;
   max?: number;
   /** A valid value (see FieldDecl.example), or undefined. */
-  example?: string | number | boolean | null;
+  example?: string | number | boolean | null | readonly string[];
   /** What to write (see FieldDecl.help), or undefined. */
   help?: Labels;
   /** The unit of a number (see FieldDecl.unit), or undefined. */

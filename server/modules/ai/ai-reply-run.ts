@@ -32,13 +32,13 @@ import { targetOf } from '../chat/conversation';
 import { store, type StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
-import { configOf, findApp, modelOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
+import { configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
 import { buildContext, contextBudget } from './ai-context';
 import { mentionsIn } from './ai-mentions';
 import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
 import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
-import { llmFor } from './llm.service';
+import { modelFor } from './models/model-registry';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
@@ -49,6 +49,8 @@ import { copyAsked, feeUnitsOf } from './store-fee';
 export interface ReplySetup {
   appId: number | null;
   model: string | null;
+  /** The model as the registry reads it (an ai/model id or a model id); null: the default for AI members. */
+  modelRef: string | number | null;
   system: string | null;
   params: LlmRequest['params'];
   /** The price before the payer's coefficient: tokens and a coefficient. */
@@ -102,6 +104,7 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
     return {
       appId,
       model: modelOf(config),
+      modelRef: modelRefOf(config),
       system: systemPromptOf(config),
       params: paramsOf(config, limits),
       tokens: app.tokens,
@@ -116,6 +119,7 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
   return {
     appId: null,
     model: modelOf(ai.config),
+    modelRef: modelRefOf(ai.config),
     system: systemPromptOf(ai.config),
     params: paramsOf(ai.config, limits),
     tokens: cost,
@@ -215,9 +219,11 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   );
   let answer: LlmAnswer;
   try {
-    answer = await llmFor(core).chat({
+    // From the registry held in memory (no query): the AI member's model, else the default for AI members.
+    const chosen = await modelFor(core, { purpose: 'aiMember', modelRef: setup.modelRef });
+    answer = await chosen.adapter.chat({
       messages,
-      model: setup.model ?? undefined,
+      model: chosen.model,
       params: setup.params,
       signal: stop.signal,
       onDelta: (text) => deltas.push(text),

@@ -1,7 +1,8 @@
 /**
  * What a run reads from an app's `config` (a JSON object the administrator edits), all optional:
  *
- * - `model`: the model to ask (default: LLM_MODEL); `systemPrompt` (or `prompt`): the system message;
+ * - `model`: the model to ask: a registry model (ai/model) by its id or its model id, or any model
+ *   id of the default provider (default: the registry's default for chat, else LLM_MODEL); `systemPrompt` (or `prompt`): the system message;
  * - `params`: temperature, top_p, max_tokens, presence_penalty, frequency_penalty (numbers only),
  *   sent clamped to the administrator's bounds, max_tokens always (core/params/ai-limits.ts);
  * - `inputSchema`: a JSON Schema the run's `input` must match (1002 listing each bad place);
@@ -44,6 +45,12 @@ const positive = (v: unknown): number | null => (typeof v === 'number' && Number
 
 export function modelOf(config: Row): string | null {
   return text(config.model);
+}
+
+/** config.model as the model registry reads it: a registry model's id (a number) or a model id (text); null when absent. */
+export function modelRefOf(config: Row): string | number | null {
+  const m = config.model;
+  return typeof m === 'number' && Number.isSafeInteger(m) && m > 0 ? m : text(m);
 }
 
 export function systemPromptOf(config: Row): string | null {

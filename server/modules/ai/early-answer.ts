@@ -14,8 +14,9 @@
 import type { Core, Row } from '../../core/api';
 import type { LlmAnswer, LlmMessage } from '../../adapters/llm.adapter';
 import { modelOf, paramsOf, systemPromptOf } from './app-config';
-import type { AiLimits } from './ai-limits';
 import { llmFor } from './llm.service';
+import type { AiLimits } from './ai-limits';
+import type { ChosenModel } from './models/model-registry';
 
 /** The model's messages: the app's system prompt, then the member's input (an object as its JSON text). */
 export function promptOf(config: Row, input: unknown): LlmMessage[] {
@@ -33,12 +34,16 @@ export class EarlyAnswer {
   private sink: ((piece: string) => void) | null = null;
   private readonly stop = new AbortController();
 
-  /** Asks now; the run's time limit (`runMs`) counts from here; the parameters sent stay within `limits`. */
-  constructor(core: Core, config: Row, input: unknown, runMs: number, limits: AiLimits) {
+  /**
+   * Asks now; the run's time limit (`runMs`) counts from here; the parameters sent stay within
+   * `limits`. The model is `chosen` from the registry (model-registry.ts), else config.model of the
+   * environment's provider.
+   */
+  constructor(core: Core, config: Row, input: unknown, runMs: number, limits: AiLimits, chosen?: ChosenModel) {
     const timer = setTimeout(() => this.stop.abort(), runMs);
-    this.answer = llmFor(core).chat({
+    this.answer = (chosen?.adapter ?? llmFor(core)).chat({
       messages: promptOf(config, input),
-      model: modelOf(config) ?? undefined,
+      model: chosen?.model ?? modelOf(config) ?? undefined,
       params: paramsOf(config, limits),
       signal: this.stop.signal,
       onDelta: (piece) => (this.sink ? this.sink(piece) : this.held.push(piece)),

@@ -30,9 +30,10 @@ import { store, storedMessage, type StoredMessage } from '../chat/send-store';
 import { rateWindowOf, type RateWindow } from '../chat/rate-window';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
-import { checkInput, configOf, findApp, modelOf, savedMinutesOf, timeoutMsOf, type App } from './app-config';
+import { checkInput, configOf, findApp, modelOf, modelRefOf, savedMinutesOf, timeoutMsOf, type App } from './app-config';
 import { reserve, runById, runCostUnits, RUN_KIND, type Reserved } from './charge';
-import { llmFor, workflowFor } from './llm.service';
+import { workflowFor } from './llm.service';
+import { modelFor, type ChosenModel } from './models/model-registry';
 import { aboveMax, aiLimits, appPriceUnits, type AiLimits } from './ai-limits';
 import { RUN_MESSAGE_TYPE } from './run-messages';
 import type { RunInput } from './run-input';
@@ -84,7 +85,8 @@ function targetOf(input: RunInput): Target | null {
   return input.toType === undefined || input.toId === undefined ? null : { toType: input.toType as 0 | 1, toId: input.toId };
 }
 
-async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): Promise<App> {
+/** The app, and for a sync run the model it asks (from the registry, cached: no query). */
+async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): Promise<{ app: App; chosen: ChosenModel | null }> {
   const app = await findApp(core, appId);
   // Not a rule of who may call: administrators see more (a hidden app, to try it before it is
   // listed); a member gets the 404 of an app that does not exist.
@@ -92,9 +94,10 @@ async function appFor(core: Core, user: Caller, appId: number, mode: RunMode): P
   const isAsync = app.isAsync === 1;
   if (mode === 'sync' && isAsync) throw fail.bad(AI.ai_app_is_async);
   if (mode === 'async' && !isAsync) throw fail.bad(AI.ai_app_is_sync);
-  if (mode === 'sync' && !llmFor(core).configured) throw fail.unavailable(AI.ai_llm_unconfigured);
+  const chosen = mode === 'sync' ? await modelFor(core, { purpose: 'chat', modelRef: modelRefOf(configOf(app)) }) : null;
+  if (chosen && !chosen.adapter.configured) throw fail.unavailable(AI.ai_llm_unconfigured);
   if (mode === 'async' && !workflowFor(core).configured) throw fail.unavailable(AI.ai_workflow_unconfigured);
-  return app;
+  return { app, chosen };
 }
 
 /** The value of a read that went out beside others, or its refusal. */
@@ -111,6 +114,8 @@ export interface Checked {
   runMs: number;
   /** The bounds the model's parameters are sent within. */
   limits: AiLimits;
+  /** The model a sync run asks; null for an async run. */
+  chosen: ChosenModel | null;
 }
 
 /**
@@ -133,7 +138,7 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
     aiLimits(core),
   ]);
   settled(limited);
-  const app = settled(appRead);
+  const { app, chosen } = settled(appRead);
   const config = configOf(app);
   checkInput(config, p.input);
   const limits = settled(limitsRead);
@@ -153,7 +158,7 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   if (balanceUnits < costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(costUnits), balance: fromUnits(balanceUnits) });
   const runMs = runMsOf(core, mode, config);
   const deadline = new Date(Date.now() + runMs + (mode === 'sync' ? SYNC_GRACE_MS : 0));
-  beforeWrite?.({ config, input: p.input, runMs, limits });
+  beforeWrite?.({ config, input: p.input, runMs, limits, chosen });
 
   let reserved: Reserved | null = null;
   const { message, created } = await store(core, {

@@ -40,7 +40,7 @@ export async function runWorkflow(core: Core, user: Caller, input: RunInput): Pr
   let started: Started;
   try {
     started = await startRun(core, user, input, 'sync', (c) => {
-      early = new EarlyAnswer(core, c.config, c.input, c.runMs, c.limits);
+      early = new EarlyAnswer(core, c.config, c.input, c.runMs, c.limits, c.chosen ?? undefined);
     });
   } catch (err) {
     (early as EarlyAnswer | null)?.cancel();

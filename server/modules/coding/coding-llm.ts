@@ -17,7 +17,7 @@ import type { ValidateFunction } from 'ajv';
 import { lazyAjv, lazyValidator, fail } from '../../core/api';
 import type { Core } from '../../core/api';
 import { LlmError } from '../../adapters/llm.adapter';
-import { llmFor } from '../ai/llm.service';
+import { modelFor } from '../ai/models/model-registry';
 import { FIELD_SCHEMA, FIELD_TYPES, MAX_FIELDS, MAX_STRING_LENGTH, readFieldList, type CodingField } from './coding-input';
 import { CODING } from './coding.messages';
 
@@ -77,11 +77,12 @@ export function fieldsFromAnswer(text: string): { fields: CodingField[] } | { pr
 
 /** Asks the model for the fields of `module/name` as `description` tells. */
 export async function proposeFields(core: Core, target: { module: string; name: string; description: string }): Promise<CodingField[]> {
-  const llm = llmFor(core);
+  const { adapter: llm, model } = await modelFor(core, { purpose: 'coding' });
   if (!llm.configured) throw fail.unavailable(CODING.coding_llm_unconfigured);
   let text: string;
   try {
     const answer = await llm.chat({
+      model,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: `Entity "${target.module}/${target.name}":\n${target.description}` },

@@ -17,7 +17,7 @@
  *   the administrator waits on this call.
  */
 import type { Core, Labels } from '../../core/api';
-import { llmFor } from '../ai/llm.service';
+import { modelFor } from '../ai/models/model-registry';
 import { BAD_CHARS } from './coding-input';
 import { extractJson } from './coding-llm';
 
@@ -76,11 +76,12 @@ function timeoutMs(env: Record<string, string | undefined>): number {
 
 /** Asks the model once for every label's translations; null when there is no usable answer. */
 async function askModel(core: Core, english: Record<string, string>): Promise<Record<(typeof LANGS)[number], Record<string, string>> | null> {
-  const llm = llmFor(core);
+  const { adapter: llm, model } = await modelFor(core, { purpose: 'coding' });
   if (!llm.configured) return null;
   const keys = Object.keys(english);
   try {
     const answer = await llm.chat({
+      model,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: JSON.stringify(english) },

@@ -10,6 +10,44 @@ export type Call<I, A, R extends boolean> = R extends true
 
 /** Every call, by module, group and action. */
 export interface Calls {
+  ai: {
+    provider: {
+      /**
+       * Adds a provider's models by their ids (按 ID 添加提供方的模型 / 依 ID 新增提供者的模型)
+       * Writes; may call: the administrator.
+       * `POST /admin/ai/provider/importModels`
+       */
+      importModels: Call<{
+        id: number;
+        modelIds: string[];
+      }, {
+        added: number;
+        skipped: number;
+        ids: number[];
+      }, true>;
+      /**
+       * Tests a provider's key by listing its models (测试提供方密钥（列出其模型） / 測試提供者金鑰（列出其模型）)
+       * Reads; may call: the administrator.
+       * `POST /admin/ai/provider/test`
+       */
+      test: Call<{
+        id?: number;
+        kind?: 'openai' | 'deepseek' | 'qwen' | 'moonshot' | 'zhipu' | 'openrouter' | 'ollama' | 'vllm' | 'lmstudio' | 'azure';
+        /** @maxLength 500 */
+        baseUrl?: string;
+        /** @maxLength 2000 */
+        apiKey?: string;
+        /** @maxLength 40 */
+        apiVersion?: string;
+      }, {
+        ok: boolean;
+        models: Array<{
+          id: string;
+        }>;
+        error?: string;
+      }, false>;
+    };
+  };
   base: {
     alipay: {
       /**
@@ -2735,6 +2773,12 @@ export interface Calls {
 
 /** The method and path of every call, in the shape of `Calls`. */
 export const CALL_ROUTES = {
+  ai: {
+    provider: {
+      importModels: ['POST', '/admin/ai/provider/importModels'],
+      test: ['POST', '/admin/ai/provider/test'],
+    },
+  },
   base: {
     alipay: {
       pay: ['GET', '/admin/base/alipay/pay'],

@@ -4,6 +4,8 @@
 
 /** Every entity, as `module/name`. */
 export const ENTITY_KEYS = [
+  'ai/model',
+  'ai/provider',
   'base/ads',
   'base/app',
   'base/auth',
@@ -67,6 +69,8 @@ export type EntityKey = (typeof ENTITY_KEYS)[number];
 
 /** The CRUD actions each entity declares, with their HTTP methods (a GET sends its payload as the query). */
 export const ENTITY_ACTIONS = {
+  'ai/model': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'ai/provider': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/ads': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/app': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/auth': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
@@ -125,6 +129,267 @@ export const ENTITY_ACTIONS = {
   'task/log': { info: 'GET', page: 'POST' },
   'user/address': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
 } as const;
+
+/**
+ * Model (模型): a row as `ai/model` returns it.
+ */
+export interface AiModel {
+  /** ID */
+  readonly id?: number;
+  /** Provider (提供方 / 提供者) */
+  providerId?: number;
+  /**
+   * Model id (模型 ID)
+   * @maxLength 191
+   */
+  modelId?: string;
+  /**
+   * Display name (显示名称 / 顯示名稱)
+   * @maxLength 100
+   */
+  name?: string | null;
+  /** Capabilities (能力) */
+  capabilities?: string[] | null;
+  /** Context window (上下文窗口 / 上下文視窗) */
+  contextWindow?: number | null;
+  /** Default max_tokens (默认 max_tokens / 預設 max_tokens) */
+  maxTokens?: number | null;
+  /**
+   * Input price (输入价格 / 輸入價格)
+   * @default 0
+   */
+  priceInput?: number;
+  /**
+   * Output price (输出价格 / 輸出價格)
+   * @default 0
+   */
+  priceOutput?: number;
+  /**
+   * Cached input price (缓存输入价格 / 快取輸入價格)
+   * @default 0
+   */
+  priceCachedInput?: number;
+  /** Fallback model (备用模型 / 備用模型) */
+  fallbackModelId?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+  /** Default for (默认用于 / 預設用於) */
+  defaultFor?: string[] | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Model (模型): the payload of `/admin/ai/model/add`.
+ */
+export interface AiModelAdd {
+  /** Provider (提供方 / 提供者) */
+  providerId: number;
+  /**
+   * Model id (模型 ID)
+   * @maxLength 191
+   */
+  modelId: string;
+  /**
+   * Display name (显示名称 / 顯示名稱)
+   * @maxLength 100
+   */
+  name?: string | null;
+  /** Capabilities (能力) */
+  capabilities?: string[] | null;
+  /** Context window (上下文窗口 / 上下文視窗) */
+  contextWindow?: number | null;
+  /** Default max_tokens (默认 max_tokens / 預設 max_tokens) */
+  maxTokens?: number | null;
+  /**
+   * Input price (输入价格 / 輸入價格)
+   * @default 0
+   */
+  priceInput?: number;
+  /**
+   * Output price (输出价格 / 輸出價格)
+   * @default 0
+   */
+  priceOutput?: number;
+  /**
+   * Cached input price (缓存输入价格 / 快取輸入價格)
+   * @default 0
+   */
+  priceCachedInput?: number;
+  /** Fallback model (备用模型 / 備用模型) */
+  fallbackModelId?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+  /** Default for (默认用于 / 預設用於) */
+  defaultFor?: string[] | null;
+}
+
+/**
+ * Model (模型): the payload of `/admin/ai/model/update`.
+ */
+export interface AiModelUpdate {
+  id: number;
+  /** Provider (提供方 / 提供者) */
+  providerId?: number;
+  /**
+   * Model id (模型 ID)
+   * @maxLength 191
+   */
+  modelId?: string;
+  /**
+   * Display name (显示名称 / 顯示名稱)
+   * @maxLength 100
+   */
+  name?: string | null;
+  /** Capabilities (能力) */
+  capabilities?: string[] | null;
+  /** Context window (上下文窗口 / 上下文視窗) */
+  contextWindow?: number | null;
+  /** Default max_tokens (默认 max_tokens / 預設 max_tokens) */
+  maxTokens?: number | null;
+  /**
+   * Input price (输入价格 / 輸入價格)
+   * @default 0
+   */
+  priceInput?: number;
+  /**
+   * Output price (输出价格 / 輸出價格)
+   * @default 0
+   */
+  priceOutput?: number;
+  /**
+   * Cached input price (缓存输入价格 / 快取輸入價格)
+   * @default 0
+   */
+  priceCachedInput?: number;
+  /** Fallback model (备用模型 / 備用模型) */
+  fallbackModelId?: number | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+  /** Default for (默认用于 / 預設用於) */
+  defaultFor?: string[] | null;
+}
+
+/**
+ * Model provider (模型提供方 / 模型提供者): a row as `ai/provider` returns it.
+ */
+export interface AiProvider {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 100
+   */
+  name?: string;
+  /**
+   * Kind (类型 / 類型)
+   * @maxLength 20
+   * @default "openai"
+   */
+  kind?: 'openai' | 'deepseek' | 'qwen' | 'moonshot' | 'zhipu' | 'openrouter' | 'ollama' | 'vllm' | 'lmstudio' | 'azure';
+  /**
+   * Base URL (接口地址 / 介面位址)
+   * @maxLength 500
+   * @format uri
+   */
+  baseUrl?: string;
+  /**
+   * API version (Azure) (API 版本（Azure）)
+   * @maxLength 40
+   */
+  apiVersion?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Model provider (模型提供方 / 模型提供者): the payload of `/admin/ai/provider/add`.
+ */
+export interface AiProviderAdd {
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 100
+   */
+  name: string;
+  /**
+   * Kind (类型 / 類型)
+   * @maxLength 20
+   * @default "openai"
+   */
+  kind: 'openai' | 'deepseek' | 'qwen' | 'moonshot' | 'zhipu' | 'openrouter' | 'ollama' | 'vllm' | 'lmstudio' | 'azure';
+  /**
+   * Base URL (接口地址 / 介面位址)
+   * @maxLength 500
+   * @format uri
+   */
+  baseUrl: string;
+  /** API key (API 密钥 / API 金鑰) */
+  apiKey?: string | null;
+  /**
+   * API version (Azure) (API 版本（Azure）)
+   * @maxLength 40
+   */
+  apiVersion?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+}
+
+/**
+ * Model provider (模型提供方 / 模型提供者): the payload of `/admin/ai/provider/update`.
+ */
+export interface AiProviderUpdate {
+  id: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 100
+   */
+  name?: string;
+  /**
+   * Kind (类型 / 類型)
+   * @maxLength 20
+   * @default "openai"
+   */
+  kind?: 'openai' | 'deepseek' | 'qwen' | 'moonshot' | 'zhipu' | 'openrouter' | 'ollama' | 'vllm' | 'lmstudio' | 'azure';
+  /**
+   * Base URL (接口地址 / 介面位址)
+   * @maxLength 500
+   * @format uri
+   */
+  baseUrl?: string;
+  /** API key (API 密钥 / API 金鑰) */
+  apiKey?: string | null;
+  /**
+   * API version (Azure) (API 版本（Azure）)
+   * @maxLength 40
+   */
+  apiVersion?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+}
 
 /**
  * Advertisement (广告 / 廣告): a row as `base/ads` returns it.
@@ -6949,6 +7214,8 @@ export interface UserAddressUpdate {
 
 /** A returned row of each entity, by entity key. */
 export interface EntityRows {
+  'ai/model': AiModel;
+  'ai/provider': AiProvider;
   'base/ads': BaseAds;
   'base/app': BaseApp;
   'base/auth': BaseAuth;
@@ -7010,6 +7277,8 @@ export interface EntityRows {
 
 /** The add payload of each entity, by entity key. */
 export interface EntityAdds {
+  'ai/model': AiModelAdd;
+  'ai/provider': AiProviderAdd;
   'base/ads': BaseAdsAdd;
   'base/app': BaseAppAdd;
   'base/auth': BaseAuthAdd;
@@ -7071,6 +7340,8 @@ export interface EntityAdds {
 
 /** The update payload of each entity, by entity key. */
 export interface EntityUpdates {
+  'ai/model': AiModelUpdate;
+  'ai/provider': AiProviderUpdate;
   'base/ads': BaseAdsUpdate;
   'base/app': BaseAppUpdate;
   'base/auth': BaseAuthUpdate;

@@ -1,0 +1,149 @@
+/**
+ * The model registry as the runs read it: the enabled providers and models (ai/provider,
+ * ai/model), held in memory per core and reloaded only when either table was written, by this
+ * instance or another one sharing the cache store (the core's write generations, one cache read
+ * per run and no query). An adapter is made per provider and kept while its URL, key and kind stay.
+ *
+ * `modelFor(core, { purpose, modelRef })` answers the adapter and the provider's model id to send:
+ * - `modelRef` a registry model's id (a number, or digits) or a provider's model id (the free text
+ *   app and AI member configs hold today) names an enabled model of an enabled provider;
+ * - else the default for the purpose (a model's `defaultFor`), else the default for chat;
+ * - a text naming no registry model is still sent, to the purpose's default provider, as it was sent
+ *   to the environment's provider before the registry (configs written then keep working);
+ * - with no provider at all, the environment's adapter (LLM_BASE_URL...) as before; with providers
+ *   but no enabled model, an unconfigured one (runs answer 503: the administrator turned them off).
+ */
+import type { Core, Row } from '../../../core/api';
+import { SYSTEM, entity, eq, gte, writeGenerations } from '../../../core/api';
+import { createLlm, type LlmAdapter } from '../../../adapters/llm.adapter';
+import { llmFor } from '../llm.service';
+import { providerKey } from './provider-key';
+
+export type ModelPurpose = 'chat' | 'aiMember' | 'coding' | 'summary';
+
+export interface ChosenModel {
+  adapter: LlmAdapter;
+  /** The model id sent to the provider. */
+  model: string;
+  /** The registry's model row; null when the environment's adapter answers. */
+  row: Row | null;
+}
+
+interface Snapshot {
+  gen: string;
+  /** No provider row at all, enabled or not: the environment's model answers. */
+  empty: boolean;
+  loadedAt: number;
+  providers: Map<number, Row>;
+  models: Row[];
+  byId: Map<number, Row>;
+  defaults: Map<string, Row>;
+}
+
+interface Held {
+  snapshot: Snapshot | null;
+  loading: Promise<Snapshot> | null;
+  adapters: Map<number, { print: string; adapter: LlmAdapter }>;
+}
+
+const ENTITIES = ['ai/provider', 'ai/model'];
+/** A snapshot is reloaded after this long even when no write was seen (a generation may expire). */
+const MAX_AGE_MS = 10 * 60_000;
+const held = new WeakMap<Core, Held>();
+/** The answer when every provider or model is disabled: not configured, as with no LLM_BASE_URL. */
+const switchedOff = createLlm({});
+
+function heldFor(core: Core): Held {
+  let h = held.get(core);
+  if (!h) held.set(core, (h = { snapshot: null, loading: null, adapters: new Map() }));
+  return h;
+}
+
+const listOf = (v: unknown): unknown[] => {
+  if (typeof v === 'string') {
+    try {
+      return listOf(JSON.parse(v));
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(v) ? v : [];
+};
+
+async function load(core: Core, gen: string): Promise<Snapshot> {
+  const reads = core.ops.reads(SYSTEM);
+  const [providerRows, modelRows] = await Promise.all([
+    reads.find(entity(core.model, 'ai/provider'), gte('id', 1), {
+      fields: ['id', 'name', 'kind', 'baseUrl', 'apiKey', 'apiVersion', 'status', 'updateTime'],
+    }),
+    reads.find(entity(core.model, 'ai/model'), eq('status', 1)),
+  ]);
+  const providers = new Map<number, Row>(providerRows.filter((p) => p.status === 1).map((p) => [Number(p.id), p as Row]));
+  const models = (modelRows as Row[]).filter((m) => providers.has(Number(m.providerId))).sort((a, b) => Number(a.id) - Number(b.id));
+  const defaults = new Map<string, Row>();
+  for (const m of models) for (const p of listOf(m.defaultFor)) if (typeof p === 'string' && !defaults.has(p)) defaults.set(p, m);
+  return { gen, empty: providerRows.length === 0, loadedAt: Date.now(), providers, models, byId: new Map(models.map((m) => [Number(m.id), m])), defaults };
+}
+
+/** The registry as it is now: the held snapshot unless a write moved the generations (or it aged). */
+export async function registryOf(core: Core): Promise<Snapshot> {
+  const h = heldFor(core);
+  const gen = await writeGenerations(core.cache, ENTITIES);
+  const s = h.snapshot;
+  if (s && s.gen === gen && Date.now() - s.loadedAt < MAX_AGE_MS) return s;
+  // Runs that find it stale together share one reload.
+  h.loading ??= load(core, gen).finally(() => (h.loading = null));
+  const fresh = await h.loading;
+  h.snapshot = fresh;
+  return fresh;
+}
+
+/** The adapter of a provider row, made once and kept while its settings stay the same. */
+function adapterOf(core: Core, provider: Row, model: string): LlmAdapter {
+  const h = heldFor(core);
+  const id = Number(provider.id);
+  const apiKey = providerKey(core, provider);
+  const print = JSON.stringify([provider.kind, provider.baseUrl, apiKey, provider.apiVersion ?? null]);
+  const kept = h.adapters.get(id);
+  if (kept && kept.print === print) return kept.adapter;
+  const adapter = createLlm(core.config.env, {
+    baseURL: String(provider.baseUrl ?? ''),
+    apiKey,
+    model,
+    azureApiVersion: provider.kind === 'azure' ? String(provider.apiVersion ?? '') || '2024-10-21' : null,
+  });
+  h.adapters.set(id, { print, adapter });
+  return adapter;
+}
+
+function chosen(core: Core, s: Snapshot, row: Row, model = String(row.modelId)): ChosenModel {
+  return { adapter: adapterOf(core, s.providers.get(Number(row.providerId))!, String(row.modelId)), model, row };
+}
+
+/** The registry model a reference names, or null. */
+function named(s: Snapshot, ref: string | number | null | undefined): Row | null {
+  if (ref === null || ref === undefined) return null;
+  if (typeof ref === 'number' || /^\d+$/.test(ref.trim())) {
+    const byId = s.byId.get(Number(ref));
+    if (byId) return byId;
+  }
+  if (typeof ref !== 'string' || !ref.trim()) return null;
+  const text = ref.trim();
+  return s.models.find((m) => m.modelId === text) ?? null;
+}
+
+/** The model a run of `purpose` asks (see the file's comment). */
+export async function modelFor(core: Core, ask: { purpose: ModelPurpose; modelRef?: string | number | null }): Promise<ChosenModel> {
+  const s = await registryOf(core);
+  const text = typeof ask.modelRef === 'string' && ask.modelRef.trim() ? ask.modelRef.trim() : null;
+  if (s.empty) {
+    const env = core.config.env;
+    return { adapter: llmFor(core), model: text ?? (env.LLM_MODEL?.trim() || 'gpt-4o-mini'), row: null };
+  }
+  if (!s.models.length) return { adapter: switchedOff, model: text ?? '', row: null };
+  const row = named(s, ask.modelRef);
+  if (row) return chosen(core, s, row);
+  const fallback = s.defaults.get(ask.purpose) ?? s.defaults.get('chat') ?? s.models[0]!;
+  // A free-text model that is not in the registry: sent as it is, to the default's provider.
+  return chosen(core, s, fallback, text && !/^\d+$/.test(text) ? text : String(fallback.modelId));
+}
