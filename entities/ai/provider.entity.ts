@@ -57,8 +57,8 @@ export default defineEntity({
     },
     apiKey: {
       type: 'text',
-      hidden: true,
-      writeOnly: true,
+      // Kept sealed with the key that is not in the database (docs/decisions/sealed-secrets.md).
+      sealed: true,
       label: l('API key', 'API 密钥', 'API 金鑰'),
       help: l(
         'Never shown again once saved; leave empty when editing to keep the saved key. Local servers (Ollama, vLLM, LM Studio) need none.',

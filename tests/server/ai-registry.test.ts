@@ -114,7 +114,12 @@ describe.each(kinds)('the model registry on %s', (kind) => {
     const tags = ok(await admin('/admin/ai/provider/test', { kind: 'ollama', baseUrl: `${odd.url}/v1` }));
     expect(tags).toEqual({ ok: true, models: [{ id: 'llama3.2:3b' }, { id: 'qwen2.5:7b' }] });
     const pb = ok(await admin('/admin/ai/provider/add', { name: 'Provider B', kind: 'openai', baseUrl: b.url, apiKey: SECRET_B })).id;
-    // A saved provider is tested with its saved key.
+    // The key is stored sealed, never as written, and the provider's rows say only that it is set.
+    const [stored] = await t().core.db.query<{ apiKey: string }>('SELECT `apiKey` FROM `ai_provider` WHERE `id` = ?', [pb]);
+    expect(stored.apiKey.startsWith('sealed:v1:')).toBe(true);
+    expect(stored.apiKey).not.toContain(SECRET_B);
+    expect((await providers()).find((p) => p.id === pb)).toMatchObject({ apiKeySet: true });
+    // A saved provider is tested with its saved key (opened for the provider, and only for it).
     expect(ok(await admin('/admin/ai/provider/test', { id: pb })).ok).toBe(true);
     const first = ok(await admin('/admin/ai/provider/importModels', { id: pb, modelIds: ['model-b1'] }));
     expect(first).toMatchObject({ added: 1, skipped: 0 });

@@ -304,6 +304,8 @@ export interface AiProvider {
    * @format uri
    */
   baseUrl?: string;
+  /** API key set (API 密钥已设置 / API 金鑰已設定) */
+  readonly apiKeySet?: boolean;
   /**
    * API version (Azure) (API 版本（Azure）)
    * @maxLength 40

@@ -1,10 +1,10 @@
 /**
- * The one place a provider's API key is read from its row: the row holds it as written (a hidden,
- * write-only column that no answer, page or /eps shows). When keys are sealed at rest, this is
- * where one is opened; every caller (the adapters, the key test) asks here.
+ * The one place a provider's API key is read from its row: the column holds it sealed (a sealed
+ * field, docs/decisions/sealed-secrets.md) and no answer, page or /eps shows it; here it is opened.
+ * Every caller (the adapters, the key test) asks here, reading the row with `apiKey` named in its fields.
  */
-import type { Core, Row } from '../../../core/api';
+import { openSecret, type Core, type Row } from '../../../core/api';
 
-export function providerKey(_core: Core, row: Row): string {
-  return typeof row.apiKey === 'string' ? row.apiKey.trim() : '';
+export function providerKey(core: Core, row: Row): string {
+  return typeof row.apiKey === 'string' && row.apiKey !== '' ? openSecret(core, row.apiKey).trim() : '';
 }
