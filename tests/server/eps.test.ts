@@ -24,9 +24,11 @@ describe('eps and OpenAPI', () => {
       }>
     >;
     expect(Object.keys(eps).sort()).toEqual(['ai', 'base', 'demo', 'dict', 'goods', 'plugin', 'recycle', 'space', 'task', 'user']);
-    // The model registry (ai/provider, ai/model): a provider's key is never a column a screen shows.
+    // The model registry (ai/provider, ai/model): a provider's key is a sealed, write-only field the
+    // form asks for (a password input), answered only as whether it is set.
     const provider = eps.ai.find((e) => e.name === 'provider')!;
-    expect(provider.columns.map((c) => c.propertyName)).not.toContain('apiKey');
+    expect(provider.columns.find((c) => c.propertyName === 'apiKey')).toMatchObject({ writeOnly: true, sealed: true });
+    expect(provider.columns.find((c) => c.propertyName === 'apiKeySet')).toMatchObject({ readOnly: true });
     const user = eps.base.find((e) => e.name === 'sys/user')!;
     expect(user.prefix).toBe('/admin/base/sys/user');
     expect(user.api.map((a) => `${a.method} ${a.path}`)).toEqual(
