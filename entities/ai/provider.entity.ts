@@ -61,9 +61,9 @@ export default defineEntity({
       sealed: true,
       label: l('API key', 'API 密钥', 'API 金鑰'),
       help: l(
-        'Never shown again once saved; leave empty when editing to keep the saved key. Local servers (Ollama, vLLM, LM Studio) need none.',
-        '保存后不再显示；编辑时留空即保留原密钥。本地服务（Ollama、vLLM、LM Studio）无需密钥。',
-        '儲存後不再顯示；編輯時留空即保留原金鑰。本機服務（Ollama、vLLM、LM Studio）無需金鑰。',
+        'Local servers (Ollama, vLLM, LM Studio) need none.',
+        '本地服务（Ollama、vLLM、LM Studio）无需密钥。',
+        '本機服務（Ollama、vLLM、LM Studio）無需金鑰。',
       ),
     },
     apiVersion: {
