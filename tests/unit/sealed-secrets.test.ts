@@ -53,6 +53,13 @@ describe('sealed secrets', () => {
     expect(readFileSync(join(d, KEY_FILE), 'utf8')).toBe(text);
   });
 
+  it('creates the data folder itself when it does not exist yet (a database elsewhere leaves it unmade)', () => {
+    const d = join(dir(), 'data', 'not-yet');
+    const sealed = Sealer.open({}, d).seal('first');
+    expect(statSync(join(d, KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(Sealer.open({}, d).open(sealed)).toBe('first');
+  });
+
   it('fails with a 503 secret_unreadable, not the cipher error, under another key or on a changed value', () => {
     const sealed = Sealer.open({ SECRETS_KEY: HEX }, dir()).seal('x');
     const other = Sealer.open({ SECRETS_KEY: randomBytes(32).toString('hex') }, dir());

@@ -6,7 +6,7 @@
  * it through SECRETS_KEY; a backup of the database alone holds no readable secret.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail } from '../errors';
 import { SEAL } from './seal.messages';
@@ -47,6 +47,8 @@ export class Sealer {
   private key(): Buffer {
     if (this.cached) return this.cached;
     const file = join(this.dataDir, KEY_FILE);
+    // With the database elsewhere (MySQL, or a SQLite file named by DATABASE_URL) nothing may have made the folder yet.
+    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
     try {
       // 'wx': two processes on one data folder never write two keys; the second reads the first's.
       writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
