@@ -61,7 +61,8 @@ export default defineEntity({
   description:
     'name is required. tokens is the token cost of a run; config and auth are JSON settings ' +
     '(auth: the authorization the app needs). show 1 lists the app, 0 hides it. tokens x ' +
-    'efficiencyCoefficient may not exceed the param aiMaxRunPrice, config.params.max_tokens not aiMaxTokens.',
+    'efficiencyCoefficient may not exceed the param aiMaxRunPrice, config.params.max_tokens not aiMaxTokens. pricing 0 ' +
+    '(fixed) charges tokens per run; 1 (by use) charges the tokens the model used at its registry prices (base/run).',
   fields: {
     avatar: { type: 'string', label: l('Avatar', '图标', '圖示') },
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
@@ -105,6 +106,21 @@ export default defineEntity({
         "A run costs the token cost times this, and times the member's own coefficient (usually 1); members see the price before they run.",
         '每次运行的价格为代币消耗乘以此系数，再乘以会员自己的系数（通常为 1）；会员在运行前看到价格。',
         '每次執行的價格為代幣消耗乘以此係數，再乘以會員自己的係數（通常為 1）；會員在執行前看到價格。',
+      ),
+    },
+    pricing: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      enum: [
+        { value: 0, label: l('Fixed price', '固定价格', '固定價格') },
+        { value: 1, label: l('By use', '按用量', '按用量') },
+      ],
+      label: l('Pricing', '计价方式', '計價方式'),
+      help: l(
+        "Fixed: every run costs the token cost. By use: a run costs what the model used, at the model's prices (AI > Models), times the coefficients; the start holds an estimate and the rest is given back.",
+        '固定：每次运行花费“代币消耗”。按用量：按模型的实际用量与其价格（AI > 模型）再乘以系数计费；开始时预扣估算值，多余部分退回。',
+        '固定：每次執行花費「代幣消耗」。按用量：依模型的實際用量與其價格（AI > 模型）再乘以係數計費；開始時預扣估算值，多餘部分退回。',
       ),
     },
     show: { type: 'int', default: 1, nullable: false, enum: yesNo, label: l('Shown', '显示', '顯示') },

@@ -21,7 +21,12 @@ export default defineEntity({
     "member's copy (issue 37) names its goods/purchase in purchaseId and keeps in fee the listing's runPrice " +
     'included in cost; on success the fee is split between the platform account and the creator (tokenLog ' +
     'types 13 and 12, relateType run: server/modules/ai/store-fee.ts), on failure it is refunded with ' +
-    'the rest. Members read their own ' +
+    "the rest. pricing 1 (by use: the app's or AI member's pricing) reserves an estimate (the prompt counted at four " +
+    'characters a token at priceInput, plus the max_tokens sent at priceOutput, per million tokens, times coefficient: the ' +
+    "app's and the member's efficiency coefficients) and settles on the usage the model reported: charged is what was " +
+    'kept (never more than cost), the rest given back in the same transaction (tokenLog type 16). With pricing 0 charged ' +
+    'equals cost; a failed run charged 0. modelRowId names the registry model (ai/model) that answered. ' +
+    'Members read their own ' +
     'runs; only administrators see every run; nobody edits or removes one through the API.',
   fields: {
     userId: { type: 'int', index: true, label: l('Member', '会员', '會員') },
@@ -85,6 +90,29 @@ export default defineEntity({
     error: { type: 'text', label: l('Error', '错误', '錯誤') },
     savedMinutes: { type: 'float', default: 0, nullable: false, label: l('Minutes saved', '节省分钟数', '節省分鐘數') },
     input: { type: 'json', label: l('Input', '输入', '輸入') },
+    pricing: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      label: l('Pricing', '计价方式', '計價方式'),
+      enum: [
+        { value: 0, label: l('Fixed price', '固定价格', '固定價格') },
+        { value: 1, label: l('By use', '按用量', '按用量') },
+      ],
+    },
+    modelRowId: { type: 'int', label: l('Registry model', '模型（注册表）', '模型（註冊表）') },
+    priceInput: { type: 'decimal', precision: 18, scale: 6, default: 0, nullable: false, label: l('Input price', '输入价格', '輸入價格') },
+    priceOutput: { type: 'decimal', precision: 18, scale: 6, default: 0, nullable: false, label: l('Output price', '输出价格', '輸出價格') },
+    coefficient: { type: 'float', default: 1, nullable: false, label: l('Coefficient', '系数', '係數') },
+    usageEstimated: { type: 'int', default: 0, nullable: false, label: l('Usage estimated', '用量为估算', '用量為估算') },
+    charged: {
+      type: 'decimal',
+      precision: 18,
+      scale: 4,
+      default: 0,
+      nullable: false,
+      label: l('Tokens charged', '实扣代币', '實扣代幣'),
+    },
   },
   actions: ['info', 'list', 'page'],
   search: { keyword: ['model', 'error'], equal: ['userId', 'appId', 'aiUserId', 'kind', 'isAsync', 'status', 'conversation'] },

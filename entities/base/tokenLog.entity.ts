@@ -36,6 +36,7 @@ export default defineEntity({
         { value: 13, label: l('Store commission', '商店佣金', '商店佣金') },
         { value: 14, label: l('Payout', '提现', '提領') },
         { value: 15, label: l('Payout returned', '提现退回', '提領退回') },
+        { value: 16, label: l('AI run: unused part returned', 'AI 运行：退回未用部分', 'AI 執行：退回未用部分') },
       ],
     },
     field: {

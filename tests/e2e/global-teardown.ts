@@ -1,4 +1,4 @@
-/** Stops the server global-setup started, removes its Redis keys and its temp dir. */
+/** Stops the servers global-setup started, removes their Redis keys and temp dirs. */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import Redis from 'ioredis';
 
@@ -15,8 +15,12 @@ export default async function globalTeardown(): Promise<void> {
   for (const fake of (globalThis as { e2eFakes?: Array<{ stop(): Promise<void> }> }).e2eFakes ?? []) await fake.stop().catch(() => undefined);
   const file = process.env.E2E_STATE;
   if (!file || !existsSync(file)) return;
-  const state = JSON.parse(readFileSync(file, 'utf8')) as { pid?: number; dir: string; prefix: string; redisUrl: string };
+  const states = JSON.parse(readFileSync(file, 'utf8')) as Array<{ pid?: number; dir: string; prefix: string; redisUrl: string }>;
+  await Promise.all(states.map(stopStack));
+  rmSync(file, { force: true });
+}
 
+async function stopStack(state: { pid?: number; dir: string; prefix: string; redisUrl: string }): Promise<void> {
   if (state.pid && alive(state.pid)) {
     process.kill(state.pid, 'SIGTERM');
     for (let i = 0; i < 50 && alive(state.pid); i++) await new Promise((r) => setTimeout(r, 100));

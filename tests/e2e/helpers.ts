@@ -8,6 +8,13 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 
+// This worker's own server (global-setup.ts starts one per worker and names their variables E2E_*__i).
+const stack = process.env.TEST_PARALLEL_INDEX;
+if (stack !== undefined) {
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && k.startsWith('E2E_') && k.endsWith(`__${stack}`)) process.env[k.slice(0, -`__${stack}`.length)] = v;
+}
+
 export const ARTIFACTS = resolve(__dirname, 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -98,6 +105,7 @@ export class Api {
  */
 export async function shot(page: Page, name: string): Promise<void> {
   await settled(page);
+  if (process.env.E2E_SHOTS === '0') return;
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 

@@ -5,6 +5,7 @@
  * Screenshots land in tests/e2e/artifacts/ (gitignored); the user guide's pictures in
  * tests/e2e/artifacts/doc-screens/ (docs/user/screens/ with npm run docs:screens; doc-shots.ts).
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -15,7 +16,10 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   fullyParallel: false,
-  workers: 1,
+  // Each worker has a server of its own (global-setup.ts): specs in one file run in order, files side by
+  // side. The suite is bound by the browser's CPU: one worker per two cores (on two cores a second
+  // worker made the run no shorter, each test twice as long). E2E_WORKERS sets it.
+  workers: Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2)),
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
@@ -25,6 +29,7 @@ export default defineConfig({
     viewport: { width: 1400, height: 860 },
     locale: 'en-US',
     timezoneId: 'UTC',
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     acceptDownloads: true,
@@ -41,6 +46,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        '--js-flags=--no-opt',
       ],
     },
   },

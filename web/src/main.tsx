@@ -10,6 +10,7 @@ import { applyCssVars, getTheme, useTheme } from './app/theme';
 import { registerMessageApi } from './app/notify';
 import { router } from './app/router';
 import { SiteIdentity } from './app/use-site';
+import { useReducedMotion } from './app/motion';
 
 /**
  * Ant Design's own texts (pagination, pickers, empty states) per language. English comes with the
@@ -64,10 +65,14 @@ function Providers({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
   const locale = useAntdLocale(lang);
   const theme = useTheme();
+  const calm = useReducedMotion();
   return (
     <ConfigProvider
       locale={locale}
-      theme={{ algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: theme.color, colorLink: theme.color } }}
+      theme={{
+        algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: { colorPrimary: theme.color, colorLink: theme.color, motion: !calm },
+      }}
     >
       <AntApp notification={TOASTS}>
         <MessageBridge />

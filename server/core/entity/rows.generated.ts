@@ -152,6 +152,8 @@ export type BaseAppRow = {
   tokens: number;
   /** Efficiency coefficient (效率系数 / 效率係數) */
   efficiencyCoefficient: number;
+  /** Pricing (计价方式 / 計價方式) */
+  pricing: 0 | 1;
   /** Shown (显示 / 顯示) */
   show: 0 | 1;
   /** Created (创建时间 / 建立時間) */
@@ -937,6 +939,20 @@ export type BaseRunRow = {
   savedMinutes: number;
   /** Input (输入 / 輸入) */
   input: unknown;
+  /** Pricing (计价方式 / 計價方式) */
+  pricing: 0 | 1;
+  /** Registry model (模型（注册表） / 模型（註冊表）) */
+  modelRowId: number | null;
+  /** Input price (输入价格 / 輸入價格) */
+  priceInput: number;
+  /** Output price (输出价格 / 輸出價格) */
+  priceOutput: number;
+  /** Coefficient (系数 / 係數) */
+  coefficient: number;
+  /** Usage estimated (用量为估算 / 用量為估算) */
+  usageEstimated: number;
+  /** Tokens charged (实扣代币 / 實扣代幣) */
+  charged: number;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1441,7 +1457,7 @@ export type BaseTokenLogRow = {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
+  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20

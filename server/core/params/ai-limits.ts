@@ -121,16 +121,18 @@ const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(mi
 
 /**
  * The parameters sent to the model: the known numeric ones of `params`, each clamped into its
- * bounds, and max_tokens always present (the config's, at most the maximum; else the maximum).
+ * bounds, and max_tokens always present (the config's, else `defaultMax` (the model's default), else
+ * the maximum; never above the maximum).
  */
-export function boundedParams(params: unknown, limits: AiLimits): ModelParams {
+export function boundedParams(params: unknown, limits: AiLimits, defaultMax?: number | null): ModelParams {
   const p = params && typeof params === 'object' && !Array.isArray(params) ? (params as Row) : {};
   const out: ModelParams = {};
   for (const k of RANGED) {
     const v = p[k];
     if (typeof v === 'number' && Number.isFinite(v)) out[k] = clamp(v, PARAM_RANGES[k][0], PARAM_RANGES[k][1]);
   }
-  const asked = typeof p.max_tokens === 'number' && Number.isFinite(p.max_tokens) && p.max_tokens >= 1 ? Math.floor(p.max_tokens) : limits.maxTokens;
+  const fallback = typeof defaultMax === 'number' && Number.isFinite(defaultMax) && defaultMax >= 1 ? Math.floor(defaultMax) : limits.maxTokens;
+  const asked = typeof p.max_tokens === 'number' && Number.isFinite(p.max_tokens) && p.max_tokens >= 1 ? Math.floor(p.max_tokens) : fallback;
   out.max_tokens = Math.min(asked, Math.floor(limits.maxTokens));
   return out;
 }

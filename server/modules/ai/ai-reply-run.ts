@@ -38,7 +38,8 @@ import { mentionsIn } from './ai-mentions';
 import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
 import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
-import { modelFor } from './models/model-registry';
+import { modelFor, type ChosenModel } from './models/model-registry';
+import { estimateUnits, meterOf, PRICING, pricingOf, type Pricing } from './metering';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
@@ -52,7 +53,12 @@ export interface ReplySetup {
   /** The model as the registry reads it (an ai/model id or a model id); null: the default for AI members. */
   modelRef: string | number | null;
   system: string | null;
+  /** The model asked, from the registry held in memory (no query): the AI member's, else the default for AI members. */
+  chosen: ChosenModel;
+  /** Sent to the model: max_tokens the config's, else the chosen model's default. */
   params: LlmRequest['params'];
+  /** Fixed (tokens x coefficient) or by use (metering.ts: the chosen model's prices). */
+  pricing: Pricing;
   /** The price before the payer's coefficient: tokens and a coefficient. */
   tokens: unknown;
   coefficient: unknown;
@@ -101,12 +107,15 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
     if (!app || app.show !== 1 || app.isAsync === 1) return null;
     if (aboveMax(appPriceUnits(app), limits)) return null;
     const config = configOf(app);
+    const chosen = await modelFor(core, { purpose: 'aiMember', modelRef: modelRefOf(config) });
     return {
       appId,
       model: modelOf(config),
       modelRef: modelRefOf(config),
       system: systemPromptOf(config),
-      params: paramsOf(config, limits),
+      chosen,
+      params: paramsOf(config, limits, chosen.row?.maxTokens),
+      pricing: pricingOf(app.pricing),
       tokens: app.tokens,
       coefficient: app.efficiencyCoefficient,
       runMs: timeoutMsOf(config) ?? llmTimeoutMs(core),
@@ -115,13 +124,17 @@ export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | n
     };
   }
   const cost = ownCost(ai.config);
-  if (aboveMax(runCostUnits(cost, 1, 1), limits)) return null;
+  const pricing = pricingOf(ai.config.pricing);
+  if (pricing === PRICING.fixed && aboveMax(runCostUnits(cost, 1, 1), limits)) return null;
+  const chosen = await modelFor(core, { purpose: 'aiMember', modelRef: modelRefOf(ai.config) });
   return {
     appId: null,
     model: modelOf(ai.config),
     modelRef: modelRefOf(ai.config),
     system: systemPromptOf(ai.config),
-    params: paramsOf(ai.config, limits),
+    chosen,
+    params: paramsOf(ai.config, limits, chosen.row?.maxTokens),
+    pricing,
     tokens: cost,
     coefficient: 1,
     runMs: llmTimeoutMs(core),
@@ -183,8 +196,13 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const payer = await memberCharge(core, ask.payerId);
   if (!payer) throw fail.notFound(LEDGER.ledger_user_not_found);
   const feeUnits = ask.purchaseId === null ? 0 : setup.feeUnits;
-  const costUnits = runCostUnits(setup.tokens, setup.coefficient, payer.efficiencyCoefficient) + feeUnits;
   const messages = buildContext({ system: setup.system, tail, aiUserId: ask.ai.id, budget: contextBudget(core.config.env) });
+  const { chosen } = setup;
+  const meter = setup.pricing === PRICING.byUse ? meterOf(chosen, setup.coefficient, payer.efficiencyCoefficient) : null;
+  const priceUnits = meter
+    ? estimateUnits(meter, messages, setup.params?.max_tokens ?? 0)
+    : runCostUnits(setup.tokens, setup.coefficient, payer.efficiencyCoefficient);
+  const costUnits = priceUnits + feeUnits;
   let runId: number;
   try {
     ({ runId } = await reserve(core, {
@@ -194,8 +212,10 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
       kind: RUN_KIND.aiReply,
       isAsync: false,
       costUnits,
+      meter,
       fee: ask.purchaseId === null ? null : { units: feeUnits, purchaseId: ask.purchaseId },
-      model: setup.model,
+      model: chosen.model || setup.model,
+      modelRowId: chosen.row?.id ?? null,
       conversation: ask.conversation,
       messageId: ask.trigger.id,
       deadline: new Date(Date.now() + setup.runMs + GRACE_MS),
@@ -219,8 +239,6 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   );
   let answer: LlmAnswer;
   try {
-    // From the registry held in memory (no query): the AI member's model, else the default for AI members.
-    const chosen = await modelFor(core, { purpose: 'aiMember', modelRef: setup.modelRef });
     answer = await chosen.adapter.chat({
       messages,
       model: chosen.model,
@@ -241,7 +259,12 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const at = mentionsIn(answer.text, others);
   try {
     const known = { id: runId, userId: ask.payerId, appId: setup.appId, aiUserId: ask.ai.id, kind: RUN_KIND.aiReply, conversation: ask.conversation };
-    const settled = await settle(core, runId, { usage: answer.usage, model: answer.model, content: answer.text, at }, known);
+    const settled = await settle(
+      core,
+      runId,
+      { usage: answer.usage, usageEstimated: answer.usageEstimated, model: answer.model, content: answer.text, at },
+      known,
+    );
     return settled.message ? { message: settled.message, at } : null;
   } catch (err) {
     // Not stored (the AI member left the group meanwhile...): nobody got the answer, so nobody pays for it.

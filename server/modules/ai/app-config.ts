@@ -57,9 +57,9 @@ export function systemPromptOf(config: Row): string | null {
   return text(config.systemPrompt) ?? text(config.prompt);
 }
 
-/** The model parameters to send: config.params within `limits` (max_tokens always set). */
-export function paramsOf(config: Row, limits: AiLimits): LlmRequest['params'] {
-  return boundedParams(config.params, limits);
+/** The model parameters to send: config.params within `limits` (max_tokens always set: the config's, else the model's default). */
+export function paramsOf(config: Row, limits: AiLimits, modelMaxTokens?: number | null): LlmRequest['params'] {
+  return boundedParams(config.params, limits, modelMaxTokens);
 }
 
 /** config.timeoutSeconds in milliseconds, or null. */

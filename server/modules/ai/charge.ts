@@ -22,12 +22,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SYSTEM, entity, eq, fail } from '../../core/api';
-import type { Core, EntityRow } from '../../core/api';
+import type { Core, EntityRow, OpTransaction } from '../../core/api';
 import { moveTokens, TOKEN_KIND } from '../commerce/ledger/ledger.service';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { payRunFee } from './store-fee';
+import { coefficientOf, meterOfRun, meterUnits, PRICING, type Meter } from './metering';
 import { RUN_MESSAGE_TYPE, storeRunMessage, type RunPlace } from './run-messages';
 import type { StoredMessage } from '../chat/send-store';
 
@@ -38,13 +39,6 @@ type Run = EntityRow<'base/run'>;
 
 const runs = (core: Core) => entity(core.model, 'base/run');
 
-/** A coefficient as stored: absent or unreadable counts as 1, a negative one as 0 (a free run). */
-function coefficient(v: unknown): number {
-  if (v === null || v === undefined || v === '') return 1;
-  const n = Number(v);
-  return Number.isFinite(n) ? Math.max(0, n) : 1;
-}
-
 /**
  * The cost of one run in ledger units (ten-thousandths of a token): the app's tokens x the app's
  * efficiency coefficient x the member's, rounded up to a whole unit. The product is first rounded
@@ -53,7 +47,7 @@ function coefficient(v: unknown): number {
 export function runCostUnits(appTokens: unknown, appCoefficient: unknown, memberCoefficient: unknown): number {
   const units = toUnits(appTokens);
   if (!Number.isFinite(units) || units <= 0) return 0;
-  const exact = units * coefficient(appCoefficient) * coefficient(memberCoefficient);
+  const exact = units * coefficientOf(appCoefficient) * coefficientOf(memberCoefficient);
   return exact > 0 ? Math.ceil(Number(exact.toPrecision(12))) : 0;
 }
 
@@ -69,6 +63,10 @@ export interface Reservation {
   /** Of costUnits, the listing's run fee (store-fee.ts), with the purchase it is paid for. */
   fee?: { units: number; purchaseId: number } | null;
   model: string | null;
+  /** The registry model asked (ai/model id), when the registry chose it. */
+  modelRowId?: number | null;
+  /** A run priced by use: the rate it settles at (metering.ts); absent: a fixed price, costUnits whatever happens. */
+  meter?: Meter | null;
   conversation: string;
   /** The request message, stored in the same transaction. */
   messageId: number;
@@ -108,6 +106,11 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
         fee: fromUnits(r.fee?.units ?? 0),
         purchaseId: r.fee?.purchaseId ?? null,
         model: r.model ? r.model.slice(0, 100) : null,
+        modelRowId: r.modelRowId ?? null,
+        pricing: r.meter ? PRICING.byUse : PRICING.fixed,
+        priceInput: r.meter?.priceInput ?? 0,
+        priceOutput: r.meter?.priceOutput ?? 0,
+        coefficient: r.meter?.coefficient ?? 1,
         messageId: r.messageId,
         conversation: r.conversation,
         workflowResultId,
@@ -133,6 +136,8 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
 
 export interface Outcome {
   usage: { promptTokens: number; completionTokens: number } | null;
+  /** The usage was counted here (four characters a token), the model reported none. */
+  usageEstimated?: boolean;
   /** The model that answered, when known. */
   model?: string | null;
   /** The answer message's content (text, or the workflow's output object). */
@@ -197,13 +202,18 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
           if (!now) throw fail.notFound(AI.ai_run_not_found);
           if (now.status !== RUN_STATUS.running) throw new Ended(now.status);
           const model = outcome.model ?? now.model ?? null;
+          const promptTokens = count(outcome.usage?.promptTokens);
+          const completionTokens = count(outcome.usage?.completionTokens);
+          const charged = await chargeUse(core, t, now, promptTokens, completionTokens);
           await t.updateWhere(
             runs(core),
             runId,
             {
               status: RUN_STATUS.succeeded,
-              promptTokens: count(outcome.usage?.promptTokens),
-              completionTokens: count(outcome.usage?.completionTokens),
+              promptTokens,
+              completionTokens,
+              usageEstimated: outcome.usageEstimated ? 1 : 0,
+              charged: fromUnits(charged),
               model: model ? model.slice(0, 100) : null,
               endTime: new Date().toISOString(),
               answerId: answer.id,
@@ -221,6 +231,30 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
     if (err instanceof Ended) return { settled: false, status: err.status, message: null };
     throw err;
   }
+}
+
+/**
+ * What a succeeding run costs, in units, inside settle's transaction: a fixed-price run its whole
+ * reservation; a run priced by use its usage at the rate it kept (never more than it reserved), its
+ * store fee on top, and what it reserved beyond that given back to the payer (tokenLog type 16).
+ */
+async function chargeUse(core: Core, t: OpTransaction, run: Run, prompt: number, completion: number): Promise<number> {
+  const reserved = toUnits(run.cost);
+  const meter = meterOfRun(run);
+  if (!meter) return reserved;
+  const fee = Math.min(reserved, toUnits(run.fee));
+  const charged = Math.min(reserved - fee, meterUnits(meter, prompt, completion)) + fee;
+  if (reserved > charged) {
+    await moveTokens(core, t, {
+      userId: run.userId ?? 0,
+      balance: 'tokens',
+      units: reserved - charged,
+      kind: TOKEN_KIND.runUnused,
+      relateType: 'run',
+      relateId: run.id,
+    });
+  }
+  return charged;
 }
 
 /** Why a run failed: a short code for clients (`timeout`, `upstream`, `deadline`, `workflow`...) and a detail for the record. */

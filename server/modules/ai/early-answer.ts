@@ -44,7 +44,7 @@ export class EarlyAnswer {
     this.answer = (chosen?.adapter ?? llmFor(core)).chat({
       messages: promptOf(config, input),
       model: chosen?.model ?? modelOf(config) ?? undefined,
-      params: paramsOf(config, limits),
+      params: paramsOf(config, limits, chosen?.row?.maxTokens),
       signal: this.stop.signal,
       onDelta: (piece) => (this.sink ? this.sink(piece) : this.held.push(piece)),
     });

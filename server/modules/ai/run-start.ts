@@ -20,6 +20,9 @@
  * - The price is the app's as read here; the reservation takes it, so a change of the app after
  *   this read applies to later runs only. A price above the param aiMaxRunPrice (lowered since the
  *   app was saved) refuses the run (1001) before anything is written.
+ * - A sync app priced by use (`pricing` 1, metering.ts) reserves the estimate of its prompt and
+ *   max_tokens at the chosen model's prices, kept on the run; an async app is priced as fixed (the
+ *   workflow engine reports no model usage we could charge).
  */
 import { fail, hit } from '../../core/api';
 import type { Core, Caller, Row } from '../../core/api';
@@ -30,12 +33,14 @@ import { store, storedMessage, type StoredMessage } from '../chat/send-store';
 import { rateWindowOf, type RateWindow } from '../chat/rate-window';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
-import { checkInput, configOf, findApp, modelOf, modelRefOf, savedMinutesOf, timeoutMsOf, type App } from './app-config';
+import { checkInput, configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, timeoutMsOf, type App } from './app-config';
 import { reserve, runById, runCostUnits, RUN_KIND, type Reserved } from './charge';
 import { workflowFor } from './llm.service';
 import { modelFor, type ChosenModel } from './models/model-registry';
 import { aboveMax, aiLimits, appPriceUnits, type AiLimits } from './ai-limits';
 import { RUN_MESSAGE_TYPE } from './run-messages';
+import { promptOf } from './early-answer';
+import { estimateUnits, meterOf, PRICING, pricingOf, type Meter } from './metering';
 import type { RunInput } from './run-input';
 import { memberCharge, runIdByMessage } from './run.queries';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
@@ -149,9 +154,17 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   if (before !== null) return repeated(core, user, await storedMessage(core, before), app, config, p.input);
   const member = settled(memberRead);
   if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
-  const priceUnits = appPriceUnits(app);
-  if (aboveMax(priceUnits, limits)) throw fail.bad(AI.ai_price_above_max, { price: fromUnits(priceUnits), max: limits.maxRunPrice });
-  const costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
+  const meter: Meter | null =
+    chosen && pricingOf(app.pricing) === PRICING.byUse ? meterOf(chosen, app.efficiencyCoefficient, member.efficiencyCoefficient) : null;
+  let costUnits: number;
+  if (meter) {
+    // The prompt and the whole max_tokens the model is sent (paramsOf: the same bound the question goes out with).
+    costUnits = estimateUnits(meter, promptOf(config, p.input), paramsOf(config, limits, chosen?.row?.maxTokens)?.max_tokens ?? limits.maxTokens);
+  } else {
+    const priceUnits = appPriceUnits(app);
+    if (aboveMax(priceUnits, limits)) throw fail.bad(AI.ai_price_above_max, { price: fromUnits(priceUnits), max: limits.maxRunPrice });
+    costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
+  }
   // Refused here as `reserve` would refuse it, before anything is asked or written; `reserve` checks
   // again under its lock, since another run may take the tokens meanwhile.
   const balanceUnits = toUnits(member.tokens);
@@ -177,7 +190,9 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
           kind: RUN_KIND.app,
           isAsync: mode === 'async',
           costUnits,
-          model: mode === 'sync' ? modelOf(config) : null,
+          meter,
+          model: chosen ? chosen.model : mode === 'sync' ? modelOf(config) : null,
+          modelRowId: chosen?.row?.id ?? null,
           conversation,
           messageId: request.id,
           deadline,

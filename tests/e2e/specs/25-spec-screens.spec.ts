@@ -78,7 +78,8 @@ test('an error page carries the display name of the OS host', async () => {
   }
 });
 
-test('a page change fades the old page out before the new one fades in', async ({ page }) => {
+/** Goes from the personal centre back to the console; answers a reader of the route-fade class names seen on the way. */
+async function fadesGoingBack(page: Page): Promise<() => Promise<string>> {
   await uiLogin(page);
   await page.goto(url('/my/info'));
   await expect(page.getByTestId('personal-nickname')).toBeVisible();
@@ -98,7 +99,27 @@ test('a page change fades the old page out before the new one fades in', async (
   });
   await page.getByText('Back to the console').click();
   await expect(page).toHaveURL(/\/admin/);
-  const fades = () => page.evaluate(() => (window as unknown as { __fades: string[] }).__fades);
-  // The URL changes at once; the new page comes in once the old one has faded out.
-  await expect.poll(async () => (await fades()).join(' | ')).toMatch(/route-fade route-fade-out.*\| route-fade($| \|)/);
+  return async () => (await page.evaluate(() => (window as unknown as { __fades: string[] }).__fades)).join(' | ');
+}
+
+test.describe('with motion', () => {
+  // The suite asks for reduced motion (playwright.config.ts); this browser does not.
+  test.use({ reducedMotion: 'no-preference' });
+  test('a page change fades the old page out before the new one fades in', async ({ page }) => {
+    // The URL changes at once; the new page comes in once the old one has faded out.
+    const fades = await fadesGoingBack(page);
+    await expect.poll(fades).toMatch(/route-fade route-fade-out.*\| route-fade($| \|)/);
+  });
+});
+
+test('with reduced motion asked for, pages swap at once and Ant Design animates nothing', async ({ page }) => {
+  const fades = await fadesGoingBack(page);
+  await expect(page.locator('.ant-layout-content')).toBeVisible();
+  expect(await fades()).not.toContain('route-fade-out');
+  // The user menu opens without its zoom: no animation runs while it appears.
+  await page.getByTestId('user-name').hover();
+  await expect(page.locator('.ant-dropdown-menu')).toBeVisible();
+  expect(
+    await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length),
+  ).toBe(0);
 });

@@ -6,13 +6,10 @@
  */
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router-dom';
+import { reducedMotion } from './motion';
 
 /** Matches the fade-out animation in styles.css. */
 export const FADE_OUT_MS = 120;
-
-function reducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 export default function RouteFade({ fadeKey }: { fadeKey: string }) {
   const outlet = useOutlet();

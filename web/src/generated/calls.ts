@@ -1367,6 +1367,48 @@ export interface Calls {
         replayed: boolean;
       }, true>;
     };
+    run: {
+      /**
+       * The receipt of an AI run (AI 运行的收据 / AI 執行的收據)
+       * Reads; may call: roles holding the permission.
+       * `GET /admin/base/run/receipt`
+       */
+      receipt: Call<{
+        id: number;
+      }, {
+        id: number;
+        kind: number;
+        status: number;
+        appId: number | null;
+        appName: string | null;
+        aiUserId: number | null;
+        aiName: string | null;
+        model: string | null;
+        modelName: string | null;
+        pricing: number;
+        promptTokens: number;
+        completionTokens: number;
+        usageEstimated: number;
+        priceInput: number;
+        priceOutput: number;
+        coefficient: number;
+        reserved: number;
+        charged: number;
+        refunded: number;
+        fee: number;
+        startTime: string | null;
+        endTime: string | null;
+        durationMs: number | null;
+        entries: Array<{
+          id: number;
+          userId: number;
+          type: number;
+          tokens: number;
+          balance: number;
+          createTime: string;
+        }>;
+      }, true>;
+    };
     shortLink: {
       /**
        * Create a short link (创建短链接 / 建立短網址)
@@ -2885,6 +2927,9 @@ export const CALL_ROUTES = {
       markPaid: ['POST', '/admin/base/payout/markPaid'],
       reject: ['POST', '/admin/base/payout/reject'],
       request: ['POST', '/admin/base/payout/request'],
+    },
+    run: {
+      receipt: ['GET', '/admin/base/run/receipt'],
     },
     shortLink: {
       add: ['POST', '/admin/base/shortLink/add'],

@@ -523,6 +523,11 @@ export interface BaseApp {
    */
   efficiencyCoefficient?: number;
   /**
+   * Pricing (计价方式 / 計價方式)
+   * @default 0
+   */
+  pricing?: 0 | 1;
+  /**
    * Shown (显示 / 顯示)
    * @default 1
    */
@@ -576,6 +581,11 @@ export interface BaseAppAdd {
    */
   efficiencyCoefficient?: number;
   /**
+   * Pricing (计价方式 / 計價方式)
+   * @default 0
+   */
+  pricing?: 0 | 1;
+  /**
    * Shown (显示 / 顯示)
    * @default 1
    */
@@ -625,6 +635,11 @@ export interface BaseAppUpdate {
    * @default 1
    */
   efficiencyCoefficient?: number;
+  /**
+   * Pricing (计价方式 / 計價方式)
+   * @default 0
+   */
+  pricing?: 0 | 1;
   /**
    * Shown (显示 / 顯示)
    * @default 1
@@ -2760,6 +2775,38 @@ export interface BaseRun {
   savedMinutes?: number;
   /** Input (输入 / 輸入) */
   input?: unknown;
+  /**
+   * Pricing (计价方式 / 計價方式)
+   * @default 0
+   */
+  pricing?: 0 | 1;
+  /** Registry model (模型（注册表） / 模型（註冊表）) */
+  modelRowId?: number | null;
+  /**
+   * Input price (输入价格 / 輸入價格)
+   * @default 0
+   */
+  priceInput?: number;
+  /**
+   * Output price (输出价格 / 輸出價格)
+   * @default 0
+   */
+  priceOutput?: number;
+  /**
+   * Coefficient (系数 / 係數)
+   * @default 1
+   */
+  coefficient?: number;
+  /**
+   * Usage estimated (用量为估算 / 用量為估算)
+   * @default 0
+   */
+  usageEstimated?: number;
+  /**
+   * Tokens charged (实扣代币 / 實扣代幣)
+   * @default 0
+   */
+  charged?: number;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2845,6 +2892,38 @@ export interface BaseRunAdd {
   savedMinutes?: number;
   /** Input (输入 / 輸入) */
   input?: unknown;
+  /**
+   * Pricing (计价方式 / 計價方式)
+   * @default 0
+   */
+  pricing?: 0 | 1;
+  /** Registry model (模型（注册表） / 模型（註冊表）) */
+  modelRowId?: number | null;
+  /**
+   * Input price (输入价格 / 輸入價格)
+   * @default 0
+   */
+  priceInput?: number;
+  /**
+   * Output price (输出价格 / 輸出價格)
+   * @default 0
+   */
+  priceOutput?: number;
+  /**
+   * Coefficient (系数 / 係數)
+   * @default 1
+   */
+  coefficient?: number;
+  /**
+   * Usage estimated (用量为估算 / 用量為估算)
+   * @default 0
+   */
+  usageEstimated?: number;
+  /**
+   * Tokens charged (实扣代币 / 實扣代幣)
+   * @default 0
+   */
+  charged?: number;
 }
 
 /**
@@ -2927,6 +3006,38 @@ export interface BaseRunUpdate {
   savedMinutes?: number;
   /** Input (输入 / 輸入) */
   input?: unknown;
+  /**
+   * Pricing (计价方式 / 計價方式)
+   * @default 0
+   */
+  pricing?: 0 | 1;
+  /** Registry model (模型（注册表） / 模型（註冊表）) */
+  modelRowId?: number | null;
+  /**
+   * Input price (输入价格 / 輸入價格)
+   * @default 0
+   */
+  priceInput?: number;
+  /**
+   * Output price (输出价格 / 輸出價格)
+   * @default 0
+   */
+  priceOutput?: number;
+  /**
+   * Coefficient (系数 / 係數)
+   * @default 1
+   */
+  coefficient?: number;
+  /**
+   * Usage estimated (用量为估算 / 用量為估算)
+   * @default 0
+   */
+  usageEstimated?: number;
+  /**
+   * Tokens charged (实扣代币 / 實扣代幣)
+   * @default 0
+   */
+  charged?: number;
 }
 
 /**
@@ -4387,7 +4498,7 @@ export interface BaseTokenLog {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -4438,7 +4549,7 @@ export interface BaseTokenLogAdd {
   /** User (用户 / 使用者) */
   userId: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20
@@ -4481,7 +4592,7 @@ export interface BaseTokenLogUpdate {
   /** User (用户 / 使用者) */
   userId?: number;
   /** Type (类型 / 類型) */
-  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | null;
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | null;
   /**
    * Balance (余额类型 / 餘額類型)
    * @maxLength 20

@@ -2,7 +2,8 @@
  * The model registry as the runs read it: the enabled providers and models (ai/provider,
  * ai/model), held in memory per core and reloaded only when either table was written, by this
  * instance or another one sharing the cache store (the core's write generations, one cache read
- * per run and no query). An adapter is made per provider and kept while its URL, key and kind stay.
+ * per run and no query). A provider's adapter is made when a snapshot is loaded (its key opened
+ * then, not per run) and kept across loads while its URL, key and kind stay.
  *
  * `modelFor(core, { purpose, modelRef })` answers the adapter and the provider's model id to send:
  * - `modelRef` a registry model's id (a number, or digits) or a provider's model id (the free text
@@ -13,20 +14,22 @@
  * - with no provider at all, the environment's adapter (LLM_BASE_URL...) as before; with providers
  *   but no enabled model, an unconfigured one (runs answer 503: the administrator turned them off).
  */
-import type { Core, Row } from '../../../core/api';
+import type { Core, EntityRow } from '../../../core/api';
 import { SYSTEM, entity, eq, gte, writeGenerations } from '../../../core/api';
 import { createLlm, type LlmAdapter } from '../../../adapters/llm.adapter';
 import { llmFor } from '../llm.service';
 import { providerKey } from './provider-key';
 
 export type ModelPurpose = 'chat' | 'aiMember' | 'coding' | 'summary';
+export type ModelRow = EntityRow<'ai/model'>;
+type ProviderRow = EntityRow<'ai/provider'>;
 
 export interface ChosenModel {
   adapter: LlmAdapter;
   /** The model id sent to the provider. */
   model: string;
   /** The registry's model row; null when the environment's adapter answers. */
-  row: Row | null;
+  row: ModelRow | null;
 }
 
 interface Snapshot {
@@ -34,16 +37,19 @@ interface Snapshot {
   /** No provider row at all, enabled or not: the environment's model answers. */
   empty: boolean;
   loadedAt: number;
-  providers: Map<number, Row>;
-  models: Row[];
-  byId: Map<number, Row>;
-  defaults: Map<string, Row>;
+  /** The enabled providers' adapters by provider id. */
+  adapters: Map<number, LlmAdapter>;
+  models: ModelRow[];
+  byId: Map<number, ModelRow>;
+  byModelId: Map<string, ModelRow>;
+  defaults: Map<string, ModelRow>;
 }
 
 interface Held {
   snapshot: Snapshot | null;
   loading: Promise<Snapshot> | null;
-  adapters: Map<number, { print: string; adapter: LlmAdapter }>;
+  /** Adapters by provider id with the settings they were made with, reused by the next load while these stay. */
+  made: Map<number, { print: string; adapter: LlmAdapter }>;
 }
 
 const ENTITIES = ['ai/provider', 'ai/model'];
@@ -55,34 +61,42 @@ const switchedOff = createLlm({});
 
 function heldFor(core: Core): Held {
   let h = held.get(core);
-  if (!h) held.set(core, (h = { snapshot: null, loading: null, adapters: new Map() }));
+  if (!h) held.set(core, (h = { snapshot: null, loading: null, made: new Map() }));
   return h;
 }
 
-const listOf = (v: unknown): unknown[] => {
-  if (typeof v === 'string') {
-    try {
-      return listOf(JSON.parse(v));
-    } catch {
-      return [];
-    }
-  }
-  return Array.isArray(v) ? v : [];
-};
+/** The adapter of a provider row: the one made before while its settings are the same, else a new one. */
+function adapterOf(core: Core, h: Held, provider: Pick<ProviderRow, 'id' | 'kind' | 'baseUrl' | 'apiVersion'> & { apiKey?: unknown }): LlmAdapter {
+  const apiKey = providerKey(core, provider);
+  const print = JSON.stringify([provider.kind, provider.baseUrl, apiKey, provider.apiVersion ?? null]);
+  const kept = h.made.get(provider.id);
+  if (kept && kept.print === print) return kept.adapter;
+  const adapter = createLlm(core.config.env, {
+    baseURL: provider.baseUrl,
+    apiKey,
+    model: '',
+    azureApiVersion: provider.kind === 'azure' ? provider.apiVersion || '2024-10-21' : null,
+  });
+  h.made.set(provider.id, { print, adapter });
+  return adapter;
+}
 
 async function load(core: Core, gen: string): Promise<Snapshot> {
+  const h = heldFor(core);
   const reads = core.ops.reads(SYSTEM);
   const [providerRows, modelRows] = await Promise.all([
-    reads.find(entity(core.model, 'ai/provider'), gte('id', 1), {
-      fields: ['id', 'name', 'kind', 'baseUrl', 'apiKey', 'apiVersion', 'status', 'updateTime'],
-    }),
+    reads.find(entity(core.model, 'ai/provider'), gte('id', 1), { fields: ['id', 'kind', 'baseUrl', 'apiKey', 'apiVersion', 'status'] }),
     reads.find(entity(core.model, 'ai/model'), eq('status', 1)),
   ]);
-  const providers = new Map<number, Row>(providerRows.filter((p) => p.status === 1).map((p) => [Number(p.id), p as Row]));
-  const models = (modelRows as Row[]).filter((m) => providers.has(Number(m.providerId))).sort((a, b) => Number(a.id) - Number(b.id));
-  const defaults = new Map<string, Row>();
-  for (const m of models) for (const p of listOf(m.defaultFor)) if (typeof p === 'string' && !defaults.has(p)) defaults.set(p, m);
-  return { gen, empty: providerRows.length === 0, loadedAt: Date.now(), providers, models, byId: new Map(models.map((m) => [Number(m.id), m])), defaults };
+  const adapters = new Map<number, LlmAdapter>();
+  for (const p of providerRows) if (p.status === 1) adapters.set(p.id, adapterOf(core, h, p));
+  for (const id of [...h.made.keys()]) if (!adapters.has(id)) h.made.delete(id);
+  const models = modelRows.filter((m) => adapters.has(m.providerId)).sort((a, b) => a.id - b.id);
+  const defaults = new Map<string, ModelRow>();
+  for (const m of models) for (const p of m.defaultFor ?? []) if (!defaults.has(p)) defaults.set(p, m);
+  const byModelId = new Map<string, ModelRow>();
+  for (const m of models) if (!byModelId.has(m.modelId)) byModelId.set(m.modelId, m);
+  return { gen, empty: providerRows.length === 0, loadedAt: Date.now(), adapters, models, byId: new Map(models.map((m) => [m.id, m])), byModelId, defaults };
 }
 
 /** The registry as it is now: the held snapshot unless a write moved the generations (or it aged). */
@@ -98,38 +112,19 @@ export async function registryOf(core: Core): Promise<Snapshot> {
   return fresh;
 }
 
-/** The adapter of a provider row, made once and kept while its settings stay the same. */
-function adapterOf(core: Core, provider: Row, model: string): LlmAdapter {
-  const h = heldFor(core);
-  const id = Number(provider.id);
-  const apiKey = providerKey(core, provider);
-  const print = JSON.stringify([provider.kind, provider.baseUrl, apiKey, provider.apiVersion ?? null]);
-  const kept = h.adapters.get(id);
-  if (kept && kept.print === print) return kept.adapter;
-  const adapter = createLlm(core.config.env, {
-    baseURL: String(provider.baseUrl ?? ''),
-    apiKey,
-    model,
-    azureApiVersion: provider.kind === 'azure' ? String(provider.apiVersion ?? '') || '2024-10-21' : null,
-  });
-  h.adapters.set(id, { print, adapter });
-  return adapter;
-}
-
-function chosen(core: Core, s: Snapshot, row: Row, model = String(row.modelId)): ChosenModel {
-  return { adapter: adapterOf(core, s.providers.get(Number(row.providerId))!, String(row.modelId)), model, row };
+function chosen(s: Snapshot, row: ModelRow, model = row.modelId): ChosenModel {
+  return { adapter: s.adapters.get(row.providerId)!, model, row };
 }
 
 /** The registry model a reference names, or null. */
-function named(s: Snapshot, ref: string | number | null | undefined): Row | null {
+function named(s: Snapshot, ref: string | number | null | undefined): ModelRow | null {
   if (ref === null || ref === undefined) return null;
   if (typeof ref === 'number' || /^\d+$/.test(ref.trim())) {
     const byId = s.byId.get(Number(ref));
     if (byId) return byId;
   }
   if (typeof ref !== 'string' || !ref.trim()) return null;
-  const text = ref.trim();
-  return s.models.find((m) => m.modelId === text) ?? null;
+  return s.byModelId.get(ref.trim()) ?? null;
 }
 
 /** The model a run of `purpose` asks (see the file's comment). */
@@ -142,8 +137,8 @@ export async function modelFor(core: Core, ask: { purpose: ModelPurpose; modelRe
   }
   if (!s.models.length) return { adapter: switchedOff, model: text ?? '', row: null };
   const row = named(s, ask.modelRef);
-  if (row) return chosen(core, s, row);
+  if (row) return chosen(s, row);
   const fallback = s.defaults.get(ask.purpose) ?? s.defaults.get('chat') ?? s.models[0]!;
   // A free-text model that is not in the registry: sent as it is, to the default's provider.
-  return chosen(core, s, fallback, text && !/^\d+$/.test(text) ? text : String(fallback.modelId));
+  return chosen(s, fallback, text && !/^\d+$/.test(text) ? text : fallback.modelId);
 }

@@ -39,6 +39,8 @@ export const TOKEN_KIND = {
   payout: 14,
   /** A rejected payout's tokens given back. */
   payoutReturned: 15,
+  /** What a run priced by use reserved and did not use, given back when it settles (server/modules/ai/metering.ts). */
+  runUnused: 16,
 } as const;
 export type TokenKind = (typeof TOKEN_KIND)[keyof typeof TOKEN_KIND];
 

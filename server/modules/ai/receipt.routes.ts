@@ -1,0 +1,112 @@
+/**
+ * `base/run/receipt?id=` (issue 39): why a run cost what it cost. The run as the caller may read it
+ * (a member their own runs, 404 for anyone else's; administrators any run), with what was asked of
+ * whom (app, AI member, model and its display name), the usage (reported or counted), the rate it
+ * kept, what was reserved, charged and given back, the store fee in it, how long it took, and the
+ * ledger entries it moved: the payer's to a member, every entry (the creator's earning, the
+ * platform's commission) to an administrator. `charged + refunded = reserved` once a run has ended.
+ */
+import { SYSTEM, entity, and, eq, l, call, defineRoutes, id, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
+import type { Core, Caller, Row } from '../../core/api';
+import { fromUnits, toUnits } from '../commerce/pay/money';
+import { TOKEN_KIND } from '../commerce/ledger/ledger.service';
+import { RUN_STATUS } from './charge';
+
+const ENTRY = obj({ id: INT, userId: INT, type: INT, tokens: NUM, balance: NUM, createTime: STR });
+
+export const RECEIPT = obj({
+  id: INT,
+  kind: INT,
+  status: INT,
+  appId: nullable(INT),
+  appName: nullable(STR),
+  aiUserId: nullable(INT),
+  aiName: nullable(STR),
+  model: nullable(STR),
+  modelName: nullable(STR),
+  pricing: INT,
+  promptTokens: INT,
+  completionTokens: INT,
+  usageEstimated: INT,
+  priceInput: NUM,
+  priceOutput: NUM,
+  coefficient: NUM,
+  reserved: NUM,
+  charged: NUM,
+  refunded: NUM,
+  fee: NUM,
+  startTime: nullable(STR),
+  endTime: nullable(STR),
+  durationMs: nullable(INT),
+  entries: listOf(ENTRY),
+});
+
+const GIVEN_BACK: number[] = [TOKEN_KIND.runRefund, TOKEN_KIND.runUnused];
+
+async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
+  // The run's own read rule: a member's own runs only (another's answers 404), every run for administrators.
+  const run = await core.ops.info(entity(core.model, 'base/run'), runId, user);
+  const reads = core.ops.reads(SYSTEM);
+  const payer = Number(run.userId);
+  const [apps, ais, models, entries] = await Promise.all([
+    run.appId ? reads.find(entity(core.model, 'base/app'), eq('id', Number(run.appId)), { fields: ['name'] }) : [],
+    run.aiUserId ? reads.find(core.model.system('users'), eq('id', Number(run.aiUserId)), { fields: ['nickName', 'name'] }) : [],
+    run.modelRowId ? reads.find(entity(core.model, 'ai/model'), eq('id', Number(run.modelRowId)), { fields: ['name', 'modelId'] }) : [],
+    reads.find(entity(core.model, 'base/tokenLog'), and(eq('relateType', 'run'), eq('relateId', runId)), {
+      fields: ['id', 'userId', 'type', 'tokens', 'balance', 'createTime'],
+    }),
+  ]);
+  entries.sort((a, b) => a.id - b.id);
+  const mine = user.isAdmin ? entries : entries.filter((e) => e.userId === payer);
+  const reserved = toUnits(run.cost);
+  const refunded = entries.filter((e) => e.userId === payer && GIVEN_BACK.includes(Number(e.type))).reduce((n, e) => n + toUnits(e.tokens), 0);
+  const ended = run.status !== RUN_STATUS.running;
+  const start = run.startTime ? Date.parse(String(run.startTime)) : NaN;
+  const end = run.endTime ? Date.parse(String(run.endTime)) : NaN;
+  const ai = ais[0] as Row | undefined;
+  const model = models[0];
+  return {
+    id: runId,
+    kind: Number(run.kind),
+    status: Number(run.status),
+    appId: run.appId ?? null,
+    appName: (apps[0]?.name as string | undefined) ?? null,
+    aiUserId: run.aiUserId ?? null,
+    aiName: ai ? String(ai.nickName || ai.name || '') || null : null,
+    model: run.model ?? null,
+    modelName: model ? model.name || model.modelId : null,
+    pricing: Number(run.pricing ?? 0),
+    promptTokens: Number(run.promptTokens ?? 0),
+    completionTokens: Number(run.completionTokens ?? 0),
+    usageEstimated: Number(run.usageEstimated ?? 0),
+    priceInput: Number(run.priceInput ?? 0),
+    priceOutput: Number(run.priceOutput ?? 0),
+    coefficient: Number(run.coefficient ?? 1),
+    reserved: fromUnits(reserved),
+    // While running nothing is charged yet; a failed run's refund gives back everything.
+    charged: ended ? fromUnits(reserved - refunded) : 0,
+    refunded: fromUnits(refunded),
+    fee: Number(run.fee ?? 0),
+    startTime: run.startTime ?? null,
+    endTime: run.endTime ?? null,
+    durationMs: Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : null,
+    entries: mine.map((e) => ({ id: e.id, userId: e.userId, type: e.type, tokens: Number(e.tokens), balance: Number(e.balance), createTime: e.createTime })),
+  };
+}
+
+export default defineRoutes((core: Core) => [
+  call(core, 'base', 'run', 'receipt', {
+    method: 'GET',
+    member: true,
+    summary: l('The receipt of an AI run', 'AI 运行的收据', 'AI 執行的收據'),
+    description: l(
+      "A run's model, usage, rate, reservation, charge, refund, store fee, duration and ledger entries. Members read their own runs' receipts (their own entries); administrators any run's, with every entry.",
+      '运行的模型、用量、费率、预扣、实扣、退回、商店使用费、耗时与账目。会员只能查看自己运行的收据（自己的账目）；管理员可查看任何运行的收据及全部账目。',
+      '執行的模型、用量、費率、預扣、實扣、退回、商店使用費、耗時與帳目。會員只能查看自己執行的收據（自己的帳目）；管理員可查看任何執行的收據及全部帳目。',
+    ),
+    input: { id: id() },
+    effect: 'read',
+    answer: RECEIPT,
+    handler: (req, input) => receipt(core, req.user!, input.id),
+  }),
+]);
