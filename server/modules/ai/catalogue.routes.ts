@@ -3,7 +3,8 @@
  * type), `app/all` (every shown app, grouped by parent type) and `guide/all` (the guides, by their
  * sort order). Apps are answered with a whitelist of fields (app-config.ts says which parts of
  * `config`): never `auth`, the prompt, the model settings or the workflow; with `price`, the tokens
- * a run costs (tokens x efficiencyCoefficient, before the member's own coefficient).
+ * a run costs (tokens x efficiencyCoefficient, before the member's own coefficient), and `pricing`
+ * (1: by use, metering.ts: what a run costs depends on what the model uses).
  */
 import { SYSTEM, entity, l, type Row, call, defineRoutes, BAD, field, ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
 import type { Core } from '../../core/api';
@@ -11,7 +12,7 @@ import { configOf, publicConfig } from './app-config';
 import { appPriceUnits } from './ai-limits';
 import { fromUnits } from '../commerce/pay/money';
 
-const APP_FIELDS = ['id', 'avatar', 'name', 'remark', 'isAsync', 'parentType', 'type', 'tokens', 'efficiencyCoefficient'] as const;
+const APP_FIELDS = ['id', 'avatar', 'name', 'remark', 'isAsync', 'parentType', 'type', 'tokens', 'efficiencyCoefficient', 'pricing'] as const;
 
 /** An app as the public sees it. */
 export function publicApp(app: Row): Row {
@@ -39,6 +40,8 @@ const PUBLIC_APP = obj({
   type: nullable(INT),
   tokens: NUM,
   efficiencyCoefficient: NUM,
+  /** 0: a run costs `price`; 1: by use (the model's usage at its prices; `price` is then not what a run costs). */
+  pricing: INT,
   config: ANY_OBJECT,
   price: NUM,
 });

@@ -122,6 +122,7 @@ export interface Calls {
           type: number | null;
           tokens: number;
           efficiencyCoefficient: number;
+          pricing: number;
           config: Record<string, unknown>;
           price: number;
         }>;
@@ -143,6 +144,7 @@ export interface Calls {
         type: number | null;
         tokens: number;
         efficiencyCoefficient: number;
+        pricing: number;
         config: Record<string, unknown>;
         price: number;
       }>, true>;
