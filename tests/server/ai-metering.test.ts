@@ -63,7 +63,16 @@ describe.each(kinds)('runs priced by use on %s', (kind) => {
     expect(await balance(t(), ann.id)).toBe(9.49);
 
     const r = ok(await receipt(ann.token, started.runId));
-    expect(r).toMatchObject({ status: 1, pricing: 1, model: 'model-a', modelName: 'model-a', promptTokens: 40, completionTokens: 100, ...RATE, coefficient: 1.5 });
+    expect(r).toMatchObject({
+      status: 1,
+      pricing: 1,
+      model: 'model-a',
+      modelName: 'model-a',
+      promptTokens: 40,
+      completionTokens: 100,
+      ...RATE,
+      coefficient: 1.5,
+    });
     expect(r).toMatchObject({ reserved: 1.05, charged: 0.51, refunded: 0.54, fee: 0 });
     expect(r.entries.map((e: { tokens: number }) => e.tokens)).toEqual([-1.05, 0.54]);
     expect(r.durationMs).toBeGreaterThanOrEqual(0);

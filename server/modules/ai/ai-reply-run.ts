@@ -39,6 +39,7 @@ import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
 import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { modelFor, type ChosenModel } from './models/model-registry';
+import { askWithFallback } from './models/ask-with-fallback';
 import { estimateUnits, meterOf, PRICING, pricingOf, type Pricing } from './metering';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
@@ -238,14 +239,10 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     deltaWindowMs(core),
   );
   let answer: LlmAnswer;
+  let used: ChosenModel = chosen;
   try {
-    answer = await chosen.adapter.chat({
-      messages,
-      model: chosen.model,
-      params: setup.params,
-      signal: stop.signal,
-      onDelta: (text) => deltas.push(text),
-    });
+    // Its configured fallback answers when the model's provider fails before any text (ask-with-fallback.ts).
+    ({ answer, used } = await askWithFallback(chosen, { messages, params: setup.params, signal: stop.signal, onDelta: (text) => deltas.push(text) }));
   } catch (err) {
     deltas.end();
     await failRun(core, runId, { code: codeOf(err), detail: (err as Error).message });
@@ -262,7 +259,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     const settled = await settle(
       core,
       runId,
-      { usage: answer.usage, usageEstimated: answer.usageEstimated, model: answer.model, content: answer.text, at },
+      { usage: answer.usage, usageEstimated: answer.usageEstimated, model: answer.model, content: answer.text, at, answeredBy: used.row },
       known,
     );
     return settled.message ? { message: settled.message, at } : null;

@@ -138,6 +138,8 @@ export interface Outcome {
   usage: { promptTokens: number; completionTokens: number } | null;
   /** The usage was counted here (four characters a token), the model reported none. */
   usageEstimated?: boolean;
+  /** The registry model that answered when it is not the one reserved for (its fallback): a run priced by use is charged at its prices. */
+  answeredBy?: { id: number; priceInput: number; priceOutput: number } | null;
   /** The model that answered, when known. */
   model?: string | null;
   /** The answer message's content (text, or the workflow's output object). */
@@ -204,7 +206,9 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
           const model = outcome.model ?? now.model ?? null;
           const promptTokens = count(outcome.usage?.promptTokens);
           const completionTokens = count(outcome.usage?.completionTokens);
-          const charged = await chargeUse(core, t, now, promptTokens, completionTokens);
+          const by = outcome.answeredBy && outcome.answeredBy.id !== now.modelRowId ? outcome.answeredBy : null;
+          const rate = by && now.pricing === PRICING.byUse ? { modelRowId: by.id, priceInput: by.priceInput, priceOutput: by.priceOutput } : {};
+          const charged = await chargeUse(core, t, { ...now, ...rate }, promptTokens, completionTokens);
           await t.updateWhere(
             runs(core),
             runId,
@@ -214,6 +218,7 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
               completionTokens,
               usageEstimated: outcome.usageEstimated ? 1 : 0,
               charged: fromUnits(charged),
+              ...rate,
               model: model ? model.slice(0, 100) : null,
               endTime: new Date().toISOString(),
               answerId: answer.id,

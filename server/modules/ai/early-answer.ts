@@ -17,6 +17,7 @@ import { modelOf, paramsOf, systemPromptOf } from './app-config';
 import { llmFor } from './llm.service';
 import type { AiLimits } from './ai-limits';
 import type { ChosenModel } from './models/model-registry';
+import { askWithFallback } from './models/ask-with-fallback';
 
 /** The model's messages: the app's system prompt, then the member's input (an object as its JSON text). */
 export function promptOf(config: Row, input: unknown): LlmMessage[] {
@@ -30,6 +31,8 @@ export function promptOf(config: Row, input: unknown): LlmMessage[] {
 export class EarlyAnswer {
   /** Settles with the whole answer, or rejects with the model's failure (a time-out is `aborted`). */
   readonly answer: Promise<LlmAnswer>;
+  /** The registry model that answered (the chosen one or its fallback), once the answer has come. */
+  used: ChosenModel | null = null;
   private held: string[] = [];
   private sink: ((piece: string) => void) | null = null;
   private readonly stop = new AbortController();
@@ -41,13 +44,16 @@ export class EarlyAnswer {
    */
   constructor(core: Core, config: Row, input: unknown, runMs: number, limits: AiLimits, chosen?: ChosenModel) {
     const timer = setTimeout(() => this.stop.abort(), runMs);
-    this.answer = (chosen?.adapter ?? llmFor(core)).chat({
+    const req = {
       messages: promptOf(config, input),
-      model: chosen?.model ?? modelOf(config) ?? undefined,
       params: paramsOf(config, limits, chosen?.row?.maxTokens),
       signal: this.stop.signal,
-      onDelta: (piece) => (this.sink ? this.sink(piece) : this.held.push(piece)),
-    });
+      onDelta: (piece: string) => (this.sink ? this.sink(piece) : this.held.push(piece)),
+    };
+    // A registry model falls back to its configured fallback when its provider fails before any text.
+    this.answer = chosen
+      ? askWithFallback(chosen, req).then(({ answer, used }) => ((this.used = used), answer))
+      : llmFor(core).chat({ ...req, model: modelOf(config) ?? undefined });
     // Also marks a failure as handled while nobody awaits the answer yet (a cancelled question).
     void this.answer.then(
       () => clearTimeout(timer),

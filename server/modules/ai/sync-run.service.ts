@@ -87,7 +87,12 @@ async function answerRun(core: Core, s: Started, asked: EarlyAnswer): Promise<vo
   deltas.end();
   try {
     const known = { id: runId, userId: s.run.userId, appId: s.app.id, aiUserId: null, kind: RUN_KIND.app, conversation };
-    await settle(core, runId, { usage: answer.usage, usageEstimated: answer.usageEstimated, model: answer.model, content: answer.text }, known);
+    await settle(
+      core,
+      runId,
+      { usage: answer.usage, usageEstimated: answer.usageEstimated, model: answer.model, content: answer.text, answeredBy: asked.used?.row ?? null },
+      known,
+    );
   } catch (err) {
     // The answer could not be stored (the member left the group meanwhile...): the member did not get it, so it is not paid for.
     await failRun(core, runId, { code: 'undelivered', detail: (err as Error).message });

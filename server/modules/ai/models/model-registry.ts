@@ -30,6 +30,8 @@ export interface ChosenModel {
   model: string;
   /** The registry's model row; null when the environment's adapter answers. */
   row: ModelRow | null;
+  /** The model's configured fallback (enabled, of an enabled provider), asked when this one fails before any text: ask-with-fallback.ts. */
+  fallback?: ChosenModel | null;
 }
 
 interface Snapshot {
@@ -113,7 +115,9 @@ export async function registryOf(core: Core): Promise<Snapshot> {
 }
 
 function chosen(s: Snapshot, row: ModelRow, model = row.modelId): ChosenModel {
-  return { adapter: s.adapters.get(row.providerId)!, model, row };
+  const other = row.fallbackModelId ? s.byId.get(row.fallbackModelId) : undefined;
+  const fallback = other && other.id !== row.id ? { adapter: s.adapters.get(other.providerId)!, model: other.modelId, row: other, fallback: null } : null;
+  return { adapter: s.adapters.get(row.providerId)!, model, row, fallback };
 }
 
 /** The registry model a reference names, or null. */
