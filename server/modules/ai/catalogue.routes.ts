@@ -6,11 +6,12 @@
  * a run costs (tokens x efficiencyCoefficient, before the member's own coefficient), and `pricing`
  * (1: by use, metering.ts: what a run costs depends on what the model uses).
  */
-import { SYSTEM, entity, l, type Row, call, defineRoutes, BAD, field, ANY_OBJECT, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
+import { SYSTEM, entity, l, type Row, call, defineRoutes, BAD, field, ANY_OBJECT, BOOL, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
 import type { Core } from '../../core/api';
 import { configOf, publicConfig } from './app-config';
 import { appPriceUnits } from './ai-limits';
 import { fromUnits } from '../commerce/pay/money';
+import { modelFor } from './models/model-registry';
 
 const APP_FIELDS = ['id', 'avatar', 'name', 'remark', 'isAsync', 'parentType', 'type', 'tokens', 'efficiencyCoefficient', 'pricing'] as const;
 
@@ -54,7 +55,31 @@ const parentType = field<number>({ type: 'integer', minimum: -999_999_999, maxim
   return BAD;
 });
 
+/**
+ * Whether AI answers can be asked for now: a model for apps (`chat`) and for AI members (`aiMember`),
+ * from the registry held in memory (or the environment's provider). A fresh install has neither
+ * until an administrator adds a provider: the workspace says so instead of failing a run with 503.
+ */
+async function readiness(core: Core): Promise<{ chat: boolean; aiMember: boolean }> {
+  const [chat, aiMember] = await Promise.all([modelFor(core, { purpose: 'chat' }), modelFor(core, { purpose: 'aiMember' })]);
+  return { chat: chat.adapter.configured, aiMember: aiMember.adapter.configured };
+}
+
 export default defineRoutes((core: Core) => [
+  call(core, 'base', 'app', 'ready', {
+    method: 'GET',
+    member: true,
+    summary: l('Whether AI answers are set up', 'AI 回答是否已设置', 'AI 回答是否已設定'),
+    description: l(
+      'chat: apps can be answered by a model; aiMember: AI members can. Both false on a fresh install until an administrator adds a model provider (AI > Providers).',
+      'chat：应用可由模型回答；aiMember：AI 成员可回答。新安装在管理员添加模型提供方（AI > 提供方）之前两者皆为 false。',
+      'chat：應用可由模型回答；aiMember：AI 成員可回答。新安裝在管理員新增模型提供者（AI > 提供者）之前兩者皆為 false。',
+    ),
+    input: {},
+    effect: 'read',
+    answer: obj({ chat: BOOL, aiMember: BOOL }),
+    handler: () => readiness(core),
+  }),
   call(core, 'base', 'app', 'byParent', {
     method: 'GET',
     access: 'public',

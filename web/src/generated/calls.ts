@@ -148,6 +148,15 @@ export interface Calls {
         config: Record<string, unknown>;
         price: number;
       }>, true>;
+      /**
+       * Whether AI answers are set up (AI 回答是否已设置 / AI 回答是否已設定)
+       * Reads; may call: roles holding the permission.
+       * `GET /admin/base/app/ready`
+       */
+      ready: Call<Record<string, never>, {
+        chat: boolean;
+        aiMember: boolean;
+      }, false>;
     };
     coding: {
       /**
@@ -2833,6 +2842,7 @@ export const CALL_ROUTES = {
     app: {
       all: ['GET', '/admin/base/app/all'],
       byParent: ['GET', '/admin/base/app/byParent'],
+      ready: ['GET', '/admin/base/app/ready'],
     },
     coding: {
       createCode: ['POST', '/admin/base/coding/createCode'],

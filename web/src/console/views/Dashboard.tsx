@@ -6,6 +6,7 @@ import { calls } from '../../app/data';
 import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import { AreaChart, BarChart, Sparkline } from './system/charts';
+import AiSetupCard from './AiSetupCard';
 
 interface Series {
   daily: number[];
@@ -94,6 +95,7 @@ export default function Dashboard() {
 
   return (
     <div data-testid="dashboard">
+      <AiSetupCard />
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('viewsSystem.dashboard.welcome', { name: user?.nickName || user?.username || '' })}

@@ -6,6 +6,10 @@ export default defineLocale('viewsSystem', {
   en: {
     dashboard: {
       welcome: 'Welcome back, {{name}}',
+      aiSetupTitle: 'AI is not set up yet',
+      aiSetupText:
+        'Apps and AI members answer once a model provider is added: its address, its key (stored encrypted), then the models to offer and their prices.',
+      aiSetupGo: 'Set up a model provider',
       lastDays: 'Last {{count}} days',
       noAccess: 'No dashboard data for your role',
       views: 'Views',
@@ -95,6 +99,9 @@ export default defineLocale('viewsSystem', {
   'zh-cn': {
     dashboard: {
       welcome: '欢迎回来，{{name}}',
+      aiSetupTitle: 'AI 尚未设置',
+      aiSetupText: '添加模型提供方后，应用与 AI 成员才能回答：填写其地址与密钥（加密保存），再选择要提供的模型及其价格。',
+      aiSetupGo: '设置模型提供方',
       lastDays: '近 {{count}} 天',
       noAccess: '您的角色没有仪表盘数据',
       views: '访问量',
@@ -184,6 +191,9 @@ export default defineLocale('viewsSystem', {
   'zh-tw': {
     dashboard: {
       welcome: '歡迎回來，{{name}}',
+      aiSetupTitle: 'AI 尚未設定',
+      aiSetupText: '新增模型提供者後，應用與 AI 成員才能回答：填寫其位址與金鑰（加密保存），再選擇要提供的模型及其價格。',
+      aiSetupGo: '設定模型提供者',
       lastDays: '近 {{count}} 天',
       noAccess: '您的角色沒有儀表板資料',
       views: '瀏覽量',
