@@ -139,6 +139,21 @@ describe.each(kinds)('runs priced by use on %s', (kind) => {
     expect(await balance(t(), ann.id)).toBe(10 - Number(row.charged));
   });
 
+  it('charges an AI member priced by use in its own config (no app) by what it used', async () => {
+    const [ann, ben] = [await member(t()), await member(t())];
+    await fund(t(), ann.id, 10);
+    const groupId = await group(t(), ann, [ben]);
+    const own = ok(
+      await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName: 'Own', config: { pricing: 1, model: 'model-a' } } }, ann.token),
+    ).userId;
+    w.llm!.script({ usage: { promptTokens: 12, completionTokens: 8 }, answer: () => 'Own reply.' });
+    ok(await post(t(), '/admin/base/message/add', text(1, groupId, '@Own hi', { at: [own] }), ann.token));
+    await aiRepliesDone(t().core);
+    const [row] = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_run` WHERE `aiUserId` = ? ORDER BY `id` DESC', [own]);
+    expect(row).toMatchObject({ status: 1, pricing: 1, modelRowId });
+    expect(toUnits(row.charged)).toBe(meterUnits({ ...RATE, coefficient: 1 }, 12, 8));
+  });
+
   it('keeps every balance equal to its ledger and every charge equal to the reported usage over 100 concurrent runs', async () => {
     const people = await Promise.all(Array.from({ length: 10 }, () => member(t())));
     for (const p of people) await fund(t(), p.id, 20);

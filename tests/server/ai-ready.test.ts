@@ -2,7 +2,8 @@
  * First start (issue 39): with no provider and no LLM_* variables nothing can answer, and
  * `base/app/ready` says so to a member (the workspace shows "AI is not set up yet" instead of a
  * 503); once an administrator adds a provider with a model it says ready, without a restart; a
- * provider switched off makes it not ready again. Anonymous callers get 401.
+ * provider switched off makes it not ready again. Anonymous callers get 401. `base/app/models` lists
+ * a member the chat models to pick for an AI member, without anything of their provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
@@ -34,6 +35,13 @@ describe.each(kinds)('whether AI is set up, on %s', (kind) => {
     const providerId = ok(await post(t, '/admin/ai/provider/add', { name: 'Local', kind: 'openai', baseUrl: llm.url, apiKey: 'sk-ready-1' }, t.adminToken)).id;
     ok(await post(t, '/admin/ai/model/add', { providerId, modelId: 'fake-1', defaultFor: ['chat', 'aiMember'] }, t.adminToken));
     expect(ok(await get(t, '/admin/base/app/ready', {}, ann.token))).toEqual({ chat: true, aiMember: true });
+    // What a member may pick for an AI member: the model's names and prices, nothing of its provider.
+    const models = ok(await get(t, '/admin/base/app/models', {}, ann.token));
+    expect(models).toEqual([
+      { id: expect.any(Number), modelId: 'fake-1', name: 'fake-1', priceInput: 0, priceOutput: 0, contextWindow: null, isDefault: true },
+    ]);
+    ok(await post(t, '/admin/ai/model/add', { providerId, modelId: 'embed-1', capabilities: ['embeddings'] }, t.adminToken));
+    expect(ok(await get(t, '/admin/base/app/models', {}, ann.token)).map((m: { modelId: string }) => m.modelId)).toEqual(['fake-1']);
     ok(await post(t, '/admin/ai/provider/update', { id: providerId, status: 0 }, t.adminToken));
     expect(ok(await get(t, '/admin/base/app/ready', {}, ann.token))).toEqual({ chat: false, aiMember: false });
   });

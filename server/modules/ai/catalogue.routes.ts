@@ -11,7 +11,7 @@ import type { Core } from '../../core/api';
 import { configOf, publicConfig } from './app-config';
 import { appPriceUnits } from './ai-limits';
 import { fromUnits } from '../commerce/pay/money';
-import { modelFor } from './models/model-registry';
+import { modelFor, registryOf } from './models/model-registry';
 
 const APP_FIELDS = ['id', 'avatar', 'name', 'remark', 'isAsync', 'parentType', 'type', 'tokens', 'efficiencyCoefficient', 'pricing'] as const;
 
@@ -65,7 +65,42 @@ async function readiness(core: Core): Promise<{ chat: boolean; aiMember: boolean
   return { chat: chat.adapter.configured, aiMember: aiMember.adapter.configured };
 }
 
+/** A model as members pick it for an AI member: what it is called and what it costs by use. */
+const PICKABLE_MODEL = obj({ id: INT, modelId: STR, name: STR, priceInput: NUM, priceOutput: NUM, contextWindow: nullable(INT), isDefault: BOOL });
+
+/** The enabled registry models that chat (no capabilities listed counts as chat), the AI members' default first. */
+async function pickableModels(core: Core): Promise<Row[]> {
+  const s = await registryOf(core);
+  const fallback = s.defaults.get('aiMember') ?? s.defaults.get('chat') ?? null;
+  return s.models
+    .filter((m) => !m.capabilities?.length || m.capabilities.includes('chat'))
+    .map((m) => ({
+      id: m.id,
+      modelId: m.modelId,
+      name: m.name || m.modelId,
+      priceInput: m.priceInput,
+      priceOutput: m.priceOutput,
+      contextWindow: m.contextWindow,
+      isDefault: m.id === fallback?.id,
+    }))
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+}
+
 export default defineRoutes((core: Core) => [
+  call(core, 'base', 'app', 'models', {
+    method: 'GET',
+    member: true,
+    summary: l('Models an AI member may use', 'AI 成员可用的模型', 'AI 成員可用的模型'),
+    description: l(
+      "The enabled chat models of the registry: id, the provider's model id (what an AI member's config.model names), display name, prices in site tokens per million input and output tokens (what a reply priced by use costs), context window, and which is the AI members' default. No keys, no providers' addresses.",
+      '注册表中已启用的对话模型：ID、提供方的模型 ID（AI 成员 config.model 所填）、显示名称、每百万输入与输出 token 的价格（按用量计价时一次回复的费用依据）、上下文窗口，以及哪个是 AI 成员的默认模型。不含密钥与提供方地址。',
+      '註冊表中已啟用的對話模型：ID、提供者的模型 ID（AI 成員 config.model 所填）、顯示名稱、每百萬輸入與輸出 token 的價格（按用量計價時一次回覆的費用依據）、上下文視窗，以及哪個是 AI 成員的預設模型。不含金鑰與提供者位址。',
+    ),
+    input: {},
+    effect: 'read',
+    answer: listOf(PICKABLE_MODEL),
+    handler: () => pickableModels(core),
+  }),
   call(core, 'base', 'app', 'ready', {
     method: 'GET',
     member: true,

@@ -149,6 +149,20 @@ export interface Calls {
         price: number;
       }>, true>;
       /**
+       * Models an AI member may use (AI 成员可用的模型 / AI 成員可用的模型)
+       * Reads; may call: roles holding the permission.
+       * `GET /admin/base/app/models`
+       */
+      models: Call<Record<string, never>, Array<{
+        id: number;
+        modelId: string;
+        name: string;
+        priceInput: number;
+        priceOutput: number;
+        contextWindow: number | null;
+        isDefault: boolean;
+      }>, false>;
+      /**
        * Whether AI answers are set up (AI 回答是否已设置 / AI 回答是否已設定)
        * Reads; may call: roles holding the permission.
        * `GET /admin/base/app/ready`
@@ -576,6 +590,7 @@ export interface Calls {
             /** @maxLength 20000 */
             prompt?: string | null;
             cost?: number;
+            pricing?: number;
             /** @maxLength 500 */
             description?: string | null;
             params?: Record<string, unknown> | null;
@@ -817,6 +832,7 @@ export interface Calls {
           /** @maxLength 20000 */
           prompt?: string | null;
           cost?: number;
+          pricing?: number;
           /** @maxLength 500 */
           description?: string | null;
           params?: Record<string, unknown> | null;
@@ -2842,6 +2858,7 @@ export const CALL_ROUTES = {
     app: {
       all: ['GET', '/admin/base/app/all'],
       byParent: ['GET', '/admin/base/app/byParent'],
+      models: ['GET', '/admin/base/app/models'],
       ready: ['GET', '/admin/base/app/ready'],
     },
     coding: {

@@ -16,6 +16,7 @@ import {
   fail,
   bool,
   id,
+  int,
   json,
   nullableText,
   num,
@@ -67,7 +68,8 @@ export function aiLimitsOf(core: Core): Promise<AiLimits> {
 }
 
 /**
- * An AI member's config as the calls take it: its known keys, typed (null clears a text). Its price
+ * An AI member's config as the calls take it: its known keys, typed (null clears a text); `model` a
+ * registry model's id text (base/app/models lists them) or any model id. Its price
  * and parameters are bounded by the administrator's params, which `configLimitErrors` checks.
  */
 export const AI_CONFIG = object({
@@ -75,6 +77,8 @@ export const AI_CONFIG = object({
   model: nullableText({ max: 100 }),
   prompt: nullableText({ max: 20_000 }),
   cost: num({ min: 0 }).optional(),
+  /** 1: a reply costs what the model used at its registry prices (server/modules/ai/metering.ts); 0 or absent: `cost`. */
+  pricing: int({ min: 0, max: 1 }).optional(),
   description: nullableText({ max: 500 }),
   params: orNull(json()),
 });

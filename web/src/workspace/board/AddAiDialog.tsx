@@ -25,11 +25,16 @@ interface Props {
 }
 
 function newAi(v: NewValues): NewAi {
-  const config = { model: v.model?.trim() || undefined, prompt: v.prompt?.trim() || undefined, cost: v.cost ?? undefined };
+  const config = {
+    model: v.model?.trim() || undefined,
+    prompt: v.prompt?.trim() || undefined,
+    cost: v.cost ?? undefined,
+    pricing: v.byUse ? 1 : undefined,
+  };
   return {
     nickName: v.nickName.trim(),
     headImg: v.headImg?.trim() || undefined,
-    config: config.model || config.prompt || config.cost !== undefined ? config : undefined,
+    config: config.model || config.prompt || config.cost !== undefined || config.pricing ? config : undefined,
     public: !!v.public,
   };
 }

@@ -39,6 +39,7 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     model: typeof config.model === 'string' ? config.model : '',
     prompt: typeof config.prompt === 'string' ? config.prompt : '',
     cost: typeof config.cost === 'number' ? config.cost : null,
+    byUse: config.pricing === 1,
     public: !!member.public,
   };
 
@@ -53,6 +54,8 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     }
     if (v.cost === null || v.cost === undefined) delete next.cost;
     else next.cost = v.cost;
+    if (v.byUse) next.pricing = 1;
+    else delete next.pricing;
     await boardApi.updateAi(member.id, { nickName: v.nickName.trim(), headImg: v.headImg?.trim() || null, config: next, public: !!v.public });
     void message.success(t('wsBoard.aiEdit.saved', { name: v.nickName.trim() }));
     onSaved();
