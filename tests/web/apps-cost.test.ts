@@ -1,8 +1,9 @@
 /** What a run costs before it starts, why a start was refused, and the texts runs share. */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../web/src/lib/http';
-import { appDescription, avatarUrl, canAfford, isAsyncApp, runCost, type PublicApp } from '../../web/src/workspace/apps/app-cost';
-import { answerText, appName, failureText, savedTimeText } from '../../web/src/workspace/apps/app-format';
+import { appDescription, avatarUrl, canAfford, isAsyncApp, isMeteredApp, runCost, type PublicApp } from '../../web/src/workspace/apps/app-cost';
+import { answerText, appName, costLabel, failureText, savedTimeText } from '../../web/src/workspace/apps/app-format';
+import { receiptRunOf } from '../../web/src/workspace/apps/run-stream-model';
 import { refusalOf } from '../../web/src/workspace/apps/run-refusal';
 import { runCostUnits } from '../../server/modules/ai/charge';
 
@@ -119,5 +120,30 @@ describe('texts runs share', () => {
     expect(answerText({ text: 'T', output: 'O' })).toEqual({ text: 'T', raw: false });
     expect(answerText({ rows: [1] })).toEqual({ text: '{\n  "rows": [\n    1\n  ]\n}', raw: true });
     expect(answerText(null)).toEqual({ text: '', raw: false });
+  });
+});
+
+describe('an app priced by use', () => {
+  it('is pricing 1 only, and its tag says so rather than a fixed cost', () => {
+    expect(isMeteredApp({ pricing: 1 })).toBe(true);
+    expect([0, null, undefined, 2].map((pricing) => isMeteredApp({ pricing }))).toEqual([false, false, false, false]);
+    expect(costLabel(t, 'en', app({ pricing: 1 }), 1)).toBe('wsApps.card.byUse');
+    expect(costLabel(t, 'en', app({ tokens: 2 }), 1)).toBe('wsApps.card.cost {"cost":"2"}');
+    expect(costLabel(t, 'en', app({ tokens: 0 }), 1)).toBe('wsApps.card.free');
+  });
+});
+
+describe('the receipt link of a run message', () => {
+  it('names the run of an answer or an error the reader paid, or an AI member’s reply', () => {
+    expect(receiptRunOf({ type: 21, relateId: 7 }, true, false)).toBe(7);
+    expect(receiptRunOf({ type: 22, relateId: '8' }, true, false)).toBe(8);
+    expect(receiptRunOf({ type: 21, relateId: 9 }, false, true)).toBe(9);
+  });
+
+  it('is absent for another member’s app run, a request, or a message naming no run', () => {
+    expect(receiptRunOf({ type: 21, relateId: 7 }, false, false)).toBe(0);
+    expect(receiptRunOf({ type: 20, relateId: 7 }, true, false)).toBe(0);
+    expect(receiptRunOf({ type: 22 }, false, true)).toBe(0);
+    expect(receiptRunOf({ type: 0, relateId: 7 }, true, false)).toBe(0);
   });
 });

@@ -1,11 +1,10 @@
-/** One app in the store's apps: picture, name, what it does, the cost of a run in tokens, instant or background, and Run. */
+/** One app in the store's apps: picture, name, what it does, the cost of a run in tokens (or priced by use), instant or background, and Run. */
 import { Button, Tag, Tooltip } from 'antd';
 import { ClockCircleOutlined, PlayCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import { formatTokens } from '../../app/money';
 import AppAvatar from './AppAvatar';
-import { appDescription, isAsyncApp, runCost, type PublicApp } from './app-cost';
-import { savedTimeText } from './app-format';
+import { appDescription, isAsyncApp, isMeteredApp, type PublicApp } from './app-cost';
+import { costLabel, savedTimeText } from './app-format';
 import '../../i18n/apps-texts';
 
 export interface AppCardProps {
@@ -18,7 +17,6 @@ export interface AppCardProps {
 
 export default function AppCard({ app, coefficient, signedIn, onRun }: AppCardProps) {
   const { t, lang } = useI18n();
-  const cost = runCost(app, coefficient);
   const background = isAsyncApp(app);
   const description = appDescription(app);
   const saves = Number(app.config?.savedMinutes);
@@ -29,9 +27,11 @@ export default function AppCard({ app, coefficient, signedIn, onRun }: AppCardPr
         <div className="apps-card-title">
           <div className="apps-card-name">{app.name}</div>
           <div className="apps-card-tags">
-            <Tag color="gold" bordered={false} data-testid="app-cost">
-              {cost > 0 ? t('wsApps.card.cost', { cost: formatTokens(cost, lang) }) : t('wsApps.card.free')}
-            </Tag>
+            <Tooltip title={isMeteredApp(app) ? t('wsApps.card.byUseHint') : undefined}>
+              <Tag color="gold" bordered={false} data-testid="app-cost" data-pricing={isMeteredApp(app) ? '1' : '0'}>
+                {costLabel(t, lang, app, coefficient)}
+              </Tag>
+            </Tooltip>
             <Tooltip title={background ? t('wsApps.card.asyncHint') : t('wsApps.card.syncHint')}>
               <Tag
                 color={background ? 'blue' : 'green'}

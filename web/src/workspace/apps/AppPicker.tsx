@@ -3,9 +3,9 @@ import { Button, Empty, Result, Spin, Tag } from 'antd';
 import { ClockCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
-import { formatTokens } from '../../app/money';
 import AppAvatar from './AppAvatar';
-import { appDescription, isAsyncApp, runCost, type PublicApp } from './app-cost';
+import { appDescription, isAsyncApp, type PublicApp } from './app-cost';
+import { costLabel } from './app-format';
 import { useCatalogue } from './use-catalogue';
 import '../../i18n/apps-texts';
 
@@ -22,7 +22,6 @@ export default function AppPicker({ onPick }: { onPick: (app: PublicApp) => void
       <div className="apps-muted">{t('wsApps.chat.pickHint')}</div>
       <ul className="apps-pick-list">
         {apps.map((a) => {
-          const cost = runCost(a, coefficient);
           const background = isAsyncApp(a);
           return (
             <li key={a.id}>
@@ -34,7 +33,7 @@ export default function AppPicker({ onPick }: { onPick: (app: PublicApp) => void
                 </span>
                 <span className="apps-pick-tags">
                   <Tag color="gold" bordered={false}>
-                    {cost > 0 ? t('wsApps.card.cost', { cost: formatTokens(cost, lang) }) : t('wsApps.card.free')}
+                    {costLabel(t, lang, a, coefficient)}
                   </Tag>
                   <Tag color={background ? 'blue' : 'green'} bordered={false} icon={background ? <ClockCircleOutlined /> : <ThunderboltOutlined />}>
                     {background ? t('wsApps.card.async') : t('wsApps.card.sync')}

@@ -20,7 +20,7 @@ import AppPicker from './AppPicker';
 import RunForm from './RunForm';
 import RunOutcome from './RunOutcome';
 import type { RunAnswer } from './app-calls';
-import { isAsyncApp, type PublicApp } from './app-cost';
+import { isAsyncApp, isMeteredApp, type PublicApp } from './app-cost';
 import { rememberRunApp } from './use-run-streams';
 import './apps.css';
 import '../../i18n/apps-texts';
@@ -43,7 +43,8 @@ export default function RunDialog({ app: given, target, inChat = false, onClose 
     if (app) rememberRunApp(a.runId, Number(app.id));
     if (inChat && app) {
       const values = { cost: formatTokens(a.cost, lang), balance: formatTokens(a.balance, lang) };
-      notify('success', isAsyncApp(app) ? t('wsApps.chat.queued', values) : t('wsApps.chat.started', values));
+      const said = isAsyncApp(app) ? 'queued' : 'started';
+      notify('success', t(`wsApps.chat.${said}${isMeteredApp(app) ? 'ByUse' : ''}`, values));
       onClose();
       return;
     }

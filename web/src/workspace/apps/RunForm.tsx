@@ -5,7 +5,8 @@
  *
  * Decisions the spec leaves open:
  * - Run is disabled while the balance read from the server is below the cost; the server still
- *   decides (the balance may have changed since).
+ *   decides (the balance may have changed since). An app priced by use shows no cost: the estimate
+ *   the server reserves depends on the prompt and the model, so only the server can refuse it.
  * - One clientId per attempt: after an answer that never came (network) Run sends the same one, so
  *   the server starts (and charges) the run at most once; after a refusal a new one is taken.
  */
@@ -20,7 +21,7 @@ import { newClientId } from '../chat/chat-store';
 import type { Target } from '../../app/socket';
 import { useMe } from '../account/use-me';
 import { startRun, type RunAnswer } from './app-calls';
-import { canAfford, runCost, type PublicApp } from './app-cost';
+import { canAfford, isMeteredApp, runCost, type PublicApp } from './app-cost';
 import { fieldOfServerError, initialValues, planInput, toInput, type InputProblem } from './input-schema';
 import InputFields, { TEXT_FIELD } from './InputFields';
 import { refusalOf, type RunRefusal } from './run-refusal';
@@ -82,8 +83,9 @@ export default function RunForm({ app, target, onStarted, onCancel, onBack }: Ru
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<RunRefusal | null>(null);
   const clientId = useRef(newClientId());
+  const metered = isMeteredApp(app);
   const cost = runCost(app, me?.efficiencyCoefficient);
-  const short = !!me && !canAfford(cost, me.tokens ?? 0);
+  const short = !metered && !!me && !canAfford(cost, me.tokens ?? 0);
   const names = plan.mode === 'form' ? plan.fields.map((f) => f.key) : [TEXT_FIELD];
   const nameOf = (key: string) => (plan.mode === 'form' ? key : TEXT_FIELD);
 
@@ -120,13 +122,15 @@ export default function RunForm({ app, target, onStarted, onCancel, onBack }: Ru
       <div className="apps-cost" data-testid="run-cost-box">
         <div className="apps-cost-row">
           <span>{t('wsApps.run.cost')}</span>
-          <strong data-testid="run-cost">{t('wsApps.run.tokens', { value: formatTokens(cost, lang) })}</strong>
+          <strong data-testid="run-cost" data-pricing={metered ? '1' : '0'}>
+            {metered ? t('wsApps.card.byUse') : t('wsApps.run.tokens', { value: formatTokens(cost, lang) })}
+          </strong>
         </div>
         <div className="apps-cost-row">
           <span>{t('wsApps.run.balance')}</span>
           <strong data-testid="run-balance">{me ? t('wsApps.run.tokens', { value: formatTokens(me.tokens ?? 0, lang) }) : '-'}</strong>
         </div>
-        <div className="apps-muted">{t('wsApps.run.costHint')}</div>
+        <div className="apps-muted">{t(metered ? 'wsApps.run.byUseHint' : 'wsApps.run.costHint')}</div>
         <div className="apps-muted">{target ? t('wsApps.run.toChat') : t('wsApps.run.toOwn')}</div>
       </div>
       {short && (

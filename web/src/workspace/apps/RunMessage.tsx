@@ -7,6 +7,10 @@
  * - The server stores answers with the member who ran the app as sender (run-messages.ts); they are
  *   shown as the app's (its picture and name from the public catalogue), which is who wrote them.
  * - An object input is shown as `key: value` lines, values other than text as JSON.
+ * - An ended run's answer or error links to its receipt for whoever paid: an app run's messages are
+ *   stored as its payer's, so only they see the link. An AI member's reply is stored as the AI
+ *   member's and the message does not say who asked, so everyone sees it there and the receipt
+ *   answers "not available" to all but the payer.
  */
 import { memo, type ReactNode } from 'react';
 import { ThunderboltOutlined } from '@ant-design/icons';
@@ -15,8 +19,9 @@ import type { ChatMessage } from '../../app/socket';
 import { messageTime } from '../chat/chat-format';
 import type { Sender } from '../chat/use-people';
 import AppRow from './AppRow';
+import RunReceiptButton from './RunReceiptButton';
 import { answerText, appName, failureText } from './app-format';
-import { RUN_MESSAGE_TYPE } from './run-stream-model';
+import { receiptRunOf, RUN_MESSAGE_TYPE } from './run-stream-model';
 import { useCatalogue } from './use-catalogue';
 import './apps.css';
 import '../../i18n/apps-texts';
@@ -74,6 +79,7 @@ export const RunMessage = memo(function RunMessage({ message: m, mine, sender, a
 
   const failed = type === RUN_MESSAGE_TYPE.error;
   const shown = failed ? null : answerText(m.content);
+  const receiptRun = receiptRunOf(m, mine, sender.ai);
   return (
     <AppRow
       app={app}
@@ -88,6 +94,7 @@ export const RunMessage = memo(function RunMessage({ message: m, mine, sender, a
       ) : (
         <div className="chat-bubble">{shown!.text}</div>
       )}
+      {receiptRun > 0 && <RunReceiptButton runId={receiptRun} />}
     </AppRow>
   );
 });

@@ -2,7 +2,9 @@
  * The run dialog once the run started: the tokens taken and the balance left (from the run call's
  * answer), then for a sync app the answer as it streams in (delta notices), replaced by the stored
  * answer when it comes, or the failure (refunded); for an async app, that it is queued and where
- * the answer will appear, until its answer (or failure) arrives and replaces it.
+ * the answer will appear, until its answer (or failure) arrives and replaces it. Once the run has
+ * ended (answered or failed), its receipt is a click away. An app priced by use says the tokens were
+ * reserved, not taken: the unused part comes back when the run settles.
  */
 import { Alert, Button, Result, Spin } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, LoadingOutlined, MessageOutlined } from '@ant-design/icons';
@@ -13,7 +15,8 @@ import { formatTokens } from '../../app/money';
 import type { Target } from '../../app/socket';
 import { chatPath } from '../nav';
 import type { RunAnswer } from './app-calls';
-import { isAsyncApp, type PublicApp } from './app-cost';
+import { isAsyncApp, isMeteredApp, type PublicApp } from './app-cost';
+import RunReceiptButton from './RunReceiptButton';
 import { answerText, failureText } from './app-format';
 import { runPhase } from './run-stream-model';
 import { useRun } from './use-run-streams';
@@ -33,23 +36,29 @@ function Answer({ runId, isAsync }: { runId: number; isAsync: boolean }) {
   if (final) {
     if (phase === 'failed') {
       return (
-        <Alert
-          className="apps-alert"
-          type="error"
-          showIcon
-          message={t('wsApps.outcome.failed', { reason: failureText(t, final.content) })}
-          data-testid="run-failed"
-        />
+        <>
+          <Alert
+            className="apps-alert"
+            type="error"
+            showIcon
+            message={t('wsApps.outcome.failed', { reason: failureText(t, final.content) })}
+            data-testid="run-failed"
+          />
+          <RunReceiptButton runId={runId} />
+        </>
       );
     }
     const shown = answerText(final.content);
     return (
-      <div className="apps-answer" data-testid="run-answer" data-state="done">
-        <div className="apps-answer-state apps-answer-done">
-          <CheckCircleFilled /> {t('wsApps.outcome.done')}
+      <>
+        <div className="apps-answer" data-testid="run-answer" data-state="done">
+          <div className="apps-answer-state apps-answer-done">
+            <CheckCircleFilled /> {t('wsApps.outcome.done')}
+          </div>
+          {shown.raw ? <pre className="apps-answer-text apps-mono">{shown.text}</pre> : <div className="apps-answer-text">{shown.text}</div>}
         </div>
-        {shown.raw ? <pre className="apps-answer-text apps-mono">{shown.text}</pre> : <div className="apps-answer-text">{shown.text}</div>}
-      </div>
+        <RunReceiptButton runId={runId} />
+      </>
     );
   }
   if (!stream) {
@@ -87,7 +96,10 @@ export default function RunOutcome({ app, answer, target, onAgain, onClose }: Ru
         className="apps-alert"
         type="success"
         showIcon
-        message={t('wsApps.outcome.taken', { cost: formatTokens(answer.cost, lang), balance: formatTokens(answer.balance, lang) })}
+        message={t(isMeteredApp(app) ? 'wsApps.outcome.reserved' : 'wsApps.outcome.taken', {
+          cost: formatTokens(answer.cost, lang),
+          balance: formatTokens(answer.balance, lang),
+        })}
         data-testid="run-taken"
       />
       <Answer runId={answer.runId} isAsync={isAsyncApp(app)} />

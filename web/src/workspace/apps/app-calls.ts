@@ -1,7 +1,7 @@
 /**
  * The AI runs' server calls (issue 20), typed, over the app's data layer: the public app catalogue,
- * starting a run (`message/runWorkflow` for sync apps, `message/addTask` for async ones) and the
- * time the member's runs saved. Calls are silent: the screens show what went wrong themselves.
+ * starting a run (`message/runWorkflow` for sync apps, `message/addTask` for async ones), the
+ * time the member's runs saved and a run's receipt. Calls are silent: the screens show what went wrong themselves.
  *
  *   const groups = await loadCatalogue();
  *   const r = await startRun(app, 'Summarise this', { toType: 1, toId: 7 }, clientId);
@@ -27,6 +27,9 @@ export interface SavedTime {
   minutes: number;
   byApp: Array<{ appId: number | null; name: string | null; runs: number; minutes: number }>;
 }
+
+/** A run's receipt (`base/run/receipt`): what answered, the usage, the rate, the money and its ledger entries. */
+export type RunReceiptData = Awaited<ReturnType<typeof calls.base.run.receipt>>;
 
 const quiet = { silent: true } as const;
 
@@ -69,4 +72,9 @@ export function startRun(app: PublicApp, input: unknown, target: Target | null, 
 
 export function loadSavedTime(): Promise<SavedTime> {
   return calls.base.sys.user.savedTimeSummary({}, quiet) as Promise<SavedTime>;
+}
+
+/** The receipt of run `runId`: the member's own runs only (another's answers 404). */
+export function loadReceipt(runId: number): Promise<RunReceiptData> {
+  return calls.base.run.receipt({ id: runId }, quiet);
 }

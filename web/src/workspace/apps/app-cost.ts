@@ -21,6 +21,8 @@ export interface PublicApp {
   type?: number | null;
   tokens: number | string;
   efficiencyCoefficient?: number | string | null;
+  /** 0 (or absent): a run costs `tokens`; 1: by use, what the model used at its prices (an estimate is reserved first). */
+  pricing?: number | null;
   config?: { inputSchema?: unknown; savedMinutes?: number; description?: string } | null;
 }
 
@@ -54,6 +56,9 @@ export function canAfford(cost: number, balance: unknown): boolean {
   if (!Number.isFinite(b)) return true;
   return Math.round(b * UNITS) >= Math.round(cost * UNITS);
 }
+
+/** Whether a run of `app` is priced by use: its cost is known only once it ends, `runCost` is not it. */
+export const isMeteredApp = (app: Pick<PublicApp, 'pricing'>): boolean => Number(app.pricing) === 1;
 
 export const isAsyncApp = (app: Pick<PublicApp, 'isAsync'>): boolean => Number(app.isAsync) === 1;
 

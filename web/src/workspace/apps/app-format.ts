@@ -1,9 +1,10 @@
 /**
  * Texts of runs that several screens share: why a run failed (the error message's short code), the
- * time runs save, and an app's shown name.
+ * time runs save, an app's shown name and its price tag.
  */
 import type { TFunction } from 'i18next';
-import type { PublicApp } from './app-cost';
+import { formatTokens } from '../../app/money';
+import { isMeteredApp, runCost, type PublicApp } from './app-cost';
 import '../../i18n/apps-texts';
 
 /** The codes a failed run's error message can carry (server: base/ai failRun callers). */
@@ -41,4 +42,11 @@ export function savedTimeText(t: TFunction, minutes: number): string {
 export function appName(t: TFunction, app: PublicApp | undefined, id: unknown): string {
   if (app?.name) return app.name;
   return Number(id) > 0 ? t('wsApps.chat.appName', { id: Number(id) }) : t('wsApps.chat.someApp');
+}
+
+/** An app's price as its tag says it: "Priced by use", "Free" or the tokens a run costs the member. */
+export function costLabel(t: TFunction, lang: string, app: PublicApp, memberCoefficient: unknown): string {
+  if (isMeteredApp(app)) return t('wsApps.card.byUse');
+  const cost = runCost(app, memberCoefficient);
+  return cost > 0 ? t('wsApps.card.cost', { cost: formatTokens(cost, lang) }) : t('wsApps.card.free');
 }

@@ -1,7 +1,9 @@
 /**
  * What the chat view shows of AI runs, in one chunk that the chat loads by itself (chat-runs.ts):
- * stored run messages, live answers and the composer's run button.
+ * stored run messages, live answers, the composer's run button and the receipt link of AI answers.
  */
 export { RunMessage, isRunMessage } from './RunMessage';
+export { receiptRunOf } from './run-stream-model';
+export { default as RunReceiptButton } from './RunReceiptButton';
 export { default as RunStreamBubbles } from './RunStreamBubbles';
 export { default as RunAppButton } from './RunAppButton';

@@ -23,6 +23,18 @@ import type { ChatMessage } from '../../app/socket';
 
 /** Message types of a run in its conversation (server: base/ai/run-messages.ts). */
 export const RUN_MESSAGE_TYPE = { request: 20, answer: 21, error: 22 } as const;
+/**
+ * The run whose receipt a stored answer or error (types 21, 22) links to for this reader; 0 for
+ * none. An app run's messages are stored as its payer's (`mine`); an AI member's reply as the AI
+ * member's (`fromAi`), whose payer the message does not name, so the server's 404 decides there.
+ */
+export function receiptRunOf(m: Pick<ChatMessage, 'type'> & { relateId?: unknown }, mine: boolean, fromAi: boolean): number {
+  const type = Number(m.type);
+  if (type !== RUN_MESSAGE_TYPE.answer && type !== RUN_MESSAGE_TYPE.error) return 0;
+  const runId = Number(m.relateId);
+  return Number.isSafeInteger(runId) && runId > 0 && (mine || fromAi) ? runId : 0;
+}
+
 /** Shown where pieces of a live answer are missing. */
 export const GAP = '…';
 export const MAX_STREAM_CHARS = 200_000;

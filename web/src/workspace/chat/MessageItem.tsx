@@ -10,7 +10,7 @@
  * - Each bubble's full date and time is its native title (no hover popup that a tap on a phone
  *   would leave open); the run's first message shows the time.
  */
-import { memo } from 'react';
+import { memo, type ComponentType } from 'react';
 import { Avatar, Button, Tag } from 'antd';
 import { ExclamationCircleFilled, LoadingOutlined, NotificationOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
@@ -68,6 +68,9 @@ export interface MessageItemProps {
   now: number;
   /** Under the member's last message in a private chat. */
   receipt?: 'read' | 'sent';
+  /** An AI member's answer: the run whose receipt `RunReceipt` (the runs' link, loaded apart) opens. */
+  runId?: number;
+  RunReceipt?: ComponentType<{ runId: number }>;
 }
 
 export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
@@ -96,6 +99,7 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
         <div className={`chat-bubble${p.mentionsMe ? ' chat-bubble-at-me' : ''}`} title={fullTime(p.message.createTime)} data-testid="chat-bubble">
           <Content content={p.message.content} names={p.mentionNames} />
         </div>
+        {!!p.runId && p.RunReceipt && <p.RunReceipt runId={p.runId} />}
         {p.receipt && (
           <div className="chat-receipt" data-testid="chat-receipt" data-state={p.receipt}>
             {p.receipt === 'read' ? t('wsChat.read') : t('wsChat.sent')}

@@ -10,7 +10,8 @@
  * - In a private chat the member's last message says "Read" once the other user's read mark
  *   passed it, else "Sent".
  * - AI runs (apps/, loaded apart by chat-runs.ts): their stored messages show as the app's; runs
- *   still answering show their live text at the foot of the list, followed down while the reader is there.
+ *   still answering show their live text at the foot of the list, followed down while the reader is there;
+ *   an AI member's stored answer links to its run's receipt.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Empty, Spin } from 'antd';
@@ -194,6 +195,8 @@ export default function MessageList({ conversation, history, people, isGroup, ow
               mentionsMe={!mine && Array.isArray(m.at) && m.at.map(Number).includes(me)}
               now={now}
               receipt={m.seq === lastOwnSeq ? (conversation.peerReadSeq >= m.seq ? 'read' : 'sent') : undefined}
+              runId={runs?.receiptRunOf(m, mine, sender.ai)}
+              RunReceipt={runs?.RunReceiptButton}
             />
           );
         })}

@@ -1,0 +1,173 @@
+/**
+ * The receipt of one AI run (issue 39), for the member who paid it: what answered and on which
+ * model, the tokens it read and wrote (marked when counted because the AI service reported none),
+ * for a run priced by use the rate and the coefficient, what was reserved, charged and returned,
+ * the store fee inside the charge, how long it took, and the ledger entries it moved.
+ *
+ * Decisions the issue leaves open:
+ * - A 404 (another member's run, or a run that is gone) says plainly that the receipt is not
+ *   available: whose run it was is not the reader's business.
+ * - Amounts are the ledger's, signed as the ledger shows them (a charge is negative).
+ * - Loaded with its dialog (RunReceiptButton), so the ledger's kind labels (store-texts) come only
+ *   when a receipt is opened.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Descriptions, Result, Skeleton, Tag, Tooltip } from 'antd';
+import { ApiError } from '../../lib/http';
+import { useI18n } from '../../i18n';
+import { formatDateTime, formatTokens } from '../../app/money';
+import { ledgerKindKey } from '../account/token-terms';
+import { loadReceipt, type RunReceiptData } from './app-calls';
+import '../../i18n/apps-texts';
+import '../../i18n/store-texts';
+
+type Loaded = { state: 'loading' } | { state: 'ready'; receipt: RunReceiptData } | { state: 'missing' } | { state: 'failed' };
+
+const STATUS = ['running', 'succeeded', 'failed'] as const;
+
+function useReceipt(runId: number): { loaded: Loaded; retry: () => void } {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: 'loading' });
+    loadReceipt(runId).then(
+      (receipt) => live && setLoaded({ state: 'ready', receipt }),
+      (e: unknown) => live && setLoaded({ state: e instanceof ApiError && e.status === 404 ? 'missing' : 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [runId, attempt]);
+  return { loaded, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+function Entries({ receipt }: { receipt: RunReceiptData }) {
+  const { t, lang } = useI18n();
+  if (!receipt.entries.length) return <div className="apps-muted">{t('wsApps.receipt.noEntries')}</div>;
+  return (
+    <ul className="apps-receipt-entries">
+      {receipt.entries.map((e) => (
+        <li key={e.id} data-testid="receipt-entry" data-kind={e.type}>
+          <span className="apps-receipt-entry-main">
+            <span>{t(ledgerKindKey(e.type))}</span>
+            <span className="apps-muted">{formatDateTime(e.createTime, lang)}</span>
+          </span>
+          <strong className={e.tokens < 0 ? 'apps-receipt-minus' : 'apps-receipt-plus'}>{formatTokens(e.tokens, lang, true)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Body({ receipt: r }: { receipt: RunReceiptData }) {
+  const { t, lang } = useI18n();
+  const tokens = (v: unknown) => t('wsApps.run.tokens', { value: formatTokens(v, lang) });
+  const count = (n: number) => new Intl.NumberFormat(lang).format(n);
+  const estimated = r.usageEstimated === 1 && (
+    <Tooltip title={t('wsApps.receipt.estimatedHint')}>
+      <Tag bordered={false} className="apps-receipt-tag" data-testid="receipt-estimated">
+        {t('wsApps.receipt.estimated')}
+      </Tag>
+    </Tooltip>
+  );
+  const byUse = r.pricing === 1;
+  const who = r.kind === 1 ? r.aiName : r.appName;
+  const items = [
+    {
+      key: 'who',
+      label: t('wsApps.receipt.answeredBy'),
+      children: (
+        <span data-testid="receipt-who">
+          {who ?? '-'}{' '}
+          <Tag color="purple" bordered={false} className="apps-receipt-tag">
+            {t(r.kind === 1 ? 'wsApps.receipt.aiMember' : 'wsApps.receipt.app')}
+          </Tag>
+        </span>
+      ),
+    },
+    { key: 'model', label: t('wsApps.receipt.model'), children: <span data-testid="receipt-model">{r.modelName ?? r.model ?? '-'}</span> },
+    { key: 'status', label: t('wsApps.receipt.status'), children: t(`wsApps.receipt.${STATUS[r.status] ?? 'running'}`) },
+    {
+      key: 'in',
+      label: t('wsApps.receipt.inputTokens'),
+      children: (
+        <span data-testid="receipt-input">
+          {count(r.promptTokens)} {estimated}
+        </span>
+      ),
+    },
+    {
+      key: 'out',
+      label: t('wsApps.receipt.outputTokens'),
+      children: (
+        <span data-testid="receipt-output">
+          {count(r.completionTokens)} {estimated}
+        </span>
+      ),
+    },
+    { key: 'pricing', label: t('wsApps.receipt.pricing'), children: t(byUse ? 'wsApps.receipt.byUse' : 'wsApps.receipt.fixed') },
+    ...(byUse
+      ? [
+          {
+            key: 'rate',
+            label: t('wsApps.receipt.rate'),
+            children: (
+              <span data-testid="receipt-rate">
+                {t('wsApps.receipt.rateValue', { input: formatTokens(r.priceInput, lang), output: formatTokens(r.priceOutput, lang) })}
+              </span>
+            ),
+          },
+          { key: 'coefficient', label: t('wsApps.receipt.coefficient'), children: `× ${formatTokens(r.coefficient, lang)}` },
+        ]
+      : []),
+    { key: 'reserved', label: t('wsApps.receipt.reserved'), children: <span data-testid="receipt-reserved">{tokens(r.reserved)}</span> },
+    {
+      key: 'charged',
+      label: t('wsApps.receipt.charged'),
+      children: (
+        <strong data-testid="receipt-charged" data-value={r.charged}>
+          {tokens(r.charged)}
+        </strong>
+      ),
+    },
+    { key: 'returned', label: t('wsApps.receipt.returned'), children: <span data-testid="receipt-returned">{tokens(r.refunded)}</span> },
+    ...(r.fee > 0 ? [{ key: 'fee', label: t('wsApps.receipt.fee'), children: <span data-testid="receipt-fee">{tokens(r.fee)}</span> }] : []),
+    ...(r.durationMs !== null
+      ? [
+          {
+            key: 'duration',
+            label: t('wsApps.receipt.duration'),
+            children: t('wsApps.receipt.seconds', { value: formatTokens(Math.round(r.durationMs / 100) / 10, lang) }),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <Descriptions size="small" column={1} bordered items={items} className="apps-receipt-table" />
+      <div className="apps-receipt-entries-title">{t('wsApps.receipt.entries')}</div>
+      <Entries receipt={r} />
+    </>
+  );
+}
+
+export default function RunReceipt({ runId }: { runId: number }) {
+  const { t } = useI18n();
+  const { loaded, retry } = useReceipt(runId);
+  return (
+    <div className="apps-receipt" data-testid="run-receipt" data-run={runId} data-state={loaded.state}>
+      {loaded.state === 'loading' && <Skeleton active paragraph={{ rows: 6 }} />}
+      {loaded.state === 'missing' && <Result status="info" subTitle={t('wsApps.receipt.notAvailable')} className="apps-receipt-result" />}
+      {loaded.state === 'failed' && (
+        <Result
+          status="warning"
+          subTitle={t('wsApps.receipt.loadFailed')}
+          extra={<Button onClick={retry}>{t('wsApps.receipt.retry')}</Button>}
+          className="apps-receipt-result"
+        />
+      )}
+      {loaded.state === 'ready' && <Body receipt={loaded.receipt} />}
+    </div>
+  );
+}
