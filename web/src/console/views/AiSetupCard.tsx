@@ -10,6 +10,10 @@ import { useNavigate } from 'react-router-dom';
 import { calls } from '../../app/data';
 import { useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
+import { CONSOLE_BASE } from '../../app/menu-target';
+
+/** The providers screen's route, as the menus seed it (`/<module>/<entity>`). */
+const PROVIDERS = `${CONSOLE_BASE}/ai/provider`;
 
 export default function AiSetupCard() {
   const { t } = useI18n();
@@ -42,7 +46,7 @@ export default function AiSetupCard() {
       message={t('viewsSystem.dashboard.aiSetupTitle')}
       description={t('viewsSystem.dashboard.aiSetupText')}
       action={
-        <Button type="primary" onClick={() => navigate('/admin/ai/provider')} data-testid="ai-setup-go">
+        <Button type="primary" onClick={() => navigate(PROVIDERS)} data-testid="ai-setup-go">
           {t('viewsSystem.dashboard.aiSetupGo')}
         </Button>
       }

@@ -18,6 +18,7 @@ import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
 import { loginFor } from '../../lib/router-rules';
 import AppCard from './AppCard';
+import AiNotReady from './AiNotReady';
 import { loadSavedTime, type SavedTime } from './app-calls';
 import type { PublicApp } from './app-cost';
 import { savedTimeText } from './app-format';
@@ -94,6 +95,7 @@ export default function AppsSection() {
       <Typography.Paragraph type="secondary" className="apps-intro">
         {t('wsApps.store.intro')}
       </Typography.Paragraph>
+      {user && <AiNotReady purpose="chat" />}
       {user && <SavedLine />}
       {body}
       {running && (

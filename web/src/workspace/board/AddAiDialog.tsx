@@ -16,6 +16,7 @@ import { boardApi, type CatalogueAi, type MyGroup, type NewAi } from './board-ap
 import { useGroupMembers } from './use-group-members';
 import AiMemberFields, { type AiMemberValues as NewValues } from './AiMemberFields';
 import { aiPriceText } from './ai-price';
+import AiNotReady from '../apps/AiNotReady';
 import { useAiFormSubmit, useAiPick } from './use-ai-submit';
 
 interface Props {
@@ -91,6 +92,7 @@ export default function AddAiDialog({ group, onClose, onAdded }: Props) {
 
   const newForm = (
     <Form form={form} layout="vertical" data-testid="board-ai-form">
+      <AiNotReady purpose="aiMember" />
       <AiMemberFields testId="board-ai" autoFocus />
     </Form>
   );
