@@ -62,6 +62,7 @@ test('the owner edits an AI member: a price above the maximum is refused on its 
   const form = page.getByTestId('board-ai-edit-form');
   await expect(page.getByTestId('board-ai-edit-prompt')).toHaveValue('Be brief.');
   await expect(page.getByTestId('board-ai-edit-model')).toHaveValue('m-1');
+  await expect(page.getByTestId('board-ai-edit-byuse')).not.toBeChecked();
   const cost = page.getByTestId('board-ai-edit-cost').locator('xpath=descendant-or-self::input').first();
   await expect(cost).toHaveValue('2');
   await cost.fill('500');
