@@ -27,7 +27,7 @@
  * from then on. The run remembers its rows (run.spendIds), so what it gives back goes to the period
  * it was counted in, even after midnight.
  */
-import { and, entity, eq, fail, isIn, seededParam, AppError, SYSTEM } from '../../core/api';
+import { and, entity, eq, fail, isIn, or, seededParam, AppError, SYSTEM } from '../../core/api';
 import type { Core, OpTransaction } from '../../core/api';
 import { GROUP_TYPE } from '../../../entities/base/group.entity';
 import { fromUnits, toUnits } from '../commerce/pay/money';
@@ -110,9 +110,9 @@ async function memberLimits(core: Core, t: OpTransaction, payer: Payer, params: 
   const end = payer.vipEndTime;
   const until = end instanceof Date ? end.getTime() : typeof end === 'string' ? Date.parse(end) : NaN;
   if (payer.vipType === null || payer.vipType === undefined || !Number.isSafeInteger(vipType) || !(until > Date.now())) return limits;
-  const plans = (await t.find(entity(core.model, 'base/vip'), isIn('type', [vipType]), { fields: ['id', 'type', 'sort', 'aiBudgetDay', 'aiBudgetMonth'] }))
-    .concat(await t.find(entity(core.model, 'base/vip'), eq('id', vipType), { fields: ['id', 'type', 'sort', 'aiBudgetDay', 'aiBudgetMonth'] }))
-    .filter((p, i, all) => (p.type === vipType || (p.type === null && p.id === vipType)) && all.findIndex((q) => q.id === p.id) === i)
+  const fields = ['id', 'type', 'sort', 'aiBudgetDay', 'aiBudgetMonth'] as const;
+  const plans = (await t.find(entity(core.model, 'base/vip'), or(eq('type', vipType), eq('id', vipType)), { fields: [...fields] }))
+    .filter((p) => p.type === vipType || (p.type === null && p.id === vipType))
     .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.id - b.id);
   const plan = plans[0];
   if (!plan) return limits;
