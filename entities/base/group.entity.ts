@@ -13,6 +13,9 @@ export const DEFAULT_AI_REPLY_CAP = 3;
 /** What anyone may see of a group that is not theirs: a team's card (teamsByUserId, canJoin). */
 const PUBLIC_FIELDS = ['id', 'name', 'avatar', 'remark', 'type'];
 
+/** A budget in tokens (server/modules/ai/budgets.ts): empty or 0 is none. */
+const budget = (label: ReturnType<typeof l>) => ({ type: 'decimal', precision: 18, scale: 4, min: 0, label, unit: l('tokens', '代币', '代幣') }) as const;
+
 export default defineEntity({
   module: 'base',
   name: 'group',
@@ -34,7 +37,9 @@ export default defineEntity({
     "only, soft) takes the members' sockets out of the group's room after the commit. rows x cols is the " +
     "group's board (1 to 12 each, defaults 2 x 2). aiReplyCap caps AI members' replies in a row (the AI messages at " +
     'the end of the conversation; 0 to 20, default 3; 0: AI members never answer in this group); ' +
-    'the owner changes it with update.',
+    'the owner changes it with update. aiBudgetDay / aiBudgetMonth (tokens; empty or 0: none) cap what AI runs in ' +
+    "the group's conversation may take per day and per month, whoever pays (a team's are its own conversation's: " +
+    'groups do not belong to teams); the owner sets them with update (server/modules/ai/budgets.ts).',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     remark: { type: 'string', label: l('Remark', '备注', '備註') },
@@ -81,6 +86,8 @@ export default defineEntity({
       nullable: false,
       label: l('AI replies in a row (at most)', 'AI 连续回复上限', 'AI 連續回覆上限'),
     },
+    aiBudgetDay: budget(l('AI budget per day', '每日 AI 预算', '每日 AI 預算')),
+    aiBudgetMonth: budget(l('AI budget per month', '每月 AI 预算', '每月 AI 預算')),
     delete: { type: 'int', default: 0, nullable: false, label: l('Deleted', '已删除', '已刪除') },
   },
   actions: ['update', 'info', 'list', 'page'],

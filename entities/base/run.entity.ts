@@ -26,7 +26,8 @@ export default defineEntity({
     "app's and the member's efficiency coefficients) and settles on the usage the model reported: charged is what was " +
     'kept (never more than cost), the rest given back in the same transaction (tokenLog type 16). With pricing 0 charged ' +
     'equals cost; a failed run charged 0. modelRowId names the registry model (ai/model) that answered. ' +
-    'Members read their own ' +
+    'spendIds names the ai/spend rows the run counted against budgets (its cost added at the start, given back ' +
+    'with a refund or the unused part). Members read their own ' +
     'runs; only administrators see every run; nobody edits or removes one through the API.',
   fields: {
     userId: { type: 'int', index: true, label: l('Member', '会员', '會員') },
@@ -105,6 +106,12 @@ export default defineEntity({
     priceOutput: { type: 'decimal', precision: 18, scale: 6, default: 0, nullable: false, label: l('Output price', '输出价格', '輸出價格') },
     coefficient: { type: 'float', default: 1, nullable: false, label: l('Coefficient', '系数', '係數') },
     usageEstimated: { type: 'int', default: 0, nullable: false, label: l('Usage estimated', '用量为估算', '用量為估算') },
+    spendIds: {
+      type: 'json',
+      jsonType: 'array',
+      items: 'integer',
+      label: l('Budget rows held', '占用的预算记录', '占用的預算紀錄'),
+    },
     charged: {
       type: 'decimal',
       precision: 18,

@@ -1,5 +1,8 @@
 import { defineEntity, l, keyHolders } from '../../server/core/api';
 
+/** A budget in tokens: empty is the param's, 0 none. */
+const budget = (label: ReturnType<typeof l>) => ({ type: 'decimal', precision: 18, scale: 4, min: 0, label, unit: l('tokens', '代币', '代幣') }) as const;
+
 export default defineEntity({
   module: 'base',
   name: 'vip',
@@ -8,7 +11,9 @@ export default defineEntity({
   label: l('VIP plan', 'VIP 套餐', 'VIP 方案'),
   description:
     'name is required. amount is the price (a float, as the spec says), giftTokenAmount the tokens ' +
-    'given with it, role the role granted; enablePay 1 lets members buy it. Sorted by sort.',
+    'given with it, role the role granted; enablePay 1 lets members buy it. Sorted by sort. aiBudgetDay / ' +
+    "aiBudgetMonth (tokens) replace the params aiBudgetDay / aiBudgetMonth for members whose VIP is this plan's " +
+    '(vipType equal to its type, or its id when it has none, vipEndTime not passed); empty: the param; 0: no budget.',
   fields: {
     name: { type: 'string', required: true, nullable: false, label: l('Name', '名称', '名稱') },
     // The VIP days an order adds (goods/order effects: the plan's period in days).
@@ -27,6 +32,9 @@ export default defineEntity({
     url: { type: 'string', label: l('Link', '链接', '連結') },
     enablePay: { type: 'int', default: 1, nullable: false, label: l('Purchasable', '允许购买', '允許購買') },
     useForm: { type: 'int', label: l('Use form', '使用表单', '使用表單') },
+    // A member's own AI budgets while this plan is theirs (server/modules/ai/budgets.ts).
+    aiBudgetDay: budget(l('AI budget per day', '每日 AI 预算', '每日 AI 預算')),
+    aiBudgetMonth: budget(l('AI budget per month', '每月 AI 预算', '每月 AI 預算')),
   },
   search: { keyword: ['name'], equal: ['type', 'enablePay'] },
   order: { field: 'sort', sort: 'asc' },

@@ -86,6 +86,32 @@ export type AiProviderColumns = AiProviderRow & {
 };
 
 /**
+ * AI spend: a stored row of `ai/spend` as a find or a lock answers it.
+ */
+export type AiSpendRow = {
+  /** ID */
+  id: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 10
+   */
+  scope: 'member' | 'group' | 'team';
+  /** Member or group (会员或群组 / 會員或群組) */
+  scopeId: number;
+  /**
+   * Period (周期 / 週期)
+   * @maxLength 12
+   */
+  period: string;
+  /** Spent (已花费 / 已花費) */
+  spentUnits: number;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
  * Advertisement: a stored row of `base/ads` as a find or a lock answers it.
  */
 export type BaseAdsRow = {
@@ -381,6 +407,10 @@ export type BaseGroupRow = {
   position: number | null;
   /** AI replies in a row (at most) (AI 连续回复上限 / AI 連續回覆上限) */
   aiReplyCap: number;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth: number | null;
   /** Deleted (已删除 / 已刪除) */
   delete: number;
   /** Created (创建时间 / 建立時間) */
@@ -951,6 +981,8 @@ export type BaseRunRow = {
   coefficient: number;
   /** Usage estimated (用量为估算 / 用量為估算) */
   usageEstimated: number;
+  /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
+  spendIds: number[] | null;
   /** Tokens charged (实扣代币 / 實扣代幣) */
   charged: number;
   /** Created (创建时间 / 建立時間) */
@@ -1526,6 +1558,10 @@ export type BaseVipRow = {
   enablePay: number;
   /** Use form (使用表单 / 使用表單) */
   useForm: number | null;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth: number | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2409,6 +2445,7 @@ export type UserAddressRow = {
 export interface EntityRowMap {
   'ai/model': AiModelRow;
   'ai/provider': AiProviderRow;
+  'ai/spend': AiSpendRow;
   'base/ads': BaseAdsRow;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthRow;
@@ -2472,6 +2509,7 @@ export interface EntityRowMap {
 export interface EntityColumnMap {
   'ai/model': AiModelRow;
   'ai/provider': AiProviderColumns;
+  'ai/spend': AiSpendRow;
   'base/ads': BaseAdsRow;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthColumns;

@@ -20,6 +20,8 @@
  *   'not_enough_tokens', userId, cost, messageId }` is stored in the conversation, so the asker sees
  *   it on every device and the others see why no answer comes. It names the cost, never the
  *   asker's balance (that is theirs alone). A misconfigured AI member: `{ error: 'misconfigured' }`.
+ *   A budget used up (budgets.ts): `{ error: 'budget_exceeded', budget: 'member' | 'group' | 'team',
+ *   period: 'd:YYYY-MM-DD' | 'm:YYYY-MM', userId, cost, messageId }`, no run either.
  * - An unconfigured model is a failure like any other (reserved, then failed and refunded), so every
  *   failure reads the same in the chat and in the runs.
  * - A bought AI member's copy in a group adds its listing's run fee to the price (store-fee.ts), read
@@ -46,6 +48,7 @@ import { memberCharge } from './run.queries';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
 import { aboveMax, aiLimits, appPriceUnits, ownCost } from './ai-limits';
 import { copyAsked, feeUnitsOf } from './store-fee';
+import { budgetRefusal } from './budgets';
 
 /** How the AI member answers and what a reply costs. */
 export interface ReplySetup {
@@ -224,6 +227,11 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
       input: null,
     }));
   } catch (err) {
+    const budget = budgetRefusal(err);
+    if (budget) {
+      await aiErrorMessage(core, ask, { error: 'budget_exceeded', ...budget, userId: ask.payerId, cost: fromUnits(costUnits), messageId: ask.trigger.id });
+      return null;
+    }
     if (!(err instanceof AppError && err.key === AI.ai_not_enough_tokens)) throw err;
     await aiErrorMessage(core, ask, { error: 'not_enough_tokens', userId: ask.payerId, cost: fromUnits(costUnits), messageId: ask.trigger.id });
     return null;

@@ -12,6 +12,9 @@
  * - `failRun`: running -> failed and the whole cost refunded (tokenLog type `runRefund`), runTimes
  *   - 1 with it; then an error message in the conversation.
  *
+ * Each also keeps the AI budgets (budgets.ts): reserve holds the cost against them (or refuses),
+ * and what a run gives back (failRun's refund, settle's unused part) is given back to them too.
+ *
  * So runTimes counts the member's runs that have not failed (running or succeeded).
  *
  * A second settle or fail of a finished run changes nothing and says so (`settled`/`failed` false):
@@ -28,6 +31,7 @@ import { LEDGER } from '../commerce/ledger/ledger.messages';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { payRunFee } from './store-fee';
+import { holdBudgets, releaseBudgets } from './budgets';
 import { coefficientOf, meterOfRun, meterUnits, PRICING, type Meter } from './metering';
 import { RUN_MESSAGE_TYPE, storeRunMessage, type RunPlace } from './run-messages';
 import type { StoredMessage } from '../chat/send-store';
@@ -93,6 +97,8 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
     if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
     const balance = toUnits(member.tokens);
     if (balance < r.costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(r.costUnits), balance: fromUnits(balance) });
+    // The day's and month's budgets (budgets.ts): a refusal rolls the whole reservation back.
+    const spendIds = await holdBudgets(core, t, { payer: member, conversation: r.conversation, units: r.costUnits });
     const workflowResultId = randomUUID();
     const runId = await t.addOne(
       runs(core),
@@ -118,6 +124,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
         startTime: new Date().toISOString(),
         savedMinutes: r.savedMinutes,
         input: r.input ?? null,
+        spendIds: spendIds.length ? spendIds : null,
       },
       { trusted: true, owner: r.userId },
     );
@@ -258,6 +265,7 @@ async function chargeUse(core: Core, t: OpTransaction, run: Run, prompt: number,
       relateType: 'run',
       relateId: run.id,
     });
+    await releaseBudgets(core, t, run.spendIds, reserved - charged);
   }
   return charged;
 }
@@ -298,6 +306,7 @@ export async function failRun(core: Core, runId: number, why: Failure): Promise<
       relateId: runId,
       runs: -1,
     });
+    await releaseBudgets(core, t, run.spendIds, toUnits(run.cost));
     return { failed: true, run };
   });
   if (outcome.failed && outcome.run) {

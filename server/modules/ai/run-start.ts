@@ -43,6 +43,7 @@ import { promptOf } from './early-answer';
 import { estimateUnits, meterOf, PRICING, pricingOf, type Meter } from './metering';
 import type { RunInput } from './run-input';
 import { memberCharge, runIdByMessage } from './run.queries';
+import { budgetRoom, checkRoom } from './budgets';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
 
 export type RunMode = 'sync' | 'async';
@@ -132,15 +133,17 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   const p = { ...input, target: targetOf(input), clientId: input.clientId ?? null };
   const own = !p.target || (p.target.toType === 0 && p.target.toId === user.id);
   const target: Target = own ? { toType: 0, toId: user.id } : p.target!;
+  const conversation = conversationKey(user.id, target);
   // The reads the checks need go out together (one wait instead of five); their refusals keep the
   // order the checks had one after the other: the rate limit, the app, the input, the conversation.
-  const [limited, appRead, mayRead, beforeRead, memberRead, limitsRead] = await Promise.allSettled([
+  const [limited, appRead, mayRead, beforeRead, memberRead, limitsRead, roomRead] = await Promise.allSettled([
     hit(core.cache, [{ key: `ai:run:${user.id}`, ...runLimit(core) }], AI.ai_too_fast),
     appFor(core, user, p.appId, mode),
     own ? Promise.resolve(null) : assertMaySend(core, user, target),
     p.clientId ? messageIdByClientId(core, user.id, p.clientId) : Promise.resolve(null),
     memberCharge(core, user.id),
     aiLimits(core),
+    budgetRoom(core, user.id, conversation),
   ]);
   settled(limited);
   const { app, chosen } = settled(appRead);
@@ -148,7 +151,6 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   checkInput(config, p.input);
   const limits = settled(limitsRead);
   const group = settled(mayRead);
-  const conversation = conversationKey(user.id, target);
   // A retry of a start that was stored answers that run, whatever the balance is now.
   const before = settled(beforeRead);
   if (before !== null) return repeated(core, user, await storedMessage(core, before), app, config, p.input);
@@ -165,10 +167,12 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
     if (aboveMax(priceUnits, limits)) throw fail.bad(AI.ai_price_above_max, { price: fromUnits(priceUnits), max: limits.maxRunPrice });
     costUnits = runCostUnits(app.tokens, app.efficiencyCoefficient, member.efficiencyCoefficient);
   }
-  // Refused here as `reserve` would refuse it, before anything is asked or written; `reserve` checks
-  // again under its lock, since another run may take the tokens meanwhile.
+  // Refused here as `reserve` would refuse it (too few tokens, a budget used up: budgets.ts), before
+  // anything is asked or written; `reserve` checks again under its locks, since another run may take
+  // the tokens or the budget meanwhile.
   const balanceUnits = toUnits(member.tokens);
   if (balanceUnits < costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(costUnits), balance: fromUnits(balanceUnits) });
+  checkRoom(settled(roomRead), costUnits);
   const runMs = runMsOf(core, mode, config);
   const deadline = new Date(Date.now() + runMs + (mode === 'sync' ? SYNC_GRACE_MS : 0));
   beforeWrite?.({ config, input: p.input, runMs, limits, chosen });

@@ -6,6 +6,7 @@
 export const ENTITY_KEYS = [
   'ai/model',
   'ai/provider',
+  'ai/spend',
   'base/ads',
   'base/app',
   'base/auth',
@@ -71,6 +72,7 @@ export type EntityKey = (typeof ENTITY_KEYS)[number];
 export const ENTITY_ACTIONS = {
   'ai/model': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/provider': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'ai/spend': { info: 'GET', list: 'POST', page: 'POST' },
   'base/ads': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/app': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/auth': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
@@ -391,6 +393,82 @@ export interface AiProviderUpdate {
    * @default 1
    */
   status?: 0 | 1;
+}
+
+/**
+ * AI spend (AI 花费 / AI 花費): a row as `ai/spend` returns it.
+ */
+export interface AiSpend {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 10
+   */
+  scope?: 'member' | 'group' | 'team';
+  /** Member or group (会员或群组 / 會員或群組) */
+  scopeId?: number;
+  /**
+   * Period (周期 / 週期)
+   * @maxLength 12
+   */
+  period?: string;
+  /**
+   * Spent (已花费 / 已花費)
+   * @default 0
+   */
+  spentUnits?: number;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * AI spend (AI 花费 / AI 花費): the payload of `/admin/ai/spend/add`.
+ */
+export interface AiSpendAdd {
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 10
+   */
+  scope: 'member' | 'group' | 'team';
+  /** Member or group (会员或群组 / 會員或群組) */
+  scopeId: number;
+  /**
+   * Period (周期 / 週期)
+   * @maxLength 12
+   */
+  period: string;
+  /**
+   * Spent (已花费 / 已花費)
+   * @default 0
+   */
+  spentUnits?: number;
+}
+
+/**
+ * AI spend (AI 花费 / AI 花費): the payload of `/admin/ai/spend/update`.
+ */
+export interface AiSpendUpdate {
+  id: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 10
+   */
+  scope?: 'member' | 'group' | 'team';
+  /** Member or group (会员或群组 / 會員或群組) */
+  scopeId?: number;
+  /**
+   * Period (周期 / 週期)
+   * @maxLength 12
+   */
+  period?: string;
+  /**
+   * Spent (已花费 / 已花費)
+   * @default 0
+   */
+  spentUnits?: number;
 }
 
 /**
@@ -1192,6 +1270,10 @@ export interface BaseGroup {
    * @default 3
    */
   aiReplyCap?: number;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay?: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth?: number | null;
   /**
    * Deleted (已删除 / 已刪除)
    * @default 0
@@ -1267,6 +1349,10 @@ export interface BaseGroupAdd {
    * @default 3
    */
   aiReplyCap?: number;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay?: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth?: number | null;
 }
 
 /**
@@ -1334,6 +1420,10 @@ export interface BaseGroupUpdate {
    * @default 3
    */
   aiReplyCap?: number;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay?: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth?: number | null;
 }
 
 /**
@@ -2802,6 +2892,8 @@ export interface BaseRun {
    * @default 0
    */
   usageEstimated?: number;
+  /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
+  spendIds?: number[] | null;
   /**
    * Tokens charged (实扣代币 / 實扣代幣)
    * @default 0
@@ -2919,6 +3011,8 @@ export interface BaseRunAdd {
    * @default 0
    */
   usageEstimated?: number;
+  /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
+  spendIds?: number[] | null;
   /**
    * Tokens charged (实扣代币 / 實扣代幣)
    * @default 0
@@ -3033,6 +3127,8 @@ export interface BaseRunUpdate {
    * @default 0
    */
   usageEstimated?: number;
+  /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
+  spendIds?: number[] | null;
   /**
    * Tokens charged (实扣代币 / 實扣代幣)
    * @default 0
@@ -4670,6 +4766,10 @@ export interface BaseVip {
   enablePay?: number;
   /** Use form (使用表单 / 使用表單) */
   useForm?: number | null;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay?: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth?: number | null;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -4717,6 +4817,10 @@ export interface BaseVipAdd {
   enablePay?: number;
   /** Use form (使用表单 / 使用表單) */
   useForm?: number | null;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay?: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth?: number | null;
 }
 
 /**
@@ -4761,6 +4865,10 @@ export interface BaseVipUpdate {
   enablePay?: number;
   /** Use form (使用表单 / 使用表單) */
   useForm?: number | null;
+  /** AI budget per day (每日 AI 预算 / 每日 AI 預算) */
+  aiBudgetDay?: number | null;
+  /** AI budget per month (每月 AI 预算 / 每月 AI 預算) */
+  aiBudgetMonth?: number | null;
 }
 
 /**
@@ -7329,6 +7437,7 @@ export interface UserAddressUpdate {
 export interface EntityRows {
   'ai/model': AiModel;
   'ai/provider': AiProvider;
+  'ai/spend': AiSpend;
   'base/ads': BaseAds;
   'base/app': BaseApp;
   'base/auth': BaseAuth;
@@ -7392,6 +7501,7 @@ export interface EntityRows {
 export interface EntityAdds {
   'ai/model': AiModelAdd;
   'ai/provider': AiProviderAdd;
+  'ai/spend': AiSpendAdd;
   'base/ads': BaseAdsAdd;
   'base/app': BaseAppAdd;
   'base/auth': BaseAuthAdd;
@@ -7455,6 +7565,7 @@ export interface EntityAdds {
 export interface EntityUpdates {
   'ai/model': AiModelUpdate;
   'ai/provider': AiProviderUpdate;
+  'ai/spend': AiSpendUpdate;
   'base/ads': BaseAdsUpdate;
   'base/app': BaseAppUpdate;
   'base/auth': BaseAuthUpdate;
