@@ -27,4 +27,5 @@ export const VIEWS: Record<string, ViewComponent> = {
   'base/paidLog': lazy(() => import('../console/commerce/PaidLogView')),
   'base/payout': lazy(() => import('../console/commerce/PayoutView')),
   'base/vip': lazy(() => import('../console/commerce/VipView')),
+  'ai/provider': lazy(() => import('../console/views/ai/ProviderView')),
 };
