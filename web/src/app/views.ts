@@ -28,4 +28,5 @@ export const VIEWS: Record<string, ViewComponent> = {
   'base/payout': lazy(() => import('../console/commerce/PayoutView')),
   'base/vip': lazy(() => import('../console/commerce/VipView')),
   'ai/provider': lazy(() => import('../console/views/ai/ProviderView')),
+  'ai/model': lazy(() => import('../console/views/ai/ModelView')),
 };
