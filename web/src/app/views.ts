@@ -29,4 +29,5 @@ export const VIEWS: Record<string, ViewComponent> = {
   'base/vip': lazy(() => import('../console/commerce/VipView')),
   'ai/provider': lazy(() => import('../console/views/ai/ProviderView')),
   'ai/model': lazy(() => import('../console/views/ai/ModelView')),
+  'base/app': lazy(() => import('../console/views/ai/AppView')),
 };
