@@ -30,4 +30,5 @@ export const VIEWS: Record<string, ViewComponent> = {
   'ai/provider': lazy(() => import('../console/views/ai/ProviderView')),
   'ai/model': lazy(() => import('../console/views/ai/ModelView')),
   'base/app': lazy(() => import('../console/views/ai/AppView')),
+  'base/run': lazy(() => import('../console/views/ai/RunView')),
 };
