@@ -123,7 +123,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved, own =
               name={f.name}
               label={f.label}
               rules={rulesOf(f)}
-              extra={setSecrets.has(f.name) ? [t('crud.secretSet'), f.help].filter(Boolean).join(' ') : f.help}
+              extra={setSecrets.has(f.name) ? [t('crud.secretSet'), f.help].filter(Boolean).join(' ') : (own[f.name]?.help ?? f.help)}
               data-testid={`form-item-${f.name}`}
             >
               {own[f.name]?.control ?? (

@@ -44,6 +44,8 @@ export interface RowDefaults {
  */
 export interface FieldOverride {
   control: ReactElement;
+  /** The text under the control instead of the declaration's help (written for the JSON text). */
+  help?: string;
   toForm?: (v: unknown) => unknown;
   fromForm?: (v: unknown) => unknown;
 }

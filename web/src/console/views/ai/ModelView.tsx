@@ -28,43 +28,45 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const none = <Typography.Text type="secondary">-</Typography.Text>;
 
   const columns: ProColumns<Row>[] = [
-    { title: meta.label('providerId'), dataIndex: 'providerId', width: 140, render: (_, r) => providerName(r.providerId) },
+    { title: meta.label('providerId'), dataIndex: 'providerId', width: 130, render: (_, r) => providerName(r.providerId) },
     {
       title: meta.label('name'),
       dataIndex: 'name',
-      width: 220,
+      width: 190,
       render: (_, r) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{modelName(r)}</Typography.Text>
-          <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
-            {String(r.modelId ?? '')}
-          </Typography.Text>
+          {r.name && r.name !== r.modelId ? (
+            <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+              {String(r.modelId ?? '')}
+            </Typography.Text>
+          ) : null}
         </Space>
       ),
     },
     {
       title: meta.label('capabilities'),
       dataIndex: 'capabilities',
-      width: 200,
+      width: 170,
       render: (_, r) => <ListTags value={r.capabilities} group="capability" t={t} />,
     },
     {
       title: meta.label('defaultFor'),
       dataIndex: 'defaultFor',
-      width: 200,
+      width: 190,
       render: (_, r) => <ListTags value={r.defaultFor} group="purpose" t={t} color="gold" />,
     },
     {
       title: t('viewsAi.model.prices'),
       key: 'prices',
-      width: 170,
+      width: 150,
       align: 'right',
       render: (_, r) => t('viewsAi.model.perMillion', { input: formatTokens(r.priceInput, lang) || '0', output: formatTokens(r.priceOutput, lang) || '0' }),
     },
     {
       title: meta.label('fallbackModelId'),
       dataIndex: 'fallbackModelId',
-      width: 160,
+      width: 140,
       render: (_, r) => {
         const f = r.fallbackModelId ? fallbackOf(r.fallbackModelId) : undefined;
         return f ? modelName(f) : r.fallbackModelId ? `#${String(r.fallbackModelId)}` : none;
@@ -89,8 +91,8 @@ function Screen({ meta }: { meta: EntityMeta }) {
         />
       ),
     },
-    capabilities: listField(CAPABILITIES, 'capability', t, meta.label('capabilities')),
-    defaultFor: listField(PURPOSES, 'purpose', t, meta.label('defaultFor')),
+    capabilities: listField(CAPABILITIES, 'capability', t, meta.label('capabilities'), ''),
+    defaultFor: listField(PURPOSES, 'purpose', t, meta.label('defaultFor'), t('viewsAi.model.defaultForHelp')),
     fallbackModelId: {
       control: (
         <Select
@@ -111,7 +113,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
         entry={meta.entry}
         entityKey="ai/model"
         tools={{ import: false }}
-        table={() => ({ scroll: { x: 1300 }, onLoad: () => void models.reload() })}
+        table={() => ({ scroll: { x: 1200 }, onLoad: () => void models.reload() })}
         slots={{
           columns,
           fields,

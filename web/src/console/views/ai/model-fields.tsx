@@ -41,8 +41,9 @@ export function ListTags({ value, group, t, color }: { value: unknown; group: 'c
 }
 
 /** A JSON list field edited as a multi-select of its allowed values. */
-export function listField(values: readonly string[], group: 'capability' | 'purpose', t: T, label: string): FieldOverride {
+export function listField(values: readonly string[], group: 'capability' | 'purpose', t: T, label: string, help?: string): FieldOverride {
   return {
+    help,
     control: <Select mode="multiple" allowClear aria-label={label} options={values.map((v) => ({ value: v, label: t(`viewsAi.model.${group}.${v}`) }))} />,
     toForm: listOf,
     fromForm: (v) => (Array.isArray(v) ? v : []),
