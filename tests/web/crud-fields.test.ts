@@ -154,6 +154,15 @@ describe('yes/no flags and JSON help in generated forms', () => {
     expect(formatJsonText('{"model":')).toBeNull();
     expect(formatJsonText('')).toBe('');
   });
+
+  it('sends a JSON field a screen edits as a list (its own control) as that list, not as text', () => {
+    const config = formFields(app, 'add', 'en').find((f) => f.name === 'config')!;
+    const asList = { fromForm: (v: unknown) => (Array.isArray(v) ? v : []) };
+    expect(formPayload([config], { config: ['chat', 'tools'] }, 'update', { config: asList })).toEqual({ config: ['chat', 'tools'] });
+    expect(formPayload([config], { config: undefined }, 'update', { config: asList })).toEqual({ config: [] });
+    // Without it the same field is JSON text.
+    expect(formPayload([config], { config: '["chat"]' }, 'update')).toEqual({ config: ['chat'] });
+  });
 });
 
 describe('units of numbers in generated forms', () => {

@@ -5,9 +5,12 @@
  * Days are calendar days at the caller's UTC offset.
  */
 import type { Core } from '../../core/api';
+import { dayRange } from '../commerce/day-key.queries';
 import { liveUserCount, newUsersPerDay, salesPerDay, salesTotal, viewsPerDay, visitorsPerDay, visitorsSince, type PerDay } from './dashboard.queries';
 
 export const MAX_DAYS = 90;
+
+export { dayRange };
 
 export interface Series {
   daily: number[];
@@ -25,19 +28,6 @@ export interface Summary {
   visitors: Series;
   users: Series & { total: number };
   sales: Series & { total: number };
-}
-
-function stored(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
-}
-
-/** The days of the range and the UTC moment it starts at. */
-export function dayRange(days: number, tzOffset: number, now = Date.now()): { dates: string[]; from: string } {
-  const shiftedNow = now + tzOffset * 60_000;
-  const todayStart = shiftedNow - (shiftedNow % 86400_000);
-  const firstDay = todayStart - (days - 1) * 86400_000;
-  const dates = Array.from({ length: days }, (_, i) => new Date(firstDay + i * 86400_000).toISOString().slice(0, 10));
-  return { dates, from: stored(firstDay - tzOffset * 60_000) };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

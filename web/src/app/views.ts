@@ -27,4 +27,8 @@ export const VIEWS: Record<string, ViewComponent> = {
   'base/paidLog': lazy(() => import('../console/commerce/PaidLogView')),
   'base/payout': lazy(() => import('../console/commerce/PayoutView')),
   'base/vip': lazy(() => import('../console/commerce/VipView')),
+  'ai/provider': lazy(() => import('../console/views/ai/ProviderView')),
+  'ai/model': lazy(() => import('../console/views/ai/ModelView')),
+  'base/app': lazy(() => import('../console/views/ai/AppView')),
+  'base/run': lazy(() => import('../console/views/ai/RunView')),
 };

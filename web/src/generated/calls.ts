@@ -1435,6 +1435,29 @@ export interface Calls {
           createTime: string;
         }>;
       }, true>;
+      /**
+       * AI usage by model, app, member or day (AI 用量（按模型、应用、成员或日期） / AI 用量（依模型、應用、成員或日期）)
+       * Reads; may call: the administrator.
+       * `GET /admin/base/run/usage`
+       */
+      usage: Call<{
+        days?: number;
+        by?: 'model' | 'app' | 'member' | 'day';
+        tzOffset?: number;
+      }, {
+        days: number;
+        by: string;
+        rows: Array<{
+          key: string;
+          label: string;
+          runs: number;
+          promptTokens: number;
+          completionTokens: number;
+          charged: number;
+        }>;
+        dates: string[];
+        charged: number[];
+      }, false>;
     };
     shortLink: {
       /**
@@ -2959,6 +2982,7 @@ export const CALL_ROUTES = {
     },
     run: {
       receipt: ['GET', '/admin/base/run/receipt'],
+      usage: ['GET', '/admin/base/run/usage'],
     },
     shortLink: {
       add: ['POST', '/admin/base/shortLink/add'],

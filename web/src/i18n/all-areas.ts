@@ -16,6 +16,7 @@ import wsPay from './locales/ws-pay';
 import wsAccount from './locales/ws-account';
 import viewsCommerce from './locales/views-commerce';
 import viewsTasks from './locales/views-tasks';
+import viewsAi from './locales/views-ai';
 import wsApps from './locales/ws-apps';
 import helper from './locales/helper';
 import wsNft from './locales/ws-nft';
@@ -37,6 +38,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   wsAccount,
   viewsCommerce,
   viewsTasks,
+  viewsAi,
   wsApps,
   wsNft,
   helper,
@@ -57,6 +59,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsAccount: 'i18n/store-texts.ts',
   viewsCommerce: 'i18n/console-texts.ts',
   viewsTasks: 'i18n/console-texts.ts',
+  viewsAi: 'i18n/console-texts.ts',
   wsApps: 'i18n/apps-texts.ts',
   helper: 'i18n/helper-texts.ts',
   wsNft: 'i18n/nft-texts.ts',

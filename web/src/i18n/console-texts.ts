@@ -1,4 +1,4 @@
-/** Loads the console's texts (areas `crud`, `viewsSystem`, `viewsData`, `viewsCommerce`, `viewsTasks`); imported by the console and the pages that reuse its screens. */
+/** Loads the console's texts (areas `crud`, `viewsSystem`, `viewsData`, `viewsCommerce`, `viewsTasks`, `viewsAi`); imported by the console and the pages that reuse its screens. */
 import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import crud from './locales/crud';
@@ -6,5 +6,6 @@ import viewsSystem from './locales/views-system';
 import viewsData from './locales/views-data';
 import viewsCommerce from './locales/views-commerce';
 import viewsTasks from './locales/views-tasks';
+import viewsAi from './locales/views-ai';
 
-addAreas([crud, viewsSystem, viewsData, viewsCommerce, viewsTasks] as unknown as LocaleArea[]);
+addAreas([crud, viewsSystem, viewsData, viewsCommerce, viewsTasks, viewsAi] as unknown as LocaleArea[]);

@@ -12,6 +12,7 @@ import FieldInput from './FieldInput';
 import { formPayload, toFormValue } from './form-values';
 import { parseJsonText } from './values';
 import type { DictOptions } from './use-dicts';
+import type { FieldOverride } from './crud-slots';
 
 export interface CrudFormProps {
   entry: EpsEntry;
@@ -20,9 +21,11 @@ export interface CrudFormProps {
   dicts: DictOptions;
   onClose: () => void;
   onSaved: () => void;
+  /** Fields with the screen's own control (the `fields` slot). */
+  own?: Record<string, FieldOverride>;
 }
 
-export default function CrudForm({ entry, target, dicts, onClose, onSaved }: CrudFormProps) {
+export default function CrudForm({ entry, target, dicts, onClose, onSaved, own = {} }: CrudFormProps) {
   const { t, lang } = useI18n();
   const [form] = Form.useForm();
   const mode = target === 'add' ? 'add' : 'update';
@@ -32,6 +35,10 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
   const editId = target && target !== 'add' ? target.id : undefined;
   // Sealed fields of the row being edited that hold a value (its `<name>Set` flags): the form says so.
   const [setSecrets, setSetSecrets] = useState<ReadonlySet<string>>(new Set());
+  const formValue = (f: FieldSpec, v: unknown) => {
+    const toForm = own[f.name]?.toForm;
+    return toForm ? toForm(v) : toFormValue(f, v);
+  };
 
   useEffect(() => {
     if (!target) return;
@@ -41,7 +48,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
       const initial: Record<string, unknown> = {};
       for (const f of fields) {
         const d = entry.schema?.add?.properties?.[f.name]?.default ?? f.column?.defaultValue;
-        if (d !== undefined && d !== null) initial[f.name] = toFormValue(f, d);
+        if (d !== undefined && d !== null) initial[f.name] = formValue(f, d);
         else if (f.kind === 'switch') initial[f.name] = false;
         else if (f.kind === 'flag') initial[f.name] = 0;
       }
@@ -55,7 +62,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
       .then((row) => {
         if (!live) return;
         const values: Record<string, unknown> = {};
-        for (const f of fields) if (f.kind !== 'password') values[f.name] = toFormValue(f, row?.[f.name]);
+        for (const f of fields) if (f.kind !== 'password') values[f.name] = formValue(f, row?.[f.name]);
         form.setFieldsValue(values);
         setSetSecrets(new Set(fields.filter((f) => f.column?.sealed && row?.[`${f.name}Set`] === true).map((f) => f.name)));
       })
@@ -71,7 +78,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
     const rules: FormRule[] = [];
     if (f.required && f.kind !== 'switch' && f.kind !== 'flag') rules.push({ required: true, message: t('crud.required', { label: f.label }) });
     if (f.maxLength !== undefined) rules.push({ max: f.maxLength, message: t('crud.maxLength', { max: f.maxLength }) });
-    if (f.kind === 'json') {
+    if (f.kind === 'json' && !own[f.name]?.fromForm) {
       rules.push({
         validator: (_r, v) => (typeof v !== 'string' || parseJsonText(v).ok ? Promise.resolve() : Promise.reject(new Error(t('crud.jsonInvalid')))),
       });
@@ -81,7 +88,7 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
 
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
-    const body = formPayload(fields, values, mode);
+    const body = formPayload(fields, values, mode, own);
     setSaving(true);
     try {
       if (mode === 'add') await epsData(entry).add(body, { successMessage: t('common.saveSuccess') });
@@ -116,14 +123,16 @@ export default function CrudForm({ entry, target, dicts, onClose, onSaved }: Cru
               name={f.name}
               label={f.label}
               rules={rulesOf(f)}
-              extra={setSecrets.has(f.name) ? [t('crud.secretSet'), f.help].filter(Boolean).join(' ') : f.help}
+              extra={setSecrets.has(f.name) ? [t('crud.secretSet'), f.help].filter(Boolean).join(' ') : (own[f.name]?.help ?? f.help)}
               data-testid={`form-item-${f.name}`}
             >
-              <FieldInput
-                field={f}
-                options={f.dictKey ? dicts[f.dictKey] : undefined}
-                placeholder={setSecrets.has(f.name) ? t('crud.secretKeep') : undefined}
-              />
+              {own[f.name]?.control ?? (
+                <FieldInput
+                  field={f}
+                  options={f.dictKey ? dicts[f.dictKey] : undefined}
+                  placeholder={setSecrets.has(f.name) ? t('crud.secretKeep') : undefined}
+                />
+              )}
             </Form.Item>
           ))}
         </Form>

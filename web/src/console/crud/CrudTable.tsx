@@ -239,6 +239,7 @@ export default function CrudTable({
           entry={entry}
           target={formTarget}
           dicts={dicts}
+          own={slots.fields}
           onClose={() => setFormTarget(null)}
           onSaved={() => {
             setFormTarget(null);

@@ -3,7 +3,7 @@
  * its own: its columns, toolbar, row actions and form (slots), extra filters, the table's look, and
  * which generic tools it keeps. Every slot is optional; none given is the generic screen.
  */
-import type { MutableRefObject, ReactNode } from 'react';
+import type { MutableRefObject, ReactElement, ReactNode } from 'react';
 import type { ActionType, ProColumns, ProTableProps } from '@ant-design/pro-components';
 import type { Row } from './table-columns';
 
@@ -37,6 +37,19 @@ export interface RowDefaults {
   remove?: () => void;
 }
 
+/**
+ * A generated form field's own control (a select of rows for an id, tags for a list): antd's Form.Item
+ * gives the element `value` and `onChange`. A JSON field edited as a value rather than text says how
+ * the row's value enters the form (`toForm`) and leaves it (`fromForm`).
+ */
+export interface FieldOverride {
+  control: ReactElement;
+  /** The text under the control instead of the declaration's help (written for the JSON text). */
+  help?: string;
+  toForm?: (v: unknown) => unknown;
+  fromForm?: (v: unknown) => unknown;
+}
+
 export interface CrudSlots {
   /** The screen's columns instead of those /eps gives (the actions column follows them). */
   columns?: ProColumns<Row>[];
@@ -48,6 +61,8 @@ export interface CrudSlots {
   rowActionsWidth?: number;
   /** The screen's own add/edit dialog instead of the generated one. */
   form?: (props: { target: FormTarget; onClose: () => void; onSaved: () => void }) => ReactNode;
+  /** Controls of the generated form's fields by name, instead of those their kind gives. */
+  fields?: Record<string, FieldOverride>;
 }
 
 /** The generic tools; a special screen turns off those it never had. All on by default. */

@@ -32,11 +32,17 @@ export function fromFormValue(f: FieldSpec, v: unknown): unknown {
 }
 
 /** The form's values for the server: empty optional fields are dropped (add) or nulled (edit). */
-export function formPayload(fields: FieldSpec[], values: Record<string, unknown>, mode: 'add' | 'update'): Record<string, unknown> {
+export function formPayload(
+  fields: FieldSpec[],
+  values: Record<string, unknown>,
+  mode: 'add' | 'update',
+  own: Record<string, { fromForm?: (v: unknown) => unknown }> = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     if (!(f.name in values)) continue;
-    const v = fromFormValue(f, values[f.name]);
+    const fromForm = own[f.name]?.fromForm;
+    const v = fromForm ? fromForm(values[f.name]) : fromFormValue(f, values[f.name]);
     if (v === undefined || (v === null && mode === 'add')) continue;
     out[f.name] = v;
   }
