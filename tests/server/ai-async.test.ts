@@ -219,6 +219,7 @@ describe.each(kinds)('async AI runs through a workflow engine on %s', (kind) => 
       type: 1,
       tokens: 2,
       efficiencyCoefficient: 1,
+      pricing: 0,
       price: 2,
       config: { inputSchema: { type: 'string' }, savedMinutes: 4, description: 'Writes' },
     });
