@@ -7,6 +7,8 @@
  * says; so does the fake LLM of the AI runs (answers streamed slowly enough to watch), and the fake
  * chain of NFT staking (nft-chain.ts: a test wallet's items minted, a control the NFT spec drives),
  * and the mail catcher of e-mail sign-up (scripts/fakes/mail-catcher.ts; its inbox at E2E_MAIL_URL).
+ * The fake LLM's API root and key are E2E_LLM_URL and E2E_LLM_KEY, for a spec that adds it as a
+ * provider in the console.
  * Each Playwright worker has a stack of its own (server, data folder, Redis prefix, Stripe, Alipay and
  * workflow port), so specs that change settings never meet: stack i's variables are E2E_*__i, and
  * helpers.ts gives a worker its own as E2E_* (TEST_PARALLEL_INDEX). The model, the chain and the mail
@@ -148,6 +150,8 @@ async function startStack(index: number, shared: Shared): Promise<Stack> {
       E2E_STRIPE_URL: stripe.url,
       E2E_ALIPAY_URL: alipay.url,
       E2E_MAIL_URL: shared.mailUrl,
+      E2E_LLM_URL: shared.llmEnv.LLM_BASE_URL ?? '',
+      E2E_LLM_KEY: shared.llmEnv.LLM_API_KEY ?? '',
       E2E_ADMIN_PASSWORD: password,
       E2E_REDIS_URL: REDIS_URL,
       E2E_REDIS_PREFIX: prefix,

@@ -1,9 +1,11 @@
 /**
  * An AI member's owner edits it on the board (issue 35): the group's settings list the AI member
  * with its price of a reply; its menu opens the edit dialog with the stored prompt, model and
- * price; a price above the site's maximum (the param aiMaxRunPrice, 100 by default) is refused on
- * the price field, and a fair price, new instructions and the public switch are saved, listed and
- * stored. The dialog at 390 px in zh-cn too. Screenshots in tests/e2e/artifacts/.
+ * price (the model a select of the site's models, where one named by free text before the site
+ * listed it still shows); a price above the site's maximum (the param aiMaxRunPrice, 100 by
+ * default) is refused on the price field, and a fair price, a model from the list, new instructions
+ * and the public switch are saved, listed and stored. The dialog and its model list at 390 px in
+ * zh-cn too. Screenshots in tests/e2e/artifacts/.
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { Api, base, clickStill, shot, skipWithoutServer, memberBrowser } from '../helpers';
@@ -17,6 +19,8 @@ const owner = { username: `ai_owner_${run}`, nickName: `Oli ${run}` };
 const groupName = `Bots ${run}`;
 const botName = `Helper ${run}`;
 let groupId = 0;
+/** The server's model (the registry's first, made from the fake LLM's LLM_* variables at start). */
+const MODEL = 'gpt-4o-mini';
 let botUserId = 0;
 
 test.beforeAll(async () => {
@@ -61,7 +65,9 @@ test('the owner edits an AI member: a price above the maximum is refused on its 
   await clickStill(page.getByTestId('board-member-edit-ai'));
   const form = page.getByTestId('board-ai-edit-form');
   await expect(page.getByTestId('board-ai-edit-prompt')).toHaveValue('Be brief.');
-  await expect(page.getByTestId('board-ai-edit-model')).toHaveValue('m-1');
+  // The model is picked from the site's models; the free text an older row holds still shows.
+  const model = page.getByTestId('board-ai-edit-model');
+  await expect(model.locator('.ant-select-selection-item')).toHaveText('m-1');
   await expect(page.getByTestId('board-ai-edit-byuse')).not.toBeChecked();
   const cost = page.getByTestId('board-ai-edit-cost').locator('xpath=descendant-or-self::input').first();
   await expect(cost).toHaveValue('2');
@@ -70,6 +76,12 @@ test('the owner edits an AI member: a price above the maximum is refused on its 
   const refusal = form.locator('.ant-form-item-explain-error');
   await expect(refusal).toHaveText('must be at most 100 tokens, the highest price of a run on this site');
   await shot(page, '18-ai-member-edit-refused');
+  await model.locator('.ant-select-selector').click();
+  const option = (id: string) => page.locator(`[data-testid="board-ai-edit-model-option"][data-model="${id}"]`).filter({ visible: true });
+  await expect(option('m-1')).toContainText('Not in this site’s list of models');
+  await expect(option(MODEL)).toContainText('tokens per million');
+  await clickStill(option(MODEL));
+  await expect(model.locator('.ant-select-selection-item')).toHaveText(MODEL);
   await cost.fill('5');
   await page.getByTestId('board-ai-edit-prompt').fill('Answer in one sentence.');
   await page.getByTestId('board-ai-edit-public').click();
@@ -82,7 +94,7 @@ test('the owner edits an AI member: a price above the maximum is refused on its 
   expect(list.find((m) => m.userId === botUserId)).toMatchObject({
     price: 5,
     public: true,
-    config: { model: 'm-1', prompt: 'Answer in one sentence.', cost: 5 },
+    config: { model: MODEL, prompt: 'Answer in one sentence.', cost: 5 },
   });
   // Public now: the catalogue shows it with its price.
   const catalogue = (await me.post<{ list: Array<Record<string, any>> }>('/admin/base/groupMember/allMemberList', { keyWord: botName })).list;
@@ -95,6 +107,13 @@ test('the edit dialog on a phone, in Chinese', async ({ browser }) => {
   await openEdit(page);
   await expect(page.getByTestId('board-ai-edit-form')).toContainText('每次回答的价格');
   await shot(page, '18-ai-member-edit-390-zh');
+  await page.getByTestId('board-ai-edit-model').locator('.ant-select-selector').click();
+  const option = page.locator(`[data-testid="board-ai-edit-model-option"][data-model="${MODEL}"]`).filter({ visible: true });
+  await expect(option).toContainText('每百万 token：输入');
+  await shot(page, '18-ai-member-model-390-zh');
+  const list = await page.locator('.ant-select-dropdown').filter({ visible: true }).boundingBox();
+  expect(list!.x + list!.width).toBeLessThanOrEqual(390);
+  await page.locator('.ant-modal-title').filter({ visible: true }).click();
   const box = await page.getByTestId('board-ai-edit-form').boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);

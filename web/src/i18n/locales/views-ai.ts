@@ -15,6 +15,10 @@ export default defineLocale('viewsAi', {
       selectAll: 'Select all',
       importSelected: 'Import selected ({{n}})',
       imported: 'Added {{added}} model(s), skipped {{skipped}}',
+      priceTitle: 'Now set their prices',
+      priceText:
+        'Runs priced by use cost nothing on a model until it has a price per million input and output tokens. Set the prices, and what each model is the default for, on the models screen.',
+      priceGo: 'Open models',
     },
     model: {
       capability: { chat: 'Chat', tools: 'Tool calls', embeddings: 'Embeddings' },
@@ -56,6 +60,9 @@ export default defineLocale('viewsAi', {
       selectAll: '全选',
       importSelected: '导入所选（{{n}}）',
       imported: '已添加 {{added}} 个模型，跳过 {{skipped}} 个',
+      priceTitle: '下一步：设置价格',
+      priceText: '模型在设置每百万输入与输出 token 的价格之前，按用量计费的运行不收费。请在模型页面设置价格以及各模型的默认用途。',
+      priceGo: '打开模型',
     },
     model: {
       capability: { chat: '对话', tools: '工具调用', embeddings: '向量' },
@@ -97,6 +104,9 @@ export default defineLocale('viewsAi', {
       selectAll: '全選',
       importSelected: '匯入所選（{{n}}）',
       imported: '已新增 {{added}} 個模型，略過 {{skipped}} 個',
+      priceTitle: '下一步：設定價格',
+      priceText: '模型在設定每百萬輸入與輸出 token 的價格之前，按用量計費的執行不收費。請在模型頁面設定價格以及各模型的預設用途。',
+      priceGo: '開啟模型',
     },
     model: {
       capability: { chat: '對話', tools: '工具呼叫', embeddings: '向量' },

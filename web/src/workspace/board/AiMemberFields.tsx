@@ -1,10 +1,12 @@
 /**
  * The fields of an AI member a person sets, shared by the new-AI form and the edit dialog: name,
- * picture address, model, instructions, price per reply or by use (the model's prices), and whether
- * others may add it. `testId` prefixes each control's test id (`board-ai`, `board-ai-edit`).
+ * picture address, model (picked from the site's models: AiModelSelect.tsx), instructions, price
+ * per reply or by use (the model's prices), and whether others may add it. `testId` prefixes each
+ * control's test id (`board-ai`, `board-ai-edit`).
  */
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useI18n } from '../../i18n';
+import AiModelSelect from './AiModelSelect';
 
 /** The values of the fields. */
 export interface AiMemberValues {
@@ -33,7 +35,7 @@ export default function AiMemberFields({ testId, autoFocus = false }: { testId: 
         <Input inputMode="url" data-testid={`${testId}-headimg`} />
       </Form.Item>
       <Form.Item name="model" label={t('wsBoard.ai.model')} rules={[{ max: 100 }]}>
-        <Input maxLength={100} placeholder={t('wsBoard.ai.modelPlaceholder')} data-testid={`${testId}-model`} />
+        <AiModelSelect testId={`${testId}-model`} />
       </Form.Item>
       <Form.Item name="prompt" label={t('wsBoard.ai.prompt')} rules={[{ max: 20000 }]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid={`${testId}-prompt`} />

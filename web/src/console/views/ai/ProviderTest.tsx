@@ -1,11 +1,14 @@
 /**
  * The dialog of a provider's Test: asks the provider for its models (`ai/provider/test`), then lists
  * them to import; the ids the registry already has for this provider show checked and disabled.
- * A provider that does not answer shows its own words.
+ * A provider that does not answer shows its own words. Once models are imported, the dialog says
+ * they cost nothing by use until priced and leads to the models screen.
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Checkbox, Modal, Space, Spin, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { calls, data } from '../../../app/data';
+import { CONSOLE_BASE } from '../../../app/menu-target';
 import { useI18n } from '../../../i18n';
 
 export interface TestTarget {
@@ -21,6 +24,9 @@ export default function ProviderTest({ target, onClose }: { target: TestTarget |
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
+  // Models imported while the dialog is open: they have no prices yet.
+  const [imported, setImported] = useState(0);
+  const navigate = useNavigate();
 
   const load = async (id: number): Promise<Answer> => {
     const [res, have] = await Promise.all([calls.ai.provider.test({ id }), data('ai/model').list({ providerId: id })]);
@@ -33,6 +39,7 @@ export default function ProviderTest({ target, onClose }: { target: TestTarget |
     let live = true;
     setAnswer(null);
     setPicked([]);
+    setImported(0);
     load(target.id).then(
       (a) => live && setAnswer(a),
       () => live && onClose(), // the client showed the server's message
@@ -50,6 +57,7 @@ export default function ProviderTest({ target, onClose }: { target: TestTarget |
     try {
       const r = await calls.ai.provider.importModels({ id: target.id, modelIds: picked });
       void message.success(t('viewsAi.provider.imported', { added: r.added, skipped: r.skipped }));
+      setImported((n) => n + r.added);
       setAnswer(await load(target.id));
       setPicked([]);
     } catch {
@@ -105,6 +113,8 @@ export default function ProviderTest({ target, onClose }: { target: TestTarget |
                 return (
                   <Checkbox
                     key={m}
+                    data-testid="provider-model"
+                    data-model={m}
                     checked={had || picked.includes(m)}
                     disabled={had}
                     onChange={(e) => setPicked((p) => (e.target.checked ? [...p, m] : p.filter((x) => x !== m)))}
@@ -117,6 +127,28 @@ export default function ProviderTest({ target, onClose }: { target: TestTarget |
               })}
             </Space>
           </div>
+          {imported > 0 ? (
+            <Alert
+              type="info"
+              showIcon
+              message={t('viewsAi.provider.priceTitle')}
+              description={t('viewsAi.provider.priceText')}
+              action={
+                <Button
+                  size="small"
+                  type="primary"
+                  onClick={() => {
+                    onClose();
+                    navigate(`${CONSOLE_BASE}/ai/model`);
+                  }}
+                  data-testid="provider-models-go"
+                >
+                  {t('viewsAi.provider.priceGo')}
+                </Button>
+              }
+              data-testid="provider-imported"
+            />
+          ) : null}
         </Space>
       )}
     </Modal>

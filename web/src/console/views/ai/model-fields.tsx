@@ -44,7 +44,19 @@ export function ListTags({ value, group, t, color }: { value: unknown; group: 'c
 export function listField(values: readonly string[], group: 'capability' | 'purpose', t: T, label: string, help?: string): FieldOverride {
   return {
     help,
-    control: <Select mode="multiple" allowClear aria-label={label} options={values.map((v) => ({ value: v, label: t(`viewsAi.model.${group}.${v}`) }))} />,
+    control: (
+      <Select
+        mode="multiple"
+        allowClear
+        aria-label={label}
+        options={values.map((v) => ({ value: v, label: t(`viewsAi.model.${group}.${v}`) }))}
+        optionRender={(o) => (
+          <span data-testid={`model-${group}-option`} data-value={o.value}>
+            {o.label}
+          </span>
+        )}
+      />
+    ),
     toForm: listOf,
     fromForm: (v) => (Array.isArray(v) ? v : []),
   };
