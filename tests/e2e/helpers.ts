@@ -120,6 +120,31 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Counts the page's calls to the API as they go out and come back; `idle()` resolves once none is
+ * in flight (seen twice, 50 ms apart, so a call sent on another's answer is caught). Where a test
+ * needs "every call this screen made has answered", this replaces the load state "networkidle",
+ * which waits half a second of silence after the last request of any kind.
+ */
+export function watchCalls(page: Page): { idle(): Promise<void> } {
+  const open = new Set<object>();
+  const isCall = (u: string): boolean => u.includes('/api/');
+  page.on('request', (r) => {
+    if (isCall(r.url())) open.add(r);
+  });
+  const done = (r: object): void => void open.delete(r);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async idle() {
+      let quiet = 0;
+      await expect
+        .poll(() => (quiet = open.size === 0 ? quiet + 1 : 0), { intervals: [50], timeout: 20_000, message: 'calls still in flight' })
+        .toBeGreaterThanOrEqual(2);
+    },
+  };
+}
+
+/**
  * Resolves once the page has been still for three frames: no finite CSS animation or transition
  * running (antd zooms a popover or a modal in, slides a drawer). Playwright calls an element stable
  * when two frames show it in one place, which a popup that has not started its zoom yet also

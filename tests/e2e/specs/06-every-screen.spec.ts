@@ -3,7 +3,7 @@
  * failed call, in English and in Chinese (where the screen's own texts are Chinese).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { Api, shot, skipWithoutServer, uiLogin, url } from '../helpers';
+import { Api, shot, skipWithoutServer, uiLogin, url, watchCalls } from '../helpers';
 
 skipWithoutServer();
 test.setTimeout(300_000);
@@ -28,14 +28,14 @@ async function consolePaths(): Promise<string[]> {
 }
 
 /** Opens `path` and waits until the view has rendered something and stopped loading. */
-async function open(page: Page, path: string): Promise<void> {
+async function open(page: Page, path: string, calls: ReturnType<typeof watchCalls>): Promise<void> {
   await page.goto(url(path));
   const content = page.locator('.ant-layout-content');
   await expect(content).toBeVisible();
   await expect(content.locator('.ant-table, .ant-tree, .ant-card, .ant-form, .ant-list, .ant-result, .ant-empty').first()).toBeVisible({ timeout: 20_000 });
   await expect(content.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
   // Every call the view made has answered (a refused one is caught by the response listener).
-  await page.waitForLoadState('networkidle');
+  await calls.idle();
 }
 
 for (const lang of ['en', 'zh-cn'] as const) {
@@ -49,6 +49,7 @@ for (const lang of ['en', 'zh-cn'] as const) {
       if (r.url().includes('/api/') && r.status() >= 400) problems.push(`call ${r.status()}: ${r.url()}`);
     });
 
+    const calls = watchCalls(page);
     await uiLogin(page);
     await page.evaluate((l) => localStorage.setItem('lang', l), lang);
     const paths = await consolePaths();
@@ -57,7 +58,7 @@ for (const lang of ['en', 'zh-cn'] as const) {
     const untranslated: string[] = [];
     for (const path of paths) {
       const before = problems.length;
-      await open(page, path);
+      await open(page, path, calls);
       if (lang === 'zh-cn' && !CJK.test(await page.locator('.ant-layout-content').innerText())) untranslated.push(path);
       if (problems.length > before) problems.splice(before, 0, `-- on ${path}`);
     }
