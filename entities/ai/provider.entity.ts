@@ -9,6 +9,16 @@ const MESSAGES = registerMessages({
 /** The APIs a provider may speak: OpenAI's wire format, Azure OpenAI's variant of it, Ollama's model list. */
 export const PROVIDER_KINDS = ['openai', 'deepseek', 'qwen', 'moonshot', 'zhipu', 'openrouter', 'ollama', 'vllm', 'lmstudio', 'azure'] as const;
 
+/** The API root of each hosted kind, for a member's own key that names none; local servers and Azure have none to assume. */
+export const KIND_BASE_URLS: Readonly<Partial<Record<(typeof PROVIDER_KINDS)[number], string>>> = {
+  openai: 'https://api.openai.com/v1',
+  deepseek: 'https://api.deepseek.com/v1',
+  qwen: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
+  moonshot: 'https://api.moonshot.cn/v1',
+  zhipu: 'https://open.bigmodel.cn/api/paas/v4',
+  openrouter: 'https://openrouter.ai/api/v1',
+};
+
 export default defineEntity({
   module: 'ai',
   name: 'provider',

@@ -1,5 +1,10 @@
 import { defineEntity, l, eq } from '../../server/core/api';
 
+const yesNo = [
+  { value: 0, label: l('No', '否', '否') },
+  { value: 1, label: l('Yes', '是', '是') },
+];
+
 export default defineEntity({
   module: 'base',
   name: 'run',
@@ -27,7 +32,8 @@ export default defineEntity({
     'kept (never more than cost), the rest given back in the same transaction (tokenLog type 16). With pricing 0 charged ' +
     'equals cost; a failed run charged 0. modelRowId names the registry model (ai/model) that answered. ' +
     'spendIds names the ai/spend rows the run counted against budgets (its cost added at the start, given back ' +
-    'with a refund or the unused part). Members read their own ' +
+    "with a refund or the unused part). ownKey 1: an AI member answered with its owner's own provider key " +
+    "(base/auth, the member row's authType 2): cost is only the platform fee (param aiOwnKeyFee), never the model. Members read their own " +
     'runs; only administrators see every run; nobody edits or removes one through the API.',
   fields: {
     userId: { type: 'int', index: true, label: l('Member', '会员', '會員') },
@@ -111,6 +117,13 @@ export default defineEntity({
       jsonType: 'array',
       items: 'integer',
       label: l('Budget rows held', '占用的预算记录', '占用的預算紀錄'),
+    },
+    ownKey: {
+      type: 'int',
+      default: 0,
+      nullable: false,
+      enum: yesNo,
+      label: l("On the owner's own key", '使用所有者自有密钥', '使用擁有者自有金鑰'),
     },
     charged: {
       type: 'decimal',

@@ -122,6 +122,12 @@ export type {
 export {
   /** Declares a param seeded once with its default, which the administrator may change in the console. */
   seededParam,
+  /** Numeric params read in one query, each its default when unset or out of its range. */
+  readNumberParams,
+} from '../params/seeded-params';
+export type {
+  /** A numeric param with its range. */
+  NumberParam,
 } from '../params/seeded-params';
 
 export {

@@ -983,6 +983,8 @@ export type BaseRunRow = {
   usageEstimated: number;
   /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
   spendIds: number[] | null;
+  /** On the owner's own key (使用所有者自有密钥 / 使用擁有者自有金鑰) */
+  ownKey: 0 | 1;
   /** Tokens charged (实扣代币 / 實扣代幣) */
   charged: number;
   /** Created (创建时间 / 建立時間) */

@@ -26,6 +26,11 @@
  *   failure reads the same in the chat and in the runs.
  * - A bought AI member's copy in a group adds its listing's run fee to the price (store-fee.ts), read
  *   with the setup; the fee is reserved with the price and shared out when the run succeeds.
+ * - On its owner's own key (its member row in the group has authType 2; models/own-key.ts) the model
+ *   is asked with that key, never the platform's and never a fallback; the price is the param
+ *   aiOwnKeyFee, flat (a bought copy's fee on top), whatever the app's or its own price; a key that
+ *   cannot be used, or that the provider refuses, fails the run with code `own_key` and refunds it.
+ *   A private chat has no member row: there the AI member runs on the platform's models.
  */
 import { AppError, fail } from '../../core/api';
 import type { AuthUser, Core, Row } from '../../core/api';
@@ -42,11 +47,13 @@ import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { modelFor, type ChosenModel } from './models/model-registry';
 import { askWithFallback } from './models/ask-with-fallback';
+import { OWN_KEY_FAILURE, ownKeyModel } from './models/own-key';
+import { AUTH_TYPE } from '../../../entities/base/groupMember.entity';
 import { estimateUnits, meterOf, PRICING, pricingOf, type Pricing } from './metering';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
-import { aboveMax, aiLimits, appPriceUnits, ownCost } from './ai-limits';
+import { aboveMax, aiLimits, appPriceUnits, ownCost, type AiLimits } from './ai-limits';
 import { copyAsked, feeUnitsOf } from './store-fee';
 import { budgetRefusal } from './budgets';
 
@@ -71,6 +78,8 @@ export interface ReplySetup {
   savedMinutes: number;
   /** The run fee of a bought copy (store-fee.ts), in ledger units, added to the price; 0: none. */
   feeUnits: number;
+  /** Runs with the AI member's owner's own key (models/own-key.ts): priced at the platform fee, never a fallback. */
+  ownKey: boolean;
 }
 
 /** What is asked of one AI member. */
@@ -101,50 +110,68 @@ function llmTimeoutMs(core: Core): number {
   return n > 0 ? n : 60_000;
 }
 
+/** What a setup takes from the app, or from the AI member itself when it names none. */
+interface SetupBase {
+  appId: number | null;
+  config: Row;
+  pricing: Pricing;
+  tokens: unknown;
+  coefficient: unknown;
+  runMs: number;
+  savedMinutes: number;
+}
+
+/** The credential an AI member's row runs with: its authId when it runs with its owner's own key, else null. */
+function ownKeyOf(ai: AiUser): number | null {
+  return ai.authType === AUTH_TYPE.own && ai.authId !== null ? ai.authId : null;
+}
+
+/** The model and price of `base`: on the owner's own key (models/own-key.ts) only its platform fee, else the registry's model. */
+async function setupOf(core: Core, ai: AiUser, base: SetupBase, limits: AiLimits): Promise<ReplySetup> {
+  const { config, ...rest } = base;
+  const modelRef = modelRefOf(config);
+  const common = { ...rest, model: modelOf(config), modelRef, system: systemPromptOf(config), feeUnits: 0 };
+  const authId = ownKeyOf(ai);
+  if (authId !== null) {
+    const own = await ownKeyModel(core, { ownerId: ai.ownerId, authId, modelRef });
+    const fee = { pricing: PRICING.fixed, tokens: fromUnits(own.feeUnits), coefficient: 1 } as const;
+    return { ...common, ...fee, chosen: own.chosen, params: paramsOf(config, limits, null), ownKey: true };
+  }
+  const chosen = await modelFor(core, { purpose: 'aiMember', modelRef });
+  return { ...common, chosen, params: paramsOf(config, limits, chosen.row?.maxTokens), ownKey: false };
+}
+
 /** The AI member's model and price; null when it names an app that cannot answer in a chat. */
 export async function replySetup(core: Core, ai: AiUser): Promise<ReplySetup | null> {
   const appId = Number(ai.config.appId);
   const limits = await aiLimits(core);
+  // On its owner's own key a reply costs the platform fee, whatever the app's or its own price.
+  const priced = ownKeyOf(ai) === null;
   if (ai.config.appId !== undefined && ai.config.appId !== null) {
     if (!Number.isSafeInteger(appId) || appId < 1) return null;
     const app = await findApp(core, appId);
     if (!app || app.show !== 1 || app.isAsync === 1) return null;
-    if (aboveMax(appPriceUnits(app), limits)) return null;
+    if (priced && aboveMax(appPriceUnits(app), limits)) return null;
     const config = configOf(app);
-    const chosen = await modelFor(core, { purpose: 'aiMember', modelRef: modelRefOf(config) });
-    return {
-      appId,
-      model: modelOf(config),
-      modelRef: modelRefOf(config),
-      system: systemPromptOf(config),
-      chosen,
-      params: paramsOf(config, limits, chosen.row?.maxTokens),
-      pricing: pricingOf(app.pricing),
-      tokens: app.tokens,
-      coefficient: app.efficiencyCoefficient,
-      runMs: timeoutMsOf(config) ?? llmTimeoutMs(core),
-      savedMinutes: savedMinutesOf(config),
-      feeUnits: 0,
-    };
+    return setupOf(
+      core,
+      ai,
+      {
+        appId,
+        config,
+        pricing: pricingOf(app.pricing),
+        tokens: app.tokens,
+        coefficient: app.efficiencyCoefficient,
+        runMs: timeoutMsOf(config) ?? llmTimeoutMs(core),
+        savedMinutes: savedMinutesOf(config),
+      },
+      limits,
+    );
   }
   const cost = ownCost(ai.config);
   const pricing = pricingOf(ai.config.pricing);
-  if (pricing === PRICING.fixed && aboveMax(runCostUnits(cost, 1, 1), limits)) return null;
-  const chosen = await modelFor(core, { purpose: 'aiMember', modelRef: modelRefOf(ai.config) });
-  return {
-    appId: null,
-    model: modelOf(ai.config),
-    modelRef: modelRefOf(ai.config),
-    system: systemPromptOf(ai.config),
-    chosen,
-    params: paramsOf(ai.config, limits, chosen.row?.maxTokens),
-    pricing,
-    tokens: cost,
-    coefficient: 1,
-    runMs: llmTimeoutMs(core),
-    savedMinutes: 0,
-    feeUnits: 0,
-  };
+  if (priced && pricing === PRICING.fixed && aboveMax(runCostUnits(cost, 1, 1), limits)) return null;
+  return setupOf(core, ai, { appId: null, config: ai.config, pricing, tokens: cost, coefficient: 1, runMs: llmTimeoutMs(core), savedMinutes: 0 }, limits);
 }
 
 /**
@@ -181,9 +208,10 @@ export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): P
   }
 }
 
-/** The short code a client shows for a model failure. */
-function codeOf(err: unknown): string {
+/** The short code a client shows for a model failure; on an own key, a key that cannot be used or is refused says so. */
+function codeOf(err: unknown, ownKey: boolean): string {
   if (!(err instanceof LlmError)) return 'server';
+  if (ownKey && (err.kind === 'unconfigured' || err.kind === 'refused')) return OWN_KEY_FAILURE;
   return err.kind === 'aborted' ? 'timeout' : err.kind;
 }
 
@@ -203,9 +231,10 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const messages = buildContext({ system: setup.system, tail, aiUserId: ask.ai.id, budget: contextBudget(core.config.env) });
   const { chosen } = setup;
   const meter = setup.pricing === PRICING.byUse ? meterOf(chosen, setup.coefficient, payer.efficiencyCoefficient) : null;
+  // The own key's platform fee is flat: the payer's coefficient prices the platform's models.
   const priceUnits = meter
     ? estimateUnits(meter, messages, setup.params?.max_tokens ?? 0)
-    : runCostUnits(setup.tokens, setup.coefficient, payer.efficiencyCoefficient);
+    : runCostUnits(setup.tokens, setup.coefficient, setup.ownKey ? 1 : payer.efficiencyCoefficient);
   const costUnits = priceUnits + feeUnits;
   let runId: number;
   try {
@@ -217,6 +246,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
       isAsync: false,
       costUnits,
       meter,
+      ownKey: setup.ownKey,
       fee: ask.purchaseId === null ? null : { units: feeUnits, purchaseId: ask.purchaseId },
       model: chosen.model || setup.model,
       modelRowId: chosen.row?.id ?? null,
@@ -253,7 +283,8 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     ({ answer, used } = await askWithFallback(chosen, { messages, params: setup.params, signal: stop.signal, onDelta: (text) => deltas.push(text) }));
   } catch (err) {
     deltas.end();
-    await failRun(core, runId, { code: codeOf(err), detail: (err as Error).message });
+    // The adapter keeps the key out of its messages (llm-error.ts), the member's as the platform's.
+    await failRun(core, runId, { code: codeOf(err, setup.ownKey), detail: (err as Error).message });
     return null;
   } finally {
     clearTimeout(timer);

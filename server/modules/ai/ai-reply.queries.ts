@@ -6,6 +6,7 @@
 import { entity } from '../../core/api';
 import type { Core, EntityKey, Row } from '../../core/api';
 import { USER_TYPE } from '../workspace/groups/ai-member.service';
+import { AUTH_TYPE } from '../../../entities/base/groupMember.entity';
 
 /** An AI member as a reply needs it. */
 export interface AiUser {
@@ -18,6 +19,9 @@ export interface AiUser {
   ownerId: number | null;
   /** 1: public (in the catalogue), 0: private to its owner. */
   type: number;
+  /** Its member row's credential in the group it answers in (groupMember authId/authType); a private chat has none: the platform's. */
+  authId: number | null;
+  authType: number;
 }
 
 /** One stored message of a conversation, with what its sender is. */
@@ -65,6 +69,8 @@ interface UserColumns {
   config: unknown;
   ownerId: number | null;
   type: number | null;
+  authId?: number | null;
+  authType?: number | null;
 }
 
 function aiUserOf(r: UserColumns): AiUser {
@@ -75,6 +81,8 @@ function aiUserOf(r: UserColumns): AiUser {
     config: objectOf(r.config),
     ownerId: r.ownerId ?? null,
     type: r.type ?? 0,
+    authId: r.authId ?? null,
+    authType: r.authType ?? AUTH_TYPE.platform,
   };
 }
 
@@ -83,13 +91,13 @@ function userColumns(core: Core, alias: string): string {
   return ['id', 'nickName', 'username', 'config', 'ownerId', 'type'].map((c) => `${alias}.${q(c)}`).join(', ');
 }
 
-/** The enabled AI members holding an active member row of the group; with `among`, only those of them. */
+/** The enabled AI members holding an active member row of the group, with that row's credential; with `among`, only those of them. */
 export async function aiMembersOf(core: Core, groupId: number, among?: number[]): Promise<AiUser[]> {
   if (among && !among.length) return [];
   const q = core.db.q.bind(core.db);
   const filter = among ? ` AND u.${q('id')} IN (${marks(among.length)})` : '';
   const rows = await core.db.query<UserColumns>(
-    `SELECT DISTINCT ${userColumns(core, 'u')} FROM ${q(tableOf(core, 'base/groupMember'))} m ` +
+    `SELECT DISTINCT ${userColumns(core, 'u')}, m.${q('authId')}, m.${q('authType')} FROM ${q(tableOf(core, 'base/groupMember'))} m ` +
       `JOIN ${q(core.model.system('users').table)} u ON u.${q('id')} = m.${q('userId')} ` +
       `WHERE m.${q('groupId')} = ?${live(core, 'base/groupMember', 'm')} AND u.${q('userType')} = ? AND u.${q('status')} = 1${live(core, 'users', 'u')}${filter}`,
     [groupId, USER_TYPE.ai, ...(among ?? [])],

@@ -73,7 +73,8 @@ function setupsNow(core: Core, candidates: number[], groupId: number | null, ask
   for (const id of candidates) {
     out.set(
       id,
-      aiUserById(core, id)
+      // In a group, the AI member as its row there has it (the credential it runs with).
+      (groupId === null ? aiUserById(core, id) : aiMembersOf(core, groupId, [id]).then(([ai]) => ai ?? null))
         .then((ai) => (ai ? askedReplySetup(core, ai, groupId, asker) : null))
         .catch((err: unknown) => {
           console.error(`[ai] could not read AI member ${id}'s setup: ${(err as Error).message}`);

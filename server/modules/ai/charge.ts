@@ -71,6 +71,8 @@ export interface Reservation {
   modelRowId?: number | null;
   /** A run priced by use: the rate it settles at (metering.ts); absent: a fixed price, costUnits whatever happens. */
   meter?: Meter | null;
+  /** An AI member answering with its owner's own provider key (models/own-key.ts): costUnits is the platform fee only. */
+  ownKey?: boolean;
   conversation: string;
   /** The request message, stored in the same transaction. */
   messageId: number;
@@ -125,6 +127,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
         savedMinutes: r.savedMinutes,
         input: r.input ?? null,
         spendIds: spendIds.length ? spendIds : null,
+        ownKey: r.ownKey ? 1 : 0,
       },
       { trusted: true, owner: r.userId },
     );

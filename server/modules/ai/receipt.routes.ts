@@ -5,8 +5,10 @@
  * kept, what was reserved, charged and given back, the store fee in it, how long it took, and the
  * ledger entries it moved: the payer's to a member, every entry (the creator's earning, the
  * platform's commission) to an administrator. `charged + refunded = reserved` once a run has ended.
+ * `ownKey`: an AI member answered with its owner's own provider key, so what was charged is only the
+ * platform fee (and a bought copy's store fee); which credential it was is not said.
  */
-import { SYSTEM, entity, and, eq, l, call, defineRoutes, id, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
+import { SYSTEM, entity, and, eq, l, call, defineRoutes, id, BOOL, INT, NUM, STR, listOf, nullable, obj } from '../../core/api';
 import type { Core, Caller, Row } from '../../core/api';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { TOKEN_KIND } from '../commerce/ledger/ledger.service';
@@ -35,6 +37,7 @@ export const RECEIPT = obj({
   charged: NUM,
   refunded: NUM,
   fee: NUM,
+  ownKey: BOOL,
   startTime: nullable(STR),
   endTime: nullable(STR),
   durationMs: nullable(INT),
@@ -87,6 +90,7 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
     charged: ended ? fromUnits(reserved - refunded) : 0,
     refunded: fromUnits(refunded),
     fee: Number(run.fee ?? 0),
+    ownKey: Number(run.ownKey ?? 0) === 1,
     startTime: run.startTime ?? null,
     endTime: run.endTime ?? null,
     durationMs: Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : null,
@@ -100,9 +104,9 @@ export default defineRoutes((core: Core) => [
     member: true,
     summary: l('The receipt of an AI run', 'AI 运行的收据', 'AI 執行的收據'),
     description: l(
-      "A run's model, usage, rate, reservation, charge, refund, store fee, duration and ledger entries. Members read their own runs' receipts (their own entries); administrators any run's, with every entry.",
-      '运行的模型、用量、费率、预扣、实扣、退回、商店使用费、耗时与账目。会员只能查看自己运行的收据（自己的账目）；管理员可查看任何运行的收据及全部账目。',
-      '執行的模型、用量、費率、預扣、實扣、退回、商店使用費、耗時與帳目。會員只能查看自己執行的收據（自己的帳目）；管理員可查看任何執行的收據及全部帳目。',
+      "A run's model, usage, rate, reservation, charge, refund, store fee, whether it ran on the AI member owner's own key, duration and ledger entries. Members read their own runs' receipts (their own entries); administrators any run's, with every entry.",
+      '运行的模型、用量、费率、预扣、实扣、退回、商店使用费、是否使用 AI 成员所有者的自有密钥、耗时与账目。会员只能查看自己运行的收据（自己的账目）；管理员可查看任何运行的收据及全部账目。',
+      '執行的模型、用量、費率、預扣、實扣、退回、商店使用費、是否使用 AI 成員擁有者的自有金鑰、耗時與帳目。會員只能查看自己執行的收據（自己的帳目）；管理員可查看任何執行的收據及全部帳目。',
     ),
     input: { id: id() },
     effect: 'read',

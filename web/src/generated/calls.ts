@@ -714,6 +714,8 @@ export interface Calls {
           price?: number | null;
           config?: Record<string, unknown> | null;
           public?: boolean;
+          authId?: number | null;
+          authType?: number;
         }>;
         pagination: {
           page: number;
@@ -780,6 +782,8 @@ export interface Calls {
         price?: number | null;
         config?: Record<string, unknown> | null;
         public?: boolean;
+        authId?: number | null;
+        authType?: number;
       }>, true>;
       /**
        * My teams, with my role (我的团队（含我的角色） / 我的團隊（含我的角色）)
@@ -1423,6 +1427,7 @@ export interface Calls {
         charged: number;
         refunded: number;
         fee: number;
+        ownKey: boolean;
         startTime: string | null;
         endTime: string | null;
         durationMs: number | null;

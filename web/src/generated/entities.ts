@@ -2895,6 +2895,11 @@ export interface BaseRun {
   /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
   spendIds?: number[] | null;
   /**
+   * On the owner's own key (使用所有者自有密钥 / 使用擁有者自有金鑰)
+   * @default 0
+   */
+  ownKey?: 0 | 1;
+  /**
    * Tokens charged (实扣代币 / 實扣代幣)
    * @default 0
    */
@@ -3014,6 +3019,11 @@ export interface BaseRunAdd {
   /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
   spendIds?: number[] | null;
   /**
+   * On the owner's own key (使用所有者自有密钥 / 使用擁有者自有金鑰)
+   * @default 0
+   */
+  ownKey?: 0 | 1;
+  /**
    * Tokens charged (实扣代币 / 實扣代幣)
    * @default 0
    */
@@ -3129,6 +3139,11 @@ export interface BaseRunUpdate {
   usageEstimated?: number;
   /** Budget rows held (占用的预算记录 / 占用的預算紀錄) */
   spendIds?: number[] | null;
+  /**
+   * On the owner's own key (使用所有者自有密钥 / 使用擁有者自有金鑰)
+   * @default 0
+   */
+  ownKey?: 0 | 1;
   /**
    * Tokens charged (实扣代币 / 實扣代幣)
    * @default 0

@@ -32,6 +32,7 @@ const TAB_SCREENS: Record<Exclude<AccountTab, 'profile'>, ComponentType> = {
   tokens: lazy(() => import('../workspace/account/TokensTab')),
   earnings: lazy(() => import('../workspace/account/EarningsTab')),
   nft: lazy(() => import('../workspace/nft/NftTab')),
+  aikeys: lazy(() => import('../workspace/account/AiKeysTab')),
 };
 
 interface Values {
@@ -49,7 +50,7 @@ const PASSWORD_FIELDS = ['originalPassword', 'password', 'confirm'] as const;
  * original password and the new one; 6–16 characters; an account made by e-mail code has none and
  * sets its first without an original). Saves through base/comm/personUpdate.
  * That is the first tab, "Profile"; `?tab=orders|purchases|favorites|goods|vip|tokens|earnings` opens the member's
- * commerce screens (web/src/workspace/account/, one lazily loaded file each).
+ * commerce screens, `?tab=aikeys` their own AI keys (web/src/workspace/account/, one lazily loaded file each).
  */
 export default function PersonalCenter() {
   const { t } = useI18n();

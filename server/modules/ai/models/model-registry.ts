@@ -146,3 +146,9 @@ export async function modelFor(core: Core, ask: { purpose: ModelPurpose; modelRe
   // A free-text model that is not in the registry: sent as it is, to the default's provider.
   return chosen(s, fallback, text && !/^\d+$/.test(text) ? text : fallback.modelId);
 }
+
+/** The provider model id a reference names in the registry (a registry model's id or model id), or null when it names none. */
+export async function registryModelId(core: Core, ref: string | number | null | undefined): Promise<string | null> {
+  const s = await registryOf(core);
+  return named(s, ref)?.modelId ?? null;
+}

@@ -6,8 +6,11 @@
  */
 import type { Core, Row } from '../../../core/api';
 
+/** An AI member to price: its config, and whether its row in the group runs with its owner's own key. */
+export type PricedAi = { id: number; config: Row; ownKey?: boolean };
+
 /** Prices by AI user id (null: cannot answer in a chat); `groupId` null for the public catalogue. */
-export type AiPricer = (core: Core, groupId: number | null, ais: Array<{ id: number; config: Row }>) => Promise<Map<number, number | null>>;
+export type AiPricer = (core: Core, groupId: number | null, ais: PricedAi[]) => Promise<Map<number, number | null>>;
 
 let pricer: AiPricer | null = null;
 
@@ -17,7 +20,7 @@ export function priceAiMembersWith(p: AiPricer): void {
 }
 
 /** The prices of these AI members as a list in `groupId` (null: the catalogue) shows them. */
-export function aiMemberPrices(core: Core, groupId: number | null, ais: Array<{ id: number; config: Row }>): Promise<Map<number, number | null>> {
+export function aiMemberPrices(core: Core, groupId: number | null, ais: PricedAi[]): Promise<Map<number, number | null>> {
   if (!pricer) throw new Error('no AI member pricer: the AI domain (ai/ai-hooks.start.ts) was not loaded');
   return pricer(core, groupId, ais);
 }

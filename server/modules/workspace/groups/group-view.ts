@@ -15,15 +15,16 @@ export function asMyGroup(g: GroupOfMember, userId: number): Row {
  * (nickName, headImg, userType: 0 person, 1 AI member), the AI member's owner, the role in the group,
  * and whether the user has a socket connected on any instance (the `online` column that presence
  * keeps, so a list of a thousand members costs no round trip per member). With `prices`, an AI
- * member's price of a reply (ai-price.ts); an AI member's config (prompt, model, parameters, cost)
- * and whether it is public only to its owner (or an administrator), who edits them.
+ * member's price of a reply (ai-price.ts); an AI member's config (prompt, model, parameters, cost),
+ * whether it is public and the credential its row runs with (authId, authType) only to its owner (or
+ * an administrator), who edits them.
  */
 export function shownMembers(
   g: Pick<Group, 'onwerIds'>,
   rows: MemberOfGroup[],
   o: { prices?: Map<number, number | null>; caller?: AuthUser | null } = {},
 ): Row[] {
-  return rows.map(({ config, aiPublic, ...r }) => {
+  return rows.map(({ config, aiPublic, authId, authType, ...r }) => {
     const ai = r.userType === 1;
     const owns = ai && !!o.caller && (o.caller.isAdmin || o.caller.id === r.ownerId);
     return {
@@ -33,7 +34,7 @@ export function shownMembers(
       role: roleOf(g, { ...r }),
       online: r.online === 1,
       ...(ai && o.prices ? { price: o.prices.get(r.userId) ?? null } : {}),
-      ...(owns ? { config, public: aiPublic } : {}),
+      ...(owns ? { config, public: aiPublic, authId, authType } : {}),
     };
   });
 }

@@ -27,8 +27,10 @@ export const MEMBER = obj(
     price: nullable(NUM),
     config: nullable(ANY_OBJECT),
     public: BOOL,
+    authId: nullable(INT),
+    authType: INT,
   },
-  ['price', 'config', 'public'],
+  ['price', 'config', 'public', 'authId', 'authType'],
 );
 
 /** An AI member of the public catalogue: never its prompt, parameters or own config. */

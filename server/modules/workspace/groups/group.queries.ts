@@ -110,6 +110,9 @@ export interface MemberOfGroup {
   config: Row | null;
   /** An AI member listed in the public catalogue (its user's type 1); false for people. */
   aiPublic: boolean;
+  /** The credential an AI member's row runs with (groupMember authId/authType): for its owner only. */
+  authId: number | null;
+  authType: number;
 }
 
 function jsonObject(v: unknown): Row | null {
@@ -132,7 +135,7 @@ export async function memberPage(core: Core, groupId: number, page: number, size
   const q = core.db.q.bind(core.db);
   const t = tables(core);
   const from = `FROM ${t.m} m JOIN ${t.u} u ON u.${q('id')} = m.${q('userId')} AND u.${q('delete')} = 0 WHERE m.${q('groupId')} = ? AND m.${q('delete')} = 0`;
-  const cols = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId'].map((c) => `m.${q(c)}`);
+  const cols = ['id', 'groupId', 'userId', 'name', 'avatar', 'isOwner', 'originMemberId', 'linkedMemberId', 'authId', 'authType'].map((c) => `m.${q(c)}`);
   const userCols = [...['nickName', 'headImg', 'userType', 'ownerId', 'online', 'config'].map((c) => `u.${q(c)}`), `u.${q('type')} AS ${q('aiPublic')}`];
   const [rows, [{ total }]] = await Promise.all([
     core.db.query<StoredMemberOfGroup>(

@@ -37,6 +37,7 @@ import {
 } from '../../../core/api';
 import type { Core, Row } from '../../../core/api';
 import { GROUP_TYPE } from '../../../../entities/base/group.entity';
+import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { NOTIFY_TYPE } from '../notify/notify.service';
 import { MEMBER, PUBLIC_AI } from './group.answers';
 import { GROUP } from './group.messages';
@@ -218,7 +219,9 @@ export default defineRoutes((core: Core) => {
         const prices = await aiMemberPrices(
           core,
           groupId,
-          rows.filter((r) => r.userType === 1).map((r) => ({ id: r.userId, config: r.config ?? {} })),
+          rows
+            .filter((r) => r.userType === 1)
+            .map((r) => ({ id: r.userId, config: r.config ?? {}, ownKey: r.authType === AUTH_TYPE.own && r.authId !== null })),
         );
         return { list: shownMembers(g, rows, { prices, caller: req.user ?? null }), pagination: { page, size, total } };
       },

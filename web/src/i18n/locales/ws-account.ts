@@ -2,6 +2,7 @@ import { defineLocale } from '../define';
 import { accountGoodsTexts } from './ws-account-goods';
 import { accountSellsTexts } from './ws-account-sells';
 import { accountEarningsTexts } from './ws-account-earnings';
+import { accountAiKeysTexts } from './ws-account-aikeys';
 
 /** Texts of the personal centre's commerce tabs (orders, favorites, my goods and statistics, VIP, tokens, redemption codes, ledger). */
 export default defineLocale('wsAccount', {
@@ -16,6 +17,7 @@ export default defineLocale('wsAccount', {
       tokens: 'Tokens',
       earnings: 'Earnings',
       nft: 'NFT',
+      aikeys: 'AI keys',
     },
     loadFailed: 'This list could not be loaded',
     refused: 'Not available to your account',
@@ -57,6 +59,7 @@ export default defineLocale('wsAccount', {
     ...accountGoodsTexts.en,
     ...accountSellsTexts.en,
     ...accountEarningsTexts.en,
+    ...accountAiKeysTexts.en,
     vip: {
       plan: 'Plan: {{plan}}',
       activeTitle: 'You are a VIP',
@@ -131,6 +134,7 @@ export default defineLocale('wsAccount', {
       tokens: '代币',
       earnings: '收益',
       nft: 'NFT',
+      aikeys: 'AI 密钥',
     },
     loadFailed: '列表加载失败',
     refused: '您的账号无法查看',
@@ -172,6 +176,7 @@ export default defineLocale('wsAccount', {
     ...accountGoodsTexts['zh-cn'],
     ...accountSellsTexts['zh-cn'],
     ...accountEarningsTexts['zh-cn'],
+    ...accountAiKeysTexts['zh-cn'],
     vip: {
       plan: '套餐：{{plan}}',
       activeTitle: '您是会员',
@@ -246,6 +251,7 @@ export default defineLocale('wsAccount', {
       tokens: '代幣',
       earnings: '收益',
       nft: 'NFT',
+      aikeys: 'AI 金鑰',
     },
     loadFailed: '清單載入失敗',
     refused: '您的帳號無法檢視',
@@ -287,6 +293,7 @@ export default defineLocale('wsAccount', {
     ...accountGoodsTexts['zh-tw'],
     ...accountSellsTexts['zh-tw'],
     ...accountEarningsTexts['zh-tw'],
+    ...accountAiKeysTexts['zh-tw'],
     vip: {
       plan: '方案：{{plan}}',
       activeTitle: '您是會員',

@@ -2,7 +2,8 @@
  * The receipt of one AI run (issue 39), for the member who paid it: what answered and on which
  * model, the tokens it read and wrote (marked when counted because the AI service reported none),
  * for a run priced by use the rate and the coefficient, what was reserved, charged and returned,
- * the store fee inside the charge, how long it took, and the ledger entries it moved.
+ * the store fee inside the charge, whether an AI member ran on its owner's own key (then the charge
+ * is only the platform fee), how long it took, and the ledger entries it moved.
  *
  * Decisions the issue leaves open:
  * - A 404 (another member's run, or a run that is gone) says plainly that the receipt is not
@@ -106,6 +107,9 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
         </span>
       ),
     },
+    ...(r.ownKey
+      ? [{ key: 'ownKey', label: t('wsApps.receipt.ownKey'), children: <span data-testid="receipt-own-key">{t('wsApps.receipt.ownKeyValue')}</span> }]
+      : []),
     { key: 'pricing', label: t('wsApps.receipt.pricing'), children: t(byUse ? 'wsApps.receipt.byUse' : 'wsApps.receipt.fixed') },
     ...(byUse
       ? [

@@ -8,7 +8,7 @@ import { isMeteredApp, runCost, type PublicApp } from './app-cost';
 import '../../i18n/apps-texts';
 
 /** The codes a failed run's error message can carry (server: base/ai failRun callers). */
-const FAILURES = ['timeout', 'upstream', 'rate_limited', 'refused', 'unconfigured', 'workflow', 'deadline', 'undelivered'] as const;
+const FAILURES = ['timeout', 'upstream', 'rate_limited', 'refused', 'unconfigured', 'own_key', 'workflow', 'deadline', 'undelivered'] as const;
 
 /** Why a run failed, from its error message's content `{ runId, error }`. */
 export function failureText(t: TFunction, content: unknown): string {

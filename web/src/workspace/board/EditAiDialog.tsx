@@ -1,6 +1,7 @@
 /**
  * The owner edits an AI member of theirs (groupMember/updateMemberInfo): name, avatar URL, model,
- * instructions, price per reply and whether the public catalogue lists it. The other keys of its
+ * instructions, price per reply, whether the public catalogue lists it, and what its row in this
+ * group runs with (the site's models, or one of the owner's own AI keys). The other keys of its
  * config (appId, params, description) are sent back as they were. Saved through the dialogs' one
  * submit path (use-ai-submit.ts): a refusal names its fields (`config.cost` above the site's
  * maximum, ...), which are put on the form's fields.
@@ -9,8 +10,12 @@ import { App, Form, Modal } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, type GroupMember } from './board-api';
 import { memberName } from './board-grid';
-import AiMemberFields, { type AiMemberValues as Values } from './AiMemberFields';
+import AiMemberFields, { type AiMemberValues } from './AiMemberFields';
+import AiRunsWith, { ON_PLATFORM } from './AiRunsWith';
 import { useAiFormSubmit } from './use-ai-submit';
+
+/** The fields, and "Runs with": 0 for the site's models, else my AI key's id. */
+type Values = AiMemberValues & { runsWith: number };
 
 interface Props {
   member: GroupMember;
@@ -26,6 +31,8 @@ const FORM_FIELD: Record<string, keyof Values> = {
   'config.prompt': 'prompt',
   'config.cost': 'cost',
   public: 'public',
+  authId: 'runsWith',
+  authType: 'runsWith',
 };
 
 export default function EditAiDialog({ member, onClose, onSaved }: Props) {
@@ -41,6 +48,7 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     cost: typeof config.cost === 'number' ? config.cost : null,
     byUse: config.pricing === 1,
     public: !!member.public,
+    runsWith: member.authType === 2 && member.authId ? member.authId : ON_PLATFORM,
   };
 
   const { busy, submit } = useAiFormSubmit(form, FORM_FIELD, async (v) => {
@@ -56,7 +64,8 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     else next.cost = v.cost;
     if (v.byUse) next.pricing = 1;
     else delete next.pricing;
-    await boardApi.updateAi(member.id, { nickName: v.nickName.trim(), headImg: v.headImg?.trim() || null, config: next, public: !!v.public });
+    const runsWith = v.runsWith === ON_PLATFORM ? { authType: 1 as const, authId: null } : { authType: 2 as const, authId: v.runsWith };
+    await boardApi.updateAi(member.id, { nickName: v.nickName.trim(), headImg: v.headImg?.trim() || null, config: next, public: !!v.public, ...runsWith });
     void message.success(t('wsBoard.aiEdit.saved', { name: v.nickName.trim() }));
     onSaved();
     onClose();
@@ -75,6 +84,7 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="board-ai-edit-form">
         <AiMemberFields testId="board-ai-edit" />
+        <AiRunsWith testId="board-ai-edit" current={initial.runsWith} />
       </Form>
     </Modal>
   );

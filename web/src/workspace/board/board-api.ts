@@ -58,6 +58,9 @@ export interface GroupMember {
   /** An AI member's settings and whether it is public: only its owner is sent them. */
   config?: AiConfig;
   public?: boolean;
+  /** The credential the AI member's row runs with (1 the site's models, 2 the owner's key `authId`): only its owner is sent them. */
+  authId?: number | null;
+  authType?: number;
 }
 
 /** What an AI member's owner edits of its config; other keys are kept as they are. */
@@ -118,6 +121,9 @@ export interface AiChange {
   headImg: string | null;
   config: AiConfig;
   public: boolean;
+  /** Runs with the site's models (1) or the owner's own key `authId` (2). */
+  authType?: 1 | 2;
+  authId?: number | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -156,6 +162,7 @@ function toMember(r: Obj): GroupMember {
     role: roleOf(r.role),
     ...(r.price === undefined ? {} : { price: r.price === null ? null : Number(r.price) }),
     ...(r.config && typeof r.config === 'object' ? { config: r.config as AiConfig, public: r.public === true } : {}),
+    ...(r.authType === undefined ? {} : { authType: Number(r.authType), authId: r.authId === null || r.authId === undefined ? null : Number(r.authId) }),
   };
 }
 
