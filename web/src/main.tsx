@@ -73,6 +73,8 @@ function Providers({ children }: { children: ReactNode }) {
         algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
         token: { colorPrimary: theme.color, colorLink: theme.color, motion: !calm },
       }}
+      // The click wave of buttons is a motion of its own, not switched off with the token's.
+      wave={{ disabled: calm }}
     >
       <AntApp notification={TOASTS}>
         <MessageBridge />

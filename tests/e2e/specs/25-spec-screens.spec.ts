@@ -122,4 +122,13 @@ test('with reduced motion asked for, pages swap at once and Ant Design animates 
   expect(
     await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length),
   ).toBe(0);
+  // A pressed button sends out no click wave (a two-second fade the user asked not to see).
+  await page.keyboard.press('Escape');
+  await page.goto(url('/admin/base/sys/user'));
+  // The search button of the table's keyword box: pressing it only searches again.
+  await page.locator('.ant-input-search-button').first().click();
+  expect(await page.locator('.ant-wave').count()).toBe(0);
+  expect(
+    await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length),
+  ).toBe(0);
 });

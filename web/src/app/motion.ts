@@ -1,6 +1,6 @@
 /**
  * The browser's "reduce motion" choice (an operating-system setting): pages swap without a fade and
- * Ant Design's own animations (menus, drawers, modals, messages) are turned off while it is set.
+ * Ant Design's own animations (menus, drawers, modals, messages, a button's click wave) are turned off while it is set.
  */
 import { useEffect, useState } from 'react';
 
