@@ -108,6 +108,27 @@ describe.each(kinds)('groups on %s', (kind) => {
     expect(JSON.parse((await groupRow(id)).onwerIds)).toEqual([b.id]);
   });
 
+  it("lets only the owner set the group's AI budgets with the group's settings, a deputy's try changing nothing", async () => {
+    const { id } = ok(await group(a, { name: 'Budgets' }));
+    ok(await addMember(a, id, b.id));
+    ok(await post(t, a, '/admin/base/groupMember/setTeamMemberRole', { groupId: id, userId: b.id, role: 'deputy' }));
+    const edit = (who: Person, body: object) => post(t, who, '/admin/base/group/updateGroupInfo', { id, ...body });
+    expect(Number(ok(await edit(a, { aiBudgetDay: 25, aiBudgetMonth: 300 })).aiBudgetDay)).toBe(25);
+    // A deputy may change the card, not the budgets: the whole save is refused.
+    const byDeputy = await edit(b, { remark: 'Deputy was here', aiBudgetDay: 1000 });
+    expect(byDeputy.status).toBe(403);
+    expect(byDeputy.body.message).toBe("Only the group's owner can do this");
+    expect(await groupRow(id)).toMatchObject({ remark: null });
+    expect(Number((await groupRow(id)).aiBudgetDay)).toBe(25);
+    const bad = await edit(a, { aiBudgetDay: -1, aiBudgetMonth: 'lots' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.map((e: { field: string }) => e.field).sort()).toEqual(['aiBudgetDay', 'aiBudgetMonth']);
+    // null takes a budget away.
+    ok(await edit(a, { aiBudgetDay: null }));
+    expect(await groupRow(id)).toMatchObject({ aiBudgetDay: null });
+    expect(Number((await groupRow(id)).aiBudgetMonth)).toBe(300);
+  });
+
   it('bounds the board to 1..12 rows and cols on the generic update as on the group calls', async () => {
     const { id } = ok(await group(a, { name: 'Board' }));
     const update = (body: object) => post(t, a, '/admin/base/group/update', { id, ...body });

@@ -72,6 +72,8 @@ describe('changedCard', () => {
     rows: 2,
     cols: 2,
     onBoard: 1,
+    aiBudgetDay: null,
+    aiBudgetMonth: 40,
     key: null,
     role: 'owner',
     memberId: 1,
@@ -90,5 +92,11 @@ describe('changedCard', () => {
     expect(changedCard(g, { ...cardValues(g), aiReplyCap: 3 })).toEqual({});
     expect(changedCard(g, { ...cardValues(g), aiReplyCap: 0 })).toEqual({ aiReplyCap: 0 });
     expect(changedCard({ ...g, aiReplyCap: 5 }, { ...cardValues(g), aiReplyCap: 5 })).toEqual({});
+  });
+  it("sends the owner's budgets when changed, an emptied or 0 one as null, and never a deputy's", () => {
+    expect(changedCard(g, { ...cardValues(g), aiBudgetDay: 12.5 })).toEqual({ aiBudgetDay: 12.5 });
+    expect(changedCard(g, { ...cardValues(g), aiBudgetMonth: null })).toEqual({ aiBudgetMonth: null });
+    expect(changedCard(g, { ...cardValues(g), aiBudgetMonth: 0 })).toEqual({ aiBudgetMonth: null });
+    expect(changedCard({ ...g, role: 'deputy' }, { ...cardValues(g), aiBudgetDay: 12.5, remark: 'x' })).toEqual({ remark: 'x' });
   });
 });

@@ -567,6 +567,8 @@ export interface Calls {
         position?: number;
         allocationRatio?: number;
         aiReplyCap?: number;
+        aiBudgetDay?: number | null;
+        aiBudgetMonth?: number | null;
       }, Record<string, unknown>, true>;
     };
     groupMember: {

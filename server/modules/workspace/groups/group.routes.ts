@@ -4,18 +4,40 @@
  *   in one transaction; a team (type 2) gets a random join key made here, never taken from the body.
  *   Defaults: type 0, rows 2, cols 2, onBoard 1. The caller's sockets join the group's room after the commit.
  * - updateGroupInfo: the owner or a deputy changes the group's card and board, and aiReplyCap (0..20,
- *   AI replies in a row); allocationRatio (0..1) only on teams.
+ *   AI replies in a row); allocationRatio (0..1) only on teams. The AI budgets (aiBudgetDay /
+ *   aiBudgetMonth, tokens, null or 0 for none: what AI runs in the group may take) are the owner's to
+ *   set: a deputy who sends one is refused (403) and nothing changes.
  * - list2: the caller's groups, each with the caller's `role` and the group's `memberCount`.
  * - delete: the owner only (the generic delete rule on userId), soft; after the commit every member's
  *   sockets leave the group's room. Member rows stay, so a restore brings the group back whole.
  * The file scope `group` is registered here: a private file shared with a group is its members'.
  */
 import { randomInt } from 'node:crypto';
-import { l, call, defineRoutes, AppError, fail, parseIds, id, int, nullableText, num, raw, text, ANY_OBJECT, INT, STR, listOf, obj } from '../../../core/api';
+import {
+  l,
+  call,
+  defineRoutes,
+  AppError,
+  fail,
+  parseIds,
+  id,
+  int,
+  nullableText,
+  num,
+  orNull,
+  raw,
+  text,
+  ANY_OBJECT,
+  INT,
+  STR,
+  listOf,
+  obj,
+} from '../../../core/api';
 import type { Core, EntityRow, Row } from '../../../core/api';
 import { BOARD_SIZE, GROUP_TYPE, MAX_AI_REPLY_CAP } from '../../../../entities/base/group.entity';
 import { MY_GROUP } from './group.answers';
 import { asSystem, defined, entities, lockGroup, requireRole } from './membership.service';
+import { GROUP } from './group.messages';
 import { groupsOf, isMember, memberUserIds } from './group.queries';
 import { registerFileScope } from '../../files/file-access';
 import { asMyGroup } from './group-view';
@@ -41,6 +63,12 @@ const CARD = {
   position: int().optional(),
   allocationRatio: num({ min: 0, max: 1 }).optional(),
   aiReplyCap: int({ min: 0, max: MAX_AI_REPLY_CAP }).optional(),
+};
+
+/** The group's AI budgets (tokens; null or 0: none), the owner's alone to set. */
+const BUDGETS = {
+  aiBudgetDay: orNull(num({ min: 0, max: 1e12 })).optional(),
+  aiBudgetMonth: orNull(num({ min: 0, max: 1e12 })).optional(),
 };
 
 const IDS = {
@@ -93,7 +121,7 @@ export default defineRoutes((core: Core) => {
       method: 'POST',
       member: true,
       summary: l('Change a group (owner or deputy)', '修改群组信息（群主或副群主）', '修改群組資訊（群主或副群主）'),
-      input: { id: id(), name: text().optional(), ...CARD },
+      input: { id: id(), name: text().optional(), ...CARD, ...BUDGETS },
       effect: 'write',
       answer: ANY_OBJECT,
       async handler(req, input) {
@@ -101,7 +129,8 @@ export default defineRoutes((core: Core) => {
         const { id, ...card } = input;
         return core.ops.transaction(caller, async () => {
           const g = await lockGroup(core, id);
-          await requireRole(core, g, caller, ['owner', 'deputy']);
+          const role = await requireRole(core, g, caller, ['owner', 'deputy']);
+          if ((card.aiBudgetDay !== undefined || card.aiBudgetMonth !== undefined) && role !== 'owner') throw fail.forbidden(GROUP.group_not_owner);
           if (card.allocationRatio !== undefined && g.type !== GROUP_TYPE.team) {
             throw fail.invalid([{ field: 'allocationRatio', rule: 'invalid', params: {} }]);
           }

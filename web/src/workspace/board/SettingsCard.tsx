@@ -2,7 +2,8 @@
  * The group's card in its settings: name, description, avatar URL, the tile's grid (rows x cols)
  * whether it shows on the board (`onBoard`) and how many AI replies may follow each other
  * (`aiReplyCap`, 0 = the group's AI members never answer), saved with `group/updateGroupInfo`. Only the owner
- * and deputies may change it; others see it read-only. Only changed fields are sent.
+ * and deputies may change it; others see it read-only. The group's AI budgets per day and per month
+ * (tokens; empty: none) are the owner's alone. Only changed fields are sent.
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
@@ -19,6 +20,7 @@ export default function SettingsCard({ group, onSaved }: { group: MyGroup; onSav
   const [form] = Form.useForm<CardValues>();
   const [busy, setBusy] = useState(false);
   const editable = canManage(group.role);
+  const owner = group.role === 'owner';
 
   useEffect(() => form.setFieldsValue(cardValues(group)), [group, form]);
 
@@ -68,6 +70,15 @@ export default function SettingsCard({ group, onSaved }: { group: MyGroup; onSav
       <Form.Item name="aiReplyCap" label={t('wsBoard.settings.aiReplyCap')} extra={t('wsBoard.settings.aiReplyCapHelp')} rules={[{ required: true }]}>
         <InputNumber min={0} max={AI_REPLY_CAP.max} precision={0} data-testid="board-settings-ai-cap" />
       </Form.Item>
+      <Space wrap align="start" className="board-settings-budgets">
+        <Form.Item name="aiBudgetDay" label={t('wsBoard.settings.aiBudgetDay')}>
+          <InputNumber min={0} precision={2} disabled={!owner} placeholder={t('wsBoard.settings.noBudget')} data-testid="board-settings-budget-day" />
+        </Form.Item>
+        <Form.Item name="aiBudgetMonth" label={t('wsBoard.settings.aiBudgetMonth')}>
+          <InputNumber min={0} precision={2} disabled={!owner} placeholder={t('wsBoard.settings.noBudget')} data-testid="board-settings-budget-month" />
+        </Form.Item>
+      </Space>
+      <div className="board-settings-help">{t(owner ? 'wsBoard.settings.aiBudgetHelp' : 'wsBoard.settings.aiBudgetOwnerOnly')}</div>
       {editable && (
         <div>
           <Button type="primary" htmlType="submit" loading={busy} data-testid="board-settings-save">

@@ -31,6 +31,9 @@ export interface MyGroup {
   onBoard: number;
   /** AI replies in a row before the AI members wait for a person (0 = they never answer); 3 when absent. */
   aiReplyCap?: number;
+  /** What AI runs in the group may take per day and per month, in tokens (null: no budget); the owner sets them. */
+  aiBudgetDay: number | null;
+  aiBudgetMonth: number | null;
   /** A team's join key. */
   key: string | null;
   role: GroupRole;
@@ -106,6 +109,8 @@ export interface GroupCard {
   cols?: number;
   onBoard?: number;
   aiReplyCap?: number;
+  aiBudgetDay?: number | null;
+  aiBudgetMonth?: number | null;
 }
 
 export type NewAi = {
@@ -128,6 +133,12 @@ export interface AiChange {
 
 type Obj = Record<string, unknown>;
 
+/** A budget as the server stores it (a decimal, maybe as a string); 0 or none is no budget. */
+function budgetOf(v: unknown): number | null {
+  const n = Number(v);
+  return v === null || v === undefined || v === '' || !Number.isFinite(n) || n <= 0 ? null : n;
+}
+
 function toGroup(r: Obj): MyGroup {
   const type = Number(r.type);
   return {
@@ -140,6 +151,8 @@ function toGroup(r: Obj): MyGroup {
     cols: Number(r.cols ?? 2),
     onBoard: Number(r.onBoard ?? 1),
     aiReplyCap: r.aiReplyCap === undefined || r.aiReplyCap === null ? undefined : Number(r.aiReplyCap),
+    aiBudgetDay: budgetOf(r.aiBudgetDay),
+    aiBudgetMonth: budgetOf(r.aiBudgetMonth),
     key: (r.key as string | null) ?? null,
     role: roleOf(r.role),
     memberId: Number(r.memberId),

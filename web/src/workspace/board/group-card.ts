@@ -1,4 +1,4 @@
-/** A group's card as the settings form edits it, and what of it changed (for `group/updateGroupInfo`). */
+/** A group's card as the settings form edits it, and what of it changed (for `group/updateGroupInfo`); its AI budgets only from the owner. */
 import type { GroupCard, MyGroup } from './board-api';
 import { AI_REPLY_CAP } from '../../generated/shared';
 
@@ -10,6 +10,9 @@ export interface CardValues {
   cols: number;
   onBoard: boolean;
   aiReplyCap: number;
+  /** Empty: no budget. */
+  aiBudgetDay: number | null;
+  aiBudgetMonth: number | null;
 }
 
 export function cardValues(g: MyGroup): CardValues {
@@ -21,6 +24,8 @@ export function cardValues(g: MyGroup): CardValues {
     cols: g.cols,
     onBoard: g.onBoard === 1,
     aiReplyCap: typeof g.aiReplyCap === 'number' ? g.aiReplyCap : AI_REPLY_CAP.default,
+    aiBudgetDay: g.aiBudgetDay ?? null,
+    aiBudgetMonth: g.aiBudgetMonth ?? null,
   };
 }
 
@@ -36,5 +41,11 @@ export function changedCard(g: MyGroup, v: CardValues): GroupCard {
   if (v.cols !== was.cols) out.cols = v.cols;
   if (v.onBoard !== was.onBoard) out.onBoard = v.onBoard ? 1 : 0;
   if (typeof v.aiReplyCap === 'number' && v.aiReplyCap !== was.aiReplyCap) out.aiReplyCap = v.aiReplyCap;
+  // Budgets are the owner's alone: a deputy's form never sends them (the server would refuse the save).
+  if (g.role === 'owner') {
+    const budget = (n: number | null | undefined) => (typeof n === 'number' && n > 0 ? n : null);
+    if (budget(v.aiBudgetDay) !== was.aiBudgetDay) out.aiBudgetDay = budget(v.aiBudgetDay);
+    if (budget(v.aiBudgetMonth) !== was.aiBudgetMonth) out.aiBudgetMonth = budget(v.aiBudgetMonth);
+  }
   return out;
 }
