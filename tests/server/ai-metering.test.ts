@@ -154,6 +154,20 @@ describe.each(kinds)('runs priced by use on %s', (kind) => {
     expect(toUnits(row.charged)).toBe(meterUnits({ ...RATE, coefficient: 1 }, 12, 8));
   });
 
+  it('refuses a run priced by use whose estimate the balance cannot cover, saying it is what the run sets aside', async () => {
+    const ann = await member(t());
+    await fund(t(), ann.id, 0.5);
+    const appId = await addApp(t(), { pricing: 1, tokens: 0 });
+    const res = await post(t(), '/admin/base/message/runWorkflow', { appId, input: 'x'.repeat(400) }, ann.token);
+    expect(res.status).toBe(400);
+    // (100 x 1000 + 200 x 3000) / 1e6 = 0.7 set aside; the fixed-price wording would call it the run's cost.
+    expect(res.body).toMatchObject({
+      code: 1001,
+      message: 'Not enough tokens: this run is priced by use and sets aside up to 0.7 while it answers (what it does not use comes back), your balance is 0.5',
+    });
+    expect(await balance(t(), ann.id)).toBe(0.5);
+  });
+
   it('keeps every balance equal to its ledger and every charge equal to the reported usage over 100 concurrent runs', async () => {
     const people = await Promise.all(Array.from({ length: 10 }, () => member(t())));
     for (const p of people) await fund(t(), p.id, 20);

@@ -32,7 +32,7 @@
  *   cannot be used, or that the provider refuses, fails the run with code `own_key` and refunds it.
  *   A private chat has no member row: there the AI member runs on the platform's models.
  */
-import { AppError, fail } from '../../core/api';
+import { fail } from '../../core/api';
 import type { AuthUser, Core, Row } from '../../core/api';
 import { LlmError, type LlmAnswer, type LlmRequest } from '../../adapters/llm.adapter';
 import { targetOf } from '../chat/conversation';
@@ -43,7 +43,7 @@ import { configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, syste
 import { buildContext, contextBudget } from './ai-context';
 import { mentionsIn } from './ai-mentions';
 import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
-import { failRun, reserve, runCostUnits, RUN_KIND, settle } from './charge';
+import { failRun, isNotEnoughTokens, reserve, runCostUnits, RUN_KIND, settle } from './charge';
 import { DeltaStream, deltaWindowMs } from './delta-stream';
 import { modelFor, type ChosenModel } from './models/model-registry';
 import { askWithFallback } from './models/ask-with-fallback';
@@ -262,7 +262,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
       await aiErrorMessage(core, ask, { error: 'budget_exceeded', ...budget, userId: ask.payerId, cost: fromUnits(costUnits), messageId: ask.trigger.id });
       return null;
     }
-    if (!(err instanceof AppError && err.key === AI.ai_not_enough_tokens)) throw err;
+    if (!isNotEnoughTokens(err)) throw err;
     await aiErrorMessage(core, ask, { error: 'not_enough_tokens', userId: ask.payerId, cost: fromUnits(costUnits), messageId: ask.trigger.id });
     return null;
   }

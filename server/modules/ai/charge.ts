@@ -24,7 +24,7 @@
  * their answers and errors are written by the AI member (run-messages.ts runSender).
  */
 import { randomUUID } from 'node:crypto';
-import { SYSTEM, entity, eq, fail } from '../../core/api';
+import { SYSTEM, entity, eq, fail, AppError } from '../../core/api';
 import type { Core, EntityRow, OpTransaction } from '../../core/api';
 import { moveTokens, TOKEN_KIND } from '../commerce/ledger/ledger.service';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
@@ -53,6 +53,19 @@ export function runCostUnits(appTokens: unknown, appCoefficient: unknown, member
   if (!Number.isFinite(units) || units <= 0) return 0;
   const exact = units * coefficientOf(appCoefficient) * coefficientOf(memberCoefficient);
   return exact > 0 ? Math.ceil(Number(exact.toPrecision(12))) : 0;
+}
+
+/**
+ * The refusal of a run the member's balance cannot cover; a run priced by use says that what it
+ * needs is what it sets aside (its estimate), most of which usually comes back.
+ */
+export function notEnoughTokens(byUse: boolean, costUnits: number, balanceUnits: number): AppError {
+  return fail.bad(byUse ? AI.ai_not_enough_tokens_by_use : AI.ai_not_enough_tokens, { cost: fromUnits(costUnits), balance: fromUnits(balanceUnits) });
+}
+
+/** Whether `err` is a refusal for too few tokens (notEnoughTokens). */
+export function isNotEnoughTokens(err: unknown): boolean {
+  return err instanceof AppError && (err.key === AI.ai_not_enough_tokens || err.key === AI.ai_not_enough_tokens_by_use);
 }
 
 export interface Reservation {
@@ -98,7 +111,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
     const [member] = await t.lock(core.model.system('users'), r.userId);
     if (!member) throw fail.notFound(LEDGER.ledger_user_not_found);
     const balance = toUnits(member.tokens);
-    if (balance < r.costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(r.costUnits), balance: fromUnits(balance) });
+    if (balance < r.costUnits) throw notEnoughTokens(!!r.meter, r.costUnits, balance);
     // The day's and month's budgets (budgets.ts): a refusal rolls the whole reservation back.
     const spendIds = await holdBudgets(core, t, { payer: member, conversation: r.conversation, units: r.costUnits });
     const workflowResultId = randomUUID();

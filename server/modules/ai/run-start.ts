@@ -34,7 +34,7 @@ import { rateWindowOf, type RateWindow } from '../chat/rate-window';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { checkInput, configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, timeoutMsOf, type App } from './app-config';
-import { reserve, runById, runCostUnits, RUN_KIND, type Reserved } from './charge';
+import { notEnoughTokens, reserve, runById, runCostUnits, RUN_KIND, type Reserved } from './charge';
 import { workflowFor } from './llm.service';
 import { modelFor, type ChosenModel } from './models/model-registry';
 import { aboveMax, aiLimits, appPriceUnits, type AiLimits } from './ai-limits';
@@ -171,7 +171,7 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   // anything is asked or written; `reserve` checks again under its locks, since another run may take
   // the tokens or the budget meanwhile.
   const balanceUnits = toUnits(member.tokens);
-  if (balanceUnits < costUnits) throw fail.bad(AI.ai_not_enough_tokens, { cost: fromUnits(costUnits), balance: fromUnits(balanceUnits) });
+  if (balanceUnits < costUnits) throw notEnoughTokens(!!meter, costUnits, balanceUnits);
   checkRoom(settled(roomRead), costUnits);
   const runMs = runMsOf(core, mode, config);
   const deadline = new Date(Date.now() + runMs + (mode === 'sync' ? SYNC_GRACE_MS : 0));
