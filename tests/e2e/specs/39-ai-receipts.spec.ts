@@ -9,7 +9,7 @@
  * Screenshots land in tests/e2e/artifacts/.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { Api, base, clickStill, makeMembers, memberBrowser, shot, skipWithoutServer, type NewMember } from '../helpers';
+import { Api, base, clickStill, makeMembers, memberBrowser, shot, skipWithoutServer, uiLogin, url, type NewMember } from '../helpers';
 
 skipWithoutServer();
 test.describe.configure({ mode: 'serial' });
@@ -152,4 +152,32 @@ test('a member opens the receipt of an AI member’s reply priced by use from th
   await expect(page.getByTestId('receipt-who')).toContainText('AI member');
   await shot(page, '39-receipt-ai-member');
   await page.context().close();
+});
+
+test("the administrator opens a member's receipt from the console's AI runs and from the run's ledger entry", async ({ page }) => {
+  await uiLogin(page);
+  // The latest run (the AI member's reply of the test before), at the top of AI runs.
+  const runs = await admin.post<{ list: Array<{ id: number }> }>('/admin/base/run/page', { page: 1, size: 1, order: 'id', sort: 'desc' });
+  const runId = runs.list[0].id;
+  await page.goto(url('/admin/base/run'));
+  const row = page.locator(`tr.ant-table-row[data-row-key="${runId}"]`);
+  await row.getByTestId('run-receipt-open').click();
+  await expect(page.getByTestId('run-receipt')).toHaveAttribute('data-run', String(runId));
+  await checkReceipt(page);
+  // An administrator sees every entry the run moved, and whose they are.
+  await expect(page.getByTestId('run-receipt')).toContainText('AI run: unused part returned');
+  await shot(page, '39-receipt-console-runs');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('run-receipt')).toBeHidden();
+
+  // Commerce > Token log, all entries: the run's charge opens the same receipt.
+  await page.goto(url('/admin/base/tokenLog'));
+  await page.getByRole('tab', { name: 'All entries' }).click();
+  const entry = page
+    .locator('tr.ant-table-row')
+    .filter({ hasText: `${runId}` })
+    .first();
+  await entry.getByTestId('run-receipt-open').click();
+  await checkReceipt(page);
+  await shot(page, '39-receipt-console-ledger');
 });

@@ -1,6 +1,7 @@
 /**
  * Token log (base/tokenLog): the revenue audit with the ledger check (for those who may use
- * `auditList`), and every ledger entry on the generic table.
+ * `auditList`), and every ledger entry on the generic table; an entry an AI run moved opens that
+ * run's receipt (for those who may read receipts).
  */
 import { Tabs } from 'antd';
 import { useCan } from '../../app/auth';
@@ -9,6 +10,8 @@ import CrudTable from '../crud/CrudTable';
 import EntityGate from '../views/data/EntityGate';
 import type { EntityMeta } from '../views/data/entity';
 import TokenAudit from './TokenAudit';
+import RowActions from '../../components/RowActions';
+import RunReceiptButton from '../../workspace/apps/RunReceiptButton';
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
@@ -16,7 +19,21 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const entries = {
     key: 'entries',
     label: t('viewsCommerce.audit.entriesTab'),
-    children: <CrudTable entry={meta.entry} entityKey="base/tokenLog" tools={{ import: false }} />,
+    children: (
+      <CrudTable
+        entry={meta.entry}
+        entityKey="base/tokenLog"
+        tools={{ import: false }}
+        slots={{
+          rowActionsWidth: 170,
+          rowActions: (r, d) => (
+            <RowActions onEdit={d.edit && (() => d.edit!())} onDelete={d.remove}>
+              {r.relateType === 'run' && Number(r.relateId) > 0 && can('base:run:receipt') && <RunReceiptButton runId={Number(r.relateId)} />}
+            </RowActions>
+          ),
+        }}
+      />
+    ),
   };
   if (!can('base:tokenLog:auditList')) return <div data-testid="token-log-screen">{entries.children}</div>;
   return (

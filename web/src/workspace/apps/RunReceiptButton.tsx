@@ -1,13 +1,14 @@
 /**
  * "Receipt": a small link under an ended run's answer (the run dialog, the chat's run messages and
- * AI members' replies) that opens the run's receipt in a dialog; the receipt's code and the ledger's
- * texts load on the first click.
+ * AI members' replies), and in the console's AI runs and token log, that opens the run's receipt in a
+ * dialog; the receipt's code and the ledger's texts load on the first click.
  */
 import { Suspense, lazy, useState } from 'react';
 import { Button, Modal, Skeleton } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import '../../i18n/apps-texts';
+import './receipt.css';
 
 const RunReceipt = lazy(() => import('./RunReceipt'));
 
