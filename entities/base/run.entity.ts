@@ -28,7 +28,8 @@ export default defineEntity({
     'types 13 and 12, relateType run: server/modules/ai/store-fee.ts), on failure it is refunded with ' +
     "the rest. pricing 1 (by use: the app's or AI member's pricing) reserves an estimate (the prompt counted at four " +
     'characters a token at priceInput, plus the max_tokens sent at priceOutput, per million tokens, times coefficient: the ' +
-    "app's and the member's efficiency coefficients) and settles on the usage the model reported: charged is what was " +
+    "app's and the member's efficiency coefficients) and settles on the usage the model reported: the cachedTokens of " +
+    "promptTokens the provider read from its prompt cache at priceCachedInput (the model's; 0: at priceInput); charged is what was " +
     'kept (never more than cost), the rest given back in the same transaction (tokenLog type 16). With pricing 0 charged ' +
     'equals cost; a failed run charged 0. modelRowId names the registry model (ai/model) that answered. ' +
     'spendIds names the ai/spend rows the run counted against budgets (its cost added at the start, given back ' +
@@ -80,6 +81,7 @@ export default defineEntity({
     purchaseId: { type: 'int', index: true, label: l('Purchase', '购买记录', '購買紀錄') },
     promptTokens: { type: 'int', default: 0, nullable: false, label: l('Prompt tokens', '提示词 token 数', '提示詞 token 數') },
     completionTokens: { type: 'int', default: 0, nullable: false, label: l('Completion tokens', '回答 token 数', '回答 token 數') },
+    cachedTokens: { type: 'int', default: 0, nullable: false, label: l('Cached prompt tokens', '其中缓存命中 token 数', '其中快取命中 token 數') },
     model: { type: 'string', length: 100, label: l('Model', '模型', '模型') },
     messageId: { type: 'int', label: l('Request message', '请求消息', '請求訊息') },
     answerId: { type: 'int', label: l('Answer message', '回答消息', '回答訊息') },
@@ -109,6 +111,14 @@ export default defineEntity({
     },
     modelRowId: { type: 'int', label: l('Registry model', '模型（注册表）', '模型（註冊表）') },
     priceInput: { type: 'decimal', precision: 18, scale: 6, default: 0, nullable: false, label: l('Input price', '输入价格', '輸入價格') },
+    priceCachedInput: {
+      type: 'decimal',
+      precision: 18,
+      scale: 6,
+      default: 0,
+      nullable: false,
+      label: l('Cached input price', '缓存输入价格', '快取輸入價格'),
+    },
     priceOutput: { type: 'decimal', precision: 18, scale: 6, default: 0, nullable: false, label: l('Output price', '输出价格', '輸出價格') },
     coefficient: { type: 'float', default: 1, nullable: false, label: l('Coefficient', '系数', '係數') },
     usageEstimated: { type: 'int', default: 0, nullable: false, label: l('Usage estimated', '用量为估算', '用量為估算') },

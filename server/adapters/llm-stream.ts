@@ -10,6 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type OpenAI from 'openai';
 import { takeNodeBody } from './http-fetch';
+import type { LlmUsage } from './llm.adapter';
 
 /** Where an attempt reports as chunks arrive. */
 export interface StreamSink {
@@ -22,7 +23,7 @@ export interface StreamSink {
 export interface StreamResult {
   /** The model the provider says answered (it may name a dated version of the one asked for). */
   model: string | null;
-  usage: { promptTokens: number; completionTokens: number } | null;
+  usage: LlmUsage | null;
   /** Null when the stream ended without one: the answer was cut short. */
   finishReason: string | null;
 }
@@ -77,6 +78,18 @@ export class SseEvents {
   }
 }
 
+/**
+ * The usage of a final chunk in OpenAI's wire format. `cachedTokens` is the part of the prompt the
+ * provider read from its cache (`prompt_tokens_details.cached_tokens`, which OpenAI, DeepSeek's
+ * compatible mode and others send): 0 when absent or nonsense, never more than the prompt.
+ */
+function usageOf(u: NonNullable<OpenAI.Chat.Completions.ChatCompletionChunk['usage']>): LlmUsage {
+  const promptTokens = u.prompt_tokens ?? 0;
+  const cached = Number(u.prompt_tokens_details?.cached_tokens);
+  const cachedTokens = Number.isFinite(cached) && cached > 0 ? Math.min(Math.floor(cached), Math.max(0, promptTokens)) : 0;
+  return { promptTokens, completionTokens: u.completion_tokens ?? 0, cachedTokens };
+}
+
 /** A message from the provider's `{ error }` event inside a stream. */
 function streamedError(data: { error?: unknown; message?: unknown }): string {
   const e = data.error as { message?: unknown } | string | undefined;
@@ -111,7 +124,7 @@ export async function streamAttempt(client: OpenAI, body: StreamingBody, signal:
     const chunk = JSON.parse(e.data) as OpenAI.Chat.Completions.ChatCompletionChunk & { error?: unknown; message?: unknown };
     if (chunk?.error || e.event === 'error') throw new Error(streamedError(chunk ?? {}));
     if (chunk.model) result.model = chunk.model;
-    if (chunk.usage) result.usage = { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 };
+    if (chunk.usage) result.usage = usageOf(chunk.usage);
     // Only the first choice is asked for (no `n`); a provider that sends more is read for index 0.
     const choice = chunk.choices?.find((c) => (c.index ?? 0) === 0);
     if (!choice) return;

@@ -57,6 +57,8 @@ export interface LlmMessage {
 export interface LlmUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Of promptTokens, those the provider read from its prompt cache (`prompt_tokens_details.cached_tokens`; 0 when it says nothing). */
+  cachedTokens: number;
 }
 
 export interface LlmRequest {
@@ -333,5 +335,5 @@ function definedParams(params: LlmRequest['params']): Partial<NonNullable<LlmReq
 /** One token per four characters, rounded up: the usual rule of thumb for English text. */
 function estimateUsage(messages: LlmMessage[], answer: string): LlmUsage {
   const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
-  return { promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(answer.length / 4) };
+  return { promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(answer.length / 4), cachedTokens: 0 };
 }

@@ -59,8 +59,11 @@ export interface FakeLlmScript {
   held: boolean;
   /** Destroy the connection after this many content chunks (null: never). */
   dropAfterChunks: number | null;
-  /** The usage to report; false: send none even when asked (a provider without usage); true: counted. */
-  usage: boolean | { promptTokens: number; completionTokens: number };
+  /**
+   * The usage to report; false: send none even when asked (a provider without usage); true: counted.
+   * `cachedTokens` is reported as `prompt_tokens_details.cached_tokens` (a provider's prompt cache).
+   */
+  usage: boolean | { promptTokens: number; completionTokens: number; cachedTokens?: number };
   /** Default 'stop'; null: end the stream without one (an answer cut short that still says [DONE]). */
   finishReason: string | null;
   /** Every chat request whose last user message includes this text answers 500 (null: none). */
@@ -278,7 +281,11 @@ export class FakeLlm {
       s.usage === true
         ? { prompt_tokens: promptTokens, completion_tokens: countTokens(text) }
         : s.usage
-          ? { prompt_tokens: s.usage.promptTokens, completion_tokens: s.usage.completionTokens }
+          ? {
+              prompt_tokens: s.usage.promptTokens,
+              completion_tokens: s.usage.completionTokens,
+              ...(s.usage.cachedTokens !== undefined ? { prompt_tokens_details: { cached_tokens: s.usage.cachedTokens } } : {}),
+            }
           : null;
     const usageBody = usage && { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
     const id = `chatcmpl-fake${++this.seq}`;

@@ -55,7 +55,9 @@ describe.each(kinds)('a model falls back to another on %s', (kind) => {
     const row = await ended(t(), started.runId);
     a().reset();
     expect(row).toMatchObject({ status: 1, model: 'model-b', modelRowId: backup.id, priceInput: 2000, priceOutput: 4000 });
-    expect(toUnits(row.charged)).toBe(Math.min(toUnits(row.cost), meterUnits({ priceInput: 2000, priceOutput: 4000, coefficient: 1 }, 10, 20)));
+    expect(toUnits(row.charged)).toBe(
+      Math.min(toUnits(row.cost), meterUnits({ priceInput: 2000, priceCachedInput: 0, priceOutput: 4000, coefficient: 1 }, 10, 20)),
+    );
     const [answer] = await t().core.db.query<{ content: string }>('SELECT `content` FROM `base_message` WHERE `id` = ?', [row.answerId]);
     expect(answer.content).toContain('Answered by B.');
   });

@@ -3,7 +3,8 @@
  * reserves its prompt (four characters a token) and the max_tokens it sends (the model's default) at
  * the registry model's prices times both coefficients, settles on the usage the model reported and
  * gives the rest back (tokenLog 16) in the same transaction; a charge never exceeds its reservation;
- * a failed run is refunded whole; usage the model did not report is counted; an AI member answering
+ * input the provider read from its cache costs the model's cached price (its input price when it has
+ * none); a failed run is refunded whole; usage the model did not report is counted; an AI member answering
  * through a metered app is charged the same way; the receipt equals the ledger entries and is the
  * payer's (another member's 404); 100 concurrent runs leave every balance equal to its ledger sum
  * and every charge equal to the reported usage at the rate card.
@@ -18,8 +19,8 @@ import { group, member, text } from './chat-world';
 import { addApp, balance, ended, fund, get, ledgerOf, ok, post, runRow, startAiWorld, type AiWorld } from './ai-world';
 
 const kinds = await databaseKinds();
-/** Site tokens per million: 0.001 a prompt token, 0.003 an answer token. */
-const RATE = { priceInput: 1000, priceOutput: 3000 };
+/** Site tokens per million: 0.001 a prompt token, 0.003 an answer token; no cached input price. */
+const RATE = { priceInput: 1000, priceCachedInput: 0, priceOutput: 3000 };
 
 describe.each(kinds)('runs priced by use on %s', (kind) => {
   let w: AiWorld;
@@ -80,6 +81,49 @@ describe.each(kinds)('runs priced by use on %s', (kind) => {
     const ben = await member(t());
     expect((await receipt(ben.token, started.runId)).status).toBe(404);
     expect(ok(await receipt(t().adminToken, started.runId)).charged).toBe(0.51);
+  });
+
+  it('charges input the provider read from its cache at the cached price, and the receipt says how much', async () => {
+    const ann = await member(t());
+    await fund(t(), ann.id, 10);
+    const appId = await addApp(t(), { pricing: 1, tokens: 0, efficiencyCoefficient: 1.5 });
+    ok(await admin('/admin/ai/model/update', { id: modelRowId, ...RATE, priceCachedInput: 250, maxTokens: 200 }));
+    try {
+      w.llm!.script({ usage: { promptTokens: 400, completionTokens: 100, cachedTokens: 300 }, answer: () => 'Cached answer.' });
+      const started = await run(ann.token, appId, 'x'.repeat(2000));
+      // The estimate assumes nothing cached: (500 x 1000 + 200 x 3000) / 1e6 x 1.5 = 1.65
+      expect(started.cost).toBe(1.65);
+      const row = await ended(t(), started.runId);
+      await syncRunsDone(t().core);
+      // (100 x 1000 + 300 x 250 + 100 x 3000) / 1e6 x 1.5 = 0.7125
+      expect(row).toMatchObject({ status: 1, promptTokens: 400, cachedTokens: 300, completionTokens: 100, usageEstimated: 0 });
+      expect(Number(row.priceCachedInput)).toBe(250);
+      expect(Number(row.charged)).toBe(0.7125);
+      expect(toUnits(row.charged)).toBe(meterUnits({ ...RATE, priceCachedInput: 250, coefficient: 1.5 }, 400, 100, 300));
+      expect((await ledgerOf(t(), started.runId)).map((e) => [Number(e.type), Number(e.tokens)])).toEqual([
+        [10, -1.65],
+        [16, 0.9375],
+      ]);
+      expect(await balance(t(), ann.id)).toBe(9.2875);
+      const r = ok(await receipt(ann.token, started.runId));
+      expect(r).toMatchObject({ promptTokens: 400, cachedTokens: 300, completionTokens: 100, ...RATE, priceCachedInput: 250, coefficient: 1.5 });
+      expect(r).toMatchObject({ reserved: 1.65, charged: 0.7125, refunded: 0.9375 });
+      expect(r.entries.map((e: { tokens: number }) => e.tokens)).toEqual([-1.65, 0.9375]);
+
+      // A model without a cached price charges cached input at its input price.
+      ok(await admin('/admin/ai/model/update', { id: modelRowId, ...RATE, priceCachedInput: 0, maxTokens: 200 }));
+      const plainApp = await addApp(t(), { pricing: 1, tokens: 0 });
+      const again = await run(ann.token, plainApp, 'x'.repeat(2000));
+      const plain = await ended(t(), again.runId);
+      await syncRunsDone(t().core);
+      // (400 x 1000 + 100 x 3000) / 1e6 = 0.7, of 1.1 reserved
+      expect(plain).toMatchObject({ status: 1, promptTokens: 400, cachedTokens: 300, completionTokens: 100 });
+      expect(Number(plain.priceCachedInput)).toBe(0);
+      expect(Number(plain.charged)).toBe(0.7);
+      expect(ok(await receipt(ann.token, again.runId))).toMatchObject({ cachedTokens: 300, priceCachedInput: 0, reserved: 1.1, charged: 0.7, refunded: 0.4 });
+    } finally {
+      ok(await admin('/admin/ai/model/update', { id: modelRowId, ...RATE, priceCachedInput: 0, maxTokens: 200 }));
+    }
   });
 
   it('never charges more than the reservation, whatever the model reports', async () => {

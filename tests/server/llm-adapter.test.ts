@@ -62,13 +62,19 @@ describe('the LLM adapter against the fake OpenAI-compatible server', () => {
   it('reads the usage from the final chunk, and estimates it when the provider sends none', async () => {
     fake.script({ answer: TEXT, usage: { promptTokens: 17, completionTokens: 9 } });
     const read = await createLlm(env()).chat({ messages: ASK });
-    expect(read.usage).toEqual({ promptTokens: 17, completionTokens: 9 });
+    expect(read.usage).toEqual({ promptTokens: 17, completionTokens: 9, cachedTokens: 0 });
     expect(read.usageEstimated).toBeUndefined();
+
+    // OpenAI's prompt_tokens_details.cached_tokens: a part of the prompt, never counted as more than it.
+    fake.script({ usage: { promptTokens: 17, completionTokens: 9, cachedTokens: 12 } });
+    expect((await createLlm(env()).chat({ messages: ASK })).usage).toEqual({ promptTokens: 17, completionTokens: 9, cachedTokens: 12 });
+    fake.script({ usage: { promptTokens: 17, completionTokens: 9, cachedTokens: 40 } });
+    expect((await createLlm(env()).chat({ messages: ASK })).usage).toEqual({ promptTokens: 17, completionTokens: 9, cachedTokens: 17 });
 
     fake.script({ usage: false });
     const guessed = await createLlm(env()).chat({ messages: ASK });
     const promptChars = ASK.reduce((n, m) => n + m.content.length, 0);
-    expect(guessed.usage).toEqual({ promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(TEXT.length / 4) });
+    expect(guessed.usage).toEqual({ promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(TEXT.length / 4), cachedTokens: 0 });
     expect(guessed.usageEstimated).toBe(true);
   });
 

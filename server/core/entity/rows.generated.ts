@@ -938,6 +938,8 @@ export type BaseRunRow = {
   promptTokens: number;
   /** Completion tokens (回答 token 数 / 回答 token 數) */
   completionTokens: number;
+  /** Cached prompt tokens (其中缓存命中 token 数 / 其中快取命中 token 數) */
+  cachedTokens: number;
   /**
    * Model (模型)
    * @maxLength 100
@@ -975,6 +977,8 @@ export type BaseRunRow = {
   modelRowId: number | null;
   /** Input price (输入价格 / 輸入價格) */
   priceInput: number;
+  /** Cached input price (缓存输入价格 / 快取輸入價格) */
+  priceCachedInput: number;
   /** Output price (输出价格 / 輸出價格) */
   priceOutput: number;
   /** Coefficient (系数 / 係數) */

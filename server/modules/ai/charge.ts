@@ -130,6 +130,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
         modelRowId: r.modelRowId ?? null,
         pricing: r.meter ? PRICING.byUse : PRICING.fixed,
         priceInput: r.meter?.priceInput ?? 0,
+        priceCachedInput: r.meter?.priceCachedInput ?? 0,
         priceOutput: r.meter?.priceOutput ?? 0,
         coefficient: r.meter?.coefficient ?? 1,
         messageId: r.messageId,
@@ -158,11 +159,12 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
 }
 
 export interface Outcome {
-  usage: { promptTokens: number; completionTokens: number } | null;
+  /** cachedTokens: of promptTokens, those read from the provider's cache (absent: none). */
+  usage: { promptTokens: number; completionTokens: number; cachedTokens?: number } | null;
   /** The usage was counted here (four characters a token), the model reported none. */
   usageEstimated?: boolean;
   /** The registry model that answered when it is not the one reserved for (its fallback): a run priced by use is charged at its prices. */
-  answeredBy?: { id: number; priceInput: number; priceOutput: number } | null;
+  answeredBy?: { id: number; priceInput: number; priceCachedInput?: number | null; priceOutput: number } | null;
   /** The model that answered, when known. */
   model?: string | null;
   /** The answer message's content (text, or the workflow's output object). */
@@ -229,9 +231,13 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
           const model = outcome.model ?? now.model ?? null;
           const promptTokens = count(outcome.usage?.promptTokens);
           const completionTokens = count(outcome.usage?.completionTokens);
+          const cachedTokens = Math.min(promptTokens, count(outcome.usage?.cachedTokens));
           const by = outcome.answeredBy && outcome.answeredBy.id !== now.modelRowId ? outcome.answeredBy : null;
-          const rate = by && now.pricing === PRICING.byUse ? { modelRowId: by.id, priceInput: by.priceInput, priceOutput: by.priceOutput } : {};
-          const charged = await chargeUse(core, t, { ...now, ...rate }, promptTokens, completionTokens);
+          const rate =
+            by && now.pricing === PRICING.byUse
+              ? { modelRowId: by.id, priceInput: by.priceInput, priceCachedInput: by.priceCachedInput ?? 0, priceOutput: by.priceOutput }
+              : {};
+          const charged = await chargeUse(core, t, { ...now, ...rate }, promptTokens, completionTokens, cachedTokens);
           await t.updateWhere(
             runs(core),
             runId,
@@ -239,6 +245,7 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
               status: RUN_STATUS.succeeded,
               promptTokens,
               completionTokens,
+              cachedTokens,
               usageEstimated: outcome.usageEstimated ? 1 : 0,
               charged: fromUnits(charged),
               ...rate,
@@ -263,15 +270,15 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
 
 /**
  * What a succeeding run costs, in units, inside settle's transaction: a fixed-price run its whole
- * reservation; a run priced by use its usage at the rate it kept (never more than it reserved), its
+ * reservation; a run priced by use its usage at the rate it kept (cached input at its cached price; never more than it reserved), its
  * store fee on top, and what it reserved beyond that given back to the payer (tokenLog type 16).
  */
-async function chargeUse(core: Core, t: OpTransaction, run: Run, prompt: number, completion: number): Promise<number> {
+async function chargeUse(core: Core, t: OpTransaction, run: Run, prompt: number, completion: number, cached: number): Promise<number> {
   const reserved = toUnits(run.cost);
   const meter = meterOfRun(run);
   if (!meter) return reserved;
   const fee = Math.min(reserved, toUnits(run.fee));
-  const charged = Math.min(reserved - fee, meterUnits(meter, prompt, completion)) + fee;
+  const charged = Math.min(reserved - fee, meterUnits(meter, prompt, completion, cached)) + fee;
   if (reserved > charged) {
     await moveTokens(core, t, {
       userId: run.userId ?? 0,

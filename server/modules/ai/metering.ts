@@ -9,7 +9,10 @@
  *   output price; the rate is kept on the run row, so a price changed meanwhile does not move it;
  * - the settle (charge.ts) charges the usage the model reported (counted the same way when it
  *   reported none) at the kept rate, never more than the reservation, and gives the rest back
- *   (tokenLog type 16) in its transaction.
+ *   (tokenLog type 16) in its transaction. Input tokens the provider read from its prompt cache
+ *   (reported as `prompt_tokens_details.cached_tokens`) cost the model's cached input price, or its
+ *   input price when it has none (0). The estimate assumes no cache, so it stays the most a run can
+ *   cost.
  *
  * Amounts are ledger units (ten-thousandths of a token): a price per million tokens is
  * `price / 100` units per token.
@@ -25,6 +28,8 @@ export type Pricing = (typeof PRICING)[keyof typeof PRICING];
 export interface Meter {
   /** Site tokens per million input tokens. */
   priceInput: number;
+  /** Site tokens per million cached input tokens; 0: cached input costs priceInput. */
+  priceCachedInput: number;
   /** Site tokens per million output tokens. */
   priceOutput: number;
   /** The app's efficiency coefficient times the member's. */
@@ -53,6 +58,7 @@ export function meterOf(chosen: ChosenModel | null, appCoefficient: unknown, mem
   const row = chosen?.row ?? null;
   return {
     priceInput: price(row?.priceInput),
+    priceCachedInput: price(row?.priceCachedInput),
     priceOutput: price(row?.priceOutput),
     coefficient: Number((coefficientOf(appCoefficient) * coefficientOf(memberCoefficient)).toPrecision(12)),
   };
@@ -68,13 +74,24 @@ export function promptTokens(messages: LlmMessage[]): number {
   return countTokens(messages.map((m) => m.content).join(''));
 }
 
-/** Units of `prompt` input and `completion` output tokens at `meter`, rounded up to a whole unit. */
-export function meterUnits(meter: Meter, prompt: number, completion: number): number {
-  const exact = ((Math.max(0, prompt) * meter.priceInput + Math.max(0, completion) * meter.priceOutput) / 100) * meter.coefficient;
+/** What a cached input token costs at `meter`, per million: its cached price, else (0) the input price. */
+export function cachedInputPrice(meter: Meter): number {
+  return meter.priceCachedInput > 0 ? meter.priceCachedInput : meter.priceInput;
+}
+
+/**
+ * Units of `prompt` input tokens (`cached` of them read from the provider's cache, never counted as
+ * more than `prompt`) and `completion` output tokens at `meter`, rounded up to a whole unit.
+ */
+export function meterUnits(meter: Meter, prompt: number, completion: number, cached = 0): number {
+  const input = Math.max(0, prompt);
+  const fromCache = Math.min(input, Math.max(0, cached));
+  const perMillion = (input - fromCache) * meter.priceInput + fromCache * cachedInputPrice(meter) + Math.max(0, completion) * meter.priceOutput;
+  const exact = (perMillion / 100) * meter.coefficient;
   return exact > 0 ? Math.ceil(Number(exact.toPrecision(12))) : 0;
 }
 
-/** What a metered run reserves: its prompt and the whole max_tokens it may answer with. */
+/** What a metered run reserves: its prompt (none of it assumed cached) and the whole max_tokens it may answer with. */
 export function estimateUnits(meter: Meter, messages: LlmMessage[], maxTokens: number): number {
   return meterUnits(meter, promptTokens(messages), maxTokens);
 }
@@ -82,5 +99,10 @@ export function estimateUnits(meter: Meter, messages: LlmMessage[], maxTokens: n
 /** The meter a run row keeps, or null for a fixed-price run. */
 export function meterOfRun(run: Row): Meter | null {
   if (pricingOf(run.pricing) !== PRICING.byUse) return null;
-  return { priceInput: price(run.priceInput), priceOutput: price(run.priceOutput), coefficient: coefficientOf(run.coefficient) };
+  return {
+    priceInput: price(run.priceInput),
+    priceCachedInput: price(run.priceCachedInput),
+    priceOutput: price(run.priceOutput),
+    coefficient: coefficientOf(run.coefficient),
+  };
 }

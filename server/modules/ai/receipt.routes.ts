@@ -1,8 +1,9 @@
 /**
  * `base/run/receipt?id=` (issue 39): why a run cost what it cost. The run as the caller may read it
  * (a member their own runs, 404 for anyone else's; administrators any run), with what was asked of
- * whom (app, AI member, model and its display name), the usage (reported or counted), the rate it
- * kept, what was reserved, charged and given back, the store fee in it, how long it took, and the
+ * whom (app, AI member, model and its display name), the usage (reported or counted; `cachedTokens`
+ * of the prompt read from the provider's cache), the rate it kept (`priceCachedInput` 0: cached
+ * input at the input price), what was reserved, charged and given back, the store fee in it, how long it took, and the
  * ledger entries it moved: the payer's to a member, every entry (the creator's earning, the
  * platform's commission) to an administrator. `charged + refunded = reserved` once a run has ended.
  * `ownKey`: an AI member answered with its owner's own provider key, so what was charged is only the
@@ -29,8 +30,10 @@ export const RECEIPT = obj({
   pricing: INT,
   promptTokens: INT,
   completionTokens: INT,
+  cachedTokens: INT,
   usageEstimated: INT,
   priceInput: NUM,
+  priceCachedInput: NUM,
   priceOutput: NUM,
   coefficient: NUM,
   reserved: NUM,
@@ -81,8 +84,10 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
     pricing: Number(run.pricing ?? 0),
     promptTokens: Number(run.promptTokens ?? 0),
     completionTokens: Number(run.completionTokens ?? 0),
+    cachedTokens: Number(run.cachedTokens ?? 0),
     usageEstimated: Number(run.usageEstimated ?? 0),
     priceInput: Number(run.priceInput ?? 0),
+    priceCachedInput: Number(run.priceCachedInput ?? 0),
     priceOutput: Number(run.priceOutput ?? 0),
     coefficient: Number(run.coefficient ?? 1),
     reserved: fromUnits(reserved),

@@ -1421,8 +1421,10 @@ export interface Calls {
         pricing: number;
         promptTokens: number;
         completionTokens: number;
+        cachedTokens: number;
         usageEstimated: number;
         priceInput: number;
+        priceCachedInput: number;
         priceOutput: number;
         coefficient: number;
         reserved: number;

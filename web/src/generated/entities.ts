@@ -2832,6 +2832,11 @@ export interface BaseRun {
    */
   completionTokens?: number;
   /**
+   * Cached prompt tokens (其中缓存命中 token 数 / 其中快取命中 token 數)
+   * @default 0
+   */
+  cachedTokens?: number;
+  /**
    * Model (模型)
    * @maxLength 100
    */
@@ -2877,6 +2882,11 @@ export interface BaseRun {
    * @default 0
    */
   priceInput?: number;
+  /**
+   * Cached input price (缓存输入价格 / 快取輸入價格)
+   * @default 0
+   */
+  priceCachedInput?: number;
   /**
    * Output price (输出价格 / 輸出價格)
    * @default 0
@@ -2956,6 +2966,11 @@ export interface BaseRunAdd {
    */
   completionTokens?: number;
   /**
+   * Cached prompt tokens (其中缓存命中 token 数 / 其中快取命中 token 數)
+   * @default 0
+   */
+  cachedTokens?: number;
+  /**
    * Model (模型)
    * @maxLength 100
    */
@@ -3001,6 +3016,11 @@ export interface BaseRunAdd {
    * @default 0
    */
   priceInput?: number;
+  /**
+   * Cached input price (缓存输入价格 / 快取輸入價格)
+   * @default 0
+   */
+  priceCachedInput?: number;
   /**
    * Output price (输出价格 / 輸出價格)
    * @default 0
@@ -3077,6 +3097,11 @@ export interface BaseRunUpdate {
    */
   completionTokens?: number;
   /**
+   * Cached prompt tokens (其中缓存命中 token 数 / 其中快取命中 token 數)
+   * @default 0
+   */
+  cachedTokens?: number;
+  /**
    * Model (模型)
    * @maxLength 100
    */
@@ -3122,6 +3147,11 @@ export interface BaseRunUpdate {
    * @default 0
    */
   priceInput?: number;
+  /**
+   * Cached input price (缓存输入价格 / 快取輸入價格)
+   * @default 0
+   */
+  priceCachedInput?: number;
   /**
    * Output price (输出价格 / 輸出價格)
    * @default 0

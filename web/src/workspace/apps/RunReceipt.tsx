@@ -1,7 +1,8 @@
 /**
  * The receipt of one AI run (issue 39), for the member who paid it: what answered and on which
- * model, the tokens it read and wrote (marked when counted because the AI service reported none),
- * for a run priced by use the rate and the coefficient, what was reserved, charged and returned,
+ * model, the tokens it read and wrote (marked when counted because the AI service reported none;
+ * the part of the input read from the provider's cache, when there was any), for a run priced by
+ * use the rate (with the cached input price when the model has one) and the coefficient, what was reserved, charged and returned,
  * the store fee inside the charge, whether an AI member ran on its owner's own key (then the charge
  * is only the platform fee), how long it took, and the ledger entries it moved.
  *
@@ -95,6 +96,11 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
       children: (
         <span data-testid="receipt-input">
           {count(r.promptTokens)} {estimated}
+          {r.cachedTokens > 0 && (
+            <span className="apps-muted apps-receipt-cached" data-testid="receipt-cached">
+              {t('wsApps.receipt.cachedTokens', { count: count(r.cachedTokens) })}
+            </span>
+          )}
         </span>
       ),
     },
@@ -118,7 +124,13 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
             label: t('wsApps.receipt.rate'),
             children: (
               <span data-testid="receipt-rate">
-                {t('wsApps.receipt.rateValue', { input: formatTokens(r.priceInput, lang), output: formatTokens(r.priceOutput, lang) })}
+                {r.priceCachedInput > 0
+                  ? t('wsApps.receipt.rateValueCached', {
+                      input: formatTokens(r.priceInput, lang),
+                      cached: formatTokens(r.priceCachedInput, lang),
+                      output: formatTokens(r.priceOutput, lang),
+                    })
+                  : t('wsApps.receipt.rateValue', { input: formatTokens(r.priceInput, lang), output: formatTokens(r.priceOutput, lang) })}
               </span>
             ),
           },
