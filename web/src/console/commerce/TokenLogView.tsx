@@ -11,7 +11,7 @@ import EntityGate from '../views/data/EntityGate';
 import type { EntityMeta } from '../views/data/entity';
 import TokenAudit from './TokenAudit';
 import RowActions from '../../components/RowActions';
-import RunReceiptButton from '../../workspace/apps/RunReceiptButton';
+import RunReceiptButton from '../../components/receipt/RunReceiptButton';
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();

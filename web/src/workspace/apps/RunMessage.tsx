@@ -19,7 +19,7 @@ import type { ChatMessage } from '../../app/socket';
 import { messageTime } from '../chat/chat-format';
 import type { Sender } from '../chat/use-people';
 import AppRow from './AppRow';
-import RunReceiptButton from './RunReceiptButton';
+import RunReceiptButton from '../../components/receipt/RunReceiptButton';
 import { answerText, appName, failureText } from './app-format';
 import { receiptRunOf, RUN_MESSAGE_TYPE } from './run-stream-model';
 import { useCatalogue } from './use-catalogue';

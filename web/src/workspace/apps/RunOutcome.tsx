@@ -16,7 +16,7 @@ import type { Target } from '../../app/socket';
 import { chatPath } from '../nav';
 import type { RunAnswer } from './app-calls';
 import { isAsyncApp, isMeteredApp, type PublicApp } from './app-cost';
-import RunReceiptButton from './RunReceiptButton';
+import RunReceiptButton from '../../components/receipt/RunReceiptButton';
 import { answerText, failureText } from './app-format';
 import { runPhase } from './run-stream-model';
 import { useRun } from './use-run-streams';

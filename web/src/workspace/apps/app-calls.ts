@@ -28,9 +28,6 @@ export interface SavedTime {
   byApp: Array<{ appId: number | null; name: string | null; runs: number; minutes: number }>;
 }
 
-/** A run's receipt (`base/run/receipt`): what answered, the usage, the rate, the money and its ledger entries. */
-export type RunReceiptData = Awaited<ReturnType<typeof calls.base.run.receipt>>;
-
 const quiet = { silent: true } as const;
 
 let catalogue: Promise<AppGroup[]> | null = null;
@@ -72,9 +69,4 @@ export function startRun(app: PublicApp, input: unknown, target: Target | null, 
 
 export function loadSavedTime(): Promise<SavedTime> {
   return calls.base.sys.user.savedTimeSummary({}, quiet) as Promise<SavedTime>;
-}
-
-/** The receipt of run `runId`: the member's own runs only (another's answers 404). */
-export function loadReceipt(runId: number): Promise<RunReceiptData> {
-  return calls.base.run.receipt({ id: runId }, quiet);
 }

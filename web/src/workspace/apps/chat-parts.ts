@@ -4,6 +4,6 @@
  */
 export { RunMessage, isRunMessage } from './RunMessage';
 export { receiptRunOf } from './run-stream-model';
-export { default as RunReceiptButton } from './RunReceiptButton';
+export { default as RunReceiptButton } from '../../components/receipt/RunReceiptButton';
 export { default as RunStreamBubbles } from './RunStreamBubbles';
 export { default as RunAppButton } from './RunAppButton';

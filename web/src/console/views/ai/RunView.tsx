@@ -12,7 +12,7 @@ import EntityGate from '../data/EntityGate';
 import type { EntityMeta } from '../data/entity';
 import UsagePanel from './UsagePanel';
 import RowActions from '../../../components/RowActions';
-import RunReceiptButton from '../../../workspace/apps/RunReceiptButton';
+import RunReceiptButton from '../../../components/receipt/RunReceiptButton';
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();

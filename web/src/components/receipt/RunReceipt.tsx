@@ -18,8 +18,8 @@ import { Button, Descriptions, Result, Skeleton, Tag, Tooltip } from 'antd';
 import { ApiError } from '../../lib/http';
 import { useI18n } from '../../i18n';
 import { formatDateTime, formatTokens } from '../../app/money';
-import { ledgerKindKey } from '../account/token-terms';
-import { loadReceipt, type RunReceiptData } from './app-calls';
+import { loadReceipt, type RunReceiptData } from './receipt-data';
+import { ledgerKindKey } from './ledger-kinds';
 import '../../i18n/apps-texts';
 import '../../i18n/store-texts';
 
