@@ -18,6 +18,7 @@ import viewsCommerce from './locales/views-commerce';
 import viewsTasks from './locales/views-tasks';
 import viewsAi from './locales/views-ai';
 import wsApps from './locales/ws-apps';
+import receipt from './locales/receipt';
 import helper from './locales/helper';
 import wsNft from './locales/ws-nft';
 
@@ -40,6 +41,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   viewsTasks,
   viewsAi,
   wsApps,
+  receipt,
   wsNft,
   helper,
 ] as unknown as LocaleArea[];
@@ -61,6 +63,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   viewsTasks: 'i18n/console-texts.ts',
   viewsAi: 'i18n/console-texts.ts',
   wsApps: 'i18n/apps-texts.ts',
+  receipt: 'i18n/receipt-texts.ts',
   helper: 'i18n/helper-texts.ts',
   wsNft: 'i18n/nft-texts.ts',
 };

@@ -20,7 +20,7 @@ import { useI18n } from '../../i18n';
 import { formatDateTime, formatTokens } from '../../app/money';
 import { loadReceipt, type RunReceiptData } from './receipt-data';
 import { ledgerKindKey } from './ledger-kinds';
-import '../../i18n/apps-texts';
+import '../../i18n/receipt-texts';
 import '../../i18n/store-texts';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; receipt: RunReceiptData } | { state: 'missing' } | { state: 'failed' };
@@ -46,7 +46,7 @@ function useReceipt(runId: number): { loaded: Loaded; retry: () => void } {
 
 function Entries({ receipt }: { receipt: RunReceiptData }) {
   const { t, lang } = useI18n();
-  if (!receipt.entries.length) return <div className="apps-muted">{t('wsApps.receipt.noEntries')}</div>;
+  if (!receipt.entries.length) return <div className="apps-muted">{t('receipt.noEntries')}</div>;
   return (
     <ul className="apps-receipt-entries">
       {receipt.entries.map((e) => (
@@ -64,12 +64,12 @@ function Entries({ receipt }: { receipt: RunReceiptData }) {
 
 function Body({ receipt: r }: { receipt: RunReceiptData }) {
   const { t, lang } = useI18n();
-  const tokens = (v: unknown) => t('wsApps.run.tokens', { value: formatTokens(v, lang) });
+  const tokens = (v: unknown) => t('receipt.tokens', { value: formatTokens(v, lang) });
   const count = (n: number) => new Intl.NumberFormat(lang).format(n);
   const estimated = r.usageEstimated === 1 && (
-    <Tooltip title={t('wsApps.receipt.estimatedHint')}>
+    <Tooltip title={t('receipt.estimatedHint')}>
       <Tag bordered={false} className="apps-receipt-tag" data-testid="receipt-estimated">
-        {t('wsApps.receipt.estimated')}
+        {t('receipt.estimated')}
       </Tag>
     </Tooltip>
   );
@@ -78,27 +78,27 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
   const items = [
     {
       key: 'who',
-      label: t('wsApps.receipt.answeredBy'),
+      label: t('receipt.answeredBy'),
       children: (
         <span data-testid="receipt-who">
           {who ?? '-'}{' '}
           <Tag color="purple" bordered={false} className="apps-receipt-tag">
-            {t(r.kind === 1 ? 'wsApps.receipt.aiMember' : 'wsApps.receipt.app')}
+            {t(r.kind === 1 ? 'receipt.aiMember' : 'receipt.app')}
           </Tag>
         </span>
       ),
     },
-    { key: 'model', label: t('wsApps.receipt.model'), children: <span data-testid="receipt-model">{r.modelName ?? r.model ?? '-'}</span> },
-    { key: 'status', label: t('wsApps.receipt.status'), children: t(`wsApps.receipt.${STATUS[r.status] ?? 'running'}`) },
+    { key: 'model', label: t('receipt.model'), children: <span data-testid="receipt-model">{r.modelName ?? r.model ?? '-'}</span> },
+    { key: 'status', label: t('receipt.status'), children: t(`receipt.${STATUS[r.status] ?? 'running'}`) },
     {
       key: 'in',
-      label: t('wsApps.receipt.inputTokens'),
+      label: t('receipt.inputTokens'),
       children: (
         <span data-testid="receipt-input">
           {count(r.promptTokens)} {estimated}
           {r.cachedTokens > 0 && (
             <span className="apps-muted apps-receipt-cached" data-testid="receipt-cached">
-              {t('wsApps.receipt.cachedTokens', { count: count(r.cachedTokens) })}
+              {t('receipt.cachedTokens', { count: count(r.cachedTokens) })}
             </span>
           )}
         </span>
@@ -106,55 +106,53 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
     },
     {
       key: 'out',
-      label: t('wsApps.receipt.outputTokens'),
+      label: t('receipt.outputTokens'),
       children: (
         <span data-testid="receipt-output">
           {count(r.completionTokens)} {estimated}
         </span>
       ),
     },
-    ...(r.ownKey
-      ? [{ key: 'ownKey', label: t('wsApps.receipt.ownKey'), children: <span data-testid="receipt-own-key">{t('wsApps.receipt.ownKeyValue')}</span> }]
-      : []),
-    { key: 'pricing', label: t('wsApps.receipt.pricing'), children: t(byUse ? 'wsApps.receipt.byUse' : 'wsApps.receipt.fixed') },
+    ...(r.ownKey ? [{ key: 'ownKey', label: t('receipt.ownKey'), children: <span data-testid="receipt-own-key">{t('receipt.ownKeyValue')}</span> }] : []),
+    { key: 'pricing', label: t('receipt.pricing'), children: t(byUse ? 'receipt.byUse' : 'receipt.fixed') },
     ...(byUse
       ? [
           {
             key: 'rate',
-            label: t('wsApps.receipt.rate'),
+            label: t('receipt.rate'),
             children: (
               <span data-testid="receipt-rate">
                 {r.priceCachedInput > 0
-                  ? t('wsApps.receipt.rateValueCached', {
+                  ? t('receipt.rateValueCached', {
                       input: formatTokens(r.priceInput, lang),
                       cached: formatTokens(r.priceCachedInput, lang),
                       output: formatTokens(r.priceOutput, lang),
                     })
-                  : t('wsApps.receipt.rateValue', { input: formatTokens(r.priceInput, lang), output: formatTokens(r.priceOutput, lang) })}
+                  : t('receipt.rateValue', { input: formatTokens(r.priceInput, lang), output: formatTokens(r.priceOutput, lang) })}
               </span>
             ),
           },
-          { key: 'coefficient', label: t('wsApps.receipt.coefficient'), children: `× ${formatTokens(r.coefficient, lang)}` },
+          { key: 'coefficient', label: t('receipt.coefficient'), children: `× ${formatTokens(r.coefficient, lang)}` },
         ]
       : []),
-    { key: 'reserved', label: t('wsApps.receipt.reserved'), children: <span data-testid="receipt-reserved">{tokens(r.reserved)}</span> },
+    { key: 'reserved', label: t('receipt.reserved'), children: <span data-testid="receipt-reserved">{tokens(r.reserved)}</span> },
     {
       key: 'charged',
-      label: t('wsApps.receipt.charged'),
+      label: t('receipt.charged'),
       children: (
         <strong data-testid="receipt-charged" data-value={r.charged}>
           {tokens(r.charged)}
         </strong>
       ),
     },
-    { key: 'returned', label: t('wsApps.receipt.returned'), children: <span data-testid="receipt-returned">{tokens(r.refunded)}</span> },
-    ...(r.fee > 0 ? [{ key: 'fee', label: t('wsApps.receipt.fee'), children: <span data-testid="receipt-fee">{tokens(r.fee)}</span> }] : []),
+    { key: 'returned', label: t('receipt.returned'), children: <span data-testid="receipt-returned">{tokens(r.refunded)}</span> },
+    ...(r.fee > 0 ? [{ key: 'fee', label: t('receipt.fee'), children: <span data-testid="receipt-fee">{tokens(r.fee)}</span> }] : []),
     ...(r.durationMs !== null
       ? [
           {
             key: 'duration',
-            label: t('wsApps.receipt.duration'),
-            children: t('wsApps.receipt.seconds', { value: formatTokens(Math.round(r.durationMs / 100) / 10, lang) }),
+            label: t('receipt.duration'),
+            children: t('receipt.seconds', { value: formatTokens(Math.round(r.durationMs / 100) / 10, lang) }),
           },
         ]
       : []),
@@ -162,7 +160,7 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
   return (
     <>
       <Descriptions size="small" column={1} bordered items={items} className="apps-receipt-table" />
-      <div className="apps-receipt-entries-title">{t('wsApps.receipt.entries')}</div>
+      <div className="apps-receipt-entries-title">{t('receipt.entries')}</div>
       <Entries receipt={r} />
     </>
   );
@@ -174,12 +172,12 @@ export default function RunReceipt({ runId }: { runId: number }) {
   return (
     <div className="apps-receipt" data-testid="run-receipt" data-run={runId} data-state={loaded.state}>
       {loaded.state === 'loading' && <Skeleton active paragraph={{ rows: 6 }} />}
-      {loaded.state === 'missing' && <Result status="info" subTitle={t('wsApps.receipt.notAvailable')} className="apps-receipt-result" />}
+      {loaded.state === 'missing' && <Result status="info" subTitle={t('receipt.notAvailable')} className="apps-receipt-result" />}
       {loaded.state === 'failed' && (
         <Result
           status="warning"
-          subTitle={t('wsApps.receipt.loadFailed')}
-          extra={<Button onClick={retry}>{t('wsApps.receipt.retry')}</Button>}
+          subTitle={t('receipt.loadFailed')}
+          extra={<Button onClick={retry}>{t('receipt.retry')}</Button>}
           className="apps-receipt-result"
         />
       )}

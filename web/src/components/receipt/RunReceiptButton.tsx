@@ -7,7 +7,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Button, Modal, Skeleton } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
-import '../../i18n/apps-texts';
+import '../../i18n/receipt-texts';
 import './receipt.css';
 
 const RunReceipt = lazy(() => import('./RunReceipt'));
@@ -18,10 +18,10 @@ export default function RunReceiptButton({ runId }: { runId: number }) {
   return (
     <>
       <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => setOpen(true)} className="apps-receipt-open" data-testid="run-receipt-open">
-        {t('wsApps.receipt.open')}
+        {t('receipt.open')}
       </Button>
       {open && (
-        <Modal open onCancel={() => setOpen(false)} footer={null} width={480} title={t('wsApps.receipt.title')} className="apps-receipt-dialog">
+        <Modal open onCancel={() => setOpen(false)} footer={null} width={480} title={t('receipt.title')} className="apps-receipt-dialog">
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
             <RunReceipt runId={runId} />
           </Suspense>
