@@ -13,6 +13,8 @@ export function groupMembership(groupId: number, userId: number): { entity: stri
 
 /** Fields that place a message in its conversation: fixed once it is stored. */
 const PLACEMENT = ['toId', 'toType', 'conversation', 'seq', 'clientId'];
+/** A message's state after it was sent: set by the chat's change path (server/modules/chat/message-change.ts) only. */
+const CHANGE_STATE = ['replyTo', 'editTime', 'recallTime', 'recalledBy', 'reactions', 'pinTime', 'pinnedBy', 'change'];
 
 export default defineEntity({
   module: 'base',
@@ -59,6 +61,14 @@ export default defineEntity({
     conversation: { type: 'string', length: 40, nullable: false, index: true, label: l('Conversation', '会话', '對話') },
     seq: { type: 'int', nullable: false, label: l('Sequence number', '序号', '序號') },
     clientId: { type: 'string', length: 64, label: l('Client message id', '客户端消息标识', '用戶端訊息識別碼') },
+    replyTo: { type: 'int', label: l('Reply to', '回复消息', '回覆訊息') },
+    editTime: { type: 'datetime', label: l('Edited at', '编辑时间', '編輯時間') },
+    recallTime: { type: 'datetime', label: l('Recalled at', '撤回时间', '收回時間') },
+    recalledBy: { type: 'int', label: l('Recalled by', '撤回人', '收回者') },
+    reactions: { type: 'json', label: l('Reactions', '表情回应', '表情回應') },
+    pinTime: { type: 'datetime', label: l('Pinned at', '置顶时间', '釘選時間') },
+    pinnedBy: { type: 'int', label: l('Pinned by', '置顶人', '釘選者') },
+    change: { type: 'int', default: 0, label: l('Change number', '变更序号', '變更序號') },
   },
   actions: ['update', 'delete', 'info', 'list', 'page'],
   search: { equal: ['fromId', 'toId', 'toType', 'type', 'status', 'appId', 'conversation'] },
@@ -89,14 +99,14 @@ export default defineEntity({
       return exists(m.entity, m.where);
     },
     // Set by the send path only (it passes them as checked); a member's values are dropped.
-    adminOnly: ['conversation', 'seq', 'clientId'],
+    adminOnly: ['conversation', 'seq', 'clientId', ...CHANGE_STATE],
   },
   hooks: {
     // An edit (the console's) changes what a message says, never where it sits: moving it would
     // break the conversation's numbering that clients sync by.
     beforeChange({ action, data }) {
       if (action !== 'update') return;
-      for (const k of PLACEMENT) delete data[k];
+      for (const k of [...PLACEMENT, ...CHANGE_STATE]) delete data[k];
     },
   },
 });

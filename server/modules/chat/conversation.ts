@@ -19,10 +19,11 @@ export interface Target {
  * `type` of a message. 0 text (the default when a client sends none) and 9 a team notice, which
  * only message/sendTeamNotice writes; 20, 21 and 22 are an AI run's request, answer and error,
  * which only the AI module writes (clients render them as the app's or the AI member's, so a member
- * must not be able to post one). Every other whole number from 0 to 99 is left to the clients
- * (images, files, cards...): the server stores it and does not interpret it.
+ * must not be able to post one). 1 is an image and 2 a file of the file space (their content names
+ * the file: chat-files.ts checks it). Every other whole number from 0 to 99 is left to the clients
+ * (cards...): the server stores it and does not interpret it.
  */
-export const MESSAGE_TYPE = { text: 0, notice: 9 } as const;
+export const MESSAGE_TYPE = { text: 0, image: 1, file: 2, notice: 9 } as const;
 /** Types no client may send: the AI runs' messages (ai/run-messages.ts RUN_MESSAGE_TYPE). */
 const SERVER_ONLY_TYPES = new Set([20, 21, 22]);
 const MAX_TYPE = 99;

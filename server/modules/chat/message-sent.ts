@@ -20,3 +20,31 @@ export function whenMessageSent(listener: MessageSentListener): void {
 export function messageSent(core: Core, sender: AuthUser, message: StoredMessage, mentionOrder: number[]): void {
   for (const listener of listeners) listener(core, sender, message, mentionOrder);
 }
+
+/** What a change did to a message (message-change.ts): each has its own number in the conversation. */
+export type MessageChangeKind = 'edit' | 'recall' | 'react' | 'pin' | 'unpin';
+
+export interface MessageChanged {
+  kind: MessageChangeKind;
+  /** The conversation's change number of this change (1, 2, 3, ...: apart from the messages' seq). */
+  change: number;
+  /** Who made it (an administrator's recall in the console too). */
+  byId: number;
+  /** The message's state after the change (a recalled one without its content). */
+  message: StoredMessage;
+}
+
+/** Called after a change is committed and delivered, not awaited: it must return at once and never throw. */
+export type MessageChangedListener = (core: Core, changed: MessageChanged) => void;
+
+const changeListeners = new Set<MessageChangedListener>();
+
+/** Adds a listener of every committed change (the search index, later the AI's knowledge and summaries). */
+export function whenMessageChanged(listener: MessageChangedListener): void {
+  changeListeners.add(listener);
+}
+
+/** Tells every listener about a committed change. */
+export function messageChanged(core: Core, changed: MessageChanged): void {
+  for (const listener of changeListeners) listener(core, changed);
+}

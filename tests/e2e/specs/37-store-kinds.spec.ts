@@ -116,8 +116,10 @@ test('3. My purchases opens the group chat and downloads each file under its own
   expect(await pageWidth(d)).toBeLessThanOrEqual(390);
   await shot(d, '37k-3-dan-purchases-390-zh');
 
-  for (const [i, f] of files.entries()) {
-    const [download] = await Promise.all([d.waitForEvent('download'), bundle.getByTestId('acc-purchase-download').nth(i).click()]);
+  // The files come in the order their uploads finished (as Carol saw them in her form): each is found by its name.
+  for (const f of files) {
+    const row = bundle.getByTestId('acc-purchase-file').filter({ hasText: f.name });
+    const [download] = await Promise.all([d.waitForEvent('download'), row.getByTestId('acc-purchase-download').click()]);
     expect(download.suggestedFilename()).toBe(f.name);
     expect(readFileSync((await download.path())!).equals(f.buffer)).toBe(true);
   }
