@@ -1,4 +1,4 @@
-import { defineEntity, l, and, eq, inRows, or, type Where } from '../../server/core/api';
+import { defineEntity, l, and, eq, inRows, or, SYSTEM, type Where } from '../../server/core/api';
 
 const MEMBERS = 'base/groupMember';
 
@@ -14,7 +14,7 @@ export function groupMembership(groupId: number, userId: number): { entity: stri
 /** Fields that place a message in its conversation: fixed once it is stored. */
 const PLACEMENT = ['toId', 'toType', 'conversation', 'seq', 'clientId'];
 /** A message's state after it was sent: set by the chat's change path (server/modules/chat/message-change.ts) only. */
-const CHANGE_STATE = ['replyTo', 'editTime', 'recallTime', 'recalledBy', 'reactions', 'pinTime', 'pinnedBy', 'change'];
+const CHANGE_STATE = ['replyTo', 'editTime', 'recallTime', 'recalledBy', 'reactions', 'pinTime', 'pinnedBy', 'changeSeq'];
 
 export default defineEntity({
   module: 'base',
@@ -29,9 +29,13 @@ export default defineEntity({
     "message's number in it (1, 2, 3, ...), both set by the send path (server/modules/chat), " +
     "never taken from a body; clientId is the sender's idempotency key (a retry with the same key " +
     'stores nothing new). add is hand-written (one send path for HTTP and the socket). Members read ' +
-    'their conversations and send; they neither edit nor remove a sent message (others have ' +
-    'received it already and the wire contract has no edit or recall notice): administrators ' +
-    'moderate in the console. type 9 is a team notice (message/sendTeamNotice only).',
+    'their conversations and send; replyTo names the message one answers. A sent message changes only ' +
+    'through the change calls (message/edit, recall, react, pin; server/modules/chat/message-change.ts), ' +
+    'each a numbered change of its conversation (base/messageChange; changeSeq is the latest one): ' +
+    'editTime, recallTime and recalledBy, reactions (name -> member ids), pinTime and pinnedBy are set ' +
+    'there only. delete is hand-written too: the console recalls a message for everyone (its number ' +
+    'stays, its content goes). type 1 is an image and 2 a file of the file space; 9 a team notice ' +
+    '(message/sendTeamNotice only).',
   fields: {
     fromId: { type: 'int', index: true, label: l('Sender', '发送者', '傳送者') },
     toId: { type: 'int', required: true, nullable: false, index: true, label: l('Receiver', '接收者', '接收者') },
@@ -68,9 +72,9 @@ export default defineEntity({
     reactions: { type: 'json', label: l('Reactions', '表情回应', '表情回應') },
     pinTime: { type: 'datetime', label: l('Pinned at', '置顶时间', '釘選時間') },
     pinnedBy: { type: 'int', label: l('Pinned by', '置顶人', '釘選者') },
-    change: { type: 'int', default: 0, label: l('Change number', '变更序号', '變更序號') },
+    changeSeq: { type: 'int', default: 0, label: l('Change number', '变更序号', '變更序號') },
   },
-  actions: ['update', 'delete', 'info', 'list', 'page'],
+  actions: ['update', 'info', 'list', 'page'],
   search: { equal: ['fromId', 'toId', 'toType', 'type', 'status', 'appId', 'conversation'] },
   indexes: [
     { fields: ['conversation', 'seq'], unique: true },
@@ -82,13 +86,12 @@ export default defineEntity({
   access: {
     members: ['info', 'list', 'page'],
     // A private message is read by its sender and its receiver, a group message by the group's
-    // members (groupMembership, as a list of the caller's groups); only the sender changes or
-    // removes it, and only a member writes into a group.
+    // members (groupMembership, as a list of the caller's groups); only a member writes into a
+    // group. Changes of a sent message go through the chat's change path (message-change.ts).
     read: ({ user }) =>
       user &&
       or(and(eq('toType', 0), or(eq('fromId', user.id), eq('toId', user.id))), and(eq('toType', 1), inRows('toId', MEMBERS, 'groupId', eq('userId', user.id)))),
     update: ({ user }) => user && eq('fromId', user.id),
-    delete: ({ user }) => user && eq('fromId', user.id),
     // The send path asks this rule before its transaction (chat-access.ts) and vouches for the
     // rows it found there (OpMeta.known), so the INSERT's own check does not read them again.
     create: async ({ user, data, exists }) => {
@@ -104,9 +107,10 @@ export default defineEntity({
   hooks: {
     // An edit (the console's) changes what a message says, never where it sits: moving it would
     // break the conversation's numbering that clients sync by.
-    beforeChange({ action, data }) {
+    // Its state after sending changes through the chat's change path only (it writes as the system).
+    beforeChange({ action, data, user }) {
       if (action !== 'update') return;
-      for (const k of [...PLACEMENT, ...CHANGE_STATE]) delete data[k];
+      for (const k of [...PLACEMENT, ...(user === SYSTEM ? [] : CHANGE_STATE)]) delete data[k];
     },
   },
 });

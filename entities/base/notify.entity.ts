@@ -35,7 +35,7 @@ export default defineEntity({
   description:
     'One row per receiver (toId); fromId is who caused it (empty: the platform), templateId the ' +
     'template used. The product writes them (notifyUsers in server/modules/workspace/notify) and delivers ' +
-    "each live as notice {kind: 'notify'} after the commit; groupId names the group a mention, team notice, join, leave or role change is about (the bell opens its chat); orderNo names the order an order notice (8-11) is about (the bell opens it among the receiver's purchases, or sales for 9 and 11); add is hand-written for the same reason " +
+    "each live as notice {kind: 'notify'} after the commit; groupId names the group a mention, team notice, join, leave or role change is about (the bell opens its chat); messageId the chat message a mention is about (its recall blanks the notification's excerpt); orderNo names the order an order notice (8-11) is about (the bell opens it among the receiver's purchases, or sales for 9 and 11); add is hand-written for the same reason " +
     '(administrators only, server/modules/workspace/notify/notify.routes.ts). status: 0 unread, 1 read. ' +
     'A member reads, marks (update of status only, both ways; other fields are ignored) and deletes ' +
     'the notifications sent to them, and marks all read with readAll. Newest first.',
@@ -48,6 +48,7 @@ export default defineEntity({
     templateId: { type: 'int', label: l('Template', '模板', '範本') },
     groupId: { type: 'int', label: l('Group', '群组', '群組') },
     orderNo: { type: 'string', length: 40, label: l('Order', '订单', '訂單') },
+    messageId: { type: 'int', index: true, label: l('Message', '消息', '訊息') },
     status: {
       type: 'int',
       default: 0,

@@ -624,6 +624,55 @@ export type BaseMessageRow = {
    * @maxLength 64
    */
   clientId: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy: number | null;
+  /** Change number (变更序号 / 變更序號) */
+  changeSeq: number;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
+ * Message change: a stored row of `base/messageChange` as a find or a lock answers it.
+ */
+export type BaseMessageChangeRow = {
+  /** ID */
+  id: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation: string;
+  /** Change number (变更序号 / 變更序號) */
+  changeSeq: number;
+  /** Message (消息 / 訊息) */
+  messageId: number;
+  /**
+   * Change (变更 / 變更)
+   * @maxLength 8
+   */
+  kind: 'edit' | 'recall' | 'react' | 'pin' | 'unpin';
+  /** By (操作人 / 操作者) */
+  byId: number | null;
+  /**
+   * Reaction (表情)
+   * @maxLength 16
+   */
+  emoji: string | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -645,6 +694,8 @@ export type BaseMessageReadRow = {
   conversation: string;
   /** Last read number (已读序号 / 已讀序號) */
   seq: number;
+  /** Muted (免打扰 / 勿擾) */
+  muted: number;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -784,6 +835,8 @@ export type BaseNotifyRow = {
    * @maxLength 40
    */
   orderNo: string | null;
+  /** Message (消息 / 訊息) */
+  messageId: number | null;
   /** Status (状态 / 狀態) */
   status: 0 | 1;
   /** Created (创建时间 / 建立時間) */
@@ -2465,6 +2518,7 @@ export interface EntityRowMap {
   'base/media': BaseMediaRow;
   'base/mediaCategory': BaseMediaCategoryRow;
   'base/message': BaseMessageRow;
+  'base/messageChange': BaseMessageChangeRow;
   'base/messageRead': BaseMessageReadRow;
   'base/monitor': BaseMonitorRow;
   'base/monitorPost': BaseMonitorPostRow;
@@ -2529,6 +2583,7 @@ export interface EntityColumnMap {
   'base/media': BaseMediaRow;
   'base/mediaCategory': BaseMediaCategoryRow;
   'base/message': BaseMessageRow;
+  'base/messageChange': BaseMessageChangeRow;
   'base/messageRead': BaseMessageReadRow;
   'base/monitor': BaseMonitorColumns;
   'base/monitorPost': BaseMonitorPostRow;

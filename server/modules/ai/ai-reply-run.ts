@@ -196,7 +196,7 @@ export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): P
   try {
     await store(core, {
       sender: memberActor(ask.ai.id),
-      input: { ...target, type: RUN_MESSAGE_TYPE.error, content, at: [], clientId: null, extra: {} },
+      input: { ...target, type: RUN_MESSAGE_TYPE.error, content, at: [], clientId: null, replyTo: null, extra: {} },
       mentioned: [],
       audience: null,
       groupId: ask.groupId,

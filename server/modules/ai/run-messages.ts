@@ -71,6 +71,7 @@ export function storeRunMessage(
       content,
       at,
       clientId: null,
+      replyTo: null,
       extra: { appId: run.appId ?? null, relateId: run.id },
     },
     mentioned: at,

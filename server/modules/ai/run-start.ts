@@ -180,7 +180,7 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   let reserved: Reserved | null = null;
   const { message, created } = await store(core, {
     sender: user,
-    input: { ...target, type: RUN_MESSAGE_TYPE.request, content: p.input, at: [], clientId: p.clientId, extra: { appId: app.id } },
+    input: { ...target, type: RUN_MESSAGE_TYPE.request, content: p.input, at: [], clientId: p.clientId, replyTo: null, extra: { appId: app.id } },
     mentioned: [],
     audience: null,
     groupId: group?.id ?? null,

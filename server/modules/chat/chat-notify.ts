@@ -49,11 +49,21 @@ export interface ChatNotification {
   content: string;
   /** The group the message went to. */
   groupId?: number | null;
+  /** The stored message (mentions): its recall blanks the notification's excerpt. */
+  messageId?: number | null;
 }
 
 /** Writes the notifications inside `t`, one title per receiver language; delivered after the commit. */
 export async function notifyAudience(core: Core, t: OpTransaction, audience: Audience, n: ChatNotification): Promise<void> {
   for (const [lang, toIds] of audience.byLang) {
-    await notifyUsers(core, t, { toIds, type: n.type, title: n.title(lang), content: n.content, fromId: n.fromId, groupId: n.groupId ?? null });
+    await notifyUsers(core, t, {
+      toIds,
+      type: n.type,
+      title: n.title(lang),
+      content: n.content,
+      fromId: n.fromId,
+      groupId: n.groupId ?? null,
+      messageId: n.messageId ?? null,
+    });
   }
 }

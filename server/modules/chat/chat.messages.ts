@@ -3,6 +3,12 @@ import { registerMessages } from '../../core/api';
 
 export const CHAT = registerMessages({
   en: {
+    chat_message_not_found: 'This message does not exist',
+    chat_not_yours: 'You can only change your own messages',
+    chat_edit_text_only: 'Only text messages can be edited',
+    chat_message_recalled: 'This message was recalled',
+    chat_recall_too_late: 'A message can be recalled only within {minutes} minutes of sending it',
+    chat_pin_not_allowed: 'Only the owner or a deputy of this group can pin messages',
     chat_not_member: 'You are not a member of this group',
     chat_group_not_found: 'This group does not exist or has been removed',
     chat_receiver_not_found: 'This user does not exist or cannot receive messages',
@@ -16,6 +22,12 @@ export const CHAT = registerMessages({
     chat_notice_title: 'Notice from {group}',
   },
   'zh-cn': {
+    chat_message_not_found: '该消息不存在',
+    chat_not_yours: '只能修改自己的消息',
+    chat_edit_text_only: '只能编辑文本消息',
+    chat_message_recalled: '该消息已撤回',
+    chat_recall_too_late: '消息只能在发送后 {minutes} 分钟内撤回',
+    chat_pin_not_allowed: '只有群主或副群主可以置顶消息',
     chat_not_member: '你不是该群组的成员',
     chat_group_not_found: '该群组不存在或已被删除',
     chat_receiver_not_found: '该用户不存在或无法接收消息',
@@ -29,6 +41,12 @@ export const CHAT = registerMessages({
     chat_notice_title: '来自 {group} 的公告',
   },
   'zh-tw': {
+    chat_message_not_found: '此訊息不存在',
+    chat_not_yours: '只能修改自己的訊息',
+    chat_edit_text_only: '只能編輯文字訊息',
+    chat_message_recalled: '此訊息已收回',
+    chat_recall_too_late: '訊息只能在傳送後 {minutes} 分鐘內收回',
+    chat_pin_not_allowed: '只有群主或副群主可以釘選訊息',
     chat_not_member: '你不是此群組的成員',
     chat_group_not_found: '此群組不存在或已被刪除',
     chat_receiver_not_found: '此使用者不存在或無法接收訊息',

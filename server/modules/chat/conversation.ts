@@ -89,6 +89,8 @@ export interface MessageInput extends Target {
   content: unknown;
   at: number[];
   clientId: string | null;
+  /** The message it answers (same conversation; checked by the send path). */
+  replyTo: number | null;
   /** Fields stored as given (the entity's own validation checks them): relateId, appId, extraInfo, platform. */
   extra: Record<string, unknown>;
 }
@@ -154,6 +156,7 @@ export const MESSAGE_INPUT = {
   content: CONTENT,
   at: MENTIONS,
   clientId: CLIENT_ID,
+  replyTo: orNull(id()).optional(),
   relateId: raw({ type: ['integer', 'null'] }).optional(),
   appId: raw({ type: ['integer', 'null'] }).optional(),
   extraInfo: raw({ description: 'any JSON value' }).optional(),
@@ -195,5 +198,14 @@ export function parseMessage(body: unknown, opts: { allowNotice?: boolean } = {}
   if (!errors.some((e) => e.field === 'type')) errors.push(...messageTypeErrors(m.type, opts.allowNotice));
   if (errors.length) throw fail.invalid(errors);
   const extra = Object.fromEntries(PASSED_ON.filter((k) => k in m).map((k) => [k, m[k]]));
-  return { toType: m.toType, toId: m.toId, type: m.type ?? MESSAGE_TYPE.text, content: m.content, at: m.at ?? [], clientId: m.clientId ?? null, extra };
+  return {
+    toType: m.toType,
+    toId: m.toId,
+    type: m.type ?? MESSAGE_TYPE.text,
+    content: m.content,
+    at: m.at ?? [],
+    clientId: m.clientId ?? null,
+    replyTo: m.replyTo ?? null,
+    extra,
+  };
 }

@@ -130,3 +130,67 @@ export async function messagesAt(core: Core, places: Array<[string, number]>): P
   }
   return out;
 }
+
+const changeEntity = (core: Core) => entity(core.model, 'base/messageChange');
+
+/** The latest change number of each conversation that has changes. */
+export async function lastChanges(core: Core, conversations: string[]): Promise<Map<string, number>> {
+  const { db } = core;
+  const q = db.q.bind(db);
+  const out = new Map<string, number>();
+  for (const part of chunks(conversations)) {
+    const rows = await db.query<{ conversation: string; lastChange: number }>(
+      `SELECT ${q('conversation')}, MAX(${q('changeSeq')}) AS ${q('lastChange')} FROM ${q(changeEntity(core).table)} ` +
+        `WHERE ${q('conversation')} IN (${marks(part.length)}) GROUP BY ${q('conversation')}`,
+      part,
+    );
+    for (const r of rows) out.set(r.conversation, Number(r.lastChange));
+  }
+  return out;
+}
+
+export interface ChangeRow {
+  changeSeq: number;
+  messageId: number;
+  kind: string;
+  byId: number | null;
+  emoji: string | null;
+}
+
+/** The changes of a conversation after `afterChange`, ascending; `hasMore` when more than `size` follow. */
+export async function changesAfter(core: Core, conversation: string, afterChange: number, size: number): Promise<{ list: ChangeRow[]; hasMore: boolean }> {
+  const { db } = core;
+  const q = db.q.bind(db);
+  const rows = await db.query<ChangeRow>(
+    `SELECT ${q('changeSeq')}, ${q('messageId')}, ${q('kind')}, ${q('byId')}, ${q('emoji')} FROM ${q(changeEntity(core).table)} ` +
+      `WHERE ${q('conversation')} = ? AND ${q('changeSeq')} > ? ORDER BY ${q('changeSeq')} ASC LIMIT ?`,
+    [conversation, afterChange, size + 1],
+  );
+  return { list: rows.slice(0, size).map((r) => ({ ...r, changeSeq: Number(r.changeSeq), messageId: Number(r.messageId) })), hasMore: rows.length > size };
+}
+
+/** The conversations the user muted, of these. */
+export async function mutedOf(core: Core, userId: number, conversations: string[]): Promise<Set<string>> {
+  const { db } = core;
+  const q = db.q.bind(db);
+  const out = new Set<string>();
+  for (const part of chunks(conversations)) {
+    const rows = await db.query<{ conversation: string }>(
+      `SELECT ${q('conversation')} FROM ${q(readEntity(core).table)} WHERE ${q('userId')} = ? AND ${q('muted')} = 1 AND ${q('conversation')} IN (${marks(part.length)})`,
+      [userId, ...part],
+    );
+    for (const r of rows) out.add(r.conversation);
+  }
+  return out;
+}
+
+/** Every member's last-read seq in a conversation (those with a mark). */
+export async function readersOf(core: Core, conversation: string): Promise<Array<{ userId: number; seq: number }>> {
+  const { db } = core;
+  const q = db.q.bind(db);
+  const rows = await db.query<{ userId: number; seq: number }>(
+    `SELECT ${q('userId')}, ${q('seq')} FROM ${q(readEntity(core).table)} WHERE ${q('conversation')} = ? AND ${q('seq')} > 0`,
+    [conversation],
+  );
+  return rows.map((r) => ({ userId: Number(r.userId), seq: Number(r.seq) }));
+}

@@ -5,12 +5,13 @@
  * conversation's sequence number, never by time or id, so a client that remembers the last number
  * it saw asks for exactly what it missed.
  */
-import { fail, hit } from '../../core/api';
+import { SYSTEM, entity, fail, hit, isIn } from '../../core/api';
 import type { Core, AuthUser, Row, Input } from '../../core/api';
 import { readableConversation, readableOrNull } from './chat-access';
 import { groupIdsOfUser } from './chat.queries';
 import { bodyObject, FieldErrors, LIMITS, parseTarget, targetOf, type PAGE_INPUT, type Target } from './conversation';
-import { lastSeqs, messagesAt, messagesPage, privateConversations, readSeqs, unreadCounts } from './history.queries';
+import { changesAfter, lastChanges, lastSeqs, messagesAt, messagesPage, mutedOf, privateConversations, readSeqs, unreadCounts } from './history.queries';
+import { withReplies } from './replies';
 import type { StoredMessage } from './send-store';
 
 /** Syncs per user (every socket and instance together) in a window. */
@@ -21,19 +22,54 @@ export interface Page {
   hasMore: boolean;
 }
 
+/** The conversation's change number now (0: none), read before its messages so no change falls between. */
+async function lastChangeOf(core: Core, conversation: string): Promise<number> {
+  return (await lastChanges(core, [conversation])).get(conversation) ?? 0;
+}
+
 /**
  * `{toType, toId, beforeSeq?, afterSeq?, size?}` -> `{list, hasMore}`, the list ascending by seq.
  * Without either bound: the newest `size` messages. `afterSeq`: the `size` messages after it
  * (`hasMore`: newer ones remain). `beforeSeq`: the `size` messages before it (`hasMore`: older ones
  * remain). Both: those between, from `afterSeq` on.
  */
-export async function messageList(core: Core, user: AuthUser | null, input: Input<typeof PAGE_INPUT>): Promise<Page> {
+export async function messageList(core: Core, user: AuthUser | null, input: Input<typeof PAGE_INPUT>): Promise<Page & { lastChange: number }> {
   const { size = LIMITS.pageSize, afterSeq, beforeSeq, ...target } = input;
   const conversation = await readableConversation(core, user, target);
-  return messagesPage(core, conversation, { afterSeq, beforeSeq, size });
+  const lastChange = await lastChangeOf(core, conversation);
+  const page = await messagesPage(core, conversation, { afterSeq, beforeSeq, size });
+  return { list: await withReplies(core, page.list), hasMore: page.hasMore, lastChange };
 }
 
-export interface Synced extends Target, Page {}
+/** One change as sync answers it: its number and kind, and the message as it is now. */
+export interface SyncedChange {
+  kind: string;
+  change: number;
+  byId: number | null;
+  emoji: string | null;
+  message: Row;
+}
+
+export interface Synced extends Target, Page {
+  /** With `afterChange`: the changes after it, in order (at most 200; `changesMore` asks again). */
+  changes?: SyncedChange[];
+  changesMore?: boolean;
+}
+
+/** The changes of `conversation` after `afterChange`, each with its message's latest state. */
+async function changesSince(core: Core, conversation: string, afterChange: number): Promise<{ changes: SyncedChange[]; changesMore: boolean }> {
+  const page = await changesAfter(core, conversation, afterChange, LIMITS.maxPageSize);
+  if (!page.list.length) return { changes: [], changesMore: false };
+  const ids = [...new Set(page.list.map((c) => c.messageId))];
+  const rows = await withReplies(core, await core.ops.reads(SYSTEM).find(entity(core.model, 'base/message'), isIn('id', ids)));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const changes: SyncedChange[] = [];
+  for (const c of page.list) {
+    const message = byId.get(c.messageId);
+    if (message) changes.push({ kind: c.kind, change: c.changeSeq, byId: c.byId, emoji: c.emoji, message });
+  }
+  return { changes, changesMore: page.hasMore };
+}
 
 /**
  * `{since: [{toType, toId, afterSeq}]}` -> `[{toType, toId, list, hasMore}]`: for each conversation
@@ -66,15 +102,23 @@ export async function syncConversations(core: Core, user: AuthUser, body: unknow
           ? o.afterSeq
           : -1;
     if (afterSeq < 0) errors.add(`${prefix}afterSeq`, 'type', { type: 'integer from 0' });
-    return { target, afterSeq };
+    const afterChange =
+      o.afterChange === undefined || o.afterChange === null
+        ? null
+        : typeof o.afterChange === 'number' && Number.isSafeInteger(o.afterChange) && o.afterChange >= 0
+          ? o.afterChange
+          : -1;
+    if (afterChange !== null && afterChange < 0) errors.add(`${prefix}afterChange`, 'type', { type: 'integer from 0' });
+    return { target, afterSeq, afterChange };
   });
   errors.throwIfAny();
   const out: Synced[] = [];
   for (const ask of asks) {
     const conversation = await readableOrNull(core, user, ask!.target);
     if (!conversation) continue;
+    const changed = ask!.afterChange === null ? null : await changesSince(core, conversation, ask!.afterChange);
     const page = await messagesPage(core, conversation, { afterSeq: ask!.afterSeq, size: LIMITS.maxPageSize });
-    out.push({ toType: ask!.target.toType, toId: ask!.target.toId, ...page });
+    out.push({ toType: ask!.target.toType, toId: ask!.target.toId, list: await withReplies(core, page.list), hasMore: page.hasMore, ...(changed ?? {}) });
   }
   return out;
 }
@@ -87,6 +131,10 @@ export interface ConversationItem extends Target {
   readSeq: number;
   /** Messages after readSeq that others sent. */
   unread: number;
+  /** The conversation's latest change number (0: none): where a client's sync of changes starts. */
+  lastChange: number;
+  /** The caller muted it (message/mute). */
+  muted: boolean;
 }
 
 /**
@@ -101,6 +149,8 @@ export async function conversationsOf(core: Core, user: AuthUser | null): Promis
   const last = await lastSeqs(core, keys);
   const read = await readSeqs(core, user.id, keys);
   const unread = await unreadCounts(core, user.id, keys);
+  const changes = await lastChanges(core, keys);
+  const muted = await mutedOf(core, user.id, keys);
   const lastRows = new Map((await messagesAt(core, [...last.entries()])).map((m) => [m.conversation, m]));
   const items: ConversationItem[] = [];
   for (const key of keys) {
@@ -113,6 +163,8 @@ export async function conversationsOf(core: Core, user: AuthUser | null): Promis
       lastSeq: last.get(key) ?? 0,
       readSeq: read.get(key) ?? 0,
       unread: unread.get(key) ?? 0,
+      lastChange: changes.get(key) ?? 0,
+      muted: muted.has(key),
     });
   }
   const activity = (c: ConversationItem) => (c.lastMessage ? c.lastMessage.id : 0);

@@ -19,6 +19,7 @@ import { CHAT } from './chat.messages';
 import { messageIdByClientId } from './chat.queries';
 import { excerpt, notifyAudience, type Audience } from './chat-notify';
 import type { MessageInput } from './conversation';
+import type { Quote } from './replies';
 
 /** A stored message as a read answers it. */
 export type StoredMessage = EntityRow<'base/message'> & Row;
@@ -56,6 +57,8 @@ export interface Checked {
    */
   known?: KnownRows;
   conversation: string;
+  /** The quote of the message it answers (replyTo), checked and read before. */
+  reply?: Quote | null;
   opts: SendOptions;
 }
 
@@ -69,6 +72,11 @@ export async function storedMessage(core: Core, id: number): Promise<StoredMessa
   const [message] = await core.ops.reads(SYSTEM).find(messagesOf(core), eq('id', id));
   if (!message) throw fail.notFound('record_not_found');
   return message;
+}
+
+/** The stored message with the quote of what it answers, as every answer carrying messages gives it (replies.ts). */
+function quoted(message: StoredMessage, m: Checked): StoredMessage {
+  return m.reply ? ({ ...message, reply: m.reply } as StoredMessage) : message;
 }
 
 function deliver(core: Core, message: StoredMessage): void {
@@ -95,6 +103,7 @@ async function write(core: Core, t: OpTransaction, m: Checked, take: () => Promi
     at: m.mentioned,
     clientId: input.clientId,
     conversation: m.conversation,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
   };
   // The send's check asked the message's create rule a moment ago (chat-access.ts checkSend): the
   // INSERT asks it again, and takes the rows it found then instead of reading them again.
@@ -108,6 +117,7 @@ async function write(core: Core, t: OpTransaction, m: Checked, take: () => Promi
       title: (lang) => translate(lang, CHAT.chat_mention_title, { name: audience.senderName }),
       content: excerpt(input.content),
       groupId: m.groupId,
+      messageId: id,
     });
   }
   await m.opts.within?.(t, { ...row, id, fromId: sender.id });
@@ -137,7 +147,7 @@ async function storeOne(core: Core, m: Checked): Promise<SendResult> {
     }
     throw err;
   }
-  const message = readBack ?? (await storedMessage(core, id));
+  const message = quoted(readBack ?? (await storedMessage(core, id)), m);
   deliver(core, message);
   return { message, created: true };
 }
@@ -219,7 +229,7 @@ async function flush(core: Core, byConversation: Map<string, Waiting[]>, convers
       if (done) {
         for (const [i, w] of batch.entries()) {
           try {
-            const message = done.readBacks[i] ?? (await storedMessage(core, done.ids[i]));
+            const message = quoted(done.readBacks[i] ?? (await storedMessage(core, done.ids[i])), w.message);
             deliver(core, message);
             w.resolve({ message, created: true });
           } catch (err) {

@@ -39,6 +39,7 @@ import { conversationKey, parseMessage } from './conversation';
 import { store, type SendOptions, type SendResult } from './send-store';
 import { rateWindowOf, type RateWindow } from './rate-window';
 import { messageSent } from './message-sent';
+import { replyQuote } from './replies';
 
 export type { SendOptions, SendResult };
 
@@ -72,9 +73,10 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
     : [];
   const audience = mentioned.length ? await audienceOf(core, sender.id, mentioned) : null;
   const conversation = conversationKey(sender.id, input);
+  const reply = input.replyTo ? await replyQuote(core, conversation, input.replyTo) : null;
   // The conversation's number stays locked from its numbering to the commit, so everything that can
   // happen outside that window does: the checks and reads before, the stored row's read after.
-  const sent = await store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, known, conversation, opts });
+  const sent = await store(core, { sender, input, mentioned, audience, groupId: group?.id ?? null, known, conversation, reply, opts });
   // AI members it mentions (or the AI member of a private chat) answer later, off this call.
   if (sent.created) messageSent(core, sender, sent.message, input.at);
   return sent;

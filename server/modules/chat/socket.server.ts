@@ -8,7 +8,8 @@
  * - A socket joins `user:{id}` and `group:{id}` of every live group its user is an active member of;
  *   `core.realtime.joinGroup/leaveGroup` move a user's sockets later, on every instance.
  * - Events (client -> server), each answered through its ack with `{code, message, data}`:
- *   `sendMessage`, `sync`, `read` (see send.service.ts, history.service.ts, read.service.ts).
+ *   `sendMessage`, `sync`, `read` (see send.service.ts, history.service.ts, read.service.ts);
+ *   `editMessage`, `recallMessage`, `react`, `pin` (message-change.ts) and `typing` (typing.ts).
  *   `auth {token}` hands the socket a refreshed access token (socket-auth.ts).
  * - A socket is in `session:{sid}` too. A session that ends (logout, a reused refresh token, a new
  *   password, a disabled or deleted account) ends its sockets on every instance: `notice {kind:
@@ -33,6 +34,10 @@ import { syncConversations } from './history.service';
 import { markOffline, markOnline } from './presence.service';
 import { hitReadLimit, markRead } from './read.service';
 import { hitSendLimit, sendMessage } from './send.service';
+import { EDIT_INPUT, PIN_INPUT, REACT_INPUT, RECALL_INPUT, TYPING_INPUT } from './change-inputs';
+import { readInput } from './conversation';
+import { editMessage, pinMessage, reactToMessage, recallMessage } from './message-change';
+import { announceTyping } from './typing';
 import { errorAck, okAck, type Ack } from './socket-ack';
 import { groupRoom, sessionRoom, SocketTransport, userRoom } from './socket-transport';
 import { reauthenticate, tokenGrace, TokenExpiry, type SocketSession } from './socket-auth';
@@ -158,6 +163,13 @@ function onConnection(core: Core, transport: SocketTransport, socket: Socket, op
     (id) => hitSendLimit(core, id),
   );
   onEvent(core, socket, 'sync', (caller, p) => syncConversations(core, caller, p), opts);
+  // Changes of sent messages count against the send limit, as sends do (message-change.ts).
+  const sendLimited = (id: number) => hitSendLimit(core, id);
+  onEvent(core, socket, 'editMessage', (caller, p) => ((i) => editMessage(core, caller, i.id, i.content))(readInput(EDIT_INPUT, p)), opts, sendLimited);
+  onEvent(core, socket, 'recallMessage', (caller, p) => recallMessage(core, caller, readInput(RECALL_INPUT, p).id), opts, sendLimited);
+  onEvent(core, socket, 'react', (caller, p) => ((i) => reactToMessage(core, caller, i.id, i.emoji, i.on))(readInput(REACT_INPUT, p)), opts, sendLimited);
+  onEvent(core, socket, 'pin', (caller, p) => ((i) => pinMessage(core, caller, i.id, i.pinned))(readInput(PIN_INPUT, p)), opts, sendLimited);
+  onEvent(core, socket, 'typing', async (caller, p) => ({ sent: await announceTyping(core, caller, readInput(TYPING_INPUT, p)) }), opts);
   onEvent(
     core,
     socket,

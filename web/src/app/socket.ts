@@ -72,14 +72,27 @@ export interface OutgoingMessage extends Target {
   clientId: string;
   type?: number;
   at?: number[];
+  replyTo?: number;
 }
 
 export interface SyncSince extends Target {
   afterSeq: number;
+  /** The last change number held: the answer brings the changes after it. */
+  afterChange?: number;
+}
+/** A change of a sent message (edit, recall, reaction, pin), numbered per conversation, with the message as it is now. */
+export interface MessageChange {
+  kind: 'edit' | 'recall' | 'react' | 'pin' | 'unpin';
+  change: number;
+  byId: number | null;
+  emoji?: string | null;
+  message: ChatMessage;
 }
 export interface Synced extends Target {
   list: ChatMessage[];
   hasMore: boolean;
+  changes?: MessageChange[];
+  changesMore?: boolean;
 }
 export interface ReadMark extends Target {
   seq: number;
@@ -96,6 +109,11 @@ export interface NoticeData {
   /** Who is in this group changed (joined, added, left, removed, renamed): read its members again. */
   members: { groupId: number };
   delta: Record<string, unknown>;
+  change: MessageChange;
+  /** Someone is typing in a conversation (toId as the receiver names it). */
+  typing: Target & { userId: number };
+  /** The member muted or unmuted a conversation (on another device too). */
+  mute: Target & { muted: boolean };
 }
 export type NoticeKind = keyof NoticeData;
 
@@ -137,6 +155,8 @@ export interface Realtime {
   send(message: OutgoingMessage): Promise<ChatMessage>;
   sync(since: SyncSince[]): Promise<Synced[]>;
   read(target: Target, seq: number): Promise<ReadMark>;
+  /** Any other event of the socket answered through its ack (editMessage, recallMessage, react, pin, typing). */
+  request<T>(event: string, payload: unknown): Promise<T>;
   onNotice<K extends NoticeKind>(kind: K, handler: (data: NoticeData[K]) => void): () => void;
   onNotice(kind: string, handler: (data: unknown) => void): () => void;
   /** Runs after every (re)connection; the chat store syncs here. */
@@ -296,6 +316,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     send: (message) => emit<ChatMessage>('sendMessage', message),
     sync: (since) => emit<Synced[]>('sync', { since }),
     read: (target, seq) => emit<ReadMark>('read', { toType: target.toType, toId: target.toId, seq }),
+    request: (event, payload) => emit(event, payload),
     onNotice(kind: string, handler: (data: never) => void) {
       const fn = (notice: { kind?: string; data?: unknown }) => {
         if (notice?.kind === kind) handler(notice.data as never);

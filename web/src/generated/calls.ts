@@ -890,6 +890,7 @@ export interface Calls {
         at?: number[] | null;
         /** @maxLength 64 */
         clientId?: string | null;
+        replyTo?: number | null;
         relateId?: number | null;
         appId?: number | null;
         extraInfo?: unknown;
@@ -906,6 +907,22 @@ export interface Calls {
         seq: number;
         clientId?: string | null;
         createTime?: string;
+        replyTo?: number | null;
+        reply?: {
+          id: number;
+          seq: number;
+          fromId: number | null;
+          type: number | null;
+          text: string | null;
+          recalled: boolean;
+        };
+        editTime?: string | null;
+        recallTime?: string | null;
+        recalledBy?: number | null;
+        reactions?: Record<string, unknown> | null;
+        pinTime?: string | null;
+        pinnedBy?: number | null;
+        changeSeq?: number | null;
       }, true>;
       /**
        * Run an app in the background (workflow engine) (后台运行应用（工作流引擎） / 背景執行應用（工作流程引擎）)
@@ -946,11 +963,78 @@ export interface Calls {
           seq: number;
           clientId?: string | null;
           createTime?: string;
+          replyTo?: number | null;
+          reply?: {
+            id: number;
+            seq: number;
+            fromId: number | null;
+            type: number | null;
+            text: string | null;
+            recalled: boolean;
+          };
+          editTime?: string | null;
+          recallTime?: string | null;
+          recalledBy?: number | null;
+          reactions?: Record<string, unknown> | null;
+          pinTime?: string | null;
+          pinnedBy?: number | null;
+          changeSeq?: number | null;
         } | null;
         lastSeq: number;
         readSeq: number;
         unread: number;
+        lastChange: number;
+        muted: boolean;
       }>, false>;
+      /**
+       * Recall messages for everyone (为所有人撤回消息 / 為所有人收回訊息)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/delete`
+       */
+      delete: Call<{
+        ids: number[];
+      }, {
+        count: {
+          count: number;
+        };
+      }, true>;
+      /**
+       * Edit your message (编辑自己的消息 / 編輯自己的訊息)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/edit`
+       */
+      edit: Call<{
+        id: number;
+        content: string;
+      }, {
+        id: number;
+        fromId: number;
+        toType: number;
+        toId: number;
+        type?: number | null;
+        content?: unknown;
+        at?: number[] | null;
+        conversation: string;
+        seq: number;
+        clientId?: string | null;
+        createTime?: string;
+        replyTo?: number | null;
+        reply?: {
+          id: number;
+          seq: number;
+          fromId: number | null;
+          type: number | null;
+          text: string | null;
+          recalled: boolean;
+        };
+        editTime?: string | null;
+        recallTime?: string | null;
+        recalledBy?: number | null;
+        reactions?: Record<string, unknown> | null;
+        pinTime?: string | null;
+        pinnedBy?: number | null;
+        changeSeq?: number | null;
+      }, true>;
       /**
        * Messages of a conversation, by sequence number (按序号获取会话消息 / 依序號取得對話訊息)
        * Reads; may call: anyone.
@@ -975,8 +1059,151 @@ export interface Calls {
           seq: number;
           clientId?: string | null;
           createTime?: string;
+          replyTo?: number | null;
+          reply?: {
+            id: number;
+            seq: number;
+            fromId: number | null;
+            type: number | null;
+            text: string | null;
+            recalled: boolean;
+          };
+          editTime?: string | null;
+          recallTime?: string | null;
+          recalledBy?: number | null;
+          reactions?: Record<string, unknown> | null;
+          pinTime?: string | null;
+          pinnedBy?: number | null;
+          changeSeq?: number | null;
         }>;
         hasMore: boolean;
+        lastChange: number;
+      }, true>;
+      /**
+       * Mute or unmute a conversation (会话免打扰 / 對話勿擾)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/mute`
+       */
+      mute: Call<{
+        toType: 0 | 1;
+        toId: number;
+        muted: true | false | 0 | 1;
+      }, {
+        toType: number;
+        toId: number;
+        muted: boolean;
+      }, true>;
+      /**
+       * Pin or unpin a message (置顶或取消置顶消息 / 釘選或取消釘選訊息)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/pin`
+       */
+      pin: Call<{
+        id: number;
+        pinned: true | false | 0 | 1;
+      }, {
+        id: number;
+        fromId: number;
+        toType: number;
+        toId: number;
+        type?: number | null;
+        content?: unknown;
+        at?: number[] | null;
+        conversation: string;
+        seq: number;
+        clientId?: string | null;
+        createTime?: string;
+        replyTo?: number | null;
+        reply?: {
+          id: number;
+          seq: number;
+          fromId: number | null;
+          type: number | null;
+          text: string | null;
+          recalled: boolean;
+        };
+        editTime?: string | null;
+        recallTime?: string | null;
+        recalledBy?: number | null;
+        reactions?: Record<string, unknown> | null;
+        pinTime?: string | null;
+        pinnedBy?: number | null;
+        changeSeq?: number | null;
+      }, true>;
+      /**
+       * Pinned messages of a conversation (会话的置顶消息 / 對話的釘選訊息)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/base/message/pins`
+       */
+      pins: Call<{
+        toType: 0 | 1;
+        toId: number;
+      }, Array<{
+        id: number;
+        fromId: number;
+        toType: number;
+        toId: number;
+        type?: number | null;
+        content?: unknown;
+        at?: number[] | null;
+        conversation: string;
+        seq: number;
+        clientId?: string | null;
+        createTime?: string;
+        replyTo?: number | null;
+        reply?: {
+          id: number;
+          seq: number;
+          fromId: number | null;
+          type: number | null;
+          text: string | null;
+          recalled: boolean;
+        };
+        editTime?: string | null;
+        recallTime?: string | null;
+        recalledBy?: number | null;
+        reactions?: Record<string, unknown> | null;
+        pinTime?: string | null;
+        pinnedBy?: number | null;
+        changeSeq?: number | null;
+      }>, true>;
+      /**
+       * React to a message (表情回应消息 / 以表情回應訊息)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/react`
+       */
+      react: Call<{
+        id: number;
+        emoji: 'like' | 'love' | 'laugh' | 'wow' | 'sad' | 'thanks' | 'celebrate' | 'eyes';
+        on?: true | false | 0 | 1;
+      }, {
+        id: number;
+        fromId: number;
+        toType: number;
+        toId: number;
+        type?: number | null;
+        content?: unknown;
+        at?: number[] | null;
+        conversation: string;
+        seq: number;
+        clientId?: string | null;
+        createTime?: string;
+        replyTo?: number | null;
+        reply?: {
+          id: number;
+          seq: number;
+          fromId: number | null;
+          type: number | null;
+          text: string | null;
+          recalled: boolean;
+        };
+        editTime?: string | null;
+        recallTime?: string | null;
+        recalledBy?: number | null;
+        reactions?: Record<string, unknown> | null;
+        pinTime?: string | null;
+        pinnedBy?: number | null;
+        changeSeq?: number | null;
       }, true>;
       /**
        * Mark a conversation read (标记会话已读 / 標記對話已讀)
@@ -991,6 +1218,54 @@ export interface Calls {
         toType: number;
         toId: number;
         seq: number;
+      }, true>;
+      /**
+       * How far each member has read (各成员的已读位置 / 各成員的已讀位置)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/base/message/readers`
+       */
+      readers: Call<{
+        toType: 0 | 1;
+        toId: number;
+      }, Array<{
+        userId: number;
+        seq: number;
+      }>, true>;
+      /**
+       * Recall a message (撤回消息 / 收回訊息)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/recall`
+       */
+      recall: Call<{
+        id: number;
+      }, {
+        id: number;
+        fromId: number;
+        toType: number;
+        toId: number;
+        type?: number | null;
+        content?: unknown;
+        at?: number[] | null;
+        conversation: string;
+        seq: number;
+        clientId?: string | null;
+        createTime?: string;
+        replyTo?: number | null;
+        reply?: {
+          id: number;
+          seq: number;
+          fromId: number | null;
+          type: number | null;
+          text: string | null;
+          recalled: boolean;
+        };
+        editTime?: string | null;
+        recallTime?: string | null;
+        recalledBy?: number | null;
+        reactions?: Record<string, unknown> | null;
+        pinTime?: string | null;
+        pinnedBy?: number | null;
+        changeSeq?: number | null;
       }, true>;
       /**
        * Run an app (answers at once, streams the answer) (运行应用（即时回答，流式输出） / 執行應用（即時回答，串流輸出）)
@@ -1032,6 +1307,33 @@ export interface Calls {
         seq: number;
         clientId?: string | null;
         createTime?: string;
+        replyTo?: number | null;
+        reply?: {
+          id: number;
+          seq: number;
+          fromId: number | null;
+          type: number | null;
+          text: string | null;
+          recalled: boolean;
+        };
+        editTime?: string | null;
+        recallTime?: string | null;
+        recalledBy?: number | null;
+        reactions?: Record<string, unknown> | null;
+        pinTime?: string | null;
+        pinnedBy?: number | null;
+        changeSeq?: number | null;
+      }, true>;
+      /**
+       * Say you are typing (告知正在输入 / 告知正在輸入)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/message/typing`
+       */
+      typing: Call<{
+        toType: 0 | 1;
+        toId: number;
+      }, {
+        sent: boolean;
       }, true>;
     };
     monitor: {
@@ -2954,10 +3256,19 @@ export const CALL_ROUTES = {
       add: ['POST', '/admin/base/message/add'],
       addTask: ['POST', '/admin/base/message/addTask'],
       conversations: ['POST', '/admin/base/message/conversations'],
+      delete: ['POST', '/admin/base/message/delete'],
+      edit: ['POST', '/admin/base/message/edit'],
       messageList: ['POST', '/admin/base/message/messageList'],
+      mute: ['POST', '/admin/base/message/mute'],
+      pin: ['POST', '/admin/base/message/pin'],
+      pins: ['POST', '/admin/base/message/pins'],
+      react: ['POST', '/admin/base/message/react'],
       read: ['POST', '/admin/base/message/read'],
+      readers: ['POST', '/admin/base/message/readers'],
+      recall: ['POST', '/admin/base/message/recall'],
       runWorkflow: ['POST', '/admin/base/message/runWorkflow'],
       sendTeamNotice: ['POST', '/admin/base/message/sendTeamNotice'],
+      typing: ['POST', '/admin/base/message/typing'],
     },
     monitor: {
       getSetting: ['POST', '/admin/base/monitor/getSetting'],

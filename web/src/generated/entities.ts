@@ -20,6 +20,7 @@ export const ENTITY_KEYS = [
   'base/media',
   'base/mediaCategory',
   'base/message',
+  'base/messageChange',
   'base/messageRead',
   'base/monitor',
   'base/monitorPost',
@@ -85,7 +86,8 @@ export const ENTITY_ACTIONS = {
   'base/guide': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/media': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
   'base/mediaCategory': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
-  'base/message': { update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'base/message': { update: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'base/messageChange': { info: 'GET', page: 'POST' },
   'base/messageRead': { info: 'GET', page: 'POST' },
   'base/monitor': { info: 'GET', page: 'POST' },
   'base/monitorPost': { delete: 'POST', info: 'GET', page: 'POST' },
@@ -1947,6 +1949,25 @@ export interface BaseMessage {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  changeSeq?: number;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1992,6 +2013,25 @@ export interface BaseMessageAdd {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  changeSeq?: number;
 }
 
 /**
@@ -2034,6 +2074,113 @@ export interface BaseMessageUpdate {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  changeSeq?: number;
+}
+
+/**
+ * Message change (消息变更 / 訊息變更): a row as `base/messageChange` returns it.
+ */
+export interface BaseMessageChange {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Change number (变更序号 / 變更序號) */
+  changeSeq?: number;
+  /** Message (消息 / 訊息) */
+  messageId?: number;
+  /**
+   * Change (变更 / 變更)
+   * @maxLength 8
+   */
+  kind?: 'edit' | 'recall' | 'react' | 'pin' | 'unpin';
+  /** By (操作人 / 操作者) */
+  byId?: number | null;
+  /**
+   * Reaction (表情)
+   * @maxLength 16
+   */
+  emoji?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Message change (消息变更 / 訊息變更): the payload of `/admin/base/messageChange/add`.
+ */
+export interface BaseMessageChangeAdd {
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation: string;
+  /** Change number (变更序号 / 變更序號) */
+  changeSeq: number;
+  /** Message (消息 / 訊息) */
+  messageId: number;
+  /**
+   * Change (变更 / 變更)
+   * @maxLength 8
+   */
+  kind: 'edit' | 'recall' | 'react' | 'pin' | 'unpin';
+  /** By (操作人 / 操作者) */
+  byId?: number | null;
+  /**
+   * Reaction (表情)
+   * @maxLength 16
+   */
+  emoji?: string | null;
+}
+
+/**
+ * Message change (消息变更 / 訊息變更): the payload of `/admin/base/messageChange/update`.
+ */
+export interface BaseMessageChangeUpdate {
+  id: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Change number (变更序号 / 變更序號) */
+  changeSeq?: number;
+  /** Message (消息 / 訊息) */
+  messageId?: number;
+  /**
+   * Change (变更 / 變更)
+   * @maxLength 8
+   */
+  kind?: 'edit' | 'recall' | 'react' | 'pin' | 'unpin';
+  /** By (操作人 / 操作者) */
+  byId?: number | null;
+  /**
+   * Reaction (表情)
+   * @maxLength 16
+   */
+  emoji?: string | null;
 }
 
 /**
@@ -2054,6 +2201,11 @@ export interface BaseMessageRead {
    * @default 0
    */
   seq?: number;
+  /**
+   * Muted (免打扰 / 勿擾)
+   * @default 0
+   */
+  muted?: number;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2076,6 +2228,11 @@ export interface BaseMessageReadAdd {
    * @default 0
    */
   seq?: number;
+  /**
+   * Muted (免打扰 / 勿擾)
+   * @default 0
+   */
+  muted?: number;
 }
 
 /**
@@ -2095,6 +2252,11 @@ export interface BaseMessageReadUpdate {
    * @default 0
    */
   seq?: number;
+  /**
+   * Muted (免打扰 / 勿擾)
+   * @default 0
+   */
+  muted?: number;
 }
 
 /**
@@ -2387,6 +2549,8 @@ export interface BaseNotify {
    * @maxLength 40
    */
   orderNo?: string | null;
+  /** Message (消息 / 訊息) */
+  messageId?: number | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -2427,6 +2591,8 @@ export interface BaseNotifyAdd {
    * @maxLength 40
    */
   orderNo?: string | null;
+  /** Message (消息 / 訊息) */
+  messageId?: number | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -2464,6 +2630,8 @@ export interface BaseNotifyUpdate {
    * @maxLength 40
    */
   orderNo?: string | null;
+  /** Message (消息 / 訊息) */
+  messageId?: number | null;
   /**
    * Status (状态 / 狀態)
    * @default 0
@@ -7496,6 +7664,7 @@ export interface EntityRows {
   'base/media': BaseMedia;
   'base/mediaCategory': BaseMediaCategory;
   'base/message': BaseMessage;
+  'base/messageChange': BaseMessageChange;
   'base/messageRead': BaseMessageRead;
   'base/monitor': BaseMonitor;
   'base/monitorPost': BaseMonitorPost;
@@ -7560,6 +7729,7 @@ export interface EntityAdds {
   'base/media': BaseMediaAdd;
   'base/mediaCategory': BaseMediaCategoryAdd;
   'base/message': BaseMessageAdd;
+  'base/messageChange': BaseMessageChangeAdd;
   'base/messageRead': BaseMessageReadAdd;
   'base/monitor': BaseMonitorAdd;
   'base/monitorPost': BaseMonitorPostAdd;
@@ -7624,6 +7794,7 @@ export interface EntityUpdates {
   'base/media': BaseMediaUpdate;
   'base/mediaCategory': BaseMediaCategoryUpdate;
   'base/message': BaseMessageUpdate;
+  'base/messageChange': BaseMessageChangeUpdate;
   'base/messageRead': BaseMessageReadUpdate;
   'base/monitor': BaseMonitorUpdate;
   'base/monitorPost': BaseMonitorPostUpdate;

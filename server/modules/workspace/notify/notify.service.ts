@@ -63,6 +63,8 @@ export interface NewNotification {
   groupId?: number | null;
   /** The order it is about (paid, sold, refunded), if any. */
   orderNo?: string | null;
+  /** The chat message it is about (a mention), if any: a recall of it blanks the content. */
+  messageId?: number | null;
 }
 
 /** A notification as written: its columns, with its id and receiver. */
@@ -88,6 +90,7 @@ export async function notifyUsers(core: Core, t: OpTransaction, n: NewNotificati
         templateId: n.templateId ?? null,
         groupId: n.groupId ?? null,
         orderNo: n.orderNo ?? null,
+        messageId: n.messageId ?? null,
         status: NOTIFY_STATUS.unread,
       };
       const id = await sys.addOne(notify, row);

@@ -21,11 +21,19 @@
  *   else past the read mark; `markRead` clears it and sends the mark (up to the newest held seq).
  *   A history page adds nothing to a count the server gave (its messages were counted there); it
  *   only raises the count to the held messages past the read mark.
+ * - Changes (edit, recall, react, pin) go over the socket and come back as `change` notices to
+ *   every device; the ack's message is applied at once too. A change past the held change number
+ *   starts one `sync` of that conversation with `afterChange` (changes are synced with messages
+ *   after every reconnection as well).
+ * - Typing: `typing(target)` tells the others at most every TYPING_EVERY_MS while the member types;
+ *   someone else's typing shows for TYPING_SHOWN_MS after their last notice, or until their message.
  */
 import type { StorageLike } from '../../lib/session';
 import { readDraft, writeDraft, type Draft } from './chat-drafts';
 import {
+  applyChange,
   applyRead,
+  knowChange,
   emptyConversation,
   keyOf,
   mergeMessages,
@@ -35,7 +43,7 @@ import {
   type Conversation,
   type Outgoing,
 } from './chat-conversation';
-import type { ChatMessage, Realtime, SyncSince, Target } from '../../app/socket';
+import type { ChatMessage, MessageChange, Realtime, SyncSince, Target } from '../../app/socket';
 
 /** One row of `message/conversations`. */
 export interface ConversationItem extends Target {
@@ -44,10 +52,14 @@ export interface ConversationItem extends Target {
   lastSeq: number;
   readSeq: number;
   unread: number;
+  lastChange?: number;
+  muted?: boolean;
 }
 
 export interface ChatStoreOptions {
-  realtime: Pick<Realtime, 'send' | 'sync' | 'read' | 'onNotice' | 'onReconnect'>;
+  realtime: Pick<Realtime, 'send' | 'sync' | 'read' | 'request' | 'onNotice' | 'onReconnect'>;
+  /** message/mute (HTTP: muting has no socket event). */
+  mute?: (target: Target, muted: boolean) => Promise<unknown>;
   /** The signed-in user: names private chats and keys the drafts. */
   userId: number;
   storage: StorageLike;
@@ -60,7 +72,16 @@ export interface NewMessage {
   content: unknown;
   at?: number[];
   type?: number;
+  /** The id of the message it answers. */
+  replyTo?: number;
 }
+
+/** The reactions a member may set (the server's REACTIONS), drawn as emoji. */
+export const REACTIONS = ['like', 'love', 'laugh', 'wow', 'sad', 'thanks', 'celebrate', 'eyes'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+export const TYPING_EVERY_MS = 3000;
+export const TYPING_SHOWN_MS = 5000;
 
 export interface ChatStore {
   conversation(target: Target): Conversation;
@@ -79,6 +100,18 @@ export interface ChatStore {
   load(): Promise<void>;
   /** Syncs every known conversation from its last held seq (what a reconnect does). */
   syncAll(): Promise<void>;
+  /** Changes of a sent message; each rejects with the server's refusal (shown by the caller). */
+  edit(message: ChatMessage, content: string): Promise<void>;
+  recall(message: ChatMessage): Promise<void>;
+  react(message: ChatMessage, emoji: Reaction, on: boolean): Promise<void>;
+  pin(message: ChatMessage, pinned: boolean): Promise<void>;
+  /** The member is typing here (sent at most every TYPING_EVERY_MS). */
+  typing(target: Target): void;
+  /** Who else is typing in the conversation now (user ids; the same array while nothing changes). */
+  typers(target: Target): readonly number[];
+  setMuted(target: Target, muted: boolean): Promise<void>;
+  /** A history page's change number (message/messageList's lastChange). */
+  knowChange(target: Target, lastChange: number): void;
   getDraft(target: Target): Draft;
   setDraft(target: Target, draft: Draft): void;
   dispose(): void;
@@ -122,13 +155,20 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
   async function syncFrom(targets: Target[]): Promise<void> {
     let todo = targets.filter((t) => get(t).lastSeq != null);
     while (todo.length) {
-      const since: SyncSince[] = todo.slice(0, SYNC_BATCH).map((t) => ({ ...t, afterSeq: get(t).lastSeq ?? 0 }));
+      const since: SyncSince[] = todo.slice(0, SYNC_BATCH).map((t) => {
+        const c = get(t);
+        return { ...t, afterSeq: c.lastSeq ?? 0, ...(c.lastChange !== null ? { afterChange: c.lastChange } : {}) };
+      });
       const answer = await realtime.sync(since);
       const again: Target[] = [];
       for (const s of answer) {
         const t = { toType: s.toType, toId: s.toId };
         merge(t, s.list);
-        if (s.hasMore && s.list.length) again.push(t);
+        for (const ch of s.changes ?? []) put(applyChange(get(t), ch).conversation);
+        // The changes came in order from the held number: the last one is held up to now.
+        const lastOne = s.changes?.at(-1);
+        if (lastOne) put({ ...get(t), lastChange: Math.max(get(t).lastChange ?? 0, lastOne.change) });
+        if ((s.hasMore && s.list.length) || (s.changesMore && s.changes?.length)) again.push(t);
         else put(settle(get(t)));
       }
       changed();
@@ -140,6 +180,8 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
     const key = keyOf(target);
     if (syncing.has(key)) return;
     syncing.add(key);
+    // A conversation known only through a change (no messages held) syncs its changes from 0.
+    if (get(target).lastSeq === null) put({ ...get(target), lastSeq: 0 });
     syncFrom([target])
       .catch(report)
       .finally(() => syncing.delete(key));
@@ -148,8 +190,70 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
   function add(message: ChatMessage): void {
     const target = targetOfMessage(message, me);
     const gap = merge(target, [message]);
+    if (dropTyper(target, Number(message.fromId))) typingChanged(target);
     changed();
     if (gap) fillGap(target);
+  }
+
+  function change(ch: MessageChange): void {
+    const target = targetOfMessage(ch.message, me);
+    const r = applyChange(get(target), ch);
+    put(r.conversation);
+    changed();
+    if (r.gap && get(target).lastSeq !== null) fillGap(target);
+  }
+
+  /** The ack's message of a change this device made (its notice follows, and changes nothing more). */
+  function own(message: ChatMessage): void {
+    const target = targetOfMessage(message, me);
+    const r = mergeMessages(get(target), [message], me);
+    put(r.conversation);
+    changed();
+  }
+
+  // Typing: per conversation, who and until when; the arrays screens read stay the same until a change.
+  const typingUntil = new Map<string, Map<number, number>>();
+  const typingShown = new Map<string, readonly number[]>();
+  const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const lastTyped = new Map<string, number>();
+  const noTypers: readonly number[] = [];
+
+  function typingChanged(target: Target): void {
+    const key = keyOf(target);
+    const until = typingUntil.get(key);
+    const now = Date.now();
+    const ids = until ? [...until.entries()].filter(([, t]) => t > now).map(([id]) => id) : [];
+    typingShown.set(key, ids.length ? ids : noTypers);
+    clearTimeout(typingTimers.get(key));
+    if (ids.length) {
+      const next = Math.min(...[...until!.values()].filter((t) => t > now)) - now;
+      typingTimers.set(
+        key,
+        setTimeout(() => {
+          typingChanged(target);
+          changed();
+        }, next + 5),
+      );
+    }
+  }
+
+  function dropTyper(target: Target, userId: number): boolean {
+    return typingUntil.get(keyOf(target))?.delete(userId) ?? false;
+  }
+
+  function typingNotice(n: Target & { userId: number }): void {
+    if (n.userId === me) return;
+    const target = { toType: n.toType, toId: n.toId };
+    const key = keyOf(target);
+    let until = typingUntil.get(key);
+    if (!until) typingUntil.set(key, (until = new Map()));
+    until.set(n.userId, Date.now() + TYPING_SHOWN_MS);
+    typingChanged(target);
+    changed();
+  }
+
+  async function changeBy(event: string, payload: Record<string, unknown>): Promise<void> {
+    own(await realtime.request<ChatMessage>(event, payload));
   }
 
   async function attempt(o: Outgoing): Promise<Outgoing> {
@@ -160,7 +264,15 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
     };
     update({ ...o, state: 'sending', error: undefined });
     try {
-      const stored = await realtime.send({ toType: o.toType, toId: o.toId, content: o.content, clientId: o.clientId, type: o.type, at: o.at });
+      const stored = await realtime.send({
+        toType: o.toType,
+        toId: o.toId,
+        content: o.content,
+        clientId: o.clientId,
+        type: o.type,
+        at: o.at,
+        ...(o.replyTo ? { replyTo: o.replyTo } : {}),
+      });
       add(stored);
       return update({ ...o, state: 'sent', error: undefined });
     } catch (err) {
@@ -176,8 +288,10 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
       const r = it.lastMessage ? mergeMessages(get(t), [it.lastMessage], me) : { conversation: get(t), gap: false };
       const c = r.conversation;
       // The server's counts replace the local estimate; lastSeq stays what the client holds.
-      put({ ...c, readSeq: Math.max(c.readSeq, it.readSeq), unread: it.unread, lastSeq: c.lastSeq ?? it.lastSeq });
-      if (r.gap) fillGap(t);
+      put({ ...c, readSeq: Math.max(c.readSeq, it.readSeq), unread: it.unread, lastSeq: c.lastSeq ?? it.lastSeq, muted: it.muted ?? c.muted });
+      const known = typeof it.lastChange === 'number' ? knowChange(get(t), it.lastChange) : { conversation: get(t), gap: false };
+      put(known.conversation);
+      if (r.gap || known.gap) fillGap(t);
     }
     changed();
   }
@@ -189,6 +303,12 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
 
   const offs = [
     realtime.onNotice('message', add),
+    realtime.onNotice('change', change),
+    realtime.onNotice('typing', typingNotice),
+    realtime.onNotice('mute', (m) => {
+      put({ ...get(m), muted: m.muted });
+      changed();
+    }),
     realtime.onNotice('read', (r) => {
       const c = get(r);
       put(r.userId === me ? applyRead(c, r.seq, me) : { ...c, peerReadSeq: Math.max(c.peerReadSeq, r.seq) });
@@ -216,7 +336,46 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
       changed();
     },
     send: (target, m) =>
-      attempt({ toType: target.toType, toId: target.toId, clientId: newClientId(), content: m.content, at: m.at, type: m.type, state: 'sending' }),
+      attempt({
+        toType: target.toType,
+        toId: target.toId,
+        clientId: newClientId(),
+        content: m.content,
+        at: m.at,
+        type: m.type,
+        ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+        state: 'sending',
+      }),
+    edit: (message, content) => changeBy('editMessage', { id: message.id, content }),
+    recall: (message) => changeBy('recallMessage', { id: message.id }),
+    react: (message, emoji, on) => changeBy('react', { id: message.id, emoji, on }),
+    pin: (message, pinned) => changeBy('pin', { id: message.id, pinned }),
+    typing(target) {
+      const key = keyOf(target);
+      const now = Date.now();
+      if (now - (lastTyped.get(key) ?? 0) < TYPING_EVERY_MS) return;
+      lastTyped.set(key, now);
+      realtime.request('typing', { toType: target.toType, toId: target.toId }).catch(() => undefined);
+    },
+    typers: (target) => typingShown.get(keyOf(target)) ?? noTypers,
+    async setMuted(target, muted) {
+      const before = get(target).muted;
+      put({ ...get(target), muted });
+      changed();
+      try {
+        await opts.mute?.(target, muted);
+      } catch (err) {
+        put({ ...get(target), muted: before });
+        changed();
+        throw err;
+      }
+    },
+    knowChange(target, lastChange) {
+      const r = knowChange(get(target), lastChange);
+      put(r.conversation);
+      changed();
+      if (r.gap) fillGap(target);
+    },
     async retry(clientId) {
       for (const c of byKey.values()) {
         const o = c.outbox.find((x) => x.clientId === clientId);
@@ -240,6 +399,7 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
       changed();
     },
     dispose() {
+      for (const timer of typingTimers.values()) clearTimeout(timer);
       for (const off of offs) off();
       listeners.clear();
     },
