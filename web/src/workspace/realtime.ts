@@ -42,6 +42,7 @@ export function syncWorkspaceSession(userId: number | null): void {
         userId,
         storage: window.localStorage,
         loadConversations: () => calls.base.message.conversations({}, { silent: true }) as Promise<ConversationItem[]>,
+        mute: (t, muted) => calls.base.message.mute({ toType: t.toType, toId: t.toId, muted }, { silent: true }),
       });
       setChat(store, userId);
       void store.load().catch(() => undefined);

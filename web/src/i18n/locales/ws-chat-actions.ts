@@ -3,6 +3,7 @@ import { defineLocale } from '../define';
 /** Texts of what members do with sent messages: reply, edit, recall, reactions, pins, typing, mute, seen by. */
 export default defineLocale('wsChatActions', {
   en: {
+    you: 'You',
     more: 'More actions',
     reply: 'Reply',
     edit: 'Edit',
@@ -64,6 +65,7 @@ export default defineLocale('wsChatActions', {
     },
   },
   'zh-cn': {
+    you: '你',
     more: '更多操作',
     reply: '回复',
     edit: '编辑',
@@ -125,6 +127,7 @@ export default defineLocale('wsChatActions', {
     },
   },
   'zh-tw': {
+    you: '你',
     more: '更多操作',
     reply: '回覆',
     edit: '編輯',

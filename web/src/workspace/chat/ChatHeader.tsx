@@ -6,6 +6,7 @@
  * Decisions the spec leaves open: a private chat whose presence is not known yet (no shared group
  * told it) shows no state rather than a guessed "offline".
  */
+import type { ReactNode } from 'react';
 import { Button, Typography } from 'antd';
 import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
@@ -22,6 +23,8 @@ export interface ChatHeaderProps {
   runs?: boolean;
   onBack?: () => void;
   onClose?: () => void;
+  /** Buttons before close (search, mute). */
+  extra?: ReactNode;
 }
 
 export default function ChatHeader(p: ChatHeaderProps) {
@@ -53,6 +56,7 @@ export default function ChatHeader(p: ChatHeaderProps) {
                 : null}
         </span>
       </div>
+      {p.extra}
       {p.onClose && <Button type="text" icon={<CloseOutlined />} onClick={p.onClose} aria-label={t('wsChat.close')} data-testid="chat-close" />}
     </header>
   );

@@ -13,9 +13,20 @@
  *   the composer: nothing typed there would reach anyone.
  * - While the connection is not online a banner says so; sending still works the store's way
  *   (a failed entry with Retry), so nothing typed is lost.
+ * - Replying, editing, recalling (after a confirmation), reacting and pinning start from a
+ *   message's "⋯" menu; a refusal shows the server's reason. Pins show in a bar under the header;
+ *   who is typing shows above the box; the header mutes the conversation.
  */
-import { useEffect } from 'react';
-import { Alert } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Tooltip } from 'antd';
+import { BellOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { MutedIcon } from './MutedIcon';
+import type { ChatMessage } from '../../app/socket';
+import type { MessageAction } from './MessageActions';
+import PinnedBar from './PinnedBar';
+import TypingLine from './TypingLine';
+import { seenCount, usePins, useReaders } from './use-chat-extras';
+import { contentText } from './chat-format';
 import { useI18n } from '../../i18n';
 import type { ChatStore } from './chat-store';
 import type { Conversation } from './chat-conversation';
@@ -80,7 +91,76 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
   const messages = conversation?.messages ?? [];
   const people = usePeople(dir, target, messages);
   const history = useHistory(chat, target);
+  // The read mark the panel opened with: the "new messages" line and the jump to it.
+  const [openedAt] = useState(() => ({ readSeq: conversation?.readSeq ?? 0, unread: conversation?.unread ?? 0 }));
   useMarkRead(chat, conversation);
+  const { message, modal } = App.useApp();
+  const [reply, setReply] = useState<ChatMessage | null>(null);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const [jump, setJump] = useState<{ seq: number } | null>(null);
+  const [showFirstUnread, setShowFirstUnread] = useState(openedAt.unread > 0);
+  const lastSeq = messages.at(-1)?.seq;
+  const readers = useReaders(target, lastSeq);
+  const { pins, reload: reloadPins } = usePins(target, me);
+  const myRole = isGroup ? dir?.member(target.toId, me)?.role : undefined;
+  const leads = myRole === 'owner' || myRole === 'deputy';
+  const canPin = !isGroup || leads;
+  const failed = useCallback(
+    (err: unknown) => void message.error(t('wsChatActions.failed', { reason: err instanceof Error ? err.message : String(err) })),
+    [message, t],
+  );
+  const onJump = useCallback((seq: number) => setJump({ seq }), []);
+  const onReact = useCallback(
+    (m: ChatMessage, emoji: Parameters<NonNullable<typeof chat>['react']>[1], on: boolean) => {
+      chat?.react(m, emoji, on).catch(failed);
+    },
+    [chat, failed],
+  );
+  const onAction = useCallback(
+    (action: MessageAction, m: ChatMessage) => {
+      if (!chat) return;
+      if (action === 'reply') {
+        setEditing(null);
+        setReply(m);
+      } else if (action === 'edit') {
+        setReply(null);
+        setEditing(m);
+      } else if (action === 'copy') {
+        void navigator.clipboard?.writeText(contentText(m.content).text).then(() => message.success(t('wsChatActions.copied')), failed);
+      } else if (action === 'pin' || action === 'unpin') {
+        chat.pin(m, action === 'pin').then(reloadPins, failed);
+      } else if (action === 'recall') {
+        modal.confirm({
+          title: t('wsChatActions.recallConfirm'),
+          okText: t('wsChatActions.recallOk'),
+          okButtonProps: { danger: true, ...({ 'data-testid': 'chat-recall-ok' } as Record<`data-${string}`, string>) },
+          cancelText: t('wsChatActions.cancel'),
+          onOk: () => chat.recall(m).catch(failed),
+        });
+      }
+    },
+    [chat, failed, message, modal, reloadPins, t],
+  );
+  const editLast = useCallback(() => {
+    const mine = [...messages].reverse().find((m) => Number(m.fromId) === me && !m.recallTime && (Number(m.type ?? 0) || 0) === 0);
+    if (mine) {
+      setReply(null);
+      setEditing(mine);
+    }
+  }, [messages, me]);
+  const memberCount = isGroup ? dir?.memberCount(target.toId) : undefined;
+  const seenBy = useMemo(
+    () => (m: ChatMessage) => {
+      const n = seenCount(readers, m);
+      if (!n) return undefined;
+      return memberCount !== undefined && n >= memberCount - 1 ? t('wsChatActions.seenByAll') : t('wsChatActions.seenBy', { count: n });
+    },
+    [readers, memberCount, t],
+  );
+  const muted = !!conversation?.muted;
+  const toggleMute = () => {
+    chat?.setMuted(target, !muted).then(() => message.info(t(muted ? 'wsChatActions.unmutedDone' : 'wsChatActions.mutedDone')), failed);
+  };
 
   const group = isGroup ? dir?.group(target.toId) : undefined;
   const profile = !isGroup ? dir?.user(target.toId) : undefined;
@@ -105,8 +185,39 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
         online={isGroup ? undefined : dir?.online(target.toId)}
         onBack={onBack}
         onClose={onClose}
+        extra={
+          runs ? null : (
+            <Tooltip title={muted ? t('wsChatActions.unmute') : t('wsChatActions.mute')}>
+              <Button
+                type="text"
+                icon={muted ? <MutedIcon /> : <BellOutlined />}
+                onClick={toggleMute}
+                aria-label={muted ? t('wsChatActions.unmute') : t('wsChatActions.mute')}
+                aria-pressed={muted}
+                data-testid="chat-mute"
+                data-muted={muted ? '1' : '0'}
+              />
+            </Tooltip>
+          )
+        }
       />
       <OfflineBanner status={status} />
+      <PinnedBar pins={pins} people={people} canPin={canPin} onJump={onJump} onUnpin={(m) => onAction('unpin', m)} />
+      {showFirstUnread && openedAt.unread > 0 && (
+        <Button
+          className="chat-first-unread"
+          size="small"
+          shape="round"
+          icon={<VerticalAlignTopOutlined />}
+          onClick={() => {
+            setShowFirstUnread(false);
+            setJump({ seq: openedAt.readSeq + 1 });
+          }}
+          data-testid="chat-first-unread"
+        >
+          {t('wsChatActions.firstUnread')}
+        </Button>
+      )}
       {conversation && (
         <MessageList
           key={key}
@@ -116,8 +227,17 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
           isGroup={isGroup}
           ownRuns={runs}
           onRetry={(id) => void chat?.retry(id)}
+          onAction={runs ? undefined : onAction}
+          onReact={runs ? undefined : onReact}
+          canPin={canPin}
+          canModerate={leads}
+          jump={jump}
+          onJump={onJump}
+          seenBy={isGroup ? seenBy : undefined}
+          unreadAfter={openedAt.unread > 0 ? openedAt.readSeq : undefined}
         />
       )}
+      {!runs && <TypingLine chat={chat} target={target} people={people} />}
       {runs ? (
         <RunsNote />
       ) : (
@@ -128,6 +248,14 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
           isGroup={isGroup}
           people={people}
           avatarOf={(id) => people.senderOf(id).avatar}
+          reply={reply ? { message: reply, name: people.senderOf(Number(reply.fromId)).name } : null}
+          editing={editing}
+          onCancel={() => {
+            setReply(null);
+            setEditing(null);
+          }}
+          onEditLast={editLast}
+          onError={failed}
         />
       )}
     </section>

@@ -12,6 +12,7 @@
  */
 import { useEffect } from 'react';
 import { Badge, List } from 'antd';
+import { MutedIcon } from './MutedIcon';
 import { useI18n } from '../../i18n';
 import type { Conversation } from './chat-conversation';
 import type { ChatStore } from './chat-store';
@@ -81,6 +82,7 @@ function Row({
 
   let preview = '';
   if (draft) preview = t('wsChat.previewDraft', { text: previewText(draft) });
+  else if (last?.recallTime) preview = t('wsChatActions.recalledPreview');
   else if (last) {
     const shown = previewOf(last.type, last.content);
     const from = Number(last.fromId);
@@ -122,7 +124,8 @@ function Row({
             {mentioned && <span className="chat-conv-at">{t('wsChat.mentioned')}</span>}
             {preview}
           </span>
-          <Badge count={c.unread} size="small" overflowCount={99} data-testid="chat-conv-unread" />
+          {c.muted && <MutedIcon />}
+          <Badge count={c.unread} size="small" overflowCount={99} color={c.muted ? '#bfbfbf' : undefined} data-testid="chat-conv-unread" />
         </div>
       </div>
     </List.Item>

@@ -9,10 +9,14 @@
  * - A message that mentions the signed-in member is marked with a coloured edge.
  * - Each bubble's full date and time is its native title (no hover popup that a tap on a phone
  *   would leave open); the run's first message shows the time.
+ * - A reply shows a quote of what it answers above its text (the held copy when there is one, so
+ *   an edit or a recall shows at once; else the server's quote); pressing it jumps there.
+ * - An edited message says "edited" (the time in its title); a recalled one is a line across the
+ *   list ("Ann recalled a message") with nothing of what it said.
  */
-import { memo, type ComponentType } from 'react';
+import { memo, type ComponentType, type ReactNode } from 'react';
 import { Avatar, Button, Tag } from 'antd';
-import { ExclamationCircleFilled, LoadingOutlined, NotificationOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { ExclamationCircleFilled, LoadingOutlined, NotificationOutlined, PushpinFilled, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import type { ChatMessage } from '../../app/socket';
 import type { Outgoing } from './chat-conversation';
@@ -71,17 +75,55 @@ export interface MessageItemProps {
   /** An AI member's answer: the run whose receipt `RunReceipt` (the runs' link, loaded apart) opens. */
   runId?: number;
   RunReceipt?: ComponentType<{ runId: number }>;
+  /** The "⋯" menu (MessageActions), built by the list. */
+  actions?: ReactNode;
+  /** The reactions under the bubble (ReactionBar). */
+  reactions?: ReactNode;
+  /** What the quote of a reply shows: who and what (null: recalled), and where it jumps. */
+  quote?: { name: string; text: string | null; seq: number } | null;
+  onQuote?: (seq: number) => void;
+  /** "Seen by N" under the member's last message in a group. */
+  seenBy?: string;
+  /** Just jumped to: flashes once. */
+  flash?: boolean;
 }
+
+export interface QuoteView {
+  name: string;
+  text: string | null;
+  seq: number;
+}
+
+function ReplyQuote({ quote, onQuote }: { quote: QuoteView; onQuote?: (seq: number) => void }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className="chat-quote" onClick={() => onQuote?.(quote.seq)} data-testid="chat-quote" data-seq={quote.seq}>
+      <span className="chat-quote-name">{quote.name}</span>
+      <span className={quote.text === null ? 'chat-quote-text recalled' : 'chat-quote-text'}>{quote.text ?? t('wsChatActions.recalledQuote')}</span>
+    </button>
+  );
+}
+
+/** A recalled message: a line across the list saying who recalled it, nothing of what it said. */
+export const RecalledLine = memo(function RecalledLine({ message, text }: { message: ChatMessage; text: string }) {
+  return (
+    <div className="chat-recalled" data-testid="chat-recalled" data-seq={message.seq} data-id={message.id}>
+      <span>{text}</span>
+    </div>
+  );
+});
 
 export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
   const { t } = useI18n();
   const time = messageTime(p.message.createTime, p.now);
   return (
     <div
-      className={`chat-msg${p.mine ? ' mine' : ''}${p.head ? ' head' : ''}`}
+      className={`chat-msg${p.mine ? ' mine' : ''}${p.head ? ' head' : ''}${p.flash ? ' chat-flash' : ''}`}
       data-testid="chat-message"
       data-seq={p.message.seq}
+      data-id={p.message.id}
       data-mine={p.mine ? '1' : '0'}
+      data-pinned={p.message.pinTime ? '1' : '0'}
     >
       {!p.mine && <div className="chat-msg-avatar">{p.head && <SenderAvatar sender={p.sender} />}</div>}
       <div className="chat-msg-body">
@@ -96,13 +138,29 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
             <span className="chat-msg-time">{time}</span>
           </div>
         )}
-        <div className={`chat-bubble${p.mentionsMe ? ' chat-bubble-at-me' : ''}`} title={fullTime(p.message.createTime)} data-testid="chat-bubble">
-          <Content content={p.message.content} names={p.mentionNames} />
+        <div className="chat-bubble-row">
+          <div className={`chat-bubble${p.mentionsMe ? ' chat-bubble-at-me' : ''}`} title={fullTime(p.message.createTime)} data-testid="chat-bubble">
+            {p.quote && <ReplyQuote quote={p.quote} onQuote={p.onQuote} />}
+            <Content content={p.message.content} names={p.mentionNames} />
+            {!!p.message.editTime && (
+              <span className="chat-edited" title={t('wsChatActions.editedAt', { time: fullTime(p.message.editTime) ?? '' })} data-testid="chat-edited">
+                {t('wsChatActions.edited')}
+              </span>
+            )}
+            {!!p.message.pinTime && <PushpinFilled className="chat-pin-mark" aria-label={t('wsChatActions.pinned')} data-testid="chat-pin-mark" />}
+          </div>
+          {p.actions}
         </div>
+        {p.reactions}
         {!!p.runId && p.RunReceipt && <p.RunReceipt runId={p.runId} />}
         {p.receipt && (
           <div className="chat-receipt" data-testid="chat-receipt" data-state={p.receipt}>
             {p.receipt === 'read' ? t('wsChat.read') : t('wsChat.sent')}
+          </div>
+        )}
+        {p.seenBy && (
+          <div className="chat-receipt" data-testid="chat-seen-by">
+            {p.seenBy}
           </div>
         )}
       </div>

@@ -12,6 +12,9 @@
  * - AI runs (apps/, loaded apart by chat-runs.ts): their stored messages show as the app's; runs
  *   still answering show their live text at the foot of the list, followed down while the reader is there;
  *   an AI member's stored answer links to its run's receipt.
+ * - `jump` scrolls to a message (a quote pressed, a search result, a pin, the first unread),
+ *   loading older pages until it is held; the message flashes once there.
+ * - A line "New messages" sits above the first message past the read mark the list opened with.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Empty, Spin } from 'antd';
@@ -22,7 +25,10 @@ import type { ChatMessage } from '../../app/socket';
 import { dayName } from './chat-format';
 import { groupMessages, isNotice } from './message-groups';
 import { anchoredScrollTop, nearBottom, shouldLoadOlder } from './scroll-keep';
-import { MessageItem, NoticeCard, OutgoingItem, SenderAvatar } from './MessageItem';
+import { MessageItem, NoticeCard, OutgoingItem, RecalledLine, SenderAvatar, type QuoteView } from './MessageItem';
+import { MessageActions, ReactionBar, type MessageAction } from './MessageActions';
+import type { Reaction } from './chat-store';
+import { previewText } from './chat-format';
 import { useChatRuns } from '../apps/chat-runs';
 import type { History } from './use-history';
 import type { People } from './use-people';
@@ -36,6 +42,19 @@ export interface MessageListProps {
   /** "My AI runs": an empty list says runs will land here rather than "Say hello!". */
   ownRuns?: boolean;
   onRetry: (clientId: string) => void;
+  /** What the member may do with sent messages (left out: nothing, e.g. a read-only view). */
+  onAction?: (action: MessageAction, message: ChatMessage) => void;
+  onReact?: (message: ChatMessage, emoji: Reaction, on: boolean) => void;
+  canPin?: boolean;
+  canModerate?: boolean;
+  /** Scroll to this message (a new object each time it is asked). */
+  jump?: { seq: number } | null;
+  /** A quote was pressed: ask for a jump to what it answers. */
+  onJump?: (seq: number) => void;
+  /** "Seen by N" of the member's own message, or undefined. */
+  seenBy?: (message: ChatMessage) => string | undefined;
+  /** The read mark the conversation was opened with: a line above the first message after it. */
+  unreadAfter?: number;
 }
 
 function DayRow({ day, now }: { day: number; now: number }) {
@@ -63,7 +82,34 @@ function mentionNamesOf(m: ChatMessage, people: People): string[] {
   return m.at.map((id) => people.nameOf(Number(id))).filter((n): n is string => !!n);
 }
 
-export default function MessageList({ conversation, history, people, isGroup, ownRuns = false, onRetry }: MessageListProps) {
+function quoteOf(m: ChatMessage, byId: Map<number, ChatMessage>, people: People): QuoteView | null {
+  const replyTo = Number(m.replyTo ?? 0);
+  if (!replyTo) return null;
+  const held = byId.get(replyTo);
+  const reply = (m.reply ?? null) as { seq?: number; fromId?: number; text?: string | null; recalled?: boolean } | null;
+  if (!held && !reply) return null;
+  const fromId = Number(held?.fromId ?? reply?.fromId ?? 0);
+  const recalled = held ? !!held.recallTime : !!reply?.recalled;
+  const text = recalled ? null : held ? previewText(held.content, 140) : (reply?.text ?? '');
+  return { name: people.senderOf(fromId).name, text, seq: Number(held?.seq ?? reply?.seq ?? 0) };
+}
+
+export default function MessageList({
+  conversation,
+  history,
+  people,
+  isGroup,
+  ownRuns = false,
+  onRetry,
+  onAction,
+  onReact,
+  canPin = false,
+  canModerate = false,
+  jump,
+  onJump,
+  seenBy,
+  unreadAfter,
+}: MessageListProps) {
   const { t } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -77,6 +123,24 @@ export default function MessageList({ conversation, history, people, isGroup, ow
   const now = Date.now();
   const me = people.me;
   const runs = useChatRuns();
+  const byId = useMemo(() => new Map(messages.map((m) => [Number(m.id), m])), [messages]);
+  const firstUnread = unreadAfter === undefined ? undefined : messages.find((m) => m.seq > unreadAfter && Number(m.fromId) !== me)?.seq;
+
+  // A jump: scroll to the message once it is held, loading older pages until then.
+  const [flash, setFlash] = useState<number | null>(null);
+  useEffect(() => {
+    if (!jump) return;
+    const el = box.current;
+    const node = el?.querySelector<HTMLElement>(`[data-seq="${jump.seq}"]`);
+    if (node) {
+      node.scrollIntoView({ block: 'center' });
+      atBottom.current = el ? nearBottom(el) : false;
+      setFlash(jump.seq);
+      const off = setTimeout(() => setFlash(null), 1600);
+      return () => clearTimeout(off);
+    }
+    if (first !== undefined && jump.seq < first && history.hasMore && !history.loadingOlder && !history.loading) history.loadOlder(first);
+  }, [jump, first, history.hasMore, history.loadingOlder, history.loading]);
 
   const toBottom = () => {
     const el = box.current;
@@ -139,7 +203,9 @@ export default function MessageList({ conversation, history, people, isGroup, ow
   };
 
   let lastOwnSeq: number | undefined;
-  if (!isGroup) for (const m of messages) if (Number(m.fromId) === me) lastOwnSeq = m.seq;
+  let lastMineSeq: number | undefined;
+  for (const m of messages) if (Number(m.fromId) === me && !m.recallTime) lastMineSeq = m.seq;
+  if (!isGroup) lastOwnSeq = lastMineSeq;
   const empty = !messages.length && !outbox.length;
 
   return (
@@ -179,14 +245,36 @@ export default function MessageList({ conversation, history, people, isGroup, ow
           const sender = people.senderOf(from);
           if (isNotice(m)) return <NoticeCard key={r.key} message={m} sender={sender} now={now} />;
           const mine = from === me;
+          const line =
+            m.seq === firstUnread ? (
+              <div className="chat-unread-line" data-testid="chat-unread-line" key={`u-${m.seq}`}>
+                <span>{t('wsChatActions.unreadLine')}</span>
+              </div>
+            ) : null;
+          if (m.recallTime)
+            return [
+              line,
+              <RecalledLine key={r.key} message={m} text={mine ? t('wsChatActions.recalledMine') : t('wsChatActions.recalledBy', { name: sender.name })} />,
+            ];
           if (runs?.isRunMessage(m))
             return (
               <runs.RunMessage key={r.key} message={m} mine={mine} sender={sender} avatar={<SenderAvatar sender={sender} />} showName={isGroup} now={now} />
             );
-          return (
+          return [
+            line,
             <MessageItem
               key={r.key}
               message={m}
+              flash={flash === m.seq}
+              quote={quoteOf(m, byId, people)}
+              onQuote={onJump}
+              actions={
+                onAction && onReact ? (
+                  <MessageActions message={m} mine={mine} me={me} canPin={canPin} canModerate={canModerate} onAction={onAction} onReact={onReact} />
+                ) : undefined
+              }
+              reactions={onReact ? <ReactionBar message={m} me={me} nameOf={people.nameOf} onReact={onReact} /> : undefined}
+              seenBy={mine && isGroup && m.seq === lastMineSeq ? seenBy?.(m) : undefined}
               head={r.head}
               mine={mine}
               sender={sender}
@@ -197,8 +285,8 @@ export default function MessageList({ conversation, history, people, isGroup, ow
               receipt={m.seq === lastOwnSeq ? (conversation.peerReadSeq >= m.seq ? 'read' : 'sent') : undefined}
               runId={runs?.receiptRunOf(m, mine, sender.ai)}
               RunReceipt={runs?.RunReceiptButton}
-            />
-          );
+            />,
+          ];
         })}
         {runs && (
           <runs.RunStreamBubbles

@@ -320,7 +320,8 @@ export function createChatStore(opts: ChatStoreOptions): ChatStore {
   return {
     conversation: get,
     conversations: () => [...byKey.values()].sort((a, b) => (b.messages.at(-1)?.id ?? 0) - (a.messages.at(-1)?.id ?? 0)),
-    totalUnread: () => [...byKey.values()].reduce((n, c) => n + c.unread, 0),
+    // A muted conversation keeps its own count but lights no badge of the workspace.
+    totalUnread: () => [...byKey.values()].reduce((n, c) => n + (c.muted ? 0 : c.unread), 0),
     subscribe(fn) {
       listeners.add(fn);
       return () => void listeners.delete(fn);

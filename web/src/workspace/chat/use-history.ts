@@ -19,6 +19,8 @@ export const PAGE_SIZE = 50;
 interface Page {
   list: ChatMessage[];
   hasMore: boolean;
+  /** The conversation's change number when the page was read. */
+  lastChange?: number;
 }
 
 export interface History {
@@ -53,6 +55,7 @@ export function useHistory(chat: ChatStore | null, target: Target): History {
     fetchPage(t)
       .then((page) => {
         chat.addHistory(t, page.list ?? []);
+        if (typeof page.lastChange === 'number') chat.knowChange(t, page.lastChange);
         if (keyRef.current === key) setState((s) => ({ ...s, loading: false, hasMore: !!page.hasMore && (page.list?.length ?? 0) > 0 }));
       })
       .catch(() => {
