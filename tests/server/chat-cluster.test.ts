@@ -144,6 +144,40 @@ describe.skipIf(!(hasMysql && hasRedis))('chat across two instances with Redis',
     expect(await online(u3.id)).toBe(0);
   });
 
+  it('an edit, a recall and a reaction made on A reach a socket on B, and a socket away meanwhile gets all three through sync', async () => {
+    const s1 = await client(u1, urlA);
+    const s2 = await client(u2, urlB);
+    const sent = await Promise.all(
+      ['to edit', 'to recall', 'to react to'].map(
+        async (text, i) => (await emitAck(s1, 'sendMessage', { toType: 1, toId: groupId, content: text, clientId: `chg-${i}` })).data,
+      ),
+    );
+    for (const m of sent) await waitNotice(s2, 'message', (n) => n.id === m.id);
+    // u3 holds the history and its change number, then is away while the changes happen.
+    const held = await call(urlB, '/admin/base/message/messageList', { toType: 1, toId: groupId, size: 200 }, u3.token);
+    const from = held.data.lastChange as number;
+    const lastSeq = Math.max(...held.data.list.map((m: { seq: number }) => m.seq));
+
+    expect((await emitAck(s1, 'editMessage', { id: sent[0].id, content: 'edited on A' })).code).toBe(1000);
+    expect((await waitNotice(s2, 'change', (c) => c.kind === 'edit' && c.message.id === sent[0].id)).data.message.content).toBe('edited on A');
+    expect((await emitAck(s1, 'recallMessage', { id: sent[1].id })).code).toBe(1000);
+    expect((await waitNotice(s2, 'change', (c) => c.kind === 'recall' && c.message.id === sent[1].id)).data.message.content).toBeNull();
+    expect((await call(urlA, '/admin/base/message/react', { id: sent[2].id, emoji: 'thanks' }, u1.token)).code).toBe(1000);
+    expect((await waitNotice(s2, 'change', (c) => c.kind === 'react' && c.message.id === sent[2].id)).data.message.reactions).toEqual({ thanks: [u1.id] });
+
+    const back = await client(u3, urlB);
+    const synced = await emitAck(back, 'sync', { since: [{ toType: 1, toId: groupId, afterSeq: lastSeq, afterChange: from }] });
+    expect(synced.code, JSON.stringify(synced)).toBe(1000);
+    const changes = synced.data[0].changes as Array<{ kind: string; change: number; message: { id: number; content: unknown } }>;
+    expect(changes.map((c) => c.kind)).toEqual(['edit', 'recall', 'react']);
+    expect(changes.map((c) => c.change)).toEqual([from + 1, from + 2, from + 3]);
+    expect(changes.map((c) => c.message.id)).toEqual(sent.map((m) => m.id));
+    expect(changes[1].message.content).toBeNull();
+    // Asked again from the last one: nothing twice.
+    const again = await emitAck(back, 'sync', { since: [{ toType: 1, toId: groupId, afterSeq: lastSeq, afterChange: from + 3 }] });
+    expect(again.data[0].changes).toEqual([]);
+  });
+
   it("ends a session's socket on instance B when it signs out through A, and every socket of a member disabled through A", async () => {
     const session = { id: u2.id, token: await login('cl_two', 'Member-Pass-1') };
     const onB = await client(session, urlB);
