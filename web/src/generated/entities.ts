@@ -1947,6 +1947,25 @@ export interface BaseMessage {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  change?: number;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1992,6 +2011,25 @@ export interface BaseMessageAdd {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  change?: number;
 }
 
 /**
@@ -2034,6 +2072,25 @@ export interface BaseMessageUpdate {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  change?: number;
 }
 
 /**
