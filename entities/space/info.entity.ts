@@ -14,7 +14,8 @@ export default defineEntity({
     'A private file (isPrivate, uploaded with private=1) is stored under app/private/... and is never ' +
     'publicly addressable: its url is the placeholder `private:<key>`, and a browser fetches it only ' +
     'through space/info/fileUrl, a short-lived signed url, answered to its uploader, an administrator ' +
-    'and whoever scope/scopeId grants (scope group: the members of group scopeId; server/modules/files/file-access.ts).',
+    'and whoever scope/scopeId grants (scope group: the members of group scopeId; scope user: user scopeId, for a file of a ' +
+    'private chat; server/modules/files/file-access.ts).',
   fields: {
     url: { type: 'string', required: true, nullable: false, label: l('URL', '地址', '位址') },
     type: { type: 'string', label: l('Type', '类型', '類型') },

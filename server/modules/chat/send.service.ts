@@ -6,7 +6,9 @@
  *    every bad field);
  * 2. rate limit: 20 messages per 10 s per sender by default (`CHAT_SEND_LIMIT=max/seconds`),
  *    counted in the cache store, so across instances with Redis (1001, HTTP 429);
- * 3. check: the sender may write there (see chat-access.ts);
+ * 3. check: the sender may write there (see chat-access.ts); an image or a file (types 1 and 2)
+ *    names a file of the sender's shared with this conversation, and its content is completed from
+ *    the file's row (chat-files.ts);
  * 4. (a retry of a stored clientId is found by step 5's unique key, not by a read of its own:
  *    every send would pay for that read, and retries are rare);
  * 5. one transaction: the conversation's next sequence number, the row ((fromId, clientId) is
@@ -40,6 +42,7 @@ import { store, type SendOptions, type SendResult } from './send-store';
 import { rateWindowOf, type RateWindow } from './rate-window';
 import { messageSent } from './message-sent';
 import { replyQuote } from './replies';
+import { attachmentContent } from './chat-files';
 
 export type { SendOptions, SendResult };
 
@@ -64,6 +67,7 @@ export async function sendMessage(core: Core, sender: AuthUser, body: unknown, o
   const input = parseMessage(body, { allowNotice: opts.allowNotice });
   if (opts.rateLimit !== false) await hitSendLimit(core, sender.id);
   const { group, known } = await checkSend(core, sender, input);
+  input.content = await attachmentContent(core, sender, input);
   const mentioned = group
     ? await activeMemberIds(
         core,

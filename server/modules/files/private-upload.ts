@@ -8,7 +8,7 @@
 import { KEY_PREFIX, PRIVATE_PREFIX, type StorageAdapter } from '../../adapters/storage.adapter';
 import { fail } from '../../core/api';
 import type { AuthUser, Core, InvalidField } from '../../core/api';
-import { fileScopes, holdsFileScope } from './file-access';
+import { fileScopes, shareRefusal } from './file-access';
 import { PRIVATE_FILES } from './private-files.messages';
 import type { KeyPlacement } from './upload.service';
 
@@ -49,16 +49,15 @@ function readPrivacy(fields: Record<string, string>): Privacy {
 
 /**
  * What the upload's rows say of their privacy: 1002 for a bad field or an unknown scope, 403 when
- * the uploader does not hold the scope's grant (an administrator does), 1001 when the store cannot
- * sign urls.
+ * the uploader may not share with the scope (its share rule: by default, holding its grant; an
+ * administrator always may), 1001 when the store cannot sign urls.
  */
 export async function privacyOf(core: Core, user: AuthUser, storage: StorageAdapter, fields: Record<string, string>): Promise<Privacy> {
   const privacy = readPrivacy(fields);
   if (!('isPrivate' in privacy)) return privacy;
   if (typeof storage.signedUrl !== 'function') throw fail.bad(PRIVATE_FILES.private_unsupported);
   const { scope, scopeId } = privacy;
-  if (scope !== null && scopeId !== null && !user.isAdmin && !(await holdsFileScope(core, user, scope, scopeId))) {
-    throw fail.forbidden(PRIVATE_FILES.private_scope_refused);
-  }
+  const refused = scope !== null && scopeId !== null && !user.isAdmin ? await shareRefusal(core, user, scope, scopeId) : null;
+  if (refused) throw fail.forbidden(refused);
   return privacy;
 }

@@ -24,7 +24,8 @@ export default defineRoutes((core: Core): Route[] => {
           type: 'object',
           description:
             'multipart/form-data: one or more files, an optional classifyId (a space/type id), and, before the files, ' +
-            'private ("1"/"true": stored privately, fetched through space/info/fileUrl) and scope/scopeId (who else may fetch them, e.g. group and a group of the uploader)',
+            'private ("1"/"true": stored privately, fetched through space/info/fileUrl) and scope/scopeId (who else may fetch them: group and a group of the uploader, ' +
+            'or user and a user the uploader may write to, for a file of their private chat)',
           properties: {
             file: { type: 'string', format: 'binary' },
             classifyId: { type: 'string', pattern: '^\\d*$' },

@@ -10,6 +10,7 @@ import workspace from './locales/workspace';
 import wsBoard from './locales/ws-board';
 import wsChat from './locales/ws-chat';
 import wsChatActions from './locales/ws-chat-actions';
+import wsChatFiles from './locales/ws-chat-files';
 import wsSocial from './locales/ws-social';
 import wsTeams from './locales/ws-teams';
 import wsStore from './locales/ws-store';
@@ -34,6 +35,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   wsBoard,
   wsChat,
   wsChatActions,
+  wsChatFiles,
   wsSocial,
   wsTeams,
   wsStore,
@@ -57,6 +59,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsBoard: 'i18n/workspace-texts.ts',
   wsChat: 'i18n/workspace-texts.ts',
   wsChatActions: 'i18n/workspace-texts.ts',
+  wsChatFiles: 'i18n/chat-files-texts.ts',
   wsSocial: 'i18n/workspace-texts.ts',
   wsTeams: 'i18n/teams-texts.ts',
   wsStore: 'i18n/store-texts.ts',

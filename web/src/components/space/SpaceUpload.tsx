@@ -8,20 +8,23 @@ import { Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { notify } from '../../app/notify';
 import { useI18n } from '../../i18n';
-import { UPLOAD_LIMITS, uploadFile, uploadRefusal, type SpaceFile } from './upload';
+import { UPLOAD_LIMITS, uploadFile, uploadRefusal, type FileScope, type SpaceFile } from './upload';
 import '../../i18n/console-texts';
 
 export interface SpaceUploadProps {
   classifyId?: number | null;
   /** Upload private files (fetched only through space/info/fileUrl). */
   private?: boolean;
+  /** Share the private files with a scope (implies private). */
+  scope?: FileScope;
   limit?: number;
   maxMb?: number;
   /** A limit in KB instead ('File cannot be larger than 100k', 000 §5). */
   maxKb?: number;
   accept?: string;
   multiple?: boolean;
-  onUploaded?: (file: SpaceFile) => void;
+  /** Each stored file, with the browser's file it came from. */
+  onUploaded?: (file: SpaceFile, original: File) => void;
   /** The trigger; a default upload button when absent. */
   children?: ReactNode;
 }
@@ -29,6 +32,7 @@ export interface SpaceUploadProps {
 export default function SpaceUpload({
   classifyId,
   private: isPrivate = false,
+  scope,
   limit = UPLOAD_LIMITS.maxFiles,
   maxMb = UPLOAD_LIMITS.maxMb,
   maxKb,
@@ -49,10 +53,10 @@ export default function SpaceUpload({
   };
 
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
-    uploadFile(file as File, { classifyId, private: isPrivate, onProgress: (percent) => onProgress?.({ percent }) }).then(
+    uploadFile(file as File, { classifyId, private: isPrivate, scope, onProgress: (percent) => onProgress?.({ percent }) }).then(
       (row) => {
         onSuccess?.(row);
-        onUploaded?.(row);
+        onUploaded?.(row, file as File);
       },
       (e: Error) => {
         notify('error', e.message || t('common.uploadFailed'));

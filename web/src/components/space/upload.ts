@@ -1,6 +1,7 @@
 /**
  * Sends one file to POST /api/admin/base/comm/upload (multipart, field `file`, optional
- * `classifyId`, and `private=1` for a private file, fetched only through space/info/fileUrl), reporting progress. The server stores it and lists it as a space/info row, which the
+ * `classifyId`, and `private=1` for a private file, fetched only through space/info/fileUrl, with
+ * `scope`/`scopeId` when it is shared: a group's members, or the other user of a private chat), reporting progress. The server stores it and lists it as a space/info row, which the
  * answer returns. XHR rather than fetch, for the upload progress events.
  */
 import { api, ApiError } from '../../app/api';
@@ -19,9 +20,15 @@ interface Answer {
 
 export { UPLOAD_LIMITS, uploadRefusal } from './upload-limits';
 
+/** Who else may fetch a private file (the server's file scopes): `group` and a group's id, `user` and a user's id. */
+export interface FileScope {
+  scope: string;
+  scopeId: number;
+}
+
 export function uploadFile(
   file: File,
-  opts: { classifyId?: number | null; private?: boolean; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  opts: { classifyId?: number | null; private?: boolean; scope?: FileScope; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<SpaceFile> {
   // A cheap authenticated call first, so an expired token gets refreshed by the session client.
   return calls.base.comm.uploadMode({}, { silent: true }).then(
@@ -51,7 +58,11 @@ export function uploadFile(
         opts.signal?.addEventListener('abort', () => xhr.abort());
         const form = new FormData();
         if (opts.classifyId !== undefined && opts.classifyId !== null) form.append('classifyId', String(opts.classifyId));
-        if (opts.private) form.append('private', '1');
+        if (opts.private || opts.scope) form.append('private', '1');
+        if (opts.scope) {
+          form.append('scope', opts.scope.scope);
+          form.append('scopeId', String(opts.scope.scopeId));
+        }
         form.append('file', file, file.name);
         xhr.send(form);
       }),

@@ -29,6 +29,7 @@ import { filterCandidates, insertMention, mentionedIds, mentionQueryAt, withMent
 import MentionList from './MentionList';
 import { useChatRuns } from '../apps/chat-runs';
 import type { People } from './use-people';
+import AttachButton from './AttachButton';
 
 export interface ComposerProps {
   chat: ChatStore | null;
@@ -180,6 +181,7 @@ export default function Composer({ chat, target, isGroup, people, avatarOf, repl
       <div className="chat-composer" data-testid="chat-composer">
         {pickerOpen && <MentionList items={options} active={active} avatarOf={avatarOf} onPick={pick} onHover={setActive} />}
         {runs && <runs.RunAppButton target={target} disabled={!chat} />}
+        <AttachButton target={target} disabled={!chat || !!editing} onSend={(m) => void chat?.send(target, m)} />
         <Input.TextArea
           ref={area}
           value={shown}

@@ -21,6 +21,7 @@ import { isOwnRuns, listTime, NOTICE_TYPE, previewOf, previewText } from './chat
 import type { Directory } from './directory';
 import { SenderAvatar } from './MessageItem';
 import { REFRESH_MS } from './use-directory';
+import '../../i18n/chat-files-texts';
 
 export interface ConversationListProps {
   list: readonly Conversation[];
@@ -87,9 +88,12 @@ function Row({
     const shown = previewOf(last.type, last.content);
     const from = Number(last.fromId);
     // An AI member's answer names the AI member as any message does; an app's, stored in the member's name, is labelled.
-    const labelled = shown.label !== null && !(shown.label === 'runAnswer' && from !== me);
+    const attached = shown.label === 'image' || shown.label === 'file';
+    const labelled = shown.label !== null && !attached && !(shown.label === 'runAnswer' && from !== me);
     const text = !labelled
-      ? shown.text
+      ? attached
+        ? t(shown.label === 'image' ? 'wsChatFiles.previewImage' : 'wsChatFiles.previewFile', { text: shown.text })
+        : shown.text
       : shown.label === 'runFailed'
         ? t('wsChat.previewRunFailed')
         : shown.label === 'runAnswer'

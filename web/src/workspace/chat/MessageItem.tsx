@@ -23,6 +23,8 @@ import type { Outgoing } from './chat-conversation';
 import { contentText, messageTime, timeOf } from './chat-format';
 import { splitMentions } from './mentions';
 import type { Sender } from './use-people';
+import { isAttachment } from './chat-attachment';
+import ChatAttachment from './ChatAttachment';
 
 function Content({ content, names }: { content: unknown; names: readonly string[] }) {
   const shown = contentText(content);
@@ -141,7 +143,7 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
         <div className="chat-bubble-row">
           <div className={`chat-bubble${p.mentionsMe ? ' chat-bubble-at-me' : ''}`} title={fullTime(p.message.createTime)} data-testid="chat-bubble">
             {p.quote && <ReplyQuote quote={p.quote} onQuote={p.onQuote} />}
-            <Content content={p.message.content} names={p.mentionNames} />
+            {isAttachment(p.message.type) ? <ChatAttachment message={p.message} /> : <Content content={p.message.content} names={p.mentionNames} />}
             {!!p.message.editTime && (
               <span className="chat-edited" title={t('wsChatActions.editedAt', { time: fullTime(p.message.editTime) ?? '' })} data-testid="chat-edited">
                 {t('wsChatActions.edited')}
@@ -191,9 +193,7 @@ export function OutgoingItem({ item, onRetry }: { item: Outgoing; onRetry: (clie
   return (
     <div className={`chat-msg mine chat-out chat-out-${item.state}`} data-testid="chat-outgoing" data-state={item.state} data-client-id={item.clientId}>
       <div className="chat-msg-body">
-        <div className="chat-bubble">
-          <Content content={item.content} names={[]} />
-        </div>
+        <div className="chat-bubble">{isAttachment(item.type) ? <ChatAttachment message={item} /> : <Content content={item.content} names={[]} />}</div>
         {item.state === 'sending' && (
           <div className="chat-out-state">
             <LoadingOutlined /> {t('wsChat.sending')}

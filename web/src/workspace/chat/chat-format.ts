@@ -12,6 +12,7 @@
  */
 
 import { RUN_MESSAGE_TYPE } from '../apps/run-stream-model';
+import { attachmentPreview, IMAGE_TYPE, isAttachment } from './chat-attachment';
 
 export const MAX_CONTENT_CHARS = 4000;
 /** Message type of a team notice (message/sendTeamNotice). */
@@ -52,10 +53,13 @@ export function previewText(content: unknown, max = 60): string {
  * What the conversation list shows of the last message: its text, with a label for an AI run's
  * messages (types of apps/run-stream-model.ts): a request (20) shows its text input, not a form's
  * input object; a failed run (22) says so instead of its `{ runId, error }` JSON; an answer (21) is
- * marked as the AI's, since an app's answer is stored in the member's name.
+ * marked as the AI's, since an app's answer is stored in the member's name. An image or a file
+ * (types 1 and 2) is labelled as one, with an image's caption or name, a file's name.
  */
-export function previewOf(type: unknown, content: unknown): { label: 'runFailed' | 'runRequest' | 'runAnswer' | null; text: string } {
+export function previewOf(type: unknown, content: unknown): { label: 'runFailed' | 'runRequest' | 'runAnswer' | 'image' | 'file' | null; text: string } {
   const n = Number(type);
+  // An image shows its caption or name, a file its name (chat-attachment.ts), each with its label.
+  if (isAttachment(n)) return { label: n === IMAGE_TYPE ? 'image' : 'file', text: previewText(attachmentPreview(n, content)) };
   if (n === RUN_MESSAGE_TYPE.error) return { label: 'runFailed', text: '' };
   if (n === RUN_MESSAGE_TYPE.answer) return { label: 'runAnswer', text: previewText(content) };
   if (n === RUN_MESSAGE_TYPE.request) return { label: 'runRequest', text: contentText(content).raw ? '' : previewText(content) };
