@@ -41,6 +41,7 @@ const ALLOWED: Record<string, string> = {
   'ai -> system': 'texts in the member’s language',
   'chat -> workspace': 'mentions and team notices are notifications (notify.service)',
   'chat -> system': 'texts in the member’s language',
+  'chat -> files': 'a file sent in a private chat is shared with its other user (file-access)',
   'coding -> ai': 'the code helper asks the model through the AI’s llm service',
   'coding -> system': 'generated entities read the dictionary types',
   'commerce -> workspace': 'delivering a bought group or AI member adds the buyer to the group; buyers and sellers are notified',
