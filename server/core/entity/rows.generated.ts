@@ -624,6 +624,22 @@ export type BaseMessageRow = {
    * @maxLength 64
    */
   clientId: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy: number | null;
+  /** Change number (变更序号 / 變更序號) */
+  change: number;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -991,6 +1007,37 @@ export type BaseRunRow = {
   ownKey: 0 | 1;
   /** Tokens charged (实扣代币 / 實扣代幣) */
   charged: number;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
+ * Search term: a stored row of `base/searchTerm` as a find or a lock answers it.
+ */
+export type BaseSearchTermRow = {
+  /** ID */
+  id: number;
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   */
+  scope: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term: string;
+  /** Occurrences (出现次数 / 出現次數) */
+  hits: number;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2473,6 +2520,7 @@ export interface EntityRowMap {
   'base/paidLog': BasePaidLogRow;
   'base/payout': BasePayoutRow;
   'base/run': BaseRunRow;
+  'base/searchTerm': BaseSearchTermRow;
   'base/shortLink': BaseShortLinkRow;
   'base/site': BaseSiteRow;
   'base/sys/department': BaseSysDepartmentRow;
@@ -2537,6 +2585,7 @@ export interface EntityColumnMap {
   'base/paidLog': BasePaidLogColumns;
   'base/payout': BasePayoutRow;
   'base/run': BaseRunRow;
+  'base/searchTerm': BaseSearchTermRow;
   'base/shortLink': BaseShortLinkColumns;
   'base/site': BaseSiteRow;
   'base/sys/department': BaseSysDepartmentRow;

@@ -19,6 +19,7 @@ import { CHAT } from './chat.messages';
 import { messageIdByClientId } from './chat.queries';
 import { excerpt, notifyAudience, type Audience } from './chat-notify';
 import type { MessageInput } from './conversation';
+import { messageStored } from './message-sent';
 
 /** A stored message as a read answers it. */
 export type StoredMessage = EntityRow<'base/message'> & Row;
@@ -71,10 +72,12 @@ export async function storedMessage(core: Core, id: number): Promise<StoredMessa
   return message;
 }
 
+/** Sends the stored message to its audience, then tells the listeners of stored messages (message-sent.ts). */
 function deliver(core: Core, message: StoredMessage): void {
   const notice = { kind: 'message' as const, data: message };
   if (message.toType === 1) core.realtime.toGroup(message.toId, notice);
   else core.realtime.toUsers([message.fromId ?? 0, message.toId], notice);
+  messageStored(core, message);
 }
 
 /**

@@ -28,6 +28,7 @@ export const ENTITY_KEYS = [
   'base/paidLog',
   'base/payout',
   'base/run',
+  'base/searchTerm',
   'base/shortLink',
   'base/site',
   'base/sys/department',
@@ -94,6 +95,7 @@ export const ENTITY_ACTIONS = {
   'base/paidLog': { list: 'GET' },
   'base/payout': { info: 'GET', list: 'POST', page: 'POST' },
   'base/run': { info: 'GET', list: 'POST', page: 'POST' },
+  'base/searchTerm': { page: 'POST' },
   'base/shortLink': { info: 'GET', page: 'POST' },
   'base/site': {  },
   'base/sys/department': { add: 'POST', update: 'POST', delete: 'POST', list: 'POST' },
@@ -1947,6 +1949,25 @@ export interface BaseMessage {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  change?: number;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -1992,6 +2013,25 @@ export interface BaseMessageAdd {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  change?: number;
 }
 
 /**
@@ -2034,6 +2074,25 @@ export interface BaseMessageUpdate {
    * @maxLength 64
    */
   clientId?: string | null;
+  /** Reply to (回复消息 / 回覆訊息) */
+  replyTo?: number | null;
+  /** Edited at (编辑时间 / 編輯時間) */
+  editTime?: string | null;
+  /** Recalled at (撤回时间 / 收回時間) */
+  recallTime?: string | null;
+  /** Recalled by (撤回人 / 收回者) */
+  recalledBy?: number | null;
+  /** Reactions (表情回应 / 表情回應) */
+  reactions?: unknown;
+  /** Pinned at (置顶时间 / 釘選時間) */
+  pinTime?: string | null;
+  /** Pinned by (置顶人 / 釘選者) */
+  pinnedBy?: number | null;
+  /**
+   * Change number (变更序号 / 變更序號)
+   * @default 0
+   */
+  change?: number;
 }
 
 /**
@@ -3179,6 +3238,100 @@ export interface BaseRunUpdate {
    * @default 0
    */
   charged?: number;
+}
+
+/**
+ * Search term (搜索词条 / 搜尋詞條): a row as `base/searchTerm` returns it.
+ */
+export interface BaseSearchTerm {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source?: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId?: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   * @default ""
+   */
+  scope?: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term?: string;
+  /**
+   * Occurrences (出现次数 / 出現次數)
+   * @default 1
+   */
+  hits?: number;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Search term (搜索词条 / 搜尋詞條): the payload of `/admin/base/searchTerm/add`.
+ */
+export interface BaseSearchTermAdd {
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   * @default ""
+   */
+  scope?: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term: string;
+  /**
+   * Occurrences (出现次数 / 出現次數)
+   * @default 1
+   */
+  hits?: number;
+}
+
+/**
+ * Search term (搜索词条 / 搜尋詞條): the payload of `/admin/base/searchTerm/update`.
+ */
+export interface BaseSearchTermUpdate {
+  id: number;
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source?: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId?: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   * @default ""
+   */
+  scope?: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term?: string;
+  /**
+   * Occurrences (出现次数 / 出現次數)
+   * @default 1
+   */
+  hits?: number;
 }
 
 /**
@@ -7504,6 +7657,7 @@ export interface EntityRows {
   'base/paidLog': BasePaidLog;
   'base/payout': BasePayout;
   'base/run': BaseRun;
+  'base/searchTerm': BaseSearchTerm;
   'base/shortLink': BaseShortLink;
   'base/site': BaseSite;
   'base/sys/department': BaseSysDepartment;
@@ -7568,6 +7722,7 @@ export interface EntityAdds {
   'base/paidLog': BasePaidLogAdd;
   'base/payout': BasePayoutAdd;
   'base/run': BaseRunAdd;
+  'base/searchTerm': BaseSearchTermAdd;
   'base/shortLink': BaseShortLinkAdd;
   'base/site': BaseSiteAdd;
   'base/sys/department': BaseSysDepartmentAdd;
@@ -7632,6 +7787,7 @@ export interface EntityUpdates {
   'base/paidLog': BasePaidLogUpdate;
   'base/payout': BasePayoutUpdate;
   'base/run': BaseRunUpdate;
+  'base/searchTerm': BaseSearchTermUpdate;
   'base/shortLink': BaseShortLinkUpdate;
   'base/site': BaseSiteUpdate;
   'base/sys/department': BaseSysDepartmentUpdate;
