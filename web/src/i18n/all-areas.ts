@@ -9,6 +9,7 @@ import viewsData from './locales/views-data';
 import workspace from './locales/workspace';
 import wsBoard from './locales/ws-board';
 import wsChat from './locales/ws-chat';
+import wsChatSearch from './locales/ws-chat-search';
 import wsSocial from './locales/ws-social';
 import wsTeams from './locales/ws-teams';
 import wsStore from './locales/ws-store';
@@ -32,6 +33,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   workspace,
   wsBoard,
   wsChat,
+  wsChatSearch,
   wsSocial,
   wsTeams,
   wsStore,
@@ -54,6 +56,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   viewsData: 'i18n/console-texts.ts',
   wsBoard: 'i18n/workspace-texts.ts',
   wsChat: 'i18n/workspace-texts.ts',
+  wsChatSearch: 'i18n/chat-search-texts.ts',
   wsSocial: 'i18n/workspace-texts.ts',
   wsTeams: 'i18n/teams-texts.ts',
   wsStore: 'i18n/store-texts.ts',
