@@ -35,6 +35,8 @@ describe('search highlight', () => {
     expect(piece.startsWith('…')).toBe(true);
     expect(piece.endsWith('…')).toBe(true);
     expect(piece).toContain('deploy');
+    // It starts at a word, not inside one.
+    expect(snippet(`${'word '.repeat(40)}deploy`, searchNeedles('deploy'), 30, 10)).toBe('…word word deploy');
     expect(snippet('short text', searchNeedles('deploy'))).toBe('short text');
   });
 

@@ -89,7 +89,10 @@ export function snippet(text: string, needles: readonly string[], max = 140, bef
   const one = text.replace(/\s+/g, ' ').trim();
   if (one.length <= max) return one;
   const first = spans(one, needles)[0]?.[0] ?? 0;
-  const start = first > before ? first - before : 0;
+  let start = first > before ? first - before : 0;
+  // Start at a word where one begins shortly before (a text with spaces).
+  const space = one.lastIndexOf(' ', start);
+  if (start > 0 && space >= 0 && start - space <= 12) start = space + 1;
   const piece = one.slice(start, start + max);
   return `${start > 0 ? '…' : ''}${piece}${start + max < one.length ? '…' : ''}`;
 }
