@@ -22,6 +22,14 @@ export const CHAT_FIXTURES: Record<string, (w: World) => Fixture> = {
       { body: { toType: 0, toId: w.adminId, beforeSeq: 3 } },
     ),
   'POST /admin/base/message/conversations': () => read({}),
+  // B searches everywhere, then in A's group and in B's chat with A: only B's own conversations answer.
+  'POST /admin/base/message/search': (w) =>
+    read(
+      { body: { q: 'note' } },
+      { body: { q: 'note', toType: 1, toId: w.groupId } },
+      { body: { q: 'note', toType: 0, toId: w.a.id } },
+      { body: { q: 'note', toType: 0, toId: w.adminId, size: 50 } },
+    ),
   // B marks A's group and B's chat with A read: never A's marks.
   'POST /admin/base/message/read': (w) => write({ body: { toType: 1, toId: w.groupId, seq: 1 } }, { body: { toType: 0, toId: w.a.id, seq: 5 } }),
   'POST /admin/base/message/sendTeamNotice': (w) => write({ body: { groupId: w.groupId, content: 'B posing as A' } }),

@@ -12,6 +12,7 @@ import type { OpContext, OpMeta } from './op-context';
 import { isObject, parseIds } from './op-context';
 import { fail } from '../errors';
 import { add } from './add';
+import { addAll } from './add-all';
 import { update } from './update';
 import { remove } from './delete';
 import { info, list, page } from './read';
@@ -93,6 +94,17 @@ export class OpTransaction {
   async addOne(e: Entity | string, row: Row, meta?: OpMeta): Promise<number> {
     this.writable();
     return ((await add(this.c, this.entity(e), row, meta)) as { id: number }).id;
+  }
+
+  /**
+   * Adds many rows of an entity without change hooks or owner field in a few multi-row INSERTs,
+   * each row checked as `add` checks it; answers how many were added (not their ids). See add-all.ts.
+   */
+  addAll<K extends EntityKey>(e: EntityArg<K>, rows: Array<Partial<EntityColumns<K>>>, meta?: Pick<OpMeta, 'trusted' | 'known'>): Promise<number>;
+  addAll(e: UntypedEntity | DynamicKey, rows: Row[], meta?: Pick<OpMeta, 'trusted' | 'known'>): Promise<number>;
+  addAll(e: Entity | string, rows: Row[], meta?: Pick<OpMeta, 'trusted' | 'known'>): Promise<number> {
+    this.writable();
+    return addAll(this.c, this.entity(e), rows, meta);
   }
 
   /** The update operation: `{id, …changed fields}`. */

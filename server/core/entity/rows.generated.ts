@@ -1051,6 +1051,37 @@ export type BaseRunRow = {
 };
 
 /**
+ * Search term: a stored row of `base/searchTerm` as a find or a lock answers it.
+ */
+export type BaseSearchTermRow = {
+  /** ID */
+  id: number;
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   */
+  scope: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term: string;
+  /** Occurrences (出现次数 / 出現次數) */
+  hits: number;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
  * Short link: a stored row of `base/shortLink` as a find or a lock answers it.
  */
 export type BaseShortLinkRow = {
@@ -2527,6 +2558,7 @@ export interface EntityRowMap {
   'base/paidLog': BasePaidLogRow;
   'base/payout': BasePayoutRow;
   'base/run': BaseRunRow;
+  'base/searchTerm': BaseSearchTermRow;
   'base/shortLink': BaseShortLinkRow;
   'base/site': BaseSiteRow;
   'base/sys/department': BaseSysDepartmentRow;
@@ -2592,6 +2624,7 @@ export interface EntityColumnMap {
   'base/paidLog': BasePaidLogColumns;
   'base/payout': BasePayoutRow;
   'base/run': BaseRunRow;
+  'base/searchTerm': BaseSearchTermRow;
   'base/shortLink': BaseShortLinkColumns;
   'base/site': BaseSiteRow;
   'base/sys/department': BaseSysDepartmentRow;

@@ -20,6 +20,7 @@ import { messageIdByClientId } from './chat.queries';
 import { excerpt, notifyAudience, type Audience } from './chat-notify';
 import type { MessageInput } from './conversation';
 import type { Quote } from './replies';
+import { messageStored } from './message-sent';
 
 /** A stored message as a read answers it. */
 export type StoredMessage = EntityRow<'base/message'> & Row;
@@ -79,10 +80,12 @@ function quoted(message: StoredMessage, m: Checked): StoredMessage {
   return m.reply ? ({ ...message, reply: m.reply } as StoredMessage) : message;
 }
 
+/** Sends the stored message to its audience, then tells the listeners of stored messages (message-sent.ts). */
 function deliver(core: Core, message: StoredMessage): void {
   const notice = { kind: 'message' as const, data: message };
   if (message.toType === 1) core.realtime.toGroup(message.toId, notice);
   else core.realtime.toUsers([message.fromId ?? 0, message.toId], notice);
+  messageStored(core, message);
 }
 
 /**

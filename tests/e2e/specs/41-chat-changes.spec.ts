@@ -154,3 +154,28 @@ test('6. Lin mutes the group: the badge of the workspace stays quiet, the conver
   await shot(l, '41c-6-lin-muted-390-zh');
   expect(await pageWidth(l)).toBeLessThanOrEqual(390);
 });
+
+test('7. both search: Kai finds a two-character Chinese word, Lin an English one, neither the recalled message', async () => {
+  await go(k, `/workbench?tab=chats&to=1-${groupId}`);
+  await k.getByTestId('chat-search-open').click();
+  await k.getByTestId('chat-search-input').fill('清单');
+  const found = k.getByTestId('chat-search-result');
+  await expect(found).toHaveCount(1, { timeout: 10_000 });
+  await expect(found).toContainText('我有，项目清单在共享盘');
+  await shot(k, '41c-7-kai-search-zh-1400-en');
+  await found.click();
+  await expect(k.locator('.chat-msg.chat-flash')).toContainText('项目清单');
+
+  await go(l, `/workbench?tab=chats&to=1-${groupId}`);
+  await l.getByTestId('chat-search-open').click();
+  await l.getByTestId('chat-search-input').fill('launch');
+  await expect(l.getByTestId('chat-search-result')).toHaveCount(2, { timeout: 10_000 });
+  await l.getByTestId('chat-search-input').fill('wrong chat');
+  await expect(l.getByTestId('chat-search-empty')).toBeVisible({ timeout: 10_000 });
+  await l.getByTestId('chat-search-input').fill('10:30');
+  await expect(l.getByTestId('chat-search-result')).toHaveCount(1, { timeout: 10_000 });
+  expect(await pageWidth(l)).toBeLessThanOrEqual(390);
+  await shot(l, '41c-7-lin-search-390-zh');
+  await l.getByTestId('chat-search-result').click();
+  await expect(l.locator('.chat-msg.chat-flash')).toContainText('Launch at 10:30');
+});

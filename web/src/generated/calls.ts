@@ -1286,6 +1286,54 @@ export interface Calls {
         balance: number;
       }, true>;
       /**
+       * Search my conversations (搜索我的会话 / 搜尋我的對話)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/base/message/search`
+       */
+      search: Call<{
+        /** @maxLength 100 */
+        q: string;
+        toType?: 0 | 1;
+        toId?: number;
+        beforeId?: number;
+        size?: number;
+      }, {
+        list: Array<{
+          message: {
+            id: number;
+            fromId: number;
+            toType: number;
+            toId: number;
+            type?: number | null;
+            content?: unknown;
+            at?: number[] | null;
+            conversation: string;
+            seq: number;
+            clientId?: string | null;
+            createTime?: string;
+            replyTo?: number | null;
+            reply?: {
+              id: number;
+              seq: number;
+              fromId: number | null;
+              type: number | null;
+              text: string | null;
+              recalled: boolean;
+            };
+            editTime?: string | null;
+            recallTime?: string | null;
+            recalledBy?: number | null;
+            reactions?: Record<string, unknown> | null;
+            pinTime?: string | null;
+            pinnedBy?: number | null;
+            changeSeq?: number | null;
+          };
+          toType: number;
+          toId: number;
+        }>;
+        hasMore: boolean;
+      }, true>;
+      /**
        * Send a notice to a group (发送群公告 / 傳送群組公告)
        * Writes; may call: roles holding the permission; and the owner or a deputy of the group.
        * `POST /admin/base/message/sendTeamNotice`
@@ -3267,6 +3315,7 @@ export const CALL_ROUTES = {
       readers: ['POST', '/admin/base/message/readers'],
       recall: ['POST', '/admin/base/message/recall'],
       runWorkflow: ['POST', '/admin/base/message/runWorkflow'],
+      search: ['POST', '/admin/base/message/search'],
       sendTeamNotice: ['POST', '/admin/base/message/sendTeamNotice'],
       typing: ['POST', '/admin/base/message/typing'],
     },

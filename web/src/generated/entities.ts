@@ -29,6 +29,7 @@ export const ENTITY_KEYS = [
   'base/paidLog',
   'base/payout',
   'base/run',
+  'base/searchTerm',
   'base/shortLink',
   'base/site',
   'base/sys/department',
@@ -96,6 +97,7 @@ export const ENTITY_ACTIONS = {
   'base/paidLog': { list: 'GET' },
   'base/payout': { info: 'GET', list: 'POST', page: 'POST' },
   'base/run': { info: 'GET', list: 'POST', page: 'POST' },
+  'base/searchTerm': { page: 'POST' },
   'base/shortLink': { info: 'GET', page: 'POST' },
   'base/site': {  },
   'base/sys/department': { add: 'POST', update: 'POST', delete: 'POST', list: 'POST' },
@@ -3347,6 +3349,100 @@ export interface BaseRunUpdate {
    * @default 0
    */
   charged?: number;
+}
+
+/**
+ * Search term (搜索词条 / 搜尋詞條): a row as `base/searchTerm` returns it.
+ */
+export interface BaseSearchTerm {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source?: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId?: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   * @default ""
+   */
+  scope?: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term?: string;
+  /**
+   * Occurrences (出现次数 / 出現次數)
+   * @default 1
+   */
+  hits?: number;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Search term (搜索词条 / 搜尋詞條): the payload of `/admin/base/searchTerm/add`.
+ */
+export interface BaseSearchTermAdd {
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   * @default ""
+   */
+  scope?: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term: string;
+  /**
+   * Occurrences (出现次数 / 出現次數)
+   * @default 1
+   */
+  hits?: number;
+}
+
+/**
+ * Search term (搜索词条 / 搜尋詞條): the payload of `/admin/base/searchTerm/update`.
+ */
+export interface BaseSearchTermUpdate {
+  id: number;
+  /**
+   * Source (来源 / 來源)
+   * @maxLength 16
+   */
+  source?: string;
+  /** Source record (来源记录 / 來源紀錄) */
+  sourceId?: number;
+  /**
+   * Scope (范围 / 範圍)
+   * @maxLength 40
+   * @default ""
+   */
+  scope?: string;
+  /**
+   * Term (词条 / 詞條)
+   * @maxLength 32
+   */
+  term?: string;
+  /**
+   * Occurrences (出现次数 / 出現次數)
+   * @default 1
+   */
+  hits?: number;
 }
 
 /**
@@ -7673,6 +7769,7 @@ export interface EntityRows {
   'base/paidLog': BasePaidLog;
   'base/payout': BasePayout;
   'base/run': BaseRun;
+  'base/searchTerm': BaseSearchTerm;
   'base/shortLink': BaseShortLink;
   'base/site': BaseSite;
   'base/sys/department': BaseSysDepartment;
@@ -7738,6 +7835,7 @@ export interface EntityAdds {
   'base/paidLog': BasePaidLogAdd;
   'base/payout': BasePayoutAdd;
   'base/run': BaseRunAdd;
+  'base/searchTerm': BaseSearchTermAdd;
   'base/shortLink': BaseShortLinkAdd;
   'base/site': BaseSiteAdd;
   'base/sys/department': BaseSysDepartmentAdd;
@@ -7803,6 +7901,7 @@ export interface EntityUpdates {
   'base/paidLog': BasePaidLogUpdate;
   'base/payout': BasePayoutUpdate;
   'base/run': BaseRunUpdate;
+  'base/searchTerm': BaseSearchTermUpdate;
   'base/shortLink': BaseShortLinkUpdate;
   'base/site': BaseSiteUpdate;
   'base/sys/department': BaseSysDepartmentUpdate;

@@ -11,6 +11,7 @@ import wsBoard from './locales/ws-board';
 import wsChat from './locales/ws-chat';
 import wsChatActions from './locales/ws-chat-actions';
 import wsChatFiles from './locales/ws-chat-files';
+import wsChatSearch from './locales/ws-chat-search';
 import wsSocial from './locales/ws-social';
 import wsTeams from './locales/ws-teams';
 import wsStore from './locales/ws-store';
@@ -36,6 +37,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   wsChat,
   wsChatActions,
   wsChatFiles,
+  wsChatSearch,
   wsSocial,
   wsTeams,
   wsStore,
@@ -60,6 +62,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsChat: 'i18n/workspace-texts.ts',
   wsChatActions: 'i18n/workspace-texts.ts',
   wsChatFiles: 'i18n/chat-files-texts.ts',
+  wsChatSearch: 'i18n/chat-search-texts.ts',
   wsSocial: 'i18n/workspace-texts.ts',
   wsTeams: 'i18n/teams-texts.ts',
   wsStore: 'i18n/store-texts.ts',

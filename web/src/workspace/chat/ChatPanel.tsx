@@ -17,9 +17,12 @@
  *   message's "⋯" menu; a refusal shows the server's reason. Pins show in a bar under the header;
  *   who is typing shows above the box; the header mutes the conversation.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Alert, App, Button, Tooltip } from 'antd';
-import { BellOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { BellOutlined, SearchOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { chatPath } from '../nav';
+import { keyOf } from './chat-conversation';
 import { MutedIcon } from './MutedIcon';
 import type { ChatMessage } from '../../app/socket';
 import type { MessageAction } from './MessageActions';
@@ -50,7 +53,12 @@ export interface ChatPanelProps {
   onClose?: () => void;
   /** A back arrow before the title (the Chats section on phones). */
   onBack?: () => void;
+  /** Open at this message (a search result in another conversation: `seq` of the chat's address). */
+  at?: number;
 }
+
+// The search panel comes with its first use.
+const ChatSearch = lazy(() => import('./ChatSearch'));
 
 function useMarkRead(chat: ChatStore | null, c: Conversation | null): void {
   const visible = usePageVisible();
@@ -79,7 +87,7 @@ function OfflineBanner({ status }: { status: RealtimeStatus }) {
   );
 }
 
-export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelProps) {
+export default function ChatPanel({ target, title, onClose, onBack, at }: ChatPanelProps) {
   const { t } = useI18n();
   const chat = useChat();
   const me = useAuth().user?.id ?? 0;
@@ -97,7 +105,14 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
   const { message, modal } = App.useApp();
   const [reply, setReply] = useState<ChatMessage | null>(null);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
-  const [jump, setJump] = useState<{ seq: number } | null>(null);
+  const [jump, setJump] = useState<{ seq: number } | null>(() => (at ? { seq: at } : null));
+  const [searching, setSearching] = useState(false);
+  const navigate = useNavigate();
+  const openFound = (found: Target, seq: number) => {
+    setSearching(false);
+    if (keyOf(found) === keyOf(target)) setJump({ seq });
+    else navigate(`${chatPath(found)}&seq=${seq}`);
+  };
   const [showFirstUnread, setShowFirstUnread] = useState(openedAt.unread > 0);
   const lastSeq = messages.at(-1)?.seq;
   const readers = useReaders(target, lastSeq);
@@ -187,20 +202,36 @@ export default function ChatPanel({ target, title, onClose, onBack }: ChatPanelP
         onClose={onClose}
         extra={
           runs ? null : (
-            <Tooltip title={muted ? t('wsChatActions.unmute') : t('wsChatActions.mute')}>
-              <Button
-                type="text"
-                icon={muted ? <MutedIcon /> : <BellOutlined />}
-                onClick={toggleMute}
-                aria-label={muted ? t('wsChatActions.unmute') : t('wsChatActions.mute')}
-                aria-pressed={muted}
-                data-testid="chat-mute"
-                data-muted={muted ? '1' : '0'}
-              />
-            </Tooltip>
+            <>
+              <Tooltip title={t('wsChatActions.search')}>
+                <Button
+                  type="text"
+                  icon={<SearchOutlined />}
+                  onClick={() => setSearching(true)}
+                  aria-label={t('wsChatActions.search')}
+                  data-testid="chat-search-open"
+                />
+              </Tooltip>
+              <Tooltip title={muted ? t('wsChatActions.unmute') : t('wsChatActions.mute')}>
+                <Button
+                  type="text"
+                  icon={muted ? <MutedIcon /> : <BellOutlined />}
+                  onClick={toggleMute}
+                  aria-label={muted ? t('wsChatActions.unmute') : t('wsChatActions.mute')}
+                  aria-pressed={muted}
+                  data-testid="chat-mute"
+                  data-muted={muted ? '1' : '0'}
+                />
+              </Tooltip>
+            </>
           )
         }
       />
+      {searching && (
+        <Suspense fallback={null}>
+          <ChatSearch open={searching} target={target} onClose={() => setSearching(false)} onOpen={openFound} />
+        </Suspense>
+      )}
       <OfflineBanner status={status} />
       <PinnedBar pins={pins} people={people} canPin={canPin} onJump={onJump} onUnpin={(m) => onAction('unpin', m)} />
       {showFirstUnread && openedAt.unread > 0 && (

@@ -81,7 +81,7 @@ export default function ChatsView() {
       {showPanel && (
         <div className="chat-view-panel">
           {selected ? (
-            <ChatPanel key={selectedKey} target={selected} onBack={narrow ? back : undefined} />
+            <ChatPanel key={selectedKey} target={selected} at={Number(search.get('seq')) || undefined} onBack={narrow ? back : undefined} />
           ) : (
             <div className="chat-view-empty" data-testid="chat-pick">
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wsChat.pick')} />
