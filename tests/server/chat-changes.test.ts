@@ -199,6 +199,28 @@ describe.each(kinds)('changes of sent messages on %s', (kind) => {
     expect(bad.code).toBe(1002);
   });
 
+  it('an edit and a recall through their calls update the search index', async () => {
+    const m = await send(bob, text(1, g, 'the zebra crossing plan'));
+    const found = async (q: string) =>
+      ((await call('search', { q, toType: 1, toId: g }, carol)).data?.list ?? []).map((h: { message: { id: number } }) => h.message.id);
+    await expect.poll(() => found('zebra'), { timeout: 10_000 }).toContain(m.id);
+    expect((await call('edit', { id: m.id, content: 'the giraffe crossing plan' }, bob)).code).toBe(1000);
+    await expect.poll(() => found('giraffe'), { timeout: 10_000 }).toContain(m.id);
+    await expect.poll(() => found('zebra'), { timeout: 10_000 }).not.toContain(m.id);
+    expect((await call('recall', { id: m.id }, bob)).code).toBe(1000);
+    await expect.poll(() => found('giraffe'), { timeout: 10_000 }).not.toContain(m.id);
+    // Its terms are gone from the index, not only filtered out of the answer.
+    const q = t.core.db.q.bind(t.core.db);
+    const left = async () =>
+      (
+        await t.core.db.query<{ n: number }>(`SELECT COUNT(*) AS ${q('n')} FROM ${q('base_search_term')} WHERE ${q('source')} = ? AND ${q('sourceId')} = ?`, [
+          'message',
+          m.id,
+        ])
+      )[0].n;
+    await expect.poll(async () => Number(await left()), { timeout: 10_000 }).toBe(0);
+  });
+
   it('the changes over the socket: edit, react, pin, recall answer through the ack', async () => {
     const s = await client(bob);
     const m = await send(bob, text(1, g, 'over the socket'));
