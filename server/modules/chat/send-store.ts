@@ -80,9 +80,24 @@ function quoted(message: StoredMessage, m: Checked): StoredMessage {
   return m.reply ? ({ ...message, reply: m.reply } as StoredMessage) : message;
 }
 
+/** Fields a new message holds empty (its later state: message-change.ts), left out of its delivery. */
+const LATER_STATE = ['replyTo', 'editTime', 'recallTime', 'recalledBy', 'reactions', 'pinTime', 'pinnedBy'] as const;
+
+/**
+ * The message as its notice carries it: without the empty fields of its later state (and a zero
+ * change number), which a client reads as absent; every member's socket gets each notice, so a
+ * busy group's traffic carries no run of nulls.
+ */
+function lean(message: StoredMessage): StoredMessage {
+  const out: Row = { ...message };
+  for (const k of LATER_STATE) if (out[k] === null || out[k] === undefined) delete out[k];
+  if (!out.changeSeq) delete out.changeSeq;
+  return out as StoredMessage;
+}
+
 /** Sends the stored message to its audience, then tells the listeners of stored messages (message-sent.ts). */
 function deliver(core: Core, message: StoredMessage): void {
-  const notice = { kind: 'message' as const, data: message };
+  const notice = { kind: 'message' as const, data: lean(message) };
   if (message.toType === 1) core.realtime.toGroup(message.toId, notice);
   else core.realtime.toUsers([message.fromId ?? 0, message.toId], notice);
   messageStored(core, message);
