@@ -2,6 +2,7 @@
  * Spreadsheet files in the browser. exceljs is loaded only here, on first import or export, so it
  * stays out of the console's first bundle.
  */
+import { saveBlob } from '../../lib/save-file';
 import { parseCsv, toCsv } from './csv';
 import type { CellValue, SheetRow } from './import-check';
 
@@ -44,14 +45,7 @@ export async function readSheet(file: File): Promise<SheetRow[]> {
 }
 
 export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, name);
 }
 
 /** A file of text rows (the first is the header) as .xlsx or .csv. */

@@ -4,6 +4,7 @@
  * A refunded purchase says so and opens nothing.
  */
 import { useState } from 'react';
+import { saveUrl as save } from '../../lib/save-file';
 import { Button, Select, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, MessageOutlined, ShoppingOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
@@ -22,16 +23,6 @@ interface Props {
   /** The groups where the member is owner or deputy (undefined while loading). */
   groups: Choice[] | undefined;
   onChanged: () => void;
-}
-
-/** Saves `url` (of this site) as `name`. */
-function save(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
 }
 
 /**

@@ -15,6 +15,7 @@
  *   with Try again.
  */
 import { memo, useRef, useState } from 'react';
+import { saveUrl as save } from '../../lib/save-file';
 import { Button, Image } from 'antd';
 import { DownloadOutlined, FileExclamationOutlined, PictureOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
@@ -25,16 +26,6 @@ import { attachmentOf, IMAGE_TYPE, thumbSize, type Attachment } from './chat-att
 import { isUnavailable } from './file-urls';
 import { chatFileUrls, useFileUrl, useSeen, type FileUrl } from './use-file-url';
 import './chat-files.css';
-
-/** Saves `url` as `name` (a signed url of this site names the download itself too). */
-function save(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 function Unavailable() {
   const { t } = useI18n();

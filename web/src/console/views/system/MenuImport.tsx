@@ -1,4 +1,5 @@
 /** Import of a menu export (JSON): pick the file and the parent menu, then show what came of it. */
+import { saveBlob } from '../../../lib/save-file';
 import { useMemo, useState } from 'react';
 import { Alert, Form, Modal, TreeSelect, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
@@ -126,12 +127,5 @@ export default function MenuImport(props: { open: boolean; menus: MenuItem[]; on
 export async function exportMenus(ids: number[]): Promise<void> {
   const data = await calls.base.sys.menu.export({ ids });
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `menus-${new Date().toISOString().slice(0, 10)}.json`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, `menus-${new Date().toISOString().slice(0, 10)}.json`);
 }
