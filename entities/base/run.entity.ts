@@ -34,7 +34,9 @@ export default defineEntity({
     'equals cost; a failed run charged 0. modelRowId names the registry model (ai/model) that answered. ' +
     'spendIds names the ai/spend rows the run counted against budgets (its cost added at the start, given back ' +
     "with a refund or the unused part). ownKey 1: an AI member answered with its owner's own provider key " +
-    "(base/auth, the member row's authType 2): cost is only the platform fee (param aiOwnKeyFee), never the model. Members read their own " +
+    "(base/auth, the member row's authType 2): cost is only the platform fee (param aiOwnKeyFee), never the model. chainId: the " +
+    'ai/chain a reply of an AI member belongs to (issue 41); stopped 1: its asker stopped it while it streamed, and it was ' +
+    'settled on what the model had used by then (estimated: the provider reports usage only at the end). Members read their own ' +
     'runs; only administrators see every run; nobody edits or removes one through the API.',
   fields: {
     userId: { type: 'int', index: true, label: l('Member', '会员', '會員') },
@@ -143,6 +145,8 @@ export default defineEntity({
       nullable: false,
       label: l('Tokens charged', '实扣代币', '實扣代幣'),
     },
+    chainId: { type: 'int', index: true, label: l('Reply chain', '回复链', '回覆鏈') },
+    stopped: { type: 'int', default: 0, nullable: false, enum: yesNo, label: l('Stopped by the asker', '被提问者停止', '被提問者停止') },
   },
   actions: ['info', 'list', 'page'],
   search: { keyword: ['model', 'error'], equal: ['userId', 'appId', 'aiUserId', 'kind', 'isAsync', 'status', 'conversation'] },

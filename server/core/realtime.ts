@@ -11,7 +11,8 @@
  */
 
 /** The `kind` of the one server -> client event, `notice { kind, data }`. */
-export type NoticeKind = 'message' | 'change' | 'typing' | 'mute' | 'delta' | 'notify' | 'notifyRead' | 'members' | 'presence' | 'read' | 'server' | 'session';
+export type NoticeKind =
+  'message' | 'change' | 'typing' | 'mute' | 'delta' | 'chain' | 'notify' | 'notifyRead' | 'members' | 'presence' | 'read' | 'server' | 'session';
 
 /**
  * Why a socket's session ended (`notice {kind: 'session', data: {reason}}`, sent just before the
@@ -50,14 +51,51 @@ export interface RealtimeTransport {
   localCount?(): number;
   /** Closes this instance's sockets, telling them first to reconnect (`notice {kind: 'server', data: {reconnect: true}}`). */
   close(): Promise<void>;
+  /** To the hub of every other instance (through Redis); absent or a no-op when this instance is alone. */
+  toOtherInstances?(topic: string, data: unknown): void;
+  /** Where this transport hands what other instances sent (`toOtherInstances`). */
+  fromOtherInstances?(deliver: (topic: string, data: unknown) => void): void;
 }
+
+/** What an instance does when it hears `topic` (its own `toInstances` included). */
+export type InstanceHandler = (data: unknown) => void;
 
 export class RealtimeHub {
   private transport: RealtimeTransport | null = null;
+  private readonly handlers = new Map<string, Set<InstanceHandler>>();
 
   /** Called by the socket server once it is up. */
   attach(t: RealtimeTransport): void {
     this.transport = t;
+    t.fromOtherInstances?.((topic, data) => this.hear(topic, data));
+  }
+
+  private hear(topic: string, data: unknown): void {
+    for (const fn of this.handlers.get(topic) ?? []) {
+      try {
+        fn(data);
+      } catch (err) {
+        console.error(`[realtime] a handler of ${topic} failed: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * Tells every instance, this one first (at once, before this returns) and the others through the
+   * transport: for work that lives in one process's memory (an AI answer streaming there) and must
+   * hear about a change made on any instance (its asker stopped it). Nothing is stored: an instance
+   * that is down hears nothing, so what is told must also be in the database.
+   */
+  toInstances(topic: string, data: unknown): void {
+    this.hear(topic, data);
+    this.transport?.toOtherInstances?.(topic, data);
+  }
+
+  /** Handles `topic` told by any instance (toInstances); answers the function that stops handling it. */
+  onInstances(topic: string, fn: InstanceHandler): () => void {
+    const set = this.handlers.get(topic) ?? this.handlers.set(topic, new Set()).get(topic)!;
+    set.add(fn);
+    return () => set.delete(fn);
   }
 
   get attached(): boolean {

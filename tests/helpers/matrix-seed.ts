@@ -221,7 +221,9 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/groupMember', { groupId: w.groupId, userId: w.adminId, isOwner: 0 }, 'admin');
   // Messages as the send path stores them, numbered in their conversation, and A's read mark.
   const dm = `p:${Math.min(a.id, w.adminId)}:${Math.max(a.id, w.adminId)}`;
-  await seedRow(w, 'base/message', { fromId: a.id, toId: w.adminId, toType: 0, conversation: dm, seq: 1 });
+  const asked = await seedRow(w, 'base/message', { fromId: a.id, toId: w.adminId, toType: 0, conversation: dm, seq: 1 });
+  // A chain of AI replies A started there, still answering: B may neither read nor stop it.
+  await seedRow(w, 'ai/chain', { rootId: asked, conversation: dm, groupId: null, payerId: a.id, state: 0, steps: 1 }, 'admin');
   await seedRow(w, 'base/message', { fromId: w.adminId, toId: a.id, toType: 0, conversation: dm, seq: 2 }, 'admin');
   await seedRow(w, 'base/message', { fromId: a.id, toId: w.groupId, toType: 1, conversation: `g:${w.groupId}`, seq: 1 });
   await seedRow(w, 'base/messageRead', { userId: a.id, conversation: dm, seq: 1 }, 'admin');

@@ -63,7 +63,15 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
         const all = notices(s);
         const ofRun = all.filter((n) => n.kind === 'delta' && n.data.runId === runId);
         // First the start (the member is thinking: no index, no text), then the pieces.
-        expect(ofRun[0].data).toEqual({ runId, conversation: `g:${groupId}`, fromId: helper, start: true });
+        expect(ofRun[0].data).toEqual({
+          runId,
+          conversation: `g:${groupId}`,
+          fromId: helper,
+          start: true,
+          phase: 'thinking',
+          chainId: expect.any(Number),
+          payerId: ann.id,
+        });
         const deltas = ofRun.slice(1);
         expect(deltas.length).toBeGreaterThan(5);
         expect(deltas.map((d) => d.data.index)).toEqual(deltas.map((_, i) => i));

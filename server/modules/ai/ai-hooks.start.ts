@@ -8,8 +8,11 @@ import { whenMessageSent } from '../chat/message-sent';
 import { priceAiMembersWith } from '../workspace/groups/ai-member-prices';
 import { onMessageSent } from './ai-reply.service';
 import { listedPrices } from './ai-price';
+import { listenForStops } from './chains/chain-stop';
 
-export default onStart(() => {
+export default onStart((core) => {
   whenMessageSent(onMessageSent);
+  // A chain stopped on another instance stops the answer streaming here.
+  listenForStops(core);
   priceAiMembersWith(listedPrices);
 });

@@ -34,13 +34,13 @@
  */
 import { fail } from '../../core/api';
 import type { AuthUser, Core, Row } from '../../core/api';
-import { LlmError, type LlmAnswer, type LlmRequest } from '../../adapters/llm.adapter';
+import { LlmError, type LlmAnswer, type LlmMessage, type LlmRequest } from '../../adapters/llm.adapter';
 import { targetOf } from '../chat/conversation';
 import { store, type StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
-import { buildContext, contextBudget } from './ai-context';
+import { buildContext, contextBudget, estimateTokens } from './ai-context';
 import { mentionsIn } from './ai-mentions';
 import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
 import { failRun, isNotEnoughTokens, reserve, runCostUnits, RUN_KIND, settle } from './charge';
@@ -94,6 +94,10 @@ export interface ReplyAsk {
   ai: AiUser;
   /** The purchase of the bought copy that answers (its fee is the setup's feeUnits); null: not a copy. */
   purchaseId: number | null;
+  /** The chain of replies this one is a step of (chains/chain.ts); null: none (its messages carry no chain). */
+  chainId?: number | null;
+  /** Aborted when the asker stops the chain (chains/chain-stop.ts): the answer ends, charged for what the model used. */
+  stop?: AbortSignal;
 }
 
 /** A stored reply and the AI members it mentions. */
@@ -196,7 +200,15 @@ export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): P
   try {
     await store(core, {
       sender: memberActor(ask.ai.id),
-      input: { ...target, type: RUN_MESSAGE_TYPE.error, content, at: [], clientId: null, replyTo: null, extra: {} },
+      input: {
+        ...target,
+        type: RUN_MESSAGE_TYPE.error,
+        content,
+        at: [],
+        clientId: null,
+        replyTo: null,
+        extra: ask.chainId ? { extraInfo: { chain: ask.chainId } } : {},
+      },
       mentioned: [],
       audience: null,
       groupId: ask.groupId,
@@ -221,6 +233,7 @@ function codeOf(err: unknown, ownKey: boolean): string {
  * none (too few tokens, misconfigured, failed and refunded).
  */
 export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[], setup: ReplySetup | null): Promise<Replied | null> {
+  if (ask.stop?.aborted) return null;
   if (!setup) {
     await aiErrorMessage(core, ask, { error: 'misconfigured', messageId: ask.trigger.id });
     return null;
@@ -252,6 +265,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
       modelRowId: chosen.row?.id ?? null,
       conversation: ask.conversation,
       messageId: ask.trigger.id,
+      chainId: ask.chainId ?? null,
       deadline: new Date(Date.now() + setup.runMs + GRACE_MS),
       savedMinutes: setup.savedMinutes,
       input: null,
@@ -268,33 +282,64 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   }
 
   const audience = { userId: ask.payerId, conversation: ask.conversation };
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), setup.runMs);
+  const ended = new AbortController();
+  const timer = setTimeout(() => ended.abort(), setup.runMs);
+  // The asker's stop ends the answer too, but settles it on what was used instead of failing it.
+  let stopped = ask.stop?.aborted === true;
+  const onStop = () => {
+    stopped = true;
+    ended.abort();
+  };
+  ask.stop?.addEventListener('abort', onStop, { once: true });
   // Before the model's first piece: the conversation shows the AI member thinking, under its own name.
-  toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, fromId: ask.ai.id, start: true } });
+  const chain = ask.chainId ? { chainId: ask.chainId, payerId: ask.payerId } : {};
+  toAudience(core, audience, {
+    kind: 'delta',
+    data: { runId, conversation: ask.conversation, fromId: ask.ai.id, start: true, phase: REPLY_PHASE.thinking, ...chain },
+  });
   const deltas = new DeltaStream(
     (index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, index, text, fromId: ask.ai.id } }),
     deltaWindowMs(core),
   );
+  let said = '';
   let answer: LlmAnswer;
   let used: ChosenModel = chosen;
   try {
+    if (stopped) throw new LlmError('aborted', 'stopped before it began');
     // Its configured fallback answers when the model's provider fails before any text (ask-with-fallback.ts).
-    ({ answer, used } = await askWithFallback(chosen, { messages, params: setup.params, signal: stop.signal, onDelta: (text) => deltas.push(text) }));
+    ({ answer, used } = await askWithFallback(chosen, {
+      messages,
+      params: setup.params,
+      signal: ended.signal,
+      onDelta: (text) => {
+        said += text;
+        deltas.push(text);
+      },
+    }));
   } catch (err) {
     deltas.end();
+    if (stopped && said) return settleStopped(core, ask, runId, setup, messages, said);
     // The adapter keeps the key out of its messages (llm-error.ts), the member's as the platform's.
-    await failRun(core, runId, { code: codeOf(err, setup.ownKey), detail: (err as Error).message });
+    await failRun(core, runId, stopped ? { code: 'stopped' } : { code: codeOf(err, setup.ownKey), detail: (err as Error).message });
     return null;
   } finally {
     clearTimeout(timer);
+    ask.stop?.removeEventListener('abort', onStop);
   }
   deltas.end();
 
   const others = ask.groupId === null ? [] : (await aiMembersOf(core, ask.groupId)).filter((m) => m.id !== ask.ai.id);
   const at = mentionsIn(answer.text, others);
   try {
-    const known = { id: runId, userId: ask.payerId, appId: setup.appId, aiUserId: ask.ai.id, kind: RUN_KIND.aiReply, conversation: ask.conversation };
+    const known = {
+      id: runId,
+      userId: ask.payerId,
+      appId: setup.appId,
+      aiUserId: ask.ai.id,
+      kind: RUN_KIND.aiReply,
+      conversation: ask.conversation,
+      chainId: ask.chainId ?? null,
+    };
     const settled = await settle(
       core,
       runId,
@@ -307,4 +352,42 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     await failRun(core, runId, { code: 'undelivered', detail: (err as Error).message });
     return null;
   }
+}
+
+/**
+ * What the conversation shows an AI member doing before its text comes (the `phase` of its `delta`
+ * notices): thinking (asked the model), reading the group's files (retrieving its knowledge),
+ * calling a tool (`tool` names it).
+ */
+export const REPLY_PHASE = { thinking: 'thinking', reading: 'reading', calling: 'calling' } as const;
+
+/**
+ * An answer its asker stopped after text had come: stored as far as it went (`{ text, stopped: true }`)
+ * and settled on the usage counted here, since a provider reports usage only at the end: the prompt
+ * and the text received, four characters a token (flagged as estimated). Priced by use, that is what
+ * it costs; a fixed price is the price of an answer that began.
+ */
+async function settleStopped(core: Core, ask: ReplyAsk, runId: number, setup: ReplySetup, messages: LlmMessage[], said: string): Promise<Replied | null> {
+  const usage = { promptTokens: messages.reduce((n, m) => n + estimateTokens(m.content), 0), completionTokens: estimateTokens(said), cachedTokens: 0 };
+  const known = {
+    id: runId,
+    userId: ask.payerId,
+    appId: setup.appId,
+    aiUserId: ask.ai.id,
+    kind: RUN_KIND.aiReply,
+    conversation: ask.conversation,
+    chainId: ask.chainId ?? null,
+  };
+  try {
+    await settle(
+      core,
+      runId,
+      { usage, usageEstimated: true, model: setup.chosen.model || setup.model, content: { text: said, stopped: true }, stopped: true },
+      known,
+    );
+  } catch (err) {
+    await failRun(core, runId, { code: 'undelivered', detail: (err as Error).message });
+  }
+  // A stopped answer hands over to nobody.
+  return null;
 }

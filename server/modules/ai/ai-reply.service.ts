@@ -15,14 +15,19 @@
  *   group does not become everyone's paid assistant. A member who bought it (goods/purchase) asks
  *   their copy there as in their groups: with the listing's run fee, while the purchase is active.
  *
- * Loops: a reply in a group may mention other AI members of the group (`@nickName`, stored in its
- * `at`); they answer in turn, paid by the member whose message started the chain (the AI members
- * have no tokens and did not ask). The group's `aiReplyCap` (default 3, 0..20) caps AI messages in a
+ * Chains (chains/chain.ts, issue 41): a reply in a group may mention other AI members of the group
+ * (`@nickName`, stored in its `at`); they answer in turn, paid by the member whose message started
+ * the chain (the AI members have no tokens and did not ask). The chain is a row every instance reads:
+ * each reply's run names it, each step is counted and told to the conversation (`notice {kind:
+ * 'chain'}`), and before each step it must still be running (its asker may have stopped it, on any
+ * instance: chains/chain-stop.ts). The group's `aiReplyCap` (default 3, 0..20) caps AI messages in a
  * row: before each reply the messages at the end of the conversation are counted while their sender
- * is an AI member; at the cap, no reply (silently: a notice would itself be one more AI message).
- * 0 means AI members never answer in that group, mentioned or not. A mention by an AI reply is also
- * dropped when the mentioned member has spoken since that reply (it has seen it already); a person's
- * message always gets its replies (up to the cap), as they asked and pay for each.
+ * is an AI member; at the cap, no reply and the chain ends as `capped` (no message: a notice in the
+ * chat would itself be one more AI message). 0 means AI members never answer in that group. A loop
+ * (AI member X about to answer AI member Y a second time in the chain) ends it as `loop`, naming the
+ * two. A mention by an AI reply is also dropped when the mentioned member has spoken since that reply
+ * (it has seen it already); a person's message always gets its replies (up to the cap), as they
+ * asked and pay for each.
  *
  * Each reply is paid on its own: mentioning two AI members reserves two costs, one at a time, so
  * tokens that cover one answer get the first.
@@ -47,6 +52,8 @@ import { copyAsked, refusalOf, refusalText } from './store-fee';
 import { aiMembersOf, aiReplyCapOf, aiUserById, conversationTail, type AiUser, type TailMessage } from './ai-reply.queries';
 import { CONTEXT_MESSAGES } from './ai-context';
 import { enqueueReply } from './ai-reply.queue';
+import { CHAIN_STATE, countStep, endChain, handOff, loopsBack, openChain, stillRunning, type Chain } from './chains/chain';
+import { watchStop } from './chains/chain-stop';
 
 export { aiRepliesDone } from './ai-reply.queue';
 
@@ -54,6 +61,10 @@ export { aiRepliesDone } from './ai-reply.queue';
 interface Trigger {
   id: number;
   seq: number;
+  /** Who wrote it: the asking member, or the AI member whose reply hands over. */
+  fromId: number;
+  /** The chain it belongs to (chains/chain.ts): made for the member's message, shared by the replies it leads to. */
+  chain: Chain;
   conversation: string;
   /** The group, or null for a private chat. */
   groupId: number | null;
@@ -101,9 +112,12 @@ export function onMessageSent(core: Core, sender: AuthUser, message: StoredMessa
       candidates = toId === sender.id ? [] : [toId];
     }
     if (!candidates.length) return;
+    const groupId = toType === 1 ? toId : null;
     const trigger: Trigger = {
       id: message.id,
       seq: message.seq,
+      fromId: sender.id,
+      chain: { id: 0, rootId: message.id, conversation: message.conversation, groupId, payerId: sender.id, handoffs: new Set(), pending: 0 },
       conversation: message.conversation,
       groupId: toType === 1 ? toId : null,
       candidates,
@@ -111,7 +125,7 @@ export function onMessageSent(core: Core, sender: AuthUser, message: StoredMessa
       byAi: false,
       setups: setupsNow(core, candidates, toType === 1 ? toId : null, sender),
     };
-    enqueueReply(core, trigger.conversation, () => answerTrigger(core, trigger));
+    queueTrigger(core, trigger);
   } catch (err) {
     console.error(`[ai] could not queue AI replies to message ${message.id}: ${(err as Error).message}`);
   }
@@ -124,18 +138,32 @@ export function aiInARow(tail: TailMessage[]): number {
   return n;
 }
 
-/** Every candidate of a trigger answers, in order. */
+/** Queues `t` behind the conversation's earlier replies, counted in its chain until it has run. */
+function queueTrigger(core: Core, t: Trigger): void {
+  t.chain.pending++;
+  enqueueReply(core, t.conversation, () => answerTrigger(core, t));
+}
+
+/** Every candidate of a trigger answers, in order, while its chain runs; the chain is done when nothing of it is left. */
 async function answerTrigger(core: Core, t: Trigger): Promise<void> {
-  for (const id of t.candidates) {
-    try {
-      await answerOne(core, t, id);
-    } catch (err) {
-      console.error(`[ai] AI member ${id} could not answer message ${t.id}: ${(err as Error).message}`);
+  try {
+    if (!t.chain.id) t.chain.id = (await openChain(core, t.chain)).id;
+    for (const id of t.candidates) {
+      if (!(await stillRunning(core, t.chain.id))) break;
+      try {
+        await answerOne(core, t, id);
+      } catch (err) {
+        console.error(`[ai] AI member ${id} could not answer message ${t.id}: ${(err as Error).message}`);
+      }
     }
+  } catch (err) {
+    console.error(`[ai] the AI replies to message ${t.id} could not start: ${(err as Error).message}`);
+  } finally {
+    if (--t.chain.pending === 0 && t.chain.id) await endChain(core, t.chain.id, CHAIN_STATE.done).catch(() => false);
   }
 }
 
-/** The AI member `id` answers `t`, when it may and the cap allows. */
+/** The AI member `id` answers `t`, when it may, the cap allows and it would not loop. */
 async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
   let ai: AiUser | undefined;
   if (t.groupId !== null) {
@@ -145,11 +173,26 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
   }
   if (!ai) return;
   const tail = await conversationTail(core, t.conversation, CONTEXT_MESSAGES);
-  const ask: ReplyAsk = { conversation: t.conversation, groupId: t.groupId, trigger: { id: t.id, seq: t.seq }, payerId: t.payer.id, ai, purchaseId: null };
+  const ask: ReplyAsk = {
+    conversation: t.conversation,
+    groupId: t.groupId,
+    trigger: { id: t.id, seq: t.seq },
+    payerId: t.payer.id,
+    ai,
+    purchaseId: null,
+    chainId: t.chain.id,
+  };
   if (t.groupId !== null) {
     const cap = await aiReplyCapOf(core, t.groupId);
-    if (cap === null || aiInARow(tail) >= Math.min(cap, MAX_AI_REPLY_CAP)) return;
+    if (cap === null || aiInARow(tail) >= Math.min(cap, MAX_AI_REPLY_CAP)) {
+      await endChain(core, t.chain.id, CHAIN_STATE.capped);
+      return;
+    }
     if (t.byAi && tail.some((m) => m.seq > t.seq && m.fromId === ai.id)) return;
+    if (t.byAi && loopsBack(t.chain, t.fromId, ai.id)) {
+      await endChain(core, t.chain.id, CHAIN_STATE.loop, { loopIds: [t.fromId, ai.id] });
+      return;
+    }
   }
   const copy = await copyAsked(core, ai, t.groupId, t.payer);
   if (t.groupId === null && !copy && !mayUseAi(ai, t.payer)) {
@@ -164,17 +207,28 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
   ask.purchaseId = copy?.purchaseId ?? null;
   const then = await t.setups.get(id);
   const setup = then === undefined ? await askedReplySetup(core, ai, t.groupId, t.payer) : then;
-  const replied = await answerAsAi(core, ask, tail, setup);
+  // Watched before the state is read again, so a stop on any instance from here on reaches this answer.
+  const watch = watchStop(core, t.chain.id);
+  let replied: Awaited<ReturnType<typeof answerAsAi>>;
+  try {
+    if (!(await stillRunning(core, t.chain.id))) return;
+    if (t.byAi) handOff(t.chain, t.fromId, ai.id);
+    await countStep(core, t.chain);
+    replied = await answerAsAi(core, { ...ask, stop: watch.signal }, tail, setup);
+  } finally {
+    watch.release();
+  }
   if (!replied || t.groupId === null || !replied.at.length) return;
-  const next: Trigger = {
+  queueTrigger(core, {
     id: replied.message.id,
     seq: replied.message.seq,
+    fromId: ai.id,
+    chain: t.chain,
     conversation: t.conversation,
     groupId: t.groupId,
     candidates: replied.at,
     payer: t.payer,
     byAi: true,
     setups: setupsNow(core, replied.at, t.groupId, t.payer),
-  };
-  enqueueReply(core, t.conversation, () => answerTrigger(core, next));
+  });
 }

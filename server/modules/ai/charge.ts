@@ -89,6 +89,8 @@ export interface Reservation {
   conversation: string;
   /** The request message, stored in the same transaction. */
   messageId: number;
+  /** The chain of AI replies this reply is a step of (chains/chain.ts); none for an app run. */
+  chainId?: number | null;
   deadline: Date;
   savedMinutes: number;
   input: unknown;
@@ -142,6 +144,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
         input: r.input ?? null,
         spendIds: spendIds.length ? spendIds : null,
         ownKey: r.ownKey ? 1 : 0,
+        chainId: r.chainId ?? null,
       },
       { trusted: true, owner: r.userId },
     );
@@ -171,6 +174,8 @@ export interface Outcome {
   content: unknown;
   /** Users the answer mentions (an AI reply naming other AI members of its group); none by default. */
   at?: number[];
+  /** The asker stopped it while it streamed: the usage is what the model had used by then. */
+  stopped?: boolean;
 }
 
 export interface Settled {
@@ -252,6 +257,7 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
               model: model ? model.slice(0, 100) : null,
               endTime: new Date().toISOString(),
               answerId: answer.id,
+              ...(outcome.stopped ? { stopped: 1 } : {}),
             },
             { expect: 1 },
           );

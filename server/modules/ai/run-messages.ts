@@ -19,7 +19,10 @@ import { store, type SendResult, type Written } from '../chat/send-store';
 export const RUN_MESSAGE_TYPE = { request: 20, answer: 21, error: 22 } as const;
 
 /** What a run's messages need of it: fields set when it starts, which never change. */
-export type RunPlace = Pick<EntityRow<'base/run'>, 'id' | 'userId' | 'appId' | 'aiUserId' | 'kind' | 'conversation'>;
+export type RunPlace = Pick<EntityRow<'base/run'>, 'id' | 'userId' | 'appId' | 'aiUserId' | 'kind' | 'conversation'> & {
+  /** An AI reply's chain (base/run.chainId): its messages say it in `extraInfo.chain`, so a client shows them as one thread. */
+  chainId?: number | null;
+};
 
 /**
  * The member as the sender of messages written on their behalf after the request (answers, errors):
@@ -72,7 +75,7 @@ export function storeRunMessage(
       at,
       clientId: null,
       replyTo: null,
-      extra: { appId: run.appId ?? null, relateId: run.id },
+      extra: { appId: run.appId ?? null, relateId: run.id, ...(run.chainId ? { extraInfo: { chain: run.chainId } } : {}) },
     },
     mentioned: at,
     audience: null,

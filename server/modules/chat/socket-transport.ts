@@ -15,6 +15,9 @@ export const groupRoom = (id: number) => `group:${id}`;
 /** Every socket connected with a token of this session (the token's `sid`). */
 export const sessionRoom = (sid: string) => `session:${sid}`;
 
+/** The server-side event instances tell each other by (RealtimeHub.toInstances). */
+const INSTANCE_EVENT = 'cosmac:instances';
+
 /** How long a stop waits for the presence work of the sockets it closed. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -57,6 +60,17 @@ export class SocketTransport implements RealtimeTransport {
     if (!rooms.length) return;
     this.io.to(rooms).emit('notice', { kind: 'session', data: { reason } } satisfies Notice);
     this.io.in(rooms).disconnectSockets(true);
+  }
+
+  /** Through the Redis adapter to every other instance's socket server; alone (no Redis) there is nobody to tell. */
+  toOtherInstances(topic: string, data: unknown): void {
+    if (this.redis) this.io.serverSideEmit(INSTANCE_EVENT, topic, data);
+  }
+
+  fromOtherInstances(deliver: (topic: string, data: unknown) => void): void {
+    this.io.on(INSTANCE_EVENT, (topic: unknown, data: unknown) => {
+      if (typeof topic === 'string') deliver(topic, data);
+    });
   }
 
   /** Ids of the user's sockets on every instance; null when the other instances cannot be asked. */

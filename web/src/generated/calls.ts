@@ -11,6 +11,68 @@ export type Call<I, A, R extends boolean> = R extends true
 /** Every call, by module, group and action. */
 export interface Calls {
   ai: {
+    chain: {
+      /**
+       * Stop a chain of AI replies you started (停止你发起的 AI 回复链 / 停止你發起的 AI 回覆鏈)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/ai/chain/stop`
+       */
+      stop: Call<{
+        id: number;
+      }, {
+        id: number;
+        rootId: number;
+        conversation: string;
+        state: number;
+        steps: number;
+        payerId: number;
+        loopIds: number[] | null;
+        stoppedBy: number | null;
+        endTime: string | null;
+        mine: boolean;
+        runs: Array<{
+          runId: number;
+          aiUserId: number | null;
+          aiName: string | null;
+          status: number;
+          stopped: boolean;
+          answerId: number | null;
+          startTime: string | null;
+          charged: number | null;
+        }>;
+        total: number | null;
+      }, true>;
+      /**
+       * A chain of AI replies: its steps and, for the asker, their costs (AI 回复链：各步骤及（提问者可见的）费用 / AI 回覆鏈：各步驟及（提問者可見的）費用)
+       * Reads; may call: roles holding the permission.
+       * `GET /admin/ai/chain/thread`
+       */
+      thread: Call<{
+        id: number;
+      }, {
+        id: number;
+        rootId: number;
+        conversation: string;
+        state: number;
+        steps: number;
+        payerId: number;
+        loopIds: number[] | null;
+        stoppedBy: number | null;
+        endTime: string | null;
+        mine: boolean;
+        runs: Array<{
+          runId: number;
+          aiUserId: number | null;
+          aiName: string | null;
+          status: number;
+          stopped: boolean;
+          answerId: number | null;
+          startTime: string | null;
+          charged: number | null;
+        }>;
+        total: number | null;
+      }, true>;
+    };
     provider: {
       /**
        * Adds a provider's models by their ids (按 ID 添加提供方的模型 / 依 ID 新增提供者的模型)
@@ -3225,6 +3287,10 @@ export interface Calls {
 /** The method and path of every call, in the shape of `Calls`. */
 export const CALL_ROUTES = {
   ai: {
+    chain: {
+      stop: ['POST', '/admin/ai/chain/stop'],
+      thread: ['GET', '/admin/ai/chain/thread'],
+    },
     provider: {
       importModels: ['POST', '/admin/ai/provider/importModels'],
       test: ['POST', '/admin/ai/provider/test'],

@@ -4,6 +4,7 @@
 
 /** Every entity, as `module/name`. */
 export const ENTITY_KEYS = [
+  'ai/chain',
   'ai/model',
   'ai/provider',
   'ai/spend',
@@ -72,6 +73,7 @@ export type EntityKey = (typeof ENTITY_KEYS)[number];
 
 /** The CRUD actions each entity declares, with their HTTP methods (a GET sends its payload as the query). */
 export const ENTITY_ACTIONS = {
+  'ai/chain': { info: 'GET', list: 'POST', page: 'POST' },
   'ai/model': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/provider': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/spend': { info: 'GET', list: 'POST', page: 'POST' },
@@ -135,6 +137,112 @@ export const ENTITY_ACTIONS = {
   'task/log': { info: 'GET', page: 'POST' },
   'user/address': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
 } as const;
+
+/**
+ * AI reply chain (AI 回复链 / AI 回覆鏈): a row as `ai/chain` returns it.
+ */
+export interface AiChain {
+  /** ID */
+  readonly id?: number;
+  /** Asking message (提问消息 / 提問訊息) */
+  rootId?: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
+  /** Asked and pays (提问并付费的会员 / 提問並付費的會員) */
+  payerId?: number;
+  /**
+   * State (状态 / 狀態)
+   * @default 0
+   */
+  state?: 0 | 1 | 2 | 3 | 4;
+  /**
+   * Replies (回复数 / 回覆數)
+   * @default 0
+   */
+  steps?: number;
+  /** Looping AI members (循环的 AI 成员 / 循環的 AI 成員) */
+  loopIds?: unknown;
+  /** Stopped by (停止者) */
+  stoppedBy?: number | null;
+  /** Ended (结束时间 / 結束時間) */
+  endTime?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * AI reply chain (AI 回复链 / AI 回覆鏈): the payload of `/admin/ai/chain/add`.
+ */
+export interface AiChainAdd {
+  /** Asking message (提问消息 / 提問訊息) */
+  rootId: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation: string;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
+  /** Asked and pays (提问并付费的会员 / 提問並付費的會員) */
+  payerId: number;
+  /**
+   * State (状态 / 狀態)
+   * @default 0
+   */
+  state?: 0 | 1 | 2 | 3 | 4;
+  /**
+   * Replies (回复数 / 回覆數)
+   * @default 0
+   */
+  steps?: number;
+  /** Looping AI members (循环的 AI 成员 / 循環的 AI 成員) */
+  loopIds?: unknown;
+  /** Stopped by (停止者) */
+  stoppedBy?: number | null;
+  /** Ended (结束时间 / 結束時間) */
+  endTime?: string | null;
+}
+
+/**
+ * AI reply chain (AI 回复链 / AI 回覆鏈): the payload of `/admin/ai/chain/update`.
+ */
+export interface AiChainUpdate {
+  id: number;
+  /** Asking message (提问消息 / 提問訊息) */
+  rootId?: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Group (群组 / 群組) */
+  groupId?: number | null;
+  /** Asked and pays (提问并付费的会员 / 提問並付費的會員) */
+  payerId?: number;
+  /**
+   * State (状态 / 狀態)
+   * @default 0
+   */
+  state?: 0 | 1 | 2 | 3 | 4;
+  /**
+   * Replies (回复数 / 回覆數)
+   * @default 0
+   */
+  steps?: number;
+  /** Looping AI members (循环的 AI 成员 / 循環的 AI 成員) */
+  loopIds?: unknown;
+  /** Stopped by (停止者) */
+  stoppedBy?: number | null;
+  /** Ended (结束时间 / 結束時間) */
+  endTime?: string | null;
+}
 
 /**
  * Model (模型): a row as `ai/model` returns it.
@@ -3084,6 +3192,13 @@ export interface BaseRun {
    * @default 0
    */
   charged?: number;
+  /** Reply chain (回复链 / 回覆鏈) */
+  chainId?: number | null;
+  /**
+   * Stopped by the asker (被提问者停止 / 被提問者停止)
+   * @default 0
+   */
+  stopped?: 0 | 1;
   /** Created (创建时间 / 建立時間) */
   readonly createTime?: string;
   /** Updated (更新时间 / 更新時間) */
@@ -3218,6 +3333,13 @@ export interface BaseRunAdd {
    * @default 0
    */
   charged?: number;
+  /** Reply chain (回复链 / 回覆鏈) */
+  chainId?: number | null;
+  /**
+   * Stopped by the asker (被提问者停止 / 被提問者停止)
+   * @default 0
+   */
+  stopped?: 0 | 1;
 }
 
 /**
@@ -3349,6 +3471,13 @@ export interface BaseRunUpdate {
    * @default 0
    */
   charged?: number;
+  /** Reply chain (回复链 / 回覆鏈) */
+  chainId?: number | null;
+  /**
+   * Stopped by the asker (被提问者停止 / 被提問者停止)
+   * @default 0
+   */
+  stopped?: 0 | 1;
 }
 
 /**
@@ -7744,6 +7873,7 @@ export interface UserAddressUpdate {
 
 /** A returned row of each entity, by entity key. */
 export interface EntityRows {
+  'ai/chain': AiChain;
   'ai/model': AiModel;
   'ai/provider': AiProvider;
   'ai/spend': AiSpend;
@@ -7810,6 +7940,7 @@ export interface EntityRows {
 
 /** The add payload of each entity, by entity key. */
 export interface EntityAdds {
+  'ai/chain': AiChainAdd;
   'ai/model': AiModelAdd;
   'ai/provider': AiProviderAdd;
   'ai/spend': AiSpendAdd;
@@ -7876,6 +8007,7 @@ export interface EntityAdds {
 
 /** The update payload of each entity, by entity key. */
 export interface EntityUpdates {
+  'ai/chain': AiChainUpdate;
   'ai/model': AiModelUpdate;
   'ai/provider': AiProviderUpdate;
   'ai/spend': AiSpendUpdate;
