@@ -1,7 +1,9 @@
 /**
  * What the suite's fake language model answers: the code helper's translation requests (its system
  * prompt asks for zh-cn and zh-tw labels of a JSON object of English labels) get the translations
- * of a small glossary, as a model would give them; every other request gets the fake's default echo
+ * of a small glossary, as a model would give them; a question asking for a "long story" gets a long
+ * answer (to be stopped); an AI member whose prompt says "Hand over to @Name" mentions that member
+ * (once: not when answering another fake answer); every other request gets the fake's default echo
  * (`Fake answer to: <the last user message>`), which the AI run specs read back.
  */
 import type { FakeLlmChatRequest } from '../helpers/fake-llm';
@@ -46,6 +48,15 @@ export function e2eAnswer(req: FakeLlmChatRequest): string {
     } catch {
       // Not the object the helper sends: answer as for anything else.
     }
+  }
+  // A long answer (it streams for about fifteen seconds at the suite's pace), for a member to stop.
+  if (/long story/i.test(user)) return `Once upon a time ${'the story goes on and on, '.repeat(60)}the end.`;
+  // A team's AI members ("You are Name." prompts) echo without the question's mentions; one told to
+  // hand over ("Hand over to @Name.") mentions that member, unless it answers another fake answer.
+  if (/^You are \S+\./.test(system)) {
+    const plain = user.replace(/@/g, '');
+    const handOver = /Hand over to @([^\s.]+)/.exec(system);
+    return handOver && !/Fake answer to/.test(user) ? `Fake answer to: ${plain} @${handOver[1]}` : `Fake answer to: ${plain}`;
   }
   return `Fake answer to: ${user}`;
 }

@@ -114,6 +114,19 @@ export interface NoticeData {
   typing: Target & { userId: number };
   /** The member muted or unmuted a conversation (on another device too). */
   mute: Target & { muted: boolean };
+  /** A chain of AI replies started, took a step or ended (workspace/apps/chains.ts). */
+  chain: ChainNotice;
+}
+
+/** How a chain of AI replies stands: state 0 answering, 1 done, 2 stopped, 3 reply cap reached, 4 loop stopped. */
+export interface ChainNotice {
+  id: number;
+  rootId: number;
+  conversation: string;
+  state: number;
+  steps: number;
+  payerId: number;
+  loopIds: number[] | null;
 }
 export type NoticeKind = keyof NoticeData;
 

@@ -21,6 +21,7 @@ import viewsCommerce from './locales/views-commerce';
 import viewsTasks from './locales/views-tasks';
 import viewsAi from './locales/views-ai';
 import wsApps from './locales/ws-apps';
+import wsChains from './locales/ws-chains';
 import receipt from './locales/receipt';
 import helper from './locales/helper';
 import wsNft from './locales/ws-nft';
@@ -47,6 +48,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   viewsTasks,
   viewsAi,
   wsApps,
+  wsChains,
   receipt,
   wsNft,
   helper,

@@ -6,8 +6,8 @@
  * piece the bubble says the AI is thinking.
  */
 import { useLayoutEffect, type ReactNode } from 'react';
-import { Tag } from 'antd';
-import { LoadingOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { LoadingOutlined, StopOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import type { ChatMessage, Target } from '../../app/socket';
 import { SenderAvatar } from '../chat/MessageItem';
@@ -16,7 +16,9 @@ import AppRow from './AppRow';
 import { useCatalogue } from './use-catalogue';
 import { conversationKeyOf } from './run-stream-model';
 import { runAppOf, useConversationStreams } from './use-run-streams';
+import { stopChain } from './ChainLine';
 import '../../i18n/apps-texts';
+import '../../i18n/chains-texts';
 
 export interface RunStreamBubblesProps {
   /** The signed-in member and the conversation the list shows. */
@@ -62,10 +64,35 @@ export default function RunStreamBubbles({ me, target, held, onGrow, senderOf }:
     <>
       {live.map((r) => {
         const thinking = r.pieces === 0;
+        // Before its text: thinking, reading the group's files or calling a tool, as the server says.
+        const phase = thinking ? (r.phase ?? 'thinking') : 'answering';
+        const label =
+          phase === 'reading'
+            ? t('wsChains.reading')
+            : phase === 'calling'
+              ? t('wsChains.calling', { tool: r.tool ?? '' })
+              : thinking
+                ? t('wsApps.chat.thinking')
+                : t('wsApps.chat.answering');
         const state = (
-          <span className="apps-answering" data-testid="run-stream-state" data-state={thinking ? 'thinking' : 'answering'}>
-            <LoadingOutlined /> {thinking ? t('wsApps.chat.thinking') : t('wsApps.chat.answering')}
-          </span>
+          <>
+            <span className="apps-answering" data-testid="run-stream-state" data-state={phase}>
+              <LoadingOutlined /> {label}
+            </span>
+            {r.chainId && r.payerId === me && (
+              <Button
+                size="small"
+                type="link"
+                danger
+                icon={<StopOutlined />}
+                onClick={() => void stopChain(r.chainId!, t('wsChains.stopFailed'))}
+                title={t('wsChains.stopHint')}
+                data-testid="run-stream-stop"
+              >
+                {t('wsChains.stop')}
+              </Button>
+            )}
+          </>
         );
         const attrs = { 'data-testid': 'run-stream', 'data-run': r.runId, 'data-from': r.fromId ?? '' };
         const bubble = (

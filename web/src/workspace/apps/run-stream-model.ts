@@ -49,12 +49,33 @@ export interface Delta {
   fromId?: number;
 }
 
+/** What an AI member is doing before its text comes (the server's REPLY_PHASE). */
+export type ReplyPhase = 'thinking' | 'reading' | 'calling';
+
 /** A run's start before its first piece (`start: true`): who is thinking, where. */
 export interface DeltaStart {
   runId: number;
   conversation: string;
   fromId?: number;
+  phase?: ReplyPhase;
+  /** The tool a `calling` phase names. */
+  tool?: string;
+  /** An AI member's reply: the chain it is a step of, and the member who asked (who may stop it). */
+  chainId?: number;
+  payerId?: number;
 }
+
+/** A later change of phase (`phase` without `start` or text). */
+export interface DeltaPhase {
+  runId: number;
+  conversation: string;
+  phase: ReplyPhase;
+  tool?: string;
+}
+
+const PHASES: readonly string[] = ['thinking', 'reading', 'calling'];
+const phaseOf = (v: unknown): ReplyPhase | undefined => (typeof v === 'string' && PHASES.includes(v) ? (v as ReplyPhase) : undefined);
+const toolOf = (v: unknown): string | undefined => (typeof v === 'string' && v ? v.slice(0, 80) : undefined);
 
 const positiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
@@ -72,7 +93,27 @@ export function readStart(data: unknown): DeltaStart | null {
   if (!data || typeof data !== 'object') return null;
   const d = data as Record<string, unknown>;
   if (d.start !== true || !positiveInt(d.runId) || typeof d.conversation !== 'string' || !d.conversation) return null;
-  return { runId: d.runId, conversation: d.conversation, ...(positiveInt(d.fromId) ? { fromId: d.fromId } : {}) };
+  const phase = phaseOf(d.phase);
+  const tool = toolOf(d.tool);
+  return {
+    runId: d.runId,
+    conversation: d.conversation,
+    ...(positiveInt(d.fromId) ? { fromId: d.fromId } : {}),
+    ...(phase ? { phase } : {}),
+    ...(tool ? { tool } : {}),
+    ...(positiveInt(d.chainId) ? { chainId: d.chainId } : {}),
+    ...(positiveInt(d.payerId) ? { payerId: d.payerId } : {}),
+  };
+}
+
+/** A change of phase in a delta notice's data, or null when it is not one. */
+export function readPhase(data: unknown): DeltaPhase | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  const phase = phaseOf(d.phase);
+  if (d.start === true || !phase || !positiveInt(d.runId) || typeof d.conversation !== 'string' || !d.conversation || 'index' in d) return null;
+  const tool = toolOf(d.tool);
+  return { runId: d.runId, conversation: d.conversation, phase, ...(tool ? { tool } : {}) };
 }
 
 /** The run a stored message ends (an answer or an error of a run), or null for any other message. */

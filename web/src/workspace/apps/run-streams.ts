@@ -19,7 +19,7 @@
  * - Signing out (the socket offline for want of a token) forgets everything.
  */
 import type { ChatMessage, Realtime } from '../../app/socket';
-import { finalRunOf, readDelta, readStart, StreamAccumulator, type StreamView } from './run-stream-model';
+import { finalRunOf, readDelta, readPhase, readStart, StreamAccumulator, type DeltaStart, type ReplyPhase, type StreamView } from './run-stream-model';
 
 export const FINISHED_KEPT = 100;
 export const STALE_MS = 15 * 60_000;
@@ -30,6 +30,12 @@ export interface RunStream extends StreamView {
   conversation: string;
   /** The AI member answering; absent for an app run. */
   fromId?: number;
+  /** What it is doing before its text comes, and the tool it calls. */
+  phase?: ReplyPhase;
+  tool?: string;
+  /** An AI member's reply: its chain and the member who asked (who may stop it). */
+  chainId?: number;
+  payerId?: number;
   startedAt: number;
   updatedAt: number;
 }
@@ -79,14 +85,25 @@ export function createRunStreams(realtime: Pick<Realtime, 'onNotice' | 'subscrib
   }
 
   /** The run's live entry, made on its first notice; null when the notice names another conversation. */
-  function entry(d: { runId: number; conversation: string; fromId?: number }, at: number): { l: Live; made: boolean } | null {
+  function entry(d: Omit<DeltaStart, 'phase'> & { phase?: ReplyPhase }, at: number): { l: Live; made: boolean } | null {
     const l = live.get(d.runId);
     if (l) return l.view.conversation === d.conversation ? { l, made: false } : null; // a run never changes conversation
     dropStale(at);
     const acc = new StreamAccumulator();
     const made = {
       acc,
-      view: { runId: d.runId, conversation: d.conversation, ...(d.fromId ? { fromId: d.fromId } : {}), startedAt: at, updatedAt: at, ...acc.view() },
+      view: {
+        runId: d.runId,
+        conversation: d.conversation,
+        ...(d.fromId ? { fromId: d.fromId } : {}),
+        ...(d.phase ? { phase: d.phase } : {}),
+        ...(d.tool ? { tool: d.tool } : {}),
+        ...(d.chainId ? { chainId: d.chainId } : {}),
+        ...(d.payerId ? { payerId: d.payerId } : {}),
+        startedAt: at,
+        updatedAt: at,
+        ...acc.view(),
+      },
     };
     live.set(d.runId, made);
     return { l: made, made: true };
@@ -100,6 +117,15 @@ export function createRunStreams(realtime: Pick<Realtime, 'onNotice' | 'subscrib
         relist(start.conversation);
         changed();
       }
+      return;
+    }
+    const p = readPhase(data);
+    if (p) {
+      const l = live.get(p.runId);
+      if (!l || l.view.conversation !== p.conversation) return;
+      l.view = { ...l.view, phase: p.phase, tool: p.tool, updatedAt: now() };
+      relist(p.conversation);
+      changed();
       return;
     }
     const d = readDelta(data);

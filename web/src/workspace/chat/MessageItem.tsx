@@ -44,6 +44,11 @@ function Content({ content, names }: { content: unknown; names: readonly string[
   );
 }
 
+/** An AI member's answer its asker stopped while it streamed (`{ text, stopped: true }`). */
+function isStopped(content: unknown): boolean {
+  return !!content && typeof content === 'object' && (content as { stopped?: unknown }).stopped === true;
+}
+
 function fullTime(iso: unknown): string | undefined {
   const ms = timeOf(iso);
   return ms === null ? undefined : new Date(ms).toLocaleString();
@@ -147,6 +152,11 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
             {!!p.message.editTime && (
               <span className="chat-edited" title={t('wsChatActions.editedAt', { time: fullTime(p.message.editTime) ?? '' })} data-testid="chat-edited">
                 {t('wsChatActions.edited')}
+              </span>
+            )}
+            {isStopped(p.message.content) && (
+              <span className="chat-edited chat-stopped" title={t('wsChatActions.stoppedAnswerHint')} data-testid="chat-stopped">
+                {t('wsChatActions.stoppedAnswer')}
               </span>
             )}
             {!!p.message.pinTime && <PushpinFilled className="chat-pin-mark" aria-label={t('wsChatActions.pinned')} data-testid="chat-pin-mark" />}

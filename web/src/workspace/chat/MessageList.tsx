@@ -256,10 +256,22 @@ export default function MessageList({
               line,
               <RecalledLine key={r.key} message={m} text={mine ? t('wsChatActions.recalledMine') : t('wsChatActions.recalledBy', { name: sender.name })} />,
             ];
+          // The thread of a chain of AI replies shows under the message that started it.
+          const chain = runs && (
+            <runs.ChainLine
+              key={`c-${r.key}`}
+              message={m}
+              me={me}
+              nameOf={(id) => people.senderOf(id).name}
+              onJump={onJump}
+              seqOf={(id) => byId.get(id)?.seq}
+            />
+          );
           if (runs?.isRunMessage(m))
-            return (
-              <runs.RunMessage key={r.key} message={m} mine={mine} sender={sender} avatar={<SenderAvatar sender={sender} />} showName={isGroup} now={now} />
-            );
+            return [
+              <runs.RunMessage key={r.key} message={m} mine={mine} sender={sender} avatar={<SenderAvatar sender={sender} />} showName={isGroup} now={now} />,
+              chain,
+            ];
           return [
             line,
             <MessageItem
@@ -286,6 +298,7 @@ export default function MessageList({
               runId={runs?.receiptRunOf(m, mine, sender.ai)}
               RunReceipt={runs?.RunReceiptButton}
             />,
+            chain,
           ];
         })}
         {runs && (
