@@ -47,6 +47,21 @@ export interface Calls {
         error?: string;
       }, false>;
     };
+    summary: {
+      /**
+       * What the AI members remember of a conversation (AI 成员对会话的记忆 / AI 成員對對話的記憶)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/ai/summary/read`
+       */
+      read: Call<{
+        toType: 0 | 1;
+        toId: number;
+      }, {
+        text: string;
+        upToSeq: number;
+        updateTime: string | null;
+      } | null, true>;
+    };
   };
   base: {
     alipay: {
@@ -3228,6 +3243,9 @@ export const CALL_ROUTES = {
     provider: {
       importModels: ['POST', '/admin/ai/provider/importModels'],
       test: ['POST', '/admin/ai/provider/test'],
+    },
+    summary: {
+      read: ['POST', '/admin/ai/summary/read'],
     },
   },
   base: {
