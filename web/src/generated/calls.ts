@@ -1808,6 +1808,17 @@ export interface Calls {
           balance: number;
           createTime: string;
         }>;
+        linked: Array<{
+          id: number;
+          kind: number;
+          status: number;
+          model: string | null;
+          modelName: string | null;
+          promptTokens: number;
+          completionTokens: number;
+          charged: number;
+        }>;
+        total: number;
       }, true>;
       /**
        * AI usage by model, app, member or day (AI 用量（按模型、应用、成员或日期） / AI 用量（依模型、應用、成員或日期）)
