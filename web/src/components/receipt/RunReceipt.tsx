@@ -20,6 +20,7 @@ import { useI18n } from '../../i18n';
 import { formatDateTime, formatTokens } from '../../app/money';
 import { loadReceipt, type RunReceiptData } from './receipt-data';
 import { ledgerKindKey } from './ledger-kinds';
+import LinkedRuns from './LinkedRuns';
 import '../../i18n/receipt-texts';
 import '../../i18n/store-texts';
 
@@ -160,6 +161,7 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
   return (
     <>
       <Descriptions size="small" column={1} bordered items={items} className="apps-receipt-table" />
+      <LinkedRuns receipt={r} />
       <div className="apps-receipt-entries-title">{t('receipt.entries')}</div>
       <Entries receipt={r} />
     </>
