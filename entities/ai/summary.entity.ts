@@ -7,13 +7,13 @@ export default defineEntity({
   area: 'ai',
   label: l('Conversation memory', '会话记忆', '對話記憶'),
   description:
-    "Added by us (issue 41): the rolling summary of one conversation that its AI members read before its latest turns " +
+    'Added by us (issue 41): the rolling summary of one conversation that its AI members read before its latest turns ' +
     "(server/modules/ai/memory/). conversation is the chat's key (g:{groupId}, p:{low}:{high}), one row each; text is what the " +
-    'summary model wrote from the previous summary and the turns that no longer fitted an AI member\'s window; upToSeq the ' +
-    "newest message seq it covers; runId the base/run (kind 2) that wrote it, paid by the member whose question made the " +
+    "summary model wrote from the previous summary and the turns that no longer fitted an AI member's window; upToSeq the " +
+    'newest message seq it covers; runId the base/run (kind 2) that wrote it, paid by the member whose question made the ' +
     'window overflow. Written only by that run, in the transaction that settles it, and only when upToSeq grows (two ' +
     'instances never move it back). Members of the conversation read it through ai/summary/read; the generic actions are ' +
-    "for administrators.",
+    'for administrators.',
   fields: {
     conversation: {
       type: 'string',

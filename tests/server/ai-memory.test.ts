@@ -49,7 +49,8 @@ describe.each(kinds)("an AI member's memory of a conversation on %s", (kind) => 
   const long = (label: string) => `${label}: ${`${label.toLowerCase()} `.repeat(40)}`.slice(0, 200);
 
   async function aiMember(owner: Person, groupId: number, nickName: string): Promise<number> {
-    return ok(await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName, config: { prompt: 'You are Helper.', cost: 1 } } }, owner.token)).userId;
+    return ok(await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName, config: { prompt: 'You are Helper.', cost: 1 } } }, owner.token))
+      .userId;
   }
 
   beforeAll(async () => {

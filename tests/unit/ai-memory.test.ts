@@ -73,13 +73,23 @@ describe('the prompt with the memory', () => {
     const memory = { text: 's', upToSeq: old.seq };
     const windowTokens = estimateTokens(memoryMessage('s').content) + 5 + 40;
     const out = buildMemoryContext({ system: null, tail: newestFirst(old, err, empty, b, c, d), aiUserId: AI, windowTokens, memory });
-    expect(out.messages).toEqual([memoryMessage('s'), { role: 'user', content: c.content }, { role: 'user', content: d.content }].map((m, i) => (i ? { ...m, content: `User1: ${String(m.content)}` } : m)));
+    expect(out.messages).toEqual(
+      [memoryMessage('s'), { role: 'user', content: c.content }, { role: 'user', content: d.content }].map((m, i) =>
+        i ? { ...m, content: `User1: ${String(m.content)}` } : m,
+      ),
+    );
     expect(out.overflow.map((m) => m.id)).toEqual([b.id]);
   });
 
   it('always keeps the question, however large, even past a summary that fills the window', () => {
     const q = sized(500, 'q');
-    const out = buildMemoryContext({ system: 'p'.repeat(40), tail: newestFirst(sized(5, 'a'), q), aiUserId: AI, windowTokens: 20, memory: { text: 'm'.repeat(200), upToSeq: 0 } });
+    const out = buildMemoryContext({
+      system: 'p'.repeat(40),
+      tail: newestFirst(sized(5, 'a'), q),
+      aiUserId: AI,
+      windowTokens: 20,
+      memory: { text: 'm'.repeat(200), upToSeq: 0 },
+    });
     expect(out.messages).toHaveLength(3);
     expect(out.messages[2].content).toContain('q');
     expect(out.overflow).toHaveLength(1);

@@ -231,7 +231,13 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const feeUnits = ask.purchaseId === null ? 0 : setup.feeUnits;
   // The conversation's summary and the latest turns that fit the model's window (memory/memory-context.ts).
   const windowTokens = windowOf(setup.chosen.row, setup.params?.max_tokens, core.config.env);
-  const { messages, overflow } = await contextWithMemory(core, { conversation: ask.conversation, system: setup.system, tail, aiUserId: ask.ai.id, windowTokens });
+  const { messages, overflow } = await contextWithMemory(core, {
+    conversation: ask.conversation,
+    system: setup.system,
+    tail,
+    aiUserId: ask.ai.id,
+    windowTokens,
+  });
   const { chosen } = setup;
   const meter = setup.pricing === PRICING.byUse ? meterOf(chosen, setup.coefficient, payer.efficiencyCoefficient) : null;
   // The own key's platform fee is flat: the payer's coefficient prices the platform's models.

@@ -46,9 +46,7 @@ export function summaryMaxTokens(row: { maxTokens?: number | null } | null | und
 
 /** The turns a summary may cover: newer than `upToSeq`, neither errors nor empty, oldest first. */
 export function turnsToSummarize(overflow: TailMessage[], upToSeq: number): TailMessage[] {
-  return overflow
-    .filter((m) => m.seq > upToSeq && m.type !== RUN_MESSAGE_TYPE.error && textOf(m.content).trim() !== '')
-    .sort((a, b) => a.seq - b.seq);
+  return overflow.filter((m) => m.seq > upToSeq && m.type !== RUN_MESSAGE_TYPE.error && textOf(m.content).trim() !== '').sort((a, b) => a.seq - b.seq);
 }
 
 /** One turn as a line of the request: the sender's name and its text, cut at TURN_CHARS. */

@@ -93,9 +93,7 @@ async function settleSummary(
     const cachedTokens = Math.min(promptTokens, count(done.answer.usage?.cachedTokens));
     // Its fallback answered: charged at the fallback's prices, as settle does.
     const by = done.used.row && done.used.row.id !== now.modelRowId ? done.used.row : null;
-    const rate = by
-      ? { modelRowId: by.id, priceInput: by.priceInput, priceCachedInput: by.priceCachedInput ?? 0, priceOutput: by.priceOutput }
-      : {};
+    const rate = by ? { modelRowId: by.id, priceInput: by.priceInput, priceCachedInput: by.priceCachedInput ?? 0, priceOutput: by.priceOutput } : {};
     const charged = await chargeUse(core, t, { ...now, ...rate }, promptTokens, completionTokens, cachedTokens);
     const model = done.answer.model || now.model;
     await t.updateWhere(

@@ -17,11 +17,7 @@ export default defineRoutes((core: Core) => [
   call(core, 'ai', 'summary', 'read', {
     method: 'POST',
     member: true,
-    summary: l(
-      'What the AI members remember of a conversation',
-      'AI 成员对会话的记忆',
-      'AI 成員對對話的記憶',
-    ),
+    summary: l('What the AI members remember of a conversation', 'AI 成员对会话的记忆', 'AI 成員對對話的記憶'),
     description: l(
       "The conversation's rolling summary that its AI members read before its latest messages, with the newest message seq it covers and when it was written; null while there is none. For members of the group, or either side of the private chat.",
       '会话的滚动摘要：AI 成员在读取最新消息之前先读取它；附带其涵盖的最新消息序号和写入时间；尚无摘要时为 null。仅限群组成员或私聊双方。',
