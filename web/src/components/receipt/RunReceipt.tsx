@@ -75,7 +75,8 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
     </Tooltip>
   );
   const byUse = r.pricing === 1;
-  const who = r.kind === 1 ? r.aiName : r.appName;
+  // kind 1 an AI member's reply, 2 the conversation summary it needed (LinkedRuns), else an app's run.
+  const who = r.kind === 1 || r.kind === 2 ? r.aiName : r.appName;
   const items = [
     {
       key: 'who',
@@ -84,7 +85,7 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
         <span data-testid="receipt-who">
           {who ?? '-'}{' '}
           <Tag color="purple" bordered={false} className="apps-receipt-tag">
-            {t(r.kind === 1 ? 'receipt.aiMember' : 'receipt.app')}
+            {t(r.kind === 1 ? 'receipt.aiMember' : r.kind === 2 ? 'wsChatMemory.receipt.summary' : 'receipt.app')}
           </Tag>
         </span>
       ),
