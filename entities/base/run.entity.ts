@@ -22,7 +22,9 @@ export default defineEntity({
     'reports: the price of a run is fixed when it starts. workflowResultId names the run in the workflow ' +
     "engine's callbacks (receiveWorkflowResult/{id}); it is no secret: callbacks are authenticated by " +
     'their HMAC signature. savedMinutes is copied from the app (config.savedMinutes) when the run starts. ' +
-    'kind 1 (an AI member answering in a chat) names that member in aiUserId. A reply of a bought AI ' +
+    'kind 1 (an AI member answering in a chat) names that member in aiUserId. kind 2 (issue 41) is the summary that keeps ' +
+    "a conversation's memory (ai/summary) when a reply's window overflowed: paid by the reply's payer, priced by use at the " +
+    "summary model's prices, it names the reply's run in parentRunId (the reply's receipt shows it as its own line). A reply of a bought AI " +
     "member's copy (issue 37) names its goods/purchase in purchaseId and keeps in fee the listing's runPrice " +
     'included in cost; on success the fee is split between the platform account and the creator (tokenLog ' +
     'types 13 and 12, relateType run: server/modules/ai/store-fee.ts), on failure it is refunded with ' +
@@ -50,6 +52,7 @@ export default defineEntity({
       enum: [
         { value: 0, label: l('App run', '应用运行', '應用執行') },
         { value: 1, label: l('AI member reply', 'AI 成员回复', 'AI 成員回覆') },
+        { value: 2, label: l('Conversation summary', '会话摘要', '對話摘要') },
       ],
     },
     isAsync: { type: 'int', default: 0, nullable: false, label: l('Asynchronous', '异步', '非同步') },
@@ -87,6 +90,7 @@ export default defineEntity({
     model: { type: 'string', length: 100, label: l('Model', '模型', '模型') },
     messageId: { type: 'int', label: l('Request message', '请求消息', '請求訊息') },
     answerId: { type: 'int', label: l('Answer message', '回答消息', '回答訊息') },
+    parentRunId: { type: 'int', index: true, label: l('Part of run', '所属运行', '所屬執行') },
     conversation: { type: 'string', length: 40, label: l('Conversation', '会话', '對話') },
     workflowResultId: {
       type: 'string',

@@ -227,6 +227,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
   await seedRow(w, 'base/message', { fromId: w.adminId, toId: a.id, toType: 0, conversation: dm, seq: 2 }, 'admin');
   await seedRow(w, 'base/message', { fromId: a.id, toId: w.groupId, toType: 1, conversation: `g:${w.groupId}`, seq: 1 });
   await seedRow(w, 'base/messageRead', { userId: a.id, conversation: dm, seq: 1 }, 'admin');
+  // What the AI members remember of A's group (administrators only, and its members through ai/summary/read).
+  await seedRow(w, 'ai/summary', { conversation: `g:${w.groupId}`, upToSeq: 1 }, 'admin');
   await seedRow(w, 'base/desktop', { member: [a.id] });
   // A deleted desktop: its recycle record holds a copy of A's markers.
   const gone = await seedRow(w, 'base/desktop', { member: [a.id] });

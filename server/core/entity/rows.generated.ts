@@ -145,6 +145,29 @@ export type AiSpendRow = {
 };
 
 /**
+ * Conversation memory: a stored row of `ai/summary` as a find or a lock answers it.
+ */
+export type AiSummaryRow = {
+  /** ID */
+  id: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation: string;
+  /** Summary (摘要) */
+  text: string;
+  /** Covers messages up to (涵盖至消息序号 / 涵蓋至訊息序號) */
+  upToSeq: number;
+  /** Written by run (生成运行 / 生成執行) */
+  runId: number | null;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
  * Advertisement: a stored row of `base/ads` as a find or a lock answers it.
  */
 export type BaseAdsRow = {
@@ -1009,7 +1032,7 @@ export type BaseRunRow = {
   /** AI member (AI 成员 / AI 成員) */
   aiUserId: number | null;
   /** Kind (种类 / 種類) */
-  kind: 0 | 1;
+  kind: 0 | 1 | 2;
   /** Asynchronous (异步 / 非同步) */
   isAsync: number;
   /** Status (状态 / 狀態) */
@@ -1035,6 +1058,8 @@ export type BaseRunRow = {
   messageId: number | null;
   /** Answer message (回答消息 / 回答訊息) */
   answerId: number | null;
+  /** Part of run (所属运行 / 所屬執行) */
+  parentRunId: number | null;
   /**
    * Conversation (会话 / 對話)
    * @maxLength 40
@@ -2574,6 +2599,7 @@ export interface EntityRowMap {
   'ai/model': AiModelRow;
   'ai/provider': AiProviderRow;
   'ai/spend': AiSpendRow;
+  'ai/summary': AiSummaryRow;
   'base/ads': BaseAdsRow;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthRow;
@@ -2641,6 +2667,7 @@ export interface EntityColumnMap {
   'ai/model': AiModelRow;
   'ai/provider': AiProviderColumns;
   'ai/spend': AiSpendRow;
+  'ai/summary': AiSummaryRow;
   'base/ads': BaseAdsRow;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthColumns;

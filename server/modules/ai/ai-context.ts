@@ -9,8 +9,8 @@
  *   prompt is always kept, and so is the newest turn (the message being answered), whatever their
  *   size: an answer without its question is no answer. Older turns are added, newest first, while
  *   they fit; the first one that does not fit ends the context (the oldest turns are dropped, never
- *   a turn from the middle). No summary of the dropped turns is made: that would be a second paid
- *   model call the member did not ask for.
+ *   a turn from the middle). Replies in chat now use memory/memory-context.ts, which keeps these
+ *   rules and adds the conversation's summary of the dropped turns (issue 41).
  * - The AI member's own earlier messages are `assistant` turns; everyone else's (people, other AI
  *   members, app runs) are `user` turns prefixed with the sender's name ("Ann: ..."), so the model
  *   can tell the speakers of a group apart. Error messages (type 22) are left out: they are notices

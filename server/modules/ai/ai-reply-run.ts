@@ -40,7 +40,9 @@ import { store, type StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
-import { buildContext, contextBudget, estimateTokens } from './ai-context';
+import { estimateTokens } from './ai-context';
+import { contextWithMemory, windowOf } from './memory/memory-context';
+import { queueSummaryRefresh } from './memory/summary-run';
 import { mentionsIn } from './ai-mentions';
 import { aiMembersOf, type AiUser, type TailMessage } from './ai-reply.queries';
 import { failRun, isNotEnoughTokens, reserve, runCostUnits, RUN_KIND, settle } from './charge';
@@ -241,7 +243,15 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const payer = await memberCharge(core, ask.payerId);
   if (!payer) throw fail.notFound(LEDGER.ledger_user_not_found);
   const feeUnits = ask.purchaseId === null ? 0 : setup.feeUnits;
-  const messages = buildContext({ system: setup.system, tail, aiUserId: ask.ai.id, budget: contextBudget(core.config.env) });
+  // The conversation's summary and the latest turns that fit the model's window (memory/memory-context.ts).
+  const windowTokens = windowOf(setup.chosen.row, setup.params?.max_tokens, core.config.env);
+  const { messages, overflow } = await contextWithMemory(core, {
+    conversation: ask.conversation,
+    system: setup.system,
+    tail,
+    aiUserId: ask.ai.id,
+    windowTokens,
+  });
   const { chosen } = setup;
   const meter = setup.pricing === PRICING.byUse ? meterOf(chosen, setup.coefficient, payer.efficiencyCoefficient) : null;
   // The own key's platform fee is flat: the payer's coefficient prices the platform's models.
@@ -346,6 +356,8 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
       { usage: answer.usage, usageEstimated: answer.usageEstimated, model: answer.model, content: answer.text, at, answeredBy: used.row },
       known,
     );
+    // What no longer fit goes to the summary model, paid by the same member, once the reply is out (memory/summary-run.ts).
+    if (settled.settled) queueSummaryRefresh(core, { conversation: ask.conversation, payerId: ask.payerId, aiUserId: ask.ai.id, overflow, parentRunId: runId });
     return settled.message ? { message: settled.message, at } : null;
   } catch (err) {
     // Not stored (the AI member left the group meanwhile...): nobody got the answer, so nobody pays for it.

@@ -37,7 +37,7 @@ import { RUN_MESSAGE_TYPE, storeRunMessage, type RunPlace } from './run-messages
 import type { StoredMessage } from '../chat/send-store';
 
 export const RUN_STATUS = { running: 0, succeeded: 1, failed: 2 } as const;
-export const RUN_KIND = { app: 0, aiReply: 1 } as const;
+export const RUN_KIND = { app: 0, aiReply: 1, aiSummary: 2 } as const;
 
 type Run = EntityRow<'base/run'>;
 
@@ -94,6 +94,8 @@ export interface Reservation {
   deadline: Date;
   savedMinutes: number;
   input: unknown;
+  /** The run this one is part of (a conversation summary's reply: memory/summary-run.ts); absent: none. */
+  parentRunId?: number | null;
 }
 
 export interface Reserved {
@@ -145,6 +147,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
         spendIds: spendIds.length ? spendIds : null,
         ownKey: r.ownKey ? 1 : 0,
         chainId: r.chainId ?? null,
+        parentRunId: r.parentRunId ?? null,
       },
       { trusted: true, owner: r.userId },
     );
@@ -279,7 +282,7 @@ export async function settle(core: Core, runId: number, outcome: Outcome, known?
  * reservation; a run priced by use its usage at the rate it kept (cached input at its cached price; never more than it reserved), its
  * store fee on top, and what it reserved beyond that given back to the payer (tokenLog type 16).
  */
-async function chargeUse(core: Core, t: OpTransaction, run: Run, prompt: number, completion: number, cached: number): Promise<number> {
+export async function chargeUse(core: Core, t: OpTransaction, run: Run, prompt: number, completion: number, cached: number): Promise<number> {
   const reserved = toUnits(run.cost);
   const meter = meterOfRun(run);
   if (!meter) return reserved;
@@ -338,7 +341,8 @@ export async function failRun(core: Core, runId: number, why: Failure): Promise<
     await releaseBudgets(core, t, run.spendIds, toUnits(run.cost));
     return { failed: true, run };
   });
-  if (outcome.failed && outcome.run) {
+  // A conversation summary (kind 2) is not part of the chat: its failure is on its receipt only.
+  if (outcome.failed && outcome.run && outcome.run.kind !== RUN_KIND.aiSummary) {
     try {
       await storeRunMessage(core, outcome.run, RUN_MESSAGE_TYPE.error, { runId, error: why.code });
     } catch (err) {

@@ -14,6 +14,7 @@ import type { Core, Caller, Row } from '../../core/api';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { TOKEN_KIND } from '../commerce/ledger/ledger.service';
 import { RUN_STATUS } from './charge';
+import { linkedRuns, LINKED_RUNS } from './memory/linked-runs';
 
 const ENTRY = obj({ id: INT, userId: INT, type: INT, tokens: NUM, balance: NUM, createTime: STR });
 
@@ -45,6 +46,10 @@ export const RECEIPT = obj({
   endTime: nullable(STR),
   durationMs: nullable(INT),
   entries: listOf(ENTRY),
+  /** The runs part of this one (its conversation summary, memory/linked-runs.ts), each on its own line. */
+  linked: LINKED_RUNS,
+  /** What this run and its linked runs charged together. */
+  total: NUM,
 });
 
 const GIVEN_BACK: number[] = [TOKEN_KIND.runRefund, TOKEN_KIND.runUnused];
@@ -54,13 +59,14 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
   const run = await core.ops.info(entity(core.model, 'base/run'), runId, user);
   const reads = core.ops.reads(SYSTEM);
   const payer = Number(run.userId);
-  const [apps, ais, models, entries] = await Promise.all([
+  const [apps, ais, models, entries, linked] = await Promise.all([
     run.appId ? reads.find(entity(core.model, 'base/app'), eq('id', Number(run.appId)), { fields: ['name'] }) : [],
     run.aiUserId ? reads.find(core.model.system('users'), eq('id', Number(run.aiUserId)), { fields: ['nickName', 'name'] }) : [],
     run.modelRowId ? reads.find(entity(core.model, 'ai/model'), eq('id', Number(run.modelRowId)), { fields: ['name', 'modelId'] }) : [],
     reads.find(entity(core.model, 'base/tokenLog'), and(eq('relateType', 'run'), eq('relateId', runId)), {
       fields: ['id', 'userId', 'type', 'tokens', 'balance', 'createTime'],
     }),
+    linkedRuns(core, runId, user.isAdmin ? null : payer),
   ]);
   entries.sort((a, b) => a.id - b.id);
   const mine = user.isAdmin ? entries : entries.filter((e) => e.userId === payer);
@@ -71,6 +77,7 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
   const end = run.endTime ? Date.parse(String(run.endTime)) : NaN;
   const ai = ais[0] as Row | undefined;
   const model = models[0];
+  const charged = ended ? reserved - refunded : 0;
   return {
     id: runId,
     kind: Number(run.kind),
@@ -92,7 +99,7 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
     coefficient: Number(run.coefficient ?? 1),
     reserved: fromUnits(reserved),
     // While running nothing is charged yet; a failed run's refund gives back everything.
-    charged: ended ? fromUnits(reserved - refunded) : 0,
+    charged: fromUnits(charged),
     refunded: fromUnits(refunded),
     fee: Number(run.fee ?? 0),
     ownKey: Number(run.ownKey ?? 0) === 1,
@@ -100,6 +107,8 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
     endTime: run.endTime ?? null,
     durationMs: Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : null,
     entries: mine.map((e) => ({ id: e.id, userId: e.userId, type: e.type, tokens: Number(e.tokens), balance: Number(e.balance), createTime: e.createTime })),
+    linked,
+    total: fromUnits(linked.reduce((n, r) => n + toUnits(r.charged), charged)),
   };
 }
 
@@ -109,9 +118,9 @@ export default defineRoutes((core: Core) => [
     member: true,
     summary: l('The receipt of an AI run', 'AI 运行的收据', 'AI 執行的收據'),
     description: l(
-      "A run's model, usage, rate, reservation, charge, refund, store fee, whether it ran on the AI member owner's own key, duration and ledger entries. Members read their own runs' receipts (their own entries); administrators any run's, with every entry.",
-      '运行的模型、用量、费率、预扣、实扣、退回、商店使用费、是否使用 AI 成员所有者的自有密钥、耗时与账目。会员只能查看自己运行的收据（自己的账目）；管理员可查看任何运行的收据及全部账目。',
-      '執行的模型、用量、費率、預扣、實扣、退回、商店使用費、是否使用 AI 成員擁有者的自有金鑰、耗時與帳目。會員只能查看自己執行的收據（自己的帳目）；管理員可查看任何執行的收據及全部帳目。',
+      "A run's model, usage, rate, reservation, charge, refund, store fee, whether it ran on the AI member owner's own key, duration and ledger entries, with the runs part of it (an AI reply's conversation summary: model, tokens, charge) and the total. Members read their own runs' receipts (their own entries); administrators any run's, with every entry.",
+      '运行的模型、用量、费率、预扣、实扣、退回、商店使用费、是否使用 AI 成员所有者的自有密钥、耗时与账目，以及属于它的运行（AI 回复的会话摘要：模型、token、实扣）和合计。会员只能查看自己运行的收据（自己的账目）；管理员可查看任何运行的收据及全部账目。',
+      '執行的模型、用量、費率、預扣、實扣、退回、商店使用費、是否使用 AI 成員擁有者的自有金鑰、耗時與帳目，以及屬於它的執行（AI 回覆的對話摘要：模型、token、實扣）和合計。會員只能查看自己執行的收據（自己的帳目）；管理員可查看任何執行的收據及全部帳目。',
     ),
     input: { id: id() },
     effect: 'read',

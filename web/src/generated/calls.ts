@@ -109,6 +109,21 @@ export interface Calls {
         error?: string;
       }, false>;
     };
+    summary: {
+      /**
+       * What the AI members remember of a conversation (AI 成员对会话的记忆 / AI 成員對對話的記憶)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/ai/summary/read`
+       */
+      read: Call<{
+        toType: 0 | 1;
+        toId: number;
+      }, {
+        text: string;
+        upToSeq: number;
+        updateTime: string | null;
+      } | null, true>;
+    };
   };
   base: {
     alipay: {
@@ -1855,6 +1870,17 @@ export interface Calls {
           balance: number;
           createTime: string;
         }>;
+        linked: Array<{
+          id: number;
+          kind: number;
+          status: number;
+          model: string | null;
+          modelName: string | null;
+          promptTokens: number;
+          completionTokens: number;
+          charged: number;
+        }>;
+        total: number;
       }, true>;
       /**
        * AI usage by model, app, member or day (AI 用量（按模型、应用、成员或日期） / AI 用量（依模型、應用、成員或日期）)
@@ -3294,6 +3320,9 @@ export const CALL_ROUTES = {
     provider: {
       importModels: ['POST', '/admin/ai/provider/importModels'],
       test: ['POST', '/admin/ai/provider/test'],
+    },
+    summary: {
+      read: ['POST', '/admin/ai/summary/read'],
     },
   },
   base: {

@@ -8,6 +8,7 @@ export const ENTITY_KEYS = [
   'ai/model',
   'ai/provider',
   'ai/spend',
+  'ai/summary',
   'base/ads',
   'base/app',
   'base/auth',
@@ -77,6 +78,7 @@ export const ENTITY_ACTIONS = {
   'ai/model': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/provider': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/spend': { info: 'GET', list: 'POST', page: 'POST' },
+  'ai/summary': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/ads': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/app': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/auth': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
@@ -581,6 +583,73 @@ export interface AiSpendUpdate {
    * @default 0
    */
   spentUnits?: number;
+}
+
+/**
+ * Conversation memory (会话记忆 / 對話記憶): a row as `ai/summary` returns it.
+ */
+export interface AiSummary {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Summary (摘要) */
+  text?: string;
+  /**
+   * Covers messages up to (涵盖至消息序号 / 涵蓋至訊息序號)
+   * @default 0
+   */
+  upToSeq?: number;
+  /** Written by run (生成运行 / 生成執行) */
+  runId?: number | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Conversation memory (会话记忆 / 對話記憶): the payload of `/admin/ai/summary/add`.
+ */
+export interface AiSummaryAdd {
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation: string;
+  /** Summary (摘要) */
+  text: string;
+  /**
+   * Covers messages up to (涵盖至消息序号 / 涵蓋至訊息序號)
+   * @default 0
+   */
+  upToSeq?: number;
+  /** Written by run (生成运行 / 生成執行) */
+  runId?: number | null;
+}
+
+/**
+ * Conversation memory (会话记忆 / 對話記憶): the payload of `/admin/ai/summary/update`.
+ */
+export interface AiSummaryUpdate {
+  id: number;
+  /**
+   * Conversation (会话 / 對話)
+   * @maxLength 40
+   */
+  conversation?: string;
+  /** Summary (摘要) */
+  text?: string;
+  /**
+   * Covers messages up to (涵盖至消息序号 / 涵蓋至訊息序號)
+   * @default 0
+   */
+  upToSeq?: number;
+  /** Written by run (生成运行 / 生成執行) */
+  runId?: number | null;
 }
 
 /**
@@ -3076,7 +3145,7 @@ export interface BaseRun {
    * Kind (种类 / 種類)
    * @default 0
    */
-  kind?: 0 | 1;
+  kind?: 0 | 1 | 2;
   /**
    * Asynchronous (异步 / 非同步)
    * @default 0
@@ -3123,6 +3192,8 @@ export interface BaseRun {
   messageId?: number | null;
   /** Answer message (回答消息 / 回答訊息) */
   answerId?: number | null;
+  /** Part of run (所属运行 / 所屬執行) */
+  parentRunId?: number | null;
   /**
    * Conversation (会话 / 對話)
    * @maxLength 40
@@ -3217,7 +3288,7 @@ export interface BaseRunAdd {
    * Kind (种类 / 種類)
    * @default 0
    */
-  kind?: 0 | 1;
+  kind?: 0 | 1 | 2;
   /**
    * Asynchronous (异步 / 非同步)
    * @default 0
@@ -3264,6 +3335,8 @@ export interface BaseRunAdd {
   messageId?: number | null;
   /** Answer message (回答消息 / 回答訊息) */
   answerId?: number | null;
+  /** Part of run (所属运行 / 所屬執行) */
+  parentRunId?: number | null;
   /**
    * Conversation (会话 / 對話)
    * @maxLength 40
@@ -3355,7 +3428,7 @@ export interface BaseRunUpdate {
    * Kind (种类 / 種類)
    * @default 0
    */
-  kind?: 0 | 1;
+  kind?: 0 | 1 | 2;
   /**
    * Asynchronous (异步 / 非同步)
    * @default 0
@@ -3402,6 +3475,8 @@ export interface BaseRunUpdate {
   messageId?: number | null;
   /** Answer message (回答消息 / 回答訊息) */
   answerId?: number | null;
+  /** Part of run (所属运行 / 所屬執行) */
+  parentRunId?: number | null;
   /**
    * Conversation (会话 / 對話)
    * @maxLength 40
@@ -7877,6 +7952,7 @@ export interface EntityRows {
   'ai/model': AiModel;
   'ai/provider': AiProvider;
   'ai/spend': AiSpend;
+  'ai/summary': AiSummary;
   'base/ads': BaseAds;
   'base/app': BaseApp;
   'base/auth': BaseAuth;
@@ -7944,6 +8020,7 @@ export interface EntityAdds {
   'ai/model': AiModelAdd;
   'ai/provider': AiProviderAdd;
   'ai/spend': AiSpendAdd;
+  'ai/summary': AiSummaryAdd;
   'base/ads': BaseAdsAdd;
   'base/app': BaseAppAdd;
   'base/auth': BaseAuthAdd;
@@ -8011,6 +8088,7 @@ export interface EntityUpdates {
   'ai/model': AiModelUpdate;
   'ai/provider': AiProviderUpdate;
   'ai/spend': AiSpendUpdate;
+  'ai/summary': AiSummaryUpdate;
   'base/ads': BaseAdsUpdate;
   'base/app': BaseAppUpdate;
   'base/auth': BaseAuthUpdate;

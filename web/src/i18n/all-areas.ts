@@ -12,6 +12,7 @@ import wsChat from './locales/ws-chat';
 import wsChatActions from './locales/ws-chat-actions';
 import wsChatFiles from './locales/ws-chat-files';
 import wsChatSearch from './locales/ws-chat-search';
+import wsChatMemory from './locales/ws-chat-memory';
 import wsSocial from './locales/ws-social';
 import wsTeams from './locales/ws-teams';
 import wsStore from './locales/ws-store';
@@ -39,6 +40,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   wsChatActions,
   wsChatFiles,
   wsChatSearch,
+  wsChatMemory,
   wsSocial,
   wsTeams,
   wsStore,

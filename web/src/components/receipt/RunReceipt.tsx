@@ -20,6 +20,7 @@ import { useI18n } from '../../i18n';
 import { formatDateTime, formatTokens } from '../../app/money';
 import { loadReceipt, type RunReceiptData } from './receipt-data';
 import { ledgerKindKey } from './ledger-kinds';
+import LinkedRuns from './LinkedRuns';
 import '../../i18n/receipt-texts';
 import '../../i18n/store-texts';
 
@@ -74,7 +75,8 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
     </Tooltip>
   );
   const byUse = r.pricing === 1;
-  const who = r.kind === 1 ? r.aiName : r.appName;
+  // kind 1 an AI member's reply, 2 the conversation summary it needed (LinkedRuns), else an app's run.
+  const who = r.kind === 1 || r.kind === 2 ? r.aiName : r.appName;
   const items = [
     {
       key: 'who',
@@ -83,7 +85,7 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
         <span data-testid="receipt-who">
           {who ?? '-'}{' '}
           <Tag color="purple" bordered={false} className="apps-receipt-tag">
-            {t(r.kind === 1 ? 'receipt.aiMember' : 'receipt.app')}
+            {t(r.kind === 1 ? 'receipt.aiMember' : r.kind === 2 ? 'wsChatMemory.receipt.summary' : 'receipt.app')}
           </Tag>
         </span>
       ),
@@ -160,6 +162,7 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
   return (
     <>
       <Descriptions size="small" column={1} bordered items={items} className="apps-receipt-table" />
+      <LinkedRuns receipt={r} />
       <div className="apps-receipt-entries-title">{t('receipt.entries')}</div>
       <Entries receipt={r} />
     </>

@@ -38,6 +38,7 @@ import { useAuth } from '../../app/auth';
 import { useChat, useConversation, useRealtimeStatus } from '../realtime';
 import { isOwnRuns } from './chat-format';
 import ChatHeader from './ChatHeader';
+import { ChatMemoryButton } from './ChatMemory';
 import Composer from './Composer';
 import MessageList from './MessageList';
 import RunsNote from './RunsNote';
@@ -203,6 +204,7 @@ export default function ChatPanel({ target, title, onClose, onBack, at }: ChatPa
         extra={
           runs ? null : (
             <>
+              <ChatMemoryButton target={target} />
               <Tooltip title={t('wsChatActions.search')}>
                 <Button
                   type="text"
