@@ -16,7 +16,7 @@ export default defineEntity({
     'empty, missing), messageIds (the file messages of the group chat that brought it: a recall takes one away, and ' +
     'the document goes with the last one unless addedBy, the owner or deputy who added it from the file list, keeps ' +
     'it) and leaseUntil (until when the instance indexing it holds it: a document left indexing past it is taken up ' +
-    'again; claim names that indexing run, so a run that lost its hold stops). Written only by the server; members read their groups\' documents through ai/knowledge/list; ' +
+    "again; claim names that indexing run, so a run that lost its hold stops). Written only by the server; members read their groups' documents through ai/knowledge/list; " +
     'administrators read every row here.',
   fields: {
     groupId: { type: 'int', required: true, nullable: false, index: true, label: l('Group', '群组', '群組') },

@@ -287,7 +287,10 @@ export class FakeLlm {
         object: 'list',
         data: (inputs as string[]).map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })),
         model: body.model,
-        usage: { prompt_tokens: (inputs as string[]).reduce((n, t) => n + countTokens(t), 0), total_tokens: (inputs as string[]).reduce((n, t) => n + countTokens(t), 0) },
+        usage: {
+          prompt_tokens: (inputs as string[]).reduce((n, t) => n + countTokens(t), 0),
+          total_tokens: (inputs as string[]).reduce((n, t) => n + countTokens(t), 0),
+        },
       });
     }
     if (path !== '/v1/chat/completions') return fail(404, `Invalid URL (${req.method} ${path})`);

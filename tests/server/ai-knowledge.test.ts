@@ -72,7 +72,8 @@ describe.each(kinds)('the group knowledge on %s', (kind) => {
     retrieveKnowledge(t.core, { groupId, conversation, asker: asUser(who), question });
   /** Rows as the system reads them, every stored field (hidden ones too when named). */
   const find = (key: string, where: Where, fields?: string[]) => t.core.ops.reads(SYSTEM).find(t.core.model.byKey.get(key)!, where, fields ? { fields } : {});
-  const terms = (sourceIds: number[]) => (sourceIds.length ? find('base/searchTerm', and(eq('source', 'kchunk'), isIn('sourceId', sourceIds))) : Promise.resolve([]));
+  const terms = (sourceIds: number[]) =>
+    sourceIds.length ? find('base/searchTerm', and(eq('source', 'kchunk'), isIn('sourceId', sourceIds))) : Promise.resolve([]);
 
   beforeAll(async () => {
     llm = await startFakeLlm();
@@ -128,7 +129,14 @@ describe.each(kinds)('the group knowledge on %s', (kind) => {
   });
 
   it("cites the conversation's messages too, by link, and only for the conversation being answered", async () => {
-    const said = ok(await post(t, '/admin/base/message/add', { toType: 1, toId: g, type: 0, content: { text: 'The staging database password rotates on Tuesdays' } }, c.token));
+    const said = ok(
+      await post(
+        t,
+        '/admin/base/message/add',
+        { toType: 1, toId: g, type: 0, content: { text: 'The staging database password rotates on Tuesdays' } },
+        c.token,
+      ),
+    );
     // The message index writes its queue a moment after the send.
     let found: Citation[] = [];
     for (let i = 0; i < 100 && !found.some((x) => x.kind === 'message'); i++) {
@@ -208,7 +216,15 @@ describe.each(kinds)('the group knowledge on %s', (kind) => {
   it('stores vectors when the registry has an embeddings model, and finds a chunk by meaning alone', async () => {
     const admin = (path: string, body: unknown) => post(t, path, body, t.adminToken);
     const provider = ok(await admin('/admin/ai/provider/add', { name: `fake-${kind}`, kind: 'openai', baseUrl: llm.url, apiKey: llm.apiKey }));
-    ok(await admin('/admin/ai/model/add', { providerId: provider.id, modelId: 'fake-embed', capabilities: ['embeddings'], defaultFor: ['embeddings'], status: 1 }));
+    ok(
+      await admin('/admin/ai/model/add', {
+        providerId: provider.id,
+        modelId: 'fake-embed',
+        capabilities: ['embeddings'],
+        defaultFor: ['embeddings'],
+        status: 1,
+      }),
+    );
     // "kickoff" and "deployment" mean the same to this model: no word in common, one vector.
     const synonyms: Record<string, string> = { kickoff: 'launch', when: '', is: '', the: '' };
     llm.script({ embedding: (text) => bagOfWords(text.toLowerCase().replace(/\w+/g, (w) => synonyms[w] ?? w)) });
@@ -231,7 +247,9 @@ describe.each(kinds)('the group knowledge on %s', (kind) => {
     await knowledgeIdle(t.core);
     const file = await upload(a, g, Buffer.from('Racing runs index this note once.'), 'race.txt');
     const docs = t.core.model.byKey.get('ai/knowledgeDoc')!;
-    const { id } = (await t.core.ops.add(docs, { groupId: g, fileId: file, name: 'race.txt', mime: 'text/plain', state: 'queued', messageIds: [] }, SYSTEM, { trusted: true })) as {
+    const { id } = (await t.core.ops.add(docs, { groupId: g, fileId: file, name: 'race.txt', mime: 'text/plain', state: 'queued', messageIds: [] }, SYSTEM, {
+      trusted: true,
+    })) as {
       id: number;
     };
     const claimed = await Promise.all([indexDoc(t.core, id), indexDoc(t.core, id)]);

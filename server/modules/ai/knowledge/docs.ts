@@ -157,7 +157,12 @@ export async function addByMember(core: Core, user: AuthUser, groupId: number, f
   const files = entity(core.model, 'space/info');
   const [row] = await core.ops.reads(SYSTEM).find(files, eq('id', fileId), { fields: ['id', 'userId', 'isPrivate', 'scope', 'scopeId', 'name', 'key'] });
   if (!row) throw refuseFile(KNOWLEDGE_FIELDS.field_knowledge_file_missing);
-  const grant = { id: row.id, userId: row.userId ?? null, scope: row.scope ?? null, scopeId: row.scopeId === null || row.scopeId === undefined ? null : Number(row.scopeId) };
+  const grant = {
+    id: row.id,
+    userId: row.userId ?? null,
+    scope: row.scope ?? null,
+    scopeId: row.scopeId === null || row.scopeId === undefined ? null : Number(row.scopeId),
+  };
   if (!(await mayFetchFile(core, user, grant))) throw refuseFile(KNOWLEDGE_FIELDS.field_knowledge_file_refused);
   const shared = grant.scope === 'group' && grant.scopeId === groupId;
   const own = row.userId === user.id && !!row.isPrivate && !grant.scope;

@@ -24,8 +24,7 @@ const made = new WeakMap<Core, { print: string; adapter: EmbeddingsAdapter }>();
 /** The registry's embeddings model, or null when it has none. */
 export async function embedderFor(core: Core): Promise<Embedder | null> {
   const s = await registryOf(core);
-  const row =
-    s.models.find((m) => (m.defaultFor ?? []).includes('embeddings')) ?? s.models.find((m) => (m.capabilities ?? []).includes('embeddings'));
+  const row = s.models.find((m) => (m.defaultFor ?? []).includes('embeddings')) ?? s.models.find((m) => (m.capabilities ?? []).includes('embeddings'));
   if (!row) return null;
   const [provider] = await core.ops
     .reads(SYSTEM)

@@ -58,11 +58,14 @@ export async function claimDoc(core: Core, docId: number): Promise<string | null
   const claim = randomBytes(12).toString('hex');
   const free = or(eq('state', 'queued'), and(eq('state', 'indexing'), lt('leaseUntil', storedIn(0))));
   const n = await core.ops.transaction(SYSTEM, (t) =>
-    t.updateWhere(
-      docsOf(core),
-      and(eq('id', docId), free),
-      { state: 'indexing', progress: 0, chunkCount: 0, error: null, claim, leaseUntil: new Date(Date.now() + KNOWLEDGE_LIMITS.leaseSeconds * 1000).toISOString() },
-    ),
+    t.updateWhere(docsOf(core), and(eq('id', docId), free), {
+      state: 'indexing',
+      progress: 0,
+      chunkCount: 0,
+      error: null,
+      claim,
+      leaseUntil: new Date(Date.now() + KNOWLEDGE_LIMITS.leaseSeconds * 1000).toISOString(),
+    }),
   );
   return n === 1 ? claim : null;
 }
@@ -153,7 +156,11 @@ async function run(core: Core, doc: KnowledgeDoc, claim: string): Promise<Ending
         pieces = pieces.slice(0, KNOWLEDGE_LIMITS.maxChunks - count);
         truncated = true;
       }
-      const vectors = await vectorsOf(embedder, pieces.map((p) => p.text), doc.id);
+      const vectors = await vectorsOf(
+        embedder,
+        pieces.map((p) => p.text),
+        doc.id,
+      );
       const next = Math.min(99, Math.floor((n / opened.parts) * 100));
       const first = count;
       count += pieces.length;

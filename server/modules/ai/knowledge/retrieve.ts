@@ -165,9 +165,16 @@ export async function retrieveKnowledge(core: Core, input: RetrieveInput): Promi
   const chunkById = new Map(chunks.filter((c) => docById.has(c.docId)).map((c) => [c.id, c]));
   const excluded = new Set(input.excludeMessageIds ?? []);
   const messages = messageIds.length
-    ? await reads.find(entity(core.model, 'base/message'), isIn('id', messageIds.filter((id) => !excluded.has(id))), {
-        fields: ['id', 'conversation', 'seq', 'fromId', 'type', 'content', 'recallTime'],
-      })
+    ? await reads.find(
+        entity(core.model, 'base/message'),
+        isIn(
+          'id',
+          messageIds.filter((id) => !excluded.has(id)),
+        ),
+        {
+          fields: ['id', 'conversation', 'seq', 'fromId', 'type', 'content', 'recallTime'],
+        },
+      )
     : [];
   const asked = normalized(input.question);
   const messageById = new Map(
@@ -176,7 +183,10 @@ export async function retrieveKnowledge(core: Core, input: RetrieveInput): Promi
   const senders = [...new Set([...messageById.values()].map((m) => m.fromId).filter((id): id is number => typeof id === 'number'))];
   const names = new Map(
     senders.length
-      ? (await reads.find(entity(core.model, 'base/sys/user'), isIn('id', senders), { fields: ['id', 'nickName', 'username'] })).map((u) => [u.id, u.nickName || u.username || ''])
+      ? (await reads.find(entity(core.model, 'base/sys/user'), isIn('id', senders), { fields: ['id', 'nickName', 'username'] })).map((u) => [
+          u.id,
+          u.nickName || u.username || '',
+        ])
       : [],
   );
   const out: Citation[] = [];

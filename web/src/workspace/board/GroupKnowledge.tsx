@@ -167,7 +167,9 @@ export default function GroupKnowledge({ groupId }: { groupId: number }) {
                   {(doc.state === 'indexing' || doc.state === 'queued') && (
                     <Progress percent={doc.progress} size="small" showInfo={false} status="active" data-testid="knowledge-progress" />
                   )}
-                  {doc.error && ERRORS.has(doc.error) && <Typography.Text type={doc.state === 'ready' ? 'secondary' : 'danger'}>{t(`wsKnowledge.error.${doc.error}`)}</Typography.Text>}
+                  {doc.error && ERRORS.has(doc.error) && (
+                    <Typography.Text type={doc.state === 'ready' ? 'secondary' : 'danger'}>{t(`wsKnowledge.error.${doc.error}`)}</Typography.Text>
+                  )}
                 </div>
               }
             />

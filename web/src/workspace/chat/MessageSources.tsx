@@ -44,7 +44,13 @@ function MessageSources({ sources, onOpenMessage }: Props) {
         {sources.map((s) => (
           <li key={s.n} value={s.n}>
             {s.kind === 'file' ? (
-              <button type="button" className="chat-source" title={t('wsKnowledge.sourceFile', { name: s.name ?? '' })} onClick={() => void open(s)} data-testid="chat-source-file">
+              <button
+                type="button"
+                className="chat-source"
+                title={t('wsKnowledge.sourceFile', { name: s.name ?? '' })}
+                onClick={() => void open(s)}
+                data-testid="chat-source-file"
+              >
                 <span className="chat-source-n">[{s.n}]</span>
                 <FileTextOutlined />
                 <span className="chat-source-name">{s.name}</span>
