@@ -203,6 +203,17 @@ describe.each(kinds)('the group knowledge on %s', (kind) => {
     expect((await post(t, '/admin/ai/knowledge/remove', { groupId: g, docId: doc.id }, a.token)).status).toBe(404);
   });
 
+  it('never cites a file whose row was deleted, and drops its document', async () => {
+    const file = await upload(a, g, Buffer.from('The parking garage closes at midnight.'), 'parking.txt');
+    await sendFile(a, g, file);
+    const doc = await indexed(g, file);
+    expect((await ask(b, g, 'parking garage closes'))[0]).toMatchObject({ kind: 'file', fileId: file });
+    ok(await post(t, '/admin/space/info/delete', { ids: [file] }, t.adminToken));
+    expect(await ask(b, g, 'parking garage closes')).toEqual([]);
+    for (let i = 0; i < 200 && (await find('ai/knowledgeDoc', eq('id', doc.id))).length; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await find('ai/knowledgeDoc', eq('id', doc.id))).toEqual([]);
+  });
+
   it('removes the document of a recalled file message that nobody else keeps', async () => {
     expect((await ask(b, g, 'deployment window'))[0]).toMatchObject({ docId: pdfDoc });
     const chunkIds = (await rows(t, 'ai/knowledgeChunk', { docId: pdfDoc })).map((r) => r.id);
@@ -257,5 +268,28 @@ describe.each(kinds)('the group knowledge on %s', (kind) => {
     expect((await rows(t, 'ai/knowledgeChunk', { docId: id })).length).toBe(1);
     expect((await find('ai/knowledgeDoc', eq('id', id)))[0]).toMatchObject({ state: 'ready', chunkCount: 1, claim: null });
     expect(await indexDoc(t.core, id)).toBe(false);
+  });
+
+  it('takes up a document left indexing by a stopped process once its hold has passed, and not before', async () => {
+    await knowledgeIdle(t.core);
+    const file = await upload(a, g, Buffer.from('A process stopped while indexing this note.'), 'resume.txt');
+    const docs = t.core.model.byKey.get('ai/knowledgeDoc')!;
+    const held = (at: Date) => ({
+      groupId: g,
+      fileId: file,
+      name: 'resume.txt',
+      mime: 'text/plain',
+      state: 'indexing',
+      progress: 40,
+      claim: 'stopped',
+      leaseUntil: at.toISOString(),
+      messageIds: [],
+    });
+    const { id } = (await t.core.ops.add(docs, held(new Date(Date.now() + 60_000)), SYSTEM, { trusted: true })) as { id: number };
+    // Held by a run that may still be alive: left alone.
+    expect(await indexDoc(t.core, id)).toBe(false);
+    await t.core.ops.transaction(SYSTEM, (tx) => tx.updateWhere(docs, id, { leaseUntil: new Date(Date.now() - 1000).toISOString() }, { expect: 1 }));
+    expect(await indexDoc(t.core, id)).toBe(true);
+    expect((await find('ai/knowledgeDoc', eq('id', id)))[0]).toMatchObject({ state: 'ready', chunkCount: 1, progress: 100, claim: null });
   });
 });

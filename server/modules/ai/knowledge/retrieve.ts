@@ -12,8 +12,8 @@
  * - Only what the asker may read now: files only of a group the asker is a live member of, messages
  *   only of the conversation being answered, which the asker must read (a member of its group, or
  *   one of the two people of a private chat). A document removed from the group has no chunks left;
- *   a chunk is still shown only while its document and file row exist, a message only while it is
- *   not recalled.
+ *   a chunk is still shown only while its document and file row exist (a document whose file row was
+ *   deleted is removed when a search meets it), a message only while it is not recalled.
  * - Full-text first, through the chat's search index on both databases (knowledge.queries.ts:
  *   ranked by the rarity of the question's terms it holds, any of them); the question's words of four
  *   letters or more match as prefixes (`deploy` finds `deployment`), and common English words are
@@ -29,7 +29,7 @@ import { MESSAGE_SOURCE } from '../../chat/search/message-index';
 import { messageText } from '../../chat/search/message-text';
 import { queryTerms, type QueryTerm } from '../../chat/search/terms';
 import { isMember } from '../../workspace/groups/group.queries';
-import { chunksOf, docsOf, KNOWLEDGE_SOURCE, knowledgeScope } from './docs';
+import { chunksOf, docsOf, KNOWLEDGE_SOURCE, knowledgeScope, removeDoc } from './docs';
 import { embedderFor } from './embedder';
 import { rankedSources, vectorsOfGroup } from './knowledge.queries';
 import { cosine, vectorOf } from './vectors';
@@ -161,6 +161,10 @@ export async function retrieveKnowledge(core: Core, input: RetrieveInput): Promi
   const docs = docIds.length ? await reads.find(docsOf(core), isIn('id', docIds), { fields: ['id', 'groupId', 'fileId', 'name'] }) : [];
   const fileIds = [...new Set(docs.map((d) => d.fileId))];
   const files = new Set(fileIds.length ? (await reads.find(entity(core.model, 'space/info'), isIn('id', fileIds), { fields: ['id'] })).map((f) => f.id) : []);
+  // A document whose file row was deleted (by its uploader, an administrator) is never cited, and goes.
+  for (const gone of docs.filter((d) => !files.has(d.fileId))) {
+    removeDoc(core, gone.id).catch((err: Error) => console.error(`[knowledge] document ${gone.id} of a deleted file was not removed: ${err.message}`));
+  }
   const docById = new Map(docs.filter((d) => d.groupId === input.groupId && files.has(d.fileId)).map((d) => [d.id, d]));
   const chunkById = new Map(chunks.filter((c) => docById.has(c.docId)).map((c) => [c.id, c]));
   const excluded = new Set(input.excludeMessageIds ?? []);
