@@ -8,6 +8,11 @@
  * with the provider's statuses. Every call needs `Authorization: Bearer <apiKey>` (401 otherwise)
  * unless the fake was started with `apiKey: null` (a keyless local provider).
  *
+ * `POST /v1/embeddings` answers OpenAI's `{ object: 'list', data: [{ object: 'embedding', index, embedding }], model,
+ * usage }`: by default a deterministic hashed bag of words (EMBEDDING_DIMS numbers, each word of the
+ * text adds one to a slot its hash picks), so texts that share words are near; `script({ embedding })`
+ * replaces it (a test makes two texts near without a word in common).
+ *
  * Scriptable per test through `script()`: the answer (text or a function of the request), chunk size
  * and pacing, a delay before the first chunk, failures queued for the next requests (429 with
  * Retry-After, 500, ...), hanging without an answer, dropping the connection after some chunks.
@@ -70,6 +75,8 @@ export interface FakeLlmScript {
   failWhenAsked: string | null;
   /** Streamed answers wait for this before their first chunk (null: none), so a test holds a run open. */
   gate: Promise<void> | null;
+  /** The vector of one input of `POST /v1/embeddings` (null: the hashed bag of words, `bagOfWords`). */
+  embedding: ((text: string) => number[]) | null;
 }
 
 export interface FakeLlmRequest {
@@ -111,7 +118,22 @@ const DEFAULTS: Omit<FakeLlmScript, 'fail'> = {
   finishReason: 'stop',
   failWhenAsked: null,
   gate: null,
+  embedding: null,
 };
+
+/** Length of the fake's default embeddings. */
+export const EMBEDDING_DIMS = 64;
+
+/** The fake's default embedding: each lower-cased word (letters and digits, or one CJK character) adds 1 at a slot its hash picks. */
+export function bagOfWords(text: string): number[] {
+  const v = new Array<number>(EMBEDDING_DIMS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{Script=Han}]|[\p{L}\p{N}]+/gu) ?? []) {
+    let h = 2166136261;
+    for (const ch of word) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619) >>> 0;
+    v[h % EMBEDDING_DIMS]! += 1;
+  }
+  return v;
+}
 
 /** A promise that resolves once `open()` is called. */
 function openGate(): { promise: Promise<void>; open: () => void; isOpen: boolean } {
@@ -249,6 +271,27 @@ export class FakeLlm {
     if (!log.authorized) return fail(401, auth ? 'Incorrect API key provided.' : "You didn't provide an API key.");
     if (req.method === 'GET' && path === '/v1/models') {
       return answer(200, { object: 'list', data: this.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'cosmac-fake' })) });
+    }
+    if (req.method === 'POST' && path === '/v1/embeddings') {
+      let body: { model?: unknown; input?: unknown };
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
+      } catch {
+        return fail(400, 'We could not parse the JSON body of your request.');
+      }
+      const inputs = typeof body.input === 'string' ? [body.input] : body.input;
+      if (typeof body.model !== 'string' || !Array.isArray(inputs) || !inputs.every((x) => typeof x === 'string'))
+        return fail(400, "'model' and 'input' (a string or a list of strings) are required.");
+      const embed = this.current.embedding ?? bagOfWords;
+      return answer(200, {
+        object: 'list',
+        data: (inputs as string[]).map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })),
+        model: body.model,
+        usage: {
+          prompt_tokens: (inputs as string[]).reduce((n, t) => n + countTokens(t), 0),
+          total_tokens: (inputs as string[]).reduce((n, t) => n + countTokens(t), 0),
+        },
+      });
     }
     if (path !== '/v1/chat/completions') return fail(404, `Invalid URL (${req.method} ${path})`);
     if (req.method !== 'POST') return fail(405, `Method ${req.method} not allowed`);

@@ -39,6 +39,7 @@ const ALLOWED: Record<string, string> = {
   'ai -> commerce': 'a run is paid in tokens: the ledger, money units, the platform account',
   'ai -> workspace': 'AI members are group members: their rows, who may use them, the apps they answer with',
   'ai -> system': 'texts in the member’s language',
+  'ai -> files': 'the group’s knowledge reads its files’ bytes and who may open them (storage, file-access)',
   'chat -> workspace': 'mentions and team notices are notifications (notify.service)',
   'chat -> system': 'texts in the member’s language',
   'chat -> files': 'a file sent in a private chat is shared with its other user (file-access)',

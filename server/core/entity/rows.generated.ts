@@ -34,6 +34,95 @@ export type AiChainRow = {
 };
 
 /**
+ * Knowledge chunk: a stored row of `ai/knowledgeChunk` as a find or a lock answers it.
+ */
+export type AiKnowledgeChunkRow = {
+  /** ID */
+  id: number;
+  /** Document (文档 / 文件) */
+  docId: number;
+  /** Group (群组 / 群組) */
+  groupId: number;
+  /** Order (顺序 / 順序) */
+  seq: number;
+  /**
+   * Place (位置)
+   * @maxLength 120
+   */
+  place: string;
+  /** Text (文本 / 文字) */
+  text: string | null;
+  /**
+   * Vector model (向量模型)
+   * @maxLength 191
+   */
+  vectorModel: string | null;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
+ * Knowledge chunk: its hidden columns too, for a find that names them.
+ */
+export type AiKnowledgeChunkColumns = AiKnowledgeChunkRow & {
+  /** Vector (向量) */
+  vector: string | null;
+};
+
+/**
+ * Knowledge document: a stored row of `ai/knowledgeDoc` as a find or a lock answers it.
+ */
+export type AiKnowledgeDocRow = {
+  /** ID */
+  id: number;
+  /** Group (群组 / 群組) */
+  groupId: number;
+  /** File (文件 / 檔案) */
+  fileId: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 255
+   */
+  name: string;
+  /**
+   * Type (类型 / 類型)
+   * @maxLength 100
+   */
+  mime: string;
+  /**
+   * State (状态 / 狀態)
+   * @maxLength 12
+   */
+  state: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported';
+  /** Progress (进度 / 進度) */
+  progress: number;
+  /** Chunks (分块数 / 分塊數) */
+  chunkCount: number;
+  /**
+   * Error (错误 / 錯誤)
+   * @maxLength 40
+   */
+  error: string | null;
+  /** File messages (文件消息 / 檔案訊息) */
+  messageIds: number[] | null;
+  /** Added by (添加者 / 新增者) */
+  addedBy: number | null;
+  /** Held until (占用至) */
+  leaseUntil: string | null;
+  /**
+   * Held by (占用者)
+   * @maxLength 32
+   */
+  claim: string | null;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
  * Model: a stored row of `ai/model` as a find or a lock answers it.
  */
 export type AiModelRow = {
@@ -2596,6 +2685,8 @@ export type UserAddressRow = {
 /** The stored row of each entity (readable columns), by entity key. */
 export interface EntityRowMap {
   'ai/chain': AiChainRow;
+  'ai/knowledgeChunk': AiKnowledgeChunkRow;
+  'ai/knowledgeDoc': AiKnowledgeDocRow;
   'ai/model': AiModelRow;
   'ai/provider': AiProviderRow;
   'ai/spend': AiSpendRow;
@@ -2664,6 +2755,8 @@ export interface EntityRowMap {
 /** Every stored column of each entity (hidden ones too), by entity key. */
 export interface EntityColumnMap {
   'ai/chain': AiChainRow;
+  'ai/knowledgeChunk': AiKnowledgeChunkColumns;
+  'ai/knowledgeDoc': AiKnowledgeDocRow;
   'ai/model': AiModelRow;
   'ai/provider': AiProviderColumns;
   'ai/spend': AiSpendRow;

@@ -114,6 +114,8 @@ export interface NoticeData {
   typing: Target & { userId: number };
   /** The member muted or unmuted a conversation (on another device too). */
   mute: Target & { muted: boolean };
+  /** A document of a group's knowledge was queued, indexed further, ended, or removed. */
+  knowledge: { groupId: number; docId: number; state: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported' | 'removed'; progress: number };
   /** A chain of AI replies started, took a step or ended (workspace/apps/chains.ts). */
   chain: ChainNotice;
 }

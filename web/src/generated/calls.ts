@@ -73,6 +73,61 @@ export interface Calls {
         total: number | null;
       }, true>;
     };
+    knowledge: {
+      /**
+       * Add a file to a group's knowledge (owner or deputy) (将文件加入群组知识库（群主或副群主） / 將檔案加入群組知識庫（群主或副群主）)
+       * Writes; may call: roles holding the permission; and a member of the group.
+       * `POST /admin/ai/knowledge/add`
+       */
+      add: Call<{
+        groupId: number;
+        fileId: number;
+      }, {
+        id: number;
+        groupId: number;
+        fileId: number;
+        name: string;
+        mime: string;
+        state: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported';
+        progress: number;
+        chunkCount: number;
+        error: string | null;
+        createTime: string;
+      }, true>;
+      /**
+       * A group's knowledge documents (群组的知识文档 / 群組的知識文件)
+       * Reads; may call: roles holding the permission; and a member of the group.
+       * `POST /admin/ai/knowledge/list`
+       */
+      list: Call<{
+        groupId: number;
+      }, {
+        canManage: boolean;
+        list: Array<{
+          id: number;
+          groupId: number;
+          fileId: number;
+          name: string;
+          mime: string;
+          state: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported';
+          progress: number;
+          chunkCount: number;
+          error: string | null;
+          createTime: string;
+        }>;
+      }, true>;
+      /**
+       * Remove a document from a group's knowledge (owner or deputy) (从群组知识库移除文档（群主或副群主） / 從群組知識庫移除文件（群主或副群主）)
+       * Writes; may call: roles holding the permission; and a member of the group.
+       * `POST /admin/ai/knowledge/remove`
+       */
+      remove: Call<{
+        groupId: number;
+        docId: number;
+      }, {
+        removed: boolean;
+      }, true>;
+    };
     provider: {
       /**
        * Adds a provider's models by their ids (按 ID 添加提供方的模型 / 依 ID 新增提供者的模型)
@@ -3316,6 +3371,11 @@ export const CALL_ROUTES = {
     chain: {
       stop: ['POST', '/admin/ai/chain/stop'],
       thread: ['GET', '/admin/ai/chain/thread'],
+    },
+    knowledge: {
+      add: ['POST', '/admin/ai/knowledge/add'],
+      list: ['POST', '/admin/ai/knowledge/list'],
+      remove: ['POST', '/admin/ai/knowledge/remove'],
     },
     provider: {
       importModels: ['POST', '/admin/ai/provider/importModels'],

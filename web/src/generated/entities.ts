@@ -5,6 +5,8 @@
 /** Every entity, as `module/name`. */
 export const ENTITY_KEYS = [
   'ai/chain',
+  'ai/knowledgeChunk',
+  'ai/knowledgeDoc',
   'ai/model',
   'ai/provider',
   'ai/spend',
@@ -75,6 +77,8 @@ export type EntityKey = (typeof ENTITY_KEYS)[number];
 /** The CRUD actions each entity declares, with their HTTP methods (a GET sends its payload as the query). */
 export const ENTITY_ACTIONS = {
   'ai/chain': { info: 'GET', list: 'POST', page: 'POST' },
+  'ai/knowledgeChunk': { info: 'GET', list: 'POST', page: 'POST' },
+  'ai/knowledgeDoc': { info: 'GET', list: 'POST', page: 'POST' },
   'ai/model': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/provider': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/spend': { info: 'GET', list: 'POST', page: 'POST' },
@@ -244,6 +248,270 @@ export interface AiChainUpdate {
   stoppedBy?: number | null;
   /** Ended (结束时间 / 結束時間) */
   endTime?: string | null;
+}
+
+/**
+ * Knowledge chunk (知识分块 / 知識分塊): a row as `ai/knowledgeChunk` returns it.
+ */
+export interface AiKnowledgeChunk {
+  /** ID */
+  readonly id?: number;
+  /** Document (文档 / 文件) */
+  docId?: number;
+  /** Group (群组 / 群組) */
+  groupId?: number;
+  /**
+   * Order (顺序 / 順序)
+   * @default 0
+   */
+  seq?: number;
+  /**
+   * Place (位置)
+   * @maxLength 120
+   * @default ""
+   */
+  place?: string;
+  /** Text (文本 / 文字) */
+  text?: string | null;
+  /**
+   * Vector model (向量模型)
+   * @maxLength 191
+   */
+  vectorModel?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Knowledge chunk (知识分块 / 知識分塊): the payload of `/admin/ai/knowledgeChunk/add`.
+ */
+export interface AiKnowledgeChunkAdd {
+  /** Document (文档 / 文件) */
+  docId: number;
+  /** Group (群组 / 群組) */
+  groupId: number;
+  /**
+   * Order (顺序 / 順序)
+   * @default 0
+   */
+  seq?: number;
+  /**
+   * Place (位置)
+   * @maxLength 120
+   * @default ""
+   */
+  place?: string;
+  /** Text (文本 / 文字) */
+  text?: string | null;
+  /** Vector (向量) */
+  vector?: string | null;
+  /**
+   * Vector model (向量模型)
+   * @maxLength 191
+   */
+  vectorModel?: string | null;
+}
+
+/**
+ * Knowledge chunk (知识分块 / 知識分塊): the payload of `/admin/ai/knowledgeChunk/update`.
+ */
+export interface AiKnowledgeChunkUpdate {
+  id: number;
+  /** Document (文档 / 文件) */
+  docId?: number;
+  /** Group (群组 / 群組) */
+  groupId?: number;
+  /**
+   * Order (顺序 / 順序)
+   * @default 0
+   */
+  seq?: number;
+  /**
+   * Place (位置)
+   * @maxLength 120
+   * @default ""
+   */
+  place?: string;
+  /** Text (文本 / 文字) */
+  text?: string | null;
+  /** Vector (向量) */
+  vector?: string | null;
+  /**
+   * Vector model (向量模型)
+   * @maxLength 191
+   */
+  vectorModel?: string | null;
+}
+
+/**
+ * Knowledge document (知识文档 / 知識文件): a row as `ai/knowledgeDoc` returns it.
+ */
+export interface AiKnowledgeDoc {
+  /** ID */
+  readonly id?: number;
+  /** Group (群组 / 群組) */
+  groupId?: number;
+  /** File (文件 / 檔案) */
+  fileId?: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 255
+   * @default ""
+   */
+  name?: string;
+  /**
+   * Type (类型 / 類型)
+   * @maxLength 100
+   * @default ""
+   */
+  mime?: string;
+  /**
+   * State (状态 / 狀態)
+   * @maxLength 12
+   * @default "queued"
+   */
+  state?: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported';
+  /**
+   * Progress (进度 / 進度)
+   * @default 0
+   */
+  progress?: number;
+  /**
+   * Chunks (分块数 / 分塊數)
+   * @default 0
+   */
+  chunkCount?: number;
+  /**
+   * Error (错误 / 錯誤)
+   * @maxLength 40
+   */
+  error?: string | null;
+  /** File messages (文件消息 / 檔案訊息) */
+  messageIds?: number[] | null;
+  /** Added by (添加者 / 新增者) */
+  addedBy?: number | null;
+  /** Held until (占用至) */
+  leaseUntil?: string | null;
+  /**
+   * Held by (占用者)
+   * @maxLength 32
+   */
+  claim?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * Knowledge document (知识文档 / 知識文件): the payload of `/admin/ai/knowledgeDoc/add`.
+ */
+export interface AiKnowledgeDocAdd {
+  /** Group (群组 / 群組) */
+  groupId: number;
+  /** File (文件 / 檔案) */
+  fileId: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 255
+   * @default ""
+   */
+  name?: string;
+  /**
+   * Type (类型 / 類型)
+   * @maxLength 100
+   * @default ""
+   */
+  mime?: string;
+  /**
+   * State (状态 / 狀態)
+   * @maxLength 12
+   * @default "queued"
+   */
+  state?: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported';
+  /**
+   * Progress (进度 / 進度)
+   * @default 0
+   */
+  progress?: number;
+  /**
+   * Chunks (分块数 / 分塊數)
+   * @default 0
+   */
+  chunkCount?: number;
+  /**
+   * Error (错误 / 錯誤)
+   * @maxLength 40
+   */
+  error?: string | null;
+  /** File messages (文件消息 / 檔案訊息) */
+  messageIds?: number[] | null;
+  /** Added by (添加者 / 新增者) */
+  addedBy?: number | null;
+  /** Held until (占用至) */
+  leaseUntil?: string | null;
+  /**
+   * Held by (占用者)
+   * @maxLength 32
+   */
+  claim?: string | null;
+}
+
+/**
+ * Knowledge document (知识文档 / 知識文件): the payload of `/admin/ai/knowledgeDoc/update`.
+ */
+export interface AiKnowledgeDocUpdate {
+  id: number;
+  /** Group (群组 / 群組) */
+  groupId?: number;
+  /** File (文件 / 檔案) */
+  fileId?: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 255
+   * @default ""
+   */
+  name?: string;
+  /**
+   * Type (类型 / 類型)
+   * @maxLength 100
+   * @default ""
+   */
+  mime?: string;
+  /**
+   * State (状态 / 狀態)
+   * @maxLength 12
+   * @default "queued"
+   */
+  state?: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported';
+  /**
+   * Progress (进度 / 進度)
+   * @default 0
+   */
+  progress?: number;
+  /**
+   * Chunks (分块数 / 分塊數)
+   * @default 0
+   */
+  chunkCount?: number;
+  /**
+   * Error (错误 / 錯誤)
+   * @maxLength 40
+   */
+  error?: string | null;
+  /** File messages (文件消息 / 檔案訊息) */
+  messageIds?: number[] | null;
+  /** Added by (添加者 / 新增者) */
+  addedBy?: number | null;
+  /** Held until (占用至) */
+  leaseUntil?: string | null;
+  /**
+   * Held by (占用者)
+   * @maxLength 32
+   */
+  claim?: string | null;
 }
 
 /**
@@ -7949,6 +8217,8 @@ export interface UserAddressUpdate {
 /** A returned row of each entity, by entity key. */
 export interface EntityRows {
   'ai/chain': AiChain;
+  'ai/knowledgeChunk': AiKnowledgeChunk;
+  'ai/knowledgeDoc': AiKnowledgeDoc;
   'ai/model': AiModel;
   'ai/provider': AiProvider;
   'ai/spend': AiSpend;
@@ -8017,6 +8287,8 @@ export interface EntityRows {
 /** The add payload of each entity, by entity key. */
 export interface EntityAdds {
   'ai/chain': AiChainAdd;
+  'ai/knowledgeChunk': AiKnowledgeChunkAdd;
+  'ai/knowledgeDoc': AiKnowledgeDocAdd;
   'ai/model': AiModelAdd;
   'ai/provider': AiProviderAdd;
   'ai/spend': AiSpendAdd;
@@ -8085,6 +8357,8 @@ export interface EntityAdds {
 /** The update payload of each entity, by entity key. */
 export interface EntityUpdates {
   'ai/chain': AiChainUpdate;
+  'ai/knowledgeChunk': AiKnowledgeChunkUpdate;
+  'ai/knowledgeDoc': AiKnowledgeDocUpdate;
   'ai/model': AiModelUpdate;
   'ai/provider': AiProviderUpdate;
   'ai/spend': AiSpendUpdate;

@@ -26,6 +26,7 @@ import wsChains from './locales/ws-chains';
 import receipt from './locales/receipt';
 import helper from './locales/helper';
 import wsNft from './locales/ws-nft';
+import wsKnowledge from './locales/ws-knowledge';
 
 export const ALL_AREAS: readonly LocaleArea[] = [
   common,
@@ -54,6 +55,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   receipt,
   wsNft,
   helper,
+  wsKnowledge,
 ] as unknown as LocaleArea[];
 
 /** Which module loads each area that is not loaded with the app. */
@@ -79,4 +81,5 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   receipt: 'i18n/receipt-texts.ts',
   helper: 'i18n/helper-texts.ts',
   wsNft: 'i18n/nft-texts.ts',
+  wsKnowledge: 'i18n/knowledge-texts.ts',
 };
