@@ -136,7 +136,7 @@ describe.each(kinds)('chains of AI replies on %s', (kind) => {
     try {
       await say(ann, text(1, groupId, '@Slow tell me everything', { at: [slow] }));
       const start = await waitNotice(a, 'delta', (d) => d.fromId === slow && d.start === true);
-      expect(start.data).toMatchObject({ phase: 'thinking', chainId: expect.any(Number), payerId: ann.id });
+      expect(start.data).toMatchObject({ phase: 'reading', chainId: expect.any(Number), payerId: ann.id });
       const chainId = start.data.chainId as number;
       await waitNotice(a, 'delta', (d) => d.runId === start.data.runId && typeof d.text === 'string' && d.index >= 2);
       // Ben may read the chain but not stop it.

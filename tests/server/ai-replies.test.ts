@@ -68,11 +68,13 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
           conversation: `g:${groupId}`,
           fromId: helper,
           start: true,
-          phase: 'thinking',
+          phase: 'reading',
           chainId: expect.any(Number),
           payerId: ann.id,
         });
-        const deltas = ofRun.slice(1);
+        // Then, the group's knowledge read, thinking (a phase: no index, no text).
+        expect(ofRun[1].data).toEqual({ runId, conversation: `g:${groupId}`, fromId: helper, phase: 'thinking' });
+        const deltas = ofRun.slice(2);
         expect(deltas.length).toBeGreaterThan(5);
         expect(deltas.map((d) => d.data.index)).toEqual(deltas.map((_, i) => i));
         expect(deltas.map((d) => d.data.text).join('')).toBe(answer);
@@ -331,8 +333,8 @@ describe.each(kinds)('AI members answering in chat on %s', (kind) => {
       expect(ack.code).toBe(1000);
       expect(Date.now() - started).toBeLessThan(800);
       await waitNotice(b, 'message', (m) => m.id === ack.data.id);
-      // The model is still thinking: nothing of the reply has come yet (at most the start, which says so).
-      expect([...notices(a), ...notices(b)].some((n) => n.data?.fromId === slow && n.data?.start !== true)).toBe(false);
+      // The model is still thinking: nothing of the reply has come yet (at most the start and the phases, which say so).
+      expect([...notices(a), ...notices(b)].some((n) => n.data?.fromId === slow && n.data?.start !== true && n.data?.phase === undefined)).toBe(false);
       const reply = await waitNotice(b, 'message', (m) => m.fromId === slow && m.type === 21);
       expect(reply.data.content).toBe('eventually');
       await aiRepliesDone(t().core);

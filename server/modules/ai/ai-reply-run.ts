@@ -40,7 +40,8 @@ import { store, type StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
-import { estimateTokens } from './ai-context';
+import { estimateTokens, textOf } from './ai-context';
+import { citationsOf, knowledgePrompt, retrieveKnowledge, RETRIEVAL, type Citation } from './knowledge/retrieve';
 import { contextWithMemory, windowOf } from './memory/memory-context';
 import { queueSummaryRefresh } from './memory/summary-run';
 import { mentionsIn } from './ai-mentions';
@@ -51,7 +52,7 @@ import { modelFor, type ChosenModel } from './models/model-registry';
 import { askWithFallback } from './models/ask-with-fallback';
 import { OWN_KEY_FAILURE, ownKeyModel } from './models/own-key';
 import { AUTH_TYPE } from '../../../entities/base/groupMember.entity';
-import { estimateUnits, meterOf, PRICING, pricingOf, type Pricing } from './metering';
+import { estimateUnits, meterOf, meterUnits, PRICING, pricingOf, type Pricing } from './metering';
 import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
@@ -255,8 +256,9 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const { chosen } = setup;
   const meter = setup.pricing === PRICING.byUse ? meterOf(chosen, setup.coefficient, payer.efficiencyCoefficient) : null;
   // The own key's platform fee is flat: the payer's coefficient prices the platform's models.
+  // Priced by use, the reservation also covers the excerpts of the group's knowledge the model will be given (at most KNOWLEDGE_TOKENS).
   const priceUnits = meter
-    ? estimateUnits(meter, messages, setup.params?.max_tokens ?? 0)
+    ? estimateUnits(meter, messages, setup.params?.max_tokens ?? 0) + meterUnits(meter, KNOWLEDGE_TOKENS, 0)
     : runCostUnits(setup.tokens, setup.coefficient, setup.ownKey ? 1 : payer.efficiencyCoefficient);
   const costUnits = priceUnits + feeUnits;
   let runId: number;
@@ -305,8 +307,20 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const chain = ask.chainId ? { chainId: ask.chainId, payerId: ask.payerId } : {};
   toAudience(core, audience, {
     kind: 'delta',
-    data: { runId, conversation: ask.conversation, fromId: ask.ai.id, start: true, phase: REPLY_PHASE.thinking, ...chain },
+    data: {
+      runId,
+      conversation: ask.conversation,
+      fromId: ask.ai.id,
+      start: true,
+      phase: ask.groupId === null ? REPLY_PHASE.thinking : REPLY_PHASE.reading,
+      ...chain,
+    },
   });
+  // What the group's files and the conversation's messages say about the question, read while the conversation shows it.
+  const citations = await knowledgeFor(core, ask, tail);
+  const asked = withKnowledge(messages, knowledgePrompt(citations));
+  if (ask.groupId !== null)
+    toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, fromId: ask.ai.id, phase: REPLY_PHASE.thinking } });
   const deltas = new DeltaStream(
     (index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, index, text, fromId: ask.ai.id } }),
     deltaWindowMs(core),
@@ -318,7 +332,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     if (stopped) throw new LlmError('aborted', 'stopped before it began');
     // Its configured fallback answers when the model's provider fails before any text (ask-with-fallback.ts).
     ({ answer, used } = await askWithFallback(chosen, {
-      messages,
+      messages: asked,
       params: setup.params,
       signal: ended.signal,
       onDelta: (text) => {
@@ -328,7 +342,7 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     }));
   } catch (err) {
     deltas.end();
-    if (stopped && said) return settleStopped(core, ask, runId, setup, messages, said);
+    if (stopped && said) return settleStopped(core, ask, runId, setup, asked, said);
     // The adapter keeps the key out of its messages (llm-error.ts), the member's as the platform's.
     await failRun(core, runId, stopped ? { code: 'stopped' } : { code: codeOf(err, setup.ownKey), detail: (err as Error).message });
     return null;
@@ -353,7 +367,14 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
     const settled = await settle(
       core,
       runId,
-      { usage: answer.usage, usageEstimated: answer.usageEstimated, model: answer.model, content: answer.text, at, answeredBy: used.row },
+      {
+        usage: answer.usage,
+        usageEstimated: answer.usageEstimated,
+        model: answer.model,
+        content: answerContent(answer.text, citations),
+        at,
+        answeredBy: used.row,
+      },
       known,
     );
     // What no longer fit goes to the summary model, paid by the same member, once the reply is out (memory/summary-run.ts).
@@ -402,4 +423,49 @@ async function settleStopped(core: Core, ask: ReplyAsk, runId: number, setup: Re
   }
   // A stopped answer hands over to nobody.
   return null;
+}
+
+/** The most the excerpts of the group's knowledge add to a prompt, in tokens (their characters at four a token, and their framing). */
+const KNOWLEDGE_TOKENS = Math.ceil((RETRIEVAL.maxChars + 1000) / 4);
+
+/**
+ * The excerpts of the group's files and of the conversation's messages that match the message being
+ * answered, as its asker may read them (knowledge/retrieve.ts). A failure to read them is logged and
+ * the AI member answers without them.
+ */
+async function knowledgeFor(core: Core, ask: ReplyAsk, tail: TailMessage[]): Promise<Citation[]> {
+  const asking = tail.find((m) => m.id === ask.trigger.id) ?? tail[0];
+  const question = asking ? textOf(asking.content).trim() : '';
+  if (!question) return [];
+  try {
+    return await retrieveKnowledge(core, {
+      groupId: ask.groupId,
+      conversation: ask.conversation,
+      asker: memberActor(ask.payerId),
+      question,
+      excludeMessageIds: [ask.trigger.id],
+    });
+  } catch (err) {
+    console.error(`[ai] the knowledge of ${ask.conversation} could not be read for message ${ask.trigger.id}: ${(err as Error).message}`);
+    return [];
+  }
+}
+
+/** The excerpts go in after the system prompt and the summary (the leading system messages), before the turns. */
+function withKnowledge(messages: LlmMessage[], excerpts: LlmMessage | null): LlmMessage[] {
+  if (!excerpts) return messages;
+  let at = 0;
+  while (at < messages.length && messages[at].role === 'system') at++;
+  return [...messages.slice(0, at), excerpts, ...messages.slice(at)];
+}
+
+/**
+ * The stored answer: its text, with the sources it cites by number (`[n]`, as knowledgePrompt
+ * numbered them) when it cites any; a source it was given but did not cite is not claimed.
+ */
+export function answerContent(text: string, citations: readonly Citation[]): string | { text: string; sources: ReturnType<typeof citationsOf> } {
+  if (!citations.length) return text;
+  const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1])));
+  const sources = citationsOf(citations).filter((c) => cited.has(c.n));
+  return sources.length ? { text, sources } : text;
 }

@@ -12,6 +12,7 @@
  *   member's and the message does not say who asked, so everyone sees it there and the receipt
  *   answers "not available" to all but the payer.
  */
+import MessageSources, { sourcesOf } from '../chat/MessageSources';
 import { memo, type ReactNode } from 'react';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
@@ -50,9 +51,11 @@ export interface RunMessageProps {
   avatar: ReactNode;
   showName: boolean;
   now: number;
+  /** A source of the answer that is a message of the conversation was pressed: jump there. */
+  onJump?: (seq: number) => void;
 }
 
-export const RunMessage = memo(function RunMessage({ message: m, mine, sender, avatar, showName, now }: RunMessageProps) {
+export const RunMessage = memo(function RunMessage({ message: m, mine, sender, avatar, showName, now, onJump }: RunMessageProps) {
   const { t } = useI18n();
   const { byId } = useCatalogue();
   const app = byId.get(Number(m.appId));
@@ -94,6 +97,7 @@ export const RunMessage = memo(function RunMessage({ message: m, mine, sender, a
       ) : (
         <div className="chat-bubble">{shown!.text}</div>
       )}
+      {!failed && <MessageSources sources={sourcesOf(m.content)} onOpenMessage={onJump} />}
       {receiptRun > 0 && <RunReceiptButton runId={receiptRun} />}
     </AppRow>
   );

@@ -11,6 +11,8 @@ import { useGroupMembers } from './use-group-members';
 import InviteLink from './InviteLink';
 import SettingsCard from './SettingsCard';
 import SettingsMembers from './SettingsMembers';
+import GroupKnowledge from './GroupKnowledge';
+import '../../i18n/knowledge-texts';
 
 interface Props {
   group: MyGroup;
@@ -37,6 +39,9 @@ export default function GroupSettingsDrawer({ group, version, presence, onChange
           <InviteLink teamKey={group.key} />
         </>
       )}
+      <Divider />
+      <Typography.Title level={5}>{t('wsKnowledge.title')}</Typography.Title>
+      <GroupKnowledge groupId={group.id} />
       <Divider />
       <Typography.Title level={5}>
         {t('wsBoard.settings.members')} ({members?.length ?? group.memberCount})

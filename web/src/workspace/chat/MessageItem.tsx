@@ -25,6 +25,7 @@ import { splitMentions } from './mentions';
 import type { Sender } from './use-people';
 import { isAttachment } from './chat-attachment';
 import ChatAttachment from './ChatAttachment';
+import MessageSources, { sourcesOf } from './MessageSources';
 
 function Content({ content, names }: { content: unknown; names: readonly string[] }) {
   const shown = contentText(content);
@@ -163,6 +164,8 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
           </div>
           {p.actions}
         </div>
+        {/* An AI member's answer from the group's knowledge: the sources it cites. */}
+        <MessageSources sources={sourcesOf(p.message.content)} onOpenMessage={p.onQuote} />
         {p.reactions}
         {!!p.runId && p.RunReceipt && <p.RunReceipt runId={p.runId} />}
         {p.receipt && (

@@ -269,7 +269,16 @@ export default function MessageList({
           );
           if (runs?.isRunMessage(m))
             return [
-              <runs.RunMessage key={r.key} message={m} mine={mine} sender={sender} avatar={<SenderAvatar sender={sender} />} showName={isGroup} now={now} />,
+              <runs.RunMessage
+                key={r.key}
+                message={m}
+                mine={mine}
+                sender={sender}
+                avatar={<SenderAvatar sender={sender} />}
+                showName={isGroup}
+                now={now}
+                onJump={onJump}
+              />,
               chain,
             ];
           return [
