@@ -41,21 +41,33 @@ export default defineEntity({
       nullable: false,
       format: 'uri',
       label: l('URL', '地址', '位址'),
-      help: l('The Streamable HTTP endpoint, e.g. https://example.com/mcp', 'Streamable HTTP 端点，如 https://example.com/mcp', 'Streamable HTTP 端點，如 https://example.com/mcp'),
+      help: l(
+        'The Streamable HTTP endpoint, e.g. https://example.com/mcp',
+        'Streamable HTTP 端点，如 https://example.com/mcp',
+        'Streamable HTTP 端點，如 https://example.com/mcp',
+      ),
     },
     headers: {
       type: 'text',
       // Kept sealed with the key that is not in the database (docs/decisions/sealed-secrets.md).
       sealed: true,
       label: l('Headers', '请求头', '請求標頭'),
-      help: l('A JSON object, e.g. {"Authorization": "Bearer …"}.', 'JSON 对象，如 {"Authorization": "Bearer …"}。', 'JSON 物件，如 {"Authorization": "Bearer …"}。'),
+      help: l(
+        'A JSON object, e.g. {"Authorization": "Bearer …"}.',
+        'JSON 对象，如 {"Authorization": "Bearer …"}。',
+        'JSON 物件，如 {"Authorization": "Bearer …"}。',
+      ),
     },
     enabledTools: {
       type: 'json',
       jsonType: 'array',
       items: 'string',
       label: l('Enabled tools', '启用的工具', '啟用的工具'),
-      help: l('Tool names AI members may be given; empty: every listed tool.', 'AI 成员可用的工具名；留空：全部已列出的工具。', 'AI 成員可用的工具名稱；留空：全部已列出的工具。'),
+      help: l(
+        'Tool names AI members may be given; empty: every listed tool.',
+        'AI 成员可用的工具名；留空：全部已列出的工具。',
+        'AI 成員可用的工具名稱；留空：全部已列出的工具。',
+      ),
     },
     tools: { type: 'json', jsonType: 'array', readOnly: true, label: l('Listed tools', '已列出的工具', '已列出的工具') },
     lastStatus: { type: 'string', length: 500, readOnly: true, label: l('Last test', '上次测试', '上次測試') },

@@ -10,8 +10,8 @@ export default defineEntity({
   area: 'ai',
   label: l('AI tool call', 'AI 工具调用', 'AI 工具呼叫'),
   description:
-    "A call an AI member made as the member who asked it (server/modules/ai/tools): a write is stored here as a proposal " +
-    "(state pending) and runs only when that member confirms it (ai/tool/confirm), once: the confirm moves it pending -> " +
+    'A call an AI member made as the member who asked it (server/modules/ai/tools): a write is stored here as a proposal ' +
+    '(state pending) and runs only when that member confirms it (ai/tool/confirm), once: the confirm moves it pending -> ' +
     'running in one conditional update, so two confirms on any instances run it once. tool is the tool name offered to the ' +
     'model, input the arguments it gave, result what the call answered (data, or code and message). runId and messageId ' +
     "tie it to the AI member's run and the chat message that shows it. The asker reads their own rows; administrators all.",

@@ -63,7 +63,10 @@ function clean(message: string, headers: Record<string, string> | undefined): st
   return m.slice(0, 500);
 }
 
-async function withClient<T>(ep: McpEndpoint, use: (client: import('@modelcontextprotocol/sdk/client/index.js').Client, timeout: number) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  ep: McpEndpoint,
+  use: (client: import('@modelcontextprotocol/sdk/client/index.js').Client, timeout: number) => Promise<T>,
+): Promise<T> {
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
@@ -99,7 +102,9 @@ export function listMcpTools(ep: McpEndpoint): Promise<McpToolInfo[]> {
           name: t.name,
           description: t.description ?? t.title ?? '',
           inputSchema: (t.inputSchema ?? { type: 'object' }) as Record<string, unknown>,
-          annotations: t.annotations ? { readOnlyHint: t.annotations.readOnlyHint, destructiveHint: t.annotations.destructiveHint, title: t.annotations.title } : null,
+          annotations: t.annotations
+            ? { readOnlyHint: t.annotations.readOnlyHint, destructiveHint: t.annotations.destructiveHint, title: t.annotations.title }
+            : null,
         });
       }
       cursor = r.nextCursor;

@@ -89,7 +89,12 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
   it("lists the server's tools (echo and get-sum among them) and stores them", async () => {
     const r = ok(await admin('/admin/ai/mcpServer/test', { id: serverId }));
     expect(r.ok).toBe(true);
-    expect(r.tools).toEqual(expect.arrayContaining([{ name: 'echo', effect: 'read' }, { name: 'get-sum', effect: 'read' }]));
+    expect(r.tools).toEqual(
+      expect.arrayContaining([
+        { name: 'echo', effect: 'read' },
+        { name: 'get-sum', effect: 'read' },
+      ]),
+    );
     const info = ok(await t().http().get('/admin/ai/mcpServer/info').query({ id: serverId }).set('Authorization', t().adminToken));
     expect(info.lastStatus).toMatch(/^ok: \d+ tool/);
     expect(info.tools.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
@@ -99,7 +104,13 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
   });
 
   it('reports a server it cannot reach, with no secret in the status', async () => {
-    const id = ok(await admin('/admin/ai/mcpServer/add', { name: 'Gone', url: 'http://127.0.0.1:9/mcp', headers: JSON.stringify({ Authorization: `Bearer ${HEADER_SECRET}` }) })).id;
+    const id = ok(
+      await admin('/admin/ai/mcpServer/add', {
+        name: 'Gone',
+        url: 'http://127.0.0.1:9/mcp',
+        headers: JSON.stringify({ Authorization: `Bearer ${HEADER_SECRET}` }),
+      }),
+    ).id;
     const r = ok(await admin('/admin/ai/mcpServer/test', { id }));
     expect(r.ok).toBe(false);
     expect(r.error).toBeTruthy();
@@ -109,12 +120,20 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
   it("calls the server's tools when the model asks, as an AI member given them, and sends their results back", async () => {
     const groupId = ok(await post(t(), '/admin/base/group/add', { name: 'MCP group', type: 0 }, ann.token)).id;
     const added = ok(
-      await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName: 'Calculator', config: { tools: [`mcp_${serverId}_get-sum`, `mcp_${serverId}_echo`] } } }, ann.token),
+      await post(
+        t(),
+        '/admin/base/groupMember/add',
+        { groupId, ai: { nickName: 'Calculator', config: { tools: [`mcp_${serverId}_get-sum`, `mcp_${serverId}_echo`] } } },
+        ann.token,
+      ),
     );
     const [row] = await t().core.db.query<{ config: string }>('SELECT `config` FROM `base_sys_user` WHERE `id` = ?', [added.userId]);
     const tools = await toolsFor(t().core, JSON.parse(row.config).tools);
     expect(tools.map((x) => x.name).sort()).toEqual([`mcp_${serverId}_echo`, `mcp_${serverId}_get-sum`]);
-    expect(tools.find((x) => x.name.endsWith('get-sum'))!.parameters).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
+    expect(tools.find((x) => x.name.endsWith('get-sum'))!.parameters).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+    });
 
     const llm = w.llm!;
     llm.reset();
@@ -127,7 +146,11 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
               { id: 'sum_1', name: `mcp_${serverId}_get-sum`, arguments: '{"a": 2, "b": 40}' },
               { id: 'echo_1', name: `mcp_${serverId}_echo`, arguments: '{"message": "hello 你好"}' },
             ],
-      answer: (req: FakeLlmChatRequest) => req.messages.filter((m) => m.role === 'tool').map((m) => m.content).join(' | '),
+      answer: (req: FakeLlmChatRequest) =>
+        req.messages
+          .filter((m) => m.role === 'tool')
+          .map((m) => m.content)
+          .join(' | '),
     });
     const r = await runWithTools(t().core, {
       chosen: { adapter: createLlm(llm.env()), model: 'gpt-4o-mini', row: null },
@@ -143,7 +166,10 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
     expect(String(r.calls[0].result)).toContain('The sum of 2 and 40 is 42.');
     expect(String(r.calls[1].result)).toContain('hello 你好');
     expect(r.answer.text).toContain('The sum of 2 and 40 is 42.');
-    const back = llm.chatCalls().at(-1)!.chat!.messages.filter((m) => m.role === 'tool');
+    const back = llm
+      .chatCalls()
+      .at(-1)!
+      .chat!.messages.filter((m) => m.role === 'tool');
     expect(back.map((m) => m.toolCallId)).toEqual(['sum_1', 'echo_1']);
   });
 

@@ -82,7 +82,7 @@ describe.each(kinds)("AI members' tools on %s", (kind) => {
     expect(llm().chatCalls().at(-1)!.chat!.tools).toEqual(['base_desktop_list']);
   });
 
-  it("runs a read as the member who asked and sends its result back to the model as a tool message", async () => {
+  it('runs a read as the member who asked and sends its result back to the model as a tool message', async () => {
     llm().reset();
     scriptCalls([{ id: 'call_1', name: 'base_desktop_list', arguments: '{}' }]);
     const steps: string[] = [];
@@ -124,7 +124,10 @@ describe.each(kinds)("AI members' tools on %s", (kind) => {
     expect(http.status).toBe(403);
     expect(r.calls[0]).toMatchObject({ outcome: 'ran', error: { ok: false, status: 403, code: http.body.code, message: http.body.message } });
     expect(r.calls[0].result).toBeUndefined();
-    const sent = llm().chatCalls().at(-1)!.chat!.messages.find((m) => m.role === 'tool')!;
+    const sent = llm()
+      .chatCalls()
+      .at(-1)!
+      .chat!.messages.find((m) => m.role === 'tool')!;
     expect(JSON.parse(sent.content)).toEqual({ ok: false, code: 1001, status: 403, message: http.body.message });
     // The administrator may: the same path lets them through.
     const admin = await callAsMember(t().core, { id: 1, username: 'admin', roleIds: [1], departmentId: null, isAdmin: true }, 'goods_order_page', { page: 1 });
@@ -155,7 +158,12 @@ describe.each(kinds)("AI members' tools on %s", (kind) => {
     expect(await desktops(ann)).toBe(before);
     expect(r.proposals).toEqual([expect.objectContaining({ tool: 'base_desktop_add', input: { name: 'Desk by AI' } })]);
     expect(r.calls[0]).toMatchObject({ outcome: 'proposed', effect: 'write' });
-    const told = JSON.parse(llm().chatCalls().at(-1)!.chat!.messages.find((m) => m.role === 'tool')!.content);
+    const told = JSON.parse(
+      llm()
+        .chatCalls()
+        .at(-1)!
+        .chat!.messages.find((m) => m.role === 'tool')!.content,
+    );
     expect(told).toMatchObject({ ok: true, proposed: true, proposalId: r.proposals[0].id });
     const id = r.proposals[0].id;
 
@@ -217,10 +225,22 @@ describe.each(kinds)("AI members' tools on %s", (kind) => {
 
   it("takes an AI member's tools from its settings, refusing names that are no tool", async () => {
     const groupId = ok(await post(t(), '/admin/base/group/add', { name: 'Tools group', type: 0 }, ann.token)).id;
-    const bad = await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName: 'Helper', config: { tools: ['base_desktop_*', 'no_such_tool'] } } }, ann.token);
+    const bad = await post(
+      t(),
+      '/admin/base/groupMember/add',
+      { groupId, ai: { nickName: 'Helper', config: { tools: ['base_desktop_*', 'no_such_tool'] } } },
+      ann.token,
+    );
     expect(bad.body.code).toBe(1002);
     expect(bad.body.data).toEqual([expect.objectContaining({ field: 'ai.config.tools.1', rule: 'invalid' })]);
-    const good = ok(await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName: 'Helper', config: { tools: ['base_desktop_*', 'goods_order_page'] } } }, ann.token));
+    const good = ok(
+      await post(
+        t(),
+        '/admin/base/groupMember/add',
+        { groupId, ai: { nickName: 'Helper', config: { tools: ['base_desktop_*', 'goods_order_page'] } } },
+        ann.token,
+      ),
+    );
     const [row] = await t().core.db.query<{ config: string }>('SELECT `config` FROM `base_sys_user` WHERE `id` = ?', [good.userId]);
     const names = (await toolsFor(t().core, JSON.parse(row.config).tools)).map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['base_desktop_list', 'base_desktop_add', 'goods_order_page']));
@@ -229,7 +249,8 @@ describe.each(kinds)("AI members' tools on %s", (kind) => {
 
   it('offers no sign-in, upload or confirmation call, and says whose data a result holds', async () => {
     const names = [...platformTools(t().core).keys()];
-    for (const n of ['base_open_login', 'base_comm_logout', 'base_comm_upload', 'ai_tool_confirm', 'base_sys_user_resetPassword']) expect(names).not.toContain(n);
+    for (const n of ['base_open_login', 'base_comm_logout', 'base_comm_upload', 'ai_tool_confirm', 'base_sys_user_resetPassword'])
+      expect(names).not.toContain(n);
     expect(names).toEqual(expect.arrayContaining(['base_desktop_list', 'goods_order_page', 'ai_mcpServer_test']));
     expect(await holdsOwnData(t().core, 'base_desktop_list')).toBe(true);
     expect(await holdsOwnData(t().core, 'base_app_all')).toBe(false);

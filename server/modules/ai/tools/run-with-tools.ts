@@ -89,7 +89,11 @@ export interface ToolLoopResult {
 const toolCalls = (core: Core) => entity(core.model, 'ai/toolCall');
 
 function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
-  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, cachedTokens: a.cachedTokens + b.cachedTokens };
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    cachedTokens: a.cachedTokens + b.cachedTokens,
+  };
 }
 
 /** What the model reads back for one call: always a JSON object, the result's data or the refusal. */

@@ -21,7 +21,11 @@ const RESULT = obj({ ok: BOOL, data: {}, code: INT, status: INT, message: STR },
 export default defineRoutes((core: Core) => [
   call(core, 'ai', 'tool', 'confirm', {
     method: 'POST',
-    summary: l('Confirm a write your AI member proposed: it runs once, as you', '确认 AI 成员提议的写入：以你的身份执行一次', '確認 AI 成員提議的寫入：以你的身分執行一次'),
+    summary: l(
+      'Confirm a write your AI member proposed: it runs once, as you',
+      '确认 AI 成员提议的写入：以你的身份执行一次',
+      '確認 AI 成員提議的寫入：以你的身分執行一次',
+    ),
     input: { id: id() },
     access: check<{ id: number }>(ASKER, ({ user, input, exists }) => exists('ai/toolCall', and(eq('id', input.id), eq('askerId', user.id))), 'signedIn'),
     effect: 'write',
