@@ -263,7 +263,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
   // A's run still waiting for the workflow engine (its deadline far off, so the watchdog leaves it).
   await seedRow(w, 'base/run', { status: 0, kind: 0, isAsync: 1, cost: 1, workflowResultId: A_RUN_RESULT_ID, deadline: '2099-01-01T00:00:00.000Z' });
   await seedRow(w, 'base/notify', { fromId: w.adminId, toId: a.id }, 'admin');
-  // A write A's AI member proposed, waiting for A's confirmation (issue 41): B may neither run nor drop it.
+  // A write A's AI member proposed, waiting for A's confirmation: B may neither run nor drop it.
   await seedRow(
     w,
     'ai/toolCall',

@@ -1,5 +1,5 @@
 /**
- * Permission-matrix fixtures of AI members' tools (issue 41): member B confirms and cancels A's
+ * Permission-matrix fixtures of AI members' tools: member B confirms and cancels A's
  * pending proposal (seeded for A, matrix-seed.ts): 403, and it stays pending, never run as A.
  */
 import type { Fixture } from './matrix-generic';

@@ -1,5 +1,5 @@
 /**
- * Outside MCP servers (issue 41), on every database, against the real reference server
+ * Outside MCP servers, on every database, against the real reference server
  * `@modelcontextprotocol/server-everything` (nobody here wrote it) over Streamable HTTP on
  * 127.0.0.1: the administrator registers it with a header kept sealed, its test lists its tools
  * (echo and get-sum among them) and stores them, an AI member may be given them, and the fake model's

@@ -1,5 +1,5 @@
 /**
- * AI members' tools on the member's behalf (issue 41), on every database, with the fake model
+ * AI members' tools on the member's behalf, on every database, with the fake model
  * scripted to answer in OpenAI's wire format (`tools` offered, `tool_calls` streamed with their
  * arguments in pieces): the adapter assembles the calls; a read runs as the member who asked and its
  * result goes back to the model as a tool message; a call that member may not make is refused to the
