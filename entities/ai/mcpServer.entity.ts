@@ -1,10 +1,4 @@
-import { defineEntity, enabledStatus, fail, l, registerMessages } from '../../server/core/api';
-
-const MESSAGES = registerMessages({
-  en: { ai_mcp_headers: 'Headers must be a JSON object of header names and text values' },
-  'zh-cn': { ai_mcp_headers: '请求头须为 JSON 对象：键为请求头名称，值为文本' },
-  'zh-tw': { ai_mcp_headers: '請求標頭須為 JSON 物件：鍵為標頭名稱，值為文字' },
-});
+import { defineEntity, enabledStatus, fail, l } from '../../server/core/api';
 
 /** A header name as HTTP allows it (a token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
@@ -51,6 +45,7 @@ export default defineEntity({
       type: 'text',
       // Kept sealed with the key that is not in the database (docs/decisions/sealed-secrets.md).
       sealed: true,
+      example: '{"Authorization": "Bearer sk-example"}',
       label: l('Headers', '请求头', '請求標頭'),
       help: l(
         'A JSON object, e.g. {"Authorization": "Bearer …"}.',
@@ -72,6 +67,7 @@ export default defineEntity({
     tools: { type: 'json', jsonType: 'array', readOnly: true, label: l('Listed tools', '已列出的工具', '已列出的工具') },
     lastStatus: { type: 'string', length: 500, readOnly: true, label: l('Last test', '上次测试', '上次測試') },
     lastTestTime: { type: 'datetime', readOnly: true, label: l('Tested at', '测试时间', '測試時間') },
+    remark: { type: 'string', length: 500, label: l('Remark', '备注', '備註') },
     status: enabledStatus(1),
   },
   search: { keyword: ['name', 'url'], equal: ['status'] },
@@ -80,7 +76,9 @@ export default defineEntity({
     beforeChange({ data, action }) {
       // An edit that leaves the headers empty keeps the saved ones: the form never shows them to be sent back.
       if (action === 'update' && (data.headers === '' || data.headers === null)) delete data.headers;
-      if (typeof data.headers === 'string' && data.headers !== '' && !headersReadable(data.headers)) throw fail.bad(MESSAGES.ai_mcp_headers);
+      if (typeof data.headers === 'string' && data.headers !== '' && !headersReadable(data.headers)) {
+        throw fail.invalid([{ field: 'headers', rule: 'format', params: { format: 'JSON object of header names and text values' } }]);
+      }
       if (typeof data.url === 'string') data.url = data.url.trim();
     },
   },

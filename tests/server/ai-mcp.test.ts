@@ -74,7 +74,7 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
 
   it('registers a server with its headers sealed, never answered back', async () => {
     const refused = await admin('/admin/ai/mcpServer/add', { name: 'Broken', url: mcp.url, headers: 'not json' });
-    expect(refused.body.code).toBe(1001);
+    expect(refused.body).toMatchObject({ code: 1002, data: [expect.objectContaining({ field: 'headers', rule: 'format' })] });
     serverId = ok(await admin('/admin/ai/mcpServer/add', { name: 'Everything', url: mcp.url, headers: JSON.stringify({ 'X-Api-Key': HEADER_SECRET }) })).id;
     const info = await t().http().get('/admin/ai/mcpServer/info').query({ id: serverId }).set('Authorization', t().adminToken);
     expect(info.body.data).toMatchObject({ id: serverId, headersSet: true });

@@ -28,6 +28,11 @@ export type AiMcpServerRow = {
   lastStatus: string | null;
   /** Tested at (测试时间 / 測試時間) */
   lastTestTime: string | null;
+  /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark: string | null;
   /** Status (状态 / 狀態) */
   status: 0 | 1;
   /** Created (创建时间 / 建立時間) */

@@ -171,6 +171,11 @@ export interface AiMcpServer {
   /** Tested at (测试时间 / 測試時間) */
   lastTestTime?: string | null;
   /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark?: string | null;
+  /**
    * Status (状态 / 狀態)
    * @default 1
    */
@@ -201,6 +206,11 @@ export interface AiMcpServerAdd {
   /** Enabled tools (启用的工具 / 啟用的工具) */
   enabledTools?: string[] | null;
   /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark?: string | null;
+  /**
    * Status (状态 / 狀態)
    * @default 1
    */
@@ -227,6 +237,11 @@ export interface AiMcpServerUpdate {
   headers?: string | null;
   /** Enabled tools (启用的工具 / 啟用的工具) */
   enabledTools?: string[] | null;
+  /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark?: string | null;
   /**
    * Status (状态 / 狀態)
    * @default 1
