@@ -6,6 +6,7 @@
  * tool calls reach them through the SDK client and their results come back to the model.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer, request, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,9 +55,27 @@ async function startEverything(): Promise<{ url: string; child: ChildProcess }> 
   return { url: `http://127.0.0.1:${port}/mcp`, child };
 }
 
+/** A pass-through in front of `target` that records the X-Api-Key header of every request, to show the sealed headers are sent. */
+async function recordingProxy(target: string): Promise<{ url: string; keys: string[]; server: Server }> {
+  const to = new URL(target);
+  const keys: string[] = [];
+  const server = createHttpServer((req, res) => {
+    keys.push(String(req.headers['x-api-key'] ?? ''));
+    const out = request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host } }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`, keys, server };
+}
+
 describe.each(kinds)('outside MCP servers on %s', (kind) => {
   let w: AiWorld;
   let mcp: { url: string; child: ChildProcess };
+  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
   let ann: Person;
   let serverId: number;
   const t = () => w.t;
@@ -64,18 +83,21 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
 
   beforeAll(async () => {
     mcp = await startEverything();
+    proxy = await recordingProxy(mcp.url);
     w = await startAiWorld(kind, { llm: true });
     ann = await member(t());
   });
   afterAll(async () => {
     await w?.close();
+    proxy?.server.closeAllConnections();
+    proxy?.server.close();
     mcp?.child.kill();
   });
 
   it('registers a server with its headers sealed, never answered back', async () => {
     const refused = await admin('/admin/ai/mcpServer/add', { name: 'Broken', url: mcp.url, headers: 'not json' });
     expect(refused.body).toMatchObject({ code: 1002, data: [expect.objectContaining({ field: 'headers', rule: 'format' })] });
-    serverId = ok(await admin('/admin/ai/mcpServer/add', { name: 'Everything', url: mcp.url, headers: JSON.stringify({ 'X-Api-Key': HEADER_SECRET }) })).id;
+    serverId = ok(await admin('/admin/ai/mcpServer/add', { name: 'Everything', url: proxy.url, headers: JSON.stringify({ 'X-Api-Key': HEADER_SECRET }) })).id;
     const info = await t().http().get('/admin/ai/mcpServer/info').query({ id: serverId }).set('Authorization', t().adminToken);
     expect(info.body.data).toMatchObject({ id: serverId, headersSet: true });
     expect(JSON.stringify(info.body)).not.toContain(HEADER_SECRET);
@@ -101,6 +123,9 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
     const names = (await toolsFor(t().core, [`mcp_${serverId}_*`])).map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining([`mcp_${serverId}_echo`, `mcp_${serverId}_get-sum`]));
     expect(await holdsOwnData(t().core, `mcp_${serverId}_echo`)).toBe(false);
+    // Every request of the session carried the header, opened from where it is sealed.
+    expect(proxy.keys.length).toBeGreaterThan(0);
+    expect(proxy.keys.every((k) => k === HEADER_SECRET)).toBe(true);
   });
 
   it('reports a server it cannot reach, with no secret in the status', async () => {
