@@ -7,10 +7,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, request, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases';
+import { freePort } from '../helpers/ports';
 import type { FakeLlmChatRequest } from '../helpers/fake-llm';
 import { createLlm } from '../../server/adapters/llm.adapter';
 import { runWithTools } from '../../server/modules/ai/tools/run-with-tools';
@@ -22,17 +22,6 @@ import { ok, startAiWorld, type AiWorld } from './ai-world';
 const kinds = await databaseKinds();
 const EVERYTHING = resolve(__dirname, '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const HEADER_SECRET = 'mcp-header-secret-7f3a';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
 
 /** Starts server-everything on a free port (its PORT variable) and waits until it says it listens. */
 async function startEverything(): Promise<{ url: string; child: ChildProcess }> {
