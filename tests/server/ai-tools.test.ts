@@ -15,7 +15,8 @@ import type { ChosenModel } from '../../server/modules/ai/models/model-registry'
 import { runWithTools, type ToolLoopResult } from '../../server/modules/ai/tools/run-with-tools';
 import { findTool, platformTools, toolsFor, type ToolDef } from '../../server/modules/ai/tools/catalogue';
 import { callAsMember, holdsOwnData } from '../../server/modules/ai/tools/call-as-member';
-import { onToolCallChanged } from '../../server/modules/ai/tools/proposals';
+import { onToolCallChanged, toolCallsOfRun } from '../../server/modules/ai/tools/proposals';
+import { LlmError } from '../../server/adapters/llm.adapter';
 import { member, post, type Person } from './chat-world';
 import { ok, startAiWorld, type AiWorld } from './ai-world';
 
@@ -221,6 +222,49 @@ describe.each(kinds)("AI members' tools on %s", (kind) => {
     expect(r.calls).toHaveLength(2);
     expect(llm().chatCalls().at(-1)!.chat!.tools).toEqual([]);
     expect(r.answer.text).toBe('still working\n\nstill working\n\nstill working');
+  });
+
+  it('stops between turns when the asker stops the answer: no further tool runs, the turns so far reported for the charge', async () => {
+    llm().reset();
+    scriptCalls([{ id: 'call_6', name: 'base_desktop_list', arguments: '{}' }]);
+    const stop = new AbortController();
+    const turns: number[] = [];
+    const run = runWithTools(t().core, {
+      chosen,
+      messages: [{ role: 'user', content: 'list, then stop' }],
+      tools: [await tool('base_desktop_list')],
+      asker: asker(ann),
+      place: { aiUserId: 1, runId: 424242 },
+      signal: stop.signal,
+      onTurn: (x) => {
+        turns.push(x.usage.promptTokens);
+        stop.abort();
+      },
+    });
+    await expect(run).rejects.toSatisfy((e: unknown) => e instanceof LlmError && e.kind === 'aborted');
+    expect(turns).toHaveLength(1);
+    expect(turns[0]).toBeGreaterThan(0);
+    expect(await toolCallsOfRun(t().core, 424242)).toEqual([]);
+  });
+
+  it('records each call of a run for its receipt, in order', async () => {
+    llm().reset();
+    scriptCalls([
+      { id: 'c1', name: 'base_desktop_list', arguments: '{}' },
+      { id: 'c2', name: 'base_desktop_add', arguments: '{"name":"Later"}' },
+    ]);
+    await runWithTools(t().core, {
+      chosen,
+      messages: [{ role: 'user', content: 'two calls' }],
+      tools: [await tool('base_desktop_list'), await tool('base_desktop_add')],
+      asker: asker(ann),
+      place: { aiUserId: 1, runId: 515151, conversation: 'g:1' },
+    });
+    const rows = await toolCallsOfRun(t().core, 515151);
+    expect(rows.map((r) => [r.tool, r.effect, r.state, r.askerId, r.conversation])).toEqual([
+      ['base_desktop_list', 'read', 2, ann.id, 'g:1'],
+      ['base_desktop_add', 'write', 0, ann.id, 'g:1'],
+    ]);
   });
 
   it("takes an AI member's tools from its settings, refusing names that are no tool", async () => {

@@ -100,3 +100,9 @@ export async function attachToolCalls(core: Core, ids: readonly number[], messag
     for (const id of ids) await t.updateWhere(toolCalls(core), id, { messageId });
   });
 }
+
+/** The tool calls of run `runId` in the order they were made, for its receipt. */
+export async function toolCallsOfRun(core: Core, runId: number): Promise<ToolCallRow[]> {
+  const rows = await core.ops.reads(SYSTEM).find(toolCalls(core), eq('runId', runId));
+  return (rows as ToolCallRow[]).sort((a, b) => a.id - b.id);
+}

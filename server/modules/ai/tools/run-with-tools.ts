@@ -71,6 +71,11 @@ export interface ToolLoopInput {
   place: { aiUserId: number; runId?: number | null; conversation?: string | null };
   /** Told before each tool runs or is proposed, so the chat can show "calling X". */
   onStep?: (step: { kind: 'tool'; name: string; effect: ToolEffect | null }) => void;
+  /**
+   * Told the usage of each model turn as it ends: when a later turn fails or the answer is stopped
+   * (the loop then rejects with that turn's error), what the earlier turns used is known to charge.
+   */
+  onTurn?: (turn: { turn: number; usage: LlmUsage; usageEstimated: boolean }) => void;
   maxTurns?: number;
   maxCalls?: number;
 }
@@ -145,6 +150,7 @@ export async function runWithTools(core: Core, input: ToolLoopInput): Promise<To
     });
     usage = addUsage(usage, answer.usage);
     estimated ||= answer.usageEstimated === true;
+    input.onTurn?.({ turn, usage: answer.usage, usageEstimated: answer.usageEstimated === true });
     if (turnText) text = text ? `${text}\n\n${turnText}` : turnText;
     const asked = last ? [] : (answer.toolCalls ?? []);
     if (!asked.length) {
@@ -152,6 +158,8 @@ export async function runWithTools(core: Core, input: ToolLoopInput): Promise<To
     }
     messages.push({ role: 'assistant', content: turnText, toolCalls: asked });
     for (const call of asked) {
+      // Stopped: no further tool runs; the next ask rejects at once with the adapter's `aborted`.
+      if (input.signal?.aborted) break;
       const content = await oneCall(core, input, call, { offered, lang, base, calls, proposals, over: ++count > maxCalls });
       messages.push({ role: 'tool', toolCallId: call.id, content });
     }
