@@ -140,6 +140,10 @@ describe.each(kinds)("AI members' tools on %s", (kind) => {
     expect(r).toMatchObject({ ok: false, code: 1002, status: 400 });
     expect((r as { data: Array<{ field: string; rule: string }> }).data).toEqual([expect.objectContaining({ field: 'bogus', rule: 'unknown' })]);
     expect(await callAsMember(t().core, asker(ann), 'base_desktop_list', 'not json')).toMatchObject({ ok: false, code: 1002 });
+    expect(await callAsMember(t().core, asker(ann), 'base_desktop_list', JSON.stringify({ keyWord: 'x'.repeat(30_000) }))).toMatchObject({
+      ok: false,
+      code: 1002,
+    });
   });
 
   it('runs nothing the model calls that was not offered', async () => {

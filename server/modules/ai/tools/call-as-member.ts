@@ -9,7 +9,7 @@
  * `ai_tool_needs_confirmation` and nothing happens (the loop turns such calls into proposals).
  * Results are bounded (MAX_RESULT_CHARS of JSON): a longer one is cut and says so.
  */
-import { AppError, callInProcess, entity, eq, fail, SYSTEM, t, type AuthUser, type Core, type Lang } from '../../../core/api';
+import { AppError, KIND_STATUS, callInProcess, entity, eq, fail, SYSTEM, t, type AuthUser, type Core, type Lang } from '../../../core/api';
 import { callMcpTool, mcpTimeoutMs, McpError } from '../../../adapters/mcp.adapter';
 import { findTool, type ToolDef } from './catalogue';
 import { serverHeaders } from './mcp-servers';
@@ -20,6 +20,8 @@ export type ToolResult = { ok: true; data: unknown } | { ok: false; code: number
 
 /** The longest result (as JSON text) handed back whole. */
 export const MAX_RESULT_CHARS = 12_000;
+/** The longest arguments (as JSON text) a tool takes from the model. */
+export const MAX_ARGUMENT_CHARS = 20_000;
 
 /** `data` within MAX_RESULT_CHARS of JSON: as it is, or `{ truncated: true, text }` with the start of its JSON. */
 export function boundResult(data: unknown, max = MAX_RESULT_CHARS): unknown {
@@ -32,11 +34,12 @@ function refused(lang: Lang, err: AppError, status: number, code = 1001): ToolRe
   return { ok: false, code, status, message: t(lang, err.key, err.params) };
 }
 
-/** The model's arguments as an object: a JSON text (as models send them) or an object; null when neither. */
+/** The model's arguments as an object: a JSON text (as models send them) or an object; null when neither, or too long. */
 export function argumentsOf(raw: unknown): Record<string, unknown> | null {
   let v = raw;
   if (typeof raw === 'string') {
     if (raw.trim() === '') return {};
+    if (raw.length > MAX_ARGUMENT_CHARS) return null;
     try {
       v = JSON.parse(raw);
     } catch {
@@ -44,7 +47,8 @@ export function argumentsOf(raw: unknown): Record<string, unknown> | null {
     }
   }
   if (v === undefined || v === null) return {};
-  return typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  if (typeof v !== 'object' || Array.isArray(v) || JSON.stringify(v).length > MAX_ARGUMENT_CHARS) return null;
+  return v as Record<string, unknown>;
 }
 
 async function callMcp(core: Core, tool: ToolDef & { source: { kind: 'mcp' } }, args: Record<string, unknown>, lang: Lang): Promise<ToolResult> {
@@ -83,7 +87,25 @@ export async function callAsMember(
     return { ok: false, code: 1002, status: 400, message, data: [{ field: '', rule: 'type', message }] };
   }
   if (tool.effect === 'write' && !opts.confirmed) return refused(lang, fail.conflict(TOOLS.ai_tool_needs_confirmation), 409);
-  if (tool.source.kind === 'mcp') return callMcp(core, tool as ToolDef & { source: { kind: 'mcp' } }, input, lang);
+  try {
+    if (tool.source.kind === 'mcp') return await callMcp(core, tool as ToolDef & { source: { kind: 'mcp' } }, input, lang);
+    return await callPlatform(core, user, tool as ToolDef & { source: { kind: 'platform' } }, input, lang);
+  } catch (err) {
+    // Whatever went wrong around the call (a secret that cannot be opened, the database away) is the
+    // tool's failure, told to the model like any refusal; the answer goes on.
+    if (err instanceof AppError) return refused(lang, err, KIND_STATUS[err.kind].status, KIND_STATUS[err.kind].code);
+    console.error(`[ai] tool ${tool.name} as user ${user.id} failed:`, err);
+    return { ok: false, code: 1003, status: 500, message: t(lang, 'server_error') };
+  }
+}
+
+async function callPlatform(
+  core: Core,
+  user: AuthUser,
+  tool: ToolDef & { source: { kind: 'platform' } },
+  input: Record<string, unknown>,
+  lang: Lang,
+): Promise<ToolResult> {
   // The member as they are now: their roles and permissions today, not when they asked.
   const caller = await core.auth.state(user.id);
   if (!caller || caller.status !== 1) return refused(lang, fail.unauthorized(TOOLS.ai_tool_member_gone), 401);

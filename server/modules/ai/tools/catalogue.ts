@@ -106,7 +106,11 @@ export async function mcpTools(core: Core): Promise<Map<string, ToolDef>> {
     for (const t of (Array.isArray(row.tools) ? row.tools : []) as StoredMcpTool[]) {
       if (typeof t?.name !== 'string' || (enabled && !enabled.has(t.name))) continue;
       const name = mcpToolName(row.id, t.name);
-      const schema = (t.inputSchema && typeof t.inputSchema === 'object' ? t.inputSchema : { type: 'object' }) as Record<string, unknown>;
+      // `$schema` names the dialect for validators; models take the schema itself.
+      const { $schema: _dialect, ...schema } = (t.inputSchema && typeof t.inputSchema === 'object' ? t.inputSchema : { type: 'object' }) as Record<
+        string,
+        unknown
+      >;
       const text = `${String(t.description ?? '') || t.name} (${row.name})`;
       out.set(name, {
         name,
