@@ -23,6 +23,9 @@ export default defineLocale('wsChatTools', {
     failed: 'Failed',
     refused: 'Refused',
     cancelled: 'Cancelled',
+    pickerPlaceholder: 'No tools: pick calls, or type a prefix ending in *',
+    writes: 'writes, asks first',
+    mcp: 'MCP',
   },
   'zh-cn': {
     calls: '使用的工具（{{count}}）',
@@ -45,6 +48,9 @@ export default defineLocale('wsChatTools', {
     failed: '失败',
     refused: '被拒绝',
     cancelled: '已取消',
+    pickerPlaceholder: '无工具：选择调用，或输入以 * 结尾的前缀',
+    writes: '写入，先征求确认',
+    mcp: 'MCP',
   },
   'zh-tw': {
     calls: '使用的工具（{{count}}）',
@@ -67,5 +73,8 @@ export default defineLocale('wsChatTools', {
     failed: '失敗',
     refused: '被拒絕',
     cancelled: '已取消',
+    pickerPlaceholder: '無工具：選擇呼叫，或輸入以 * 結尾的前綴',
+    writes: '寫入，先徵求確認',
+    mcp: 'MCP',
   },
 });

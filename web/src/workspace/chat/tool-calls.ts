@@ -45,3 +45,37 @@ export function proposalState(state: string): ProposalState {
   const known: ProposalState[] = ['pending', 'running', 'done', 'failed', 'refused', 'cancelled'];
   return known.includes(state as ProposalState) ? (state as ProposalState) : 'failed';
 }
+
+/** A tool as the catalogue lists it (ai/tool/catalogue). */
+export interface CatalogueTool {
+  name: string;
+  effect: string;
+  description: string;
+  source: string;
+}
+
+/** An option of the tool picker: the tool's name, its description, whether it writes or comes from an MCP server. */
+export interface ToolOption {
+  value: string;
+  label: string;
+  description: string;
+  writes: boolean;
+  mcp: boolean;
+}
+
+/**
+ * The picker's options: every tool of the catalogue, then each entry of `value` that is not a tool
+ * name (a prefix ending in `*`, or a tool since removed), so a saved entry always shows.
+ */
+export function toolOptions(catalogue: CatalogueTool[], value: string[]): ToolOption[] {
+  const out: ToolOption[] = catalogue.map((c) => ({
+    value: c.name,
+    label: c.name,
+    description: c.description,
+    writes: c.effect === 'write',
+    mcp: c.source === 'mcp',
+  }));
+  const known = new Set(out.map((o) => o.value));
+  for (const v of value) if (!known.has(v)) out.unshift({ value: v, label: v, description: '', writes: false, mcp: v.startsWith('mcp_') });
+  return out;
+}
