@@ -1,7 +1,7 @@
 /**
  * One attempt of a chat: a streamed `chat.completions.create` read chunk by chunk. The retry loop,
  * the timers and the error mapping live in llm.adapter.ts; this file only turns the provider's
- * chunks into text pieces, the usage and the finish reason.
+ * chunks into text pieces, tool calls, the usage and the finish reason.
  *
  * Always streamed, with `stream_options.include_usage`, listener or not: one path for every caller,
  * the first-token time-out means the same thing everywhere, and the usage comes in the final chunk
@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type OpenAI from 'openai';
 import { takeNodeBody } from './http-fetch';
-import type { LlmUsage } from './llm.adapter';
+import type { LlmToolCall, LlmUsage } from './llm.adapter';
 
 /** Where an attempt reports as chunks arrive. */
 export interface StreamSink {
@@ -26,6 +26,51 @@ export interface StreamResult {
   usage: LlmUsage | null;
   /** Null when the stream ended without one: the answer was cut short. */
   finishReason: string | null;
+  /** The tool calls the model made, assembled from their streamed fragments (empty: none). */
+  toolCalls: LlmToolCall[];
+}
+
+/** One fragment of a streamed tool call (OpenAI's `delta.tool_calls[]`): keyed by `index`, the rest in pieces. */
+export interface ToolCallFragment {
+  index?: number;
+  id?: string | null;
+  type?: string | null;
+  function?: { name?: string | null; arguments?: string | null } | null;
+}
+
+/**
+ * Assembles tool calls from their streamed fragments, as OpenAI sends them: the first fragment of a
+ * call carries its `index`, `id` and `function.name`, the later ones (same index) pieces of
+ * `function.arguments` to append. A provider that sends a whole call at once, or no index (one call
+ * per fragment, as some local servers do), or no id, is read too: a missing id becomes `call_<index>`.
+ */
+export class ToolCallAssembly {
+  private readonly byIndex = new Map<number, { id: string; name: string; arguments: string }>();
+  private next = 0;
+
+  push(fragments: readonly ToolCallFragment[]): void {
+    for (const f of fragments) {
+      const index = typeof f.index === 'number' ? f.index : this.next;
+      this.next = Math.max(this.next, index + 1);
+      let call = this.byIndex.get(index);
+      if (!call) this.byIndex.set(index, (call = { id: '', name: '', arguments: '' }));
+      if (f.id) call.id = f.id;
+      if (f.function?.name) call.name += f.function.name;
+      if (f.function?.arguments) call.arguments += f.function.arguments;
+    }
+  }
+
+  get size(): number {
+    return this.byIndex.size;
+  }
+
+  /** The calls in index order; a call without a name (nothing to run) is left out. */
+  calls(): LlmToolCall[] {
+    return [...this.byIndex.entries()]
+      .sort(([a], [b]) => a - b)
+      .filter(([, c]) => c.name)
+      .map(([i, c]) => ({ id: c.id || `call_${i}`, name: c.name, arguments: c.arguments }));
+  }
 }
 
 type StreamingBody = OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming;
@@ -112,7 +157,8 @@ function streamedError(data: { error?: unknown; message?: unknown }): string {
 export async function streamAttempt(client: OpenAI, body: StreamingBody, signal: AbortSignal, sink: StreamSink): Promise<StreamResult> {
   // maxRetries 0: the adapter's loop is the only one, so no text is ever asked for twice behind its back.
   const response = await client.chat.completions.create(body, { signal, maxRetries: 0 }).asResponse();
-  const result: StreamResult = { model: null, usage: null, finishReason: null };
+  const result: StreamResult = { model: null, usage: null, finishReason: null, toolCalls: [] };
+  const tools = new ToolCallAssembly();
   let done = false;
   const take = (e: SseEvent) => {
     if (done) return;
@@ -128,11 +174,16 @@ export async function streamAttempt(client: OpenAI, body: StreamingBody, signal:
     // Only the first choice is asked for (no `n`); a provider that sends more is read for index 0.
     const choice = chunk.choices?.find((c) => (c.index ?? 0) === 0);
     if (!choice) return;
-    const delta = (choice.delta ?? {}) as { content?: string | null; reasoning_content?: unknown; reasoning?: unknown };
+    const delta = (choice.delta ?? {}) as { content?: string | null; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown };
     // DeepSeek and vLLM stream a reasoning model's thoughts as `reasoning_content` (Ollama: `reasoning`):
     // not part of the answer, but proof the provider is working, so they stop the first-token clock.
     if (nonEmpty(delta.reasoning_content) || nonEmpty(delta.reasoning)) sink.alive();
     if (nonEmpty(delta.content)) sink.text(delta.content);
+    // Tool calls are the answer too (not text): they stop the first-token clock, never reach onDelta.
+    if (Array.isArray(delta.tool_calls) && delta.tool_calls.length) {
+      sink.alive();
+      tools.push(delta.tool_calls as ToolCallFragment[]);
+    }
     if (choice.finish_reason) result.finishReason = choice.finish_reason;
   };
   const events = new SseEvents();
@@ -155,6 +206,7 @@ export async function streamAttempt(client: OpenAI, body: StreamingBody, signal:
     if (signal.aborted || (err as { name?: unknown })?.name === 'AbortError') return result;
     throw err;
   }
+  result.toolCalls = tools.calls();
   return result;
 }
 

@@ -30,6 +30,10 @@
  * - An answer whose stream ends without a finish reason was cut short: an `upstream` error, not a
  *   truncated success.
  * - The package (about 100 ms to load) is loaded on the first chat, not at every start.
+ * - Tools (`tools`) go in OpenAI's wire format; the calls the model streams (`delta.tool_calls`,
+ *   keyed by index, arguments in pieces) are assembled into `toolCalls`, and a finish reason of
+ *   `tool_calls` is a success like `stop`. Tool calls are not text: `onDelta` never sees them, and a
+ *   failure while only tool calls have streamed may still be retried (nobody has seen anything).
  *
  * @example
  * ```ts
@@ -49,9 +53,27 @@ import { streamAttempt } from './llm-stream';
 
 export { LlmError, type LlmErrorKind } from './llm-error';
 
+/** A function the model asked to call (OpenAI's `tool_calls`): `arguments` is the JSON text it wrote, unparsed. */
+export interface LlmToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A tool the model may call: `parameters` is the JSON Schema of its arguments. */
+export interface LlmTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
 export interface LlmMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
+  /** An assistant turn that asked for tools: the calls, sent back as it made them. */
+  toolCalls?: LlmToolCall[];
+  /** A `tool` message: the call it answers. */
+  toolCallId?: string;
 }
 
 export interface LlmUsage {
@@ -74,6 +96,8 @@ export interface LlmRequest {
   signal?: AbortSignal;
   /** Each piece of the answer as it arrives, in order, never repeated. A throw ends the chat with that error. */
   onDelta?: (text: string) => void;
+  /** Functions the model may call (OpenAI's `tools`); the answer then may carry `toolCalls` instead of, or besides, text. */
+  tools?: LlmTool[];
 }
 
 export interface LlmAnswer {
@@ -88,6 +112,8 @@ export interface LlmAnswer {
   firstTokenMs: number | null;
   /** Milliseconds from the call to the end of the answer. */
   ms: number;
+  /** The tools the model asked to call, in its order (assembled from the streamed `delta.tool_calls`); absent when none. */
+  toolCalls?: LlmToolCall[];
 }
 
 export interface LlmAdapter {
@@ -258,7 +284,8 @@ async function runChat(s: LlmSettings, loading: Promise<{ sdk: SdkErrors; client
   const model = req.model?.trim() || s.model;
   const body = {
     model,
-    messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+    messages: req.messages.map(wireMessage),
+    ...(req.tools?.length ? { tools: req.tools.map(wireTool) } : {}),
     ...definedParams(req.params),
     stream: true as const,
     stream_options: { include_usage: true },
@@ -278,11 +305,12 @@ async function runChat(s: LlmSettings, loading: Promise<{ sdk: SdkErrors; client
         return {
           text,
           model: r.model ?? model,
-          usage: r.usage ?? estimateUsage(req.messages, text),
+          usage: r.usage ?? estimateUsage(req.messages, text + r.toolCalls.map((c) => c.name + c.arguments).join('')),
           ...(r.usage ? {} : { usageEstimated: true }),
           finishReason: r.finishReason,
           firstTokenMs,
           ms: performance.now() - started,
+          ...(r.toolCalls.length ? { toolCalls: r.toolCalls } : {}),
         };
       } catch (err) {
         // The caller's own listener broke: its error, not the provider's, and nothing to retry.
@@ -332,8 +360,25 @@ function definedParams(params: LlmRequest['params']): Partial<NonNullable<LlmReq
   return out;
 }
 
+/** A message in OpenAI's wire format: an assistant turn with its tool calls, a tool result with the call it answers. */
+function wireMessage(m: LlmMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content };
+  if (m.role === 'assistant' && m.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: m.content || null,
+      tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })),
+    };
+  }
+  return { role: m.role, content: m.content } as OpenAI.Chat.Completions.ChatCompletionMessageParam;
+}
+
+function wireTool(t: LlmTool): OpenAI.Chat.Completions.ChatCompletionTool {
+  return { type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } };
+}
+
 /** One token per four characters, rounded up: the usual rule of thumb for English text. */
 function estimateUsage(messages: LlmMessage[], answer: string): LlmUsage {
-  const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
+  const promptChars = messages.reduce((n, m) => n + m.content.length + (m.toolCalls ?? []).reduce((k, c) => k + c.name.length + c.arguments.length, 0), 0);
   return { promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(answer.length / 4), cachedTokens: 0 };
 }

@@ -13,7 +13,8 @@
  * text adds one to a slot its hash picks), so texts that share words are near; `script({ embedding })`
  * replaces it (a test makes two texts near without a word in common).
  *
- * Scriptable per test through `script()`: the answer (text or a function of the request), chunk size
+ * Scriptable per test through `script()`: the answer (text or a function of the request), tool calls
+ * (OpenAI's streamed `tool_calls`, arguments in pieces), chunk size
  * and pacing, a delay before the first chunk, failures queued for the next requests (429 with
  * Retry-After, 500, ...), hanging without an answer, dropping the connection after some chunks.
  * `requests` records every call, so a test can count attempts.
@@ -24,6 +25,17 @@ import type { AddressInfo } from 'node:net';
 export interface FakeLlmMessage {
   role: string;
   content: string;
+  /** A `tool` message: the call it answers. */
+  toolCallId?: string;
+  /** An assistant message that called tools, as the caller sent it back. */
+  toolCalls?: FakeToolCall[];
+}
+
+/** A tool call the fake makes (or was sent back): `arguments` is JSON text, streamed in pieces of `chunkSize`. */
+export interface FakeToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 /** The parsed body of a chat call, as the answer function sees it. */
@@ -34,6 +46,8 @@ export interface FakeLlmChatRequest {
   includeUsage: boolean;
   /** The whole JSON body (temperature, max_tokens, ...). */
   body: Record<string, unknown>;
+  /** The names of the tools offered (`tools[].function.name`). */
+  tools: string[];
 }
 
 export interface FakeLlmFailure {
@@ -77,6 +91,13 @@ export interface FakeLlmScript {
   gate: Promise<void> | null;
   /** The vector of one input of `POST /v1/embeddings` (null: the hashed bag of words, `bagOfWords`). */
   embedding: ((text: string) => number[]) | null;
+  /**
+   * Tool calls to answer with (OpenAI's wire format: `delta.tool_calls` keyed by index, the first
+   * fragment with id and name, the arguments in pieces of `chunkSize`, then finish reason
+   * `tool_calls`), after the text if any; a function of the request decides per turn (null or []:
+   * none, e.g. once a `tool` message came back).
+   */
+  toolCalls: FakeToolCall[] | ((req: FakeLlmChatRequest) => FakeToolCall[] | null) | null;
 }
 
 export interface FakeLlmRequest {
@@ -119,6 +140,7 @@ const DEFAULTS: Omit<FakeLlmScript, 'fail'> = {
   failWhenAsked: null,
   gate: null,
   embedding: null,
+  toolCalls: null,
 };
 
 /** Length of the fake's default embeddings. */
@@ -319,10 +341,12 @@ export class FakeLlm {
       return;
     }
     const text = typeof s.answer === 'function' ? s.answer(chat) : s.answer;
+    const calls = (typeof s.toolCalls === 'function' ? s.toolCalls(chat) : s.toolCalls) ?? [];
+    const finishReason = calls.length && s.finishReason === 'stop' ? 'tool_calls' : s.finishReason;
     const promptTokens = chat.messages.reduce((n, m) => n + countTokens(m.content) + 3, 0);
     const usage =
       s.usage === true
-        ? { prompt_tokens: promptTokens, completion_tokens: countTokens(text) }
+        ? { prompt_tokens: promptTokens, completion_tokens: countTokens(text + calls.map((c) => c.name + c.arguments).join('')) }
         : s.usage
           ? {
               prompt_tokens: s.usage.promptTokens,
@@ -339,7 +363,19 @@ export class FakeLlm {
         object: 'chat.completion',
         created,
         model: chat.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: s.finishReason }],
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: text,
+              refusal: null,
+              ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
+            },
+            logprobs: null,
+            finish_reason: finishReason,
+          },
+        ],
         ...(usageBody ? { usage: usageBody } : {}),
       });
     }
@@ -375,8 +411,17 @@ export class FakeLlm {
       send([{ index: 0, delta: { content: text.slice(i, i + size) }, logprobs: null, finish_reason: null }]);
     }
     if (s.dropAfterChunks !== null) return drop();
+    for (const [index, c] of calls.entries()) {
+      if (gone) return;
+      const head = { index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } };
+      send([{ index: 0, delta: { tool_calls: [head] }, logprobs: null, finish_reason: null }]);
+      for (let i = 0; i < c.arguments.length; i += size) {
+        if (s.chunkDelayMs > 0) await wait(s.chunkDelayMs);
+        send([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: c.arguments.slice(i, i + size) } }] }, logprobs: null, finish_reason: null }]);
+      }
+    }
     if (s.chunkDelayMs > 0) await wait(s.chunkDelayMs);
-    if (s.finishReason !== null) send([{ index: 0, delta: {}, logprobs: null, finish_reason: s.finishReason }]);
+    if (finishReason !== null) send([{ index: 0, delta: {}, logprobs: null, finish_reason: finishReason }]);
     if (withUsage) send([], { usage: usageBody });
     if (!gone) res.end('data: [DONE]\n\n');
   }
@@ -397,10 +442,24 @@ export class FakeLlm {
     for (const m of messages as Array<Record<string, unknown>>) {
       if (typeof m?.role !== 'string' || !['system', 'developer', 'user', 'assistant', 'tool'].includes(m.role))
         return `Invalid role in messages: ${String(m?.role)}`;
-      parsed.push({ role: m.role, content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '') });
+      const toolCalls = Array.isArray(m.tool_calls)
+        ? (m.tool_calls as Array<{ id?: string; function?: { name?: string; arguments?: string } }>).map((c) => ({
+            id: String(c.id ?? ''),
+            name: String(c.function?.name ?? ''),
+            arguments: String(c.function?.arguments ?? ''),
+          }))
+        : undefined;
+      if (m.role === 'tool' && typeof m.tool_call_id !== 'string') return "Missing required parameter: 'messages[].tool_call_id'.";
+      parsed.push({
+        role: m.role,
+        content: typeof m.content === 'string' ? m.content : m.content == null ? '' : JSON.stringify(m.content),
+        ...(m.role === 'tool' ? { toolCallId: m.tool_call_id as string } : {}),
+        ...(toolCalls ? { toolCalls } : {}),
+      });
     }
     const options = body.stream_options as { include_usage?: unknown } | undefined;
-    return { model: body.model, messages: parsed, stream: body.stream === true, includeUsage: options?.include_usage === true, body };
+    const tools = Array.isArray(body.tools) ? (body.tools as Array<{ function?: { name?: unknown } }>).map((t) => String(t.function?.name ?? '')) : [];
+    return { model: body.model, messages: parsed, stream: body.stream === true, includeUsage: options?.include_usage === true, body, tools };
   }
 
   private error(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {

@@ -20,6 +20,7 @@ import { MONITOR_FIXTURES } from './matrix-monitor';
 import { CODING_FIXTURES } from './matrix-coding';
 import { NFT_FIXTURES } from './matrix-nft';
 import { OPS_FIXTURES } from './matrix-ops';
+import { TOOL_FIXTURES } from './matrix-tools';
 
 export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   // The workspace's areas keep their fixtures in their own files.
@@ -37,6 +38,7 @@ export const HANDWRITTEN: Record<string, (w: World) => Fixture> = {
   ...CODING_FIXTURES,
   ...NFT_FIXTURES,
   ...OPS_FIXTURES,
+  ...TOOL_FIXTURES,
   // base/comm: any signed-in user, about themselves; ids of A must not redirect them.
   'GET /admin/base/comm/person': (w) => read({}, { query: { id: w.a.id } }),
   'GET /admin/base/comm/permmenu': () => read({}),

@@ -267,6 +267,13 @@ export async function seedWorld(t: TestApp): Promise<World> {
   // A's run still waiting for the workflow engine (its deadline far off, so the watchdog leaves it).
   await seedRow(w, 'base/run', { status: 0, kind: 0, isAsync: 1, cost: 1, workflowResultId: A_RUN_RESULT_ID, deadline: '2099-01-01T00:00:00.000Z' });
   await seedRow(w, 'base/notify', { fromId: w.adminId, toId: a.id }, 'admin');
+  // A write A's AI member proposed, waiting for A's confirmation: B may neither run nor drop it.
+  await seedRow(
+    w,
+    'ai/toolCall',
+    { askerId: a.id, aiUserId: w.adminId, tool: 'base_desktop_add', effect: 'write', state: 0, input: { name: 'A desk' } },
+    'admin',
+  );
   const coupon = await seedRow(w, 'base/coupon', { userId: a.id, status: 1 });
   w.couponCode = String(
     (await db.query<{ code: string }>(`SELECT ${db.q('code')} FROM ${db.q(entityOf(t, 'base/coupon').table)} WHERE ${db.q('id')} = ?`, [coupon]))[0].code,

@@ -148,6 +148,27 @@ export type {
 } from '../http/route';
 
 export {
+  /**
+   * Calls a route inside the process as a given user, through the guard, input and access checks an
+   * HTTP request goes through (AI members' tools act on a member's behalf this way).
+   * @example
+   * ```ts
+   * const r = await callInProcess(core, { method: 'POST', path: '/admin/goods/order/myOrders', user, input: {}, lang: 'en' });
+   * ```
+   */
+  callInProcess,
+  /** The same for a route already found (its path parameters given). */
+  callRoute,
+} from '../http/in-process';
+
+export type {
+  /** What callInProcess is asked: method, path, the user, the input, the language. */
+  InProcessCall,
+  /** The data, or the refusal's code, HTTP status, message and data. */
+  InProcessResult,
+} from '../http/in-process';
+
+export {
   /** The parsed body as an object, or a 400 `body_not_object`. */
   objectBody,
   /** Reads a JSON body (bounded) from a koa context. */

@@ -123,6 +123,55 @@ export type AiKnowledgeDocRow = {
 };
 
 /**
+ * MCP server: a stored row of `ai/mcpServer` as a find or a lock answers it.
+ */
+export type AiMcpServerRow = {
+  /** ID */
+  id: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 100
+   */
+  name: string;
+  /**
+   * URL (地址 / 位址)
+   * @maxLength 500
+   * @format uri
+   */
+  url: string;
+  /** Enabled tools (启用的工具 / 啟用的工具) */
+  enabledTools: string[] | null;
+  /** Listed tools (已列出的工具) */
+  tools: unknown[] | null;
+  /**
+   * Last test (上次测试 / 上次測試)
+   * @maxLength 500
+   */
+  lastStatus: string | null;
+  /** Tested at (测试时间 / 測試時間) */
+  lastTestTime: string | null;
+  /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark: string | null;
+  /** Status (状态 / 狀態) */
+  status: 0 | 1;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
+ * MCP server: its hidden columns too, for a find that names them.
+ */
+export type AiMcpServerColumns = AiMcpServerRow & {
+  /** Headers (请求头 / 請求標頭) */
+  headers: string | null;
+};
+
+/**
  * Model: a stored row of `ai/model` as a find or a lock answers it.
  */
 export type AiModelRow = {
@@ -250,6 +299,47 @@ export type AiSummaryRow = {
   upToSeq: number;
   /** Written by run (生成运行 / 生成執行) */
   runId: number | null;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
+ * AI tool call: a stored row of `ai/toolCall` as a find or a lock answers it.
+ */
+export type AiToolCallRow = {
+  /** ID */
+  id: number;
+  /** Run (运行 / 執行) */
+  runId: number | null;
+  /**
+   * Conversation (会话 / 會話)
+   * @maxLength 64
+   */
+  conversation: string | null;
+  /** Asked by (提问者 / 提問者) */
+  askerId: number;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId: number;
+  /**
+   * Tool (工具)
+   * @maxLength 64
+   */
+  tool: string;
+  /** Input (输入 / 輸入) */
+  input: Record<string, unknown> | null;
+  /**
+   * Effect (作用)
+   * @maxLength 8
+   */
+  effect: 'read' | 'write';
+  /** State (状态 / 狀態) */
+  state: 0 | 1 | 2 | 3 | 4 | 5;
+  /** Result (结果 / 結果) */
+  result: unknown;
+  /** Chat message (聊天消息 / 聊天訊息) */
+  messageId: number | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2687,10 +2777,12 @@ export interface EntityRowMap {
   'ai/chain': AiChainRow;
   'ai/knowledgeChunk': AiKnowledgeChunkRow;
   'ai/knowledgeDoc': AiKnowledgeDocRow;
+  'ai/mcpServer': AiMcpServerRow;
   'ai/model': AiModelRow;
   'ai/provider': AiProviderRow;
   'ai/spend': AiSpendRow;
   'ai/summary': AiSummaryRow;
+  'ai/toolCall': AiToolCallRow;
   'base/ads': BaseAdsRow;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthRow;
@@ -2757,10 +2849,12 @@ export interface EntityColumnMap {
   'ai/chain': AiChainRow;
   'ai/knowledgeChunk': AiKnowledgeChunkColumns;
   'ai/knowledgeDoc': AiKnowledgeDocRow;
+  'ai/mcpServer': AiMcpServerColumns;
   'ai/model': AiModelRow;
   'ai/provider': AiProviderColumns;
   'ai/spend': AiSpendRow;
   'ai/summary': AiSummaryRow;
+  'ai/toolCall': AiToolCallRow;
   'base/ads': BaseAdsRow;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthColumns;

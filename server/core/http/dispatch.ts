@@ -9,7 +9,7 @@ import type { AuthService, Caller } from '../auth/auth.service';
 import { pickLang, t, type Lang } from '../i18n/messages';
 import { readJsonBody } from './body';
 import { AppError, KIND_STATUS, errorStatus, type AnyMessageKey, type ErrorKind } from '../errors';
-import type { ApiRequest, RouteTable } from './route';
+import type { ApiRequest, Route, RouteTable } from './route';
 import type { RawFieldError } from '../crud/validate';
 import { requestLogEntry, type RequestLogEntry } from '../log/request-log';
 import { opsState } from '../ops/request-context';
@@ -45,7 +45,7 @@ function sendError(
   send(ctx, status, KIND_STATUS[kind].code, t(lang, key, params), data);
 }
 
-function localizeFieldErrors(lang: Lang, data: unknown): unknown {
+export function localizeFieldErrors(lang: Lang, data: unknown): unknown {
   if (!Array.isArray(data)) return data;
   return (data as RawFieldError[]).map((e) => ({
     field: e.field,
@@ -58,6 +58,17 @@ function flatQuery(q: Record<string, string | string[] | undefined>): Record<str
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(q)) if (v !== undefined) out[k] = Array.isArray(v) ? v[0] : v;
   return out;
+}
+
+/**
+ * Why the route's guard refuses a signed-in `user` (403), or null when it lets them through: the
+ * administrator guard wants role 1, the permission guard the route's key. Shared with calls made
+ * inside the process on a member's behalf (in-process.ts), so both refuse alike.
+ */
+export function refusedByGuard(route: Route, user: Caller, can: (c: Caller, permission: string) => boolean): 'no_permission' | null {
+  if (route.guard === 'admin' && !user.isAdmin) return 'no_permission';
+  if (route.guard === 'permission' && !can(user, route.permission!)) return 'no_permission';
+  return null;
 }
 
 export function createDispatcher(deps: DispatchDeps) {
@@ -86,10 +97,8 @@ export function createDispatcher(deps: DispatchDeps) {
         if (!authHeader) return sendError(ctx, lang, 'unauthorized', 'not_signed_in');
         user = await deps.auth.authenticate(authHeader);
         if (!user) return sendError(ctx, lang, 'unauthorized', 'token_invalid');
-        if (route.guard === 'admin' && !user.isAdmin) return sendError(ctx, lang, 'forbidden', 'no_permission');
-        if (route.guard === 'permission' && !deps.auth.can(user, route.permission!)) {
-          return sendError(ctx, lang, 'forbidden', 'no_permission');
-        }
+        const refused = refusedByGuard(route, user, (c, p) => deps.auth.can(c, p));
+        if (refused) return sendError(ctx, lang, 'forbidden', refused);
       }
       body = method === 'POST' && route.body !== 'raw' ? await readJsonBody(ctx) : undefined;
       const req: ApiRequest = {

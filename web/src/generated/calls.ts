@@ -128,6 +128,23 @@ export interface Calls {
         removed: boolean;
       }, true>;
     };
+    mcpServer: {
+      /**
+       * Connect to an MCP server and list its tools (连接 MCP 服务器并列出其工具 / 連線 MCP 伺服器並列出其工具)
+       * Writes; may call: the administrator.
+       * `POST /admin/ai/mcpServer/test`
+       */
+      test: Call<{
+        id: number;
+      }, {
+        ok: boolean;
+        tools: Array<{
+          name: string;
+          effect: string;
+        }>;
+        error?: string;
+      }, true>;
+    };
     provider: {
       /**
        * Adds a provider's models by their ids (按 ID 添加提供方的模型 / 依 ID 新增提供者的模型)
@@ -178,6 +195,48 @@ export interface Calls {
         upToSeq: number;
         updateTime: string | null;
       } | null, true>;
+    };
+    tool: {
+      /**
+       * Cancel a write your AI member proposed (取消 AI 成员提议的写入 / 取消 AI 成員提議的寫入)
+       * Writes; may call: any signed-in account; and the member who asked the AI member.
+       * `POST /admin/ai/tool/cancel`
+       */
+      cancel: Call<{
+        id: number;
+      }, {
+        id: number;
+        state: string;
+      }, true>;
+      /**
+       * The tools an AI member may be given (AI 成员可用的工具 / AI 成員可用的工具)
+       * Reads; may call: any signed-in account.
+       * `GET /admin/ai/tool/catalogue`
+       */
+      catalogue: Call<Record<string, never>, Array<{
+        name: string;
+        effect: string;
+        description: string;
+        source: string;
+      }>, false>;
+      /**
+       * Confirm a write your AI member proposed: it runs once, as you (确认 AI 成员提议的写入：以你的身份执行一次 / 確認 AI 成員提議的寫入：以你的身分執行一次)
+       * Writes; may call: any signed-in account; and the member who asked the AI member.
+       * `POST /admin/ai/tool/confirm`
+       */
+      confirm: Call<{
+        id: number;
+      }, {
+        id: number;
+        state: string;
+        result: {
+          ok: boolean;
+          data?: unknown;
+          code?: number;
+          status?: number;
+          message?: string;
+        };
+      }, true>;
     };
   };
   base: {
@@ -728,6 +787,7 @@ export interface Calls {
             /** @maxLength 500 */
             description?: string | null;
             params?: Record<string, unknown> | null;
+            tools?: string[] | null;
           } | null;
           public?: true | false | 0 | 1;
         };
@@ -974,6 +1034,7 @@ export interface Calls {
           /** @maxLength 500 */
           description?: string | null;
           params?: Record<string, unknown> | null;
+          tools?: string[] | null;
         } | null;
         public?: true | false | 0 | 1;
         authId?: number | null;
@@ -3377,12 +3438,20 @@ export const CALL_ROUTES = {
       list: ['POST', '/admin/ai/knowledge/list'],
       remove: ['POST', '/admin/ai/knowledge/remove'],
     },
+    mcpServer: {
+      test: ['POST', '/admin/ai/mcpServer/test'],
+    },
     provider: {
       importModels: ['POST', '/admin/ai/provider/importModels'],
       test: ['POST', '/admin/ai/provider/test'],
     },
     summary: {
       read: ['POST', '/admin/ai/summary/read'],
+    },
+    tool: {
+      cancel: ['POST', '/admin/ai/tool/cancel'],
+      catalogue: ['GET', '/admin/ai/tool/catalogue'],
+      confirm: ['POST', '/admin/ai/tool/confirm'],
     },
   },
   base: {

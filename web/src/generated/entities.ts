@@ -7,10 +7,12 @@ export const ENTITY_KEYS = [
   'ai/chain',
   'ai/knowledgeChunk',
   'ai/knowledgeDoc',
+  'ai/mcpServer',
   'ai/model',
   'ai/provider',
   'ai/spend',
   'ai/summary',
+  'ai/toolCall',
   'base/ads',
   'base/app',
   'base/auth',
@@ -79,10 +81,12 @@ export const ENTITY_ACTIONS = {
   'ai/chain': { info: 'GET', list: 'POST', page: 'POST' },
   'ai/knowledgeChunk': { info: 'GET', list: 'POST', page: 'POST' },
   'ai/knowledgeDoc': { info: 'GET', list: 'POST', page: 'POST' },
+  'ai/mcpServer': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/model': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/provider': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/spend': { info: 'GET', list: 'POST', page: 'POST' },
   'ai/summary': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'ai/toolCall': { info: 'GET', page: 'POST' },
   'base/ads': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/app': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/auth': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
@@ -515,6 +519,115 @@ export interface AiKnowledgeDocUpdate {
 }
 
 /**
+ * MCP server (MCP 服务器 / MCP 伺服器): a row as `ai/mcpServer` returns it.
+ */
+export interface AiMcpServer {
+  /** ID */
+  readonly id?: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 100
+   */
+  name?: string;
+  /**
+   * URL (地址 / 位址)
+   * @maxLength 500
+   * @format uri
+   */
+  url?: string;
+  /** Headers set (请求头已设置 / 請求標頭已設定) */
+  readonly headersSet?: boolean;
+  /** Enabled tools (启用的工具 / 啟用的工具) */
+  enabledTools?: string[] | null;
+  /** Listed tools (已列出的工具) */
+  tools?: unknown[] | null;
+  /**
+   * Last test (上次测试 / 上次測試)
+   * @maxLength 500
+   */
+  lastStatus?: string | null;
+  /** Tested at (测试时间 / 測試時間) */
+  lastTestTime?: string | null;
+  /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * MCP server (MCP 服务器 / MCP 伺服器): the payload of `/admin/ai/mcpServer/add`.
+ */
+export interface AiMcpServerAdd {
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 100
+   */
+  name: string;
+  /**
+   * URL (地址 / 位址)
+   * @maxLength 500
+   * @format uri
+   */
+  url: string;
+  /** Headers (请求头 / 請求標頭) */
+  headers?: string | null;
+  /** Enabled tools (启用的工具 / 啟用的工具) */
+  enabledTools?: string[] | null;
+  /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+}
+
+/**
+ * MCP server (MCP 服务器 / MCP 伺服器): the payload of `/admin/ai/mcpServer/update`.
+ */
+export interface AiMcpServerUpdate {
+  id: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 100
+   */
+  name?: string;
+  /**
+   * URL (地址 / 位址)
+   * @maxLength 500
+   * @format uri
+   */
+  url?: string;
+  /** Headers (请求头 / 請求標頭) */
+  headers?: string | null;
+  /** Enabled tools (启用的工具 / 啟用的工具) */
+  enabledTools?: string[] | null;
+  /**
+   * Remark (备注 / 備註)
+   * @maxLength 500
+   */
+  remark?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 0 | 1;
+}
+
+/**
  * Model (模型): a row as `ai/model` returns it.
  */
 export interface AiModel {
@@ -918,6 +1031,130 @@ export interface AiSummaryUpdate {
   upToSeq?: number;
   /** Written by run (生成运行 / 生成執行) */
   runId?: number | null;
+}
+
+/**
+ * AI tool call (AI 工具调用 / AI 工具呼叫): a row as `ai/toolCall` returns it.
+ */
+export interface AiToolCall {
+  /** ID */
+  readonly id?: number;
+  /** Run (运行 / 執行) */
+  runId?: number | null;
+  /**
+   * Conversation (会话 / 會話)
+   * @maxLength 64
+   */
+  conversation?: string | null;
+  /** Asked by (提问者 / 提問者) */
+  askerId?: number;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number;
+  /**
+   * Tool (工具)
+   * @maxLength 64
+   */
+  tool?: string;
+  /** Input (输入 / 輸入) */
+  input?: Record<string, unknown> | null;
+  /**
+   * Effect (作用)
+   * @maxLength 8
+   * @default "write"
+   */
+  effect?: 'read' | 'write';
+  /**
+   * State (状态 / 狀態)
+   * @default 0
+   */
+  state?: 0 | 1 | 2 | 3 | 4 | 5;
+  /** Result (结果 / 結果) */
+  result?: unknown;
+  /** Chat message (聊天消息 / 聊天訊息) */
+  messageId?: number | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * AI tool call (AI 工具调用 / AI 工具呼叫): the payload of `/admin/ai/toolCall/add`.
+ */
+export interface AiToolCallAdd {
+  /** Run (运行 / 執行) */
+  runId?: number | null;
+  /**
+   * Conversation (会话 / 會話)
+   * @maxLength 64
+   */
+  conversation?: string | null;
+  /** Asked by (提问者 / 提問者) */
+  askerId: number;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId: number;
+  /**
+   * Tool (工具)
+   * @maxLength 64
+   */
+  tool: string;
+  /** Input (输入 / 輸入) */
+  input?: Record<string, unknown> | null;
+  /**
+   * Effect (作用)
+   * @maxLength 8
+   * @default "write"
+   */
+  effect: 'read' | 'write';
+  /**
+   * State (状态 / 狀態)
+   * @default 0
+   */
+  state?: 0 | 1 | 2 | 3 | 4 | 5;
+  /** Result (结果 / 結果) */
+  result?: unknown;
+  /** Chat message (聊天消息 / 聊天訊息) */
+  messageId?: number | null;
+}
+
+/**
+ * AI tool call (AI 工具调用 / AI 工具呼叫): the payload of `/admin/ai/toolCall/update`.
+ */
+export interface AiToolCallUpdate {
+  id: number;
+  /** Run (运行 / 執行) */
+  runId?: number | null;
+  /**
+   * Conversation (会话 / 會話)
+   * @maxLength 64
+   */
+  conversation?: string | null;
+  /** Asked by (提问者 / 提問者) */
+  askerId?: number;
+  /** AI member (AI 成员 / AI 成員) */
+  aiUserId?: number;
+  /**
+   * Tool (工具)
+   * @maxLength 64
+   */
+  tool?: string;
+  /** Input (输入 / 輸入) */
+  input?: Record<string, unknown> | null;
+  /**
+   * Effect (作用)
+   * @maxLength 8
+   * @default "write"
+   */
+  effect?: 'read' | 'write';
+  /**
+   * State (状态 / 狀態)
+   * @default 0
+   */
+  state?: 0 | 1 | 2 | 3 | 4 | 5;
+  /** Result (结果 / 結果) */
+  result?: unknown;
+  /** Chat message (聊天消息 / 聊天訊息) */
+  messageId?: number | null;
 }
 
 /**
@@ -8219,10 +8456,12 @@ export interface EntityRows {
   'ai/chain': AiChain;
   'ai/knowledgeChunk': AiKnowledgeChunk;
   'ai/knowledgeDoc': AiKnowledgeDoc;
+  'ai/mcpServer': AiMcpServer;
   'ai/model': AiModel;
   'ai/provider': AiProvider;
   'ai/spend': AiSpend;
   'ai/summary': AiSummary;
+  'ai/toolCall': AiToolCall;
   'base/ads': BaseAds;
   'base/app': BaseApp;
   'base/auth': BaseAuth;
@@ -8289,10 +8528,12 @@ export interface EntityAdds {
   'ai/chain': AiChainAdd;
   'ai/knowledgeChunk': AiKnowledgeChunkAdd;
   'ai/knowledgeDoc': AiKnowledgeDocAdd;
+  'ai/mcpServer': AiMcpServerAdd;
   'ai/model': AiModelAdd;
   'ai/provider': AiProviderAdd;
   'ai/spend': AiSpendAdd;
   'ai/summary': AiSummaryAdd;
+  'ai/toolCall': AiToolCallAdd;
   'base/ads': BaseAdsAdd;
   'base/app': BaseAppAdd;
   'base/auth': BaseAuthAdd;
@@ -8359,10 +8600,12 @@ export interface EntityUpdates {
   'ai/chain': AiChainUpdate;
   'ai/knowledgeChunk': AiKnowledgeChunkUpdate;
   'ai/knowledgeDoc': AiKnowledgeDocUpdate;
+  'ai/mcpServer': AiMcpServerUpdate;
   'ai/model': AiModelUpdate;
   'ai/provider': AiProviderUpdate;
   'ai/spend': AiSpendUpdate;
   'ai/summary': AiSummaryUpdate;
+  'ai/toolCall': AiToolCallUpdate;
   'base/ads': BaseAdsUpdate;
   'base/app': BaseAppUpdate;
   'base/auth': BaseAuthUpdate;

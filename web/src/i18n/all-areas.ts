@@ -13,6 +13,7 @@ import wsChatActions from './locales/ws-chat-actions';
 import wsChatFiles from './locales/ws-chat-files';
 import wsChatSearch from './locales/ws-chat-search';
 import wsChatMemory from './locales/ws-chat-memory';
+import wsChatTools from './locales/ws-chat-tools';
 import wsSocial from './locales/ws-social';
 import wsTeams from './locales/ws-teams';
 import wsStore from './locales/ws-store';
@@ -42,6 +43,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   wsChatFiles,
   wsChatSearch,
   wsChatMemory,
+  wsChatTools,
   wsSocial,
   wsTeams,
   wsStore,
@@ -69,6 +71,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsChatActions: 'i18n/workspace-texts.ts',
   wsChatFiles: 'i18n/chat-files-texts.ts',
   wsChatSearch: 'i18n/chat-search-texts.ts',
+  wsChatTools: 'i18n/chat-tools-texts.ts',
   wsSocial: 'i18n/workspace-texts.ts',
   wsTeams: 'i18n/teams-texts.ts',
   wsStore: 'i18n/store-texts.ts',

@@ -1,6 +1,6 @@
 /**
  * AI members are users (issue 15): a sys/user row with userType 1, owned by its creator (ownerId),
- * its `config` holding { appId?, model?, prompt?, params?, cost?, description? }. `type` 1 lists it
+ * its `config` holding { appId?, model?, prompt?, params?, cost?, description?, tools? }. `type` 1 lists it
  * in the public catalogue (allMemberList), 0 keeps it private to its owner. Mentions (`at`) and
  * private chats (`toId`) name it by its user id like any person.
  *
@@ -25,6 +25,7 @@ import {
   text,
   paramErrors,
   priceError,
+  raw,
   readAiLimits,
   type AiLimits,
   type InvalidField,
@@ -81,6 +82,8 @@ export const AI_CONFIG = object({
   pricing: int({ min: 0, max: 1 }).optional(),
   description: nullableText({ max: 500 }),
   params: orNull(json()),
+  /** The tools it may call as the member who asks: tool names or prefixes ending in `*` (ai/tool/catalogue; checked by ai-member-tools.ts). */
+  tools: orNull(raw({ type: 'array', items: { type: 'string', maxLength: 65 }, maxItems: 200 })),
 });
 
 /** A new AI member, as groupMember/add takes it in `ai`. */

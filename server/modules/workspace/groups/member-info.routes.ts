@@ -34,6 +34,7 @@ import {
 import type { Core, Row } from '../../../core/api';
 import { AUTH_TYPE } from '../../../../entities/base/groupMember.entity';
 import { GROUP } from './group.messages';
+import { aiToolsErrors } from './ai-member-tools';
 import { AI_CONFIG, aiLimitsOf, assertMayUseAi, boughtCopy, configLimitErrors, isAi, updateAiUser } from './ai-member.service';
 import { addMember, asSystem, defined, entities, lockGroup, lockMemberRow, membersChanged, requireRole, userRow, type Member } from './membership.service';
 
@@ -74,7 +75,8 @@ export default defineRoutes((core: Core) => {
       },
       // An AI member's config: its keys, and its price and parameters within the administrator's bounds.
       async refine(input) {
-        return input.config ? configLimitErrors(input.config, await aiLimitsOf(core), 'config') : [];
+        if (!input.config) return [];
+        return [...configLimitErrors(input.config, await aiLimitsOf(core), 'config'), ...(await aiToolsErrors(core, input.config, 'config'))];
       },
       effect: 'write',
       answer: ANY_OBJECT,

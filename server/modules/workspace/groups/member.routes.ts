@@ -55,6 +55,7 @@ import {
   type AiInput,
 } from './ai-member.service';
 import { aiMemberPrices } from './ai-member-prices';
+import { aiToolsErrors } from './ai-member-tools';
 import { addMember, asSystem, displayName, entities, lockGroup, notifyPeople, removeMembers, requireRole, roleOf, userRow } from './membership.service';
 import { aiCatalogue, isMember, liveGroup, memberPage } from './group.queries';
 import { shownMembers } from './group-view';
@@ -101,6 +102,7 @@ export default defineRoutes((core: Core) => {
       async refine(input, req) {
         const given = (k: string) => (req.body as Row)[k] !== undefined;
         const errors = input.ai?.config ? configLimitErrors(input.ai.config, await aiLimitsOf(core), 'ai.config') : [];
+        errors.push(...(await aiToolsErrors(core, input.ai?.config, 'ai.config')));
         if (!given('userId') && !given('ai')) errors.push({ field: 'userId', rule: 'required', params: {} });
         if (given('userId') && given('ai')) errors.push({ field: 'ai', rule: 'invalid', params: {} });
         return errors;
