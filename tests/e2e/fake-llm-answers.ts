@@ -3,10 +3,12 @@
  * prompt asks for zh-cn and zh-tw labels of a JSON object of English labels) get the translations
  * of a small glossary, as a model would give them; a question asking for a "long story" gets a long
  * answer (to be stopped); an AI member whose prompt says "Hand over to @Name" mentions that member
- * (once: not when answering another fake answer); every other request gets the fake's default echo
+ * (once: not when answering another fake answer); offered tools, "my desktops" lists them and "add a
+ * desktop called X" proposes it (e2eToolCalls); asked about "the brief" with excerpts of the group's
+ * knowledge, it summarises the first, citing [1]; every other request gets the fake's default echo
  * (`Fake answer to: <the last user message>`), which the AI run specs read back.
  */
-import type { FakeLlmChatRequest } from '../helpers/fake-llm';
+import type { FakeLlmChatRequest, FakeToolCall } from '../helpers/fake-llm';
 
 /** English label -> [Simplified, Traditional]; a label not listed keeps its English text. */
 const GLOSSARY: Record<string, [string, string]> = {
@@ -39,9 +41,46 @@ function translated(english: Record<string, unknown>): string {
   return JSON.stringify(out);
 }
 
+/** The tools a request offers, by name. */
+function offered(req: FakeLlmChatRequest): string[] {
+  const tools = (req.body.tools ?? []) as Array<{ function?: { name?: string } }>;
+  return tools.map((x) => x.function?.name ?? '').filter(Boolean);
+}
+
+const lastUser = (req: FakeLlmChatRequest) => [...req.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+
+/**
+ * The tool calls of the suite's fake model, OpenAI's way (before any tool result came back): asked
+ * for "my desktops" it lists them (base_desktop_list), asked to "add a desktop called X" it proposes
+ * base_desktop_add { name: X }, when it is offered those tools.
+ */
+export function e2eToolCalls(req: FakeLlmChatRequest): FakeToolCall[] | null {
+  if (req.messages.some((m) => m.role === 'tool')) return null;
+  const tools = offered(req);
+  const user = lastUser(req);
+  if (/my desktops/i.test(user) && tools.includes('base_desktop_list')) return [{ id: 'call_list', name: 'base_desktop_list', arguments: '{}' }];
+  const add = /add a desktop called ([^.?!]+)/i.exec(user);
+  if (add && tools.includes('base_desktop_add')) return [{ id: 'call_add', name: 'base_desktop_add', arguments: JSON.stringify({ name: add[1].trim() }) }];
+  return null;
+}
+
 export function e2eAnswer(req: FakeLlmChatRequest): string {
   const system = req.messages.find((m) => m.role === 'system')?.content ?? '';
-  const user = [...req.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const user = lastUser(req);
+  // After its tools: what they answered (the desktops' names), or that a write waits for the member.
+  const tool = [...req.messages].reverse().find((m) => m.role === 'tool');
+  if (tool) {
+    const names = [...tool.content.matchAll(/"name":"([^"]+)"/g)].map((m) => m[1]);
+    return /"proposed":true/.test(tool.content) ? 'I proposed it: confirm it and it is done.' : `Your desktops: ${names.join(', ') || 'none'}.`;
+  }
+  // The first turn of a tool call says nothing.
+  if (e2eToolCalls(req)) return '';
+  // Asked about "the brief" with excerpts of the group's knowledge: a summary citing the first.
+  const excerpt = req.messages.find((m) => m.role === 'system' && m.content.includes('<excerpt n="1"'));
+  if (excerpt && /brief/i.test(user)) {
+    const quoted = /<excerpt n="1"[^>]*>\n([\s\S]*?)\n<\/excerpt>/.exec(excerpt.content)?.[1] ?? '';
+    return `Summary of the brief [1]: ${quoted.replace(/\s+/g, ' ').trim().slice(0, 120)}`;
+  }
   if (/translate the English labels/i.test(system)) {
     try {
       return translated(JSON.parse(user) as Record<string, unknown>);

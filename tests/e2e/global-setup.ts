@@ -27,7 +27,7 @@ import { FakeStripe } from '../helpers/fake-stripe';
 import { FakeAlipay } from '../helpers/fake-alipay';
 import { startFakeLlm } from '../helpers/fake-llm';
 import { startE2eChain } from './nft-chain';
-import { e2eAnswer } from './fake-llm-answers';
+import { e2eAnswer, e2eToolCalls } from './fake-llm-answers';
 import { startMailCatcher } from '../../scripts/fakes/mail-catcher';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -175,7 +175,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
 
   // The language model of the AI runs: answers stream slowly enough for a test to see them arrive;
   // the code helper's label translations come from a glossary (fake-llm-answers.ts).
-  const llm = await startFakeLlm({ script: { answer: e2eAnswer, chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
+  const llm = await startFakeLlm({ script: { answer: e2eAnswer, toolCalls: e2eToolCalls, chunkSize: 6, chunkDelayMs: 60, firstChunkDelayMs: 200 } });
   const nftChain = await startE2eChain();
   // The mail catcher of e-mail sign-up: the server sends to its SMTP port, specs read its inbox (E2E_MAIL_URL).
   const mail = await startMailCatcher();

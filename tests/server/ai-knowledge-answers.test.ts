@@ -35,9 +35,16 @@ describe.each(kinds)('AI members answering from the group knowledge on %s', (kin
   const root = resolve(process.env.DATA_DIR!, `ai-knowledge-answers-${kind}-${randomBytes(3).toString('hex')}`);
 
   const aiMember = async (owner: Person, groupId: number, nickName: string) =>
-    ok(await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName, config: { prompt: `You are ${nickName}.`, cost: 1 } } }, owner.token)).userId as number;
+    ok(await post(t(), '/admin/base/groupMember/add', { groupId, ai: { nickName, config: { prompt: `You are ${nickName}.`, cost: 1 } } }, owner.token))
+      .userId as number;
   const upload = async (who: Person, groupId: number, bytes: Buffer, filename: string): Promise<number> => {
-    const res = await t().http().post('/admin/base/comm/upload').set('Authorization', who.token).field('scope', 'group').field('scopeId', String(groupId)).attach('files', bytes, { filename });
+    const res = await t()
+      .http()
+      .post('/admin/base/comm/upload')
+      .set('Authorization', who.token)
+      .field('scope', 'group')
+      .field('scopeId', String(groupId))
+      .attach('files', bytes, { filename });
     expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
     return Number(res.body.data[0].id);
   };
@@ -47,7 +54,10 @@ describe.each(kinds)('AI members answering from the group knowledge on %s', (kin
     ok(await post(t(), '/admin/base/message/add', text(1, groupId, question, { at: [aiId] }), who.token));
     await aiRepliesDone(t().core);
     const [req] = llm().chatCalls().slice(-1);
-    const replies = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? AND `fromId` = ? ORDER BY `seq` DESC', [`g:${groupId}`, aiId]);
+    const replies = await t().core.db.query<Record<string, any>>('SELECT * FROM `base_message` WHERE `conversation` = ? AND `fromId` = ? ORDER BY `seq` DESC', [
+      `g:${groupId}`,
+      aiId,
+    ]);
     const content = typeof replies[0].content === 'string' ? JSON.parse(replies[0].content) : replies[0].content;
     return { sent: req.chat!.messages as Array<{ role: string; content: string }>, content };
   }
@@ -90,7 +100,10 @@ describe.each(kinds)('AI members answering from the group knowledge on %s', (kin
       expect(sent[1].content).toContain('Friday at 22:00 UTC');
       expect(sent.at(-1)).toMatchObject({ role: 'user' });
       expect(sent.slice(2).every((m) => !m.content.includes('<excerpt'))).toBe(true);
-      expect(content).toEqual({ text: 'It opens on Friday at 22:00 UTC [1].', sources: [expect.objectContaining({ n: 1, kind: 'file', docId, name: 'brief.pdf', place: 'p. 1' })] });
+      expect(content).toEqual({
+        text: 'It opens on Friday at 22:00 UTC [1].',
+        sources: [expect.objectContaining({ n: 1, kind: 'file', docId, name: 'brief.pdf', place: 'p. 1' })],
+      });
       // Ben saw Sage reading the group's files before it thought.
       const reading = await waitNotice(socket, 'delta', (d) => d.fromId === sage && d.start === true);
       expect(reading.data.phase).toBe('reading');

@@ -32,10 +32,10 @@
  *   cannot be used, or that the provider refuses, fails the run with code `own_key` and refunds it.
  *   A private chat has no member row: there the AI member runs on the platform's models.
  */
-import { fail } from '../../core/api';
+import { SYSTEM, eq, fail, t as text } from '../../core/api';
 import type { AuthUser, Core, Row } from '../../core/api';
 import { LlmError, type LlmAnswer, type LlmMessage, type LlmRequest } from '../../adapters/llm.adapter';
-import { targetOf } from '../chat/conversation';
+import { conversationKey, targetOf } from '../chat/conversation';
 import { store, type StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
@@ -59,6 +59,12 @@ import { LEDGER } from '../commerce/ledger/ledger.messages';
 import { aboveMax, aiLimits, appPriceUnits, ownCost, type AiLimits } from './ai-limits';
 import { copyAsked, feeUnitsOf } from './store-fee';
 import { budgetRefusal } from './budgets';
+import { runWithTools, type ToolLoopResult } from './tools/run-with-tools';
+import { aiMemberTools } from './tools/tool-selection';
+import { boundResult, holdsOwnData } from './tools/call-as-member';
+import { attachToolCalls } from './tools/proposals';
+import type { ToolDef } from './tools/catalogue';
+import { languageOf } from '../system/member-language';
 
 /** How the AI member answers and what a reply costs. */
 export interface ReplySetup {
@@ -101,6 +107,8 @@ export interface ReplyAsk {
   chainId?: number | null;
   /** Aborted when the asker stops the chain (chains/chain-stop.ts): the answer ends, charged for what the model used. */
   stop?: AbortSignal;
+  /** The member who asked, with their roles: the AI member's tools run as them (tools/). Absent: no tools. */
+  asker?: AuthUser;
 }
 
 /** A stored reply and the AI members it mentions. */
@@ -256,9 +264,12 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const { chosen } = setup;
   const meter = setup.pricing === PRICING.byUse ? meterOf(chosen, setup.coefficient, payer.efficiencyCoefficient) : null;
   // The own key's platform fee is flat: the payer's coefficient prices the platform's models.
-  // Priced by use, the reservation also covers the excerpts of the group's knowledge the model will be given (at most KNOWLEDGE_TOKENS).
+  // The platform's calls and outside servers' tools its settings give it, when its model takes tools (tools/).
+  const tools = await toolsOffered(core, ask, chosen);
+  // Priced by use, the reservation also covers the excerpts of the group's knowledge the model will be given (at most
+  // KNOWLEDGE_TOKENS) and, with tools, every turn the model may take (TOOL_TURNS), each sending the prompt again.
   const priceUnits = meter
-    ? estimateUnits(meter, messages, setup.params?.max_tokens ?? 0) + meterUnits(meter, KNOWLEDGE_TOKENS, 0)
+    ? (estimateUnits(meter, messages, setup.params?.max_tokens ?? 0) + meterUnits(meter, KNOWLEDGE_TOKENS, 0)) * (tools.length ? TOOL_TURNS : 1)
     : runCostUnits(setup.tokens, setup.coefficient, setup.ownKey ? 1 : payer.efficiencyCoefficient);
   const costUnits = priceUnits + feeUnits;
   let runId: number;
@@ -321,25 +332,52 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   const asked = withKnowledge(messages, knowledgePrompt(citations));
   if (ask.groupId !== null)
     toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, fromId: ask.ai.id, phase: REPLY_PHASE.thinking } });
-  const deltas = new DeltaStream(
-    (index, text) => toAudience(core, audience, { kind: 'delta', data: { runId, conversation: ask.conversation, index, text, fromId: ask.ai.id } }),
-    deltaWindowMs(core),
-  );
+  // Once a tool has read the asker's own data in a group, the rest of the answer streams to them alone (privateAnswer).
+  let privately = false;
+  const deltas = new DeltaStream((index, text) => {
+    const notice = { kind: 'delta' as const, data: { runId, conversation: ask.conversation, index, text, fromId: ask.ai.id } };
+    if (privately) core.realtime.toUsers([ask.payerId], notice);
+    else toAudience(core, audience, notice);
+  }, deltaWindowMs(core));
   let said = '';
   let answer: LlmAnswer;
   let used: ChosenModel = chosen;
+  let toolRun: ToolLoopResult | null = null;
+  const onDelta = (text: string) => {
+    said += text;
+    deltas.push(text);
+  };
   try {
     if (stopped) throw new LlmError('aborted', 'stopped before it began');
-    // Its configured fallback answers when the model's provider fails before any text (ask-with-fallback.ts).
-    ({ answer, used } = await askWithFallback(chosen, {
-      messages: asked,
-      params: setup.params,
-      signal: ended.signal,
-      onDelta: (text) => {
-        said += text;
-        deltas.push(text);
-      },
-    }));
+    if (tools.length) {
+      const own = new Set((await Promise.all(tools.map(async (x) => ((await holdsOwnData(core, x.name)) ? x.name : null)))).filter((n): n is string => !!n));
+      toolRun = await runWithTools(core, {
+        chosen,
+        messages: asked,
+        params: setup.params,
+        signal: ended.signal,
+        onDelta,
+        tools,
+        asker: ask.asker!,
+        lang: await languageOf(core, ask.payerId),
+        place: { aiUserId: ask.ai.id, runId, conversation: ask.conversation },
+        maxTurns: TOOL_TURNS,
+        onStep: (step) => {
+          deltas.flush();
+          if (ask.groupId !== null && step.effect === 'read' && own.has(step.name)) privately = true;
+          const notice = {
+            kind: 'delta' as const,
+            data: { runId, conversation: ask.conversation, fromId: ask.ai.id, phase: REPLY_PHASE.calling, tool: step.name },
+          };
+          if (privately) core.realtime.toUsers([ask.payerId], notice);
+          else toAudience(core, audience, notice);
+        },
+      });
+      ({ answer, used } = toolRun);
+    } else {
+      // Its configured fallback answers when the model's provider fails before any text (ask-with-fallback.ts).
+      ({ answer, used } = await askWithFallback(chosen, { messages: asked, params: setup.params, signal: ended.signal, onDelta }));
+    }
   } catch (err) {
     deltas.end();
     if (stopped && said) return settleStopped(core, ask, runId, setup, asked, said);
@@ -352,16 +390,18 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
   }
   deltas.end();
 
-  const others = ask.groupId === null ? [] : (await aiMembersOf(core, ask.groupId)).filter((m) => m.id !== ask.ai.id);
+  // An answer that read the asker's own data in a group goes to their private chat with the AI member, and hands over to nobody.
+  const others = ask.groupId === null || privately ? [] : (await aiMembersOf(core, ask.groupId)).filter((m) => m.id !== ask.ai.id);
   const at = mentionsIn(answer.text, others);
   try {
+    const conversation = privately ? conversationKey(ask.ai.id, { toType: 0, toId: ask.payerId }) : ask.conversation;
     const known = {
       id: runId,
       userId: ask.payerId,
       appId: setup.appId,
       aiUserId: ask.ai.id,
       kind: RUN_KIND.aiReply,
-      conversation: ask.conversation,
+      conversation,
       chainId: ask.chainId ?? null,
     };
     const settled = await settle(
@@ -371,13 +411,20 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
         usage: answer.usage,
         usageEstimated: answer.usageEstimated,
         model: answer.model,
-        content: answerContent(answer.text, citations),
+        content: withTools(answerContent(answer.text, citations), toolRun, ask.payerId),
         at,
         answeredBy: used.row,
       },
       known,
     );
     // What no longer fit goes to the summary model, paid by the same member, once the reply is out (memory/summary-run.ts).
+    if (settled.message && toolRun?.calls.length)
+      await attachToolCalls(
+        core,
+        toolRun.calls.map((c) => c.id),
+        settled.message.id,
+      );
+    if (settled.settled && privately) await toldPrivately(core, ask, runId);
     if (settled.settled) queueSummaryRefresh(core, { conversation: ask.conversation, payerId: ask.payerId, aiUserId: ask.ai.id, overflow, parentRunId: runId });
     return settled.message ? { message: settled.message, at } : null;
   } catch (err) {
@@ -468,4 +515,82 @@ export function answerContent(text: string, citations: readonly Citation[]): str
   const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1])));
   const sources = citationsOf(citations).filter((c) => cited.has(c.n));
   return sources.length ? { text, sources } : text;
+}
+
+/** The most model turns of an answer with tools (the loop's limit, and what a reservation priced by use covers). */
+export const TOOL_TURNS = 3;
+
+/** The tools the AI member's settings give it, when it answers a member (not a system run) and its model takes tools. */
+async function toolsOffered(core: Core, ask: ReplyAsk, chosen: ChosenModel): Promise<ToolDef[]> {
+  if (!ask.asker) return [];
+  // A registry model says what it takes; the environment's model is asked as configured.
+  const caps = chosen.row?.capabilities;
+  if (Array.isArray(caps) && caps.length && !caps.includes('tools')) return [];
+  try {
+    return await aiMemberTools(core, ask.ai.config);
+  } catch (err) {
+    console.error(`[ai] the tools of AI member ${ask.ai.id} could not be read: ${(err as Error).message}`);
+    return [];
+  }
+}
+
+/** Longest result of one tool call kept in the stored answer (the whole is on its ai/toolCall row). */
+const SHOWN_RESULT_CHARS = 2000;
+
+/**
+ * The stored answer with the tools it used (`tools`: name, input, outcome, result or error) and
+ * the writes it proposed (`proposals`, pending until the asker confirms one), for the chat to show.
+ */
+function withTools(content: ReturnType<typeof answerContent>, run: ToolLoopResult | null, askerId: number): unknown {
+  if (!run || (!run.calls.length && !run.proposals.length)) return content;
+  const base = typeof content === 'string' ? { text: content } : content;
+  return {
+    ...base,
+    tools: run.calls.map((c) => ({
+      id: c.id,
+      name: c.name,
+      input: c.input,
+      effect: c.effect,
+      outcome: c.outcome,
+      ...(c.result !== undefined ? { result: boundResult(c.result, SHOWN_RESULT_CHARS) } : {}),
+      ...(c.error ? { error: { code: c.error.code, status: c.error.status, message: c.error.message } } : {}),
+      ms: c.ms,
+    })),
+    proposals: run.proposals.map((p) => ({ ...p, state: 'pending', askerId })),
+  };
+}
+
+/** In the group, a line from the AI member saying it answered the asker privately (in their language), naming the run. */
+async function toldPrivately(core: Core, ask: ReplyAsk, runId: number): Promise<void> {
+  const lang = await languageOf(core, ask.payerId);
+  const target = targetOf(ask.conversation, ask.ai.id);
+  if (!target) return;
+  try {
+    await store(core, {
+      sender: memberActor(ask.ai.id),
+      input: {
+        ...target,
+        type: RUN_MESSAGE_TYPE.answer,
+        content: { text: text(lang, AI.ai_answered_privately, { name: await askerName(core, ask.payerId) }), privately: ask.payerId },
+        at: [],
+        clientId: null,
+        replyTo: null,
+        // Names the run, so the group's readers, who saw it start, see it end here (its answer went elsewhere).
+        extra: { relateId: runId, ...(ask.chainId ? { extraInfo: { chain: ask.chainId } } : {}) },
+      },
+      mentioned: [],
+      audience: null,
+      groupId: ask.groupId,
+      conversation: ask.conversation,
+      opts: { rateLimit: false },
+    });
+  } catch (err) {
+    console.error(`[ai] AI member ${ask.ai.id} could not say in ${ask.conversation} that it answered privately: ${(err as Error).message}`);
+  }
+}
+
+/** A member's nickName, else username, as the chat names them. */
+async function askerName(core: Core, userId: number): Promise<string> {
+  const [u] = await core.ops.reads(SYSTEM).find(core.model.system('users'), eq('id', userId), { fields: ['nickName', 'username'] });
+  return String(u?.nickName || u?.username || `#${userId}`);
 }

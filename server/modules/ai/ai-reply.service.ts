@@ -181,6 +181,7 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
     ai,
     purchaseId: null,
     chainId: t.chain.id,
+    asker: t.payer,
   };
   if (t.groupId !== null) {
     const cap = await aiReplyCapOf(core, t.groupId);

@@ -60,7 +60,8 @@ export class DeltaStream {
     return this.index;
   }
 
-  private flush(): void {
+  /** Sends what is held now (before the audience of the pieces after it changes). */
+  flush(): void {
     if (!this.held) return;
     const text = this.held;
     this.held = '';

@@ -118,6 +118,8 @@ export interface NoticeData {
   knowledge: { groupId: number; docId: number; state: 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported' | 'removed'; progress: number };
   /** A chain of AI replies started, took a step or ended (workspace/apps/chains.ts). */
   chain: ChainNotice;
+  /** A write an AI member proposed was confirmed, run or cancelled by its asker (workspace/chat/ToolProposal.tsx). */
+  toolCall: { id: number; state: string };
 }
 
 /** How a chain of AI replies stands: state 0 answering, 1 done, 2 stopped, 3 reply cap reached, 4 loop stopped. */

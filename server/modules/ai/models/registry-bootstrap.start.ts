@@ -31,7 +31,7 @@ export async function bootstrapRegistry(core: Core): Promise<boolean> {
       providerId: provider.id,
       modelId,
       name: modelId,
-      capabilities: ['chat'],
+      capabilities: ['chat', 'tools'],
       status: 1,
       defaultFor: BOOTSTRAP_DEFAULTS,
     });

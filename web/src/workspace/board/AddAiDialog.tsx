@@ -31,11 +31,12 @@ function newAi(v: NewValues): NewAi {
     prompt: v.prompt?.trim() || undefined,
     cost: v.cost ?? undefined,
     pricing: v.byUse ? 1 : undefined,
+    tools: v.tools?.length ? v.tools : undefined,
   };
   return {
     nickName: v.nickName.trim(),
     headImg: v.headImg?.trim() || undefined,
-    config: config.model || config.prompt || config.cost !== undefined || config.pricing ? config : undefined,
+    config: config.model || config.prompt || config.cost !== undefined || config.pricing || config.tools ? config : undefined,
     public: !!v.public,
   };
 }
@@ -47,6 +48,7 @@ const FORM_FIELD: Record<string, keyof NewValues> = {
   'ai.config.model': 'model',
   'ai.config.prompt': 'prompt',
   'ai.config.cost': 'cost',
+  'ai.config.tools': 'tools',
 };
 
 export default function AddAiDialog({ group, onClose, onAdded }: Props) {

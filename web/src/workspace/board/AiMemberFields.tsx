@@ -1,12 +1,14 @@
 /**
  * The fields of an AI member a person sets, shared by the new-AI form and the edit dialog: name,
  * picture address, model (picked from the site's models: AiModelSelect.tsx), instructions, price
- * per reply or by use (the model's prices), and whether others may add it. `testId` prefixes each
+ * per reply or by use (the model's prices), the tools it may call for the member who asks, and
+ * whether others may add it. `testId` prefixes each
  * control's test id (`board-ai`, `board-ai-edit`).
  */
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useI18n } from '../../i18n';
 import AiModelSelect from './AiModelSelect';
+import ToolPicker from '../chat/ToolPicker';
 
 /** The values of the fields. */
 export interface AiMemberValues {
@@ -18,6 +20,8 @@ export interface AiMemberValues {
   byUse?: boolean;
   cost?: number | null;
   public?: boolean;
+  /** Tool names or prefixes ending in `*` (config.tools). */
+  tools?: string[];
 }
 
 export default function AiMemberFields({ testId, autoFocus = false }: { testId: string; autoFocus?: boolean }) {
@@ -39,6 +43,9 @@ export default function AiMemberFields({ testId, autoFocus = false }: { testId: 
       </Form.Item>
       <Form.Item name="prompt" label={t('wsBoard.ai.prompt')} rules={[{ max: 20000 }]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('wsBoard.ai.promptPlaceholder')} data-testid={`${testId}-prompt`} />
+      </Form.Item>
+      <Form.Item name="tools" label={t('wsBoard.ai.tools')} extra={t('wsBoard.ai.toolsHelp')}>
+        <ToolPicker testId={`${testId}-tools`} />
       </Form.Item>
       <Form.Item name="byUse" label={t('wsBoard.ai.byUse')} extra={t('wsBoard.ai.byUseHelp')} valuePropName="checked">
         <Switch data-testid={`${testId}-byuse`} />

@@ -30,6 +30,7 @@ const FORM_FIELD: Record<string, keyof Values> = {
   'config.model': 'model',
   'config.prompt': 'prompt',
   'config.cost': 'cost',
+  'config.tools': 'tools',
   public: 'public',
   authId: 'runsWith',
   authType: 'runsWith',
@@ -47,6 +48,7 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     prompt: typeof config.prompt === 'string' ? config.prompt : '',
     cost: typeof config.cost === 'number' ? config.cost : null,
     byUse: config.pricing === 1,
+    tools: Array.isArray(config.tools) ? (config.tools as unknown[]).filter((x): x is string => typeof x === 'string') : [],
     public: !!member.public,
     runsWith: member.authType === 2 && member.authId ? member.authId : ON_PLATFORM,
   };
@@ -64,6 +66,8 @@ export default function EditAiDialog({ member, onClose, onSaved }: Props) {
     else next.cost = v.cost;
     if (v.byUse) next.pricing = 1;
     else delete next.pricing;
+    if (v.tools?.length) next.tools = v.tools;
+    else delete next.tools;
     const runsWith = v.runsWith === ON_PLATFORM ? { authType: 1 as const, authId: null } : { authType: 2 as const, authId: v.runsWith };
     await boardApi.updateAi(member.id, { nickName: v.nickName.trim(), headImg: v.headImg?.trim() || null, config: next, public: !!v.public, ...runsWith });
     void message.success(t('wsBoard.aiEdit.saved', { name: v.nickName.trim() }));

@@ -26,6 +26,7 @@ import type { Sender } from './use-people';
 import { isAttachment } from './chat-attachment';
 import ChatAttachment from './ChatAttachment';
 import MessageSources, { sourcesOf } from './MessageSources';
+import AnswerTools, { hasTools } from './AnswerTools';
 
 function Content({ content, names }: { content: unknown; names: readonly string[] }) {
   const shown = contentText(content);
@@ -94,6 +95,8 @@ export interface MessageItemProps {
   seenBy?: string;
   /** Just jumped to: flashes once. */
   flash?: boolean;
+  /** The signed-in member (who may confirm the writes an AI member proposed to them). */
+  me?: number;
 }
 
 export interface QuoteView {
@@ -164,8 +167,9 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
           </div>
           {p.actions}
         </div>
-        {/* An AI member's answer from the group's knowledge: the sources it cites. */}
+        {/* An AI member's answer from the group's knowledge: the sources it cites; with tools: the calls and proposals. */}
         <MessageSources sources={sourcesOf(p.message.content)} onOpenMessage={p.onQuote} />
+        {p.me !== undefined && hasTools(p.message.content) && <AnswerTools content={p.message.content} me={p.me} askerId={null} />}
         {p.reactions}
         {!!p.runId && p.RunReceipt && <p.RunReceipt runId={p.runId} />}
         {p.receipt && (

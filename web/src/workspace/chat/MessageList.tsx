@@ -287,6 +287,7 @@ export default function MessageList({
               key={r.key}
               message={m}
               flash={flash === m.seq}
+              me={me}
               quote={quoteOf(m, byId, people)}
               onQuote={onJump}
               actions={
