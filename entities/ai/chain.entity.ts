@@ -16,7 +16,7 @@ export default defineEntity({
     '0 running; 1 done (nobody left to answer); 2 stopped by the payer (stoppedBy), the answer streaming then ended ' +
     "and charged for what the model used; 3 capped (the group's aiReplyCap of AI messages in a row reached); 4 loop " +
     '(two AI members kept answering each other: loopIds names them). steps counts the replies started. Written only ' +
-    'by the reply path; members read a chain of their conversation through ai/chain/info; administrators read every chain.',
+    'by the reply path; members read a chain of their conversation through ai/chain/thread; administrators read every chain.',
   fields: {
     rootId: { type: 'int', required: true, nullable: false, unique: true, label: l('Asking message', '提问消息', '提問訊息') },
     conversation: { type: 'string', length: 40, required: true, nullable: false, index: true, label: l('Conversation', '会话', '對話') },

@@ -80,6 +80,8 @@ export default defineEntity({
         throw fail.invalid([{ field: 'headers', rule: 'format', params: { format: 'JSON object of header names and text values' } }]);
       }
       if (typeof data.url === 'string') data.url = data.url.trim();
+      // A new address or new headers: the tools listed before are no longer known; the next listing tests it again.
+      if (action === 'update' && ('url' in data || 'headers' in data)) Object.assign(data, { tools: null, lastTestTime: null, lastStatus: null });
     },
   },
 });

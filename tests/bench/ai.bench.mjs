@@ -24,6 +24,13 @@
  * every connection pool grown to what 50 runs in flight use (otherwise the first 50 runs of the
  * measured row open the server's database connections and prepare their statements).
  *
+ * AI members (issue 41), on their own rows after those, one at a time (BENCH_AI_TEAM_RUNS each,
+ * default 20): an AI member's reply in a private chat (the plain answer), a reply in a group whose
+ * knowledge holds an indexed document the question matches (retrieval: the excerpts read and given
+ * to the model), and a reply with one tool call (the model asks for base_desktop_list, the server
+ * runs it as the member and asks again). Each is timed from the send to the first piece of text on
+ * the member's socket and to the stored answer; the rows print the time each adds over the plain one.
+ *
  * Env: BENCH_AI_RUNS (runs per worker per concurrency, default 10; at 1 concurrent 10 x that)
  * BENCH_AI_MEMBERS (50) BENCH_AI_DB=sqlite|mysql (the server's database: a temporary SQLite file, or a
  * database cosmac_aibench_<pid> on BENCH_DB_URL=mysql://root@127.0.0.1:3306, dropped at the end).
@@ -71,7 +78,19 @@ const pct = (values, p) => {
 const ms = (v) => (v === null ? null : `${v.toFixed(1)} ms`);
 
 const { startFakeLlm } = createRequire(import.meta.url)(FAKE);
-const fake = await startFakeLlm({ apiKey: 'bench-key', script: { answer: ANSWER, chunkSize: 4, chunkDelayMs: CHUNK_MS, firstChunkDelayMs: FIRST_MS } });
+const offersList = (req) => ((req.body?.tools ?? []).some((x) => x.function?.name === 'base_desktop_list') ? !req.messages.some((m) => m.role === 'tool') : false);
+const fake = await startFakeLlm({
+  apiKey: 'bench-key',
+  script: {
+    // An AI member with the desktop list as its tool asks for it first (no text), then answers.
+    answer: (req) => (offersList(req) ? '' : ANSWER),
+    toolCalls: (req) => (offersList(req) ? [{ id: 'call_bench', name: 'base_desktop_list', arguments: '{}' }] : null),
+    chunkSize: 4,
+    chunkDelayMs: CHUNK_MS,
+    firstChunkDelayMs: FIRST_MS,
+  },
+});
+const TEAM_RUNS = envInt('BENCH_AI_TEAM_RUNS', 20);
 
 const DB_KIND = process.env.BENCH_AI_DB === 'mysql' ? 'mysql' : 'sqlite';
 const DB_URL = (process.env.BENCH_DB_URL || 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
@@ -95,6 +114,7 @@ const env = {
   LLM_MODEL: 'bench-model',
   // The per-member start limit (30 a minute by default) is not what is measured.
   AI_RUN_LIMIT: '100000/60',
+  CHAT_SEND_LIMIT: '100000/60',
   NODE_ENV: process.env.NODE_ENV || 'production',
 };
 delete env.REDIS_URL;
@@ -154,7 +174,7 @@ try {
       if (!Number.isFinite(runId)) return;
       const seen = m.seen.get(runId) ?? { first: null, end: null };
       m.seen.set(runId, seen);
-      if (n.kind === 'delta' && seen.first === null) seen.first = now;
+      if (n.kind === 'delta' && typeof n.data?.text === 'string' && seen.first === null) seen.first = now;
       if (n.kind === 'message' && seen.first !== null && seen.end === null) {
         seen.end = now;
         m.waiting.get(runId)?.();
@@ -305,6 +325,93 @@ try {
   console.log(
     `\nTarget: added time to first token at 50 concurrent <= ${TARGET_P50} ms p50 and <= ${TARGET_P99} ms p99: ${addedP50.toFixed(1)} / ${addedP99.toFixed(1)} ms -> ${met ? 'MET' : 'NOT MET'}`,
   );
+  const team = await measureTeam();
+  console.log(`\nAI members (issue 41): ${TEAM_RUNS} replies each, one at a time, from the send to the first text and to the stored answer\n`);
+  console.log(
+    table(
+      ['reply', 'runs', 'first text p50', 'p99', 'answer p50', 'p99', 'added first p50', 'added first p99', 'added answer p50'],
+      team.map((r) => [
+        r.name,
+        r.runs,
+        ms(r.firstP50),
+        ms(r.firstP99),
+        ms(r.totalP50),
+        ms(r.totalP99),
+        r === team[0] ? '(baseline)' : ms(r.firstP50 - team[0].firstP50),
+        r === team[0] ? '' : ms(r.firstP99 - team[0].firstP99),
+        r === team[0] ? '' : ms(r.totalP50 - team[0].totalP50),
+      ]),
+    ),
+  );
+  results.team = team;
+
+  /** The AI member rows (see the header): plain, with retrieval, with one tool call. */
+  async function measureTeam() {
+    const owner = members[0];
+    const groupId = (await api(base, 'POST', '/admin/base/group/add', { name: 'Bench team' }, owner.token)).id;
+    const aiOf = async (nickName, config) => (await api(base, 'POST', '/admin/base/groupMember/add', { groupId, ai: { nickName, config } }, owner.token)).userId;
+    const plain = await aiOf('Plain', { prompt: 'Answer briefly.', cost: 1 });
+    const finder = await aiOf('Finder', { prompt: 'Answer from the documents.', cost: 1 });
+    const reader = await aiOf('Reader', { prompt: 'Look things up.', cost: 1, tools: ['base_desktop_list'] });
+    // The group's knowledge: a Markdown brief sent in its chat, indexed before the rows.
+    const brief = Array.from({ length: 30 }, (_, i) => `## Part ${i + 1}\n\nThe launch window of stage ${i + 1} opens on Friday at 22:00 UTC; the rollback owner is the platform team.\n`).join('\n');
+    const form = new FormData();
+    form.append('scope', 'group');
+    form.append('scopeId', String(groupId));
+    form.append('files', new Blob([brief], { type: 'text/markdown' }), 'brief.md');
+    const up = await (await fetch(`${base}/admin/base/comm/upload`, { method: 'POST', headers: { authorization: owner.token }, body: form })).json();
+    if (up.code !== 1000) throw new Error(`upload: ${JSON.stringify(up)}`);
+    await api(base, 'POST', '/admin/base/message/add', { toType: 1, toId: groupId, type: 2, content: { fileId: up.data[0].id } }, owner.token);
+    for (let i = 0; ; i++) {
+      const { list } = await api(base, 'POST', '/admin/ai/knowledge/list', { groupId }, owner.token);
+      if (list[0]?.state === 'ready') break;
+      if (i > 600) throw new Error(`the brief was not indexed: ${JSON.stringify(list)}`);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    const socket = sockets[0];
+    /** One reply of AI member `ai` to `body`: {first, total} in ms from the send. */
+    const reply = (ai, body) =>
+      new Promise((resolveReply, rejectReply) => {
+        let first = null;
+        const t0 = performance.now();
+        const timer = setTimeout(() => {
+          socket.off('notice', on);
+          rejectReply(new Error(`no answer from AI member ${ai} within 30 s`));
+        }, 30_000);
+        const on = (n) => {
+          const now = performance.now();
+          if (n?.kind === 'delta' && n.data?.fromId === ai && typeof n.data?.text === 'string' && n.data.text && first === null) first = now - t0;
+          if (n?.kind === 'message' && n.data?.fromId === ai && Number(n.data?.type) === 21) {
+            clearTimeout(timer);
+            socket.off('notice', on);
+            if (first === null) rejectReply(new Error(`AI member ${ai} answered without text: ${JSON.stringify(n.data.content).slice(0, 200)}`));
+            else resolveReply({ first, total: now - t0 });
+          }
+        };
+        socket.on('notice', on);
+        api(base, 'POST', '/admin/base/message/add', body, owner.token).catch((err) => {
+          clearTimeout(timer);
+          socket.off('notice', on);
+          rejectReply(err);
+        });
+      });
+    const rows = [
+      { name: 'AI member, plain (private chat)', ai: plain, body: { toType: 0, toId: plain, type: 0, content: { text: 'hello there' } } },
+      { name: 'with retrieval (group knowledge)', ai: finder, body: { toType: 1, toId: groupId, type: 0, content: { text: '@Finder when does the launch window open?' }, at: [finder] } },
+      { name: 'with one tool call (private chat)', ai: reader, body: { toType: 0, toId: reader, type: 0, content: { text: 'which desktops do I have?' } } },
+    ];
+    const out = [];
+    for (const r of rows) {
+      await reply(r.ai, r.body); // warm-up
+      const samples = [];
+      for (let i = 0; i < TEAM_RUNS; i++) samples.push(await reply(r.ai, r.body));
+      const firsts = samples.map((x) => x.first);
+      const totals = samples.map((x) => x.total);
+      out.push({ name: r.name, runs: samples.length, firstP50: pct(firsts, 50), firstP99: pct(firsts, 99), totalP50: pct(totals, 50), totalP99: pct(totals, 99) });
+    }
+    return out;
+  }
+
   const dir = join(HERE, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `ai-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -195,4 +195,17 @@ describe.each(kinds)('outside MCP servers on %s', (kind) => {
     expect(await findTool(t().core, `mcp_${serverId}_echo`)).toBeNull();
     ok(await admin('/admin/ai/mcpServer/update', { id: serverId, status: 1, enabledTools: null }));
   });
+
+  it('offers the tools of a server registered in the console and never tested, testing it once when tools are listed', async () => {
+    const id = ok(await admin('/admin/ai/mcpServer/add', { name: 'Console-made', url: mcp.url })).id;
+    const names = (await toolsFor(t().core, [`mcp_${id}_*`])).map((x) => x.name);
+    expect(names).toEqual(expect.arrayContaining([`mcp_${id}_echo`, `mcp_${id}_get-sum`]));
+    const info = ok(await t().http().get('/admin/ai/mcpServer/info').query({ id }).set('Authorization', t().adminToken));
+    expect(info.lastStatus).toMatch(/^ok: \d+ tool/);
+    // A new address forgets what was listed; the next listing tests it again (here: unreachable, nothing offered).
+    ok(await admin('/admin/ai/mcpServer/update', { id, url: 'http://127.0.0.1:9/mcp' }));
+    expect(await toolsFor(t().core, [`mcp_${id}_*`])).toEqual([]);
+    const after = ok(await t().http().get('/admin/ai/mcpServer/info').query({ id }).set('Authorization', t().adminToken));
+    expect(after.lastStatus).toMatch(/^failed/);
+  });
 });

@@ -14,7 +14,7 @@ import type { FakeLlmChatRequest, FakeToolCall } from '../helpers/fake-llm';
 import { expectLedgerBalanced } from '../helpers/commerce';
 import { aiRepliesDone } from '../../server/modules/ai/ai-reply.service';
 import { group, member, text, type Person } from './chat-world';
-import { fund, ok, post, startAiWorld, type AiWorld } from './ai-world';
+import { fund, get, ok, post, startAiWorld, type AiWorld } from './ai-world';
 
 const kinds = await databaseKinds();
 
@@ -94,6 +94,9 @@ describe.each(kinds)('AI members using tools in chat on %s', (kind) => {
       const [row] = await t().core.db.query<Record<string, any>>('SELECT * FROM `ai_tool_call` WHERE `tool` = ? ORDER BY `id` DESC', ['base_desktop_list']);
       expect(Number(row.askerId)).toBe(ann.id);
       expect(Number(row.messageId)).toBe(Number(reply.id));
+      // The receipt names the call.
+      const receipt = ok(await get(t(), '/admin/base/run/receipt', { id: Number(reply.relateId) }, ann.token));
+      expect(receipt.tools).toEqual([{ id: Number(row.id), name: 'base_desktop_list', effect: 'read', state: 'done' }]);
     } finally {
       await closeAll(a, b);
     }

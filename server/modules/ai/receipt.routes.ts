@@ -13,7 +13,8 @@ import { SYSTEM, entity, and, eq, l, call, defineRoutes, id, BOOL, INT, NUM, STR
 import type { Core, Caller, Row } from '../../core/api';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { TOKEN_KIND } from '../commerce/ledger/ledger.service';
-import { RUN_STATUS } from './charge';
+import { RUN_KIND, RUN_STATUS } from './charge';
+import { stateName, toolCallsOfRun } from './tools/proposals';
 import { linkedRuns, LINKED_RUNS } from './memory/linked-runs';
 
 const ENTRY = obj({ id: INT, userId: INT, type: INT, tokens: NUM, balance: NUM, createTime: STR });
@@ -50,6 +51,8 @@ export const RECEIPT = obj({
   linked: LINKED_RUNS,
   /** What this run and its linked runs charged together. */
   total: NUM,
+  /** The tools the model called in this run (an AI member's reply), in order: name, read or write, how it ended. */
+  tools: listOf(obj({ id: INT, name: STR, effect: STR, state: STR })),
 });
 
 const GIVEN_BACK: number[] = [TOKEN_KIND.runRefund, TOKEN_KIND.runUnused];
@@ -68,6 +71,7 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
     }),
     linkedRuns(core, runId, user.isAdmin ? null : payer),
   ]);
+  const tools = Number(run.kind) === RUN_KIND.aiReply ? await toolCallsOfRun(core, runId) : [];
   entries.sort((a, b) => a.id - b.id);
   const mine = user.isAdmin ? entries : entries.filter((e) => e.userId === payer);
   const reserved = toUnits(run.cost);
@@ -108,6 +112,7 @@ async function receipt(core: Core, user: Caller, runId: number): Promise<Row> {
     durationMs: Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : null,
     entries: mine.map((e) => ({ id: e.id, userId: e.userId, type: e.type, tokens: Number(e.tokens), balance: Number(e.balance), createTime: e.createTime })),
     linked,
+    tools: tools.map((c) => ({ id: c.id, name: c.tool, effect: String(c.effect ?? ''), state: stateName(c.state) })),
     total: fromUnits(linked.reduce((n, r) => n + toUnits(r.charged), charged)),
   };
 }
@@ -118,7 +123,7 @@ export default defineRoutes((core: Core) => [
     member: true,
     summary: l('The receipt of an AI run', 'AI 运行的收据', 'AI 執行的收據'),
     description: l(
-      "A run's model, usage, rate, reservation, charge, refund, store fee, whether it ran on the AI member owner's own key, duration and ledger entries, with the runs part of it (an AI reply's conversation summary: model, tokens, charge) and the total. Members read their own runs' receipts (their own entries); administrators any run's, with every entry.",
+      "A run's model, usage, rate, reservation, charge, refund, store fee, whether it ran on the AI member owner's own key, duration and ledger entries, with the runs part of it (an AI reply's conversation summary: model, tokens, charge), the total, and the tools the model called (name, read or write, how each ended). Members read their own runs' receipts (their own entries); administrators any run's, with every entry.",
       '运行的模型、用量、费率、预扣、实扣、退回、商店使用费、是否使用 AI 成员所有者的自有密钥、耗时与账目，以及属于它的运行（AI 回复的会话摘要：模型、token、实扣）和合计。会员只能查看自己运行的收据（自己的账目）；管理员可查看任何运行的收据及全部账目。',
       '執行的模型、用量、費率、預扣、實扣、退回、商店使用費、是否使用 AI 成員擁有者的自有金鑰、耗時與帳目，以及屬於它的執行（AI 回覆的對話摘要：模型、token、實扣）和合計。會員只能查看自己執行的收據（自己的帳目）；管理員可查看任何執行的收據及全部帳目。',
     ),

@@ -1997,6 +1997,12 @@ export interface Calls {
           charged: number;
         }>;
         total: number;
+        tools: Array<{
+          id: number;
+          name: string;
+          effect: string;
+          state: string;
+        }>;
       }, true>;
       /**
        * AI usage by model, app, member or day (AI 用量（按模型、应用、成员或日期） / AI 用量（依模型、應用、成員或日期）)

@@ -16,7 +16,7 @@
  * - It is `done` when nobody is left to answer.
  *
  * Each change of state goes to the conversation's readers as `notice { kind: 'chain', data }`
- * (`chainNotice`: no costs; those are the payer's, through ai/chain/info).
+ * (`chainNotice`: no costs; those are the payer's, through ai/chain/thread).
  */
 import { SYSTEM, and, entity, eq } from '../../../core/api';
 import type { Core, EntityRow } from '../../../core/api';

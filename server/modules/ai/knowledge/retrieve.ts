@@ -182,7 +182,10 @@ export async function retrieveKnowledge(core: Core, input: RetrieveInput): Promi
     : [];
   const asked = normalized(input.question);
   const messageById = new Map(
-    messages.filter((m) => !m.recallTime && m.conversation === input.conversation && normalized(messageText(m)) !== asked).map((m) => [m.id, m]),
+    // An image or a file is cited as the document its file became, never as the message that names it.
+    messages
+      .filter((m) => !m.recallTime && m.type !== 1 && m.type !== 2 && m.conversation === input.conversation && normalized(messageText(m)) !== asked)
+      .map((m) => [m.id, m]),
   );
   const senders = [...new Set([...messageById.values()].map((m) => m.fromId).filter((id): id is number => typeof id === 'number'))];
   const names = new Map(

@@ -12,6 +12,7 @@
  * the catalogue: for anybody else they are simply refused when called.
  */
 import { SYSTEM, entity, eq, type Core, type Labels, type Lang, type Route } from '../../../core/api';
+import { testMcpServer } from './mcp-servers';
 import { TOOL_NAME, mcpToolName, platformToolName, selected } from './tool-names';
 
 export type ToolEffect = 'read' | 'write';
@@ -97,9 +98,27 @@ export function mcpEffect(annotations: StoredMcpTool['annotations']): ToolEffect
   return annotations.readOnlyHint === false || annotations.destructiveHint === true ? 'write' : 'read';
 }
 
+/** Servers this process tested because they never were (id and update time), so a failing one is not asked at every answer. */
+const triedServers = new WeakMap<Core, Set<string>>();
+
 /** The tools of the enabled MCP servers that their administrators enabled, by name. */
 export async function mcpTools(core: Core): Promise<Map<string, ToolDef>> {
-  const rows = await core.ops.reads(SYSTEM).find(entity(core.model, 'ai/mcpServer'), eq('status', 1), { fields: ['id', 'name', 'tools', 'enabledTools'] });
+  const read = () =>
+    core.ops
+      .reads(SYSTEM)
+      .find(entity(core.model, 'ai/mcpServer'), eq('status', 1), { fields: ['id', 'name', 'tools', 'enabledTools', 'lastTestTime', 'updateTime'] });
+  let rows = await read();
+  // A server registered (or whose address or headers changed) in the console and never tested since
+  // is tested once here, so its tools are offered without anyone pressing Test (mcp-servers.ts).
+  const tried = triedServers.get(core) ?? triedServers.set(core, new Set()).get(core)!;
+  const untested = rows.filter((r) => !r.lastTestTime && !tried.has(`${r.id}:${String(r.updateTime)}`));
+  if (untested.length) {
+    for (const r of untested) {
+      tried.add(`${r.id}:${String(r.updateTime)}`);
+      await testMcpServer(core, r.id).catch((err: Error) => console.error(`[ai] MCP server ${r.id} could not be tested: ${err.message}`));
+    }
+    rows = await read();
+  }
   const out = new Map<string, ToolDef>();
   for (const row of rows) {
     const enabled = Array.isArray(row.enabledTools) && row.enabledTools.length ? new Set(row.enabledTools.map(String)) : null;

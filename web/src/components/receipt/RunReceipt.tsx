@@ -21,6 +21,7 @@ import { formatDateTime, formatTokens } from '../../app/money';
 import { loadReceipt, type RunReceiptData } from './receipt-data';
 import { ledgerKindKey } from './ledger-kinds';
 import LinkedRuns from './LinkedRuns';
+import ReceiptTools from './ReceiptTools';
 import '../../i18n/receipt-texts';
 import '../../i18n/store-texts';
 
@@ -163,6 +164,7 @@ function Body({ receipt: r }: { receipt: RunReceiptData }) {
     <>
       <Descriptions size="small" column={1} bordered items={items} className="apps-receipt-table" />
       <LinkedRuns receipt={r} />
+      <ReceiptTools receipt={r} />
       <div className="apps-receipt-entries-title">{t('receipt.entries')}</div>
       <Entries receipt={r} />
     </>

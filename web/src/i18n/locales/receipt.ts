@@ -3,6 +3,10 @@ import { defineLocale } from '../define';
 /** Texts of an AI run's receipt (components/receipt), in the workspace and the console alike. */
 export default defineLocale('receipt', {
   en: {
+    tools: 'Tools it called',
+    toolRead: 'read',
+    toolWrite: 'write, proposed to you',
+    toolState: { pending: 'waiting for you', running: 'running', done: 'done', failed: 'failed', refused: 'refused', cancelled: 'cancelled' },
     tokens: '{{value}} tokens',
     open: 'Receipt',
     title: 'Receipt',
@@ -41,6 +45,10 @@ export default defineLocale('receipt', {
     noEntries: 'No ledger entries.',
   },
   'zh-cn': {
+    tools: '调用的工具',
+    toolRead: '读取',
+    toolWrite: '写入，向你提议',
+    toolState: { pending: '等你确认', running: '执行中', done: '已完成', failed: '失败', refused: '被拒绝', cancelled: '已取消' },
     tokens: '{{value}} 代币',
     open: '收据',
     title: '收据',
@@ -79,6 +87,10 @@ export default defineLocale('receipt', {
     noEntries: '没有账目。',
   },
   'zh-tw': {
+    tools: '呼叫的工具',
+    toolRead: '讀取',
+    toolWrite: '寫入，向你提議',
+    toolState: { pending: '等你確認', running: '執行中', done: '已完成', failed: '失敗', refused: '被拒絕', cancelled: '已取消' },
     tokens: '{{value}} 代幣',
     open: '收據',
     title: '收據',
