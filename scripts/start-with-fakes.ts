@@ -7,7 +7,8 @@
  * It also starts the fake S3 server (bucket `cosmac`, public-read under `app/base/` only, fixed local key pair printed below)
  * for trying the s3-storage plugin: its config is entered in the console, so nothing is passed here.
  * And the fake OpenAI-compatible LLM (tests/helpers/fake-llm.ts, answers streamed slowly enough to
- * watch, `GET /v1/models` listing gpt-4o-mini and fake-small), which the server is pointed at through
+ * watch, `GET /v1/models` listing gpt-4o-mini and fake-small; with the end-to-end suite's answers, tool
+ * calls included: tests/e2e/fake-llm-answers.ts), which the server is pointed at through
  * LLM_BASE_URL / LLM_API_KEY, printed below: on a database with no model provider yet, the start adds
  * it to the console's model registry (AI, Model providers) with gpt-4o-mini as the default model.
  * And the fake X API v2 (tests/helpers/fake-x.ts, two sample accounts with a post each) for the X
@@ -30,6 +31,7 @@ import { FakeStripe } from '../tests/helpers/fake-stripe';
 import { FakeAlipay } from '../tests/helpers/fake-alipay';
 import { startFakeS3 } from '../tests/helpers/fake-s3';
 import { startFakeLlm } from '../tests/helpers/fake-llm';
+import { e2eAnswer, e2eToolCalls } from '../tests/e2e/fake-llm-answers';
 import { startFakeX } from '../tests/helpers/fake-x';
 import { startMailCatcher } from './fakes/mail-catcher';
 import { startWorkflowRunner } from './fakes/workflow-runner';
@@ -54,7 +56,11 @@ async function main(): Promise<void> {
     buckets: [{ name: 'cosmac', publicRead: { prefix: 'app/base/' } }],
     port: Number(process.env.FAKE_S3_PORT ?? 12113),
   });
-  const llm = await startFakeLlm({ port: Number(process.env.FAKE_LLM_PORT ?? 12114), script: { chunkDelayMs: 40 } });
+  // The end-to-end suite's answers: an echo, and the tool calls and hand-overs a team of AI members makes (fake-llm-answers.ts).
+  const llm = await startFakeLlm({
+    port: Number(process.env.FAKE_LLM_PORT ?? 12114),
+    script: { answer: e2eAnswer, toolCalls: e2eToolCalls, chunkDelayMs: 40 },
+  });
   const x = await startFakeX(Number(process.env.FAKE_X_PORT ?? 12115));
   const [cosmac, friend] = [x.addUser('cosmac_ai', 'COSMAC AI'), x.addUser('a_friend', 'A Friend')];
   x.addPost(cosmac, 'Hello from the fake X API', new Date(Date.now() - 3_600_000));
@@ -72,7 +78,7 @@ async function main(): Promise<void> {
     `Fake S3 at ${s3.url}: bucket cosmac, access key ${FAKE_S3_KEYS.accessKeyId}, secret ${FAKE_S3_KEYS.secretAccessKey} (for the s3-storage plugin)\n`,
   );
   process.stdout.write(
-    `Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question; the console's AI, Model providers, lists it once the server has started on a database without one)\n`,
+    `Fake LLM at ${llm.url}: LLM_BASE_URL=${llm.url} LLM_API_KEY=${llm.apiKey ?? ''} (answers echo the question; an AI member given the tools base_desktop_list and base_desktop_add lists your desktops when asked about "my desktops" and proposes "add a desktop called X"; asked about "the brief", it summarises the group's files; the console's AI, Model providers, lists it once the server has started on a database without one)\n`,
   );
   process.stdout.write(`Fake X API at ${x.url}: bearer token ${x.bearerToken} for base/monitor/saveSetting (accounts cosmac_ai, a_friend; keyword cosmac)\n`);
   process.stdout.write(`Mail catcher: SMTP on 127.0.0.1:${mail.smtpPort}; read the mail (sign-in codes) at ${mail.url}\n`);

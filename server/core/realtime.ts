@@ -12,7 +12,21 @@
 
 /** The `kind` of the one server -> client event, `notice { kind, data }`. */
 export type NoticeKind =
-  'message' | 'change' | 'typing' | 'mute' | 'delta' | 'chain' | 'toolCall' | 'notify' | 'notifyRead' | 'members' | 'presence' | 'read' | 'server' | 'session' | 'knowledge';
+  | 'message'
+  | 'change'
+  | 'typing'
+  | 'mute'
+  | 'delta'
+  | 'chain'
+  | 'toolCall'
+  | 'notify'
+  | 'notifyRead'
+  | 'members'
+  | 'presence'
+  | 'read'
+  | 'server'
+  | 'session'
+  | 'knowledge';
 
 /**
  * Why a socket's session ended (`notice {kind: 'session', data: {reason}}`, sent just before the

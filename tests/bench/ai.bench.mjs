@@ -78,7 +78,8 @@ const pct = (values, p) => {
 const ms = (v) => (v === null ? null : `${v.toFixed(1)} ms`);
 
 const { startFakeLlm } = createRequire(import.meta.url)(FAKE);
-const offersList = (req) => ((req.body?.tools ?? []).some((x) => x.function?.name === 'base_desktop_list') ? !req.messages.some((m) => m.role === 'tool') : false);
+const offersList = (req) =>
+  (req.body?.tools ?? []).some((x) => x.function?.name === 'base_desktop_list') ? !req.messages.some((m) => m.role === 'tool') : false;
 const fake = await startFakeLlm({
   apiKey: 'bench-key',
   script: {
@@ -349,12 +350,16 @@ try {
   async function measureTeam() {
     const owner = members[0];
     const groupId = (await api(base, 'POST', '/admin/base/group/add', { name: 'Bench team' }, owner.token)).id;
-    const aiOf = async (nickName, config) => (await api(base, 'POST', '/admin/base/groupMember/add', { groupId, ai: { nickName, config } }, owner.token)).userId;
+    const aiOf = async (nickName, config) =>
+      (await api(base, 'POST', '/admin/base/groupMember/add', { groupId, ai: { nickName, config } }, owner.token)).userId;
     const plain = await aiOf('Plain', { prompt: 'Answer briefly.', cost: 1 });
     const finder = await aiOf('Finder', { prompt: 'Answer from the documents.', cost: 1 });
     const reader = await aiOf('Reader', { prompt: 'Look things up.', cost: 1, tools: ['base_desktop_list'] });
     // The group's knowledge: a Markdown brief sent in its chat, indexed before the rows.
-    const brief = Array.from({ length: 30 }, (_, i) => `## Part ${i + 1}\n\nThe launch window of stage ${i + 1} opens on Friday at 22:00 UTC; the rollback owner is the platform team.\n`).join('\n');
+    const brief = Array.from(
+      { length: 30 },
+      (_, i) => `## Part ${i + 1}\n\nThe launch window of stage ${i + 1} opens on Friday at 22:00 UTC; the rollback owner is the platform team.\n`,
+    ).join('\n');
     const form = new FormData();
     form.append('scope', 'group');
     form.append('scopeId', String(groupId));
@@ -397,7 +402,11 @@ try {
       });
     const rows = [
       { name: 'AI member, plain (private chat)', ai: plain, body: { toType: 0, toId: plain, type: 0, content: { text: 'hello there' } } },
-      { name: 'with retrieval (group knowledge)', ai: finder, body: { toType: 1, toId: groupId, type: 0, content: { text: '@Finder when does the launch window open?' }, at: [finder] } },
+      {
+        name: 'with retrieval (group knowledge)',
+        ai: finder,
+        body: { toType: 1, toId: groupId, type: 0, content: { text: '@Finder when does the launch window open?' }, at: [finder] },
+      },
       { name: 'with one tool call (private chat)', ai: reader, body: { toType: 0, toId: reader, type: 0, content: { text: 'which desktops do I have?' } } },
     ];
     const out = [];
@@ -407,7 +416,14 @@ try {
       for (let i = 0; i < TEAM_RUNS; i++) samples.push(await reply(r.ai, r.body));
       const firsts = samples.map((x) => x.first);
       const totals = samples.map((x) => x.total);
-      out.push({ name: r.name, runs: samples.length, firstP50: pct(firsts, 50), firstP99: pct(firsts, 99), totalP50: pct(totals, 50), totalP99: pct(totals, 99) });
+      out.push({
+        name: r.name,
+        runs: samples.length,
+        firstP50: pct(firsts, 50),
+        firstP99: pct(firsts, 99),
+        totalP50: pct(totals, 50),
+        totalP99: pct(totals, 99),
+      });
     }
     return out;
   }

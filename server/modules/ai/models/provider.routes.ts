@@ -98,7 +98,10 @@ export default defineRoutes((core: Core) => [
         const ids: number[] = [];
         let skipped = 0;
         for (const modelId of input.modelIds) {
-          const r = await t.addIfAbsent('ai/model', { providerId: input.id, modelId, name: modelId, capabilities: ['chat', 'tools'] }, ['providerId', 'modelId']);
+          const r = await t.addIfAbsent('ai/model', { providerId: input.id, modelId, name: modelId, capabilities: ['chat', 'tools'] }, [
+            'providerId',
+            'modelId',
+          ]);
           if (r.created) ids.push(r.id);
           else skipped++;
         }

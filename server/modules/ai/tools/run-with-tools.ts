@@ -196,7 +196,7 @@ async function oneCall(core: Core, input: ToolLoopInput, call: LlmToolCall, c: C
   input.onStep?.({ kind: 'tool', name: tool.name, effect: tool.effect });
   if (tool.effect === 'write') {
     const id = await record(core, { ...c.base, tool: tool.name, input: args, effect: 'write', state: TOOL_CALL_STATE.pending });
-    const proposal: Proposal = { id, tool: tool.name, input: args, description: toolDescription(tool, c.lang) };
+    const proposal: Proposal = { id, tool: tool.name, input: args, description: tool.description[c.lang] || tool.description.en };
     c.proposals.push(proposal);
     c.calls.push({ id, name: tool.name, input: args, effect: 'write', outcome: 'proposed', ms: performance.now() - started });
     return toolMessage({ proposed: proposal, message: t(c.lang, TOOLS.ai_tool_proposed) });
