@@ -4,7 +4,7 @@
  * of a small glossary, as a model would give them; a question asking for a "long story" gets a long
  * answer (to be stopped); an AI member whose prompt says "Hand over to @Name" mentions that member
  * (once: not when answering another fake answer); offered tools, "my desktops" lists them and "add a
- * desktop called X" proposes it (e2eToolCalls); asked about "the brief" with excerpts of the group's
+ * desktop called X" proposes it (e2eToolCalls), "my orders" reads their orders (goods_order_mine); asked about "the brief" with excerpts of the group's
  * knowledge, it summarises the first, citing [1]; every other request gets the fake's default echo
  * (`Fake answer to: <the last user message>`), which the AI run specs read back.
  */
@@ -59,6 +59,7 @@ export function e2eToolCalls(req: FakeLlmChatRequest): FakeToolCall[] | null {
   const tools = offered(req);
   const user = lastUser(req);
   if (/my desktops/i.test(user) && tools.includes('base_desktop_list')) return [{ id: 'call_list', name: 'base_desktop_list', arguments: '{}' }];
+  if (/my orders/i.test(user) && tools.includes('goods_order_mine')) return [{ id: 'call_orders', name: 'goods_order_mine', arguments: '{"page":1}' }];
   const add = /add a desktop called ([^.?!]+)/i.exec(user);
   if (add && tools.includes('base_desktop_add')) return [{ id: 'call_add', name: 'base_desktop_add', arguments: JSON.stringify({ name: add[1].trim() }) }];
   return null;
@@ -71,7 +72,10 @@ export function e2eAnswer(req: FakeLlmChatRequest): string {
   const tool = [...req.messages].reverse().find((m) => m.role === 'tool');
   if (tool) {
     const names = [...tool.content.matchAll(/"name":"([^"]+)"/g)].map((m) => m[1]);
-    return /"proposed":true/.test(tool.content) ? 'I proposed it: confirm it and it is done.' : `Your desktops: ${names.join(', ') || 'none'}.`;
+    if (/"proposed":true/.test(tool.content)) return 'I proposed it: confirm it and it is done.';
+    const total = /"total":(\d+)/.exec(tool.content);
+    if (/my orders/i.test(user)) return `You have ${total ? total[1] : 'no'} order(s).`;
+    return `Your desktops: ${names.join(', ') || 'none'}.`;
   }
   // The first turn of a tool call says nothing.
   if (e2eToolCalls(req)) return '';

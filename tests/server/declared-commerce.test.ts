@@ -124,6 +124,8 @@ describe.each(kinds)('declared commerce calls on %s', (kind) => {
     expect(at('goods/order/mySoldOrders').effect).toBe('read');
     // The buyer's reads close their unpaid orders past their time: they may write.
     expect(at('goods/order/myOrders').effect).toBe('write');
+    // The same list as it stands, for readers that must change nothing (an AI member's tool).
+    expect(at('goods/order/mine').effect).toBe('read');
     expect(at('goods/order/remark').input!.required).toEqual(['orderNo', 'sellerRemark']);
     expect(Object.keys(at('goods/info/updateGoods').input!.properties!)).toEqual(expect.arrayContaining(['id', 'title', 'price', 'isPinned', 'specs']));
     expect(Object.keys(at('goods/info/updateGoods').input!.properties!)).not.toContain('likeCount');

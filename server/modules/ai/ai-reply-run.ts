@@ -40,8 +40,9 @@ import { store, type StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
-import { estimateTokens, textOf } from './ai-context';
-import { citationsOf, knowledgePrompt, retrieveKnowledge, RETRIEVAL, type Citation } from './knowledge/retrieve';
+import { estimateTokens } from './ai-context';
+import { answerContent, knowledgeFor, KNOWLEDGE_TOKENS, TOOL_TURNS, toolsOffered, withKnowledge, withTools } from './reply-parts';
+import { knowledgePrompt } from './knowledge/retrieve';
 import { contextWithMemory, windowOf } from './memory/memory-context';
 import { queueSummaryRefresh } from './memory/summary-run';
 import { mentionsIn } from './ai-mentions';
@@ -60,10 +61,8 @@ import { aboveMax, aiLimits, appPriceUnits, ownCost, type AiLimits } from './ai-
 import { copyAsked, feeUnitsOf } from './store-fee';
 import { budgetRefusal } from './budgets';
 import { runWithTools, type ToolLoopResult } from './tools/run-with-tools';
-import { aiMemberTools } from './tools/tool-selection';
-import { boundResult, holdsOwnData } from './tools/call-as-member';
+import { holdsOwnData } from './tools/call-as-member';
 import { attachToolCalls } from './tools/proposals';
-import type { ToolDef } from './tools/catalogue';
 import { languageOf } from '../system/member-language';
 
 /** How the AI member answers and what a reply costs. */
@@ -201,11 +200,11 @@ export async function askedReplySetup(core: Core, ai: AiUser, groupId: number | 
 }
 
 /**
- * Stores and delivers a message of type 22 from the AI member that no run stands behind (too few
- * tokens, misconfigured, a bought copy that may not answer). Logged, never thrown: the AI member may
- * have left the group meanwhile.
+ * Stores and delivers a message from the AI member in the asked conversation that no answer of a
+ * run is (an error, a note), with its chain; `runId` names the run it ends, if any. Logged, never
+ * thrown: the AI member may have left the group meanwhile.
  */
-export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): Promise<void> {
+async function postAsAi(core: Core, ask: ReplyAsk, type: number, content: Row, runId: number | null = null): Promise<void> {
   const target = targetOf(ask.conversation, ask.ai.id);
   if (!target) return;
   try {
@@ -213,12 +212,12 @@ export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): P
       sender: memberActor(ask.ai.id),
       input: {
         ...target,
-        type: RUN_MESSAGE_TYPE.error,
+        type,
         content,
         at: [],
         clientId: null,
         replyTo: null,
-        extra: ask.chainId ? { extraInfo: { chain: ask.chainId } } : {},
+        extra: { ...(runId ? { relateId: runId } : {}), ...(ask.chainId ? { extraInfo: { chain: ask.chainId } } : {}) },
       },
       mentioned: [],
       audience: null,
@@ -227,8 +226,16 @@ export async function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): P
       opts: { rateLimit: false },
     });
   } catch (err) {
-    console.error(`[ai] AI member ${ask.ai.id} could not post its error in ${ask.conversation}: ${(err as Error).message}`);
+    console.error(`[ai] AI member ${ask.ai.id} could not post in ${ask.conversation}: ${(err as Error).message}`);
   }
+}
+
+/**
+ * Stores and delivers a message of type 22 from the AI member that no run stands behind (too few
+ * tokens, misconfigured, a bought copy that may not answer).
+ */
+export function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): Promise<void> {
+  return postAsAi(core, ask, RUN_MESSAGE_TYPE.error, content);
 }
 
 /** The short code a client shows for a model failure; on an own key, a key that cannot be used or is refused says so. */
@@ -472,121 +479,14 @@ async function settleStopped(core: Core, ask: ReplyAsk, runId: number, setup: Re
   return null;
 }
 
-/** The most the excerpts of the group's knowledge add to a prompt, in tokens (their characters at four a token, and their framing). */
-const KNOWLEDGE_TOKENS = Math.ceil((RETRIEVAL.maxChars + 1000) / 4);
-
 /**
- * The excerpts of the group's files and of the conversation's messages that match the message being
- * answered, as its asker may read them (knowledge/retrieve.ts). A failure to read them is logged and
- * the AI member answers without them.
+ * In the group, a line from the AI member saying it answered the asker privately (in their
+ * language). It names the run, so the group's readers, who saw the answer start, see it end here.
  */
-async function knowledgeFor(core: Core, ask: ReplyAsk, tail: TailMessage[]): Promise<Citation[]> {
-  const asking = tail.find((m) => m.id === ask.trigger.id) ?? tail[0];
-  const question = asking ? textOf(asking.content).trim() : '';
-  if (!question) return [];
-  try {
-    return await retrieveKnowledge(core, {
-      groupId: ask.groupId,
-      conversation: ask.conversation,
-      asker: memberActor(ask.payerId),
-      question,
-      excludeMessageIds: [ask.trigger.id],
-    });
-  } catch (err) {
-    console.error(`[ai] the knowledge of ${ask.conversation} could not be read for message ${ask.trigger.id}: ${(err as Error).message}`);
-    return [];
-  }
-}
-
-/** The excerpts go in after the system prompt and the summary (the leading system messages), before the turns. */
-function withKnowledge(messages: LlmMessage[], excerpts: LlmMessage | null): LlmMessage[] {
-  if (!excerpts) return messages;
-  let at = 0;
-  while (at < messages.length && messages[at].role === 'system') at++;
-  return [...messages.slice(0, at), excerpts, ...messages.slice(at)];
-}
-
-/**
- * The stored answer: its text, with the sources it cites by number (`[n]`, as knowledgePrompt
- * numbered them) when it cites any; a source it was given but did not cite is not claimed.
- */
-export function answerContent(text: string, citations: readonly Citation[]): string | { text: string; sources: ReturnType<typeof citationsOf> } {
-  if (!citations.length) return text;
-  const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1])));
-  const sources = citationsOf(citations).filter((c) => cited.has(c.n));
-  return sources.length ? { text, sources } : text;
-}
-
-/** The most model turns of an answer with tools (the loop's limit, and what a reservation priced by use covers). */
-export const TOOL_TURNS = 3;
-
-/** The tools the AI member's settings give it, when it answers a member (not a system run) and its model takes tools. */
-async function toolsOffered(core: Core, ask: ReplyAsk, chosen: ChosenModel): Promise<ToolDef[]> {
-  if (!ask.asker) return [];
-  // A registry model says what it takes; the environment's model is asked as configured.
-  const caps = chosen.row?.capabilities;
-  if (Array.isArray(caps) && caps.length && !caps.includes('tools')) return [];
-  try {
-    return await aiMemberTools(core, ask.ai.config);
-  } catch (err) {
-    console.error(`[ai] the tools of AI member ${ask.ai.id} could not be read: ${(err as Error).message}`);
-    return [];
-  }
-}
-
-/** Longest result of one tool call kept in the stored answer (the whole is on its ai/toolCall row). */
-const SHOWN_RESULT_CHARS = 2000;
-
-/**
- * The stored answer with the tools it used (`tools`: name, input, outcome, result or error) and
- * the writes it proposed (`proposals`, pending until the asker confirms one), for the chat to show.
- */
-function withTools(content: ReturnType<typeof answerContent>, run: ToolLoopResult | null, askerId: number): unknown {
-  if (!run || (!run.calls.length && !run.proposals.length)) return content;
-  const base = typeof content === 'string' ? { text: content } : content;
-  return {
-    ...base,
-    tools: run.calls.map((c) => ({
-      id: c.id,
-      name: c.name,
-      input: c.input,
-      effect: c.effect,
-      outcome: c.outcome,
-      ...(c.result !== undefined ? { result: boundResult(c.result, SHOWN_RESULT_CHARS) } : {}),
-      ...(c.error ? { error: { code: c.error.code, status: c.error.status, message: c.error.message } } : {}),
-      ms: c.ms,
-    })),
-    proposals: run.proposals.map((p) => ({ ...p, state: 'pending', askerId })),
-  };
-}
-
-/** In the group, a line from the AI member saying it answered the asker privately (in their language), naming the run. */
 async function toldPrivately(core: Core, ask: ReplyAsk, runId: number): Promise<void> {
   const lang = await languageOf(core, ask.payerId);
-  const target = targetOf(ask.conversation, ask.ai.id);
-  if (!target) return;
-  try {
-    await store(core, {
-      sender: memberActor(ask.ai.id),
-      input: {
-        ...target,
-        type: RUN_MESSAGE_TYPE.answer,
-        content: { text: text(lang, AI.ai_answered_privately, { name: await askerName(core, ask.payerId) }), privately: ask.payerId },
-        at: [],
-        clientId: null,
-        replyTo: null,
-        // Names the run, so the group's readers, who saw it start, see it end here (its answer went elsewhere).
-        extra: { relateId: runId, ...(ask.chainId ? { extraInfo: { chain: ask.chainId } } : {}) },
-      },
-      mentioned: [],
-      audience: null,
-      groupId: ask.groupId,
-      conversation: ask.conversation,
-      opts: { rateLimit: false },
-    });
-  } catch (err) {
-    console.error(`[ai] AI member ${ask.ai.id} could not say in ${ask.conversation} that it answered privately: ${(err as Error).message}`);
-  }
+  const said = text(lang, AI.ai_answered_privately, { name: await askerName(core, ask.payerId) });
+  await postAsAi(core, ask, RUN_MESSAGE_TYPE.answer, { text: said, privately: ask.payerId }, runId);
 }
 
 /** A member's nickName, else username, as the chat names them. */

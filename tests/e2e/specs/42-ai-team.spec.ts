@@ -69,7 +69,7 @@ test.beforeAll(async () => {
   clerk = (
     await me.post<{ userId: number }>('/admin/base/groupMember/add', {
       groupId,
-      ai: { nickName: 'Clerk', config: { prompt: 'Keep track of desktops.', cost: 1, tools: ['base_desktop_list', 'base_desktop_add'] } },
+      ai: { nickName: 'Clerk', config: { prompt: 'Keep track of desktops.', cost: 1, tools: ['base_desktop_list', 'base_desktop_add', 'goods_order_mine'] } },
     })
   ).userId;
   const { codes } = await admin.post<{ codes: string[] }>('/admin/base/coupon/generate', { count: 2, type: 2, tokens: 50 });
@@ -194,6 +194,14 @@ test('4. Clerk lists Lin’s desktops as Lin, privately; proposes adding one; Li
   await expect(privateAnswer.getByTestId('chat-tool-call').first()).toContainText('base_desktop_list');
   expect(await pageWidth(l)).toBeLessThanOrEqual(390);
   await shot(l, '42-4-private-answer-tools-390-zh');
+  // Her orders, read as her, land here too.
+  await go(l, `/workbench?tab=chats&to=1-${groupId}`);
+  await ask(l, 'Clerk', clerk, ' list my orders');
+  await go(l, `/workbench?tab=chats&to=0-${clerk}`);
+  const orders = l.getByTestId('chat-message').filter({ hasText: 'You have 0 order(s).' });
+  await expect(orders).toBeVisible({ timeout: 30_000 });
+  await orders.getByTestId('chat-tool-calls').locator('.ant-collapse-header').first().click();
+  await expect(orders.getByTestId('chat-tool-call').first()).toContainText('goods_order_mine');
 
   await openGroup(l);
   await ask(l, 'Clerk', clerk, ' add a desktop called Lin board');

@@ -3107,6 +3107,24 @@ export interface Calls {
         goodsId: number;
       }, boolean, true>;
       /**
+       * My orders (bought), as they stand (我的订单（购买），按当前记录 / 我的訂單（購買），依目前紀錄)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/goods/order/mine`
+       */
+      mine: Call<{
+        page?: number;
+        size?: number;
+        status?: number;
+        type?: number;
+      }, {
+        list: unknown[];
+        pagination: {
+          page: number;
+          size: number;
+          total: number;
+        };
+      }, false>;
+      /**
        * My orders (bought) (我的订单（购买） / 我的訂單（購買）)
        * Writes; may call: roles holding the permission.
        * `POST /admin/goods/order/myOrders`
@@ -3684,6 +3702,7 @@ export const CALL_ROUTES = {
       buyVip: ['POST', '/admin/goods/order/buyVip'],
       cancel: ['POST', '/admin/goods/order/cancel'],
       isPlaced: ['POST', '/admin/goods/order/isPlaced'],
+      mine: ['POST', '/admin/goods/order/mine'],
       myOrders: ['POST', '/admin/goods/order/myOrders'],
       mySoldOrders: ['POST', '/admin/goods/order/mySoldOrders'],
       orderDetail: ['POST', '/admin/goods/order/orderDetail'],

@@ -88,10 +88,10 @@ export default defineRoutes((core: Core) => {
   };
 
   const LIST = { ...PAGE, status: int({ min: 0, max: 9 }).optional(), type: int({ min: 0, max: 3 }).optional() };
-  const listOf = async (input: Input<typeof LIST>, side: 'userId' | 'sellerId', caller: AuthUser) => {
+  const listOf = async (input: Input<typeof LIST>, side: 'userId' | 'sellerId', caller: AuthUser, expire = side === 'userId') => {
     const userId = caller.id;
     const { page, size } = paged(input);
-    if (side === 'userId') await expireDueOrders(core, userId, 200);
+    if (expire) await expireDueOrders(core, userId, 200);
     const filter: Row = { page, size, order: 'id', sort: 'desc', [side]: userId };
     if (input.status !== undefined) filter.status = input.status;
     if (input.type !== undefined) filter.type = input.type;
@@ -137,6 +137,20 @@ export default defineRoutes((core: Core) => {
       effect: 'write',
       answer: pageOf(SHOWN),
       handler: (req, input) => listOf(input, 'userId', req.user!),
+    }),
+    call(core, 'goods', 'order', 'mine', {
+      method: 'POST',
+      member: true,
+      summary: l('My orders (bought), as they stand', '我的订单（购买），按当前记录', '我的訂單（購買），依目前紀錄'),
+      description: l(
+        "The same list as myOrders without closing anything first: an unpaid order past its time still shows unpaid until a write closes it. For readers that must not change anything (an AI member reading on the member's behalf).",
+        '与 myOrders 相同的列表，但不先关闭任何订单：已过期的未支付订单在被关闭前仍显示为未支付。供不得改动任何数据的读取方使用（例如代会员读取的 AI 成员）。',
+        '與 myOrders 相同的列表，但不先關閉任何訂單：已過期的未付款訂單在被關閉前仍顯示為未付款。供不得變更任何資料的讀取方使用（例如代會員讀取的 AI 成員）。',
+      ),
+      input: LIST,
+      effect: 'read',
+      answer: pageOf(SHOWN),
+      handler: (req, input) => listOf(input, 'userId', req.user!, false),
     }),
     call(core, 'goods', 'order', 'mySoldOrders', {
       method: 'POST',
