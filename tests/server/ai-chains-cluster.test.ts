@@ -2,7 +2,8 @@
  * Chains of AI replies on two server processes that share one MariaDB and one Redis (issue 41): the
  * asker is connected to instance B while the chain runs on instance A (where the asking message was
  * sent). The hand-offs and the chain's notices reach B's socket, and a stop sent to B ends the answer
- * streaming on A at once (told through Redis), stored as far as it went and charged for it.
+ * streaming on A at once (told through Redis), stored as far as it went and charged for it; a write
+ * an AI member proposed is confirmed through A while the asker's card, on B, hears it done.
  * Skipped without MariaDB or redis-server, unless CI=true (then their absence fails the run).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -60,7 +61,7 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
     return { id: Number(added.data.id), token: await login(username, 'Member-Pass-1') };
   };
   /** A group owned by `ownerId` with its AI members, made through instance A. */
-  const groupWith = async (owner: { id: number; token: string }, ais: Array<{ nickName: string; prompt: string }>) => {
+  const groupWith = async (owner: { id: number; token: string }, ais: Array<{ nickName: string; prompt: string; tools?: string[] }>) => {
     const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
     const g = await sql(
       'INSERT INTO `base_group` (`name`, `type`, `userId`, `rows`, `cols`, `onBoard`, `aiReplyCap`, `delete`, `createTime`, `updateTime`) VALUES (?, 0, ?, 2, 2, 1, 3, 0, ?, ?)',
@@ -76,7 +77,7 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
       const added = await call(
         urls[0],
         '/admin/base/groupMember/add',
-        { groupId, ai: { nickName: ai.nickName, config: { prompt: ai.prompt, cost: 1 } } },
+        { groupId, ai: { nickName: ai.nickName, config: { prompt: ai.prompt, cost: 1, ...(ai.tools ? { tools: ai.tools } : {}) } } },
         owner.token,
       );
       expect(added.code, JSON.stringify(added)).toBe(1000);
@@ -162,6 +163,36 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
       expect(reply.data.content).toMatchObject({ stopped: true });
       const [run] = await sql('SELECT `status`, `stopped`, `charged` FROM `base_run` WHERE `id` = ?', [start.data.runId]);
       expect([Number(run.status), Number(run.stopped), Number(run.charged)]).toEqual([1, 1, 1]);
+    } finally {
+      await closeAll(onB);
+    }
+  });
+
+  it('tells the asker on B that the write an AI member proposed, confirmed through A, is done', async () => {
+    const ann = await person();
+    const { groupId, ids } = await groupWith(ann, [{ nickName: 'Clerk', prompt: 'You are Clerk.', tools: ['base_desktop_add'] }]);
+    llm.reset().script({
+      answer: (req) => (req.messages.some((m) => m.role === 'tool') ? 'Proposed.' : ''),
+      toolCalls: (req) => (req.messages.some((m) => m.role === 'tool') ? null : [{ id: 'c1', name: 'base_desktop_add', arguments: '{"name":"Across"}' }]),
+    });
+    const onB = await connect(ann.token, { url: urls[1] });
+    try {
+      const asked = await call(
+        urls[0],
+        '/admin/base/message/add',
+        { toType: 1, toId: groupId, type: 0, content: '@Clerk add a desktop', at: [ids[0]] },
+        ann.token,
+      );
+      expect(asked.code, JSON.stringify(asked)).toBe(1000);
+      const reply = await waitNotice(onB, 'message', (m) => m.fromId === ids[0] && m.type === 21);
+      const [proposal] = reply.data.content.proposals;
+      expect(proposal).toMatchObject({ tool: 'base_desktop_add', state: 'pending', askerId: ann.id });
+      const confirmed = await call(urls[0], '/admin/ai/tool/confirm', { id: proposal.id }, ann.token);
+      expect(confirmed.code, JSON.stringify(confirmed)).toBe(1000);
+      const told = await waitNotice(onB, 'toolCall', (d) => d.id === proposal.id && d.state === 'done');
+      expect(told.data).toEqual({ id: proposal.id, state: 'done' });
+      const desks = await sql('SELECT `id` FROM `base_desktop` WHERE `name` = ?', ['Across']);
+      expect(desks).toHaveLength(1);
     } finally {
       await closeAll(onB);
     }
