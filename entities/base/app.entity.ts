@@ -96,6 +96,8 @@ export default defineEntity({
       default: 0,
       nullable: false,
       label: l('Token cost', '代币消耗', '代幣消耗'),
+      // At most the param aiMaxRunPrice (100 by default), which the add and update check.
+      example: 1,
     },
     efficiencyCoefficient: {
       type: 'float',
