@@ -6,66 +6,31 @@
  * an AI member proposed is confirmed through A while the asker's card, on B, hears it done.
  * Skipped without MariaDB or redis-server, unless CI=true (then their absence fails the run).
  */
-import type { ChildProcess } from 'node:child_process';
-import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerOnce, startServerProcess } from '../helpers/build';
-import { freePort, hasRedisServer, startRedis, stop } from '../helpers/cluster';
-import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
+import { buildServerOnce } from '../helpers/build';
+import { hasRedisServer } from '../helpers/cluster';
+import { databaseKinds } from '../helpers/databases';
 import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm';
 import { closeAll, connect, waitNotice } from '../helpers/sockets';
+import { startTwoInstances, type TwoInstances } from '../helpers/two-instances';
 
 await buildServerOnce();
 
 const hasMysql = (await databaseKinds()).includes('mysql');
-const ADMIN_PASSWORD = 'Cluster-Admin-1';
-
-type Answer = { code: number; message: string; data: any };
 
 describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two instances with Redis', () => {
-  let db: TestDb;
-  let redis: ChildProcess | null = null;
+  let w: TwoInstances;
   let llm: FakeLlm;
-  const servers: ChildProcess[] = [];
-  const urls: string[] = [];
-  let admin = '';
-  let memberRole = 0;
-
-  const call = async (base: string, path: string, body: unknown, token?: string, method = 'POST'): Promise<Answer> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      body: method === 'POST' ? JSON.stringify(body) : undefined,
-    });
-    return (await res.json()) as Answer;
-  };
-  const sql = async (text: string, params: unknown[] = []) => {
-    const c = await mysql.createConnection({ uri: db.url, dateStrings: true });
-    try {
-      return (await c.query(text, params))[0] as any;
-    } finally {
-      await c.end();
-    }
-  };
-  const login = async (username: string, password: string) => {
-    const res = await call(urls[0], '/admin/base/open/login', { username, password });
-    expect(res.code, JSON.stringify(res)).toBe(1000);
-    return res.data.token as string;
-  };
-  let seq = 0;
-  const person = async () => {
-    const username = `chain_${++seq}`;
-    const added = await call(urls[0], '/admin/base/sys/user/add', { username, password: 'Member-Pass-1', nickName: username, roleIdList: [memberRole] }, admin);
-    expect(added.code, JSON.stringify(added)).toBe(1000);
-    await sql('UPDATE `base_sys_user` SET `tokens` = 100 WHERE `id` = ?', [added.data.id]);
-    return { id: Number(added.data.id), token: await login(username, 'Member-Pass-1') };
-  };
-  /** A group owned by `ownerId` with its AI members, made through instance A. */
+  const urls = () => w.urls;
+  const call = (base: string, path: string, body: unknown, token?: string, method: 'POST' | 'GET' = 'POST') => w.call(base, path, body, token, method);
+  const sql = (text: string, params: unknown[] = []) => w.sql(text, params);
+  const person = () => w.person({ tokens: 100, prefix: 'chain' });
+  /** A group owned by `owner` with its AI members, made through instance A. */
   const groupWith = async (owner: { id: number; token: string }, ais: Array<{ nickName: string; prompt: string; tools?: string[] }>) => {
     const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
     const g = await sql(
       'INSERT INTO `base_group` (`name`, `type`, `userId`, `rows`, `cols`, `onBoard`, `aiReplyCap`, `delete`, `createTime`, `updateTime`) VALUES (?, 0, ?, 2, 2, 1, 3, 0, ?, ?)',
-      [`chains ${seq}`, owner.id, now, now],
+      [`chains ${owner.id}`, owner.id, now, now],
     );
     const groupId = Number(g.insertId);
     await sql(
@@ -75,7 +40,7 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
     const ids: number[] = [];
     for (const ai of ais) {
       const added = await call(
-        urls[0],
+        urls()[0],
         '/admin/base/groupMember/add',
         { groupId, ai: { nickName: ai.nickName, config: { prompt: ai.prompt, cost: 1, ...(ai.tools ? { tools: ai.tools } : {}) } } },
         owner.token,
@@ -87,34 +52,13 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
   };
 
   beforeAll(async () => {
-    db = await createTestDb('mysql');
-    const redisPort = await freePort();
-    redis = await startRedis(redisPort);
     llm = await startFakeLlm();
-    const env = {
-      DATABASE_URL: db.url,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      ADMIN_PASSWORD,
-      LOG_CONSOLE_LEVEL: 'error',
-      AI_RUN_LIMIT: '10000/10',
-      CHAT_SEND_LIMIT: '1000/10',
-      ...llm.env(),
-    };
-    for (const id of ['A', 'B']) {
-      const s = await startServerProcess({ ...env, INSTANCE_ID: id });
-      servers.push(s.proc);
-      urls.push(`http://127.0.0.1:${s.port}`);
-    }
-    admin = await login('admin', ADMIN_PASSWORD);
-    const [role] = await sql("SELECT `id` FROM `base_sys_role` WHERE `label` = 'member'");
-    memberRole = Number(role.id);
+    w = await startTwoInstances({ AI_RUN_LIMIT: '10000/10', CHAT_SEND_LIMIT: '1000/10', ...llm.env() });
   }, 240_000);
 
   afterAll(async () => {
-    for (const s of servers) await stop(s);
-    await stop(redis);
+    await w?.close();
     await llm?.close();
-    await db?.drop();
   });
 
   it('hands over on instance A while the asker, on B, hears every step and the end', async () => {
@@ -124,15 +68,15 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
       { nickName: 'Bea', prompt: 'You are Bea.' },
     ]);
     llm.reset().script({ answer: (req) => (req.messages[0].content === 'You are Ada.' ? 'ask @Bea' : 'done here') });
-    const onB = await connect(ann.token, { url: urls[1] });
+    const onB = await connect(ann.token, { url: urls()[1] });
     try {
-      const asked = await call(urls[0], '/admin/base/message/add', { toType: 1, toId: groupId, type: 0, content: '@Ada start', at: [ids[0]] }, ann.token);
+      const asked = await call(urls()[0], '/admin/base/message/add', { toType: 1, toId: groupId, type: 0, content: '@Ada start', at: [ids[0]] }, ann.token);
       expect(asked.code, JSON.stringify(asked)).toBe(1000);
       const end = await waitNotice(onB, 'chain', (d) => d.rootId === asked.data.id && d.state === 1);
       expect(end.data).toMatchObject({ steps: 2, payerId: ann.id });
       const replies = await sql('SELECT `fromId` FROM `base_message` WHERE `conversation` = ? AND `type` = 21 ORDER BY `seq`', [`g:${groupId}`]);
       expect(replies.map((r: { fromId: number }) => Number(r.fromId))).toEqual(ids);
-      const thread = await call(urls[1], `/admin/ai/chain/thread?id=${end.data.id}`, null, ann.token, 'GET');
+      const thread = await call(urls()[1], `/admin/ai/chain/thread?id=${end.data.id}`, null, ann.token, 'GET');
       expect(thread.data).toMatchObject({ state: 1, total: 2 });
     } finally {
       await closeAll(onB);
@@ -144,10 +88,10 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
     const { groupId, ids } = await groupWith(ann, [{ nickName: 'Slow', prompt: 'You are Slow.' }]);
     // 200 pieces 60 ms apart: 12 seconds unless stopped.
     llm.reset().script({ answer: 'word '.repeat(400), chunkSize: 10, chunkDelayMs: 60 });
-    const onB = await connect(ann.token, { url: urls[1] });
+    const onB = await connect(ann.token, { url: urls()[1] });
     try {
       const asked = await call(
-        urls[0],
+        urls()[0],
         '/admin/base/message/add',
         { toType: 1, toId: groupId, type: 0, content: '@Slow go on and on', at: [ids[0]] },
         ann.token,
@@ -156,7 +100,7 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
       const start = await waitNotice(onB, 'delta', (d) => d.fromId === ids[0] && d.start === true);
       await waitNotice(onB, 'delta', (d) => d.runId === start.data.runId && d.index >= 1);
       const pressed = Date.now();
-      const stopped = await call(urls[1], '/admin/ai/chain/stop', { id: start.data.chainId }, ann.token);
+      const stopped = await call(urls()[1], '/admin/ai/chain/stop', { id: start.data.chainId }, ann.token);
       expect(stopped.data).toMatchObject({ state: 2, stoppedBy: ann.id });
       const reply = await waitNotice(onB, 'message', (m) => m.fromId === ids[0] && m.type === 21);
       expect(Date.now() - pressed).toBeLessThan(4000);
@@ -175,10 +119,10 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
       answer: (req) => (req.messages.some((m) => m.role === 'tool') ? 'Proposed.' : ''),
       toolCalls: (req) => (req.messages.some((m) => m.role === 'tool') ? null : [{ id: 'c1', name: 'base_desktop_add', arguments: '{"name":"Across"}' }]),
     });
-    const onB = await connect(ann.token, { url: urls[1] });
+    const onB = await connect(ann.token, { url: urls()[1] });
     try {
       const asked = await call(
-        urls[0],
+        urls()[0],
         '/admin/base/message/add',
         { toType: 1, toId: groupId, type: 0, content: '@Clerk add a desktop', at: [ids[0]] },
         ann.token,
@@ -187,7 +131,7 @@ describe.skipIf(!(hasMysql && hasRedisServer))('chains of AI replies across two 
       const reply = await waitNotice(onB, 'message', (m) => m.fromId === ids[0] && m.type === 21);
       const [proposal] = reply.data.content.proposals;
       expect(proposal).toMatchObject({ tool: 'base_desktop_add', state: 'pending', askerId: ann.id });
-      const confirmed = await call(urls[0], '/admin/ai/tool/confirm', { id: proposal.id }, ann.token);
+      const confirmed = await call(urls()[0], '/admin/ai/tool/confirm', { id: proposal.id }, ann.token);
       expect(confirmed.code, JSON.stringify(confirmed)).toBe(1000);
       const told = await waitNotice(onB, 'toolCall', (d) => d.id === proposal.id && d.state === 'done');
       expect(told.data).toEqual({ id: proposal.id, state: 'done' });
