@@ -161,6 +161,11 @@ export {
   callRoute,
 } from '../http/in-process';
 
+export {
+  /** Why a route's guard refuses a signed-in caller (`no_permission`), or null: what the dispatcher and callRoute check first. */
+  refusedByGuard,
+} from '../http/dispatch';
+
 export type {
   /** What callInProcess is asked: method, path, the user, the input, the language. */
   InProcessCall,

@@ -101,6 +101,8 @@ export {
 export {
   /** What the request log writes in place of a secret. */
   REDACTED,
+  /** The request log entry of one call (path, caller, ip, parameters redacted), for `core.requestLog.record`. */
+  requestLogEntry,
 } from '../log/request-log';
 
 export {

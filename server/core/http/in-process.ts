@@ -6,8 +6,8 @@
  * the code, HTTP status and message (in `lang`) of the refusal, with the localized bad fields.
  *
  * For callers acting on a member's behalf (AI members' tools): whatever the member may not do over
- * HTTP is refused here alike. The request has no socket: its ip is the loopback address, its
- * headers only `language`. A route that answers raw (files, redirects) or reads its body as a
+ * HTTP is refused here alike. The request has no socket: its ip is the caller's address when given
+ * (an MCP client's), else the loopback address; its headers only `language`. A route that answers raw (files, redirects) or reads its body as a
  * stream (uploads) cannot be called this way.
  *
  * @example
@@ -33,6 +33,8 @@ export interface InProcessCall {
   /** The body of a POST, or the query of a GET (values sent as text, as a query string carries them). */
   input: Record<string, unknown>;
   lang: Lang;
+  /** The address the call comes from (per-address rate limits of handlers); the loopback address when not given. */
+  ip?: string;
 }
 
 export type InProcessResult =
@@ -57,13 +59,13 @@ function asQuery(input: Record<string, unknown>): Record<string, string> {
 }
 
 /** The few parts of a koa context handlers read (method, headers, ip, origin); writing an answer is not theirs here. */
-function requestContext(method: string, path: string, lang: Lang): Context {
+function requestContext(method: string, path: string, lang: Lang, ip: string): Context {
   const headers: Record<string, string> = { language: lang };
   const state = {};
   return {
     method,
     path,
-    ip: '127.0.0.1',
+    ip,
     origin: '',
     headers,
     state,
@@ -95,7 +97,7 @@ export async function callRoute(core: Core, route: Route, params: Record<string,
   if (guard) return refusal(lang, new AppError('forbidden', guard));
   const get = route.method === 'GET';
   const req: ApiRequest = {
-    ctx: requestContext(route.method, call.path, lang),
+    ctx: requestContext(route.method, call.path, lang, call.ip ?? '127.0.0.1'),
     body: get ? undefined : call.input,
     query: get ? asQuery(call.input) : {},
     user,
