@@ -26,6 +26,8 @@ const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
 const LANDING = 'a page the browser lands on: whatever it is sent, it redirects to the web, which shows the outcome';
 const SIGNED = "signed by its sender: the signature is checked before the body is read, so a body that is not the sender's is refused as a whole";
+const MCP = 'the MCP server speaks JSON-RPC: a message it cannot take is a JSON-RPC error (its HTTP status 4xx), never an envelope';
+const MCP_GET = 'the MCP event stream is not offered: 405 whatever is sent';
 /** Probes for load balancers and scrapers: they take nothing and read nothing of the request (they must still write nothing). */
 const PROBES = new Set(['GET /health', 'GET /health/ready', 'GET /metrics']);
 
@@ -44,6 +46,10 @@ const OTHER_REFUSAL: Record<string, string> = {
   'POST /admin/base/message/receiveWorkflowResult/{workflowResultId}': SIGNED,
   'POST /admin/base/message/receiveWorkflowError/{workflowResultId}': SIGNED,
   'POST /admin/base/comm/upload': 'a multipart upload: a body that is not a multipart form is refused as a whole (1001)',
+  'POST /mcp': MCP,
+  'POST /mcp/{sets}': MCP,
+  'GET /mcp': MCP_GET,
+  'GET /mcp/{sets}': MCP_GET,
 };
 
 /** A route's guard as the snapshot records it: the guard, its permission key, and what its rule asks. */

@@ -60,7 +60,15 @@ describe.each(kinds)('the MCP inspector against /mcp on %s', (kind) => {
   }, 90_000);
 
   it('calls a tool with arguments as the administrator', async () => {
-    const r = await inspect(url, t.adminToken, ['--method', 'tools/call', '--tool-name', 'base_sys_user_page', '--tool-arg', `keyWord=${ann.username}`, 'size=5']);
+    const r = await inspect(url, t.adminToken, [
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'base_sys_user_page',
+      '--tool-arg',
+      `keyWord=${ann.username}`,
+      'size=5',
+    ]);
     expect(r.code, r.err).toBe(0);
     const result = JSON.parse(r.out) as { structuredContent: { list: Array<{ id: number }> } };
     expect(result.structuredContent.list.map((u) => u.id)).toEqual([ann.id]);

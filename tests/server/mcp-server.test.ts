@@ -143,7 +143,7 @@ describe.each(kinds)('the MCP server on %s', (kind) => {
     expect(unknown.body?.error.message).toContain('goods+nosuchmodule');
   });
 
-  it("lists the schemas of the entities the caller may use as resources, and reads one", async () => {
+  it('lists the schemas of the entities the caller may use as resources, and reads one', async () => {
     const mine = (await annClient.listResources()).resources.map((r) => r.uri);
     expect(mine).toContain('cosmac://entity/base/group');
     expect(mine).not.toContain('cosmac://entity/base/sys/role');

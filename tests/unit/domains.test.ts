@@ -28,6 +28,7 @@ const DOMAINS: Record<string, string> = {
   tasks: 'scheduled tasks',
   plugins: 'plugin packages and their lifecycle',
   coding: 'the AI code helper',
+  mcp: 'the MCP server at /mcp: the platform calls as tools and entity schemas as resources, for outside agents',
 };
 
 /** `from -> to`: why a domain may import another. Anything else between domains fails. */
@@ -44,6 +45,7 @@ const ALLOWED: Record<string, string> = {
   'chat -> system': 'texts in the member’s language',
   'chat -> files': 'a file sent in a private chat is shared with its other user (file-access)',
   'coding -> ai': 'the code helper asks the model through the AI’s llm service',
+  'mcp -> ai': 'the MCP server offers the AI tools’ catalogue of declared calls (one catalogue for AI members and outside agents)',
   'coding -> system': 'generated entities read the dictionary types',
   'commerce -> workspace': 'delivering a bought group or AI member adds the buyer to the group; buyers and sellers are notified',
   'commerce -> files': 'a bought file is granted to its buyer (file-access)',

@@ -8,17 +8,7 @@
  * A call runs through callRoute as the caller (the same guard, input check and access rule as
  * HTTP) and is written to the request log under the tool's path, like the API call it is.
  */
-import {
-  callRoute,
-  refusedByGuard,
-  requestLogEntry,
-  t,
-  type Caller,
-  type Core,
-  type InProcessResult,
-  type Lang,
-  type Route,
-} from '../../core/api';
+import { callRoute, refusedByGuard, requestLogEntry, t, type Caller, type Core, type InProcessResult, type Lang, type Route } from '../../core/api';
 import { platformTools, type ToolDef } from '../ai/tools/catalogue';
 import { MCP } from './mcp.messages';
 
@@ -116,7 +106,14 @@ export interface CallOrigin {
 }
 
 /** Runs `tool` as `caller` with `args` and logs it under the tool's path. */
-export async function runTool(core: Core, tool: OfferedTool, caller: Caller, args: Record<string, unknown>, lang: Lang, from: CallOrigin): Promise<InProcessResult> {
+export async function runTool(
+  core: Core,
+  tool: OfferedTool,
+  caller: Caller,
+  args: Record<string, unknown>,
+  lang: Lang,
+  from: CallOrigin,
+): Promise<InProcessResult> {
   const { route } = tool;
   const r = await callRoute(core, route, {}, { method: route.method, path: route.path, user: caller, input: args, lang, ip: from.ip });
   const get = route.method === 'GET';

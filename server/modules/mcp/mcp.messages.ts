@@ -30,7 +30,8 @@ export const MCP = registerMessages({
     mcp_writes: '会修改数据。',
     mcp_bad_fields: '参数有误：',
     mcp_refused: '{message}（代码 {code}，HTTP {status}）',
-    mcp_instructions: 'COSMAC AI 平台的调用作为工具，以登录者的身份和权限执行。标为只读的工具不改变任何数据，其余的会写入。资源是这些工具所操作实体的 JSON Schema。',
+    mcp_instructions:
+      'COSMAC AI 平台的调用作为工具，以登录者的身份和权限执行。标为只读的工具不改变任何数据，其余的会写入。资源是这些工具所操作实体的 JSON Schema。',
   },
   'zh-tw': {
     mcp_unknown_tool: '未知工具：{name}',
@@ -45,6 +46,7 @@ export const MCP = registerMessages({
     mcp_writes: '會修改資料。',
     mcp_bad_fields: '參數有誤：',
     mcp_refused: '{message}（代碼 {code}，HTTP {status}）',
-    mcp_instructions: 'COSMAC AI 平台的呼叫作為工具，以登入者的身分和權限執行。標為唯讀的工具不改變任何資料，其餘的會寫入。資源是這些工具所操作實體的 JSON Schema。',
+    mcp_instructions:
+      'COSMAC AI 平台的呼叫作為工具，以登入者的身分和權限執行。標為唯讀的工具不改變任何資料，其餘的會寫入。資源是這些工具所操作實體的 JSON Schema。',
   },
 });

@@ -89,6 +89,8 @@ const WHO = l(
   '已登入的呼叫者（存取權杖或 API 金鑰）；每個工具依其權限和金鑰範圍提供',
 );
 
+const ANYONE = l('anyone (always answered 405)', '任何人（总是回答 405）', '任何人（總是回答 405）');
+
 /** A JSON-RPC message (or a batch of them), as the transport reads it. */
 const MESSAGE = {
   type: 'object',
@@ -121,7 +123,7 @@ function route(core: Core, method: 'GET' | 'POST', path: string): Route {
       input: post ? MESSAGE : { type: 'object', properties: {}, additionalProperties: false },
       answer: null,
       effect: post ? 'write' : 'read',
-      access: WHO,
+      access: post ? WHO : ANYONE,
       description: post
         ? l(
             'JSON-RPC messages of the Model Context Protocol: tools/list, tools/call, resources/list, resources/read',
