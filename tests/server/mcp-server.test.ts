@@ -78,6 +78,15 @@ describe.each(kinds)('the MCP server on %s', (kind) => {
     expect(JSON.parse(r.content[0].text)).toEqual(r.structuredContent);
     const mine = (await annClient.callTool({ name: 'base_comm_person', arguments: {} })) as any;
     expect(mine.structuredContent.id).toBe(ann.id);
+    // The guide's example (docs/guide/connect-an-agent-with-mcp.md): a member's orders through the goods set.
+    const goods = await connect(base, `Bearer ${ann.token}`, '/mcp/goods');
+    try {
+      const orders = (await goods.callTool({ name: 'goods_order_mine', arguments: {} })) as any;
+      expect(orders.isError).toBeFalsy();
+      expect(orders.structuredContent).toBeTruthy();
+    } finally {
+      await goods.close();
+    }
   });
 
   it("shows a member no administrator's tool and refuses one named as an unknown tool", async () => {
