@@ -46,7 +46,7 @@ describe.skipIf(!(hasMysql && hasRedisServer))('the MCP server on two instances'
       const client = new Client({ name: 'cluster-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { Authorization: ann.token } } }));
       try {
-        const r = (await client.callTool({ name: 'base_comm_person', arguments: {} })) as { structuredContent: { id: number } };
+        const r = (await client.callTool({ name: 'base_comm_person', arguments: {} })) as unknown as { structuredContent: { id: number } };
         expect(r.structuredContent.id).toBe(ann.id);
       } finally {
         await client.close();

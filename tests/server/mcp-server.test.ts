@@ -106,7 +106,7 @@ describe.each(kinds)('the MCP server on %s', (kind) => {
     expect(refused?.message).toContain('Unknown tool: base_sys_user_delete');
     // Nothing tells an administrator's tool from one that does not exist.
     expect(missing?.code).toBe(-32602);
-    expect(missing?.message.replace('no_such_tool', 'X')).toBe(refused?.message.replace('base_sys_user_delete', 'X'));
+    expect(missing?.message?.replace('no_such_tool', 'X')).toBe(refused?.message?.replace('base_sys_user_delete', 'X'));
     expect(await t.core.db.query('SELECT id FROM base_sys_user WHERE id = ?', [1])).toHaveLength(1);
   });
 
