@@ -17,6 +17,8 @@ import { loadScope } from './scope';
 import { usernameKey } from './username';
 import { CacheRevocations, type Revocations } from './revocations';
 import type { SessionEndReason } from '../realtime';
+import { nowStored } from '../crud/values';
+import { LAST_USED_EVERY_MS, hashApiKey, isApiKey, scopeAllows, scopeList, type KeyScope } from './api-keys';
 
 export const ADMIN_ROLE_ID = 1;
 const STATE_TTL = 600;
@@ -65,6 +67,8 @@ export interface Caller extends AuthUser {
   sid: string | null;
   /** When the access token expires (seconds since the epoch); absent for system calls. */
   exp?: number;
+  /** The API key this request signed in with (api-keys.ts), whose scope narrows the owner's rights. */
+  key?: KeyScope;
 }
 
 export interface TokenPair {
@@ -91,6 +95,8 @@ export class AuthService {
   private verifiedUnder = 0;
   /** Parsed states of this process, keyed by `${epoch}:${uid}`; the epoch makes stale ones unreachable. */
   private readonly local = new Map<string, Omit<Caller, 'sid'>>();
+  /** When this process last wrote each key's `lastUsedTime` (ms). */
+  private readonly keyUsed = new Map<number, number>();
   /** Told of every session ended here (the socket server ends its sockets, on every instance). */
   private sessionEnded: ((sid: string, reason: SessionEndReason) => void) | null = null;
 
@@ -201,9 +207,10 @@ export class AuthService {
    * The caller of an access token, or null when the token is bad or expired, its session was ended,
    * its user is disabled or gone, or a passwordV bump outdated it.
    */
-  async authenticate(header: string | undefined): Promise<Caller | null> {
+  async authenticate(header: string | undefined, ip?: string): Promise<Caller | null> {
     if (!header) return null;
     const token = bearer(header);
+    if (isApiKey(token)) return this.keyCaller(token, ip);
     if (this.verifiedUnder !== this.jwt.keysVersion) {
       this.verified.clear();
       this.verifiedUnder = this.jwt.keysVersion;
@@ -226,7 +233,38 @@ export class AuthService {
     return { ...c, sid: claims.sid ?? null, exp: claims.exp };
   }
 
+  /**
+   * The owner of an API key, acting through it: the key must be active and unexpired and its owner
+   * enabled; the caller is the owner's current state narrowed by the key's scope (api-keys.ts).
+   */
+  private async keyCaller(key: string, ip: string | undefined): Promise<Caller | null> {
+    const entity = this.model.byKey.get('base/apiKey');
+    if (!entity) return null;
+    const q = this.db.q.bind(this.db);
+    const now = nowStored();
+    const [row] = await this.db.query<{ id: number; userId: number; name: string; modules: unknown; perms: unknown }>(
+      `SELECT ${['id', 'userId', 'name', 'modules', 'perms'].map(q).join(', ')} FROM ${q(entity.table)} WHERE ${q('hash')} = ? AND ${q('status')} = 1 AND (${q('expireTime')} IS NULL OR ${q('expireTime')} > ?)`,
+      [hashApiKey(key), now],
+    );
+    if (!row) return null;
+    const epoch = (await this.cache.get('auth:epoch')) ?? '0';
+    const c = await this.stateAt(epoch, Number(row.userId));
+    if (!c || c.status !== 1) return null;
+    const id = Number(row.id);
+    const last = this.keyUsed.get(id) ?? 0;
+    if (Date.now() - last >= LAST_USED_EVERY_MS) {
+      if (this.keyUsed.size > 10000) this.keyUsed.clear();
+      this.keyUsed.set(id, Date.now());
+      // Off the request's path: a lost write only leaves the time a minute older.
+      void this.db
+        .run(`UPDATE ${q(entity.table)} SET ${q('lastUsedTime')} = ?, ${q('lastUsedIp')} = ? WHERE ${q('id')} = ?`, [now, (ip ?? '').slice(0, 50), id])
+        .catch(() => this.keyUsed.delete(id));
+    }
+    return { ...c, sid: null, key: { id, name: String(row.name), modules: scopeList(row.modules), perms: scopeList(row.perms) } };
+  }
+
   can(c: Caller, permission: string): boolean {
+    if (c.key && !scopeAllows(c.key, permission.split(':')[0], permission)) return false;
     return c.isAdmin || c.perms.has(permission);
   }
 

@@ -379,6 +379,58 @@ export type BaseAdsRow = {
 };
 
 /**
+ * API key: a stored row of `base/apiKey` as a find or a lock answers it.
+ */
+export type BaseApiKeyRow = {
+  /** ID */
+  id: number;
+  /** Owner (所有者 / 擁有者) */
+  userId: number | null;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 64
+   */
+  name: string;
+  /**
+   * Starts with (开头 / 開頭)
+   * @maxLength 16
+   */
+  prefix: string | null;
+  /** Modules (模块 / 模組) */
+  modules: string[] | null;
+  /** Permission keys (权限标识 / 權限標識) */
+  perms: string[] | null;
+  /** Expires (过期时间 / 到期時間) */
+  expireTime: string | null;
+  /** Last used (最近使用) */
+  lastUsedTime: string | null;
+  /**
+   * Last used from (最近使用 IP)
+   * @maxLength 50
+   */
+  lastUsedIp: string | null;
+  /** Status (状态 / 狀態) */
+  status: 1 | 0;
+  /** Revoked at (撤销时间 / 撤銷時間) */
+  revokeTime: string | null;
+  /** Created (创建时间 / 建立時間) */
+  createTime: string;
+  /** Updated (更新时间 / 更新時間) */
+  updateTime: string;
+};
+
+/**
+ * API key: its hidden columns too, for a find that names them.
+ */
+export type BaseApiKeyColumns = BaseApiKeyRow & {
+  /**
+   * Hash (哈希 / 雜湊)
+   * @maxLength 64
+   */
+  hash: string | null;
+};
+
+/**
  * App: a stored row of `base/app` as a find or a lock answers it.
  */
 export type BaseAppRow = {
@@ -1458,6 +1510,11 @@ export type BaseSysLogRow = {
    * @maxLength 128
    */
   reqId: string | null;
+  /**
+   * API key (API 密钥 / API 金鑰)
+   * @maxLength 64
+   */
+  apiKey: string | null;
   /** Created (创建时间 / 建立時間) */
   createTime: string;
   /** Updated (更新时间 / 更新時間) */
@@ -2784,6 +2841,7 @@ export interface EntityRowMap {
   'ai/summary': AiSummaryRow;
   'ai/toolCall': AiToolCallRow;
   'base/ads': BaseAdsRow;
+  'base/apiKey': BaseApiKeyRow;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthRow;
   'base/comment': BaseCommentRow;
@@ -2856,6 +2914,7 @@ export interface EntityColumnMap {
   'ai/summary': AiSummaryRow;
   'ai/toolCall': AiToolCallRow;
   'base/ads': BaseAdsRow;
+  'base/apiKey': BaseApiKeyColumns;
   'base/app': BaseAppRow;
   'base/auth': BaseAuthColumns;
   'base/comment': BaseCommentRow;

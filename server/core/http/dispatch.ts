@@ -14,6 +14,7 @@ import type { RawFieldError } from '../crud/validate';
 import { requestLogEntry, type RequestLogEntry } from '../log/request-log';
 import { opsState } from '../ops/request-context';
 import { outageError, outageLogDue, outageOf } from '../outage';
+import { keyAllowsRoute } from '../auth/api-keys';
 
 export interface DispatchDeps {
   routes: RouteTable;
@@ -66,6 +67,8 @@ function flatQuery(q: Record<string, string | string[] | undefined>): Record<str
  * inside the process on a member's behalf (in-process.ts), so both refuse alike.
  */
 export function refusedByGuard(route: Route, user: Caller, can: (c: Caller, permission: string) => boolean): 'no_permission' | null {
+  // An API key's scope narrows every guard, the administrator's too (api-keys.ts).
+  if (user.key && !keyAllowsRoute(user, route)) return 'no_permission';
   if (route.guard === 'admin' && !user.isAdmin) return 'no_permission';
   if (route.guard === 'permission' && !can(user, route.permission!)) return 'no_permission';
   return null;
@@ -92,10 +95,12 @@ export function createDispatcher(deps: DispatchDeps) {
     try {
       const authHeader = ctx.get('authorization') || undefined;
       if (route.guard === 'public') {
-        if (authHeader) user = await deps.auth.authenticate(authHeader);
+        if (authHeader) user = await deps.auth.authenticate(authHeader, ctx.ip);
+        // A public call outside a key's scope is answered as to anybody.
+        if (user?.key && !keyAllowsRoute(user, route)) user = null;
       } else {
         if (!authHeader) return sendError(ctx, lang, 'unauthorized', 'not_signed_in');
-        user = await deps.auth.authenticate(authHeader);
+        user = await deps.auth.authenticate(authHeader, ctx.ip);
         if (!user) return sendError(ctx, lang, 'unauthorized', 'token_invalid');
         const refused = refusedByGuard(route, user, (c, p) => deps.auth.can(c, p));
         if (refused) return sendError(ctx, lang, 'forbidden', refused);
@@ -130,7 +135,7 @@ export function createDispatcher(deps: DispatchDeps) {
       sendError(ctx, lang, 'server', 'server_error');
     } finally {
       if (deps.requestLog && route.path !== '/health' && !route.quiet) {
-        deps.requestLog.record(requestLogEntry(path, user, ctx.ip, body, query, opsState(ctx).reqId));
+        deps.requestLog.record(requestLogEntry(path, user, ctx.ip, body, query, opsState(ctx).reqId, user?.key?.name));
       }
     }
   };

@@ -19,6 +19,8 @@ export interface RequestLogEntry {
   params: unknown;
   /** The request's X-Request-Id (ops/request-context.ts). */
   reqId?: string | null;
+  /** The name of the API key the request signed in with (auth/api-keys.ts). */
+  apiKey?: string | null;
 }
 
 export interface RequestLogOptions {
@@ -132,6 +134,7 @@ export function requestLogEntry(
   body: unknown,
   query: Record<string, string> | undefined,
   reqId?: string,
+  apiKey?: string | null,
 ): RequestLogEntry {
   const hasQuery = !!query && Object.keys(query).length > 0;
   const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
@@ -145,7 +148,7 @@ export function requestLogEntry(
     // A value JSON cannot hold (a BigInt, say): the entry is still worth keeping without it.
     text = '"[unserializable]"';
   }
-  return { userId: user?.id ?? null, action: path, ip: ip ?? '', params: text, reqId: reqId ?? null };
+  return { userId: user?.id ?? null, action: path, ip: ip ?? '', params: text, reqId: reqId ?? null, apiKey: apiKey ?? null };
 }
 
 /** Queue options from the environment: REQUEST_LOG_MAX_QUEUE, REQUEST_LOG_BATCH, REQUEST_LOG_FLUSH_MS. */
@@ -160,10 +163,11 @@ interface Queued {
   ip: string;
   params: string | null;
   reqId: string | null;
+  apiKey: string | null;
   time: string;
 }
 
-const COLUMNS = ['userId', 'action', 'ip', 'params', 'reqId', 'createTime', 'updateTime'];
+const COLUMNS = ['userId', 'action', 'ip', 'params', 'reqId', 'apiKey', 'createTime', 'updateTime'];
 
 export class RequestLogQueue {
   private queue: Queued[] = [];
@@ -212,6 +216,7 @@ export class RequestLogQueue {
         ip: String(entry.ip ?? '').slice(0, MAX_IP),
         params: params && params.length > MAX_PARAMS_CHARS ? `${params.slice(0, MAX_PARAMS_CHARS - 1)}…` : params,
         reqId: typeof entry.reqId === 'string' ? entry.reqId.slice(0, 128) : null,
+        apiKey: typeof entry.apiKey === 'string' ? entry.apiKey.slice(0, 64) : null,
         time: nowStored(),
       });
       // A full batch is written at once rather than at the next tick of the timer.
@@ -281,7 +286,7 @@ export class RequestLogQueue {
 
   private async write(rows: Queued[]): Promise<void> {
     const params: unknown[] = [];
-    for (const r of rows) params.push(r.userId, r.action, r.ip, r.params, r.reqId, r.time, r.time);
+    for (const r of rows) params.push(r.userId, r.action, r.ip, r.params, r.reqId, r.apiKey, r.time, r.time);
     try {
       await this.db.run(this.insertSql(rows.length), params);
       this.counts.written += rows.length;

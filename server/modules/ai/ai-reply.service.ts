@@ -52,7 +52,7 @@ import { copyAsked, refusalOf, refusalText } from './store-fee';
 import { aiMembersOf, aiReplyCapOf, aiUserById, conversationTail, type AiUser, type TailMessage } from './ai-reply.queries';
 import { CONTEXT_MESSAGES } from './ai-context';
 import { enqueueReply } from './ai-reply.queue';
-import { CHAIN_STATE, countStep, endChain, handOff, loopsBack, openChain, stillRunning, type Chain } from './chains/chain';
+import { CHAIN_STATE, endChain, handOff, loopsBack, openChain, stillRunning, takeStep, type Chain } from './chains/chain';
 import { watchStop } from './chains/chain-stop';
 
 export { aiRepliesDone } from './ai-reply.queue';
@@ -212,9 +212,8 @@ async function answerOne(core: Core, t: Trigger, id: number): Promise<void> {
   const watch = watchStop(core, t.chain.id);
   let replied: Awaited<ReturnType<typeof answerAsAi>>;
   try {
-    if (!(await stillRunning(core, t.chain.id))) return;
+    if (!(await takeStep(core, t.chain))) return;
     if (t.byAi) handOff(t.chain, t.fromId, ai.id);
-    await countStep(core, t.chain);
     replied = await answerAsAi(core, { ...ask, stop: watch.signal }, tail, setup);
   } finally {
     watch.release();

@@ -81,8 +81,9 @@ async function admit(core: Core, socket: Socket, opts: SocketServerOptions): Pro
   const token = tokenOf(socket);
   let data: SocketData | null = null;
   try {
+    // Sockets take a session's token, not an API key: a key's scope speaks of HTTP calls (api-keys.ts).
     const user = token ? await core.auth.authenticate(token) : null;
-    if (user) data = { token: token!, lang, userId: user.id, sid: user.sid, exp: user.exp ?? 0, groupIds: await groupIdsOfUser(core, user.id) };
+    if (user && !user.key) data = { token: token!, lang, userId: user.id, sid: user.sid, exp: user.exp ?? 0, groupIds: await groupIdsOfUser(core, user.id) };
   } catch (err) {
     opts.logError(err, 'socket handshake');
     throw refusal('server error', 1003, translate(lang, 'server_error'));

@@ -295,6 +295,71 @@ export interface Calls {
         orderNo: string;
       }, false>;
     };
+    apiKey: {
+      /**
+       * Make a personal API key (创建个人 API 密钥 / 建立個人 API 金鑰)
+       * Writes; may call: any signed-in account.
+       * `POST /admin/base/apiKey/create`
+       */
+      create: Call<{
+        /** @maxLength 64 */
+        name: string;
+        expireDays?: number;
+        modules?: string[];
+        perms?: string[];
+      }, {
+        key: string;
+        row: {
+          id: number;
+          name: string;
+          prefix: string;
+          modules: string[] | null;
+          perms: string[] | null;
+          expireTime: string | null;
+          lastUsedTime: string | null;
+          status: number;
+          revokeTime: string | null;
+        };
+      }, true>;
+      /**
+       * Revoke an API key (撤销 API 密钥 / 撤銷 API 金鑰)
+       * Writes; may call: any signed-in account.
+       * `POST /admin/base/apiKey/revoke`
+       */
+      revoke: Call<{
+        id: number;
+      }, {
+        id: number;
+        name: string;
+        prefix: string;
+        modules: string[] | null;
+        perms: string[] | null;
+        expireTime: string | null;
+        lastUsedTime: string | null;
+        status: number;
+        revokeTime: string | null;
+      }, true>;
+      /**
+       * Revoke all your API keys (撤销你的全部 API 密钥 / 撤銷你的全部 API 金鑰)
+       * Writes; may call: any signed-in account.
+       * `POST /admin/base/apiKey/revokeAll`
+       */
+      revokeAll: Call<Record<string, never>, {
+        count: number;
+      }, false>;
+      /**
+       * What a key of yours can be scoped to (你的密钥可限定的范围 / 你的金鑰可限定的範圍)
+       * Reads; may call: any signed-in account.
+       * `GET /admin/base/apiKey/scopes`
+       */
+      scopes: Call<Record<string, never>, Array<{
+        module: string;
+        entities: Array<{
+          key: string;
+          label: string;
+        }>;
+      }>, false>;
+    };
     app: {
       /**
        * Every shown app, by parent type (所有显示的应用（按父类型分组） / 所有顯示的應用（依父類型分組）)
@@ -3484,6 +3549,12 @@ export const CALL_ROUTES = {
       query: ['GET', '/admin/base/alipay/query'],
       refund: ['POST', '/admin/base/alipay/refund'],
       testPay: ['GET', '/admin/base/alipay/testPay'],
+    },
+    apiKey: {
+      create: ['POST', '/admin/base/apiKey/create'],
+      revoke: ['POST', '/admin/base/apiKey/revoke'],
+      revokeAll: ['POST', '/admin/base/apiKey/revokeAll'],
+      scopes: ['GET', '/admin/base/apiKey/scopes'],
     },
     app: {
       all: ['GET', '/admin/base/app/all'],

@@ -14,6 +14,7 @@ export const ENTITY_KEYS = [
   'ai/summary',
   'ai/toolCall',
   'base/ads',
+  'base/apiKey',
   'base/app',
   'base/auth',
   'base/comment',
@@ -88,6 +89,7 @@ export const ENTITY_ACTIONS = {
   'ai/summary': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'ai/toolCall': { info: 'GET', page: 'POST' },
   'base/ads': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
+  'base/apiKey': { info: 'GET', page: 'POST' },
   'base/app': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
   'base/auth': { add: 'POST', update: 'POST', delete: 'POST', info: 'POST', list: 'POST' },
   'base/comment': { add: 'POST', update: 'POST', delete: 'POST', info: 'GET', list: 'POST', page: 'POST' },
@@ -1240,6 +1242,133 @@ export interface BaseAdsUpdate {
    * @maxLength 255
    */
   url?: string | null;
+}
+
+/**
+ * API key (API 密钥 / API 金鑰): a row as `base/apiKey` returns it.
+ */
+export interface BaseApiKey {
+  /** ID */
+  readonly id?: number;
+  /** Owner (所有者 / 擁有者) */
+  userId?: number | null;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 64
+   */
+  name?: string;
+  /**
+   * Starts with (开头 / 開頭)
+   * @maxLength 16
+   */
+  prefix?: string | null;
+  /** Modules (模块 / 模組) */
+  modules?: string[] | null;
+  /** Permission keys (权限标识 / 權限標識) */
+  perms?: string[] | null;
+  /** Expires (过期时间 / 到期時間) */
+  expireTime?: string | null;
+  /** Last used (最近使用) */
+  lastUsedTime?: string | null;
+  /**
+   * Last used from (最近使用 IP)
+   * @maxLength 50
+   */
+  lastUsedIp?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 1 | 0;
+  /** Revoked at (撤销时间 / 撤銷時間) */
+  revokeTime?: string | null;
+  /** Created (创建时间 / 建立時間) */
+  readonly createTime?: string;
+  /** Updated (更新时间 / 更新時間) */
+  readonly updateTime?: string;
+}
+
+/**
+ * API key (API 密钥 / API 金鑰): the payload of `/admin/base/apiKey/add`.
+ */
+export interface BaseApiKeyAdd {
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 64
+   */
+  name: string;
+  /**
+   * Starts with (开头 / 開頭)
+   * @maxLength 16
+   */
+  prefix?: string | null;
+  /**
+   * Hash (哈希 / 雜湊)
+   * @maxLength 64
+   */
+  hash?: string | null;
+  /** Modules (模块 / 模組) */
+  modules?: string[] | null;
+  /** Permission keys (权限标识 / 權限標識) */
+  perms?: string[] | null;
+  /** Expires (过期时间 / 到期時間) */
+  expireTime?: string | null;
+  /** Last used (最近使用) */
+  lastUsedTime?: string | null;
+  /**
+   * Last used from (最近使用 IP)
+   * @maxLength 50
+   */
+  lastUsedIp?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 1 | 0;
+  /** Revoked at (撤销时间 / 撤銷時間) */
+  revokeTime?: string | null;
+}
+
+/**
+ * API key (API 密钥 / API 金鑰): the payload of `/admin/base/apiKey/update`.
+ */
+export interface BaseApiKeyUpdate {
+  id: number;
+  /**
+   * Name (名称 / 名稱)
+   * @maxLength 64
+   */
+  name?: string;
+  /**
+   * Starts with (开头 / 開頭)
+   * @maxLength 16
+   */
+  prefix?: string | null;
+  /**
+   * Hash (哈希 / 雜湊)
+   * @maxLength 64
+   */
+  hash?: string | null;
+  /** Modules (模块 / 模組) */
+  modules?: string[] | null;
+  /** Permission keys (权限标识 / 權限標識) */
+  perms?: string[] | null;
+  /** Expires (过期时间 / 到期時間) */
+  expireTime?: string | null;
+  /** Last used (最近使用) */
+  lastUsedTime?: string | null;
+  /**
+   * Last used from (最近使用 IP)
+   * @maxLength 50
+   */
+  lastUsedIp?: string | null;
+  /**
+   * Status (状态 / 狀態)
+   * @default 1
+   */
+  status?: 1 | 0;
+  /** Revoked at (撤销时间 / 撤銷時間) */
+  revokeTime?: string | null;
 }
 
 /**
@@ -4475,6 +4604,11 @@ export interface BaseSysLog {
    */
   reqId?: string | null;
   /**
+   * API key (API 密钥 / API 金鑰)
+   * @maxLength 64
+   */
+  apiKey?: string | null;
+  /**
    * User name (用户名 / 使用者名稱)
    * @maxLength 255
    */
@@ -4508,6 +4642,11 @@ export interface BaseSysLogAdd {
    * @maxLength 128
    */
   reqId?: string | null;
+  /**
+   * API key (API 密钥 / API 金鑰)
+   * @maxLength 64
+   */
+  apiKey?: string | null;
 }
 
 /**
@@ -4534,6 +4673,11 @@ export interface BaseSysLogUpdate {
    * @maxLength 128
    */
   reqId?: string | null;
+  /**
+   * API key (API 密钥 / API 金鑰)
+   * @maxLength 64
+   */
+  apiKey?: string | null;
 }
 
 /**
@@ -8463,6 +8607,7 @@ export interface EntityRows {
   'ai/summary': AiSummary;
   'ai/toolCall': AiToolCall;
   'base/ads': BaseAds;
+  'base/apiKey': BaseApiKey;
   'base/app': BaseApp;
   'base/auth': BaseAuth;
   'base/comment': BaseComment;
@@ -8535,6 +8680,7 @@ export interface EntityAdds {
   'ai/summary': AiSummaryAdd;
   'ai/toolCall': AiToolCallAdd;
   'base/ads': BaseAdsAdd;
+  'base/apiKey': BaseApiKeyAdd;
   'base/app': BaseAppAdd;
   'base/auth': BaseAuthAdd;
   'base/comment': BaseCommentAdd;
@@ -8607,6 +8753,7 @@ export interface EntityUpdates {
   'ai/summary': AiSummaryUpdate;
   'ai/toolCall': AiToolCallUpdate;
   'base/ads': BaseAdsUpdate;
+  'base/apiKey': BaseApiKeyUpdate;
   'base/app': BaseAppUpdate;
   'base/auth': BaseAuthUpdate;
   'base/comment': BaseCommentUpdate;

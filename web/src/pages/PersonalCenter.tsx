@@ -33,6 +33,7 @@ const TAB_SCREENS: Record<Exclude<AccountTab, 'profile'>, ComponentType> = {
   earnings: lazy(() => import('../workspace/account/EarningsTab')),
   nft: lazy(() => import('../workspace/nft/NftTab')),
   aikeys: lazy(() => import('../workspace/account/AiKeysTab')),
+  apikeys: lazy(() => import('../workspace/account/ApiKeysTab')),
 };
 
 interface Values {
@@ -50,7 +51,7 @@ const PASSWORD_FIELDS = ['originalPassword', 'password', 'confirm'] as const;
  * original password and the new one; 6–16 characters; an account made by e-mail code has none and
  * sets its first without an original). Saves through base/comm/personUpdate.
  * That is the first tab, "Profile"; `?tab=orders|purchases|favorites|goods|vip|tokens|earnings` opens the member's
- * commerce screens, `?tab=aikeys` their own AI keys (web/src/workspace/account/, one lazily loaded file each).
+ * commerce screens, `?tab=aikeys` their own AI keys, `?tab=apikeys` their API keys (web/src/workspace/account/, one lazily loaded file each).
  */
 export default function PersonalCenter() {
   const { t } = useI18n();

@@ -89,11 +89,21 @@ export async function stillRunning(core: Core, chainId: number): Promise<boolean
   return row?.state === CHAIN_STATE.running;
 }
 
-/** One more step started: counted, and told. */
-export async function countStep(core: Core, chain: Chain): Promise<void> {
-  await core.ops.transaction(SYSTEM, (t) => t.increment(chains(core), chain.id, 'steps', 1));
-  const row = await rowOf(core, chain.id);
+/**
+ * One more step, taken only while the chain runs (stopped or ended meanwhile on any instance, it is
+ * not): the row locked, its state read and its step counted in one transaction, then told. Answers
+ * whether the step was taken.
+ */
+export async function takeStep(core: Core, chain: Chain): Promise<boolean> {
+  const row = await core.ops.transaction(SYSTEM, async (t) => {
+    const [locked] = await t.lock(chains(core), chain.id);
+    if (!locked || locked.state !== CHAIN_STATE.running) return null;
+    const steps = Number(locked.steps) + 1;
+    await t.updateWhere(chains(core), chain.id, { steps });
+    return { ...locked, steps };
+  });
   if (row) tell(core, row);
+  return row !== null;
 }
 
 /**

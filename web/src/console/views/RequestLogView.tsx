@@ -1,6 +1,6 @@
 /** The request log: newest first, keyword search, the days it keeps, and clearing it. */
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, InputNumber, Modal, Space, Tooltip, Typography } from 'antd';
+import { App, Button, InputNumber, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { ClearOutlined, SaveOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useCan } from '../../app/auth';
@@ -108,7 +108,18 @@ function Screen({ meta }: { meta: EntityMeta }) {
       dataIndex: 'userName',
       width: 150,
       ellipsis: true,
-      render: (_, r) => log(r).userName ?? (log(r).userId ? `#${log(r).userId}` : '-'),
+      render: (_, r) => (
+        <>
+          {log(r).userName ?? (log(r).userId ? `#${log(r).userId}` : '-')}
+          {log(r).apiKey ? (
+            <Tooltip title={t('viewsSystem.log.viaKey')}>
+              <Tag bordered={false} style={{ marginInlineStart: 6 }} data-testid="log-api-key">
+                {log(r).apiKey}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </>
+      ),
     },
     {
       title: t('viewsSystem.log.ip'),

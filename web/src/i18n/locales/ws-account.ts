@@ -3,6 +3,7 @@ import { accountGoodsTexts } from './ws-account-goods';
 import { accountSellsTexts } from './ws-account-sells';
 import { accountEarningsTexts } from './ws-account-earnings';
 import { accountAiKeysTexts } from './ws-account-aikeys';
+import { accountApiKeysTexts } from './ws-account-apikeys';
 
 /** Texts of the personal centre's commerce tabs (orders, favorites, my goods and statistics, VIP, tokens, redemption codes, ledger). */
 export default defineLocale('wsAccount', {
@@ -18,6 +19,7 @@ export default defineLocale('wsAccount', {
       earnings: 'Earnings',
       nft: 'NFT',
       aikeys: 'AI keys',
+      apikeys: 'API keys',
     },
     loadFailed: 'This list could not be loaded',
     refused: 'Not available to your account',
@@ -60,6 +62,7 @@ export default defineLocale('wsAccount', {
     ...accountSellsTexts.en,
     ...accountEarningsTexts.en,
     ...accountAiKeysTexts.en,
+    ...accountApiKeysTexts.en,
     vip: {
       plan: 'Plan: {{plan}}',
       activeTitle: 'You are a VIP',
@@ -135,6 +138,7 @@ export default defineLocale('wsAccount', {
       earnings: '收益',
       nft: 'NFT',
       aikeys: 'AI 密钥',
+      apikeys: 'API 密钥',
     },
     loadFailed: '列表加载失败',
     refused: '您的账号无法查看',
@@ -177,6 +181,7 @@ export default defineLocale('wsAccount', {
     ...accountSellsTexts['zh-cn'],
     ...accountEarningsTexts['zh-cn'],
     ...accountAiKeysTexts['zh-cn'],
+    ...accountApiKeysTexts['zh-cn'],
     vip: {
       plan: '套餐：{{plan}}',
       activeTitle: '您是会员',
@@ -252,6 +257,7 @@ export default defineLocale('wsAccount', {
       earnings: '收益',
       nft: 'NFT',
       aikeys: 'AI 金鑰',
+      apikeys: 'API 金鑰',
     },
     loadFailed: '清單載入失敗',
     refused: '您的帳號無法檢視',
@@ -294,6 +300,7 @@ export default defineLocale('wsAccount', {
     ...accountSellsTexts['zh-tw'],
     ...accountEarningsTexts['zh-tw'],
     ...accountAiKeysTexts['zh-tw'],
+    ...accountApiKeysTexts['zh-tw'],
     vip: {
       plan: '方案：{{plan}}',
       activeTitle: '您是會員',

@@ -1,8 +1,8 @@
 /**
  * The tabs of the personal centre (`/my/info?tab=…`), each linkable: the profile (the page's own
- * form), the member's commerce screens of this folder and their own AI keys, one lazily loaded file each.
+ * form), the member's commerce screens of this folder their own AI keys and API keys, one lazily loaded file each.
  */
-export const ACCOUNT_TABS = ['profile', 'orders', 'purchases', 'favorites', 'goods', 'vip', 'tokens', 'earnings', 'nft', 'aikeys'] as const;
+export const ACCOUNT_TABS = ['profile', 'orders', 'purchases', 'favorites', 'goods', 'vip', 'tokens', 'earnings', 'nft', 'aikeys', 'apikeys'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 /** `?tab=` read leniently: an unknown or missing tab is the profile. */
