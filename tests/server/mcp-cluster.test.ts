@@ -1,7 +1,8 @@
 /**
  * The MCP server on two server processes that share one MariaDB and one Redis: being stateless, either
- * instance answers a client; a credential ended on one is refused on the other at once (the next
- * request, no cache to wait out), and the tool-call rate limit counts both together.
+ * instance answers a client; an API key revoked on one (or expired), or a session ended there, is
+ * refused on the other at once (the next request, no cache to wait out), and the tool-call rate
+ * limit counts both together.
  * Skipped without MariaDB or redis-server, unless CI=true (then their absence fails the run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,27 @@ describe.skipIf(!(hasMysql && hasRedisServer))('the MCP server on two instances'
         expect(r.structuredContent.id).toBe(ann.id);
       } finally {
         await client.close();
+      }
+    }
+  });
+
+  it('refuses on B at once a key revoked on A, and an expired key on both', async () => {
+    const ann = await w.person({ prefix: 'mcp' });
+    const make = async (name: string) => {
+      const made = await w.call(w.urls[0], '/admin/base/apiKey/create', { name }, ann.token);
+      expect(made.code, JSON.stringify(made)).toBe(1000);
+      return { key: made.data.key as string, id: Number(made.data.row.id) };
+    };
+    const revoked = await make('revoked on A');
+    const expired = await make('expired');
+    for (const base of w.urls) for (const k of [revoked, expired]) expect((await rpc(base, `Bearer ${k.key}`)).status).toBe(200);
+    expect((await w.call(w.urls[0], '/admin/base/apiKey/revoke', { id: revoked.id }, ann.token)).code).toBe(1000);
+    await w.sql('UPDATE `base_api_key` SET `expireTime` = ? WHERE `id` = ?', ['2020-01-01 00:00:00.000', expired.id]);
+    for (const base of [w.urls[1], w.urls[0]]) {
+      for (const k of [revoked, expired]) {
+        const after = await rpc(base, `Bearer ${k.key}`);
+        expect(after.status, `${base} ${k.id}`).toBe(401);
+        expect(after.body?.error.code).toBe(-32000);
       }
     }
   });

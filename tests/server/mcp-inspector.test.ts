@@ -1,7 +1,7 @@
 /**
  * The MCP server at /mcp driven by the MCP inspector's command-line client
  * (`@modelcontextprotocol/inspector-cli`, a real MCP client nobody here wrote), on every database:
- * it lists the tools and calls one with a member's credentials, and a member naming an
+ * it lists the tools with a member's API key and calls one with their token, and a member naming an
  * administrator's tool gets an error.
  */
 import { execFile } from 'node:child_process';
@@ -43,8 +43,10 @@ describe.each(kinds)('the MCP inspector against /mcp on %s', (kind) => {
     await t?.close();
   });
 
-  it("lists a member's tools: theirs, and no administrator's", async () => {
-    const r = await inspect(url, `Bearer ${ann.token}`, ['--method', 'tools/list']);
+  it("lists a member's tools with their API key: theirs, and no administrator's", async () => {
+    const made = await t.http().post('/admin/base/apiKey/create').set('Authorization', ann.token).send({ name: 'inspector' });
+    expect(made.body.code, JSON.stringify(made.body)).toBe(1000);
+    const r = await inspect(url, `Bearer ${made.body.data.key}`, ['--method', 'tools/list']);
     expect(r.code, r.err).toBe(0);
     const names = (JSON.parse(r.out) as { tools: Array<{ name: string }> }).tools.map((x) => x.name);
     expect(names).toContain('base_comm_person');

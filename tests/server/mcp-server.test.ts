@@ -14,7 +14,7 @@ import { serverUrl } from '../helpers/sockets';
 import { member, type Person } from './chat-world';
 
 const kinds = await databaseKinds();
-const CALLS_PER_MINUTE = 8;
+const CALLS_PER_MINUTE = 20;
 const ALLOWED_ORIGIN = 'https://agents.example.org';
 
 /** A connected SDK client at `path` as the holder of `auth`. */
@@ -22,6 +22,13 @@ async function connect(base: string, auth: string, path = '/mcp', headers: Recor
   const client = new Client({ name: 'cosmac-mcp-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}${path}`), { requestInit: { headers: { Authorization: auth, ...headers } } }));
   return client;
+}
+
+/** A personal API key of the holder of `token` (base/apiKey/create), with its row id. */
+async function makeKey(t: TestApp, token: string, body: Record<string, unknown>): Promise<{ key: string; id: number }> {
+  const res = await t.http().post('/admin/base/apiKey/create').set('Authorization', token).send(body);
+  expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
+  return { key: res.body.data.key as string, id: Number(res.body.data.row.id) };
 }
 
 /** A raw JSON-RPC POST, for answers refused before the protocol starts. */
@@ -183,6 +190,75 @@ describe.each(kinds)('the MCP server on %s', (kind) => {
     await t.core.requestLog.flush();
     const logged = await t.core.db.query('SELECT id FROM base_sys_log WHERE action = ? AND userId = ?', ['/admin/base/comm/person', ann.id]);
     expect(logged.length).toBeGreaterThan(0);
+  });
+
+  it("offers a member's key the member's tools only, and refuses an administrator's tool named with it", async () => {
+    const { key } = await makeKey(t, ann.token, { name: 'agent' });
+    const client = await connect(base, `Bearer ${key}`);
+    try {
+      const names = new Set((await client.listTools()).tools.map((x) => x.name));
+      const viaToken = new Set((await annClient.listTools()).tools.map((x) => x.name));
+      expect(names).toEqual(viaToken);
+      expect(names.has('base_sys_user_page')).toBe(false);
+      await expect(client.callTool({ name: 'base_sys_user_delete', arguments: { ids: [1] } })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Unknown tool: base_sys_user_delete'),
+      });
+      const me = (await client.callTool({ name: 'base_comm_person', arguments: {} })) as any;
+      expect(me.structuredContent.id).toBe(ann.id);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("follows a key's scope: its modules and permission keys narrow the tools and resources, whatever the address", async () => {
+    const goodsOnly = await makeKey(t, t.adminToken, { name: 'goods agent', modules: ['goods'] });
+    const orders = await makeKey(t, t.adminToken, { name: 'orders agent', perms: ['goods:order'] });
+    const a = await connect(base, goodsOnly.key);
+    const b = await connect(base, `Bearer ${orders.key}`, '/mcp/goods+base');
+    try {
+      const ga = (await a.listTools()).tools.map((x) => x.name);
+      expect(ga.length).toBeGreaterThan(3);
+      expect(ga.every((n) => n.startsWith('goods_'))).toBe(true);
+      expect((await a.listResources()).resources.every((r) => r.uri.startsWith('cosmac://entity/goods/'))).toBe(true);
+      await expect(a.callTool({ name: 'base_sys_user_page', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+      const gb = (await b.listTools()).tools.map((x) => x.name);
+      expect(gb).toContain('goods_order_page');
+      expect(gb.every((n) => n.startsWith('goods_order_'))).toBe(true);
+      const page = (await b.callTool({ name: 'goods_order_page', arguments: {} })) as any;
+      expect(page.isError).toBeFalsy();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('refuses a revoked or expired key at once', async () => {
+    const revoked = await makeKey(t, ann.token, { name: 'to revoke' });
+    const expired = await makeKey(t, ann.token, { name: 'to expire' });
+    for (const k of [revoked, expired]) expect((await rpc(base, '/mcp', { authorization: `Bearer ${k.key}` })).status).toBe(200);
+    const res = await t.http().post('/admin/base/apiKey/revoke').set('Authorization', ann.token).send({ id: revoked.id });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1000);
+    await t.core.db.run('UPDATE base_api_key SET expireTime = ? WHERE id = ?', ['2020-01-01 00:00:00.000', expired.id]);
+    for (const k of [revoked, expired]) {
+      const after = await rpc(base, '/mcp', { authorization: `Bearer ${k.key}` });
+      expect(after.status).toBe(401);
+      expect(after.headers.get('www-authenticate')).toContain('invalid_token');
+    }
+  });
+
+  it('names the key in the request log of a tool call made with it', async () => {
+    const { key } = await makeKey(t, ann.token, { name: 'logged agent' });
+    const r = await rpc(
+      base,
+      '/mcp',
+      { authorization: key },
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'base_comm_person', arguments: {} } },
+    );
+    expect(r.status).toBe(200);
+    await t.core.requestLog.flush();
+    const logged = await t.core.db.query('SELECT id FROM base_sys_log WHERE action = ? AND apiKey = ?', ['/admin/base/comm/person', 'logged agent']);
+    expect(logged.length).toBe(1);
   });
 
   it('refuses a request without credentials or with a bad one: 401 and WWW-Authenticate Bearer', async () => {

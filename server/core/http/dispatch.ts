@@ -96,8 +96,8 @@ export function createDispatcher(deps: DispatchDeps) {
       const authHeader = ctx.get('authorization') || undefined;
       if (route.guard === 'public') {
         if (authHeader) user = await deps.auth.authenticate(authHeader, ctx.ip);
-        // A public call outside a key's scope is answered as to anybody.
-        if (user?.key && !keyAllowsRoute(user, route)) user = null;
+        // A public call outside a key's scope is answered as to anybody (unless the route applies the scope to each of its parts).
+        if (user?.key && !route.scopedInside && !keyAllowsRoute(user, route)) user = null;
       } else {
         if (!authHeader) return sendError(ctx, lang, 'unauthorized', 'not_signed_in');
         user = await deps.auth.authenticate(authHeader, ctx.ip);

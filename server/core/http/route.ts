@@ -72,6 +72,11 @@ export interface Route {
   member?: boolean;
   /** `raw`: the dispatcher leaves a POST body unread, for the handler to stream from ctx.req (uploads). */
   body?: 'json' | 'raw';
+  /**
+   * An API key's scope is not checked on the route as a whole: the route checks it on each thing it
+   * runs (the MCP server at /mcp offers and runs each tool only within the key's scope).
+   */
+  scopedInside?: boolean;
   /** Not written to the request log (probes and scrapes: /health, /health/ready, /metrics). */
   quiet?: boolean;
   /** A top-level web page this call serves, given a console menu entry once (seed-menus.ts). */

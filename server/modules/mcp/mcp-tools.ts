@@ -118,6 +118,6 @@ export async function runTool(
   const r = await callRoute(core, route, {}, { method: route.method, path: route.path, user: caller, input: args, lang, ip: from.ip });
   const get = route.method === 'GET';
   const query = get ? Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) : undefined;
-  core.requestLog.record(requestLogEntry(route.path, caller, from.ip, get ? undefined : args, query, from.reqId));
+  core.requestLog.record(requestLogEntry(route.path, caller, from.ip, get ? undefined : args, query, from.reqId, caller.key?.name));
   return r;
 }

@@ -119,6 +119,8 @@ function route(core: Core, method: 'GET' | 'POST', path: string): Route {
     module: 'mcp',
     group: 'mcp',
     raw: true,
+    // A key narrowed to a few modules reaches /mcp; its tools and resources follow the key (refusedByGuard).
+    scopedInside: true,
     call: {
       input: post ? MESSAGE : { type: 'object', properties: {}, additionalProperties: false },
       answer: null,

@@ -29,8 +29,8 @@ export interface ToolDef {
   source: { kind: 'platform'; method: string; path: string; guard: Route['guard'] } | { kind: 'mcp'; serverId: number; tool: string };
 }
 
-/** Groups of calls never offered (module/group). */
-const EXCLUDED_GROUPS = new Set(['base/open', 'ai/tool']);
+/** Groups of calls never offered (module/group): sign-in, the tool confirmations, and API keys (a key made would be answered to the model). */
+const EXCLUDED_GROUPS = new Set(['base/open', 'ai/tool', 'base/apiKey']);
 /** Last path segments that sign in or out, touch passwords or tokens, or are a provider's callback. */
 const EXCLUDED_ACTION = /^(login\w*|logout|refreshToken|\w*Login|\w*Callback|\w*[Pp]assword\w*|walletChallenge|bindWallet|unbindWallet|notify|return|upload)$/;
 
