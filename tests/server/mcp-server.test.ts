@@ -1,5 +1,5 @@
 /**
- * The MCP server at /mcp (issue 42), on every database, with the SDK's own client
+ * The MCP server at /mcp, on every database, with the SDK's own client
  * (`Client` + `StreamableHTTPClientTransport`, a real MCP client) and with plain HTTP where the
  * answer is refused before the protocol starts: tools and resources follow the caller's
  * permissions, a member never sees nor runs an administrator's tool, refusals map onto MCP errors,
