@@ -32,15 +32,14 @@
  *   cannot be used, or that the provider refuses, fails the run with code `own_key` and refunds it.
  *   A private chat has no member row: there the AI member runs on the platform's models.
  */
-import { SYSTEM, eq, fail, t as text } from '../../core/api';
+import { fail } from '../../core/api';
 import type { AuthUser, Core, Row } from '../../core/api';
-import { LlmError, type LlmAnswer, type LlmMessage, type LlmRequest } from '../../adapters/llm.adapter';
-import { conversationKey, targetOf } from '../chat/conversation';
-import { store, type StoredMessage } from '../chat/send-store';
+import { LlmError, type LlmAnswer, type LlmRequest } from '../../adapters/llm.adapter';
+import { conversationKey } from '../chat/conversation';
+import type { StoredMessage } from '../chat/send-store';
 import { fromUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { configOf, findApp, modelOf, modelRefOf, paramsOf, savedMinutesOf, systemPromptOf, timeoutMsOf } from './app-config';
-import { estimateTokens } from './ai-context';
 import { answerContent, knowledgeFor, KNOWLEDGE_TOKENS, TOOL_TURNS, toolsOffered, withKnowledge, withTools } from './reply-parts';
 import { knowledgePrompt } from './knowledge/retrieve';
 import { contextWithMemory, windowOf } from './memory/memory-context';
@@ -54,7 +53,7 @@ import { askWithFallback } from './models/ask-with-fallback';
 import { OWN_KEY_FAILURE, ownKeyModel } from './models/own-key';
 import { AUTH_TYPE } from '../../../entities/base/groupMember.entity';
 import { estimateUnits, meterOf, meterUnits, PRICING, pricingOf, type Pricing } from './metering';
-import { memberActor, RUN_MESSAGE_TYPE, toAudience } from './run-messages';
+import { toAudience } from './run-messages';
 import { memberCharge } from './run.queries';
 import { LEDGER } from '../commerce/ledger/ledger.messages';
 import { aboveMax, aiLimits, appPriceUnits, ownCost, type AiLimits } from './ai-limits';
@@ -64,6 +63,7 @@ import { runWithTools, type ToolLoopResult } from './tools/run-with-tools';
 import { holdsOwnData } from './tools/call-as-member';
 import { attachToolCalls } from './tools/proposals';
 import { languageOf } from '../system/member-language';
+import { aiErrorMessage, settleStopped, toldPrivately } from './reply-ends';
 
 /** How the AI member answers and what a reply costs. */
 export interface ReplySetup {
@@ -197,45 +197,6 @@ export async function askedReplySetup(core: Core, ai: AiUser, groupId: number | 
   const [current, copy] = await Promise.all([replySetup(core, ai), copyAsked(core, ai, groupId, asker)]);
   const setup = copy?.snapshot ? await replySetup(core, { ...ai, config: { ...ai.config, ...copy.snapshot } }) : current;
   return setup && { ...setup, feeUnits: feeUnitsOf(copy) };
-}
-
-/**
- * Stores and delivers a message from the AI member in the asked conversation that no answer of a
- * run is (an error, a note), with its chain; `runId` names the run it ends, if any. Logged, never
- * thrown: the AI member may have left the group meanwhile.
- */
-async function postAsAi(core: Core, ask: ReplyAsk, type: number, content: Row, runId: number | null = null): Promise<void> {
-  const target = targetOf(ask.conversation, ask.ai.id);
-  if (!target) return;
-  try {
-    await store(core, {
-      sender: memberActor(ask.ai.id),
-      input: {
-        ...target,
-        type,
-        content,
-        at: [],
-        clientId: null,
-        replyTo: null,
-        extra: { ...(runId ? { relateId: runId } : {}), ...(ask.chainId ? { extraInfo: { chain: ask.chainId } } : {}) },
-      },
-      mentioned: [],
-      audience: null,
-      groupId: ask.groupId,
-      conversation: ask.conversation,
-      opts: { rateLimit: false },
-    });
-  } catch (err) {
-    console.error(`[ai] AI member ${ask.ai.id} could not post in ${ask.conversation}: ${(err as Error).message}`);
-  }
-}
-
-/**
- * Stores and delivers a message of type 22 from the AI member that no run stands behind (too few
- * tokens, misconfigured, a bought copy that may not answer).
- */
-export function aiErrorMessage(core: Core, ask: ReplyAsk, content: Row): Promise<void> {
-  return postAsAi(core, ask, RUN_MESSAGE_TYPE.error, content);
 }
 
 /** The short code a client shows for a model failure; on an own key, a key that cannot be used or is refused says so. */
@@ -448,49 +409,4 @@ export async function answerAsAi(core: Core, ask: ReplyAsk, tail: TailMessage[],
  */
 export const REPLY_PHASE = { thinking: 'thinking', reading: 'reading', calling: 'calling' } as const;
 
-/**
- * An answer its asker stopped after text had come: stored as far as it went (`{ text, stopped: true }`)
- * and settled on the usage counted here, since a provider reports usage only at the end: the prompt
- * and the text received, four characters a token (flagged as estimated). Priced by use, that is what
- * it costs; a fixed price is the price of an answer that began.
- */
-async function settleStopped(core: Core, ask: ReplyAsk, runId: number, setup: ReplySetup, messages: LlmMessage[], said: string): Promise<Replied | null> {
-  const usage = { promptTokens: messages.reduce((n, m) => n + estimateTokens(m.content), 0), completionTokens: estimateTokens(said), cachedTokens: 0 };
-  const known = {
-    id: runId,
-    userId: ask.payerId,
-    appId: setup.appId,
-    aiUserId: ask.ai.id,
-    kind: RUN_KIND.aiReply,
-    conversation: ask.conversation,
-    chainId: ask.chainId ?? null,
-  };
-  try {
-    await settle(
-      core,
-      runId,
-      { usage, usageEstimated: true, model: setup.chosen.model || setup.model, content: { text: said, stopped: true }, stopped: true },
-      known,
-    );
-  } catch (err) {
-    await failRun(core, runId, { code: 'undelivered', detail: (err as Error).message });
-  }
-  // A stopped answer hands over to nobody.
-  return null;
-}
-
-/**
- * In the group, a line from the AI member saying it answered the asker privately (in their
- * language). It names the run, so the group's readers, who saw the answer start, see it end here.
- */
-async function toldPrivately(core: Core, ask: ReplyAsk, runId: number): Promise<void> {
-  const lang = await languageOf(core, ask.payerId);
-  const said = text(lang, AI.ai_answered_privately, { name: await askerName(core, ask.payerId) });
-  await postAsAi(core, ask, RUN_MESSAGE_TYPE.answer, { text: said, privately: ask.payerId }, runId);
-}
-
-/** A member's nickName, else username, as the chat names them. */
-async function askerName(core: Core, userId: number): Promise<string> {
-  const [u] = await core.ops.reads(SYSTEM).find(core.model.system('users'), eq('id', userId), { fields: ['nickName', 'username'] });
-  return String(u?.nickName || u?.username || `#${userId}`);
-}
+export { aiErrorMessage };
