@@ -91,11 +91,9 @@ function checkScope(core: Core, user: Caller, modules: string[] | undefined, per
 }
 
 async function rowOf(core: Core, keyId: number) {
-  const [row] = await core.ops
-    .reads(SYSTEM)
-    .find(keys(core), eq('id', keyId), {
-      fields: ['id', 'userId', 'name', 'prefix', 'modules', 'perms', 'expireTime', 'lastUsedTime', 'status', 'revokeTime'],
-    });
+  const [row] = await core.ops.reads(SYSTEM).find(keys(core), eq('id', keyId), {
+    fields: ['id', 'userId', 'name', 'prefix', 'modules', 'perms', 'expireTime', 'lastUsedTime', 'status', 'revokeTime'],
+  });
   return row ?? null;
 }
 
