@@ -33,15 +33,18 @@ function callsPerMinute(core: Core): number {
   return Number.isInteger(n) && n > 0 ? n : 120;
 }
 
-type Sdk = typeof import('@modelcontextprotocol/sdk/server/index.js') & typeof import('@modelcontextprotocol/sdk/types.js');
+type Sdk = typeof import('@modelcontextprotocol/sdk/server/index.js') &
+  typeof import('@modelcontextprotocol/sdk/types.js') &
+  typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
 let sdk: Promise<Sdk> | null = null;
 
 /** The SDK's server parts, loaded at the first MCP request rather than at every start. */
 export function loadSdk(): Promise<Sdk> {
-  sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), import('@modelcontextprotocol/sdk/types.js')]).then(([s, types]) => ({
-    ...s,
-    ...types,
-  }));
+  sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]).then(([server, types, transport]) => ({ ...server, ...types, ...transport }));
   return sdk;
 }
 
@@ -63,7 +66,11 @@ export async function mcpServer(core: Core, req: McpRequest): Promise<Server> {
     try {
       await hit(core.cache, [{ key: `mcp:call:user:${caller.id}`, max: callsPerMinute(core), windowSeconds: WINDOW_SECONDS }]);
     } catch (err) {
-      if (!(err instanceof AppError) || err.kind !== 'too_many') throw err;
+      if (!(err instanceof AppError) || err.kind !== 'too_many') {
+        // The cache store is away: said as the API says a fault, without the driver's words.
+        console.error('[mcp] the rate limit could not be counted:', err);
+        throw new m.McpError(m.ErrorCode.InternalError, t(lang, 'server_error'));
+      }
       req.retryAfter = WINDOW_SECONDS;
       throw new m.McpError(TOO_MANY_CALLS, t(lang, MCP.mcp_too_many_calls, { retryAfter: WINDOW_SECONDS }), { status: 429, retryAfter: WINDOW_SECONDS });
     }

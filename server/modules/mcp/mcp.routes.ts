@@ -56,9 +56,9 @@ async function answer(core: Core, req: ApiRequest, setText: string | null): Prom
   if (setText !== null && !set) return refuse(ctx, 404, t(lang, MCP.mcp_unknown_set, { set: setText }));
   const state = ctx.state as { reqId?: string };
   const mreq: McpRequest = { caller: req.user, set, lang, from: { ip: ctx.ip, reqId: state.reqId } };
-  const { WebStandardStreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
-  await loadSdk();
+  const { WebStandardStreamableHTTPServerTransport } = await loadSdk();
   const server = await mcpServer(core, mreq);
+  // Stateless (no session id) and answering JSON rather than an event stream: nothing outlives the request.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
