@@ -7,6 +7,15 @@ export type {
 } from '../auth/auth.service';
 
 export {
+  /** A new personal API key: the secret shown once, its SHA-256 and the prefix kept to recognise it. */
+  newApiKey,
+  /** The permission key a route answers to (its own, or `module:entity:action` from its path), as a key's scope reads it. */
+  routeKey,
+  /** Whether the API key a caller signed in with (if any) lets a route through. */
+  keyAllowsRoute,
+} from '../auth/api-keys';
+
+export {
   /** True when a captcha answer matches; the captcha is spent either way. */
   checkCaptcha,
   /** A new captcha (id and image). */

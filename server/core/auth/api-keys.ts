@@ -14,7 +14,6 @@
  * once on every instance, with no cache to wait out.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Route } from '../http/route';
 
 /** What every key starts with, so a key is told from a token (and found by secret scanners). */
 export const API_KEY_PREFIX = 'cak_';
@@ -47,8 +46,16 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
   return { key, hash: hashApiKey(key), prefix: key.slice(0, SHOWN_PREFIX_LENGTH) };
 }
 
+/** What a route says of itself that a key's scope reads (http/route.ts Route has it; not imported, so auth does not depend on http). */
+export interface ScopedRoute {
+  permission: string | null;
+  module: string;
+  group: string;
+  path: string;
+}
+
 /** The permission key a route answers to: its own, or `module:entity:action` from its path. */
-export function routeKey(route: Pick<Route, 'permission' | 'module' | 'group' | 'path'>): string {
+export function routeKey(route: ScopedRoute): string {
   if (route.permission) return route.permission;
   const action = route.path.split('/').pop() ?? '';
   return [route.module, ...route.group.split('/'), action].join(':');
@@ -62,7 +69,7 @@ export function scopeAllows(scope: KeyScope, module: string, key: string): boole
 }
 
 /** Whether the key `caller` signed in with (if any) lets `route` through; the owner's rights are checked apart. */
-export function keyAllowsRoute(caller: { key?: KeyScope | null }, route: Pick<Route, 'permission' | 'module' | 'group' | 'path'>): boolean {
+export function keyAllowsRoute(caller: { key?: KeyScope | null }, route: ScopedRoute): boolean {
   return !caller.key || scopeAllows(caller.key, route.module, routeKey(route));
 }
 

@@ -1,5 +1,5 @@
 /**
- * Personal API keys (issue 42) in the browser: on a 390 px phone in Chinese a member makes a key
+ * Personal API keys in the browser: on a 390 px phone in Chinese a member makes a key
  * narrowed to the goods module in the personal centre's "API 密钥" tab, sees it once with a ready MCP
  * client configuration, and the key answers the member's orders and is refused their keys list; revoked
  * from the tab, it is refused at once. On a wide English screen the administrator's tab lists only

@@ -30,10 +30,11 @@ import {
   listOf,
   nullable,
   obj,
+  newApiKey,
+  refusedByGuard,
+  routeKey,
 } from '../../../core/api';
 import type { Caller, Core, InvalidField, Route } from '../../../core/api';
-import { refusedByGuard } from '../../../core/http/dispatch';
-import { newApiKey, routeKey } from '../../../core/auth/api-keys';
 import { API_KEY_STATUS } from '../../../../entities/base/apiKey.entity';
 import { API_KEY, API_KEY_FIELD } from './api-key.messages';
 
