@@ -225,10 +225,10 @@ export async function previewChange(core: Core, input: PreviewInput, user: Calle
   });
   if (errors.length > 0) throw fail.invalid(errors);
   const file = join(core.entities.dir, row.file);
-  // A field kept as it was keeps its labels unless new ones are given.
+  // A field keeps its labels unless new ones are given (its English one sent again is no new one).
   const wanted: SourceField[] = fields.map(({ from, ...f }) => {
     const old = byName.get(from ?? f.name);
-    return f.label === undefined && old ? { ...f, label: old.label } : f;
+    return old && (f.label === undefined || f.label === old.label.en) ? { ...f, label: old.label } : f;
   });
   const after = await declarationSource(core, file, module, name, current.label, wanted);
   let next: Entity;
