@@ -2,15 +2,18 @@
  * Change sets across two server processes on one MariaDB and one Redis (CODING_SYNC_SECONDS=1): a
  * field added on A is served by B within a few syncs, in its /eps (what the console's screen is
  * built from), its `add` and its `page`, without a restart; rolled back on A, it is gone from B the
- * same way, its values kept aside; a creation rolled back on A leaves B without the entity's routes.
+ * same way, its values kept aside; a third process started then, whose entities folder still holds the
+ * old file with the field, neither serves it nor adds its column back (the stored declaration wins, and
+ * the start-up sync only adds what it declares); a creation rolled back on A leaves B without the
+ * entity's routes.
  * Skipped without MariaDB or redis-server.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerOnce } from '../helpers/build';
-import { hasRedisServer } from '../helpers/cluster';
+import { buildServerOnce, startServerProcess } from '../helpers/build';
+import { hasRedisServer, stop } from '../helpers/cluster';
 import { databaseKinds } from '../helpers/databases';
 import { startTwoInstances, type Answer, type TwoInstances } from '../helpers/two-instances';
 
@@ -87,6 +90,24 @@ describe.skipIf(!(hasMysql && hasRedisServer))('change sets across two instances
     expect(refused.code).toBe(1002);
     const kept = await w.sql(`SELECT \`id\`, \`note\` FROM \`${back.keptAside[0].table}\``);
     expect(kept.find((r: { id: number }) => Number(r.id) === Number(id)).note).toBe('noted on b');
+
+    // Another host whose folder holds the file as it was with the field, started after the rollback.
+    const dirC = mkdtempSync(join(process.env.DATA_DIR ?? tmpdir(), 'cs-cluster-c-'));
+    mkdirSync(join(dirC, 'demo'));
+    writeFileSync(join(dirC, 'demo', `${name}.entity.ts`), add.after);
+    const c = await startServerProcess({ DATABASE_URL: w.db.url, DATA_DIR: dirC, LOG_DIR: dirC, CODING_ENTITIES_DIR: dirC, ADMIN_PASSWORD: 'unused-1A' });
+    try {
+      const shown = await epsColumns(`http://127.0.0.1:${c.port}`);
+      expect(shown).toContain('title');
+      expect(shown).not.toContain('note');
+      const cols = await w.sql('SELECT `COLUMN_NAME` AS `name` FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?', [
+        `demo_${name.toLowerCase()}`,
+      ]);
+      expect(cols.map((r: { name: string }) => r.name)).toContain('title');
+      expect(cols.map((r: { name: string }) => r.name)).not.toContain('note');
+    } finally {
+      await stop(c.proc);
+    }
 
     done(await admin(a, '/admin/base/coding/rollback', { id: create.id }));
     const gone = await until(

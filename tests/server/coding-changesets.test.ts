@@ -201,6 +201,21 @@ describe.each(kinds)('change sets on %s', (kind) => {
     expect(await tableExists(t(), draft.keptAside[0].table)).toBe(false);
   });
 
+  it('rolls back a removal whose kept-aside values were purged: the column comes back empty', async () => {
+    const draft = ok(await preview(base.filter((f) => f.name !== 'qty')));
+    ok(await post(t(), APPLY, { id: draft.id }));
+    const purged = ok(await post(t(), PURGE, { id: draft.id }));
+    expect(purged.keptAside).toEqual([expect.objectContaining({ name: 'qty', purged: true })]);
+    // Without the copy there is nothing to restore: the rollback now only adds the column again.
+    expect(purged.rollbackSql).toEqual([expect.stringMatching(/ADD COLUMN `qty`/)]);
+    const { res, sql } = await act(ROLLBACK, draft.id);
+    ok(res);
+    expect(sql).toEqual(purged.rollbackSql);
+    const rows = ok(await post(t(), `/admin/demo/${name}/page`, {})).list;
+    expect(rows.find((r: { title: string }) => r.title === 'first').qty).toBeNull();
+    await t().core.db.run(`UPDATE ${t().core.db.q(table)} SET ${t().core.db.q('qty')} = 3`);
+  });
+
   it('renames, lengthens and relaxes a field as its preview says, and rolls it back', async () => {
     const draft = ok(await preview([{ name: 'heading', from: 'title', type: 'string', length: 120, required: false, label: 'Heading' }, base[1]]));
     expect(draft.warnings.map((x: { kind: string }) => x.kind)).toEqual(['rename']);
