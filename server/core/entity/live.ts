@@ -8,9 +8,10 @@
  *   process and re-runs the idempotent seeding (menu entry and permission keys).
  * - The other instances find the new row within `CODING_SYNC_SECONDS` (default 5) and register the
  *   declaration stored in it; they write no file (on another host the database is the shared copy).
- * - At start-up (`preload`, before the schema sync), source files in the entities folder that have no
- *   compiled counterpart, then rows of `app_live_entity` whose key is still unknown, join the model, so
- *   a restart without a rebuild keeps them. A file that no longer evaluates is reported and skipped.
+ * - At start-up (`preload`, before the schema sync), the rows of `app_live_entity` join the model (a
+ *   row replaces a build of the same entity: a change set may have changed it since), then source
+ *   files in the entities folder that have no compiled counterpart, so a restart without a rebuild
+ *   keeps them. A file that no longer evaluates is reported and skipped.
  *
  * - `apply(change)` runs a code helper change set (server/modules/coding/changeset.service.ts): a
  *   creation, a change of the declaration or its removal (a creation rolled back). The row's
