@@ -100,6 +100,48 @@ export type {
 } from '../db/db';
 
 export {
+  /** The columns of a table that refuse NULL. */
+  notNullColumns,
+} from '../db/schema';
+
+export {
+  /** A change set's statements: what apply and rollback run, on the dialect of the database. */
+  applySql,
+  /** The plan of a change of a live entity's declaration (columns added, removed, renamed, changed). */
+  changePlan,
+  /** The plan of a live entity's creation. */
+  createPlan,
+  rollbackSql,
+  /** Runs a plan (atomic on SQLite; undone step by step on MySQL when one fails). */
+  runPlan,
+} from '../db/schema-change';
+export type {
+  /** What a change set keeps aside, and where. */
+  KeptAside,
+  Plan,
+  PlanWarning,
+} from '../db/schema-change';
+
+export {
+  /** The stored change sets (app_change_set). */
+  dropAside,
+  insertChangeSet,
+  keptNow,
+  lastApplied,
+  markPurged,
+  moveState,
+  pageChangeSets,
+  readChangeSet,
+  saveDetail,
+} from '../entity/change-sets';
+export type { ChangeSetDetail, ChangeSetRow, ChangeSetState } from '../entity/change-sets';
+
+export {
+  /** Removes an entity's seeded menu entry and buttons (a live creation rolled back). */
+  unseedEntity,
+} from '../seed-menus';
+
+export {
   /** An ajv instance made on its first use. */
   lazyAjv,
   /** A validator compiled on its first call. */
