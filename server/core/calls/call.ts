@@ -69,6 +69,8 @@ export interface DeclaredCall<S extends Shape, A = unknown> {
   /** The member role holds this call's permission key (seeded once, never forced back). */
   member?: boolean;
   menuPage?: Route['menuPage'];
+  /** Switched off on this server by its settings (the handler refuses everyone): never offered as a tool. */
+  switchedOff?: boolean;
   handler(req: ApiRequest, input: Input<S>): Promise<A>;
 }
 
@@ -91,6 +93,7 @@ export function declaredRoute<S extends Shape, A>(core: Core, base: Omit<Route, 
       effect: spec.effect,
       access: accessSays(spec.access as Access<unknown> | undefined, guard),
       description: spec.description ?? null,
+      ...(spec.switchedOff ? { switchedOff: true } : {}),
     },
     async handler(req) {
       const query = req.ctx.method === 'GET' || req.ctx.method === 'HEAD';

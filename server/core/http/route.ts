@@ -48,6 +48,8 @@ export interface CallDescription {
   description: Labels | null;
   /** A generic action's description (its list and page queries narrow to the fields a caller may use). */
   generic?: boolean;
+  /** Switched off on this server by its settings (it refuses everyone): not offered as a tool to AI members or MCP clients. */
+  switchedOff?: boolean;
 }
 
 export interface Route {

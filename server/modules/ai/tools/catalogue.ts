@@ -48,7 +48,7 @@ function objectSchema(s: Record<string, unknown>): Record<string, unknown> | nul
 }
 
 function offered(r: Route): boolean {
-  if (!r.call || r.raw || r.body === 'raw' || !r.path.startsWith('/admin/') || r.path.includes('{')) return false;
+  if (!r.call || r.call.switchedOff || r.raw || r.body === 'raw' || !r.path.startsWith('/admin/') || r.path.includes('{')) return false;
   if (EXCLUDED_GROUPS.has(`${r.module}/${r.group}`)) return false;
   return !EXCLUDED_ACTION.test(r.path.split('/').pop() ?? '');
 }
