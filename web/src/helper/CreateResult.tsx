@@ -1,6 +1,6 @@
 /**
- * What a create answered: the entity is live (table, routes, permission keys and menu, no restart),
- * where its file went, its API prefix, and a button to its console screen. The screen's address is
+ * What an applied create change set made: the entity is live (table, routes, permission keys and
+ * menu, no restart), its API prefix, and a button to its console screen. The screen's address is
  * the one the console gives the new menu (app/menu-target.ts), read from the menus reloaded after
  * the create; `/admin` + router when the menu is not (yet) among them.
  */
@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { CONSOLE_BASE, menuPath } from '../app/menu-target';
 import { useI18n } from '../i18n';
-import type { CreateAnswer } from './coding-api';
+import type { Created } from './ai-code-store';
 
 /** The console address of the screen of `router` (`/demo/note` -> `/admin/demo/note`). */
 export function screenPath(menus: ReturnType<typeof useAuth>['menus'], router: string): string {
@@ -18,7 +18,7 @@ export function screenPath(menus: ReturnType<typeof useAuth>['menus'], router: s
   return menu ? menuPath(menu) : `${CONSOLE_BASE}${router}`;
 }
 
-export default function CreateResult(props: { result: CreateAnswer; onShowCode: () => void; onAnother: () => void }) {
+export default function CreateResult(props: { result: Created; onShowCode: () => void; onAnother: () => void }) {
   const { result, onShowCode, onAnother } = props;
   const { t } = useI18n();
   const { menus } = useAuth();
@@ -54,13 +54,8 @@ export default function CreateResult(props: { result: CreateAnswer; onShowCode: 
         }
       >
         <Descriptions size="small" column={1} bordered styles={{ label: { width: 120 } }}>
-          <Descriptions.Item label={t('helper.result.file')}>
-            <Typography.Text code copyable>
-              {result.path}
-            </Typography.Text>
-          </Descriptions.Item>
           <Descriptions.Item label={t('helper.result.api')}>
-            <Typography.Text code>{result.prefix}</Typography.Text>
+            <Typography.Text code>{result.prefix || '-' /* i18n-ok: no prefix known */}</Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('helper.result.screen')}>
             <Typography.Link
