@@ -100,6 +100,29 @@ export type {
 } from '../db/db';
 
 export {
+  /** A column's SQL definition on the database's dialect (`adding`: NOT NULL only with a default). */
+  columnDef,
+  /** The statements that create an entity's table and indexes. */
+  createStatements,
+  createIndexSql,
+  dropIndexSql,
+  /** The columns of a table, or null when there is no such table. */
+  existingColumns,
+  /** The indexes the schema sync gives an entity, by their deterministic names. */
+  indexSpecs,
+  /** The columns of a table that refuse NULL. */
+  notNullColumns,
+} from '../db/schema';
+export type {
+  IndexSpec,
+} from '../db/schema';
+
+export {
+  /** The table of the keys the seeding made once (`menu:<key>`, `perm:<key>`). */
+  SEED_TABLE,
+} from '../seed-db';
+
+export {
   /** An ajv instance made on its first use. */
   lazyAjv,
   /** A validator compiled on its first call. */

@@ -113,6 +113,12 @@ export {
   /** The error of a live (code-helper) entity that cannot be made or dropped. */
   LiveEntityError,
 } from '../entity/live';
+export type {
+  /** A code helper change set as the live registry runs it (`core.entities.apply`). */
+  LiveChange,
+  /** A stored registration of a live entity (`core.entities.row`). */
+  LiveRow,
+} from '../entity/live';
 
 export {
   /** The pattern of an entity name. */

@@ -3,6 +3,10 @@
  * columns and indexes, never drops or narrows anything (data is never lost by an upgrade; removing
  * or retyping a column is a deliberate manual migration). When the declarations' hash equals the
  * one stored by the last run, nothing is compared at all, which keeps a restart fast.
+ *
+ * It only ever reads the declared tables and columns: a column that a code helper change set removed
+ * is no longer declared, so it is not added back, and the tables a change set keeps aside
+ * (`app_aside_*`) are never touched (server/modules/coding/changeset-plan.ts).
  */
 import type { Entity, Field, Model } from '../entity/model';
 import type { Db, Dialect } from './db';
@@ -48,7 +52,7 @@ function literal(v: string | number | boolean): string {
 }
 
 /** The column definition; `adding` relaxes NOT NULL without a default, which no existing row could satisfy. */
-function columnDef(db: Db, f: Field, adding: boolean): string {
+export function columnDef(db: Db, f: Field, adding: boolean): string {
   if (f.name === 'id') {
     return db.dialect === 'mysql' ? '`id` INT NOT NULL AUTO_INCREMENT PRIMARY KEY' : '`id` INTEGER PRIMARY KEY AUTOINCREMENT';
   }
@@ -62,7 +66,7 @@ function columnDef(db: Db, f: Field, adding: boolean): string {
   return parts.join(' ');
 }
 
-interface IndexSpec {
+export interface IndexSpec {
   name: string;
   fields: string[];
   unique: boolean;
@@ -75,7 +79,7 @@ export function indexName(table: string, fields: string[], unique: boolean): str
   return name.length > 64 ? name.slice(0, 55) + '_' + hash8(name) : name;
 }
 
-function indexSpecs(e: Entity): IndexSpec[] {
+export function indexSpecs(e: Entity): IndexSpec[] {
   const out: IndexSpec[] = [];
   for (const f of e.columns) {
     if (f.unique) out.push({ name: indexName(e.table, [f.name], true), fields: [f.name], unique: true });
@@ -113,6 +117,34 @@ async function existingIndexes(db: Db, table: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r.name));
 }
 
+/** Columns of `table` that refuse NULL (none when the table is missing). */
+export async function notNullColumns(db: Db, table: string): Promise<Set<string>> {
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.query<{ name: string }>('SELECT name FROM pragma_table_info(?) WHERE "notnull" = 1', [table])
+      : await db.query<{ name: string }>(
+          "SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND IS_NULLABLE = 'NO'",
+          [table],
+        );
+  return new Set(rows.map((r) => r.name));
+}
+
+export function createIndexSql(db: Db, table: string, ix: IndexSpec): string {
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${db.q(ix.name)} ON ${db.q(table)} (${ix.fields.map((c) => db.q(c)).join(', ')})`;
+}
+
+/** SQLite names indexes per database, MySQL per table. */
+export function dropIndexSql(db: Db, table: string, name: string): string {
+  return db.dialect === 'mysql' ? `DROP INDEX ${db.q(name)} ON ${db.q(table)}` : `DROP INDEX ${db.q(name)}`;
+}
+
+/** The statements that create `e`'s table and its indexes, in order (what syncTable runs for a new table). */
+export function createStatements(db: Db, e: Entity): string[] {
+  const engine = db.dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci' : '';
+  const defs = e.columns.map((f) => columnDef(db, f, false)).join(', ');
+  return [`CREATE TABLE ${db.q(e.table)} (${defs})${engine}`, ...indexSpecs(e).map((ix) => createIndexSql(db, e.table, ix))];
+}
+
 /** Tolerates the race of two instances upgrading at once. */
 async function tolerant(db: Db, sql: string): Promise<void> {
   try {
@@ -146,8 +178,7 @@ export async function syncTable(
   const have = await existingIndexes(db, e.table);
   for (const ix of indexSpecs(e)) {
     if (have.has(ix.name)) continue;
-    const cols = ix.fields.map((c) => db.q(c)).join(', ');
-    await tolerant(db, `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${db.q(ix.name)} ON ${db.q(e.table)} (${cols})`);
+    await tolerant(db, createIndexSql(db, e.table, ix));
     report.addedIndexes.push(ix.name);
   }
   return report;

@@ -294,6 +294,26 @@ export function addToModel(model: Model, e: Entity): void {
   model.schemaHash = schemaHashOf(model.entities);
 }
 
+/** Puts `e` in place of the entity of the same key (a live entity changed while running). */
+export function replaceInModel(model: Model, e: Entity): void {
+  const at = model.entities.findIndex((o) => o.key === e.key);
+  if (at < 0) throw new Error(`entity ${e.key} is not in the model`);
+  if (model.entities.some((o) => o.key !== e.key && o.table === e.table)) throw new Error(`table ${e.table} is declared twice`);
+  if (e.system) throw new Error(`${e.key}: an entity changed while running cannot hold a system role`);
+  model.entities[at] = e;
+  model.byKey.set(e.key, e);
+  model.schemaHash = schemaHashOf(model.entities);
+}
+
+/** Takes the entity of `key` out of the model (a live creation rolled back). */
+export function removeFromModel(model: Model, key: string): void {
+  const at = model.entities.findIndex((o) => o.key === key);
+  if (at < 0) return;
+  model.entities.splice(at, 1);
+  model.byKey.delete(key);
+  model.schemaHash = schemaHashOf(model.entities);
+}
+
 function menuArea(key: string, area: unknown): MenuArea {
   if (area === undefined) return 'system';
   if (!(MENU_AREAS as readonly unknown[]).includes(area)) throw new Error(`${key}: area must be one of ${MENU_AREAS.join(', ')}`);

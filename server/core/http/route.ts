@@ -113,6 +113,18 @@ export class RouteTable {
     this.patterns.push({ route, re, names });
   }
 
+  /** Takes a route out (a live entity's, changed or rolled back); answers whether there was one. */
+  remove(method: string, path: string): boolean {
+    const key = `${method} ${path}`;
+    const at = this.all.findIndex((r) => `${r.method} ${r.path}` === key);
+    if (at < 0) return false;
+    this.all.splice(at, 1);
+    this.exact.delete(key);
+    const p = this.patterns.findIndex((x) => `${x.route.method} ${x.route.path}` === key);
+    if (p >= 0) this.patterns.splice(p, 1);
+    return true;
+  }
+
   /** The route for a method and path, with its parameters; `methodMismatch` when only the method is wrong. */
   find(method: string, path: string): { route: Route; params: Record<string, string> } | { route: null; methodMismatch: boolean } {
     const hit = this.exact.get(`${method} ${path}`);

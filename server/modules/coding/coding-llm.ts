@@ -20,6 +20,7 @@ import { LlmError } from '../../adapters/llm.adapter';
 import { modelFor } from '../ai/models/model-registry';
 import { FIELD_SCHEMA, FIELD_TYPES, MAX_FIELDS, MAX_STRING_LENGTH, readFieldList, type CodingField } from './coding-input';
 import { CODING } from './coding.messages';
+import { readChangeFields, type ChangeField } from './changeset-input';
 
 // `removeAdditional`: the model's extra properties are dropped rather than failing the list.
 const checkProposed: ValidateFunction = lazyValidator(lazyAjv({ allErrors: true, strict: false, removeAdditional: true }), FIELD_SCHEMA);
@@ -97,4 +98,52 @@ export async function proposeFields(core: Core, target: { module: string; name: 
   const read = fieldsFromAnswer(text);
   if ('problem' in read) throw fail.badGateway(CODING.coding_llm_malformed, { reason: read.problem });
   return read.fields;
+}
+
+/**
+ * Asks the model for the whole field list of the existing `module/name` after the change the
+ * description asks for; a renamed field names its old name in `from`. The current dictionaries are
+ * kept (the model cannot know which exist).
+ */
+export async function proposeChange(
+  core: Core,
+  target: { module: string; name: string; description: string; current: ChangeField[] },
+): Promise<ChangeField[]> {
+  const { adapter: llm, model } = await modelFor(core, { purpose: 'coding' });
+  if (!llm.configured) throw fail.unavailable(CODING.coding_llm_unconfigured);
+  const current = target.current.map((f) => ({ ...f, label: typeof f.label === 'object' ? f.label.en : f.label, dict: undefined }));
+  let text: string;
+  try {
+    const answer = await llm.chat({
+      model,
+      messages: [
+        {
+          role: 'system',
+          content: `${SYSTEM_PROMPT}\nThe entity exists: answer its whole field list after the change, every field kept as it is unless the change asks otherwise. To rename a field, give its old name in "from".`,
+        },
+        { role: 'user', content: `Entity "${target.module}/${target.name}" has these fields:\n${JSON.stringify(current)}\nChange: ${target.description}` },
+      ],
+      params: { temperature: 0.2 },
+    });
+    text = answer.text;
+  } catch (err) {
+    if (err instanceof LlmError) throw fail.badGateway(CODING.coding_llm_failed, { reason: err.kind });
+    throw err;
+  }
+  const value = extractJson(text);
+  const list = Array.isArray(value) ? value : (value as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(list)) throw fail.badGateway(CODING.coding_llm_malformed, { reason: 'the answer has no "fields" list' });
+  const items = list.map((item: unknown) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
+    const { name, type, length, required, label, from } = item as Record<string, unknown>;
+    // Through JSON: a property the model left out is absent, not undefined.
+    return JSON.parse(JSON.stringify({ name, type, length: type === 'string' ? length : undefined, required, label: typeof label === 'string' ? label : undefined, from })) as unknown;
+  });
+  const { fields, errors } = readChangeFields(items);
+  if (errors.length > 0) throw fail.badGateway(CODING.coding_llm_malformed, { reason: `${errors[0].field}: ${errors[0].rule}` });
+  const dicts = new Map(target.current.map((f) => [f.name, f.dict]));
+  return fields.map((f) => {
+    const dict = dicts.get(f.from ?? f.name);
+    return dict ? { ...f, dict } : f;
+  });
 }

@@ -1,21 +1,48 @@
-/** Envelope messages of the code helper (`coding/getModuleTree`, `coding/createCode`). */
+/** Envelope messages of the code helper (`coding/getModuleTree`, `coding/createCode`, the change sets). */
 import { registerMessages } from '../../core/api';
 
 /** Messages of whole answers. */
 export const CODING = registerMessages({
   en: {
+    coding_changed: 'The entity changed since this change set was made; preview the change again',
+    coding_not_draft: 'This change set is not a draft any more',
+    coding_not_applied: 'This change set is not applied',
+    coding_not_last: 'Only the last change set applied to an entity can be rolled back',
+    coding_warn_drop: '{field}: the column is removed; its values are kept aside in {table} until you purge them',
+    coding_warn_shorten: '{field}: shortened from {from} to {to} characters; longer values already stored may be cut (SQLite keeps them as they are)',
+    coding_warn_rename: '{field}: renamed from {from}; callers and screens that use the old name must change',
+    coding_warn_dict: '{field}: dictionary changed from {from} to {to}; stored values stay as they are',
+    coding_warn_type: '{field}: type changed from {from} to {to}; values that do not convert may be lost (SQLite keeps them as they are)',
     coding_disabled: 'The code helper is switched off (CODING_ENABLED)',
     coding_llm_unconfigured: 'No language model is configured; give fields instead',
     coding_llm_failed: 'The language model did not answer ({reason}); try again or give fields instead',
     coding_llm_malformed: 'The language model did not answer with a valid field list ({reason}); nothing was written',
   },
   'zh-cn': {
+    coding_changed: '该实体在此变更集生成后已被修改，请重新预览',
+    coding_not_draft: '此变更集已不是草稿',
+    coding_not_applied: '此变更集未应用',
+    coding_not_last: '只能回滚实体最后一次应用的变更集',
+    coding_warn_drop: '{field}：该列将被移除，其数据保留在 {table} 中，直到清除',
+    coding_warn_shorten: '{field}：长度从 {from} 缩短为 {to}，已存的较长值可能被截断（SQLite 保持原样）',
+    coding_warn_rename: '{field}：由 {from} 改名，使用旧名称的调用方和页面需要修改',
+    coding_warn_dict: '{field}：字典由 {from} 改为 {to}，已存的值保持不变',
+    coding_warn_type: '{field}：类型由 {from} 改为 {to}，无法转换的值可能丢失（SQLite 保持原样）',
     coding_disabled: '代码助手已关闭（CODING_ENABLED）',
     coding_llm_unconfigured: '未配置语言模型，请直接填写字段',
     coding_llm_failed: '语言模型未应答（{reason}），请重试或直接填写字段',
     coding_llm_malformed: '语言模型的回答不是有效的字段列表（{reason}），未写入任何内容',
   },
   'zh-tw': {
+    coding_changed: '該實體在此變更集產生後已被修改，請重新預覽',
+    coding_not_draft: '此變更集已不是草稿',
+    coding_not_applied: '此變更集未套用',
+    coding_not_last: '只能復原實體最後一次套用的變更集',
+    coding_warn_drop: '{field}：該欄將被移除，其資料保留在 {table} 中，直到清除',
+    coding_warn_shorten: '{field}：長度從 {from} 縮短為 {to}，已存的較長值可能被截斷（SQLite 保持原樣）',
+    coding_warn_rename: '{field}：由 {from} 改名，使用舊名稱的呼叫方和頁面需要修改',
+    coding_warn_dict: '{field}：字典由 {from} 改為 {to}，已存的值保持不變',
+    coding_warn_type: '{field}：類型由 {from} 改為 {to}，無法轉換的值可能遺失（SQLite 保持原樣）',
     coding_disabled: '程式碼助手已關閉（CODING_ENABLED）',
     coding_llm_unconfigured: '未設定語言模型，請直接填寫欄位',
     coding_llm_failed: '語言模型未回應（{reason}），請重試或直接填寫欄位',
@@ -26,6 +53,10 @@ export const CODING = registerMessages({
 /** Reasons of 1002 entries (`field_…` keys, for fieldRule). */
 export const CODING_FIELD = registerMessages({
   en: {
+    field_coding_not_live: 'belongs to the product and cannot be changed here',
+    field_coding_no_change: 'change nothing',
+    field_coding_from_unknown: 'is not a field of the entity',
+    field_coding_from_create: 'is only for a field of an existing entity',
     field_coding_module_name: 'must be lower-case letters and digits, starting with a letter',
     field_coding_module_unknown: 'is not an existing module (send newModule: true to create one)',
     field_coding_entity_name: 'must be camelCase segments of letters and digits separated by /',
@@ -40,6 +71,10 @@ export const CODING_FIELD = registerMessages({
     field_coding_invalid: 'do not make a valid entity: {reason}',
   },
   'zh-cn': {
+    field_coding_not_live: '属于产品本身，不能在此修改',
+    field_coding_no_change: '没有任何变更',
+    field_coding_from_unknown: '不是该实体的字段',
+    field_coding_from_create: '仅适用于已有实体的字段',
     field_coding_module_name: '只能由小写字母和数字组成，并以字母开头',
     field_coding_module_unknown: '不是已有模块（如需新建模块请传 newModule: true）',
     field_coding_entity_name: '必须是以 / 分隔的驼峰式片段（字母和数字）',
@@ -54,6 +89,10 @@ export const CODING_FIELD = registerMessages({
     field_coding_invalid: '无法组成有效的实体：{reason}',
   },
   'zh-tw': {
+    field_coding_not_live: '屬於產品本身，不能在此修改',
+    field_coding_no_change: '沒有任何變更',
+    field_coding_from_unknown: '不是該實體的欄位',
+    field_coding_from_create: '僅適用於既有實體的欄位',
     field_coding_module_name: '只能由小寫字母和數字組成，並以字母開頭',
     field_coding_module_unknown: '不是既有模組（如需新建模組請傳 newModule: true）',
     field_coding_entity_name: '必須是以 / 分隔的駝峰式片段（字母和數字）',

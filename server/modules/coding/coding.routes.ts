@@ -1,12 +1,13 @@
 /**
  * The code helper's calls (001 §7 `coding`), for administrators (permission keys base:coding:*,
  * which the member role does not hold):
- * - `GET getModuleTree` -> `[{ module, entities: [{ key, name, label, table, prefix, fields: [{ name,
+ * - `GET getModuleTree` -> `[{ module, entities: [{ key, live, name, label, table, prefix, fields: [{ name,
  *   type, label, length, required, dict, system }] }] }]`, by module then name, entities registered
- *   while running included.
+ *   while running included; `live`: made with the helper, so it may change (changeset.routes.ts).
  * - `POST createCode` `{ module, name, fields?: [{ name, type, length?, required?, label?, dict? }],
  *   description?, dryRun?, newModule? }` -> `{ path, source, fields }` on a dry run, else the entity is
- *   written and registered at once and the answer adds `{ key, prefix, router }` (coding.service.ts).
+ *   written and registered at once (a change set previewed and applied in one step) and the answer adds
+ *   `{ key, prefix, router }` (coding.service.ts).
  */
 import { l, call, defineRoutes, ANY_OBJECT, BOOL, INT, STR, listOf, nullable, obj } from '../../core/api';
 import type { Core, JsonSchema } from '../../core/api';
@@ -17,7 +18,7 @@ const TREE_FIELD = obj({ name: STR, type: STR, label: ANY_OBJECT, length: nullab
 const TREE = listOf(
   obj({
     module: STR,
-    entities: listOf(obj({ key: STR, name: STR, label: ANY_OBJECT, table: STR, prefix: STR, fields: listOf(TREE_FIELD) })),
+    entities: listOf(obj({ key: STR, live: BOOL, name: STR, label: ANY_OBJECT, table: STR, prefix: STR, fields: listOf(TREE_FIELD) })),
   }),
 );
 const CODE = obj({ path: STR, source: STR, fields: listOf(FIELD_SCHEMA as unknown as JsonSchema), key: STR, prefix: STR, router: STR }, [
@@ -50,6 +51,6 @@ export default defineRoutes((core: Core) => [
     // A dry run writes nothing, but the same call writes a file and registers an entity otherwise.
     effect: 'write',
     answer: CODE,
-    handler: (_req, input) => createCode(core, codingRequest(input)),
+    handler: (req, input) => createCode(core, codingRequest(input), req.user?.id ?? 0),
   }),
 ]);

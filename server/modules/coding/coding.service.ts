@@ -39,6 +39,8 @@ export interface TreeField {
 
 export interface TreeEntity {
   key: string;
+  /** Made with the code helper (in app_live_entity): only these may change through change sets. */
+  live: boolean;
   name: string;
   label: Labels;
   table: string;
@@ -64,7 +66,8 @@ export function codingEnabled(env: Record<string, string | undefined>): boolean 
 }
 
 /** Modules, their entities and each entity's fields, by module then name. */
-export function moduleTree(core: Core): Array<{ module: string; entities: TreeEntity[] }> {
+export async function moduleTree(core: Core): Promise<Array<{ module: string; entities: TreeEntity[] }>> {
+  const live = await core.entities.keys();
   const byModule = new Map<string, Entity[]>();
   for (const e of core.model.entities) byModule.set(e.module, [...(byModule.get(e.module) ?? []), e]);
   return [...byModule.keys()].sort().map((module) => ({
@@ -74,6 +77,7 @@ export function moduleTree(core: Core): Array<{ module: string; entities: TreeEn
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((e) => ({
         key: e.key,
+        live: live.has(e.key),
         name: e.name,
         label: e.label,
         table: e.table,
@@ -89,7 +93,7 @@ function knownModules(core: Core): Set<string> {
 }
 
 /** Where the entity's file goes, proven to stay inside the entities folder. */
-function fileOf(core: Core, module: string, name: string): string {
+export function fileOf(core: Core, module: string, name: string): string {
   const root = resolve(core.entities.dir);
   const file = resolve(join(root, module, `${name}.entity.ts`));
   if (!file.startsWith(root + sep)) throw fail.invalid([{ field: 'name', rule: 'invalid', params: {} }]);
@@ -103,7 +107,7 @@ function shownPath(core: Core, file: string): string {
 }
 
 /** The checks that need the running system: module known, name free, dictionaries existing. */
-async function checkAgainstSystem(core: Core, req: CodingRequest, file: string): Promise<void> {
+export async function checkAgainstSystem(core: Core, req: Pick<CodingRequest, 'module' | 'name' | 'fields' | 'newModule'>, file: string): Promise<void> {
   const errors: InvalidField[] = [];
   if (!req.newModule && !knownModules(core).has(req.module))
     errors.push({ field: 'module', rule: fieldRule(CODING_FIELD.field_coding_module_unknown), params: {} });
@@ -121,7 +125,7 @@ async function checkAgainstSystem(core: Core, req: CodingRequest, file: string):
 }
 
 /** A refusal of the live registry as a 1002 on the field it names. */
-function liveRefusal(err: LiveEntityError): never {
+export function liveRefusal(err: LiveEntityError): never {
   if (err.reason === 'invalid') throw fail.invalid([{ field: 'fields', rule: fieldRule(CODING_FIELD.field_coding_invalid), params: { reason: err.message } }]);
   const rule = err.reason === 'exists' ? fieldRule(CODING_FIELD.field_coding_exists) : 'invalid';
   throw fail.invalid([{ field: err.field ?? 'name', rule, params: {} }]);
@@ -135,35 +139,53 @@ export function assertCodingEnabled(core: Core): void {
   if (!codingEnabled(core.config.env)) throw fail.forbidden(CODING.coding_disabled);
 }
 
-/** `createCode`: the dry run's preview, or the entity written and registered. */
-export async function createCode(core: Core, req: CodingRequest): Promise<CodeAnswer> {
-  assertCodingEnabled(core);
-  const file = fileOf(core, req.module, req.name);
-  await checkAgainstSystem(core, req, file);
-  const fields = req.fields ?? (await proposeFields(core, { module: req.module, name: req.name, description: req.description! }));
+/** A field as the generator takes it: a label in one text (translated) or one per language (as is). */
+export interface SourceField extends Omit<CodingField, 'label'> {
+  label?: string | Labels;
+}
+
+/**
+ * The declaration source of `module/name` with `fields`, made by the CLI's generator. Labels given
+ * in one text, or none, are translated (coding-translate.ts); `label` null: the entity's is too.
+ */
+export async function declarationSource(core: Core, file: string, module: string, name: string, label: Labels | null, fields: SourceField[]): Promise<string> {
   const { entitySource, humanize } = await import('../../../codegen/scaffold-entity');
-  const labels = await translateLabels(core, humanize(req.name), new Map(fields.map((f) => [f.name, f.label ?? humanize(f.name)])));
-  let source: string;
+  const wanted = fields.filter((f) => typeof f.label !== 'object');
+  const labels =
+    label && wanted.length === 0
+      ? { entity: label, fields: new Map<string, Labels>() }
+      : await translateLabels(core, label?.en ?? humanize(name), new Map(wanted.map((f) => [f.name, (f.label as string | undefined) ?? humanize(f.name)])));
   try {
-    source = entitySource(
+    return entitySource(
       {
-        module: req.module,
-        name: req.name,
-        label: labels.entity,
-        fields: fields.map((f) => ({ ...f, label: labels.fields.get(f.name) })),
+        module,
+        name,
+        label: label ?? labels.entity,
+        fields: fields.map((f) => ({ ...f, label: typeof f.label === 'object' ? f.label : labels.fields.get(f.name) })),
       },
       file,
     );
   } catch (err) {
     throw fail.invalid([{ field: 'fields', rule: fieldRule(CODING_FIELD.field_coding_invalid), params: { reason: (err as Error).message } }]);
   }
+}
+
+/**
+ * `createCode`: the dry run's preview, or the entity written and registered, as a change set
+ * previewed and applied in one step (so it can be rolled back like any other).
+ */
+export async function createCode(core: Core, req: CodingRequest, userId: number): Promise<CodeAnswer> {
+  assertCodingEnabled(core);
+  const file = fileOf(core, req.module, req.name);
+  await checkAgainstSystem(core, req, file);
+  const fields = req.fields ?? (await proposeFields(core, { module: req.module, name: req.name, description: req.description! }));
+  const source = await declarationSource(core, file, req.module, req.name, null, fields);
   const answer: CodeAnswer = { path: shownPath(core, file), source, fields };
   try {
-    if (req.dryRun) {
-      await core.entities.check(file, source);
-      return answer;
-    }
-    const e = await core.entities.create(file, source);
+    const checked = await core.entities.check(file, source);
+    if (req.dryRun) return answer;
+    const { createAndApply } = await import('./changeset.service');
+    const e = await createAndApply(core, { entity: checked, file, source, userId });
     return { ...answer, key: e.key, prefix: e.prefix, router: `/${e.module}/${e.name}` };
   } catch (err) {
     if (err instanceof LiveEntityError) liveRefusal(err);

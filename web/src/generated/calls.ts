@@ -365,6 +365,108 @@ export interface Calls {
     };
     coding: {
       /**
+       * Apply a change set (应用变更集 / 套用變更集)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/coding/apply`
+       */
+      apply: Call<{
+        id: number;
+      }, {
+        id: number;
+        entityKey: string;
+        kind: 'create' | 'change';
+        state: 'draft' | 'applied' | 'rolledBack' | 'discarded';
+        before: string | null;
+        after: string;
+        diff: string;
+        sql: string[];
+        rollbackSql: string[];
+        routes: {
+          added: string[];
+          removed: string[];
+        };
+        menus: {
+          added: string[];
+          removed: string[];
+        };
+        perms: {
+          added: string[];
+          removed: string[];
+        };
+        warnings: Array<{
+          field: string;
+          kind: 'drop' | 'shorten' | 'rename' | 'dict' | 'type';
+          message: string;
+        }>;
+        keptAside: Array<{
+          what: 'column' | 'table';
+          name: string;
+          table: string;
+          purged: boolean;
+        }>;
+        createdBy: number;
+        appliedBy: number | null;
+        createTime: string;
+        appliedTime: string | null;
+        rolledBackTime: string | null;
+      }, true>;
+      /**
+       * Change sets, newest first (变更集（最新在前） / 變更集（最新在前）)
+       * Reads; may call: roles holding the permission.
+       * `POST /admin/base/coding/changeSets`
+       */
+      changeSets: Call<{
+        /** @maxLength 191 */
+        entityKey?: string;
+        page?: number;
+        size?: number;
+      }, {
+        list: Array<{
+          id: number;
+          entityKey: string;
+          kind: 'create' | 'change';
+          state: 'draft' | 'applied' | 'rolledBack' | 'discarded';
+          before: string | null;
+          after: string;
+          diff: string;
+          sql: string[];
+          rollbackSql: string[];
+          routes: {
+            added: string[];
+            removed: string[];
+          };
+          menus: {
+            added: string[];
+            removed: string[];
+          };
+          perms: {
+            added: string[];
+            removed: string[];
+          };
+          warnings: Array<{
+            field: string;
+            kind: 'drop' | 'shorten' | 'rename' | 'dict' | 'type';
+            message: string;
+          }>;
+          keptAside: Array<{
+            what: 'column' | 'table';
+            name: string;
+            table: string;
+            purged: boolean;
+          }>;
+          createdBy: number;
+          appliedBy: number | null;
+          createTime: string;
+          appliedTime: string | null;
+          rolledBackTime: string | null;
+        }>;
+        pagination: {
+          page: number;
+          size: number;
+          total: number;
+        };
+      }, false>;
+      /**
        * Create an entity from a field list or a description (根据字段列表或描述创建实体 / 依欄位清單或描述建立實體)
        * Writes; may call: roles holding the permission.
        * `POST /admin/base/coding/createCode`
@@ -408,6 +510,52 @@ export interface Calls {
         router?: string;
       }, true>;
       /**
+       * Discard a draft change set (放弃变更集草稿 / 捨棄變更集草稿)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/coding/discard`
+       */
+      discard: Call<{
+        id: number;
+      }, {
+        id: number;
+        entityKey: string;
+        kind: 'create' | 'change';
+        state: 'draft' | 'applied' | 'rolledBack' | 'discarded';
+        before: string | null;
+        after: string;
+        diff: string;
+        sql: string[];
+        rollbackSql: string[];
+        routes: {
+          added: string[];
+          removed: string[];
+        };
+        menus: {
+          added: string[];
+          removed: string[];
+        };
+        perms: {
+          added: string[];
+          removed: string[];
+        };
+        warnings: Array<{
+          field: string;
+          kind: 'drop' | 'shorten' | 'rename' | 'dict' | 'type';
+          message: string;
+        }>;
+        keptAside: Array<{
+          what: 'column' | 'table';
+          name: string;
+          table: string;
+          purged: boolean;
+        }>;
+        createdBy: number;
+        appliedBy: number | null;
+        createTime: string;
+        appliedTime: string | null;
+        rolledBackTime: string | null;
+      }, true>;
+      /**
        * Modules, entities and fields (模块、实体与字段 / 模組、實體與欄位)
        * Reads; may call: roles holding the permission.
        * `GET /admin/base/coding/getModuleTree`
@@ -416,6 +564,7 @@ export interface Calls {
         module: string;
         entities: Array<{
           key: string;
+          live: boolean;
           name: string;
           label: Record<string, unknown>;
           table: string;
@@ -431,6 +580,162 @@ export interface Calls {
           }>;
         }>;
       }>, false>;
+      /**
+       * Preview a change set of an entity (预览实体的变更集 / 預覽實體的變更集)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/coding/preview`
+       */
+      preview: Call<{
+        /** @maxLength 30 */
+        module: string;
+        /** @maxLength 100 */
+        name: string;
+        fields?: Array<{
+          /** @maxLength 64 */
+          name: string;
+          type: 'string' | 'text' | 'int' | 'bigint' | 'float' | 'decimal' | 'boolean' | 'datetime' | 'json';
+          length?: number | null;
+          required?: boolean;
+          label?: unknown;
+          /** @maxLength 100 */
+          dict?: string | null;
+          /** @maxLength 64 */
+          from?: string;
+        }> | null;
+        /** @maxLength 4000 */
+        description?: string | null;
+        newModule?: true | false | 0 | 1;
+      }, {
+        id: number;
+        entityKey: string;
+        kind: 'create' | 'change';
+        state: 'draft' | 'applied' | 'rolledBack' | 'discarded';
+        before: string | null;
+        after: string;
+        diff: string;
+        sql: string[];
+        rollbackSql: string[];
+        routes: {
+          added: string[];
+          removed: string[];
+        };
+        menus: {
+          added: string[];
+          removed: string[];
+        };
+        perms: {
+          added: string[];
+          removed: string[];
+        };
+        warnings: Array<{
+          field: string;
+          kind: 'drop' | 'shorten' | 'rename' | 'dict' | 'type';
+          message: string;
+        }>;
+        keptAside: Array<{
+          what: 'column' | 'table';
+          name: string;
+          table: string;
+          purged: boolean;
+        }>;
+        createdBy: number;
+        appliedBy: number | null;
+        createTime: string;
+        appliedTime: string | null;
+        rolledBackTime: string | null;
+      }, true>;
+      /**
+       * Purge what a change set keeps aside (清除变更集保留的数据 / 清除變更集保留的資料)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/coding/purge`
+       */
+      purge: Call<{
+        id: number;
+      }, {
+        id: number;
+        entityKey: string;
+        kind: 'create' | 'change';
+        state: 'draft' | 'applied' | 'rolledBack' | 'discarded';
+        before: string | null;
+        after: string;
+        diff: string;
+        sql: string[];
+        rollbackSql: string[];
+        routes: {
+          added: string[];
+          removed: string[];
+        };
+        menus: {
+          added: string[];
+          removed: string[];
+        };
+        perms: {
+          added: string[];
+          removed: string[];
+        };
+        warnings: Array<{
+          field: string;
+          kind: 'drop' | 'shorten' | 'rename' | 'dict' | 'type';
+          message: string;
+        }>;
+        keptAside: Array<{
+          what: 'column' | 'table';
+          name: string;
+          table: string;
+          purged: boolean;
+        }>;
+        createdBy: number;
+        appliedBy: number | null;
+        createTime: string;
+        appliedTime: string | null;
+        rolledBackTime: string | null;
+      }, true>;
+      /**
+       * Roll back the last change set of an entity (回滚实体最后一次变更集 / 復原實體最後一次變更集)
+       * Writes; may call: roles holding the permission.
+       * `POST /admin/base/coding/rollback`
+       */
+      rollback: Call<{
+        id: number;
+      }, {
+        id: number;
+        entityKey: string;
+        kind: 'create' | 'change';
+        state: 'draft' | 'applied' | 'rolledBack' | 'discarded';
+        before: string | null;
+        after: string;
+        diff: string;
+        sql: string[];
+        rollbackSql: string[];
+        routes: {
+          added: string[];
+          removed: string[];
+        };
+        menus: {
+          added: string[];
+          removed: string[];
+        };
+        perms: {
+          added: string[];
+          removed: string[];
+        };
+        warnings: Array<{
+          field: string;
+          kind: 'drop' | 'shorten' | 'rename' | 'dict' | 'type';
+          message: string;
+        }>;
+        keptAside: Array<{
+          what: 'column' | 'table';
+          name: string;
+          table: string;
+          purged: boolean;
+        }>;
+        createdBy: number;
+        appliedBy: number | null;
+        createTime: string;
+        appliedTime: string | null;
+        rolledBackTime: string | null;
+      }, true>;
     };
     comm: {
       /**
@@ -3492,8 +3797,14 @@ export const CALL_ROUTES = {
       ready: ['GET', '/admin/base/app/ready'],
     },
     coding: {
+      apply: ['POST', '/admin/base/coding/apply'],
+      changeSets: ['POST', '/admin/base/coding/changeSets'],
       createCode: ['POST', '/admin/base/coding/createCode'],
+      discard: ['POST', '/admin/base/coding/discard'],
       getModuleTree: ['GET', '/admin/base/coding/getModuleTree'],
+      preview: ['POST', '/admin/base/coding/preview'],
+      purge: ['POST', '/admin/base/coding/purge'],
+      rollback: ['POST', '/admin/base/coding/rollback'],
     },
     comm: {
       logout: ['POST', '/admin/base/comm/logout'],
