@@ -184,17 +184,17 @@ test('rolling back the last change removes the column, keeps the row, and its da
   expect(rows.list).toHaveLength(1);
   expect(rows.list[0]).not.toHaveProperty('shelf');
 
-  // The dropped column was kept aside; purging it is a danger confirm.
+  // The column the rollback dropped was kept aside (with its values); purging it is a danger confirm.
   const kept = (await changeSets()).find((c) => c.id === last!.id)!;
-  if (kept.keptAside.some((k) => !k.purged)) {
-    await within(page, '/helper/ai-code');
-    await page.getByTestId('cs-entity-tabs').getByRole('tab', { name: 'History' }).click();
-    await page.getByTestId(`cs-purge-${last!.id}`).click();
-    await expect(page.getByTestId('cs-purge-dialog')).toBeVisible();
-    await page.getByTestId('cs-purge-ok').click();
-    await expect(page.getByTestId(`cs-purge-${last!.id}`)).toHaveCount(0, { timeout: 20_000 });
-    expect((await changeSets()).find((c) => c.id === last!.id)!.keptAside.every((k) => k.purged)).toBe(true);
-  }
+  expect(kept.keptAside.filter((k) => !k.purged)).not.toHaveLength(0);
+  await within(page, '/helper/ai-code');
+  await page.getByTestId('cs-entity-tabs').getByRole('tab', { name: 'History' }).click();
+  await page.getByTestId(`cs-purge-${last!.id}`).click();
+  await expect(page.getByTestId('cs-purge-dialog')).toBeVisible();
+  await shot(page, '43-purge-confirm');
+  await page.getByTestId('cs-purge-ok').click();
+  await expect(page.getByTestId(`cs-purge-${last!.id}`)).toHaveCount(0, { timeout: 20_000 });
+  expect((await changeSets()).find((c) => c.id === last!.id)!.keptAside.every((k) => k.purged)).toBe(true);
 });
 
 async function chinesePhone(browser: Browser): Promise<Page> {

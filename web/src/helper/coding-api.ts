@@ -137,23 +137,11 @@ export interface ChangeSetPage {
   pagination: { page: number; size: number; total: number };
 }
 
-/** The change set calls, typed by the contract rather than the generated declaration's looser answer. */
-interface ChangeSetCalls {
-  preview(body: PreviewBody, options: { silent: true }): Promise<unknown>;
-  apply(body: { id: number }, options: { silent: true }): Promise<unknown>;
-  rollback(body: { id: number }, options: { silent: true }): Promise<unknown>;
-  discard(body: { id: number }, options: { silent: true }): Promise<unknown>;
-  purge(body: { id: number }, options: { silent: true }): Promise<unknown>;
-  changeSets(body: { entityKey?: string; page?: number; size?: number }, options: { silent: true }): Promise<unknown>;
-}
-
-const sets = () => calls.base.coding as unknown as ChangeSetCalls;
-
 /** A draft change set of the whole desired entity (stored, nothing run yet). */
-export const previewChange = (body: PreviewBody) => sets().preview(body, { silent: true }) as Promise<ChangeSet>;
-export const applyChange = (id: number) => sets().apply({ id }, { silent: true }) as Promise<ChangeSet>;
-export const rollbackChange = (id: number) => sets().rollback({ id }, { silent: true }) as Promise<ChangeSet>;
-export const discardChange = (id: number) => sets().discard({ id }, { silent: true }) as Promise<ChangeSet>;
-export const purgeChange = (id: number) => sets().purge({ id }, { silent: true }) as Promise<ChangeSet>;
+export const previewChange = (body: PreviewBody) => calls.base.coding.preview(body, { silent: true }) as Promise<ChangeSet>;
+export const applyChange = (id: number) => calls.base.coding.apply({ id }, { silent: true }) as Promise<ChangeSet>;
+export const rollbackChange = (id: number) => calls.base.coding.rollback({ id }, { silent: true }) as Promise<ChangeSet>;
+export const discardChange = (id: number) => calls.base.coding.discard({ id }, { silent: true }) as Promise<ChangeSet>;
+export const purgeChange = (id: number) => calls.base.coding.purge({ id }, { silent: true }) as Promise<ChangeSet>;
 /** An entity's change sets, newest first. */
-export const listChanges = (entityKey: string) => sets().changeSets({ entityKey, page: 1, size: 100 }, { silent: true }) as Promise<ChangeSetPage>;
+export const listChanges = (entityKey: string) => calls.base.coding.changeSets({ entityKey, page: 1, size: 100 }, { silent: true }) as Promise<ChangeSetPage>;

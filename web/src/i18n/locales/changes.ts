@@ -38,7 +38,7 @@ export default defineLocale('changes', {
     sql: {
       none: 'No SQL statements',
       intro: 'The statements Apply runs on this database, in this order.',
-      undoIntro: 'What a rollback of this change would run. Dropped columns and tables are renamed aside, not deleted.',
+      undoIntro: 'What a rollback of this change would run. Columns and tables that go are kept aside, not deleted.',
     },
     warn: {
       lossTitle: 'This change loses data',
@@ -121,7 +121,7 @@ export default defineLocale('changes', {
     sql: {
       none: '没有 SQL 语句',
       intro: '应用时将在本数据库上按此顺序执行的语句。',
-      undoIntro: '回滚此变更将执行的语句。被删除的列和表会被改名保留，不会真正删除。',
+      undoIntro: '回滚此变更将执行的语句。被移除的列和表会被保留，不会真正删除。',
     },
     warn: {
       lossTitle: '此变更会丢失数据',
@@ -204,7 +204,7 @@ export default defineLocale('changes', {
     sql: {
       none: '沒有 SQL 陳述式',
       intro: '套用時將在本資料庫上依此順序執行的陳述式。',
-      undoIntro: '復原此變更將執行的陳述式。被刪除的欄和表會改名保留，不會真正刪除。',
+      undoIntro: '復原此變更將執行的陳述式。被移除的欄和表會被保留，不會真正刪除。',
     },
     warn: {
       lossTitle: '此變更會遺失資料',
