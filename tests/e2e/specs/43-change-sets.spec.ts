@@ -56,7 +56,7 @@ async function changeSets(): Promise<ChangeSetRow[]> {
 async function openEntity(p: Page): Promise<void> {
   const node = p.getByTestId(`code-tree-entity-${KEY}`);
   if (!(await node.isVisible())) {
-    await p.getByTestId('code-tree-search').locator('input').fill(NAME);
+    await field(p, 'code-tree-search').fill(NAME);
   }
   await node.click();
   await expect(p.getByTestId('cs-entity')).toHaveAttribute('data-entity', KEY);
@@ -162,7 +162,7 @@ test('a field added through a change set shows on the screen without a restart',
 test('rolling back the last change removes the column, keeps the row, and its data aside until purged', async () => {
   await within(page, '/helper/ai-code');
   await openEntity(page);
-  await page.getByTestId('cs-entity-tabs').getByRole('tab', { name: 'History' }).click();
+  await page.getByTestId('cs-entity').getByRole('tab', { name: 'History' }).click();
   const [last] = await changeSets();
   expect(last).toMatchObject({ kind: 'change', state: 'applied' });
   await page.getByTestId(`cs-rollback-${last!.id}`).click();
@@ -188,7 +188,7 @@ test('rolling back the last change removes the column, keeps the row, and its da
   const kept = (await changeSets()).find((c) => c.id === last!.id)!;
   expect(kept.keptAside.filter((k) => !k.purged)).not.toHaveLength(0);
   await within(page, '/helper/ai-code');
-  await page.getByTestId('cs-entity-tabs').getByRole('tab', { name: 'History' }).click();
+  await page.getByTestId('cs-entity').getByRole('tab', { name: 'History' }).click();
   await page.getByTestId(`cs-purge-${last!.id}`).click();
   await expect(page.getByTestId('cs-purge-dialog')).toBeVisible();
   await shot(page, '43-purge-confirm');

@@ -89,41 +89,43 @@ export default function ChangeSetReview() {
       {cs ? (
         <div data-testid="cs-review" data-id={cs.id} data-kind={cs.kind}>
           {s.stage !== 'review' ? (
-            <Steps
-              size="small"
-              direction={phone ? 'vertical' : 'horizontal'}
-              current={STEP[s.stage]}
-              style={{ marginBottom: 16 }}
-              data-testid="cs-progress"
-              items={[
-                { title: t('changes.progress.apply', { count: cs.sql.length }) },
-                { title: t('changes.progress.reload') },
-                { title: t('changes.progress.done') },
-              ]}
-            />
+            <div data-testid="cs-progress">
+              <Steps
+                size="small"
+                direction={phone ? 'vertical' : 'horizontal'}
+                current={STEP[s.stage]}
+                style={{ marginBottom: 16 }}
+                items={[
+                  { title: t('changes.progress.apply', { count: cs.sql.length }) },
+                  { title: t('changes.progress.reload') },
+                  { title: t('changes.progress.done') },
+                ]}
+              />
+            </div>
           ) : null}
           {s.stage === 'done' ? (
-            <Result
-              status="success"
-              style={{ padding: '8px 0 16px' }}
-              title={t('changes.progress.doneTitle', { key: cs.entityKey })}
-              subTitle={t('changes.progress.doneHint')}
-              extra={
-                <Button
-                  type="primary"
-                  icon={<ExportOutlined />}
-                  href={to}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    openScreen();
-                  }}
-                  data-testid="cs-open-screen"
-                >
-                  {t('changes.progress.open')}
-                </Button>
-              }
-              data-testid="cs-done"
-            />
+            <div data-testid="cs-done">
+              <Result
+                status="success"
+                style={{ padding: '8px 0 16px' }}
+                title={t('changes.progress.doneTitle', { key: cs.entityKey })}
+                subTitle={t('changes.progress.doneHint')}
+                extra={
+                  <Button
+                    type="primary"
+                    icon={<ExportOutlined />}
+                    href={to}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      openScreen();
+                    }}
+                    data-testid="cs-open-screen"
+                  >
+                    {t('changes.progress.open')}
+                  </Button>
+                }
+              />
+            </div>
           ) : null}
           {s.error ? (
             <Alert
@@ -168,7 +170,6 @@ export default function ChangeSetReview() {
                 ),
               },
             ]}
-            data-testid="cs-tabs"
           />
         </div>
       ) : null}

@@ -58,7 +58,7 @@ export default function EntityPanel({ entityKey }: { entityKey: string }) {
   return (
     <div data-testid="cs-entity" data-entity={entityKey} data-live={live ? '1' : '0'}>
       <Flex gap={8} align="center" wrap="wrap" style={{ marginBottom: 8 }}>
-        <Typography.Title level={5} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
+        <Typography.Title level={5} style={{ margin: 0, flex: '1 1 220px', minWidth: 0 }} ellipsis>
           {entity ? labelText(entity.label, lang) : entityKey}{' '}
           <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal' }}>
             {entityKey}
@@ -92,7 +92,6 @@ export default function EntityPanel({ entityKey }: { entityKey: string }) {
           { key: 'fields', label: t('changes.entity.fields'), children: fields },
           { key: 'history', label: t('changes.entity.history'), children: <ChangeHistory /> },
         ]}
-        data-testid="cs-entity-tabs"
       />
     </div>
   );

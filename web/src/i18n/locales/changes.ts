@@ -22,7 +22,7 @@ export default defineLocale('changes', {
       change: 'Change',
     },
     progress: {
-      apply: 'Run {{count}} SQL statements, register routes and menus',
+      apply: 'Run {{count}} SQL statements',
       reload: 'Reload menus and screens',
       done: 'Done',
       doneTitle: '{{key}} is up to date',
@@ -105,7 +105,7 @@ export default defineLocale('changes', {
       change: '修改',
     },
     progress: {
-      apply: '执行 {{count}} 条 SQL 语句，注册路由和菜单',
+      apply: '执行 {{count}} 条 SQL 语句',
       reload: '重新加载菜单和页面',
       done: '完成',
       doneTitle: '{{key}} 已更新',
@@ -188,7 +188,7 @@ export default defineLocale('changes', {
       change: '修改',
     },
     progress: {
-      apply: '執行 {{count}} 條 SQL 陳述式，註冊路由和選單',
+      apply: '執行 {{count}} 條 SQL 陳述式',
       reload: '重新載入選單和頁面',
       done: '完成',
       doneTitle: '{{key}} 已更新',
