@@ -137,6 +137,10 @@ test('a field added through a change set shows on the screen without a restart',
   await openEntity(page);
   await expect(page.getByTestId('cs-entity')).toHaveAttribute('data-live', '1');
   await expect(field(page, 'code-field-name-0')).toHaveValue('title');
+  // The list as it stands is no change: refused before any draft.
+  await page.getByTestId('cs-preview').click();
+  await expect(page.getByTestId('cs-editor-refusal')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('cs-review')).toHaveCount(0);
   await page.getByTestId('code-field-add').click();
   await field(page, 'code-field-name-2').fill('shelf');
   await field(page, 'code-field-label-2').fill('Shelf');
@@ -195,6 +199,17 @@ test('rolling back the last change removes the column, keeps the row, and its da
   await page.getByTestId('cs-purge-ok').click();
   await expect(page.getByTestId(`cs-purge-${last!.id}`)).toHaveCount(0, { timeout: 20_000 });
   expect((await changeSets()).find((c) => c.id === last!.id)!.keptAside.every((k) => k.purged)).toBe(true);
+});
+
+test('a product entity shows its fields read-only, with why', async () => {
+  await within(page, '/helper/ai-code');
+  await field(page, 'code-tree-search').fill('demo/goods');
+  await page.getByTestId('code-tree-entity-demo/goods').click();
+  await expect(page.getByTestId('cs-entity')).toHaveAttribute('data-live', '0');
+  await expect(page.getByTestId('cs-shipped')).toContainText('belongs to the product');
+  await expect(page.getByTestId('cs-readonly-fields')).toContainText('title');
+  await expect(page.getByTestId('cs-editor')).toHaveCount(0);
+  await shot(page, '43-product-entity');
 });
 
 async function chinesePhone(browser: Browser): Promise<Page> {

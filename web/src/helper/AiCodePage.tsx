@@ -106,7 +106,7 @@ export default function AiCodePage() {
               onChange={(v) => aiCode.pane(v as 'tree' | 'form')}
               options={[
                 { value: 'tree', label: t('helper.pane.tree'), icon: <ApartmentOutlined /> },
-                { value: 'form', label: t('helper.pane.form'), icon: <FormOutlined /> },
+                { value: 'form', label: cs.entity ? t('changes.entity.pane') : t('helper.pane.form'), icon: <FormOutlined /> },
               ]}
               style={{ marginBottom: 12 }}
               data-testid="code-pane"
