@@ -69,7 +69,7 @@ describe.each(kinds)('change sets on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    w = await startCodingWorld(kind);
+    w = await startCodingWorld(kind, { llm: true });
   });
   afterAll(async () => {
     await w?.close();
@@ -117,6 +117,29 @@ describe.each(kinds)('change sets on %s', (kind) => {
 
   it('refuses a change that changes nothing', async () => {
     expect(refusedOn(await preview(base), 'fields').rule).toBe('coding_no_change');
+  });
+
+  it("drafts a change from a description with the code helper's model, shown before anything changes", async () => {
+    w.llm!.reset().script({
+      answer: JSON.stringify({
+        fields: [
+          { name: 'title', type: 'string', length: 80, required: true, label: 'Title' },
+          { name: 'amount', from: 'qty', type: 'int', label: 'Amount' },
+        ],
+      }),
+    });
+    const draft = ok(await post(t(), PREVIEW, { module: 'demo', name, description: 'Call the quantity an amount.' }));
+    const asked = w.llm!.chatCalls()[0].chat!.messages.at(-1)!.content;
+    expect(asked).toContain('"name":"qty"');
+    expect(asked).toContain('Call the quantity an amount.');
+    expect(draft.warnings).toEqual([expect.objectContaining({ field: 'amount', kind: 'rename' })]);
+    expect(draft.sql).toEqual([`ALTER TABLE \`${table}\` RENAME COLUMN \`qty\` TO \`amount\``]);
+    expect(draft.diff).toMatch(/^- +qty: /m);
+    expect(draft.diff).toMatch(/^\+ +amount: /m);
+    expect(t().core.model.byKey.get(key)!.byName.has('qty')).toBe(true);
+    expect(ok(await post(t(), DISCARD, { id: draft.id })).state).toBe('discarded');
+    expect((await post(t(), APPLY, { id: draft.id })).status).toBe(409);
+    w.llm!.reset();
   });
 
   it('adds a field live, served at once, and rolls it back with its values kept aside until purged', async () => {

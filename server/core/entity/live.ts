@@ -167,8 +167,22 @@ export async function preloadLive(db: Db, model: Model, dir: string, warn: (line
   const q = db.q.bind(db);
   const rows = await db.query<Row>(`SELECT ${q('k')}, ${q('file')}, ${q('source')}, ${q('version')} FROM ${q(LIVE_TABLE)} ORDER BY ${q('k')}`);
   for (const r of rows) {
-    if (model.byKey.has(r.k)) continue;
-    if (await take(join(dir, r.file), r.source, `the stored entity ${r.k}`)) versionsOf(model).set(r.k, Number(r.version));
+    const known = model.byKey.get(r.k);
+    if (!known) {
+      if (await take(join(dir, r.file), r.source, `the stored entity ${r.k}`)) versionsOf(model).set(r.k, Number(r.version));
+      continue;
+    }
+    // Built into dist/ from its file since: the stored declaration is the current one (a change set
+    // may have changed it after the build), so a column it removed is not synced back.
+    try {
+      const e = await entityOf(join(dir, r.file), r.source);
+      if (e.key === r.k && !known.system) {
+        replaceInModel(model, e);
+        versionsOf(model).set(r.k, Number(r.version));
+      }
+    } catch (err) {
+      warn(`[entities] the stored entity ${r.k} was skipped: ${(err as Error).message}`);
+    }
   }
   if (resolve(dir) !== resolve(ENTITIES_DIR)) {
     for (const file of findSources(dir)) {

@@ -1,11 +1,12 @@
 /**
- * The stored change sets (`app_change_set`, made on first use like `app_live_entity`): one row per
+ * The stored change sets (`app_change_set`, made by the first preview; reads before it find none): one row per
  * preview, its state moved by conditional updates so two callers never both apply, roll back or
  * discard one set.
  *
  * States: draft -> applied -> rolledBack, or draft -> discarded. `applying` and `rollingBack` hold
  * the set while its statements run (a second caller finds it taken); a failure puts the state back.
  */
+import { existingColumns } from '../../core/api';
 import type { Core, Db } from '../../core/api';
 import type { KeptAside, Plan } from './changeset-plan';
 
@@ -41,6 +42,11 @@ export interface ChangeSetRow {
 }
 
 const ready = new WeakMap<Db, Promise<void>>();
+
+/** Whether the table exists: a read never makes it (a read changes no table). */
+async function exists(db: Db): Promise<boolean> {
+  return ready.has(db) || (await existingColumns(db, CHANGE_SET_TABLE)) !== null;
+}
 
 function ensureTable(db: Db): Promise<void> {
   let p = ready.get(db);
@@ -100,7 +106,7 @@ export async function saveDetail(core: Core, id: number, detail: ChangeSetDetail
 
 export async function readChangeSet(core: Core, id: number): Promise<ChangeSetRow | null> {
   const { db } = core;
-  await ensureTable(db);
+  if (!(await exists(db))) return null;
   const [r] = await db.query<Stored>(`SELECT * FROM ${db.q(CHANGE_SET_TABLE)} WHERE ${db.q('id')} = ?`, [id]);
   return r ? fromStored(r) : null;
 }
@@ -135,7 +141,7 @@ export async function lastApplied(core: Core, entityKey: string): Promise<number
 
 export async function pageChangeSets(core: Core, o: { entityKey?: string; page: number; size: number }): Promise<{ rows: ChangeSetRow[]; total: number }> {
   const { db } = core;
-  await ensureTable(db);
+  if (!(await exists(db))) return { rows: [], total: 0 };
   const q = db.q.bind(db);
   const where = o.entityKey ? `WHERE ${q('entityKey')} = ?` : '';
   const params = o.entityKey ? [o.entityKey] : [];
