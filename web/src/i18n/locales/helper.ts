@@ -4,7 +4,7 @@ import { defineLocale } from '../define';
 export default defineLocale('helper', {
   en: {
     title: 'AI code helper',
-    subtitle: 'Scaffold a new entity: its table, API and console screen go live at once, no restart.',
+    subtitle: 'Make an entity, or change one made here: review the change set, apply it, and its table, API and screen change at once, no restart.',
     quickCoding: 'Quick coding',
     pane: {
       tree: 'Modules',
@@ -101,7 +101,7 @@ export default defineLocale('helper', {
   },
   'zh-cn': {
     title: 'AI 代码助手',
-    subtitle: '生成新实体：数据表、接口和后台页面立即生效，无需重启。',
+    subtitle: '生成实体，或修改在此生成的实体：审阅变更集后应用，数据表、接口和页面立即生效，无需重启。',
     quickCoding: '快速编码',
     pane: {
       tree: '模块',
@@ -198,7 +198,7 @@ export default defineLocale('helper', {
   },
   'zh-tw': {
     title: 'AI 程式碼助手',
-    subtitle: '產生新實體：資料表、介面和後台頁面立即生效，無需重新啟動。',
+    subtitle: '產生實體，或修改在此產生的實體：審閱變更集後套用，資料表、介面和頁面立即生效，無需重新啟動。',
     quickCoding: '快速編碼',
     pane: {
       tree: '模組',
