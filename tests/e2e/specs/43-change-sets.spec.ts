@@ -4,8 +4,9 @@
  * and permission keys it adds) before anything exists, applies it, opens the new screen and adds a
  * row; then adds a field to the entity through a second change set and sees the column on the open
  * screen without any restart, rolls that change back (the column goes, the row stays) and purges
- * what the rollback kept aside. In Simplified Chinese at 390 px, removing a field shows the review
- * with its data-loss warning, and the draft is discarded. Screenshots land in tests/e2e/artifacts/.
+ * what the rollback kept aside. A change described in words comes back from the model as the whole
+ * field list, reviewed and discarded. In Simplified Chinese at 390 px, removing a field shows the
+ * review with its data-loss warning, and the draft is discarded. Screenshots land in tests/e2e/artifacts/.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { Api, clickStill, marker, shot, skipWithoutServer, uiLogin, url } from '../helpers';
@@ -199,6 +200,34 @@ test('rolling back the last change removes the column, keeps the row, and its da
   await page.getByTestId('cs-purge-ok').click();
   await expect(page.getByTestId(`cs-purge-${last!.id}`)).toHaveCount(0, { timeout: 20_000 });
   expect((await changeSets()).find((c) => c.id === last!.id)!.keptAside.every((k) => k.purged)).toBe(true);
+});
+
+test('a change described in words: the model answers the whole list, reviewed before anything runs', async () => {
+  await within(page, '/helper/ai-code');
+  await openEntity(page);
+  await page.getByTestId('cs-entity').getByRole('tab', { name: 'Fields' }).click();
+  await page.getByTestId('cs-editor-mode').getByText('Describe the change (AI)').click();
+  // The suite's fake model echoes the request: a fenced list in the description comes back as its answer.
+  const fields = [
+    { name: 'title', type: 'string', length: 80, required: true, label: 'Title' },
+    { name: 'pages', type: 'int', label: 'Pages' },
+    { name: 'remark', type: 'string', length: 40, label: 'Remark' },
+  ];
+  await page
+    .getByTestId('cs-editor-description')
+    .locator('xpath=descendant-or-self::textarea')
+    .first()
+    .fill(`Add a remark of 40 characters.\n\`\`\`json\n${JSON.stringify({ fields })}\n\`\`\``);
+  await page.getByTestId('cs-preview').click();
+  const review = page.getByTestId('cs-review');
+  await expect(review).toHaveAttribute('data-kind', 'change', { timeout: 45_000 });
+  await expect(page.getByTestId('cs-diff').locator('[data-kind="add"]', { hasText: 'remark' }).first()).toBeVisible();
+  await expect(page.getByTestId('cs-diff').locator('[data-kind="del"]')).toHaveCount(0);
+  await shot(page, '43-described-change');
+  await page.getByTestId('cs-discard').click();
+  await expect(review).toBeHidden();
+  expect((await changeSets())[0]).toMatchObject({ kind: 'change', state: 'discarded' });
+  await page.getByTestId('cs-editor-mode').getByText('Field list').click();
 });
 
 test('a product entity shows its fields read-only, with why', async () => {

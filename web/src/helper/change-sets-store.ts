@@ -34,6 +34,9 @@ export interface ChangeSetsState {
   tab: 'fields' | 'history';
   /** The field editor's rows as last typed, for the open entity. */
   rows: FieldRow[];
+  /** How the change is given: the edited field list, or a description the model turns into one. */
+  mode: Mode;
+  description: string;
   /** Bumped when the rows change from outside the editor (an entity opened, a change applied). */
   revision: number;
   /** A refused preview of a change, shown by the editor. */
@@ -56,6 +59,8 @@ const initial = (): ChangeSetsState => ({
   entity: null,
   tab: 'fields',
   rows: [],
+  mode: 'fields',
+  description: '',
   revision: 0,
   refusal: null,
   history: null,
@@ -116,12 +121,23 @@ function openReview(review: ChangeSet): void {
 
 export const changeSets = {
   rows: (rows: FieldRow[]) => set({ rows }),
+  editMode: (mode: Mode) => set({ mode, refusal: null }),
+  description: (description: string) => set({ description }),
   tab: (tab: ChangeSetsState['tab']) => set({ tab }),
   clearRefusal: () => set({ refusal: null }),
 
   /** Opens an entity of the tree on the right: its fields (editable when helper-made) and its history. */
   openEntity(key: string, lang: Lang) {
-    set({ entity: key, tab: 'fields', rows: rowsOfEntity(treeEntity(key), lang), revision: state.revision + 1, refusal: null, history: null, actError: null });
+    set({
+      entity: key,
+      tab: 'fields',
+      rows: rowsOfEntity(treeEntity(key), lang),
+      description: '',
+      revision: state.revision + 1,
+      refusal: null,
+      history: null,
+      actError: null,
+    });
     aiCode.pane('form');
     void loadHistory(key);
   },
@@ -146,12 +162,15 @@ export const changeSets = {
     }
   },
 
-  /** A change set of the open entity's edited field list (the whole list). */
-  async previewEdit(rows: FieldRow[], lang: Lang): Promise<void> {
+  /** A change set of the open entity: its edited field list (the whole list), or a description of the change for the model. */
+  async previewEdit(change: { rows: FieldRow[] } | { description: string }, lang: Lang): Promise<void> {
     if (!state.entity || state.busy) return;
-    set({ busy: 'preview', refusal: null, rows });
+    set({ busy: 'preview', refusal: null, ...change });
+    const target = splitKey(state.entity);
     try {
-      openReview(await previewChange({ ...splitKey(state.entity), fields: rows.map((r) => toChangeField(r, lang)) }));
+      const body =
+        'rows' in change ? { ...target, fields: change.rows.map((r) => toChangeField(r, lang)) } : { ...target, description: change.description.trim() };
+      openReview(await previewChange(body));
     } catch (e) {
       set({ refusal: refusalOf(e) });
     } finally {
@@ -178,6 +197,7 @@ export const changeSets = {
         aiCode.created(done, eps?.[done.entityKey]?.prefix ?? '');
       }
       if (state.entity === done.entityKey) {
+        set({ description: '' });
         changeSets.resetRows(lang);
         await loadHistory(done.entityKey);
       }
