@@ -121,8 +121,12 @@ test('apply shows its progress and leads to the new screen, which takes a row', 
   await expect(page.getByTestId('cs-progress')).toBeVisible();
   await expect(page.getByTestId('cs-state')).toHaveAttribute('data-state', 'applied');
   await shot(page, '43-applied');
-
-  await page.getByTestId('cs-open-screen').click();
+  // Behind the review, the result leads to the screen and to the entity's fields and history.
+  await page.getByTestId('cs-close').click();
+  await expect(page.getByTestId('code-result')).toContainText(KEY);
+  await expect(page.getByTestId('code-result-entity')).toBeVisible();
+  await page.getByTestId('cs-close').waitFor({ state: 'detached' });
+  await page.getByTestId('code-open-screen').click();
   await expect(page).toHaveURL(new RegExp(`/admin/${KEY}$`));
   await expect(page.locator(`[data-testid="crud-screen"][data-entity="${KEY}"]`)).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('crud-add').click();

@@ -21,7 +21,7 @@ import ThemeSwitch from '../components/ThemeSwitch';
 import { useI18n } from '../i18n';
 import '../i18n/helper-texts';
 import { aiCode, loadTree, useAiCode } from './ai-code-store';
-import { useChangeSets } from './change-sets-store';
+import { changeSets, useChangeSets } from './change-sets-store';
 import ChangeSetReview from './ChangeSetReview';
 import CodeDialog from './CodeDialog';
 import CodeForm from './CodeForm';
@@ -62,7 +62,12 @@ export default function AiCodePage() {
       {cs.entity ? (
         <EntityPanel entityKey={cs.entity} />
       ) : s.result ? (
-        <CreateResult result={s.result} onShowCode={() => aiCode.dialog('code')} onAnother={aiCode.startOver} />
+        <CreateResult
+          result={s.result}
+          onShowCode={() => aiCode.dialog('code')}
+          onAnother={aiCode.startOver}
+          onEntity={() => changeSets.openEntity(s.result!.key, lang)}
+        />
       ) : (
         <CodeForm />
       )}

@@ -1,11 +1,12 @@
 /**
  * What an applied create change set made: the entity is live (table, routes, permission keys and
- * menu, no restart), its API prefix, and a button to its console screen. The screen's address is
- * the one the console gives the new menu (app/menu-target.ts), read from the menus reloaded after
- * the create; `/admin` + router when the menu is not (yet) among them.
+ * menu, no restart), its API prefix, a button to its console screen and one to its fields and change
+ * sets (where it can change again). The screen's address is the one the console gives the new menu
+ * (app/menu-target.ts), read from the menus reloaded after the create; `/admin` + router when the
+ * menu is not (yet) among them.
  */
 import { Button, Descriptions, Result, Space, Typography } from 'antd';
-import { CodeOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { CodeOutlined, ExportOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { CONSOLE_BASE, menuPath } from '../app/menu-target';
@@ -18,8 +19,8 @@ export function screenPath(menus: ReturnType<typeof useAuth>['menus'], router: s
   return menu ? menuPath(menu) : `${CONSOLE_BASE}${router}`;
 }
 
-export default function CreateResult(props: { result: Created; onShowCode: () => void; onAnother: () => void }) {
-  const { result, onShowCode, onAnother } = props;
+export default function CreateResult(props: { result: Created; onShowCode: () => void; onAnother: () => void; onEntity: () => void }) {
+  const { result, onShowCode, onAnother, onEntity } = props;
   const { t } = useI18n();
   const { menus } = useAuth();
   const navigate = useNavigate();
@@ -46,6 +47,9 @@ export default function CreateResult(props: { result: Created; onShowCode: () =>
             </Button>
             <Button icon={<CodeOutlined />} onClick={onShowCode} data-testid="code-result-source">
               {t('helper.result.code')}
+            </Button>
+            <Button icon={<HistoryOutlined />} onClick={onEntity} data-testid="code-result-entity">
+              {t('changes.entity.fieldsAndHistory')}
             </Button>
             <Button icon={<PlusOutlined />} onClick={onAnother} data-testid="code-another">
               {t('helper.result.another')}
