@@ -22,7 +22,7 @@ import type { Db } from './db/db';
 import { MENU_AREAS, type MenuArea } from './entity/define';
 import type { Entity, Model } from './entity/model';
 import type { Route, RouteTable } from './http/route';
-import { insert, markSeeded, one, type Done, type SeedResult } from './seed-db';
+import { insert, markSeeded, one, SEED_TABLE, type Done, type SeedResult } from './seed-db';
 
 const AREAS_DONE = 'menus:areas';
 const FLAT_DONE = 'menus:flat';
@@ -223,4 +223,29 @@ export async function flattenSingleFolders(tx: Db, done: Done, model: Model): Pr
     await tx.run(`DELETE FROM ${q(c.menus)} WHERE ${q('id')} = ?`, [dir.id]);
   }
   await markSeeded(tx, done, FLAT_DONE);
+}
+
+/**
+ * The menu entry of entity `key` and the buttons of `perms`, with the roles' links to them and their
+ * seeding marks (a code helper creation rolled back): the same key made again is seeded afresh.
+ */
+export async function unseedEntity(db: Db, model: Model, key: string, perms: string[]): Promise<void> {
+  const menus = model.system('menus').table;
+  const roleMenus = model.system('roleMenus').table;
+  await db.transaction(async (tx) => {
+    const q = tx.q.bind(tx);
+    const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+    const ids = (
+      await tx.query<{ id: number }>(
+        `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('viewPath')} = ?${perms.length ? ` OR ${q('perms')} IN (${marks(perms.length)})` : ''}`,
+        [`crud:${key}`, ...perms],
+      )
+    ).map((r) => Number(r.id));
+    if (ids.length > 0) {
+      await tx.run(`DELETE FROM ${q(roleMenus)} WHERE ${q('menuId')} IN (${marks(ids.length)})`, ids);
+      await tx.run(`DELETE FROM ${q(menus)} WHERE ${q('id')} IN (${marks(ids.length)})`, ids);
+    }
+    const seeded = [`menu:${key}`, ...perms.map((p) => `perm:${p}`)];
+    await tx.run(`DELETE FROM ${q(SEED_TABLE)} WHERE ${q('k')} IN (${marks(seeded.length)})`, seeded);
+  });
 }

@@ -66,13 +66,23 @@ describe.skipIf(!(hasMysql && hasRedisServer))('change sets across two instances
 
     const add = done(await admin(a, '/admin/base/coding/preview', { module: 'demo', name, fields: [...fields, { name: 'note', type: 'string', length: 30 }] }));
     done(await admin(a, '/admin/base/coding/apply', { id: add.id }));
-    expect(await until(() => epsColumns(b), (c) => !!c?.includes('note'))).toContain('note');
+    expect(
+      await until(
+        () => epsColumns(b),
+        (c) => !!c?.includes('note'),
+      ),
+    ).toContain('note');
     const id = done(await admin(b, `/admin/demo/${name}/add`, { title: 'from b', note: 'noted on b' })).id;
     const page = done(await admin(b, `/admin/demo/${name}/page`));
     expect(page.list.find((r: { id: number }) => r.id === id).note).toBe('noted on b');
 
     const back = done(await admin(a, '/admin/base/coding/rollback', { id: add.id }));
-    expect(await until(() => epsColumns(b), (c) => !c?.includes('note'))).not.toContain('note');
+    expect(
+      await until(
+        () => epsColumns(b),
+        (c) => !c?.includes('note'),
+      ),
+    ).not.toContain('note');
     const refused = await admin(b, `/admin/demo/${name}/add`, { title: 'again', note: 'x' });
     expect(refused.code).toBe(1002);
     const kept = await w.sql(`SELECT \`id\`, \`note\` FROM \`${back.keptAside[0].table}\``);

@@ -31,7 +31,7 @@ async function executed(db: Db, work: () => Promise<unknown>): Promise<string[]>
   const wrap = (d: Db): Db => ({ ...d, run: (sql, p) => (seen.push(sql), d.run(sql, p)), transaction: (fn) => d.transaction((tx) => fn(wrap(tx))) }) as Db;
   const { run, transaction } = db;
   db.run = (sql, p) => (seen.push(sql), run.call(db, sql, p));
-  db.transaction = (fn) => transaction.call(db, (tx: Db) => fn(wrap(tx)));
+  db.transaction = <T>(fn: (tx: Db) => Promise<T>) => transaction.call(db, (tx: Db) => fn(wrap(tx))) as Promise<T>;
   try {
     await work();
   } finally {
@@ -39,7 +39,9 @@ async function executed(db: Db, work: () => Promise<unknown>): Promise<string[]>
     db.transaction = transaction;
   }
   // The seeding's own `CREATE TABLE IF NOT EXISTS` of its tables is not the change set's.
-  return seen.filter((s) => (/^\s*(CREATE TABLE|CREATE (UNIQUE )?INDEX|DROP |ALTER TABLE)/i.test(s) && !/IF NOT EXISTS/.test(s)) || /^UPDATE `(?!app_)/.test(s));
+  return seen.filter(
+    (s) => (/^\s*(CREATE TABLE|CREATE (UNIQUE )?INDEX|DROP |ALTER TABLE)/i.test(s) && !/IF NOT EXISTS/.test(s)) || /^UPDATE `(?!app_)/.test(s),
+  );
 }
 
 describe.each(kinds)('change sets on %s', (kind) => {
@@ -60,7 +62,16 @@ describe.each(kinds)('change sets on %s', (kind) => {
     });
     return { res, sql };
   };
-  const columns = async (tbl: string) => [...((await t().core.db.query<{ name: string }>(kind === 'sqlite' ? 'SELECT name FROM pragma_table_info(?)' : 'SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?', [tbl])).map((r) => r.name))];
+  const columns = async (tbl: string) => [
+    ...(
+      await t().core.db.query<{ name: string }>(
+        kind === 'sqlite'
+          ? 'SELECT name FROM pragma_table_info(?)'
+          : 'SELECT COLUMN_NAME AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ?',
+        [tbl],
+      )
+    ).map((r) => r.name),
+  ];
   /** The entity's columns in /eps, or null when /eps does not show it. */
   const eps = async (): Promise<string[] | null> => {
     const demo = (await get(t(), '/admin/base/open/eps')).body.data.demo as Array<{ name: string; columns: Array<{ propertyName: string }> }>;

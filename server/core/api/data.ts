@@ -100,27 +100,46 @@ export type {
 } from '../db/db';
 
 export {
-  /** A column's SQL definition on the database's dialect (`adding`: NOT NULL only with a default). */
-  columnDef,
-  /** The statements that create an entity's table and indexes. */
-  createStatements,
-  createIndexSql,
-  dropIndexSql,
-  /** The columns of a table, or null when there is no such table. */
-  existingColumns,
-  /** The indexes the schema sync gives an entity, by their deterministic names. */
-  indexSpecs,
   /** The columns of a table that refuse NULL. */
   notNullColumns,
 } from '../db/schema';
-export type {
-  IndexSpec,
-} from '../db/schema';
 
 export {
-  /** The table of the keys the seeding made once (`menu:<key>`, `perm:<key>`). */
-  SEED_TABLE,
-} from '../seed-db';
+  /** A change set's statements: what apply and rollback run, on the dialect of the database. */
+  applySql,
+  /** The plan of a change of a live entity's declaration (columns added, removed, renamed, changed). */
+  changePlan,
+  /** The plan of a live entity's creation. */
+  createPlan,
+  rollbackSql,
+  /** Runs a plan (atomic on SQLite; undone step by step on MySQL when one fails). */
+  runPlan,
+} from '../db/schema-change';
+export type {
+  /** What a change set keeps aside, and where. */
+  KeptAside,
+  Plan,
+  PlanWarning,
+} from '../db/schema-change';
+
+export {
+  /** The stored change sets (app_change_set). */
+  dropAside,
+  insertChangeSet,
+  keptNow,
+  lastApplied,
+  markPurged,
+  moveState,
+  pageChangeSets,
+  readChangeSet,
+  saveDetail,
+} from '../entity/change-sets';
+export type { ChangeSetDetail, ChangeSetRow, ChangeSetState } from '../entity/change-sets';
+
+export {
+  /** Removes an entity's seeded menu entry and buttons (a live creation rolled back). */
+  unseedEntity,
+} from '../seed-menus';
 
 export {
   /** An ajv instance made on its first use. */

@@ -6,7 +6,7 @@
  *
  * It only ever reads the declared tables and columns: a column that a code helper change set removed
  * is no longer declared, so it is not added back, and the tables a change set keeps aside
- * (`app_aside_*`) are never touched (server/modules/coding/changeset-plan.ts).
+ * (`app_aside_*`) are never touched (schema-change.ts).
  */
 import type { Entity, Field, Model } from '../entity/model';
 import type { Db, Dialect } from './db';

@@ -33,7 +33,10 @@ export const CHANGE_FIELD_SCHEMA: JsonSchema = {
     length: { type: ['integer', 'null'], minimum: 1, maximum: MAX_STRING_LENGTH },
     required: { type: 'boolean' },
     label: {
-      oneOf: [LABEL_TEXT, { type: 'object', additionalProperties: false, required: [...LANGS], properties: Object.fromEntries(LANGS.map((l) => [l, LABEL_TEXT])) }],
+      oneOf: [
+        LABEL_TEXT,
+        { type: 'object', additionalProperties: false, required: [...LANGS], properties: Object.fromEntries(LANGS.map((l) => [l, LABEL_TEXT])) },
+      ],
     },
     dict: { type: ['string', 'null'], minLength: 1, maxLength: 100 },
     from: { type: 'string', minLength: 1, maxLength: 64 },
@@ -69,9 +72,13 @@ export function readChangeFields(raw: unknown, root = 'fields'): { fields: Chang
         errors.push({ field: `${at}.label`, rule: 'invalid', params: {} });
       }
     }
-    if (from !== undefined && (typeof from !== 'string' || !IDENTIFIER.test(from))) errors.push({ field: `${at}.from`, rule: fieldRule(CODING_FIELD.field_coding_field_name), params: {} });
+    if (from !== undefined && (typeof from !== 'string' || !IDENTIFIER.test(from)))
+      errors.push({ field: `${at}.from`, rule: fieldRule(CODING_FIELD.field_coding_field_name), params: {} });
     if (!base) return;
-    const labels = label && typeof label === 'object' ? (Object.fromEntries(LANGS.map((l) => [l, (label as Record<string, string>)[l].trim()])) as unknown as Labels) : undefined;
+    const labels =
+      label && typeof label === 'object'
+        ? (Object.fromEntries(LANGS.map((l) => [l, (label as Record<string, string>)[l].trim()])) as unknown as Labels)
+        : undefined;
     fields.push({ ...base, ...(labels ? { label: labels } : {}), ...(typeof from === 'string' ? { from } : {}) });
   });
   return { fields, errors };

@@ -8,7 +8,7 @@
  * - Only live entities (a row in app_live_entity: made with the helper) change; any other existing
  *   entity belongs to the product (shipped, or a file of `codegen:entity`) and is refused with 1002
  *   `coding_not_live` on `name`.
- * - The statements are the plan's (changeset-plan.ts), computed by the preview and stored with it:
+ * - The statements are the plan's (core: db/schema-change.ts), computed by the preview and stored with it:
  *   apply and rollback run exactly what the answer shows. SQLite runs them in one transaction; MySQL
  *   commits each DDL statement, so on a failure the steps already run are undone in reverse and the
  *   old declaration keeps working. The set's state is recorded only after success.
@@ -18,29 +18,39 @@
  *   declaration is refused 409 `coding_changed`.
  * - A row's version is 2 x the set's id after apply and 2 x id + 1 after rollback: each event gives
  *   the other instances a new version to re-register.
+ * - The SQL lives in the core (schema-change.ts, entity/change-sets.ts, seed-menus.ts unseedEntity):
+ *   modules write no SQL; this file orders the steps.
  * - Rolling back a creation removes the entity's routes (on every instance, at their next sync), its
  *   menu entry, its permission keys (with the roles' links to them) and their seeding marks, so the
  *   same name can be made again later.
  */
 import { join, resolve } from 'node:path';
-import { LiveEntityError, SEED_TABLE, fail, fieldRule, notNullColumns, t } from '../../core/api';
-import type { Caller, Core, Db, Entity, EntityField, Lang } from '../../core/api';
-import { typesByKey } from '../system/dict/dict-data.queries';
-import { unifiedDiff } from './changeset-diff';
-import type { ChangeField, PreviewInput } from './changeset-input';
-import { applySql, changePlan, createPlan, rollbackSql, type Plan, type Step } from './changeset-plan';
 import {
+  LiveEntityError,
+  applySql,
+  changePlan,
+  createPlan,
+  dropAside,
+  fail,
+  fieldRule,
   insertChangeSet,
   keptNow,
   lastApplied,
   markPurged,
   moveState,
+  notNullColumns,
   pageChangeSets,
   readChangeSet,
+  rollbackSql,
+  runPlan,
   saveDetail,
-  type ChangeSetDetail,
-  type ChangeSetRow,
-} from './changeset-store';
+  t,
+  unseedEntity,
+} from '../../core/api';
+import type { Caller, ChangeSetDetail, ChangeSetRow, Core, Db, Entity, EntityField, Lang } from '../../core/api';
+import { typesByKey } from '../system/dict/dict-data.queries';
+import { unifiedDiff } from './changeset-diff';
+import type { ChangeField, PreviewInput } from './changeset-input';
 import { proposeChange, proposeFields } from './coding-llm';
 import { assertCodingEnabled, checkAgainstSystem, declarationSource, fileOf, liveRefusal, type SourceField } from './coding.service';
 import { CODING, CODING_FIELD } from './coding.messages';
@@ -127,7 +137,9 @@ async function checkDicts(core: Core, fields: ChangeField[]): Promise<void> {
   const wanted = [...new Set(fields.flatMap((f) => (f.dict ? [f.dict] : [])))];
   if (wanted.length === 0) return;
   const found = new Set((await typesByKey(core, wanted)).map((x) => x.key));
-  const errors = fields.flatMap((f, i) => (f.dict && !found.has(f.dict) ? [{ field: `fields.${i}.dict`, rule: fieldRule(CODING_FIELD.field_coding_dict_unknown), params: {} }] : []));
+  const errors = fields.flatMap((f, i) =>
+    f.dict && !found.has(f.dict) ? [{ field: `fields.${i}.dict`, rule: fieldRule(CODING_FIELD.field_coding_dict_unknown), params: {} }] : [],
+  );
   if (errors.length > 0) throw fail.invalid(errors);
 }
 
@@ -140,15 +152,30 @@ function surface(e: Entity): Pick<ChangeSetDetail, 'routes' | 'menus' | 'perms'>
   };
 }
 
-async function store(core: Core, userId: number, base: { entityKey: string; kind: 'create' | 'change'; before: string | null; after: string }, detail: (id: number) => ChangeSetDetail): Promise<ChangeSetRow> {
-  const empty: ChangeSetDetail = { file: '', plan: { steps: [], warnings: [], keptByApply: [], keptByRollback: [] }, routes: NONE, menus: NONE, perms: NONE, diff: '' };
-  const id = await insertChangeSet(core, { ...base, createdBy: userId }, empty);
-  await saveDetail(core, id, detail(id));
-  return (await readChangeSet(core, id))!;
+async function store(
+  core: Core,
+  userId: number,
+  base: { entityKey: string; kind: 'create' | 'change'; before: string | null; after: string },
+  detail: (id: number) => ChangeSetDetail,
+): Promise<ChangeSetRow> {
+  const empty: ChangeSetDetail = {
+    file: '',
+    plan: { steps: [], warnings: [], keptByApply: [], keptByRollback: [] },
+    routes: NONE,
+    menus: NONE,
+    perms: NONE,
+    diff: '',
+  };
+  const id = await insertChangeSet(core.db, { ...base, createdBy: userId }, empty);
+  await saveDetail(core.db, id, detail(id));
+  return (await readChangeSet(core.db, id))!;
 }
 
 function relFile(core: Core, file: string): string {
-  return resolve(file).slice(resolve(core.entities.dir).length + 1).split('\\').join('/');
+  return resolve(file)
+    .slice(resolve(core.entities.dir).length + 1)
+    .split('\\')
+    .join('/');
 }
 
 /** A creation's draft (the checks of createCode already passed: `entity` is the checked declaration). */
@@ -168,7 +195,7 @@ export async function createAndApply(core: Core, o: { entity: Entity; file: stri
   try {
     await applyChangeSet(core, row.id, o.userId, 'en');
   } catch (err) {
-    await moveState(core, row.id, 'draft', 'discarded');
+    await moveState(core.db, row.id, 'draft', 'discarded');
     throw err;
   }
   return core.model.byKey.get(o.entity.key)!;
@@ -211,7 +238,8 @@ export async function previewChange(core: Core, input: PreviewInput, user: Calle
     if (err instanceof LiveEntityError) liveRefusal(err);
     throw err;
   }
-  if (renames.size === 0 && sameFields(current, next)) throw fail.invalid([{ field: 'fields', rule: fieldRule(CODING_FIELD.field_coding_no_change), params: {} }]);
+  if (renames.size === 0 && sameFields(current, next))
+    throw fail.invalid([{ field: 'fields', rule: fieldRule(CODING_FIELD.field_coding_no_change), params: {} }]);
   const notNull = await notNullColumns(core.db, current.table);
   const stored = await store(core, user.id, { entityKey: key, kind: 'change', before: row.source, after }, (id) => ({
     file: row.file,
@@ -227,7 +255,9 @@ export async function previewChange(core: Core, input: PreviewInput, user: Calle
 async function previewCreate(core: Core, input: PreviewInput, user: Caller): Promise<ChangeSetRow> {
   const { module, name } = input;
   const file = fileOf(core, module, name);
-  const renamed = (input.fields ?? []).flatMap((f, i) => (f.from !== undefined ? [{ field: `fields.${i}.from`, rule: fieldRule(CODING_FIELD.field_coding_from_create), params: {} }] : []));
+  const renamed = (input.fields ?? []).flatMap((f, i) =>
+    f.from !== undefined ? [{ field: `fields.${i}.from`, rule: fieldRule(CODING_FIELD.field_coding_from_create), params: {} }] : [],
+  );
   if (renamed.length > 0) throw fail.invalid(renamed);
   const asCoding = input.fields?.map((f) => ({ ...f, label: typeof f.label === 'string' ? f.label : undefined }));
   await checkAgainstSystem(core, { module, name, fields: asCoding, newModule: input.newModule ?? false }, file);
@@ -242,38 +272,6 @@ async function previewCreate(core: Core, input: PreviewInput, user: Caller): Pro
   }
 }
 
-/** Runs statements; on MySQL (DDL commits itself) the steps run so far are undone when one fails. */
-async function runSteps(db: Db, steps: Step[], purged: boolean, direction: 'do' | 'undo'): Promise<void> {
-  const plan: Plan = { steps, warnings: [], keptByApply: [], keptByRollback: [] };
-  if (db.dialect === 'sqlite') {
-    const sql = direction === 'do' ? applySql(plan) : rollbackSql(plan, purged);
-    await db.transaction(async (tx) => {
-      for (const s of sql) await tx.run(s);
-    });
-    return;
-  }
-  if (direction === 'undo') {
-    for (const s of rollbackSql(plan, purged)) await db.run(s);
-    return;
-  }
-  const done: Step[] = [];
-  try {
-    for (const step of steps) {
-      for (const s of step.do) await db.run(s);
-      done.push(step);
-    }
-  } catch (err) {
-    for (const s of rollbackSql({ ...plan, steps: done }, false)) {
-      try {
-        await db.run(s);
-      } catch {
-        // Best effort: the first failure is the one reported.
-      }
-    }
-    throw err;
-  }
-}
-
 function conflictOf(err: unknown): never {
   if (err instanceof LiveEntityError && (err.reason === 'changed' || err.reason === 'exists')) throw fail.conflict(CODING.coding_changed);
   if (err instanceof LiveEntityError) liveRefusal(err);
@@ -281,7 +279,7 @@ function conflictOf(err: unknown): never {
 }
 
 async function found(core: Core, id: number): Promise<ChangeSetRow> {
-  const row = await readChangeSet(core, id);
+  const row = await readChangeSet(core.db, id);
   if (!row) throw fail.notFound();
   return row;
 }
@@ -290,44 +288,27 @@ async function found(core: Core, id: number): Promise<ChangeSetRow> {
 export async function applyChangeSet(core: Core, id: number, userId: number, lang: Lang): Promise<ChangeSetAnswer> {
   assertCodingEnabled(core);
   const row = await found(core, id);
-  if (row.state !== 'draft' || !(await moveState(core, id, 'draft', 'applying'))) throw fail.conflict(CODING.coding_not_draft);
-  const run = (db: Db) => runSteps(db, row.detail.plan.steps, false, 'do');
+  if (row.state !== 'draft' || !(await moveState(core.db, id, 'draft', 'applying'))) throw fail.conflict(CODING.coding_not_draft);
+  const run = (db: Db) => runPlan(db, row.detail.plan, 'do');
   try {
     if (row.kind === 'create') {
-      await core.entities.apply({ kind: 'create', key: row.entityKey, file: join(core.entities.dir, row.detail.file), source: row.after, version: 2 * id, run });
+      await core.entities.apply({
+        kind: 'create',
+        key: row.entityKey,
+        file: join(core.entities.dir, row.detail.file),
+        source: row.after,
+        version: 2 * id,
+        run,
+      });
     } else {
       await core.entities.apply({ kind: 'change', key: row.entityKey, source: row.after, before: row.before!, version: 2 * id, run });
     }
   } catch (err) {
-    await moveState(core, id, 'applying', 'draft');
+    await moveState(core.db, id, 'applying', 'draft');
     conflictOf(err);
   }
-  await moveState(core, id, 'applying', 'applied', { appliedBy: userId, appliedTime: new Date().toISOString() });
+  await moveState(core.db, id, 'applying', 'applied', { appliedBy: userId, appliedTime: new Date().toISOString() });
   return answerOf(await found(core, id), lang);
-}
-
-/** The menu entry and permission keys of a creation rolled back, with their roles' links and seeding marks. */
-async function removeMenus(core: Core, key: string, perms: string[]): Promise<void> {
-  const menus = core.model.system('menus').table;
-  const roleMenus = core.model.system('roleMenus').table;
-  await core.db.transaction(async (tx) => {
-    const q = tx.q.bind(tx);
-    const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-    const ids = (
-      await tx.query<{ id: number }>(
-        `SELECT ${q('id')} FROM ${q(menus)} WHERE ${q('viewPath')} = ?${perms.length ? ` OR ${q('perms')} IN (${marks(perms.length)})` : ''}`,
-        [`crud:${key}`, ...perms],
-      )
-    ).map((r) => Number(r.id));
-    if (ids.length > 0) {
-      await tx.run(`DELETE FROM ${q(roleMenus)} WHERE ${q('menuId')} IN (${marks(ids.length)})`, ids);
-      await tx.run(`DELETE FROM ${q(menus)} WHERE ${q('id')} IN (${marks(ids.length)})`, ids);
-    }
-    const seeded = [`menu:${key}`, ...perms.map((p) => `perm:${p}`)];
-    await tx.run(`DELETE FROM ${q(SEED_TABLE)} WHERE ${q('k')} IN (${marks(seeded.length)})`, seeded);
-  });
-  // Drops the cached menus and permission sets (nothing is seeded again: the entity is gone).
-  await core.reseed();
 }
 
 /** `rollback`: the last applied set of its entity undone (see the file's comment). */
@@ -335,9 +316,9 @@ export async function rollbackChangeSet(core: Core, id: number, lang: Lang): Pro
   assertCodingEnabled(core);
   const row = await found(core, id);
   if (row.state !== 'applied') throw fail.conflict(CODING.coding_not_applied);
-  if ((await lastApplied(core, row.entityKey)) !== id) throw fail.conflict(CODING.coding_not_last);
-  if (!(await moveState(core, id, 'applied', 'rollingBack'))) throw fail.conflict(CODING.coding_not_applied);
-  const run = (db: Db) => runSteps(db, row.detail.plan.steps, applyPurged(row), 'undo');
+  if ((await lastApplied(core.db, row.entityKey)) !== id) throw fail.conflict(CODING.coding_not_last);
+  if (!(await moveState(core.db, id, 'applied', 'rollingBack'))) throw fail.conflict(CODING.coding_not_applied);
+  const run = (db: Db) => runPlan(db, row.detail.plan, 'undo', applyPurged(row));
   try {
     if (row.kind === 'create') {
       await core.entities.apply({ kind: 'remove', key: row.entityKey, before: row.after, version: 2 * id + 1, run });
@@ -345,11 +326,15 @@ export async function rollbackChangeSet(core: Core, id: number, lang: Lang): Pro
       await core.entities.apply({ kind: 'change', key: row.entityKey, source: row.before!, before: row.after, version: 2 * id + 1, run });
     }
   } catch (err) {
-    await moveState(core, id, 'rollingBack', 'applied');
+    await moveState(core.db, id, 'rollingBack', 'applied');
     conflictOf(err);
   }
-  if (row.kind === 'create') await removeMenus(core, row.entityKey, row.detail.perms.added);
-  await moveState(core, id, 'rollingBack', 'rolledBack', { rolledBackTime: new Date().toISOString() });
+  if (row.kind === 'create') {
+    await unseedEntity(core.db, core.model, row.entityKey, row.detail.perms.added);
+    // Drops the cached menus and permission sets (nothing is seeded again: the entity is gone).
+    await core.reseed();
+  }
+  await moveState(core.db, id, 'rollingBack', 'rolledBack', { rolledBackTime: new Date().toISOString() });
   return answerOf(await found(core, id), lang);
 }
 
@@ -357,7 +342,7 @@ export async function rollbackChangeSet(core: Core, id: number, lang: Lang): Pro
 export async function discardChangeSet(core: Core, id: number, lang: Lang): Promise<ChangeSetAnswer> {
   assertCodingEnabled(core);
   await found(core, id);
-  if (!(await moveState(core, id, 'draft', 'discarded'))) throw fail.conflict(CODING.coding_not_draft);
+  if (!(await moveState(core.db, id, 'draft', 'discarded'))) throw fail.conflict(CODING.coding_not_draft);
   return answerOf(await found(core, id), lang);
 }
 
@@ -367,8 +352,8 @@ export async function purgeChangeSet(core: Core, id: number, lang: Lang): Promis
   const row = await found(core, id);
   if (row.state !== 'applied' && row.state !== 'rolledBack') throw fail.conflict(CODING.coding_not_applied);
   const tables = [...new Set(keptNow(row).map((k) => k.table))].filter((x) => !row.purged.includes(x));
-  for (const table of tables) await core.db.run(`DROP TABLE IF EXISTS ${core.db.q(table)}`);
-  await markPurged(core, id, [...row.purged, ...tables]);
+  await dropAside(core.db, tables);
+  await markPurged(core.db, id, [...row.purged, ...tables]);
   return answerOf(await found(core, id), lang);
 }
 
@@ -381,7 +366,6 @@ export async function listChangeSets(
   assertCodingEnabled(core);
   const page = o.page ?? 1;
   const size = o.size ?? 20;
-  const { rows, total } = await pageChangeSets(core, { entityKey: o.entityKey, page, size });
+  const { rows, total } = await pageChangeSets(core.db, { entityKey: o.entityKey, page, size });
   return { list: rows.map((r) => answerOf(r, lang)), pagination: { page, size, total } };
 }
-

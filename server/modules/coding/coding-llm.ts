@@ -105,10 +105,7 @@ export async function proposeFields(core: Core, target: { module: string; name: 
  * description asks for; a renamed field names its old name in `from`. The current dictionaries are
  * kept (the model cannot know which exist).
  */
-export async function proposeChange(
-  core: Core,
-  target: { module: string; name: string; description: string; current: ChangeField[] },
-): Promise<ChangeField[]> {
+export async function proposeChange(core: Core, target: { module: string; name: string; description: string; current: ChangeField[] }): Promise<ChangeField[]> {
   const { adapter: llm, model } = await modelFor(core, { purpose: 'coding' });
   if (!llm.configured) throw fail.unavailable(CODING.coding_llm_unconfigured);
   const current = target.current.map((f) => ({ ...f, label: typeof f.label === 'object' ? f.label.en : f.label, dict: undefined }));
@@ -137,7 +134,9 @@ export async function proposeChange(
     if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
     const { name, type, length, required, label, from } = item as Record<string, unknown>;
     // Through JSON: a property the model left out is absent, not undefined.
-    return JSON.parse(JSON.stringify({ name, type, length: type === 'string' ? length : undefined, required, label: typeof label === 'string' ? label : undefined, from })) as unknown;
+    return JSON.parse(
+      JSON.stringify({ name, type, length: type === 'string' ? length : undefined, required, label: typeof label === 'string' ? label : undefined, from }),
+    ) as unknown;
   });
   const { fields, errors } = readChangeFields(items);
   if (errors.length > 0) throw fail.badGateway(CODING.coding_llm_malformed, { reason: `${errors[0].field}: ${errors[0].rule}` });

@@ -22,6 +22,8 @@ export interface TreeField {
 
 export interface TreeEntity {
   key: string;
+  /** Made with the code helper: only such an entity may change through change sets. */
+  live: boolean;
   name: string;
   label: Labels;
   table: string;

@@ -1,6 +1,6 @@
 /**
- * The statements of a change set on this database: what apply runs, what rollback runs, and what
- * each keeps aside. A pure function of the declarations before and after (and of which columns
+ * The statements of a code helper change set on this database (server/modules/coding/changeset.service.ts):
+ * what apply runs, what rollback runs, and what each keeps aside. A pure function of the declarations before and after (and of which columns
  * refuse NULL today), so the preview shows exactly what apply and rollback then run.
  *
  * Decisions:
@@ -8,7 +8,7 @@
  *   value) into `app_aside_<id>_<table>`, then dropped; rolling back adds it again and copies the
  *   values back. A rolled-back added column goes the same way into `app_aside_<id>r_<table>`; a
  *   rolled-back creation renames the whole table to `app_aside_<id>_<table>`. Only `purge` drops
- *   what is kept aside. The schema sync never reads these tables (server/core/db/schema.ts).
+ *   what is kept aside. The schema sync never reads these tables (schema.ts).
  * - Apply order: indexes that go, the aside copy, dropped columns, renames, added columns, changed
  *   columns, new indexes. Rollback runs each step's undo in the reverse order.
  * - A changed type or length is `MODIFY COLUMN` on MySQL; SQLite stores any length in any column,
@@ -19,8 +19,9 @@
  *   default, as the schema sync adds them (rows that exist have no value).
  * - A change of label, dictionary or required alone runs no statement.
  */
-import { columnDef, createStatements, dropIndexSql, createIndexSql, indexSpecs } from '../../core/api';
-import type { Db, Entity, EntityField } from '../../core/api';
+import type { Entity, Field } from '../entity/model';
+import type { Db } from './db';
+import { columnDef, createIndexSql, createStatements, dropIndexSql, indexSpecs } from './schema';
 
 export interface Step {
   do: string[];
@@ -87,7 +88,7 @@ export function createPlan(db: Db, id: number, e: Entity): Plan {
   };
 }
 
-function sameColumn(a: EntityField, b: EntityField): boolean {
+function sameColumn(a: Field, b: Field): boolean {
   return a.type === b.type && (a.length ?? null) === (b.length ?? null) && a.precision === b.precision && a.scale === b.scale;
 }
 
@@ -100,7 +101,7 @@ export function changePlan(db: Db, id: number, before: Entity, after: Entity, re
   const t = q(before.table);
   const oldCols = new Map(before.columns.filter((f) => !f.system).map((f) => [f.name, f]));
   const newCols = after.columns.filter((f) => !f.system);
-  const oldOf = (f: EntityField) => oldCols.get(renames.get(f.name) ?? f.name);
+  const oldOf = (f: Field) => oldCols.get(renames.get(f.name) ?? f.name);
   const kept = new Set(newCols.map((f) => renames.get(f.name) ?? f.name));
   const dropped = [...oldCols.values()].filter((f) => !kept.has(f.name));
   const added = newCols.filter((f) => !oldOf(f));
@@ -180,4 +181,39 @@ export function changePlan(db: Db, id: number, before: Entity, after: Entity, re
     keptByApply: dropped.map((f) => ({ what: 'column', name: f.name, table: aside })),
     keptByRollback: added.map((f) => ({ what: 'column', name: f.name, table: back })),
   };
+}
+
+/**
+ * Runs a plan's statements (`undo`: its rollback). SQLite runs them in one transaction; MySQL commits
+ * each DDL statement itself, so when one of apply's fails, the steps already run are undone in
+ * reverse (best effort) and the first failure is thrown.
+ */
+export async function runPlan(db: Db, plan: Plan, direction: 'do' | 'undo', purged = false): Promise<void> {
+  if (db.dialect === 'sqlite') {
+    const sql = direction === 'do' ? applySql(plan) : rollbackSql(plan, purged);
+    await db.transaction(async (tx) => {
+      for (const s of sql) await tx.run(s);
+    });
+    return;
+  }
+  if (direction === 'undo') {
+    for (const s of rollbackSql(plan, purged)) await db.run(s);
+    return;
+  }
+  const done: Step[] = [];
+  try {
+    for (const step of plan.steps) {
+      for (const s of step.do) await db.run(s);
+      done.push(step);
+    }
+  } catch (err) {
+    for (const s of rollbackSql({ ...plan, steps: done }, false)) {
+      try {
+        await db.run(s);
+      } catch {
+        // Best effort: the first failure is the one reported.
+      }
+    }
+    throw err;
+  }
 }

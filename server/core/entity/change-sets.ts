@@ -1,14 +1,14 @@
 /**
- * The stored change sets (`app_change_set`, made by the first preview; reads before it find none): one row per
- * preview, its state moved by conditional updates so two callers never both apply, roll back or
- * discard one set.
+ * The stored change sets of the code helper (server/modules/coding/changeset.service.ts), in
+ * `app_change_set`, made by the first preview (reads before it find none): one row per preview, its
+ * state moved by conditional updates so two callers never both apply, roll back or discard one set.
  *
  * States: draft -> applied -> rolledBack, or draft -> discarded. `applying` and `rollingBack` hold
  * the set while its statements run (a second caller finds it taken); a failure puts the state back.
  */
-import { existingColumns } from '../../core/api';
-import type { Core, Db } from '../../core/api';
-import type { KeptAside, Plan } from './changeset-plan';
+import type { Db } from '../db/db';
+import { existingColumns } from '../db/schema';
+import type { KeptAside, Plan } from '../db/schema-change';
 
 export const CHANGE_SET_TABLE = 'app_change_set';
 
@@ -79,8 +79,11 @@ function fromStored(r: Stored): ChangeSetRow {
   };
 }
 
-export async function insertChangeSet(core: Core, row: Pick<ChangeSetRow, 'entityKey' | 'kind' | 'before' | 'after' | 'createdBy'>, detail: ChangeSetDetail): Promise<number> {
-  const { db } = core;
+export async function insertChangeSet(
+  db: Db,
+  row: Pick<ChangeSetRow, 'entityKey' | 'kind' | 'before' | 'after' | 'createdBy'>,
+  detail: ChangeSetDetail,
+): Promise<number> {
   await ensureTable(db);
   const q = db.q.bind(db);
   const cols = ['entityKey', 'kind', 'state', 'before', 'after', 'detail', 'purged', 'createdBy', 'createTime'];
@@ -99,21 +102,18 @@ export async function insertChangeSet(core: Core, row: Pick<ChangeSetRow, 'entit
 }
 
 /** A draft's detail, written once its id is known (the plan names aside tables after it). */
-export async function saveDetail(core: Core, id: number, detail: ChangeSetDetail): Promise<void> {
-  const { db } = core;
+export async function saveDetail(db: Db, id: number, detail: ChangeSetDetail): Promise<void> {
   await db.run(`UPDATE ${db.q(CHANGE_SET_TABLE)} SET ${db.q('detail')} = ? WHERE ${db.q('id')} = ?`, [JSON.stringify(detail), id]);
 }
 
-export async function readChangeSet(core: Core, id: number): Promise<ChangeSetRow | null> {
-  const { db } = core;
+export async function readChangeSet(db: Db, id: number): Promise<ChangeSetRow | null> {
   if (!(await exists(db))) return null;
   const [r] = await db.query<Stored>(`SELECT * FROM ${db.q(CHANGE_SET_TABLE)} WHERE ${db.q('id')} = ?`, [id]);
   return r ? fromStored(r) : null;
 }
 
 /** Moves the set from `from` to `to` (with the given columns) when it is still in `from`; answers whether it did. */
-export async function moveState(core: Core, id: number, from: ChangeSetState, to: ChangeSetState, set: Record<string, unknown> = {}): Promise<boolean> {
-  const { db } = core;
+export async function moveState(db: Db, id: number, from: ChangeSetState, to: ChangeSetState, set: Record<string, unknown> = {}): Promise<boolean> {
   const q = db.q.bind(db);
   const names = Object.keys(set);
   const r = await db.run(
@@ -123,14 +123,12 @@ export async function moveState(core: Core, id: number, from: ChangeSetState, to
   return r.affected === 1;
 }
 
-export async function markPurged(core: Core, id: number, purged: string[]): Promise<void> {
-  const { db } = core;
+export async function markPurged(db: Db, id: number, purged: string[]): Promise<void> {
   await db.run(`UPDATE ${db.q(CHANGE_SET_TABLE)} SET ${db.q('purged')} = ? WHERE ${db.q('id')} = ?`, [JSON.stringify(purged), id]);
 }
 
 /** The id of the entity's last applied set (the only one that may be rolled back), or null. */
-export async function lastApplied(core: Core, entityKey: string): Promise<number | null> {
-  const { db } = core;
+export async function lastApplied(db: Db, entityKey: string): Promise<number | null> {
   const q = db.q.bind(db);
   const [r] = await db.query<{ id: number | null }>(
     `SELECT MAX(${q('id')}) AS ${q('id')} FROM ${q(CHANGE_SET_TABLE)} WHERE ${q('entityKey')} = ? AND ${q('state')} IN ('applied', 'applying', 'rollingBack')`,
@@ -139,14 +137,14 @@ export async function lastApplied(core: Core, entityKey: string): Promise<number
   return r?.id == null ? null : Number(r.id);
 }
 
-export async function pageChangeSets(core: Core, o: { entityKey?: string; page: number; size: number }): Promise<{ rows: ChangeSetRow[]; total: number }> {
-  const { db } = core;
+export async function pageChangeSets(db: Db, o: { entityKey?: string; page: number; size: number }): Promise<{ rows: ChangeSetRow[]; total: number }> {
   if (!(await exists(db))) return { rows: [], total: 0 };
   const q = db.q.bind(db);
   const where = o.entityKey ? `WHERE ${q('entityKey')} = ?` : '';
   const params = o.entityKey ? [o.entityKey] : [];
   const [count] = await db.query<{ n: number }>(`SELECT COUNT(*) AS ${q('n')} FROM ${q(CHANGE_SET_TABLE)} ${where}`, params);
-  const rows = await db.query<Stored>(`SELECT * FROM ${q(CHANGE_SET_TABLE)} ${where} ORDER BY ${q('id')} DESC LIMIT ${Math.trunc(o.size)} OFFSET ${Math.trunc((o.page - 1) * o.size)}`,
+  const rows = await db.query<Stored>(
+    `SELECT * FROM ${q(CHANGE_SET_TABLE)} ${where} ORDER BY ${q('id')} DESC LIMIT ${Math.trunc(o.size)} OFFSET ${Math.trunc((o.page - 1) * o.size)}`,
     params,
   );
   return { rows: rows.map(fromStored), total: Number(count?.n ?? 0) };
@@ -157,4 +155,12 @@ export function keptNow(row: ChangeSetRow): KeptAside[] {
   if (row.state === 'rolledBack') return row.detail.plan.keptByRollback;
   if (row.state === 'applied' || row.state === 'draft' || row.state === 'applying') return row.detail.plan.keptByApply;
   return [];
+}
+
+/** Drops tables a change set kept aside (its purge). */
+export async function dropAside(db: Db, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    if (!table.startsWith('app_aside_')) throw new Error(`${table} is not a kept-aside table`);
+    await db.run(`DROP TABLE IF EXISTS ${db.q(table)}`);
+  }
 }
