@@ -29,8 +29,6 @@ export interface TreeEntity {
   table: string;
   prefix: string;
   fields: TreeField[];
-  /** Made by the helper, so it may change through change sets; shipped entities are read-only here. */
-  live?: boolean;
 }
 
 export interface ModuleNode {
