@@ -108,7 +108,7 @@ export default function ChangeSetReview() {
               <Result
                 status="success"
                 style={{ padding: '8px 0 16px' }}
-                title={t('changes.progress.doneTitle', { key: cs.entityKey })}
+                title={t(cs.kind === 'create' ? 'changes.progress.doneCreate' : 'changes.progress.doneTitle', { key: cs.entityKey })}
                 subTitle={t('changes.progress.doneHint')}
                 extra={
                   <Button
