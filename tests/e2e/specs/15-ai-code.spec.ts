@@ -2,8 +2,8 @@
  * The AI code helper in the browser (issue 21): the administrator opens /helper/ai-code from the
  * plugin list's quick-coding button, picks a module in the tree, gives a field list for a new entity
  * (a unique name), previews the generated code, leaves the page and finds the form as left, creates
- * the entity, then opens its new screen from the console's side menu (no restart) and adds a row
- * that shows in the table. With the suite's fake LLM (it echoes the request), a plain description
+ * the entity (its change set reviewed and applied), then opens its new screen from the console's
+ * side menu (no restart) and adds a row that shows in the table. With the suite's fake LLM (it echoes the request), a plain description
  * is a 502 shown as an alert, and one carrying a JSON list comes back as the proposal that the
  * fields dialog shows and puts into the table; a member is turned away. global-setup.ts points CODING_ENTITIES_DIR
  * at the suite's temp dir. Screenshots at desktop width and at 390 px land in tests/e2e/artifacts/.
@@ -186,7 +186,12 @@ test('a description: a model answer without a field list is a 502 alert; a propo
 });
 
 test('create: the entity is live, its screen opens from the console menu and takes a row', async () => {
+  // A create is a change set reviewed first (43-change-sets.spec.ts walks the review): applied here.
   await page.getByTestId('code-create').click();
+  await expect(page.getByTestId('cs-review')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('cs-apply').click();
+  await expect(page.getByTestId('cs-done')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('cs-close').click();
   const result = page.getByTestId('code-result');
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(result).toContainText(KEY);

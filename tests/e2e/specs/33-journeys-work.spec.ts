@@ -387,7 +387,13 @@ test('8. the code helper from the console menu makes an entity whose screen read
   await motionDone(adm);
   await shot(adm, '33-j8-admin-code-proposal-1400-en');
   await adm.getByTestId('code-take-fields').click();
+  // The create is a change set, reviewed and applied (43-change-sets.spec.ts walks the review).
   await adm.getByTestId('code-create').click();
+  await expect(adm.getByTestId('cs-review')).toBeVisible({ timeout: 45_000 });
+  await shot(adm, '33-j8-admin-code-review-1400-en');
+  await adm.getByTestId('cs-apply').click();
+  await expect(adm.getByTestId('cs-done')).toBeVisible({ timeout: 45_000 });
+  await adm.getByTestId('cs-close').click();
   await expect(adm.getByTestId('code-result')).toContainText(`demo/${name}`, { timeout: 45_000 });
   await shot(adm, '33-j8-admin-code-created-1400-en');
 

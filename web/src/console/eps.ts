@@ -2,7 +2,7 @@
  * The /eps metadata the console renders its screens from, loaded once per language and token.
  * `useEps()` gives every entity the caller may use, keyed `module/name` (e.g. `base/sys/user`).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../app/api';
 import { calls, callsFor, type CrudAction, type CrudCalls, type CrudMethod } from '../app/data';
 import { currentLang, type Lang } from '../i18n';
@@ -67,6 +67,18 @@ export type EpsMap = Record<string, EpsEntry>;
 
 let cache: { key: string; promise: Promise<EpsMap> } | null = null;
 
+/**
+ * Bumped when a forced reload lands (the code helper changed an entity): screens mounted now,
+ * such as a kept-alive generic screen, render from the new metadata without a page reload.
+ */
+let reloads = 0;
+const reloadListeners = new Set<() => void>();
+
+function subscribeReloads(fn: () => void): () => void {
+  reloadListeners.add(fn);
+  return () => void reloadListeners.delete(fn);
+}
+
 export function loadEps(force = false): Promise<EpsMap> {
   const key = `${currentLang()}|${api.session.getToken() ?? ''}`;
   if (!cache || cache.key !== key || force) {
@@ -74,6 +86,10 @@ export function loadEps(force = false): Promise<EpsMap> {
       .then((byModule) => {
         const out: EpsMap = {};
         for (const list of Object.values(byModule)) for (const e of list) out[`${e.module}/${e.name}`] = e;
+        if (force) {
+          reloads += 1;
+          for (const l of reloadListeners) l();
+        }
         return out;
       })
       .catch((e: unknown) => {
@@ -107,6 +123,7 @@ export function useEps(): { eps: EpsMap | null; error: boolean } {
   const [eps, setEps] = useState<EpsMap | null>(null);
   const [error, setError] = useState(false);
   const lang = currentLang();
+  const reloaded = useSyncExternalStore(subscribeReloads, () => reloads);
   useEffect(() => {
     let live = true;
     loadEps().then(
@@ -116,6 +133,6 @@ export function useEps(): { eps: EpsMap | null; error: boolean } {
     return () => {
       live = false;
     };
-  }, [lang]);
+  }, [lang, reloaded]);
   return { eps, error };
 }

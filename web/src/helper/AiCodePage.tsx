@@ -1,7 +1,9 @@
 /**
  * /helper/ai-code (000 §2, issue 21): the AI code helper. The module tree on the left, the new
  * entity's form on the right (a segmented switch between the two on a phone), the code and field
- * previews in dialogs, and after a create the result with a way to the new console screen.
+ * previews in dialogs. A create, and any change of a helper-made entity picked in the tree, is a
+ * change set reviewed in a drawer before it is applied (issue 42), then the result with a way to the
+ * console screen; a picked entity shows its fields and its change sets on the right.
  *
  * A top-level page like /space/list, guarded as the console is (router rule 3): only users the
  * console admits reach it, and only with the coding permission keys (administrators hold every
@@ -19,13 +21,16 @@ import ThemeSwitch from '../components/ThemeSwitch';
 import { useI18n } from '../i18n';
 import '../i18n/helper-texts';
 import { aiCode, loadTree, useAiCode } from './ai-code-store';
+import { changeSets, useChangeSets } from './change-sets-store';
+import ChangeSetReview from './ChangeSetReview';
 import CodeDialog from './CodeDialog';
 import CodeForm from './CodeForm';
 import CreateResult from './CreateResult';
+import EntityPanel from './EntityPanel';
 import FieldsDialog from './FieldsDialog';
 import ModuleTree from './ModuleTree';
 
-export const CODING_PERMS = ['base:coding:getModuleTree', 'base:coding:createCode'];
+export const CODING_PERMS = ['base:coding:getModuleTree', 'base:coding:createCode', 'base:coding:preview', 'base:coding:apply'];
 
 export default function AiCodePage() {
   const { t, lang } = useI18n();
@@ -34,6 +39,7 @@ export default function AiCodePage() {
   const { token } = theme.useToken();
   const phone = !Grid.useBreakpoint().md;
   const s = useAiCode();
+  const cs = useChangeSets();
   const admitted = canEnterConsole(auth.user, auth.consoleRoleIds);
   const allowed = admitted && can({ and: CODING_PERMS });
   // The form's module list needs the tree even while the phone shows the form only.
@@ -52,8 +58,19 @@ export default function AiCodePage() {
     </Card>
   );
   const form = (
-    <Card title={s.result || phone ? null : t('helper.form.title')} size="small" styles={{ body: { padding: phone ? 12 : 20 } }}>
-      {s.result ? <CreateResult result={s.result} onShowCode={() => aiCode.dialog('code')} onAnother={aiCode.startOver} /> : <CodeForm />}
+    <Card title={cs.entity || s.result || phone ? null : t('helper.form.title')} size="small" styles={{ body: { padding: phone ? 12 : 20 } }}>
+      {cs.entity ? (
+        <EntityPanel entityKey={cs.entity} />
+      ) : s.result ? (
+        <CreateResult
+          result={s.result}
+          onShowCode={() => aiCode.dialog('code')}
+          onAnother={aiCode.startOver}
+          onEntity={() => changeSets.openEntity(s.result!.key, lang)}
+        />
+      ) : (
+        <CodeForm />
+      )}
     </Card>
   );
 
@@ -94,7 +111,7 @@ export default function AiCodePage() {
               onChange={(v) => aiCode.pane(v as 'tree' | 'form')}
               options={[
                 { value: 'tree', label: t('helper.pane.tree'), icon: <ApartmentOutlined /> },
-                { value: 'form', label: t('helper.pane.form'), icon: <FormOutlined /> },
+                { value: 'form', label: cs.entity ? t('changes.entity.pane') : t('helper.pane.form'), icon: <FormOutlined /> },
               ]}
               style={{ marginBottom: 12 }}
               data-testid="code-pane"
@@ -113,6 +130,7 @@ export default function AiCodePage() {
         )}
       </div>
       <CodeDialog answer={s.preview} open={s.dialog === 'code'} onClose={() => aiCode.dialog(null)} />
+      <ChangeSetReview />
       <FieldsDialog answer={s.proposal} open={s.dialog === 'fields'} onClose={() => aiCode.dialog(null)} onTake={() => aiCode.takeProposal(lang)} />
     </Layout>
   );

@@ -39,12 +39,14 @@ export default function CodeDialog({ answer, open, onClose }: { answer: DryRunAn
       }
     >
       <div data-testid="code-dialog">
-        <Typography.Paragraph style={{ marginBottom: 8 }}>
-          <Typography.Text type="secondary">{t('helper.code.file')} </Typography.Text>
-          <Typography.Text code data-testid="code-path">
-            {answer?.path ?? ''}
-          </Typography.Text>
-        </Typography.Paragraph>
+        {answer?.path ? (
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            <Typography.Text type="secondary">{t('helper.code.file')} </Typography.Text>
+            <Typography.Text code data-testid="code-path">
+              {answer.path}
+            </Typography.Text>
+          </Typography.Paragraph>
+        ) : null}
         <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
           {t('helper.code.checked')}
         </Typography.Paragraph>

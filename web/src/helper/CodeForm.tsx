@@ -2,8 +2,8 @@
  * The right side of the code helper: the module (one of the tree's, or a new one on purpose), the
  * entity's name, and either the field list (FieldsTable) or a description for the model to turn into
  * one; then "Preview fields" (the model's proposal, description only), "Preview code" (a dry run)
- * and "Create". The values live in the page's store as they are typed, so they survive leaving the
- * page. Refusals land where they belong: 1002 problems on the fields they name, the rest (and
+ * and "Review and create" (a change set to review before anything is made: ChangeSetReview). The
+ * values live in the page's store as they are typed, so they survive leaving the page. Refusals land where they belong: 1002 problems on the fields they name, the rest (and
  * 502/503 from the model) in an alert above the buttons.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -11,6 +11,7 @@ import { Alert, Button, Col, Flex, Form, Input, Row, Segmented, Select, Space, S
 import { BulbOutlined, CodeOutlined, RocketOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n';
 import { aiCode, getAiCode, useAiCode } from './ai-code-store';
+import { changeSets } from './change-sets-store';
 import { formErrors, MODULE_RE, NAME_RE, type CodeValues, type Mode, type Refusal } from './code-body';
 import FieldsTable from './FieldsTable';
 
@@ -60,7 +61,7 @@ export default function CodeForm() {
     const values = form.getFieldsValue(true) as CodeValues;
     if (action === 'fields') await aiCode.proposeFields(values);
     else if (action === 'code') await aiCode.previewCode(values, s.mode);
-    else await aiCode.create(values, s.mode);
+    else await changeSets.previewCreate(values, s.mode);
   };
 
   const refusal = s.refusal;

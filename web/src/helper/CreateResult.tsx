@@ -1,16 +1,17 @@
 /**
- * What a create answered: the entity is live (table, routes, permission keys and menu, no restart),
- * where its file went, its API prefix, and a button to its console screen. The screen's address is
- * the one the console gives the new menu (app/menu-target.ts), read from the menus reloaded after
- * the create; `/admin` + router when the menu is not (yet) among them.
+ * What an applied create change set made: the entity is live (table, routes, permission keys and
+ * menu, no restart), its API prefix, a button to its console screen and one to its fields and change
+ * sets (where it can change again). The screen's address is the one the console gives the new menu
+ * (app/menu-target.ts), read from the menus reloaded after the create; `/admin` + router when the
+ * menu is not (yet) among them.
  */
 import { Button, Descriptions, Result, Space, Typography } from 'antd';
-import { CodeOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { CodeOutlined, ExportOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { CONSOLE_BASE, menuPath } from '../app/menu-target';
 import { useI18n } from '../i18n';
-import type { CreateAnswer } from './coding-api';
+import type { Created } from './ai-code-store';
 
 /** The console address of the screen of `router` (`/demo/note` -> `/admin/demo/note`). */
 export function screenPath(menus: ReturnType<typeof useAuth>['menus'], router: string): string {
@@ -18,8 +19,8 @@ export function screenPath(menus: ReturnType<typeof useAuth>['menus'], router: s
   return menu ? menuPath(menu) : `${CONSOLE_BASE}${router}`;
 }
 
-export default function CreateResult(props: { result: CreateAnswer; onShowCode: () => void; onAnother: () => void }) {
-  const { result, onShowCode, onAnother } = props;
+export default function CreateResult(props: { result: Created; onShowCode: () => void; onAnother: () => void; onEntity: () => void }) {
+  const { result, onShowCode, onAnother, onEntity } = props;
   const { t } = useI18n();
   const { menus } = useAuth();
   const navigate = useNavigate();
@@ -47,6 +48,9 @@ export default function CreateResult(props: { result: CreateAnswer; onShowCode: 
             <Button icon={<CodeOutlined />} onClick={onShowCode} data-testid="code-result-source">
               {t('helper.result.code')}
             </Button>
+            <Button icon={<HistoryOutlined />} onClick={onEntity} data-testid="code-result-entity">
+              {t('changes.entity.fieldsAndHistory')}
+            </Button>
             <Button icon={<PlusOutlined />} onClick={onAnother} data-testid="code-another">
               {t('helper.result.another')}
             </Button>
@@ -54,13 +58,8 @@ export default function CreateResult(props: { result: CreateAnswer; onShowCode: 
         }
       >
         <Descriptions size="small" column={1} bordered styles={{ label: { width: 120 } }}>
-          <Descriptions.Item label={t('helper.result.file')}>
-            <Typography.Text code copyable>
-              {result.path}
-            </Typography.Text>
-          </Descriptions.Item>
           <Descriptions.Item label={t('helper.result.api')}>
-            <Typography.Text code>{result.prefix}</Typography.Text>
+            <Typography.Text code>{result.prefix || '-' /* i18n-ok: no prefix known */}</Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('helper.result.screen')}>
             <Typography.Link

@@ -2,16 +2,18 @@
  * The field list of the new entity as an editable table (antd Form.List, one row per field): name,
  * type (the FieldType list), length for strings, required, one label, and a dictionary type from
  * dict/type. The rows check what the generator would refuse (name rules, system names, duplicates,
- * length 1..2000) as the user types; the table scrolls sideways inside itself on a phone.
+ * length 1..2000) as the user types; the table scrolls sideways inside itself on a phone. Editing
+ * a helper-made entity, a renamed row says its old name.
  */
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Table, Tooltip, type FormInstance } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Table, Tooltip, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FormListFieldData } from 'antd/es/form/FormList';
 import { data } from '../app/data';
 import { useI18n } from '../i18n';
 import { FIELD_TYPES } from './coding-api';
-import { emptyRow, FIELD_NAME_RE, MAX_FIELDS, MAX_LENGTH, SYSTEM_FIELDS, type CodeValues } from './code-body';
+import { renamed } from './change-fields';
+import { emptyRow, FIELD_NAME_RE, MAX_FIELDS, MAX_LENGTH, SYSTEM_FIELDS, type CodeValues, type FieldRow } from './code-body';
 
 interface DictOption {
   value: string;
@@ -86,14 +88,26 @@ export default function FieldsTable({ form }: { form: FormInstance<CodeValues> }
                 title: t('helper.fields.name'),
                 width: 170,
                 render: (_, f) => (
-                  <Form.Item
-                    {...cell}
-                    name={[f.name, 'name']}
-                    rules={nameRules(f.name)}
-                    dependencies={fields.filter((o) => o.key !== f.key).map((o) => ['fields', o.name, 'name'])}
-                  >
-                    <Input placeholder="title" data-testid={`code-field-name-${f.name}`} autoComplete="off" /* i18n-ok: an identifier */ />
-                  </Form.Item>
+                  <>
+                    <Form.Item
+                      {...cell}
+                      name={[f.name, 'name']}
+                      rules={nameRules(f.name)}
+                      dependencies={fields.filter((o) => o.key !== f.key).map((o) => ['fields', o.name, 'name'])}
+                    >
+                      <Input placeholder="title" data-testid={`code-field-name-${f.name}`} autoComplete="off" /* i18n-ok: an identifier */ />
+                    </Form.Item>
+                    <Form.Item noStyle shouldUpdate>
+                      {() => {
+                        const was = renamed(form.getFieldValue(['fields', f.name]) as FieldRow | undefined);
+                        return was ? (
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`code-field-from-${f.name}`}>
+                            {t('helper.fields.renamedFrom', { name: was })}
+                          </Typography.Text>
+                        ) : null;
+                      }}
+                    </Form.Item>
+                  </>
                 ),
               },
               {

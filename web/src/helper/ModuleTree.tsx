@@ -1,15 +1,17 @@
 /**
  * The left side of the code helper: modules -> entities -> fields from `coding/getModuleTree`,
- * searchable by module, entity key or label, table and field name. Picking a module (or one of its
- * entities) puts the new entity into that module. Search and the open branches are kept in the
+ * searchable by module, entity key or label, table and field name. Picking a module puts the new
+ * entity into that module; picking an entity opens it on the right (its fields, editable through a
+ * change set when the helper made it, and its history). Search and the open branches are kept in the
  * page's store, like the rest of the page.
  */
 import { useMemo, type ReactNode } from 'react';
-import { Alert, Button, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Space, Spin, Tag, Tree, Typography, theme } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { AppstoreOutlined, DatabaseOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DatabaseOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useI18n, type Lang } from '../i18n';
 import { aiCode, loadTree, useAiCode } from './ai-code-store';
+import { changeSets, useChangeSets } from './change-sets-store';
 import { labelText } from './code-body';
 import type { ModuleNode, TreeEntity, TreeField } from './coding-api';
 
@@ -55,7 +57,7 @@ function fieldTitle(f: TreeField, lang: Lang): ReactNode {
   );
 }
 
-function toNodes(modules: readonly ModuleNode[], lang: Lang): DataNode[] {
+function toNodes(modules: readonly ModuleNode[], lang: Lang, live: { tip: string; color: string }): DataNode[] {
   return modules.map((m) => ({
     key: `m:${m.module}`,
     icon: <AppstoreOutlined />,
@@ -71,11 +73,12 @@ function toNodes(modules: readonly ModuleNode[], lang: Lang): DataNode[] {
       key: `e:${e.key}`,
       icon: <DatabaseOutlined />,
       title: (
-        <span data-testid={`code-tree-entity-${e.key}`}>
+        <span data-testid={`code-tree-entity-${e.key}`} data-live={e.live ? '1' : '0'}>
           {labelText(e.label, lang)}{' '}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {e.key}
           </Typography.Text>
+          {e.live ? <ThunderboltOutlined title={live.tip} style={{ marginInlineStart: 6, color: live.color }} /> : null}
         </span>
       ),
       children: e.fields.map((f) => ({ key: `f:${e.key}:${f.name}`, title: fieldTitle(f, lang), isLeaf: true, selectable: false })),
@@ -83,26 +86,27 @@ function toNodes(modules: readonly ModuleNode[], lang: Lang): DataNode[] {
   }));
 }
 
-/** The module of a tree key (`m:demo`, `e:demo/goods`). */
+/** The module of a tree key (`m:demo`). */
 function moduleOf(key: string): string | null {
-  if (key.startsWith('m:')) return key.slice(2);
-  if (key.startsWith('e:')) return key.slice(2).split('/')[0] ?? null;
-  return null;
+  return key.startsWith('m:') ? key.slice(2) : null;
 }
 
 export default function ModuleTree({ maxHeight }: { maxHeight?: string }) {
   const { t, lang } = useI18n();
   const s = useAiCode();
+  const cs = useChangeSets();
 
   const shown = useMemo(() => filterTree(s.tree ?? [], s.treeFilter), [s.tree, s.treeFilter]);
-  const nodes = useMemo(() => toNodes(shown, lang), [shown, lang]);
+  const { token } = theme.useToken();
+  const tip = t('changes.entity.live');
+  const nodes = useMemo(() => toNodes(shown, lang, { tip, color: token.colorPrimary }), [shown, lang, tip, token.colorPrimary]);
   // While searching, every branch that matched is open; otherwise the user's choice.
   const searchOpen = useMemo(
     () => shown.flatMap((m) => [`m:${m.module}`, ...(s.treeFilter.trim() ? m.entities.map((e) => `e:${e.key}`) : [])]),
     [shown, s.treeFilter],
   );
   const expanded = s.treeFilter.trim() ? searchOpen : s.expanded;
-  const selected = s.values.module && !s.values.newModule ? [`m:${s.values.module}`] : [];
+  const selected = cs.entity ? [`e:${cs.entity}`] : s.values.module && !s.values.newModule ? [`m:${s.values.module}`] : [];
 
   return (
     <div data-testid="code-tree">
@@ -145,8 +149,12 @@ export default function ModuleTree({ maxHeight }: { maxHeight?: string }) {
               if (!s.treeFilter.trim()) aiCode.expanded(keys.map(String));
             }}
             onSelect={(_, info) => {
-              const module = moduleOf(String(info.node.key));
-              if (module) aiCode.pickModule(module);
+              const key = String(info.node.key);
+              if (key.startsWith('e:')) return changeSets.openEntity(key.slice(2), lang);
+              const module = moduleOf(key);
+              if (!module) return;
+              changeSets.closeEntity();
+              aiCode.pickModule(module);
             }}
           />
         </div>

@@ -4,18 +4,28 @@
  * navigating away and back within the session (a full reload starts afresh). A call still running
  * when the page is left lands here too, so its answer is there on return.
  *
- * After a create, the signed-in user's menus and permissions (permmenu) and the /eps metadata are
- * read again before the result shows: the console's shell finds the new screen's menu in them, and
- * its generic screen renders from them.
+ * A create goes through a change set (change-sets-store.ts): previewed, reviewed, applied; after the
+ * apply, the signed-in user's menus and permissions (permmenu) and the /eps metadata are read again
+ * before the result shows: the console's shell finds the new screen's menu in them, and its generic
+ * screen renders from them.
  */
 import { useSyncExternalStore } from 'react';
-import { loadProfile } from '../app/auth';
-import { loadEps } from '../console/eps';
-import { createCode, getModuleTree, type CreateAnswer, type DryRunAnswer, type ModuleNode } from './coding-api';
+import { createCode, getModuleTree, type ChangeSet, type DryRunAnswer, type ModuleNode } from './coding-api';
 import { codeBody, emptyValues, proposalBody, refusalOf, rowsOf, type CodeValues, type Mode, type Refusal } from './code-body';
 import type { Lang } from '../i18n';
 
 export type Busy = 'code' | 'fields' | 'create' | null;
+
+/** A new entity whose create change set was applied: what the result shows. */
+export interface Created {
+  key: string;
+  /** Its API prefix, `/admin/{module}/{name}`. */
+  prefix: string;
+  /** The console menu router of its screen, `/{module}/{name}`. */
+  router: string;
+  /** Its declaration as applied. */
+  source: string;
+}
 export type Dialog = 'code' | 'fields' | null;
 
 export interface AiCodeState {
@@ -32,7 +42,7 @@ export interface AiCodeState {
   preview: DryRunAnswer | null;
   proposal: DryRunAnswer | null;
   dialog: Dialog;
-  result: CreateAnswer | null;
+  result: Created | null;
   refusal: Refusal | null;
   /** Bumped when the values change from outside the form (a proposal taken, a fresh start): the form takes them. */
   revision: number;
@@ -145,19 +155,16 @@ export const aiCode = {
     set({ mode: 'fields', dialog: null });
   },
 
-  /** "Create": writes and registers the entity, then reads the menus, permissions, /eps and tree again. */
-  async create(values: CodeValues, mode: Mode): Promise<void> {
-    if (state.busy) return;
-    set({ busy: 'create', refusal: null, values });
-    try {
-      const result = await createCode({ ...codeBody(values, mode, false), dryRun: false });
-      await Promise.allSettled([loadProfile(), loadEps(true), loadTree(true)]);
-      set({ result, preview: result });
-    } catch (e) {
-      set({ refusal: refusalOf(e) });
-    } finally {
-      set({ busy: null });
-    }
+  /** A call of the form running (the change set store's preview of a create says so too), with the values it took. */
+  busy(busy: Busy, values?: CodeValues) {
+    set(values ? { busy, values, refusal: null } : { busy });
+  },
+  refused: (refusal: Refusal) => set({ refusal }),
+
+  /** A create change set applied: the result with the way to the new screen, its source for the code dialog. */
+  created(cs: ChangeSet, prefix: string) {
+    const result: Created = { key: cs.entityKey, prefix, router: `/${cs.entityKey}`, source: cs.after };
+    set({ result, preview: { path: '', source: cs.after, fields: [] } });
   },
 
   /** Another entity: an empty form in the same module (which exists by now); the tree stays. */

@@ -4,10 +4,11 @@
  * alert). The name rules repeat the generator's (codegen/scaffold-entity.ts) so most mistakes are
  * caught before a request; the server stays the judge.
  */
-import { ApiError } from '../app/api';
-import { fieldProblems } from '../app/data';
+import { ApiError } from '../lib/http';
+import { fieldProblems } from '../app/data/field-errors';
 import type { Lang } from '../i18n';
-import { FIELD_TYPES, type CodeBody, type CodeField, type FieldType, type Labels } from './coding-api';
+import type { CodeBody, CodeField } from './coding-api';
+import { FIELD_TYPES, type FieldType, type Labels } from './field-types';
 
 export const MODULE_RE = /^[a-z][a-z0-9]*$/;
 export const NAME_RE = /^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*)*$/;
@@ -24,6 +25,10 @@ export interface FieldRow {
   required?: boolean;
   label?: string;
   dict?: string | null;
+  /** An existing field's name as it is now (the field editor of a helper-made entity): a rename keeps it. */
+  from?: string;
+  /** An existing field's labels in the three languages, kept when its label is not edited. */
+  labels?: Labels;
 }
 
 export interface CodeValues {

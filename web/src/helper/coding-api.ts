@@ -1,17 +1,14 @@
 /**
- * The two calls of the AI code helper (001 §7 `coding`: `getModuleTree`, `createCode`) and their
- * shapes. Both are hand-written routes of `base/coding`, so they go through the app's http client
+ * The calls of the AI code helper (001 §7 `coding`: `getModuleTree`, `createCode`; issue 42's change
+ * sets: `preview`, `apply`, `rollback`, `discard`, `purge`, `changeSets`) and their shapes. Both are hand-written routes of `base/coding`, so they go through the app's http client
  * directly (the typed data layer covers entities only). Calls are silent: the page shows refusals in
  * place (fields marked, an alert for the rest) instead of a toast.
  */
 import { calls } from '../app/data';
-import type { Lang } from '../i18n';
 
-/** The field types of server/core/entity/define.ts `FieldType`, in the order the generator lists them. */
-export const FIELD_TYPES = ['string', 'text', 'int', 'bigint', 'float', 'decimal', 'boolean', 'datetime', 'json'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+import { FIELD_TYPES, type FieldType, type Labels } from './field-types';
 
-export type Labels = Record<Lang, string>;
+export { FIELD_TYPES, type FieldType, type Labels };
 
 export interface TreeField {
   name: string;
@@ -82,3 +79,69 @@ export function createCode(body: CodeBody & { dryRun: false }): Promise<CreateAn
 export function createCode(body: CodeBody): Promise<DryRunAnswer | CreateAnswer> {
   return calls.base.coding.createCode(body, { silent: true }) as Promise<DryRunAnswer | CreateAnswer>;
 }
+
+/** One field of a change set's desired field list: the whole list, system fields left out. */
+export interface ChangeField {
+  name: string;
+  type: FieldType;
+  length?: number | null;
+  required?: boolean;
+  label?: Labels | string;
+  dict?: string | null;
+  /** The field's old name when it is renamed. */
+  from?: string;
+}
+
+export type ChangeSetState = 'draft' | 'applied' | 'rolledBack' | 'discarded';
+export type WarningKind = 'drop' | 'shorten' | 'rename' | 'dict' | 'type';
+
+export interface AddedRemoved {
+  added: string[];
+  removed: string[];
+}
+
+/** What a declaration change does, stored before it runs (server/modules/coding: the change set). */
+export interface ChangeSet {
+  id: number;
+  entityKey: string;
+  kind: 'create' | 'change';
+  state: ChangeSetState;
+  before: string | null;
+  after: string;
+  diff: string;
+  sql: string[];
+  rollbackSql: string[];
+  routes: AddedRemoved;
+  menus: AddedRemoved;
+  perms: AddedRemoved;
+  /** Localized by the server. */
+  warnings: Array<{ field: string; kind: WarningKind; message: string }>;
+  keptAside: Array<{ what: 'column' | 'table'; name: string; table: string; purged: boolean }>;
+  createdBy: number;
+  appliedBy: number | null;
+  createTime: string;
+  appliedTime: string | null;
+  rolledBackTime: string | null;
+}
+
+export interface PreviewBody {
+  module: string;
+  name: string;
+  fields?: ChangeField[];
+  description?: string;
+  newModule?: true;
+}
+
+export interface ChangeSetPage {
+  list: ChangeSet[];
+  pagination: { page: number; size: number; total: number };
+}
+
+/** A draft change set of the whole desired entity (stored, nothing run yet). */
+export const previewChange = (body: PreviewBody) => calls.base.coding.preview(body, { silent: true }) as Promise<ChangeSet>;
+export const applyChange = (id: number) => calls.base.coding.apply({ id }, { silent: true }) as Promise<ChangeSet>;
+export const rollbackChange = (id: number) => calls.base.coding.rollback({ id }, { silent: true }) as Promise<ChangeSet>;
+export const discardChange = (id: number) => calls.base.coding.discard({ id }, { silent: true }) as Promise<ChangeSet>;
+export const purgeChange = (id: number) => calls.base.coding.purge({ id }, { silent: true }) as Promise<ChangeSet>;
+/** An entity's change sets, newest first. */
+export const listChanges = (entityKey: string) => calls.base.coding.changeSets({ entityKey, page: 1, size: 100 }, { silent: true }) as Promise<ChangeSetPage>;

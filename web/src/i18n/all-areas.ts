@@ -26,6 +26,7 @@ import wsApps from './locales/ws-apps';
 import wsChains from './locales/ws-chains';
 import receipt from './locales/receipt';
 import helper from './locales/helper';
+import changes from './locales/changes';
 import wsNft from './locales/ws-nft';
 import wsKnowledge from './locales/ws-knowledge';
 
@@ -57,6 +58,7 @@ export const ALL_AREAS: readonly LocaleArea[] = [
   receipt,
   wsNft,
   helper,
+  changes,
   wsKnowledge,
 ] as unknown as LocaleArea[];
 
@@ -83,6 +85,7 @@ export const LAZY_AREA_LOADERS: Record<string, string> = {
   wsApps: 'i18n/apps-texts.ts',
   receipt: 'i18n/receipt-texts.ts',
   helper: 'i18n/helper-texts.ts',
+  changes: 'i18n/helper-texts.ts',
   wsNft: 'i18n/nft-texts.ts',
   wsKnowledge: 'i18n/knowledge-texts.ts',
 };

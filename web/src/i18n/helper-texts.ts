@@ -1,6 +1,7 @@
-/** Loads the AI code helper's texts (area `helper`); imported by /helper/ai-code and the plugin screen's quick-coding button. */
+/** Loads the AI code helper's texts (areas `helper` and `changes`); imported by /helper/ai-code and the plugin screen's quick-coding button. */
 import type { LocaleArea } from './define';
 import { addAreas } from '.';
+import changes from './locales/changes';
 import helper from './locales/helper';
 
-addAreas([helper] as unknown as LocaleArea[]);
+addAreas([helper, changes] as unknown as LocaleArea[]);

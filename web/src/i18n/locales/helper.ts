@@ -4,7 +4,7 @@ import { defineLocale } from '../define';
 export default defineLocale('helper', {
   en: {
     title: 'AI code helper',
-    subtitle: 'Scaffold a new entity: its table, API and console screen go live at once, no restart.',
+    subtitle: 'Make an entity, or change one made here: review the change set, apply it, and its table, API and screen change at once, no restart.',
     quickCoding: 'Quick coding',
     pane: {
       tree: 'Modules',
@@ -42,7 +42,7 @@ export default defineLocale('helper', {
       showFields: 'Show proposed fields',
       previewFields: 'Preview fields',
       previewCode: 'Preview code',
-      create: 'Create',
+      create: 'Review and create',
     },
     fields: {
       name: 'Name',
@@ -65,6 +65,7 @@ export default defineLocale('helper', {
       empty: 'No fields yet',
       atLeastOne: 'Give at least one field',
       atMost: 'At most {{max}} fields',
+      renamedFrom: 'was {{name}}',
     },
     code: {
       title: 'Code preview',
@@ -84,7 +85,6 @@ export default defineLocale('helper', {
     result: {
       title: '{{key}} is live',
       subtitle: 'Its table, API, permission keys and console menu were added without a restart.',
-      file: 'File',
       api: 'API',
       screen: 'Screen',
       open: 'Open the new screen',
@@ -101,7 +101,7 @@ export default defineLocale('helper', {
   },
   'zh-cn': {
     title: 'AI 代码助手',
-    subtitle: '生成新实体：数据表、接口和后台页面立即生效，无需重启。',
+    subtitle: '生成实体，或修改在此生成的实体：审阅变更集后应用，数据表、接口和页面立即生效，无需重启。',
     quickCoding: '快速编码',
     pane: {
       tree: '模块',
@@ -139,7 +139,7 @@ export default defineLocale('helper', {
       showFields: '查看建议字段',
       previewFields: '预览字段',
       previewCode: '预览代码',
-      create: '创建',
+      create: '审阅并创建',
     },
     fields: {
       name: '名称',
@@ -162,6 +162,7 @@ export default defineLocale('helper', {
       empty: '暂无字段',
       atLeastOne: '至少需要一个字段',
       atMost: '最多 {{max}} 个字段',
+      renamedFrom: '原名 {{name}}',
     },
     code: {
       title: '代码预览',
@@ -181,7 +182,6 @@ export default defineLocale('helper', {
     result: {
       title: '{{key}} 已生效',
       subtitle: '数据表、接口、权限标识和后台菜单均已添加，无需重启。',
-      file: '文件',
       api: '接口',
       screen: '页面',
       open: '打开新页面',
@@ -198,7 +198,7 @@ export default defineLocale('helper', {
   },
   'zh-tw': {
     title: 'AI 程式碼助手',
-    subtitle: '產生新實體：資料表、介面和後台頁面立即生效，無需重新啟動。',
+    subtitle: '產生實體，或修改在此產生的實體：審閱變更集後套用，資料表、介面和頁面立即生效，無需重新啟動。',
     quickCoding: '快速編碼',
     pane: {
       tree: '模組',
@@ -236,7 +236,7 @@ export default defineLocale('helper', {
       showFields: '查看建議欄位',
       previewFields: '預覽欄位',
       previewCode: '預覽程式碼',
-      create: '建立',
+      create: '審閱並建立',
     },
     fields: {
       name: '名稱',
@@ -259,6 +259,7 @@ export default defineLocale('helper', {
       empty: '尚無欄位',
       atLeastOne: '至少需要一個欄位',
       atMost: '最多 {{max}} 個欄位',
+      renamedFrom: '原名 {{name}}',
     },
     code: {
       title: '程式碼預覽',
@@ -278,7 +279,6 @@ export default defineLocale('helper', {
     result: {
       title: '{{key}} 已生效',
       subtitle: '資料表、介面、權限標識和後台選單均已新增，無需重新啟動。',
-      file: '檔案',
       api: '介面',
       screen: '頁面',
       open: '開啟新頁面',
