@@ -18,7 +18,7 @@ const entity: TreeEntity = {
   ],
 };
 
-describe('change sets in the code helper (issue 42)', () => {
+describe('change sets in the code helper', () => {
   it('colours a unified diff by line: file headers and hunks are not changes', () => {
     const lines = diffLines("--- a/note.entity.ts\n+++ b/note.entity.ts\n@@ -1,2 +1,3 @@\n name: 'note',\n-  old: 1,\n+  pages: 2,\n");
     expect(lines.map((l) => l.kind)).toEqual(['meta', 'meta', 'hunk', 'same', 'del', 'add']);

@@ -1,5 +1,5 @@
 /**
- * Change sets in the code helper (issue 42): the administrator defines a new entity by its field
+ * Change sets in the code helper: the administrator defines a new entity by its field
  * list, reviews the change set (the declaration's diff, the SQL for this database, the routes, menus
  * and permission keys it adds) before anything exists, applies it, opens the new screen and adds a
  * row; then adds a field to the entity through a second change set and sees the column on the open

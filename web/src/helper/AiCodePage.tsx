@@ -2,7 +2,7 @@
  * /helper/ai-code (000 §2, issue 21): the AI code helper. The module tree on the left, the new
  * entity's form on the right (a segmented switch between the two on a phone), the code and field
  * previews in dialogs. A create, and any change of a helper-made entity picked in the tree, is a
- * change set reviewed in a drawer before it is applied (issue 42), then the result with a way to the
+ * change set reviewed in a drawer before it is applied, then the result with a way to the
  * console screen; a picked entity shows its fields and its change sets on the right.
  *
  * A top-level page like /space/list, guarded as the console is (router rule 3): only users the

@@ -1,5 +1,5 @@
 /**
- * The review of a change set (issue 42), in a drawer over the page (the whole width on a phone):
+ * The review of a change set, in a drawer over the page (the whole width on a phone):
  * its warnings first (data loss in an error alert, to be acknowledged before Apply), then tabs with
  * the declaration's diff, the SQL that apply runs on this database, the routes, menus and permission
  * keys it adds or removes, and what a rollback would run. A draft has Apply and Discard; Apply shows

@@ -1,5 +1,5 @@
 /**
- * The change sets of the code helper (issue 42), kept at module level like the rest of the page
+ * The change sets of the code helper, kept at module level like the rest of the page
  * (ai-code-store.ts): the change set under review and how far its apply got, the entity open on the
  * right with its field editor's rows, and that entity's history. Nothing changes the database
  * without a reviewed draft: a create or a change is first a preview (a stored draft), applied only

@@ -1,5 +1,5 @@
 /**
- * The calls of the AI code helper (001 §7 `coding`: `getModuleTree`, `createCode`; issue 42's change
+ * The calls of the AI code helper (001 §7 `coding`: `getModuleTree`, `createCode`; the change
  * sets: `preview`, `apply`, `rollback`, `discard`, `purge`, `changeSets`) and their shapes. Both are hand-written routes of `base/coding`, so they go through the app's http client
  * directly (the typed data layer covers entities only). Calls are silent: the page shows refusals in
  * place (fields marked, an alert for the rest) instead of a toast.

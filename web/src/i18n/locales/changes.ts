@@ -1,6 +1,6 @@
 import { defineLocale } from '../define';
 
-/** Texts of the code helper's change sets (issue 42): the review, the entity panel and its history. */
+/** Texts of the code helper's change sets: the review, the entity panel and its history. */
 export default defineLocale('changes', {
   en: {
     review: {
