@@ -20,9 +20,10 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
     fileParallelism: true,
-    // Three files at a time on two cores: the server tests spend much of their time waiting (on the
-    // database's commits, timers, sockets), leaving a core idle about a third of the time with two.
-    maxWorkers: 3,
+    // Four files at a time on two cores: the server tests spend much of their time waiting (on the
+    // database's commits, the scheduler's ticks, sockets, other processes), leaving a core idle about
+    // a third of the time with two files and still some with three. VITEST_WORKERS sets it.
+    maxWorkers: Number(process.env.VITEST_WORKERS) || 4,
     reporters: resultsDir ? ['default', 'json'] : ['default'],
     outputFile: resultsDir ? { json: `${resultsDir}/test-results.json` } : undefined,
   },
