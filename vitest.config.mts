@@ -20,10 +20,10 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
     fileParallelism: true,
-    // Four files at a time on two cores: the server tests spend much of their time waiting (on the
+    // Three files at a time on two cores: the server tests spend much of their time waiting (on the
     // database's commits, the scheduler's ticks, sockets, other processes), leaving a core idle about
-    // a third of the time with two files and still some with three. VITEST_WORKERS sets it.
-    maxWorkers: Number(process.env.VITEST_WORKERS) || 4,
+    // a third of the time with two files (four were slower again). VITEST_WORKERS sets it.
+    maxWorkers: Number(process.env.VITEST_WORKERS) || 3,
     reporters: resultsDir ? ['default', 'json'] : ['default'],
     outputFile: resultsDir ? { json: `${resultsDir}/test-results.json` } : undefined,
   },
