@@ -8,7 +8,6 @@
 import type { Db } from '../db/db';
 import type { Model } from '../entity/model';
 import { loadedModel } from '../entity/load';
-import { nowStored } from '../crud/values';
 
 export interface RequestLogEntry {
   userId: number | null;
@@ -78,10 +77,24 @@ function walk(v: unknown, depth: number): unknown {
   let n = 0;
   for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
     if (n++ >= MAX_KEYS) break;
+    const value = secretKey(k) ? REDACTED : walk(x, depth + 1);
     // defineProperty keeps a key named __proto__ a plain key.
-    Object.defineProperty(out, k, { value: SECRET_KEY.test(k) ? REDACTED : walk(x, depth + 1), enumerable: true, writable: true, configurable: true });
+    if (k === '__proto__') Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    else out[k] = value;
   }
   return out;
+}
+
+/** Whether a key is secret, remembered for the few hundred names requests use (id, page, size...). */
+const secretKeys = new Map<string, boolean>();
+
+function secretKey(k: string): boolean {
+  let secret = secretKeys.get(k);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(k);
+    if (secretKeys.size < 1000 && k.length <= 64) secretKeys.set(k, secret);
+  }
+  return secret;
 }
 
 /**
@@ -164,7 +177,23 @@ interface Queued {
   params: string | null;
   reqId: string | null;
   apiKey: string | null;
-  time: string;
+  /** When the request was answered (epoch milliseconds), formatted as the batch is written. */
+  at: number;
+}
+
+/** The stored form of the second last formatted: a batch's rows mostly share it. */
+let lastSecond = -1;
+let lastSecondText = '';
+
+/** `ms` as stored text (`2026-01-02 03:04:05.678`, UTC), as nowStored() writes it. */
+export function storedAt(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastSecondText = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  }
+  const milli = ms - second * 1000;
+  return `${lastSecondText}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}`;
 }
 
 const COLUMNS = ['userId', 'action', 'ip', 'params', 'reqId', 'apiKey', 'createTime', 'updateTime'];
@@ -217,7 +246,7 @@ export class RequestLogQueue {
         params: params && params.length > MAX_PARAMS_CHARS ? `${params.slice(0, MAX_PARAMS_CHARS - 1)}…` : params,
         reqId: typeof entry.reqId === 'string' ? entry.reqId.slice(0, 128) : null,
         apiKey: typeof entry.apiKey === 'string' ? entry.apiKey.slice(0, 64) : null,
-        time: nowStored(),
+        at: Date.now(),
       });
       // A full batch is written at once rather than at the next tick of the timer.
       if (this.timer && this.queue.length >= this.batchSize && !this.soon) {
@@ -286,7 +315,10 @@ export class RequestLogQueue {
 
   private async write(rows: Queued[]): Promise<void> {
     const params: unknown[] = [];
-    for (const r of rows) params.push(r.userId, r.action, r.ip, r.params, r.reqId, r.apiKey, r.time, r.time);
+    for (const r of rows) {
+      const time = storedAt(r.at);
+      params.push(r.userId, r.action, r.ip, r.params, r.reqId, r.apiKey, time, time);
+    }
     try {
       await this.db.run(this.insertSql(rows.length), params);
       this.counts.written += rows.length;
