@@ -71,6 +71,14 @@ function isDeadlock(err: unknown): boolean {
 
 export class Operations {
   private readonly open = new AsyncLocalStorage<Open>();
+  /**
+   * Transactions under way. When the last one has ended the context store is switched off again:
+   * while any store is on, Node runs a hook for every promise the process makes, which about
+   * doubles the cost of each await on every request, reads included. The next transaction's run()
+   * switches it on again; a continuation left over from an ended transaction finds no store, as it
+   * would find its transaction done.
+   */
+  private running = 0;
 
   constructor(
     readonly model: Model,
@@ -167,6 +175,7 @@ export class Operations {
     const o: Open = { tx: this.db, touched: new RowChanges(), after: [], done: false, ticket: null, locked: new LockedRows(), writes: 0 };
     let result: T;
     let changes = new Map<Entity, RowChange[] | null>();
+    this.running++;
     try {
       result = await this.db.transaction(async (tx) => {
         o.tx = tx;
@@ -189,6 +198,7 @@ export class Operations {
       throw err;
     } finally {
       o.done = true;
+      if (--this.running === 0) this.open.disable();
     }
     const ticket = o.ticket;
     try {

@@ -17,6 +17,11 @@ function mapError(e: unknown): never {
 
 /** The transaction turn the current async flow runs inside, while it is open. */
 const insideTurn = new AsyncLocalStorage<{ open: boolean }>();
+/**
+ * Transactions open in this process, on any database. With none, the store above is switched off:
+ * while it is on, Node runs a hook for every promise made anywhere (operations.ts says more).
+ */
+let openTransactions = 0;
 
 export class SqliteDb implements Db {
   readonly dialect = 'sqlite' as const;
@@ -119,6 +124,7 @@ export class SqliteDb implements Db {
     return this.turn(async () => {
       this.raw.exec('BEGIN IMMEDIATE');
       const mark = { open: true };
+      openTransactions++;
       try {
         const result = await insideTurn.run(mark, () => fn(tx));
         mark.open = false;
@@ -129,6 +135,8 @@ export class SqliteDb implements Db {
         // A failed COMMIT can leave the transaction open; a failed BEGIN never opened one.
         if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
         throw e;
+      } finally {
+        if (--openTransactions === 0) insideTurn.disable();
       }
     });
   }
