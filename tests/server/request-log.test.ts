@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/core/db/db';
-import { MAX_PARAMS_CHARS, REDACTED, RequestLogQueue, redact, requestLogEntry } from '../../server/core/log/request-log';
+import { MAX_PARAMS_CHARS, REDACTED, RequestLogQueue, redact, requestLogEntry, storedAt } from '../../server/core/log/request-log';
 import { startApp, type TestApp } from '../helpers/app';
 import { databaseKinds } from '../helpers/databases';
 
@@ -222,6 +222,25 @@ describe('redact', () => {
       profile: { smsCode: REDACTED },
     });
     expect(() => JSON.stringify(redact(cyclic))).not.toThrow();
+  });
+
+  it('keeps a key named __proto__ a plain key, and redacts a secret key each time it comes', () => {
+    const out = redact(JSON.parse('{"__proto__":{"token":"t"},"code":"1"}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe(`{"__proto__":{"token":"${REDACTED}"},"code":"${REDACTED}"}`);
+    expect(redact({ code: '2', id: 3 })).toEqual({ code: REDACTED, id: 3 });
+  });
+
+  it('stores the time of an entry as every other stored datetime', () => {
+    for (const ms of [
+      Date.UTC(2026, 0, 2, 3, 4, 5, 678),
+      Date.UTC(2026, 0, 2, 3, 4, 5),
+      Date.UTC(2026, 0, 2, 3, 4, 5, 7),
+      Date.UTC(2026, 0, 2, 3, 4, 5, 70),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+    ]) {
+      expect(storedAt(ms)).toBe(new Date(ms).toISOString().slice(0, 23).replace('T', ' '));
+    }
   });
 
   it('leaves an empty request without parameters', () => {

@@ -38,10 +38,18 @@ export function bindable(params: unknown[]): unknown[] {
   return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
 
+/** The counting key of each statement text seen lately: most requests run the same few statements. */
+const prefixOf = new Map<string, string>();
+
 export function countStatement(stats: Db['stats'], sql: string): void {
   stats.statements++;
-  const word = sql.trimStart().slice(0, 12).toUpperCase();
-  const key = word.startsWith('SELECT COUNT') ? 'COUNT' : word.split(/\s/)[0];
+  let key = prefixOf.get(sql);
+  if (key === undefined) {
+    const word = sql.trimStart().slice(0, 12).toUpperCase();
+    key = word.startsWith('SELECT COUNT') ? 'COUNT' : word.split(/\s/)[0];
+    if (prefixOf.size >= 2000) prefixOf.clear();
+    prefixOf.set(sql, key);
+  }
   stats.byPrefix.set(key, (stats.byPrefix.get(key) ?? 0) + 1);
 }
 

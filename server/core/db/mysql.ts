@@ -44,6 +44,9 @@ function mapError(e: unknown): never {
  */
 export const MAX_PREPARED_PARAMS = 100;
 
+/** preparable()'s verdict on the shape of each statement text seen lately (the count of values aside). */
+const preparableShape = new Map<string, boolean>();
+
 /**
  * Whether a statement is sent as a server-side prepared statement (execute) rather than as text
  * (query). Not worth a prepare: statements whose shape varies (IN lists of any length), DDL and
@@ -53,11 +56,14 @@ export const MAX_PREPARED_PARAMS = 100;
  * exactly as a read of it does.
  */
 export function preparable(sql: string, params: number): boolean {
-  return (
-    params <= MAX_PREPARED_PARAMS &&
-    !/ IN \(| RETURNING /.test(sql) &&
-    !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT|SAVEPOINT|ROLLBACK|RELEASE)/i.test(sql)
-  );
+  if (params > MAX_PREPARED_PARAMS) return false;
+  let shape = preparableShape.get(sql);
+  if (shape === undefined) {
+    shape = !/ IN \(| RETURNING /.test(sql) && !/^\s*(CREATE|ALTER|DROP|ANALYZE|SHOW|BEGIN|COMMIT|SAVEPOINT|ROLLBACK|RELEASE)/i.test(sql);
+    if (preparableShape.size >= 2000) preparableShape.clear();
+    preparableShape.set(sql, shape);
+  }
+  return shape;
 }
 
 async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[], log: ((sql: string) => void) | null): Promise<unknown> {
