@@ -25,5 +25,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+|@ant-design[\\/]cssinjs[^\\/]*)[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -11,6 +11,7 @@ import { registerMessageApi } from './app/notify';
 import { router } from './app/router';
 import { SiteIdentity } from './app/use-site';
 import { useReducedMotion } from './app/motion';
+import { startFirstScreen } from './app/first-screen';
 
 /**
  * Ant Design's own texts (pagination, pickers, empty states) per language. English comes with the
@@ -86,6 +87,8 @@ function Providers({ children }: { children: ReactNode }) {
 }
 
 applyCssVars(getTheme());
+// The first screen's data is asked for now, while the page's code is still on its way.
+startFirstScreen(window.location.pathname);
 // A saved Chinese choice: its Ant Design texts are fetched before the first render (no English flash).
 void antdLocale(currentLang()).then(() => {
   createRoot(document.getElementById('root')!).render(
