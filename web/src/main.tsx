@@ -1,6 +1,5 @@
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import type { Locale } from 'antd/es/locale';
@@ -8,7 +7,7 @@ import './styles.css';
 import { currentLang, useI18n, type Lang } from './i18n';
 import { applyCssVars, getTheme, useTheme } from './app/theme';
 import { registerMessageApi } from './app/notify';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 import { SiteIdentity } from './app/use-site';
 import { useReducedMotion } from './app/motion';
 import { startFirstScreen } from './app/first-screen';
@@ -94,7 +93,7 @@ void antdLocale(currentLang()).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <AppRouter />
       </Providers>
     </StrictMode>,
   );

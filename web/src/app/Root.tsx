@@ -4,7 +4,7 @@
  * and fades between pages.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import { api, onLogout, progress } from './api';
 import { loadProfileAtStart, signedOut, useAuth } from './auth';
@@ -93,8 +93,7 @@ export default function Root() {
 const RELOAD_KEY = 'chunk-reload-at';
 
 /** Rule 6: a failed dynamic import reloads the page (once a minute at most); other errors show 'Page error: ...' once. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const text = error instanceof Error ? error.message : String(error);
   const isChunk = /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(text);
   useEffect(() => {
