@@ -1,6 +1,5 @@
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import type { Locale } from 'antd/es/locale';
@@ -8,9 +7,10 @@ import './styles.css';
 import { currentLang, useI18n, type Lang } from './i18n';
 import { applyCssVars, getTheme, useTheme } from './app/theme';
 import { registerMessageApi } from './app/notify';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 import { SiteIdentity } from './app/use-site';
 import { useReducedMotion } from './app/motion';
+import { startFirstScreen } from './app/first-screen';
 
 /**
  * Ant Design's own texts (pagination, pickers, empty states) per language. English comes with the
@@ -86,12 +86,14 @@ function Providers({ children }: { children: ReactNode }) {
 }
 
 applyCssVars(getTheme());
+// The first screen's data is asked for now, while the page's code is still on its way.
+startFirstScreen(window.location.pathname);
 // A saved Chinese choice: its Ant Design texts are fetched before the first render (no English flash).
 void antdLocale(currentLang()).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <AppRouter />
       </Providers>
     </StrictMode>,
   );

@@ -4,7 +4,7 @@
  * and fades between pages.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import { api, onLogout, progress } from './api';
 import { loadProfileAtStart, signedOut, useAuth } from './auth';
@@ -15,7 +15,6 @@ import RouteFade from './RouteFade';
 import { notify } from './notify';
 import { currentLang, i18n } from '../i18n';
 import { t as sessionText } from '../lib/messages';
-import { startRealtime } from './realtime';
 // The error page (antd's Result and its pictures) loads only when a route fails.
 const ErrorPage = lazy(() => import('../pages/errors/ErrorPage'));
 
@@ -33,8 +32,11 @@ export default function Root() {
     }
   }, [token, auth.loaded]);
 
-  // The socket follows the session from here on, whichever screen is open (000 §4).
-  useEffect(() => startRealtime(), []);
+  // The socket follows the session from the first usable token on, whichever screen is open (000 §4).
+  // Its code (socket.io's client) loads then: a visitor on the sign-in page does not download it.
+  useEffect(() => {
+    if (token) void import('./realtime').then((m) => m.startRealtime());
+  }, [token]);
 
   // Both tokens expired: a navigation or reload ends the session as a request would (message,
   // tokens and user info cleared); the router rules then pick the sign-in page or an exempt one.
@@ -91,8 +93,7 @@ export default function Root() {
 const RELOAD_KEY = 'chunk-reload-at';
 
 /** Rule 6: a failed dynamic import reloads the page (once a minute at most); other errors show 'Page error: ...' once. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const text = error instanceof Error ? error.message : String(error);
   const isChunk = /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(text);
   useEffect(() => {

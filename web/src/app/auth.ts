@@ -69,13 +69,17 @@ export async function loadProfile(options?: RequestOptions): Promise<void> {
  * toast, a line in the console, and the app renders with what it has (the router rules still apply;
  * an ended session still logs out through the http client).
  */
-export async function loadProfileAtStart(log: (...args: unknown[]) => void = console.warn): Promise<void> {
-  try {
-    await loadProfile({ silent: true });
-  } catch (err) {
-    log('start-up: the profile did not load', err);
-  }
+export function loadProfileAtStart(log: (...args: unknown[]) => void = console.warn): Promise<void> {
+  // The entry starts it before the page's code has arrived (first-screen.ts); the root then waits on the same requests.
+  starting ??= loadProfile({ silent: true })
+    .catch((err: unknown) => log('start-up: the profile did not load', err))
+    .finally(() => {
+      starting = null;
+    });
+  return starting;
 }
+
+let starting: Promise<void> | null = null;
 
 /** Stores the tokens of a sign-in and loads the profile. */
 export async function signedIn(pair: TokenPair): Promise<void> {

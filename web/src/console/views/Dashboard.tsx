@@ -7,6 +7,7 @@ import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import { AreaChart, BarChart, Sparkline } from './system/charts';
 import AiSetupCard from './AiSetupCard';
+import { FIRST_DASHBOARD_DAYS, dashboardKey, takeFirst } from '../../app/first-screen';
 
 interface Series {
   daily: number[];
@@ -24,7 +25,17 @@ interface Summary {
 
 const RANGES = [7, 30, 90] as const;
 
-function StatCard(props: { id: string; title: string; help?: string; value: string; icon: ReactNode; color: string; foot: string; values: number[] }) {
+/** One figure's card; its frame, title and icon show at once, the figures when the summary has come (`value` null until then). */
+function StatCard(props: {
+  id: string;
+  title: string;
+  help?: string;
+  value: string | null;
+  icon: ReactNode;
+  color: string;
+  foot: string | null;
+  values: number[];
+}) {
   const { token } = theme.useToken();
   return (
     <Card styles={{ body: { padding: 20 } }} style={{ height: '100%' }} data-testid={`dash-${props.id}`}>
@@ -38,9 +49,13 @@ function StatCard(props: { id: string; title: string; help?: string; value: stri
               </Tooltip>
             ) : null}
           </Typography.Text>
-          <div style={{ fontSize: 28, fontWeight: 600, lineHeight: 1.3, color: token.colorText }} data-testid="dash-value">
-            {props.value}
-          </div>
+          {props.value === null ? (
+            <Skeleton.Input active size="small" style={{ marginBlock: 8 }} />
+          ) : (
+            <div style={{ fontSize: 28, fontWeight: 600, lineHeight: 1.3, color: token.colorText }} data-testid="dash-value">
+              {props.value}
+            </div>
+          )}
         </div>
         <div
           style={{
@@ -57,10 +72,16 @@ function StatCard(props: { id: string; title: string; help?: string; value: stri
           {props.icon}
         </div>
       </Space>
-      <Sparkline values={props.values} color={props.color} />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {props.foot}
-      </Typography.Text>
+      {props.value === null ? (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      ) : (
+        <>
+          <Sparkline values={props.values} color={props.color} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {props.foot}
+          </Typography.Text>
+        </>
+      )}
     </Card>
   );
 }
@@ -70,7 +91,7 @@ export default function Dashboard() {
   const can = useCan();
   const { user } = useAuth();
   const { token } = theme.useToken();
-  const [days, setDays] = useState<number>(7);
+  const [days, setDays] = useState<number>(FIRST_DASHBOARD_DAYS);
   const [data, setData] = useState<Summary | null>(null);
   const [failed, setFailed] = useState(false);
   const allowed = can('base:dashboard:summary');
@@ -79,7 +100,10 @@ export default function Dashboard() {
     if (!allowed) return;
     let live = true;
     setFailed(false);
-    (calls.base.dashboard.summary({ days, tzOffset: -new Date().getTimezoneOffset() }) as Promise<Summary>).then(
+    const tzOffset = -new Date().getTimezoneOffset();
+    // The entry may have asked already (first-screen.ts); that answer is used once.
+    const asked = takeFirst<Summary>(dashboardKey(days, tzOffset)) ?? (calls.base.dashboard.summary({ days, tzOffset }) as Promise<Summary>);
+    asked.then(
       (d) => live && setData(d),
       () => live && setFailed(true),
     );
@@ -91,6 +115,10 @@ export default function Dashboard() {
   const num = new Intl.NumberFormat(lang);
   const money = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const labels = (data?.dates ?? []).map((d) => d.slice(5));
+  // Each card shows its frame at once and its figures when they come (no page-wide skeleton).
+  const fig = (value: (d: Summary) => string) => (data ? value(data) : null);
+  const daily = (pick: (d: Summary) => number[]) => (data ? pick(data) : []);
+  const chart = (body: (d: Summary) => ReactNode) => (data ? body(data) : <Skeleton active title={false} paragraph={{ rows: 5 }} />);
   const colors = { views: token.colorPrimary, visitors: token.colorSuccess, users: token.colorInfo, sales: token.colorWarning };
 
   return (
@@ -112,10 +140,6 @@ export default function Dashboard() {
         <Card>
           <Empty description={failed ? t('common.loadFailed') : t('viewsSystem.dashboard.noAccess')} />
         </Card>
-      ) : !data ? (
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
       ) : (
         <>
           <Row gutter={[16, 16]}>
@@ -124,11 +148,11 @@ export default function Dashboard() {
                 id="views"
                 title={t('viewsSystem.dashboard.views')}
                 help={t('viewsSystem.dashboard.viewsHelp')}
-                value={num.format(data.views.sum)}
+                value={fig((d) => num.format(d.views.sum))}
                 icon={<EyeOutlined />}
                 color={colors.views}
-                values={data.views.daily}
-                foot={t('viewsSystem.dashboard.today', { value: num.format(data.views.daily.at(-1) ?? 0) })}
+                values={daily((d) => d.views.daily)}
+                foot={fig((d) => t('viewsSystem.dashboard.today', { value: num.format(d.views.daily.at(-1) ?? 0) }))}
               />
             </Col>
             <Col xs={24} sm={12} xl={6}>
@@ -136,11 +160,11 @@ export default function Dashboard() {
                 id="visitors"
                 title={t('viewsSystem.dashboard.visitors')}
                 help={t('viewsSystem.dashboard.visitorsHelp')}
-                value={num.format(data.visitors.sum)}
+                value={fig((d) => num.format(d.visitors.sum))}
                 icon={<TeamOutlined />}
                 color={colors.visitors}
-                values={data.visitors.daily}
-                foot={t('viewsSystem.dashboard.today', { value: num.format(data.visitors.daily.at(-1) ?? 0) })}
+                values={daily((d) => d.visitors.daily)}
+                foot={fig((d) => t('viewsSystem.dashboard.today', { value: num.format(d.visitors.daily.at(-1) ?? 0) }))}
               />
             </Col>
             <Col xs={24} sm={12} xl={6}>
@@ -148,22 +172,22 @@ export default function Dashboard() {
                 id="users"
                 title={t('viewsSystem.dashboard.users')}
                 help={t('viewsSystem.dashboard.usersHelp')}
-                value={num.format(data.users.total)}
+                value={fig((d) => num.format(d.users.total))}
                 icon={<UserOutlined />}
                 color={colors.users}
-                values={data.users.daily}
-                foot={t('viewsSystem.dashboard.newInRange', { value: num.format(data.users.sum) })}
+                values={daily((d) => d.users.daily)}
+                foot={fig((d) => t('viewsSystem.dashboard.newInRange', { value: num.format(d.users.sum) }))}
               />
             </Col>
             <Col xs={24} sm={12} xl={6}>
               <StatCard
                 id="sales"
                 title={t('viewsSystem.dashboard.sales')}
-                value={money.format(data.sales.sum)}
+                value={fig((d) => money.format(d.sales.sum))}
                 icon={<DollarOutlined />}
                 color={colors.sales}
-                values={data.sales.daily}
-                foot={t('viewsSystem.dashboard.allTime', { value: money.format(data.sales.total) })}
+                values={daily((d) => d.sales.daily)}
+                foot={fig((d) => t('viewsSystem.dashboard.allTime', { value: money.format(d.sales.total) }))}
               />
             </Col>
           </Row>
@@ -178,23 +202,29 @@ export default function Dashboard() {
                   </Space>
                 }
               >
-                <AreaChart
-                  labels={labels}
-                  series={[
-                    { name: t('viewsSystem.dashboard.views'), color: colors.views, values: data.views.daily },
-                    { name: t('viewsSystem.dashboard.visitors'), color: colors.visitors, values: data.visitors.daily },
-                  ]}
-                />
+                {chart((d) => (
+                  <AreaChart
+                    labels={labels}
+                    series={[
+                      { name: t('viewsSystem.dashboard.views'), color: colors.views, values: d.views.daily },
+                      { name: t('viewsSystem.dashboard.visitors'), color: colors.visitors, values: d.visitors.daily },
+                    ]}
+                  />
+                ))}
               </Card>
             </Col>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('viewsSystem.dashboard.salesByDay')}>
-                <BarChart labels={labels} series={{ name: t('viewsSystem.dashboard.sales'), color: colors.sales, values: data.sales.daily }} />
+                {chart((d) => (
+                  <BarChart labels={labels} series={{ name: t('viewsSystem.dashboard.sales'), color: colors.sales, values: d.sales.daily }} />
+                ))}
               </Card>
             </Col>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('viewsSystem.dashboard.newUsers')}>
-                <BarChart labels={labels} series={{ name: t('viewsSystem.dashboard.newUsers'), color: colors.users, values: data.users.daily }} />
+                {chart((d) => (
+                  <BarChart labels={labels} series={{ name: t('viewsSystem.dashboard.newUsers'), color: colors.users, values: d.users.daily }} />
+                ))}
               </Card>
             </Col>
           </Row>

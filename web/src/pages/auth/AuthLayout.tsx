@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
-import { Card, Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { Link } from 'react-router-dom';
 import LangSwitch from '../../components/LangSwitch';
 import ThemeSwitch from '../../components/ThemeSwitch';
 import { useSiteName } from '../../app/use-site';
 import './auth.css';
 
-/** The frame of the sign-in family of pages: brand bar with language and theme switches, one centred card. */
+/**
+ * The frame of the sign-in family of pages: brand bar with language and theme switches, one centred
+ * card. Plain elements rather than antd's Typography and Card: the first brings its editing and copying
+ * parts (a text area, tooltips), the second antd's Tabs with their overflow menu, all unused here.
+ */
 export default function AuthLayout({
   title,
   subtitle,
@@ -26,9 +30,7 @@ export default function AuthLayout({
       <header className="auth-top">
         <Link to="/" className="auth-brand">
           <img src="/favicon.svg" alt={site} />
-          <Typography.Text strong style={{ fontSize: 17 }}>
-            {site}
-          </Typography.Text>
+          <span>{site}</span>
         </Link>
         <Space size={4}>
           <LangSwitch />
@@ -36,17 +38,13 @@ export default function AuthLayout({
         </Space>
       </header>
       <main className="auth-main">
-        <Card className={wide ? 'auth-card auth-card-wide' : 'auth-card'} variant="borderless">
+        <section className={wide ? 'auth-card auth-panel auth-card-wide' : 'auth-card auth-panel'}>
           <div className="auth-head">
-            <Typography.Title level={3}>{title}</Typography.Title>
-            {subtitle ? (
-              <Typography.Text type="secondary" className="auth-sub">
-                {subtitle}
-              </Typography.Text>
-            ) : null}
+            <h1>{title}</h1>
+            {subtitle ? <span className="auth-sub auth-muted">{subtitle}</span> : null}
           </div>
           {children}
-        </Card>
+        </section>
       </main>
       <footer className="auth-foot">
         {'© '}

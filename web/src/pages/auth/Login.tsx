@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Divider, Spin, Tabs, Typography } from 'antd';
+import { Divider, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../../lib/router-rules';
 import { useI18n } from '../../i18n';
@@ -8,6 +8,7 @@ import { useSiteName } from '../../app/use-site';
 import { useOAuthProviders } from '../../app/use-oauth-providers';
 import type { TokenPair } from '../../lib/session';
 import AuthLayout from './AuthLayout';
+import AuthTabs from './AuthTabs';
 import PasswordLoginForm from './PasswordLoginForm';
 import EmailLoginForm from './EmailLoginForm';
 import OAuthButtons from './OAuthButtons';
@@ -49,14 +50,13 @@ export default function Login({ console: isConsole = false }: { console?: boolea
       {working ? (
         <div style={{ textAlign: 'center', padding: '32px 0' }}>
           <Spin />
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          <p className="auth-muted" style={{ marginTop: 12 }}>
             {t('auth.oauthWorking')}
-          </Typography.Paragraph>
+          </p>
         </div>
       ) : (
         <>
-          <Tabs
-            centered
+          <AuthTabs
             items={[
               { key: 'password', label: t('auth.tabs.password'), children: <PasswordLoginForm onSignedIn={done} /> },
               { key: 'email', label: t('auth.tabs.email'), children: <EmailLoginForm onSignedIn={done} /> },
@@ -65,7 +65,7 @@ export default function Login({ console: isConsole = false }: { console?: boolea
           {providers.length > 0 && (
             <>
               <Divider plain style={{ margin: '20px 0 16px' }}>
-                <Typography.Text type="secondary">{t('auth.or')}</Typography.Text>
+                <span className="auth-muted">{t('auth.or')}</span>
               </Divider>
               <OAuthButtons providers={providers} />
             </>
@@ -75,7 +75,7 @@ export default function Login({ console: isConsole = false }: { console?: boolea
               <span />
             ) : (
               <span>
-                <Typography.Text type="secondary">{t('auth.noAccount')} </Typography.Text>
+                <span className="auth-muted">{t('auth.noAccount')} </span>
                 <Link to="/register" data-testid="login-to-register">
                   {t('auth.toRegister')}
                 </Link>
