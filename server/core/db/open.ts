@@ -75,7 +75,7 @@ export interface OpenDb {
 
 /**
  * Opens the database with its driver: better-sqlite3 (WAL, NORMAL sync, 5 s busy wait, foreign
- * keys on) or a mysql2 pool (utf8mb4, dates as strings, big numbers as strings, decimals as
+ * keys on, temporary storage in memory) or a mysql2 pool (utf8mb4, dates as strings, big numbers as strings, decimals as
  * numbers), checked with one connection so wrong credentials fail the start at once.
  */
 export async function openDatabase(target: DbTarget): Promise<OpenDb> {
@@ -87,6 +87,8 @@ export async function openDatabase(target: DbTarget): Promise<OpenDb> {
     raw.pragma('synchronous = NORMAL');
     raw.pragma('busy_timeout = 5000');
     raw.pragma('foreign_keys = ON');
+    // Statement journals and sort spills in memory: on disk each one creates, writes and unlinks a file.
+    raw.pragma('temp_store = MEMORY');
     return { db: new SqliteDb(raw, statementLog()) };
   }
   const m = target.mysql!;

@@ -65,14 +65,30 @@ const REFUSAL = {
 
 const spends = (core: Core) => entity(core.model, 'ai/spend');
 
+/** Date formatters by time zone: making one costs a hundred times what formatting with it does. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter of calendar days in `timeZone`, UTC's when the zone is unknown. */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  const zone = timeZone || 'UTC';
+  let format = dayFormats.get(zone);
+  if (!format) {
+    const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone: zone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' });
+    }
+    // Zones come from one param: a handful at most, unless someone keeps typing new names.
+    if (dayFormats.size >= 100) dayFormats.clear();
+    dayFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** The periods `now` falls in, in `timeZone`: 'd:YYYY-MM-DD' and 'm:YYYY-MM' (UTC when the zone is unknown). */
 export function periodsOf(now: Date, timeZone: string): Record<PeriodKind, string> {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  }
+  const parts = dayFormat(timeZone).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const month = `${part('year')}-${part('month')}`;
   return { day: `d:${month}-${part('day')}`, month: `m:${month}` };
@@ -97,7 +113,7 @@ async function paramsIn(core: Core, t: OpTransaction): Promise<{ day: unknown; m
 }
 
 /** The payer's row as reserve locked it (users is the system's entity, so untyped here). */
-type Payer = { id?: unknown; vipType?: unknown; vipEndTime?: unknown };
+export type Payer = { id?: unknown; vipType?: unknown; vipEndTime?: unknown };
 
 /**
  * The member's budgets: their VIP plan's where it sets one, else the params. The plan is the one
@@ -128,7 +144,7 @@ function groupIdOf(conversation: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-interface Budget {
+export interface Budget {
   scope: BudgetScope;
   scopeId: number;
   limit: number;
@@ -140,10 +156,12 @@ interface Budget {
 /** The budgets that apply now to a run paid by `payer` in `conversation`, read through `t`. */
 async function budgetsOf(core: Core, t: OpTransaction, payer: Payer, conversation: string): Promise<Budget[]> {
   const params = await paramsIn(core, t);
-  const periods = periodsOf(new Date(), params.timeZone);
+  let periods: Record<PeriodKind, string> | null = null;
   const out: Budget[] = [];
   const add = (scope: BudgetScope, scopeId: number, limits: Record<PeriodKind, number>) => {
-    for (const kind of ['day', 'month'] as const) if (limits[kind] > 0) out.push({ scope, scopeId, kind, limit: limits[kind], period: periods[kind] });
+    for (const kind of ['day', 'month'] as const) {
+      if (limits[kind] > 0) out.push({ scope, scopeId, kind, limit: limits[kind], period: (periods ??= periodsOf(new Date(), params.timeZone))[kind] });
+    }
   };
   const groupId = groupIdOf(conversation);
   const [mine, [group]] = await Promise.all([
@@ -169,12 +187,17 @@ function refusal(b: Budget, spent: number, units: number) {
 /**
  * Holds `units` against every budget that applies to a run paid by `payer` (locked by the caller)
  * in `conversation`, inside reserve's transaction `t`: refuses with 1001 naming the first budget
- * it would exceed, else adds the units to each budget's spend row. Answers the rows held (for
- * run.spendIds).
+ * it would exceed, else adds the units to each budget's spend row. `budgets` are those a start
+ * read a moment before (budgetRoom); without them they are read here. Either way the spend rows
+ * are locked and checked here. Answers the rows held (for run.spendIds).
  */
-export async function holdBudgets(core: Core, t: OpTransaction, r: { payer: Payer; conversation: string; units: number }): Promise<number[]> {
+export async function holdBudgets(
+  core: Core,
+  t: OpTransaction,
+  r: { payer: Payer; conversation: string; units: number; budgets?: Budget[] },
+): Promise<number[]> {
   if (!(r.units > 0)) return [];
-  const budgets = await budgetsOf(core, t, r.payer, r.conversation);
+  const budgets = r.budgets ?? (await budgetsOf(core, t, r.payer, r.conversation));
   if (!budgets.length) return [];
   // The group locked first, so the runs in it pass one after the other and its spend rows are made once.
   const group = budgets.find((b) => b.scope !== 'member');
@@ -199,14 +222,14 @@ export interface BudgetRoom {
 }
 
 /**
- * The budgets of a run `userId` would start in `conversation` and what they have spent, read
+ * The budgets of a run `payer` would start in `conversation` and what they have spent, read
  * without locks: a start refuses a run they cannot fit before it asks the model (run-start.ts), as
- * it does for the balance; `reserve` checks again under its locks.
+ * it does for the balance; `reserve` checks again under its locks. `payer` is the member as the
+ * start read them (memberCharge; null when gone).
  */
-export async function budgetRoom(core: Core, userId: number, conversation: string): Promise<BudgetRoom> {
-  const reads = core.ops.reads(SYSTEM);
-  const [payer] = await reads.find(core.model.system('users'), eq('id', userId), { fields: ['id', 'vipType', 'vipEndTime'] });
+export async function budgetRoom(core: Core, payer: Payer | null, conversation: string): Promise<BudgetRoom> {
   if (!payer) return { budgets: [], spent: [] };
+  const reads = core.ops.reads(SYSTEM);
   const budgets = await budgetsOf(core, reads, payer, conversation);
   const spent = await Promise.all(
     budgets.map(async (b) => {

@@ -31,7 +31,7 @@ import { LEDGER } from '../commerce/ledger/ledger.messages';
 import { fromUnits, toUnits } from '../commerce/pay/money';
 import { AI } from './ai.messages';
 import { payRunFee } from './store-fee';
-import { holdBudgets, releaseBudgets } from './budgets';
+import { holdBudgets, releaseBudgets, type Budget } from './budgets';
 import { coefficientOf, meterOfRun, meterUnits, PRICING, type Meter } from './metering';
 import { RUN_MESSAGE_TYPE, storeRunMessage, type RunPlace } from './run-messages';
 import type { StoredMessage } from '../chat/send-store';
@@ -96,6 +96,8 @@ export interface Reservation {
   input: unknown;
   /** The run this one is part of (a conversation summary's reply: memory/summary-run.ts); absent: none. */
   parentRunId?: number | null;
+  /** The budgets that apply, as the start read them (budgetRoom); absent: read in the transaction. */
+  budgets?: Budget[];
 }
 
 export interface Reserved {
@@ -117,7 +119,7 @@ export async function reserve(core: Core, r: Reservation): Promise<Reserved> {
     const balance = toUnits(member.tokens);
     if (balance < r.costUnits) throw notEnoughTokens(!!r.meter, r.costUnits, balance);
     // The day's and month's budgets (budgets.ts): a refusal rolls the whole reservation back.
-    const spendIds = await holdBudgets(core, t, { payer: member, conversation: r.conversation, units: r.costUnits });
+    const spendIds = await holdBudgets(core, t, { payer: member, conversation: r.conversation, units: r.costUnits, budgets: r.budgets });
     const workflowResultId = randomUUID();
     const runId = await t.addOne(
       runs(core),

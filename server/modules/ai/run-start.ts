@@ -136,14 +136,16 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   const conversation = conversationKey(user.id, target);
   // The reads the checks need go out together (one wait instead of five); their refusals keep the
   // order the checks had one after the other: the rate limit, the app, the input, the conversation.
+  // The member is read once: their balance, coefficient and what decides their budgets.
+  const charge = memberCharge(core, user.id);
   const [limited, appRead, mayRead, beforeRead, memberRead, limitsRead, roomRead] = await Promise.allSettled([
     hit(core.cache, [{ key: `ai:run:${user.id}`, ...runLimit(core) }], AI.ai_too_fast),
     appFor(core, user, p.appId, mode),
     own ? Promise.resolve(null) : assertMaySend(core, user, target),
     p.clientId ? messageIdByClientId(core, user.id, p.clientId) : Promise.resolve(null),
-    memberCharge(core, user.id),
+    charge,
     aiLimits(core),
-    budgetRoom(core, user.id, conversation),
+    charge.then((payer) => budgetRoom(core, payer, conversation)),
   ]);
   settled(limited);
   const { app, chosen } = settled(appRead);
@@ -172,7 +174,8 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
   // the tokens or the budget meanwhile.
   const balanceUnits = toUnits(member.tokens);
   if (balanceUnits < costUnits) throw notEnoughTokens(!!meter, costUnits, balanceUnits);
-  checkRoom(settled(roomRead), costUnits);
+  const room = settled(roomRead);
+  checkRoom(room, costUnits);
   const runMs = runMsOf(core, mode, config);
   const deadline = new Date(Date.now() + runMs + (mode === 'sync' ? SYNC_GRACE_MS : 0));
   beforeWrite?.({ config, input: p.input, runMs, limits, chosen });
@@ -202,6 +205,7 @@ export async function startRun(core: Core, user: Caller, input: RunInput, mode: 
           deadline,
           savedMinutes: savedMinutesOf(config),
           input: p.input,
+          budgets: room.budgets,
         });
       },
     },

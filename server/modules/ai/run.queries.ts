@@ -1,5 +1,5 @@
 /** Reads of the run path the generic list does not express: by callback id, by request message, overdue runs, time saved. */
-import { entity, nowStored } from '../../core/api';
+import { entity, fromStoredDate, nowStored } from '../../core/api';
 import type { Core, EntityKey } from '../../core/api';
 
 const table = (core: Core, key: EntityKey) => entity(core.model, key).table;
@@ -14,19 +14,31 @@ export async function runByResultId(core: Core, workflowResultId: string): Promi
   return row ?? null;
 }
 
+/** What a start reads of the member who pays (memberCharge). */
+export interface MemberCharge {
+  id: number;
+  tokens: unknown;
+  efficiencyCoefficient: unknown;
+  /** Their VIP plan and its end (ISO text), which may set their AI budgets (budgets.ts). */
+  vipType: unknown;
+  vipEndTime: string | null;
+}
+
 /**
- * What a run's cost and the check before it need of the member: the token balance and the
- * efficiency coefficient, as stored (null when the member is gone). One read of two columns: the
- * member's record as `info` answers it also reads their roles, which a start has no use for.
+ * What a run's cost and the checks before it need of the member: the token balance, the efficiency
+ * coefficient and what decides their budgets, as stored (null when the member is gone). One read of
+ * a few columns: the member's record as `info` answers it also reads their roles, which a start has
+ * no use for.
  */
-export async function memberCharge(core: Core, userId: number): Promise<{ tokens: unknown; efficiencyCoefficient: unknown } | null> {
+export async function memberCharge(core: Core, userId: number): Promise<MemberCharge | null> {
   const q = core.db.q.bind(core.db);
   const users = core.model.system('users');
-  const [row] = await core.db.query<{ tokens: unknown; efficiencyCoefficient: unknown }>(
-    `SELECT ${q('tokens')}, ${q('efficiencyCoefficient')} FROM ${q(users.table)} WHERE ${q('id')} = ?${users.softDelete ? ` AND ${q(users.softDelete)} = 0` : ''}`,
+  const columns = ['id', 'tokens', 'efficiencyCoefficient', 'vipType', 'vipEndTime'].map(q).join(', ');
+  const [row] = await core.db.query<MemberCharge>(
+    `SELECT ${columns} FROM ${q(users.table)} WHERE ${q('id')} = ?${users.softDelete ? ` AND ${q(users.softDelete)} = 0` : ''}`,
     [userId],
   );
-  return row ?? null;
+  return row ? { ...row, vipEndTime: fromStoredDate(row.vipEndTime) } : null;
 }
 
 /**
