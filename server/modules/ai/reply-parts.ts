@@ -22,8 +22,10 @@ export const KNOWLEDGE_TOKENS = Math.ceil((RETRIEVAL.maxChars + 1000) / 4);
 
 /**
  * The excerpts of the group's files and of the conversation's messages that match the message being
- * answered, as its asker may read them (knowledge/retrieve.ts). A failure to read them is logged and
- * the AI member answers without them.
+ * answered, as its asker may read them (knowledge/retrieve.ts). A message the model is given anyway, as
+ * one of the conversation's last turns, is never an excerpt too (it would be paid for twice, and whether
+ * it had been indexed yet would change the prompt). A failure to read them is logged and the AI member
+ * answers without them.
  */
 export async function knowledgeFor(core: Core, ask: ReplyAsk, tail: TailMessage[]): Promise<Citation[]> {
   const asking = tail.find((m) => m.id === ask.trigger.id) ?? tail[0];
@@ -35,7 +37,7 @@ export async function knowledgeFor(core: Core, ask: ReplyAsk, tail: TailMessage[
       conversation: ask.conversation,
       asker: memberActor(ask.payerId),
       question,
-      excludeMessageIds: [ask.trigger.id],
+      excludeMessageIds: [ask.trigger.id, ...tail.map((m) => m.id)],
     });
   } catch (err) {
     console.error(`[ai] the knowledge of ${ask.conversation} could not be read for message ${ask.trigger.id}: ${(err as Error).message}`);
