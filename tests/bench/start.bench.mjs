@@ -24,7 +24,22 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import { SERVE_ENV, SERVE_NODE_ARGS, api, cleanupOnExit, dropBenchDatabase, envInt, freePort, http, log, median, procInfo, sleep, startChild, table } from './lib.mjs';
+import {
+  SERVE_ENV,
+  SERVE_NODE_ARGS,
+  api,
+  cleanupOnExit,
+  dropBenchDatabase,
+  envInt,
+  freePort,
+  http,
+  log,
+  median,
+  procInfo,
+  sleep,
+  startChild,
+  table,
+} from './lib.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -45,7 +60,12 @@ for (const b of builds) {
 
 const dbu = new URL(CFG.dbUrl);
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(dbu.hostname)) throw new Error('BENCH_DB_URL must point at 127.0.0.1');
-const DB_CONN = { host: dbu.hostname, port: Number(dbu.port || 3306), user: decodeURIComponent(dbu.username || 'root'), password: decodeURIComponent(dbu.password) };
+const DB_CONN = {
+  host: dbu.hostname,
+  port: Number(dbu.port || 3306),
+  user: decodeURIComponent(dbu.username || 'root'),
+  password: decodeURIComponent(dbu.password),
+};
 const dbUrlOf = (name) =>
   `mysql://${encodeURIComponent(DB_CONN.user)}${DB_CONN.password ? ':' + encodeURIComponent(DB_CONN.password) : ''}@${DB_CONN.host}:${DB_CONN.port}/${name}`;
 
