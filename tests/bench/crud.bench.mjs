@@ -67,7 +67,7 @@ const CFG = {
   timeoutS: envInt('BENCH_TIMEOUT', 3 * 3600),
   dbUrl: process.env.BENCH_DB_URL || 'mysql://root@127.0.0.1:3306',
 };
-const TARGETS = { coldStartMs: 1000, rssMiB: 150, deepRps: 100, deepP99Ms: 1000, mixRatio: 0.8 };
+const TARGETS = { coldStartMs: 700, rssMiB: 150, deepRps: 100, deepP99Ms: 1000, mixRatio: 0.8 };
 
 const DB_NAME = `cosmac_bench_${process.pid}`;
 const dbu = new URL(CFG.dbUrl);
