@@ -13,7 +13,7 @@ import { coolCompat } from './core/cool-compat';
 import { createWebServer, pickWebRoot } from './core/http/web';
 import { withSiteProxy } from './core/http/site-proxy';
 import { WEB_DIR } from './core/paths';
-import { attachSocketServer } from './modules/chat/socket.server';
+import { startSocketServer } from './modules/chat/socket-attach';
 import { beginDrain, drainBudgetMs, drainServer, keepAliveTimeoutMs, markReady, markStarting, whenListening } from './core/ops/lifecycle';
 import { requestContext } from './core/ops/request-context';
 import { logFields } from './core/ops/json-log';
@@ -74,7 +74,10 @@ export class MainConfiguration implements ILifeCycle {
     (this.app as unknown as { middleware: unknown[] }).middleware.unshift(requestContext(), dispatch);
   }
 
-  /** The socket server (docs/reference/realtime.md) shares the HTTP server, which exists once the framework runs. */
+  /**
+   * The socket server (docs/reference/realtime.md) shares the HTTP server, which exists once the
+   * framework runs; without Redis it is loaded by the first socket that connects (chat/socket-attach.ts).
+   */
   async onServerReady(): Promise<void> {
     httpServer = (this.app.getFramework() as unknown as koa.Framework).getServer() as Server;
     // The framework has asked to listen (and set MIDWAY_HTTP_PORT) without waiting: a taken port fails the start here.
@@ -82,7 +85,7 @@ export class MainConfiguration implements ILifeCycle {
     if (port) await whenListening(httpServer, port);
     // Longer than a proxy keeps its idle upstream connections (core/ops/lifecycle.ts, deploy/nginx).
     httpServer.keepAliveTimeout = keepAliveTimeoutMs(getStarted().core.config.env);
-    await attachSocketServer(getStarted().core, httpServer, {
+    await startSocketServer(getStarted().core, httpServer, {
       logError: (err, where) => this.logger.error('%s failed: %s', where, (err as Error)?.stack ?? String(err)),
     });
     markReady();

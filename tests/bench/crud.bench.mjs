@@ -67,7 +67,7 @@ const CFG = {
   timeoutS: envInt('BENCH_TIMEOUT', 3 * 3600),
   dbUrl: process.env.BENCH_DB_URL || 'mysql://root@127.0.0.1:3306',
 };
-const TARGETS = { coldStartMs: 1000, rssMiB: 150, deepRps: 100, deepP99Ms: 1000, mixRatio: 0.8 };
+const TARGETS = { coldStartMs: 700, rssMiB: 150, deepRps: 100, deepP99Ms: 1000, mixRatio: 0.8 };
 /**
  * info by id against bare: the median ratio of req/s over at least INFO_MIN_ROUNDS alternating
  * rounds, its worst round, ours' p99, and ours' CPU per request against bare's (process CPU time

@@ -12,7 +12,7 @@
  *   `cosmac_scheduler_queue_lag_seconds`: how late a scheduled tick started after its time.
  * - `cosmac_request_log_rows{state}` and `cosmac_ready`, plus Node's default process metrics.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/db';
 import type { RequestLogStats } from '../log/request-log';
 import { currentPhase } from './lifecycle';
@@ -23,9 +23,6 @@ export interface MetricSources {
   realtime: { readonly localSockets: number };
   requestLog: { readonly stats: RequestLogStats };
 }
-
-export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
 
 let sources: MetricSources | null = null;
 
@@ -39,26 +36,63 @@ export function watchSources(s: MetricSources): () => void {
 
 const httpLabels = ['method', 'route', 'status'] as const;
 
-const httpRequests = new Counter({
-  name: 'cosmac_http_requests_total',
-  help: 'HTTP requests answered, by method, route template and status',
-  labelNames: httpLabels,
-  registers: [registry],
-});
+export type TaskOutcome = 'succeeded' | 'failed' | 'timed_out' | 'stopped';
 
-const httpDuration = new Histogram({
-  name: 'cosmac_http_request_duration_seconds',
-  help: 'Time to answer an HTTP request, by method, route template and status',
-  labelNames: httpLabels,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+interface Made {
+  registry: Registry;
+  httpRequests: Counter<(typeof httpLabels)[number]>;
+  httpDuration: Histogram<(typeof httpLabels)[number]>;
+  taskRuns: Counter<'outcome'>;
+  queueLag: Histogram;
+}
+
+/**
+ * prom-client is loaded, and the metrics made, at the first scrape (or once EARLY_MAX observations
+ * wait): a process nobody scrapes never loads it, and a start does not pay for it. Observations made
+ * before are kept in order and replayed into the new metrics, so the counts miss nothing.
+ */
+let made: Made | null = null;
+const early: Array<(m: Made) => void> = [];
+const EARLY_MAX = 2000;
+
+function metrics(): Made {
+  if (!made) {
+    made = make();
+    for (const replay of early.splice(0)) replay(made);
+  }
+  return made;
+}
+
+function record(observe: (m: Made) => void): void {
+  if (made) observe(made);
+  else if (early.push(observe) >= EARLY_MAX) metrics();
+}
+
+/** The registry `GET /metrics` answers (ops.routes.ts); the first call loads prom-client. */
+export function metricsRegistry(): Registry {
+  return metrics().registry;
+}
 
 /** Counts one answered request and its duration in seconds. */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
   const labels = { method, route, status: String(status) };
-  httpRequests.inc(labels);
-  httpDuration.observe(labels, seconds);
+  if (made) observeIn(made, labels, seconds);
+  else record((m) => observeIn(m, labels, seconds));
+}
+
+function observeIn(m: Made, labels: { method: string; route: string; status: string }, seconds: number): void {
+  m.httpRequests.inc(labels);
+  m.httpDuration.observe(labels, seconds);
+}
+
+export function countTaskRun(outcome: TaskOutcome): void {
+  record((m) => m.taskRuns.inc({ outcome }));
+}
+
+/** A scheduled tick (ms) starts now: how late it is. */
+export function observeQueueLag(tick: number, now = Date.now()): void {
+  const seconds = Math.max(0, now - tick) / 1000;
+  record((m) => m.queueLag.observe(seconds));
 }
 
 interface PoolInternals {
@@ -85,83 +119,85 @@ function poolOf(db: Db | undefined): PoolInternals | null {
   };
 }
 
-new Gauge({
-  name: 'cosmac_db_pool_connections',
-  help: 'Database pool connections (MySQL): used, idle, and the limit',
-  labelNames: ['state'],
-  registers: [registry],
-  collect() {
-    const pool = poolOf(sources?.db);
-    if (!pool) return;
-    const all = pool._allConnections?.length ?? 0;
-    const idle = pool._freeConnections?.length ?? 0;
-    this.set({ state: 'used' }, all - idle);
-    this.set({ state: 'idle' }, idle);
-    this.set({ state: 'limit' }, pool.config?.connectionLimit ?? 0);
-  },
-});
-
-new Gauge({
-  name: 'cosmac_db_pool_waiting',
-  help: 'Requests waiting for a database pool connection (MySQL)',
-  registers: [registry],
-  collect() {
-    const pool = poolOf(sources?.db);
-    if (pool) this.set(pool._connectionQueue?.length ?? 0);
-  },
-});
-
-new Gauge({
-  name: 'cosmac_socket_connections',
-  help: 'Sockets connected to this instance',
-  registers: [registry],
-  collect() {
-    this.set(sources?.realtime.localSockets ?? 0);
-  },
-});
-
-new Gauge({
-  name: 'cosmac_request_log_rows',
-  help: 'Request log entries: queued now, and written, dropped or failed since start',
-  labelNames: ['state'],
-  registers: [registry],
-  collect() {
-    const s = sources?.requestLog.stats;
-    if (!s) return;
-    for (const state of ['queued', 'written', 'dropped', 'failed'] as const) this.set({ state }, s[state]);
-  },
-});
-
-new Gauge({
-  name: 'cosmac_ready',
-  help: '1 while the instance takes work, 0 while starting or shutting down',
-  registers: [registry],
-  collect() {
-    this.set(currentPhase() === 'ready' ? 1 : 0);
-  },
-});
-
-export type TaskOutcome = 'succeeded' | 'failed' | 'timed_out' | 'stopped';
-
-const taskRuns = new Counter({
-  name: 'cosmac_task_runs_total',
-  help: 'Task runs this instance executed, by outcome',
-  labelNames: ['outcome'],
-  registers: [registry],
-});
-
-const queueLag = new Histogram({
-  name: 'cosmac_scheduler_queue_lag_seconds',
-  help: 'How long after its scheduled time a task tick started on this instance',
-  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
-  registers: [registry],
-});
-
-export function countTaskRun(outcome: TaskOutcome): void {
-  taskRuns.inc({ outcome });
-}
-
-/** A scheduled tick (ms) starts now: how late it is. */
-export function observeQueueLag(tick: number, now = Date.now()): void {
-  queueLag.observe(Math.max(0, now - tick) / 1000);
+function make(): Made {
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = require('prom-client') as typeof import('prom-client');
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const httpRequests = new Counter({
+    name: 'cosmac_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: httpLabels,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'cosmac_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route template and status',
+    labelNames: httpLabels,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'cosmac_db_pool_connections',
+    help: 'Database pool connections (MySQL): used, idle, and the limit',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = poolOf(sources?.db);
+      if (!pool) return;
+      const all = pool._allConnections?.length ?? 0;
+      const idle = pool._freeConnections?.length ?? 0;
+      this.set({ state: 'used' }, all - idle);
+      this.set({ state: 'idle' }, idle);
+      this.set({ state: 'limit' }, pool.config?.connectionLimit ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'cosmac_db_pool_waiting',
+    help: 'Requests waiting for a database pool connection (MySQL)',
+    registers: [registry],
+    collect() {
+      const pool = poolOf(sources?.db);
+      if (pool) this.set(pool._connectionQueue?.length ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'cosmac_socket_connections',
+    help: 'Sockets connected to this instance',
+    registers: [registry],
+    collect() {
+      this.set(sources?.realtime.localSockets ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'cosmac_request_log_rows',
+    help: 'Request log entries: queued now, and written, dropped or failed since start',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const s = sources?.requestLog.stats;
+      if (!s) return;
+      for (const state of ['queued', 'written', 'dropped', 'failed'] as const) this.set({ state }, s[state]);
+    },
+  });
+  new Gauge({
+    name: 'cosmac_ready',
+    help: '1 while the instance takes work, 0 while starting or shutting down',
+    registers: [registry],
+    collect() {
+      this.set(currentPhase() === 'ready' ? 1 : 0);
+    },
+  });
+  const taskRuns = new Counter({
+    name: 'cosmac_task_runs_total',
+    help: 'Task runs this instance executed, by outcome',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const queueLag = new Histogram({
+    name: 'cosmac_scheduler_queue_lag_seconds',
+    help: 'How long after its scheduled time a task tick started on this instance',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+  return { registry, httpRequests, httpDuration, taskRuns, queueLag };
 }

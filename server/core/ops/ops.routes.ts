@@ -18,7 +18,7 @@ import { fail } from '../errors';
 import type { CallDescription, Route } from '../http/route';
 import { t } from '../i18n/messages';
 import { currentPhase } from './lifecycle';
-import { registry } from './metrics';
+import { metricsRegistry } from './metrics';
 import { OPS } from './ops.messages';
 
 export type NotReady = 'starting' | 'draining' | 'db' | 'cache';
@@ -119,6 +119,7 @@ function metricsRoute(core: Core): Route {
         throw fail.unauthorized(header ? (token ? OPS.metrics_token_invalid : 'token_invalid') : 'not_signed_in');
       }
       req.ctx.set('Cache-Control', 'no-store');
+      const registry = metricsRegistry();
       req.ctx.set('Content-Type', registry.contentType);
       req.ctx.status = 200;
       req.ctx.body = await registry.metrics();

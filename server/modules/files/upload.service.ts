@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import busboy from 'busboy';
+import type busboyType from 'busboy';
 import type { Context } from 'koa';
 import { KEY_PREFIX, contentTypeOf, type StorageAdapter } from '../../adapters/storage.adapter';
 import { AppError, fail } from '../../core/api';
@@ -114,7 +114,9 @@ export async function receiveUpload(ctx: Context, storage: StorageAdapter, limit
     req.resume();
     throw tooLarge();
   }
-  let bb: busboy.Busboy;
+  let bb: busboyType.Busboy;
+  // Loaded at the first upload, not at start-up.
+  const busboy = require('busboy') as typeof busboyType;
   try {
     bb = busboy({
       headers: req.headers,

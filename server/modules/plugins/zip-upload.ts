@@ -4,7 +4,7 @@
  * and a body that grows past it is cut off at once (413), its rest drained unread. The zip is kept
  * in memory (a few MiB at most) for the reader; nothing is written to disk.
  */
-import busboy from 'busboy';
+import type busboyType from 'busboy';
 import type { Context } from 'koa';
 import { AppError, fail, PLUGIN } from '../../core/api';
 
@@ -25,7 +25,9 @@ export function receiveZip(ctx: Context, maxBytes: number): Promise<Buffer> {
     req.resume();
     return Promise.reject(tooLarge());
   }
-  let bb: busboy.Busboy;
+  let bb: busboyType.Busboy;
+  // Loaded at the first upload, not at start-up.
+  const busboy = require('busboy') as typeof busboyType;
   try {
     bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 50 } });
   } catch {
