@@ -22,6 +22,7 @@ const OWN_PROCESS = [
   'tests/server/alipay-refund.test.ts',
   'tests/server/store-delivery.test.ts',
   'tests/server/coding.test.ts',
+  'tests/server/coding-live.test.ts',
   'tests/server/coding-changesets.test.ts',
   'tests/server/coding-refusals.test.ts',
   'tests/server/coding-translate.test.ts',
