@@ -25,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import { dropBenchDatabase, cleanupOnExit, envInt, findDbPid, log, procInfo, sleep } from './lib.mjs';
+import { dropBenchDatabase, cleanupOnExit, envInt, findDbPid, localMariadb, log, procInfo, sleep } from './lib.mjs';
 import { dbProbe, REDIS_BIN, startBare, startOurs, startRedis, waitQuiet } from './chat-cluster.mjs';
 import { seedChat, signInAll } from './chat-seed.mjs';
 import { closeAll, connectAll, Recorder, runStep } from './chat-load.mjs';
@@ -54,15 +54,8 @@ if (CFG.rates.some((r) => !Number.isFinite(r) || r <= 0)) throw new Error(`BENCH
 if (CFG.servers.some((s) => s !== 'ours' && s !== 'bare')) throw new Error('BENCH_SERVERS lists ours and/or bare');
 
 const DB_NAME = `cosmac_chatbench_${process.pid}`;
-const dbu = new URL(CFG.dbUrl);
-if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(dbu.hostname)) throw new Error('BENCH_DB_URL must point at 127.0.0.1');
-const DB_CONN = {
-  host: dbu.hostname,
-  port: Number(dbu.port || 3306),
-  user: decodeURIComponent(dbu.username || 'root'),
-  password: decodeURIComponent(dbu.password),
-};
-const DATABASE_URL = `mysql://${encodeURIComponent(DB_CONN.user)}${DB_CONN.password ? ':' + encodeURIComponent(DB_CONN.password) : ''}@${DB_CONN.host}:${DB_CONN.port}/${DB_NAME}`;
+const { conn: DB_CONN, urlOf: dbUrlOf } = localMariadb(CFG.dbUrl);
+const DATABASE_URL = dbUrlOf(DB_NAME);
 const ADMIN_PASSWORD = `Bench${randomBytes(6).toString('hex')}9`;
 const JWT_SECRET = randomBytes(32).toString('hex');
 

@@ -36,6 +36,7 @@ import {
   findDbPid,
   freePort,
   http,
+  localMariadb,
   log,
   median,
   procInfo,
@@ -77,15 +78,8 @@ const INFO = { minRatio: 0.9, minWorstRatio: 0.8, maxP99: 25, maxCpuRatio: 1.4 }
 const INFO_MIN_ROUNDS = 5;
 
 const DB_NAME = `cosmac_bench_${process.pid}`;
-const dbu = new URL(CFG.dbUrl);
-if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(dbu.hostname)) throw new Error('BENCH_DB_URL must point at 127.0.0.1');
-const DB_CONN = {
-  host: dbu.hostname,
-  port: Number(dbu.port || 3306),
-  user: decodeURIComponent(dbu.username || 'root'),
-  password: decodeURIComponent(dbu.password),
-};
-const DATABASE_URL = `mysql://${encodeURIComponent(DB_CONN.user)}${DB_CONN.password ? ':' + encodeURIComponent(DB_CONN.password) : ''}@${DB_CONN.host}:${DB_CONN.port}/${DB_NAME}`;
+const { conn: DB_CONN, urlOf: dbUrlOf } = localMariadb(CFG.dbUrl);
+const DATABASE_URL = dbUrlOf(DB_NAME);
 
 // extraRows: rows the write-mix writers added, on top of the seeded ones.
 const state = { admin: null, tmp: null, ours: null, bare: null, dbCreated: false, extraRows: 0 };

@@ -279,3 +279,15 @@ export async function dropBenchDatabase(mysql, conn, connOpts, name) {
     log(`could not drop database ${name}: ${e.message}`);
   }
 }
+
+/**
+ * The local MariaDB a bench uses (`BENCH_DB_URL`, loopback only): `conn`, the options of a mysql2
+ * connection, and `urlOf(name)`, the DATABASE_URL of a database on it.
+ */
+export function localMariadb(url) {
+  const u = new URL(url);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(u.hostname)) throw new Error('BENCH_DB_URL must point at 127.0.0.1');
+  const conn = { host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username || 'root'), password: decodeURIComponent(u.password) };
+  const auth = `${encodeURIComponent(conn.user)}${conn.password ? ':' + encodeURIComponent(conn.password) : ''}`;
+  return { conn, urlOf: (name) => `mysql://${auth}@${conn.host}:${conn.port}/${name}` };
+}

@@ -33,6 +33,7 @@ import {
   envInt,
   freePort,
   http,
+  localMariadb,
   log,
   median,
   procInfo,
@@ -58,16 +59,7 @@ for (const b of builds) {
   if (!existsSync(join(b.root, 'dist/server/bootstrap.js'))) throw new Error(`${b.root}/dist/server/bootstrap.js is missing: build it first`);
 }
 
-const dbu = new URL(CFG.dbUrl);
-if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(dbu.hostname)) throw new Error('BENCH_DB_URL must point at 127.0.0.1');
-const DB_CONN = {
-  host: dbu.hostname,
-  port: Number(dbu.port || 3306),
-  user: decodeURIComponent(dbu.username || 'root'),
-  password: decodeURIComponent(dbu.password),
-};
-const dbUrlOf = (name) =>
-  `mysql://${encodeURIComponent(DB_CONN.user)}${DB_CONN.password ? ':' + encodeURIComponent(DB_CONN.password) : ''}@${DB_CONN.host}:${DB_CONN.port}/${name}`;
+const { conn: DB_CONN, urlOf: dbUrlOf } = localMariadb(CFG.dbUrl);
 
 const ADMIN_PASSWORD = `Bench${randomBytes(6).toString('hex')}9`;
 const state = { tmp: mkdtempSync(join(tmpdir(), 'cosmac-start-')), running: new Set(), admin: null, databases: [] };
