@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defineEntity, l } from '../../server/core/entity/define';
 import { normalize } from '../../server/core/entity/normalize';
 import { openDatabase, parseDatabaseUrl, type OpenDb } from '../../server/core/db/open';
-import { syncSchema } from '../../server/core/db/schema';
+import { indexSpecs, syncSchema } from '../../server/core/db/schema';
+import { loadModel } from '../../server/core/entity/load';
 import { createTestDb, databaseKinds, type TestDb } from '../helpers/databases';
 
 const kinds = await databaseKinds();
@@ -69,5 +70,38 @@ describe.each(kinds)('schema upgrade on %s', (kind) => {
     ]);
     expect((await syncSchema(db, m2)).skipped).toBe(true);
     expect(await db.query('SELECT `title` FROM `demo_upgrade` ORDER BY `id`')).toEqual([{ title: 'kept' }, { title: 'new' }]);
+  });
+
+  it('makes every declared index of a new database with its table, and none twice', async () => {
+    const fresh = await createTestDb(kind);
+    const o = await openDatabase(parseDatabaseUrl(fresh.url));
+    try {
+      const model = await loadModel();
+      const report = await syncSchema(o.db, model);
+      expect(report.createdTables.length).toBe(model.entities.length);
+      const rows =
+        kind === 'sqlite'
+          ? await o.db.query<{ t: string; name: string }>(
+              "SELECT m.name AS t, i.name AS name FROM sqlite_master m JOIN pragma_index_list(m.name) i WHERE m.type = 'table' AND i.origin = 'c'",
+            )
+          : await o.db.query<{ t: string; name: string }>(
+              "SELECT DISTINCT TABLE_NAME AS t, INDEX_NAME AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND INDEX_NAME <> 'PRIMARY'",
+            );
+      const made = rows
+        .filter((r) => r.t !== 'app_schema_state')
+        .map((r) => `${r.t}.${r.name}`)
+        .sort();
+      const declared = model.entities.flatMap((e) => indexSpecs(e).map((ix) => `${e.table}.${ix.name}`)).sort();
+      expect(declared.length).toBeGreaterThan(100);
+      expect(made).toEqual(declared);
+      // On MySQL they came with the tables: no index was added afterwards.
+      if (kind === 'mysql') expect(report.addedIndexes).toEqual([]);
+      // A second pass finds nothing to add.
+      const again = await syncSchema(o.db, model, { force: true });
+      expect([...again.createdTables, ...again.addedColumns, ...again.addedIndexes]).toEqual([]);
+    } finally {
+      await o.db.close();
+      await fresh.drop();
+    }
   });
 });
