@@ -7,7 +7,7 @@
  * and ProComponents' provider) alone added about 90 KB of gzip JS to the console's first page and
  * pushed it past the 350 KB budget (`npm run bench:web`).
  */
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Dropdown, Grid, Layout, Menu, Result, Spin, theme as antTheme, type MenuProps } from 'antd';
 import {
@@ -109,6 +109,18 @@ function ViewFor({ menu }: { menu: MenuRow | 'dashboard' }) {
   }
 }
 
+/**
+ * A kept view, hidden while another menu shows: it renders again only when its menu row changes, not
+ * at every move of the shell (each kept table rendered at each move: the tenth screen opened took
+ * twice as long as the first, the sixtieth five times).
+ */
+const KeptView = memo(ViewFor);
+
+/** How many kept views stay mounted: the ones used last (each holds its table, rows and listeners). */
+const MAX_KEPT_VIEWS = 10;
+/** The order of visits (a counter, not a time: two visits in one millisecond stay ordered). */
+let last = 0;
+
 export default function Shell() {
   const { menus, user } = useAuth();
   const { eps } = useEps();
@@ -137,11 +149,19 @@ export default function Shell() {
 
   const current: MenuRow | 'dashboard' | undefined = pathname === CONSOLE_BASE ? 'dashboard' : findMenu(menus, pathname);
 
-  // Views kept alive: every visited keepAlive menu stays mounted.
-  const [alive, setAlive] = useState<Array<{ path: string; menu: MenuRow }>>([]);
+  // Views kept alive: the last MAX_KEPT_VIEWS visited keepAlive menus stay mounted.
+  const [alive, setAlive] = useState<Array<{ path: string; menu: MenuRow; used: number }>>([]);
   useEffect(() => {
     if (current && current !== 'dashboard' && isKeepAlive(current)) {
-      setAlive((list) => (list.some((a) => a.path === pathname) ? list : [...list, { path: pathname, menu: current }]));
+      setAlive((list) => {
+        const used = (last += 1);
+        if (list.some((a) => a.path === pathname)) return list.map((a) => (a.path === pathname ? { ...a, used } : a));
+        const grown = [...list, { path: pathname, menu: current, used }];
+        if (grown.length <= MAX_KEPT_VIEWS) return grown;
+        // The one used longest ago goes; the others keep their places (a moved node would lose its scroll).
+        const oldest = grown.reduce((a, b) => (b.used < a.used ? b : a));
+        return grown.filter((a) => a !== oldest);
+      });
     }
   }, [current, pathname]);
   // Menus that went away (another sign-in, a permission change) drop their kept views.
@@ -151,7 +171,7 @@ export default function Shell() {
       setAlive((list) =>
         list.flatMap((a) => {
           const fresh = menus.find((m) => Number(m.id) === Number(a.menu.id));
-          return fresh && isKeepAlive(fresh) ? [{ path: a.path, menu: fresh }] : [];
+          return fresh && isKeepAlive(fresh) ? [{ ...a, menu: fresh }] : [];
         }),
       ),
     [menus],
@@ -255,11 +275,15 @@ export default function Shell() {
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: phone ? 12 : 24, minWidth: 0 }}>
-          {content ? <Suspense fallback={fallback}>{content}</Suspense> : null}
+          {content ? (
+            <div data-view={pathname}>
+              <Suspense fallback={fallback}>{content}</Suspense>
+            </div>
+          ) : null}
           {alive.map((a) => (
-            <div key={a.path} style={{ display: a.path === pathname ? undefined : 'none' }}>
+            <div key={a.path} data-view={a.path} style={{ display: a.path === pathname ? undefined : 'none' }}>
               <Suspense fallback={fallback}>
-                <ViewFor menu={a.menu} />
+                <KeptView menu={a.menu} />
               </Suspense>
             </div>
           ))}
