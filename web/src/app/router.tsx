@@ -7,7 +7,7 @@
  * uses. Navigations run as transitions, so the page shown stays until the next one's code has come.
  */
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, HashRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, HashRouter, Route, Routes, matchPath, useLocation } from 'react-router-dom';
 import { Spin } from 'antd';
 import Root, { RouteError } from './Root';
 
@@ -45,6 +45,12 @@ export const PAGES: PageRoute[] = [
   { path: '/admin/*', load: () => import('../console/Shell') },
   { path: '*', load: () => import('../pages/MenuPage') },
 ];
+
+/** Fetches the code of the page at `path` ahead of its first render (first-screen.ts); the router's own load then finds it. */
+export function preloadPage(path: string): void {
+  const route = PAGES.find((r) => matchPath({ path: r.path, end: true }, path));
+  route?.load().catch(() => undefined);
+}
 
 /** One lazy component per module loader, so two routes of one page (the two sign-ins) share it. */
 const lazies = new Map<Loader, ComponentType<Record<string, unknown>>>();

@@ -8,27 +8,30 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type ViewComponent = LazyExoticComponent<ComponentType<{ entityKey?: string }>>;
 
-export const VIEWS: Record<string, ViewComponent> = {
-  dashboard: lazy(() => import('../console/views/Dashboard')),
-  'base/sys/menu': lazy(() => import('../console/views/MenuView')),
-  'base/sys/department': lazy(() => import('../console/views/DepartmentView')),
-  'base/sys/user': lazy(() => import('../console/views/UserView')),
-  'base/sys/role': lazy(() => import('../console/views/RoleView')),
-  'base/sys/log': lazy(() => import('../console/views/RequestLogView')),
-  'base/sys/param': lazy(() => import('../console/views/ParamView')),
-  'dict/info': lazy(() => import('../console/views/DictView')),
-  'task/info': lazy(() => import('../console/views/TaskView')),
-  'plugin/info': lazy(() => import('../console/views/PluginView')),
-  'recycle/data': lazy(() => import('../console/views/RecycleView')),
-  'space/info': lazy(() => import('../console/views/SpaceView')),
-  'goods/order': lazy(() => import('../console/commerce/OrderView')),
-  'base/coupon': lazy(() => import('../console/commerce/CouponView')),
-  'base/tokenLog': lazy(() => import('../console/commerce/TokenLogView')),
-  'base/paidLog': lazy(() => import('../console/commerce/PaidLogView')),
-  'base/payout': lazy(() => import('../console/commerce/PayoutView')),
-  'base/vip': lazy(() => import('../console/commerce/VipView')),
-  'ai/provider': lazy(() => import('../console/views/ai/ProviderView')),
-  'ai/model': lazy(() => import('../console/views/ai/ModelView')),
-  'base/app': lazy(() => import('../console/views/ai/AppView')),
-  'base/run': lazy(() => import('../console/views/ai/RunView')),
+/** Each view's code, to fetch it ahead of its first render (first-screen.ts). */
+export const VIEW_LOADERS: Record<string, () => Promise<{ default: ComponentType<{ entityKey?: string }> }>> = {
+  dashboard: () => import('../console/views/Dashboard'),
+  'base/sys/menu': () => import('../console/views/MenuView'),
+  'base/sys/department': () => import('../console/views/DepartmentView'),
+  'base/sys/user': () => import('../console/views/UserView'),
+  'base/sys/role': () => import('../console/views/RoleView'),
+  'base/sys/log': () => import('../console/views/RequestLogView'),
+  'base/sys/param': () => import('../console/views/ParamView'),
+  'dict/info': () => import('../console/views/DictView'),
+  'task/info': () => import('../console/views/TaskView'),
+  'plugin/info': () => import('../console/views/PluginView'),
+  'recycle/data': () => import('../console/views/RecycleView'),
+  'space/info': () => import('../console/views/SpaceView'),
+  'goods/order': () => import('../console/commerce/OrderView'),
+  'base/coupon': () => import('../console/commerce/CouponView'),
+  'base/tokenLog': () => import('../console/commerce/TokenLogView'),
+  'base/paidLog': () => import('../console/commerce/PaidLogView'),
+  'base/payout': () => import('../console/commerce/PayoutView'),
+  'base/vip': () => import('../console/commerce/VipView'),
+  'ai/provider': () => import('../console/views/ai/ProviderView'),
+  'ai/model': () => import('../console/views/ai/ModelView'),
+  'base/app': () => import('../console/views/ai/AppView'),
+  'base/run': () => import('../console/views/ai/RunView'),
 };
+
+export const VIEWS: Record<string, ViewComponent> = Object.fromEntries(Object.entries(VIEW_LOADERS).map(([k, load]) => [k, lazy(load)]));

@@ -14,6 +14,7 @@ import { epsData, type EpsEntry } from '../eps';
 import { columnSpecs, formFields, mayUse } from './fields';
 import { buildColumns, type Row } from './table-columns';
 import { pageBody, defaultColumnsState } from './query';
+import { firstPageKey, takeFirst } from '../../app/first-screen';
 import { useDicts } from './use-dicts';
 import type { CrudTableOptions, FormTarget, SlotContext } from './crud-slots';
 import { toolbarItems } from './toolbar-items';
@@ -217,7 +218,9 @@ export default function CrudTable({
           if (!canList) return { data: [], total: 0, success: true };
           try {
             if (canPage) {
-              const data = pageCall ? await pageCall(body) : await epsData(entry).page(body);
+              // The entry may have asked for this very page while the screen's code loaded (first-screen.ts).
+              const early = pageCall ? undefined : takeFirst<Awaited<ReturnType<ReturnType<typeof epsData>['page']>>>(firstPageKey(entry.prefix, body));
+              const data = pageCall ? await pageCall(body) : early ? await early.catch(() => epsData(entry).page(body)) : await epsData(entry).page(body);
               const answer = { list: data.list ?? [], total: Number(data.pagination?.total ?? 0) };
               const shown = shapePage ? shapePage(answer, body) : answer;
               return { data: shown.list, total: shown.total, success: true };
