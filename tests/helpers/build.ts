@@ -67,6 +67,19 @@ function alive(pid: number): boolean {
  */
 export async function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 180_000): Promise<{ proc: ChildProcess; port: number }> {
   await buildServerOnce();
+  // A port free when picked can be taken by another test process before this server binds it (an
+  // ephemeral port of a connection, another file's server): then it says so and exits, and the start
+  // is tried again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(env, startTimeoutMs);
+    } catch (e) {
+      if (attempt >= 3 || !/port \d+ is in use/.test((e as Error).message)) throw e;
+    }
+  }
+}
+
+async function startOnFreePort(env: NodeJS.ProcessEnv, startTimeoutMs: number): Promise<{ proc: ChildProcess; port: number }> {
   const port = await freePort();
   const proc = spawn(process.execPath, [join(ROOT, 'dist/server/bootstrap.js')], {
     cwd: ROOT,
