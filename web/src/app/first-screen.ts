@@ -9,13 +9,10 @@
  * data rather than on both in turn.
  */
 import { api } from './api';
-import { can, getAuth, loadProfileAtStart } from './auth';
+import { loadProfileAtStart } from './auth';
 import { calls } from './data';
-import { menuPath, viewTarget } from './menu-target';
 import { preloadPage } from './router';
-import { epsData, loadEps } from '../console/eps';
-import { mayUse } from '../console/crud/fields';
-import { pageBody } from '../console/crud/query';
+import { loadEps } from '../console/eps';
 import { isConsolePath } from '../lib/router-rules';
 
 const started = new Map<string, { at: number; answer: Promise<unknown> }>();
@@ -23,7 +20,8 @@ const started = new Map<string, { at: number; answer: Promise<unknown> }>();
 /** An answer started at load is used only this soon after (a screen opened later asks afresh). */
 const FRESH_MS = 15_000;
 
-function start(key: string, answer: Promise<unknown>): void {
+/** Keeps `answer` for the screen that will ask for `key` (takeFirst). */
+export function startFirst(key: string, answer: Promise<unknown>): void {
   // Failures are the screens' to show when they ask; here they only must not go unhandled.
   answer.catch(() => undefined);
   started.set(key, { at: Date.now(), answer });
@@ -55,23 +53,14 @@ export function startFirstScreen(path: string): void {
   const at = path.replace(/\/+$/, '');
   if (at === '/admin') {
     const tzOffset = -new Date().getTimezoneOffset();
-    start(dashboardKey(FIRST_DASHBOARD_DAYS, tzOffset), calls.base.dashboard.summary({ days: FIRST_DASHBOARD_DAYS, tzOffset }, { silent: true }));
+    startFirst(dashboardKey(FIRST_DASHBOARD_DAYS, tzOffset), calls.base.dashboard.summary({ days: FIRST_DASHBOARD_DAYS, tzOffset }, { silent: true }));
     preloadPage(path);
     preloadCode((m) => m.preloadScreen(at));
     return;
   }
   // The menus say which screen the path opens: a hand-made view's code, or the generic table's first page.
-  void Promise.all([profile, eps])
-    .then(([, map]) => {
-      const menu = getAuth().menus.find((m) => menuPath(m) === at);
-      const target = viewTarget(menu?.viewPath);
-      if (target.kind === 'view') preloadCode((m) => m.preloadView(target.name));
-      if (target.kind !== 'crud') return;
-      const entry = map[target.entityKey];
-      if (!entry || !mayUse(entry, 'page', (perm) => can(perm))) return;
-      const body = pageBody(entry, { current: 1, pageSize: 20 });
-      start(firstPageKey(entry.prefix, body), epsData(entry).page(body, { silent: true }));
-    })
+  void Promise.all([profile, eps, import('../console/first-code')])
+    .then(([, map, code]) => code.startFirstPage(at, map))
     .catch(() => undefined);
   // The shell, and the screen a console path names most often.
   preloadPage(path);

@@ -5,6 +5,12 @@
  */
 import '../i18n/console-texts';
 import { VIEW_LOADERS } from '../app/views';
+import { can, getAuth } from '../app/auth';
+import { menuPath, viewTarget } from '../app/menu-target';
+import { firstPageKey, startFirst } from '../app/first-screen';
+import { epsData, type EpsMap } from './eps';
+import { mayUse } from './crud/fields';
+import { pageBody } from './crud/query';
 
 const loaded = (p: Promise<unknown>) => void p.catch(() => undefined);
 
@@ -23,4 +29,19 @@ export function preloadScreen(at: string): void {
 export function preloadView(name: string): void {
   const load = VIEW_LOADERS[name];
   if (load) loaded(load());
+}
+
+/**
+ * Once the menus and /eps are in: the view a `view:` menu at `at` names, or the first page of the
+ * generic table a `crud:` menu names (the body its table sends first), kept for the table to take.
+ */
+export function startFirstPage(at: string, map: EpsMap): void {
+  const menu = getAuth().menus.find((m) => menuPath(m) === at);
+  const target = viewTarget(menu?.viewPath);
+  if (target.kind === 'view') preloadView(target.name);
+  if (target.kind !== 'crud') return;
+  const entry = map[target.entityKey];
+  if (!entry || !mayUse(entry, 'page', (perm) => can(perm))) return;
+  const body = pageBody(entry, { current: 1, pageSize: 20 });
+  startFirst(firstPageKey(entry.prefix, body), epsData(entry).page(body, { silent: true }));
 }
