@@ -19,7 +19,6 @@ test('a cold load of a table screen and of the dashboard asks for each first ans
 
   await page.goto(url('/admin/base/sys/user'));
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'admin' }).first()).toBeVisible();
   expect(asked.filter((a) => a.includes('sys/user/page'))).toHaveLength(1);
 
   // Paging on asks again: only the first answer is taken from the entry.

@@ -44,10 +44,9 @@ export function startFirstScreen(path: string): void {
   if (!api.session.isSignedIn()) return;
   // The calls go first: a browser opens six connections to a server, and the page's code is many files.
   const profile = loadProfileAtStart();
-  if (!isConsolePath(path)) {
-    preloadPage(path);
-    return;
-  }
+  // Only a console page's code is fetched ahead: a workspace page shown before its profile had come
+  // rendered again when it came, and a click in between was lost (a full e2e run saw it once).
+  if (!isConsolePath(path)) return;
   const eps = loadEps();
   eps.catch(() => undefined);
   const at = path.replace(/\/+$/, '');
