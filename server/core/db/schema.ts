@@ -157,7 +157,6 @@ async function tolerant(db: Db, sql: string): Promise<void> {
   }
 }
 
-/** Creates `e`'s table, or adds its missing columns and indexes (also for an entity registered while running). */
 /**
  * The CREATE TABLE of a new table. On MySQL its indexes go into the same statement: InnoDB makes a
  * table with its keys in one step, where each later CREATE INDEX is a table change of its own (a fresh
