@@ -46,8 +46,11 @@ describe('display name and favicon by host (000 §1)', () => {
   it('gives the title and favicon of the host rule, applied above the router so error and top-level pages have them too', () => {
     expect(siteIdentity('app.brand.io', 'Acme OS', cfg)).toEqual({ title: 'Acme OS', favicon: '/favicon-alt.svg' });
     expect(siteIdentity('localhost', 'COSMAC AI', cfg)).toEqual({ title: 'COSMAC AI', favicon: '/favicon.svg' });
-    // Mounted once in the providers that wrap the router, not per page (error pages never mounted it).
+    // Mounted once in the providers that wrap the router, not per page (error pages never mounted it),
+    // and beside the sign-in page the entry draws without those providers.
+    const full = readFileSync(new URL('../../web/src/app/full-app.tsx', import.meta.url), 'utf8');
+    expect(full).toMatch(/<SiteIdentity \/>[\s\S]*\{children\}/);
     const main = readFileSync(new URL('../../web/src/main.tsx', import.meta.url), 'utf8');
-    expect(main).toMatch(/<SiteIdentity \/>[\s\S]*\{children\}/);
+    expect(main).toMatch(/<SiteIdentity \/>\s*<light\.Page/);
   });
 });

@@ -1,100 +1,95 @@
-import { StrictMode, useEffect, useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import type { Locale } from 'antd/es/locale';
-import './styles.css';
-import { currentLang, useI18n, type Lang } from './i18n';
-import { applyCssVars, getTheme, useTheme } from './app/theme';
-import { registerMessageApi } from './app/notify';
-import { AppRouter } from './app/router';
-import { SiteIdentity } from './app/use-site';
-import { useReducedMotion } from './app/motion';
-import { startFirstScreen } from './app/first-screen';
-
 /**
- * Ant Design's own texts (pagination, pickers, empty states) per language. English comes with the
- * app; the Chinese ones are fetched when first needed (before the first render for a member whose
- * saved language is Chinese), so an English page does not download them.
+ * The entry. It applies the theme, asks for the first screen's data (first-screen.ts) and draws the
+ * page. A visitor who is not signed in and opens a sign-in page gets that page without Ant Design: the
+ * page is a form (pages/auth), and antd's providers, styles and components are most of what the other
+ * pages load. Every other page, and every page after the first that needs them, is drawn by the full
+ * app (app/full-app.tsx: antd's providers and the router's pages), which then stays for the page's life.
+ * History mode by default; VITE_ROUTER_MODE=hash switches to hash mode.
  */
-const ANTD_LOCALES: Partial<Record<Lang, Locale>> = { en: enUS };
-const ANTD_LOADERS: Record<Exclude<Lang, 'en'>, () => Promise<{ default: Locale }>> = {
-  'zh-cn': () => import('antd/locale/zh_CN'),
-  'zh-tw': () => import('antd/locale/zh_TW'),
-};
+import { Component, StrictMode, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, HashRouter, useLocation } from 'react-router-dom';
+import './styles.css';
+import { applyCssVars, getTheme } from './app/theme';
+import { startFirstScreen } from './app/first-screen';
+import { pageAt } from './app/pages';
+import { api } from './app/api';
+import { expectMessageApi } from './app/notify';
+import { SiteIdentity } from './app/use-site';
+import { loadFullApp } from './app/full-app-loader';
+import { ADMIN_LOGIN_PATH, LOGIN_PATH } from './lib/router-rules';
+import { reloadForChunk } from './app/chunk-reload';
+import { i18n } from './i18n';
 
-async function antdLocale(lang: Lang): Promise<Locale> {
-  const have = ANTD_LOCALES[lang];
-  if (have) return have;
-  try {
-    const loaded = (await ANTD_LOADERS[lang as Exclude<Lang, 'en'>]()).default;
-    ANTD_LOCALES[lang] = loaded;
-    return loaded;
-  } catch {
-    // Offline or a stale deployment: the components keep English texts rather than fail the page.
-    return enUS;
+const FullApp = lazy(loadFullApp);
+
+/** The pages a visitor gets without antd. */
+const LIGHT_PATHS = [LOGIN_PATH, ADMIN_LOGIN_PATH];
+
+/** A spinner while a page's code comes (antd's Spin is not here yet). */
+function PageSpin() {
+  return <div className="page-spin" role="progressbar" aria-busy="true" />;
+}
+
+/** The sign-in page alone, for a visitor (a signed-in one is sent on by the full app's router rules). */
+function lightPage(path: string): ReturnType<typeof pageAt> {
+  const at = path.replace(/\/+$/, '') || '/';
+  return LIGHT_PATHS.includes(at) && !api.session.isSignedIn() ? pageAt(at) : undefined;
+}
+
+/** The full app's or the sign-in page's code failed to load: the page reloads (once a minute at most) or says so. */
+class TopBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  state = { error: null as string | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  componentDidCatch() {
+    if (this.state.error !== null) reloadForChunk(this.state.error);
+  }
+  render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <p className="page-failed" role="alert">
+        {i18n.t('common.pageError', { message: this.state.error })}
+      </p>
+    );
   }
 }
 
-/** The Ant Design texts of the chosen language; English until a newly chosen one has arrived. */
-function useAntdLocale(lang: Lang): Locale {
-  const [locale, setLocale] = useState<Locale>(() => ANTD_LOCALES[lang] ?? enUS);
+function Top() {
+  const { pathname } = useLocation();
+  // Once the full app has been drawn it draws every page: its toasts and state stay.
+  const [full, setFull] = useState(false);
+  const light = full ? undefined : lightPage(pathname);
   useEffect(() => {
-    let live = true;
-    void antdLocale(lang).then((l) => live && setLocale(l));
-    return () => {
-      live = false;
-    };
-  }, [lang]);
-  return locale;
-}
-
-function MessageBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => registerMessageApi(message), [message]);
-  return null;
-}
-
-/**
- * Toasts start below the top bars (the workspace's and the console's are 56 px): a toast never
- * covers the bell it announces or anything else in the bar, on a phone least of all.
- */
-const TOASTS = { top: 64 } as const;
-
-function Providers({ children }: { children: ReactNode }) {
-  const { lang } = useI18n();
-  const locale = useAntdLocale(lang);
-  const theme = useTheme();
-  const calm = useReducedMotion();
+    if (!light) setFull(true);
+  }, [light]);
+  if (!light) expectMessageApi();
   return (
-    <ConfigProvider
-      locale={locale}
-      theme={{
-        algorithm: theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: { colorPrimary: theme.color, colorLink: theme.color, motion: !calm },
-      }}
-      // The click wave of buttons is a motion of its own, not switched off with the token's.
-      wave={{ disabled: calm }}
-    >
-      <AntApp notification={TOASTS}>
-        <MessageBridge />
-        <SiteIdentity />
-        {children}
-      </AntApp>
-    </ConfigProvider>
+    <Suspense fallback={<PageSpin />}>
+      {light ? (
+        <>
+          <SiteIdentity />
+          <light.Page {...light.props} />
+        </>
+      ) : (
+        <FullApp />
+      )}
+    </Suspense>
   );
 }
+
+const Router = (import.meta.env as Record<string, string | undefined>).VITE_ROUTER_MODE === 'hash' ? HashRouter : BrowserRouter;
 
 applyCssVars(getTheme());
 // The first screen's data is asked for now, while the page's code is still on its way.
 startFirstScreen(window.location.pathname);
-// A saved Chinese choice: its Ant Design texts are fetched before the first render (no English flash).
-void antdLocale(currentLang()).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  );
-});
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Router>
+      <TopBoundary>
+        <Top />
+      </TopBoundary>
+    </Router>
+  </StrictMode>,
+);

@@ -13,7 +13,8 @@ test('the console sign-in page refuses a wrong captcha and admits the right one'
   const firstId = await page.getByTestId('login-captcha-img').getAttribute('data-captcha-id');
   const answer = await captchaAnswer(firstId ?? '');
   await submitLogin(page, 'admin', adminPassword(), answer === 'zzzz' ? 'yyyy' : 'zzzz');
-  await expect(page.locator('.ant-message-error, .ant-alert-error, .ant-form-item-explain-error').first()).toBeVisible();
+  // The sign-in page is drawn without antd: the server's refusal is its own toast (app/light-toast.ts).
+  await expect(page.getByTestId('toast-error').first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login/);
   await expect(page.getByTestId('login-captcha-img')).not.toHaveAttribute('data-captcha-id', firstId ?? '');
   await shot(page, '02-login-wrong-captcha');
@@ -32,7 +33,7 @@ test('empty fields are refused before any call', async ({ page }) => {
     if (r.url().includes('/open/login')) loginCalls++;
   });
   await page.getByTestId('login-submit').click();
-  await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await expect(page.getByTestId('login-page').getByRole('alert').first()).toHaveText('Username cannot be empty');
   expect(loginCalls).toBe(0);
 });
 

@@ -63,7 +63,8 @@ test('Ant Design texts follow the language, and an English page downloads no Chi
     if (r.url().endsWith('.js')) scripts.push(r.url());
   });
   const chinese = () => scripts.filter((u) => /\/zh_(CN|TW)-[\w-]+\.js$/.test(u));
-  await page.goto(url('/login'));
+  // The registration page (the sign-in page a visitor opens first is drawn without antd).
+  await page.goto(url('/register'));
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
   await page.reload();
   await expect(page.getByTestId('lang-switch')).toContainText('English');

@@ -13,6 +13,7 @@ import ProgressBar from '../components/ProgressBar';
 import { RootWidgets } from './widgets';
 import RouteFade from './RouteFade';
 import { notify } from './notify';
+import { reloadForChunk } from './chunk-reload';
 import { currentLang, i18n } from '../i18n';
 import { t as sessionText } from '../lib/messages';
 // The error page (antd's Result and its pictures) loads only when a route fails.
@@ -90,24 +91,14 @@ export default function Root() {
   );
 }
 
-const RELOAD_KEY = 'chunk-reload-at';
-
 /** Rule 6: a failed dynamic import reloads the page (once a minute at most); other errors show 'Page error: ...' once. */
 export function RouteError({ error }: { error: unknown }) {
   const text = error instanceof Error ? error.message : String(error);
-  const isChunk = /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(text);
   useEffect(() => {
     progress.finish();
-    if (isChunk) {
-      const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
-      if (Date.now() - last > 60_000) {
-        sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-        window.location.reload();
-        return;
-      }
-    }
+    if (reloadForChunk(text)) return;
     notify('error', i18n.t('common.pageError', { message: text }));
-  }, [isChunk, text]);
+  }, [text]);
   return (
     <Suspense fallback={null}>
       <ErrorPage code={500} />

@@ -11,7 +11,7 @@
 import { api } from './api';
 import { loadProfileAtStart } from './auth';
 import { calls } from './data';
-import { preloadPage } from './router';
+import { preloadPage } from './pages';
 import { loadEps } from '../console/eps';
 import { isConsolePath } from '../lib/router-rules';
 

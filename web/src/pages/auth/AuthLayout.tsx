@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import { Space } from 'antd';
 import { Link } from 'react-router-dom';
-import LangSwitch from '../../components/LangSwitch';
-import ThemeSwitch from '../../components/ThemeSwitch';
+import { LangSwitch, ThemeSwitch } from './AuthSwitches';
 import { useSiteName } from '../../app/use-site';
 import './auth.css';
 
 /**
  * The frame of the sign-in family of pages: brand bar with language and theme switches, one centred
- * card. Plain elements rather than antd's Typography and Card: the first brings its editing and copying
- * parts (a text area, tooltips), the second antd's Tabs with their overflow menu, all unused here.
+ * card. Plain elements, no antd: the sign-in page is drawn before antd is loaded (main.tsx), and the
+ * registration and reset pages share the frame under antd's providers.
  */
 export default function AuthLayout({
   title,
@@ -32,10 +30,10 @@ export default function AuthLayout({
           <img src="/favicon.svg" alt={site} />
           <span>{site}</span>
         </Link>
-        <Space size={4}>
+        <div className="auth-switches">
           <LangSwitch />
           <ThemeSwitch />
-        </Space>
+        </div>
       </header>
       <main className="auth-main">
         <section className={wide ? 'auth-card auth-panel auth-card-wide' : 'auth-card auth-panel'}>

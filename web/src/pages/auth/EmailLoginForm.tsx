@@ -1,26 +1,39 @@
-import { useState } from 'react';
-import { Button, Form } from 'antd';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useI18n } from '../../i18n';
-import EmailCodeFields from './EmailCodeFields';
 import { calls, rememberInviteRequired, type EmailLoginResult } from './session-calls';
+import { emailCheck, isEmail, requiredCheck } from './rules';
+import { Btn, Field, useLightForm } from './light-form';
+import { MailIcon, ShieldIcon } from './icons';
+import { useSendCode } from './use-send-code';
 
-/** Sign in with a code sent by e-mail; a first sign-in creates the account (the server decides). */
+type Name = 'email' | 'code';
+
+/** Sign in with a code sent by e-mail; a first sign-in creates the account (the server decides). Drawn without antd. */
 export default function EmailLoginForm({
   onSignedIn,
-  submitText,
+  onStart,
   prefix = 'email-login',
 }: {
   onSignedIn: (r: EmailLoginResult) => Promise<void>;
-  submitText?: string;
+  onStart?: () => void;
   prefix?: string;
 }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<{ email: string; code: string }>();
+  const checks = useMemo(
+    () => ({ email: emailCheck(t), code: requiredCheck(t('auth.codeRequired')) }),
+    [t],
+  );
+  const form = useLightForm<Name>(checks, { email: '', code: '' });
   const [busy, setBusy] = useState(false);
-  const submit = async (v: { email: string; code: string }) => {
+  const email = form.values.email.trim();
+  const code = useSendCode(() => calls.sendCode(email, 'login'));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.valid(['email', 'code'])) return;
     setBusy(true);
     try {
-      const r = await calls.loginByEmail(v.email.trim(), v.code.trim());
+      const r = await calls.loginByEmail(form.values.email.trim(), form.values.code.trim());
       rememberInviteRequired(r.needInviteCode ? !!r.inviteRequired : undefined);
       await onSignedIn(r);
     } catch {
@@ -29,12 +42,41 @@ export default function EmailLoginForm({
       setBusy(false);
     }
   };
+
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
-      <EmailCodeFields prefix={prefix} send={(email) => calls.sendCode(email, 'login')} />
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid={`${prefix}-submit`}>
-        {submitText ?? t('auth.signIn')}
-      </Button>
-    </Form>
+    <form className="lf-form" onSubmit={(e) => void submit(e)} onFocus={onStart} noValidate>
+      <Field
+        {...form.field('email')}
+        icon={<MailIcon />}
+        placeholder={t('auth.email')}
+        aria-label={t('auth.email')}
+        autoComplete="email"
+        inputMode="email"
+        testId={`${prefix}-email`}
+      />
+      <Field
+        {...form.field('code')}
+        icon={<ShieldIcon />}
+        placeholder={t('auth.code')}
+        aria-label={t('auth.code')}
+        autoComplete="one-time-code"
+        maxLength={12}
+        testId={`${prefix}-code`}
+        beside={
+          <Btn
+            className="lf-code-btn"
+            onClick={() => void code.click()}
+            disabled={!isEmail(email) || code.left > 0}
+            busy={code.busy}
+            data-testid={`${prefix}-send-code`}
+          >
+            {code.text}
+          </Btn>
+        }
+      />
+      <Btn type="submit" primary block busy={busy} data-testid={`${prefix}-submit`}>
+        {t('auth.signIn')}
+      </Btn>
+    </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { Divider, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../../lib/router-rules';
 import { useI18n } from '../../i18n';
@@ -13,6 +12,9 @@ import PasswordLoginForm from './PasswordLoginForm';
 import EmailLoginForm from './EmailLoginForm';
 import OAuthButtons from './OAuthButtons';
 import { useOAuthReturn } from './use-oauth-return';
+import { Spinner } from './icons';
+import { loadFullApp } from '../../app/full-app-loader';
+import { preloadPage } from '../../app/pages';
 import '../../i18n/auth-texts';
 
 /**
@@ -21,7 +23,8 @@ import '../../i18n/auth-texts';
  * administrator's account is made by an administrator) and goes to the console afterwards, else to the workbench, unless the page
  * was opened with a `redirect` back to where the visitor was sent from (router rule 1; checked by
  * `safeRedirect`: a path of this site only); the router guard then applies the registration rule
- * when the nickname is missing.
+ * when the nickname is missing. Drawn without antd (main.tsx); once the visitor starts filling the
+ * form, the code of the page after it (antd's app and the console or the workbench) is fetched ahead.
  */
 export default function Login({ console: isConsole = false }: { console?: boolean }) {
   const { t } = useI18n();
@@ -38,6 +41,10 @@ export default function Login({ console: isConsole = false }: { console?: boolea
     [back, isConsole, navigate],
   );
   const working = useOAuthReturn(done);
+  const ahead = useCallback(() => {
+    loadFullApp().catch(() => undefined);
+    preloadPage(back ?? (isConsole ? '/admin' : '/workbench'));
+  }, [back, isConsole]);
   const configured = useOAuthProviders();
   const providers = isConsole ? [] : configured;
 
@@ -49,7 +56,7 @@ export default function Login({ console: isConsole = false }: { console?: boolea
     >
       {working ? (
         <div style={{ textAlign: 'center', padding: '32px 0' }}>
-          <Spin />
+          <Spinner />
           <p className="auth-muted" style={{ marginTop: 12 }}>
             {t('auth.oauthWorking')}
           </p>
@@ -58,15 +65,15 @@ export default function Login({ console: isConsole = false }: { console?: boolea
         <>
           <AuthTabs
             items={[
-              { key: 'password', label: t('auth.tabs.password'), children: <PasswordLoginForm onSignedIn={done} /> },
-              { key: 'email', label: t('auth.tabs.email'), children: <EmailLoginForm onSignedIn={done} /> },
+              { key: 'password', label: t('auth.tabs.password'), children: <PasswordLoginForm onSignedIn={done} onStart={ahead} /> },
+              { key: 'email', label: t('auth.tabs.email'), children: <EmailLoginForm onSignedIn={done} onStart={ahead} /> },
             ]}
           />
           {providers.length > 0 && (
             <>
-              <Divider plain style={{ margin: '20px 0 16px' }}>
+              <div className="auth-divider" role="separator">
                 <span className="auth-muted">{t('auth.or')}</span>
-              </Divider>
+              </div>
               <OAuthButtons providers={providers} />
             </>
           )}

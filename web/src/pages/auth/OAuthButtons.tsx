@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { DiscordFilled, GoogleOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { calls, type OAuthProvider } from './session-calls';
+import { Btn } from './light-form';
+import { DiscordIcon, GoogleIcon } from './icons';
 
 /** The providers in `providers` (those the server has configured): oauth1 gives the provider's address and the browser goes there. */
 export default function OAuthButtons({ providers }: { providers: readonly OAuthProvider[] }) {
@@ -20,20 +20,14 @@ export default function OAuthButtons({ providers }: { providers: readonly OAuthP
   return (
     <div className="auth-oauth">
       {providers.includes('google') && (
-        <Button icon={<GoogleOutlined />} loading={busy === 'google'} disabled={busy !== null} onClick={() => void start('google')} data-testid="login-google">
+        <Btn icon={<GoogleIcon />} busy={busy === 'google'} disabled={busy !== null && busy !== 'google'} onClick={() => void start('google')} data-testid="login-google">
           {t('auth.google')}
-        </Button>
+        </Btn>
       )}
       {providers.includes('discord') && (
-        <Button
-          icon={<DiscordFilled style={{ color: '#5865F2' }} />}
-          loading={busy === 'discord'}
-          disabled={busy !== null}
-          onClick={() => void start('discord')}
-          data-testid="login-discord"
-        >
+        <Btn icon={<DiscordIcon />} busy={busy === 'discord'} disabled={busy !== null && busy !== 'discord'} onClick={() => void start('discord')} data-testid="login-discord">
           {t('auth.discord')}
-        </Button>
+        </Btn>
       )}
     </div>
   );

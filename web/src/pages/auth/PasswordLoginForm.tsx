@@ -1,27 +1,30 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, Spin } from 'antd';
-import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useI18n } from '../../i18n';
 import { notify } from '../../app/notify';
 import { calls, type Captcha } from './session-calls';
-import { asksCaptcha, passwordRules } from './rules';
+import { asksCaptcha, passwordCheck, requiredCheck } from './rules';
+import { Btn, Field, useLightForm } from './light-form';
+import { LockIcon, ReloadIcon, ShieldIcon, Spinner, UserIcon } from './icons';
 import type { TokenPair } from '../../lib/session';
 
-interface Values {
-  username: string;
-  password: string;
-  /** Absent while the captcha is not asked for. */
-  verifyCode?: string;
-}
+type Name = 'username' | 'password' | 'verifyCode';
 
 /**
  * Username, password and the image captcha (000 §5); the captcha is renewed after every try. A site
  * that turned the captcha off (CAPTCHA=off) shows none until a try fails: an account many guesses
- * reached may then ask for one.
+ * reached may then ask for one. Drawn without antd (light-form.tsx).
  */
-export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: TokenPair) => Promise<void> }) {
+export default function PasswordLoginForm({ onSignedIn, onStart }: { onSignedIn: (pair: TokenPair) => Promise<void>; onStart?: () => void }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<Values>();
+  const checks = useMemo(
+    () => ({
+    username: requiredCheck(t('auth.usernameRequired')),
+    password: passwordCheck(t),
+    verifyCode: requiredCheck(t('auth.captchaRequired')),
+    }),
+    [t],
+  );
+  const form = useLightForm<Name>(checks, { username: '', password: '', verifyCode: '' });
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaBusy, setCaptchaBusy] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,14 +51,17 @@ export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: T
     void refresh();
   }, [started, refresh]);
 
-  const submit = async (v: Values) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.valid(asks ? ['username', 'password', 'verifyCode'] : ['username', 'password'])) return;
+    const v = form.values;
     setBusy(true);
     try {
-      const verifyCode = asks ? (v.verifyCode ?? '').trim() : '';
+      const verifyCode = asks ? v.verifyCode.trim() : '';
       const pair = await calls.login({ username: v.username.trim(), password: v.password, captchaId: asks ? (captcha?.captchaId ?? '') : '', verifyCode });
       await onSignedIn(pair);
     } catch {
-      form.setFieldValue('verifyCode', '');
+      form.reset('verifyCode');
       setFailedOnce(true);
       void refresh();
     } finally {
@@ -64,38 +70,34 @@ export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: T
   };
 
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)} autoComplete="on">
-      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('auth.usernameRequired') }]}>
-        <Input
-          prefix={<UserOutlined />}
-          placeholder={t('auth.username')}
-          aria-label={t('auth.username')}
-          autoComplete="username"
-          data-testid="login-username"
-        />
-      </Form.Item>
-      <Form.Item name="password" rules={passwordRules(t)}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('auth.password')}
-          aria-label={t('auth.password')}
-          autoComplete="current-password"
-          data-testid="login-password"
-        />
-      </Form.Item>
+    <form className="lf-form" onSubmit={(e) => void submit(e)} onFocus={onStart} autoComplete="on" noValidate>
+      <Field
+        {...form.field('username')}
+        icon={<UserIcon />}
+        placeholder={t('auth.username')}
+        aria-label={t('auth.username')}
+        autoComplete="username"
+        testId="login-username"
+      />
+      <Field
+        {...form.field('password')}
+        secret
+        icon={<LockIcon />}
+        placeholder={t('auth.password')}
+        aria-label={t('auth.password')}
+        autoComplete="current-password"
+        testId="login-password"
+      />
       {asks && (
-        <Form.Item>
-          <div className="auth-captcha">
-            <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('auth.captchaRequired') }]}>
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('auth.captcha')}
-                aria-label={t('auth.captcha')}
-                autoComplete="off"
-                maxLength={8}
-                data-testid="login-captcha"
-              />
-            </Form.Item>
+        <Field
+          {...form.field('verifyCode')}
+          icon={<ShieldIcon />}
+          placeholder={t('auth.captcha')}
+          aria-label={t('auth.captcha')}
+          autoComplete="off"
+          maxLength={8}
+          testId="login-captcha"
+          beside={
             <button
               type="button"
               className="auth-captcha-img"
@@ -106,17 +108,17 @@ export default function PasswordLoginForm({ onSignedIn }: { onSignedIn: (pair: T
               {captcha ? (
                 <img src={captcha.data} alt={t('auth.captcha')} data-testid="login-captcha-img" data-captcha-id={captcha.captchaId} />
               ) : captchaBusy ? (
-                <Spin size="small" />
+                <Spinner />
               ) : (
-                <ReloadOutlined />
+                <ReloadIcon />
               )}
             </button>
-          </div>
-        </Form.Item>
+          }
+        />
       )}
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+      <Btn type="submit" primary block busy={busy} data-testid="login-submit">
         {t('auth.signIn')}
-      </Button>
-    </Form>
+      </Btn>
+    </form>
   );
 }

@@ -76,3 +76,22 @@ export function isPictureAddress(value: unknown): boolean {
 export function asksCaptcha(captcha: { required: boolean } | null, failedOnce: boolean): boolean {
   return !captcha || captcha.required || failedOnce;
 }
+
+/**
+ * The same rules for the forms drawn without antd (light-form.tsx): a check returns the message of the
+ * first rule a value breaks, '' for a break shown without one (a malformed e-mail), undefined when it
+ * keeps them all.
+ */
+export type Check = (value: string) => string | undefined;
+
+export function requiredCheck(message: string): Check {
+  return (value) => (value.trim() ? undefined : message);
+}
+
+export function passwordCheck(t: TFunction, requiredKey = 'auth.passwordRequired'): Check {
+  return (value) => (!value ? t(requiredKey) : value.length < PASSWORD_MIN || value.length > PASSWORD_MAX ? t('auth.passwordLength') : undefined);
+}
+
+export function emailCheck(t: TFunction): Check {
+  return (value) => (!value.trim() ? t('auth.emailRequired') : isEmail(value) ? undefined : '');
+}
