@@ -26,11 +26,15 @@ const unusedValueTypes: Plugin = {
   },
 };
 
+/** antd's resize observer asks for a polyfill; the browsers' own ResizeObserver answers instead. */
+const NATIVE_RESIZE_OBSERVER = fileURLToPath(new URL('./src/lib/native-resize-observer.ts', import.meta.url));
+
 const target = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.PORT ?? 8001}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [unusedValueTypes, react()],
+  resolve: { alias: { 'resize-observer-polyfill': NATIVE_RESIZE_OBSERVER } },
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,6 @@
 /** My AI keys (web/src/workspace/account/ai-key-form.ts): what the form writes, and a failed reply on an own key explained. */
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../web/src/i18n';
 import { authBody, formValues, isAiKind } from '../../web/src/workspace/account/ai-key-form';
 import { failureText } from '../../web/src/workspace/apps/app-format';
 

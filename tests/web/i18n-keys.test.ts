@@ -75,7 +75,7 @@ describe('t() calls in web/src', () => {
     const keys = EN.get(area);
     if (!keys) return false;
     const key = rest.join('.');
-    // i18next plural forms: t('x', { count }) reads x_one / x_other.
+    // Plural forms: t('x', { count }) reads x_one / x_other (web/src/i18n).
     return typeof keys.get(key) === 'string' || typeof keys.get(`${key}_other`) === 'string';
   };
 

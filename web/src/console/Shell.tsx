@@ -30,7 +30,7 @@ import { useEps, type EpsMap } from './eps';
 import { CONSOLE_BASE, buildNav, findMenu, isKeepAlive, viewTarget, type NavNode } from './menu-tree';
 import { VIEWS } from '../app/views';
 import type { MenuRow } from '../app/auth';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import '../i18n/console-texts';
 
 const CrudScreen = lazy(() => import('./crud/CrudScreen'));

@@ -1,10 +1,15 @@
 /**
- * i18next set up with every area's texts. The choice is kept in localStorage ('lang') and sent to
- * the server as the `language` header; before any choice, the browser's language when it is one of
- * ours (browser-lang.ts), else English.
+ * The app's texts and its language. The choice is kept in localStorage ('lang') and sent to the server
+ * as the `language` header; before any choice, the browser's language when it is one of ours
+ * (browser-lang.ts), else English.
+ *
+ * Our own small translator rather than i18next and react-i18next, about 17 KB of gzip JS every page
+ * loaded for what the app uses of them: a key's text in the current language (English when it has
+ * none, else the `defaultValue`, else the key), `{{name}}` values (a value left out keeps its
+ * placeholder, null gives nothing; no escaping: React escapes), plural forms by `count` (`key_zero`
+ * for 0 when given, then the language's plural rule: `key_one`, `key_other`).
  */
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import { LANGS, type Lang, type LocaleArea, type LocaleTree } from './define';
 import { browserLang } from './browser-lang';
 import common from './locales/common';
@@ -20,6 +25,14 @@ import workspace from './locales/workspace';
  */
 export const EAGER_AREAS: readonly LocaleArea[] = [common, shell, workspace] as unknown as LocaleArea[];
 export const LANG_KEY = 'lang';
+
+export interface TOptions {
+  /** A number picks the plural form; any value fills {{count}}. */
+  count?: number | string;
+  defaultValue?: string;
+  [name: string]: unknown;
+}
+export type TFunction = (key: string, options?: TOptions) => string;
 
 export function resources(areas: readonly LocaleArea[] = EAGER_AREAS): Record<Lang, { translation: Record<string, LocaleTree> }> {
   const out = {} as Record<Lang, { translation: Record<string, LocaleTree> }>;
@@ -47,32 +60,65 @@ function initialLang(): Lang {
   return storedLang() ?? ((nav && browserLang(nav.languages?.length ? nav.languages : [nav.language ?? ''])) || 'en');
 }
 
-const FIRST_LANG = initialLang();
-
-void i18next.use(initReactI18next).init({
-  resources: resources(),
-  lng: FIRST_LANG,
-  fallbackLng: 'en',
-  lowerCaseLng: true,
-  load: 'currentOnly',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-
-// The page's language for the browser and screen readers (index.html says en until now).
-if (typeof document !== 'undefined') document.documentElement.lang = FIRST_LANG;
-
-export const i18n = i18next;
+const texts: Record<Lang, LocaleTree> = { en: {}, 'zh-cn': {}, 'zh-tw': {} };
+let language: Lang = initialLang();
+const listeners = new Set<() => void>();
+const plurals = new Map<Lang, Intl.PluralRules>();
 
 /** Adds the texts of areas loaded with a part of the app (see EAGER_AREAS). */
 export function addAreas(areas: readonly LocaleArea[]): void {
-  const res = resources(areas);
-  for (const lang of LANGS) i18next.addResourceBundle(lang, 'translation', res[lang].translation, true, true);
+  for (const a of areas) for (const lang of LANGS) texts[lang][a.area] = a.texts[lang] as LocaleTree;
+}
+addAreas(EAGER_AREAS);
+
+function lookup(lang: Lang, key: string): string | undefined {
+  let node: LocaleTree | string | undefined = texts[lang];
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
 }
 
+function textOf(lang: Lang, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    const zero = count === 0 ? lookup(lang, `${key}_zero`) : undefined;
+    if (zero !== undefined) return zero;
+    let rules = plurals.get(lang);
+    if (!rules) plurals.set(lang, (rules = new Intl.PluralRules(lang)));
+    const form = lookup(lang, `${key}_${rules.select(count)}`) ?? lookup(lang, `${key}_other`);
+    if (form !== undefined) return form;
+  }
+  return lookup(lang, key);
+}
+
+function fill(text: string, values: TOptions): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    return value === undefined ? placeholder : value === null ? '' : String(value);
+  });
+}
+
+/** The text of `key` in the current language (see the top of this file). */
+export const t: TFunction = (key, options) => {
+  const text = textOf(language, key, options?.count) ?? (language === 'en' ? undefined : textOf('en', key, options?.count)) ?? options?.defaultValue ?? key;
+  return options ? fill(text, options) : text;
+};
+
+// The page's language for the browser and screen readers (index.html says en until now).
+if (typeof document !== 'undefined') document.documentElement.lang = language;
+
+/** `i18n.t(key, options)` outside React, and the current language. */
+export const i18n = {
+  t,
+  get language(): Lang {
+    return language;
+  },
+};
+
 export function currentLang(): Lang {
-  const l = i18next.language as Lang;
-  return (LANGS as readonly string[]).includes(l) ? l : 'en';
+  return language;
 }
 
 export function setLang(lang: Lang): void {
@@ -81,14 +127,25 @@ export function setLang(lang: Lang): void {
   } catch {
     /* storage unavailable */
   }
-  void i18next.changeLanguage(lang);
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  if (lang === language) return;
+  language = lang;
+  for (const l of listeners) l();
 }
 
-/** `const { t, lang } = useI18n()` */
-export function useI18n() {
-  const { t, i18n: inst } = useTranslation();
-  return { t, lang: ((LANGS as readonly string[]).includes(inst.language) ? inst.language : 'en') as Lang };
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * `const { t, lang } = useI18n()`: the component draws again when the language changes, and `t` is
+ * then a new function (memoized work that depends on it runs again).
+ */
+export function useI18n(): { t: TFunction; lang: Lang } {
+  const lang = useSyncExternalStore(subscribe, currentLang, currentLang);
+  const bound = useMemo<TFunction>(() => (key, options) => t(key, options), [lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { t: bound, lang };
 }
 
 export { LANGS, type Lang };

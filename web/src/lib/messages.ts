@@ -1,7 +1,7 @@
 /**
  * The session client's own texts (000 §8) in the three interface languages.
  * English is the spec's wording; the zh-cn text of the fully-expired session is the spec's verbatim.
- * The React app's i18next resources may later import this table so the texts live in one place.
+ * The React app's texts (web/src/i18n) may later import this table so the texts live in one place.
  */
 export type Lang = 'en' | 'zh-cn' | 'zh-tw';
 

@@ -4,7 +4,7 @@
  * its column; the form's values reach the page call as the entity's declared equality fields.
  */
 import type { ProColumns } from '@ant-design/pro-components';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import type { EpsDictOption } from '../eps';
 import type { Row } from '../crud/table-columns';
 

@@ -3,7 +3,7 @@
  * providers (a free string on orders and the payment log) and the payment log's status (an int the
  * payment handlers write: server/modules/commerce/goods/order/order-state.ts PAID_LOG). Pure.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 
 export const ORDER_STATUS_COLORS: Record<string, string> = { 0: 'gold', 1: 'green', 4: 'default', 9: 'purple' };
 export const PAY_STATUS_COLORS: Record<string, string> = { 0: 'default', 1: 'green', 2: 'red', 4: 'purple' };

@@ -1,7 +1,7 @@
 /** The generic table's toolbar items, each built only when its handler is given (the caller may use it). */
 import { Button, Input } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import type { ToolbarItems } from './crud-slots';
 
 type Handler = (() => void) | null;

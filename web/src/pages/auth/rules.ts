@@ -3,7 +3,7 @@
  * passwords of 6 to 16 characters, and the global e-mail check, which shows no message.
  */
 import type { FormRule } from 'antd';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;

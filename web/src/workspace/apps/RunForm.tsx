@@ -14,7 +14,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'antd';
 import { ArrowLeftOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import { useI18n } from '../../i18n';
 import { formatTokens } from '../../app/money';
 import { newClientId } from '../chat/chat-store';

@@ -2,7 +2,7 @@
  * Texts of runs that several screens share: why a run failed (the error message's short code), the
  * time runs save, an app's shown name and its price tag.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import { formatTokens } from '../../app/money';
 import { isMeteredApp, runCost, type PublicApp } from './app-cost';
 import '../../i18n/apps-texts';

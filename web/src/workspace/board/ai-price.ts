@@ -3,7 +3,7 @@
  * free, or unavailable (its app cannot answer now). The server's figure (memberList, allMemberList
  * `price`), before the asking member's own efficiency coefficient.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 
 export function aiPriceText(t: TFunction, price: number | null | undefined): string {
   if (price === null) return t('wsBoard.aiEdit.unavailable');
