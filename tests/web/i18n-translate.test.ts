@@ -4,9 +4,33 @@ import { addAreas, currentLang, i18n, setLang, t } from '../../web/src/i18n';
 import { defineLocale, type LocaleArea } from '../../web/src/i18n/define';
 
 const area = defineLocale('zzTest', {
-  en: { hello: 'Hello {{name}}!', days_one: '{{count}} day', days_other: '{{count}} days', items_zero: 'no items', items_other: '{{count}} items', only: 'English only', nested: { deep: 'deep' } },
-  'zh-cn': { hello: '你好 {{name}}！', days_one: '{{count}} 天', days_other: '{{count}} 天', items_zero: '没有', items_other: '{{count}} 项', only: '', nested: { deep: '深' } },
-  'zh-tw': { hello: '你好 {{name}}！', days_one: '{{count}} 天', days_other: '{{count}} 天', items_zero: '沒有', items_other: '{{count}} 項', only: '', nested: { deep: '深' } },
+  en: {
+    hello: 'Hello {{name}}!',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    items_zero: 'no items',
+    items_other: '{{count}} items',
+    only: 'English only',
+    nested: { deep: 'deep' },
+  },
+  'zh-cn': {
+    hello: '你好 {{name}}！',
+    days_one: '{{count}} 天',
+    days_other: '{{count}} 天',
+    items_zero: '没有',
+    items_other: '{{count}} 项',
+    only: '',
+    nested: { deep: '深' },
+  },
+  'zh-tw': {
+    hello: '你好 {{name}}！',
+    days_one: '{{count}} 天',
+    days_other: '{{count}} 天',
+    items_zero: '沒有',
+    items_other: '{{count}} 項',
+    only: '',
+    nested: { deep: '深' },
+  },
 });
 addAreas([area] as unknown as LocaleArea[]);
 

@@ -12,7 +12,9 @@ skipWithoutServer();
 
 /** Whether antd is on the page: an element of its classes, or a style element of its CSS-in-JS. */
 const antdOnPage = (page: Page) =>
-  page.evaluate(() => document.querySelector('[class^="ant-"], [class*=" ant-"]') !== null || document.querySelector('style[data-css-hash], style[data-rc-order]') !== null);
+  page.evaluate(
+    () => document.querySelector('[class^="ant-"], [class*=" ant-"]') !== null || document.querySelector('style[data-css-hash], style[data-rc-order]') !== null,
+  );
 
 test('a visitor signs in on a page drawn without antd, and the console follows', async ({ page }) => {
   const scripts: string[] = [];

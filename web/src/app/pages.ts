@@ -47,7 +47,6 @@ export function preloadPage(path: string): void {
   route?.load().catch(() => undefined);
 }
 
-
 /** One lazy component per module loader, so two routes of one page (the two sign-ins) share it. */
 const lazies = new Map<Loader, ComponentType<Record<string, unknown>>>();
 export function pageOf(load: Loader): ComponentType<Record<string, unknown>> {

@@ -29,7 +29,15 @@ function Popup({ trigger, label, testId, children }: { trigger: ReactNode; label
   };
   return (
     <span className="auth-popup-anchor" ref={box} onKeyDown={(e) => e.key === 'Escape' && open && close()}>
-      <button type="button" className="auth-switch" aria-label={label} aria-expanded={open} aria-haspopup="true" data-testid={testId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="auth-switch"
+        aria-label={label}
+        aria-expanded={open}
+        aria-haspopup="true"
+        data-testid={testId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {trigger}
       </button>
       {open && <div className="auth-popup">{children(close)}</div>}

@@ -19,10 +19,7 @@ export default function EmailLoginForm({
   prefix?: string;
 }) {
   const { t } = useI18n();
-  const checks = useMemo(
-    () => ({ email: emailCheck(t), code: requiredCheck(t('auth.codeRequired')) }),
-    [t],
-  );
+  const checks = useMemo(() => ({ email: emailCheck(t), code: requiredCheck(t('auth.codeRequired')) }), [t]);
   const form = useLightForm<Name>(checks, { email: '', code: '' });
   const [busy, setBusy] = useState(false);
   const email = form.values.email.trim();

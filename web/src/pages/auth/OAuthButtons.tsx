@@ -20,12 +20,24 @@ export default function OAuthButtons({ providers }: { providers: readonly OAuthP
   return (
     <div className="auth-oauth">
       {providers.includes('google') && (
-        <Btn icon={<GoogleIcon />} busy={busy === 'google'} disabled={busy !== null && busy !== 'google'} onClick={() => void start('google')} data-testid="login-google">
+        <Btn
+          icon={<GoogleIcon />}
+          busy={busy === 'google'}
+          disabled={busy !== null && busy !== 'google'}
+          onClick={() => void start('google')}
+          data-testid="login-google"
+        >
           {t('auth.google')}
         </Btn>
       )}
       {providers.includes('discord') && (
-        <Btn icon={<DiscordIcon />} busy={busy === 'discord'} disabled={busy !== null && busy !== 'discord'} onClick={() => void start('discord')} data-testid="login-discord">
+        <Btn
+          icon={<DiscordIcon />}
+          busy={busy === 'discord'}
+          disabled={busy !== null && busy !== 'discord'}
+          onClick={() => void start('discord')}
+          data-testid="login-discord"
+        >
           {t('auth.discord')}
         </Btn>
       )}

@@ -18,9 +18,9 @@ export default function PasswordLoginForm({ onSignedIn, onStart }: { onSignedIn:
   const { t } = useI18n();
   const checks = useMemo(
     () => ({
-    username: requiredCheck(t('auth.usernameRequired')),
-    password: passwordCheck(t),
-    verifyCode: requiredCheck(t('auth.captchaRequired')),
+      username: requiredCheck(t('auth.usernameRequired')),
+      password: passwordCheck(t),
+      verifyCode: requiredCheck(t('auth.captchaRequired')),
     }),
     [t],
   );
