@@ -1,4 +1,6 @@
 /** Production entry: starts Midway with the main configuration and prints where to sign in. */
+// First: every file loaded after it goes through the start-up code cache (core/ops/compile-cache.ts).
+import { compileCache } from './core/ops/compile-cache-install';
 import 'reflect-metadata';
 import { Bootstrap } from '@midwayjs/bootstrap';
 import { MainConfiguration, getStarted } from './configuration';
@@ -17,6 +19,8 @@ async function main(): Promise<void> {
     moduleDetector: false,
     logger: bootstrapLogger(process.env),
   } as never).run();
+  // Ready: what the start compiled is written for the next one, while the server answers.
+  void compileCache?.flush();
   const { seed, schema } = getStarted();
   const { port } = readConfig();
   const lines = [
