@@ -5,6 +5,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { localeSplit } from './vite-locale-split.mts';
 
 /**
  * ProField (under every ProTable and ProForm) imports all its value types up front. The ones no screen
@@ -33,7 +34,7 @@ const target = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.PORT ??
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [unusedValueTypes, react()],
+  plugins: [unusedValueTypes, localeSplit(fileURLToPath(new URL('./src/i18n/locales', import.meta.url))), react()],
   resolve: { alias: { 'resize-observer-polyfill': NATIVE_RESIZE_OBSERVER } },
   server: {
     port: 5173,

@@ -19,7 +19,7 @@ import { SiteIdentity } from './app/use-site';
 import { loadFullApp } from './app/full-app-loader';
 import { ADMIN_LOGIN_PATH, LOGIN_PATH } from './lib/router-rules';
 import { reloadForChunk } from './app/chunk-reload';
-import { i18n } from './i18n';
+import { i18n, textsReady } from './i18n';
 
 const FullApp = lazy(loadFullApp);
 
@@ -84,12 +84,18 @@ const Router = (import.meta.env as Record<string, string | undefined>).VITE_ROUT
 applyCssVars(getTheme());
 // The first screen's data is asked for now, while the page's code is still on its way.
 startFirstScreen(window.location.pathname);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Router>
-      <TopBoundary>
-        <Top />
-      </TopBoundary>
-    </Router>
-  </StrictMode>,
-);
+// The texts every page needs, in the page's language, come first (a few hundred bytes; a page that
+// cannot fetch them still draws, with the keys' fallbacks).
+void textsReady()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Router>
+          <TopBoundary>
+            <Top />
+          </TopBoundary>
+        </Router>
+      </StrictMode>,
+    ),
+  );

@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsApps from './locales/ws-apps';
 
-addAreas([wsApps] as unknown as LocaleArea[]);
+void addAreas([wsApps] as unknown as LocaleArea[]);

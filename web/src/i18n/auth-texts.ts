@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import auth from './locales/auth';
 
-addAreas([auth] as unknown as LocaleArea[]);
+void addAreas([auth] as unknown as LocaleArea[]);

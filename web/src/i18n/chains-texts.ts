@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsChains from './locales/ws-chains';
 
-addAreas([wsChains] as unknown as LocaleArea[]);
+void addAreas([wsChains] as unknown as LocaleArea[]);

@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsChatFiles from './locales/ws-chat-files';
 
-addAreas([wsChatFiles] as unknown as LocaleArea[]);
+void addAreas([wsChatFiles] as unknown as LocaleArea[]);

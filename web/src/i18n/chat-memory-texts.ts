@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsChatMemory from './locales/ws-chat-memory';
 
-addAreas([wsChatMemory] as unknown as LocaleArea[]);
+void addAreas([wsChatMemory] as unknown as LocaleArea[]);

@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsChatSearch from './locales/ws-chat-search';
 
-addAreas([wsChatSearch] as unknown as LocaleArea[]);
+void addAreas([wsChatSearch] as unknown as LocaleArea[]);

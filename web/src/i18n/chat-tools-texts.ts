@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsChatTools from './locales/ws-chat-tools';
 
-addAreas([wsChatTools] as unknown as LocaleArea[]);
+void addAreas([wsChatTools] as unknown as LocaleArea[]);

@@ -8,4 +8,4 @@ import viewsCommerce from './locales/views-commerce';
 import viewsTasks from './locales/views-tasks';
 import viewsAi from './locales/views-ai';
 
-addAreas([crud, viewsSystem, viewsData, viewsCommerce, viewsTasks, viewsAi] as unknown as LocaleArea[]);
+void addAreas([crud, viewsSystem, viewsData, viewsCommerce, viewsTasks, viewsAi] as unknown as LocaleArea[]);

@@ -4,4 +4,4 @@ import { addAreas } from '.';
 import changes from './locales/changes';
 import helper from './locales/helper';
 
-addAreas([helper, changes] as unknown as LocaleArea[]);
+void addAreas([helper, changes] as unknown as LocaleArea[]);

@@ -9,7 +9,7 @@
  * placeholder, null gives nothing; no escaping: React escapes), plural forms by `count` (`key_zero`
  * for 0 when given, then the language's plural rule: `key_one`, `key_other`).
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { LANGS, type Lang, type LocaleArea, type LocaleTree } from './define';
 import { browserLang } from './browser-lang';
 import common from './locales/common';
@@ -65,11 +65,71 @@ let language: Lang = initialLang();
 const listeners = new Set<() => void>();
 const plurals = new Map<Lang, Intl.PluralRules>();
 
-/** Adds the texts of areas loaded with a part of the app (see EAGER_AREAS). */
-export function addAreas(areas: readonly LocaleArea[]): void {
-  for (const a of areas) for (const lang of LANGS) texts[lang][a.area] = a.texts[lang] as LocaleTree;
+/**
+ * An area as the build gives it (web/vite-locale-split.mts): a loader per language, each language's
+ * texts a chunk of their own, so a page downloads its language only. Tests and type checks see the
+ * area file itself, with every language's texts.
+ */
+interface SplitArea {
+  area: string;
+  load: Record<Lang, () => Promise<{ default: LocaleTree }>>;
 }
-addAreas(EAGER_AREAS);
+const split = new Map<string, SplitArea>();
+const loading = new Map<string, Promise<void>>();
+
+/** Areas whose texts in a language could not be fetched this page (drawn with fallbacks, not waited for). */
+const failed = new Set<string>();
+
+/** Brings `area`'s texts in `lang` (once; resolves when here, or when they could not be fetched). */
+function loadArea(a: SplitArea, lang: Lang): Promise<void> {
+  const key = `${lang}:${a.area}`;
+  if (texts[lang][a.area] || failed.has(key)) return Promise.resolve();
+  let p = loading.get(key);
+  if (!p) {
+    p = a.load[lang]().then(
+      (m) => {
+        texts[lang][a.area] = m.default;
+        loading.delete(key);
+      },
+      () => {
+        // Offline, or a deployment replaced the chunk: the page draws with the fallbacks.
+        failed.add(key);
+        loading.delete(key);
+      },
+    );
+    loading.set(key, p);
+  }
+  return p;
+}
+
+/**
+ * Adds the texts of areas loaded with a part of the app (see EAGER_AREAS) and starts bringing them in
+ * the page's language; resolves once they are here. A component drawn before that waits for them
+ * (useI18n), the entry waits for the areas every page needs (textsReady).
+ */
+export function addAreas(areas: readonly LocaleArea[]): Promise<void> {
+  const waits: Promise<void>[] = [];
+  for (const a of areas) {
+    const lazy = a as unknown as Partial<SplitArea>;
+    if (lazy.load) {
+      split.set(a.area, lazy as SplitArea);
+      waits.push(loadArea(lazy as SplitArea, language));
+    } else for (const lang of LANGS) texts[lang][a.area] = a.texts[lang] as LocaleTree;
+  }
+  return Promise.all(waits).then(() => undefined);
+}
+void addAreas(EAGER_AREAS);
+
+/** Resolves when every area added so far is here in the page's language (the entry waits for it before drawing). */
+export function textsReady(): Promise<void> {
+  return Promise.all([...split.values()].map((a) => loadArea(a, language))).then(() => undefined);
+}
+
+/** The load under way of `key`'s area in the page's language, if it is one still to come. */
+function stillComing(key: string): Promise<void> | undefined {
+  const a = split.get(key.slice(0, key.indexOf('.')));
+  return a && !texts[language][a.area] && !failed.has(`${language}:${a.area}`) ? loadArea(a, language) : undefined;
+}
 
 function lookup(lang: Lang, key: string): string | undefined {
   let node: LocaleTree | string | undefined = texts[lang];
@@ -121,16 +181,36 @@ export function currentLang(): Lang {
   return language;
 }
 
-export function setLang(lang: Lang): void {
+let wanted: Lang = language;
+
+function switchTo(lang: Lang): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  if (lang === language) return;
+  language = lang;
+  for (const l of listeners) l();
+}
+
+/**
+ * Switches the page to `lang`: at once when the texts of every area loaded so far are here in it,
+ * else once they have come (the last choice wins; a language whose texts could not be fetched leaves
+ * the page as it was, and is tried again at the next switch). Resolves when switched, or not.
+ */
+export function setLang(lang: Lang): Promise<void> {
   try {
     localStorage.setItem(LANG_KEY, lang);
   } catch {
     /* storage unavailable */
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  if (lang === language) return;
-  language = lang;
-  for (const l of listeners) l();
+  wanted = lang;
+  for (const a of split.values()) failed.delete(`${lang}:${a.area}`);
+  const missing = [...split.values()].filter((a) => !texts[lang][a.area]);
+  if (!missing.length) {
+    switchTo(lang);
+    return Promise.resolve();
+  }
+  return Promise.all(missing.map((a) => loadArea(a, lang))).then(() => {
+    if (wanted === lang && !missing.some((a) => failed.has(`${lang}:${a.area}`))) switchTo(lang);
+  });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -140,11 +220,25 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * `const { t, lang } = useI18n()`: the component draws again when the language changes, and `t` is
- * then a new function (memoized work that depends on it runs again).
+ * then a new function (memoized work that depends on it runs again). A component drawn while its
+ * area's texts are still on their way (its code just came) waits for them under its Suspense
+ * boundary, as it waited for its code; outside drawing (a handler, an effect) `t` never waits.
  */
 export function useI18n(): { t: TFunction; lang: Lang } {
   const lang = useSyncExternalStore(subscribe, currentLang, currentLang);
-  const bound = useMemo<TFunction>(() => (key, options) => t(key, options), [lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  const drawing = useRef(true);
+  drawing.current = true;
+  useLayoutEffect(() => {
+    drawing.current = false;
+  });
+  const bound = useMemo<TFunction>(
+    () => (key, options) => {
+      const coming = drawing.current ? stillComing(key) : undefined;
+      if (coming) throw coming;
+      return t(key, options);
+    },
+    [lang],
+  );
   return { t: bound, lang };
 }
 

@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsKnowledge from './locales/ws-knowledge';
 
-addAreas([wsKnowledge] as unknown as LocaleArea[]);
+void addAreas([wsKnowledge] as unknown as LocaleArea[]);

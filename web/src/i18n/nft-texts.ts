@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsNft from './locales/ws-nft';
 
-addAreas([wsNft] as unknown as LocaleArea[]);
+void addAreas([wsNft] as unknown as LocaleArea[]);

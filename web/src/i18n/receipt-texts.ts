@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import receipt from './locales/receipt';
 
-addAreas([receipt] as unknown as LocaleArea[]);
+void addAreas([receipt] as unknown as LocaleArea[]);

@@ -5,4 +5,4 @@ import wsStore from './locales/ws-store';
 import wsPay from './locales/ws-pay';
 import wsAccount from './locales/ws-account';
 
-addAreas([wsStore, wsPay, wsAccount] as unknown as LocaleArea[]);
+void addAreas([wsStore, wsPay, wsAccount] as unknown as LocaleArea[]);

@@ -3,4 +3,4 @@ import type { LocaleArea } from './define';
 import { addAreas } from '.';
 import wsTeams from './locales/ws-teams';
 
-addAreas([wsTeams] as unknown as LocaleArea[]);
+void addAreas([wsTeams] as unknown as LocaleArea[]);

@@ -9,4 +9,4 @@ import wsChat from './locales/ws-chat';
 import wsChatActions from './locales/ws-chat-actions';
 import wsSocial from './locales/ws-social';
 
-addAreas([wsBoard, wsChat, wsChatActions, wsSocial] as unknown as LocaleArea[]);
+void addAreas([wsBoard, wsChat, wsChatActions, wsSocial] as unknown as LocaleArea[]);
