@@ -4,7 +4,7 @@
  * instead of asking again; the dashboard's summary likewise.
  */
 import { expect, test } from '@playwright/test';
-import { skipWithoutServer, uiLogin, url, watchCalls } from '../helpers';
+import { Api, skipWithoutServer, uiLogin, url, watchCalls } from '../helpers';
 
 skipWithoutServer();
 
@@ -32,4 +32,28 @@ test('a cold load of a table screen and of the dashboard asks for each first ans
   // Settled: no second summary for the same range.
   await calls.idle();
   expect(asked.filter((a) => a.includes('dashboard/summary'))).toHaveLength(1);
+});
+
+test("a screen's first load brings no dialog code; the first confirmation does, and works", async ({ page }) => {
+  await uiLogin(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const dialogCode = () => scripts.some((s) => /\/modal-host-[\w-]+\.js$/.test(s));
+  const title = `first-dialog ${Date.now()}`;
+  await (await Api.admin()).post('/admin/demo/goods/add', { title, price: 1, stock: 1 });
+  await page.goto(url('/admin/demo/goods'));
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: title }).first();
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  expect(dialogCode()).toBe(false);
+
+  // A delete asks first (app/app-api.tsx brings antd's dialogs then); cancelling it deletes nothing.
+  await row.getByTestId('crud-row-delete').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toBeVisible();
+  expect(dialogCode()).toBe(true);
+  await confirm.locator('.ant-modal-confirm-btns .ant-btn').first().click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toBeVisible();
 });

@@ -1,11 +1,12 @@
 /**
  * Every page but a signed-out sign-in under Ant Design's providers: its theme (the colour and dark
- * mode of theme.ts), its texts in the page's language, its App (toasts, through notify.ts) and the
+ * mode of theme.ts), its texts in the page's language, its toasts and dialogs (app-api.tsx; code outside React reaches the toasts through notify.ts) and the
  * router's pages (router.tsx). A chunk of its own, loaded by the entry (main.tsx) for the first page
  * that needs it; the sign-in page a visitor opens first is drawn without it.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { ConfigProvider, theme as antTheme } from 'antd';
+import { AppProvider, useAppApi } from './app-api';
 import enUS from 'antd/locale/en_US';
 import type { Locale } from 'antd/es/locale';
 import { currentLang, useI18n, type Lang } from '../i18n';
@@ -53,16 +54,10 @@ function useAntdLocale(lang: Lang): Locale {
 }
 
 function MessageBridge() {
-  const { message } = AntApp.useApp();
+  const { message } = useAppApi();
   useEffect(() => registerMessageApi(message), [message]);
   return null;
 }
-
-/**
- * Toasts start below the top bars (the workspace's and the console's are 56 px): a toast never
- * covers the bell it announces or anything else in the bar, on a phone least of all.
- */
-const TOASTS = { top: 64 } as const;
 
 function Providers({ children }: { children: ReactNode }) {
   const { lang } = useI18n();
@@ -79,11 +74,11 @@ function Providers({ children }: { children: ReactNode }) {
       // The click wave of buttons is a motion of its own, not switched off with the token's.
       wave={{ disabled: calm }}
     >
-      <AntApp notification={TOASTS}>
+      <AppProvider>
         <MessageBridge />
         <SiteIdentity />
         {children}
-      </AntApp>
+      </AppProvider>
     </ConfigProvider>
   );
 }

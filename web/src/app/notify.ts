@@ -1,5 +1,5 @@
 /**
- * Messages shown to the user (toasts). The full app (full-app.tsx) mounts antd's <App> and registers
+ * Messages shown to the user (toasts). The full app (full-app.tsx) mounts antd's toasts (app-api.tsx) and registers
  * its message API here, so code outside React (the http client) can show a message with the current
  * theme. A page drawn without antd (the sign-in page a visitor opens first) shows them as light toasts
  * of its own (light-toast.ts); while the full app is on its way, messages wait for its toasts.
@@ -13,7 +13,7 @@ let api: MessageInstance | null = null;
 let waitForApi = false;
 const pending: Array<[kind: Kind, text: string]> = [];
 
-/** Antd's message API from here on; returns the undo for when its <App> unmounts. */
+/** Antd's message API from here on; returns the undo for when its provider unmounts. */
 export function registerMessageApi(m: MessageInstance): () => void {
   api = m;
   for (const [kind, text] of pending.splice(0)) void api[kind](text);

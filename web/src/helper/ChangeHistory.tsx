@@ -4,12 +4,13 @@
  * says what goes and that the data it would drop is kept aside; data kept aside by a change can be
  * purged for good, after a second, danger dialog.
  */
-import { Alert, App, Button, Empty, List, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, List, Space, Spin, Tag, Typography } from 'antd';
 import { ClearOutlined, EyeOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n';
 import { changeSets, useChangeSets } from './change-sets-store';
 import { STATE_COLOR } from './ChangeSetReview';
 import type { ChangeSet } from './coding-api';
+import { useAppApi } from '../app/app-api';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
@@ -20,7 +21,7 @@ function goesList(cs: ChangeSet): string[] {
 
 export default function ChangeHistory() {
   const { t, lang } = useI18n();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const s = useChangeSets();
   const list = s.history;
   const lastApplied = list?.find((c) => c.state === 'applied')?.id ?? null;

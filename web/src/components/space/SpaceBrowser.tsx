@@ -5,7 +5,7 @@
  * click selects files instead, at most `selection.limit` of them.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Grid, Input, Pagination, Select, Spin, theme } from 'antd';
+import { Button, Empty, Grid, Input, Pagination, Select, Spin, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { data, type PageQuery } from '../../app/data';
 import { useCan } from '../../app/auth';
@@ -18,6 +18,7 @@ import SpaceTypes from './SpaceTypes';
 import SpaceUpload from './SpaceUpload';
 import type { SpaceFile } from './upload';
 import '../../i18n/console-texts';
+import { useAppApi } from '../../app/app-api';
 
 export interface SpaceSelection {
   limit: number;
@@ -39,7 +40,7 @@ const PAGE_SIZE = 24;
 export default function SpaceBrowser({ selection, kind: fixedKind, gridHeight = 'calc(100vh - 300px)' }: SpaceBrowserProps) {
   const { t } = useI18n();
   const can = useCan();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const { token } = theme.useToken();
   const narrow = !Grid.useBreakpoint().md;
   const [classifyId, setClassifyId] = useState<number | null>(null);

@@ -6,12 +6,13 @@
  */
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
-import { App, Button, Empty, Select, Spin, Tooltip, Typography, theme } from 'antd';
+import { Button, Empty, Select, Spin, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { data, type Row } from '../../app/data';
 import { useAuth, useCan } from '../../app/auth';
 import { useI18n } from '../../i18n';
 import '../../i18n/console-texts';
+import { useAppApi } from '../../app/app-api';
 
 export type SpaceType = Row<'space/type'>;
 
@@ -30,7 +31,7 @@ export default function SpaceTypes({ value, onChange, compact }: SpaceTypesProps
   const { t } = useI18n();
   const can = useCan();
   const user = useAuth().user;
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const { token } = theme.useToken();
   const [types, setTypes] = useState<SpaceType[] | null>(null);
   const [editing, setEditing] = useState<SpaceType | 'new' | null>(null);

@@ -4,7 +4,7 @@
  * nothing). The ledger check sits above, and is asked again after each change.
  */
 import { useRef, useState } from 'react';
-import { App, Button, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Input, Segmented, Space, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { calls, data, type PageQuery } from '../../app/data';
@@ -17,6 +17,7 @@ import { formatTime, type EntityMeta } from '../views/data/entity';
 import { orderIdsOf, releasable, saleRefunded, sellerIdOf, withOrderStatus, type AuditRow } from './audit-rows';
 import LedgerCheck from './LedgerCheck';
 import { formatTokens } from '../../app/money';
+import { useAppApi } from '../../app/app-api';
 
 type Shown = 'pending' | 'withdrawable' | 'all';
 const FILTER: Record<Shown, number | undefined> = { pending: 0, withdrawable: 1, all: undefined };
@@ -24,7 +25,7 @@ const FILTER: Record<Shown, number | undefined> = { pending: 0, withdrawable: 1,
 export default function TokenAudit({ meta }: { meta: EntityMeta }) {
   const { t, lang } = useI18n();
   const can = useCan();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const table = useRef<ActionType>(undefined);
   const [shown, setShown] = useState<Shown>('pending');
   const [seller, setSeller] = useState<number | undefined>(undefined);

@@ -4,7 +4,7 @@
  * and Purchasable as a switch; Type and Purchasable filter by select.
  */
 import { useRef } from 'react';
-import { App, Switch, Typography } from 'antd';
+import { Switch, Typography } from 'antd';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { data } from '../../app/data';
 import { useCan } from '../../app/auth';
@@ -18,11 +18,12 @@ import { confirmThen } from '../views/system/confirm';
 import { filterForm, idFilter, selectFilter } from './filters';
 import { formatMoney, formatTokens } from '../../app/money';
 import { useSiteCurrency } from '../../app/use-site-currency';
+import { useAppApi } from '../../app/app-api';
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t, lang } = useI18n();
   const can = useCan();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const currency = useSiteCurrency();
   const table = useRef<ActionType>(undefined);
   const none = <Typography.Text type="secondary">-</Typography.Text>;

@@ -5,7 +5,7 @@
  * permission key. Special screens are this table with slots (crud-slots.ts), never a copy of it.
  */
 import { useCallback, useMemo, useRef, useState, type Key } from 'react';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { useAuth, useCan } from '../../app/auth';
@@ -21,6 +21,7 @@ import { toolbarItems } from './toolbar-items';
 import CrudForm from './CrudForm';
 import ImportDialog from './ImportDialog';
 import ExportDialog from './ExportDialog';
+import { useAppApi } from '../../app/app-api';
 
 export interface CrudTableProps extends CrudTableOptions {
   entry: EpsEntry;
@@ -43,7 +44,7 @@ export default function CrudTable({
   actionRef,
 }: CrudTableProps) {
   const { t, lang } = useI18n();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const can = useCan();
   const { user } = useAuth();
   const ownAction = useRef<ActionType>(undefined);

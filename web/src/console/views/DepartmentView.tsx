@@ -1,6 +1,6 @@
 /** Department tree: drag to reorder or move (the `order` call), with a side form to add and edit. */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Col, Empty, Row, Space, Spin, Tooltip, Tree, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { TreeProps } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { api } from '../../app/api';
@@ -13,6 +13,7 @@ import { dropMoves, type DropPlace } from './system/dept-order';
 import { buildTree, toTreeData } from './system/tree';
 import { calls, data, type Row as DataRow } from '../../app/data';
 import { useList } from './system/use-list';
+import { useAppApi } from '../../app/app-api';
 
 type Department = DataRow<'base/sys/department'>;
 
@@ -21,7 +22,7 @@ const perm = (action: string) => `base:sys:department:${action}`;
 export default function DepartmentView() {
   const { t } = useI18n();
   const can = useCan();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const { rows, loading, reload } = useList('base/sys/department', can(perm('list')));
   const treeData = useMemo(() => toTreeData(buildTree(rows)), [rows]);
   const [target, setTarget] = useState<DepartmentTarget | null>(null);

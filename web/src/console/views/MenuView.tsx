@@ -1,6 +1,6 @@
 /** Menu management on the generic table: the menu tree with add, add child, edit, delete, and export/import of chosen menus. */
 import { useRef, useState } from 'react';
-import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useCan } from '../../app/auth';
@@ -16,6 +16,7 @@ import CrudTable from '../crud/CrudTable';
 import type { Row as CrudRow } from '../crud/table-columns';
 import EntityGate from './data/EntityGate';
 import type { EntityMeta } from './data/entity';
+import { useAppApi } from '../../app/app-api';
 
 type MenuItem = Row<'base/sys/menu'>;
 const menu = (r: CrudRow) => r as unknown as TreeOf<MenuItem>;
@@ -26,7 +27,7 @@ const perm = (action: string) => `base:sys:menu:${action}`;
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const can = useCan();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useAppApi();
   const table = useRef<ActionType>(undefined);
   // Every menu, for the forms (parents, duplicates); the table shows them as a tree.
   const [rows, setRows] = useState<MenuItem[]>([]);

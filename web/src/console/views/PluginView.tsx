@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy, useRef, useState } from 'react';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { App, Avatar, Button, Space, Spin, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Avatar, Button, Space, Spin, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { AppstoreOutlined, CloudUploadOutlined, CodeOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useCan } from '../../app/auth';
@@ -23,6 +23,7 @@ import PluginLogTable from './plugins/PluginLogTable';
 import ReadmeDrawer from './plugins/ReadmeDrawer';
 import { configSchemaOf, logoSrc, type PluginRow } from './plugins/plugin-types';
 import '../../i18n/helper-texts';
+import { useAppApi } from '../../app/app-api';
 
 const PluginConfigDrawer = lazy(() => import('./plugins/PluginConfigDrawer'));
 
@@ -30,7 +31,7 @@ const plugin = (r: CrudRow) => r as unknown as PluginRow;
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const can = useCan();
   const navigate = useNavigate();
   const table = useRef<ActionType>(undefined);

@@ -3,7 +3,7 @@
  * what it removed; a record's detail shows the deleted rows, and Restore brings them back.
  */
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { App, Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { calls, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
@@ -13,6 +13,7 @@ import type { Row as CrudRow } from '../crud/table-columns';
 import EntityGate from './data/EntityGate';
 import JsonPreview from './data/JsonPreview';
 import { formatTime, type EntityMeta } from './data/entity';
+import { useAppApi } from '../../app/app-api';
 
 /** A recycle record; `entityInfo` and `data` are JSON the row type leaves open. */
 type RecycleRow = Omit<Row<'recycle/data'>, 'entityInfo' | 'data'> & {
@@ -41,7 +42,7 @@ function entityName(row: RecycleRow): string {
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const can = useCan();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const ref = useRef<ActionType>(undefined);
   const [detail, setDetail] = useState<RecycleRow | null>(null);
 

@@ -1,6 +1,6 @@
 /** The request log: newest first, keyword search, the days it keeps, and clearing it. */
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, InputNumber, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, InputNumber, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { ClearOutlined, SaveOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useCan } from '../../app/auth';
@@ -12,6 +12,7 @@ import CrudTable from '../crud/CrudTable';
 import type { Row as CrudRow } from '../crud/table-columns';
 import EntityGate from './data/EntityGate';
 import type { EntityMeta } from './data/entity';
+import { useAppApi } from '../../app/app-api';
 
 type LogRow = Row<'base/sys/log'>;
 const log = (r: CrudRow) => r as unknown as LogRow;
@@ -86,7 +87,7 @@ function exactTotal(answer: { list: CrudRow[]; total: number }, body: Record<str
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const can = useCan();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const table = useRef<ActionType>(undefined);
   const [preview, setPreview] = useState<string | null>(null);
 

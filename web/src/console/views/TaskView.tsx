@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { CaretRightOutlined, PauseOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { calls, type Row } from '../../app/data';
 import { useCan } from '../../app/auth';
@@ -20,6 +20,7 @@ import { formatTime, useEntities, type EntityMeta } from './data/entity';
 import TaskForm from './tasks/TaskForm';
 import TaskLogDrawer from './tasks/TaskLogDrawer';
 import { TASK_TYPE, everyParts, runsText } from './tasks/task-form';
+import { useAppApi } from '../../app/app-api';
 
 type TaskRow = Row<'task/info'>;
 const task = (r: CrudRow) => r as unknown as TaskRow;
@@ -35,7 +36,7 @@ const CALLS: Record<TaskCall, { confirm: string; done: string }> = {
 
 function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const can = useCan();
   const table = useRef<ActionType>(undefined);
   const logs = useEntities(['task/log']);

@@ -3,7 +3,7 @@
  * enable/disable, delete, transfer department, and give tokens (a ledger adjustment entry).
  */
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Col, Row, Space, Spin, Switch, Tag, Tooltip, Tree, Typography } from 'antd';
+import { Button, Card, Col, Row, Space, Spin, Switch, Tag, Tooltip, Tree, Typography } from 'antd';
 import { GiftOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { data, type Row as DataRow } from '../../app/data';
@@ -22,6 +22,7 @@ import GiveTokens, { type GiveTokensTarget } from './system/GiveTokens';
 import { buildTree, toTreeData, withDescendants } from './system/tree';
 import { useList } from './system/use-list';
 import { formatTime } from './data/entity';
+import { useAppApi } from '../../app/app-api';
 
 type User = DataRow<'base/sys/user'>;
 const asUser = (r: CrudRow) => r as unknown as User;
@@ -31,7 +32,7 @@ function Screen({ meta }: { meta: EntityMeta }) {
   const { t } = useI18n();
   const can = useCan();
   const me = useAuth().user;
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const table = useRef<ActionType>(undefined);
   const departments = useList('base/sys/department', can('base:sys:department:list'), true);
   const roles = useList('base/sys/role', can('base:sys:role:list'), true);

@@ -4,7 +4,7 @@
  * choose it in the AI member's form ("Runs with"): its replies then cost only the platform fee.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Button, Empty, Skeleton, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { notify } from '../../app/notify';
@@ -13,10 +13,11 @@ import type { AiKey } from './ai-key-form';
 import AiKeyDialog from './AiKeyDialog';
 import LoadError from './LoadError';
 import './account.css';
+import { useAppApi } from '../../app/app-api';
 
 export default function AiKeysTab() {
   const { t } = useI18n();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const [keys, setKeys] = useState<AiKey[] | null>(null);
   const [error, setError] = useState<{ message: string; status: number } | null>(null);
   const [editing, setEditing] = useState<AiKey | 'new' | null>(null);

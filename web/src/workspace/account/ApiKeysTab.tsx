@@ -4,7 +4,7 @@
  * shown once, in a dialog with a copy button and a ready MCP client configuration.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Alert, Button, Empty, Form, Input, Modal, Select, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Select, Skeleton, Tag, Typography } from 'antd';
 import { ApiOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { calls, data } from '../../app/data';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../app/money';
 import { useAuth } from '../../app/auth';
 import LoadError from './LoadError';
 import './account.css';
+import { useAppApi } from '../../app/app-api';
 
 interface KeyRow {
   id: number;
@@ -139,7 +140,7 @@ function MadeKeyDialog({ secret, onClose }: { secret: string; onClose: () => voi
 
 export default function ApiKeysTab() {
   const { t, lang } = useI18n();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const [keys, setKeys] = useState<KeyRow[] | null>(null);
   const [error, setError] = useState<{ message: string; status: number } | null>(null);
   const [adding, setAdding] = useState(false);

@@ -9,7 +9,7 @@
  * the dialogs' one submit path (use-ai-submit.ts): one at a time, loading while they run.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Avatar, Button, Empty, Form, Input, List, Modal, Tabs } from 'antd';
+import { Avatar, Button, Empty, Form, Input, List, Modal, Tabs } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { boardApi, type CatalogueAi, type MyGroup, type NewAi } from './board-api';
@@ -18,6 +18,7 @@ import AiMemberFields, { type AiMemberValues as NewValues } from './AiMemberFiel
 import { aiPriceText } from './ai-price';
 import AiNotReady from '../apps/AiNotReady';
 import { useAiFormSubmit, useAiPick } from './use-ai-submit';
+import { useAppApi } from '../../app/app-api';
 
 interface Props {
   group: MyGroup;
@@ -53,7 +54,7 @@ const FORM_FIELD: Record<string, keyof NewValues> = {
 
 export default function AddAiDialog({ group, onClose, onAdded }: Props) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<NewValues>();
   const [tab, setTab] = useState('new');
   const [keyWord, setKeyWord] = useState('');

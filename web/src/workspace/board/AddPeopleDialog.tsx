@@ -4,7 +4,7 @@
  * after another; those the server refuses are reported by the http client and the rest still go in.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Avatar, Button, Checkbox, Empty, Input, List, Modal, Tag } from 'antd';
+import { Avatar, Button, Checkbox, Empty, Input, List, Modal, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
@@ -12,6 +12,7 @@ import { tabPath } from '../nav';
 import { boardApi, type Friend, type MyGroup } from './board-api';
 import { avatarColor, initials } from './board-grid';
 import { useGroupMembers } from './use-group-members';
+import { useAppApi } from '../../app/app-api';
 
 interface Props {
   group: MyGroup;
@@ -21,7 +22,7 @@ interface Props {
 
 export default function AddPeopleDialog({ group, onClose, onAdded }: Props) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const navigate = useNavigate();
   const me = useAuth().user?.id;
   const [friends, setFriends] = useState<Friend[] | null>(null);

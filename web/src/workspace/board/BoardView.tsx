@@ -11,7 +11,7 @@
  * board shows every group the member is in, since hiding one would leave no way back to it.
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { App, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
@@ -29,10 +29,11 @@ import GroupTile from './GroupTile';
 const CreateGroupDialog = lazy(() => import('./CreateGroupDialog'));
 import BoardDialogs, { type Opened } from './BoardDialogs';
 import './board.css';
+import { useAppApi } from '../../app/app-api';
 
 export default function BoardView() {
   const { t } = useI18n();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useAppApi();
   const me = useAuth().user?.id;
   const board = useBoard();
   const presence = usePresence();

@@ -6,13 +6,14 @@
  * instead of closing.
  */
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Radio, Space, Typography } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, GROUP_TYPES, TYPE_KEYS, type GroupType } from './board-api';
 import { GRID_DEFAULT, GRID_MAX, GRID_MIN } from './board-grid';
 import { isDefaultDesktop } from './desktop-order';
 import InviteLink from './InviteLink';
 import { membershipChanged } from '../realtime';
+import { useAppApi } from '../../app/app-api';
 
 interface Values {
   name: string;
@@ -32,7 +33,7 @@ interface Props {
 
 export default function CreateGroupDialog({ open, desktopId, onClose, onCreated }: Props) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [team, setTeam] = useState<{ name: string; key: string } | null>(null);

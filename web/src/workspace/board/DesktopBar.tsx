@@ -9,7 +9,7 @@
  * the default one; the chip shows how many groups the desktop holds.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import MenuButton from '../../components/MenuButton';
 import { DeleteOutlined, EditOutlined, LeftOutlined, MoreOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
@@ -17,6 +17,7 @@ import { DEFAULT_DESKTOP_ID, canMove, dropOn, isDefaultDesktop, moveBy, type Des
 import { desktopName } from './desktop-name';
 const DesktopNameDialog = lazy(() => import('./DesktopNameDialog'));
 import type { Board } from './use-board';
+import { useAppApi } from '../../app/app-api';
 
 /** The drag data types: a desktop chip being sorted, a group tile being moved. */
 export const DRAG_DESKTOP = 'application/x-ws-desktop';
@@ -33,7 +34,7 @@ type Naming = { mode: 'add' } | { mode: 'rename'; desk: DesktopItem } | null;
 
 export default function DesktopBar({ board, desktops, selected, onSelect }: Props) {
   const { t } = useI18n();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useAppApi();
   const [naming, setNaming] = useState<Naming>(null);
   const [over, setOver] = useState<number | null>(null);
   const strip = useRef<HTMLDivElement>(null);

@@ -6,13 +6,14 @@
  * submit path (use-ai-submit.ts): a refusal names its fields (`config.cost` above the site's
  * maximum, ...), which are put on the form's fields.
  */
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, type GroupMember } from './board-api';
 import { memberName } from './board-grid';
 import AiMemberFields, { type AiMemberValues } from './AiMemberFields';
 import AiRunsWith, { ON_PLATFORM } from './AiRunsWith';
 import { useAiFormSubmit } from './use-ai-submit';
+import { useAppApi } from '../../app/app-api';
 
 /** The fields, and "Runs with": 0 for the site's models, else my AI key's id. */
 type Values = AiMemberValues & { runsWith: number };
@@ -38,7 +39,7 @@ const FORM_FIELD: Record<string, keyof Values> = {
 
 export default function EditAiDialog({ member, onClose, onSaved }: Props) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<Values>();
   const config = member.config ?? {};
   const initial: Values = {

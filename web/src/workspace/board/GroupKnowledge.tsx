@@ -8,7 +8,7 @@
  * Usage (in the group's settings): `<GroupKnowledge groupId={group.id} />`.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { App, Alert, Button, List, Popconfirm, Progress, Tag, Typography } from 'antd';
+import { Alert, Button, List, Popconfirm, Progress, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import '../../i18n/knowledge-texts';
@@ -17,6 +17,7 @@ import type { NoticeData } from '../../app/socket';
 import { KindIcon, kindOf, SpacePicker, type SpaceFile } from '../../components/space';
 import { useNotice } from '../realtime';
 import './group-knowledge.css';
+import { useAppApi } from '../../app/app-api';
 
 export type KnowledgeDocState = 'queued' | 'indexing' | 'ready' | 'failed' | 'unsupported';
 
@@ -42,7 +43,7 @@ const ERRORS = new Set(['too_large', 'too_many_chunks', 'unreadable', 'empty', '
 
 export default function GroupKnowledge({ groupId }: { groupId: number }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [docs, setDocs] = useState<KnowledgeDoc[] | null>(null);
   const [canManage, setCanManage] = useState(false);
   const [failed, setFailed] = useState(false);

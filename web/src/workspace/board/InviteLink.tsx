@@ -4,9 +4,10 @@
  * (plain http on a LAN address has no Clipboard API).
  */
 import { useRef } from 'react';
-import { App, Button, Input, Space, type InputRef } from 'antd';
+import { Button, Input, Space, type InputRef } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
+import { useAppApi } from '../../app/app-api';
 
 export function inviteUrl(key: string, origin = window.location.origin): string {
   return `${origin}/join_team?key=${encodeURIComponent(key)}`;
@@ -32,7 +33,7 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
 
 export default function InviteLink({ teamKey }: { teamKey: string }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const ref = useRef<InputRef>(null);
   const url = inviteUrl(teamKey);
   const copy = async () => {

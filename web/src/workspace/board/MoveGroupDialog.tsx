@@ -3,11 +3,12 @@
  * off every own desktop). The board shows the move at once and puts it back if the server refuses.
  */
 import { useState } from 'react';
-import { App, Modal, Radio, Space, Typography } from 'antd';
+import { Modal, Radio, Space, Typography } from 'antd';
 import { useI18n } from '../../i18n';
 import type { MyGroup } from './board-api';
 import { desktopOf, type DesktopItem } from './desktop-order';
 import { desktopName } from './desktop-name';
+import { useAppApi } from '../../app/app-api';
 
 interface Props {
   group: MyGroup;
@@ -18,7 +19,7 @@ interface Props {
 
 export default function MoveGroupDialog({ group, desktops, onMove, onClose }: Props) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const current = desktopOf(desktops, group.id);
   const [target, setTarget] = useState(current);
   const [busy, setBusy] = useState(false);

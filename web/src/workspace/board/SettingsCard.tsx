@@ -6,17 +6,18 @@
  * (tokens; empty: none) are the owner's alone. Only changed fields are sent.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useI18n } from '../../i18n';
 import { boardApi, type MyGroup } from './board-api';
 import { AI_REPLY_CAP } from '../../generated/shared';
 import { cardValues, changedCard, type CardValues } from './group-card';
 import { GRID_MAX, GRID_MIN } from './board-grid';
 import { canManage } from './group-roles';
+import { useAppApi } from '../../app/app-api';
 
 export default function SettingsCard({ group, onSaved }: { group: MyGroup; onSaved(): void }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<CardValues>();
   const [busy, setBusy] = useState(false);
   const editable = canManage(group.role);

@@ -7,7 +7,7 @@
  * (EditAiDialog.tsx), whatever their role in the group.
  */
 import { useState } from 'react';
-import { App, Avatar, Button, Dropdown, List, Tag, Typography } from 'antd';
+import { Avatar, Button, Dropdown, List, Tag, Typography } from 'antd';
 import { CrownOutlined, DeleteOutlined, EditOutlined, MoreOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
@@ -17,6 +17,7 @@ import { memberActions, type GroupRole } from './group-roles';
 import { isOnline, type PresenceMap } from './presence-map';
 import { aiPriceText } from './ai-price';
 import EditAiDialog from './EditAiDialog';
+import { useAppApi } from '../../app/app-api';
 
 interface Props {
   group: MyGroup;
@@ -30,7 +31,7 @@ const ROLE_COLORS: Record<GroupRole, string | undefined> = { owner: 'orange', de
 
 export default function SettingsMembers({ group, members, presence, onChanged }: Props) {
   const { t } = useI18n();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useAppApi();
   const me = useAuth().user?.id ?? 0;
   const [editing, setEditing] = useState<GroupMember | null>(null);
 

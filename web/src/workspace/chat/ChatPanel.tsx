@@ -19,7 +19,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Tooltip } from 'antd';
+import { Alert, Button, Tooltip } from 'antd';
 import { BellOutlined, SearchOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { chatPath } from '../nav';
 import { keyOf } from './chat-conversation';
@@ -47,6 +47,7 @@ import { useHistory } from './use-history';
 import { usePeople } from './use-people';
 import { usePageVisible } from './use-view';
 import './chat-panel.css';
+import { useAppApi } from '../../app/app-api';
 
 export interface ChatPanelProps {
   target: Target;
@@ -103,7 +104,7 @@ export default function ChatPanel({ target, title, onClose, onBack, at }: ChatPa
   // The read mark the panel opened with: the "new messages" line and the jump to it.
   const [openedAt] = useState(() => ({ readSeq: conversation?.readSeq ?? 0, unread: conversation?.unread ?? 0 }));
   useMarkRead(chat, conversation);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useAppApi();
   const [reply, setReply] = useState<ChatMessage | null>(null);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const [jump, setJump] = useState<{ seq: number } | null>(() => (at ? { seq: at } : null));

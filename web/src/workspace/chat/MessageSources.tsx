@@ -8,7 +8,6 @@
  * Usage (under an AI answer in MessageItem): `<MessageSources sources={sourcesOf(message.content)} onOpenMessage={onQuote} />`.
  */
 import { memo } from 'react';
-import { App } from 'antd';
 import { FileTextOutlined, MessageOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import '../../i18n/knowledge-texts';
@@ -17,6 +16,7 @@ import { isUnavailable } from './file-urls';
 import { chatFileUrls } from './use-file-url';
 import { type AnswerSource } from './message-sources';
 import './message-sources.css';
+import { useAppApi } from '../../app/app-api';
 
 export { sourcesOf, type AnswerSource } from './message-sources';
 
@@ -28,7 +28,7 @@ interface Props {
 
 function MessageSources({ sources, onOpenMessage }: Props) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   if (!sources.length) return null;
   const open = async (s: AnswerSource) => {
     try {

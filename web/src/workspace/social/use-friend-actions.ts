@@ -4,10 +4,10 @@
  * by the server, whose message the http client has shown, since the rows may have moved meanwhile).
  */
 import { useCallback, useState } from 'react';
-import { App } from 'antd';
 import { useI18n } from '../../i18n';
 import { FRIEND } from './friend-rows';
 import { friendCalls } from './social-calls';
+import { useAppApi } from '../../app/app-api';
 
 /** The confirm dialogs' OK button (a variable: data-* attributes pass only outside an object literal). */
 const DANGER_OK = { danger: true, 'data-testid': 'friends-confirm-ok' };
@@ -26,7 +26,7 @@ export interface FriendActions {
 
 export function useFriendActions(reload: () => Promise<void>): FriendActions {
   const { t } = useI18n();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useAppApi();
   const [busy, setBusy] = useState<number | null>(null);
 
   const run = useCallback(

@@ -5,10 +5,10 @@
  * taken back when the server refuses it.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { App } from 'antd';
 import { useNotice } from '../realtime';
 import { EMPTY_NOTIFY, notifyFromNotice, notifyReducer, notifyToastKey, readNoticeIds, type NotifyRow, type NotifyState } from './notify-model';
 import { notifyCalls } from './social-calls';
+import { useAppApi } from '../../app/app-api';
 
 export const NOTIFY_PAGE_SIZE = 20;
 
@@ -23,7 +23,7 @@ export interface Notifications extends NotifyState {
 
 /** `onToastClick`: what clicking a live notification's toast does (the bell opens it). */
 export function useNotifications(onToastClick?: (row: NotifyRow) => void): Notifications {
-  const { notification } = App.useApp();
+  const { notification } = useAppApi();
   const [state, dispatch] = useReducer(notifyReducer, EMPTY_NOTIFY);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);

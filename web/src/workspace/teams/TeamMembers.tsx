@@ -4,7 +4,7 @@
  * becomes a deputy (`groupMember/setTeamMemberRole`).
  */
 import { useState } from 'react';
-import { App, Avatar, Badge, Button, Card, List, Select, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Badge, Button, Card, List, Select, Skeleton, Tag, Typography } from 'antd';
 import { RobotOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
 import { useAuth } from '../../app/auth';
@@ -12,6 +12,7 @@ import { calls } from '../../app/data';
 import { notify } from '../../app/notify';
 import RoleTag from './RoleTag';
 import { assignableRoles, memberName, type MyTeam, type TeamMember, type TeamRole } from './team-model';
+import { useAppApi } from '../../app/app-api';
 
 export interface TeamMembersProps {
   team: MyTeam;
@@ -24,7 +25,7 @@ export interface TeamMembersProps {
 
 export default function TeamMembers({ team, members, failed, reload, onChanged }: TeamMembersProps) {
   const { t } = useI18n();
-  const { modal } = App.useApp();
+  const { modal } = useAppApi();
   const me = useAuth().user?.id;
   const [busy, setBusy] = useState<number | null>(null);
   const owner = team.role === 'owner';

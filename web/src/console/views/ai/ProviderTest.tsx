@@ -5,11 +5,12 @@
  * they cost nothing by use until priced and leads to the models screen.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Checkbox, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Checkbox, Modal, Space, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { calls, data } from '../../../app/data';
 import { CONSOLE_BASE } from '../../../app/menu-target';
 import { useI18n } from '../../../i18n';
+import { useAppApi } from '../../../app/app-api';
 
 export interface TestTarget {
   id: number;
@@ -20,7 +21,7 @@ type Answer = { ok: true; models: string[]; have: Set<string> } | { ok: false; m
 
 export default function ProviderTest({ target, onClose }: { target: TestTarget | null; onClose: () => void }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
