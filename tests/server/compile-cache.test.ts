@@ -82,7 +82,7 @@ describe('the start-up code cache', () => {
   it('uses no folder another user could write to', () => {
     const shared = join(work, 'shared');
     execFileSync('mkdir', ['-p', join(shared, 'v')]);
-    execFileSync('chmod', ['777', shared]);
+    execFileSync('chmod', ['777', join(shared, 'v')]);
     const refused = run({ COMPILE_CACHE_DIR: join(shared, 'v') });
     expect(refused.use).toBeNull();
     expect(refused.out).toMatchObject({ b: 'two' });

@@ -43,7 +43,9 @@ async function open(page: Page, path: string, calls: ReturnType<typeof watchCall
   }
   const view = page.locator(`.ant-layout-content [data-view="${path}"]`);
   await expect(view).toBeVisible();
-  await expect(view.locator('.ant-table, .ant-tree, .ant-card, .ant-form, .ant-list, .ant-result, .ant-empty').first()).toBeVisible({ timeout: 20_000 });
+  await expect(view.locator('.ant-table, .ant-tree, .ant-card, .ant-form, .ant-list, .ant-result, .ant-empty, [data-testid="dashboard"]').first()).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(view.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
   // Every call the view made has answered (a refused one is caught by the response listener).
   await calls.idle();

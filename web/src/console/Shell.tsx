@@ -9,7 +9,7 @@
  */
 import { Suspense, lazy, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Dropdown, Grid, Layout, Menu, Result, Spin, theme as antTheme, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Grid, Layout, Menu, Spin, theme as antTheme, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   DashboardOutlined,
@@ -35,6 +35,8 @@ import '../i18n/console-texts';
 
 const CrudScreen = lazy(() => import('./crud/CrudScreen'));
 const ProIntl = lazy(() => import('../components/ProIntl'));
+// antd's Result and its pictures, only for a menu that names a view this build does not have.
+const NoView = lazy(() => import('./NoView'));
 
 const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 224;
@@ -101,7 +103,9 @@ function ViewFor({ menu }: { menu: MenuRow | 'dashboard' }) {
           <V />
         </ProIntl>
       ) : (
-        <Result status="404" title={t('shell.noView')} />
+        <Suspense fallback={null}>
+          <NoView title={t('shell.noView')} />
+        </Suspense>
       );
     }
     default:
