@@ -83,6 +83,12 @@ export interface AuthConfig {
   refreshTtl: number;
 }
 
+/** The caller of a session's access token: `c` unless a passwordV bump outdated the token or the user is disabled. */
+function sessionCaller(c: Omit<Caller, 'sid'> | null, claims: TokenClaims): Caller | null {
+  if (!c || c.passwordV !== claims.pv || c.status !== 1) return null;
+  return { ...c, sid: claims.sid ?? null, exp: claims.exp };
+}
+
 function bearer(header: string): string {
   return header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim().replace(/^"|"$/g, '');
 }
@@ -225,12 +231,23 @@ export class AuthService {
     return this.current(claims);
   }
 
-  private async current(claims: TokenClaims): Promise<Caller | null> {
+  private current(claims: TokenClaims): Caller | null | Promise<Caller | null> {
+    // Without Redis the epoch, the ended sessions and a parsed state are all in this process: the
+    // check on every request reads them without a promise each (the same reads as below).
+    const epoch = this.cache.peek?.('auth:epoch');
+    const revoked = epoch !== undefined ? this.revocations.revokedNow?.(claims.sid) : undefined;
+    if (revoked !== undefined) {
+      if (revoked) return null;
+      const c = this.local.get(`${epoch ?? '0'}:${claims.uid}`);
+      if (c) return sessionCaller(c, claims);
+    }
+    return this.currentAfterReads(claims);
+  }
+
+  private async currentAfterReads(claims: TokenClaims): Promise<Caller | null> {
     const [epoch, revoked] = await Promise.all([this.cache.get('auth:epoch'), this.revocations.isRevoked(claims.sid)]);
     if (revoked) return null;
-    const c = await this.stateAt(epoch ?? '0', claims.uid);
-    if (!c || c.passwordV !== claims.pv || c.status !== 1) return null;
-    return { ...c, sid: claims.sid ?? null, exp: claims.exp };
+    return sessionCaller(await this.stateAt(epoch ?? '0', claims.uid), claims);
   }
 
   /**
