@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa, { type Context } from 'koa';
-import { BareContext } from '../../server/core/http/bare-context';
+import { BareContext, bareListener } from '../../server/core/http/bare-context';
+import { RouteTable, type Route } from '../../server/core/http/route';
 
 /** What the request middleware and the dispatcher do with a context, reading a few request values into a header. */
 async function work(ctx: Context, status: number, body: string | null): Promise<void> {
@@ -88,4 +89,56 @@ describe('BareContext', () => {
       }
     });
   }
+});
+
+describe('bareListener', () => {
+  const route = (method: 'GET' | 'POST', path: string, ctxFree: boolean): Route =>
+    ({
+      method,
+      path,
+      guard: 'public',
+      permission: null,
+      summary: { en: '', 'zh-cn': '', 'zh-tw': '' },
+      module: 'm',
+      group: 'g',
+      ctxFree,
+      handler: async () => null,
+    }) as Route;
+  const routes = new RouteTable();
+  routes.add(route('GET', '/admin/m/g/info', true));
+  routes.add(route('GET', '/admin/m/g/item/{id}', true));
+  routes.add(route('POST', '/admin/m/g/upload', false));
+
+  /** Which way a request goes: 'bare' (the middleware ran) or 'koa'. */
+  function way(method: string, url: string): string {
+    let taken = '';
+    const listener = bareListener(
+      routes,
+      { proxy: false, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 0 },
+      async () => {
+        taken = 'bare';
+      },
+      async () => undefined,
+      () => undefined,
+      () => (taken = 'koa'),
+    );
+    const req = { method, url, headers: {}, socket: {}, httpVersionMajor: 1 } as unknown as IncomingMessage;
+    const res = { statusCode: 200, headersSent: false, writableEnded: false, setHeader() {}, hasHeader: () => false, end() {} } as unknown as ServerResponse;
+    void listener(req, res);
+    return taken;
+  }
+
+  it('answers a ctxFree GET or POST itself, at /admin and under /api, and hands everything else to koa', () => {
+    expect(way('GET', '/admin/m/g/info?id=1')).toBe('bare');
+    expect(way('GET', '/api/admin/m/g/info?id=1')).toBe('bare');
+    expect(way('GET', '/admin/m/g/item/7')).toBe('bare');
+    expect(way('HEAD', '/admin/m/g/info?id=1')).toBe('koa');
+    expect(way('POST', '/admin/m/g/upload')).toBe('koa');
+    expect(way('GET', '/admin/m/g/nothing')).toBe('koa');
+    expect(way('GET', '/admin/login')).toBe('koa');
+  });
+
+  it('leaves a path whose parameter cannot be decoded to koa instead of throwing in the listener', () => {
+    expect(way('GET', '/admin/m/g/item/%E0%A4%A')).toBe('koa');
+  });
 });

@@ -122,6 +122,20 @@ export class BareContext {
   }
 }
 
+/**
+ * Whether the request's route is `ctxFree`. A path koa's way would fail on (a malformed escape in a
+ * `{param}` segment throws while the route is looked up) is left to koa, which answers it as before.
+ */
+function ctxFree(routes: RouteTable, method: string, req: IncomingMessage): boolean {
+  try {
+    const raw = parseurl(req)?.pathname ?? '';
+    const path = raw === '/api' || raw.startsWith('/api/') ? raw.slice(4) || '/' : raw;
+    return routes.find(method, path).route?.ctxFree === true;
+  } catch {
+    return false;
+  }
+}
+
 type Middleware = (ctx: Context, next: () => Promise<void>) => Promise<void>;
 
 /**
@@ -140,23 +154,26 @@ export function bareListener(
   return (req, res) => {
     const method = req.method;
     if (method !== 'GET' && method !== 'POST') return viaKoa(req, res);
-    const raw = parseurl(req)?.pathname ?? '';
-    const path = raw === '/api' || raw.startsWith('/api/') ? raw.slice(4) || '/' : raw;
-    if (!routes.find(method, path).route?.ctxFree) return viaKoa(req, res);
+    if (!ctxFree(routes, method, req)) return viaKoa(req, res);
     const ctx = new BareContext(req, res, app);
     const c = ctx as unknown as Context;
-    return outer(c, () => inner(c)).then(
-      () => ctx.respond(),
-      (err: unknown) => {
-        // The dispatcher answers its own errors: this is one past it, answered as koa's default would.
-        failed(err, c);
-        if (!res.headersSent) {
-          for (const h of res.getHeaderNames()) res.removeHeader(h);
-          ctx.status = 500;
-          ctx.body = statuses[500]!;
+    // As koa's handleRequest: respond, and anything thrown on the way (the dispatcher answers its own
+    // errors, so this is one past it) is logged and answered as koa's default would.
+    return outer(c, () => inner(c))
+      .then(() => ctx.respond())
+      .catch((err: unknown) => {
+        try {
+          failed(err, c);
+          if (!res.headersSent) {
+            for (const h of res.getHeaderNames()) res.removeHeader(h);
+            ctx.status = 500;
+            ctx.body = statuses[500]!;
+          }
+          ctx.respond();
+        } catch {
+          // Nothing more can be answered on this response.
+          res.destroy();
         }
-        ctx.respond();
-      },
-    );
+      });
   };
 }
