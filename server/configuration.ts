@@ -9,6 +9,7 @@ import DefaultConfig from './config/config.default';
 import { readConfig, type AppConfig } from './core/core';
 import { startCore, type Started } from './core/app';
 import { createDispatcher } from './core/http/dispatch';
+import { bareListener } from './core/http/bare-context';
 import { coolCompat } from './core/cool-compat';
 import { createWebServer, pickWebRoot } from './core/http/web';
 import { withSiteProxy } from './core/http/site-proxy';
@@ -59,19 +60,25 @@ export class MainConfiguration implements ILifeCycle {
       (line) => this.logger.warn('%s', line),
     );
     const { core } = started;
+    const logError = (err: unknown, ctx: { method: string; path: string; state: { reqId?: string } }) =>
+      this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err), logFields({ reqId: ctx.state.reqId }));
     const dispatch = createDispatcher({
       routes: core.routes,
       auth: core.auth,
       web: withSiteProxy(createWebServer(pickWebRoot(WEB_DIR)), core.config.env),
-      logError: (err, ctx) =>
-        this.logger.error('%s %s failed: %s', ctx.method, ctx.path, (err as Error)?.stack ?? String(err), logFields({ reqId: ctx.state.reqId })),
+      logError,
       requestLog: core.requestLog,
       coolCompat: coolCompat(core.config.env),
     });
+    const request = requestContext();
     // First in koa's chain, ahead of Midway's per-request container: the API answers every request
     // it owns (all errors included) without building request-scoped objects it would never use.
     // Ahead of it, the request id, `Connection: close` while draining, and the request metrics (core/ops).
-    (this.app as unknown as { middleware: unknown[] }).middleware.unshift(requestContext(), dispatch);
+    (this.app as unknown as { middleware: unknown[] }).middleware.unshift(request, dispatch);
+    // The same two, without koa, for the calls whose handlers need no koa context (core/http/bare-context.ts).
+    // Midway asks for the listener after onReady; tests' requests ask the same method.
+    const viaKoa = this.app.callback.bind(this.app);
+    (this.app as unknown as { callback: () => unknown }).callback = () => bareListener(core.routes, this.app, request, dispatch, logError, viaKoa());
   }
 
   /**

@@ -67,6 +67,10 @@ export class RevocationTable implements Revocations {
   }
 
   async isRevoked(sid: string): Promise<boolean> {
+    return this.revokedNow(sid);
+  }
+
+  revokedNow(sid: string): boolean {
     const exp = this.sessions.get(sid);
     return exp !== undefined && exp > Date.now();
   }

@@ -8,6 +8,8 @@ export interface Revocations {
   /** Ends a session for ttlSeconds (long enough to outlive every token it issued). */
   revoke(sid: string, ttlSeconds: number): Promise<void>;
   isRevoked(sid: string): Promise<boolean>;
+  /** isRevoked's answer without waiting, where the ended sessions are mirrored in this process. */
+  revokedNow?(sid: string): boolean;
   /** True for the first use of a refresh token, false for every later one, however close together. */
   useRefreshOnce(jti: string, ttlSeconds: number): Promise<boolean>;
   close(): Promise<void>;

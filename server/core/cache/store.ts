@@ -11,6 +11,11 @@ const COMMAND_TIMEOUT_MS = 2000;
 export interface CacheStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
+  /**
+   * The value now, without waiting: only a store in this process has it (Redis does not define
+   * this). Lets the per-request token check skip a promise per lookup.
+   */
+  peek?(key: string): string | null;
   /** Several keys in one round trip. */
   mget(keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
@@ -64,6 +69,10 @@ export class MemoryStore implements CacheStore {
     if (++this.sweeps % 1000 !== 0) return;
     const now = Date.now();
     for (const [k, e] of this.map) if (e.exp <= now) this.map.delete(k);
+  }
+
+  peek(key: string): string | null {
+    return this.live(key)?.v ?? null;
   }
 
   async get(key: string): Promise<string | null> {

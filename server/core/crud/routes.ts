@@ -20,6 +20,8 @@ export function genericRoutes(model: Model, ops: Operations): Route[] {
         group: e.name,
         call: crudDescription(e, a.name, !!a.public),
         handler: handlerFor(e, a.name, a.method, ops),
+        // The handlers below use the request's body, query, caller and path only.
+        ctxFree: true,
       });
     }
   }

@@ -66,15 +66,32 @@ export function preparable(sql: string, params: number): boolean {
   return shape;
 }
 
-async function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[], log: ((sql: string) => void) | null): Promise<unknown> {
-  countStatement(stats, sql);
-  log?.(sql);
+/** mapError's verdict as a value, for a callback to reject with. */
+function mapped(e: unknown): unknown {
   try {
-    const p = bindable(params);
-    return await settle<unknown>((done) => (preparable(sql, p.length) ? ex.execute(sql, p, done) : ex.query(sql, p, done)));
-  } catch (e) {
     return mapError(e);
+  } catch (m) {
+    return m;
   }
+}
+
+/**
+ * One statement: a single promise settled by mysql2's callback (an async wrapper around it cost two
+ * more promises and their turns of the microtask queue on every statement).
+ */
+function exec(ex: Executor, stats: Db['stats'], sql: string, params: unknown[], log: ((sql: string) => void) | null): Promise<unknown> {
+  return new Promise<unknown>((resolve, reject) => {
+    try {
+      countStatement(stats, sql);
+      log?.(sql);
+      const p = bindable(params);
+      const done: Done = (err, rows) => (err ? reject(mapped(err)) : resolve(rows));
+      if (preparable(sql, p.length)) ex.execute(sql, p, done);
+      else ex.query(sql, p, done);
+    } catch (e) {
+      reject(mapped(e));
+    }
+  });
 }
 
 function toRun(r: unknown): RunResult {
@@ -114,12 +131,12 @@ export class MysqlDb implements Db {
     return quoteIdent(name);
   }
 
-  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await exec(this.pool as unknown as Executor, this.stats, sql, params, this.log)) as T[];
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return exec(this.pool as unknown as Executor, this.stats, sql, params, this.log) as Promise<T[]>;
   }
 
-  async run(sql: string, params: unknown[] = []): Promise<RunResult> {
-    return toRun(await exec(this.pool as unknown as Executor, this.stats, sql, params, this.log));
+  run(sql: string, params: unknown[] = []): Promise<RunResult> {
+    return exec(this.pool as unknown as Executor, this.stats, sql, params, this.log).then(toRun);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

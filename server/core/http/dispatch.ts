@@ -5,10 +5,10 @@
  * SPA's index.html for browser navigations) or gets a 404 envelope.
  */
 import type { Context } from 'koa';
-import { parse as parseQuery } from 'node:querystring';
 import type { AuthService, Caller } from '../auth/auth.service';
 import { pickLang, t, type Lang } from '../i18n/messages';
 import { readJsonBody } from './body';
+import { flatQuery } from './query-string';
 import { AppError, KIND_STATUS, errorStatus, type AnyMessageKey, type ErrorKind } from '../errors';
 import type { ApiRequest, Route, RouteTable } from './route';
 import type { RawFieldError } from '../crud/validate';
@@ -64,15 +64,6 @@ export function localizeFieldErrors(lang: Lang, data: unknown): unknown {
   }));
 }
 
-function flatQuery(q: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k in q) {
-    const v = q[k];
-    if (v !== undefined) out[k] = Array.isArray(v) ? v[0] : v;
-  }
-  return out;
-}
-
 /**
  * Why the route's guard refuses a signed-in `user` (403), or null when it lets them through: the
  * administrator guard wants role 1, the permission guard the route's key. Shared with calls made
@@ -106,7 +97,7 @@ export function createDispatcher(deps: DispatchDeps) {
     // Parsed here rather than through ctx.query, whose cache keeps one object per request keyed by
     // the whole query string: a new property name for every distinct query, which V8 pays for.
     const qs = ctx.querystring;
-    const query = qs ? flatQuery(parseQuery(qs)) : {};
+    const query = qs ? flatQuery(qs) : {};
     try {
       const authHeader = ctx.get('authorization') || undefined;
       if (route.guard === 'public') {

@@ -70,6 +70,11 @@ export interface Route {
   group: string;
   /** The raw answer instead of an envelope (redirects, files, documents). */
   raw?: boolean;
+  /**
+   * The handler reads nothing of `req.ctx` beyond what the dispatcher does (the generic CRUD
+   * routes): such a request is answered without a koa context (bare-context.ts).
+   */
+  ctxFree?: boolean;
   /** The member role holds this route's permission key (see seed.ts). */
   member?: boolean;
   /** `raw`: the dispatcher leaves a POST body unread, for the handler to stream from ctx.req (uploads). */
