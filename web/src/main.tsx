@@ -82,8 +82,10 @@ function Top() {
 const Router = (import.meta.env as Record<string, string | undefined>).VITE_ROUTER_MODE === 'hash' ? HashRouter : BrowserRouter;
 
 applyCssVars(getTheme());
-// The first screen's data is asked for now, while the page's code is still on its way.
+// The first screen's data is asked for now, while the page's code is still on its way; so is the full
+// app's code, unless the page is one drawn without it.
 startFirstScreen(window.location.pathname);
+if (!lightPage(window.location.pathname)) loadFullApp().catch(() => undefined);
 // The texts every page needs, in the page's language, come first (a few hundred bytes; a page that
 // cannot fetch them still draws, with the keys' fallbacks).
 void textsReady()
