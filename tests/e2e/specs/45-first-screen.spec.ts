@@ -27,7 +27,7 @@ test('a cold load of a table screen and of the dashboard asks for each first ans
   await expect.poll(() => asked.filter((a) => a.includes('sys/user/page')).length).toBe(2);
 
   await page.goto(url('/admin'));
-  await expect(page.getByTestId('dashboard-cards').or(page.locator('.ant-card')).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('dash-users')).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => asked.filter((a) => a.includes('dashboard/summary')).length).toBeGreaterThanOrEqual(1);
   // Settled: no second summary for the same range.
   await calls.idle();
