@@ -12,13 +12,13 @@ import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-const LANGS = ['en', 'zh-cn', 'zh-tw'] as const;
 const VIRTUAL = '\0cosmac-texts:';
 
 type Tree = Record<string, unknown>;
 interface Area {
   area: string;
-  texts: Record<(typeof LANGS)[number], Tree>;
+  /** One tree per language (the languages are the file's: define.ts types them). */
+  texts: Record<string, Tree>;
 }
 
 /** Runs a text file and what it imports (relative files only; `../define` is its defineLocale). */
@@ -57,9 +57,10 @@ export function localeSplit(localesDir: string): Plugin {
       if (!id.startsWith(VIRTUAL)) return null;
       const at = id.lastIndexOf(':');
       const file = id.slice(VIRTUAL.length, at);
-      const lang = id.slice(at + 1) as (typeof LANGS)[number];
+      const lang = id.slice(at + 1);
       const area = areaOf(file, (f) => this.addWatchFile(f));
       if (!area) throw new Error(`${file} defines no text area`);
+      if (!area.texts[lang]) throw new Error(`${file} has no ${lang} texts`);
       return `export default ${JSON.stringify(area.texts[lang])};`;
     },
     transform(_code, id) {
@@ -67,7 +68,9 @@ export function localeSplit(localesDir: string): Plugin {
       const area = areaOf(id, (f) => this.addWatchFile(f));
       // A file of texts spread into an area (no defineLocale of its own) stays as it is.
       if (!area) return null;
-      const loaders = LANGS.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${VIRTUAL}${id}:${l}`)})`).join(', ');
+      const loaders = Object.keys(area.texts)
+        .map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${VIRTUAL}${id}:${l}`)})`)
+        .join(', ');
       return { code: `export default { area: ${JSON.stringify(area.area)}, load: { ${loaders} } };`, map: null };
     },
   };
