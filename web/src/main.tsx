@@ -61,9 +61,10 @@ function Top() {
   // Once the full app has been drawn it draws every page: its toasts and state stay.
   const [full, setFull] = useState(false);
   const light = full ? undefined : lightPage(pathname);
+  const drawsFull = !light;
   useEffect(() => {
-    if (!light) setFull(true);
-  }, [light]);
+    if (drawsFull) setFull(true);
+  }, [drawsFull]);
   if (!light) expectMessageApi();
   return (
     <Suspense fallback={<PageSpin />}>
